@@ -1,0 +1,85 @@
+/**
+ * Public result types of the form engine. Shared by `checkSchema` (integrity/), the condition
+ * evaluator (logic/) and `validateResponse` (validate/), and by the server and the browser page.
+ */
+
+/** One integrity problem found by `checkSchema`. */
+export interface SchemaProblem {
+  /** Stable machine-readable code, e.g. `duplicate_id`, `unknown_field_reference`. */
+  code: SchemaProblemCode;
+  /**
+   * Where the problem is, as a JSON path from the schema root: `$.fields[3].options[1].value`.
+   * Clients can map it back onto their editor.
+   */
+  path: string;
+  /** A sentence a person can act on, naming the ids involved. */
+  message: string;
+}
+
+export type SchemaProblemCode =
+  | 'invalid_shape'
+  | 'duplicate_id'
+  | 'reserved_id'
+  | 'unknown_section'
+  | 'options_missing'
+  | 'options_empty'
+  | 'duplicate_option_value'
+  | 'options_not_allowed'
+  | 'file_config_not_allowed'
+  | 'unknown_field_reference'
+  | 'self_reference'
+  | 'value_required'
+  | 'value_not_allowed'
+  | 'operator_not_applicable'
+  | 'value_type_mismatch'
+  | 'rule_not_applicable'
+  | 'duplicate_rule'
+  | 'invalid_pattern'
+  | 'unsafe_pattern'
+  | 'min_above_max'
+  | 'visibility_cycle'
+  | 'too_many_fields'
+  | 'too_many_sections'
+  | 'too_many_options'
+  | 'schema_too_large'
+  | 'file_size_above_limit';
+
+/** A file answer: what the public upload route returned for the respondent's file. */
+export interface FileAnswer {
+  uploadId: string;
+  name: string;
+  /** Size in bytes. */
+  size: number;
+  /** MIME type, as detected by the server from the file's content. */
+  type: string;
+}
+
+/** A normalised answer value, by field type. */
+export type AnswerValue = string | number | string[] | FileAnswer;
+
+/** Normalised answers keyed by field id; hidden and empty fields are absent. */
+export type Answers = Record<string, AnswerValue>;
+
+/** One problem with a submitted response. */
+export interface ValidationIssue {
+  /** The field the issue is about (for an unknown key, the key itself). */
+  fieldId: string;
+  /**
+   * What failed: a rule type (`required`, `minLength`, `maxLength`, `min`, `max`, `pattern`) or a
+   * type check (`type`, `email`, `option`, `date`, `file_type`, `file_size`, `unknown_field`,
+   * `too_long`).
+   */
+  rule: string;
+  /** The custom message of the rule if it has one, else the default in the form's language. */
+  message: string;
+}
+
+export type ValidationResult =
+  | { ok: true; value: Answers; errors: [] }
+  | { ok: false; value: Answers; errors: ValidationIssue[] };
+
+/** Which fields and sections are hidden for a set of answers. */
+export interface Visibility {
+  hiddenFields: ReadonlySet<string>;
+  hiddenSections: ReadonlySet<string>;
+}

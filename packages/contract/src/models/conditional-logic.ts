@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { SCHEMA_LIMITS } from './limits.js';
+
+/** Operators that compare the target field's answer with `value`. */
+export const VALUE_OPERATORS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+  'before',
+  'after',
+] as const;
+
+/** Operators that look at the target field's answer alone and take no `value`. */
+export const VALUELESS_OPERATORS = ['isEmpty', 'isNotEmpty', 'isChecked', 'isNotChecked'] as const;
+
+export const CONDITION_OPERATORS = [...VALUE_OPERATORS, ...VALUELESS_OPERATORS] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+export type ValueOperator = (typeof VALUE_OPERATORS)[number];
+export type ValuelessOperator = (typeof VALUELESS_OPERATORS)[number];
+
+export const ConditionValue = z.union([z.string(), z.number(), z.boolean()]);
+export type ConditionValue = z.infer<typeof ConditionValue>;
+
+export const Condition = z
+  .object({
+    fieldId: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength),
+    operator: z.enum(CONDITION_OPERATORS),
+    value: ConditionValue.optional(),
+  })
+  .strict();
+export type Condition = z.infer<typeof Condition>;
+
+export const ConditionGroup = z
+  .object({
+    conditions: z.array(Condition).min(1).max(SCHEMA_LIMITS.maxConditionsPerGroup),
+  })
+  .strict();
+export type ConditionGroup = z.infer<typeof ConditionGroup>;
+
+export const ConditionalLogic = z
+  .object({
+    /** `show`: visible only when a group matches. `hide`: hidden when a group matches. */
+    action: z.enum(['show', 'hide']),
+    /** Groups are OR'd; the conditions inside one group are AND'd. */
+    conditionGroups: z.array(ConditionGroup).min(1).max(SCHEMA_LIMITS.maxConditionGroups),
+  })
+  .strict();
+export type ConditionalLogic = z.infer<typeof ConditionalLogic>;

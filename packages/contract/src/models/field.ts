@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ConditionalLogic } from './conditional-logic.js';
+import { SCHEMA_LIMITS } from './limits.js';
+import { ValidationRule } from './validation-rule.js';
+
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'email',
+  'select',
+  'radio',
+  'checkbox',
+  'date',
+  'file',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Field types whose answers are chosen from `options`. */
+export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkbox'] as const satisfies readonly FieldType[];
+
+/**
+ * Ids become answer keys and URL segments, so they are kept to a safe alphabet.
+ * `__proto__`-style names are refused by `checkSchema`, not here, so the message can say why.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
+export const Id = z
+  .string()
+  .min(1)
+  .max(SCHEMA_LIMITS.maxIdLength)
+  .regex(ID_PATTERN, 'may contain only letters, digits, "_", "-", "." and ":"');
+
+export const FieldOption = z
+  .object({
+    label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+    value: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+  })
+  .strict();
+export type FieldOption = z.infer<typeof FieldOption>;
+
+export const FileConfig = z
+  .object({
+    /** Largest accepted file in MB; capped by the server's own limit (10 MB by default). */
+    maxSizeMB: z.number().positive().finite().optional(),
+    /** MIME patterns such as `image/*` or `application/pdf`. Empty or absent: any type. */
+    allowedTypes: z.array(z.string().min(1).max(255)).max(50).optional(),
+  })
+  .strict();
+export type FileConfig = z.infer<typeof FileConfig>;
+
+export const FieldValidation = z
+  .object({ rules: z.array(ValidationRule).max(SCHEMA_LIMITS.maxRulesPerField) })
+  .strict();
+export type FieldValidation = z.infer<typeof FieldValidation>;
+
+export const Field = z
+  .object({
+    id: Id,
+    sectionId: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength),
+    type: z.enum(FIELD_TYPES),
+    label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+    order: z.number().int(),
+    required: z.boolean().optional(),
+    placeholder: z.string().max(SCHEMA_LIMITS.maxLabelLength).optional(),
+    helpText: z.string().max(2000).optional(),
+    options: z.array(FieldOption).optional(),
+    fileConfig: FileConfig.optional(),
+    validation: FieldValidation.optional(),
+    conditionalLogic: ConditionalLogic.optional(),
+  })
+  .strict();
+export type Field = z.infer<typeof Field>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { ConditionalLogic } from './conditional-logic.js';
+import { Id } from './field.js';
+
+export const Section = z
+  .object({
+    id: Id,
+    title: z.string().max(1000),
+    description: z.string().max(2000).optional(),
+    order: z.number().int(),
+    conditionalLogic: ConditionalLogic.optional(),
+  })
+  .strict();
+export type Section = z.infer<typeof Section>;

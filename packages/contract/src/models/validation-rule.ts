@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { SCHEMA_LIMITS } from './limits.js';
+
+export const VALIDATION_RULE_TYPES = ['required', 'minLength', 'maxLength', 'min', 'max', 'pattern'] as const;
+export type ValidationRuleType = (typeof VALIDATION_RULE_TYPES)[number];
+
+const WhenValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** `{field, equals}` or `{field, notEquals}`: the rule applies only while the condition holds. */
+export const RuleWhen = z.union([
+  z.object({ field: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength), equals: WhenValue }).strict(),
+  z.object({ field: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength), notEquals: WhenValue }).strict(),
+]);
+export type RuleWhen = z.infer<typeof RuleWhen>;
+
+const message = z.string().min(1).max(500).optional();
+const when = RuleWhen.optional();
+const length = z.number().int().nonnegative();
+
+export const ValidationRule = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('required'), message, when }).strict(),
+  z.object({ type: z.literal('minLength'), value: length, message, when }).strict(),
+  z.object({ type: z.literal('maxLength'), value: length, message, when }).strict(),
+  z.object({ type: z.literal('min'), value: z.number().finite(), message, when }).strict(),
+  z.object({ type: z.literal('max'), value: z.number().finite(), message, when }).strict(),
+  z
+    .object({
+      type: z.literal('pattern'),
+      value: z.string().min(1).max(SCHEMA_LIMITS.maxPatternLength),
+      message,
+      when,
+    })
+    .strict(),
+]);
+export type ValidationRule = z.infer<typeof ValidationRule>;
