@@ -1,0 +1,290 @@
+/**
+ * Builds the OpenAPI 3.0 document of the contract. `write-openapi.ts` writes it to
+ * docs/openapi.json; the contract tests compare that file with a fresh build.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AppRoute, isAppRouteOtherResponse } from '@ts-rest/core';
+import { generateOpenApi } from '@ts-rest/open-api';
+import { ERROR_DESCRIPTIONS, errorCodeOfStatus } from '../src/errors/error-codes.js';
+import { ANALYTICS_CHAT_SSE_DESCRIPTION } from '../src/models/analytics.js';
+import { SCOPE_DESCRIPTIONS } from '../src/models/scope.js';
+import { EXPORT_CONTENT_TYPES } from '../src/models/smart-form.js';
+import { type RouteMetadata, routeMetadata } from '../src/routes/metadata.js';
+import { contract } from '../src/routes/router.js';
+import { extractNamedSchemas, withSchemaMarks } from './openapi-components.js';
+import { BODY_EXAMPLES } from './openapi-examples.js';
+
+/** docs/openapi.json at the repository root. */
+export const OPENAPI_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/openapi.json');
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** Sub-router key -> tag name and description. */
+const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
+  forms: { name: 'Forms', description: 'Create, edit, publish and delete forms.' },
+  fields: { name: 'Fields', description: 'Edit the fields of a form one at a time.' },
+  responses: { name: 'Responses', description: 'Read the responses submitted to a form.' },
+  smartForms: {
+    name: 'Smart forms',
+    description: 'AI interviews: smart forms, sessions, chat, analytics, export.',
+  },
+  ai: { name: 'AI', description: 'Generate forms from a prompt (asynchronous jobs).' },
+  analytics: {
+    name: 'Analytics',
+    description: 'Smart analytics reports and analytics chat about form responses.',
+  },
+  webhooks: {
+    name: 'Webhooks',
+    description: 'Signed HTTP notifications of form events, and their delivery log.',
+  },
+  account: { name: 'Account', description: 'The account behind the API key.' },
+  public: {
+    name: 'Public',
+    description:
+      'No credentials: the routes a published form or smart form page uses. Exist only while published.',
+  },
+  integrations: {
+    name: 'Integrations',
+    description:
+      'Chat-app notification connections (`/integrations/v1`), with a session JWT from the login route.',
+  },
+};
+
+const SECURITY_SCHEMES: JsonObject = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'formloom_<12 hex key id>.<64 hex secret>',
+    description: 'An API key: `Authorization: Bearer formloom_...`. Keys are for server-to-server use only.',
+  },
+  sessionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A user session token from `POST /integrations/v1/auth/login`.',
+  },
+};
+
+const INFO = {
+  title: 'Formloom API',
+  version: '1.0.0',
+  description: [
+    'Formloom, the open-source form collection service: forms with schemas, AI interview forms (smart forms),',
+    'responses, AI generation and analytics, webhooks and chat-app notifications.',
+    '',
+    'Every JSON answer is an envelope: `{message, data, error: null}` on success, `{message, data: null, error: CODE}` on error.',
+    'Rate limits are reported in `X-RateLimit-*` and `X-Monthly-*` headers; a 429 body carries `rate_limit`.',
+  ].join('\n'),
+  license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+};
+
+/** The OpenAPI document as a plain JSON object, with keys in a stable order. */
+export function buildOpenApiDocument(): JsonObject {
+  const errorSchemas: JsonObject = {};
+  const generated = withSchemaMarks(() =>
+    generateOpenApi(
+      contract,
+      { info: INFO, tags: Object.values(TAGS) },
+      {
+        setOperationId: true,
+        operationMapper: (operation, route) => mapOperation(operation, route, errorSchemas),
+      },
+    ),
+  ) as unknown as JsonObject;
+  const { document, schemas } = extractNamedSchemas(toOpenApi30(generated) as JsonObject);
+  document.components = {
+    securitySchemes: SECURITY_SCHEMES,
+    schemas: { ...schemas, ...errorSchemas },
+  };
+  return sortKeys(document) as JsonObject;
+}
+
+/** The file text: two-space JSON and a trailing newline. */
+export function serializeOpenApi(document: JsonObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+function mapOperation<T extends object>(generated: T, route: AppRoute, errorSchemas: JsonObject): T {
+  const operation = generated as unknown as JsonObject;
+  const metadata = routeMetadata(route);
+  const operationId = String(operation.operationId);
+  const group = String((operation.tags as string[] | undefined)?.[0] ?? '');
+  const out: JsonObject = {
+    ...operation,
+    tags: [TAGS[group]?.name ?? group],
+    description: [operation.description, accessText(metadata)].filter(Boolean).join('\n\n'),
+    security: securityOf(metadata),
+    ...extensionsOf(metadata),
+  };
+
+  // Tools ignore header parameters named Accept, Content-Type or Authorization; they are
+  // described in the text and in `security` instead.
+  const parameters = (operation.parameters as JsonObject[] | undefined) ?? [];
+  out.parameters = parameters.filter(
+    (p) => !(p.in === 'header' && ['accept', 'content-type', 'authorization'].includes(String(p.name))),
+  );
+
+  const requestBody = operation.requestBody as JsonObject | undefined;
+  if (requestBody) out.requestBody = mapRequestBody(requestBody, operationId, route);
+  out.responses = mapResponses(operation.responses as JsonObject, operationId, route, errorSchemas);
+  return out as unknown as T;
+}
+
+function mapRequestBody(requestBody: JsonObject, operationId: string, route: AppRoute): JsonObject {
+  const content = { ...(requestBody.content as JsonObject) };
+  const json = content['application/json'] as JsonObject | undefined;
+  const examples = BODY_EXAMPLES[operationId];
+  if (json && examples) content['application/json'] = { ...json, examples: examples as unknown as Json };
+  const multipart = content['multipart/form-data'] as JsonObject | undefined;
+  if (multipart) content['multipart/form-data'] = { schema: multipartSchema(multipart.schema as JsonObject) };
+  const optional = route.method !== 'GET' && 'body' in route && isAllOptional(json?.schema as JsonObject);
+  return { description: 'Body', required: !optional, content };
+}
+
+/** The file part is `z.any()` in the contract (multer puts it in `req.file`); say it is binary. */
+function multipartSchema(schema: JsonObject): JsonObject {
+  const properties = { ...(schema.properties as JsonObject) };
+  properties.file = { type: 'string', format: 'binary', description: 'The file' };
+  const required = [...new Set([...((schema.required as string[] | undefined) ?? []), 'file'])];
+  return { ...schema, properties, required };
+}
+
+function isAllOptional(schema: JsonObject | undefined): boolean {
+  return !!schema && schema.type === 'object' && !((schema.required as string[] | undefined)?.length ?? 0);
+}
+
+function mapResponses(
+  responses: JsonObject,
+  operationId: string,
+  route: AppRoute,
+  errorSchemas: JsonObject,
+): JsonObject {
+  const out: JsonObject = { ...responses };
+  // Error envelopes differ only in their description from route to route: one component each.
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) < 400) continue;
+    const { content, ...rest } = response as JsonObject;
+    const { schema } = (content as JsonObject)['application/json'] as JsonObject;
+    const name = errorSchemaName(errorCodeOfStatus(Number(status)));
+    if (!errorSchemas[name]) {
+      const { description: _, ...shape } = schema as JsonObject;
+      errorSchemas[name] = { ...shape, description: ERROR_DESCRIPTIONS[errorCodeOfStatus(Number(status))] };
+    }
+    out[status] = {
+      ...rest,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+    };
+  }
+  for (const [status, response] of Object.entries(route.responses)) {
+    if (!isAppRouteOtherResponse(response)) continue;
+    const contentTypes =
+      operationId === 'exportSmartForm' ? Object.values(EXPORT_CONTENT_TYPES) : [response.contentType];
+    out[status] = {
+      description: 'The file',
+      content: Object.fromEntries(
+        contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
+    };
+  }
+  if (operationId === 'analyticsChat') {
+    const ok = out['200'] as JsonObject;
+    out['200'] = {
+      ...ok,
+      content: {
+        ...(ok.content as JsonObject),
+        'text/event-stream': { schema: { type: 'string', description: ANALYTICS_CHAT_SSE_DESCRIPTION } },
+      },
+    };
+  }
+  return out;
+}
+
+/** `NOT_FOUND` -> `NotFoundError`, `INTERNAL_SERVER_ERROR` -> `InternalServerError`. */
+function errorSchemaName(code: string): string {
+  const pascal = code
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+  return pascal.endsWith('Error') ? pascal : `${pascal}Error`;
+}
+
+function accessText(metadata: RouteMetadata): string {
+  switch (metadata.auth) {
+    case 'public':
+      return '**Access:** public, no credentials.';
+    case 'session':
+      return `**Access:** user session JWT${metadata.minPlan ? `; plan ${metadata.minPlan} or higher` : ''}.`;
+    case 'apiKey': {
+      const scope = metadata.scope
+        ? `scope \`${metadata.scope}\` (${SCOPE_DESCRIPTIONS[metadata.scope].toLowerCase()})`
+        : 'any scope';
+      const parts = [`**Access:** API key with ${scope}; plan ${metadata.minPlan} or higher.`];
+      if (metadata.consumesCredits) parts.push('Consumes credits (402 when the balance is too low).');
+      if (metadata.aiLimit)
+        parts.push(`Counts against the \`${metadata.aiLimit}\` AI endpoint limit per hour.`);
+      return parts.join(' ');
+    }
+  }
+}
+
+function securityOf(metadata: RouteMetadata): Json {
+  if (metadata.auth === 'apiKey') return [{ apiKey: [] }];
+  if (metadata.auth === 'session') return [{ sessionToken: [] }];
+  return [];
+}
+
+function extensionsOf(metadata: RouteMetadata): JsonObject {
+  const out: JsonObject = { 'x-formloom-auth': metadata.auth };
+  if (metadata.auth === 'apiKey') {
+    out['x-formloom-scope'] = metadata.scope;
+    out['x-formloom-min-plan'] = metadata.minPlan;
+    if (metadata.aiLimit) out['x-formloom-ai-limit'] = metadata.aiLimit;
+    out['x-formloom-consumes-credits'] = metadata.consumesCredits === true;
+  } else if (metadata.auth === 'session' && metadata.minPlan) {
+    out['x-formloom-min-plan'] = metadata.minPlan;
+  }
+  return out;
+}
+
+/**
+ * Fixes what the zod-to-OpenAPI step writes in the 3.1 style: a numeric `exclusiveMinimum` /
+ * `exclusiveMaximum` (3.0 wants a boolean beside `minimum` / `maximum`). A `z.never()` comes out
+ * as `{readOnly: true}`; it means "must be absent", which is `{not: {}}`.
+ */
+function toOpenApi30(value: Json): Json {
+  if (Array.isArray(value)) return value.map(toOpenApi30);
+  if (value === null || typeof value !== 'object') return value;
+  if (value.readOnly === true && Object.keys(value).every((k) => k === 'readOnly' || k === 'description')) {
+    return { ...(value.description === undefined ? {} : { description: value.description }), not: {} };
+  }
+  const out: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    out[key] =
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof child === 'number'
+        ? true
+        : toOpenApi30(child);
+  }
+  return out;
+}
+
+/**
+ * Sorts object keys, so the file does not depend on how the contract is written. Two exceptions
+ * keep the order a reader expects: the keys of `properties` (declaration order) and everything
+ * inside `examples` (written by hand).
+ */
+function sortKeys(value: Json, mode: 'sort' | 'keepKeys' | 'keepAll' = 'sort'): Json {
+  if (Array.isArray(value)) return value.map((v) => sortKeys(v, mode === 'keepAll' ? 'keepAll' : 'sort'));
+  if (value === null || typeof value !== 'object') return value;
+  const keys = mode === 'sort' ? Object.keys(value).sort() : Object.keys(value);
+  const out: JsonObject = {};
+  for (const key of keys) {
+    const child = value[key] as Json;
+    if (mode === 'keepAll' || (mode === 'sort' && key === 'examples')) out[key] = sortKeys(child, 'keepAll');
+    else if (mode === 'sort' && key === 'properties') out[key] = sortKeys(child, 'keepKeys');
+    else out[key] = sortKeys(child, 'sort');
+  }
+  return out;
+}

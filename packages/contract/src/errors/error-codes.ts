@@ -1,0 +1,73 @@
+/**
+ * The one table of error codes and their HTTP statuses, shared by the server (which answers with
+ * them) and the SDK (which maps statuses back to error classes). Codes and statuses are one to one.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/** Reverse of {@link ERROR_STATUS}. */
+export const ERROR_CODE_BY_STATUS = Object.fromEntries(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),
+) as { [S in ErrorStatus]: { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never }[ErrorCode] };
+
+/** What each status means, for error responses in the OpenAPI document and default messages. */
+export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'Invalid body, query or path parameters',
+  UNAUTHORIZED: 'Credentials missing, invalid or expired',
+  PAYMENT_REQUIRED: 'Not enough credits',
+  FORBIDDEN: 'Scope missing or plan tier too low',
+  NOT_FOUND: 'Resource not found',
+  CONFLICT: 'The request conflicts with the current state of the resource',
+  PAYLOAD_TOO_LARGE: 'Request body or file too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Content type not accepted',
+  TOO_MANY_REQUESTS: 'Rate limit or monthly quota exceeded',
+  INTERNAL_SERVER_ERROR: 'Unexpected error',
+  SERVICE_UNAVAILABLE: 'Capacity limit reached; retry later',
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The HTTP status of an error code. */
+export function statusOfErrorCode(code: ErrorCode): ErrorStatus {
+  return ERROR_STATUS[code];
+}
+
+/**
+ * The error code for an HTTP status. A status outside the table maps to the nearest general code
+ * (any other 4xx to BAD_REQUEST, 5xx to INTERNAL_SERVER_ERROR), so a client can always classify.
+ */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  const code = (ERROR_CODE_BY_STATUS as Record<number, ErrorCode | undefined>)[status];
+  if (code) return code;
+  return status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { AiProvenance, Timestamp, Uuid } from './common.js';
+import { Form } from './form.js';
+import { LANGUAGES, TEXT_LIMITS } from './limits.js';
+
+export const AI_JOB_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED'] as const;
+export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
+
+/** Recommended client polling of GET /ai/jobs/:jobId (spec 4.5). */
+export const AI_JOB_POLLING = { intervalMs: 3_000, timeoutMs: 60_000 } as const;
+
+export const GenerateFormBody = z
+  .object({
+    prompt: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEXT_LIMITS.aiPrompt)
+      .describe('What the form is for, in plain words'),
+    language: z
+      .enum(LANGUAGES)
+      .optional()
+      .describe('Language of the generated form; default: the prompt language'),
+  })
+  .strict()
+  .describe('Generate a form');
+export type GenerateFormBody = z.infer<typeof GenerateFormBody>;
+
+export const GenerateFormAccepted = z
+  .object({
+    jobId: Uuid,
+    status: z.literal('PENDING'),
+  })
+  .describe('Job queued');
+export type GenerateFormAccepted = z.infer<typeof GenerateFormAccepted>;
+
+/** GET /ai/jobs/:jobId. A DONE job has `form` (a DRAFT form); a FAILED one has `error`. */
+export const AiJob = z
+  .object({
+    jobId: Uuid,
+    status: z.enum(AI_JOB_STATUSES),
+    form: Form.optional().describe('The created form, when DONE'),
+    error: z.string().optional().describe('Why the job failed, when FAILED'),
+    ai: AiProvenance.optional().describe('Which AI generated the form, when DONE'),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .describe('AI job');
+export type AiJob = z.infer<typeof AiJob>;

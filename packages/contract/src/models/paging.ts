@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const PAGING = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
+
+/** `page` and `limit` of a paged list, coerced from the query string. */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(PAGING.defaultPage).describe('Page number, starting at 1'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGING.maxLimit)
+    .default(PAGING.defaultLimit)
+    .describe(`Items per page, 1 to ${PAGING.maxLimit}`),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The paging fields that sit beside the items of every paged list. */
+export const PageInfo = z.object({
+  total: z.number().int().nonnegative().describe('Items matching the filters, over all pages'),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1).max(PAGING.maxLimit),
+  hasMore: z.boolean().describe('True when a later page has items'),
+});
+export type PageInfo = z.infer<typeof PageInfo>;
+
+/**
+ * A page of items under the key `key` (`{forms: [...], total, page, limit, hasMore}`).
+ *
+ * ```ts
+ * const FormPage = page('forms', FormListItem);
+ * ```
+ */
+export function page<K extends string, T extends z.ZodTypeAny>(key: K, item: T) {
+  return z.object({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> }).extend(PageInfo.shape);
+}
+
+/** Whether a page is followed by another, from the total count. */
+export function hasMorePages(info: { total: number; page: number; limit: number }): boolean {
+  return info.page * info.limit < info.total;
+}

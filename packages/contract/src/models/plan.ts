@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Plan tiers, lowest first: the order is what {@link planAtLeast} compares. */
+export const PLANS = ['FREE', 'STARTER', 'PRO', 'MAX'] as const;
+export type Plan = (typeof PLANS)[number];
+export const PlanSchema = z.enum(PLANS).describe('Plan tier');
+
+/**
+ * True when `plan` is `min` or a higher tier.
+ *
+ * ```ts
+ * planAtLeast('PRO', 'STARTER'); // true
+ * planAtLeast('STARTER', 'PRO'); // false
+ * ```
+ */
+export function planAtLeast(plan: Plan, min: Plan): boolean {
+  return PLANS.indexOf(plan) >= PLANS.indexOf(min);
+}
+
+/** An AI endpoint with a per-hour limit of its own, beside the general rate limits. */
+export const AI_LIMITS = ['generateForm', 'smartAnalytics', 'analyticsChat', 'smartFormChat'] as const;
+export type AiLimit = (typeof AI_LIMITS)[number];
+
+export interface PlanLimits {
+  /** API keys the account may hold; 0 means no API access. */
+  maxApiKeys: number;
+  requestsPerMinute: number;
+  requestsPerHour: number;
+  monthlyQuota: number;
+  /** Calls per hour of each AI endpoint; 0 means the plan has no access to it. */
+  aiPerHour: Readonly<Record<AiLimit, number>>;
+}
+
+/**
+ * Default limits per plan (spec 5.4, 8.1, 8.2). The smart form chat limit is not in the spec;
+ * it follows analytics chat. Servers may override these through configuration.
+ */
+export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
+  FREE: {
+    maxApiKeys: 0,
+    requestsPerMinute: 0,
+    requestsPerHour: 0,
+    monthlyQuota: 0,
+    aiPerHour: { generateForm: 0, smartAnalytics: 0, analyticsChat: 0, smartFormChat: 0 },
+  },
+  STARTER: {
+    maxApiKeys: 3,
+    requestsPerMinute: 20,
+    requestsPerHour: 200,
+    monthlyQuota: 2_000,
+    aiPerHour: { generateForm: 10, smartAnalytics: 0, analyticsChat: 0, smartFormChat: 0 },
+  },
+  PRO: {
+    maxApiKeys: 10,
+    requestsPerMinute: 60,
+    requestsPerHour: 1_000,
+    monthlyQuota: 20_000,
+    aiPerHour: { generateForm: 30, smartAnalytics: 5, analyticsChat: 30, smartFormChat: 30 },
+  },
+  MAX: {
+    maxApiKeys: 25,
+    requestsPerMinute: 150,
+    requestsPerHour: 3_000,
+    monthlyQuota: 200_000,
+    aiPerHour: { generateForm: 100, smartAnalytics: 20, analyticsChat: 100, smartFormChat: 100 },
+  },
+};

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+import { FormSchema } from './form-schema.js';
+
+/** GET /v1/public/forms/:code: what a renderer needs, and nothing about the owner. */
+export const PublicForm = z
+  .object({
+    code: z.string().describe('The share code'),
+    title: z.string(),
+    description: z.string().nullable(),
+    schema: FormSchema,
+    acceptsResponses: z.boolean().describe('False once the form is ARCHIVED (expired or full)'),
+    expiresAt: Timestamp.nullable(),
+  })
+  .describe('Public form');
+export type PublicForm = z.infer<typeof PublicForm>;

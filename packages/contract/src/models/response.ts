@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { DateOrTimestampQuery, Timestamp, TimestampQuery, Uuid } from './common.js';
+import { PageQuery, page } from './paging.js';
+
+/**
+ * A file answer: what `POST /v1/public/forms/:code/uploads` returned for the respondent's file.
+ * A submission carries it (at least `uploadId`) as the answer of a `file` field; stored responses
+ * carry it with the metadata the server detected.
+ */
+export const FileAnswer = z
+  .object({
+    uploadId: z.string().min(1).max(100).describe('Upload id returned by the upload route'),
+    name: z.string().max(255).describe('Original file name'),
+    size: z.number().int().nonnegative().describe('Size in bytes'),
+    type: z.string().max(255).describe('MIME type, detected by the server from the content'),
+  })
+  .describe('File answer');
+export type FileAnswer = z.infer<typeof FileAnswer>;
+
+/** A stored answer value: text/email/date/select/radio as string, number, checkbox as list, file. */
+export const AnswerValue = z.union([z.string(), z.number(), z.array(z.string()), FileAnswer]);
+export type AnswerValue = z.infer<typeof AnswerValue>;
+
+/** A stored response (decisions.md): answers keyed by field id, hidden and empty fields absent. */
+export const FormResponse = z
+  .object({
+    id: Uuid,
+    formId: Uuid,
+    answers: z.record(z.string(), AnswerValue).describe('Answers keyed by field id'),
+    submittedAt: Timestamp,
+  })
+  .describe('Response');
+export type FormResponse = z.infer<typeof FormResponse>;
+
+export const ResponseListQuery = PageQuery.extend({
+  since: TimestampQuery.optional().describe('Only responses submitted strictly after this instant'),
+  startDate: DateOrTimestampQuery.optional().describe(
+    'Only responses submitted at or after this date (a bare date means its start, UTC)',
+  ),
+  endDate: DateOrTimestampQuery.optional().describe(
+    'Only responses submitted at or before this date (a bare date means its whole day, UTC)',
+  ),
+});
+export type ResponseListQuery = z.infer<typeof ResponseListQuery>;
+
+export const ResponsePage = page('responses', FormResponse).describe('A page of responses');
+export type ResponsePage = z.infer<typeof ResponsePage>;
+
+export const ResponseCount = z
+  .object({ count: z.number().int().nonnegative().describe('Responses stored for the form') })
+  .describe('Response count');
+export type ResponseCount = z.infer<typeof ResponseCount>;
+
+/**
+ * POST /v1/public/forms/:code/responses. Values are checked by the form engine on the server:
+ * hidden fields are dropped, the rest must satisfy the schema.
+ */
+export const SubmitResponseBody = z
+  .object({
+    answers: z
+      .record(z.string(), z.unknown())
+      .describe('Answers keyed by field id; a file field takes the object the upload route returned'),
+  })
+  .strict()
+  .describe('A submission');
+export type SubmitResponseBody = z.infer<typeof SubmitResponseBody>;
+
+export const SubmitResponseResult = z
+  .object({
+    responseId: Uuid,
+    submittedAt: Timestamp,
+  })
+  .describe('Submission stored');
+export type SubmitResponseResult = z.infer<typeof SubmitResponseResult>;
+
+/** POST /v1/public/forms/:code/uploads, a multipart body. */
+export const UploadFileBody = z.object({
+  fieldId: z.string().min(1).max(100).describe('Id of the `file` field the upload is for'),
+  file: z.any().describe('The file (binary part named `file`)'),
+});
+export type UploadFileBody = z.infer<typeof UploadFileBody>;
+
+export const UploadResult = FileAnswer.extend({
+  expiresAt: Timestamp.describe('An upload that no submission claims by then is deleted'),
+}).describe('Upload stored');
+export type UploadResult = z.infer<typeof UploadResult>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AiJob, GenerateFormAccepted, GenerateFormBody } from '../models/ai-job.js';
+import { Uuid } from '../models/common.js';
+import { success } from '../models/envelope.js';
+import { meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses } from './shared.js';
+
+export const aiRouter = c.router({
+  generateForm: {
+    method: 'POST',
+    path: '/v1/ai/generate-form',
+    body: GenerateFormBody,
+    summary: 'Generate a form with AI',
+    description:
+      'Starts an asynchronous job; poll `GET /v1/ai/jobs/{jobId}` every 3 seconds for up to 60 seconds. ' +
+      'A generated schema passes the same integrity checks as a hand-written one before the job is DONE. Costs credits.',
+    responses: {
+      202: success(GenerateFormAccepted, 'Job queued'),
+      ...errorResponses([...API_KEY_ERRORS, 402, 503]),
+    },
+    metadata: meta({
+      auth: 'apiKey',
+      scope: 'AI_GENERATE',
+      minPlan: 'STARTER',
+      aiLimit: 'generateForm',
+      consumesCredits: true,
+    }),
+  },
+  getAiJob: {
+    method: 'GET',
+    path: '/v1/ai/jobs/:jobId',
+    pathParams: z.object({ jobId: Uuid.describe('Job id') }),
+    summary: 'Get an AI job',
+    description: 'PENDING, PROCESSING, DONE (with `form`, a DRAFT form) or FAILED (with `error`).',
+    responses: {
+      200: success(AiJob, 'The job'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Job not found' }),
+    },
+    metadata: meta({ auth: 'apiKey', scope: 'AI_GENERATE', minPlan: 'STARTER' }),
+  },
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  ANALYTICS_CHAT_SSE_DESCRIPTION,
+  AnalyticsChatBody,
+  AnalyticsChatResult,
+  SmartAnalyticsAccepted,
+  SmartAnalyticsBody,
+} from '../models/analytics.js';
+import { success } from '../models/envelope.js';
+import { meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams } from './shared.js';
+
+export const analyticsRouter = c.router({
+  requestSmartAnalytics: {
+    method: 'POST',
+    path: '/v1/forms/:id/smart-analytics',
+    pathParams: FormIdParams,
+    body: SmartAnalyticsBody,
+    summary: 'Request a smart analytics report',
+    description:
+      'Answers at once with `jobId` and `reportId`; the report (metrics, trends, AI analysis) is POSTed to `callbackUrl` when ready, ' +
+      'signed with `X-Service-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>` using the account analytics signing secret. ' +
+      'Costs credits.',
+    responses: {
+      202: success(SmartAnalyticsAccepted, 'Report queued'),
+      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+        400: 'Invalid body, or a callback URL the server does not accept',
+        404: 'Form not found',
+      }),
+    },
+    metadata: meta({
+      auth: 'apiKey',
+      scope: 'ANALYTICS_READ',
+      minPlan: 'PRO',
+      aiLimit: 'smartAnalytics',
+      consumesCredits: true,
+    }),
+  },
+  analyticsChat: {
+    method: 'POST',
+    path: '/v1/forms/:id/analytics-chat',
+    pathParams: FormIdParams,
+    headers: z.object({
+      accept: z
+        .string()
+        .optional()
+        .describe('`application/json` (default) for one answer, `text/event-stream` for server-sent events'),
+    }),
+    body: AnalyticsChatBody,
+    summary: 'Chat about the responses',
+    description:
+      'Ask questions about the form responses; pass `sessionId` back for follow-ups. A session ends after 30 minutes idle ' +
+      `or 10 messages (then a 400 says to start a new one). Costs credits. ${ANALYTICS_CHAT_SSE_DESCRIPTION}`,
+    responses: {
+      200: success(AnalyticsChatResult, 'The answer (JSON mode)'),
+      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+        400: 'Invalid body, or the chat session expired or is full: start a new one',
+        404: 'Form or chat session not found',
+      }),
+    },
+    metadata: meta({
+      auth: 'apiKey',
+      scope: 'ANALYTICS_READ',
+      minPlan: 'PRO',
+      aiLimit: 'analyticsChat',
+      consumesCredits: true,
+    }),
+  },
+});

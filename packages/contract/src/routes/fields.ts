@@ -1,0 +1,49 @@
+import { success } from '../models/envelope.js';
+import { AddFieldBody, Form, UpdateFieldBody } from '../models/form.js';
+import { meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FieldIdParams, FormIdParams } from './shared.js';
+
+const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
+const integrity =
+  'The resulting schema must pass the integrity checks; each problem is listed in `issues`. Answers the updated form.';
+
+export const fieldsRouter = c.router({
+  addField: {
+    method: 'POST',
+    path: '/v1/forms/:id/fields',
+    pathParams: FormIdParams,
+    body: AddFieldBody,
+    summary: 'Add a field',
+    description: `Adds one field to an existing section. ${integrity}`,
+    responses: {
+      201: success(Form, 'The form with the new field'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
+    },
+    metadata: write,
+  },
+  updateField: {
+    method: 'PATCH',
+    path: '/v1/forms/:id/fields/:fieldId',
+    pathParams: FieldIdParams,
+    body: UpdateFieldBody,
+    summary: 'Update a field',
+    description: `Only the properties sent change; \`null\` removes an optional one. ${integrity}`,
+    responses: {
+      200: success(Form, 'The form with the updated field'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or field not found' }),
+    },
+    metadata: write,
+  },
+  deleteField: {
+    method: 'DELETE',
+    path: '/v1/forms/:id/fields/:fieldId',
+    pathParams: FieldIdParams,
+    summary: 'Remove a field',
+    description: `Fails while conditional logic or a validation rule of another field refers to it. ${integrity}`,
+    responses: {
+      200: success(Form, 'The form without the field'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or field not found' }),
+    },
+    metadata: write,
+  },
+});

@@ -1,0 +1,114 @@
+import { DeleteResult } from '../models/common.js';
+import { success } from '../models/envelope.js';
+import {
+  CreateFormBody,
+  Form,
+  FormListItem,
+  FormListQuery,
+  FormPage,
+  PublishFormResult,
+  UpdateFormBody,
+} from '../models/form.js';
+import { meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams } from './shared.js';
+
+const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', minPlan: 'STARTER' });
+const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
+const notFound = { 404: 'Form not found, deleted, or owned by another account' };
+
+export const formsRouter = c.router({
+  listForms: {
+    method: 'GET',
+    path: '/v1/forms',
+    query: FormListQuery,
+    summary: 'List forms',
+    description: 'Newest first. `since` returns the forms updated after it, for incremental sync.',
+    responses: { 200: success(FormPage, 'A page of forms'), ...errorResponses(API_KEY_ERRORS) },
+    metadata: read,
+  },
+  getForm: {
+    method: 'GET',
+    path: '/v1/forms/:id',
+    pathParams: FormIdParams,
+    summary: 'Get a form',
+    description: 'The form with its schema: sections, fields, validation rules and conditional logic.',
+    responses: { 200: success(Form, 'The form'), ...errorResponses([...API_KEY_ERRORS, 404], notFound) },
+    metadata: read,
+  },
+  createForm: {
+    method: 'POST',
+    path: '/v1/forms',
+    body: CreateFormBody,
+    summary: 'Create a form',
+    description:
+      'From a complete schema (`{title, schema}`), or blank (`{title, description?, language?}`: one section, no fields). ' +
+      'The schema must pass the integrity checks; each problem is listed in `issues`. The form starts as DRAFT and emits FORM_CREATED.',
+    responses: {
+      201: success(Form, 'The created form'),
+      ...errorResponses([...API_KEY_ERRORS, 413], { 413: 'The schema is larger than the limit (64 KB)' }),
+    },
+    metadata: write,
+  },
+  updateForm: {
+    method: 'PATCH',
+    path: '/v1/forms/:id',
+    pathParams: FormIdParams,
+    body: UpdateFormBody,
+    summary: 'Update a form',
+    description:
+      'Only the properties sent change; `null` clears `description`, `expiresAt` or `settings.maxResponses`. ' +
+      '`schema` replaces the whole schema and must pass the integrity checks.',
+    responses: {
+      200: success(Form, 'The updated form'),
+      ...errorResponses([...API_KEY_ERRORS, 404, 413], {
+        ...notFound,
+        413: 'The schema is larger than the limit',
+      }),
+    },
+    metadata: write,
+  },
+  deleteForm: {
+    method: 'DELETE',
+    path: '/v1/forms/:id',
+    pathParams: FormIdParams,
+    summary: 'Delete a form',
+    description:
+      'The form and its responses disappear from every route at once and are purged after the retention window; ' +
+      'uploaded files are deleted at once. Emits FORM_DELETED.',
+    responses: {
+      200: success(DeleteResult, 'Deleted'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: write,
+  },
+  publishForm: {
+    method: 'POST',
+    path: '/v1/forms/:id/publish',
+    pathParams: FormIdParams,
+    body: c.noBody(),
+    summary: 'Publish a form',
+    description:
+      'DRAFT or ARCHIVED to PUBLISHED: the public page and submission route work, under the same share code as before. ' +
+      'Emits FORM_PUBLISHED.',
+    responses: {
+      200: success(PublishFormResult, 'Published'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: write,
+  },
+  unpublishForm: {
+    method: 'POST',
+    path: '/v1/forms/:id/unpublish',
+    pathParams: FormIdParams,
+    body: c.noBody(),
+    summary: 'Unpublish a form',
+    description:
+      'PUBLISHED to DRAFT: the public page and submission route answer 404 until the form is published again. ' +
+      'Emits FORM_UNPUBLISHED.',
+    responses: {
+      200: success(FormListItem, 'Unpublished'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: write,
+  },
+});

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { Uuid } from '../models/common.js';
+import { success } from '../models/envelope.js';
+import { PublicForm } from '../models/public-form.js';
+import {
+  SubmitResponseBody,
+  SubmitResponseResult,
+  UploadFileBody,
+  UploadResult,
+} from '../models/response.js';
+import {
+  AnswerQuestionBody,
+  FinishedSession,
+  InterviewStep,
+  PublicSmartForm,
+  RequestOtpBody,
+  RequestOtpResult,
+  SessionTokenHeaders,
+  StartedSession,
+  StartSessionBody,
+  VerifyOtpBody,
+  VerifyOtpResult,
+} from '../models/smart-form-interview.js';
+import { meta } from './metadata.js';
+import { c, errorResponses, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+
+const open = meta({ auth: 'public' });
+const formGone = { 404: 'No published form under this code' };
+const smartFormGone = { 404: 'No published smart form under this code' };
+const SessionParams = ShareCodeParams.extend({ sessionId: Uuid.describe('Session id') });
+const sessionErrors = errorResponses([...PUBLIC_ERRORS, 403, 404, 409], {
+  403: 'Wrong `x-session-token` (a missing one is a 400)',
+  404: 'No published smart form or session under these ids',
+  409: 'The session is no longer active (completed or abandoned)',
+});
+
+export const publicRouter = c.router({
+  getPublicForm: {
+    method: 'GET',
+    path: '/v1/public/forms/:code',
+    pathParams: ShareCodeParams,
+    summary: 'Get a published form',
+    description: 'The schema a renderer needs. An ARCHIVED form is readable but `acceptsResponses` is false.',
+    responses: { 200: success(PublicForm, 'The form'), ...errorResponses([...PUBLIC_ERRORS, 404], formGone) },
+    metadata: open,
+  },
+  submitPublicResponse: {
+    method: 'POST',
+    path: '/v1/public/forms/:code/responses',
+    pathParams: ShareCodeParams,
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .min(1)
+        .max(255)
+        .optional()
+        .describe('Any unique string; a retried submission with the same key is stored once'),
+    }),
+    body: SubmitResponseBody,
+    summary: 'Submit a response',
+    description:
+      'Answers are validated with the form engine: hidden fields and sections are neither required nor validated, and their values are dropped. ' +
+      'Each problem is listed in `issues` with its `fieldId`. Emits FORM_RESPONSE_CREATED.',
+    responses: {
+      201: success(SubmitResponseResult, 'Stored'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413], {
+        400: 'Invalid answers; see `issues`',
+        ...formGone,
+        409: 'The form accepts no more responses (ARCHIVED), or the Idempotency-Key was used with another body',
+      }),
+    },
+    metadata: open,
+  },
+  uploadPublicFile: {
+    method: 'POST',
+    path: '/v1/public/forms/:code/uploads',
+    pathParams: ShareCodeParams,
+    contentType: 'multipart/form-data',
+    body: UploadFileBody,
+    summary: 'Upload a file',
+    description:
+      'A file for a `file` field, checked against its `fileConfig` (size, MIME type detected from the content). ' +
+      'Send the result as that field answer.',
+    responses: {
+      201: success(UploadResult, 'Stored'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413, 415], {
+        400: 'No file, or `fieldId` is not a file field of the form',
+        ...formGone,
+        409: 'The form accepts no more responses (ARCHIVED)',
+        413: 'The file is larger than the field allows',
+        415: 'The file type is not allowed for the field',
+      }),
+    },
+    metadata: open,
+  },
+  getPublicSmartForm: {
+    method: 'GET',
+    path: '/v1/public/smart-forms/:code',
+    pathParams: ShareCodeParams,
+    summary: 'Get a published smart form',
+    description: 'What the welcome screen shows.',
+    responses: {
+      200: success(PublicSmartForm, 'The smart form'),
+      ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
+    },
+    metadata: open,
+  },
+  requestSmartFormOtp: {
+    method: 'POST',
+    path: '/v1/public/smart-forms/:code/otp/request',
+    pathParams: ShareCodeParams,
+    body: RequestOtpBody,
+    summary: 'Email a one-time code',
+    description: 'For a private smart form: sends a one-time code to the respondent email.',
+    responses: {
+      202: success(RequestOtpResult, 'Code sent'),
+      ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
+    },
+    metadata: open,
+  },
+  verifySmartFormOtp: {
+    method: 'POST',
+    path: '/v1/public/smart-forms/:code/otp/verify',
+    pathParams: ShareCodeParams,
+    body: VerifyOtpBody,
+    summary: 'Verify a one-time code',
+    responses: {
+      200: success(VerifyOtpResult, 'Verified'),
+      ...errorResponses([...PUBLIC_ERRORS, 403, 404], {
+        403: 'Wrong or expired code',
+        ...smartFormGone,
+      }),
+    },
+    metadata: open,
+  },
+  startSmartFormSession: {
+    method: 'POST',
+    path: '/v1/public/smart-forms/:code/sessions',
+    pathParams: ShareCodeParams,
+    body: StartSessionBody,
+    summary: 'Start an interview',
+    description: 'Answers with the first question and the `sessionToken` the other session routes need.',
+    responses: {
+      201: success(StartedSession, 'Started'),
+      ...errorResponses([...PUBLIC_ERRORS, 403, 404, 503], {
+        403: 'A private smart form needs a valid `verificationToken`',
+        ...smartFormGone,
+      }),
+    },
+    metadata: open,
+  },
+  answerSmartFormQuestion: {
+    method: 'POST',
+    path: '/v1/public/smart-forms/:code/sessions/:sessionId/answers',
+    pathParams: SessionParams,
+    headers: SessionTokenHeaders,
+    body: AnswerQuestionBody,
+    summary: 'Answer the current question',
+    description: 'Stores the answer and answers with the next question, or `done: true`.',
+    responses: { 200: success(InterviewStep, 'The next step'), ...sessionErrors, ...errorResponses([503]) },
+    metadata: open,
+  },
+  getNextSmartFormQuestion: {
+    method: 'GET',
+    path: '/v1/public/smart-forms/:code/sessions/:sessionId/next-question',
+    pathParams: SessionParams,
+    headers: SessionTokenHeaders,
+    summary: 'Get the current question',
+    description: 'The question waiting for an answer (for resuming an interview), or `done: true`.',
+    responses: {
+      200: success(InterviewStep, 'The current step'),
+      ...sessionErrors,
+      ...errorResponses([503]),
+    },
+    metadata: open,
+  },
+  finishSmartFormSession: {
+    method: 'POST',
+    path: '/v1/public/smart-forms/:code/sessions/:sessionId/finish',
+    pathParams: SessionParams,
+    headers: SessionTokenHeaders,
+    body: c.noBody(),
+    summary: 'Finish an interview',
+    description: 'Completes the session; its analysis follows. Emits SMART_FORM_SESSION_COMPLETED.',
+    responses: { 200: success(FinishedSession, 'Completed'), ...sessionErrors },
+    metadata: open,
+  },
+});

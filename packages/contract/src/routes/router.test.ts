@@ -1,0 +1,162 @@
+import {
+  type ClientInferRequest,
+  isAppRouteOtherResponse,
+  type ServerInferRequest,
+  type ServerInferResponses,
+} from '@ts-rest/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { ERROR_STATUS } from '../errors/error-codes.js';
+import { PLANS } from '../models/plan.js';
+import { SCOPES } from '../models/scope.js';
+import { routeMetadata } from './metadata.js';
+import { contract, contractRoutes } from './router.js';
+
+const key = (r: { route: { method: string; path: string } }) => `${r.route.method} ${r.route.path}`;
+
+describe('contract routes', () => {
+  it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
+    expect(contractRoutes).toHaveLength(52);
+    expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
+    expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
+  });
+
+  it('covers the endpoints of the spec and decisions.md', () => {
+    const all = new Set(contractRoutes.map(key));
+    for (const endpoint of [
+      'GET /v1/forms',
+      'GET /v1/forms/:id',
+      'POST /v1/forms',
+      'PATCH /v1/forms/:id',
+      'DELETE /v1/forms/:id',
+      'POST /v1/forms/:id/publish',
+      'POST /v1/forms/:id/unpublish',
+      'POST /v1/forms/:id/fields',
+      'PATCH /v1/forms/:id/fields/:fieldId',
+      'DELETE /v1/forms/:id/fields/:fieldId',
+      'GET /v1/forms/:id/responses',
+      'GET /v1/forms/:id/responses/:responseId',
+      'GET /v1/forms/:id/responses/count',
+      'GET /v1/smart-forms',
+      'GET /v1/smart-forms/:id',
+      'POST /v1/smart-forms',
+      'PATCH /v1/smart-forms/:id',
+      'DELETE /v1/smart-forms/:id',
+      'POST /v1/smart-forms/:id/publish',
+      'POST /v1/smart-forms/:id/unpublish',
+      'GET /v1/smart-forms/:id/sessions',
+      'GET /v1/smart-forms/:id/sessions/:sessionId',
+      'POST /v1/smart-forms/:id/chat',
+      'POST /v1/smart-forms/:id/analytics',
+      'POST /v1/smart-forms/:id/aggregate-analytics',
+      'GET /v1/smart-forms/:id/export',
+      'POST /v1/ai/generate-form',
+      'GET /v1/ai/jobs/:jobId',
+      'POST /v1/forms/:id/smart-analytics',
+      'POST /v1/forms/:id/analytics-chat',
+      'GET /v1/webhooks',
+      'POST /v1/webhooks',
+      'PATCH /v1/webhooks/:id',
+      'DELETE /v1/webhooks/:id',
+      'GET /v1/webhooks/:id/deliveries',
+      'POST /v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+      'POST /v1/webhooks/:id/test',
+      'GET /v1/me',
+      'GET /v1/public/forms/:code',
+      'POST /v1/public/forms/:code/responses',
+      'POST /v1/public/forms/:code/uploads',
+      'PATCH /integrations/v1/connections/:connectionId/events',
+      'DELETE /integrations/v1/connections/:connectionId',
+      'POST /integrations/v1/auth/login',
+    ]) {
+      expect(all, endpoint).toContain(endpoint);
+    }
+  });
+
+  it('gives every route auth metadata, and every API-key route a scope and a paid plan', () => {
+    for (const { name, route, metadata } of contractRoutes) {
+      expect(routeMetadata(route)).toBe(metadata);
+      if (metadata.auth !== 'apiKey') continue;
+      expect(PLANS, name).toContain(metadata.minPlan);
+      expect(metadata.minPlan, name).not.toBe('FREE');
+      // `null` (any valid key) is reserved for GET /v1/me.
+      if (name === 'getAccount') expect(metadata.scope).toBeNull();
+      else expect(SCOPES, name).toContain(metadata.scope);
+    }
+  });
+
+  it('puts API routes under /v1 and integration routes under /integrations/v1', () => {
+    for (const { name, route, metadata } of contractRoutes) {
+      if (metadata.auth === 'session') expect(route.path, name).toMatch(/^\/integrations\/v1\//);
+      else if (name === 'login') expect(route.path).toBe('/integrations/v1/auth/login');
+      else if (metadata.auth === 'public') expect(route.path, name).toMatch(/^\/v1\/public\//);
+      else expect(route.path, name).toMatch(/^\/v1\/(?!public\/)/);
+    }
+  });
+
+  it('declares the error answers the metadata implies', () => {
+    for (const { name, route, metadata } of contractRoutes) {
+      const statuses = Object.keys(route.responses).map(Number);
+      expect(statuses, name).toEqual(expect.arrayContaining([400, 429, 500]));
+      if (metadata.auth !== 'public') expect(statuses, name).toEqual(expect.arrayContaining([401, 403]));
+      expect(statuses.includes(402), name).toBe(
+        metadata.auth === 'apiKey' && metadata.consumesCredits === true,
+      );
+      if (/:(id|responseId|sessionId|jobId|code|connectionId|fieldId|deliveryId)\b/.test(route.path)) {
+        expect(statuses, name).toContain(404);
+      }
+      for (const status of statuses.filter((s) => s >= 400)) {
+        expect(Object.values(ERROR_STATUS), name).toContain(status);
+        const schema = route.responses[status] as z.ZodTypeAny;
+        const code = Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0];
+        const body: Record<string, unknown> = { message: 'm', data: null, error: code };
+        if (status === 429) {
+          body.rate_limit = { type: 'BURST_LIMIT', retry_after: 1, limit: 20, remaining: 0, reset: 1 };
+        }
+        expect(schema.safeParse(body).success, `${name} ${status}`).toBe(true);
+      }
+      const success = statuses.filter((s) => s < 400);
+      expect(success, name).toHaveLength(1);
+    }
+  });
+
+  it('declares every path parameter and coerces numeric query parameters', () => {
+    for (const { name, route } of contractRoutes) {
+      const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const declared = route.pathParams ? Object.keys((route.pathParams as z.AnyZodObject).shape) : [];
+      expect(declared.sort(), name).toEqual(names.sort());
+      if (!route.query) continue;
+      const parsed = (route.query as z.AnyZodObject).safeParse({ page: '2', limit: '5' });
+      expect(parsed.success, name).toBe(true);
+    }
+  });
+
+  it('declares /responses/count before /responses/:responseId', () => {
+    const order = Object.keys(contract.responses);
+    expect(order.indexOf('countResponses')).toBeLessThan(order.indexOf('getResponse'));
+  });
+
+  it('uses strict status codes and JSON success envelopes', () => {
+    for (const { name, route } of contractRoutes) {
+      expect(route.strictStatusCodes, name).toBe(true);
+      const [status, response] = Object.entries(route.responses).find(([s]) => Number(s) < 400)!;
+      if (isAppRouteOtherResponse(response)) {
+        expect(name).toBe('exportSmartForm');
+        continue;
+      }
+      const shape = (response as z.AnyZodObject).shape;
+      expect(Object.keys(shape), `${name} ${status}`).toEqual(['message', 'data', 'error']);
+    }
+  });
+});
+
+describe('inferred types', () => {
+  it('gives clients the input types and servers the parsed ones', () => {
+    type CreateBody = ClientInferRequest<typeof contract.forms.createForm>['body'];
+    expectTypeOf<{ title: string }>().toMatchTypeOf<CreateBody>();
+    type ListQuery = ServerInferRequest<typeof contract.forms.listForms>['query'];
+    expectTypeOf<ListQuery['limit']>().toEqualTypeOf<number>();
+    type GetFormResponse = ServerInferResponses<typeof contract.forms.getForm>;
+    expectTypeOf<GetFormResponse['status']>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 429 | 500>();
+  });
+});

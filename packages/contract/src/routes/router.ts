@@ -1,0 +1,36 @@
+import { accountRouter } from './account.js';
+import { aiRouter } from './ai.js';
+import { analyticsRouter } from './analytics.js';
+import { fieldsRouter } from './fields.js';
+import { formsRouter } from './forms.js';
+import { integrationsRouter } from './integrations.js';
+import { type ContractRoute, flattenRoutes } from './metadata.js';
+import { publicRouter } from './public.js';
+import { responsesRouter } from './responses.js';
+import { c } from './shared.js';
+import { smartFormsRouter } from './smart-forms.js';
+import { webhooksRouter } from './webhooks.js';
+
+/**
+ * The whole API. Route keys are unique across sub-routers (they are the OpenAPI operationIds);
+ * sub-router keys are the OpenAPI tags.
+ */
+export const contract = c.router(
+  {
+    forms: formsRouter,
+    fields: fieldsRouter,
+    responses: responsesRouter,
+    smartForms: smartFormsRouter,
+    ai: aiRouter,
+    analytics: analyticsRouter,
+    webhooks: webhooksRouter,
+    account: accountRouter,
+    public: publicRouter,
+    integrations: integrationsRouter,
+  },
+  { strictStatusCodes: true },
+);
+export type Contract = typeof contract;
+
+/** Every route of {@link contract}, with its metadata, in declaration order. */
+export const contractRoutes: readonly ContractRoute[] = flattenRoutes(contract);

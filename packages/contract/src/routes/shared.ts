@@ -1,0 +1,65 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { Uuid } from '../models/common.js';
+import { BadRequestEnvelope, errorEnvelopeOf, RateLimitEnvelope } from '../models/envelope.js';
+import { Id } from '../models/field.js';
+
+/**
+ * The one ts-rest contract builder of the sub-routers. Annotated so declaration emit can name
+ * its type (ts-rest's `Opaque` tag symbol is not exported).
+ */
+export const c: ReturnType<typeof initContract> = initContract();
+
+/** The error answers a route may declare, by status, each with its code as a literal. */
+const ERROR_RESPONSES = {
+  400: BadRequestEnvelope,
+  401: errorEnvelopeOf('UNAUTHORIZED'),
+  402: errorEnvelopeOf('PAYMENT_REQUIRED'),
+  403: errorEnvelopeOf('FORBIDDEN'),
+  404: errorEnvelopeOf('NOT_FOUND'),
+  409: errorEnvelopeOf('CONFLICT'),
+  413: errorEnvelopeOf('PAYLOAD_TOO_LARGE'),
+  415: errorEnvelopeOf('UNSUPPORTED_MEDIA_TYPE'),
+  429: RateLimitEnvelope,
+  500: errorEnvelopeOf('INTERNAL_SERVER_ERROR'),
+  503: errorEnvelopeOf('SERVICE_UNAVAILABLE'),
+} as const;
+export type ErrorResponseStatus = keyof typeof ERROR_RESPONSES;
+
+/**
+ * Error answers for a route's `responses`; `descriptions` says when this route gives a status.
+ *
+ * ```ts
+ * responses: { 200: success(Form), ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'No such form' }) }
+ * ```
+ */
+export function errorResponses<const S extends ErrorResponseStatus>(
+  statuses: readonly S[],
+  descriptions: Partial<Record<S, string>> = {},
+): { [K in S]: (typeof ERROR_RESPONSES)[K] } {
+  const out: Partial<Record<ErrorResponseStatus, z.ZodTypeAny>> = {};
+  for (const status of statuses) {
+    const description = descriptions[status];
+    out[status] = description ? ERROR_RESPONSES[status].describe(description) : ERROR_RESPONSES[status];
+  }
+  return out as { [K in S]: (typeof ERROR_RESPONSES)[K] };
+}
+
+/** Statuses every API-key route can answer with: 403 covers a missing scope and a low plan. */
+export const API_KEY_ERRORS = [400, 401, 403, 429, 500] as const;
+/** Statuses of the integrations routes (session JWT). */
+export const SESSION_ERRORS = [400, 401, 403, 429, 500] as const;
+/** Statuses of the public routes. */
+export const PUBLIC_ERRORS = [400, 429, 500] as const;
+
+export const FormIdParams = z.object({ id: Uuid.describe('Form id') });
+export const FieldIdParams = FormIdParams.extend({ fieldId: Id.describe('Field id') });
+export const SmartFormIdParams = z.object({ id: Uuid.describe('Smart form id') });
+export const ShareCodeParams = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .describe('Share code of the published form'),
+});
