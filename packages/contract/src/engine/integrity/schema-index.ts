@@ -1,0 +1,82 @@
+import type { Condition } from '../../models/conditional-logic.js';
+import type { Field } from '../../models/field.js';
+import type { FormSchema } from '../../models/form-schema.js';
+import type { Section } from '../../models/section.js';
+import type { PathSegment } from './paths.js';
+
+/** The field or section a piece of conditional logic belongs to. */
+export interface LogicOwner {
+  kind: 'field' | 'section';
+  id: string;
+  /** Position in `fields` or `sections`. */
+  index: number;
+}
+
+export interface ConditionSite {
+  owner: LogicOwner;
+  condition: Condition;
+  /** Path of the condition object itself. */
+  path: PathSegment[];
+}
+
+/** Lookups shared by the checks, built once per `checkSchema` call. */
+export interface SchemaIndex {
+  schema: FormSchema;
+  /**
+   * The first field with each id. Later duplicates are reported as `duplicate_id` and otherwise
+   * ignored, so one mistake does not cascade into a page of follow-up problems.
+   */
+  fields: Map<string, Field>;
+  sections: Map<string, Section>;
+  conditions: ConditionSite[];
+}
+
+export function indexSchema(schema: FormSchema): SchemaIndex {
+  const fields = new Map<string, Field>();
+  const sections = new Map<string, Section>();
+  const conditions: ConditionSite[] = [];
+  schema.sections.forEach((section, index) => {
+    if (!sections.has(section.id)) sections.set(section.id, section);
+    collect(conditions, { kind: 'section', id: section.id, index }, section, ['sections', index]);
+  });
+  schema.fields.forEach((field, index) => {
+    if (!fields.has(field.id)) fields.set(field.id, field);
+    collect(conditions, { kind: 'field', id: field.id, index }, field, ['fields', index]);
+  });
+  return { schema, fields, sections, conditions };
+}
+
+function collect(
+  out: ConditionSite[],
+  owner: LogicOwner,
+  holder: Field | Section,
+  base: PathSegment[],
+): void {
+  holder.conditionalLogic?.conditionGroups.forEach((group, g) => {
+    group.conditions.forEach((condition, c) => {
+      out.push({
+        owner,
+        condition,
+        path: [...base, 'conditionalLogic', 'conditionGroups', g, 'conditions', c],
+      });
+    });
+  });
+}
+
+/** `Field "age"` / `Section "about"`: how messages name the owner of a problem. */
+export function describeOwner(owner: LogicOwner): string {
+  return `${owner.kind === 'field' ? 'Field' : 'Section'} "${owner.id}"`;
+}
+
+/**
+ * The field a condition really depends on, or undefined when the reference is broken (unknown,
+ * the owner itself, or a field inside the owning section). Broken references are reported by
+ * `checkReferences`; every later check skips them so each mistake is reported once.
+ */
+export function conditionTarget(index: SchemaIndex, site: ConditionSite): Field | undefined {
+  const target = index.fields.get(site.condition.fieldId);
+  if (!target) return undefined;
+  if (site.owner.kind === 'field' && target.id === site.owner.id) return undefined;
+  if (site.owner.kind === 'section' && target.sectionId === site.owner.id) return undefined;
+  return target;
+}
