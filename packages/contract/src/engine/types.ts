@@ -62,7 +62,10 @@ export type Answers = Record<string, AnswerValue>;
 
 /** One problem with a submitted response. */
 export interface ValidationIssue {
-  /** The field the issue is about (for an unknown key, the key itself). */
+  /**
+   * The field the issue is about (for an unknown key, the key itself; `''` when the answers are
+   * not an object at all).
+   */
   fieldId: string;
   /**
    * What failed: a rule type (`required`, `minLength`, `maxLength`, `min`, `max`, `pattern`) or a
@@ -74,6 +77,11 @@ export interface ValidationIssue {
   message: string;
 }
 
+/**
+ * The outcome of `validateResponse`. On success `value` holds the normalised answers of the
+ * visible, non-empty fields (possibly the answers object itself, when nothing needed changing);
+ * on failure it is `{}`. Semantics: docs/conditional-logic.md.
+ */
 export type ValidationResult =
   | { ok: true; value: Answers; errors: [] }
   | { ok: false; value: Answers; errors: ValidationIssue[] };

@@ -66,7 +66,9 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
       const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required: r.required };
       // A pattern and length rules together could be unsatisfiable; a field gets one or the other.
       if (textual && r.type !== 'email' && r.pattern) plan.pattern = r.pattern;
-      else if (textual && r.useLengths) plan.lengths = [Math.max(lo, 1), Math.max(hi, 1) + 5];
+      // An email needs about 7 characters at least, so its maxLength leaves room for one.
+      else if (textual && r.useLengths)
+        plan.lengths = [Math.max(lo, 1), Math.max(hi, 1) + (r.type === 'email' ? 25 : 5)];
       if (r.type === 'checkbox' && r.useLengths) plan.lengths = [1, r.options.length];
       if (r.type === 'number' && r.useRange) plan.range = [lo - 10, hi * 100];
       if (r.type === 'file') plan.allowedTypes = r.allowedTypes;
@@ -228,14 +230,18 @@ export function answerArb(field: Field): fc.Arbitrary<unknown> {
     case 'text':
     case 'textarea':
       if (pattern) return fc.stringMatching(new RegExp(pattern.value as string));
-      return fc
-        .stringMatching(/^[a-z0-9]+$/)
-        .filter((s) => s.length >= (minLength ?? 1) && s.length <= (maxLength ?? 1000));
+      // Built to length rather than filtered: a length filter starves when minLength is large.
+      return fc.string({
+        unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'),
+        minLength: Math.max(minLength ?? 1, 1),
+        maxLength: Math.min(maxLength ?? 40, 1000),
+      });
     case 'email':
-      return fc
-        .tuple(word, word)
-        .map(([a, b]) => `${a}@${b}.com`)
-        .filter((s) => s.length >= (minLength ?? 1) && s.length <= (maxLength ?? 1000));
+      // Padded to minLength rather than filtered, for the same reason.
+      return fc.tuple(word, word).map(([a, b]) => {
+        const local = a.padEnd(Math.max((minLength ?? 0) - b.length - 5, a.length), 'x');
+        return `${local}@${b}.com`;
+      });
     case 'number': {
       const min = rules.find((r) => r.type === 'min')?.value as number | undefined;
       const max = rules.find((r) => r.type === 'max')?.value as number | undefined;

@@ -1,0 +1,41 @@
+/**
+ * The form engine, shared by the server and the browser page: schema integrity checks, conditional
+ * logic, response validation and the built-in messages. Pure functions; no I/O, no Node built-ins.
+ */
+
+export * from './integrity/index.js';
+export {
+  calendarDay,
+  codePointLength,
+  isEmptyAnswer,
+  toNumber,
+} from './logic/answer-values.js';
+export type {
+  CompiledCondition,
+  ConditionTarget,
+} from './logic/conditions.js';
+export { compileCondition, compileWhen } from './logic/conditions.js';
+export type { VisibilityPlan } from './logic/visibility.js';
+export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
+export type { MessageKey, MessageParams, MessageTable, PluralText } from './messages/index.js';
+export { fillPlaceholders, formatMessage, messagesFor } from './messages/index.js';
+export {
+  OPERATOR_TARGET_TYPES,
+  operatorAppliesTo,
+  RULE_FIELD_TYPES,
+  WHEN_TARGET_TYPES,
+} from './operators.js';
+export type {
+  Answers,
+  AnswerValue,
+  FileAnswer,
+  SchemaProblem,
+  SchemaProblemCode,
+  ValidationIssue,
+  ValidationResult,
+  Visibility,
+} from './types.js';
+export { ANSWER_LENGTH_LIMITS, isEmailAddress, mimeTypeAllowed } from './validate/answer-checks.js';
+export type { CompiledForm } from './validate/compile-form.js';
+export { compileForm } from './validate/compile-form.js';
+export { compiledFormFor, validateResponse } from './validate/validate-response.js';

@@ -1,0 +1,25 @@
+import type { MessageTable } from './message-table.js';
+
+export const es: MessageTable = {
+  required: 'Este campo es obligatorio.',
+  text: 'Introduce un texto.',
+  number: 'Introduce un número.',
+  email: 'Introduce una dirección de correo electrónico válida.',
+  option: 'Elige una de las opciones de la lista.',
+  options: 'Elige solo entre las opciones de la lista.',
+  duplicateOption: 'Cada opción solo se puede elegir una vez.',
+  date: 'Introduce una fecha válida (AAAA-MM-DD).',
+  file: 'No es un archivo subido válido.',
+  fileType: 'Este tipo de archivo no está permitido. Tipos permitidos: {types}.',
+  fileSize: 'El archivo es demasiado grande. El límite es de {maxMB} MB.',
+  tooLong: { one: 'Usa como máximo {max} carácter.', other: 'Usa como máximo {max} caracteres.' },
+  minLength: { one: 'Usa al menos {min} carácter.', other: 'Usa al menos {min} caracteres.' },
+  maxLength: { one: 'Usa como máximo {max} carácter.', other: 'Usa como máximo {max} caracteres.' },
+  minSelected: { one: 'Elige al menos {min} opción.', other: 'Elige al menos {min} opciones.' },
+  maxSelected: { one: 'Elige como máximo {max} opción.', other: 'Elige como máximo {max} opciones.' },
+  min: 'Introduce un número mayor o igual que {min}.',
+  max: 'Introduce un número menor o igual que {max}.',
+  pattern: 'El valor no tiene el formato esperado.',
+  unknownField: 'Este formulario no tiene ese campo.',
+  notAnObject: 'Las respuestas deben ser un objeto cuyas claves sean los identificadores de los campos.',
+};

@@ -1,0 +1,82 @@
+import type { Language } from '../../models/limits.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { it } from './it.js';
+import type { MessageKey, MessageTable } from './message-table.js';
+import { nl } from './nl.js';
+import { tr } from './tr.js';
+
+export type { MessageKey, MessageTable, PluralText } from './message-table.js';
+
+const TABLES: Readonly<Record<Language, MessageTable>> = { en, tr, es, it, de, nl };
+
+/** Values for a message's placeholders. */
+export interface MessageParams {
+  min?: number;
+  max?: number;
+  /** The effective upload limit in MB. */
+  maxMB?: number;
+  /** Allowed MIME patterns, shown comma-separated. */
+  types?: readonly string[];
+}
+
+/**
+ * The built-in texts of a language (`meta.language`); an unknown language gets English.
+ * The public page uses this table, so its messages match the server's word for word.
+ *
+ * ```ts
+ * messagesFor('de').required; // 'Dies ist ein Pflichtfeld.'
+ * ```
+ */
+export function messagesFor(language: string): MessageTable {
+  return Object.hasOwn(TABLES, language) ? TABLES[language as Language] : en;
+}
+
+/**
+ * One built-in message with its placeholders filled in. Counted messages pick their `one` form
+ * when the count (`min` or `max`) is exactly 1.
+ *
+ * ```ts
+ * formatMessage('en', 'minLength', { min: 3 }); // 'Use at least 3 characters.'
+ * ```
+ */
+export function formatMessage(language: string, key: MessageKey, params: MessageParams = {}): string {
+  const entry = messagesFor(language)[key];
+  const template =
+    typeof entry === 'string' ? entry : (params.min ?? params.max) === 1 ? entry.one : entry.other;
+  return fillPlaceholders(template, language, params);
+}
+
+const PLACEHOLDER = /\{(min|max|maxMB|types)\}/g;
+
+/**
+ * Replaces `{min}`, `{max}`, `{maxMB}` and `{types}` in a template (built-in or a rule's custom
+ * message). Numbers are written the language's way (`10,000` in English, `10.000` in German).
+ * A placeholder without a value is left as written.
+ */
+export function fillPlaceholders(template: string, language: string, params: MessageParams): string {
+  if (!template.includes('{')) return template;
+  return template.replace(PLACEHOLDER, (whole, name: keyof MessageParams) => {
+    const v = params[name];
+    if (v === undefined) return whole;
+    return typeof v === 'number' ? formatNumber(v, language) : v.join(', ');
+  });
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatNumber(n: number, language: string): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(Object.hasOwn(TABLES, language) ? language : 'en', {
+        maximumFractionDigits: 20,
+      });
+    } catch {
+      return String(n);
+    }
+    numberFormats.set(language, format);
+  }
+  return format.format(n);
+}

@@ -1,0 +1,25 @@
+import type { MessageTable } from './message-table.js';
+
+export const it: MessageTable = {
+  required: 'Questo campo è obbligatorio.',
+  text: 'Inserisci un testo.',
+  number: 'Inserisci un numero.',
+  email: 'Inserisci un indirizzo email valido.',
+  option: 'Scegli una delle opzioni elencate.',
+  options: 'Scegli solo tra le opzioni elencate.',
+  duplicateOption: 'Ogni opzione può essere scelta una sola volta.',
+  date: 'Inserisci una data valida (AAAA-MM-GG).',
+  file: 'Non è un file caricato valido.',
+  fileType: 'Questo tipo di file non è consentito. Tipi consentiti: {types}.',
+  fileSize: 'Il file è troppo grande. Il limite è di {maxMB} MB.',
+  tooLong: { one: 'Usa al massimo {max} carattere.', other: 'Usa al massimo {max} caratteri.' },
+  minLength: { one: 'Usa almeno {min} carattere.', other: 'Usa almeno {min} caratteri.' },
+  maxLength: { one: 'Usa al massimo {max} carattere.', other: 'Usa al massimo {max} caratteri.' },
+  minSelected: { one: 'Scegli almeno {min} opzione.', other: 'Scegli almeno {min} opzioni.' },
+  maxSelected: { one: 'Scegli al massimo {max} opzione.', other: 'Scegli al massimo {max} opzioni.' },
+  min: 'Inserisci un numero maggiore o uguale a {min}.',
+  max: 'Inserisci un numero minore o uguale a {max}.',
+  pattern: 'Il valore non è nel formato previsto.',
+  unknownField: 'Questo modulo non contiene questo campo.',
+  notAnObject: 'Le risposte devono essere un oggetto con gli ID dei campi come chiavi.',
+};

@@ -1,0 +1,25 @@
+import type { MessageTable } from './message-table.js';
+
+export const nl: MessageTable = {
+  required: 'Dit veld is verplicht.',
+  text: 'Voer tekst in.',
+  number: 'Voer een getal in.',
+  email: 'Voer een geldig e-mailadres in.',
+  option: 'Kies een van de vermelde opties.',
+  options: 'Kies alleen uit de vermelde opties.',
+  duplicateOption: 'Elke optie kan maar één keer worden gekozen.',
+  date: 'Voer een geldige datum in (JJJJ-MM-DD).',
+  file: 'Dit is geen geldig geüpload bestand.',
+  fileType: 'Dit bestandstype is niet toegestaan. Toegestaan: {types}.',
+  fileSize: 'Het bestand is te groot. De limiet is {maxMB} MB.',
+  tooLong: { one: 'Gebruik maximaal {max} teken.', other: 'Gebruik maximaal {max} tekens.' },
+  minLength: { one: 'Gebruik minimaal {min} teken.', other: 'Gebruik minimaal {min} tekens.' },
+  maxLength: { one: 'Gebruik maximaal {max} teken.', other: 'Gebruik maximaal {max} tekens.' },
+  minSelected: { one: 'Kies minimaal {min} optie.', other: 'Kies minimaal {min} opties.' },
+  maxSelected: { one: 'Kies maximaal {max} optie.', other: 'Kies maximaal {max} opties.' },
+  min: 'Voer een getal in dat groter is dan of gelijk is aan {min}.',
+  max: 'Voer een getal in dat kleiner is dan of gelijk is aan {max}.',
+  pattern: 'De waarde heeft niet de verwachte notatie.',
+  unknownField: 'Dit formulier heeft geen veld met deze naam.',
+  notAnObject: "De antwoorden moeten een object zijn met de veld-id's als sleutels.",
+};

@@ -1,0 +1,275 @@
+/**
+ * @formloom/contract: the ts-rest API contract, its zod models, the error table, webhook
+ * signatures and (under `./engine`) the form engine. Isomorphic: no Node built-ins.
+ */
+
+// --- The form engine (also at `@formloom/contract/engine`) --------------------------------
+export * from './engine/index.js';
+export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';
+// --- Errors -------------------------------------------------------------------------------
+export {
+  ERROR_CODE_BY_STATUS,
+  ERROR_CODES,
+  ERROR_DESCRIPTIONS,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorStatus,
+  errorCodeOfStatus,
+  isErrorCode,
+  statusOfErrorCode,
+} from './errors/error-codes.js';
+// --- API models ---------------------------------------------------------------------------
+export { Account } from './models/account.js';
+export {
+  AI_JOB_POLLING,
+  AI_JOB_STATUSES,
+  AiJob,
+  type AiJobStatus,
+  GenerateFormAccepted,
+  GenerateFormBody,
+} from './models/ai-job.js';
+export {
+  ANALYTICS_CHAT_EVENTS,
+  ANALYTICS_CHAT_LIMITS,
+  ANALYTICS_CHAT_SSE_DESCRIPTION,
+  AnalyticsChatBody,
+  type AnalyticsChatEvent,
+  type AnalyticsChatEventName,
+  AnalyticsChatResult,
+  SmartAnalyticsAccepted,
+  SmartAnalyticsBody,
+  SmartAnalyticsCallback,
+  SuggestedAction,
+} from './models/analytics.js';
+export {
+  AiProvenance,
+  DateOrTimestampQuery,
+  DeleteResult,
+  HttpUrl,
+  Timestamp,
+  TimestampQuery,
+  Uuid,
+} from './models/common.js';
+// --- The FormSchema model -----------------------------------------------------------------
+export {
+  CONDITION_OPERATORS,
+  Condition,
+  ConditionalLogic,
+  ConditionGroup,
+  type ConditionOperator,
+  ConditionValue,
+  VALUE_OPERATORS,
+  VALUELESS_OPERATORS,
+  type ValuelessOperator,
+  type ValueOperator,
+} from './models/conditional-logic.js';
+export {
+  CONVERSATION_LIMITS,
+  ConversationHistory,
+  ConversationHistoryEntry,
+} from './models/conversation.js';
+export {
+  BadRequestEnvelope,
+  ErrorEnvelope,
+  ErrorIssue,
+  errorEnvelopeOf,
+  RateLimitEnvelope,
+  type SuccessEnvelope,
+  success,
+} from './models/envelope.js';
+export {
+  FIELD_TYPES,
+  Field,
+  FieldOption,
+  type FieldType,
+  FieldValidation,
+  FileConfig,
+  ID_PATTERN,
+  Id,
+  OPTION_FIELD_TYPES,
+} from './models/field.js';
+export {
+  AddFieldBody,
+  CreateBlankFormBody,
+  CreateFormBody,
+  CreateFormFromSchemaBody,
+  Form,
+  FormListItem,
+  FormListQuery,
+  FormPage,
+  PUBLISH_STATUSES,
+  PUBLISH_VISIBILITIES,
+  PublishFormResult,
+  type PublishStatus,
+  type PublishVisibility,
+  UpdateFieldBody,
+  UpdateFormBody,
+} from './models/form.js';
+export { DEFAULT_SCHEMA_VERSION, FormMeta, FormSchema, FormSettings } from './models/form-schema.js';
+export {
+  CONNECTION_STATUSES,
+  ConnectionList,
+  type ConnectionStatus,
+  DEFAULT_CONNECTION_EVENTS,
+  INTEGRATION_PROVIDERS,
+  IntegrationConnection,
+  type IntegrationProvider,
+  LoginBody,
+  LoginResult,
+  UpdateConnectionEventsBody,
+} from './models/integration.js';
+export { LANGUAGES, type Language, SCHEMA_LIMITS, TEXT_LIMITS } from './models/limits.js';
+export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging.js';
+export {
+  AI_LIMITS,
+  type AiLimit,
+  PLAN_LIMITS,
+  PLANS,
+  type Plan,
+  type PlanLimits,
+  PlanSchema,
+  planAtLeast,
+} from './models/plan.js';
+export { PublicForm } from './models/public-form.js';
+export {
+  RATE_LIMIT_HEADERS,
+  RATE_LIMIT_TYPES,
+  RateLimitInfo,
+  type RateLimitType,
+} from './models/rate-limit.js';
+export {
+  AnswerValue,
+  FileAnswer,
+  FormResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  ResponseCount,
+  ResponseListQuery,
+  ResponsePage,
+  SubmitResponseBody,
+  SubmitResponseResult,
+  UploadFileBody,
+  UploadResult,
+} from './models/response.js';
+export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
+export { Section } from './models/section.js';
+export {
+  CreateSmartFormBody,
+  EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  ExportQuery,
+  PublishSmartFormResult,
+  SMART_FORM_LIMITS,
+  SMART_FORM_LIST_FILTERS,
+  SMART_FORM_STATUSES,
+  SmartForm,
+  SmartFormDetail,
+  SmartFormListQuery,
+  SmartFormPage,
+  SmartFormStats,
+  type SmartFormStatus,
+  UNPUBLISH_MODES,
+  type UnpublishMode,
+  UnpublishSmartFormBody,
+  UpdateSmartFormBody,
+} from './models/smart-form.js';
+export { AggregateAnalyticsBody, AggregateAnalyticsResult } from './models/smart-form-analytics.js';
+export {
+  SMART_FORM_CHAT_SESSION_WINDOW,
+  SmartFormChatBody,
+  SmartFormChatResult,
+} from './models/smart-form-chat.js';
+export {
+  AnswerQuestionBody,
+  FinishedSession,
+  INTERVIEW_LIMITS,
+  InterviewQuestion,
+  InterviewStep,
+  PublicSmartForm,
+  RequestOtpBody,
+  RequestOtpResult,
+  SESSION_TOKEN_HEADER,
+  SessionTokenHeaders,
+  StartedSession,
+  StartSessionBody,
+  VerifyOtpBody,
+  VerifyOtpResult,
+} from './models/smart-form-interview.js';
+export {
+  SENTIMENTS,
+  SESSION_LIST_FILTERS,
+  SESSION_STATUSES,
+  type Sentiment,
+  SentimentScore,
+  SessionAnalysis,
+  SessionListQuery,
+  SessionPage,
+  type SessionStatus,
+  SmartFormSession,
+  SmartFormSessionDetail,
+  TranscriptEntry,
+} from './models/smart-form-session.js';
+export {
+  RuleWhen,
+  VALIDATION_RULE_TYPES,
+  ValidationRule,
+  type ValidationRuleType,
+} from './models/validation-rule.js';
+export {
+  CreatedWebhook,
+  CreateWebhookBody,
+  DELIVERY_STATUSES,
+  DeliveryAttempt,
+  DeliveryListQuery,
+  DeliveryPage,
+  type DeliveryStatus,
+  TestWebhookBody,
+  UpdateWebhookBody,
+  WEBHOOK_EVENT_DATA,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  WebhookAnswer,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+  WebhookEventTypeSchema,
+  WebhookList,
+} from './models/webhook.js';
+// --- The ts-rest contract -----------------------------------------------------------------
+export {
+  type ApiKeyRouteMetadata,
+  type AuthKind,
+  type ContractRoute,
+  flattenRoutes,
+  meta,
+  type PublicRouteMetadata,
+  type RouteMetadata,
+  routeMetadata,
+  type SessionRouteMetadata,
+} from './routes/metadata.js';
+export { type Contract, contract, contractRoutes } from './routes/router.js';
+// --- Webhook and callback signatures ------------------------------------------------------
+export {
+  ANALYTICS_SIGNATURE_HEADER,
+  type DeliveryHeaders,
+  generateWebhookSecret,
+  type HeaderSource,
+  type RawBody,
+  type SignAnalyticsCallbackInput,
+  type SignDeliveryInput,
+  secretKeyBytes,
+  signAnalyticsCallback,
+  signDelivery,
+  timingSafeEqual,
+  type VerifiedDelivery,
+  type VerifyAnalyticsCallbackInput,
+  type VerifyDeliveryInput,
+  verifyAnalyticsCallback,
+  verifyDelivery,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type WebhookSignatureFailure,
+} from './webhooks/signature.js';
