@@ -83,6 +83,27 @@ function daysFromCivil(year: number, month: number, day: number): number {
 }
 
 /**
+ * Is `s` (already trimmed) an ISO 8601 date or extended date-time on a day that exists? The
+ * validity half of `calendarDay`, without computing the day number.
+ */
+export function isCalendarDate(s: string): boolean {
+  if (s.length < 10 || s.length > 40) return false;
+  const year = digits(s, 0, 4);
+  const month = digits(s, 5, 2);
+  const day = digits(s, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) {
+    return false;
+  }
+  const monthDays = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
+  if (day > monthDays) return false;
+  if (s.length > 10) {
+    TIME.lastIndex = 10;
+    if (!TIME.test(s)) return false;
+  }
+  return true;
+}
+
+/**
  * The calendar day of an ISO 8601 date (`2024-02-29`) or extended date-time
  * (`2024-02-29T23:30`, `2024-02-29T23:30:00.5+05:30`), as a day number, else NaN. The date part is
  * taken as written: the offset does not move the day. The date must exist (`2023-02-29` does not).
@@ -90,20 +111,8 @@ function daysFromCivil(year: number, month: number, day: number): number {
 export function calendarDay(v: unknown): number {
   if (typeof v !== 'string') return Number.NaN;
   const s = trimmed(v);
-  if (s.length < 10 || s.length > 40) return Number.NaN;
-  const year = digits(s, 0, 4);
-  const month = digits(s, 5, 2);
-  const day = digits(s, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) {
-    return Number.NaN;
-  }
-  const monthDays = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
-  if (day > monthDays) return Number.NaN;
-  if (s.length > 10) {
-    TIME.lastIndex = 10;
-    if (!TIME.test(s)) return Number.NaN;
-  }
-  return daysFromCivil(year, month, day);
+  if (!isCalendarDate(s)) return Number.NaN;
+  return daysFromCivil(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2));
 }
 
 /** Length in Unicode code points (an emoji counts once), as minLength and maxLength count. */

@@ -170,3 +170,87 @@ export function compileWhen(when: RuleWhen, target: ConditionTarget | undefined)
     ? compileCondition('equals', when.equals, target)
     : compileCondition('notEquals', when.notEquals, target);
 }
+
+/**
+ * A compiled condition for the engine's own scratch arrays, where a hidden field has already been
+ * cleared from `raw` (so it reads as empty without a second array). Same semantics as
+ * `compileCondition`.
+ */
+export type RawCondition = (raw: readonly unknown[]) => boolean;
+
+const alwaysRaw: RawCondition = () => true;
+const neverRaw: RawCondition = () => false;
+
+/**
+ * The common shapes with the target index and the comparison folded into one closure, so
+ * evaluating a condition is a single call; anything else goes through the generic test.
+ */
+function specialised(base: ConditionOperator, type: FieldType, value: ConditionValue | undefined, t: number) {
+  if (base === 'isEmpty') return (raw: readonly unknown[]) => isEmptyAnswer(raw[t]);
+  if (value === undefined) return null;
+  if (
+    base === 'equals' &&
+    (type === 'text' || type === 'textarea' || type === 'select' || type === 'radio')
+  ) {
+    const expected = asText(value);
+    if (isBlank(expected)) return neverRaw;
+    return (raw: readonly unknown[]) => raw[t] === expected;
+  }
+  if (base === 'contains' && type === 'checkbox') {
+    const option = asText(value);
+    return (raw: readonly unknown[]) => {
+      const a = raw[t];
+      if (!Array.isArray(a)) return false;
+      for (let i = 0; i < a.length; i++) if (a[i] === option) return true;
+      return false;
+    };
+  }
+  if (type === 'number' && typeof value !== 'boolean') {
+    const e = toNumber(value);
+    if (Number.isNaN(e)) return null;
+    switch (base) {
+      case 'equals':
+        return (raw: readonly unknown[]) => toNumber(raw[t]) === e;
+      case 'greaterThan':
+        return (raw: readonly unknown[]) => toNumber(raw[t]) > e;
+      case 'lessThan':
+        return (raw: readonly unknown[]) => toNumber(raw[t]) < e;
+      case 'greaterThanOrEqual':
+        return (raw: readonly unknown[]) => toNumber(raw[t]) >= e;
+      case 'lessThanOrEqual':
+        return (raw: readonly unknown[]) => toNumber(raw[t]) <= e;
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+/** `compileCondition` for arrays in which hidden fields are already cleared (see `RawCondition`). */
+export function compileRawCondition(
+  operator: ConditionOperator,
+  value: ConditionValue | undefined,
+  target: ConditionTarget | undefined,
+): RawCondition {
+  const negated = NEGATION[operator];
+  const base = negated ?? operator;
+  if (!target) {
+    const onEmpty = positiveTest(base, 'text', value)(undefined);
+    return (negated ? !onEmpty : onEmpty) ? alwaysRaw : neverRaw;
+  }
+  const t = target.index;
+  const fast = specialised(base, target.type, value, t);
+  if (fast === neverRaw) return negated ? alwaysRaw : neverRaw;
+  if (fast !== null) return negated ? (raw) => !fast(raw) : fast;
+  const test = positiveTest(base, target.type, value);
+  if (test === never) return negated ? alwaysRaw : neverRaw;
+  if (negated) return (raw) => !test(raw[t]);
+  return (raw) => test(raw[t]);
+}
+
+/** `compileWhen` for arrays in which hidden fields are already cleared (see `RawCondition`). */
+export function compileRawWhen(when: RuleWhen, target: ConditionTarget | undefined): RawCondition {
+  return 'equals' in when
+    ? compileRawCondition('equals', when.equals, target)
+    : compileRawCondition('notEquals', when.notEquals, target);
+}

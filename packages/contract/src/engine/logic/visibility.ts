@@ -1,19 +1,31 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Visibility } from '../types.js';
-import { type CompiledCondition, type ConditionTarget, compileCondition } from './conditions.js';
+import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
 
-/** Whether an element with this logic is visible, given the answers read so far. */
-type CompiledLogic = (raw: readonly unknown[], hidden: Uint8Array) => boolean;
+/**
+ * Whether an element with this logic is visible, given the answers read so far (hidden fields
+ * already cleared from `raw`).
+ */
+type CompiledLogic = RawCondition;
+
+const SECTION = 0;
+const FIELD = 1;
 
 /** One element whose visibility depends on answers, in the order it must be evaluated. */
 interface Step {
-  readonly kind: 'section' | 'field';
+  readonly kind: typeof SECTION | typeof FIELD;
   readonly index: number;
   /** For a field: the index of its section when that section has logic, else -1. */
   readonly section: number;
   readonly visible: CompiledLogic | null;
+  /**
+   * Steps whose logic is identical share one id, so it is evaluated once per call (-1: no
+   * logic). Without cycles every step runs after all the fields its logic reads are settled, so
+   * identical logic gives the same answer wherever it runs in the order.
+   */
+  logic: number;
 }
 
 /**
@@ -35,17 +47,24 @@ export interface VisibilityPlan {
    * `raw` holds the answers by field index (see `AnswerReader`).
    */
   compute(raw: readonly unknown[], fieldHidden: Uint8Array, sectionHidden: Uint8Array): void;
+  /**
+   * The engine's own form of `compute`, with no arrays to clear per call: marks hidden fields and
+   * sections by writing `stamp` into `fieldAt` / `sectionAt` (entries equal to `stamp` on entry
+   * count as hidden already, so pass a fresh stamp), and clears each hidden field's entry in `raw`,
+   * which is how conditions read it as empty.
+   */
+  computeStamped(raw: unknown[], fieldAt: Int32Array, sectionAt: Int32Array, stamp: number): void;
 }
 
-function anyGroup(groups: readonly (readonly CompiledCondition[])[]): CompiledLogic {
+function anyGroup(groups: readonly (readonly RawCondition[])[]): CompiledLogic {
   const first = groups[0];
   if (groups.length === 1 && first?.length === 1 && first[0]) return first[0];
-  return (raw, hidden) => {
+  return (raw) => {
     for (let g = 0; g < groups.length; g++) {
       const conditions = groups[g]!;
       let all = true;
       for (let c = 0; c < conditions.length; c++) {
-        if (!conditions[c]!(raw, hidden)) {
+        if (!conditions[c]!(raw)) {
           all = false;
           break;
         }
@@ -61,10 +80,10 @@ function compileLogic(
   targetOf: (id: string) => ConditionTarget | undefined,
 ): CompiledLogic {
   const groups = logic.conditionGroups.map((group) =>
-    group.conditions.map((c) => compileCondition(c.operator, c.value, targetOf(c.fieldId))),
+    group.conditions.map((c) => compileRawCondition(c.operator, c.value, targetOf(c.fieldId))),
   );
   const matches = anyGroup(groups);
-  return logic.action === 'hide' ? (raw, hidden) => !matches(raw, hidden) : matches;
+  return logic.action === 'hide' ? (raw) => !matches(raw) : matches;
 }
 
 function conditionTargets(logic: ConditionalLogic | undefined): string[] {
@@ -94,6 +113,28 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     return field && index !== undefined ? { index, type: field.type } : undefined;
   };
 
+  const logicIds = new Map<string, number>();
+  let logicCount = 0;
+  const logicId = (logic: ConditionalLogic): number => {
+    let shareable = true;
+    const key = JSON.stringify([
+      logic.action,
+      logic.conditionGroups.map((g) =>
+        g.conditions.map((c) => {
+          const v: unknown = c.value;
+          if (v !== null && (typeof v === 'object' || typeof v === 'function')) shareable = false;
+          return [c.fieldId, c.operator, typeof v, String(v)];
+        }),
+      ),
+    ]);
+    let id = shareable ? logicIds.get(key) : undefined;
+    if (id === undefined) {
+      id = logicCount++;
+      if (shareable) logicIds.set(key, id);
+    }
+    return id;
+  };
+
   // Nodes: sections 0..S-1, fields S..S+F-1. Only nodes with a step take part in the order.
   const S = sectionIds.length;
   const steps: (Step | undefined)[] = [];
@@ -101,10 +142,11 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
   schema.sections.forEach((section, i) => {
     if (!section.conditionalLogic) return;
     steps[i] = {
-      kind: 'section',
+      kind: SECTION,
       index: i,
       section: -1,
       visible: compileLogic(section.conditionalLogic, targetOf),
+      logic: logicId(section.conditionalLogic),
     };
     deps[i] = conditionTargets(section.conditionalLogic).flatMap((id) => {
       const f = fieldIndex.get(id);
@@ -116,7 +158,8 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const section = s !== undefined && steps[s] ? s : -1;
     if (section < 0 && !field.conditionalLogic) return;
     const visible = field.conditionalLogic ? compileLogic(field.conditionalLogic, targetOf) : null;
-    steps[S + i] = { kind: 'field', index: i, section, visible };
+    const logic = field.conditionalLogic ? logicId(field.conditionalLogic) : -1;
+    steps[S + i] = { kind: FIELD, index: i, section, visible, logic };
     const targets = conditionTargets(field.conditionalLogic).flatMap((id) => {
       const f = fieldIndex.get(id);
       return f === undefined ? [] : [S + f];
@@ -125,8 +168,44 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
   });
 
   const order: Step[] = [];
+  // Per call: logicDone[l] === epoch once logic l is evaluated, logicTrue[l] === epoch if it held.
+  const logicDone = new Int32Array(S + fieldIds.length);
+  const logicTrue = new Int32Array(S + fieldIds.length);
+  let epoch = 0;
+  const holds = (step: Step, raw: unknown[]): boolean => {
+    const l = step.logic;
+    if (logicDone[l] === epoch) return logicTrue[l] === epoch;
+    logicDone[l] = epoch;
+    if (!step.visible!(raw)) return false;
+    logicTrue[l] = epoch;
+    return true;
+  };
+  function computeStamped(raw: unknown[], fieldAt: Int32Array, sectionAt: Int32Array, stamp: number): void {
+    if (epoch === 0x3fffffff) {
+      logicDone.fill(0);
+      logicTrue.fill(0);
+      epoch = 0;
+    }
+    epoch++;
+    for (let i = 0; i < order.length; i++) {
+      const step = order[i]!;
+      const index = step.index;
+      if (step.kind === SECTION) {
+        if (!holds(step, raw)) sectionAt[index] = stamp;
+      } else if (
+        (step.section >= 0 && sectionAt[step.section] === stamp) ||
+        (step.logic >= 0 && !holds(step, raw))
+      ) {
+        fieldAt[index] = stamp;
+        raw[index] = undefined;
+      }
+    }
+  }
+
   const state = new Uint8Array(S + fieldIds.length); // 0 new, 1 in progress, 2 done
+  let cyclic = false;
   const visit = (node: number): void => {
+    if (state[node] === 1) cyclic = true;
     if (state[node] !== 0) return; // done, or a cycle: skip the closing edge
     state[node] = 1;
     for (const dep of deps[node] ?? []) visit(dep);
@@ -135,6 +214,12 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     if (step) order.push(step);
   };
   for (let node = 0; node < state.length; node++) visit(node);
+  if (cyclic) {
+    // A cycle's closing edge reads a field before it is settled: give every step its own logic.
+    order.forEach((step, i) => {
+      if (step.logic >= 0) step.logic = i;
+    });
+  }
 
   return {
     fieldIds,
@@ -143,18 +228,14 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     reader: new AnswerReader(fieldIndex),
     targetOf,
     compute(raw, fieldHidden, sectionHidden) {
-      for (let i = 0; i < order.length; i++) {
-        const step = order[i]!;
-        if (step.kind === 'section') {
-          if (!step.visible!(raw, fieldHidden)) sectionHidden[step.index] = 1;
-        } else if (
-          (step.section >= 0 && sectionHidden[step.section] === 1) ||
-          (step.visible !== null && !step.visible(raw, fieldHidden))
-        ) {
-          fieldHidden[step.index] = 1;
-        }
-      }
+      const copy = Array.from({ length: fieldIds.length }, (_, i) => raw[i]);
+      const fieldAt = new Int32Array(fieldIds.length);
+      const sectionAt = new Int32Array(S);
+      computeStamped(copy, fieldAt, sectionAt, 1);
+      for (let i = 0; i < fieldAt.length; i++) if (fieldAt[i] === 1) fieldHidden[i] = 1;
+      for (let i = 0; i < S; i++) if (sectionAt[i] === 1) sectionHidden[i] = 1;
     },
+    computeStamped,
   };
 }
 

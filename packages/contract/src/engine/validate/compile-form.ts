@@ -1,14 +1,32 @@
 import type { FormSchema } from '../../models/form-schema.js';
 import { LANGUAGES, type Language } from '../../models/limits.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
-import { isEmptyAnswer } from '../logic/answer-values.js';
-import { compileWhen } from '../logic/conditions.js';
+import {
+  codePointLength,
+  isBlank,
+  isCalendarDate,
+  isEmptyAnswer,
+  toNumber,
+  trimmed,
+} from '../logic/answer-values.js';
+import { compileRawWhen } from '../logic/conditions.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import type { Answers, ValidationIssue, ValidationResult, Visibility } from '../types.js';
-import { ANSWER_LENGTH_LIMITS, type AnswerCheck, compileAnswerCheck } from './answer-checks.js';
+import {
+  ANSWER_LENGTH_LIMITS,
+  type AnswerCheck,
+  compileAnswerCheck,
+  isEmailAddress,
+} from './answer-checks.js';
 import { Issue, issueFactory } from './issue.js';
-import { compileRequired, compileRule, type RequiredCheck, type RuleCheck } from './rule-checks.js';
+import {
+  compileRequired,
+  compileRule,
+  passesRule,
+  type RequiredCheck,
+  type RulePlan,
+} from './rule-checks.js';
 
 /** A form schema compiled into closures, ready to check many responses. */
 export interface CompiledForm {
@@ -21,15 +39,43 @@ export interface CompiledForm {
   validate(answers: unknown): ValidationResult;
 }
 
-interface FieldPlan {
-  readonly id: string;
-  /** Index in `schema.fields`, which is also the index into the answers read. */
-  readonly index: number;
-  /** `__proto__` cannot be assigned as a plain property; checkSchema refuses it, this copes anyway. */
-  readonly protoKey: boolean;
-  readonly required: RequiredCheck | null;
-  readonly check: AnswerCheck;
-  readonly rules: readonly RuleCheck[];
+/** How a field's answer is type-checked; the validation loop switches on it. */
+const KIND_TEXT = 0; // text, textarea: a string, capped
+const KIND_EMAIL = 1;
+const KIND_NUMBER = 2;
+const KIND_OPTION = 3; // select, radio
+const KIND_CHECKBOX = 4;
+const KIND_DATE = 5;
+const KIND_OTHER = 6; // file and unknown types: the generic check closure
+
+/**
+ * One field, compiled to data. Every field has this shape, so the loop over them reads
+ * properties monomorphically and calls nothing for the common types.
+ */
+class FieldPlan {
+  constructor(
+    readonly id: string,
+    /** Index in `schema.fields`, which is also the index into the answers read. */
+    readonly index: number,
+    /** `__proto__` cannot be assigned as a plain property; checkSchema refuses it, this copes anyway. */
+    readonly protoKey: boolean,
+    readonly kind: number,
+    /** Text types: the engine's length cap (Infinity when a maxLength rule takes its place). */
+    readonly cap: number,
+    /** Select, radio, checkbox: the option values (a Set when there are many). */
+    readonly options: readonly string[],
+    readonly optionSet: ReadonlySet<string> | null,
+    readonly required: RequiredCheck | null,
+    /** The issue for an answer of the wrong type. */
+    readonly typeIssue: Issue,
+    /** The second issue of the type check: not an option, not an email, a duplicate option. */
+    readonly valueIssue: Issue,
+    /** Text types: too long. Checkbox: a duplicate option. */
+    readonly extraIssue: Issue,
+    /** KIND_OTHER only: the type check (returns the normalised value or an `Issue`). */
+    readonly check: AnswerCheck | null,
+    readonly rules: readonly RulePlan[],
+  ) {}
 }
 
 type RequiredRule = Extract<ValidationRule, { type: 'required' }>;
@@ -57,6 +103,27 @@ function displayOrder(schema: FormSchema): number[] {
   return keyed.map((k) => k.i);
 }
 
+function kindOf(type: string): number {
+  switch (type) {
+    case 'text':
+    case 'textarea':
+      return KIND_TEXT;
+    case 'email':
+      return KIND_EMAIL;
+    case 'number':
+      return KIND_NUMBER;
+    case 'select':
+    case 'radio':
+      return KIND_OPTION;
+    case 'checkbox':
+      return KIND_CHECKBOX;
+    case 'date':
+      return KIND_DATE;
+    default:
+      return KIND_OTHER;
+  }
+}
+
 function compileField(
   schema: FormSchema,
   index: number,
@@ -67,12 +134,12 @@ function compileField(
   const issue = issueFactory(field.id, language);
   const rules = field.validation?.rules ?? [];
   const whenOf = (rule: ValidationRule) =>
-    rule.when ? compileWhen(rule.when, plan.targetOf(rule.when.field)) : null;
+    rule.when ? compileRawWhen(rule.when, plan.targetOf(rule.when.field)) : null;
 
   const requiredRules = rules
     .filter((r): r is RequiredRule => r.type === 'required')
     .map((rule) => ({ rule, when: whenOf(rule) }));
-  const checks: RuleCheck[] = [];
+  const checks: RulePlan[] = [];
   for (const rule of rules) {
     if (rule.type === 'required') continue;
     const check = compileRule(rule as ValueRule, field, issue, whenOf(rule));
@@ -86,14 +153,71 @@ function compileField(
     lengthCap = lowerMax ? null : cap;
   }
 
-  return {
-    id: field.id,
+  const kind = kindOf(field.type);
+  const options = (field.options ?? []).map((o) => o.value);
+  let typeIssue: Issue;
+  let valueIssue: Issue;
+  let extraIssue: Issue;
+  const tooLong = () => issue('too_long', 'tooLong', { max: lengthCap ?? 0 });
+  switch (kind) {
+    case KIND_TEXT:
+      typeIssue = valueIssue = issue('type', 'text');
+      extraIssue = tooLong();
+      break;
+    case KIND_EMAIL:
+      typeIssue = issue('type', 'text');
+      valueIssue = issue('email', 'email');
+      extraIssue = tooLong();
+      break;
+    case KIND_NUMBER:
+      typeIssue = valueIssue = extraIssue = issue('type', 'number');
+      break;
+    case KIND_OPTION:
+      typeIssue = issue('type', 'option');
+      valueIssue = extraIssue = issue('option', 'option');
+      break;
+    case KIND_CHECKBOX:
+      typeIssue = issue('type', 'options');
+      valueIssue = issue('option', 'options');
+      extraIssue = issue('option', 'duplicateOption');
+      break;
+    case KIND_DATE:
+      typeIssue = valueIssue = extraIssue = issue('date', 'date');
+      break;
+    default:
+      typeIssue = valueIssue = extraIssue = issue('type', 'text');
+      break;
+  }
+
+  return new FieldPlan(
+    field.id,
     index,
-    protoKey: field.id === '__proto__',
-    required: compileRequired(field, requiredRules, issue),
-    check: compileAnswerCheck(field, issue, lengthCap),
-    rules: checks,
-  };
+    field.id === '__proto__',
+    kind,
+    lengthCap ?? Number.POSITIVE_INFINITY,
+    options,
+    options.length > 12 ? new Set(options) : null,
+    compileRequired(field, requiredRules, issue),
+    typeIssue,
+    valueIssue,
+    extraIssue,
+    kind === KIND_OTHER ? compileAnswerCheck(field, issue, lengthCap) : null,
+    checks,
+  );
+}
+
+/** Is `v` one of the field's options? A scan for short lists (cheaper than hashing), a Set beyond. */
+function isOption(field: FieldPlan, v: string): boolean {
+  const set = field.optionSet;
+  if (set !== null) return set.has(v);
+  const options = field.options;
+  for (let i = 0; i < options.length; i++) if (options[i] === v) return true;
+  return false;
+}
+
+/** An empty answer that is not a string: missing, null, or an empty array. */
+function isEmptyNonString(v: unknown): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 }
 
 function append(list: ValidationIssue[] | undefined, issue: ValidationIssue): ValidationIssue[] {
@@ -124,32 +248,41 @@ export function compileForm(schema: FormSchema): CompiledForm {
   const unknownField = formatMessage(language, 'unknownField');
 
   // Scratch space reused by every call: validation is synchronous and never re-entered.
-  // `raw` holds each answer by field index, replaced by its normalised value once it passes;
-  // `kept[f]` marks the fields (by display position) whose answer goes into the value.
+  // `raw` holds each answer by field index (hidden ones cleared), replaced by its normalised value
+  // once it passes; it is cleared after each call. Instead of clearing the other arrays, each call
+  // takes a new stamp: `fieldAt[i] === stamp` marks a hidden field, `sectionAt` a hidden section,
+  // `keptAt[f]` a field (by display position) whose answer goes into the value.
   const raw: unknown[] = new Array(fieldCount).fill(undefined);
-  const kept = new Uint8Array(fields.length);
-  const fieldHidden = new Uint8Array(fieldCount);
-  const sectionHidden = new Uint8Array(plan.sectionIds.length);
+  const fieldAt = new Int32Array(fieldCount);
+  const sectionAt = new Int32Array(plan.sectionIds.length);
+  const keptAt = new Int32Array(fields.length);
+  let stamp = 0;
+  // Set while a call runs: should one ever throw (a getter on the answers), the next call clears.
+  let dirty = false;
   const reader = plan.reader;
 
   function validate(answers: unknown): ValidationResult {
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
       return { ok: false, value: {}, errors: [notAnObject] };
     }
-    try {
-      return check(answers);
-    } finally {
-      // Drop this response's answers, and leave clean scratch space even after the unexpected.
-      raw.fill(undefined);
+    if (dirty) raw.fill(undefined);
+    dirty = true;
+    if (stamp === 0x3fffffff) {
+      fieldAt.fill(0);
+      sectionAt.fill(0);
+      keptAt.fill(0);
+      stamp = 0;
     }
+    const result = check(answers, ++stamp);
+    // Drop this response's answers.
+    raw.fill(undefined);
+    dirty = false;
+    return result;
   }
 
-  function check(answers: object): ValidationResult {
+  function check(answers: object, now: number): ValidationResult {
     reader.read(answers, raw);
-    fieldHidden.fill(0);
-    sectionHidden.fill(0);
-    kept.fill(0);
-    plan.compute(raw, fieldHidden, sectionHidden);
+    plan.computeStamped(raw, fieldAt, sectionAt, now);
 
     let errors: ValidationIssue[] | undefined;
     let keptCount = 0;
@@ -158,35 +291,159 @@ export function compileForm(schema: FormSchema): CompiledForm {
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f]!;
       const index = field.index;
-      if (fieldHidden[index] === 1) continue;
+      if (fieldAt[index] === now) continue;
       const answer = raw[index];
-      if (isEmptyAnswer(answer)) {
-        const missing = field.required?.(raw, fieldHidden);
-        if (missing) errors = append(errors, missing);
-        continue;
-      }
-      const normalised = field.check(answer);
-      // The typeof test first: most answers are strings or numbers, and instanceof is not free.
-      if (typeof normalised === 'object' && normalised instanceof Issue) {
-        errors = append(errors, normalised);
-        continue;
-      }
-      let valid = true;
-      const rules = field.rules;
-      for (let r = 0; r < rules.length; r++) {
-        const failed = rules[r]!(normalised, raw, fieldHidden);
-        if (failed) {
-          errors = append(errors, failed);
-          valid = false;
+      let value: unknown = answer;
+      let empty = false;
+      // The type check: each case sets the normalised value, or finds the answer empty, or adds
+      // the field's type issue and moves on to the next field.
+      switch (field.kind) {
+        case KIND_TEXT: {
+          if (typeof answer !== 'string') {
+            if (isEmptyNonString(answer)) empty = true;
+            else {
+              errors = append(errors, field.typeIssue);
+              continue;
+            }
+          } else if (isBlank(answer)) {
+            empty = true;
+          } else if (answer.length > field.cap && codePointLength(answer) > field.cap) {
+            errors = append(errors, field.extraIssue);
+            continue;
+          }
+          break;
+        }
+        case KIND_EMAIL: {
+          if (typeof answer !== 'string') {
+            if (isEmptyNonString(answer)) empty = true;
+            else {
+              errors = append(errors, field.typeIssue);
+              continue;
+            }
+            break;
+          }
+          if (isBlank(answer)) {
+            empty = true;
+            break;
+          }
+          const s = trimmed(answer);
+          if (s.length > field.cap && codePointLength(s) > field.cap) {
+            errors = append(errors, field.extraIssue);
+            continue;
+          }
+          if (!isEmailAddress(s)) {
+            errors = append(errors, field.valueIssue);
+            continue;
+          }
+          value = s;
+          break;
+        }
+        case KIND_NUMBER: {
+          if (typeof answer === 'number') {
+            if (Number.isFinite(answer)) break;
+          } else if (typeof answer === 'string' ? isBlank(answer) : isEmptyNonString(answer)) {
+            empty = true;
+            break;
+          } else {
+            const n = toNumber(answer);
+            if (!Number.isNaN(n)) {
+              value = n;
+              break;
+            }
+          }
+          errors = append(errors, field.typeIssue);
+          continue;
+        }
+        case KIND_OPTION: {
+          if (typeof answer !== 'string') {
+            if (isEmptyNonString(answer)) empty = true;
+            else {
+              errors = append(errors, field.typeIssue);
+              continue;
+            }
+          } else if (isBlank(answer)) {
+            empty = true;
+          } else if (!isOption(field, answer)) {
+            errors = append(errors, field.valueIssue);
+            continue;
+          }
+          break;
+        }
+        case KIND_CHECKBOX: {
+          if (Array.isArray(answer)) {
+            if (answer.length === 0) {
+              empty = true;
+              break;
+            }
+            const issue = checkboxIssue(field, answer);
+            if (issue === null) break;
+            errors = append(errors, issue);
+            continue;
+          }
+          if (answer === undefined || answer === null || (typeof answer === 'string' && isBlank(answer))) {
+            empty = true;
+            break;
+          }
+          errors = append(errors, field.typeIssue);
+          continue;
+        }
+        case KIND_DATE: {
+          if (typeof answer !== 'string') {
+            if (isEmptyNonString(answer)) empty = true;
+            else {
+              errors = append(errors, field.typeIssue);
+              continue;
+            }
+          } else if (isBlank(answer)) {
+            empty = true;
+          } else {
+            value = trimmed(answer);
+            if (!isCalendarDate(value as string)) {
+              errors = append(errors, field.typeIssue);
+              continue;
+            }
+          }
+          break;
+        }
+        default: {
+          if (isEmptyAnswer(answer)) {
+            empty = true;
+            break;
+          }
+          value = field.check!(answer);
+          if (value instanceof Issue) {
+            errors = append(errors, value);
+            continue;
+          }
         }
       }
-      if (!valid) continue;
+      if (empty) {
+        const required = field.required;
+        if (required !== null) {
+          const missing = required(raw);
+          if (missing) errors = append(errors, missing);
+        }
+        continue;
+      }
+      const rules = field.rules;
+      if (rules.length > 0) {
+        let valid = true;
+        for (let r = 0; r < rules.length; r++) {
+          const rule = rules[r]!;
+          if (rule.when !== null && !rule.when(raw)) continue;
+          if (!passesRule(rule, value)) {
+            errors = append(errors, rule.issue);
+            valid = false;
+          }
+        }
+        if (!valid) continue;
+      }
       // Later `when` conditions read the normalised value, which compares as the answer did.
-      if (normalised !== answer) {
-        raw[index] = normalised;
+      if (value !== answer) {
+        raw[index] = value;
         unchanged = false;
       }
-      kept[f] = 1;
+      keptAt[f] = now;
       keptCount++;
     }
     if (reader.unknown > 0) {
@@ -201,13 +458,13 @@ export function compileForm(schema: FormSchema): CompiledForm {
       // copying them would be the most expensive step of a clean validation.
       return { ok: true, value: answers as Answers, errors: [] };
     }
-    return { ok: true, value: collectValue(), errors: [] };
+    return { ok: true, value: collectValue(now), errors: [] };
   }
 
-  function collectValue(): Answers {
+  function collectValue(now: number): Answers {
     const value: Answers = {};
     for (let f = 0; f < fields.length; f++) {
-      if (kept[f] === 0) continue;
+      if (keptAt[f] !== now) continue;
       const field = fields[f]!;
       const normalised = raw[field.index] as Answers[string];
       if (field.protoKey) {
@@ -230,4 +487,15 @@ export function compileForm(schema: FormSchema): CompiledForm {
     visibility: (answers) => visibilityOf(plan, answers),
     validate,
   };
+}
+
+/** A checkbox answer's issue: an entry that is not an option, or a repeated one; else null. */
+function checkboxIssue(field: FieldPlan, a: readonly unknown[]): Issue | null {
+  // Distinct options bound the quadratic duplicate scan to options² / 2 steps.
+  for (let i = 0; i < a.length; i++) {
+    const x: unknown = a[i];
+    if (typeof x !== 'string' || !isOption(field, x)) return field.valueIssue;
+    for (let j = 0; j < i; j++) if (a[j] === x) return field.extraIssue;
+  }
+  return null;
 }

@@ -1,18 +1,62 @@
 import type { Field } from '../../models/field.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import { longerThan, shorterThan } from '../logic/answer-values.js';
-import type { CompiledCondition } from '../logic/conditions.js';
+import type { RawCondition } from '../logic/conditions.js';
 import { RULE_FIELD_TYPES } from '../operators.js';
 import type { Issue, IssueFactory } from './issue.js';
 
-/**
- * One compiled rule other than `required`: takes the normalised, non-empty answer and returns the
- * rule's issue when it fails. `raw` and `hidden` are there for the rule's `when`.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the value's type is fixed by the field type the rule was compiled for
-export type RuleCheck = (value: any, raw: readonly unknown[], hidden: Uint8Array) => Issue | undefined;
-
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
+
+/** What a compiled rule tests; the validation loop switches on it (no call per rule). */
+export const RULE_MIN_LENGTH = 0;
+export const RULE_MAX_LENGTH = 1;
+export const RULE_MIN_ITEMS = 2;
+export const RULE_MAX_ITEMS = 3;
+export const RULE_MIN = 4;
+export const RULE_MAX = 5;
+export const RULE_PATTERN = 6;
+/** A pattern that does not compile (`checkSchema` refuses it): no answer satisfies it. */
+export const RULE_FAIL = 7;
+
+/**
+ * One compiled rule other than `required`, as data: the test, its bound or pattern, its issue
+ * (message resolved once), and its `when` (null: always applies). Every rule has the same shape,
+ * so the loop that reads them stays monomorphic.
+ */
+export class RulePlan {
+  constructor(
+    readonly op: number,
+    readonly bound: number,
+    readonly pattern: RegExp | null,
+    readonly issue: Issue,
+    readonly when: RawCondition | null,
+  ) {}
+}
+
+/**
+ * Does a normalised, non-empty answer pass a rule (ignoring its `when`)? The value's type is the
+ * one the field type's check produces: a string, a number or an array of strings.
+ */
+export function passesRule(rule: RulePlan, value: unknown): boolean {
+  switch (rule.op) {
+    case RULE_MIN_LENGTH:
+      return !shorterThan(value as string, rule.bound);
+    case RULE_MAX_LENGTH:
+      return !longerThan(value as string, rule.bound);
+    case RULE_MIN_ITEMS:
+      return (value as readonly unknown[]).length >= rule.bound;
+    case RULE_MAX_ITEMS:
+      return (value as readonly unknown[]).length <= rule.bound;
+    case RULE_MIN:
+      return (value as number) >= rule.bound;
+    case RULE_MAX:
+      return (value as number) <= rule.bound;
+    case RULE_PATTERN:
+      return rule.pattern!.test(value as string);
+    default:
+      return false;
+  }
+}
 
 function ruleIssue(rule: ValueRule, field: Field, issue: IssueFactory): Issue {
   const custom = rule.message;
@@ -31,42 +75,6 @@ function ruleIssue(rule: ValueRule, field: Field, issue: IssueFactory): Issue {
   }
 }
 
-/** The unconditional check of a rule, one closure per rule, its issue captured. */
-function ruleCheck(rule: ValueRule, field: Field, failed: Issue): RuleCheck {
-  switch (rule.type) {
-    case 'minLength': {
-      const min = rule.value;
-      return field.type === 'checkbox'
-        ? (v: readonly string[]) => (v.length >= min ? undefined : failed)
-        : (v: string) => (shorterThan(v, min) ? failed : undefined);
-    }
-    case 'maxLength': {
-      const max = rule.value;
-      return field.type === 'checkbox'
-        ? (v: readonly string[]) => (v.length <= max ? undefined : failed)
-        : (v: string) => (longerThan(v, max) ? failed : undefined);
-    }
-    case 'min': {
-      const min = rule.value;
-      return (v: number) => (v >= min ? undefined : failed);
-    }
-    case 'max': {
-      const max = rule.value;
-      return (v: number) => (v <= max ? undefined : failed);
-    }
-    case 'pattern': {
-      let re: RegExp;
-      try {
-        re = new RegExp(rule.value);
-      } catch {
-        // checkSchema refuses invalid patterns; should one get here, no answer satisfies it.
-        return () => failed;
-      }
-      return (v: string) => (re.test(v) ? undefined : failed);
-    }
-  }
-}
-
 /**
  * Compiles a rule other than `required` (see `compileRequired`). A rule on a field type it does not
  * apply to (which `checkSchema` refuses) compiles to null and is ignored.
@@ -75,17 +83,38 @@ export function compileRule(
   rule: ValueRule,
   field: Field,
   issue: IssueFactory,
-  when: CompiledCondition | null,
-): RuleCheck | null {
+  when: RawCondition | null,
+): RulePlan | null {
   const types: readonly string[] = RULE_FIELD_TYPES[rule.type];
   if (!types.includes(field.type)) return null;
-  const check = ruleCheck(rule, field, ruleIssue(rule, field, issue));
-  if (when === null) return check;
-  return (v, raw, hidden) => (when(raw, hidden) ? check(v, raw, hidden) : undefined);
+  const failed = ruleIssue(rule, field, issue);
+  const isCheckbox = field.type === 'checkbox';
+  switch (rule.type) {
+    case 'minLength':
+      return new RulePlan(isCheckbox ? RULE_MIN_ITEMS : RULE_MIN_LENGTH, rule.value, null, failed, when);
+    case 'maxLength':
+      return new RulePlan(isCheckbox ? RULE_MAX_ITEMS : RULE_MAX_LENGTH, rule.value, null, failed, when);
+    case 'min':
+      return new RulePlan(RULE_MIN, rule.value, null, failed, when);
+    case 'max':
+      return new RulePlan(RULE_MAX, rule.value, null, failed, when);
+    case 'pattern': {
+      let re: RegExp;
+      try {
+        re = new RegExp(rule.value);
+      } catch {
+        // checkSchema refuses invalid patterns; should one get here, no answer satisfies it.
+        return new RulePlan(RULE_FAIL, 0, null, failed, when);
+      }
+      return new RulePlan(RULE_PATTERN, 0, re, failed, when);
+    }
+    default:
+      return null;
+  }
 }
 
 /** Decides whether an empty answer is an error, and which. */
-export type RequiredCheck = (raw: readonly unknown[], hidden: Uint8Array) => Issue | undefined;
+export type RequiredCheck = (raw: readonly unknown[]) => Issue | undefined;
 
 /**
  * `field.required` and `required` rules together. The first `required` rule whose `when` holds
@@ -93,7 +122,7 @@ export type RequiredCheck = (raw: readonly unknown[], hidden: Uint8Array) => Iss
  */
 export function compileRequired(
   field: Field,
-  rules: readonly { rule: Extract<ValidationRule, { type: 'required' }>; when: CompiledCondition | null }[],
+  rules: readonly { rule: Extract<ValidationRule, { type: 'required' }>; when: RawCondition | null }[],
   issue: IssueFactory,
 ): RequiredCheck | null {
   const always = field.required === true ? issue('required', 'required') : undefined;
@@ -104,10 +133,10 @@ export function compileRequired(
   const first = byRule[0];
   if (first === undefined) return always ? () => always : null;
   if (first.when === null) return () => first.failed;
-  return (raw, hidden) => {
+  return (raw) => {
     for (let i = 0; i < byRule.length; i++) {
       const r = byRule[i]!;
-      if (r.when === null || r.when(raw, hidden)) return r.failed;
+      if (r.when === null || r.when(raw)) return r.failed;
     }
     return always;
   };
