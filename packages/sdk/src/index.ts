@@ -1,0 +1,72 @@
+// The API's types, so users need not depend on the contract themselves.
+export type {
+  Account,
+  AiJob,
+  AnalyticsChatEvent,
+  AnalyticsChatResult,
+  CreateFormBody,
+  ErrorCode,
+  ErrorIssue,
+  Field,
+  Form,
+  FormListItem,
+  FormResponse,
+  FormSchema,
+  SmartAnalyticsCallback,
+  SmartForm,
+  SmartFormSession,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookEventType,
+} from '@formloom/contract';
+export {
+  type CallArgs,
+  type ClientOptions,
+  Formloom,
+  Formloom as default,
+  type ListPromise,
+} from './client.js';
+export { APIPromise, type APIResponse, type ResultMeta, type WithMeta } from './core/api-promise.js';
+export {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  FormloomError,
+  InternalServerError,
+  NotFoundError,
+  PaymentRequiredError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  WebhookVerificationError,
+} from './core/error.js';
+export {
+  COLLECT_DEFAULTS,
+  type CollectOptions,
+  type CollectResult,
+  Page,
+  type PageInfo,
+  type PageParams,
+  PagePromise,
+} from './core/pagination.js';
+export { type ServerSentEvent, Stream } from './core/streaming.js';
+export {
+  type VerifyAnalyticsCallbackParams,
+  type VerifyWebhookParams,
+  verifyAnalyticsCallback,
+  verifyWebhook,
+} from './core/webhooks.js';
+export type { RateLimitHeaders } from './internal/headers.js';
+export type { RequestOptions } from './internal/transport.js';
+export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resources/ai.js';
+export { Analytics } from './resources/analytics.js';
+export { Fields, Forms } from './resources/forms.js';
+export { Me } from './resources/me.js';
+export { Public } from './resources/public.js';
+export { Responses } from './resources/responses.js';
+export { Sessions, SmartForms } from './resources/smart-forms.js';
+export { Webhooks } from './resources/webhooks.js';

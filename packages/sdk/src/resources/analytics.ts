@@ -1,0 +1,69 @@
+import {
+  ANALYTICS_CHAT_EVENTS,
+  type AnalyticsChatEvent,
+  type AnalyticsChatEventName,
+  type Contract,
+  contract,
+} from '@formloom/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { ServerSentEvent, Stream } from '../core/streaming.js';
+import type { BodyOf, ResultOf } from '../internal/route.js';
+import type { RequestOptions } from '../internal/transport.js';
+import { APIResource } from '../resource.js';
+
+const routes = contract.analytics;
+type R = Contract['analytics'];
+
+/** AI analytics of a form's responses. */
+export class Analytics extends APIResource {
+  /**
+   * Queues a smart analytics report; it is POSTed to `callbackUrl` when ready, signed (check it
+   * with `verifyAnalyticsCallback`). Answers `{jobId, reportId}` at once.
+   */
+  smartAnalytics(
+    formId: string,
+    body: BodyOf<R['requestSmartAnalytics']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['requestSmartAnalytics']>> {
+    return this._client._call(routes.requestSmartAnalytics, { params: { id: formId }, body }, options);
+  }
+
+  /** One complete answer about the form's responses; pass `sessionId` back for follow-ups. */
+  chat(
+    formId: string,
+    body: BodyOf<R['analyticsChat']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['analyticsChat']>> {
+    return this._client._call(routes.analyticsChat, { params: { id: formId }, body }, options);
+  }
+
+  /**
+   * The answer as it is written: `session`, then `chunk`s, then `done` (or `error`). Leaving the
+   * loop early aborts the request.
+   *
+   * ```ts
+   * for await (const { event, data } of client.analytics.chatStream(formId, { message: 'Trends?' })) {
+   *   if (event === 'chunk') process.stdout.write(data.text);
+   *   if (event === 'done') console.log('\ncredits used:', data.creditsUsed);
+   * }
+   * ```
+   */
+  chatStream(
+    formId: string,
+    body: BodyOf<R['analyticsChat']>,
+    options?: RequestOptions,
+  ): Stream<AnalyticsChatEvent> {
+    return this._client._stream(
+      routes.analyticsChat,
+      { params: { id: formId }, body },
+      parseChatEvent,
+      options,
+    );
+  }
+}
+
+/** Known events are typed; events a newer server adds are skipped. */
+function parseChatEvent(event: ServerSentEvent): AnalyticsChatEvent | undefined {
+  if (!Object.hasOwn(ANALYTICS_CHAT_EVENTS, event.event)) return undefined;
+  return { event: event.event as AnalyticsChatEventName, data: JSON.parse(event.data) } as AnalyticsChatEvent;
+}

@@ -1,0 +1,97 @@
+import { type Contract, contract } from '@formloom/contract';
+import type { ListPromise } from '../client.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
+import type { RequestOptions } from '../internal/transport.js';
+import { APIResource } from '../resource.js';
+
+const routes = contract.forms;
+const fieldRoutes = contract.fields;
+// Types name the exported `Contract`, so declaration files reference it instead of inlining it.
+type R = Contract['forms'];
+type F = Contract['fields'];
+
+/** Regular forms: create from a schema (or blank), edit, publish, delete. */
+export class Forms extends APIResource {
+  /** Editing one field of a form. */
+  readonly fields: Fields = new Fields(this._client);
+
+  /**
+   * A page of forms, newest first; `for await` it to walk every form.
+   *
+   * ```ts
+   * const page = await client.forms.list({ limit: 100, search: 'survey' });
+   * for await (const form of client.forms.list()) console.log(form.id, form.title);
+   * ```
+   */
+  list(query: QueryOf<R['listForms']> = {}, options?: RequestOptions): ListPromise<R['listForms'], 'forms'> {
+    return this._client._list(routes.listForms, { query }, 'forms', options);
+  }
+
+  /** The form with its full schema. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResultOf<R['getForm']>> {
+    return this._client._call(routes.getForm, { params: { id } }, options);
+  }
+
+  /**
+   * Creates a DRAFT form from a complete schema (`{title, schema}`) or blank
+   * (`{title, description?, language?}`).
+   *
+   * ```ts
+   * const form = await client.forms.create({ title: 'Feedback', description: 'Tell us' });
+   * ```
+   */
+  create(body: BodyOf<R['createForm']>, options?: RequestOptions): APIPromise<ResultOf<R['createForm']>> {
+    return this._client._call(routes.createForm, { body }, options);
+  }
+
+  /** Changes only the properties sent; `null` clears a nullable one. */
+  update(
+    id: string,
+    body: BodyOf<R['updateForm']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['updateForm']>> {
+    return this._client._call(routes.updateForm, { params: { id }, body }, options);
+  }
+
+  /** Soft-deletes the form: it and its responses disappear from every route at once. */
+  delete(id: string, options?: RequestOptions): APIPromise<ResultOf<R['deleteForm']>> {
+    return this._client._call(routes.deleteForm, { params: { id } }, options);
+  }
+
+  /** Publishes the form; the result carries `shareUrl` and `publicUrl`. */
+  publish(id: string, options?: RequestOptions): APIPromise<ResultOf<R['publishForm']>> {
+    return this._client._call(routes.publishForm, { params: { id } }, options);
+  }
+
+  /** Back to DRAFT: the public page answers 404 until published again (same link). */
+  unpublish(id: string, options?: RequestOptions): APIPromise<ResultOf<R['unpublishForm']>> {
+    return this._client._call(routes.unpublishForm, { params: { id } }, options);
+  }
+}
+
+/** The fields of a form; each call answers the whole updated form. */
+export class Fields extends APIResource {
+  /** Adds one field to an existing section. */
+  create(
+    formId: string,
+    field: BodyOf<F['addField']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<F['addField']>> {
+    return this._client._call(fieldRoutes.addField, { params: { id: formId }, body: field }, options);
+  }
+
+  /** Changes only the properties sent; `null` removes an optional one. */
+  update(
+    formId: string,
+    fieldId: string,
+    body: BodyOf<F['updateField']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<F['updateField']>> {
+    return this._client._call(fieldRoutes.updateField, { params: { id: formId, fieldId }, body }, options);
+  }
+
+  delete(formId: string, fieldId: string, options?: RequestOptions): APIPromise<ResultOf<F['deleteField']>> {
+    return this._client._call(fieldRoutes.deleteField, { params: { id: formId, fieldId } }, options);
+  }
+}

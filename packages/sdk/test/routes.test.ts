@@ -1,0 +1,124 @@
+import { contractRoutes } from '@formloom/contract';
+import { describe, expect, it } from 'vitest';
+import type { Formloom } from '../src/index.js';
+import { client, FORM_ID, mockFetch, OTHER_ID, ok } from './support/mock-fetch.js';
+
+const ID = FORM_ID;
+const X = OTHER_ID;
+
+/**
+ * Every API-key route of the contract, the SDK method that calls it, and the request it must
+ * send (written out here, independently of the contract's paths).
+ */
+const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: string, path: string]> = {
+  listForms: [(c) => c.forms.list(), 'GET', '/v1/forms'],
+  getForm: [(c) => c.forms.retrieve(ID), 'GET', `/v1/forms/${ID}`],
+  createForm: [(c) => c.forms.create({ title: 'T' }), 'POST', '/v1/forms'],
+  updateForm: [(c) => c.forms.update(ID, { title: 'T' }), 'PATCH', `/v1/forms/${ID}`],
+  deleteForm: [(c) => c.forms.delete(ID), 'DELETE', `/v1/forms/${ID}`],
+  publishForm: [(c) => c.forms.publish(ID), 'POST', `/v1/forms/${ID}/publish`],
+  unpublishForm: [(c) => c.forms.unpublish(ID), 'POST', `/v1/forms/${ID}/unpublish`],
+  addField: [
+    (c) =>
+      c.forms.fields.create(ID, { id: 'email', sectionId: 's1', type: 'email', label: 'Email', order: 1 }),
+    'POST',
+    `/v1/forms/${ID}/fields`,
+  ],
+  updateField: [
+    (c) => c.forms.fields.update(ID, 'email', { label: 'E' }),
+    'PATCH',
+    `/v1/forms/${ID}/fields/email`,
+  ],
+  deleteField: [(c) => c.forms.fields.delete(ID, 'email'), 'DELETE', `/v1/forms/${ID}/fields/email`],
+  listResponses: [(c) => c.responses.list(ID), 'GET', `/v1/forms/${ID}/responses`],
+  countResponses: [(c) => c.responses.count(ID), 'GET', `/v1/forms/${ID}/responses/count`],
+  getResponse: [(c) => c.responses.retrieve(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}`],
+  listSmartForms: [(c) => c.smartForms.list({ status: 'published' }), 'GET', '/v1/smart-forms'],
+  getSmartForm: [(c) => c.smartForms.retrieve(ID), 'GET', `/v1/smart-forms/${ID}`],
+  createSmartForm: [
+    (c) => c.smartForms.create({ purpose: 'Learn why people churn' }),
+    'POST',
+    '/v1/smart-forms',
+  ],
+  updateSmartForm: [(c) => c.smartForms.update(ID, { maxQuestions: 7 }), 'PATCH', `/v1/smart-forms/${ID}`],
+  deleteSmartForm: [(c) => c.smartForms.delete(ID), 'DELETE', `/v1/smart-forms/${ID}`],
+  publishSmartForm: [(c) => c.smartForms.publish(ID), 'POST', `/v1/smart-forms/${ID}/publish`],
+  unpublishSmartForm: [
+    (c) => c.smartForms.unpublish(ID, { mode: 'hard' }),
+    'POST',
+    `/v1/smart-forms/${ID}/unpublish`,
+  ],
+  listSmartFormSessions: [(c) => c.smartForms.sessions.list(ID), 'GET', `/v1/smart-forms/${ID}/sessions`],
+  getSmartFormSession: [
+    (c) => c.smartForms.sessions.retrieve(ID, X),
+    'GET',
+    `/v1/smart-forms/${ID}/sessions/${X}`,
+  ],
+  chatWithSmartForm: [
+    (c) => c.smartForms.chat(ID, { message: 'Why?' }),
+    'POST',
+    `/v1/smart-forms/${ID}/chat`,
+  ],
+  smartFormAnalytics: [(c) => c.smartForms.analytics(ID), 'POST', `/v1/smart-forms/${ID}/analytics`],
+  smartFormAggregateAnalytics: [
+    (c) => c.smartForms.aggregateAnalytics(ID, { sessionIds: [X] }),
+    'POST',
+    `/v1/smart-forms/${ID}/aggregate-analytics`,
+  ],
+  exportSmartForm: [
+    (c) => c.smartForms.export(ID, { format: 'json' }),
+    'GET',
+    `/v1/smart-forms/${ID}/export`,
+  ],
+  generateForm: [(c) => c.ai.generateForm({ prompt: 'A survey' }), 'POST', '/v1/ai/generate-form'],
+  getAiJob: [(c) => c.ai.retrieveJob(X), 'GET', `/v1/ai/jobs/${X}`],
+  requestSmartAnalytics: [
+    (c) => c.analytics.smartAnalytics(ID, { callbackUrl: 'https://example.com/cb' }),
+    'POST',
+    `/v1/forms/${ID}/smart-analytics`,
+  ],
+  analyticsChat: [
+    (c) => c.analytics.chat(ID, { message: 'Trends?' }),
+    'POST',
+    `/v1/forms/${ID}/analytics-chat`,
+  ],
+  listWebhooks: [(c) => c.webhooks.list(), 'GET', '/v1/webhooks'],
+  createWebhook: [
+    (c) => c.webhooks.create({ url: 'https://example.com/h', events: ['FORM_CREATED'] }),
+    'POST',
+    '/v1/webhooks',
+  ],
+  updateWebhook: [(c) => c.webhooks.update(ID, { isActive: true }), 'PATCH', `/v1/webhooks/${ID}`],
+  deleteWebhook: [(c) => c.webhooks.delete(ID), 'DELETE', `/v1/webhooks/${ID}`],
+  listWebhookDeliveries: [(c) => c.webhooks.listDeliveries(ID), 'GET', `/v1/webhooks/${ID}/deliveries`],
+  redeliverWebhookDelivery: [
+    (c) => c.webhooks.redeliver(ID, X),
+    'POST',
+    `/v1/webhooks/${ID}/deliveries/${X}/redeliver`,
+  ],
+  testWebhook: [(c) => c.webhooks.test(ID), 'POST', `/v1/webhooks/${ID}/test`],
+  getAccount: [(c) => c.me.retrieve(), 'GET', '/v1/me'],
+};
+
+const apiKeyRoutes = contractRoutes.filter((r) => r.metadata.auth === 'apiKey');
+
+describe('contract coverage', () => {
+  it('has an SDK method for every API-key route of the contract', () => {
+    expect(Object.keys(CALLS).sort()).toEqual(apiKeyRoutes.map((r) => r.name).sort());
+  });
+
+  it.each(apiKeyRoutes.map((r) => [r.name, r] as const))(
+    '%s sends the route method and path',
+    async (name, r) => {
+      const [call, method, path] = CALLS[name]!;
+      expect(r.route.method).toBe(method);
+      const { fetch, requests } = mockFetch(() =>
+        ok({ forms: [], total: 0, page: 1, limit: 20, hasMore: false }),
+      );
+      await call(client(fetch));
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.method).toBe(method);
+      expect(requests[0]!.url.pathname).toBe(path);
+    },
+  );
+});
