@@ -5,4 +5,4 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/ensure-pnpm.sh" >&2
 cd "$root"
-exec pnpm --silent --filter formloom start "$@"
+exec node apps/server/bin/formloom.js serve "$@"

@@ -1,0 +1,362 @@
+import { parseArgs } from 'node:util';
+import {
+  type ApiKeyInfo,
+  createAccountsService,
+  createCreditsService,
+  createDb,
+  createFormsAdmin,
+  createKeysService,
+  type DbHandle,
+  formatDuration,
+  parseDuration,
+} from '@formloom/server';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { serve } from './serve.js';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/** A mistake in how the command was called: printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  usage: string;
+  summary: string;
+  help: string;
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  positionals?: string[];
+  run(ctx: { values: Values; positionals: string[]; config: Config; io: CliIo }): Promise<unknown>;
+}
+
+const JSON_OPTION = { json: { type: 'boolean' as const } };
+
+async function withDb<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const handle = await createDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function positionalOr(ctx: { values: Values; positionals: string[] }, option: string, what: string): string {
+  const value = ctx.positionals[0] ?? ctx.values[option];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`give the ${what}`);
+  return value;
+}
+
+function print(io: CliIo, values: Values, result: unknown, human: () => string[]): void {
+  if (values.json === true) io.out(JSON.stringify(result, null, 2));
+  else for (const line of human()) io.out(line);
+}
+
+function keyLine(key: ApiKeyInfo): string {
+  const parts = [`formloom_${key.keyId}`, key.status, `account ${key.accountId}`, key.scopes.join(',')];
+  if (key.name) parts.push(`"${key.name}"`);
+  if (key.expiresAt) parts.push(`expires ${key.expiresAt}`);
+  if (key.graceUntil && key.status === 'rotating') parts.push(`grace until ${key.graceUntil}`);
+  return parts.join('  ');
+}
+
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    usage: 'formloom serve',
+    summary: 'run the API server',
+    help: [
+      'Serves the Formloom API until SIGTERM or SIGINT, then finishes requests in flight and exits.',
+      'On a new, empty database it creates the account "default" (Max plan) and prints its API key once.',
+      '',
+      'Environment:',
+      '  PORT                        port to listen on (default 3000)',
+      '  HOST                        address to bind (default: all interfaces)',
+      '  FORMLOOM_DATA_DIR           folder of the SQLite database (default ./.formloom)',
+      '  FORMLOOM_DATABASE_URL       sqlite:<file> (default <data dir>/formloom.db)',
+      '  FORMLOOM_PUBLIC_URL         origin of public form links (default http://localhost:<PORT>)',
+      '  FORMLOOM_BODY_LIMIT         largest request body (default 1mb)',
+      '  FORMLOOM_LOG_LEVEL          fatal|error|warn|info|debug|trace|silent (default info)',
+      '  FORMLOOM_DELETED_RETENTION  how long deleted forms can be restored (default 30d)',
+    ].join('\n'),
+    options: {},
+    run: ({ config, io }) => serve(config, io),
+  },
+  'accounts create': {
+    usage: 'formloom accounts create --name NAME --plan free|starter|pro|max [--json]',
+    summary: 'create an account',
+    help: 'Creates an account. Plan names are case-insensitive.',
+    options: { name: { type: 'string' }, plan: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const account = await withDb(config, ({ db }) =>
+        createAccountsService(db).create({ name: required(values, 'name'), plan: required(values, 'plan') }),
+      );
+      print(io, values, account, () => [
+        `Created account ${account.id} "${account.name}" on plan ${account.plan}`,
+      ]);
+    },
+  },
+  'accounts list': {
+    usage: 'formloom accounts list [--json]',
+    summary: 'list accounts',
+    help: 'Lists every account with its plan.',
+    options: { ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const accounts = await withDb(config, ({ db }) => createAccountsService(db).list());
+      print(io, values, accounts, () =>
+        accounts.length === 0
+          ? ['No accounts.']
+          : accounts.map((a) => `${a.id}  ${a.plan.padEnd(7)}  ${a.name}`),
+      );
+    },
+  },
+  'accounts set-plan': {
+    usage: 'formloom accounts set-plan --account ID|NAME --plan free|starter|pro|max [--json]',
+    summary: "change an account's plan",
+    help: 'Moves an account to another plan. Keys of a Free account are refused (403) until it is upgraded.',
+    options: { account: { type: 'string' }, plan: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const account = await withDb(config, ({ db }) =>
+        createAccountsService(db).setPlan(required(values, 'account'), required(values, 'plan')),
+      );
+      print(io, values, account, () => [
+        `Account ${account.id} "${account.name}" is now on plan ${account.plan}`,
+      ]);
+    },
+  },
+  'keys create': {
+    usage: 'formloom keys create --account ID|NAME --scopes A,B|all [--name N] [--expires-in 30d] [--json]',
+    summary: 'create an API key (printed once)',
+    help: [
+      'Creates an API key for an account and prints it once; only its hash is stored.',
+      '--scopes takes a comma-separated list (FORMS_READ,FORMS_WRITE,...) or "all".',
+      '--expires-in takes a duration: 90s, 15m, 12h, 30d, 2w.',
+    ].join('\n'),
+    options: {
+      account: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      'expires-in': { type: 'string' },
+      ...JSON_OPTION,
+    },
+    run: async ({ values, config, io }) => {
+      const expires = values['expires-in'];
+      const expiresInMs = typeof expires === 'string' ? parseDuration(expires) : undefined;
+      if (typeof expires === 'string' && expiresInMs === undefined) {
+        throw new UsageError(`--expires-in must be a duration such as 30d (got "${expires}")`);
+      }
+      const created = await withDb(config, ({ db }) =>
+        createKeysService(db).create({
+          account: required(values, 'account'),
+          scopes: required(values, 'scopes').split(','),
+          name: typeof values.name === 'string' ? values.name : undefined,
+          expiresInMs,
+        }),
+      );
+      print(io, values, { ...created.key, apiKey: created.token }, () => [
+        `API key: ${created.token}`,
+        `(shown once; store it now)  ${keyLine(created.key)}`,
+      ]);
+    },
+  },
+  'keys list': {
+    usage: 'formloom keys list [--account ID|NAME] [--json]',
+    summary: 'list API keys (never their secrets)',
+    help: 'Lists keys with their status: active, rotating (old key in its grace period), rotated, revoked, expired.',
+    options: { account: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const account = typeof values.account === 'string' ? values.account : undefined;
+      const keys = await withDb(config, ({ db }) => createKeysService(db).list(account));
+      print(io, values, keys, () => (keys.length === 0 ? ['No keys.'] : keys.map(keyLine)));
+    },
+  },
+  'keys revoke': {
+    usage: 'formloom keys revoke KEY_ID [--json]',
+    summary: 'revoke an API key at once',
+    help: 'Revokes a key by its 12-hex key id (the part after formloom_), its id, or the full key.',
+    options: { key: { type: 'string' }, ...JSON_OPTION },
+    positionals: ['KEY_ID'],
+    run: async (ctx) => {
+      const ref = positionalOr(ctx, 'key', 'key id to revoke');
+      const key = await withDb(ctx.config, ({ db }) => createKeysService(db).revoke(ref));
+      print(ctx.io, ctx.values, key, () => [`Revoked ${keyLine(key)}`]);
+    },
+  },
+  'keys rotate': {
+    usage: 'formloom keys rotate KEY_ID [--grace 24h] [--json]',
+    summary: 'replace an API key; the old one works during the grace period',
+    help: 'Creates a successor with the same account, scopes and lifetime, and prints it once. The old key keeps working for the grace period (default 24h, at most 7d).',
+    options: { key: { type: 'string' }, grace: { type: 'string' }, ...JSON_OPTION },
+    positionals: ['KEY_ID'],
+    run: async (ctx) => {
+      const ref = positionalOr(ctx, 'key', 'key id to rotate');
+      const graceText = ctx.values.grace;
+      const graceMs = typeof graceText === 'string' ? parseDuration(graceText) : undefined;
+      if (typeof graceText === 'string' && graceMs === undefined) {
+        throw new UsageError(`--grace must be a duration such as 24h (got "${graceText}")`);
+      }
+      const rotated = await withDb(ctx.config, ({ db }) => createKeysService(db).rotate(ref, graceMs));
+      print(ctx.io, ctx.values, { ...rotated.key, apiKey: rotated.token, previous: rotated.old }, () => [
+        `API key: ${rotated.token}`,
+        `(shown once; store it now)  ${keyLine(rotated.key)}`,
+        `Old key formloom_${rotated.old.keyId} works until ${rotated.old.graceUntil} (${formatDuration(graceMs ?? 86_400_000)})`,
+      ]);
+    },
+  },
+  'forms restore': {
+    usage: 'formloom forms restore FORM_ID [--json]',
+    summary: 'restore a deleted form inside the retention window',
+    help: 'Brings back a soft-deleted form and its responses, as long as the purge has not removed them yet.',
+    options: { ...JSON_OPTION },
+    positionals: ['FORM_ID'],
+    run: async (ctx) => {
+      const id = positionalOr(ctx, 'id', 'form id to restore');
+      const form = await withDb(ctx.config, ({ db }) =>
+        createFormsAdmin(db, { retentionMs: ctx.config.deletedRetentionMs }).restore(id),
+      );
+      print(ctx.io, ctx.values, form, () => [
+        `Restored form ${form.id} "${form.title}" (${form.publishStatus})`,
+      ]);
+    },
+  },
+  'credits grant': {
+    usage: 'formloom credits grant --account ID|NAME --amount N [--reason TEXT] [--json]',
+    summary: 'add credits to an account',
+    help: 'Adds N credits (a whole number, at least 1) to the account balance, with a ledger row.',
+    options: {
+      account: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      ...JSON_OPTION,
+    },
+    run: async ({ values, config, io }) => {
+      const amountText = required(values, 'amount');
+      if (!/^[1-9][0-9]*$/.test(amountText)) {
+        throw new UsageError(`--amount must be a whole number of credits, at least 1 (got "${amountText}")`);
+      }
+      const reason = typeof values.reason === 'string' ? values.reason : undefined;
+      const granted = await withDb(config, ({ db }) =>
+        createCreditsService({ db }).grant(required(values, 'account'), Number(amountText), reason),
+      );
+      print(io, values, granted.account, () => [
+        `Granted ${amountText} credits to ${granted.account.id} "${granted.account.name}"; balance ${granted.account.creditBalance}`,
+      ]);
+    },
+  },
+  'credits show': {
+    usage: 'formloom credits show --account ID|NAME [--json]',
+    summary: "an account's credit balance and latest ledger rows",
+    help: 'Prints the balance and the 20 latest ledger rows (grants, reservations, refunds), newest first.',
+    options: { account: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const shown = await withDb(config, async ({ db }) => {
+        const account = await createAccountsService(db).resolve(required(values, 'account'));
+        return { account, ledger: await createCreditsService({ db }).ledger(account.id) };
+      });
+      print(io, values, { balance: shown.account.creditBalance, ledger: shown.ledger }, () => [
+        `Account ${shown.account.id} "${shown.account.name}": ${shown.account.creditBalance} credits`,
+        ...shown.ledger.map(
+          (e) =>
+            `${e.created_at}  ${e.kind.padEnd(7)}  ${String(e.delta).padStart(6)}  -> ${e.balance_after}  ${e.reason}`,
+        ),
+      ]);
+    },
+  },
+};
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    'formloom: the Formloom reference server and its operator CLI',
+    '',
+    'Usage: formloom <command> [options]',
+    '',
+    'Commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run "formloom <command> --help" for its options. Commands that print accept --json.',
+    'The database is found through FORMLOOM_DATA_DIR (default ./.formloom) or FORMLOOM_DATABASE_URL.',
+  ].join('\n');
+}
+
+function findCommand(
+  argv: readonly string[],
+): { name: string; command: Command; rest: string[] } | undefined {
+  for (const words of [2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    const command = COMMANDS[name];
+    if (command) return { name, command, rest: argv.slice(words) };
+  }
+  return undefined;
+}
+
+/** Runs one command; resolves to the process exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.out(mainHelp());
+    return argv.length === 0 ? 2 : 0;
+  }
+  const found = findCommand(argv);
+  if (found === undefined) {
+    io.err(`formloom: unknown command "${argv.slice(0, 2).join(' ')}"\n\n${mainHelp()}`);
+    return 2;
+  }
+  const { name, command, rest } = found;
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: (command.positionals?.length ?? 0) > 0,
+      strict: true,
+    });
+    if (values.help === true) {
+      io.out(`Usage: ${command.usage}\n\n${command.help}`);
+      return 0;
+    }
+    if (positionals.length > (command.positionals?.length ?? 0)) {
+      throw new UsageError(`unexpected argument "${positionals.at(-1)}"`);
+    }
+    const config = loadConfig(io.env, io.cwd);
+    await command.run({ values: values as Values, positionals, config, io });
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const usage =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (usage) {
+      io.err(`formloom ${name}: ${message}\nUsage: ${command.usage}`);
+      return 2;
+    }
+    if (error instanceof ConfigError || isKnownError(error)) {
+      io.err(`formloom ${name}: ${message}`);
+      return 1;
+    }
+    io.err(
+      `formloom ${name}: unexpected error: ${error instanceof Error ? (error.stack ?? message) : message}`,
+    );
+    return 1;
+  }
+}
+
+/** Errors of the server package that explain themselves (bad plan, unknown key, ...). */
+function isKnownError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    ['AccountError', 'KeyError', 'FormAdminError', 'CreditsError'].includes(error.name)
+  );
+}

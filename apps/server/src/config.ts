@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { parseDuration } from '@formloom/server';
+import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
+
+/** Everything `formloom` reads from its environment, parsed once, with errors that say what to fix. */
+export interface Config {
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL: connections each instance keeps open at most. */
+  databasePoolSize: number;
+  /** Origin of public links (`<origin>/f/<code>`). */
+  publicUrl: string;
+  bodyLimitBytes: number;
+  logLevel: string;
+  deletedRetentionMs: number;
+  shutdownTimeoutMs: number;
+  webhooks: WebhookConfig;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function port(env: Env): number {
+  const raw = read(env, 'PORT');
+  if (raw === undefined) return 3000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65_535)
+    throw new ConfigError(`PORT must be an integer from 0 to 65535 (got "${raw}")`);
+  return value;
+}
+
+function publicUrl(env: Env, listenPort: number): string {
+  const raw = read(env, 'FORMLOOM_PUBLIC_URL');
+  if (raw === undefined) return `http://localhost:${listenPort}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      `FORMLOOM_PUBLIC_URL must be an absolute URL such as https://forms.example.com (got "${raw}")`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`FORMLOOM_PUBLIC_URL must use http or https (got "${url.protocol}")`);
+  }
+  // Only the origin counts, and a path prefix behind a proxy is kept: https://x.com/forms -> https://x.com/forms
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function databasePoolSize(env: Env): number {
+  const raw = read(env, 'FORMLOOM_DATABASE_POOL_SIZE');
+  if (raw === undefined) return 10;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 1000) {
+    throw new ConfigError(`FORMLOOM_DATABASE_POOL_SIZE must be an integer from 1 to 1000 (got "${raw}")`);
+  }
+  return value;
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2 };
+
+function bodyLimit(env: Env): number {
+  const raw = read(env, 'FORMLOOM_BODY_LIMIT');
+  if (raw === undefined) return 1024 ** 2;
+  const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(raw);
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()]! : Number.NaN;
+  if (!(bytes >= 1024 && bytes <= 64 * 1024 ** 2)) {
+    throw new ConfigError(`FORMLOOM_BODY_LIMIT must be a size from 1kb to 64mb such as 1mb (got "${raw}")`);
+  }
+  return bytes;
+}
+
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined)
+    throw new ConfigError(`${name} must be a duration such as 30d, 12h or 90s (got "${raw}")`);
+  return ms;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const listenPort = port(env);
+  const logLevel = read(env, 'FORMLOOM_LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`FORMLOOM_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  return {
+    port: listenPort,
+    host: read(env, 'HOST'),
+    dataDir: resolve(cwd, read(env, 'FORMLOOM_DATA_DIR') ?? '.formloom'),
+    databaseUrl: read(env, 'FORMLOOM_DATABASE_URL'),
+    databasePoolSize: databasePoolSize(env),
+    publicUrl: publicUrl(env, listenPort),
+    bodyLimitBytes: bodyLimit(env),
+    logLevel,
+    deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000),
+    shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000),
+    webhooks: loadWebhookConfig(env, (message) => new ConfigError(message)),
+  };
+}

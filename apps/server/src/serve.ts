@@ -1,0 +1,76 @@
+import {
+  archiveExpiredForms,
+  createApp,
+  createDb,
+  createLogger,
+  ensureDefaultAccount,
+  listen,
+  loadSecretKey,
+  startPurgeLoop,
+  startWebhookWorker,
+} from '@formloom/server';
+import type { CliIo } from './cli.js';
+import type { Config } from './config.js';
+
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGTERM', on);
+      process.off('SIGINT', on);
+      resolve(signal);
+    };
+    process.on('SIGTERM', on);
+    process.on('SIGINT', on);
+  });
+}
+
+/**
+ * `formloom serve`: open the database, make the first account on a new one, listen, and on
+ * SIGTERM/SIGINT finish requests in flight and close the database.
+ */
+export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = nextSignal()): Promise<void> {
+  const logger = createLogger({ level: config.logLevel });
+  const handle = await createDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  const first = await ensureDefaultAccount(handle.db);
+  if (first !== undefined) io.out(`API key: ${first.token}`);
+
+  const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
+  const app = createApp({
+    db: handle.db,
+    logger,
+    config: {
+      publicUrl: config.publicUrl,
+      bodyLimitBytes: config.bodyLimitBytes,
+      allowPrivateTargets: config.webhooks.allowPrivateTargets,
+      dataDir: config.dataDir,
+    },
+    secretKey,
+  });
+  const server = await listen(app, {
+    port: config.port,
+    host: config.host,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    logger,
+  });
+  const purge = startPurgeLoop(handle.db, { retentionMs: config.deletedRetentionMs, logger });
+  const webhooks = startWebhookWorker(handle.db, {
+    ...config.webhooks,
+    secretKey,
+    logger,
+    housekeeping: () => archiveExpiredForms(handle.db),
+  });
+  logger.info({ url: server.url, port: server.port, database: handle.description }, 'listening');
+
+  const signal = await stop;
+  logger.info({ signal }, 'shutting down');
+  await purge.stop();
+  await server.close();
+  await webhooks.stop();
+  await handle.close();
+  logger.info('stopped');
+  logger.flush();
+}

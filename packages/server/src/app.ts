@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contract, type Plan, type PlanLimits } from '@formloom/contract';
+import { createExpressEndpoints } from '@ts-rest/express';
+import express, { type Express } from 'express';
+import type { Db } from './db/database.js';
+import { createAccountRouter } from './features/accounts/account-router.js';
+import { createAccountsService } from './features/accounts/accounts-service.js';
+import { authenticate, fixedCaller } from './features/auth/auth-middleware.js';
+import { createKeysService } from './features/auth/keys-service.js';
+import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
+import { createFormsService } from './features/forms/forms-service.js';
+import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
+import { createRateLimiter } from './features/limits/rate-limiter.js';
+import { createPublicRouter } from './features/public/public-router.js';
+import { createPublicPageRouter } from './features/public-page/public-page-router.js';
+import {
+  createPublicRateLimiter,
+  limitPublicApi,
+  type PublicRateLimitOptions,
+} from './features/public-page/public-rate-limit.js';
+import { createResponsesRouter } from './features/responses/responses-router.js';
+import { createResponsesService } from './features/responses/responses-service.js';
+import { notAvailable } from './features/unavailable/not-available.js';
+import { createFileDownloadRouter } from './features/uploads/download-route.js';
+import { fileAnswers } from './features/uploads/file-answers.js';
+import { createUploadsService } from './features/uploads/uploads-service.js';
+import { createSecretBox } from './features/webhooks/secret-box.js';
+import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
+import { createWebhooksService } from './features/webhooks/webhooks-service.js';
+import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
+import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
+import { type AuthContext, requestId, requestLog } from './http/request-context.js';
+import type { RouterImplementation } from './http/ts-rest-types.js';
+import type { Logger } from './logger.js';
+import { createLocalStorage } from './storage/local-storage.js';
+import type { Storage } from './storage/storage.js';
+
+export interface AppConfig {
+  /** Origin (optionally with a path prefix) of public links: `<publicUrl>/f/<code>`. */
+  publicUrl: string;
+  /** Largest JSON body accepted on any route (default 1 MB); larger is a 413. */
+  bodyLimitBytes?: number;
+  /** FORMLOOM_ALLOW_PRIVATE_TARGETS: webhooks may target private addresses and plain http (dev, tests). */
+  allowPrivateTargets?: boolean;
+  /**
+   * FORMLOOM_DATA_DIR: uploaded files are kept in `<dataDir>/uploads` (unless `storage` is given).
+   * Absent: a folder in the system's temp directory, for this process.
+   */
+  dataDir?: string;
+}
+
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  config: AppConfig;
+  /** The time, injectable so tests can move it (key expiry, rotation grace, form expiry). */
+  clock?: () => Date;
+  /**
+   * Per-account rate limits and monthly quota: on by default with the contract's PLAN_LIMITS, or
+   * with other `limits`. `false`: nothing counted, no headers.
+   */
+  rateLimits?: boolean | { limits: Readonly<Record<Plan, PlanLimits>> };
+  /**
+   * Benchmarks only: no API-key authentication; every API-key route runs as this caller.
+   * `formloom serve` never sets it.
+   */
+  fixedCaller?: AuthContext;
+  /**
+   * The 32-byte key webhook signing secrets are sealed with (`loadSecretKey`). Absent: a random
+   * key for this process only, so secrets made now cannot be used after a restart.
+   */
+  secretKey?: Uint8Array;
+  /** Where uploaded files are stored; default: on disk under `config.dataDir`. */
+  storage?: Storage;
+  /**
+   * Per-address limit on the public page and public API routes (`/f/...`, `/v1/public/...`).
+   * Default: on (120 requests a minute) unless `rateLimits` is `false`.
+   */
+  publicRateLimit?: boolean | PublicRateLimitOptions;
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The express app serving the contract: every route validated by ts-rest against the contract,
+ * every answer in the envelope, every error through one handler. It does not listen.
+ */
+export function createApp({
+  db,
+  logger,
+  config,
+  clock = () => new Date(),
+  rateLimits = true,
+  publicRateLimit = rateLimits !== false,
+  fixedCaller: caller,
+  secretKey = randomBytes(32),
+  storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
+}: AppDeps): Express {
+  const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const keys = createKeysService(db, clock);
+  const accounts = createAccountsService(db, clock);
+  const uploads = createUploadsService({ db, clock, storage, logger });
+  const forms = createFormsService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    onDeleted: uploads.deleteForForm,
+  });
+  const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    secrets: createSecretBox(secretKey),
+    policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+    publicUrl: config.publicUrl,
+  });
+  const limiter =
+    rateLimits === false
+      ? undefined
+      : createRateLimiter({ db, clock, ...(rateLimits === true ? {} : rateLimits) });
+
+  const router: RouterImplementation<typeof contract> = {
+    forms: createFormsRouter(forms),
+    fields: createFieldsRouter(forms),
+    responses: createResponsesRouter(responses),
+    account: createAccountRouter(accounts, clock, limiter),
+    public: createPublicRouter(responses, uploads),
+    smartForms: notAvailable(contract.smartForms),
+    ai: notAvailable(contract.ai),
+    analytics: notAvailable(contract.analytics),
+    webhooks: createWebhooksRouter(webhooks),
+    integrations: notAvailable(contract.integrations),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Plain `a=1&b=2` parsing: no nested objects from `a[b]=1`, which the contract never takes.
+  app.set('query parser', 'simple');
+  app.use(requestId());
+  app.use(requestLog(logger));
+
+  // Auth first, so an unauthenticated caller never gets its body parsed or validated.
+  // Then the rate limits, so a refused request is not parsed either (and 401s count nowhere).
+  const apiKeyGuards = [
+    caller === undefined
+      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) })
+      : fixedCaller(caller),
+    ...(limiter === undefined ? [] : [rateLimit(limiter)]),
+  ];
+  const publicLimiter =
+    publicRateLimit === false
+      ? undefined
+      : createPublicRateLimiter(publicRateLimit === true ? undefined : publicRateLimit);
+  if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
+  app.use(createPublicPageRouter({ publicForm: responses.publicForm, limiter: publicLimiter, logger }));
+  app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
+
+  createExpressEndpoints(contract, router, app, {
+    logInitialization: false,
+    responseValidation: true,
+    jsonQuery: false,
+    globalMiddleware: [...apiKeyGuards, requireJson(), jsonBody(bodyLimit)],
+    requestValidationErrorHandler: tsRestValidationHandler,
+  });
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger, { bodyLimitDescription: describeBytes(bodyLimit) }));
+  return app;
+}

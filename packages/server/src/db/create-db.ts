@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
+import { createPostgresDb, describePostgresUrl } from './dialects/postgres.js';
+import { createSqliteDb } from './dialects/sqlite.js';
+import { migrateToLatest } from './migrate.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /**
+   * Where the database is. Absent: SQLite at `<dataDir>/formloom.db`. `sqlite:<path>` or
+   * `file:<path>`: SQLite at that path. `postgres://...` or `postgresql://...`: PostgreSQL.
+   */
+  url?: string | undefined;
+  /** PostgreSQL only: connections this process keeps open at most (default 10). */
+  poolSize?: number | undefined;
+  /** Folder for the embedded database and other local files. */
+  dataDir: string;
+  /** Run pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** A description safe to log (no password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database the options name and brings its schema up to date. */
+export async function createDb(options: DbOptions): Promise<DbHandle> {
+  const handle = openDb(options);
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db as Kysely<unknown>);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+function openDb({ url, dataDir, poolSize }: DbOptions): DbHandle {
+  if (url === undefined || url === '') return sqlite(join(dataDir, 'formloom.db'));
+  if (url.startsWith('sqlite:') || url.startsWith('file:')) {
+    const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+    if (file === '') throw new Error(`database URL "${url}" names no file`);
+    return sqlite(file);
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const { db, close } = createPostgresDb({ url, poolSize });
+    return { db, dialect: 'postgres', description: describePostgresUrl(url), close };
+  }
+  throw new Error(
+    `database URL must start with sqlite:, file: or postgres:// (got "${url.split(':')[0]}:...")`,
+  );
+}
+
+function sqlite(file: string): DbHandle {
+  const { db, close } = createSqliteDb({ file });
+  return { db, dialect: 'sqlite', description: `sqlite:${file}`, close };
+}

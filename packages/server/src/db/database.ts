@@ -1,0 +1,217 @@
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as the server sees it. Types are kept to what every dialect stores the same way:
+ * ids are UUID strings made in JS, JSON is text, timestamps are ISO 8601 strings in UTC with
+ * milliseconds (`Date#toISOString()`), so they sort and compare as text on SQLite and PostgreSQL.
+ */
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  forms: FormsTable;
+  responses: ResponsesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  credit_ledger: CreditLedgerTable;
+  uploads: UploadsTable;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  /** FREE, STARTER, PRO or MAX. */
+  plan: string;
+  credit_balance: Generated<number>;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** The 12 hex characters after `formloom_`; unique, used to find the key. */
+  key_id: string;
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  secret_hash: string;
+  /** JSON array of scope names. */
+  scopes: string;
+  name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  /** Set on the old key by a rotation: the id (not key id) of its successor. */
+  rotated_to: string | null;
+  /** The old key of a rotation works until then. */
+  grace_until: string | null;
+  last_used_at: string | null;
+}
+
+export interface FormsTable {
+  id: string;
+  account_id: string;
+  title: string;
+  /** `title` lower-cased in JS, so case-insensitive search is the same on every dialect. */
+  title_search: string;
+  description: string | null;
+  /** JSON text of the FormSchema. */
+  schema: string;
+  /** DRAFT, PUBLISHED or ARCHIVED. */
+  publish_status: string;
+  /** PUBLIC or PRIVATE. */
+  publish_visibility: string;
+  share_code: string | null;
+  published_at: string | null;
+  expires_at: string | null;
+  /** Kept in the same transaction as each insert, so counts and maxResponses need no scan. */
+  response_count: Generated<number>;
+  /** Bumped by every edit; an edit applies only to the version it read (optimistic locking). */
+  version: Generated<number>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResponsesTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  /** JSON text of the normalised answers, keyed by field id. */
+  answers: string;
+  submitted_at: string;
+  idempotency_key: string | null;
+  /** SHA-256 of the submitted answers, so a key reused with another body is told apart. */
+  idempotency_fingerprint: string | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  /** Normalised (`new URL(url).href`); unique per account. */
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  description: string | null;
+  /** The signing secret, sealed with AES-256-GCM under the server key (see webhooks/secret-box.ts). */
+  secret_sealed: string;
+  secret_last4: string;
+  /** 1 or 0. */
+  is_active: number;
+  /** Failed deliveries in a row; reset by a success, 5 disable the endpoint. */
+  consecutive_failures: Generated<number>;
+  /** Why the endpoint was disabled by the worker (`failures`, `gone`), null otherwise. */
+  disabled_reason: string | null;
+  /** The worker process that owns this endpoint's queue until `lease_until` (one sender per endpoint). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: one row per event, written in the transaction of the change that caused it. */
+export interface WebhookEventsTable {
+  id: string;
+  /** Commit order of events (max + 1 inside the writing transaction); deliveries are sent in it. */
+  seq: number;
+  account_id: string;
+  type: string;
+  /** The exact JSON body sent: `{type, created_at, data}`. */
+  payload: string;
+  created_at: string;
+}
+
+/** One event to one endpoint. The id is the delivery id receivers see, the same on every retry. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  account_id: string;
+  event_seq: number;
+  event_type: string;
+  /** pending, succeeded or failed. */
+  status: string;
+  attempt_count: Generated<number>;
+  /** When a pending delivery is due; null once it is finished. */
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  /** 1 or 0. */
+  ok: number;
+  error: string | null;
+  response_body: string | null;
+}
+
+/**
+ * An account's request counters, one row per account: each count belongs to the fixed window that
+ * starts at its `*_start`. The AI endpoint counts share the hourly window.
+ */
+export interface RateLimitCountersTable {
+  account_id: string;
+  minute_start: string;
+  minute_points: number;
+  hour_start: string;
+  hour_points: number;
+  month_start: string;
+  month_points: number;
+  ai_generate_form: number;
+  ai_smart_analytics: number;
+  ai_analytics_chat: number;
+  ai_smart_form_chat: number;
+}
+
+/** Every change of an account's credit balance, written in the same transaction as the change. */
+export interface CreditLedgerTable {
+  id: string;
+  account_id: string;
+  /** grant, reserve or refund. */
+  kind: string;
+  /** Signed change of the balance. */
+  delta: number;
+  balance_after: number;
+  reason: string;
+  /** On a refund: the reservation it gives back. */
+  reservation_id: string | null;
+  /** On a reservation: credits refunded from it so far. */
+  refunded: Generated<number>;
+  created_at: string;
+}
+
+/** A file from the public upload route; its bytes are in the storage backend under `storage_key`. */
+export interface UploadsTable {
+  /** The upload id a `file` answer carries: 24 base64url characters, unguessable. */
+  id: string;
+  form_id: string;
+  account_id: string;
+  /** The `file` field it was uploaded for; a submission may use it for that field only. */
+  field_id: string;
+  storage_key: string;
+  /** The file name as the respondent's browser gave it, without any folder part. */
+  name: string;
+  size: number;
+  /** MIME type detected from the content (magic bytes), not the one the client sent. */
+  type: string;
+  created_at: string;
+  /** An upload no submission has claimed by then is deleted. */
+  expires_at: string;
+  /** The response that carries it; null until a submission claims it. */
+  response_id: string | null;
+}
+
+export type Db = Kysely<Database>;
+export type AccountRow = Selectable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
+export type FormRow = Selectable<FormsTable>;
+export type NewForm = Insertable<FormsTable>;
+export type FormUpdate = Updateable<FormsTable>;
+export type ResponseRow = Selectable<ResponsesTable>;
+export type UploadRow = Selectable<UploadsTable>;

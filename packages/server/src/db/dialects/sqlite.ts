@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect } from 'kysely';
+import type { Database } from '../database.js';
+
+export interface SqliteOptions {
+  /** Path of the database file, or `:memory:`. */
+  file: string;
+  /** How long a writer waits for another connection's lock before failing (ms). */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * A better-sqlite3 handle as the server uses it: WAL so readers never wait for the writer, a busy
+ * timeout so a second process (the CLI beside a running server) waits instead of failing, foreign
+ * keys on. The benchmark's bare baseline opens its database with this too, so both sides match.
+ */
+export function openSqlite(options: SqliteOptions): SqliteDatabase.Database {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const sqlite = new SqliteDatabase(options.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+  sqlite.pragma('foreign_keys = ON');
+  // With WAL, NORMAL loses no committed data on an application crash, only on power loss.
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+/**
+ * kysely's SQLite driver calls `prepare(sql)` for every query it runs, and better-sqlite3 parses
+ * and plans the SQL anew each time. Queries are built from a fixed set of shapes with their values
+ * as parameters, so the same SQL text comes back again and again: keep the recently used prepared
+ * statements and hand the same one out for the same text. Safe because kysely runs one query at
+ * a time on its single connection and binds fresh parameters on every call, and SQLite re-prepares
+ * a statement by itself when the schema changes under it.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement !== undefined) {
+        // Re-insert: Map keeps insertion order, so the first key is the least recently used.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+/** SQLite through better-sqlite3 (see `openSqlite`) behind kysely. */
+export function createSqliteDb(options: SqliteOptions): { db: Kysely<Database>; close: () => Promise<void> } {
+  const sqlite = openSqlite(options);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // Kysely's destroy() closes the better-sqlite3 handle.
+  return { db, close: () => db.destroy() };
+}

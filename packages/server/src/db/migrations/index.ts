@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import { initial } from './2025-06-01-000000-initial.js';
+import { webhooks } from './2025-07-01-000000-webhooks.js';
+import { rateLimitsAndCredits } from './2025-07-10-000000-rate-limits-credits.js';
+import { uploads } from './2025-08-15-000000-uploads.js';
+
+/**
+ * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
+ * written. Listed statically, not globbed from disk, so a bundled server still finds them.
+ * Never edit or rename a migration once released; add a new one.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '2025-06-01-000000-initial': initial,
+  '2025-07-10-000000-rate-limits-credits': rateLimitsAndCredits,
+  '2025-07-01-000000-webhooks': webhooks,
+  '2025-08-15-000000-uploads': uploads,
+};

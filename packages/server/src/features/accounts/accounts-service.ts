@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountRow, Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { type AccountsStore, createAccountsStore } from './accounts-store.js';
+import { PLANS, type Plan, parsePlan } from './plans.js';
+
+export interface Account {
+  id: string;
+  name: string;
+  plan: Plan;
+  creditBalance: number;
+  createdAt: string;
+}
+
+export class AccountError extends Error {
+  override name = 'AccountError';
+}
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan as Plan,
+    creditBalance: Number(row.credit_balance),
+    createdAt: row.created_at,
+  };
+}
+
+export function createAccountsService(db: Db, clock: () => Date = () => new Date()) {
+  const store: AccountsStore = createAccountsStore(db);
+
+  function requirePlan(plan: string): Plan {
+    const parsed = parsePlan(plan);
+    if (parsed === undefined) {
+      throw new AccountError(
+        `unknown plan "${plan}"; use one of ${PLANS.map((p) => p.toLowerCase()).join(', ')}`,
+      );
+    }
+    return parsed;
+  }
+
+  /** An account by id, or by name when the name is unique. */
+  async function resolve(idOrName: string): Promise<Account> {
+    const byId = await store.findById(idOrName);
+    if (byId) return toAccount(byId);
+    const byName = await store.findByName(idOrName);
+    if (byName.length === 1) return toAccount(byName[0]!);
+    if (byName.length > 1) {
+      throw new AccountError(
+        `${byName.length} accounts are named "${idOrName}"; pass the account id instead`,
+      );
+    }
+    throw new AccountError(`no account with id or name "${idOrName}"`);
+  }
+
+  return {
+    resolve,
+
+    async create(input: { name: string; plan: string }): Promise<Account> {
+      const name = input.name.trim();
+      if (name === '') throw new AccountError('account name must not be empty');
+      const row = { id: randomUUID(), name, plan: requirePlan(input.plan), created_at: isoNow(clock()) };
+      await store.insert(row);
+      return toAccount({ ...row, credit_balance: 0 });
+    },
+
+    async get(id: string): Promise<Account | undefined> {
+      const row = await store.findById(id);
+      return row && toAccount(row);
+    },
+
+    async list(): Promise<Account[]> {
+      return (await store.list()).map(toAccount);
+    },
+
+    count: () => store.count(),
+
+    async setPlan(idOrName: string, plan: string): Promise<Account> {
+      const parsed = requirePlan(plan);
+      const account = await resolve(idOrName);
+      await store.setPlan(account.id, parsed);
+      return { ...account, plan: parsed };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

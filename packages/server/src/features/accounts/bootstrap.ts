@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import { createKeysService } from '../auth/keys-service.js';
+import { type Account, createAccountsService } from './accounts-service.js';
+
+/** The advisory lock key of the first start ("fl-boot" in ASCII). */
+const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
+
+/**
+ * On a database without accounts: the account `default` on the Max plan and an all-scopes key,
+ * returned once so `formloom serve` can print it. Undefined when any account exists. Several
+ * instances may start together on one new PostgreSQL database: a session advisory lock lets one
+ * of them look and make the account while the others wait, then find it made.
+ */
+export async function ensureDefaultAccount(
+  db: Db,
+  clock: () => Date = () => new Date(),
+): Promise<{ account: Account; token: string } | undefined> {
+  if (dialectOf(db) !== 'postgres') return ensureOn(db, clock);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
+    try {
+      return await ensureOn(conn, clock);
+    } finally {
+      await sql`select pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function ensureOn(db: Db, clock: () => Date): Promise<{ account: Account; token: string } | undefined> {
+  const accounts = createAccountsService(db, clock);
+  if ((await accounts.count()) > 0) return undefined;
+  const account = await accounts.create({ name: 'default', plan: 'MAX' });
+  const { token } = await createKeysService(db, clock).create({
+    account: account.id,
+    scopes: ['all'],
+    name: 'created by formloom serve',
+  });
+  return { account, token };
+}

@@ -1,0 +1,14 @@
+import { PLAN_LIMITS, PLANS, type Plan } from '@formloom/contract';
+
+export { isScope, PLANS, type Plan, SCOPES, type Scope } from '@formloom/contract';
+
+/** Spec 5.4: keys an account may hold on each plan. */
+export function maxKeysOf(plan: Plan): number {
+  return PLAN_LIMITS[plan].maxApiKeys;
+}
+
+/** Plan names are case-insensitive on the CLI: `pro`, `Pro`, `PRO`. */
+export function parsePlan(value: string): Plan | undefined {
+  const upper = value.trim().toUpperCase();
+  return (PLANS as readonly string[]).includes(upper) ? (upper as Plan) : undefined;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyRow, Db } from '../../db/database.js';
+import { fromJson, isoNow, toJson } from '../../db/json.js';
+import { formatDuration } from '../../util/duration.js';
+import { type Account, AccountError, createAccountsService } from '../accounts/accounts-service.js';
+import { isScope, maxKeysOf, SCOPES, type Scope } from '../accounts/plans.js';
+import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
+import { createKeysStore } from './keys-store.js';
+
+/** Spec 5.5: rotation grace period, default 24 hours, at most 7 days. */
+export const DEFAULT_ROTATION_GRACE_MS = 24 * 3_600_000;
+export const MAX_ROTATION_GRACE_MS = 7 * 24 * 3_600_000;
+/** `last_used_at` is written at most this often per key, so reads don't each become a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type KeyStatus = 'active' | 'rotating' | 'rotated' | 'revoked' | 'expired';
+
+/** A key as lists show it: never the secret, not even its hash. */
+export interface ApiKeyInfo {
+  id: string;
+  keyId: string;
+  accountId: string;
+  name: string | null;
+  scopes: Scope[];
+  status: KeyStatus;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  rotatedTo: string | null;
+  graceUntil: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface CreatedKey {
+  key: ApiKeyInfo;
+  /** The full key. Shown once; only its hash is stored. */
+  token: string;
+}
+
+/** Why a presented key was refused; the auth middleware turns it into a 401. */
+export class InvalidKeyError extends Error {
+  override name = 'InvalidKeyError';
+}
+
+export class KeyError extends Error {
+  override name = 'KeyError';
+}
+
+export interface AuthenticatedKey {
+  key: ApiKeyInfo;
+  account: Account;
+}
+
+export function keyStatus(row: ApiKeyRow, nowIso: string): KeyStatus {
+  if (row.revoked_at !== null) return 'revoked';
+  if (row.expires_at !== null && row.expires_at <= nowIso) return 'expired';
+  if (row.rotated_to !== null)
+    return row.grace_until !== null && row.grace_until > nowIso ? 'rotating' : 'rotated';
+  return 'active';
+}
+
+function toInfo(row: ApiKeyRow, nowIso: string): ApiKeyInfo {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    accountId: row.account_id,
+    name: row.name,
+    scopes: fromJson<Scope[]>(row.scopes),
+    status: keyStatus(row, nowIso),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    rotatedTo: row.rotated_to,
+    graceUntil: row.grace_until,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+export function normaliseScopes(scopes: readonly string[]): Scope[] {
+  if (scopes.length === 1 && scopes[0]?.toLowerCase() === 'all') return [...SCOPES];
+  const out = new Set<Scope>();
+  for (const raw of scopes) {
+    const scope = raw.trim().toUpperCase();
+    if (!isScope(scope))
+      throw new KeyError(`unknown scope "${raw}"; use "all" or some of ${SCOPES.join(', ')}`);
+    out.add(scope);
+  }
+  if (out.size === 0) throw new KeyError('a key needs at least one scope');
+  return [...out];
+}
+
+export function createKeysService(db: Db, clock: () => Date = () => new Date()) {
+  const store = createKeysStore(db);
+  const accounts = createAccountsService(db, clock);
+
+  async function findByRef(ref: string): Promise<ApiKeyRow> {
+    const keyId = parseApiKey(ref)?.keyId ?? ref.replace(/^formloom_/, '').replace(/\.…?$/, '');
+    const row = (await store.findByKeyId(keyId)) ?? (await store.findById(ref));
+    if (row === undefined) throw new KeyError(`no API key "${ref}" (pass its key id or id)`);
+    return row;
+  }
+
+  async function assertRoomForKey(account: Account, nowIso: string, database: Db): Promise<void> {
+    const max = maxKeysOf(account.plan);
+    if (max === 0)
+      throw new KeyError(`account "${account.name}" is on the Free plan, which has no API access`);
+    const active = await createKeysStore(database).countActive(account.id, nowIso);
+    if (active >= max) {
+      throw new KeyError(
+        `account "${account.name}" already has ${active} active keys, the most the ${account.plan} plan allows; revoke one first`,
+      );
+    }
+  }
+
+  return {
+    async create(input: {
+      account: string;
+      scopes: readonly string[];
+      name?: string | undefined;
+      expiresInMs?: number | undefined;
+    }): Promise<CreatedKey> {
+      const account = await accounts.resolve(input.account).catch((error: unknown) => {
+        throw error instanceof AccountError ? new KeyError(error.message) : error;
+      });
+      const scopes = normaliseScopes(input.scopes);
+      if (input.expiresInMs !== undefined && !(input.expiresInMs > 0)) {
+        throw new KeyError('expiry must be a positive duration such as 30d');
+      }
+      const now = clock();
+      const nowIso = isoNow(now);
+      return db.transaction().execute(async (trx) => {
+        await assertRoomForKey(account, nowIso, trx);
+        const generated = generateApiKey();
+        const row: ApiKeyRow = {
+          id: randomUUID(),
+          account_id: account.id,
+          key_id: generated.keyId,
+          secret_hash: generated.secretHash,
+          scopes: toJson(scopes),
+          name: input.name ?? null,
+          created_at: nowIso,
+          expires_at:
+            input.expiresInMs === undefined ? null : isoNow(new Date(now.getTime() + input.expiresInMs)),
+          revoked_at: null,
+          rotated_to: null,
+          grace_until: null,
+          last_used_at: null,
+        };
+        await createKeysStore(trx).insert(row);
+        return { key: toInfo(row, nowIso), token: generated.token };
+      });
+    },
+
+    async list(account?: string): Promise<ApiKeyInfo[]> {
+      const accountId = account === undefined ? undefined : (await accounts.resolve(account)).id;
+      const nowIso = isoNow(clock());
+      return (await store.list(accountId)).map((row) => toInfo(row, nowIso));
+    },
+
+    async revoke(ref: string): Promise<ApiKeyInfo> {
+      const row = await findByRef(ref);
+      const nowIso = isoNow(clock());
+      if (row.revoked_at === null) {
+        row.revoked_at = nowIso;
+        await store.update(row.id, { revoked_at: nowIso });
+      }
+      return toInfo(row, nowIso);
+    },
+
+    /**
+     * Replaces a key with a new one of the same account, scopes, name and lifetime. The old key
+     * keeps working until the grace period ends, then is refused.
+     */
+    async rotate(
+      ref: string,
+      graceMs: number = DEFAULT_ROTATION_GRACE_MS,
+    ): Promise<CreatedKey & { old: ApiKeyInfo }> {
+      if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > MAX_ROTATION_GRACE_MS) {
+        throw new KeyError(`grace period must be between 0 and ${formatDuration(MAX_ROTATION_GRACE_MS)}`);
+      }
+      const old = await findByRef(ref);
+      const now = clock();
+      const nowIso = isoNow(now);
+      const status = keyStatus(old, nowIso);
+      if (status !== 'active')
+        throw new KeyError(`key ${old.key_id} is ${status}; only an active key can be rotated`);
+      const generated = generateApiKey();
+      const lifetime =
+        old.expires_at === null
+          ? null
+          : new Date(old.expires_at).getTime() - new Date(old.created_at).getTime();
+      const fresh: ApiKeyRow = {
+        ...old,
+        id: randomUUID(),
+        key_id: generated.keyId,
+        secret_hash: generated.secretHash,
+        created_at: nowIso,
+        expires_at: lifetime === null ? null : isoNow(new Date(now.getTime() + lifetime)),
+        last_used_at: null,
+      };
+      const graceUntil = isoNow(new Date(now.getTime() + graceMs));
+      await db.transaction().execute(async (trx) => {
+        const tx = createKeysStore(trx);
+        await tx.insert(fresh);
+        await tx.update(old.id, { rotated_to: fresh.id, grace_until: graceUntil });
+      });
+      return {
+        key: toInfo(fresh, nowIso),
+        token: generated.token,
+        old: toInfo({ ...old, rotated_to: fresh.id, grace_until: graceUntil }, nowIso),
+      };
+    },
+
+    /**
+     * Checks a presented key. Throws InvalidKeyError (a 401) for a malformed, unknown, wrong,
+     * revoked, expired or retired key. Unknown and wrong secrets get the same message and cost.
+     */
+    async authenticate(token: string): Promise<AuthenticatedKey> {
+      const parsed = parseApiKey(token);
+      if (parsed === undefined) {
+        throw new InvalidKeyError('Malformed API key: expected formloom_<12 hex>.<64 hex>');
+      }
+      const row = await store.findByKeyId(parsed.keyId);
+      const matches = secretMatches(parsed.secret, row?.secret_hash ?? UNKNOWN_KEY_HASH);
+      if (row === undefined || !matches) throw new InvalidKeyError('Invalid API key');
+      const now = clock();
+      const nowIso = isoNow(now);
+      const status = keyStatus(row, nowIso);
+      if (status === 'revoked') throw new InvalidKeyError('API key has been revoked');
+      if (status === 'expired') throw new InvalidKeyError('API key has expired');
+      if (status === 'rotated')
+        throw new InvalidKeyError('API key was rotated and its grace period has ended');
+      const accountRow = await accounts.get(row.account_id);
+      if (accountRow === undefined) throw new InvalidKeyError('Invalid API key');
+      if (
+        row.last_used_at === null ||
+        now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS
+      ) {
+        await store.update(row.id, { last_used_at: nowIso });
+      }
+      return { key: toInfo(row, nowIso), account: accountRow };
+    },
+  };
+}
+
+export type KeysService = ReturnType<typeof createKeysService>;

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { AiLimit } from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { AppError } from '../../http/app-error.js';
+import { AccountError, createAccountsService } from '../accounts/accounts-service.js';
+import { createCreditsStore, type LedgerEntry, type LedgerKind } from './credits-store.js';
+
+/**
+ * What an AI call costs (decisions.md): generate-form 5, smart analytics 10, analytics chat and
+ * smart-form chat 1 plus 1 per full 1,000 tokens (see `chatCost`).
+ */
+export const CREDIT_COSTS: Readonly<Record<AiLimit, number>> = {
+  generateForm: 5,
+  smartAnalytics: 10,
+  analyticsChat: 1,
+  smartFormChat: 1,
+};
+
+/** A chat call: 1 credit, plus 1 per full 1,000 tokens. */
+export function chatCost(tokens: number): number {
+  return 1 + Math.floor(Math.max(0, tokens) / 1000);
+}
+
+/** A mistake in a credits operation (bad amount, unknown account or reservation). */
+export class CreditsError extends Error {
+  override name = 'CreditsError';
+}
+
+export interface Reservation {
+  /** The ledger row of the reservation; pass it to `refund` or `settle`. */
+  id: string;
+  accountId: string;
+  amount: number;
+  /** The balance after the reservation. */
+  balance: number;
+}
+
+export interface CreditsServiceOptions {
+  db: Db;
+  clock?: () => Date;
+}
+
+function requireAmount(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount < 1) {
+    throw new CreditsError(`amount must be a whole number of credits, at least 1 (got ${amount})`);
+  }
+  return amount;
+}
+
+/**
+ * Account credit balances. Every change runs in one transaction with its ledger row, and a
+ * balance never goes below zero, however many calls spend at once.
+ *
+ * ```ts
+ * const held = await credits.reserve(accountId, CREDIT_COSTS.generateForm, 'ai.generateForm');
+ * try { await generate(); } catch (e) { await credits.refund(held.id); throw e; }
+ * ```
+ */
+export function createCreditsService({ db, clock = () => new Date() }: CreditsServiceOptions) {
+  async function write(
+    accountId: string,
+    kind: LedgerKind,
+    delta: number,
+    reason: string,
+    trx: Db,
+    reservationId: string | null = null,
+  ): Promise<{ id: string; balance: number } | undefined> {
+    const store = createCreditsStore(trx);
+    const balance = await store.change(accountId, delta);
+    if (balance === undefined) return undefined;
+    const id = randomUUID();
+    await store.append({
+      id,
+      account_id: accountId,
+      kind,
+      delta,
+      balance_after: balance,
+      reason,
+      reservation_id: reservationId,
+      created_at: isoNow(clock()),
+    });
+    return { id, balance };
+  }
+
+  async function refundLeft(reservation: LedgerEntry, amount: number): Promise<{ balance: number }> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await createCreditsStore(trx).markRefunded(reservation.id, amount))) {
+        throw new CreditsError(
+          `reservation ${reservation.id} has less than ${amount} credits left to refund`,
+        );
+      }
+      const done = await write(
+        reservation.account_id,
+        'refund',
+        amount,
+        reservation.reason,
+        trx,
+        reservation.id,
+      );
+      if (done === undefined) throw new CreditsError(`account ${reservation.account_id} is gone`);
+      return { balance: done.balance };
+    });
+  }
+
+  async function balance(accountId: string): Promise<number> {
+    const current = await createCreditsStore(db).balance(accountId);
+    if (current === undefined) throw new CreditsError(`no account ${accountId}`);
+    return current;
+  }
+
+  async function findReservation(id: string): Promise<LedgerEntry> {
+    const entry = await createCreditsStore(db).findEntry(id);
+    if (entry === undefined || entry.kind !== 'reserve') throw new CreditsError(`no reservation ${id}`);
+    return entry;
+  }
+
+  return {
+    balance,
+
+    /**
+     * Takes `amount` credits before an AI call does any work. Not enough credits: a 402
+     * PAYMENT_REQUIRED AppError, and nothing changes.
+     */
+    async reserve(accountId: string, amount: number, reason: string): Promise<Reservation> {
+      requireAmount(amount);
+      const done = await db.transaction().execute((trx) => write(accountId, 'reserve', -amount, reason, trx));
+      if (done === undefined) {
+        throw new AppError(
+          'PAYMENT_REQUIRED',
+          `Not enough credits: this call costs ${amount} and the balance is ${await balance(accountId)}`,
+        );
+      }
+      return { id: done.id, accountId, amount, balance: done.balance };
+    },
+
+    /**
+     * Gives back credits of a reservation whose call failed: all that is left of it by default,
+     * or `amount`. Never more than it took in total.
+     */
+    async refund(reservationId: string, amount?: number): Promise<{ balance: number; refunded: number }> {
+      const reservation = await findReservation(reservationId);
+      const left = -reservation.delta - reservation.refunded;
+      const give = amount === undefined ? left : requireAmount(amount);
+      if (give === 0) return { balance: await balance(reservation.account_id), refunded: 0 };
+      return { ...(await refundLeft(reservation, give)), refunded: give };
+    },
+
+    /** Ends a reservation at what the call really cost (at most what was reserved); refunds the rest. */
+    async settle(reservationId: string, cost: number): Promise<{ balance: number; refunded: number }> {
+      const reservation = await findReservation(reservationId);
+      if (!Number.isSafeInteger(cost) || cost < 0 || cost > -reservation.delta) {
+        throw new CreditsError(`cost must be between 0 and the ${-reservation.delta} credits reserved`);
+      }
+      const give = -reservation.delta - reservation.refunded - cost;
+      if (give <= 0) return { balance: await balance(reservation.account_id), refunded: 0 };
+      return { ...(await refundLeft(reservation, give)), refunded: give };
+    },
+
+    /** Adds credits to an account (operator CLI). `account` is an id or a unique name. */
+    async grant(account: string, amount: number, reason = 'granted by operator') {
+      requireAmount(amount);
+      const found = await createAccountsService(db, clock)
+        .resolve(account)
+        .catch((error: unknown) => {
+          throw error instanceof AccountError ? new CreditsError(error.message) : error;
+        });
+      const done = await db.transaction().execute((trx) => write(found.id, 'grant', amount, reason, trx));
+      if (done === undefined) throw new CreditsError(`account ${found.id} is gone`);
+      return { account: { ...found, creditBalance: done.balance }, entryId: done.id };
+    },
+
+    /** The account's newest ledger rows first. */
+    ledger: (accountId: string, limit = 20) => createCreditsStore(db).list(accountId, limit),
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

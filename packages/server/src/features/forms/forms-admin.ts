@@ -1,0 +1,86 @@
+import type { Form } from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import type { Logger } from '../../logger.js';
+import { formatDuration } from '../../util/duration.js';
+import { toForm } from './form-mapping.js';
+import { createFormsStore } from './forms-store.js';
+
+/** decisions.md: deleted forms are kept this long (restorable), then purged. */
+export const DEFAULT_DELETED_RETENTION_MS = 30 * 86_400_000;
+
+export class FormAdminError extends Error {
+  override name = 'FormAdminError';
+}
+
+export interface FormsAdminOptions {
+  retentionMs?: number;
+  clock?: () => Date;
+}
+
+/** Operator actions on forms, outside any account's API: restore and purge. */
+export function createFormsAdmin(db: Db, options: FormsAdminOptions = {}) {
+  const store = createFormsStore(db);
+  const retentionMs = options.retentionMs ?? DEFAULT_DELETED_RETENTION_MS;
+  const clock = options.clock ?? (() => new Date());
+
+  return {
+    /** Brings back a soft-deleted form (and so its responses) inside the retention window. */
+    async restore(id: string): Promise<Form> {
+      const row = await store.findDeleted(id);
+      if (row === undefined)
+        throw new FormAdminError(`no deleted form with id ${id} (it may be live, or purged)`);
+      const now = clock();
+      const deletedAt = Date.parse(row.deleted_at!);
+      if (now.getTime() - deletedAt >= retentionMs) {
+        throw new FormAdminError(
+          `form ${id} was deleted at ${row.deleted_at}, more than ${formatDuration(retentionMs)} ago; it is due to be purged`,
+        );
+      }
+      const nowIso = isoNow(now);
+      await store.restore(id, nowIso);
+      return toForm({ ...row, deleted_at: null, updated_at: nowIso });
+    },
+
+    /** Deletes for good every form deleted longer ago than the retention window. */
+    async purge(): Promise<number> {
+      const cutoff = isoNow(new Date(clock().getTime() - retentionMs));
+      let total = 0;
+      for (;;) {
+        const purged = await store.purgeDeletedBefore(cutoff);
+        total += purged;
+        if (purged === 0) return total;
+      }
+    },
+  };
+}
+
+/** Runs the purge at start and then every `intervalMs` (default hourly) until stopped. */
+export function startPurgeLoop(
+  db: Db,
+  options: FormsAdminOptions & { intervalMs?: number; logger?: Logger } = {},
+): { stop(): Promise<void> } {
+  const admin = createFormsAdmin(db, options);
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= admin
+      .purge()
+      .then((n) => {
+        if (n > 0) options.logger?.info({ purged: n }, 'purged deleted forms');
+      })
+      .catch((err: unknown) => options.logger?.error({ err }, 'purge of deleted forms failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? 3_600_000);
+  timer.unref();
+  return {
+    /** Stops the loop; resolves once a purge in progress has finished. */
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

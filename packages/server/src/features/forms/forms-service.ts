@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateBlankFormBody,
+  type CreateFormBody,
+  DEFAULT_SCHEMA_VERSION,
+  type DeleteResult,
+  type Field,
+  type Form,
+  type FormListQuery,
+  type FormPage,
+  type FormSchema,
+  hasMorePages,
+  type PublishFormResult,
+  type UpdateFieldBody,
+  type UpdateFormBody,
+} from '@formloom/contract';
+import type { Db, FormRow, FormUpdate } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { isoNow, toJson } from '../../db/json.js';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import {
+  formCreatedEvent,
+  formDeletedEvent,
+  formTransitionEvents,
+  withEvents,
+} from '../webhooks/form-events.js';
+import { schemaOf, toForm, toListItem } from './form-mapping.js';
+import { createFormsStore } from './forms-store.js';
+import { assertSchemaSound } from './schema-check.js';
+import { generateShareCode, publicFormUrl } from './share-code.js';
+
+export interface FormsServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /** Origin (and optional path prefix) of public links. */
+  publicUrl: string;
+  /** Runs after a form is soft-deleted: its uploaded files are deleted at once (decisions.md). */
+  onDeleted?: (formId: string) => Promise<void>;
+}
+
+/** What an edit changes: column values and, optionally, a new schema (checked before saving). */
+interface Edit {
+  values?: FormUpdate;
+  schema?: FormSchema;
+}
+
+/**
+ * Every lost race means another edit was written, so a burst of n concurrent edits settles in n
+ * rounds at most; on PostgreSQL (several connections, several instances) they truly interleave.
+ */
+const EDIT_ATTEMPTS = 12;
+
+/** After a lost race: a short random wait, so the losers do not all read and write again in step. */
+const editBackoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * (attempt + 1)));
+
+export const formNotFound = (id: string) => notFound(`Form ${id} not found`);
+
+/** A published form is archived once its expiry passes or its response limit is reached. */
+export function archiveDue(row: FormRow, nowIso: string, schema: FormSchema = schemaOf(row)): boolean {
+  if (row.publish_status !== 'PUBLISHED') return false;
+  if (row.expires_at !== null && row.expires_at <= nowIso) return true;
+  const max = schema.settings?.maxResponses;
+  return max !== undefined && Number(row.response_count) >= max;
+}
+
+function blankSchema(
+  title: string,
+  description: string | undefined,
+  language: FormSchema['meta']['language'],
+) {
+  const schema: FormSchema = {
+    ...DEFAULT_SCHEMA_VERSION,
+    meta: { title, language, ...(description === undefined ? {} : { description }) },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [{ id: 'section-1', title: '', order: 0 }],
+    fields: [],
+  };
+  return schema;
+}
+
+/** Applies a PATCH-style change: `undefined` keeps a property, `null` removes it. */
+function patchObject<T extends object>(target: T, patch: object): T {
+  const out: Record<string, unknown> = { ...(target as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete out[key];
+    else out[key] = value;
+  }
+  return out as T;
+}
+
+export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsServiceDeps) {
+  const store = createFormsStore(db);
+  const linkOf = (code: string) => publicFormUrl(publicUrl, code);
+
+  /** A visible form of the account, archived first if that is due. Else 404. */
+  async function load(accountId: string, id: string): Promise<FormRow> {
+    const row = await store.find(accountId, id);
+    if (row === undefined) throw formNotFound(id);
+    const nowIso = isoNow(clock());
+    if (!archiveDue(row, nowIso)) return row;
+    await store.archive(row, nowIso);
+    return { ...row, publish_status: 'ARCHIVED', updated_at: nowIso };
+  }
+
+  /**
+   * Read, change, check, write, with optimistic locking: a concurrent edit makes this one read
+   * again and re-apply, so no edit is lost. A schema that fails `checkSchema` is never written.
+   */
+  async function edit(
+    accountId: string,
+    id: string,
+    change: (row: FormRow) => Edit | undefined,
+  ): Promise<FormRow> {
+    for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
+      const row = await load(accountId, id);
+      const result = change(row);
+      if (result === undefined) return row;
+      const nowIso = isoNow(clock());
+      const values: FormUpdate = { ...result.values, updated_at: nowIso };
+      if (result.schema !== undefined) {
+        assertSchemaSound(result.schema);
+        values.schema = toJson(result.schema);
+      }
+      const next = { ...row, ...values } as FormRow;
+      if (archiveDue(next, nowIso, result.schema ?? schemaOf(row))) values.publish_status = 'ARCHIVED';
+      try {
+        const written = await withEvents(db, async (trx) => {
+          const done = await createFormsStore(trx).updateVersion(accountId, id, Number(row.version), values);
+          return {
+            result: done,
+            events: done
+              ? formTransitionEvents(
+                  row,
+                  { ...row, ...values } as FormRow,
+                  nowIso,
+                  linkOf,
+                  result.schema ?? schemaOf(row),
+                )
+              : [],
+          };
+        });
+        if (written) {
+          return (await store.find(accountId, id)) ?? next;
+        }
+      } catch (error) {
+        // A share code collision (96 random bits: practically never) is retried with a new code.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      await editBackoff(attempt);
+    }
+    throw new AppError('CONFLICT', `Form ${id} is being changed by other requests; retry`);
+  }
+
+  function findFieldIndex(schema: FormSchema, formId: string, fieldId: string): number {
+    const index = schema.fields.findIndex((f) => f.id === fieldId);
+    if (index < 0) throw notFound(`Field "${fieldId}" not found in form ${formId}`);
+    return index;
+  }
+
+  return {
+    load,
+
+    async list(accountId: string, query: FormListQuery): Promise<FormPage> {
+      await store.archiveExpired(isoNow(clock()), accountId);
+      const { rows, total } = await store.list(accountId, {
+        page: query.page,
+        limit: query.limit,
+        search: query.search?.trim().toLowerCase(),
+        since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
+      });
+      return {
+        forms: rows.map((row) => toListItem(row)),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
+      };
+    },
+
+    async get(accountId: string, id: string): Promise<Form> {
+      return toForm(await load(accountId, id));
+    },
+
+    async create(accountId: string, body: CreateFormBody): Promise<Form> {
+      let schema: FormSchema;
+      let description: string | null;
+      if ('schema' in body && body.schema !== undefined) {
+        schema = body.schema;
+        description = body.schema.meta.description ?? null;
+      } else {
+        const blank = body as CreateBlankFormBody;
+        schema = blankSchema(blank.title, blank.description, blank.language ?? 'en');
+        description = blank.description ?? null;
+      }
+      assertSchemaSound(schema);
+      const nowIso = isoNow(clock());
+      const row: FormRow = {
+        id: randomUUID(),
+        account_id: accountId,
+        title: body.title,
+        title_search: body.title.toLowerCase(),
+        description,
+        schema: toJson(schema),
+        publish_status: 'DRAFT',
+        publish_visibility: 'PUBLIC',
+        share_code: null,
+        published_at: null,
+        expires_at: null,
+        response_count: 0,
+        version: 1,
+        deleted_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await withEvents(db, async (trx) => {
+        await createFormsStore(trx).insert(row);
+        return { result: undefined, events: [formCreatedEvent(row)] };
+      });
+      return toForm(row);
+    },
+
+    async update(accountId: string, id: string, body: UpdateFormBody): Promise<Form> {
+      const row = await edit(accountId, id, (current) => {
+        if (Object.values(body).every((v) => v === undefined)) return undefined;
+        const values: FormUpdate = {};
+        // Without a new schema, title and description edits keep the schema's meta in step.
+        let schema: FormSchema = body.schema ?? schemaOf(current);
+        if (body.title !== undefined) {
+          values.title = body.title;
+          values.title_search = body.title.toLowerCase();
+          if (body.schema === undefined) schema = { ...schema, meta: { ...schema.meta, title: body.title } };
+        }
+        if (body.description !== undefined) {
+          values.description = body.description;
+          if (body.schema === undefined) {
+            schema = { ...schema, meta: patchObject(schema.meta, { description: body.description }) };
+          }
+        }
+        if (body.settings?.maxResponses !== undefined) {
+          schema = {
+            ...schema,
+            settings: patchObject(schema.settings ?? {}, { maxResponses: body.settings.maxResponses }),
+          };
+        }
+        if (body.expiresAt !== undefined) {
+          values.expires_at = body.expiresAt === null ? null : new Date(body.expiresAt).toISOString();
+        }
+        return { values, schema };
+      });
+      return toForm(row);
+    },
+
+    async remove(accountId: string, id: string): Promise<DeleteResult> {
+      const current = await load(accountId, id);
+      const nowIso = isoNow(clock());
+      const deleted = await withEvents(db, async (trx) => {
+        const done = await createFormsStore(trx).update(accountId, id, {
+          deleted_at: nowIso,
+          updated_at: nowIso,
+        });
+        return { result: done, events: done ? [formDeletedEvent(current, nowIso)] : [] };
+      });
+      if (!deleted) throw formNotFound(id);
+      await onDeleted?.(id);
+      return { id, deleted: true };
+    },
+
+    async publish(accountId: string, id: string): Promise<PublishFormResult> {
+      const row = await edit(accountId, id, (current) => {
+        if (current.publish_status === 'PUBLISHED') return undefined;
+        const nowIso = isoNow(clock());
+        if (current.expires_at !== null && current.expires_at <= nowIso) {
+          throw badRequest(
+            `Form ${id} expired at ${current.expires_at}; set a later expiresAt (or null) first`,
+          );
+        }
+        const max = schemaOf(current).settings?.maxResponses;
+        if (max !== undefined && Number(current.response_count) >= max) {
+          throw badRequest(
+            `Form ${id} has reached settings.maxResponses (${max}); raise or remove the limit first`,
+          );
+        }
+        return {
+          values: {
+            publish_status: 'PUBLISHED',
+            published_at: nowIso,
+            share_code: current.share_code ?? generateShareCode(),
+          },
+        };
+      });
+      return {
+        id: row.id,
+        publishStatus: 'PUBLISHED',
+        publishedAt: row.published_at!,
+        shareUrl: row.share_code!,
+        publicUrl: publicFormUrl(publicUrl, row.share_code!),
+      };
+    },
+
+    /** Back to DRAFT; the share code is kept, so publishing again revives the same link. */
+    async unpublish(accountId: string, id: string): Promise<Form> {
+      const row = await edit(accountId, id, (current) =>
+        current.publish_status === 'DRAFT' ? undefined : { values: { publish_status: 'DRAFT' } },
+      );
+      return toForm(row);
+    },
+
+    async addField(accountId: string, id: string, field: Field): Promise<Form> {
+      const row = await edit(accountId, id, (current) => {
+        const schema = schemaOf(current);
+        return { schema: { ...schema, fields: [...schema.fields, field] } };
+      });
+      return toForm(row);
+    },
+
+    async updateField(accountId: string, id: string, fieldId: string, patch: UpdateFieldBody): Promise<Form> {
+      const row = await edit(accountId, id, (current) => {
+        const schema = schemaOf(current);
+        const index = findFieldIndex(schema, id, fieldId);
+        const fields = [...schema.fields];
+        fields[index] = patchObject(fields[index]!, patch);
+        return { schema: { ...schema, fields } };
+      });
+      return toForm(row);
+    },
+
+    async deleteField(accountId: string, id: string, fieldId: string): Promise<Form> {
+      const row = await edit(accountId, id, (current) => {
+        const schema = schemaOf(current);
+        findFieldIndex(schema, id, fieldId);
+        return { schema: { ...schema, fields: schema.fields.filter((f) => f.id !== fieldId) } };
+      });
+      return toForm(row);
+    },
+  };
+}
+
+export type FormsService = ReturnType<typeof createFormsService>;

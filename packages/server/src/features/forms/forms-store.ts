@@ -1,0 +1,195 @@
+import type { FormSchema } from '@formloom/contract';
+import { sql } from 'kysely';
+import type { Db, FormRow, FormUpdate, NewForm } from '../../db/database.js';
+import { selectPage } from '../../db/paging.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import { archivedEvent, withEvents } from '../webhooks/form-events.js';
+
+export interface FormListQuery {
+  page: number;
+  limit: number;
+  /** Already lower-cased; matched anywhere in the title. */
+  search?: string | undefined;
+  /** ISO timestamp: only forms updated strictly after it. */
+  since?: string | undefined;
+}
+
+/** `%`, `_` and the escape character itself are literal in a search. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// The submission path's statements, compiled once (see preparedQuery).
+const byShareCode = preparedQuery((db: Db, p: { code: string }) =>
+  db.selectFrom('forms').selectAll().where('deleted_at', 'is', null).where('share_code', '=', p.code),
+);
+const addResponse = preparedQuery((db: Db, p: { id: string }) =>
+  db
+    .updateTable('forms')
+    .set((eb) => ({ response_count: eb('response_count', '+', 1) }))
+    .where('id', '=', p.id)
+    .returning('response_count'),
+);
+
+/**
+ * Forms of one account. Every read filters on the account and on `deleted_at is null`, so a
+ * soft-deleted form or another account's form is simply not found. `root`: the database `db`
+ * is a transaction of, so its prepared statements are compiled once for all of them.
+ */
+export function createFormsStore(db: Db, root: Db = db) {
+  const visible = () => db.selectFrom('forms').where('deleted_at', 'is', null);
+
+  return {
+    async insert(row: NewForm): Promise<void> {
+      await db.insertInto('forms').values(row).execute();
+    },
+
+    find(accountId: string, id: string): Promise<FormRow | undefined> {
+      return visible()
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findByShareCode(code: string): Promise<FormRow | undefined> {
+      return (await byShareCode.run(db, { code }, root)).rows[0];
+    },
+
+    async shareCodeTaken(code: string): Promise<boolean> {
+      const row = await db.selectFrom('forms').select('id').where('share_code', '=', code).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async list(accountId: string, query: FormListQuery): Promise<{ rows: FormRow[]; total: number }> {
+      let base = visible().where('account_id', '=', accountId);
+      if (query.search !== undefined && query.search !== '') {
+        // SQLite has no default LIKE escape character; PostgreSQL's is the backslash. Say it.
+        base = base.where(sql<boolean>`title_search like ${likePattern(query.search)} escape '\\'`);
+      }
+      if (query.since !== undefined) base = base.where('updated_at', '>', query.since);
+      return selectPage(
+        base,
+        (q) => q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+        query,
+      );
+    },
+
+    /**
+     * Writes an edit made to `version` of the form and bumps the version. False when the form is
+     * gone or another edit came first; the caller reads again and retries.
+     */
+    async updateVersion(
+      accountId: string,
+      id: string,
+      version: number,
+      values: FormUpdate,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('forms')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Updates a visible form; false when there is none (deleted, foreign or unknown). */
+    async update(accountId: string, id: string, values: FormUpdate): Promise<boolean> {
+      const result = await db
+        .updateTable('forms')
+        .set(values)
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Adds one to the response count and returns the new count. */
+    async incrementResponses(id: string): Promise<number> {
+      const [row] = (await addResponse.run(db, { id }, root)).rows;
+      if (row === undefined) throw new Error(`form ${id} vanished while a response was stored`);
+      return Number(row.response_count);
+    },
+
+    /**
+     * PUBLISHED forms whose `expires_at` has passed become ARCHIVED, each with its FORM_EXPIRED
+     * event in the same transaction; returns their ids.
+     */
+    async archiveExpired(nowIso: string, accountId?: string): Promise<string[]> {
+      return withEvents(db, async (trx) => {
+        let query = trx
+          .updateTable('forms')
+          .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
+          .where('publish_status', '=', 'PUBLISHED')
+          .where('deleted_at', 'is', null)
+          .where('expires_at', 'is not', null)
+          .where('expires_at', '<=', nowIso);
+        if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+        const rows = await query.returningAll().execute();
+        return { result: rows.map((r) => r.id), events: rows.map((r) => archivedEvent(r, nowIso)) };
+      });
+    },
+
+    /**
+     * Archives a PUBLISHED form (expired or full) and records why (FORM_EXPIRED or
+     * FORM_RESPONSES_LIMIT_REACHED) in the same transaction. False when it was not PUBLISHED
+     * any more (someone else archived it first: one event, not two).
+     */
+    async archive(row: FormRow, nowIso: string, schema?: FormSchema): Promise<boolean> {
+      return withEvents(db, async (trx) => {
+        const result = await trx
+          .updateTable('forms')
+          .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
+          .where('id', '=', row.id)
+          .where('publish_status', '=', 'PUBLISHED')
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        const done = Number(result.numUpdatedRows) > 0;
+        return { result: done, events: done ? [archivedEvent(row, nowIso, schema)] : [] };
+      });
+    },
+
+    /** A soft-deleted form by id, whatever its account (operator use). */
+    findDeleted(id: string): Promise<FormRow | undefined> {
+      return db
+        .selectFrom('forms')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+    },
+
+    async restore(id: string, nowIso: string): Promise<boolean> {
+      const result = await db
+        .updateTable('forms')
+        .set({ deleted_at: null, updated_at: nowIso })
+        .where('id', '=', id)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes for good (up to 500 per call) the forms soft-deleted before the cutoff, with their responses. */
+    async purgeDeletedBefore(cutoffIso: string): Promise<number> {
+      const ids = (
+        await db
+          .selectFrom('forms')
+          .select('id')
+          .where('deleted_at', 'is not', null)
+          .where('deleted_at', '<', cutoffIso)
+          .limit(500)
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await db.deleteFrom('responses').where('form_id', 'in', ids).execute();
+      await db.deleteFrom('forms').where('id', 'in', ids).execute();
+      return ids.length;
+    },
+  };
+}
+
+export type FormsStore = ReturnType<typeof createFormsStore>;

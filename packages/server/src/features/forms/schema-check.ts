@@ -1,0 +1,19 @@
+import type { FormSchema } from '@formloom/contract';
+import { checkSchema } from '@formloom/contract/engine';
+import { badRequest } from '../../http/app-error.js';
+
+/**
+ * Every schema the server stores passes the engine's integrity check first. A failure is a 400
+ * that names the first problem in its message and lists all of them in `issues`.
+ */
+export function assertSchemaSound(schema: FormSchema, what = 'The schema'): void {
+  const problems = checkSchema(schema);
+  if (problems.length === 0) return;
+  const first = problems[0]!;
+  const more =
+    problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  throw badRequest(
+    `${what} is not valid: ${first.path}: ${first.message}${more}`,
+    problems.map((p) => ({ path: p.path, code: p.code, message: p.message })),
+  );
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { SubmitResponseResult } from '@formloom/contract';
+import type { Request } from 'express';
+import type { FormRow } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { formClosed } from '../responses/responses-service.js';
+import { HONEYPOT_HEADER } from './client/page-data.js';
+
+/**
+ * The page has an input people never see or reach (off-screen, out of the tab order, hidden from
+ * screen readers); its script sends what it holds in `X-Formloom-Honeypot`. Bots that fill in
+ * every input fill that one too.
+ */
+export function honeypotFilled(req: Request): boolean {
+  const value = req.get(HONEYPOT_HEADER);
+  return value !== undefined && value.trim() !== '';
+}
+
+/**
+ * The answer to a submission with a filled honeypot: what a stored one looks like (201, a fresh
+ * response id), with nothing stored, no webhook, no count. A bot told "rejected" tries again
+ * differently; one told "done" moves on. A missing or closed form still answers 404 / 409.
+ */
+export async function decoySubmission(
+  publicForm: (code: string) => Promise<FormRow>,
+  code: string,
+): Promise<SubmitResponseResult> {
+  const form = await publicForm(code);
+  if (form.publish_status !== 'PUBLISHED') throw formClosed();
+  return { responseId: randomUUID(), submittedAt: isoNow() };
+}

@@ -1,0 +1,148 @@
+import type { FormSchema } from '@formloom/contract';
+import type { TestServer } from '../../testing/test-server.js';
+
+/**
+ * A form with every field type, a conditional field, a conditional section and a file field:
+ * the public page tests (HTTP and browser) fill it in.
+ */
+export function surveySchema(language: FormSchema['meta']['language'] = 'en'): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Pet survey', language, description: 'A few questions.\nIt takes a minute.' },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [
+      { id: 'about', title: 'About you', order: 0 },
+      {
+        id: 'pets',
+        title: 'Your pets',
+        description: 'Tell us about them.',
+        order: 1,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'hasPets', operator: 'equals', value: 'yes' }] }],
+        },
+      },
+      { id: 'extra', title: 'Anything else', order: 2 },
+    ],
+    fields: [
+      {
+        id: 'name',
+        sectionId: 'about',
+        type: 'text',
+        label: 'Your name',
+        order: 0,
+        required: true,
+        helpText: 'As you like to be called.',
+        validation: { rules: [{ type: 'maxLength', value: 40 }] },
+      },
+      { id: 'email', sectionId: 'about', type: 'email', label: 'Email', order: 1, required: true },
+      {
+        id: 'age',
+        sectionId: 'about',
+        type: 'number',
+        label: 'Age',
+        order: 2,
+        validation: { rules: [{ type: 'min', value: 18 }] },
+      },
+      {
+        id: 'contact',
+        sectionId: 'about',
+        type: 'radio',
+        label: 'Contact me by',
+        order: 3,
+        options: [
+          { label: 'Email', value: 'email' },
+          { label: 'Phone', value: 'phone' },
+        ],
+      },
+      {
+        id: 'phone',
+        sectionId: 'about',
+        type: 'text',
+        label: 'Phone number',
+        order: 4,
+        required: true,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'contact', operator: 'equals', value: 'phone' }] }],
+        },
+      },
+      {
+        id: 'hasPets',
+        sectionId: 'about',
+        type: 'radio',
+        label: 'Do you have pets?',
+        order: 5,
+        required: true,
+        options: [
+          { label: 'Yes', value: 'yes' },
+          { label: 'No', value: 'no' },
+        ],
+      },
+      { id: 'petName', sectionId: 'pets', type: 'text', label: "Your pet's name", order: 0, required: true },
+      {
+        id: 'kinds',
+        sectionId: 'pets',
+        type: 'checkbox',
+        label: 'Kinds of pets',
+        order: 1,
+        options: [
+          { label: 'Cat', value: 'cat' },
+          { label: 'Dog', value: 'dog' },
+          { label: 'Fish', value: 'fish' },
+        ],
+        validation: { rules: [{ type: 'minLength', value: 1 }] },
+      },
+      {
+        id: 'topic',
+        sectionId: 'extra',
+        type: 'select',
+        label: 'Topic',
+        order: 0,
+        options: [
+          { label: 'Food', value: 'food' },
+          { label: 'Other', value: 'other' },
+        ],
+      },
+      {
+        id: 'details',
+        sectionId: 'extra',
+        type: 'textarea',
+        label: 'Details',
+        order: 1,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'topic', operator: 'equals', value: 'other' }] }],
+        },
+      },
+      { id: 'visit', sectionId: 'extra', type: 'date', label: 'Last vet visit', order: 2 },
+      {
+        id: 'photo',
+        sectionId: 'extra',
+        type: 'file',
+        label: 'A photo',
+        order: 3,
+        helpText: 'PNG or PDF, up to 1 MB.',
+        fileConfig: { allowedTypes: ['image/png', 'application/pdf'], maxSizeMB: 1 },
+      },
+    ],
+  };
+}
+
+/** A 1×1 PNG: real magic bytes, for upload tests. */
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b00000000049454e44ae426082',
+  'hex',
+);
+
+/** Creates and publishes a form through the API; answers its id and share code. */
+export async function publishForm(t: TestServer, key: string, schema: FormSchema, title = schema.meta.title) {
+  const created = await t.request('/v1/forms', { method: 'POST', key, json: { title, schema } });
+  if (created.status !== 201) throw new Error(`creating the form failed: ${created.text}`);
+  const id = created.body.data.id as string;
+  const published = await t.request(`/v1/forms/${id}/publish`, { method: 'POST', key });
+  if (published.status !== 200) throw new Error(`publishing the form failed: ${published.text}`);
+  return { id, code: published.body.data.shareUrl as string };
+}

@@ -1,0 +1,248 @@
+import { type Field, type FormSchema, SCHEMA_LIMITS, type Section } from '@formloom/contract';
+import { compileForm } from '@formloom/contract/engine';
+import { maxUploadBytes } from '../uploads/uploads-service.js';
+import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
+import { html, jsonForScript, type SafeHtml } from './html.js';
+import type { PageTexts } from './page-texts.js';
+
+/** Relative to `/f/<code>`, so a path prefix in front of the server keeps working. */
+export interface PageAssetLinks {
+  script: string;
+  style: string;
+}
+
+export interface FormView {
+  code: string;
+  title: string;
+  description: string | null;
+  schema: FormSchema;
+}
+
+function layout(
+  lang: string,
+  title: string,
+  assets: PageAssetLinks,
+  body: SafeHtml,
+  withScript = false,
+): string {
+  return html`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<link rel="stylesheet" href="${assets.style}">
+${withScript ? html`<script src="${assets.script}" defer></script>` : ''}
+</head>
+<body>
+<main class="fl">
+${body}
+</main>
+</body>
+</html>
+`.value;
+}
+
+/** A page with a heading and a sentence: 404, closed, too many requests, errors. */
+export function renderMessagePage(
+  lang: string,
+  assets: PageAssetLinks,
+  heading: string,
+  message: string,
+  formTitle?: string,
+): string {
+  return layout(
+    lang,
+    formTitle === undefined ? heading : `${formTitle} · ${heading}`,
+    assets,
+    html`<div class="fl-card fl-message">
+${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`}
+<h1>${heading}</h1>
+<p>${message}</p>
+</div>`,
+  );
+}
+
+function isRequired(field: Field): boolean {
+  return (
+    field.required === true || (field.validation?.rules ?? []).some((r) => r.type === 'required' && !r.when)
+  );
+}
+
+function requiredMark(required: boolean): SafeHtml | '' {
+  return required ? html`<span class="fl-req" aria-hidden="true"> *</span>` : '';
+}
+
+function help(field: Field): SafeHtml | '' {
+  return field.helpText ? html`<p class="fl-help" id="${ids.help(field.id)}">${field.helpText}</p>` : '';
+}
+
+function errorSlot(field: Field): SafeHtml {
+  return html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`;
+}
+
+/** `aria-describedby` of a control: its help text (the script adds the error when there is one). */
+function describedBy(field: Field): SafeHtml | '' {
+  return field.helpText ? html` aria-describedby="${ids.help(field.id)}"` : '';
+}
+
+function placeholder(field: Field): SafeHtml | '' {
+  return field.placeholder ? html` placeholder="${field.placeholder}"` : '';
+}
+
+function control(field: Field, required: boolean, texts: PageTexts): SafeHtml {
+  const id = ids.control(field.id);
+  const common = html`id="${id}" name="${field.id}"${describedBy(field)}${required ? html` aria-required="true"` : ''}`;
+  switch (field.type) {
+    case 'textarea':
+      return html`<textarea ${common} rows="4"${placeholder(field)}></textarea>`;
+    case 'number':
+      // Text, not type=number: the engine judges what was typed, with the server's messages.
+      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}>`;
+    case 'email':
+      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}>`;
+    case 'date':
+      return html`<input type="date" ${common}>`;
+    case 'select':
+      return html`<select ${common}>
+<option value="">${field.placeholder ?? texts.choose}</option>
+${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label}</option>\n`)}</select>`;
+    case 'file': {
+      const accept = (field.fileConfig?.allowedTypes ?? []).filter((t) => t !== '*' && t !== '*/*');
+      return html`<input type="file" ${common}${accept.length > 0 ? html` accept="${accept.join(',')}"` : ''}>
+<div class="fl-upload" id="${ids.upload(field.id)}" hidden>
+<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>
+<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite"></span>
+</div>`;
+    }
+    default:
+      return html`<input type="text" ${common}${placeholder(field)}>`;
+  }
+}
+
+function renderField(field: Field, hidden: boolean, texts: PageTexts): SafeHtml {
+  const required = isRequired(field);
+  const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
+  if (field.type === 'radio' || field.type === 'checkbox') {
+    const radio = field.type === 'radio';
+    const options = (field.options ?? []).map(
+      (
+        o,
+        i,
+      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${describedBy(field)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
+`,
+    );
+    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}>
+<legend class="fl-label">${field.label}${requiredMark(required)}${required && !radio ? html`<span class="fl-sr"> (${texts.required})</span>` : ''}</legend>
+${help(field)}<div class="fl-options">
+${options}</div>
+${errorSlot(field)}
+</fieldset>
+`;
+  }
+  return html`<div class="fl-field" ${wrapper}>
+<label class="fl-label" for="${ids.control(field.id)}">${field.label}${requiredMark(required)}</label>
+${help(field)}${control(field, required, texts)}
+${errorSlot(field)}
+</div>
+`;
+}
+
+function byOrder<T extends { order: number }>(items: readonly T[]): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => a.item.order - b.item.order || a.i - b.i)
+    .map((e) => e.item);
+}
+
+function renderSection(section: Section | undefined, fields: SafeHtml[], hidden: boolean): SafeHtml {
+  if (section === undefined) return html`<div class="fl-section">${fields}</div>`;
+  const titled = section.title.trim() !== '';
+  return html`<section class="fl-section" id="${ids.section(section.id)}" data-section-id="${section.id}"${titled ? html` aria-labelledby="${ids.sectionTitle(section.id)}"` : ''}${hidden ? html` hidden` : ''}>
+${titled ? html`<h2 id="${ids.sectionTitle(section.id)}">${section.title}</h2>` : ''}
+${section.description ? html`<p class="fl-section-description">${section.description}</p>` : ''}
+${fields}</section>
+`;
+}
+
+/**
+ * The form page: every section in order with its fields in order, as the empty form shows them
+ * (fields and sections hidden by their logic start hidden, so nothing flickers before the script
+ * runs). The script reads the schema and texts from the JSON data block.
+ */
+export function renderFormPage(
+  form: FormView,
+  texts: PageTexts,
+  assets: PageAssetLinks,
+  api: string,
+): string {
+  const { schema } = form;
+  const language = schema.meta.language;
+  const start = compileForm(schema).visibility({});
+  const sections = byOrder(schema.sections);
+  const known = new Set(sections.map((s) => s.id));
+  const fieldsOf = (sectionId: string | undefined) =>
+    byOrder(
+      schema.fields.filter((f) =>
+        sectionId === undefined ? !known.has(f.sectionId) : f.sectionId === sectionId,
+      ),
+    );
+  const body = [
+    ...sections.map((s) =>
+      renderSection(
+        s,
+        fieldsOf(s.id).map((f) => renderField(f, start.hiddenFields.has(f.id), texts)),
+        start.hiddenSections.has(s.id),
+      ),
+    ),
+  ];
+  const orphans = fieldsOf(undefined);
+  if (orphans.length > 0) {
+    body.push(
+      renderSection(
+        undefined,
+        orphans.map((f) => renderField(f, start.hiddenFields.has(f.id), texts)),
+        false,
+      ),
+    );
+  }
+  const anyRequired = schema.fields.some(isRequired);
+  const uploadLimits: PageData['uploadLimits'] = {};
+  for (const field of schema.fields) {
+    if (field.type !== 'file') continue;
+    const maxBytes = maxUploadBytes(field);
+    uploadLimits[field.id] = {
+      maxBytes,
+      maxMB: Math.min(field.fileConfig?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB),
+    };
+  }
+  const data: PageData = { schema, texts, api, uploadLimits };
+  const description = form.description ?? schema.meta.description;
+  return layout(
+    language,
+    form.title,
+    assets,
+    html`<form class="fl-card" id="${ids.form}" novalidate>
+<header class="fl-header">
+<h1>${form.title}</h1>
+${description ? html`<p class="fl-description">${description}</p>` : ''}
+${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
+</header>
+<noscript><p class="fl-alert">${texts.jsRequired}</p></noscript>
+${body}<div class="fl-hp" aria-hidden="true">
+<label for="${HONEYPOT_INPUT_ID}">${texts.honeypot}</label>
+<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
+</div>
+<div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
+<div class="fl-actions"><button type="submit" class="fl-button" id="${ids.submit}" disabled>${schema.meta.submitLabel || texts.submit}</button></div>
+</form>
+<div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
+<h2>${texts.thanksTitle}</h2>
+<p>${texts.thanksBody}</p>
+</div>
+<script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
+    true,
+  );
+}

@@ -1,0 +1,43 @@
+import { contract, successBody } from '@formloom/contract';
+import { initServer } from '@ts-rest/express';
+import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { toPublicForm } from '../forms/form-mapping.js';
+import { decoySubmission, honeypotFilled } from '../public-page/honeypot.js';
+import type { ResponsesService } from '../responses/responses-service.js';
+import { notAvailable } from '../unavailable/not-available.js';
+import { uploadRoute } from '../uploads/upload-route.js';
+import type { UploadsService } from '../uploads/uploads-service.js';
+
+const s = initServer();
+
+/**
+ * The routes behind a share link: no API key, published (or archived, read-only) forms only.
+ * The smart-form interview routes are not served yet.
+ */
+export function createPublicRouter(
+  responses: ResponsesService,
+  uploads: UploadsService,
+): RouterImplementation<typeof contract.public> {
+  const forms = s.router(contract.public, {
+    ...notAvailable(contract.public),
+    getPublicForm: s.route(contract.public.getPublicForm, async ({ params }) => ({
+      status: 200,
+      body: successBody(toPublicForm(await responses.publicForm(params.code)), 'Form'),
+    })),
+    submitPublicResponse: s.route(
+      contract.public.submitPublicResponse,
+      async ({ params, body, headers, req }) => ({
+        status: 201,
+        body: successBody(
+          // A filled honeypot (the page's trap for bots) is answered as stored, and not stored.
+          honeypotFilled(req)
+            ? await decoySubmission(responses.publicForm, params.code)
+            : await responses.submit(params.code, body.answers, headers['idempotency-key']),
+          'Response stored',
+        ),
+      }),
+    ),
+    uploadPublicFile: uploadRoute(uploads, responses.publicForm),
+  });
+  return forms;
+}

@@ -1,0 +1,77 @@
+import type { Db, ResponseRow } from '../../db/database.js';
+import { selectPage } from '../../db/paging.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+
+export interface ResponseListQuery {
+  page: number;
+  limit: number;
+  /** ISO timestamps, already normalised: `since` is exclusive, the range is inclusive. */
+  since?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** How many responses match, when the caller knows (the form's counter): no count query. */
+  total?: number | undefined;
+}
+
+// Run on every submission: compiled once (see preparedQuery).
+const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
+  db
+    .insertInto('responses')
+    .values({
+      id: p.id,
+      form_id: p.form_id,
+      account_id: p.account_id,
+      answers: p.answers,
+      submitted_at: p.submitted_at,
+      idempotency_key: p.idempotency_key,
+      idempotency_fingerprint: p.idempotency_fingerprint,
+    })
+    .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
+);
+
+/** `root`: the database `db` is a transaction of, so prepared statements compile once for all. */
+export function createResponsesStore(db: Db, root: Db = db) {
+  return {
+    /** Inserts unless the idempotency key was used for this form already; true when inserted. */
+    async insert(row: ResponseRow): Promise<boolean> {
+      const result = await insertResponse.run(db, row, root);
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
+
+    findByIdempotencyKey(formId: string, key: string): Promise<ResponseRow | undefined> {
+      return db
+        .selectFrom('responses')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    find(formId: string, id: string): Promise<ResponseRow | undefined> {
+      return db
+        .selectFrom('responses')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async list(formId: string, query: ResponseListQuery): Promise<{ rows: ResponseRow[]; total: number }> {
+      let base = db.selectFrom('responses').where('form_id', '=', formId);
+      if (query.since !== undefined) base = base.where('submitted_at', '>', query.since);
+      if (query.from !== undefined) base = base.where('submitted_at', '>=', query.from);
+      if (query.to !== undefined) base = base.where('submitted_at', '<=', query.to);
+      return selectPage(
+        base,
+        (q) => q.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc'),
+        query,
+        {
+          total: query.total,
+          reversed: (q) => q.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc'),
+        },
+      );
+    },
+  };
+}
+
+export type ResponsesStore = ReturnType<typeof createResponsesStore>;

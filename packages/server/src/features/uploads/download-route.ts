@@ -1,0 +1,78 @@
+import { pipeline } from 'node:stream/promises';
+import { contract, issuesFromZodError, Uuid } from '@formloom/contract';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../http/app-error.js';
+import type { Logger } from '../../logger.js';
+import { authOf } from '../auth/auth-middleware.js';
+import type { FormsService } from '../forms/forms-service.js';
+import type { UploadsService } from './uploads-service.js';
+
+/** Not in the contract yet (docs/server.md): the bytes of a file answer of a stored response. */
+export const FILE_DOWNLOAD_PATH = '/v1/forms/:id/responses/:responseId/files/:uploadId';
+
+const Params = z.object({
+  id: Uuid,
+  responseId: Uuid,
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid upload id'),
+});
+
+/**
+ * Reading a response's file needs what reading the response needs (RESPONSES_READ), so the route
+ * borrows the contract metadata of `getResponse`: the app's own authentication and rate-limit
+ * middleware then treat it exactly like that route.
+ */
+const ROUTE = { method: 'GET', path: FILE_DOWNLOAD_PATH, metadata: contract.responses.getResponse.metadata };
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function createFileDownloadRouter(deps: {
+  uploads: UploadsService;
+  forms: Pick<FormsService, 'load'>;
+  /** The API-key guards of every contract route (authentication, then rate limits). */
+  guards: RequestHandler[];
+  logger: Logger;
+}): Router {
+  const router = express.Router();
+  const route = (req: Request, _res: Response, next: NextFunction) => {
+    (req as Request & { tsRestRoute?: unknown }).tsRestRoute = ROUTE;
+    next();
+  };
+  router.get(FILE_DOWNLOAD_PATH, route, ...deps.guards, async (req, res, next) => {
+    try {
+      const parsed = Params.safeParse(req.params);
+      if (!parsed.success) {
+        const issues = issuesFromZodError(parsed.error, 'params');
+        throw badRequest(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+      }
+      const { id, responseId, uploadId } = parsed.data;
+      // Another account's form is a 404 like a missing one (tenant isolation), as everywhere.
+      await deps.forms.load(authOf(req).accountId, id);
+      const file = await deps.uploads.open(id, responseId, uploadId);
+      if (file === undefined) throw notFound(`No file ${uploadId} in response ${responseId} of form ${id}`);
+      res.setHeader('Content-Type', file.row.type);
+      res.setHeader('Content-Length', String(file.row.size));
+      res.setHeader('Content-Disposition', contentDisposition(file.row.name));
+      // Uploaded content is never rendered by the browser in our origin.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Cache-Control', 'private, no-store');
+      await pipeline(file.body, res).catch((err: unknown) => {
+        deps.logger.warn({ reqId: req.id, err }, 'file download interrupted');
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import type { FormSchema } from '@formloom/contract';
+import type { FileAnswer } from '@formloom/contract/engine';
+import type { Db, FormRow } from '../../db/database.js';
+import { createUploadsStore } from './uploads-store.js';
+
+/** What a file answer naming an unknown, expired, claimed or foreign upload becomes: not a file. */
+const NOT_AN_UPLOAD = Object.freeze({});
+
+const fileFieldsCache = new WeakMap<FormSchema, readonly string[]>();
+
+function fileFieldsOf(schema: FormSchema): readonly string[] {
+  let ids = fileFieldsCache.get(schema);
+  if (ids === undefined) {
+    ids = schema.fields.filter((f) => f.type === 'file').map((f) => f.id);
+    fileFieldsCache.set(schema, ids);
+  }
+  return ids;
+}
+
+function uploadIdOf(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined;
+  const id = (answer as { uploadId?: unknown }).uploadId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * The submission side of uploads. A `file` answer is only a claim to an upload: `resolve` swaps
+ * it for what the server stored (name, size, detected type) before the engine validates, so
+ * size and type rules judge the real file; an id that names no unclaimed, unexpired upload of
+ * this form and field becomes an invalid answer ("not a valid uploaded file"). `claim` then ties
+ * the uploads of the stored answers to the response, inside the submission's transaction.
+ */
+export const fileAnswers = {
+  async resolve(
+    db: Db,
+    form: FormRow,
+    schema: FormSchema,
+    answers: unknown,
+    nowIso: string,
+  ): Promise<unknown> {
+    const fields = fileFieldsOf(schema);
+    if (fields.length === 0 || typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
+      return answers;
+    }
+    const given = answers as Record<string, unknown>;
+    const wanted = new Map<string, string>();
+    for (const fieldId of fields) {
+      if (!Object.hasOwn(given, fieldId)) continue;
+      const uploadId = uploadIdOf(given[fieldId]);
+      if (uploadId !== undefined) wanted.set(fieldId, uploadId);
+    }
+    if (wanted.size === 0) return answers;
+    const rows = await createUploadsStore(db).findForForm(form.id, [...wanted.values()]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const resolved: Record<string, unknown> = { ...given };
+    for (const [fieldId, uploadId] of wanted) {
+      const row = byId.get(uploadId);
+      const usable =
+        row !== undefined && row.field_id === fieldId && row.response_id === null && row.expires_at > nowIso;
+      const stored: FileAnswer | undefined = usable
+        ? { uploadId: row.id, name: row.name, size: Number(row.size), type: row.type }
+        : undefined;
+      resolved[fieldId] = stored ?? NOT_AN_UPLOAD;
+    }
+    return resolved;
+  },
+
+  /** Claims the uploads named by the validated (stored) answers for `responseId`. */
+  async claim(db: Db, form: FormRow, schema: FormSchema, value: object, responseId: string): Promise<void> {
+    const fields = fileFieldsOf(schema);
+    if (fields.length === 0) return;
+    const ids: string[] = [];
+    for (const fieldId of fields) {
+      const id = uploadIdOf((value as Record<string, unknown>)[fieldId]);
+      if (id !== undefined) ids.push(id);
+    }
+    await createUploadsStore(db).claim(form.id, ids, responseId);
+  },
+};
+
+export type FileAnswers = typeof fileAnswers;

@@ -1,0 +1,335 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
+import { publishForm, surveySchema, TINY_PNG } from '../public-page/page-fixtures.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function upload(
+  t: TestServer,
+  code: string,
+  parts: { fieldId?: string; file?: Blob; name?: string; fileFirst?: boolean },
+) {
+  const body = new FormData();
+  const file = () => parts.file !== undefined && body.append('file', parts.file, parts.name ?? 'photo.png');
+  if (parts.fileFirst) file();
+  if (parts.fieldId !== undefined) body.append('fieldId', parts.fieldId);
+  if (!parts.fileFirst) file();
+  const res = await fetch(`${t.url}/v1/public/forms/${code}/uploads`, { method: 'POST', body });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes loosely
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Every file under the uploads folder (partial ones included). */
+function storedFiles(t: TestServer): string[] {
+  const root = join(t.dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * A multipart upload sent chunk by chunk with no Content-Length, `pauseMs` between chunks; reports
+ * the status and how many bytes had been written when the answer came.
+ */
+function streamUpload(t: TestServer, code: string, fieldId: string, chunks: number, chunkBytes: number) {
+  const boundary = 'formloomtestboundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="fieldId"\r\n\r\n${fieldId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  return new Promise<{ status: number; body: string; sentWhenAnswered: number; total: number }>(
+    (resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = request(`${t.url}/v1/public/forms/${code}/uploads`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
+      });
+      req.on('response', (res) => {
+        answered = true;
+        const sentWhenAnswered = sent;
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body, sentWhenAnswered, total: chunks * chunkBytes }),
+        );
+      });
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      req.write(head);
+      const chunk = Buffer.concat([PDF, Buffer.alloc(chunkBytes - PDF.length, 0x20)]);
+      const next = () => {
+        if (answered || sent >= chunks * chunkBytes) {
+          if (!answered) req.end(`\r\n--${boundary}--\r\n`);
+          else req.destroy();
+          return;
+        }
+        sent += chunk.length;
+        req.write(chunk, () => setTimeout(next, 5));
+      };
+      next();
+    },
+  );
+}
+
+describeEachDialect('uploads', (t) => {
+  let key = '';
+  let form = { id: '', code: '' };
+  const base = { name: 'Ada', email: 'ada@example.org', hasPets: 'no' };
+  const submit = (answers: unknown, code = form.code) =>
+    t.request(`/v1/public/forms/${code}/responses`, { method: 'POST', json: { answers } });
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+    form = await publishForm(t, key, surveySchema());
+  });
+
+  it('stores a file, uses the stored metadata over the claimed one, and serves it to the owner', async () => {
+    const res = await upload(t, form.code, {
+      fieldId: 'photo',
+      file: new Blob([TINY_PNG]),
+      name: 'C:\\pics\\cat 🐈.png',
+    });
+    expect(res.status).toBe(201);
+    const stored = res.body.data;
+    expect(stored).toEqual({
+      uploadId: expect.stringMatching(/^[\w-]{24}$/),
+      name: 'cat 🐈.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+      expiresAt: expect.any(String),
+    });
+    const claimed = { uploadId: stored.uploadId, name: 'other.pdf', size: 1, type: 'application/pdf' };
+    const sent = await submit({ ...base, photo: claimed });
+    expect(sent.status).toBe(201);
+    const { responseId } = sent.body.data;
+    const response = await t.request(`/v1/forms/${form.id}/responses/${responseId}`, { key });
+    expect(response.body.data.answers.photo).toEqual({
+      uploadId: stored.uploadId,
+      name: 'cat 🐈.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+    });
+
+    const path = `/v1/forms/${form.id}/responses/${responseId}/files/${stored.uploadId}`;
+    const file = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="cat __.png"; filename*=UTF-8''${encodeURIComponent('cat 🐈.png')}`,
+    );
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(TINY_PNG);
+
+    // The key, its scope and its account all count, as for the response itself.
+    expect((await t.request(path)).status).toBe(401);
+    const { key: noRead } = await t.account('MAX', ['FORMS_READ']);
+    expect((await t.request(path, { key: noRead })).status).toBe(403);
+    const { key: stranger } = await t.account();
+    expect((await t.request(path, { key: stranger })).status).toBe(404);
+    expect((await t.request(`${path.slice(0, -5)}xxxxx`, { key })).status).toBe(404);
+    expect((await t.request(`/v1/forms/${form.id}/responses/not-a-uuid/files/x`, { key })).status).toBe(400);
+
+    // Claimed once: another response cannot carry the same upload.
+    const again = await submit({ ...base, photo: claimed });
+    expect(again.status).toBe(400);
+    expect(again.body.issues).toEqual([
+      expect.objectContaining({
+        fieldId: 'photo',
+        code: 'type',
+        message: 'This is not a valid uploaded file.',
+      }),
+    ]);
+  });
+
+  it('judges the type by the content, not the name or the header', async () => {
+    const text = await upload(t, form.code, {
+      fieldId: 'photo',
+      file: new Blob(['just text, honest'], { type: 'image/png' }),
+      name: 'evil.png',
+    });
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({
+      message: expect.stringContaining('text/plain'),
+      data: null,
+      error: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    const pdf = await upload(t, form.code, {
+      fieldId: 'photo',
+      file: new Blob([PDF], { type: 'image/png' }),
+      name: 'doc',
+    });
+    expect(pdf.status).toBe(201);
+    expect(pdf.body.data.type).toBe('application/pdf');
+  });
+
+  it('stops reading at the size limit while streaming, and keeps nothing', async () => {
+    const before = storedFiles(t).length;
+    // 3 MB in 64 KB chunks, chunked (no Content-Length to refuse up front); the field takes 1 MB.
+    const res = await streamUpload(t, form.code, 'photo', 48, 64 * 1024);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({
+      message: "The file is larger than this field's limit of 1 MB",
+      data: null,
+      error: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(res.sentWhenAnswered).toBeLessThan(res.total);
+    expect(res.sentWhenAnswered).toBeLessThanOrEqual(1024 * 1024 + 4 * 64 * 1024);
+    expect(storedFiles(t)).toHaveLength(before);
+
+    // A Content-Length that already says too much is refused before the file is read.
+    const big = await upload(t, form.code, {
+      fieldId: 'photo',
+      file: new Blob([PDF, Buffer.alloc(2 * 1024 * 1024)]),
+    });
+    expect(big.status).toBe(413);
+    expect(storedFiles(t)).toHaveLength(before);
+    // The connection is still good for the next request.
+    expect((await upload(t, form.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).status).toBe(201);
+  });
+
+  it('a client that goes away mid-upload leaves no file behind', async () => {
+    const before = storedFiles(t).length;
+    const boundary = 'gone';
+    const req = request(`${t.url}/v1/public/forms/${form.code}/uploads`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+    });
+    req.on('error', () => {});
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="fieldId"\r\n\r\nphoto\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n`,
+    );
+    req.write(Buffer.concat([PDF, Buffer.alloc(100 * 1024, 0x20)]));
+    // The partial file exists while the body streams in...
+    await expect.poll(() => storedFiles(t).length).toBe(before + 1);
+    req.destroy();
+    // ...and is gone once the server notices the client left.
+    await expect.poll(() => storedFiles(t).length).toBe(before);
+  });
+
+  it('answers malformed uploads with a clear 4xx', async () => {
+    const png = new Blob([TINY_PNG]);
+    const fileFirst = await upload(t, form.code, { fieldId: 'photo', file: png, fileFirst: true });
+    expect(fileFirst).toMatchObject({
+      status: 400,
+      body: { message: 'Send the "fieldId" part before the "file" part' },
+    });
+    const notFile = await upload(t, form.code, { fieldId: 'name', file: png });
+    expect(notFile).toMatchObject({
+      status: 400,
+      body: { message: '"name" is not a file field of this form' },
+    });
+    expect((await upload(t, form.code, { fieldId: 'photo' })).status).toBe(400);
+    const json = await t.request(`/v1/public/forms/${form.code}/uploads`, {
+      method: 'POST',
+      json: { fieldId: 'photo' },
+    });
+    expect(json.status).toBe(415);
+    expect((await upload(t, 'AAAAAAAAAAAAAAAA', { fieldId: 'photo', file: png })).status).toBe(404);
+  });
+
+  it('an upload is good for its own field, until it expires; expired ones are swept', async () => {
+    const schema = surveySchema();
+    schema.fields.push({ ...schema.fields.find((f) => f.id === 'photo')!, id: 'photo2', order: 9 });
+    const two = await publishForm(t, key, schema);
+    const up = (await upload(t, two.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).body.data;
+    const wrongField = await submit({ ...base, photo2: up }, two.code);
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.issues[0]).toMatchObject({ fieldId: 'photo2', code: 'type' });
+    // Another form's upload is no file here either.
+    expect((await submit({ ...base, photo: up })).status).toBe(400);
+    // A hidden or absent file field needs nothing.
+    expect((await submit(base, two.code)).status).toBe(201);
+
+    const fileOf = (uploadId: string) => join(t.dataDir, 'uploads', 'forms', two.id, uploadId);
+    expect(existsSync(fileOf(up.uploadId))).toBe(true);
+    t.clock.advance(25 * 3_600_000);
+    try {
+      const expired = await submit({ ...base, photo: up }, two.code);
+      expect(expired.status).toBe(400);
+      // The next upload runs the sweep (at most once a minute), which deletes the expired file.
+      const fresh = await upload(t, two.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) });
+      expect(fresh.status).toBe(201);
+      await expect.poll(() => existsSync(fileOf(up.uploadId))).toBe(false);
+      expect(existsSync(fileOf(fresh.body.data.uploadId))).toBe(true);
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('deleting a form deletes its files at once; an archived form takes no uploads', async () => {
+    const doomed = await publishForm(t, key, surveySchema());
+    const up = (await upload(t, doomed.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).body.data;
+    expect((await submit({ ...base, photo: up }, doomed.code)).status).toBe(201);
+    const folder = join(t.dataDir, 'uploads', 'forms', doomed.id);
+    expect(readdirSync(folder)).toHaveLength(1);
+    expect((await t.request(`/v1/forms/${doomed.id}`, { method: 'DELETE', key })).status).toBe(200);
+    expect(existsSync(folder)).toBe(false);
+    expect((await upload(t, doomed.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).status).toBe(404);
+
+    const closed = await publishForm(t, key, surveySchema());
+    await t.request(`/v1/forms/${closed.id}`, {
+      method: 'PATCH',
+      key,
+      json: { expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    });
+    t.clock.advance(120_000);
+    try {
+      expect((await upload(t, closed.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).status).toBe(
+        409,
+      );
+    } finally {
+      t.clock.reset();
+    }
+  });
+});
+
+describeEachDialect(
+  'uploads per-address limit',
+  (t) => {
+    it('uploads count against the public budget of the address', async () => {
+      const { key } = await t.account();
+      const form = await publishForm(t, key, surveySchema());
+      const png = new Blob([TINY_PNG]);
+      expect((await upload(t, form.code, { fieldId: 'photo', file: png })).status).toBe(201);
+      expect((await upload(t, form.code, { fieldId: 'photo', file: png })).status).toBe(201);
+      const refused = await upload(t, form.code, { fieldId: 'photo', file: png });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe('TOO_MANY_REQUESTS');
+    });
+  },
+  { publicRateLimit: { points: 2, durationSeconds: 60 } },
+);
+
+describe('file names', () => {
+  it('are cleaned and cut to 255 UTF-16 units without splitting a character', async () => {
+    const { cleanFileName } = await import('./uploads-service.js');
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('a\u0000b\nc.txt')).toBe('abc.txt');
+    expect(cleanFileName('  ')).toBe('file');
+    const long = cleanFileName('🐈'.repeat(200));
+    expect(long.length).toBe(254);
+    expect([...long].every((c) => c === '🐈')).toBe(true);
+  });
+});
+
+describe('content disposition', () => {
+  it('keeps non-ASCII names exact in filename*', async () => {
+    const { contentDisposition } = await import('./download-route.js');
+    expect(contentDisposition('a"b\\c%.txt')).toBe(
+      `attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%22b%5Cc%25.txt`,
+    );
+  });
+});

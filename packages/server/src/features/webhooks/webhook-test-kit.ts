@@ -1,0 +1,178 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../app.js';
+import { createDb, type DbHandle, type DialectName } from '../../db/create-db.js';
+import type { Db } from '../../db/database.js';
+import { createLogger } from '../../logger.js';
+import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../../outbox/worker.js';
+import { listen, type RunningServer } from '../../server.js';
+import { createTestDatabase } from '../../testing/test-database.js';
+import { createAccountsService } from '../accounts/accounts-service.js';
+import { createKeysService } from '../auth/keys-service.js';
+
+/** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
+
+export interface Received {
+  /** 1 for the first request this receiver got. */
+  n: number;
+  at: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  path: string;
+}
+
+/** What the receiver does with request `n`: answer a status (after a delay), or never answer. */
+export type Behaviour = (
+  received: Received,
+) => { status: number; delayMs?: number; body?: string; headers?: Record<string, string> } | 'hang';
+
+export interface Receiver {
+  readonly url: string;
+  readonly port: number;
+  readonly requests: Received[];
+  behave(behaviour: Behaviour): void;
+  /** Resolves once `predicate` holds over the requests (polled), or rejects after `timeoutMs`. */
+  waitFor(predicate: (requests: Received[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(
+  behaviour: Behaviour = () => ({ status: 204 }),
+  port = 0,
+): Promise<Receiver> {
+  let current = behaviour;
+  const requests: Received[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const received: Received = {
+        n: requests.length + 1,
+        at: Date.now(),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        path: req.url ?? '/',
+      };
+      requests.push(received);
+      const answer = current(received);
+      if (answer === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      const reply = () => {
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body ?? '');
+      };
+      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actualPort}/hook`,
+    port: actualPort,
+    requests,
+    behave(next) {
+      current = next;
+    },
+    async waitFor(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(requests)) {
+        if (Date.now() > deadline) {
+          throw new Error(`receiver: condition not met within ${timeoutMs} ms (${requests.length} requests)`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface WebhookTestServer {
+  readonly url: string;
+  readonly db: Db;
+  readonly worker: WebhookWorker;
+  /** An account on `plan` with an all-scopes key. */
+  account(plan?: string): Promise<{ accountId: string; key: string }>;
+  /** fetch with the key and a JSON body; returns status and parsed body. */
+  request(
+    path: string,
+    init?: { method?: string; key?: string; json?: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes loosely
+  ): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export interface WebhookTestServerOptions {
+  /** The database: SQLite (default) or a fresh PostgreSQL database (see testing/test-database.ts). */
+  dialect?: DialectName;
+  allowPrivateTargets?: boolean;
+  worker?: Partial<WebhookWorkerOptions> | false;
+}
+
+/** App + worker over a fresh database, listening on 127.0.0.1; the worker is fast by default. */
+export async function startWebhookTestServer(
+  options: WebhookTestServerOptions = {},
+): Promise<WebhookTestServer> {
+  const database = await createTestDatabase(options.dialect ?? 'sqlite', 'webhooks');
+  const handle: DbHandle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
+  const secretKey = new Uint8Array(32).fill(7);
+  const logger = createLogger({ level: 'silent' });
+  const allowPrivateTargets = options.allowPrivateTargets ?? true;
+  const app = createApp({
+    db: handle.db,
+    logger,
+    config: { publicUrl: 'https://forms.example.test', allowPrivateTargets },
+    secretKey,
+    rateLimits: false,
+  });
+  const running: RunningServer = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
+  const noWorker = { kick() {}, async stop() {} };
+  const worker =
+    options.worker === false
+      ? noWorker
+      : startWebhookWorker(handle.db, {
+          secretKey,
+          allowPrivateTargets,
+          retryBaseMs: 50,
+          timeoutMs: 2000,
+          pollIntervalMs: 50,
+          logger,
+          ...options.worker,
+        });
+  let accounts = 0;
+  return {
+    url: running.url,
+    db: handle.db,
+    worker,
+    async account(plan = 'MAX') {
+      const account = await createAccountsService(handle.db).create({ name: `wh-${++accounts}`, plan });
+      const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
+      return { accountId: account.id, key: token };
+    },
+    async request(path, init = {}) {
+      const headers: Record<string, string> = {};
+      if (init.key) headers.authorization = `Bearer ${init.key}`;
+      if (init.json !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${running.url}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
+    },
+    async close() {
+      await worker.stop();
+      await running.close();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreatedWebhook,
+  type CreateWebhookBody,
+  type DeleteResult,
+  type DeliveryListQuery,
+  type DeliveryPage,
+  type DeliveryStatus,
+  generateWebhookSecret,
+  hasMorePages,
+  type UpdateWebhookBody,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookList,
+} from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { fromJson, isoNow, toJson } from '../../db/json.js';
+import { badRequest, conflict, notFound } from '../../http/app-error.js';
+import {
+  BlockedTargetError,
+  checkTargetUrl,
+  type Resolver,
+  type TargetPolicy,
+} from '../../net/ssrf-guard.js';
+import { recordEventForEndpoint } from '../../outbox/record.js';
+import { notifyOutbox } from '../../outbox/signal.js';
+import { sampleEvent } from './sample-events.js';
+import type { SecretBox } from './secret-box.js';
+import {
+  type AttemptRow,
+  createWebhooksStore,
+  type DeliveryRow,
+  type EndpointRow,
+} from './webhooks-store.js';
+
+export interface WebhooksServiceDeps {
+  db: Db;
+  clock: () => Date;
+  secrets: SecretBox;
+  policy: TargetPolicy;
+  /** Origin of public links, for the sample FORM_PUBLISHED event. */
+  publicUrl: string;
+  /** DNS, injectable for tests of the SSRF guard. */
+  resolve?: Resolver;
+}
+
+const endpointNotFound = (id: string) => notFound(`Webhook endpoint ${id} not found`);
+const duplicateUrl = () => conflict('This account already has a webhook endpoint with this URL');
+const disabled = (id: string) =>
+  conflict(`Webhook endpoint ${id} is disabled: re-enable it first (PATCH {"isActive": true})`);
+
+function toEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: fromJson<WebhookEventType[]>(row.events),
+    secretLast4: row.secret_last4,
+    isActive: Number(row.is_active) === 1,
+    description: row.description,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
+  return {
+    id: row.id,
+    webhookId: row.endpoint_id,
+    eventType: row.event_type as WebhookEventType,
+    status: row.status as DeliveryStatus,
+    attemptCount: Number(row.attempt_count),
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+    createdAt: row.created_at,
+    payload: fromJson<WebhookEvent>(row.payload),
+    attempts: attempts.map((a) => ({
+      attempt: Number(a.attempt),
+      startedAt: a.started_at,
+      durationMs: Number(a.duration_ms),
+      statusCode: a.status_code === null ? null : Number(a.status_code),
+      ok: Number(a.ok) === 1,
+      error: a.error,
+      responseBody: a.response_body,
+    })),
+  };
+}
+
+/** Each event type once, in the order of first mention. */
+const uniqueEvents = (events: readonly WebhookEventType[]) => [...new Set(events)];
+
+export function createWebhooksService({
+  db,
+  clock,
+  secrets,
+  policy,
+  publicUrl,
+  resolve,
+}: WebhooksServiceDeps) {
+  const store = createWebhooksStore(db);
+
+  /** The URL as stored: checked by the SSRF guard (400 when refused) and normalised. */
+  async function acceptedUrl(raw: string): Promise<string> {
+    try {
+      return (await checkTargetUrl(raw, policy, resolve)).href;
+    } catch (error) {
+      if (error instanceof BlockedTargetError) throw badRequest(`Invalid webhook URL: ${error.message}`);
+      throw error;
+    }
+  }
+
+  async function load(accountId: string, id: string): Promise<EndpointRow> {
+    const row = await store.find(accountId, id);
+    if (row === undefined) throw endpointNotFound(id);
+    return row;
+  }
+
+  async function deliveryOf(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const row = await store.findDelivery(endpointId, deliveryId);
+    if (row === undefined)
+      throw notFound(`Delivery ${deliveryId} not found for webhook endpoint ${endpointId}`);
+    return toDelivery(row, await store.attemptsOf([row.id]));
+  }
+
+  return {
+    async create(accountId: string, body: CreateWebhookBody): Promise<CreatedWebhook> {
+      const url = await acceptedUrl(body.url);
+      const nowIso = isoNow(clock());
+      const id = randomUUID();
+      const secret = generateWebhookSecret();
+      const row: EndpointRow = {
+        id,
+        account_id: accountId,
+        url,
+        events: toJson(uniqueEvents(body.events)),
+        description: body.description ?? null,
+        secret_sealed: secrets.seal(secret, id),
+        secret_last4: secret.slice(-4),
+        is_active: 1,
+        consecutive_failures: 0,
+        disabled_reason: null,
+        lease_owner: null,
+        lease_until: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      try {
+        await store.insert(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateUrl();
+        throw error;
+      }
+      return { ...toEndpoint(row), secret };
+    },
+
+    async list(accountId: string): Promise<WebhookList> {
+      return { webhooks: (await store.list(accountId)).map(toEndpoint) };
+    },
+
+    async update(accountId: string, id: string, body: UpdateWebhookBody): Promise<WebhookEndpoint> {
+      const current = await load(accountId, id);
+      const nowIso = isoNow(clock());
+      const values: Partial<EndpointRow> = { updated_at: nowIso };
+      if (body.url !== undefined) values.url = await acceptedUrl(body.url);
+      if (body.events !== undefined) values.events = toJson(uniqueEvents(body.events));
+      if (body.description !== undefined) values.description = body.description;
+      const enabling = body.isActive === true && Number(current.is_active) !== 1;
+      if (body.isActive !== undefined) {
+        values.is_active = body.isActive ? 1 : 0;
+        values.disabled_reason = body.isActive ? null : 'paused';
+        if (body.isActive) values.consecutive_failures = 0;
+      }
+      try {
+        if (!(await store.update(accountId, id, values))) throw endpointNotFound(id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateUrl();
+        throw error;
+      }
+      if (enabling) {
+        // Events kept while it was disabled go out now, in their order.
+        await store.makePendingDue(id, nowIso);
+        notifyOutbox();
+      }
+      return toEndpoint({ ...current, ...values } as EndpointRow);
+    },
+
+    async remove(accountId: string, id: string): Promise<DeleteResult> {
+      if (!(await store.remove(accountId, id))) throw endpointNotFound(id);
+      return { id, deleted: true };
+    },
+
+    async deliveries(accountId: string, id: string, query: DeliveryListQuery): Promise<DeliveryPage> {
+      await load(accountId, id);
+      const { rows, total } = await store.listDeliveries(id, query);
+      const attempts = await store.attemptsOf(rows.map((r) => r.id));
+      const byDelivery = new Map<string, AttemptRow[]>();
+      for (const attempt of attempts) {
+        const list = byDelivery.get(attempt.delivery_id) ?? [];
+        list.push(attempt);
+        byDelivery.set(attempt.delivery_id, list);
+      }
+      return {
+        deliveries: rows.map((r) => toDelivery(r, byDelivery.get(r.id) ?? [])),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
+      };
+    },
+
+    /** A new delivery (new id) of the same event, due at once. */
+    async redeliver(accountId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
+      const endpoint = await load(accountId, id);
+      const original = await store.findDelivery(id, deliveryId);
+      if (original === undefined) {
+        throw notFound(`Delivery ${deliveryId} not found for webhook endpoint ${id}`);
+      }
+      if (Number(endpoint.is_active) !== 1) throw disabled(id);
+      const nowIso = isoNow(clock());
+      const fresh = {
+        id: randomUUID(),
+        event_id: original.event_id,
+        endpoint_id: id,
+        account_id: accountId,
+        event_seq: original.event_seq,
+        event_type: original.event_type,
+        status: 'pending',
+        attempt_count: 0,
+        next_attempt_at: nowIso,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await store.insertDelivery(fresh);
+      notifyOutbox();
+      return toDelivery({ ...fresh, payload: original.payload }, []);
+    },
+
+    /** Queues a signed sample event of `type` to this endpoint only. */
+    async test(accountId: string, id: string, type: WebhookEventType): Promise<WebhookDelivery> {
+      const endpoint = await load(accountId, id);
+      if (Number(endpoint.is_active) !== 1) throw disabled(id);
+      const event = sampleEvent(type, accountId, isoNow(clock()), publicUrl);
+      const deliveryId = await recordEventForEndpoint(db, id, event);
+      return deliveryOf(id, deliveryId);
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,106 @@
+import { type ErrorIssue, errorBody, errorCodeOfStatus, issuesFromZodError } from '@formloom/contract';
+import { RequestValidationError } from '@ts-rest/express';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../logger.js';
+import { AppError, badRequest } from './app-error.js';
+import { hasBody } from './body-parsing.js';
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+/** One sentence naming the invalid values: `body.title: Required; query.limit: ...`. */
+export function summariseIssues(issues: readonly ErrorIssue[], fallback = 'Invalid request'): string {
+  if (issues.length === 0) return fallback;
+  const shown = issues
+    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .map((i) => `${i.path}: ${i.message}`)
+    .join('; ');
+  const more = issues.length - MAX_ISSUES_IN_MESSAGE;
+  return more > 0 ? `${shown} (and ${more} more)` : shown;
+}
+
+/** A ts-rest request validation failure as a 400 whose message and `issues` name each value. */
+export function validationError(err: RequestValidationError): AppError {
+  const issues = [
+    ...(err.pathParams ? issuesFromZodError(err.pathParams, 'params') : []),
+    ...(err.headers ? issuesFromZodError(err.headers, 'headers') : []),
+    ...(err.query ? issuesFromZodError(err.query, 'query') : []),
+    ...(err.body ? issuesFromZodError(err.body, 'body') : []),
+  ];
+  return badRequest(summariseIssues(issues), issues);
+}
+
+/** For `createExpressEndpoints`' `requestValidationErrorHandler`. */
+export function tsRestValidationHandler(
+  err: RequestValidationError,
+  _req: Request,
+  _res: Response,
+  next: NextFunction,
+) {
+  next(validationError(err));
+}
+
+/** body-parser and http-errors mark client errors with a status and a `type`. */
+interface HttpLikeError {
+  status?: unknown;
+  statusCode?: unknown;
+  type?: unknown;
+}
+
+function fromHttpError(err: HttpLikeError, limitDescription: string): AppError | undefined {
+  const status = typeof err.status === 'number' ? err.status : err.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError('BAD_REQUEST', 'Malformed JSON in request body');
+    case 'entity.too.large':
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `Request body is larger than the limit of ${limitDescription}`,
+      );
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding or charset; send UTF-8 JSON');
+    case 'request.aborted':
+      return new AppError('BAD_REQUEST', 'Request body was not received completely');
+    default:
+      return new AppError(errorCodeOfStatus(status), 'Invalid request');
+  }
+}
+
+/** After every route: whatever reached here matched none. */
+export function notFoundHandler() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError('NOT_FOUND', `No route ${req.method} ${req.path}`));
+  };
+}
+
+/**
+ * The one place an error becomes a response. Known errors keep their status and message; anything
+ * else is a 500 whose body says only that, with the detail in the server log.
+ */
+export function errorHandler(logger: Logger, options: { bodyLimitDescription: string }) {
+  return (err: unknown, req: Request, res: Response, next: NextFunction) => {
+    let appError: AppError | undefined;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof RequestValidationError) appError = validationError(err);
+    else if (typeof err === 'object' && err !== null) {
+      appError = fromHttpError(err as HttpLikeError, options.bodyLimitDescription);
+    }
+    if (appError === undefined) {
+      logger.error({ reqId: req.id, err }, 'unhandled error');
+      appError = new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');
+    }
+    if (res.headersSent) {
+      // Too late for an envelope; express's default handler ends the connection.
+      next(err);
+      return;
+    }
+    // A body left unread (413, 415, 401 before parsing) must not be read as the next request.
+    if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+    const extra = {
+      ...(appError.issues === undefined ? {} : { issues: appError.issues }),
+      ...(appError.rateLimit === undefined ? {} : { rate_limit: appError.rateLimit }),
+    };
+    res.status(appError.status).json(errorBody(appError.code, appError.message, extra));
+  };
+}

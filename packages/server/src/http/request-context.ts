@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Plan } from '@formloom/contract';
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiKeyInfo } from '../features/auth/keys-service.js';
+import type { Logger } from '../logger.js';
+
+/** What authentication established about the caller; absent on public routes. */
+export interface AuthContext {
+  accountId: string;
+  plan: Plan;
+  key: ApiKeyInfo;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The request id, echoed in `X-Request-Id`. */
+      id: string;
+      auth?: AuthContext;
+    }
+  }
+}
+
+/** Incoming ids are kept when they are short and plain, so a proxy's id follows the request. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestId() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get('x-request-id');
+    req.id = incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    next();
+  };
+}
+
+/**
+ * One log line per request: id, route pattern (never the raw path, which may hold a share code),
+ * status and duration. Headers, query strings and bodies are never logged.
+ */
+export function requestLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const route = (req as { tsRestRoute?: { path: string } }).tsRestRoute?.path ?? null;
+      const fields = {
+        reqId: req.id,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        accountId: req.auth?.accountId,
+        aborted: !res.writableFinished,
+      };
+      if (res.statusCode >= 500) logger.error(fields, 'request');
+      else logger.info(fields, 'request');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
+}

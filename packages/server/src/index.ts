@@ -1,0 +1,52 @@
+/**
+ * @formloom/server: the reference server as a library. `apps/server` (the `formloom` binary)
+ * wires these together; tests and embedders can too.
+ */
+export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { createDb, type DbHandle, type DbOptions, type DialectName } from './db/create-db.js';
+export type { Database, Db } from './db/database.js';
+export { migrateToLatest } from './db/migrate.js';
+export {
+  type Account,
+  AccountError,
+  type AccountsService,
+  createAccountsService,
+} from './features/accounts/accounts-service.js';
+export { ensureDefaultAccount } from './features/accounts/bootstrap.js';
+export { parsePlan } from './features/accounts/plans.js';
+export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './features/auth/api-key.js';
+export {
+  type ApiKeyInfo,
+  type CreatedKey,
+  createKeysService,
+  DEFAULT_ROTATION_GRACE_MS,
+  KeyError,
+  type KeyStatus,
+  type KeysService,
+  MAX_ROTATION_GRACE_MS,
+} from './features/auth/keys-service.js';
+export {
+  CREDIT_COSTS,
+  CreditsError,
+  type CreditsService,
+  chatCost,
+  createCreditsService,
+  type Reservation,
+} from './features/credits/credits-service.js';
+export {
+  createFormsAdmin,
+  DEFAULT_DELETED_RETENTION_MS,
+  FormAdminError,
+  startPurgeLoop,
+} from './features/forms/forms-admin.js';
+export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
+export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
+export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
+export { AppError } from './http/app-error.js';
+export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
+export { blockedReason } from './net/ssrf-guard.js';
+export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
+export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
+export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
+export { type ListenOptions, listen, type RunningServer } from './server.js';
+export { formatDuration, parseDuration } from './util/duration.js';

@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
+
+export interface ClaimedEndpoint {
+  id: string;
+}
+
+export interface DueDelivery {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  attemptCount: number;
+  payload: string;
+  url: string;
+  secretSealed: string;
+}
+
+/** What an attempt did to the delivery and its endpoint (see policy.ts). */
+export interface AttemptRecord {
+  deliveryId: string;
+  endpointId: string;
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  ok: boolean;
+  error: string | null;
+  responseBody: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: string | null;
+  endpoint: 'reset' | 'failed' | 'gone' | 'none';
+  disableAfter: number;
+}
+
+/**
+ * The worker's SQL. Work is claimed per endpoint with a lease (`lease_owner`, `lease_until`):
+ * one sender per endpoint at a time across processes, so an endpoint's deliveries go out one by
+ * one in event order, and a crashed sender's endpoints are picked up once its lease runs out.
+ * On PostgreSQL the claim's select is `FOR UPDATE SKIP LOCKED`: instances claiming at the same
+ * moment each take other endpoints instead of queueing on the same rows, and the lease condition
+ * is checked again in the UPDATE. SQLite has one writer, so the claim transaction alone makes it
+ * exclusive.
+ */
+export function createOutboxStore(db: Db) {
+  const skipLocked = dialectOf(db) === 'postgres';
+  return {
+    /** Leases up to `limit` active endpoints that have a due delivery and no live lease. */
+    async claimEndpoints(
+      owner: string,
+      nowIso: string,
+      leaseUntil: string,
+      limit: number,
+    ): Promise<string[]> {
+      if (limit <= 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const candidates = await trx
+          .selectFrom('webhook_endpoints as e')
+          .select('e.id')
+          .where('e.is_active', '=', 1)
+          .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<', nowIso)]))
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as d')
+                .select(sql`1`.as('one'))
+                .whereRef('d.endpoint_id', '=', 'e.id')
+                .where('d.status', '=', 'pending')
+                .where('d.next_attempt_at', '<=', nowIso),
+            ),
+          )
+          // Least recently served first (never served: first of all, on every dialect), so a busy
+          // endpoint cannot starve the others.
+          .orderBy('e.lease_until', (ob) => ob.asc().nullsFirst())
+          .limit(limit)
+          .$if(skipLocked, (q) => q.forUpdate().skipLocked())
+          .execute();
+        if (candidates.length === 0) return [];
+        const claimed = await trx
+          .updateTable('webhook_endpoints')
+          .set({ lease_owner: owner, lease_until: leaseUntil })
+          .where(
+            'id',
+            'in',
+            candidates.map((c) => c.id),
+          )
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+          .returning('id')
+          .execute();
+        return claimed.map((r) => r.id);
+      });
+    },
+
+    /** The endpoint's oldest due delivery (event order), while the endpoint is active and ours. */
+    async nextDelivery(endpointId: string, owner: string, nowIso: string): Promise<DueDelivery | undefined> {
+      const row = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
+        .select([
+          'd.id',
+          'd.endpoint_id',
+          'd.event_type',
+          'd.attempt_count',
+          'ev.payload',
+          'e.url',
+          'e.secret_sealed',
+        ])
+        .where('d.endpoint_id', '=', endpointId)
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', nowIso)
+        .where('e.is_active', '=', 1)
+        .where('e.lease_owner', '=', owner)
+        .orderBy('d.event_seq')
+        .orderBy('d.created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return {
+        id: row.id,
+        endpointId: row.endpoint_id,
+        eventType: row.event_type,
+        attemptCount: Number(row.attempt_count),
+        payload: row.payload,
+        url: row.url,
+        secretSealed: row.secret_sealed,
+      };
+    },
+
+    /**
+     * Writes an attempt and its consequences in one transaction, and renews the lease. False when
+     * the lease was lost meanwhile (another sender owns the endpoint now): nothing is written, and
+     * the other sender will send the delivery again under the same id.
+     */
+    async recordAttempt(owner: string, record: AttemptRecord, leaseUntil: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const renewed = await trx
+          .updateTable('webhook_endpoints')
+          .set({ lease_until: leaseUntil })
+          .where('id', '=', record.endpointId)
+          .where('lease_owner', '=', owner)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) === 0) return false;
+        await trx
+          .insertInto('webhook_delivery_attempts')
+          .values({
+            delivery_id: record.deliveryId,
+            attempt: record.attempt,
+            started_at: record.startedAt,
+            duration_ms: record.durationMs,
+            status_code: record.statusCode,
+            ok: record.ok ? 1 : 0,
+            error: record.error,
+            response_body: record.responseBody,
+          })
+          .execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: record.status,
+            attempt_count: record.attempt,
+            next_attempt_at: record.nextAttemptAt,
+            updated_at: record.startedAt,
+          })
+          .where('id', '=', record.deliveryId)
+          .execute();
+        const nowIso = record.startedAt;
+        if (record.endpoint === 'reset') {
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ consecutive_failures: 0 })
+            .where('id', '=', record.endpointId)
+            .where('consecutive_failures', '>', 0)
+            .execute();
+        } else if (record.endpoint === 'failed') {
+          await trx
+            .updateTable('webhook_endpoints')
+            .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+            .where('id', '=', record.endpointId)
+            .execute();
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ is_active: 0, disabled_reason: 'failures', updated_at: nowIso })
+            .where('id', '=', record.endpointId)
+            .where('is_active', '=', 1)
+            .where('consecutive_failures', '>=', record.disableAfter)
+            .execute();
+        } else if (record.endpoint === 'gone') {
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ is_active: 0, disabled_reason: 'gone', updated_at: nowIso })
+            .where('id', '=', record.endpointId)
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    /** Gives the endpoint back; `lease_until = now` keeps the least-recently-served order. */
+    async release(endpointId: string, owner: string, nowIso: string): Promise<void> {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ lease_owner: null, lease_until: nowIso })
+        .where('id', '=', endpointId)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** Deletes finished deliveries and their events older than the cutoff; returns how many deliveries. */
+    async prune(cutoffIso: string): Promise<number> {
+      const result = await db
+        .deleteFrom('webhook_deliveries')
+        .where('status', 'in', ['succeeded', 'failed'])
+        .where('updated_at', '<', cutoffIso)
+        .executeTakeFirst();
+      await db
+        .deleteFrom('webhook_events')
+        .where('created_at', '<', cutoffIso)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as d')
+                .select(sql`1`.as('one'))
+                .whereRef('d.event_id', '=', 'webhook_events.id'),
+            ),
+          ),
+        )
+        .execute();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;

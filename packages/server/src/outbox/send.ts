@@ -1,0 +1,111 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { checkLiteralHost, guardedLookup, type TargetPolicy } from '../net/ssrf-guard.js';
+
+/** decisions.md and spec 6.5: an attempt fails after 10 s without a complete answer. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+/** How much of a receiver's answer is read and kept for the delivery log (the contract's 1 KB). */
+export const RESPONSE_BODY_CAP = 1024;
+
+export interface SendOptions {
+  timeoutMs: number;
+  policy: TargetPolicy;
+  userAgent?: string;
+}
+
+export interface SendResult {
+  statusCode: number | null;
+  durationMs: number;
+  /** A network error, a refused target or the timeout; null when an HTTP answer came. */
+  error: string | null;
+  /** At most the first KB of the answer, as text. */
+  responseBody: string | null;
+}
+
+/**
+ * POSTs one delivery. Redirects are not followed (a 3xx is just a non-2xx answer), the answer
+ * body is read only up to 1 KB and the socket is then dropped, the whole attempt (connect, TLS,
+ * answer, body) is bounded by `timeoutMs`, and the connection goes only to addresses the SSRF
+ * guard checked while resolving (see net/ssrf-guard.ts). Never throws.
+ */
+export function postDelivery(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (result: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    const fail = (message: string) => finish({ statusCode: null, error: message, responseBody: null });
+
+    let url: URL;
+    try {
+      url = new URL(target);
+      checkLiteralHost(url, options.policy);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.policy.allowPrivateTargets)) {
+        throw new Error(`${url.protocol} targets are not allowed`);
+      }
+    } catch (error) {
+      fail((error as Error).message);
+      return;
+    }
+
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: 'POST',
+      // A fresh connection per attempt: every connect goes through the guarded lookup.
+      agent: false,
+      lookup: guardedLookup(options.policy),
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': options.userAgent ?? 'Formloom-Webhooks/1',
+        connection: 'close',
+      },
+    });
+    timer = setTimeout(() => {
+      req.destroy();
+      fail(`timed out after ${options.timeoutMs} ms`);
+    }, options.timeoutMs);
+
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      fail(
+        error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message,
+      );
+    });
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_CAP).toString('utf8');
+        finish({
+          statusCode: res.statusCode ?? null,
+          error: null,
+          responseBody: text.slice(0, RESPONSE_BODY_CAP),
+        });
+        // Whatever the receiver still sends is not read.
+        res.destroy();
+      };
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= RESPONSE_BODY_CAP) done();
+      });
+      res.on('end', done);
+      res.on('error', done);
+      res.on('close', done);
+    });
+    req.end(body);
+  });
+}

@@ -1,0 +1,55 @@
+import type { FormSchema } from '@formloom/contract';
+
+/** A small form with a required field, typed fields, options and a conditional field. */
+export function contactSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Contact us', language: 'en' },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [{ id: 'main', title: 'About you', order: 0 }],
+    fields: [
+      {
+        id: 'name',
+        sectionId: 'main',
+        type: 'text',
+        label: 'Name',
+        order: 0,
+        required: true,
+        validation: { rules: [{ type: 'maxLength', value: 50 }] },
+      },
+      { id: 'email', sectionId: 'main', type: 'email', label: 'Email', order: 1 },
+      {
+        id: 'contact',
+        sectionId: 'main',
+        type: 'radio',
+        label: 'Contact by',
+        order: 2,
+        options: [
+          { label: 'Email', value: 'email' },
+          { label: 'Phone', value: 'phone' },
+        ],
+      },
+      {
+        id: 'phone',
+        sectionId: 'main',
+        type: 'text',
+        label: 'Phone',
+        order: 3,
+        required: true,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'contact', operator: 'equals', value: 'phone' }] }],
+        },
+      },
+      {
+        id: 'age',
+        sectionId: 'main',
+        type: 'number',
+        label: 'Age',
+        order: 4,
+        validation: { rules: [{ type: 'min', value: 18 }] },
+      },
+    ],
+  };
+}

@@ -1,0 +1,181 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
+import { type AppDeps, createApp } from '../app.js';
+import { createDb, type DbHandle, type DialectName } from '../db/create-db.js';
+import type { Db } from '../db/database.js';
+import { createAccountsService } from '../features/accounts/accounts-service.js';
+import { createKeysService } from '../features/auth/keys-service.js';
+import { createLogger } from '../logger.js';
+import { listen, type RunningServer } from '../server.js';
+import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
+
+export { testDialects } from './test-database.js';
+
+export interface TestServerOptions {
+  bodyLimitBytes?: number;
+  publicUrl?: string;
+  /** The per-address limit of the public routes (default: the app's default). */
+  publicRateLimit?: AppDeps['publicRateLimit'];
+}
+
+/** A movable clock: tests jump ahead to expire keys, grace periods and forms. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}
+
+export interface TestServer {
+  readonly dialect: DialectName;
+  readonly url: string;
+  readonly db: Db;
+  readonly dataDir: string;
+  readonly clock: TestClock;
+  /** Every log line the app wrote, raw. */
+  readonly logs: string[];
+  /** fetch against the server; a JSON body is sent as JSON. */
+  request(path: string, init?: RequestOptions): Promise<TestResponse>;
+  /** An account on `plan` with a key holding `scopes` (default all); returns the key. */
+  account(plan?: string, scopes?: string[]): Promise<{ accountId: string; key: string }>;
+  /** Stops the server and reopens it on the same database (restart test). */
+  restart(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method?: string;
+  key?: string | undefined;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes loosely
+  body: any;
+  text: string;
+}
+
+/**
+ * A real app listening on 127.0.0.1 (port 0) over a fresh database of `dialect` (a SQLite file in
+ * a temp folder, or a new PostgreSQL database dropped afterwards), for the tests of one `describe`. Use inside `describeEachDialect`.
+ */
+export function useTestServer(dialect: DialectName, options: TestServerOptions = {}): TestServer {
+  const clock = createTestClock();
+  const logs: string[] = [];
+  let dataDir = '';
+  let database: TestDatabase | undefined;
+  let handle: DbHandle | undefined;
+  let running: RunningServer | undefined;
+  let counter = 0;
+
+  async function start() {
+    handle = await createDb({ dataDir, url: database?.url, poolSize: 4 });
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        logs.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = createApp({
+      db: handle.db,
+      logger: createLogger({ level: 'info', destination }),
+      clock: clock.now,
+      config: {
+        publicUrl: options.publicUrl ?? 'https://forms.example.test',
+        bodyLimitBytes: options.bodyLimitBytes,
+        dataDir,
+      },
+      ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
+    });
+    running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
+  }
+
+  async function stop() {
+    await running?.close();
+    await handle?.close();
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    dataDir = database.dataDir;
+    await start();
+  });
+  afterAll(async () => {
+    await stop();
+    await database?.drop();
+  });
+
+  return {
+    dialect,
+    clock,
+    logs,
+    get url() {
+      return running!.url;
+    },
+    get db() {
+      return handle!.db;
+    },
+    get dataDir() {
+      return dataDir;
+    },
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.key !== undefined) headers.authorization = `Bearer ${init.key}`;
+      let body: string | undefined = init.body;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(`${running!.url}${path}`, { method: init.method ?? 'GET', headers, body });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async account(plan = 'MAX', scopes = ['all']) {
+      counter += 1;
+      const db = handle!.db;
+      const account = await createAccountsService(db, clock.now).create({ name: `acct-${counter}`, plan });
+      // Keys of a Free account cannot be created; make it on Max and move it down.
+      const creationPlan = plan.toUpperCase() === 'FREE' ? 'MAX' : plan;
+      if (creationPlan !== plan) await createAccountsService(db).setPlan(account.id, creationPlan);
+      const { token } = await createKeysService(db, clock.now).create({ account: account.id, scopes });
+      if (creationPlan !== plan) await createAccountsService(db).setPlan(account.id, plan);
+      return { accountId: account.id, key: token };
+    },
+    async restart() {
+      await stop();
+      await start();
+    },
+  };
+}
+
+/** `describe` once per dialect, each with its own server: `describeEachDialect('forms', (t) => ...)`. */
+export function describeEachDialect(
+  name: string,
+  body: (server: TestServer) => void,
+  options: TestServerOptions = {},
+): void {
+  describeDialects(name, (dialect) => {
+    body(useTestServer(dialect, options));
+  });
+}

@@ -1,0 +1,33 @@
+import { defineConfig, type Options } from 'tsup';
+
+// The public page's script and stylesheet, built as files for the published package (a clone
+// bundles them at run time instead: see src/features/public-page/assets.ts).
+const pageAsset = (entry: string): Options => ({
+  entry: { 'public-page/page': entry },
+  outDir: 'dist',
+  format: ['iife'],
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  dts: false,
+  sourcemap: false,
+  clean: false,
+  outExtension: () => ({ js: '.js' }),
+  esbuildOptions(options) {
+    options.conditions = ['source', 'browser'];
+  },
+});
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    platform: 'node',
+  },
+  pageAsset('src/features/public-page/client/main.ts'),
+  pageAsset('src/features/public-page/client/page.css'),
+]);
