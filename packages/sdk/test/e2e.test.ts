@@ -39,6 +39,19 @@ describe('end to end against the reference server', () => {
     expect(me._requestId).toBeTruthy();
   });
 
+  it('exposes the rate-limit and quota headers the server sends', async () => {
+    const first = await client.me.retrieve();
+    const second = await client.me.retrieve();
+    // The default account is on Max: 3,000 requests an hour, 200,000 a month.
+    expect(first._rateLimit).toMatchObject({ limit: 3000, monthlyLimit: 200_000 });
+    expect(second._rateLimit.remaining).toBe(first._rateLimit.remaining! - 1);
+    expect(second._rateLimit.monthlyUsed).toBe(first._rateLimit.monthlyUsed! + 1);
+    const nowSeconds = Date.now() / 1000;
+    expect(second._rateLimit.reset).toBeGreaterThan(nowSeconds);
+    expect(second._rateLimit.reset).toBeLessThanOrEqual(nowSeconds + 3600);
+    expect(second._rateLimit.monthlyReset).toBeGreaterThan(nowSeconds);
+  });
+
   it('forms: create, retrieve, update, list, delete', async () => {
     const form = await client.forms.create({ title: 'Contact', schema: schema() });
     expect(form).toMatchObject({ title: 'Contact', publishStatus: 'DRAFT', shareUrl: null });
