@@ -10,8 +10,8 @@ export type { ServerSentEvent } from '../internal/sse.js';
  *
  * ```ts
  * const stream = client.analytics.chatStream(formId, { message: 'What do people like?' });
- * for await (const event of stream) {
- *   if (event.type === 'chunk') process.stdout.write(event.text);
+ * for await (const { event, data } of stream) {
+ *   if (event === 'chunk') process.stdout.write(data.text);
  * }
  * ```
  */
