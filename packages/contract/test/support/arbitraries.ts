@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { OPERATOR_TARGET_TYPES, WHEN_TARGET_TYPES } from '../../src/engine/operators.js';
 import type { Condition, ConditionOperator } from '../../src/models/conditional-logic.js';
-import type { Field, FieldType } from '../../src/models/field.js';
+import { FIELD_TYPES, type Field, type FieldType } from '../../src/models/field.js';
 import type { FormSchema } from '../../src/models/form-schema.js';
 import { LANGUAGES } from '../../src/models/limits.js';
 import type { Section } from '../../src/models/section.js';
@@ -12,18 +12,6 @@ import type { ValidationRule } from '../../src/models/validation-rule.js';
  * them. Acyclic by construction: a field's conditions name only earlier fields, a section's
  * conditions name only fields of earlier sections.
  */
-
-const FIELD_TYPES: readonly FieldType[] = [
-  'text',
-  'textarea',
-  'number',
-  'email',
-  'select',
-  'radio',
-  'checkbox',
-  'date',
-  'file',
-];
 
 /** Safe patterns with which fc.stringMatching can generate matching answers. */
 export const SAFE_PATTERNS = ['^[A-Z]{2}-\\d{3}$', '^\\d{5}$', '^[a-z]+$', '^[A-Za-z0-9_]{3,12}$'] as const;
