@@ -1,8 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiver } from '../../../packages/server/src/features/webhooks/webhook-test-kit.js';
+import {
+  createTestDatabase,
+  describeDialects,
+  type TestDatabase,
+} from '../../../packages/server/src/testing/test-database.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**
@@ -12,12 +17,19 @@ import { printedKey, type Serve, startServe } from './support.js';
  * (so some arrive but their success is never recorded). Every event must arrive, duplicates
  * under the same delivery id.
  */
-describe('webhooks survive SIGKILL (child process)', () => {
+describeDialects('webhooks survive SIGKILL (child process)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-webhooks-crash-'));
   const children: Serve[] = [];
-  afterAll(() => {
+  // SQLite: the file in dataDir; PostgreSQL: a database of its own.
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    if (dialect === 'postgres') database = await createTestDatabase(dialect, 'webhooks-crash');
+  });
+  afterAll(async () => {
     for (const c of children) c.child.kill('SIGKILL');
+    await Promise.all(children.map((c) => c.exited));
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   const env = {
@@ -27,7 +39,10 @@ describe('webhooks survive SIGKILL (child process)', () => {
   };
 
   async function serve(): Promise<{ base: string; serve: Serve }> {
-    const s = await startServe(dataDir, env);
+    const s = await startServe(dataDir, {
+      ...env,
+      ...(database?.url === undefined ? {} : { FORMLOOM_DATABASE_URL: database.url }),
+    });
     children.push(s);
     return { base: `http://127.0.0.1:${s.port}/v1`, serve: s };
   }

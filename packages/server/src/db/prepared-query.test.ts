@@ -1,16 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createTestDatabase, describeDialects, type TestDatabase } from '../testing/test-database.js';
 import { createDb, type DbHandle } from './create-db.js';
 import type { Db } from './database.js';
 import { preparedQuery } from './prepared-query.js';
 
-describe('preparedQuery', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'formloom-prepared-'));
+describeDialects('preparedQuery', (dialect) => {
+  let database: TestDatabase;
   let handle: DbHandle;
   beforeAll(async () => {
-    handle = await createDb({ dataDir });
+    database = await createTestDatabase(dialect, 'prepared');
+    handle = await createDb({ dataDir: database.dataDir, url: database.url });
     await handle.db
       .insertInto('accounts')
       .values([
@@ -21,7 +20,7 @@ describe('preparedQuery', () => {
   });
   afterAll(async () => {
     await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
 
   it('runs with new values each time, as the built query would, on the database or a transaction', async () => {

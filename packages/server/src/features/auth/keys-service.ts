@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyRow, Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { formatDuration } from '../../util/duration.js';
 import { type Account, AccountError, createAccountsService } from '../accounts/accounts-service.js';
@@ -104,6 +105,12 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
     const max = maxKeysOf(account.plan);
     if (max === 0)
       throw new KeyError(`account "${account.name}" is on the Free plan, which has no API access`);
+    if (dialectOf(database) === 'postgres') {
+      // Concurrent creations (several connections or instances) count one after the other: each
+      // waits for the account row until the previous one committed its key. SQLite's single
+      // writer does this by itself.
+      await database.selectFrom('accounts').select('id').where('id', '=', account.id).forUpdate().execute();
+    }
     const active = await createKeysStore(database).countActive(account.id, nowIso);
     if (active >= max) {
       throw new KeyError(

@@ -33,6 +33,9 @@ export interface ResponsesServiceDeps {
 /** Idempotency keys are opaque to us; this keeps them printable and indexable. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** Thrown inside a submission's transaction to roll it back: the form filled up meanwhile. */
+class LastPlaceTaken extends Error {}
+
 export const formGone = () => notFound('No published form under this code');
 export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
 
@@ -125,53 +128,63 @@ export function createResponsesService({
         throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
       }
       const print = idempotencyKey === undefined ? null : fingerprint(answers);
-      const outcome = await db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
-        const txForms = createFormsStore(trx, db);
-        const txResponses = createResponsesStore(trx, db);
-        const submittedAt = isoNow(clock());
-        const form = await publicFormIn(txForms, code, submittedAt);
-        // Returned, not thrown: an archiving just done by publicFormIn must be committed.
-        if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
-        // The first submission under this key, when there is one, answers this one whatever it
-        // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
-        // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
-        // fresh key costs no extra query.
-        const earlier = () =>
-          idempotencyKey === undefined ? undefined : replay(txResponses, form.id, idempotencyKey, print!);
-        const validator = compiled.get(form);
-        const checked = validator.validate(
-          files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
-        );
-        if (!checked.ok) {
-          const first = await earlier();
-          if (first) return { kind: 'answered', result: first };
-          throw invalidAnswers(checked.errors);
-        }
-        const row: ResponseRow = {
-          id: randomUUID(),
-          form_id: form.id,
-          account_id: form.account_id,
-          answers: toJson(checked.value),
-          submitted_at: submittedAt,
-          idempotency_key: idempotencyKey ?? null,
-          idempotency_fingerprint: print,
-        };
-        if (!(await txResponses.insert(row))) {
-          // The key is taken: by an earlier submission, or by a concurrent one that won the race
-          // (possible on a database with several connections). Answer as its retry would be.
-          const first = await earlier();
-          return first ? { kind: 'answered', result: first } : { kind: 'closed' };
-        }
-        await files?.claim(trx, form, validator.schema, checked.value, row.id);
-        const count = await txForms.incrementResponses(form.id);
-        await recordEvents(trx, [
-          responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value }),
-        ]);
-        if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
-          await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
-        }
-        return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
-      });
+      const outcome = await db
+        .transaction()
+        .execute(async (trx): Promise<SubmitOutcome> => {
+          const txForms = createFormsStore(trx, db);
+          const txResponses = createResponsesStore(trx, db);
+          const submittedAt = isoNow(clock());
+          const form = await publicFormIn(txForms, code, submittedAt);
+          // Returned, not thrown: an archiving just done by publicFormIn must be committed.
+          if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
+          // The first submission under this key, when there is one, answers this one whatever it
+          // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
+          // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
+          // fresh key costs no extra query.
+          const earlier = () =>
+            idempotencyKey === undefined ? undefined : replay(txResponses, form.id, idempotencyKey, print!);
+          const validator = compiled.get(form);
+          const checked = validator.validate(
+            files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
+          );
+          if (!checked.ok) {
+            const first = await earlier();
+            if (first) return { kind: 'answered', result: first };
+            throw invalidAnswers(checked.errors);
+          }
+          const row: ResponseRow = {
+            id: randomUUID(),
+            form_id: form.id,
+            account_id: form.account_id,
+            answers: toJson(checked.value),
+            submitted_at: submittedAt,
+            idempotency_key: idempotencyKey ?? null,
+            idempotency_fingerprint: print,
+          };
+          if (!(await txResponses.insert(row))) {
+            // The key is taken: by an earlier submission, or by a concurrent one that won the race
+            // (possible on a database with several connections). Answer as its retry would be.
+            const first = await earlier();
+            return first ? { kind: 'answered', result: first } : { kind: 'closed' };
+          }
+          await files?.claim(trx, form, validator.schema, checked.value, row.id);
+          const count = await txForms.incrementResponses(form.id);
+          const max = validator.schema.settings?.maxResponses;
+          // Another submission took the last place after this one read the form (it happens with
+          // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
+          if (max !== undefined && count > max) throw new LastPlaceTaken();
+          await recordEvents(trx, [
+            responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value }),
+          ]);
+          if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
+            await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
+          }
+          return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
+        })
+        .catch((error: unknown): SubmitOutcome => {
+          if (error instanceof LastPlaceTaken) return { kind: 'closed' };
+          throw error;
+        });
       if (outcome.kind === 'closed') throw formClosed();
       return outcome.result;
     },

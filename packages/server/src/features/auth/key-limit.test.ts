@@ -1,0 +1,19 @@
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../testing/test-server.js';
+import { createAccountsService } from '../accounts/accounts-service.js';
+import { createKeysService } from './keys-service.js';
+
+describeEachDialect('the key limit under concurrency', (t) => {
+  it('10 keys created at once on a Starter account (3 allowed): exactly 3 made', async () => {
+    const account = await createAccountsService(t.db).create({ name: 'racing-keys', plan: 'STARTER' });
+    const keys = createKeysService(t.db);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => keys.create({ account: account.id, scopes: ['FORMS_READ'] })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(String(r.reason)).toContain('3 active keys');
+    expect(await keys.list(account.id)).toHaveLength(3);
+  });
+});
