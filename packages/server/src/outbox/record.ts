@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { notifyOutbox } from './signal.js';
 
 /** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
@@ -34,6 +35,11 @@ async function nextEventSeq(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.seq ?? 0) + 1;
 }
+
+// Run on every submission: compiled once per database (see preparedQuery).
+const accountEndpoints = preparedQuery((db: Db, p: { accountId: string }) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', p.accountId),
+);
 
 /** Inserts the event and one pending delivery per endpoint, due at once; returns the delivery ids. */
 async function insertEvent(
@@ -79,9 +85,10 @@ async function insertEvent(
  * of its account, active or disabled (a disabled endpoint keeps its events until it is enabled
  * again). Call it with the transaction of the change that caused the events: they commit or roll
  * back together. An event no endpoint subscribes to is not stored, since nothing would send it.
- * Returns the number of deliveries queued.
+ * Returns the number of deliveries queued. `root`: the database `db` is a transaction of, so the
+ * endpoint lookup is compiled once for all its transactions.
  */
-export async function recordEvents(db: Db, events: readonly OutboxEvent[]): Promise<number> {
+export async function recordEvents(db: Db, events: readonly OutboxEvent[], root: Db = db): Promise<number> {
   if (events.length === 0) return 0;
   const endpointsByAccount = new Map<string, { id: string; events: string[] }[]>();
   let seq: number | undefined;
@@ -89,11 +96,7 @@ export async function recordEvents(db: Db, events: readonly OutboxEvent[]): Prom
   for (const event of events) {
     let endpoints = endpointsByAccount.get(event.accountId);
     if (endpoints === undefined) {
-      const rows = await db
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'events'])
-        .where('account_id', '=', event.accountId)
-        .execute();
+      const { rows } = await accountEndpoints.run(db, { accountId: event.accountId }, root);
       endpoints = rows.map((r) => ({ id: r.id, events: fromJson<string[]>(r.events) }));
       endpointsByAccount.set(event.accountId, endpoints);
     }

@@ -23,6 +23,30 @@ function likePattern(text: string): string {
 const byShareCode = preparedQuery((db: Db, p: { code: string }) =>
   db.selectFrom('forms').selectAll().where('deleted_at', 'is', null).where('share_code', '=', p.code),
 );
+// Every column but `schema`: a submission whose validator is cached needs no schema text.
+const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
+  db
+    .selectFrom('forms')
+    .select([
+      'id',
+      'account_id',
+      'title',
+      'title_search',
+      'description',
+      'publish_status',
+      'publish_visibility',
+      'share_code',
+      'published_at',
+      'expires_at',
+      'response_count',
+      'version',
+      'deleted_at',
+      'created_at',
+      'updated_at',
+    ])
+    .where('deleted_at', 'is', null)
+    .where('share_code', '=', p.code),
+);
 const addResponse = preparedQuery((db: Db, p: { id: string }) =>
   db
     .updateTable('forms')
@@ -54,6 +78,11 @@ export function createFormsStore(db: Db, root: Db = db) {
 
     async findByShareCode(code: string): Promise<FormRow | undefined> {
       return (await byShareCode.run(db, { code }, root)).rows[0];
+    },
+
+    /** As `findByShareCode`, without the `schema` column. */
+    async findByShareCodeWithoutSchema(code: string): Promise<Omit<FormRow, 'schema'> | undefined> {
+      return (await byShareCodeWithoutSchema.run(db, { code }, root)).rows[0];
     },
 
     async shareCodeTaken(code: string): Promise<boolean> {

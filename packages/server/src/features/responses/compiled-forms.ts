@@ -3,26 +3,49 @@ import { type CompiledForm, compileForm } from '@formloom/contract/engine';
 import type { FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 
+/** A cached validator with the schema text it was compiled from. */
+interface Entry {
+  compiled: CompiledForm;
+  schema: string;
+}
+
 /**
  * Compiled validators of recently submitted-to forms, keyed by id and version, so a burst of
- * submissions parses and compiles a schema once. An edit bumps the version, so a stale entry is
- * never used; old entries age out.
+ * submissions parses and compiles a schema once. An edit bumps the version (the schema changes
+ * only through versioned edits), so a stale entry is never used; old entries age out.
  */
 export function createCompiledForms(capacity = 500) {
-  const cache = new Map<string, CompiledForm>();
+  const cache = new Map<string, Entry>();
+
+  /** The entry under `key`, made most recently used; undefined when not cached. */
+  function touch(key: string): Entry | undefined {
+    const entry = cache.get(key);
+    if (entry !== undefined) {
+      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
+      cache.delete(key);
+      cache.set(key, entry);
+    }
+    return entry;
+  }
+
   return {
     get(row: FormRow): CompiledForm {
       const key = `${row.id}:${row.version}`;
-      let compiled = cache.get(key);
-      if (compiled !== undefined) {
-        // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-        cache.delete(key);
-      } else {
-        compiled = compileForm(fromJson<FormSchema>(row.schema));
+      let entry = touch(key);
+      if (entry === undefined) {
+        entry = { compiled: compileForm(fromJson<FormSchema>(row.schema)), schema: row.schema };
         if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+        cache.set(key, entry);
       }
-      cache.set(key, compiled);
-      return compiled;
+      return entry.compiled;
+    },
+
+    /**
+     * The schema text of this version of the form when its validator is cached, so a caller can
+     * read the form without its schema; undefined otherwise.
+     */
+    schemaText(id: string, version: number): string | undefined {
+      return touch(`${id}:${version}`)?.schema;
     },
   };
 }

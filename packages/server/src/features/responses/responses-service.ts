@@ -94,6 +94,25 @@ export function createResponsesService({
     return row;
   }
 
+  /**
+   * As `publicFormIn`, for a submission: when the validator of the form's current version is
+   * cached, the form is read without its `schema` text (the cached text of that version is the
+   * same); otherwise it is read whole.
+   */
+  async function submissionFormIn(forms: FormsStore, code: string, nowIso: string): Promise<FormRow> {
+    if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
+    const head = await forms.findByShareCodeWithoutSchema(code);
+    if (head === undefined || head.publish_status === 'DRAFT') throw formGone();
+    const schema = compiled.schemaText(head.id, head.version);
+    if (schema === undefined) return publicFormIn(forms, code, nowIso);
+    const row: FormRow = { ...head, schema };
+    if (archiveDue(row, nowIso, compiled.get(row).schema)) {
+      await forms.archive(row, nowIso, compiled.get(row).schema);
+      return { ...row, publish_status: 'ARCHIVED', updated_at: nowIso };
+    }
+    return row;
+  }
+
   /** The first submission under this key, if any; 409 when it was made with other answers. */
   async function replay(
     responses: ResponsesStore,
@@ -134,7 +153,7 @@ export function createResponsesService({
           const txForms = createFormsStore(trx, db);
           const txResponses = createResponsesStore(trx, db);
           const submittedAt = isoNow(clock());
-          const form = await publicFormIn(txForms, code, submittedAt);
+          const form = await submissionFormIn(txForms, code, submittedAt);
           // Returned, not thrown: an archiving just done by publicFormIn must be committed.
           if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
           // The first submission under this key, when there is one, answers this one whatever it
@@ -173,9 +192,11 @@ export function createResponsesService({
           // Another submission took the last place after this one read the form (it happens with
           // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
           if (max !== undefined && count > max) throw new LastPlaceTaken();
-          await recordEvents(trx, [
-            responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value }),
-          ]);
+          await recordEvents(
+            trx,
+            [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
+            db,
+          );
           if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
             await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
           }
