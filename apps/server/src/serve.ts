@@ -64,6 +64,10 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     housekeeping: () => archiveExpiredForms(handle.db),
   });
   logger.info({ url: server.url, port: server.port, database: handle.description }, 'listening');
+  // For a person at the terminal: where the API is and how to call it (the key is never repeated).
+  const origin = server.url.replace(/^http:\/\/(\[::\]|0\.0\.0\.0)(?=:)/, 'http://localhost');
+  io.out(`Formloom API: ${origin}/v1`);
+  io.out(`Try: curl -H "Authorization: Bearer <API key>" ${origin}/v1/me`);
 
   const signal = await stop;
   logger.info({ signal }, 'shutting down');

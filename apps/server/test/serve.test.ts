@@ -16,6 +16,7 @@ describe('formloom serve (child process)', () => {
     const key = keyLines[0]!.slice('API key: '.length);
     expect(key).toMatch(/^formloom_[0-9a-f]{12}\.[0-9a-f]{64}$/);
     const base = `http://127.0.0.1:${first.port}`;
+    expect(first.lines).toContain(`Try: curl -H "Authorization: Bearer <API key>" ${base}/v1/me`);
 
     const me = await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     expect(me.status).toBe(200);
