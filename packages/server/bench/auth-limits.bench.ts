@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchSchema } from './bench-form.js';
+import { fmt, median } from './bench-utils.js';
 import { CHILD_ENV, type ChildMessage } from './ipc.js';
 
 const env = (name: string, fallback: number) => {
@@ -114,13 +115,6 @@ async function load(url: string, key: string, seconds: number): Promise<autocann
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests (non-2xx ${result.non2xx})`);
   return result;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 const root = mkdtempSync(join(tmpdir(), 'formloom-bench-auth-'));
 const children: Child[] = [];

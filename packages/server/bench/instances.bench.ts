@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchAnswers, benchSchema } from './bench-form.js';
+import { callJson as call, expectStatus, fmt, median } from './bench-utils.js';
 import { CHILD_ENV, type ChildMessage } from './ipc.js';
 
 const env = (name: string, fallback: number) => {
@@ -65,22 +66,6 @@ async function stopInstance(instance: Instance): Promise<void> {
   const exited = new Promise((resolve) => instance.process.once('exit', resolve));
   instance.process.send({ type: 'shutdown' });
   await exited;
-}
-
-async function call(url: string, method: string, path: string, body?: unknown, key?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-}
-
-function expectStatus(what: string, got: number, want: number) {
-  if (got !== want) throw new Error(`benchmark sanity check failed: ${what} answered ${got}, not ${want}`);
 }
 
 async function onPostgres(statement: string): Promise<void> {
@@ -173,13 +158,6 @@ async function load(setup: Setup, seconds: number): Promise<{ rps: number; p99: 
     p99: Math.max(...results.map((r) => r.latency.p99)),
   };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 const root = mkdtempSync(join(tmpdir(), 'formloom-bench-instances-'));
 const setups: Setup[] = [];

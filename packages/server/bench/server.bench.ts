@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchAnswers, benchSchema } from './bench-form.js';
+import { callJson, expectStatus, fmt, median } from './bench-utils.js';
 import { CHILD_ENV, type ChildMessage, type DriverMessage } from './ipc.js';
 
 const env = (name: string, fallback: number) => {
@@ -88,20 +89,8 @@ async function stop(child: Child): Promise<void> {
   await exited;
 }
 
-async function call(base: Child, method: string, path: string, body?: unknown, key = base.key) {
-  const res = await fetch(`${base.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-}
-
-function expectStatus(what: string, got: number, want: number) {
-  if (got !== want) throw new Error(`benchmark sanity check failed: ${what} answered ${got}, not ${want}`);
+function call(base: Child, method: string, path: string, body?: unknown, key = base.key) {
+  return callJson(base.url, method, path, body, key);
 }
 
 type Result = autocannon.Result;
@@ -116,13 +105,6 @@ async function load(url: string, seconds: number, options: Partial<autocannon.Op
   }
   return result;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 async function benchSubmissions(formloom: Child, baseline: Child) {
   const created = await call(formloom, 'POST', '/v1/forms', { title: 'Benchmark', schema: benchSchema() });
