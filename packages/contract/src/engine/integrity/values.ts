@@ -1,5 +1,6 @@
 import type { ConditionValue, ValueOperator } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
+import { isCalendarDate } from '../logic/answer-values.js';
 import { quoteList } from './paths.js';
 
 const NUMERIC_OPERATORS: ReadonlySet<ValueOperator> = new Set([
@@ -18,26 +19,16 @@ export function isNumericValue(value: ConditionValue): boolean {
   return typeof value === 'string' && NUMERIC_STRING.test(value);
 }
 
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
+// The format checkSchema accepts for a date value: no surrounding blanks, offsets as `+hh:mm`.
+// Whether the day and time exist is the engine's own `isCalendarDate`, so both agree on that.
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
  * An ISO 8601 calendar date (`2024-02-29`) or date-time (`2024-02-29T13:45`, seconds, fraction
  * and offset optional) that names a real day and time; `2023-02-29` is refused.
  */
 export function isIsoDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
-  const within = (part: string | undefined, max: number) => part === undefined || Number(part) <= max;
-  return within(m[4], 23) && within(m[5], 59) && within(m[6], 59) && within(m[7], 23) && within(m[8], 59);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return typeof value === 'string' && ISO_DATE.test(value) && isCalendarDate(value);
 }
 
 /**
