@@ -35,7 +35,12 @@ export type {
   ValidationResult,
   Visibility,
 } from './types.js';
-export { ANSWER_LENGTH_LIMITS, isEmailAddress, mimeTypeAllowed } from './validate/answer-checks.js';
+export {
+  ANSWER_LENGTH_LIMITS,
+  effectiveMaxUploadMB,
+  isEmailAddress,
+  mimeTypeAllowed,
+} from './validate/answer-checks.js';
 export type { CompiledForm } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
 export { compiledFormFor, validateResponse } from './validate/validate-response.js';

@@ -135,9 +135,22 @@ function compileMimeMatcher(patterns: readonly string[]): (type: string) => bool
 const MAX_UPLOAD_ID_LENGTH = 200;
 const MAX_FILE_NAME_LENGTH = 1000;
 
+/**
+ * The largest file, in MB, a `file` field takes: its `fileConfig.maxSizeMB`, never above the
+ * service-wide cap (`SCHEMA_LIMITS.maxUploadMB`). The upload route and the page use it too.
+ *
+ * ```ts
+ * effectiveMaxUploadMB({ fileConfig: { maxSizeMB: 2 } }); // 2
+ * effectiveMaxUploadMB(undefined); // 10
+ * ```
+ */
+export function effectiveMaxUploadMB(field: Pick<Field, 'fileConfig'> | undefined): number {
+  return Math.min(field?.fileConfig?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB);
+}
+
 function fileCheck(field: Field, issue: IssueFactory): AnswerCheck {
   const config = field.fileConfig;
-  const maxMB = Math.min(config?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB);
+  const maxMB = effectiveMaxUploadMB(field);
   const maxBytes = maxMB * 1024 * 1024;
   const patterns = config?.allowedTypes ?? [];
   const allowed = patterns.length > 0 ? compileMimeMatcher(patterns) : () => true;

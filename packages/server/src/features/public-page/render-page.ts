@@ -1,5 +1,5 @@
-import { type Field, type FormSchema, SCHEMA_LIMITS, type Section } from '@formloom/contract';
-import { compileForm } from '@formloom/contract/engine';
+import type { Field, FormSchema, Section } from '@formloom/contract';
+import { compileForm, effectiveMaxUploadMB } from '@formloom/contract/engine';
 import { maxUploadBytes } from '../uploads/uploads-service.js';
 import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
@@ -212,11 +212,7 @@ export function renderFormPage(
   const uploadLimits: PageData['uploadLimits'] = {};
   for (const field of schema.fields) {
     if (field.type !== 'file') continue;
-    const maxBytes = maxUploadBytes(field);
-    uploadLimits[field.id] = {
-      maxBytes,
-      maxMB: Math.min(field.fileConfig?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB),
-    };
+    uploadLimits[field.id] = { maxBytes: maxUploadBytes(field), maxMB: effectiveMaxUploadMB(field) };
   }
   const data: PageData = { schema, texts, api, uploadLimits };
   const description = form.description ?? schema.meta.description;

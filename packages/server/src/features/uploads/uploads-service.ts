@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type Field, SCHEMA_LIMITS, type UploadResult } from '@formloom/contract';
-import { mimeTypeAllowed } from '@formloom/contract/engine';
+import type { Field, UploadResult } from '@formloom/contract';
+import { effectiveMaxUploadMB, mimeTypeAllowed } from '@formloom/contract/engine';
 import type { Db, FormRow, UploadRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { AppError } from '../../http/app-error.js';
@@ -20,8 +20,7 @@ const SWEEP_BATCH = 100;
 
 /** The largest file a `file` field takes: its `maxSizeMB`, never above the server's cap. */
 export function maxUploadBytes(field: Field | undefined): number {
-  const mb = Math.min(field?.fileConfig?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB);
-  return Math.floor(mb * MIB);
+  return Math.floor(effectiveMaxUploadMB(field) * MIB);
 }
 
 function describeMB(bytes: number): string {
