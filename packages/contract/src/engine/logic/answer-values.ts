@@ -38,6 +38,8 @@ export function trimmed(s: string): string {
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** Longer numeric strings are refused rather than scanned. */
 const MAX_NUMERIC_LENGTH = 400;
+/** Any integer of this many decimal digits is below 2^53, so exact as a double. */
+const MAX_EXACT_DIGITS = 15;
 
 /**
  * A finite number from a number or a decimal string (`"10"`, `" -1.5 "`, `"2e3"`), else NaN.
@@ -46,6 +48,19 @@ const MAX_NUMERIC_LENGTH = 400;
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return Number.isFinite(v) ? v : Number.NaN;
   if (typeof v !== 'string' || v.length > MAX_NUMERIC_LENGTH) return Number.NaN;
+  // Fast path for the common plain integer ("42"): up to 15 digits are exact in a double, so
+  // summing them gives what `Number` would, without the pattern and the parse (about 3x cheaper).
+  const len = v.length;
+  if (len <= MAX_EXACT_DIGITS) {
+    let n = 0;
+    let i = 0;
+    for (; i < len; i++) {
+      const d = v.charCodeAt(i) - 48;
+      if (d >>> 0 > 9) break;
+      n = n * 10 + d;
+    }
+    if (i === len && len > 0) return n;
+  }
   const s = trimmed(v);
   if (!NUMERIC.test(s)) return Number.NaN;
   const n = Number(s);
@@ -87,16 +102,43 @@ function daysFromCivil(year: number, month: number, day: number): number {
  * validity half of `calendarDay`, without computing the day number.
  */
 export function isCalendarDate(s: string): boolean {
-  if (s.length < 10 || s.length > 40) return false;
-  const year = digits(s, 0, 4);
-  const month = digits(s, 5, 2);
-  const day = digits(s, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) {
+  const n = s.length;
+  if (n < 10 || n > 40) return false;
+  // The date part read straight off the string, with no loop or call: each `charCodeAt` is most
+  // of the cost here. A code unit minus 48 is a digit's value only when it lies in 0-9, and
+  // `>>> 0` turns anything below "0" into a huge number, so one comparison rejects a non-digit.
+  const y0 = s.charCodeAt(0) - 48;
+  const y1 = s.charCodeAt(1) - 48;
+  const y2 = s.charCodeAt(2) - 48;
+  const y3 = s.charCodeAt(3) - 48;
+  const m0 = s.charCodeAt(5) - 48;
+  const m1 = s.charCodeAt(6) - 48;
+  const d0 = s.charCodeAt(8) - 48;
+  const d1 = s.charCodeAt(9) - 48;
+  if (
+    y0 >>> 0 > 9 ||
+    y1 >>> 0 > 9 ||
+    y2 >>> 0 > 9 ||
+    y3 >>> 0 > 9 ||
+    m0 >>> 0 > 9 ||
+    m1 >>> 0 > 9 ||
+    d0 >>> 0 > 9 ||
+    d1 >>> 0 > 9 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45
+  ) {
     return false;
   }
-  const monthDays = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
-  if (day > monthDays) return false;
-  if (s.length > 10) {
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Every month has 28 days, so only a later day needs the month's length (and the year).
+  if (day > 28) {
+    const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+    const monthDays = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
+    if (day > monthDays) return false;
+  }
+  if (n > 10) {
     TIME.lastIndex = 10;
     if (!TIME.test(s)) return false;
   }

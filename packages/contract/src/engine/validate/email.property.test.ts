@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from './answer-checks.js';
 
-// The oracle: the regular-expression definition the hand-written scan replaced. The scan must
-// accept exactly the strings this accepts.
+// The oracle: the first, straightforward definition (a pattern plus a hyphen check). The
+// single-pattern form in answer-checks.ts must accept exactly the strings this accepts.
 const W =
   "\\w!#$%&'*+/=?^`{|}~\\u00a1-\\u167f\\u1681-\\u1fff\\u200c-\\u2027\\u202a-\\u202e\\u2030-\\u205e\\u2060-\\u2fff\\u3001-\\ufefe\\uff00-\\uffff-";
 const H =
