@@ -41,6 +41,6 @@ export {
   isEmailAddress,
   mimeTypeAllowed,
 } from './validate/answer-checks.js';
-export type { CompiledForm } from './validate/compile-form.js';
+export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
 export { compiledFormFor, validateResponse } from './validate/validate-response.js';

@@ -38,6 +38,8 @@ export interface VisibilityPlan {
   readonly sectionIds: readonly string[];
   /** Field id -> index in `fieldIds` (the first field with that id). */
   readonly fieldIndex: ReadonlyMap<string, number>;
+  /** 1 for each field index that some answers can hide (its own logic or its section's). */
+  readonly hideable: Uint8Array;
   /** Reads answer objects by field index; shared by visibility and validation (both synchronous). */
   readonly reader: AnswerReader;
   /** What a condition on this field id reads; undefined when no field has the id. */
@@ -221,10 +223,14 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     });
   }
 
+  const hideable = new Uint8Array(fieldIds.length);
+  for (const step of order) if (step.kind === FIELD) hideable[step.index] = 1;
+
   return {
     fieldIds,
     sectionIds,
     fieldIndex,
+    hideable,
     reader: new AnswerReader(fieldIndex),
     targetOf,
     compute(raw, fieldHidden, sectionHidden) {
