@@ -47,9 +47,9 @@ import {
  * included) refuses; there the loop runs. The two must agree on every input, which a property test
  * checks on generated schemas and arbitrary answers.
  *
- * Nothing from the schema becomes code except field ids, written as JSON string literals (a JSON
- * string is a valid JavaScript string literal), and finite numbers. Patterns, options beyond a
- * few, issues and closures are passed in as values.
+ * Nothing from the schema becomes code except field ids and option values, written as JSON string
+ * literals (a JSON string is a valid JavaScript string literal), and finite numbers. Patterns,
+ * issues and closures are passed in as values.
  *
  * The generated check handles the common case only: a plain object whose keys all name fields. It
  * returns `undefined` for anything else (another prototype, an unknown key, a key holding
@@ -116,13 +116,12 @@ const TRIMMED =
 const INLINE_OPTIONS = 8;
 
 /**
- * Generates the check for a compiled form's fields, or returns null when code cannot be generated
- * here (see `canGenerateCode`) or the platform refuses it.
+ * Generates the check for a compiled form's fields, or returns null when the platform refuses to
+ * run generated code. Call it only where `canGenerateCode` (or the caller) says to try.
  */
 export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null {
-  if (!canGenerateCode()) return null;
   const { fields, plan } = parts;
-  // Values the code refers to: `k[3]` and so on, bound to constants once at the top.
+  // Values the code refers to as `c0`, `c1`...: parameters of the factory, bound once.
   const values: unknown[] = [];
   const constant = (value: unknown): string => {
     values.push(value);
@@ -173,7 +172,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
       const keep = `{ ${normalised}w${f} = ${value}; kept++; }`;
       if (field.rules.length === 0) return keep;
       const tests = field.rules.map((rule, r) => {
-        const test = ruleTest(rule, value, `${F}.rules[${r}]`, constant);
+        const test = ruleTest(rule, value, constant);
         const failed = `{ errors = append(errors, ${F}.rules[${r}].issue); ok = false; }`;
         return rule.when === null
           ? `if (!(${test})) ${failed}`
@@ -297,7 +296,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
 }
 
 /** A rule's test on `value` as an expression, with its bound as a literal. */
-function ruleTest(rule: RulePlan, value: string, ref: string, constant: (v: unknown) => string): string {
+function ruleTest(rule: RulePlan, value: string, constant: (v: unknown) => string): string {
   const bound = numberLiteral(rule.bound, () => constant(rule.bound));
   switch (rule.op) {
     // !shorterThan and !longerThan, with the UTF-16 length deciding inline when it can.
@@ -316,7 +315,6 @@ function ruleTest(rule: RulePlan, value: string, ref: string, constant: (v: unkn
     case RULE_PATTERN:
       return `${constant(rule.pattern)}.test(${value})`;
     default:
-      void ref;
       return 'false';
   }
 }
