@@ -1,8 +1,9 @@
 /**
  * `pnpm bench` for the engine: validations per second of `compileForm(schema).validate` on the
- * 50-field benchmark form against ajv validating the equivalent JSON Schema (compiled once), in the
- * same process, interleaved round by round so machine noise hits both alike. Reports the ratio, and
- * the heap retained per compiled schema.
+ * 50-field benchmark form (the generated check Node runs, and the closures a browser runs) against
+ * ajv validating the equivalent JSON Schema (compiled once), in the same process, interleaved
+ * round by round so machine noise hits both alike. Reports the ratios, and the heap retained per
+ * compiled schema.
  *
  * Run with `node --expose-gc` (the package script does) for the memory figure.
  */
@@ -15,6 +16,9 @@ const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 300);
 
 const form = buildBenchForm();
 const compiled = compileForm(form.schema);
+// What a browser runs: no generated code (a strict CSP refuses it).
+const closures = compileForm(form.schema, { generate: false });
+if (!compiled.generated) throw new Error('expected the engine to generate its check on Node');
 const ajvAll = new Ajv({ allErrors: true, strict: false }).compile(form.jsonSchema);
 const ajvFirst = new Ajv({ allErrors: false, strict: false }).compile(form.jsonSchema);
 
@@ -30,6 +34,8 @@ const invalid = fromWire(form.invalid);
 const sanity = [
   ['engine valid', compiled.validate(valid).ok, true],
   ['engine invalid', compiled.validate(invalid).ok, false],
+  ['engine (closures) valid', closures.validate(valid).ok, true],
+  ['engine (closures) invalid', closures.validate(invalid).ok, false],
   ['ajv valid', ajvAll(valid), true],
   ['ajv invalid', ajvAll(invalid), false],
   ['ajv first-error invalid', ajvFirst(invalid), false],
@@ -41,6 +47,7 @@ for (const [name, got, want] of sanity) {
 type Candidate = { name: string; run: (answers: Record<string, unknown>) => unknown };
 const candidates: Candidate[] = [
   { name: 'formloom engine', run: (a) => compiled.validate(a) },
+  { name: 'engine, closures', run: (a) => closures.validate(a) },
   { name: 'ajv (allErrors)', run: (a) => ajvAll(a) },
   { name: 'ajv (first error)', run: (a) => ajvFirst(a) },
 ];
@@ -71,7 +78,8 @@ function measure(label: string, answers: Record<string, unknown>) {
   const engine = med.get('formloom engine')!;
   console.log(`\n${label} answers (median of ${ROUNDS} rounds x ${ROUND_MS} ms):`);
   for (const [name, ops] of med) {
-    const ratio = name === 'formloom engine' ? '' : `  engine/ajv = ${(engine / ops).toFixed(2)}x`;
+    const vs = name.startsWith('ajv') ? 'engine/ajv' : 'generated/closures';
+    const ratio = name === 'formloom engine' ? '' : `  ${vs} = ${(engine / ops).toFixed(2)}x`;
     console.log(
       `  ${name.padEnd(18)} ${Math.round(ops).toLocaleString('en').padStart(12)} validations/s${ratio}`,
     );
