@@ -1,5 +1,5 @@
 import type { Field, FormSchema, Section } from '@formloom/contract';
-import { compileForm, effectiveMaxUploadMB } from '@formloom/contract/engine';
+import { effectiveMaxUploadMB, evaluateVisibility } from '@formloom/contract/engine';
 import { maxUploadBytes } from '../uploads/uploads-service.js';
 import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
@@ -180,7 +180,7 @@ export function renderFormPage(
 ): string {
   const { schema } = form;
   const language = schema.meta.language;
-  const start = compileForm(schema).visibility({});
+  const start = evaluateVisibility(schema, {});
   const sections = byOrder(schema.sections);
   const known = new Set(sections.map((s) => s.id));
   const fieldsOf = (sectionId: string | undefined) =>
