@@ -9,8 +9,9 @@ import {
 } from '@formloom/contract';
 import type { ValidationIssue } from '@formloom/contract/engine';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { badRequest, conflict, notFound } from '../../http/app-error.js';
+import { type AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { recordEvents } from '../../outbox/record.js';
 import { archiveDue, type FormsService } from '../forms/forms-service.js';
 import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
@@ -28,7 +29,20 @@ export interface ResponsesServiceDeps {
   compiled?: CompiledForms;
   /** File answers: resolved to the stored uploads before validating, claimed when stored. */
   files?: FileAnswers;
+  /**
+   * Submissions that arrive on the same turn of the event loop are stored in one transaction
+   * (group commit), each with its own result. Default: on SQLite, whose single connection runs
+   * one transaction at a time anyway; PostgreSQL runs concurrent submissions on several
+   * connections instead.
+   */
+  groupCommit?: boolean;
 }
+
+/**
+ * Most submissions one group commit holds: a bigger burst is split, so one transaction (and the
+ * rerun of its submissions one by one, should it fail) stays short.
+ */
+const MAX_GROUP = 64;
 
 /** Idempotency keys are opaque to us; this keeps them printable and indexable. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -50,8 +64,35 @@ export function rangeBound(value: string, edge: 'start' | 'end'): string {
   return new Date(value).toISOString();
 }
 
-/** How a submission's transaction ended; errors that write nothing are thrown instead. */
-type SubmitOutcome = { kind: 'answered'; result: SubmitResponseResult } | { kind: 'closed' };
+/** A submission as received: the answers as sent, the key when there is one, with its fingerprint. */
+interface Submission {
+  code: string;
+  answers: unknown;
+  idempotencyKey: string | undefined;
+  print: string | null;
+}
+
+/**
+ * How a submission ended inside its transaction. `refused` is decided before the submission
+ * writes anything (the form is gone, the answers are invalid, the key was used with other
+ * answers), so the transaction holding it may commit; a failure after a write is thrown instead.
+ */
+type SubmitOutcome =
+  | { kind: 'answered'; result: SubmitResponseResult }
+  | { kind: 'closed' }
+  | { kind: 'refused'; error: AppError };
+
+/** A submission waiting for its group's commit, with its caller's promise. */
+interface Queued extends Submission {
+  resolve(result: SubmitResponseResult): void;
+  reject(error: unknown): void;
+}
+
+/** What the caller gets for an outcome. */
+function resultOf(outcome: SubmitOutcome): SubmitResponseResult {
+  if (outcome.kind === 'answered') return outcome.result;
+  throw outcome.kind === 'closed' ? formClosed() : outcome.error;
+}
 
 /** The engine's findings as a 400 naming the first field, with one issue per finding. */
 function invalidAnswers(errors: readonly ValidationIssue[]) {
@@ -74,9 +115,18 @@ export function createResponsesService({
   forms,
   compiled = createCompiledForms(),
   files,
+  groupCommit = dialectOf(db) === 'sqlite',
 }: ResponsesServiceDeps) {
   const formsStore = createFormsStore(db);
   const store = createResponsesStore(db);
+
+  /** `row`, archived first when that is due (expired or full) as of `nowIso`. */
+  async function archivedIfDue(forms: FormsStore, row: FormRow, nowIso: string): Promise<FormRow> {
+    const { schema } = compiled.get(row);
+    if (!archiveDue(row, nowIso, schema)) return row;
+    await forms.archive(row, nowIso, schema);
+    return { ...row, publish_status: 'ARCHIVED', updated_at: nowIso };
+  }
 
   /**
    * The form behind a share code when it is PUBLISHED or ARCHIVED (archived first when due);
@@ -87,47 +137,171 @@ export function createResponsesService({
     if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
     const row = await forms.findByShareCode(code);
     if (row === undefined || row.publish_status === 'DRAFT') throw formGone();
-    if (archiveDue(row, nowIso, compiled.get(row).schema)) {
-      await forms.archive(row, nowIso, compiled.get(row).schema);
-      return { ...row, publish_status: 'ARCHIVED', updated_at: nowIso };
-    }
-    return row;
+    return archivedIfDue(forms, row, nowIso);
   }
 
   /**
-   * As `publicFormIn`, for a submission: when the validator of the form's current version is
-   * cached, the form is read without its `schema` text (the cached text of that version is the
-   * same); otherwise it is read whole.
+   * As `publicFormIn`, for a submission, with undefined for a form that is gone: when the
+   * validator of the form's current version is cached, the form is read without its `schema`
+   * text (the cached text of that version is the same); otherwise it is read whole.
    */
-  async function submissionFormIn(forms: FormsStore, code: string, nowIso: string): Promise<FormRow> {
-    if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
+  async function submissionFormIn(
+    forms: FormsStore,
+    code: string,
+    nowIso: string,
+  ): Promise<FormRow | undefined> {
+    if (!SHARE_CODE_PATTERN.test(code)) return undefined;
     const head = await forms.findByShareCodeWithoutSchema(code);
-    if (head === undefined || head.publish_status === 'DRAFT') throw formGone();
+    if (head === undefined || head.publish_status === 'DRAFT') return undefined;
     const schema = compiled.schemaText(head.id, head.version);
-    if (schema === undefined) return publicFormIn(forms, code, nowIso);
-    const row: FormRow = { ...head, schema };
-    if (archiveDue(row, nowIso, compiled.get(row).schema)) {
-      await forms.archive(row, nowIso, compiled.get(row).schema);
-      return { ...row, publish_status: 'ARCHIVED', updated_at: nowIso };
-    }
-    return row;
+    // Read again in the same transaction: the same row, now with its schema.
+    const row = schema === undefined ? await forms.findByShareCode(code) : { ...head, schema };
+    return row === undefined ? undefined : archivedIfDue(forms, row, nowIso);
   }
 
-  /** The first submission under this key, if any; 409 when it was made with other answers. */
+  /** The first submission under this key as the outcome, if any; refused when it had other answers. */
   async function replay(
     responses: ResponsesStore,
     formId: string,
     key: string,
     print: string,
-  ): Promise<SubmitResponseResult | undefined> {
+  ): Promise<SubmitOutcome | undefined> {
     const existing = await responses.findByIdempotencyKey(formId, key);
     if (existing === undefined) return undefined;
     if (existing.idempotency_fingerprint !== print) {
-      throw conflict(
-        'This Idempotency-Key was already used with other answers; use a new key for a new submission',
-      );
+      return {
+        kind: 'refused',
+        error: conflict(
+          'This Idempotency-Key was already used with other answers; use a new key for a new submission',
+        ),
+      };
     }
-    return { responseId: existing.id, submittedAt: existing.submitted_at };
+    return { kind: 'answered', result: { responseId: existing.id, submittedAt: existing.submitted_at } };
+  }
+
+  /**
+   * One submission inside the transaction `trx` (whose stores are `txForms` and `txResponses`).
+   * The form read at its start is the state the checks and the insert rely on (no second read).
+   * The outcomes are those of checking in this order: form accepting, then the idempotency
+   * replay, then the answers.
+   */
+  async function submitIn(
+    trx: Db,
+    txForms: FormsStore,
+    txResponses: ResponsesStore,
+    { code, answers, idempotencyKey, print }: Submission,
+  ): Promise<SubmitOutcome> {
+    const submittedAt = isoNow(clock());
+    const form = await submissionFormIn(txForms, code, submittedAt);
+    if (form === undefined) return { kind: 'refused', error: formGone() };
+    // An archiving just done by submissionFormIn is committed with the transaction.
+    if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
+    // The first submission under this key, when there is one, answers this one whatever it
+    // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
+    // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
+    // fresh key costs no extra query.
+    const earlier = () =>
+      idempotencyKey === undefined ? undefined : replay(txResponses, form.id, idempotencyKey, print!);
+    const validator = compiled.get(form);
+    const checked = validator.validate(
+      files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
+    );
+    if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
+    const row: ResponseRow = {
+      id: randomUUID(),
+      form_id: form.id,
+      account_id: form.account_id,
+      answers: toJson(checked.value),
+      submitted_at: submittedAt,
+      idempotency_key: idempotencyKey ?? null,
+      idempotency_fingerprint: print,
+    };
+    if (!(await txResponses.insert(row))) {
+      // The key is taken: by an earlier submission, or by a concurrent one that won the race
+      // (possible on a database with several connections). Answer as its retry would be.
+      return (await earlier()) ?? { kind: 'closed' };
+    }
+    await files?.claim(trx, form, validator.schema, checked.value, row.id);
+    const count = await txForms.incrementResponses(form.id);
+    const max = validator.schema.settings?.maxResponses;
+    // Another submission took the last place after this one read the form (it happens with
+    // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
+    if (max !== undefined && count > max) throw new LastPlaceTaken();
+    await recordEvents(
+      trx,
+      [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
+      db,
+    );
+    if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
+      await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
+    }
+    return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
+  }
+
+  /**
+   * A submission in a transaction of its own: on SQLite's single connection it takes the
+   * connection once instead of once per query.
+   */
+  async function submitAlone(submission: Submission): Promise<SubmitResponseResult> {
+    const outcome = await db
+      .transaction()
+      .execute((trx) => submitIn(trx, createFormsStore(trx, db), createResponsesStore(trx, db), submission))
+      .catch((error: unknown): SubmitOutcome => {
+        if (error instanceof LastPlaceTaken) return { kind: 'closed' };
+        throw error;
+      });
+    return resultOf(outcome);
+  }
+
+  /**
+   * Group commit: submissions in one transaction, one after the other, as they would run alone
+   * (each sees the ones before it: the count, the idempotency keys, an archiving). A commit costs
+   * about as much as the rest of a submission's statements together, and writes each page once
+   * for the whole group. Each caller still gets its own result, and only after the commit. When
+   * one of them fails after writing (a database error, the last place taken on another
+   * connection), the transaction rolls back and each runs again alone, so the failure stays its
+   * own.
+   */
+  async function submitGroup(group: Queued[]): Promise<void> {
+    if (group.length === 1) {
+      submitAlone(group[0]!).then(group[0]!.resolve, group[0]!.reject);
+      return;
+    }
+    let outcomes: SubmitOutcome[];
+    try {
+      outcomes = await db.transaction().execute(async (trx) => {
+        const txForms = createFormsStore(trx, db);
+        const txResponses = createResponsesStore(trx, db);
+        const done: SubmitOutcome[] = [];
+        for (const submission of group) done.push(await submitIn(trx, txForms, txResponses, submission));
+        return done;
+      });
+    } catch {
+      for (const queued of group) submitAlone(queued).then(queued.resolve, queued.reject);
+      return;
+    }
+    group.forEach((queued, i) => {
+      try {
+        queued.resolve(resultOf(outcomes[i]!));
+      } catch (error) {
+        queued.reject(error);
+      }
+    });
+  }
+
+  /** Submissions waiting for the end of this turn of the event loop, to be stored together. */
+  let waiting: Queued[] = [];
+  function submitWithOthers(submission: Submission): Promise<SubmitResponseResult> {
+    return new Promise((resolve, reject) => {
+      // setImmediate runs once the requests that arrived with this one have been handled.
+      if (waiting.push({ ...submission, resolve, reject }) === 1) {
+        setImmediate(() => {
+          const due = waiting;
+          waiting = [];
+          for (let i = 0; i < due.length; i += MAX_GROUP) void submitGroup(due.slice(i, i + MAX_GROUP));
+        });
+      }
+    });
   }
 
   return {
@@ -135,79 +309,20 @@ export function createResponsesService({
 
     /**
      * Validates with the engine (hidden fields dropped, unknown keys refused) and stores the
-     * response. With an idempotency key, a retry answers the first submission's result.
-     *
-     * One transaction from the form lookup to the counter: the form read at its start is the
-     * state the checks and the insert rely on (no second read), and on SQLite's single connection
-     * the submission takes the connection once instead of once per query. The outcomes are those
-     * of checking in this order: form accepting, then the idempotency replay, then the answers.
+     * response. With an idempotency key, a retry answers the first submission's result. It
+     * resolves once the response is committed.
      */
     async submit(code: string, answers: unknown, idempotencyKey?: string): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
       }
-      const print = idempotencyKey === undefined ? null : fingerprint(answers);
-      const outcome = await db
-        .transaction()
-        .execute(async (trx): Promise<SubmitOutcome> => {
-          const txForms = createFormsStore(trx, db);
-          const txResponses = createResponsesStore(trx, db);
-          const submittedAt = isoNow(clock());
-          const form = await submissionFormIn(txForms, code, submittedAt);
-          // Returned, not thrown: an archiving just done by publicFormIn must be committed.
-          if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
-          // The first submission under this key, when there is one, answers this one whatever it
-          // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
-          // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
-          // fresh key costs no extra query.
-          const earlier = () =>
-            idempotencyKey === undefined ? undefined : replay(txResponses, form.id, idempotencyKey, print!);
-          const validator = compiled.get(form);
-          const checked = validator.validate(
-            files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
-          );
-          if (!checked.ok) {
-            const first = await earlier();
-            if (first) return { kind: 'answered', result: first };
-            throw invalidAnswers(checked.errors);
-          }
-          const row: ResponseRow = {
-            id: randomUUID(),
-            form_id: form.id,
-            account_id: form.account_id,
-            answers: toJson(checked.value),
-            submitted_at: submittedAt,
-            idempotency_key: idempotencyKey ?? null,
-            idempotency_fingerprint: print,
-          };
-          if (!(await txResponses.insert(row))) {
-            // The key is taken: by an earlier submission, or by a concurrent one that won the race
-            // (possible on a database with several connections). Answer as its retry would be.
-            const first = await earlier();
-            return first ? { kind: 'answered', result: first } : { kind: 'closed' };
-          }
-          await files?.claim(trx, form, validator.schema, checked.value, row.id);
-          const count = await txForms.incrementResponses(form.id);
-          const max = validator.schema.settings?.maxResponses;
-          // Another submission took the last place after this one read the form (it happens with
-          // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
-          if (max !== undefined && count > max) throw new LastPlaceTaken();
-          await recordEvents(
-            trx,
-            [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
-            db,
-          );
-          if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
-            await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
-          }
-          return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
-        })
-        .catch((error: unknown): SubmitOutcome => {
-          if (error instanceof LastPlaceTaken) return { kind: 'closed' };
-          throw error;
-        });
-      if (outcome.kind === 'closed') throw formClosed();
-      return outcome.result;
+      const submission: Submission = {
+        code,
+        answers,
+        idempotencyKey,
+        print: idempotencyKey === undefined ? null : fingerprint(answers),
+      };
+      return groupCommit ? submitWithOthers(submission) : submitAlone(submission);
     },
 
     async list(accountId: string, formId: string, query: ResponseListQuery): Promise<ResponsePage> {
