@@ -10,11 +10,14 @@ import { cachedPerSchema } from './schema-cache.js';
  */
 type CompiledLogic = RawCondition;
 
-const SECTION = 0;
-const FIELD = 1;
+/** The kinds of `Step`. */
+export const STEP_SECTION = 0;
+export const STEP_FIELD = 1;
+const SECTION = STEP_SECTION;
+const FIELD = STEP_FIELD;
 
 /** One element whose visibility depends on answers, in the order it must be evaluated. */
-interface Step {
+export interface Step {
   readonly kind: typeof SECTION | typeof FIELD;
   readonly index: number;
   /** For a field: the index of its section when that section has logic, else -1. */
@@ -40,6 +43,12 @@ export interface VisibilityPlan {
   readonly fieldIndex: ReadonlyMap<string, number>;
   /** 1 for each field index that some answers can hide (its own logic or its section's). */
   readonly hideable: Uint8Array;
+  /**
+   * The elements with logic (and the fields of sections with logic), in evaluation order: every
+   * step's logic reads only fields settled by earlier steps. `computeStamped` runs them; the
+   * generated check (validate/generated-check.ts) writes them out.
+   */
+  readonly steps: readonly Step[];
   /** Reads answer objects by field index; shared by visibility and validation (both synchronous). */
   readonly reader: AnswerReader;
   /** What a condition on this field id reads; undefined when no field has the id. */
@@ -231,6 +240,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     sectionIds,
     fieldIndex,
     hideable,
+    steps: order,
     reader: new AnswerReader(fieldIndex),
     targetOf,
     compute(raw, fieldHidden, sectionHidden) {

@@ -235,7 +235,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
       stamp = 0;
     }
     if (generated !== null) {
-      const result = generated.check(answers, ++stamp);
+      const result = generated.check(answers);
       if (result !== undefined) {
         generated.clear();
         dirty = false;
@@ -453,7 +453,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   }
 
   const generate = options.generate ?? canGenerateCode();
-  const generated = generate ? generateCheck({ schema, fields, plan, raw, fieldAt, sectionAt }) : null;
+  const generated = generate ? generateCheck({ schema, fields, plan, raw }) : null;
 
   return {
     schema,

@@ -10,7 +10,7 @@ import {
   toNumber,
   trimmed,
 } from '../logic/answer-values.js';
-import type { VisibilityPlan } from '../logic/visibility.js';
+import { STEP_SECTION, type VisibilityPlan } from '../logic/visibility.js';
 import type { ValidationResult } from '../types.js';
 import { isEmailAddress } from './answer-checks.js';
 import {
@@ -57,7 +57,7 @@ import {
  */
 export interface GeneratedCheck {
   /** The check: a result, or undefined when this is not its case (see above). */
-  check(answers: object, now: number): ValidationResult | undefined;
+  check(answers: object): ValidationResult | undefined;
   /** Clears what `check` wrote into `raw` (the answers conditions read); call after each result. */
   clear(): void;
 }
@@ -66,10 +66,8 @@ export interface GeneratedCheckParts {
   readonly schema: FormSchema;
   readonly fields: readonly FieldPlan[];
   readonly plan: VisibilityPlan;
-  /** Scratch arrays of the compiled form (see compile-form.ts). */
+  /** The compiled form's scratch array of answers by field index (see compile-form.ts). */
   readonly raw: unknown[];
-  readonly fieldAt: Int32Array;
-  readonly sectionAt: Int32Array;
 }
 
 /** The field indexes that some condition or rule `when` reads (see `VisibilityPlan.targetOf`). */
@@ -146,8 +144,22 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   out.push('let keys = 0; for (const _ in a) keys++;');
   out.push('if (keys !== known) return undefined;');
 
-  // 2. Visibility: hidden fields are stamped and cleared from raw.
-  out.push('computeStamped(raw, fieldAt, sectionAt, now);');
+  // 2. Visibility, step by step in the plan's order (`hs2`: section 2 is hidden, `h7`: field 7).
+  //    A hidden field is cleared from `raw`, which is how later conditions read it as empty.
+  for (const step of plan.steps) {
+    const visible = step.visible === null ? null : `${constant(step.visible)}(raw)`;
+    if (step.kind === STEP_SECTION) {
+      out.push(`const hs${step.index} = !${visible ?? 'true'};`);
+      continue;
+    }
+    const hidden = [step.section >= 0 ? `hs${step.section}` : '', visible ? `!${visible}` : '']
+      .filter(Boolean)
+      .join(' || ');
+    const clear = readByConditions.has(step.index)
+      ? ` if (h${step.index}) raw[${step.index}] = undefined;`
+      : '';
+    out.push(`const h${step.index} = ${hidden || 'false'};${clear}`);
+  }
   out.push('let errors; let kept = 0; let unchanged = true; let ch = 0;');
   // `w3`: the value kept for the field at display position 3 (undefined: not kept).
   out.push(fields.map((_, f) => `let w${f};`).join(' '));
@@ -239,9 +251,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
         break;
     }
     out.push(
-      plan.hideable[i] === 1
-        ? `if (fieldAt[${i}] !== now) { const v = v${i}; ${body} }`
-        : `{ const v = v${i}; ${body} }`,
+      plan.hideable[i] === 1 ? `if (!h${i}) { const v = v${i}; ${body} }` : `{ const v = v${i}; ${body} }`,
     );
   });
 
@@ -265,9 +275,6 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
     defineValue: (o: object, key: string, value: unknown) =>
       Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true }),
     raw: parts.raw,
-    fieldAt: parts.fieldAt,
-    sectionAt: parts.sectionAt,
-    computeStamped: plan.computeStamped,
     append,
     isEmptyNonString,
     isEmptyAnswer,
@@ -286,7 +293,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   try {
     const factory = new Function(
       ...names,
-      `'use strict'; return {\ncheck(a, now) {\n${out.join('\n')}\n},\nclear() { ${clear} }\n};`,
+      `'use strict'; return {\ncheck(a) {\n${out.join('\n')}\n},\nclear() { ${clear} }\n};`,
     ) as (...args: unknown[]) => GeneratedCheck;
     return factory(...args);
   } catch {
