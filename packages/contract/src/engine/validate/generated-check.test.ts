@@ -144,6 +144,32 @@ describe('the generated check agrees with the closures', () => {
     expectSameResults(schema, [JSON.parse(full), JSON.parse('{}'), JSON.parse('{"toString": ""}')]);
   });
 
+  it('keeps to the closures for a form too large for V8 to optimise the generated check', () => {
+    const fields: Field[] = Array.from({ length: 200 }, (_, i) => ({
+      id: `q${i}`,
+      sectionId: 's',
+      type: i % 2 === 0 ? 'text' : 'email',
+      label: `Q${i}`,
+      order: i,
+      required: true,
+      validation: {
+        rules: [
+          { type: 'pattern', value: '^[^<>]+$' },
+          { type: 'maxLength', value: 100 },
+        ],
+      },
+    }));
+    const schema: FormSchema = {
+      version: '1.0',
+      schemaVersion: '2024-01-01',
+      meta: { title: 'large', language: 'en' },
+      sections: [{ id: 's', title: 'S', order: 0 }],
+      fields,
+    };
+    expect(compileForm(schema, { generate: true }).generated).toBe(false);
+    expect(compileForm({ ...schema, fields: fields.slice(0, 40) }, { generate: true }).generated).toBe(true);
+  });
+
   it('falls back to the closures where code generation is refused', () => {
     const engine = fileURLToPath(new URL('../index.ts', import.meta.url));
     const form = buildBenchForm();
