@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@formloom/contract';
 import { APIPromise } from './core/api-promise.js';
 import { FormloomError } from './core/error.js';
 import { type PageInfo, type PageParams, PagePromise } from './core/pagination.js';
@@ -5,6 +6,7 @@ import { type ServerSentEvent, Stream } from './core/streaming.js';
 import {
   type BodyOf,
   buildPath,
+  declaresIdempotencyKey,
   type ParamsOf,
   type QueryOf,
   type ResultOf,
@@ -172,6 +174,7 @@ export class Formloom {
     return this.#transport.send({
       method: route.method,
       path,
+      replayable: declaresIdempotencyKey(route, IDEMPOTENCY_KEY_HEADER),
       query: toSearchParams(args.query as object | undefined),
       body: args.body,
       ...(accept ? { accept } : {}),

@@ -181,15 +181,53 @@ describe('idempotency', () => {
     expect(requests[3]!.headers.get('idempotency-key')).not.toBe(keys[0]);
   });
 
-  it('keeps the key across a connection failure too, and uses a key the caller gives', async () => {
+  it('resends a submission after a connection failure with the same key, and uses a key the caller gives', async () => {
+    const stored = {
+      responseId: '00000000-0000-4000-8000-000000000001',
+      submittedAt: '2025-01-01T00:00:00.000Z',
+    };
     const { fetch, requests } = mockFetch(
       () => {
         throw new TypeError('fetch failed');
       },
-      () => ok(FORM),
+      () => ok(stored, {}, 201),
     );
-    await client(fetch).forms.publish(FORM_ID, { idempotencyKey: 'publish-1' });
-    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['publish-1', 'publish-1']);
+    await client(fetch).public.submitResponse('abcdefgh', { answers: {} }, { idempotencyKey: 'order-1' });
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['order-1', 'order-1']);
+  });
+
+  it('does not resend a POST or PATCH after a connection failure or timeout where the server does not de-duplicate', async () => {
+    // The first attempt may have been done: sending it again could create a second form.
+    const failed = mockFetch(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      () => ok(FORM, {}, 201),
+    );
+    await expect(client(failed.fetch).forms.create({ title: 'T' })).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
+    expect(failed.requests).toHaveLength(1);
+    expect(failed.requests[0]!.headers.has('idempotency-key')).toBe(true);
+
+    const slow = mockFetch(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+    );
+    await expect(
+      client(slow.fetch, { timeout: 10 }).forms.update(FORM_ID, { title: 'U' }),
+    ).rejects.toBeInstanceOf(APITimeoutError);
+    expect(slow.requests).toHaveLength(1);
+
+    // A 429 or 503 says the work was not done: those are still retried.
+    const limited = mockFetch(
+      () => tooMany(0),
+      () => ok(FORM, {}, 201),
+    );
+    await client(limited.fetch).forms.publish(FORM_ID);
+    expect(limited.requests).toHaveLength(2);
   });
 
   it('never retries a POST sent without a key', async () => {

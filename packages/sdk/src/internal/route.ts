@@ -9,6 +9,17 @@ export interface RouteLike {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   responses: Record<number, unknown>;
+  /** The request headers the route declares (a zod object), if any. */
+  headers?: unknown;
+}
+
+/**
+ * Does the server de-duplicate a retried call of this route by its `Idempotency-Key`? The
+ * contract says so by declaring the header on the route (the public submission route does).
+ */
+export function declaresIdempotencyKey(route: RouteLike, header: string): boolean {
+  const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && Object.hasOwn(shape, header);
 }
 
 type Input<S> = S extends { _input: infer I } ? I : undefined;

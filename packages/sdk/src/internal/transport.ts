@@ -52,12 +52,15 @@ export interface SendArgs {
   body?: unknown;
   accept?: string;
   options?: RequestOptions | undefined;
+  /** The server de-duplicates this route's POST or PATCH by its Idempotency-Key. */
+  replayable?: boolean;
 }
 
 /**
  * The one ky instance of a client, and the retry policy: 429, 503, connection failures and
  * timeouts are retried with jittered exponential backoff, or after the `Retry-After` / body
- * `rate_limit.retry_after` the server asked for; POST and PATCH only with an Idempotency-Key.
+ * `rate_limit.retry_after` the server asked for; POST and PATCH only with an Idempotency-Key, and
+ * after a connection failure or timeout only where the route de-duplicates by it.
  */
 export class Transport {
   readonly #ky: KyInstance;
@@ -81,6 +84,10 @@ export class Transport {
       options.idempotencyKey === undefined ? (needsKey ? randomUUID() : null) : options.idempotencyKey;
     const headers: Record<string, string> = { accept: args.accept ?? 'application/json' };
     if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key;
+    // After a connection failure or a timeout the server may have done the work already: a POST
+    // or PATCH is sent again only to a route that de-duplicates by the key. A 429 or 503 means the
+    // work was not done, so those are retried for any call that has a key.
+    const resendAfterFailure = !needsKey || args.replayable === true;
     const retry: RetryOptions = {
       limit: options.maxRetries ?? this.options.maxRetries,
       methods: [...(needsKey && key === null ? SAFE_METHODS : ALL_METHODS)],
@@ -89,7 +96,8 @@ export class Transport {
       afterStatusCodes: [],
       retryOnTimeout: true,
       delay: (attempt) => backoffDelay(attempt),
-      shouldRetry: ({ error }) => (error instanceof HTTPError || isAbort(error) ? false : undefined),
+      shouldRetry: ({ error }) =>
+        error instanceof HTTPError || isAbort(error) || !resendAfterFailure ? false : undefined,
     };
     try {
       return await this.#ky(args.path, {
