@@ -18,22 +18,39 @@ export interface TestServerOptions {
   publicRateLimit?: AppDeps['publicRateLimit'];
 }
 
-/** A movable clock: tests jump ahead to expire keys, grace periods and forms. */
+/**
+ * A movable clock: tests jump ahead to expire keys, grace periods and forms. It runs with the real
+ * time (shifted by `advance`) unless stopped with `set`, for a test whose expectations depend on
+ * the exact instant (a `retry_after` in whole seconds): a running clock would drift by however
+ * long the machine takes, and a slow run would see other figures.
+ */
 export interface TestClock {
   now(): Date;
+  /** Moves the clock `ms` ahead (a stopped clock stays stopped, at the new instant). */
   advance(ms: number): void;
+  /** Stops the clock at `at`: it reads exactly that until `set`, `advance` or `reset`. */
+  set(at: Date | string): void;
+  /** Back to the real time, running. */
   reset(): void;
 }
 
 function createTestClock(): TestClock {
   let offset = 0;
+  let stoppedAt: number | undefined;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date(stoppedAt ?? Date.now() + offset),
     advance: (ms) => {
-      offset += ms;
+      if (stoppedAt === undefined) offset += ms;
+      else stoppedAt += ms;
+    },
+    set: (at) => {
+      const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+      if (Number.isNaN(ms)) throw new Error(`not an instant: ${String(at)}`);
+      stoppedAt = ms;
     },
     reset: () => {
       offset = 0;
+      stoppedAt = undefined;
     },
   };
 }

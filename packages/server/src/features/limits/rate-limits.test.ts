@@ -5,10 +5,13 @@ import { createKeysService } from '../auth/keys-service.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { windowOf } from './windows.js';
 
-/** Moves the test clock so that it reads `iso` now (it keeps running from there). */
+/**
+ * Stops the test clock at `iso`. Stopped, not running from there: `retry_after` counts whole
+ * seconds to the end of the window, so on a running clock a slow run (a loaded machine taking
+ * over a second for the requests of a test) would see 49 where 50 is expected.
+ */
 function setClock(t: TestServer, iso: string): void {
-  t.clock.reset();
-  t.clock.advance(Date.parse(iso) - Date.now());
+  t.clock.set(iso);
 }
 
 const unix = (iso: string) => Date.parse(iso) / 1000;
