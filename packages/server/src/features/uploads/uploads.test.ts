@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -31,53 +32,103 @@ function storedFiles(t: TestServer): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
+interface StreamOptions {
+  chunks: number;
+  chunkBytes: number;
+  /**
+   * Stop writing once this many bytes of the file are sent, and wait for the answer with the body
+   * still open. Without it the client writes every chunk, whatever the server says meanwhile.
+   */
+  holdAfterBytes?: number;
+}
+
+/** What a streamed upload saw: the answer, or the connection cut by the server before it was read. */
+type StreamedUpload = { total: number; requestId: string } & (
+  | { answered: true; status: number; body: string; sentWhenAnswered: number }
+  | { answered: false; error: string }
+);
+
 /**
- * A multipart upload sent chunk by chunk with no Content-Length, `pauseMs` between chunks; reports
- * the status and how many bytes had been written when the answer came.
+ * A multipart upload sent chunk by chunk with no Content-Length, a 5 ms pause between chunks;
+ * reports the answer and how many bytes of the file had been written when it came.
+ *
+ * A server refusing such a body answers and closes the connection at once (it cannot skip a body
+ * of unknown length). If the client is still writing, the answer and the reset race: on a busy
+ * machine the next write can come first and fail (EPIPE, or ECONNRESET), and the answer is lost
+ * with the socket, as it would be for any client. That outcome is reported (`answered: false`),
+ * not thrown, and the caller checks what the server sent in its log; any other error fails.
+ * A client that holds (`holdAfterBytes`) writes nothing after the server's answer, so it always
+ * reads that answer.
  */
-function streamUpload(t: TestServer, code: string, fieldId: string, chunks: number, chunkBytes: number) {
+function streamUpload(
+  t: TestServer,
+  code: string,
+  fieldId: string,
+  { chunks, chunkBytes, holdAfterBytes = Number.POSITIVE_INFINITY }: StreamOptions,
+): Promise<StreamedUpload> {
   const boundary = 'formloomtestboundary';
+  const requestId = `stream-upload-${randomUUID()}`;
+  const total = chunks * chunkBytes;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="fieldId"\r\n\r\n${fieldId}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
-  return new Promise<{ status: number; body: string; sentWhenAnswered: number; total: number }>(
-    (resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = request(`${t.url}/v1/public/forms/${code}/uploads`, {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'transfer-encoding': 'chunked',
-        },
+  return new Promise<StreamedUpload>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(`${t.url}/v1/public/forms/${code}/uploads`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+        'x-request-id': requestId,
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      let body = '';
+      res.on('data', (c) => {
+        body += c;
       });
-      req.on('response', (res) => {
-        answered = true;
-        const sentWhenAnswered = sent;
-        let body = '';
-        res.on('data', (c) => {
-          body += c;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, body, sentWhenAnswered, total: chunks * chunkBytes }),
-        );
-      });
-      req.on('error', (error) => (answered ? undefined : reject(error)));
-      req.write(head);
-      const chunk = Buffer.concat([PDF, Buffer.alloc(chunkBytes - PDF.length, 0x20)]);
-      const next = () => {
-        if (answered || sent >= chunks * chunkBytes) {
-          if (!answered) req.end(`\r\n--${boundary}--\r\n`);
-          else req.destroy();
-          return;
-        }
+      res.on('end', () =>
+        resolve({ answered: true, status: res.statusCode!, body, sentWhenAnswered, total, requestId }),
+      );
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') {
+        resolve({ answered: false, error: `${error.syscall ?? 'socket'} ${error.code}`, total, requestId });
+      } else {
+        reject(error);
+      }
+    });
+    req.write(head);
+    const chunk = Buffer.concat([PDF, Buffer.alloc(chunkBytes - PDF.length, 0x20)]);
+    const next = () => {
+      if (answered) {
+        req.destroy();
+        return;
+      }
+      if (sent >= holdAfterBytes) return; // the answer comes, or the test times out
+      if (sent >= total) {
+        req.end(`\r\n--${boundary}--\r\n`);
+        return;
+      }
+      req.write(chunk, (error) => {
+        if (error) return; // reported by the 'error' event
         sent += chunk.length;
-        req.write(chunk, () => setTimeout(next, 5));
-      };
-      next();
-    },
-  );
+        setTimeout(next, 5);
+      });
+    };
+    next();
+  });
+}
+
+/** The server's log line of the request `requestId`. */
+function requestLogOf(t: TestServer, requestId: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: log lines are read loosely
+  return t.logs.map((l) => JSON.parse(l) as any).find((l) => l.msg === 'request' && l.reqId === requestId);
 }
 
 describeEachDialect('uploads', (t) => {
@@ -173,24 +224,45 @@ describeEachDialect('uploads', (t) => {
 
   it('stops reading at the size limit while streaming, and keeps nothing', async () => {
     const before = storedFiles(t).length;
-    // 3 MB in 64 KB chunks, chunked (no Content-Length to refuse up front); the field takes 1 MB.
-    const res = await streamUpload(t, form.code, 'photo', 48, 64 * 1024);
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({
+    const tooLarge = {
       message: "The file is larger than this field's limit of 1 MB",
       data: null,
       error: 'PAYLOAD_TOO_LARGE',
-    });
-    expect(res.sentWhenAnswered).toBeLessThan(res.total);
-    expect(res.sentWhenAnswered).toBeLessThanOrEqual(1024 * 1024 + 4 * 64 * 1024);
+    };
+    // Up to 3 MB in 64 KB chunks, chunked (no Content-Length to refuse up front); the field takes
+    // 1 MB. The client stops once it has sent just past the limit (17 chunks) and waits with the
+    // body open: the answer can only come from a server that refused without the rest.
+    const chunks = { chunks: 48, chunkBytes: 64 * 1024 };
+    const held = await streamUpload(t, form.code, 'photo', { ...chunks, holdAfterBytes: 1024 * 1024 + 1 });
+    if (!held.answered) throw new Error(`no answer to the held upload: ${held.error}`);
+    expect(held.status).toBe(413);
+    expect(JSON.parse(held.body)).toEqual(tooLarge);
+    expect(held.sentWhenAnswered).toBeLessThan(held.total);
+    expect(held.sentWhenAnswered).toBeLessThanOrEqual(1024 * 1024 + 4 * 64 * 1024);
     expect(storedFiles(t)).toHaveLength(before);
 
-    // A Content-Length that already says too much is refused before the file is read.
+    // A client that keeps writing after the limit gets the same 413, and the server cuts the
+    // connection after it: the client reads the answer, or meets the cut first (see streamUpload),
+    // in which case the server's log shows the whole answer it sent.
+    const writing = await streamUpload(t, form.code, 'photo', chunks);
+    await expect
+      .poll(() => requestLogOf(t, writing.requestId))
+      .toMatchObject({ status: 413, aborted: false });
+    if (writing.answered) {
+      expect(writing.status).toBe(413);
+      expect(JSON.parse(writing.body)).toEqual(tooLarge);
+    } else {
+      expect(writing.error).toMatch(/ (EPIPE|ECONNRESET)$/);
+    }
+    expect(storedFiles(t)).toHaveLength(before);
+
+    // A Content-Length that already says too much is refused before the file is read (the same
+    // answer, always read in full: that body is skipped, not cut off).
     const big = await upload(t, form.code, {
       fieldId: 'photo',
       file: new Blob([PDF, Buffer.alloc(2 * 1024 * 1024)]),
     });
-    expect(big.status).toBe(413);
+    expect(big).toEqual({ status: 413, body: tooLarge });
     expect(storedFiles(t)).toHaveLength(before);
     // The connection is still good for the next request.
     expect((await upload(t, form.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).status).toBe(201);
