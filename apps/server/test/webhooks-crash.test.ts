@@ -55,7 +55,7 @@ describeDialects('webhooks survive SIGKILL (child process)', (dialect) => {
   it('every event arrives at least once, with the same delivery id on duplicates', async () => {
     // A port for the receiver, which is down for now.
     const probe = await startReceiver();
-    const port = probe.port;
+    const { port, path } = probe;
     await probe.close();
 
     let { base, serve: first } = await serve();
@@ -73,7 +73,7 @@ describeDialects('webhooks survive SIGKILL (child process)', (dialect) => {
     };
 
     const hook = await call('/webhooks', 'POST', {
-      url: `http://127.0.0.1:${port}/hook`,
+      url: `http://127.0.0.1:${port}${path}`,
       events: ['FORM_CREATED', 'FORM_PUBLISHED', 'FORM_RESPONSE_CREATED'],
     });
     expect(hook.status).toBe(201);
@@ -102,7 +102,7 @@ describeDialects('webhooks survive SIGKILL (child process)', (dialect) => {
 
     ({ base, serve: first } = await serve());
     // Phase 2: the receiver comes up, slow, so deliveries are in flight when the server dies.
-    const receiver = await startReceiver(() => ({ status: 200, delayMs: 250 }), port);
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: 250 }), port, path);
     try {
       await submitSome(20, 20);
       await receiver.waitFor((q) => q.length >= 4, 30_000);

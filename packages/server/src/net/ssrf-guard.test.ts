@@ -99,7 +99,7 @@ describe('at each attempt (DNS rebinding)', () => {
     try {
       // localhost resolves to 127.0.0.1 through the system resolver: as a rebinding name would.
       const result = await postDelivery(
-        `https://localhost:${receiver.port}/hook`,
+        `https://localhost:${receiver.port}${receiver.path}`,
         '{}',
         {},
         {
@@ -110,7 +110,7 @@ describe('at each attempt (DNS rebinding)', () => {
       expect(result.statusCode).toBeNull();
       expect(result.error).toMatch(/loopback/);
       const literal = await postDelivery(
-        `https://127.0.0.1:${receiver.port}/hook`,
+        `https://127.0.0.1:${receiver.port}${receiver.path}`,
         '{}',
         {},
         {
@@ -120,7 +120,7 @@ describe('at each attempt (DNS rebinding)', () => {
       );
       expect(literal.error).toMatch(/loopback/);
       const plain = await postDelivery(
-        `http://localhost:${receiver.port}/hook`,
+        `http://localhost:${receiver.port}${receiver.path}`,
         '{}',
         {},
         {
@@ -183,7 +183,7 @@ describeDialects('without FORMLOOM_ALLOW_PRIVATE_TARGETS', (dialect) => {
       expect(created.status).toBe(201);
       await t.db
         .updateTable('webhook_endpoints')
-        .set({ url: `https://localhost:${receiver.port}/hook` })
+        .set({ url: `https://localhost:${receiver.port}${receiver.path}` })
         .where('id', '=', created.body.data.id)
         .execute();
       await t.request('/v1/forms', { method: 'POST', key, json: { title: 'SSRF' } });

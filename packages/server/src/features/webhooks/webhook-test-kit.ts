@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../app.js';
@@ -27,8 +28,11 @@ export type Behaviour = (
 ) => { status: number; delayMs?: number; body?: string; headers?: Record<string, string> } | 'hang';
 
 export interface Receiver {
+  /** `http://127.0.0.1:<port><path>`. */
   readonly url: string;
   readonly port: number;
+  /** The path it answers, with everything below it; other paths get a 404 and are not recorded. */
+  readonly path: string;
   readonly requests: Received[];
   behave(behaviour: Behaviour): void;
   /** Resolves once `predicate` holds over the requests (polled), or rejects after `timeoutMs`. */
@@ -36,14 +40,31 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/**
+ * A receiver on `port` (0: any free one) answering at `path`, by default a path of its own. Ports
+ * come back: the kernel may give a receiver the port of one an earlier test closed, whose endpoint
+ * is still registered (a second endpoint with the same URL would be a 409) and may still be
+ * retrying deliveries (which would land among this receiver's requests). Its own path keeps both
+ * apart.
+ */
 export async function startReceiver(
   behaviour: Behaviour = () => ({ status: 204 }),
   port = 0,
+  path = `/hook/${randomBytes(8).toString('hex')}`,
 ): Promise<Receiver> {
   let current = behaviour;
   const requests: Received[] = [];
   const hanging = new Set<ServerResponse>();
+  const ours = (url: string | undefined) => {
+    const pathname = new URL(url ?? '/', 'http://receiver').pathname;
+    return pathname === path || pathname.startsWith(`${path}/`);
+  };
   const server = createServer((req, res) => {
+    if (!ours(req.url)) {
+      req.resume();
+      res.writeHead(404).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -71,8 +92,9 @@ export async function startReceiver(
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${actualPort}/hook`,
+    url: `http://127.0.0.1:${actualPort}${path}`,
     port: actualPort,
+    path,
     requests,
     behave(next) {
       current = next;
