@@ -17,6 +17,7 @@ import { ANSWER_LENGTH_LIMITS, compileAnswerCheck, isEmailAddress } from './answ
 import {
   append,
   checkboxIssue,
+  defineAnswer,
   FieldPlan,
   isEmptyNonString,
   isOption,
@@ -439,12 +440,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
       const field = fields[f]!;
       const normalised = raw[field.index] as Answers[string];
       if (field.protoKey) {
-        Object.defineProperty(value, field.id, {
-          value: normalised,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        defineAnswer(value, field.id, normalised);
       } else {
         value[field.id] = normalised;
       }

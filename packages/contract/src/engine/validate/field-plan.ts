@@ -62,6 +62,11 @@ export function isEmptyNonString(v: unknown): boolean {
   return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 }
 
+/** Sets an answer on a value object as a plain own property, `__proto__` included. */
+export function defineAnswer(value: object, key: string, answer: unknown): void {
+  Object.defineProperty(value, key, { value: answer, enumerable: true, writable: true, configurable: true });
+}
+
 export function append(list: ValidationIssue[] | undefined, issue: ValidationIssue): ValidationIssue[] {
   if (!list) return [issue];
   list.push(issue);

@@ -15,6 +15,7 @@ import type { ValidationResult } from '../types.js';
 import { isEmailAddress } from './answer-checks.js';
 import {
   append,
+  defineAnswer,
   type FieldPlan,
   isEmptyNonString,
   KIND_CHECKBOX,
@@ -269,7 +270,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   fields.forEach((field, f) => {
     const key = JSON.stringify(field.id);
     // `__proto__` cannot be assigned as a plain property.
-    const set = field.protoKey ? `defineValue(value, ${key}, w${f})` : `value[${key}] = w${f}`;
+    const set = field.protoKey ? `defineAnswer(value, ${key}, w${f})` : `value[${key}] = w${f}`;
     out.push(`if (w${f} !== undefined) ${set};`);
   });
   out.push('return { ok: true, value, errors: [] };');
@@ -279,8 +280,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
     getPrototypeOf: Object.getPrototypeOf,
     objectPrototype: Object.prototype,
     hasOwn: (o: object, key: string) => Object.hasOwn(o, key),
-    defineValue: (o: object, key: string, value: unknown) =>
-      Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true }),
+    defineAnswer,
     raw: parts.raw,
     append,
     isEmptyNonString,
