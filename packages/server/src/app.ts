@@ -7,8 +7,11 @@ import express, { type Express } from 'express';
 import type { Db } from './db/database.js';
 import { createAccountRouter } from './features/accounts/account-router.js';
 import { createAccountsService } from './features/accounts/accounts-service.js';
+import { createAiRouter } from './features/ai/ai-router.js';
+import { createAiService } from './features/ai/ai-service.js';
 import { authenticate, fixedCaller } from './features/auth/auth-middleware.js';
 import { createKeysService } from './features/auth/keys-service.js';
+import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
@@ -109,6 +112,7 @@ export function createApp({
     onDeleted: uploads.deleteForForm,
   });
   const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
+  const ai = createAiService({ db, clock, forms, credits: createCreditsService({ db, clock }) });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -128,7 +132,7 @@ export function createApp({
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads),
     smartForms: notAvailable(contract.smartForms),
-    ai: notAvailable(contract.ai),
+    ai: createAiRouter(ai),
     analytics: notAvailable(contract.analytics),
     webhooks: createWebhooksRouter(webhooks),
     integrations: notAvailable(contract.integrations),

@@ -2,6 +2,21 @@
  * @formloom/server: the reference server as a library. `apps/server` (the `formloom` binary)
  * wires these together; tests and embedders can too.
  */
+export {
+  type AiWorker,
+  type AiWorkerOptions,
+  notifyAiJobs,
+} from './ai/jobs/worker.js';
+export { detectLanguage } from './ai/language.js';
+export { AiError, type AiProvider, type AiUsage } from './ai/provider.js';
+export { createOfflineProvider, OFFLINE_PROVENANCE } from './ai/providers/offline.js';
+export {
+  createOpenAiProvider,
+  type OpenAiProviderOptions,
+  STRUCTURED_OUTPUT_MODES,
+  type StructuredOutputMode,
+} from './ai/providers/openai.js';
+export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { createDb, type DbHandle, type DbOptions, type DialectName } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
@@ -14,6 +29,7 @@ export {
 } from './features/accounts/accounts-service.js';
 export { ensureDefaultAccount } from './features/accounts/bootstrap.js';
 export { parsePlan } from './features/accounts/plans.js';
+export { type AiJobsOptions, startAiJobs } from './features/ai/ai-jobs.js';
 export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './features/auth/api-key.js';
 export {
   type ApiKeyInfo,

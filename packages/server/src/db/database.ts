@@ -17,6 +17,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
+  ai_jobs: AiJobsTable;
+  ai_usage: AiUsageTable;
 }
 
 export interface AccountsTable {
@@ -206,7 +208,49 @@ export interface UploadsTable {
   response_id: string | null;
 }
 
+/** An AI job: claimed by a worker with a lease, like the webhook outbox (see ai/jobs). */
+export interface AiJobsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  /** PENDING, PROCESSING, DONE or FAILED. */
+  status: string;
+  /** The job's input, JSON. */
+  input: string;
+  /** What a DONE job produced, JSON (e.g. `{formId}`). */
+  result: string | null;
+  /** Why a FAILED job failed, in words for the API caller. */
+  error: string | null;
+  /** The AiProvenance of the provider that did the work, JSON. */
+  provider: string | null;
+  reservation_id: string | null;
+  attempts: Generated<number>;
+  run_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** The tokens of one AI call, as the provider reported them or as counted (`estimated` = 1). */
+export interface AiUsageTable {
+  id: string;
+  account_id: string;
+  job_id: string | null;
+  task: string;
+  provider: string;
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  estimated: number;
+  created_at: string;
+}
+
 export type Db = Kysely<Database>;
+export type AiJobRow = Selectable<AiJobsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKey = Insertable<ApiKeysTable>;

@@ -1,9 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
+import type { AiWorker } from '../ai/jobs/worker.js';
+import type { AiProvider } from '../ai/provider.js';
+import { createOfflineProvider } from '../ai/providers/offline.js';
 import { type AppDeps, createApp } from '../app.js';
 import { createDb, type DbHandle, type DialectName } from '../db/create-db.js';
 import type { Db } from '../db/database.js';
 import { createAccountsService } from '../features/accounts/accounts-service.js';
+import { type AiJobsOptions, startAiJobs } from '../features/ai/ai-jobs.js';
 import { createKeysService } from '../features/auth/keys-service.js';
 import { createLogger } from '../logger.js';
 import { listen, type RunningServer } from '../server.js';
@@ -16,6 +20,15 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The per-address limit of the public routes (default: the app's default). */
   publicRateLimit?: AppDeps['publicRateLimit'];
+  /**
+   * The AI job worker: on by default with the offline provider and short test timings. `provider`
+   * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
+   * `worker: false` runs no worker (jobs stay PENDING).
+   */
+  ai?: {
+    provider?: () => AiProvider;
+    worker?: false | Partial<Omit<AiJobsOptions, 'provider' | 'publicUrl'>>;
+  };
 }
 
 /**
@@ -98,6 +111,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   let database: TestDatabase | undefined;
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
+  let aiWorker: AiWorker | undefined;
   let counter = 0;
 
   async function start() {
@@ -120,10 +134,22 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
+    const ai = options.ai ?? {};
+    if (ai.worker !== false) {
+      aiWorker = startAiJobs(handle.db, {
+        provider: ai.provider?.() ?? createOfflineProvider(),
+        publicUrl: options.publicUrl ?? 'https://forms.example.test',
+        clock: clock.now,
+        pollIntervalMs: 100,
+        retryBaseMs: 50,
+        ...ai.worker,
+      });
+    }
   }
 
   async function stop() {
     await running?.close();
+    await aiWorker?.stop();
     await handle?.close();
   }
 

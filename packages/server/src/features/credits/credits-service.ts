@@ -83,24 +83,42 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     return { id, balance };
   }
 
-  async function refundLeft(reservation: LedgerEntry, amount: number): Promise<{ balance: number }> {
-    return db.transaction().execute(async (trx) => {
-      if (!(await createCreditsStore(trx).markRefunded(reservation.id, amount))) {
-        throw new CreditsError(
-          `reservation ${reservation.id} has less than ${amount} credits left to refund`,
-        );
-      }
-      const done = await write(
-        reservation.account_id,
-        'refund',
-        amount,
-        reservation.reason,
-        trx,
-        reservation.id,
+  async function refundLeftIn(
+    trx: Db,
+    reservation: LedgerEntry,
+    amount: number,
+  ): Promise<{ balance: number }> {
+    if (!(await createCreditsStore(trx).markRefunded(reservation.id, amount))) {
+      throw new CreditsError(`reservation ${reservation.id} has less than ${amount} credits left to refund`);
+    }
+    const done = await write(
+      reservation.account_id,
+      'refund',
+      amount,
+      reservation.reason,
+      trx,
+      reservation.id,
+    );
+    if (done === undefined) throw new CreditsError(`account ${reservation.account_id} is gone`);
+    return { balance: done.balance };
+  }
+
+  function refundLeft(reservation: LedgerEntry, amount: number): Promise<{ balance: number }> {
+    return db.transaction().execute((trx) => refundLeftIn(trx, reservation, amount));
+  }
+
+  async function reserveIn(trx: Db, accountId: string, amount: number, reason: string): Promise<Reservation> {
+    requireAmount(amount);
+    const done = await write(accountId, 'reserve', -amount, reason, trx);
+    if (done === undefined) {
+      const balance = await createCreditsStore(trx).balance(accountId);
+      if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
+      throw new AppError(
+        'PAYMENT_REQUIRED',
+        `Not enough credits: this call costs ${amount} and the balance is ${balance}`,
       );
-      if (done === undefined) throw new CreditsError(`account ${reservation.account_id} is gone`);
-      return { balance: done.balance };
-    });
+    }
+    return { id: done.id, accountId, amount, balance: done.balance };
   }
 
   async function balance(accountId: string): Promise<number> {
@@ -122,16 +140,25 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
      * Takes `amount` credits before an AI call does any work. Not enough credits: a 402
      * PAYMENT_REQUIRED AppError, and nothing changes.
      */
-    async reserve(accountId: string, amount: number, reason: string): Promise<Reservation> {
-      requireAmount(amount);
-      const done = await db.transaction().execute((trx) => write(accountId, 'reserve', -amount, reason, trx));
-      if (done === undefined) {
-        throw new AppError(
-          'PAYMENT_REQUIRED',
-          `Not enough credits: this call costs ${amount} and the balance is ${await balance(accountId)}`,
-        );
+    reserve(accountId: string, amount: number, reason: string): Promise<Reservation> {
+      return db.transaction().execute((trx) => reserveIn(trx, accountId, amount, reason));
+    },
+
+    /** `reserve` in the caller's transaction: the reservation commits with what it pays for. */
+    reserveIn,
+
+    /**
+     * Gives back all that is left of a reservation, in the caller's transaction (a failed job's,
+     * so the job's end and the refund commit together). Returns the credits given back.
+     */
+    async refundIn(trx: Db, reservationId: string): Promise<number> {
+      const reservation = await createCreditsStore(trx).findEntry(reservationId);
+      if (reservation === undefined || reservation.kind !== 'reserve') {
+        throw new CreditsError(`no reservation ${reservationId}`);
       }
-      return { id: done.id, accountId, amount, balance: done.balance };
+      const left = -reservation.delta - reservation.refunded;
+      if (left > 0) await refundLeftIn(trx, reservation, left);
+      return left;
     },
 
     /**

@@ -183,7 +183,8 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
       return toForm(await load(accountId, id));
     },
 
-    async create(accountId: string, body: CreateFormBody): Promise<Form> {
+    /** `trx`: a transaction to create the form in (an AI job's, which commits with it). */
+    async create(accountId: string, body: CreateFormBody, trx: Db = db): Promise<Form> {
       let schema: FormSchema;
       let description: string | null;
       if ('schema' in body && body.schema !== undefined) {
@@ -214,8 +215,8 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
         created_at: nowIso,
         updated_at: nowIso,
       };
-      await withEvents(db, async (trx) => {
-        await createFormsStore(trx).insert(row);
+      await withEvents(trx, async (inner) => {
+        await createFormsStore(inner).insert(row);
         return { result: undefined, events: [formCreatedEvent(row)] };
       });
       return toForm(row);

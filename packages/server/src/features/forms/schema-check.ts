@@ -1,4 +1,4 @@
-import type { FormSchema } from '@formloom/contract';
+import { CreateFormFromSchemaBody, type FormSchema } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/engine';
 import { badRequest } from '../../http/app-error.js';
 
@@ -16,4 +16,18 @@ export function assertSchemaSound(schema: FormSchema, what = 'The schema'): void
     `${what} is not valid: ${first.path}: ${first.message}${more}`,
     problems.map((p) => ({ path: p.path, code: p.code, message: p.message })),
   );
+}
+
+/**
+ * Everything wrong with a form a machine wrote (title and schema), as `path: message` lines: the
+ * contract's model first, then the same integrity check as for a hand-written schema.
+ */
+export function formProblems(title: string, schema: unknown): string[] {
+  const parsed = CreateFormFromSchemaBody.safeParse({ title, schema });
+  if (!parsed.success) {
+    return parsed.error.issues.map(
+      (i) => `${['$', ...i.path].join('.').replace(/\.(\d+)/g, '[$1]')}: ${i.message}`,
+    );
+  }
+  return checkSchema(parsed.data.schema).map((p) => `${p.path}: ${p.message}`);
 }

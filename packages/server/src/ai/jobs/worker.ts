@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import type { AiJobRow, Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import type { Logger } from '../../logger.js';
+import { AiError, type AiProvider, type AiUsage } from '../provider.js';
+import { recordUsage } from '../usage-store.js';
+import { createJobsStore } from './jobs-store.js';
+
+/** A job as its handler sees it: the stored row with its input parsed. */
+export interface ClaimedJob {
+  id: string;
+  accountId: string;
+  kind: string;
+  input: unknown;
+  /** 1 on the first run; more after a transient failure or a crashed worker. */
+  attempt: number;
+}
+
+export interface AiJobContext {
+  provider: AiProvider;
+  /** Aborted when the worker stops or loses the job's lease: stop calling the provider. */
+  signal: AbortSignal;
+  /** Records a call's token usage (a row per call) and adds it to the job's totals. */
+  recordUsage(task: string, usage: AiUsage): Promise<void>;
+}
+
+export interface JobSuccess {
+  /**
+   * Writes the job's effects (a created form, its events) in the transaction that marks it DONE,
+   * so a job's effects happen once, with the job, or not at all; returns the job's result (JSON).
+   */
+  commit(trx: Db): Promise<unknown>;
+}
+
+/** A job of one kind: does the AI work, validates what came back, says how to store it. */
+export interface AiJobHandler {
+  kind: string;
+  run(job: ClaimedJob, context: AiJobContext): Promise<JobSuccess>;
+}
+
+/** The job cannot succeed: it FAILS with this message as its `error` (shown to the API caller). */
+export class JobFailure extends Error {
+  override name = 'JobFailure';
+}
+
+export interface AiWorkerOptions {
+  provider: AiProvider;
+  handlers: readonly AiJobHandler[];
+  logger?: Logger;
+  /** Jobs run at once in this process (FORMLOOM_AI_CONCURRENCY, default 4). */
+  concurrency?: number;
+  /** How long a claim holds without renewal (default 60 s); renewed every third of it. */
+  leaseMs?: number;
+  /** How often the database is asked for due jobs when nothing woke the worker (default 1 s). */
+  pollIntervalMs?: number;
+  /** Runs of a job (transient failures and crashed workers included) before it FAILS (default 3). */
+  maxAttempts?: number;
+  /** Wait before the second run after a transient failure; doubles each time (default 5 s). */
+  retryBaseMs?: number;
+  /** Finished jobs are deleted this long after they end (default 30 days). */
+  retentionMs?: number;
+  housekeepingIntervalMs?: number;
+  /** Runs in the transaction that marks a job FAILED: gives back the credits it reserved. */
+  onFailed?: (trx: Db, job: AiJobRow) => Promise<void>;
+  clock?: () => Date;
+}
+
+export interface AiWorker {
+  /** Looks for due jobs now. */
+  kick(): void;
+  /** Stops claiming, ends the calls in flight and puts their jobs back in the queue for another worker. */
+  stop(): Promise<void>;
+}
+
+const wakers = new Set<() => void>();
+
+/** Wakes the workers of this process: a job was queued (others find it by polling). */
+export function notifyAiJobs(): void {
+  for (const wake of wakers) wake();
+}
+
+/**
+ * The AI job worker: claims due jobs with a lease (at most `concurrency` at once), runs each
+ * through its kind's handler with the provider, and ends it DONE (with the handler's effects, in
+ * one transaction) or FAILED (with the reason and the credits given back, in one transaction).
+ * A transient provider failure puts the job back with backoff; a job held by a dead instance is
+ * claimed again when its lease runs out.
+ */
+export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
+  const store = createJobsStore(db);
+  const clock = options.clock ?? (() => new Date());
+  const owner = `ai-worker-${randomUUID()}`;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const maxAttempts = options.maxAttempts ?? 3;
+  const retryBaseMs = options.retryBaseMs ?? 5_000;
+  const handlers = new Map(options.handlers.map((h) => [h.kind, h]));
+  const kinds = [...handlers.keys()];
+  const logger = options.logger;
+  const provenance = JSON.stringify(options.provider.provenance);
+  const active = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  let stopping = false;
+  let ticking = false;
+  let again = false;
+
+  const at = (offsetMs: number) => isoNow(new Date(clock().getTime() + offsetMs));
+
+  async function fail(row: AiJobRow, error: string, usage: Totals): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const ended = await createJobsStore(trx).finish(row.id, owner, {
+        status: 'FAILED',
+        error,
+        provider: provenance,
+        ...usage,
+        nowIso: at(0),
+      });
+      if (ended) await options.onFailed?.(trx, row);
+    });
+  }
+
+  async function run(row: AiJobRow, abort: AbortController): Promise<void> {
+    const handler = handlers.get(row.kind)!;
+    const totals: Totals = { promptTokens: 0, completionTokens: 0 };
+    const renewal = setInterval(
+      () =>
+        void store
+          .renew(row.id, owner, at(leaseMs))
+          .then((held) => {
+            if (!held) abort.abort(new Error('lease lost'));
+          })
+          .catch((error: unknown) =>
+            logger?.error({ err: error, jobId: row.id }, 'AI job lease renewal failed'),
+          ),
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
+    const context: AiJobContext = {
+      provider: options.provider,
+      signal: abort.signal,
+      async recordUsage(task, usage) {
+        totals.promptTokens += usage.promptTokens;
+        totals.completionTokens += usage.completionTokens;
+        await recordUsage(db, {
+          accountId: row.account_id,
+          jobId: row.id,
+          task,
+          provenance: options.provider.provenance,
+          usage,
+          nowIso: at(0),
+        });
+      },
+    };
+    try {
+      if (row.attempts > maxAttempts) {
+        // Its workers kept dying mid-job (each claim counts): do not let it take down another.
+        await fail(row, `The job was interrupted ${row.attempts - 1} times and was given up`, totals);
+        return;
+      }
+      const job: ClaimedJob = {
+        id: row.id,
+        accountId: row.account_id,
+        kind: row.kind,
+        input: JSON.parse(row.input),
+        attempt: row.attempts,
+      };
+      let success: JobSuccess;
+      try {
+        success = await handler.run(job, context);
+      } catch (error) {
+        if (abort.signal.aborted) {
+          if (stopping) await store.requeue(row.id, owner, at(0), at(0), totals, false);
+          return;
+        }
+        await settleFailure(row, error, totals);
+        return;
+      }
+      const committed = await db
+        .transaction()
+        .execute(async (trx) => {
+          const result = await success.commit(trx);
+          const ended = await createJobsStore(trx).finish(row.id, owner, {
+            status: 'DONE',
+            result,
+            provider: provenance,
+            ...totals,
+            nowIso: at(0),
+          });
+          // Another worker has the job now: undo the effects, it will write its own.
+          if (!ended) throw new LeaseLost();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof LeaseLost) return false;
+          throw error;
+        });
+      if (!committed)
+        logger?.warn({ jobId: row.id }, 'AI job finished after its lease was lost: result dropped');
+    } catch (error) {
+      logger?.error({ err: error, jobId: row.id }, 'AI job bookkeeping failed');
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function settleFailure(row: AiJobRow, error: unknown, totals: Totals): Promise<void> {
+    if (error instanceof JobFailure || (error instanceof AiError && error.kind !== 'transient')) {
+      logger?.info({ jobId: row.id, kind: row.kind, reason: error.message }, 'AI job failed');
+      await fail(row, error.message, totals);
+      return;
+    }
+    const reason =
+      error instanceof AiError ? error.message : 'The job failed on an internal error; it was retried';
+    if (!(error instanceof AiError)) logger?.error({ err: error, jobId: row.id }, 'AI job handler threw');
+    if (row.attempts >= maxAttempts) {
+      await fail(row, `${reason} (gave up after ${row.attempts} attempts)`, totals);
+      return;
+    }
+    const delay = retryBaseMs * 2 ** (row.attempts - 1);
+    logger?.warn(
+      { jobId: row.id, attempt: row.attempts, retryInMs: delay, reason },
+      'AI job will be retried',
+    );
+    await store.requeue(row.id, owner, at(delay), at(0), totals);
+  }
+
+  async function tick(): Promise<void> {
+    if (stopping) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        const free = concurrency - active.size;
+        if (free <= 0) break;
+        const claimed = await store.claim(owner, kinds, at(0), at(leaseMs), free);
+        for (const row of claimed) {
+          const abort = new AbortController();
+          const done = run(row, abort).finally(() => {
+            active.delete(row.id);
+            if (!stopping) void tick();
+          });
+          active.set(row.id, { done, abort });
+        }
+        if (claimed.length === free) again = true;
+      } while (again && !stopping);
+    } catch (error) {
+      logger?.error({ err: error }, 'AI worker poll failed');
+    } finally {
+      ticking = false;
+    }
+  }
+
+  async function housekeeping(): Promise<void> {
+    try {
+      await store.purgeFinished(at(-(options.retentionMs ?? 30 * 86_400_000)));
+    } catch (error) {
+      logger?.error({ err: error }, 'AI job purge failed');
+    }
+  }
+
+  const wake = () => void tick();
+  wakers.add(wake);
+  const poll = setInterval(wake, options.pollIntervalMs ?? 1000);
+  poll.unref();
+  let chore: Promise<void> | undefined = housekeeping().finally(() => {
+    chore = undefined;
+  });
+  const chores = setInterval(() => {
+    chore ??= housekeeping().finally(() => {
+      chore = undefined;
+    });
+  }, options.housekeepingIntervalMs ?? 60_000);
+  chores.unref();
+  logger?.info({ worker: owner, provider: options.provider.provenance.provider }, 'AI worker started');
+  void tick();
+
+  return {
+    kick: wake,
+    async stop() {
+      stopping = true;
+      wakers.delete(wake);
+      clearInterval(poll);
+      clearInterval(chores);
+      for (const { abort } of active.values()) abort.abort(new Error('worker stopping'));
+      await Promise.all([...[...active.values()].map((a) => a.done), chore]);
+    },
+  };
+}
+
+class LeaseLost extends Error {}
+
+interface Totals {
+  promptTokens: number;
+  completionTokens: number;
+}

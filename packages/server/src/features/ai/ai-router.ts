@@ -1,0 +1,20 @@
+import { contract, successBody } from '@formloom/contract';
+import { initServer } from '@ts-rest/express';
+import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { authOf } from '../auth/auth-middleware.js';
+import type { AiService } from './ai-service.js';
+
+const s = initServer();
+
+export function createAiRouter(ai: AiService): RouterImplementation<typeof contract.ai> {
+  return s.router(contract.ai, {
+    generateForm: async ({ body, req }) => ({
+      status: 202,
+      body: successBody(await ai.generateForm(authOf(req).accountId, body), 'Job queued'),
+    }),
+    getAiJob: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await ai.getJob(authOf(req).accountId, params.jobId), 'AI job'),
+    }),
+  });
+}
