@@ -43,6 +43,8 @@ export interface OpenAiStandIn {
   readonly requests: RecordedRequest[];
   /** Replies used in order, one per request, before `respond` is asked. */
   script(...replies: StandInReply[]): void;
+  /** Forgets the script and the recorded requests. */
+  reset(): void;
   /** The reply when the script is empty (default: a short fixed text). */
   respond: (body: RecordedRequest['body']) => StandInReply;
   /** Added to every answer's time (the model's "thinking"), e.g. 200 for the benchmark. */
@@ -87,6 +89,10 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     respond: (_body: unknown): StandInReply => ({ content: 'This is the stand-in model answering.' }),
     script: (...replies: StandInReply[]) => {
       queue.push(...replies);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
     },
     close: async () => {},
   } satisfies Omit<OpenAiStandIn, 'baseURL'> & { baseURL: string };

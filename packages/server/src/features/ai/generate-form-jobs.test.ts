@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { checkSchema } from '@formloom/contract/engine';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createJobsStore } from '../../ai/jobs/jobs-store.js';
+import { createOpenAiProvider } from '../../ai/providers/openai.js';
+import { balanceOf, fundedAccount, waitForJob } from '../../testing/ai-test-kit.js';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../../testing/openai-stand-in.js';
+import { describeEachDialect } from '../../testing/test-server.js';
+import { createCreditsService } from '../credits/credits-service.js';
+import { offlineFormDraft } from './generate-form/offline-form.js';
+
+/** A well-formed answer for the request in the stand-in's body: the offline draft of its prompt. */
+function draftFor(body: { messages: { role: string; content: string }[] }): string {
+  const user = body.messages.find((m) => m.role === 'user')!.content;
+  const prompt = /<request>\n([\s\S]*)\n<\/request>/.exec(user)?.[1] ?? 'A form';
+  return JSON.stringify(offlineFormDraft(prompt, 'en'));
+}
+
+/** A draft that parses but fails checkSchema: a condition on a field that does not exist. */
+const BROKEN = JSON.stringify({
+  title: 'Broken',
+  description: null,
+  sections: [
+    {
+      title: 'Main',
+      description: null,
+      fields: [
+        {
+          key: 'email',
+          type: 'email',
+          label: 'Email',
+          required: true,
+          placeholder: null,
+          helpText: null,
+          options: null,
+          min: null,
+          max: null,
+          maxLength: null,
+          showWhen: { key: 'no_such_field', equals: 'yes' },
+        },
+      ],
+    },
+  ],
+});
+
+let standIn: OpenAiStandIn;
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+});
+afterAll(() => standIn.close());
+
+describeEachDialect(
+  'AI jobs through the openai client and the stand-in',
+  (t) => {
+    beforeEach(() => {
+      standIn.reset();
+      standIn.respond = (body) => ({ content: draftFor(body) });
+    });
+    const generate = (key: string, prompt: string) =>
+      t.request('/v1/ai/generate-form', { method: 'POST', key, json: { prompt, language: 'en' } });
+
+    it('a well-formed answer: DONE, marked with the provider and model, not offline', async () => {
+      const { key } = await fundedAccount(t, 10);
+      const job = await waitForJob(
+        t,
+        key,
+        (await generate(key, 'A signup form with email and a date')).body.data.jobId,
+      );
+      expect(job.status).toBe('DONE');
+      expect(job.ai).toEqual({ provider: 'openai', model: 'stand-in-model', offline: false });
+      expect(job.form!.schema.fields.map((f) => f.type)).toEqual(expect.arrayContaining(['email', 'date']));
+      expect(standIn.requests[0]!.body.messages[1].content).toContain('A signup form with email and a date');
+    });
+
+    it('repair then success: the problems go back to the model with its answer', async () => {
+      const { key, accountId } = await fundedAccount(t, 10);
+      standIn.script({ content: BROKEN }, { content: 'not json at all' });
+      const job = await waitForJob(
+        t,
+        key,
+        (await generate(key, 'A contact form with email')).body.data.jobId,
+      );
+      expect(job.status).toBe('DONE');
+      expect(checkSchema(job.form!.schema)).toEqual([]);
+      expect(standIn.requests).toHaveLength(3);
+      const second = standIn.requests[1]!.body.messages;
+      expect(second.at(-2)).toEqual({ role: 'assistant', content: BROKEN });
+      expect(second.at(-1).content).toContain('no_such_field');
+      expect(standIn.requests[2]!.body.messages.at(-1).content).toContain('not valid JSON');
+      expect(await balanceOf(t, accountId)).toBe(5);
+      const usage = await t.db
+        .selectFrom('ai_usage')
+        .select('job_id')
+        .where('job_id', '=', job.jobId)
+        .execute();
+      expect(usage).toHaveLength(3);
+    });
+
+    it('repair then failure: FAILED with the problems after two repairs, credits given back', async () => {
+      const { key, accountId } = await fundedAccount(t, 10);
+      standIn.script({ content: BROKEN }, { content: BROKEN }, { content: BROKEN });
+      const job = await waitForJob(t, key, (await generate(key, 'A broken form')).body.data.jobId);
+      expect(job.status).toBe('FAILED');
+      expect(job.error).toMatch(
+        /^The generated form did not pass the schema checks after 2 repairs: .*no_such_field/,
+      );
+      expect(job.form).toBeUndefined();
+      expect(standIn.requests).toHaveLength(3);
+      expect(await balanceOf(t, accountId)).toBe(10);
+      const ledger = await t.db
+        .selectFrom('credit_ledger')
+        .select(['kind', 'delta'])
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute();
+      expect(ledger.map((r) => [r.kind, Number(r.delta)])).toEqual([
+        ['grant', 10],
+        ['reserve', -5],
+        ['refund', 5],
+      ]);
+    });
+
+    it('provider 429 then success: retried with the Retry-After, DONE', async () => {
+      const { key } = await fundedAccount(t, 10);
+      standIn.script({ status: 429, headers: { 'retry-after': '0' } });
+      const job = await waitForJob(
+        t,
+        key,
+        (await generate(key, 'A feedback form with a rating')).body.data.jobId,
+      );
+      expect(job.status).toBe('DONE');
+      expect(standIn.requests).toHaveLength(2);
+    });
+
+    it('a refused call (bad key) fails at once with a reason to act on; credits given back', async () => {
+      const { key, accountId } = await fundedAccount(t, 10);
+      standIn.script({ status: 401 });
+      const job = await waitForJob(t, key, (await generate(key, 'A form')).body.data.jobId);
+      expect(job).toMatchObject({
+        status: 'FAILED',
+        error: 'The AI provider refused the credentials (401): check FORMLOOM_AI_API_KEY',
+      });
+      expect(standIn.requests).toHaveLength(1);
+      expect(await balanceOf(t, accountId)).toBe(10);
+    });
+
+    it('a provider down for good: the job is retried later, then FAILS after 3 attempts, refunded', async () => {
+      const { key, accountId } = await fundedAccount(t, 10);
+      standIn.script(...Array.from({ length: 12 }, () => ({ status: 503 })));
+      const job = await waitForJob(t, key, (await generate(key, 'A form')).body.data.jobId, 20_000);
+      expect(job.status).toBe('FAILED');
+      expect(job.error).toBe('The AI provider failed (503) (gave up after 3 attempts)');
+      // 3 job attempts, each with the client's first call and 1 retry.
+      expect(standIn.requests).toHaveLength(6);
+      expect(await balanceOf(t, accountId)).toBe(10);
+    });
+
+    it('a job whose worker died (lease run out) is taken over and finished once', async () => {
+      const { key, accountId } = await fundedAccount(t, 10);
+      // A dead instance claimed this job and never came back: its lease ran out long ago.
+      const jobId = randomUUID();
+      const held = await createCreditsService({ db: t.db }).reserve(accountId, 5, 'ai.generateForm');
+      await createJobsStore(t.db).insert({
+        id: jobId,
+        accountId,
+        kind: 'generate-form',
+        input: { prompt: 'A form with email', language: 'en' },
+        reservationId: held.id,
+        nowIso: new Date().toISOString(),
+      });
+      await t.db
+        .updateTable('ai_jobs')
+        .set({
+          status: 'PROCESSING',
+          lease_owner: 'dead-instance',
+          lease_until: '2000-01-01T00:00:00.000Z',
+          attempts: 1,
+        })
+        .where('id', '=', jobId)
+        .execute();
+      const job = await waitForJob(t, key, jobId);
+      expect(job.status).toBe('DONE');
+      const forms = await t.db.selectFrom('forms').select('id').where('account_id', '=', accountId).execute();
+      expect(forms.map((f) => f.id)).toEqual([job.form!.id]);
+      const row = await t.db
+        .selectFrom('ai_jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.attempts)).toBe(2);
+      expect(await balanceOf(t, accountId)).toBe(5);
+    });
+
+    it('credits reserved and refunded exactly: 50 requests at once with a balance for 10', async () => {
+      const { key, accountId } = await fundedAccount(t, 50);
+      // Every job fails (refused), so every accepted one must be refunded.
+      // Slowly, so no refund lands while the 50 requests are still being accepted.
+      standIn.respond = () => ({ status: 400, delayMs: 1_500 });
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => generate(key, `Form number ${i}`)),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 202)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+      const accepted = answers.filter((a) => a.status === 202).map((a) => a.body.data.jobId as string);
+      for (const id of accepted) expect((await waitForJob(t, key, id)).status).toBe('FAILED');
+      expect(await balanceOf(t, accountId)).toBe(50);
+      const ledger = await t.db
+        .selectFrom('credit_ledger')
+        .select(['kind', 'delta'])
+        .where('account_id', '=', accountId)
+        .execute();
+      expect(ledger.filter((r) => r.kind === 'reserve')).toHaveLength(10);
+      expect(ledger.filter((r) => r.kind === 'refund')).toHaveLength(10);
+      expect(ledger.reduce((sum, r) => sum + Number(r.delta), 0)).toBe(50);
+    });
+
+    it('finished jobs are purged after the retention window', async () => {
+      const store = createJobsStore(t.db);
+      const { key } = await fundedAccount(t, 10);
+      const job = await waitForJob(t, key, (await generate(key, 'A form')).body.data.jobId);
+      expect(await store.purgeFinished('2000-01-01T00:00:00.000Z')).toBe(0);
+      expect(await store.purgeFinished('2999-01-01T00:00:00.000Z')).toBeGreaterThanOrEqual(1);
+      expect((await t.request(`/v1/ai/jobs/${job.jobId}`, { key })).status).toBe(404);
+    });
+  },
+  {
+    ai: {
+      provider: () =>
+        createOpenAiProvider({
+          baseURL: standIn.baseURL,
+          apiKey: 'sk-stand-in',
+          model: 'stand-in-model',
+          timeoutMs: 2_000,
+          maxRetries: 1,
+          backoffMs: () => 10,
+        }),
+      worker: { retryBaseMs: 50, maxAttempts: 3 },
+    },
+  },
+);

@@ -1,0 +1,33 @@
+import { AiJob } from '@formloom/contract';
+import { expect } from 'vitest';
+import { createCreditsService } from '../features/credits/credits-service.js';
+import type { TestServer } from './test-server.js';
+
+/** Polls the job until it leaves PENDING/PROCESSING (the test worker polls every 100 ms). */
+export async function waitForJob(
+  t: TestServer,
+  key: string,
+  jobId: string,
+  timeoutMs = 15_000,
+): Promise<AiJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request(`/v1/ai/jobs/${jobId}`, { key });
+    expect(res.status).toBe(200);
+    const job = AiJob.parse(res.body.data);
+    if (job.status === 'DONE' || job.status === 'FAILED') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** An account on `plan` with `credits` granted. */
+export async function fundedAccount(t: TestServer, credits: number, plan = 'MAX') {
+  const account = await t.account(plan);
+  if (credits > 0) await createCreditsService({ db: t.db }).grant(account.accountId, credits);
+  return account;
+}
+
+export async function balanceOf(t: TestServer, accountId: string): Promise<number> {
+  return createCreditsService({ db: t.db }).balance(accountId);
+}
