@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseDuration } from '@formloom/server';
+import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
 
 /** Everything `formloom` reads from its environment, parsed once, with errors that say what to fix. */
@@ -17,6 +18,7 @@ export interface Config {
   deletedRetentionMs: number;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
+  ai: AiConfig;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +111,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000),
     webhooks: loadWebhookConfig(env, (message) => new ConfigError(message)),
+    ai: loadAiConfig(env, (message) => new ConfigError(message)),
   };
 }

@@ -1,11 +1,14 @@
 import {
   archiveExpiredForms,
+  createAiProvider,
   createApp,
   createDb,
   createLogger,
+  describeAiSettings,
   ensureDefaultAccount,
   listen,
   loadSecretKey,
+  startAiJobs,
   startPurgeLoop,
   startWebhookWorker,
 } from '@formloom/server';
@@ -35,7 +38,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  const first = await ensureDefaultAccount(handle.db);
+  const first = await ensureDefaultAccount(handle.db, undefined, { credits: config.ai.defaultCredits });
   if (first !== undefined) io.out(`API key: ${first.token}`);
 
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
@@ -63,16 +66,26 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     logger,
     housekeeping: () => archiveExpiredForms(handle.db),
   });
+  const aiJobs = startAiJobs(handle.db, {
+    provider: createAiProvider(config.ai.settings, logger),
+    publicUrl: config.publicUrl,
+    concurrency: config.ai.concurrency,
+    retentionMs: config.ai.jobRetentionMs,
+    leaseMs: config.ai.jobLeaseMs,
+    logger,
+  });
   logger.info({ url: server.url, port: server.port, database: handle.description }, 'listening');
   // For a person at the terminal: where the API is and how to call it (the key is never repeated).
   const origin = server.url.replace(/^http:\/\/(\[::\]|0\.0\.0\.0)(?=:)/, 'http://localhost');
   io.out(`Formloom API: ${origin}/v1`);
   io.out(`Try: curl -H "Authorization: Bearer <API key>" ${origin}/v1/me`);
+  io.out(describeAiSettings(config.ai.settings));
 
   const signal = await stop;
   logger.info({ signal }, 'shutting down');
   await purge.stop();
   await server.close();
+  await aiJobs.stop();
   await webhooks.stop();
   await handle.close();
   logger.info('stopped');

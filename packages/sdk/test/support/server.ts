@@ -2,14 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type AiProvider,
+  type AiWorker,
   createAccountsService,
   createApp,
+  createCreditsService,
   createDb,
   createKeysService,
   createLogger,
   type DbHandle,
   listen,
   type RunningServer,
+  startAiJobs,
 } from '@formloom/server';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -17,14 +21,20 @@ export interface E2EServer {
   /** `http://127.0.0.1:<port>/v1`. */
   readonly baseUrl: string;
   /** A fresh account on `plan` with a key holding `scopes`; returns the key. */
-  key(plan?: string, scopes?: string[]): Promise<string>;
+  key(plan?: string, scopes?: string[], credits?: number): Promise<string>;
+}
+
+export interface E2EServerOptions {
+  /** The AI jobs' provider, made when the server starts (default: none, no AI worker runs). */
+  aiProvider?: () => AiProvider;
 }
 
 /** The reference server on 127.0.0.1 over a fresh SQLite database, for one test file. */
-export function useServer(): E2EServer {
+export function useServer(options: E2EServerOptions = {}): E2EServer {
   let dataDir = '';
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
+  let aiJobs: AiWorker | undefined;
   let accounts = 0;
 
   beforeAll(async () => {
@@ -36,10 +46,18 @@ export function useServer(): E2EServer {
       config: { publicUrl: 'https://forms.example.test' },
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
+    if (options.aiProvider !== undefined) {
+      aiJobs = startAiJobs(handle.db, {
+        provider: options.aiProvider(),
+        publicUrl: 'https://forms.example.test',
+        pollIntervalMs: 100,
+      });
+    }
   });
 
   afterAll(async () => {
     await running?.close();
+    await aiJobs?.stop();
     await handle?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -48,10 +66,11 @@ export function useServer(): E2EServer {
     get baseUrl() {
       return `${running!.url}/v1`;
     },
-    async key(plan = 'MAX', scopes = ['all']) {
+    async key(plan = 'MAX', scopes = ['all'], credits = 0) {
       const db = handle!.db;
       const account = await createAccountsService(db).create({ name: `sdk-e2e-${++accounts}`, plan });
       const { token } = await createKeysService(db).create({ account: account.id, scopes });
+      if (credits > 0) await createCreditsService({ db }).grant(account.id, credits);
       return token;
     },
   };

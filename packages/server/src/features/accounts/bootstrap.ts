@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { createKeysService } from '../auth/keys-service.js';
+import { createCreditsService } from '../credits/credits-service.js';
 import { type Account, createAccountsService } from './accounts-service.js';
 
 /** The advisory lock key of the first start ("fl-boot" in ASCII). */
@@ -16,19 +17,32 @@ const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
 export async function ensureDefaultAccount(
   db: Db,
   clock: () => Date = () => new Date(),
+  options: BootstrapOptions = {},
 ): Promise<{ account: Account; token: string } | undefined> {
-  if (dialectOf(db) !== 'postgres') return ensureOn(db, clock);
+  if (dialectOf(db) !== 'postgres') return ensureOn(db, clock, options);
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
     try {
-      return await ensureOn(conn, clock);
+      return await ensureOn(conn, clock, options);
     } finally {
       await sql`select pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
     }
   });
 }
 
-async function ensureOn(db: Db, clock: () => Date): Promise<{ account: Account; token: string } | undefined> {
+export interface BootstrapOptions {
+  /**
+   * The new `default` account's starting credits (FORMLOOM_DEFAULT_CREDITS), granted with a ledger
+   * row, so a newcomer's first AI call works. 0: none.
+   */
+  credits?: number;
+}
+
+async function ensureOn(
+  db: Db,
+  clock: () => Date,
+  options: BootstrapOptions,
+): Promise<{ account: Account; token: string } | undefined> {
   const accounts = createAccountsService(db, clock);
   if ((await accounts.count()) > 0) return undefined;
   const account = await accounts.create({ name: 'default', plan: 'MAX' });
@@ -37,5 +51,10 @@ async function ensureOn(db: Db, clock: () => Date): Promise<{ account: Account; 
     scopes: ['all'],
     name: 'created by formloom serve',
   });
+  const credits = options.credits ?? 0;
+  if (credits > 0) {
+    const granted = await createCreditsService({ db, clock }).grant(account.id, credits, 'starting balance');
+    return { account: granted.account, token };
+  }
   return { account, token };
 }
