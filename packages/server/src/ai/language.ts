@@ -109,7 +109,8 @@ export function foldText(text: string): string {
 const MARKERS: Readonly<Partial<Record<Language, RegExp>>> = {
   tr: /[ğışİ]/i,
   de: /[ß]|\b(?:und|für|mit)\b/i,
-  es: /[ñ¿¡]/,
+  es: /[ñ¿¡]|ci[oó]n(?:es)?\b/i,
+  it: /zion[ei]\b/i,
 };
 
 /**

@@ -1,0 +1,92 @@
+import type { FieldType, Language } from '@formloom/contract';
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from '../../../ai/language.js';
+import { createOfflineProvider } from '../../../ai/providers/offline.js';
+import { formProblems } from '../../forms/schema-check.js';
+import { draftToSchema } from './form-draft.js';
+import { generateFormTask } from './generate-form-task.js';
+
+/** The first field's label, per language: the form speaks the language asked for. */
+const NAME_LABEL: Record<Language, string> = {
+  en: 'Your name',
+  tr: 'Adınız',
+  es: 'Su nombre',
+  it: 'Il suo nome',
+  de: 'Ihr Name',
+  nl: 'Uw naam',
+};
+
+/** 30 prompts, 5 per language, each with the field types it names (beyond name and comments). */
+const PROMPTS: [Language, string, FieldType[]][] = [
+  ['en', 'A customer feedback survey with a rating and an email address', ['radio', 'email']],
+  ['en', 'Job application: upload your CV, pick a start date and your phone', ['file', 'date', 'text']],
+  ['en', 'Workshop signup, choose a track: design, code or product', ['select']],
+  ['en', 'How many people are coming to the party, and your email', ['number', 'email']],
+  ['en', 'A simple contact form for our bakery', []],
+  ['tr', 'Müşteri memnuniyeti anketi, puan ve e-posta adresi ile', ['radio', 'email']],
+  ['tr', 'İş başvurusu: özgeçmiş dosyası yükleyin ve başlangıç tarihi seçin', ['file', 'date']],
+  ['tr', 'Etkinlik kaydı için bir seçenek: sabah, öğle veya akşam', ['select']],
+  ['tr', 'Kaç kişi geleceğini ve yaş bilgisini soran bir form', ['number']],
+  ['tr', 'Telefon numarası ve e-posta isteyen bir iletişim formu', ['text', 'email']],
+  ['es', 'Encuesta de satisfacción con una valoración y correo electrónico', ['radio', 'email']],
+  ['es', 'Solicitud de empleo: subir archivo del CV y la fecha de inicio', ['file', 'date']],
+  ['es', 'Inscripción al taller, elegir una opción: diseño, código o producto', ['select']],
+  ['es', 'Reserva de mesa con la cantidad de personas y su teléfono', ['number', 'text']],
+  ['es', 'Un formulario de contacto para la panadería', []],
+  ['it', 'Sondaggio di soddisfazione con una valutazione e la email', ['radio', 'email']],
+  ['it', 'Candidatura: caricare il CV come allegato e la data di inizio', ['file', 'date']],
+  ['it', 'Iscrizione al corso, scegliere un orario: mattina, pomeriggio o sera', ['select']],
+  ['it', 'Prenotazione con il numero di telefono e la quantità di ospiti', ['text', 'number']],
+  ['it', 'Un modulo di contatto per il nostro negozio', []],
+  ['de', 'Eine Umfrage zur Zufriedenheit mit Bewertung und E-Mail', ['radio', 'email']],
+  ['de', 'Bewerbung: Lebenslauf hochladen und ein Datum für den Start', ['file', 'date']],
+  ['de', 'Anmeldung zum Kurs mit Auswahl: morgens, mittags oder abends', ['select']],
+  ['de', 'Anzahl der Gäste und Telefon für die Reservierung', ['number', 'text']],
+  ['de', 'Ein einfaches Kontaktformular für unsere Bäckerei', []],
+  ['nl', 'Een enquête over tevredenheid met een beoordeling en e-mail', ['radio', 'email']],
+  ['nl', 'Sollicitatie: upload een bestand met je cv en een datum', ['file', 'date']],
+  ['nl', 'Aanmelding voor de workshop, maak een keuze: ontwerp, code of product', ['select']],
+  ['nl', 'Het aantal gasten en uw telefoon voor de reservering', ['number', 'text']],
+  ['nl', 'Een eenvoudig contactformulier voor de bakkerij', []],
+];
+
+describe('the offline provider generates forms from prompts', () => {
+  const provider = createOfflineProvider();
+
+  it.each(PROMPTS)('[%s] %s', async (language, prompt, types) => {
+    const { value, usage } = await provider.generate(generateFormTask, { prompt, language });
+    const schema = draftToSchema(value, language);
+    expect(formProblems(schema.meta.title, schema)).toEqual([]);
+    expect(schema.meta.language).toBe(language);
+    const fieldTypes = schema.fields.map((f) => f.type);
+    expect(fieldTypes).toEqual(expect.arrayContaining(types));
+    expect(schema.fields[0]!.label).toBe(NAME_LABEL[language]);
+    expect(fieldTypes.at(-1)).toBe('textarea');
+    expect(usage.estimated).toBe(true);
+    // Deterministic: the same prompt makes the same form.
+    expect((await provider.generate(generateFormTask, { prompt, language })).value).toEqual(value);
+  });
+
+  it('a prompt that names nothing still gets a usable form (name and comments)', async () => {
+    const { value } = await provider.generate(generateFormTask, { prompt: 'x', language: 'en' });
+    expect(draftToSchema(value, 'en').fields.map((f) => f.type)).toEqual(['text', 'textarea']);
+  });
+
+  it('choices listed in the prompt become the options', async () => {
+    const { value } = await provider.generate(generateFormTask, {
+      prompt: 'Pick a plan: basic, pro or team',
+      language: 'en',
+    });
+    const choice = draftToSchema(value, 'en').fields.find((f) => f.type === 'select')!;
+    expect(choice.options).toEqual([
+      { label: 'basic', value: 'basic' },
+      { label: 'pro', value: 'pro' },
+      { label: 'team', value: 'team' },
+    ]);
+  });
+
+  it('detects the language of 30 prompts', () => {
+    const wrong = PROMPTS.filter(([language, prompt]) => detectLanguage(prompt) !== language);
+    expect(wrong).toEqual([]);
+  });
+});
