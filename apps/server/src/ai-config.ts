@@ -1,9 +1,5 @@
-import {
-  type AiSettings,
-  parseDuration,
-  STRUCTURED_OUTPUT_MODES,
-  type StructuredOutputMode,
-} from '@formloom/server';
+import { type AiSettings, STRUCTURED_OUTPUT_MODES, type StructuredOutputMode } from '@formloom/server';
+import { duration, type Env, integer, read } from './env.js';
 
 /** The AI settings of `formloom serve` (docs/ai.md lists them). */
 export interface AiConfig {
@@ -21,42 +17,9 @@ export interface AiConfig {
   defaultCredits: number;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /** When only a key is given, the provider is OpenAI itself, with this model unless one is named. */
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_STARTING_CREDITS = 100;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-  fail: (m: string) => Error,
-) {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw fail(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
-function duration(env: Env, name: string, fallback: number, fail: (m: string) => Error): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const ms = parseDuration(raw);
-  if (ms === undefined || ms <= 0)
-    throw fail(`${name} must be a duration such as 60s, 2m or 30d (got "${raw}")`);
-  return ms;
-}
 
 function baseUrl(env: Env, fail: (m: string) => Error): string | undefined {
   const raw = read(env, 'FORMLOOM_AI_BASE_URL');

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { parseDuration } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
+import { duration, type Env, read } from './env.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
 
 /** Everything `formloom` reads from its environment, parsed once, with errors that say what to fix. */
@@ -26,13 +26,6 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
 
 function port(env: Env): number {
   const raw = read(env, 'PORT');
@@ -84,14 +77,7 @@ function bodyLimit(env: Env): number {
   return bytes;
 }
 
-function duration(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const ms = parseDuration(raw);
-  if (ms === undefined)
-    throw new ConfigError(`${name} must be a duration such as 30d, 12h or 90s (got "${raw}")`);
-  return ms;
-}
+const fail = (message: string) => new ConfigError(message);
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const listenPort = port(env);
@@ -108,9 +94,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl: publicUrl(env, listenPort),
     bodyLimitBytes: bodyLimit(env),
     logLevel,
-    deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000),
-    shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000),
-    webhooks: loadWebhookConfig(env, (message) => new ConfigError(message)),
-    ai: loadAiConfig(env, (message) => new ConfigError(message)),
+    deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
+    shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
+    webhooks: loadWebhookConfig(env, fail),
+    ai: loadAiConfig(env, fail),
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_RETRY_BASE_MS, parseSecretKey } from '@formloom/server';
+import { type Env, integer, read } from './env.js';
 
 /** The webhook settings of `formloom serve` (docs/webhooks.md lists them). */
 export interface WebhookConfig {
@@ -9,30 +10,6 @@ export interface WebhookConfig {
   retryBaseMs: number;
   timeoutMs: number;
   concurrency: number;
-}
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-  fail: (m: string) => Error,
-) {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw fail(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
 }
 
 /** Reads the webhook variables; `fail` makes the caller's configuration error. */

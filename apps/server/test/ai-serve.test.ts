@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkSchema } from '@formloom/contract/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailFormDraft } from '../../../packages/server/src/testing/ai-test-kit.js';
 import {
   type OpenAiStandIn,
   startOpenAiStandIn,
@@ -208,31 +209,7 @@ describeDialects('AI jobs survive SIGKILL (child process)', (dialect) => {
     await first.exited;
 
     standIn.respond = () => ({
-      content: JSON.stringify({
-        title: 'Contact',
-        description: null,
-        sections: [
-          {
-            title: 'You',
-            description: null,
-            fields: [
-              {
-                key: 'email',
-                type: 'email',
-                label: 'Email',
-                required: true,
-                placeholder: null,
-                helpText: null,
-                options: null,
-                min: null,
-                max: null,
-                maxLength: null,
-                showWhen: null,
-              },
-            ],
-          },
-        ],
-      }),
+      content: emailFormDraft('Contact'),
     });
     const second = await startServe(dataDir, env);
     children.push(second);

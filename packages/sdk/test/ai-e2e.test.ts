@@ -1,6 +1,7 @@
 import { checkSchema } from '@formloom/contract/engine';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailFormDraft } from '../../server/src/testing/ai-test-kit.js';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/testing/openai-stand-in.js';
 import { AIJobError, Formloom, PaymentRequiredError } from '../src/index.js';
 import { useServer } from './support/server.js';
@@ -44,32 +45,7 @@ describe('ai.generateForm().wait() through the real openai client and the stand-
   });
 
   it('DONE with the model marked; a FAILED job throws AIJobError with its reason', async () => {
-    const draft = {
-      title: 'Newsletter',
-      description: null,
-      sections: [
-        {
-          title: 'You',
-          description: null,
-          fields: [
-            {
-              key: 'email',
-              type: 'email',
-              label: 'Email',
-              required: true,
-              placeholder: null,
-              helpText: null,
-              options: null,
-              min: null,
-              max: null,
-              maxLength: null,
-              showWhen: null,
-            },
-          ],
-        },
-      ],
-    };
-    standIn.script({ content: JSON.stringify(draft) });
+    standIn.script({ content: emailFormDraft('Newsletter') });
     const client = new Formloom({ apiKey: await server.key('MAX', ['all'], 10), baseUrl: server.baseUrl });
     const form = await client.ai
       .generateForm({ prompt: 'A newsletter signup', language: 'en' })

@@ -1,5 +1,6 @@
 import { AiJob } from '@formloom/contract';
 import { expect } from 'vitest';
+import { fieldDraft } from '../features/ai/generate-form/offline-form.js';
 import { createCreditsService } from '../features/credits/credits-service.js';
 import type { TestServer } from './test-server.js';
 
@@ -30,4 +31,20 @@ export async function fundedAccount(t: TestServer, credits: number, plan = 'MAX'
 
 export async function balanceOf(t: TestServer, accountId: string): Promise<number> {
   return createCreditsService({ db: t.db }).balance(accountId);
+}
+
+/**
+ * A model's answer for generate-form: one section with one required email field, as JSON text.
+ * `showWhen` makes it refer to another field (a broken one when that field does not exist).
+ */
+export function emailFormDraft(
+  title: string,
+  showWhen: { key: string; equals: string } | null = null,
+): string {
+  const field = fieldDraft('email', 'email', 'Email', { required: true, showWhen });
+  return JSON.stringify({
+    title,
+    description: null,
+    sections: [{ title: 'You', description: null, fields: [field] }],
+  });
 }

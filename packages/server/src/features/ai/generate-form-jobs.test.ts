@@ -3,7 +3,7 @@ import { checkSchema } from '@formloom/contract/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
-import { balanceOf, fundedAccount, waitForJob } from '../../testing/ai-test-kit.js';
+import { balanceOf, emailFormDraft, fundedAccount, waitForJob } from '../../testing/ai-test-kit.js';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../testing/openai-stand-in.js';
 import { describeEachDialect } from '../../testing/test-server.js';
 import { createCreditsService } from '../credits/credits-service.js';
@@ -17,31 +17,7 @@ function draftFor(body: { messages: { role: string; content: string }[] }): stri
 }
 
 /** A draft that parses but fails checkSchema: a condition on a field that does not exist. */
-const BROKEN = JSON.stringify({
-  title: 'Broken',
-  description: null,
-  sections: [
-    {
-      title: 'Main',
-      description: null,
-      fields: [
-        {
-          key: 'email',
-          type: 'email',
-          label: 'Email',
-          required: true,
-          placeholder: null,
-          helpText: null,
-          options: null,
-          min: null,
-          max: null,
-          maxLength: null,
-          showWhen: { key: 'no_such_field', equals: 'yes' },
-        },
-      ],
-    },
-  ],
-});
+const BROKEN = emailFormDraft('Broken', { key: 'no_such_field', equals: 'yes' });
 
 let standIn: OpenAiStandIn;
 beforeAll(async () => {

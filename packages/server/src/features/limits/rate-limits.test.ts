@@ -232,8 +232,8 @@ describeEachDialect('rate limits and monthly quota', (t) => {
     setClock(t, '2031-03-15T14:00:30.000Z');
     const generate = () =>
       t.request('/v1/ai/generate-form', { method: 'POST', key, json: { prompt: 'A contact form' } });
-    // The route is not served yet (404), but each call passed the limiter and was counted.
-    for (let i = 0; i < 10; i++) expect((await generate()).status).toBe(404);
+    // The account has no credits (402), but each call passed the limiter first and was counted.
+    for (let i = 0; i < 10; i++) expect((await generate()).status).toBe(402);
     const refused = await generate();
     expectRefused(refused, 'AI_ENDPOINT_LIMIT', 10, 3570, '2031-03-15T15:00:00Z');
     expect(refused.body.message).toMatch(/10 generateForm calls per hour on the Starter plan/);

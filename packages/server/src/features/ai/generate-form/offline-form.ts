@@ -277,7 +277,7 @@ const none = {
   showWhen: null,
 } satisfies Partial<FieldDraft>;
 
-function field(
+export function fieldDraft(
   key: string,
   type: FieldDraft['type'],
   label: string,
@@ -293,18 +293,20 @@ function field(
  */
 export function offlineFormDraft(prompt: string, language: Language): FormDraft {
   const t = TEXTS[language];
-  const fields: FieldDraft[] = [field('name', 'text', t.name, { required: true, maxLength: 200 })];
+  const fields: FieldDraft[] = [fieldDraft('name', 'text', t.name, { required: true, maxLength: 200 })];
   for (const concept of conceptsIn(prompt)) {
     switch (concept) {
       case 'email':
-        fields.push(field('email', 'email', t.email, { required: true, placeholder: 'name@example.com' }));
+        fields.push(
+          fieldDraft('email', 'email', t.email, { required: true, placeholder: 'name@example.com' }),
+        );
         break;
       case 'phone':
-        fields.push(field('phone', 'text', t.phone, { maxLength: 40 }));
+        fields.push(fieldDraft('phone', 'text', t.phone, { maxLength: 40 }));
         break;
       case 'rating':
         fields.push(
-          field('rating', 'radio', t.rating, {
+          fieldDraft('rating', 'radio', t.rating, {
             required: true,
             helpText: t.ratingHelp,
             options: ['1', '2', '3', '4', '5'],
@@ -312,23 +314,23 @@ export function offlineFormDraft(prompt: string, language: Language): FormDraft 
         );
         break;
       case 'date':
-        fields.push(field('date', 'date', t.date));
+        fields.push(fieldDraft('date', 'date', t.date));
         break;
       case 'file':
-        fields.push(field('file', 'file', t.file));
+        fields.push(fieldDraft('file', 'file', t.file));
         break;
       case 'choice': {
         const listed = listedChoices(prompt);
         const options = listed.length > 0 ? listed : [1, 2, 3].map((n) => `${t.option} ${n}`);
-        fields.push(field('choice', 'select', t.choice, { required: true, options }));
+        fields.push(fieldDraft('choice', 'select', t.choice, { required: true, options }));
         break;
       }
       case 'number':
-        fields.push(field('number', 'number', t.number, { min: 0 }));
+        fields.push(fieldDraft('number', 'number', t.number, { min: 0 }));
         break;
     }
   }
-  fields.push(field('comments', 'textarea', t.comments, { maxLength: 2000 }));
+  fields.push(fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 }));
   return {
     title: title(prompt),
     description: null,
