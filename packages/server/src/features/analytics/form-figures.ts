@@ -48,33 +48,43 @@ const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
- * SQL that differs by dialect. Answers are JSON text; SQLite's `json_each` and PostgreSQL's
- * `jsonb_each` turn each response into (key, value) rows, so one pass over the responses serves
- * every field, whatever their number.
+ * The answers of the matching responses as rows (key, JSON type, string value, number value,
+ * raw value), non-empty ones only. Answers are JSON text: SQLite's `json_each` and PostgreSQL's
+ * `jsonb_each` explode each response once, and every figure is counted from this one table.
  */
-function dialectSql(db: Db) {
+function answerRows(db: Db, where: RawBuilder<unknown>) {
   if (dialectOf(db) === 'postgres') {
     return {
-      each: sql`jsonb_each(r.answers::jsonb) as j(key, value)`,
-      answered: sql`jsonb_typeof(j.value) <> 'null' and j.value <> '""'::jsonb and j.value <> '[]'::jsonb`,
-      isString: sql`jsonb_typeof(j.value) = 'string'`,
-      isNumber: sql`jsonb_typeof(j.value) = 'number'`,
-      isArray: sql`jsonb_typeof(j.value) = 'array'`,
-      text: sql`(j.value #>> '{}')`,
-      number: sql`(j.value #>> '{}')::double precision`,
-      elements: sql`jsonb_array_elements_text(j.value) as e(value)`,
+      rows: sql`select j.key as k, jsonb_typeof(j.value) as t,
+          case when jsonb_typeof(j.value) = 'string' then j.value #>> '{}' end as s,
+          case when jsonb_typeof(j.value) = 'number' then (j.value #>> '{}')::double precision end as nv,
+          j.value as jv
+        from responses r, jsonb_each(r.answers::jsonb) as j(key, value)
+        where ${where} and jsonb_typeof(j.value) <> 'null' and j.value <> '""'::jsonb and j.value <> '[]'::jsonb`,
+      elements: sql`jsonb_array_elements_text(x.jv) as e(value)`,
     };
   }
   return {
-    each: sql`json_each(r.answers) as j`,
-    answered: sql`j.type <> 'null' and not (j.type = 'text' and j.value = '') and not (j.type = 'array' and json_array_length(j.value) = 0)`,
-    isString: sql`j.type = 'text'`,
-    isNumber: sql`j.type in ('integer', 'real')`,
-    isArray: sql`j.type = 'array'`,
-    text: sql`j.value`,
-    number: sql`cast(j.value as real)`,
-    elements: sql`json_each(j.value) as e`,
+    rows: sql`select j.key as k,
+        case j.type when 'text' then 'string' when 'integer' then 'number' when 'real' then 'number' else j.type end as t,
+        case when j.type = 'text' then j.value end as s,
+        case when j.type in ('integer', 'real') then j.value end as nv,
+        j.value as jv
+      from responses r, json_each(r.answers) as j
+      where ${where} and j.type <> 'null' and not (j.type = 'text' and j.value = '')
+        and not (j.type = 'array' and json_array_length(j.value) = 0)`,
+    elements: sql`json_each(x.jv) as e`,
   };
+}
+
+interface FigureRow {
+  kind: 'answered' | 'choice' | 'checked' | 'number' | 'median' | 'month' | 'text';
+  k: string;
+  v: string | null;
+  n: number | null;
+  mean: number | null;
+  lo: number | null;
+  hi: number | null;
 }
 
 /** The Monday of the ISO week of a `YYYY-MM-DD` day. */
@@ -95,7 +105,6 @@ export async function formFigures(
   form: { accountId: string; formId: string; fields: readonly Field[] },
   query: FiguresQuery = {},
 ): Promise<FormFigures> {
-  const d = dialectSql(db);
   const where = sql.join(
     [
       sql`r.form_id = ${form.formId}`,
@@ -127,73 +136,53 @@ export async function formFigures(
     overTime.set(period, (overTime.get(period) ?? 0) + Number(n));
   }
 
-  const answered = await rows(
-    sql<{ key: string; n: number }>`
-      select j.key as key, count(*) as n from responses r, ${d.each}
-      where ${where} and ${d.answered} group by j.key`,
-  );
-  const answeredBy = new Map(answered.map((a) => [a.key, Number(a.n)]));
-
+  const x = answerRows(db, where);
+  const none = sql`cast(null as double precision)`;
+  const noText = sql`cast(null as text)`;
   const choiceIds = idsOf(['select', 'radio']);
   const checkboxIds = idsOf(['checkbox']);
   const numberIds = idsOf(['number']);
   const dateIds = idsOf(['date']);
   const textIds = idsOf(['text', 'textarea', 'email']);
-
-  const choices =
-    choiceIds.length === 0
-      ? []
-      : await rows(
-          sql<{ key: string; v: string; n: number }>`
-            select j.key as key, ${d.text} as v, count(*) as n from responses r, ${d.each}
-            where ${where} and j.key in (${inList(choiceIds)}) and ${d.isString} group by j.key, ${d.text}`,
-        );
-  const checked =
-    checkboxIds.length === 0
-      ? []
-      : await rows(
-          sql<{ key: string; v: string; n: number }>`
-            select j.key as key, e.value as v, count(*) as n from responses r, ${d.each}, ${d.elements}
-            where ${where} and j.key in (${inList(checkboxIds)}) and ${d.isArray} group by j.key, e.value`,
-        );
-  const numbers =
-    numberIds.length === 0
-      ? []
-      : await rows(
-          sql<{ key: string; n: number; mean: number; lo: number; hi: number; median: number }>`
-            with v as (
-              select j.key as key, ${d.number} as x from responses r, ${d.each}
-              where ${where} and j.key in (${inList(numberIds)}) and ${d.isNumber}
-            ), ranked as (
-              select key, x, row_number() over (partition by key order by x) as rn, count(*) over (partition by key) as c
-              from v
-            )
-            select key, count(*) as n, avg(x) as mean, min(x) as lo, max(x) as hi,
-              avg(case when rn in ((c + 1) / 2, (c + 2) / 2) then x end) as median
-            from ranked group by key`,
-        );
-  const months =
-    dateIds.length === 0
-      ? []
-      : await rows(
-          sql<{ key: string; m: string; n: number }>`
-            select j.key as key, substr(${d.text}, 1, 7) as m, count(*) as n from responses r, ${d.each}
-            where ${where} and j.key in (${inList(dateIds)}) and ${d.isString} and ${d.answered}
-            group by j.key, substr(${d.text}, 1, 7)`,
-        );
-  const texts =
-    textIds.length === 0
-      ? []
-      : await rows(
-          sql<{ key: string; n: number; mean: number; hi: number }>`
-            select j.key as key, count(*) as n, avg(length(${d.text})) as mean, max(length(${d.text})) as hi
-            from responses r, ${d.each}
-            where ${where} and j.key in (${inList(textIds)}) and ${d.isString} and ${d.answered} group by j.key`,
-        );
+  // One statement: the answers are exploded once (materialized) and every figure counted from them.
+  const branches: RawBuilder<unknown>[] = [
+    sql`select 'answered' as kind, k, ${noText} as v, count(*) as n, ${none} as mean, ${none} as lo, ${none} as hi
+      from x group by k`,
+  ];
+  if (choiceIds.length > 0) {
+    branches.push(sql`select 'choice', k, s, count(*), ${none}, ${none}, ${none}
+      from x where k in (${inList(choiceIds)}) and t = 'string' group by k, s`);
+  }
+  if (checkboxIds.length > 0) {
+    branches.push(sql`select 'checked', x.k, e.value, count(*), ${none}, ${none}, ${none}
+      from x, ${x.elements} where x.k in (${inList(checkboxIds)}) and x.t = 'array' group by x.k, e.value`);
+  }
+  if (numberIds.length > 0) {
+    branches.push(sql`select 'number', k, ${noText}, count(*), avg(nv), min(nv), max(nv)
+      from x where k in (${inList(numberIds)}) and t = 'number' group by k`);
+    branches.push(sql`select 'median', k, ${noText}, ${sql`cast(null as bigint)`}, avg(nv), ${none}, ${none} from (
+        select k, nv, row_number() over (partition by k order by nv) as rn, count(*) over (partition by k) as c
+        from x where k in (${inList(numberIds)}) and t = 'number'
+      ) as ranked where rn in ((c + 1) / 2, (c + 2) / 2) group by k`);
+  }
+  if (dateIds.length > 0) {
+    branches.push(sql`select 'month', k, substr(s, 1, 7), count(*), ${none}, ${none}, ${none}
+      from x where k in (${inList(dateIds)}) and t = 'string' group by k, substr(s, 1, 7)`);
+  }
+  if (textIds.length > 0) {
+    branches.push(sql`select 'text', k, ${noText}, count(*), avg(length(s)), ${none}, cast(max(length(s)) as double precision)
+      from x where k in (${inList(textIds)}) and t = 'string' group by k`);
+  }
+  const figureRows = await rows(
+    sql<FigureRow>`with x as materialized (${x.rows}) ${sql.join(branches, sql` union all `)}`,
+  );
+  const byKind = (kind: FigureRow['kind'], key: string) =>
+    figureRows.filter((r) => r.kind === kind && r.k === key);
+  const one = (kind: FigureRow['kind'], key: string) => byKind(kind, key)[0];
 
   const fields: Record<string, FieldFigures> = {};
   for (const field of form.fields) {
-    const count = answeredBy.get(field.id) ?? 0;
+    const count = Number(one('answered', field.id)?.n ?? 0);
     const out: FieldFigures = {
       type: field.type,
       label: field.label,
@@ -204,31 +193,30 @@ export async function formFigures(
       const tally: Record<string, number> = Object.fromEntries(
         (field.options ?? []).map((o) => [o.value, 0]),
       );
-      for (const row of field.type === 'checkbox' ? checked : choices) {
-        if (row.key === field.id && row.v in tally) tally[row.v] = Number(row.n);
+      for (const row of byKind(field.type === 'checkbox' ? 'checked' : 'choice', field.id)) {
+        if (row.v !== null && row.v in tally) tally[row.v] = Number(row.n);
       }
       out.options = tally;
     }
     if (field.type === 'number') {
-      const row = numbers.find((r) => r.key === field.id);
+      const row = one('number', field.id);
       out.numbers = {
         count: Number(row?.n ?? 0),
         mean: round(num(row?.mean)),
-        median: round(num(row?.median)),
+        median: round(num(one('median', field.id)?.mean)),
         min: num(row?.lo),
         max: num(row?.hi),
       };
     }
     if (field.type === 'date') {
       out.months = Object.fromEntries(
-        months
-          .filter((r) => r.key === field.id)
-          .sort((a, b) => a.m.localeCompare(b.m))
-          .map((r) => [r.m, Number(r.n)]),
+        byKind('month', field.id)
+          .map((r) => [r.v ?? '', Number(r.n)] as const)
+          .sort(([a], [b]) => a.localeCompare(b)),
       );
     }
     if (field.type === 'text' || field.type === 'textarea' || field.type === 'email') {
-      const row = texts.find((r) => r.key === field.id);
+      const row = one('text', field.id);
       out.text = { count: Number(row?.n ?? 0), meanLength: round(num(row?.mean)), maxLength: num(row?.hi) };
     }
     fields[field.id] = out;

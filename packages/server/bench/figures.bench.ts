@@ -1,0 +1,140 @@
+/**
+ * Form figures over BENCH_FIGURES_RESPONSES (default 100,000) responses of a 10-field form, on
+ * SQLite and, when FORMLOOM_TEST_POSTGRES_URL is set (scripts/with-postgres.sh), on PostgreSQL
+ * (issue 17: under 1 s of database time). Each response is distinct: seeded values, fields
+ * present or absent, varied key order. The figures are computed 3 times; the median is reported.
+ *
+ * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/figures.bench.ts
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Field } from '@formloom/contract';
+import { sql } from 'kysely';
+import { createDb } from '../src/db/create-db.js';
+import { createAccountsService } from '../src/features/accounts/accounts-service.js';
+import { formFigures } from '../src/features/analytics/form-figures.js';
+import { createTestDatabase, testDialects } from '../src/testing/test-database.js';
+import { fmt, median } from './bench-utils.js';
+
+const RESPONSES = Number(process.env.BENCH_FIGURES_RESPONSES ?? 100_000);
+const options = (values: string[]) => values.map((v) => ({ label: v, value: v }));
+const fields: Field[] = [
+  { id: 'name', sectionId: 's', type: 'text', label: 'Name', order: 0 },
+  { id: 'email', sectionId: 's', type: 'email', label: 'Email', order: 1 },
+  {
+    id: 'plan',
+    sectionId: 's',
+    type: 'select',
+    label: 'Plan',
+    order: 2,
+    options: options(['basic', 'pro', 'team']),
+  },
+  {
+    id: 'rating',
+    sectionId: 's',
+    type: 'radio',
+    label: 'Rating',
+    order: 3,
+    options: options(['1', '2', '3', '4', '5']),
+  },
+  {
+    id: 'extras',
+    sectionId: 's',
+    type: 'checkbox',
+    label: 'Extras',
+    order: 4,
+    options: options(['a', 'b', 'c', 'd']),
+  },
+  { id: 'age', sectionId: 's', type: 'number', label: 'Age', order: 5 },
+  { id: 'seats', sectionId: 's', type: 'number', label: 'Seats', order: 6 },
+  { id: 'visit', sectionId: 's', type: 'date', label: 'Visit', order: 7 },
+  { id: 'notes', sectionId: 's', type: 'textarea', label: 'Notes', order: 8 },
+  { id: 'city', sectionId: 's', type: 'text', label: 'City', order: 9 },
+];
+
+let seed = 42;
+const rand = (n: number) => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return seed % n;
+};
+
+function answers(i: number): string {
+  const entries: [string, unknown][] = [['name', `Person ${i}`]];
+  if (rand(3) > 0) entries.push(['email', `p${i}@example.com`]);
+  if (rand(5) > 0) entries.push(['plan', ['basic', 'pro', 'team'][rand(3)]]);
+  entries.push(['rating', String(1 + rand(5))]);
+  if (rand(2) === 0) entries.push(['extras', ['a', 'b', 'c', 'd'].filter(() => rand(2) === 0)]);
+  if (rand(4) > 0) entries.push(['age', 18 + rand(60) + rand(10) / 10]);
+  if (rand(3) === 0) entries.push(['seats', rand(20)]);
+  if (rand(2) === 0)
+    entries.push([
+      'visit',
+      `2026-${String(1 + rand(12)).padStart(2, '0')}-${String(1 + rand(28)).padStart(2, '0')}`,
+    ]);
+  if (rand(3) === 0) entries.push(['notes', 'x'.repeat(rand(300))]);
+  if (rand(2) === 0) entries.push(['city', ['Ankara', 'Madrid', 'Roma', 'Berlin', 'Utrecht'][rand(5)]]);
+  // Clients send keys in their own order.
+  for (let k = entries.length - 1; k > 0; k--) {
+    const j = rand(k + 1);
+    [entries[k], entries[j]] = [entries[j]!, entries[k]!];
+  }
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+console.log(
+  `Form figures over ${fmt(RESPONSES)} responses (load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+);
+for (const dialect of testDialects()) {
+  const database = await createTestDatabase(dialect, 'figures-bench');
+  const handle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
+  const db = handle.db;
+  const account = await createAccountsService(db).create({ name: 'figures', plan: 'PRO' });
+  const formId = randomUUID();
+  const now = '2026-01-01T00:00:00.000Z';
+  await db
+    .insertInto('forms')
+    .values({
+      id: formId,
+      account_id: account.id,
+      title: 'Figures',
+      title_search: 'figures',
+      description: null,
+      schema: '{}',
+      publish_status: 'PUBLISHED',
+      publish_visibility: 'PUBLIC',
+      share_code: null,
+      published_at: now,
+      expires_at: null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  for (let i = 0; i < RESPONSES; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, k) => ({
+      id: randomUUID(),
+      form_id: formId,
+      account_id: account.id,
+      answers: answers(i + k),
+      submitted_at: new Date(start + (i + k) * 300_000).toISOString(),
+    }));
+    await db.insertInto('responses').values(rows).execute();
+  }
+  if (dialect === 'postgres') await sql`analyze responses`.execute(db);
+  const times: number[] = [];
+  let count = 0;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    const figures = await formFigures(db, { accountId: account.id, formId, fields }, { bucket: 'week' });
+    times.push(performance.now() - t0);
+    count = figures.responseCount;
+  }
+  if (count !== RESPONSES) throw new Error(`figures counted ${count} of ${RESPONSES}`);
+  console.log(`${dialect}: median ${fmt(median(times))} ms (runs ${times.map((t) => fmt(t)).join(', ')} ms)`);
+  await handle.close();
+  await database.drop();
+}
