@@ -42,6 +42,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   if (first !== undefined) io.out(`API key: ${first.token}`);
 
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
+  const aiProvider = createAiProvider(config.ai.settings, logger);
   const app = createApp({
     db: handle.db,
     logger,
@@ -52,6 +53,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       dataDir: config.dataDir,
     },
     secretKey,
+    aiProvider,
   });
   const server = await listen(app, {
     port: config.port,
@@ -67,7 +69,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     housekeeping: () => archiveExpiredForms(handle.db),
   });
   const aiJobs = startAiJobs(handle.db, {
-    provider: createAiProvider(config.ai.settings, logger),
+    provider: aiProvider,
     publicUrl: config.publicUrl,
     concurrency: config.ai.concurrency,
     retentionMs: config.ai.jobRetentionMs,

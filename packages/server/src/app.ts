@@ -4,11 +4,15 @@ import { join } from 'node:path';
 import { contract, type Plan, type PlanLimits } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
+import type { AiProvider } from './ai/provider.js';
+import { createOfflineProvider } from './ai/providers/offline.js';
 import type { Db } from './db/database.js';
 import { createAccountRouter } from './features/accounts/account-router.js';
 import { createAccountsService } from './features/accounts/accounts-service.js';
 import { createAiRouter } from './features/ai/ai-router.js';
 import { createAiService } from './features/ai/ai-service.js';
+import { createAnalyticsChatService } from './features/analytics/analytics-chat-service.js';
+import { createAnalyticsRouter } from './features/analytics/analytics-router.js';
 import { authenticate, fixedCaller } from './features/auth/auth-middleware.js';
 import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
@@ -82,6 +86,8 @@ export interface AppDeps {
    * Default: on (120 requests a minute) unless `rateLimits` is `false`.
    */
   publicRateLimit?: boolean | PublicRateLimitOptions;
+  /** Answers the synchronous AI routes (analytics chat); default: the offline provider. */
+  aiProvider?: AiProvider;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,6 +105,7 @@ export function createApp({
   publicRateLimit = rateLimits !== false,
   fixedCaller: caller,
   secretKey = randomBytes(32),
+  aiProvider = createOfflineProvider(),
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
@@ -112,7 +119,9 @@ export function createApp({
     onDeleted: uploads.deleteForForm,
   });
   const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
-  const ai = createAiService({ db, clock, forms, credits: createCreditsService({ db, clock }) });
+  const credits = createCreditsService({ db, clock });
+  const ai = createAiService({ db, clock, forms, credits });
+  const analyticsChat = createAnalyticsChatService({ db, clock, forms, credits, provider: aiProvider });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -133,7 +142,7 @@ export function createApp({
     public: createPublicRouter(responses, uploads),
     smartForms: notAvailable(contract.smartForms),
     ai: createAiRouter(ai),
-    analytics: notAvailable(contract.analytics),
+    analytics: createAnalyticsRouter(analyticsChat, logger),
     webhooks: createWebhooksRouter(webhooks),
     integrations: notAvailable(contract.integrations),
   };

@@ -19,6 +19,7 @@ export interface Database {
   uploads: UploadsTable;
   ai_jobs: AiJobsTable;
   ai_usage: AiUsageTable;
+  analytics_chat_sessions: AnalyticsChatSessionsTable;
 }
 
 export interface AccountsTable {
@@ -246,6 +247,18 @@ export interface AiUsageTable {
   prompt_tokens: number;
   completion_tokens: number;
   estimated: number;
+  created_at: string;
+}
+
+/** An analytics chat session: the questions and answers about one form's responses. */
+export interface AnalyticsChatSessionsTable {
+  id: string;
+  account_id: string;
+  form_id: string;
+  /** `[{role: "user" | "assistant", content}]`, JSON. */
+  messages: string;
+  question_count: number;
+  last_active_at: string;
   created_at: string;
 }
 

@@ -31,6 +31,8 @@ export type StandInReply =
 
 export interface RecordedRequest {
   path: string;
+  /** True once the client closed the connection before the answer was complete. */
+  closedEarly: boolean;
   headers: Record<string, string | string[] | undefined>;
   // biome-ignore lint/suspicious/noExplicitAny: the request body as the client sent it
   body: any;
@@ -113,7 +115,11 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       res.end(JSON.stringify({ error: { message: 'body is not JSON', type: 'invalid_request_error' } }));
       return;
     }
-    requests.push({ path, headers: req.headers, body });
+    const record: RecordedRequest = { path, headers: req.headers, body, closedEarly: false };
+    requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.closedEarly = true;
+    });
     const reply = queue.shift() ?? standIn.respond(body);
     if ('hang' in reply) return;
     await sleep(standIn.latencyMs + (reply.delayMs ?? 0));

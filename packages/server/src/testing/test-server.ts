@@ -122,7 +122,10 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         done();
       },
     });
+    const ai = options.ai ?? {};
+    const provider = ai.provider?.() ?? createOfflineProvider();
     const app = createApp({
+      aiProvider: provider,
       db: handle.db,
       logger: createLogger({ level: 'info', destination }),
       clock: clock.now,
@@ -134,10 +137,9 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
-    const ai = options.ai ?? {};
     if (ai.worker !== false) {
       aiWorker = startAiJobs(handle.db, {
-        provider: ai.provider?.() ?? createOfflineProvider(),
+        provider,
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         clock: clock.now,
         pollIntervalMs: 100,

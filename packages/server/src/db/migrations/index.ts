@@ -4,6 +4,7 @@ import { webhooks } from './2025-07-01-000000-webhooks.js';
 import { rateLimitsAndCredits } from './2025-07-10-000000-rate-limits-credits.js';
 import { uploads } from './2025-08-15-000000-uploads.js';
 import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
+import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2025-07-01-000000-webhooks': webhooks,
   '2025-08-15-000000-uploads': uploads,
   '2026-11-23-000000-ai-jobs': aiJobs,
+  '2026-11-23-000001-analytics-chat': analyticsChat,
 };

@@ -148,6 +148,25 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     reserveIn,
 
     /**
+     * For a call whose cost is known only afterwards (chat: 1 + 1 per 1,000 tokens): reserves
+     * what it can cost at most, or the whole balance when that is less; `settle` then keeps the
+     * real cost. 402 when the balance is below 1.
+     */
+    reserveUpTo(accountId: string, max: number, reason: string): Promise<Reservation> {
+      return db.transaction().execute(async (trx) => {
+        const balance = await createCreditsStore(trx).balance(accountId);
+        if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
+        if (balance < 1) {
+          throw new AppError(
+            'PAYMENT_REQUIRED',
+            'Not enough credits: this call costs at least 1 and the balance is 0',
+          );
+        }
+        return reserveIn(trx, accountId, Math.min(requireAmount(max), balance), reason);
+      });
+    },
+
+    /**
      * Gives back all that is left of a reservation, in the caller's transaction (a failed job's,
      * so the job's end and the refund commit together). Returns the credits given back.
      */

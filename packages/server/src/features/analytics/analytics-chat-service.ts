@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANALYTICS_CHAT_LIMITS,
+  type AnalyticsChatBody,
+  type AnalyticsChatResult,
+  type FormSchema,
+} from '@formloom/contract';
+import type { AiProvider, AiUsage, ChatMessage } from '../../ai/provider.js';
+import { countPromptTokens, countTokens } from '../../ai/tokens.js';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { type CreditsService, chatCost, type Reservation } from '../credits/credits-service.js';
+import type { FormsService } from '../forms/forms-service.js';
+import { type AnalyticsChatInput, analyticsChatTask, suggestedActions } from './chat-task.js';
+import { formFigures } from './form-figures.js';
+
+/** Tokens of the prompt (instructions, figures, sample, history): the sample fills what is left. */
+export const CHAT_CONTEXT_TOKENS = 6_000;
+/** Responses read for the sample, newest first, before the token budget cuts it. */
+const SAMPLE_READ = 200;
+/** The answer is expected well under this; it bounds the reservation (1 + 1 per 1,000 tokens). */
+const ANSWER_TOKENS = 1_000;
+
+export interface PreparedChat {
+  accountId: string;
+  formId: string;
+  sessionId: string;
+  isNew: boolean;
+  history: ChatMessage[];
+  input: AnalyticsChatInput;
+  reservation: Reservation;
+}
+
+export interface AnalyticsChatServiceDeps {
+  db: Db;
+  clock: () => Date;
+  forms: FormsService;
+  credits: CreditsService;
+  provider: AiProvider;
+}
+
+/**
+ * Analytics chat (spec 4.6): a question about one form's responses, answered from the figures the
+ * database counts and a sample of recent responses cut to a token budget. A session keeps the
+ * conversation; it ends after 30 minutes idle or 10 questions. Credits: what the call can cost at
+ * most is reserved before the model is asked (402 when the balance is empty), and the real cost,
+ * 1 + 1 per 1,000 tokens of the provider's usage, is kept when the answer is complete.
+ */
+export function createAnalyticsChatService({
+  db,
+  clock,
+  forms,
+  credits,
+  provider,
+}: AnalyticsChatServiceDeps) {
+  async function loadSession(accountId: string, formId: string, sessionId: string) {
+    const row = await db
+      .selectFrom('analytics_chat_sessions')
+      .selectAll()
+      .where('id', '=', sessionId)
+      .where('account_id', '=', accountId)
+      .where('form_id', '=', formId)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound(`Chat session ${sessionId} not found for this form`);
+    const idleMs = clock().getTime() - Date.parse(row.last_active_at);
+    if (idleMs > ANALYTICS_CHAT_LIMITS.idleTimeoutMinutes * 60_000) {
+      throw badRequest(
+        `This chat session ended after ${ANALYTICS_CHAT_LIMITS.idleTimeoutMinutes} minutes without a message: start a new one (send no sessionId)`,
+      );
+    }
+    if (Number(row.question_count) >= ANALYTICS_CHAT_LIMITS.maxMessages) {
+      throw badRequest(
+        `This chat session holds at most ${ANALYTICS_CHAT_LIMITS.maxMessages} messages: start a new one (send no sessionId)`,
+      );
+    }
+    return JSON.parse(row.messages) as ChatMessage[];
+  }
+
+  /** Recent answers as JSON lines, newest first, as many as fit in `budget` tokens. */
+  async function sample(accountId: string, formId: string, budget: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('responses')
+      .select(['answers', 'submitted_at'])
+      .where('form_id', '=', formId)
+      .where('account_id', '=', accountId)
+      .orderBy('submitted_at', 'desc')
+      .limit(SAMPLE_READ)
+      .execute();
+    const lines: string[] = [];
+    let left = budget;
+    for (const row of rows) {
+      const line = `${row.submitted_at.slice(0, 10)} ${row.answers}`;
+      left -= (await countTokens(line)) + 1;
+      if (left < 0) break;
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  return {
+    /** Everything before the model call: 404/400/402 are thrown here, before any token is spent. */
+    async prepare(accountId: string, formId: string, body: AnalyticsChatBody): Promise<PreparedChat> {
+      const form = await forms.get(accountId, formId);
+      const history =
+        body.sessionId === undefined ? [] : await loadSession(accountId, formId, body.sessionId);
+      const schema: FormSchema = form.schema;
+      const figures = await formFigures(db, { accountId, formId, fields: schema.fields });
+      const base: AnalyticsChatInput = {
+        formTitle: form.title,
+        figures,
+        sample: [],
+        history,
+        question: body.message,
+      };
+      const fixed = await countPromptTokens(analyticsChatTask.messages(base));
+      const input = {
+        ...base,
+        sample: await sample(accountId, formId, Math.max(0, CHAT_CONTEXT_TOKENS - fixed)),
+      };
+      const reservation = await credits.reserveUpTo(
+        accountId,
+        chatCost(Math.max(CHAT_CONTEXT_TOKENS, fixed) + ANSWER_TOKENS),
+        'ai.analyticsChat',
+      );
+      return {
+        accountId,
+        formId,
+        sessionId: body.sessionId ?? randomUUID(),
+        isNew: body.sessionId === undefined,
+        history,
+        input,
+        reservation,
+      };
+    },
+
+    /** The answer is complete: keep its cost, store the exchange in the session. */
+    async finish(chat: PreparedChat, answer: string, usage: AiUsage): Promise<AnalyticsChatResult> {
+      const cost = Math.min(chatCost(usage.promptTokens + usage.completionTokens), chat.reservation.amount);
+      await credits.settle(chat.reservation.id, cost);
+      const nowIso = isoNow(clock());
+      const messages = JSON.stringify([
+        ...chat.history,
+        { role: 'user', content: chat.input.question },
+        { role: 'assistant', content: answer },
+      ]);
+      if (chat.isNew) {
+        await db
+          .insertInto('analytics_chat_sessions')
+          .values({
+            id: chat.sessionId,
+            account_id: chat.accountId,
+            form_id: chat.formId,
+            messages,
+            question_count: 1,
+            last_active_at: nowIso,
+            created_at: nowIso,
+          })
+          .execute();
+      } else {
+        await db
+          .updateTable('analytics_chat_sessions')
+          .set((eb) => ({ messages, question_count: eb('question_count', '+', 1), last_active_at: nowIso }))
+          .where('id', '=', chat.sessionId)
+          .execute();
+      }
+      return {
+        sessionId: chat.sessionId,
+        message: answer,
+        suggestedActions: suggestedActions(chat.input.figures),
+        creditsUsed: cost,
+        ai: provider.provenance,
+      };
+    },
+
+    /** The call failed or the client left before an answer: the credits come back. */
+    async abandon(chat: PreparedChat, usage?: AiUsage): Promise<void> {
+      const spent =
+        usage === undefined
+          ? 0
+          : Math.min(chatCost(usage.promptTokens + usage.completionTokens), chat.reservation.amount);
+      await credits.settle(chat.reservation.id, spent);
+    },
+
+    provider,
+  };
+}
+
+export type AnalyticsChatService = ReturnType<typeof createAnalyticsChatService>;
