@@ -48,43 +48,40 @@ const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
- * The answers of the matching responses as rows (key, JSON type, string value, number value,
- * raw value), non-empty ones only. Answers are JSON text: SQLite's `json_each` and PostgreSQL's
- * `jsonb_each` explode each response once, and every figure is counted from this one table.
+ * Expressions over one response's answer to one field, by dialect. Answers are JSON text: SQLite's
+ * json functions keep the document they parsed for the next call on the same row, and PostgreSQL
+ * parses it once into `a` (jsonb) in the scan's subquery, so a field costs a few expressions per
+ * row, not a parse.
  */
-function answerRows(db: Db, where: RawBuilder<unknown>) {
+function answerSql(db: Db) {
   if (dialectOf(db) === 'postgres') {
+    const v = (id: string) => sql`(a -> ${id})`;
     return {
-      rows: sql`select j.key as k, jsonb_typeof(j.value) as t,
-          case when jsonb_typeof(j.value) = 'string' then j.value #>> '{}' end as s,
-          case when jsonb_typeof(j.value) = 'number' then (j.value #>> '{}')::double precision end as nv,
-          j.value as jv
-        from responses r, jsonb_each(r.answers::jsonb) as j(key, value)
-        where ${where} and jsonb_typeof(j.value) <> 'null' and j.value <> '""'::jsonb and j.value <> '[]'::jsonb`,
-      elements: sql`jsonb_array_elements_text(x.jv) as e(value)`,
+      source: (where: RawBuilder<unknown>) =>
+        sql`(select r.answers::jsonb as a, r.submitted_at from responses r where ${where} offset 0) as r where true`,
+      answered: (id: string) =>
+        sql`(${v(id)} is not null and jsonb_typeof(${v(id)}) <> 'null' and ${v(id)} <> '""'::jsonb and ${v(id)} <> '[]'::jsonb)`,
+      string: (id: string) => sql`(case when jsonb_typeof(${v(id)}) = 'string' then a ->> ${id} end)`,
+      number: (id: string) =>
+        sql`(case when jsonb_typeof(${v(id)}) = 'number' then (a ->> ${id})::double precision end)`,
+      hasElement: (id: string, value: string) =>
+        sql`(jsonb_typeof(${v(id)}) = 'array' and ${v(id)} ? ${value})`,
     };
   }
+  const path = (id: string) => `$."${id}"`;
   return {
-    rows: sql`select j.key as k,
-        case j.type when 'text' then 'string' when 'integer' then 'number' when 'real' then 'number' else j.type end as t,
-        case when j.type = 'text' then j.value end as s,
-        case when j.type in ('integer', 'real') then j.value end as nv,
-        j.value as jv
-      from responses r, json_each(r.answers) as j
-      where ${where} and j.type <> 'null' and not (j.type = 'text' and j.value = '')
-        and not (j.type = 'array' and json_array_length(j.value) = 0)`,
-    elements: sql`json_each(x.jv) as e`,
+    source: (where: RawBuilder<unknown>) => sql`responses r where ${where}`,
+    answered: (id: string) =>
+      sql`(coalesce(json_type(r.answers, ${path(id)}), 'null') <> 'null'
+        and not (json_type(r.answers, ${path(id)}) = 'text' and json_extract(r.answers, ${path(id)}) = '')
+        and not (json_type(r.answers, ${path(id)}) = 'array' and json_array_length(r.answers, ${path(id)}) = 0))`,
+    string: (id: string) =>
+      sql`(case when json_type(r.answers, ${path(id)}) = 'text' then json_extract(r.answers, ${path(id)}) end)`,
+    number: (id: string) =>
+      sql`(case when json_type(r.answers, ${path(id)}) in ('integer', 'real') then json_extract(r.answers, ${path(id)}) end)`,
+    hasElement: (id: string, value: string) =>
+      sql`(json_type(r.answers, ${path(id)}) = 'array' and exists (select 1 from json_each(r.answers, ${path(id)}) as e where e.value = ${value}))`,
   };
-}
-
-interface FigureRow {
-  kind: 'answered' | 'choice' | 'checked' | 'number' | 'median' | 'month' | 'text';
-  k: string;
-  v: string | null;
-  n: number | null;
-  mean: number | null;
-  lo: number | null;
-  hi: number | null;
 }
 
 /** The Monday of the ISO week of a `YYYY-MM-DD` day. */
@@ -94,11 +91,15 @@ function weekOf(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+const isChoice = (t: FieldType) => t === 'select' || t === 'radio' || t === 'checkbox';
+const isText = (t: FieldType) => t === 'text' || t === 'textarea' || t === 'email';
+
 /**
  * The figures of one form's responses, counted in the database (SQLite or PostgreSQL, the same
  * answers on both): totals, responses over time, and per field its completion and what suits its
- * type. `fields` is the form's schema fields (their order and types); answers to fields no longer
- * in the schema are left out.
+ * type. One scan counts every field (each field a few aggregate columns); medians and months,
+ * which need ordering or grouping, take one small query per number or date field. `fields` is
+ * the form's schema fields; answers to fields no longer in the schema are left out.
  */
 export async function formFigures(
   db: Db,
@@ -114,17 +115,55 @@ export async function formFigures(
     ],
     sql` and `,
   );
+  const a = answerSql(db);
+  const from = a.source(where);
   const rows = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows;
-  const idsOf = (types: readonly FieldType[]) =>
-    form.fields.filter((f) => types.includes(f.type)).map((f) => f.id);
-  const inList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`));
+  const count = (condition: RawBuilder<unknown>) => sql`sum(case when ${condition} then 1 else 0 end)`;
 
-  const [totals] = await rows(
-    sql<{ n: number; first: string | null; last: string | null }>`
-      select count(*) as n, min(r.submitted_at) as first, max(r.submitted_at) as last
-      from responses r where ${where}`,
+  // Column `c<i>` holds the i-th figure; `layout` says which figure of which field it is.
+  const columns: RawBuilder<unknown>[] = [sql`count(*)`, sql`min(r.submitted_at)`, sql`max(r.submitted_at)`];
+  const layout: { field: string; figure: string }[] = [
+    { field: '', figure: 'n' },
+    { field: '', figure: 'first' },
+    { field: '', figure: 'last' },
+  ];
+  const add = (field: string, figure: string, expression: RawBuilder<unknown>) => {
+    columns.push(expression);
+    layout.push({ field, figure });
+  };
+  for (const field of form.fields) {
+    add(field.id, 'answered', count(a.answered(field.id)));
+    if (isChoice(field.type)) {
+      for (const option of field.options ?? []) {
+        const chosen =
+          field.type === 'checkbox'
+            ? a.hasElement(field.id, option.value)
+            : sql`${a.string(field.id)} = ${option.value}`;
+        add(field.id, `option:${option.value}`, count(chosen));
+      }
+    }
+    if (field.type === 'number') {
+      add(field.id, 'count', sql`count(${a.number(field.id)})`);
+      add(field.id, 'mean', sql`avg(${a.number(field.id)})`);
+      add(field.id, 'min', sql`min(${a.number(field.id)})`);
+      add(field.id, 'max', sql`max(${a.number(field.id)})`);
+    }
+    if (isText(field.type)) {
+      const text = sql`(case when ${a.answered(field.id)} then ${a.string(field.id)} end)`;
+      add(field.id, 'count', sql`count(${text})`);
+      add(field.id, 'meanLength', sql`avg(length(${text}))`);
+      add(field.id, 'maxLength', sql`max(length(${text}))`);
+    }
+  }
+  const [scan] = await rows(
+    sql<
+      Record<string, unknown>
+    >`select ${sql.join(columns.map((c, i) => sql`${c} as ${sql.ref(`c${i}`)}`))} from ${from}`,
   );
-  const responseCount = Number(totals?.n ?? 0);
+  const figure = new Map<string, unknown>();
+  layout.forEach((l, i) => figure.set(`${l.field}|${l.figure}`, scan?.[`c${i}`] ?? null));
+  const responseCount = Number(figure.get('|n') ?? 0);
+
   const days = await rows(
     sql<{ day: string; n: number }>`
       select substr(r.submitted_at, 1, 10) as day, count(*) as n
@@ -136,96 +175,66 @@ export async function formFigures(
     overTime.set(period, (overTime.get(period) ?? 0) + Number(n));
   }
 
-  const x = answerRows(db, where);
-  const none = sql`cast(null as double precision)`;
-  const noText = sql`cast(null as text)`;
-  const choiceIds = idsOf(['select', 'radio']);
-  const checkboxIds = idsOf(['checkbox']);
-  const numberIds = idsOf(['number']);
-  const dateIds = idsOf(['date']);
-  const textIds = idsOf(['text', 'textarea', 'email']);
-  // One statement: the answers are exploded once (materialized) and every figure counted from them.
-  const branches: RawBuilder<unknown>[] = [
-    sql`select 'answered' as kind, k, ${noText} as v, count(*) as n, ${none} as mean, ${none} as lo, ${none} as hi
-      from x group by k`,
-  ];
-  if (choiceIds.length > 0) {
-    branches.push(sql`select 'choice', k, s, count(*), ${none}, ${none}, ${none}
-      from x where k in (${inList(choiceIds)}) and t = 'string' group by k, s`);
-  }
-  if (checkboxIds.length > 0) {
-    branches.push(sql`select 'checked', x.k, e.value, count(*), ${none}, ${none}, ${none}
-      from x, ${x.elements} where x.k in (${inList(checkboxIds)}) and x.t = 'array' group by x.k, e.value`);
-  }
-  if (numberIds.length > 0) {
-    branches.push(sql`select 'number', k, ${noText}, count(*), avg(nv), min(nv), max(nv)
-      from x where k in (${inList(numberIds)}) and t = 'number' group by k`);
-    branches.push(sql`select 'median', k, ${noText}, ${sql`cast(null as bigint)`}, avg(nv), ${none}, ${none} from (
-        select k, nv, row_number() over (partition by k order by nv) as rn, count(*) over (partition by k) as c
-        from x where k in (${inList(numberIds)}) and t = 'number'
-      ) as ranked where rn in ((c + 1) / 2, (c + 2) / 2) group by k`);
-  }
-  if (dateIds.length > 0) {
-    branches.push(sql`select 'month', k, substr(s, 1, 7), count(*), ${none}, ${none}, ${none}
-      from x where k in (${inList(dateIds)}) and t = 'string' group by k, substr(s, 1, 7)`);
-  }
-  if (textIds.length > 0) {
-    branches.push(sql`select 'text', k, ${noText}, count(*), avg(length(s)), ${none}, cast(max(length(s)) as double precision)
-      from x where k in (${inList(textIds)}) and t = 'string' group by k`);
-  }
-  const figureRows = await rows(
-    sql<FigureRow>`with x as materialized (${x.rows}) ${sql.join(branches, sql` union all `)}`,
-  );
-  const byKind = (kind: FigureRow['kind'], key: string) =>
-    figureRows.filter((r) => r.kind === kind && r.k === key);
-  const one = (kind: FigureRow['kind'], key: string) => byKind(kind, key)[0];
-
   const fields: Record<string, FieldFigures> = {};
   for (const field of form.fields) {
-    const count = Number(one('answered', field.id)?.n ?? 0);
+    const get = (name: string) => figure.get(`${field.id}|${name}`);
+    const answered = Number(get('answered') ?? 0);
     const out: FieldFigures = {
       type: field.type,
       label: field.label,
-      answered: count,
-      completion: responseCount === 0 ? 0 : round(count / responseCount)!,
+      answered,
+      completion: responseCount === 0 ? 0 : round(answered / responseCount)!,
     };
-    if (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') {
-      const tally: Record<string, number> = Object.fromEntries(
-        (field.options ?? []).map((o) => [o.value, 0]),
+    if (isChoice(field.type)) {
+      out.options = Object.fromEntries(
+        (field.options ?? []).map((o) => [o.value, Number(get(`option:${o.value}`) ?? 0)]),
       );
-      for (const row of byKind(field.type === 'checkbox' ? 'checked' : 'choice', field.id)) {
-        if (row.v !== null && row.v in tally) tally[row.v] = Number(row.n);
-      }
-      out.options = tally;
     }
     if (field.type === 'number') {
-      const row = one('number', field.id);
+      const n = Number(get('count') ?? 0);
       out.numbers = {
-        count: Number(row?.n ?? 0),
-        mean: round(num(row?.mean)),
-        median: round(num(one('median', field.id)?.mean)),
-        min: num(row?.lo),
-        max: num(row?.hi),
+        count: n,
+        mean: round(num(get('mean'))),
+        median: n === 0 ? null : round(await median(field.id, n)),
+        min: num(get('min')),
+        max: num(get('max')),
       };
     }
     if (field.type === 'date') {
+      const months = await rows(
+        sql<{ m: string; n: number }>`
+          select substr(${a.string(field.id)}, 1, 7) as m, count(*) as n from ${from}
+          and ${a.answered(field.id)} and ${a.string(field.id)} is not null group by 1`,
+      );
       out.months = Object.fromEntries(
-        byKind('month', field.id)
-          .map((r) => [r.v ?? '', Number(r.n)] as const)
-          .sort(([a], [b]) => a.localeCompare(b)),
+        months.map((r) => [r.m, Number(r.n)] as const).sort(([x], [y]) => x.localeCompare(y)),
       );
     }
-    if (field.type === 'text' || field.type === 'textarea' || field.type === 'email') {
-      const row = one('text', field.id);
-      out.text = { count: Number(row?.n ?? 0), meanLength: round(num(row?.mean)), maxLength: num(row?.hi) };
+    if (isText(field.type)) {
+      out.text = {
+        count: Number(get('count') ?? 0),
+        meanLength: round(num(get('meanLength'))),
+        maxLength: num(get('maxLength')),
+      };
     }
     fields[field.id] = out;
   }
+
+  /** The middle value (or the mean of the two middle ones) of a number field's `n` answers. */
+  async function median(id: string, n: number): Promise<number | null> {
+    const middle = await rows(
+      sql<{ x: number }>`select ${a.number(id)} as x from ${from} and ${a.number(id)} is not null
+        order by 1 limit ${n % 2 === 0 ? 2 : 1} offset ${Math.floor((n - 1) / 2)}`,
+    );
+    if (middle.length === 0) return null;
+    return middle.reduce((sum, r) => sum + Number(r.x), 0) / middle.length;
+  }
+
   return {
     responseCount,
-    firstResponseAt: totals?.first ?? null,
-    lastResponseAt: totals?.last ?? null,
-    overTime: [...overTime].map(([period, count]) => ({ period, count })),
+    firstResponseAt: (figure.get('|first') as string | null) ?? null,
+    lastResponseAt: (figure.get('|last') as string | null) ?? null,
+    overTime: [...overTime].map(([period, n]) => ({ period, count: n })),
     fields,
   };
 }
