@@ -71,6 +71,9 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,
     publicUrl: config.publicUrl,
+    secretKey,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    callbackRetryBaseMs: config.webhooks.retryBaseMs,
     concurrency: config.ai.concurrency,
     retentionMs: config.ai.jobRetentionMs,
     leaseMs: config.ai.jobLeaseMs,

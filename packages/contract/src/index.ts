@@ -36,9 +36,12 @@ export {
   type AnalyticsChatEvent,
   type AnalyticsChatEventName,
   AnalyticsChatResult,
+  AnalyticsSigningSecret,
+  AnalyticsSigningSecretInfo,
   SmartAnalyticsAccepted,
   SmartAnalyticsBody,
   SmartAnalyticsCallback,
+  SmartAnalyticsReport,
   SuggestedAction,
 } from './models/analytics.js';
 export {

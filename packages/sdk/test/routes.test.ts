@@ -77,6 +77,21 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'POST',
     `/v1/forms/${ID}/smart-analytics`,
   ],
+  getSmartAnalyticsReport: [
+    (c) => c.analytics.retrieveReport(ID, X),
+    'GET',
+    `/v1/forms/${ID}/smart-analytics/${X}`,
+  ],
+  createAnalyticsSigningSecret: [
+    (c) => c.analytics.createSigningSecret(),
+    'POST',
+    '/v1/analytics/signing-secret',
+  ],
+  getAnalyticsSigningSecret: [
+    (c) => c.analytics.retrieveSigningSecret(),
+    'GET',
+    '/v1/analytics/signing-secret',
+  ],
   analyticsChat: [
     (c) => c.analytics.chat(ID, { message: 'Trends?' }),
     'POST',

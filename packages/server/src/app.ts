@@ -13,6 +13,8 @@ import { createAiRouter } from './features/ai/ai-router.js';
 import { createAiService } from './features/ai/ai-service.js';
 import { createAnalyticsChatService } from './features/analytics/analytics-chat-service.js';
 import { createAnalyticsRouter } from './features/analytics/analytics-router.js';
+import { createSigningSecrets } from './features/analytics/signing-secret.js';
+import { createSmartAnalytics } from './features/analytics/smart-analytics.js';
 import { authenticate, fixedCaller } from './features/auth/auth-middleware.js';
 import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
@@ -122,6 +124,15 @@ export function createApp({
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, credits, provider: aiProvider });
+  const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
+  const smartAnalytics = createSmartAnalytics({
+    db,
+    clock,
+    forms,
+    credits,
+    secrets: signingSecrets,
+    policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+  });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -142,7 +153,10 @@ export function createApp({
     public: createPublicRouter(responses, uploads),
     smartForms: notAvailable(contract.smartForms),
     ai: createAiRouter(ai),
-    analytics: createAnalyticsRouter(analyticsChat, logger),
+    analytics: createAnalyticsRouter(
+      { chat: analyticsChat, smartAnalytics, secrets: signingSecrets },
+      logger,
+    ),
     webhooks: createWebhooksRouter(webhooks),
     integrations: notAvailable(contract.integrations),
   };

@@ -115,3 +115,43 @@ export const SmartAnalyticsCallback = z
   })
   .describe('Smart analytics callback payload');
 export type SmartAnalyticsCallback = z.infer<typeof SmartAnalyticsCallback>;
+
+/** The account's analytics signing secret as created or rotated: the full secret, shown once. */
+export const AnalyticsSigningSecret = z
+  .object({
+    secret: z
+      .string()
+      .describe('`whsec_` + base64 of 32 random bytes; keys `X-Service-Signature-256`. Shown only now'),
+    secretLast4: z.string().length(4),
+    createdAt: Timestamp,
+  })
+  .describe('Analytics signing secret (shown once)');
+export type AnalyticsSigningSecret = z.infer<typeof AnalyticsSigningSecret>;
+
+export const AnalyticsSigningSecretInfo = AnalyticsSigningSecret.omit({ secret: true }).describe(
+  'Analytics signing secret (last 4 characters only)',
+);
+export type AnalyticsSigningSecretInfo = z.infer<typeof AnalyticsSigningSecretInfo>;
+
+/** A smart analytics report as read back: the job's state, the report when DONE, its delivery. */
+export const SmartAnalyticsReport = z
+  .object({
+    reportId: Uuid,
+    jobId: Uuid,
+    formId: Uuid,
+    status: z.enum(['PENDING', 'PROCESSING', 'DONE', 'FAILED']),
+    report: SmartAnalyticsCallback.shape.report,
+    error: z.string().optional().describe('When FAILED'),
+    callbackUrl: HttpUrl,
+    delivery: z
+      .object({
+        status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+        attempts: z.number().int().nonnegative(),
+        lastError: z.string().nullable(),
+      })
+      .describe('The POST to `callbackUrl`, retried like a webhook delivery'),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .describe('Smart analytics report');
+export type SmartAnalyticsReport = z.infer<typeof SmartAnalyticsReport>;

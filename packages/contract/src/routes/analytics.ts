@@ -3,9 +3,13 @@ import {
   ANALYTICS_CHAT_SSE_DESCRIPTION,
   AnalyticsChatBody,
   AnalyticsChatResult,
+  AnalyticsSigningSecret,
+  AnalyticsSigningSecretInfo,
   SmartAnalyticsAccepted,
   SmartAnalyticsBody,
+  SmartAnalyticsReport,
 } from '../models/analytics.js';
+import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
 import { API_KEY_ERRORS, c, errorResponses, FormIdParams } from './shared.js';
@@ -35,6 +39,44 @@ export const analyticsRouter = c.router({
       aiLimit: 'smartAnalytics',
       consumesCredits: true,
     }),
+  },
+  getSmartAnalyticsReport: {
+    method: 'GET',
+    path: '/v1/forms/:id/smart-analytics/:reportId',
+    pathParams: FormIdParams.extend({ reportId: Uuid.describe('Report id') }),
+    summary: 'Get a smart analytics report',
+    description:
+      'The report of a `smart-analytics` request: its status, the report when DONE, and its callback delivery.',
+    responses: {
+      200: success(SmartAnalyticsReport, 'The report'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or report not found' }),
+    },
+    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
+  },
+  createAnalyticsSigningSecret: {
+    method: 'POST',
+    path: '/v1/analytics/signing-secret',
+    body: c.noBody(),
+    summary: 'Create or rotate the analytics signing secret',
+    description:
+      'Makes a new secret for `X-Service-Signature-256` on smart analytics callbacks, replacing any earlier one. ' +
+      'The full secret is in this answer only; later reads show its last 4 characters.',
+    responses: {
+      201: success(AnalyticsSigningSecret, 'Secret created'),
+      ...errorResponses([...API_KEY_ERRORS]),
+    },
+    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
+  },
+  getAnalyticsSigningSecret: {
+    method: 'GET',
+    path: '/v1/analytics/signing-secret',
+    summary: 'Get the analytics signing secret',
+    description: 'Its last 4 characters and when it was made; 404 when the account has none yet.',
+    responses: {
+      200: success(AnalyticsSigningSecretInfo, 'The secret (last 4 characters)'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'No analytics signing secret yet' }),
+    },
+    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
   },
   analyticsChat: {
     method: 'POST',

@@ -28,6 +28,28 @@ export class Analytics extends APIResource {
     return this._client._call(routes.requestSmartAnalytics, { params: { id: formId }, body }, options);
   }
 
+  /** A smart analytics report: its status, the report when DONE, and its callback's delivery. */
+  retrieveReport(
+    formId: string,
+    reportId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getSmartAnalyticsReport']>> {
+    return this._client._call(routes.getSmartAnalyticsReport, { params: { id: formId, reportId } }, options);
+  }
+
+  /**
+   * Creates (or rotates) the account's analytics signing secret, which signs every smart
+   * analytics callback. The full secret is in this answer only: keep it for `verifyAnalyticsCallback`.
+   */
+  createSigningSecret(options?: RequestOptions): APIPromise<ResultOf<R['createAnalyticsSigningSecret']>> {
+    return this._client._call(routes.createAnalyticsSigningSecret, {}, options);
+  }
+
+  /** The analytics signing secret's last 4 characters and when it was made. */
+  retrieveSigningSecret(options?: RequestOptions): APIPromise<ResultOf<R['getAnalyticsSigningSecret']>> {
+    return this._client._call(routes.getAnalyticsSigningSecret, {}, options);
+  }
+
   /** One complete answer about the form's responses; pass `sessionId` back for follow-ups. */
   chat(
     formId: string,

@@ -20,6 +20,8 @@ export interface Database {
   ai_jobs: AiJobsTable;
   ai_usage: AiUsageTable;
   analytics_chat_sessions: AnalyticsChatSessionsTable;
+  analytics_secrets: AnalyticsSecretsTable;
+  analytics_reports: AnalyticsReportsTable;
 }
 
 export interface AccountsTable {
@@ -260,6 +262,32 @@ export interface AnalyticsChatSessionsTable {
   question_count: number;
   last_active_at: string;
   created_at: string;
+}
+
+/** The account's analytics signing secret, sealed with the server key like webhook secrets. */
+export interface AnalyticsSecretsTable {
+  account_id: string;
+  secret_sealed: string;
+  secret_last4: string;
+  created_at: string;
+}
+
+/** A smart analytics report and the state of its signed callback. */
+export interface AnalyticsReportsTable {
+  id: string;
+  account_id: string;
+  form_id: string;
+  job_id: string;
+  callback_url: string;
+  status: string;
+  report: string | null;
+  error: string | null;
+  callback_body: string | null;
+  delivery_status: string;
+  delivery_attempts: Generated<number>;
+  delivery_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type Db = Kysely<Database>;

@@ -116,7 +116,6 @@ describeEachDialect(
     it('routes the server does not serve yet answer 404 "not available on this server yet"', async () => {
       for (const [method, path] of [
         ['GET', '/v1/smart-forms'],
-        ['POST', '/v1/forms/00000000-0000-4000-8000-000000000000/analytics-chat'],
         ['GET', '/integrations/v1/connections'],
       ] as const) {
         const res = await t.request(path, { method, key, json: method === 'POST' ? {} : undefined });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import type { AiWorker } from '../ai/jobs/worker.js';
@@ -20,6 +21,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The per-address limit of the public routes (default: the app's default). */
   publicRateLimit?: AppDeps['publicRateLimit'];
+  /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
+  allowPrivateTargets?: boolean;
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -112,6 +115,8 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
   let aiWorker: AiWorker | undefined;
+  // One server key for the app and the AI worker, kept across restarts.
+  const secretKey = randomBytes(32);
   let counter = 0;
 
   async function start() {
@@ -125,6 +130,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     const ai = options.ai ?? {};
     const provider = ai.provider?.() ?? createOfflineProvider();
     const app = createApp({
+      secretKey,
       aiProvider: provider,
       db: handle.db,
       logger: createLogger({ level: 'info', destination }),
@@ -132,6 +138,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       config: {
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         bodyLimitBytes: options.bodyLimitBytes,
+        allowPrivateTargets: options.allowPrivateTargets ?? false,
         dataDir,
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
@@ -140,6 +147,8 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     if (ai.worker !== false) {
       aiWorker = startAiJobs(handle.db, {
         provider,
+        secretKey,
+        allowPrivateTargets: options.allowPrivateTargets ?? false,
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         clock: clock.now,
         pollIntervalMs: 100,

@@ -36,6 +36,12 @@ export interface JobSuccess {
 export interface AiJobHandler {
   kind: string;
   run(job: ClaimedJob, context: AiJobContext): Promise<JobSuccess>;
+  /** Runs of a job of this kind before it FAILS (default: the worker's `maxAttempts`). */
+  maxAttempts?: number;
+  /** Wait before run `attempt + 1` after a transient failure (default: the worker's doubling backoff). */
+  retryDelayMs?: (attempt: number) => number;
+  /** Runs in the transaction that marks a job of this kind FAILED, with the reason. */
+  onFailed?: (trx: Db, job: AiJobRow, reason: string) => Promise<void>;
 }
 
 /** The job cannot succeed: it FAILS with this message as its `error` (shown to the API caller). */
@@ -114,7 +120,10 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
         ...usage,
         nowIso: at(0),
       });
-      if (ended) await options.onFailed?.(trx, row);
+      if (ended) {
+        await options.onFailed?.(trx, row);
+        await handlers.get(row.kind)?.onFailed?.(trx, row, error);
+      }
     });
   }
 
@@ -151,7 +160,7 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
       },
     };
     try {
-      if (row.attempts > maxAttempts) {
+      if (row.attempts > (handler.maxAttempts ?? maxAttempts)) {
         // Its workers kept dying mid-job (each claim counts): do not let it take down another.
         await fail(row, `The job was interrupted ${row.attempts - 1} times and was given up`, totals);
         return;
@@ -211,11 +220,12 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
     const reason =
       error instanceof AiError ? error.message : 'The job failed on an internal error; it was retried';
     if (!(error instanceof AiError)) logger?.error({ err: error, jobId: row.id }, 'AI job handler threw');
-    if (row.attempts >= maxAttempts) {
+    const handler = handlers.get(row.kind);
+    if (row.attempts >= (handler?.maxAttempts ?? maxAttempts)) {
       await fail(row, `${reason} (gave up after ${row.attempts} attempts)`, totals);
       return;
     }
-    const delay = retryBaseMs * 2 ** (row.attempts - 1);
+    const delay = handler?.retryDelayMs?.(row.attempts) ?? retryBaseMs * 2 ** (row.attempts - 1);
     logger?.warn(
       { jobId: row.id, attempt: row.attempts, retryInMs: delay, reason },
       'AI job will be retried',

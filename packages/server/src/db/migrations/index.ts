@@ -5,6 +5,7 @@ import { rateLimitsAndCredits } from './2025-07-10-000000-rate-limits-credits.js
 import { uploads } from './2025-08-15-000000-uploads.js';
 import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
 import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
+import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2025-08-15-000000-uploads': uploads,
   '2026-11-23-000000-ai-jobs': aiJobs,
   '2026-11-23-000001-analytics-chat': analyticsChat,
+  '2026-11-23-000002-analytics-reports': analyticsReports,
 };

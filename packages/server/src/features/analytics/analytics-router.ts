@@ -7,9 +7,10 @@ import { AppError } from '../../http/app-error.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
-import { notAvailable } from '../unavailable/not-available.js';
 import type { AnalyticsChatService, PreparedChat } from './analytics-chat-service.js';
 import { analyticsChatTask } from './chat-task.js';
+import type { SigningSecrets } from './signing-secret.js';
+import type { SmartAnalytics } from './smart-analytics.js';
 
 const s = initServer();
 
@@ -78,12 +79,39 @@ function streamAnswer(chat: AnalyticsChatService, prepared: PreparedChat, res: R
   return out;
 }
 
+export interface AnalyticsRouterDeps {
+  chat: AnalyticsChatService;
+  smartAnalytics: SmartAnalytics;
+  secrets: SigningSecrets;
+}
+
 export function createAnalyticsRouter(
-  chat: AnalyticsChatService,
+  { chat, smartAnalytics, secrets }: AnalyticsRouterDeps,
   logger: Logger,
 ): RouterImplementation<typeof contract.analytics> {
   return s.router(contract.analytics, {
-    requestSmartAnalytics: notAvailable(contract.analytics).requestSmartAnalytics,
+    requestSmartAnalytics: async ({ params, body, req }) => ({
+      status: 202,
+      body: successBody(
+        await smartAnalytics.request(authOf(req).accountId, params.id, body.callbackUrl),
+        'Report queued',
+      ),
+    }),
+    getSmartAnalyticsReport: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await smartAnalytics.get(authOf(req).accountId, params.id, params.reportId),
+        'Report',
+      ),
+    }),
+    createAnalyticsSigningSecret: async ({ req }) => ({
+      status: 201,
+      body: successBody(await secrets.rotate(authOf(req).accountId), 'Secret created'),
+    }),
+    getAnalyticsSigningSecret: async ({ req }) => ({
+      status: 200,
+      body: successBody(await secrets.info(authOf(req).accountId), 'Analytics signing secret'),
+    }),
     analyticsChat: async ({ params, body, req, res }) => {
       const prepared = await chat.prepare(authOf(req).accountId, params.id, body);
       if (wantsStream(req)) {

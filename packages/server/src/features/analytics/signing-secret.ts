@@ -1,0 +1,67 @@
+import {
+  type AnalyticsSigningSecret,
+  type AnalyticsSigningSecretInfo,
+  generateWebhookSecret,
+} from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { notFound } from '../../http/app-error.js';
+import type { SecretBox } from '../webhooks/secret-box.js';
+
+/** The sealing context: a secret sealed for one account cannot be opened as another's. */
+const context = (accountId: string) => `analytics:${accountId}`;
+
+/**
+ * The account's analytics signing secret (keys `X-Service-Signature-256` on smart analytics
+ * callbacks): made like a webhook secret, sealed at rest with the server key, shown once.
+ */
+export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) {
+  return {
+    /** Makes a new secret, replacing the account's earlier one; the only answer that shows it. */
+    async rotate(accountId: string): Promise<AnalyticsSigningSecret> {
+      const secret = generateWebhookSecret();
+      const row = {
+        account_id: accountId,
+        secret_sealed: box.seal(secret, context(accountId)),
+        secret_last4: secret.slice(-4),
+        created_at: isoNow(clock()),
+      };
+      await db
+        .insertInto('analytics_secrets')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('account_id').doUpdateSet({
+            secret_sealed: row.secret_sealed,
+            secret_last4: row.secret_last4,
+            created_at: row.created_at,
+          }),
+        )
+        .execute();
+      return { secret, secretLast4: row.secret_last4, createdAt: row.created_at };
+    },
+
+    async info(accountId: string): Promise<AnalyticsSigningSecretInfo> {
+      const row = await db
+        .selectFrom('analytics_secrets')
+        .select(['secret_last4', 'created_at'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (row === undefined) {
+        throw notFound('No analytics signing secret yet: create one with POST /v1/analytics/signing-secret');
+      }
+      return { secretLast4: row.secret_last4, createdAt: row.created_at };
+    },
+
+    /** The secret itself, for signing; undefined when the account has none. */
+    async open(accountId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('analytics_secrets')
+        .select('secret_sealed')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row === undefined ? undefined : box.open(row.secret_sealed, context(accountId));
+    },
+  };
+}
+
+export type SigningSecrets = ReturnType<typeof createSigningSecrets>;

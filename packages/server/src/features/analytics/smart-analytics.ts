@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type SmartAnalyticsAccepted,
+  type SmartAnalyticsCallback,
+  type SmartAnalyticsReport,
+  signAnalyticsCallback,
+} from '@formloom/contract';
+import { createJobsStore } from '../../ai/jobs/jobs-store.js';
+import { type AiJobHandler, JobFailure, notifyAiJobs } from '../../ai/jobs/worker.js';
+import { AiError } from '../../ai/provider.js';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
+import { DEFAULT_RETRY_BASE_MS, MAX_RETRIES, retryDelayMs } from '../../outbox/backoff.js';
+import { recordEvents } from '../../outbox/record.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, postDelivery } from '../../outbox/send.js';
+import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
+import type { FormsService } from '../forms/forms-service.js';
+import { formFigures } from './form-figures.js';
+import { reportTask } from './report-task.js';
+import type { SigningSecrets } from './signing-secret.js';
+
+export const SMART_ANALYTICS_JOB = 'smart-analytics';
+export const CALLBACK_JOB = 'analytics-callback';
+
+export interface SmartAnalyticsDeps {
+  db: Db;
+  clock: () => Date;
+  forms: FormsService;
+  credits: CreditsService;
+  secrets: SigningSecrets;
+  policy: TargetPolicy;
+}
+
+/**
+ * Smart analytics (spec 4.6): `request` reserves 10 credits and queues the report job in one
+ * transaction; the job computes the figures, asks the provider for trends and an analysis, stores
+ * the report and queues its callback, all in the transaction that ends it.
+ */
+export function createSmartAnalytics({ db, clock, forms, credits, secrets, policy }: SmartAnalyticsDeps) {
+  return {
+    async request(accountId: string, formId: string, callbackUrl: string): Promise<SmartAnalyticsAccepted> {
+      await forms.get(accountId, formId);
+      const url = await checkTargetUrl(callbackUrl, policy).catch((error: unknown) => {
+        throw error instanceof BlockedTargetError ? badRequest(`callbackUrl: ${error.message}`) : error;
+      });
+      if ((await secrets.open(accountId)) === undefined) {
+        throw badRequest(
+          'Callbacks are signed with the analytics signing secret, and the account has none: create it first with POST /v1/analytics/signing-secret',
+        );
+      }
+      const jobId = randomUUID();
+      const reportId = randomUUID();
+      const nowIso = isoNow(clock());
+      await db.transaction().execute(async (trx) => {
+        const held = await credits.reserveIn(
+          trx,
+          accountId,
+          CREDIT_COSTS.smartAnalytics,
+          'ai.smartAnalytics',
+        );
+        await trx
+          .insertInto('analytics_reports')
+          .values({
+            id: reportId,
+            account_id: accountId,
+            form_id: formId,
+            job_id: jobId,
+            callback_url: url.href,
+            status: 'PENDING',
+            report: null,
+            error: null,
+            callback_body: null,
+            delivery_status: 'PENDING',
+            delivery_error: null,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })
+          .execute();
+        await createJobsStore(trx).insert({
+          id: jobId,
+          accountId,
+          kind: SMART_ANALYTICS_JOB,
+          input: { reportId },
+          reservationId: held.id,
+          nowIso,
+        });
+      });
+      setImmediate(notifyAiJobs);
+      return { jobId, reportId };
+    },
+
+    async get(accountId: string, formId: string, reportId: string): Promise<SmartAnalyticsReport> {
+      await forms.get(accountId, formId);
+      const row = await db
+        .selectFrom('analytics_reports')
+        .selectAll()
+        .where('id', '=', reportId)
+        .where('account_id', '=', accountId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      if (row === undefined) throw notFound(`Report ${reportId} not found`);
+      const job = await db
+        .selectFrom('ai_jobs')
+        .select('status')
+        .where('id', '=', row.job_id)
+        .executeTakeFirst();
+      const status = (
+        row.status === 'PENDING' && job?.status === 'PROCESSING' ? 'PROCESSING' : row.status
+      ) as SmartAnalyticsReport['status'];
+      return {
+        reportId: row.id,
+        jobId: row.job_id,
+        formId: row.form_id,
+        status,
+        ...(row.report === null ? {} : { report: JSON.parse(row.report) }),
+        ...(row.error === null ? {} : { error: row.error }),
+        callbackUrl: row.callback_url,
+        delivery: {
+          status: row.delivery_status as SmartAnalyticsReport['delivery']['status'],
+          attempts: Number(row.delivery_attempts),
+          lastError: row.delivery_error,
+        },
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+    },
+  };
+}
+
+export type SmartAnalytics = ReturnType<typeof createSmartAnalytics>;
+
+export interface ReportJobsDeps {
+  forms: FormsService;
+  secrets: SigningSecrets;
+  policy: TargetPolicy;
+  clock: () => Date;
+  /** First retry of a failed callback; doubles after (default 30 s, as webhooks). */
+  callbackRetryBaseMs?: number;
+  callbackTimeoutMs?: number;
+}
+
+async function loadReport(db: Db, reportId: string) {
+  return db.selectFrom('analytics_reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
+}
+
+/** Ends the report with its callback body, and queues the callback's delivery, in `trx`. */
+async function endReport(
+  trx: Db,
+  report: { id: string; account_id: string; job_id: string; form_id: string },
+  nowIso: string,
+  end: {
+    status: 'DONE' | 'FAILED';
+    report?: SmartAnalyticsCallback['report'];
+    error?: string;
+    creditsUsed: number;
+  },
+): Promise<void> {
+  const body: SmartAnalyticsCallback = {
+    jobId: report.job_id,
+    reportId: report.id,
+    formId: report.form_id,
+    status: end.status,
+    ...(end.report === undefined ? {} : { report: end.report }),
+    ...(end.error === undefined ? {} : { error: end.error }),
+    creditsUsed: end.creditsUsed,
+    created_at: nowIso,
+  };
+  await trx
+    .updateTable('analytics_reports')
+    .set({
+      status: end.status,
+      report: end.report === undefined ? null : JSON.stringify(end.report),
+      error: end.error ?? null,
+      callback_body: JSON.stringify(body),
+      updated_at: nowIso,
+    })
+    .where('id', '=', report.id)
+    .execute();
+  await createJobsStore(trx).insert({
+    id: randomUUID(),
+    accountId: report.account_id,
+    kind: CALLBACK_JOB,
+    input: { reportId: report.id },
+    reservationId: null,
+    nowIso,
+  });
+  setImmediate(notifyAiJobs);
+}
+
+/**
+ * The two job kinds of smart analytics: the report itself, and the signed POST of its callback,
+ * retried like a webhook delivery (8 retries, doubling from 30 s) from the durable job queue, so
+ * a crash loses no report.
+ */
+export function smartAnalyticsJobs(db: Db, deps: ReportJobsDeps): AiJobHandler[] {
+  const base = deps.callbackRetryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+  const report: AiJobHandler = {
+    kind: SMART_ANALYTICS_JOB,
+    async run(job, context) {
+      const { reportId } = job.input as { reportId: string };
+      const row = await loadReport(db, reportId);
+      const form = await deps.forms.get(row.account_id, row.form_id).catch(() => {
+        throw new JobFailure('The form was deleted before its report was made');
+      });
+      const figures = await formFigures(
+        db,
+        { accountId: row.account_id, formId: row.form_id, fields: form.schema.fields },
+        { bucket: 'week' },
+      );
+      const generated = await context.provider.generate(
+        reportTask,
+        { formTitle: form.title, figures },
+        {
+          signal: context.signal,
+        },
+      );
+      await context.recordUsage(reportTask.name, generated.usage);
+      return {
+        commit: async (trx) => {
+          const nowIso = isoNow(deps.clock());
+          const body = {
+            title: generated.value.title.slice(0, 200) || form.title,
+            metrics: {
+              responseCount: figures.responseCount,
+              firstResponseAt: figures.firstResponseAt,
+              lastResponseAt: figures.lastResponseAt,
+              fields: figures.fields as unknown as Record<string, Record<string, unknown>>,
+            },
+            trends: generated.value.trends.slice(0, 20),
+            analysis: generated.value.analysis,
+            ai: context.provider.provenance,
+          };
+          await endReport(trx, row, nowIso, {
+            status: 'DONE',
+            report: body,
+            creditsUsed: CREDIT_COSTS.smartAnalytics,
+          });
+          await recordEvents(trx, [
+            {
+              accountId: row.account_id,
+              type: 'ANALYTICS_REPORT_COMPLETED',
+              createdAt: nowIso,
+              data: {
+                formId: row.form_id,
+                formTitle: form.title,
+                jobId: row.job_id,
+                reportId: row.id,
+                reportTitle: body.title,
+              },
+            },
+          ]);
+          return { reportId: row.id };
+        },
+      };
+    },
+    // The credits come back (the worker's refund); the receiver is told it failed.
+    async onFailed(trx, job, reason) {
+      const row = await trx
+        .selectFrom('analytics_reports')
+        .selectAll()
+        .where('job_id', '=', job.id)
+        .executeTakeFirst();
+      if (row !== undefined)
+        await endReport(trx, row, isoNow(deps.clock()), { status: 'FAILED', error: reason, creditsUsed: 0 });
+    },
+  };
+
+  const callback: AiJobHandler = {
+    kind: CALLBACK_JOB,
+    maxAttempts: 1 + MAX_RETRIES,
+    retryDelayMs: (attempt) => retryDelayMs(attempt, base),
+    async run(job) {
+      const { reportId } = job.input as { reportId: string };
+      const row = await loadReport(db, reportId);
+      const secret = await deps.secrets.open(row.account_id);
+      if (secret === undefined || row.callback_body === null) {
+        throw new JobFailure('The account has no analytics signing secret any more');
+      }
+      const headers = await signAnalyticsCallback({ body: row.callback_body, secret });
+      const result = await postDelivery(
+        row.callback_url,
+        row.callback_body,
+        { 'content-type': 'application/json', ...headers },
+        { timeoutMs: deps.callbackTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, policy: deps.policy },
+      );
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const error = ok
+        ? null
+        : result.statusCode === null
+          ? (result.error ?? 'no answer')
+          : `status ${result.statusCode}`;
+      await db
+        .updateTable('analytics_reports')
+        .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1), delivery_error: error }))
+        .where('id', '=', reportId)
+        .execute();
+      if (!ok) throw new AiError('transient', `The callback failed: ${error}`);
+      return {
+        commit: async (trx) => {
+          await trx
+            .updateTable('analytics_reports')
+            .set({ delivery_status: 'DELIVERED', updated_at: isoNow(deps.clock()) })
+            .where('id', '=', reportId)
+            .execute();
+          return { delivered: true };
+        },
+      };
+    },
+    async onFailed(trx, job) {
+      const { reportId } = JSON.parse(job.input) as { reportId: string };
+      await trx
+        .updateTable('analytics_reports')
+        .set({ delivery_status: 'FAILED' })
+        .where('id', '=', reportId)
+        .execute();
+    },
+  };
+  return [report, callback];
+}
