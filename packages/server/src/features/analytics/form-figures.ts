@@ -160,8 +160,9 @@ export async function formFigures(
       Record<string, unknown>
     >`select ${sql.join(columns.map((c, i) => sql`${c} as ${sql.ref(`c${i}`)}`))} from ${from}`,
   );
-  const figure = new Map<string, unknown>();
-  layout.forEach((l, i) => figure.set(`${l.field}|${l.figure}`, scan?.[`c${i}`] ?? null));
+  const figure = new Map<string, unknown>(
+    layout.map((l, i) => [`${l.field}|${l.figure}`, scan?.[`c${i}`] ?? null]),
+  );
   const responseCount = Number(figure.get('|n') ?? 0);
 
   const days = await rows(
