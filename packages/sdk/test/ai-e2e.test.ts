@@ -64,3 +64,29 @@ describe('ai.generateForm().wait() through the real openai client and the stand-
     expect((failed as AIJobError).reason).toContain('FORMLOOM_AI_API_KEY');
   });
 });
+
+describe('analytics chat from the SDK against the reference server (offline provider)', () => {
+  const server = useServer({ aiProvider: createOfflineProvider });
+
+  it('chat answers in JSON; chatStream yields session, chunks and done', async () => {
+    const client = new Formloom({ apiKey: await server.key('PRO', ['all'], 20), baseUrl: server.baseUrl });
+    const form = await client.forms.create({ title: 'Poll', language: 'en' });
+    const answer = await client.analytics.chat(form.id, { message: 'How is it going?' });
+    expect(answer.message).toContain('this form has no responses yet');
+    expect(answer.creditsUsed).toBeGreaterThanOrEqual(1);
+
+    const events: string[] = [];
+    let text = '';
+    for await (const { event, data } of client.analytics.chatStream(form.id, {
+      message: 'And now?',
+      sessionId: answer.sessionId,
+    })) {
+      events.push(event);
+      if (event === 'chunk') text += data.text;
+      if (event === 'done') expect(data.message).toBe(text);
+    }
+    expect(events[0]).toBe('session');
+    expect(events.at(-1)).toBe('done');
+    expect(events.filter((e) => e === 'chunk').length).toBeGreaterThan(3);
+  });
+});
