@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type OpenAiStandIn,
   startOpenAiStandIn,
-} from '../../../packages/server/src/testing/openai-stand-in.js';
+} from '../../../packages/server/test/support/openai-stand-in.js';
 import {
   createTestDatabase,
   describeDialects,
   type TestDatabase,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '../../../packages/server/test/support/test-database.js';
 import { loadAiConfig } from '../src/ai-config.js';
 import { ConfigError } from '../src/config.js';
 import { printedKey, type Serve, startServe } from './support.js';

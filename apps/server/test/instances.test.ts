@@ -4,14 +4,11 @@ import { join } from 'node:path';
 import { createDb, type DbHandle } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Receiver,
-  startReceiver,
-} from '../../../packages/server/src/features/webhooks/webhook-test-kit.js';
-import {
   createTestDatabase,
   type TestDatabase,
   testPostgresUrl,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '../../../packages/server/test/support/test-database.js';
+import { type Receiver, startReceiver } from '../../../packages/server/test/support/webhook-test-kit.js';
 import { cliIn, printedKey, type Serve, startServe } from './support.js';
 
 /**

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReceiver } from '../../../packages/server/src/features/webhooks/webhook-test-kit.js';
 import {
   createTestDatabase,
   describeDialects,
   type TestDatabase,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '../../../packages/server/test/support/test-database.js';
+import { startReceiver } from '../../../packages/server/test/support/webhook-test-kit.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**

@@ -3,15 +3,15 @@ import { WebhookDelivery, WebhookEvent } from '@formloom/contract';
 import { verifyWebhook } from '@formloom/sdk';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { contactSchema } from '../../test/support/fixtures.js';
+import { describeDialects } from '../../test/support/test-database.js';
 import {
   type Received,
   type Receiver,
   startReceiver,
   startWebhookTestServer,
   type WebhookTestServer,
-} from '../features/webhooks/webhook-test-kit.js';
-import { contactSchema } from '../testing/fixtures.js';
-import { describeDialects } from '../testing/test-database.js';
+} from '../../test/support/webhook-test-kit.js';
 
 const RETRY_BASE_MS = 20;
 

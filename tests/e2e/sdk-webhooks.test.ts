@@ -16,7 +16,13 @@ import {
   type WebhookWorker,
 } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, Formloom, NotFoundError, verifyWebhook } from '../src/index.js';
+import {
+  BadRequestError,
+  ConflictError,
+  Formloom,
+  NotFoundError,
+  verifyWebhook,
+} from '../../packages/sdk/src/index.js';
 
 /**
  * Webhooks end to end through the SDK: the reference server with its delivery worker (private

@@ -10,7 +10,7 @@ import {
   NotFoundError,
   Page,
   PermissionDeniedError,
-} from '../src/index.js';
+} from '../../packages/sdk/src/index.js';
 import { useServer } from './support/server.js';
 
 const server = useServer();
@@ -181,7 +181,7 @@ describe('end to end against the reference server', () => {
 
 describe('examples/quickstart', () => {
   it('runs against the server', async () => {
-    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', 'examples/quickstart/src/index.ts'],

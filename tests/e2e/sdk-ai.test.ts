@@ -1,8 +1,11 @@
 import { checkSchema } from '@formloom/contract/engine';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/testing/openai-stand-in.js';
-import { AIJobError, Formloom, PaymentRequiredError } from '../src/index.js';
+import { AIJobError, Formloom, PaymentRequiredError } from '../../packages/sdk/src/index.js';
+import {
+  type OpenAiStandIn,
+  startOpenAiStandIn,
+} from '../../packages/server/test/support/openai-stand-in.js';
 import { useServer } from './support/server.js';
 
 describe('ai.generateForm().wait() against the reference server (offline provider)', () => {
