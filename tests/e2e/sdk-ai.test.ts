@@ -1,11 +1,8 @@
 import { checkSchema } from '@formloom/contract/engine';
+import { AIJobError, Formloom, PaymentRequiredError } from '@formloom/sdk';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
+import { type OpenAiStandIn, startOpenAiStandIn } from '@formloom/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIJobError, Formloom, PaymentRequiredError } from '../../packages/sdk/src/index.js';
-import {
-  type OpenAiStandIn,
-  startOpenAiStandIn,
-} from '../../packages/server/test/support/openai-stand-in.js';
 import { useServer } from './support/server.js';
 
 describe('ai.generateForm().wait() against the reference server (offline provider)', () => {

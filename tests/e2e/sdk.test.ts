@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FormSchema } from '@formloom/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
@@ -10,7 +9,8 @@ import {
   NotFoundError,
   Page,
   PermissionDeniedError,
-} from '../../packages/sdk/src/index.js';
+} from '@formloom/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
 const server = useServer();

@@ -2,16 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkSchema } from '@formloom/contract/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type OpenAiStandIn,
-  startOpenAiStandIn,
-} from '../../../packages/server/test/support/openai-stand-in.js';
 import {
   createTestDatabase,
   describeDialects,
+  type OpenAiStandIn,
+  startOpenAiStandIn,
   type TestDatabase,
-} from '../../../packages/server/test/support/test-database.js';
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAiConfig } from '../src/ai-config.js';
 import { ConfigError } from '../src/config.js';
 import { printedKey, type Serve, startServe } from './support.js';

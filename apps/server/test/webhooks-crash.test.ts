@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestDatabase,
   describeDialects,
+  startReceiver,
   type TestDatabase,
-} from '../../../packages/server/test/support/test-database.js';
-import { startReceiver } from '../../../packages/server/test/support/webhook-test-kit.js';
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**
