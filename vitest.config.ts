@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
+      'tests/*/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,17 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkSchema } from '@formloom/contract/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailFormDraft } from '../../../packages/server/src/testing/ai-test-kit.js';
-import {
-  type OpenAiStandIn,
-  startOpenAiStandIn,
-} from '../../../packages/server/src/testing/openai-stand-in.js';
 import {
   createTestDatabase,
   describeDialects,
+  emailFormDraft,
+  type OpenAiStandIn,
+  startOpenAiStandIn,
   type TestDatabase,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAiConfig } from '../src/ai-config.js';
 import { ConfigError } from '../src/config.js';
 import { printedKey, type Serve, startServe } from './support.js';

@@ -2,16 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbHandle } from '@formloom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Receiver,
-  startReceiver,
-} from '../../../packages/server/src/features/webhooks/webhook-test-kit.js';
 import {
   createTestDatabase,
+  type Receiver,
+  startReceiver,
   type TestDatabase,
   testPostgresUrl,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliIn, printedKey, type Serve, startServe } from './support.js';
 
 /**

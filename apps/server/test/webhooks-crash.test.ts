@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReceiver } from '../../../packages/server/src/features/webhooks/webhook-test-kit.js';
 import {
   createTestDatabase,
   describeDialects,
+  startReceiver,
   type TestDatabase,
-} from '../../../packages/server/src/testing/test-database.js';
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**

@@ -26,7 +26,7 @@ import { createKeysService } from '../src/features/auth/keys-service.js';
 import { createCreditsService } from '../src/features/credits/credits-service.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
-import { startOpenAiStandIn } from '../src/testing/openai-stand-in.js';
+import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { expectStatus, fmt } from './bench-utils.js';
 
 const REQUESTS = Number(process.env.BENCH_AI_REQUESTS ?? 3000);

@@ -19,7 +19,7 @@ import { createKeysService } from '../src/features/auth/keys-service.js';
 import { createCreditsService } from '../src/features/credits/credits-service.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
-import { startOpenAiStandIn } from '../src/testing/openai-stand-in.js';
+import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { callJson, expectStatus, fmt } from './bench-utils.js';
 
 const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 100);

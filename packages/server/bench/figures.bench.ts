@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/accounts-service.js';
 import { formFigures } from '../src/features/analytics/form-figures.js';
-import { createTestDatabase, testDialects } from '../src/testing/test-database.js';
+import { createTestDatabase, testDialects } from '../test/support/test-database.js';
 import { fmt, median } from './bench-utils.js';
 
 const RESPONSES = Number(process.env.BENCH_FIGURES_RESPONSES ?? 100_000);

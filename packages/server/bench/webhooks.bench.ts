@@ -12,9 +12,9 @@
  * Run: node --conditions=source --import tsx packages/server/bench/webhooks.bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { startReceiver, startWebhookTestServer } from '../src/features/webhooks/webhook-test-kit.js';
 import { startWebhookWorker } from '../src/outbox/worker.js';
-import { contactSchema } from '../src/testing/fixtures.js';
+import { contactSchema } from '../test/support/fixtures.js';
+import { startReceiver, startWebhookTestServer } from '../test/support/webhook-test-kit.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 600);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testPostgresUrl } from '../testing/test-database.js';
+import { createTestDatabase, testPostgresUrl } from '../../test/support/test-database.js';
 import { createDb } from './create-db.js';
 import { dialectOf } from './dialect.js';
 import { describePostgresUrl } from './dialects/postgres.js';

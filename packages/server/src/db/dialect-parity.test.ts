@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactSchema } from '../testing/fixtures.js';
-import { describeEachDialect } from '../testing/test-server.js';
+import { contactSchema } from '../../test/support/fixtures.js';
+import { describeEachDialect } from '../../test/support/test-server.js';
 import { dialectOf } from './dialect.js';
 
 /**

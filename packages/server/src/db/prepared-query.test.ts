@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestDatabase, describeDialects, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, describeDialects, type TestDatabase } from '../../test/support/test-database.js';
 import { createDb, type DbHandle } from './create-db.js';
 import type { Db } from './database.js';
 import { preparedQuery } from './prepared-query.js';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../testing/test-server.js';
+import { describeEachDialect } from '../../test/support/test-server.js';
 
 describeEachDialect(
   'envelopes and errors on every path',

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { contactSchema } from '../../test/support/fixtures.js';
+import { describeEachDialect } from '../../test/support/test-server.js';
 import { createLogger } from '../logger.js';
-import { contactSchema } from '../testing/fixtures.js';
-import { describeEachDialect } from '../testing/test-server.js';
 
 describe('the logger', () => {
   it('redacts authorization, secrets, tokens and answers wherever a careless call puts them', () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeDialects } from '../../test/support/test-database.js';
 import {
   startReceiver,
   startWebhookTestServer,
   type WebhookTestServer,
-} from '../features/webhooks/webhook-test-kit.js';
+} from '../../test/support/webhook-test-kit.js';
 import { postDelivery } from '../outbox/send.js';
-import { describeDialects } from '../testing/test-database.js';
 import { BlockedTargetError, blockedReason, checkTargetUrl, type Resolver } from './ssrf-guard.js';
 
 const fakeDns =

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publishForm, surveySchema, TINY_PNG } from '../../src/features/public-page/page-fixtures.js';
-import { describeEachDialect } from '../../src/testing/test-server.js';
+import { publishForm, surveySchema, TINY_PNG } from '../support/page-fixtures.js';
+import { describeEachDialect } from '../support/test-server.js';
 import { findChromium, launchChromium } from './chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
 import { createLogger } from '../../logger.js';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../testing/openai-stand-in.js';
 import { AiError, type AiTask, type AiTextTask } from '../provider.js';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai.js';
 

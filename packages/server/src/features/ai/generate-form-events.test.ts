@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AiWorker } from '../../ai/jobs/worker.js';
-import { createOfflineProvider } from '../../ai/providers/offline.js';
-import { describeDialects } from '../../testing/test-database.js';
-import { createCreditsService } from '../credits/credits-service.js';
+import { describeDialects } from '../../../test/support/test-database.js';
 import {
   type Receiver,
   startReceiver,
   startWebhookTestServer,
   type WebhookTestServer,
-} from '../webhooks/webhook-test-kit.js';
+} from '../../../test/support/webhook-test-kit.js';
+import type { AiWorker } from '../../ai/jobs/worker.js';
+import { createOfflineProvider } from '../../ai/providers/offline.js';
+import { createCreditsService } from '../credits/credits-service.js';
 import { startAiJobs } from './ai-jobs.js';
 
 describeDialects('a generated form emits FORM_CREATED like any other', (dialect) => {

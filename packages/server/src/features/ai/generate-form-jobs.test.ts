@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { checkSchema } from '@formloom/contract/engine';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { balanceOf, emailFormDraft, fundedAccount, waitForJob } from '../../../test/support/ai-test-kit.js';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
-import { balanceOf, emailFormDraft, fundedAccount, waitForJob } from '../../testing/ai-test-kit.js';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../testing/openai-stand-in.js';
-import { describeEachDialect } from '../../testing/test-server.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { offlineFormDraft } from './generate-form/offline-form.js';
 

@@ -1,8 +1,8 @@
 import { GenerateFormAccepted } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/engine';
 import { expect, it } from 'vitest';
-import { balanceOf, fundedAccount, waitForJob } from '../../testing/ai-test-kit.js';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { balanceOf, fundedAccount, waitForJob } from '../../../test/support/ai-test-kit.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 
 describeEachDialect('AI form generation (offline provider)', (t) => {
   const generate = (key: string, json: unknown) =>

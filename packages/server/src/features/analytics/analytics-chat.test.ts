@@ -1,9 +1,9 @@
 import { ANALYTICS_CHAT_EVENTS, AnalyticsChatResult } from '@formloom/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
-import { balanceOf, fundedAccount } from '../../testing/ai-test-kit.js';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../testing/openai-stand-in.js';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
 
 const schema = {
   version: '1.0',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Field, FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { formFigures } from './form-figures.js';
 
 const fields: Field[] = [

@@ -1,8 +1,8 @@
 import { verifyAnalyticsCallback } from '@formloom/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { balanceOf, fundedAccount } from '../../testing/ai-test-kit.js';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
-import { type Receiver, startReceiver } from '../webhooks/webhook-test-kit.js';
+import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { type Receiver, startReceiver } from '../../../test/support/webhook-test-kit.js';
 
 async function formWithResponses(t: TestServer, key: string) {
   const form = await t.request('/v1/forms', {

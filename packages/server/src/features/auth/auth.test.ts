@@ -1,6 +1,6 @@
 import { contractRoutes } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { SCOPES } from '../accounts/plans.js';
 import { createKeysService, KeyError } from './keys-service.js';

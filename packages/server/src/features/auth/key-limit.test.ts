@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { createKeysService } from './keys-service.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { AppError } from '../../http/app-error.js';
-import { describeEachDialect } from '../../testing/test-server.js';
 import { CREDIT_COSTS, CreditsError, chatCost, createCreditsService } from './credits-service.js';
 
 describeEachDialect('credits', (t) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactSchema } from '../../testing/fixtures.js';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createFormsAdmin } from './forms-admin.js';
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';

@@ -1,6 +1,6 @@
 import { AI_LIMITS, type AiLimit, PLAN_LIMITS, type Plan } from '@formloom/contract';
 import { expect, it } from 'vitest';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { createKeysService } from '../auth/keys-service.js';
 import { createRateLimiter } from './rate-limiter.js';

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDialect, type TestResponse, type TestServer } from '../../testing/test-server.js';
+import {
+  describeEachDialect,
+  type TestResponse,
+  type TestServer,
+} from '../../../test/support/test-server.js';
 import { createKeysService } from '../auth/keys-service.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { windowOf } from './windows.js';

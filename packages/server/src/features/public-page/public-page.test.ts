@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { FormSchema } from '@formloom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
-import { publishForm, surveySchema } from './page-fixtures.js';
+import { publishForm, surveySchema } from '../../../test/support/page-fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { PAGE_CSP } from './public-page-router.js';
 
 async function page(t: TestServer, path: string, headers: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { contactSchema } from '../../testing/fixtures.js';
-import { describeEachDialect } from '../../testing/test-server.js';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 
 /**
  * Submissions racing for the last places of a form. On PostgreSQL they run truly in parallel

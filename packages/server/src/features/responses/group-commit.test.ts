@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FormSchema } from '@formloom/contract';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import {
+  createTestDatabase,
+  describeDialects,
+  type TestDatabase,
+} from '../../../test/support/test-database.js';
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
 import { AppError } from '../../http/app-error.js';
-import { contactSchema } from '../../testing/fixtures.js';
-import { createTestDatabase, describeDialects, type TestDatabase } from '../../testing/test-database.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { type FileAnswers, fileAnswers } from '../uploads/file-answers.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactSchema } from '../../testing/fixtures.js';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 async function publishedForm(t: TestServer, key: string) {
   const form = (

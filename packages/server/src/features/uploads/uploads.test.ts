@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, type TestServer } from '../../testing/test-server.js';
-import { publishForm, surveySchema, TINY_PNG } from '../public-page/page-fixtures.js';
+import { publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 

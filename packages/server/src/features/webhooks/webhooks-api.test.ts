@@ -1,7 +1,7 @@
 import { CreatedWebhook, WebhookEndpoint } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeDialects } from '../../testing/test-database.js';
-import { startWebhookTestServer, type WebhookTestServer } from './webhook-test-kit.js';
+import { describeDialects } from '../../../test/support/test-database.js';
+import { startWebhookTestServer, type WebhookTestServer } from '../../../test/support/webhook-test-kit.js';
 
 describeDialects('webhook endpoints API', (dialect) => {
   let t: WebhookTestServer;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { generateWebhookSecret, signAnalyticsCallback, signDelivery } from '@formloom/contract';
+import { createReceiver } from '@formloom/example-webhook-receiver/app';
+import type { SmartAnalyticsCallback, WebhookEvent } from '@formloom/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReceiver } from '../../../examples/webhook-receiver/src/app.js';
-import type { SmartAnalyticsCallback, WebhookEvent } from '../src/index.js';
 
 const secret = generateWebhookSecret();
 const analyticsSecret = generateWebhookSecret();

@@ -1,5 +1,5 @@
 import type { FormSchema } from '@formloom/contract';
-import type { TestServer } from '../../testing/test-server.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * A form with every field type, a conditional field, a conditional section and a file field:

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const server = useServer();
 let work = '';
 

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
-import type { AiWorker } from '../ai/jobs/worker.js';
-import type { AiProvider } from '../ai/provider.js';
-import { createOfflineProvider } from '../ai/providers/offline.js';
-import { type AppDeps, createApp } from '../app.js';
-import { createDb, type DbHandle, type DialectName } from '../db/create-db.js';
-import type { Db } from '../db/database.js';
-import { createAccountsService } from '../features/accounts/accounts-service.js';
-import { type AiJobsOptions, startAiJobs } from '../features/ai/ai-jobs.js';
-import { createKeysService } from '../features/auth/keys-service.js';
-import { createLogger } from '../logger.js';
-import { listen, type RunningServer } from '../server.js';
+import type { AiWorker } from '../../src/ai/jobs/worker.js';
+import type { AiProvider } from '../../src/ai/provider.js';
+import { createOfflineProvider } from '../../src/ai/providers/offline.js';
+import { type AppDeps, createApp } from '../../src/app.js';
+import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
+import type { Db } from '../../src/db/database.js';
+import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
+import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
+import { createKeysService } from '../../src/features/auth/keys-service.js';
+import { createLogger } from '../../src/logger.js';
+import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
 export { testDialects } from './test-database.js';

@@ -1,9 +1,8 @@
 import { checkSchema } from '@formloom/contract/engine';
+import { AIJobError, Formloom, PaymentRequiredError } from '@formloom/sdk';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
+import { emailFormDraft, type OpenAiStandIn, startOpenAiStandIn } from '@formloom/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailFormDraft } from '../../server/src/testing/ai-test-kit.js';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../server/src/testing/openai-stand-in.js';
-import { AIJobError, Formloom, PaymentRequiredError } from '../src/index.js';
 import { useServer } from './support/server.js';
 
 describe('ai.generateForm().wait() against the reference server (offline provider)', () => {

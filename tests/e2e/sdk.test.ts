@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FormSchema } from '@formloom/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
@@ -10,7 +9,8 @@ import {
   NotFoundError,
   Page,
   PermissionDeniedError,
-} from '../src/index.js';
+} from '@formloom/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
 const server = useServer();
@@ -181,7 +181,7 @@ describe('end to end against the reference server', () => {
 
 describe('examples/quickstart', () => {
   it('runs against the server', async () => {
-    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', 'examples/quickstart/src/index.ts'],

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../app.js';
-import { createDb, type DbHandle, type DialectName } from '../../db/create-db.js';
-import type { Db } from '../../db/database.js';
-import { createLogger } from '../../logger.js';
-import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../../outbox/worker.js';
-import { listen, type RunningServer } from '../../server.js';
-import { createTestDatabase } from '../../testing/test-database.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
-import { createKeysService } from '../auth/keys-service.js';
+import { createApp } from '../../src/app.js';
+import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
+import type { Db } from '../../src/db/database.js';
+import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
+import { createKeysService } from '../../src/features/auth/keys-service.js';
+import { createLogger } from '../../src/logger.js';
+import {
+  startWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from '../../src/outbox/worker.js';
+import { listen, type RunningServer } from '../../src/server.js';
+import { createTestDatabase } from './test-database.js';
 
 /** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
 

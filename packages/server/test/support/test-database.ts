@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import type { DialectName } from '../db/create-db.js';
+import type { DialectName } from '../../src/db/create-db.js';
 
 /**
  * The PostgreSQL server the suite may use: `scripts/with-postgres.sh` starts a throwaway one and

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BadRequestError, ConflictError, Formloom, NotFoundError, verifyWebhook } from '@formloom/sdk';
 import {
   createAccountsService,
   createApp,
@@ -16,7 +17,6 @@ import {
   type WebhookWorker,
 } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, ConflictError, Formloom, NotFoundError, verifyWebhook } from '../src/index.js';
 
 /**
  * Webhooks end to end through the SDK: the reference server with its delivery worker (private
