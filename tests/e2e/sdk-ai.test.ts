@@ -1,7 +1,12 @@
 import { checkSchema } from '@formloom/contract/engine';
-import { AIJobError, Formloom, PaymentRequiredError } from '@formloom/sdk';
+import { AIJobError, Formloom, PaymentRequiredError, verifyAnalyticsCallback } from '@formloom/sdk';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
-import { emailFormDraft, type OpenAiStandIn, startOpenAiStandIn } from '@formloom/server/testing';
+import {
+  emailFormDraft,
+  type OpenAiStandIn,
+  startOpenAiStandIn,
+  startReceiver,
+} from '@formloom/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
@@ -87,5 +92,31 @@ describe('analytics chat from the SDK against the reference server (offline prov
     expect(events[0]).toBe('session');
     expect(events.at(-1)).toBe('done');
     expect(events.filter((e) => e === 'chunk').length).toBeGreaterThan(3);
+  });
+});
+
+describe('smart analytics from the SDK: the callback verifies with verifyAnalyticsCallback', () => {
+  const server = useServer({ aiProvider: createOfflineProvider });
+
+  it('creates the signing secret, requests a report, and verifies what the server sends', async () => {
+    const client = new Formloom({ apiKey: await server.key('PRO', ['all'], 20), baseUrl: server.baseUrl });
+    const receiver = await startReceiver();
+    try {
+      const form = await client.forms.create({ title: 'Poll', language: 'en' });
+      const { secret } = await client.analytics.createSigningSecret();
+      expect((await client.analytics.retrieveSigningSecret()).secretLast4).toBe(secret.slice(-4));
+      const { reportId } = await client.analytics.smartAnalytics(form.id, { callbackUrl: receiver.url });
+      await receiver.waitFor((q) => q.length >= 1, 15_000);
+      const callback = await verifyAnalyticsCallback({
+        payload: receiver.requests[0]!.body,
+        headers: receiver.requests[0]!.headers,
+        secret,
+      });
+      expect(callback).toMatchObject({ reportId, formId: form.id, status: 'DONE' });
+      const report = await client.analytics.retrieveReport(form.id, reportId);
+      expect(report.status).toBe('DONE');
+    } finally {
+      await receiver.close();
+    }
   });
 });

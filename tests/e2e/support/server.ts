@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
   let aiJobs: AiWorker | undefined;
+  // One server key for the app and the AI worker: analytics signing secrets are sealed with it.
+  const secretKey = randomBytes(32);
   let accounts = 0;
 
   beforeAll(async () => {
@@ -43,11 +46,14 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     const app = createApp({
       db: handle.db,
       logger: createLogger({ level: 'silent' }),
-      config: { publicUrl: 'https://forms.example.test' },
+      config: { publicUrl: 'https://forms.example.test', allowPrivateTargets: true },
+      secretKey,
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.aiProvider !== undefined) {
       aiJobs = startAiJobs(handle.db, {
+        secretKey,
+        allowPrivateTargets: true,
         provider: options.aiProvider(),
         publicUrl: 'https://forms.example.test',
         pollIntervalMs: 100,

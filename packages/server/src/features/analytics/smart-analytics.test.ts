@@ -1,4 +1,4 @@
-import { verifyAnalyticsCallback } from '@formloom/sdk';
+import { type SmartAnalyticsCallback, verifyAnalyticsCallback } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
@@ -108,11 +108,9 @@ describeEachDialect(
       const delivery = receiver.requests
         .slice(before)
         .find((r) => r.path === new URL(receiver.url).pathname)!;
-      const callback = await verifyAnalyticsCallback({
-        payload: delivery.body,
-        headers: delivery.headers,
-        secret,
-      });
+      const callback: SmartAnalyticsCallback = JSON.parse(
+        await verifyAnalyticsCallback({ payload: delivery.body, headers: delivery.headers, secret }),
+      );
       expect(callback).toMatchObject({ jobId, reportId, formId, status: 'DONE', creditsUsed: 10 });
       expect(callback.report!.metrics.responseCount).toBe(3);
       expect(callback.report!.metrics.fields.score).toMatchObject({
