@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as README.md gives it: installs what is missing, builds every package
-# (ESM + CJS + .d.ts), then lint + typecheck + tests, then checks the built packages' exports.
+# (.d.ts + ESM, and CJS for the contract and SDK), then lint + typecheck + tests, then checks the built packages' exports.
 # The checks run beside a throwaway PostgreSQL (scripts/with-postgres.sh), so every server test
 # runs on SQLite and on PostgreSQL; if PostgreSQL cannot start, the run fails.
 set -euo pipefail

@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'engine/index': 'src/engine/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'engine/index': 'src/engine/index.ts',
+    'integrity/index': 'src/engine/integrity/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

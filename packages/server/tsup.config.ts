@@ -20,8 +20,9 @@ const pageAsset = (entry: string): Options => ({
 
 export default defineConfig([
   {
+    // ESM only: the server is Node-only, and file-type (a dependency) ships no CommonJS.
     entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
+    format: ['esm'],
     dts: true,
     sourcemap: true,
     clean: true,

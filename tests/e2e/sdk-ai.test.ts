@@ -1,4 +1,4 @@
-import { checkSchema } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import { AIJobError, Formloom, PaymentRequiredError, verifyAnalyticsCallback } from '@formloom/sdk';
 import { createOfflineProvider, createOpenAiProvider } from '@formloom/server';
 import {

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
 const run = promisify(execFile);
+/** The oldest zod of the peer range the contract and the SDK declare. */
+const ZOD_OLDEST = '3.24.0';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const server = useServer();
 let work = '';
@@ -58,7 +60,9 @@ describe('the packed SDK in a fresh project', () => {
         name: 'fresh-app',
         private: true,
         type: 'module',
-        dependencies: { '@formloom/sdk': `file:${sdkTgz}` },
+        // zod is a peer dependency of the SDK and the contract: the oldest version of the supported
+        // range (^3.24.0) here, while the workspace runs the newest (3.25.76).
+        dependencies: { '@formloom/sdk': `file:${sdkTgz}`, zod: ZOD_OLDEST },
         pnpm: { overrides: { '@formloom/contract': `file:${contractTgz}` } },
       }),
       'tsconfig.json': JSON.stringify({
@@ -92,6 +96,10 @@ describe('the packed SDK in a fresh project', () => {
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(app, name), text);
     await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace'], { cwd: app, timeout: 300_000 });
+    // The SDK installs no ReDoS checker (recheck is an optional peer of the contract's integrity entry).
+    const installed = readdirSync(join(app, 'node_modules/.pnpm'));
+    expect(installed.filter((name) => name.startsWith('recheck'))).toEqual([]);
+    expect(installed.filter((name) => name.startsWith('zod@'))).toEqual([`zod@${ZOD_OLDEST}`]);
 
     // Full types: strict tsc over ESM and CJS entry points, declaration files included.
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkSchema } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import {
   createTestDatabase,
   describeDialects,

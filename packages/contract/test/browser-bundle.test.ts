@@ -11,9 +11,10 @@ const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:
  * browser build must resolve without any Node built-in, or it would fail (or silently shim) there.
  */
 describe.each([
-  ['the whole contract', '../src/index.ts'],
-  ['the engine entry', '../src/engine/index.ts'],
-])('browser bundle of %s', (_name, file) => {
+  ['the whole contract', '../src/index.ts', false],
+  ['the engine entry', '../src/engine/index.ts', false],
+  ['the integrity entry', '../src/engine/integrity/index.ts', true],
+])('browser bundle of %s', (_name, file, needsRecheck) => {
   it('builds for the browser with no Node built-in in it', async () => {
     const result = await build({
       entryPoints: [entry(file)],
@@ -28,6 +29,9 @@ describe.each([
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
+    // Only the integrity entry carries the ReDoS checker (recheck, an optional peer dependency).
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((p) => p.includes('node_modules/recheck'))).toBe(needsRecheck);
     const imported = Object.values(result.metafile.inputs).flatMap((input) =>
       input.imports.map((i) => i.path),
     );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSchema, compileForm, validateResponse } from '../src/engine/index.js';
+import { compileForm, validateResponse } from '../src/engine/index.js';
+import { checkSchema } from '../src/engine/integrity/index.js';
 import { answersArb, formSchemaArb } from './support/arbitraries.js';
 import { buildBenchForm } from './support/bench-form.js';
 

@@ -1,9 +1,16 @@
 /**
  * The form engine, shared by the server and the browser page: schema integrity checks, conditional
  * logic, response validation and the built-in messages. Pure functions; no I/O, no Node built-ins.
+ *
+ * The schema integrity check (`checkSchema`, `inspectSchema`, `checkPatternSafety`) is its own entry,
+ * `@formloom/contract/integrity`: its ReDoS check needs recheck (an optional peer dependency), which
+ * neither the SDK nor the browser page should install or bundle.
  */
 
-export * from './integrity/index.js';
+export { jsonPath } from './integrity/paths.js';
+export { RESERVED_IDS } from './integrity/references.js';
+export { schemaByteLength } from './integrity/size-limits.js';
+export { isIsoDate } from './integrity/values.js';
 export {
   calendarDay,
   codePointLength,

@@ -6,7 +6,7 @@ import { ScopeSchema } from './scope.js';
 const Count = z.number().int().nonnegative();
 
 /** GET /me: who the key belongs to, what the plan allows and what has been used. */
-export const Account = z
+const accountSchema = z
   .object({
     account: z.object({ id: Uuid, name: z.string() }),
     plan: PlanSchema,
@@ -41,4 +41,7 @@ export const Account = z
       .describe('The key this request used'),
   })
   .describe('Account');
+type AccountObject = typeof accountSchema;
+export interface AccountZod extends AccountObject {}
+export const Account: AccountZod = accountSchema;
 export type Account = z.infer<typeof Account>;

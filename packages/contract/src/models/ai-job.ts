@@ -35,7 +35,7 @@ export const GenerateFormAccepted = z
 export type GenerateFormAccepted = z.infer<typeof GenerateFormAccepted>;
 
 /** GET /ai/jobs/:jobId. A DONE job has `form` (a DRAFT form); a FAILED one has `error`. */
-export const AiJob = z
+const aiJobSchema = z
   .object({
     jobId: Uuid,
     status: z.enum(AI_JOB_STATUSES),
@@ -46,4 +46,7 @@ export const AiJob = z
     updatedAt: Timestamp,
   })
   .describe('AI job');
+type AiJobObject = typeof aiJobSchema;
+export interface AiJobZod extends AiJobObject {}
+export const AiJob: AiJobZod = aiJobSchema;
 export type AiJob = z.infer<typeof AiJob>;

@@ -86,7 +86,7 @@ export const SmartAnalyticsAccepted = z
 export type SmartAnalyticsAccepted = z.infer<typeof SmartAnalyticsAccepted>;
 
 /** The body POSTed to `callbackUrl` when the report is ready (or has failed). */
-export const SmartAnalyticsCallback = z
+const smartAnalyticsCallbackSchema = z
   .object({
     jobId: Uuid,
     reportId: Uuid,
@@ -114,6 +114,9 @@ export const SmartAnalyticsCallback = z
     created_at: Timestamp,
   })
   .describe('Smart analytics callback payload');
+type SmartAnalyticsCallbackObject = typeof smartAnalyticsCallbackSchema;
+export interface SmartAnalyticsCallbackZod extends SmartAnalyticsCallbackObject {}
+export const SmartAnalyticsCallback: SmartAnalyticsCallbackZod = smartAnalyticsCallbackSchema;
 export type SmartAnalyticsCallback = z.infer<typeof SmartAnalyticsCallback>;
 
 /** The account's analytics signing secret as created or rotated: the full secret, shown once. */

@@ -37,14 +37,17 @@ export const Condition = z
   .strict();
 export type Condition = z.infer<typeof Condition>;
 
-export const ConditionGroup = z
+const conditionGroupSchema = z
   .object({
     conditions: z.array(Condition).min(1).max(SCHEMA_LIMITS.maxConditionsPerGroup),
   })
   .strict();
+type ConditionGroupObject = typeof conditionGroupSchema;
+export interface ConditionGroupZod extends ConditionGroupObject {}
+export const ConditionGroup: ConditionGroupZod = conditionGroupSchema;
 export type ConditionGroup = z.infer<typeof ConditionGroup>;
 
-export const ConditionalLogic = z
+const conditionalLogicSchema = z
   .object({
     /** `show`: visible only when a group matches. `hide`: hidden when a group matches. */
     action: z.enum(['show', 'hide']),
@@ -52,4 +55,7 @@ export const ConditionalLogic = z
     conditionGroups: z.array(ConditionGroup).min(1).max(SCHEMA_LIMITS.maxConditionGroups),
   })
   .strict();
+type ConditionalLogicObject = typeof conditionalLogicSchema;
+export interface ConditionalLogicZod extends ConditionalLogicObject {}
+export const ConditionalLogic: ConditionalLogicZod = conditionalLogicSchema;
 export type ConditionalLogic = z.infer<typeof ConditionalLogic>;

@@ -48,12 +48,15 @@ export const FileConfig = z
   .strict();
 export type FileConfig = z.infer<typeof FileConfig>;
 
-export const FieldValidation = z
+const fieldValidationSchema = z
   .object({ rules: z.array(ValidationRule).max(SCHEMA_LIMITS.maxRulesPerField) })
   .strict();
+type FieldValidationObject = typeof fieldValidationSchema;
+export interface FieldValidationZod extends FieldValidationObject {}
+export const FieldValidation: FieldValidationZod = fieldValidationSchema;
 export type FieldValidation = z.infer<typeof FieldValidation>;
 
-export const Field = z
+const fieldObject = z
   .object({
     id: Id,
     sectionId: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength),
@@ -69,4 +72,8 @@ export const Field = z
     conditionalLogic: ConditionalLogic.optional(),
   })
   .strict();
+type FieldObject = typeof fieldObject;
+/** Field's zod type by name, so declaration files and editors refer to it instead of spelling it out at every use. */
+export interface FieldZod extends FieldObject {}
+export const Field: FieldZod = fieldObject;
 export type Field = z.infer<typeof Field>;

@@ -3,7 +3,7 @@ import { Field } from './field.js';
 import { LANGUAGES, TEXT_LIMITS } from './limits.js';
 import { Section } from './section.js';
 
-export const FormMeta = z
+const formMetaSchema = z
   .object({
     title: z.string().max(TEXT_LIMITS.formTitle),
     description: z.string().max(TEXT_LIMITS.formDescription).optional(),
@@ -13,6 +13,9 @@ export const FormMeta = z
   })
   // Renderers keep their own presentation keys in meta; they are stored as sent.
   .passthrough();
+type FormMetaObject = typeof formMetaSchema;
+export interface FormMetaZod extends FormMetaObject {}
+export const FormMeta: FormMetaZod = formMetaSchema;
 export type FormMeta = z.infer<typeof FormMeta>;
 
 export const FormSettings = z
@@ -25,7 +28,7 @@ export const FormSettings = z
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;
 
-export const FormSchema = z
+const formSchemaObject = z
   .object({
     version: z.string().min(1).max(50),
     schemaVersion: z.string().min(1).max(50),
@@ -35,6 +38,10 @@ export const FormSchema = z
     fields: z.array(Field),
   })
   .strict();
+type FormSchemaObject = typeof formSchemaObject;
+/** FormSchema's zod type by name, so declaration files and editors refer to it instead of spelling it out at every use. */
+export interface FormSchemaZod extends FormSchemaObject {}
+export const FormSchema: FormSchemaZod = formSchemaObject;
 export type FormSchema = z.infer<typeof FormSchema>;
 
 /** The `version` and `schemaVersion` a blank form is created with. */

@@ -14,7 +14,7 @@ const FormTitle = z.string().trim().min(1).max(TEXT_LIMITS.formTitle).describe('
 const FormDescription = z.string().max(TEXT_LIMITS.formDescription).describe('Form description');
 
 /** A form as lists show it (spec 2.1). */
-export const FormListItem = z
+const formListItemSchema = z
   .object({
     id: Uuid,
     title: z.string().max(TEXT_LIMITS.formTitle),
@@ -37,10 +37,16 @@ export const FormListItem = z
     settings: FormSettings.describe('The schema settings: layout, submitAction, maxResponses'),
   })
   .describe('Form');
+type FormListItemObject = typeof formListItemSchema;
+export interface FormListItemZod extends FormListItemObject {}
+export const FormListItem: FormListItemZod = formListItemSchema;
 export type FormListItem = z.infer<typeof FormListItem>;
 
 /** A form with its full schema, as the single-form read returns it. */
-export const Form = FormListItem.extend({ schema: FormSchema }).describe('Form with its schema');
+const formSchema = FormListItem.extend({ schema: FormSchema }).describe('Form with its schema');
+type FormObject = typeof formSchema;
+export interface FormZod extends FormObject {}
+export const Form: FormZod = formSchema;
 export type Form = z.infer<typeof Form>;
 
 export const FormListQuery = PageQuery.extend({
@@ -53,17 +59,20 @@ export const FormPage = page('forms', FormListItem).describe('A page of forms');
 export type FormPage = z.infer<typeof FormPage>;
 
 /** POST /forms, schema variant: the form is created from a complete schema. */
-export const CreateFormFromSchemaBody = z
+const createFormFromSchemaBodySchema = z
   .object({
     title: FormTitle,
     schema: FormSchema.describe('The complete form schema; `version` and `schemaVersion` are stored as sent'),
   })
   .strict()
   .describe('Create from a schema');
+type CreateFormFromSchemaBodyObject = typeof createFormFromSchemaBodySchema;
+export interface CreateFormFromSchemaBodyZod extends CreateFormFromSchemaBodyObject {}
+export const CreateFormFromSchemaBody: CreateFormFromSchemaBodyZod = createFormFromSchemaBodySchema;
 export type CreateFormFromSchemaBody = z.infer<typeof CreateFormFromSchemaBody>;
 
 /** POST /forms, blank variant: a schema with one section and no fields is made. */
-export const CreateBlankFormBody = z
+const createBlankFormBodySchema = z
   .object({
     title: FormTitle,
     description: FormDescription.optional(),
@@ -74,16 +83,22 @@ export const CreateBlankFormBody = z
   })
   .strict()
   .describe('Create a blank form');
+type CreateBlankFormBodyObject = typeof createBlankFormBodySchema;
+export interface CreateBlankFormBodyZod extends CreateBlankFormBodyObject {}
+export const CreateBlankFormBody: CreateBlankFormBodyZod = createBlankFormBodySchema;
 export type CreateBlankFormBody = z.infer<typeof CreateBlankFormBody>;
 
-export const CreateFormBody = z.union([CreateFormFromSchemaBody, CreateBlankFormBody]);
+const createFormBodySchema = z.union([CreateFormFromSchemaBody, CreateBlankFormBody]);
+type CreateFormBodyObject = typeof createFormBodySchema;
+export interface CreateFormBodyZod extends CreateFormBodyObject {}
+export const CreateFormBody: CreateFormBodyZod = createFormBodySchema;
 export type CreateFormBody = z.infer<typeof CreateFormBody>;
 
 /**
  * PATCH /forms/:id: only the properties sent change; `null` clears a nullable one. `schema`
  * replaces the whole schema; `settings` is merged into the (new) schema's settings afterwards.
  */
-export const UpdateFormBody = z
+const updateFormBodySchema = z
   .object({
     title: FormTitle.optional(),
     description: FormDescription.nullable().optional(),
@@ -108,6 +123,9 @@ export const UpdateFormBody = z
   })
   .strict()
   .describe('Update a form');
+type UpdateFormBodyObject = typeof updateFormBodySchema;
+export interface UpdateFormBodyZod extends UpdateFormBodyObject {}
+export const UpdateFormBody: UpdateFormBodyZod = updateFormBodySchema;
 export type UpdateFormBody = z.infer<typeof UpdateFormBody>;
 
 export const PublishFormResult = z
@@ -129,7 +147,7 @@ export type AddFieldBody = z.infer<typeof AddFieldBody>;
  * PATCH /forms/:id/fields/:fieldId: only the properties sent change; `null` removes an optional
  * property. The id cannot change.
  */
-export const UpdateFieldBody = z
+const updateFieldBodySchema = z
   .object({
     sectionId: Field.shape.sectionId.optional(),
     type: Field.shape.type.optional(),
@@ -145,4 +163,7 @@ export const UpdateFieldBody = z
   })
   .strict()
   .describe('Update a field');
+type UpdateFieldBodyObject = typeof updateFieldBodySchema;
+export interface UpdateFieldBodyZod extends UpdateFieldBodyObject {}
+export const UpdateFieldBody: UpdateFieldBodyZod = updateFieldBodySchema;
 export type UpdateFieldBody = z.infer<typeof UpdateFieldBody>;

@@ -10,7 +10,7 @@ export const CONNECTION_STATUSES = ['CONNECTED', 'ERROR'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** A chat-app notification connection. Tokens and webhook URLs never leave the server. */
-export const IntegrationConnection = z
+const integrationConnectionSchema = z
   .object({
     id: Uuid,
     provider: z.enum(INTEGRATION_PROVIDERS),
@@ -22,6 +22,9 @@ export const IntegrationConnection = z
     updatedAt: Timestamp,
   })
   .describe('Notification connection');
+type IntegrationConnectionObject = typeof integrationConnectionSchema;
+export interface IntegrationConnectionZod extends IntegrationConnectionObject {}
+export const IntegrationConnection: IntegrationConnectionZod = integrationConnectionSchema;
 export type IntegrationConnection = z.infer<typeof IntegrationConnection>;
 
 export const ConnectionList = z

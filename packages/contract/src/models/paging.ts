@@ -24,6 +24,10 @@ export const PageInfo = z.object({
 });
 export type PageInfo = z.infer<typeof PageInfo>;
 
+/** The zod type of {@link page}'s answer, by name (declaration files refer to it, not its expansion). */
+export interface PageOf<K extends string, T extends z.ZodTypeAny>
+  extends z.ZodObject<z.objectUtil.extendShape<{ [P in K]: z.ZodArray<T> }, (typeof PageInfo)['shape']>> {}
+
 /**
  * A page of items under the key `key` (`{forms: [...], total, page, limit, hasMore}`).
  *
@@ -31,8 +35,10 @@ export type PageInfo = z.infer<typeof PageInfo>;
  * const FormPage = page('forms', FormListItem);
  * ```
  */
-export function page<K extends string, T extends z.ZodTypeAny>(key: K, item: T) {
-  return z.object({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> }).extend(PageInfo.shape);
+export function page<K extends string, T extends z.ZodTypeAny>(key: K, item: T): PageOf<K, T> {
+  const shape = { [key]: z.array(item) } as { [P in K]: z.ZodArray<T> };
+  // The same type as PageOf<K, T>; TypeScript cannot see it while K and T are generic.
+  return z.object(shape).extend(PageInfo.shape) as unknown as PageOf<K, T>;
 }
 
 /** Whether a page is followed by another, from the total count. */

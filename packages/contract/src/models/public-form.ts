@@ -3,7 +3,7 @@ import { Timestamp } from './common.js';
 import { FormSchema } from './form-schema.js';
 
 /** GET /v1/public/forms/:code: what a renderer needs, and nothing about the owner. */
-export const PublicForm = z
+const publicFormSchema = z
   .object({
     code: z.string().describe('The share code'),
     title: z.string(),
@@ -13,4 +13,7 @@ export const PublicForm = z
     expiresAt: Timestamp.nullable(),
   })
   .describe('Public form');
+type PublicFormObject = typeof publicFormSchema;
+export interface PublicFormZod extends PublicFormObject {}
+export const PublicForm: PublicFormZod = publicFormSchema;
 export type PublicForm = z.infer<typeof PublicForm>;

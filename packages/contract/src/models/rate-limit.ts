@@ -9,7 +9,7 @@ export const RATE_LIMIT_TYPES = [
 export type RateLimitType = (typeof RATE_LIMIT_TYPES)[number];
 
 /** The `rate_limit` object of a 429 body. Snake case, as the spec names it. */
-export const RateLimitInfo = z
+const rateLimitInfoSchema = z
   .object({
     type: z
       .enum(RATE_LIMIT_TYPES)
@@ -22,6 +22,9 @@ export const RateLimitInfo = z
     reset: z.number().int().nonnegative().describe('Unix timestamp (seconds) when the window resets'),
   })
   .describe('Which limit was hit and when to retry');
+type RateLimitInfoObject = typeof rateLimitInfoSchema;
+export interface RateLimitInfoZod extends RateLimitInfoObject {}
+export const RateLimitInfo: RateLimitInfoZod = rateLimitInfoSchema;
 export type RateLimitInfo = z.infer<typeof RateLimitInfo>;
 
 /** Headers on every API response (spec 8.3). Header names are lower case, as Node reports them. */

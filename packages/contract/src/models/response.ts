@@ -32,7 +32,7 @@ export const FormResponse = z
   .describe('Response');
 export type FormResponse = z.infer<typeof FormResponse>;
 
-export const ResponseListQuery = PageQuery.extend({
+const responseListQuerySchema = PageQuery.extend({
   since: TimestampQuery.optional().describe('Only responses submitted strictly after this instant'),
   startDate: DateOrTimestampQuery.optional().describe(
     'Only responses submitted at or after this date (a bare date means its start, UTC)',
@@ -41,6 +41,9 @@ export const ResponseListQuery = PageQuery.extend({
     'Only responses submitted at or before this date (a bare date means its whole day, UTC)',
   ),
 });
+type ResponseListQueryObject = typeof responseListQuerySchema;
+export interface ResponseListQueryZod extends ResponseListQueryObject {}
+export const ResponseListQuery: ResponseListQueryZod = responseListQuerySchema;
 export type ResponseListQuery = z.infer<typeof ResponseListQuery>;
 
 export const ResponsePage = page('responses', FormResponse).describe('A page of responses');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConditionalLogic } from './conditional-logic.js';
 import { Id } from './field.js';
 
-export const Section = z
+const sectionSchema = z
   .object({
     id: Id,
     title: z.string().max(1000),
@@ -11,4 +11,7 @@ export const Section = z
     conditionalLogic: ConditionalLogic.optional(),
   })
   .strict();
+type SectionObject = typeof sectionSchema;
+export interface SectionZod extends SectionObject {}
+export const Section: SectionZod = sectionSchema;
 export type Section = z.infer<typeof Section>;

@@ -15,7 +15,7 @@ export const AggregateAnalyticsBody = z
   .describe('Aggregate analytics request');
 export type AggregateAnalyticsBody = z.infer<typeof AggregateAnalyticsBody>;
 
-export const AggregateAnalyticsResult = z
+const aggregateAnalyticsResultSchema = z
   .object({
     smartFormId: Uuid,
     sessionCount: z.number().int().nonnegative().describe('Sessions analysed'),
@@ -43,4 +43,7 @@ export const AggregateAnalyticsResult = z
     generatedAt: Timestamp,
   })
   .describe('Aggregate analytics');
+type AggregateAnalyticsResultObject = typeof aggregateAnalyticsResultSchema;
+export interface AggregateAnalyticsResultZod extends AggregateAnalyticsResultObject {}
+export const AggregateAnalyticsResult: AggregateAnalyticsResultZod = aggregateAnalyticsResultSchema;
 export type AggregateAnalyticsResult = z.infer<typeof AggregateAnalyticsResult>;

@@ -34,7 +34,7 @@ export const SentimentScore = z.object({
 export type SentimentScore = z.infer<typeof SentimentScore>;
 
 /** The AI's analysis of one completed session. */
-export const SessionAnalysis = z
+const sessionAnalysisSchema = z
   .object({
     summary: z.string(),
     sentiment: SentimentScore,
@@ -47,9 +47,12 @@ export const SessionAnalysis = z
     createdAt: Timestamp,
   })
   .describe('Session analysis');
+type SessionAnalysisObject = typeof sessionAnalysisSchema;
+export interface SessionAnalysisZod extends SessionAnalysisObject {}
+export const SessionAnalysis: SessionAnalysisZod = sessionAnalysisSchema;
 export type SessionAnalysis = z.infer<typeof SessionAnalysis>;
 
-export const SmartFormSession = z
+const smartFormSessionSchema = z
   .object({
     id: Uuid,
     smartFormId: Uuid,
@@ -67,13 +70,19 @@ export const SmartFormSession = z
     completedAt: Timestamp.nullable(),
   })
   .describe('Smart form session');
+type SmartFormSessionObject = typeof smartFormSessionSchema;
+export interface SmartFormSessionZod extends SmartFormSessionObject {}
+export const SmartFormSession: SmartFormSessionZod = smartFormSessionSchema;
 export type SmartFormSession = z.infer<typeof SmartFormSession>;
 
 /** GET /smart-forms/:id/sessions/:sessionId: with transcript and analysis. */
-export const SmartFormSessionDetail = SmartFormSession.extend({
+const smartFormSessionDetailSchema = SmartFormSession.extend({
   transcript: z.array(TranscriptEntry).describe('Questions and answers, in order'),
   analysis: SessionAnalysis.nullable().describe('Null until the session is completed and analysed'),
 }).describe('Smart form session with transcript and analysis');
+type SmartFormSessionDetailObject = typeof smartFormSessionDetailSchema;
+export interface SmartFormSessionDetailZod extends SmartFormSessionDetailObject {}
+export const SmartFormSessionDetail: SmartFormSessionDetailZod = smartFormSessionDetailSchema;
 export type SmartFormSessionDetail = z.infer<typeof SmartFormSessionDetail>;
 
 export const SessionPage = page('sessions', SmartFormSession).describe('A page of sessions, newest first');

@@ -52,7 +52,7 @@ function isJson(text: string): boolean {
 }
 
 /** A smart form (spec 2.9), as lists show it. */
-export const SmartForm = z
+const smartFormSchema = z
   .object({
     id: Uuid,
     title: z.string().describe('Given on creation, or derived from the purpose'),
@@ -71,9 +71,12 @@ export const SmartForm = z
     updatedAt: Timestamp,
   })
   .describe('Smart form');
+type SmartFormObject = typeof smartFormSchema;
+export interface SmartFormZod extends SmartFormObject {}
+export const SmartForm: SmartFormZod = smartFormSchema;
 export type SmartForm = z.infer<typeof SmartForm>;
 
-export const SmartFormStats = z
+const smartFormStatsSchema = z
   .object({
     totalSessions: z.number().int().nonnegative(),
     activeSessions: z.number().int().nonnegative(),
@@ -84,12 +87,18 @@ export const SmartFormStats = z
     lastSessionAt: Timestamp.nullable(),
   })
   .describe('Session statistics');
+type SmartFormStatsObject = typeof smartFormStatsSchema;
+export interface SmartFormStatsZod extends SmartFormStatsObject {}
+export const SmartFormStats: SmartFormStatsZod = smartFormStatsSchema;
 export type SmartFormStats = z.infer<typeof SmartFormStats>;
 
 /** GET /smart-forms/:id: the smart form with its session statistics. */
-export const SmartFormDetail = SmartForm.extend({ stats: SmartFormStats }).describe(
+const smartFormDetailSchema = SmartForm.extend({ stats: SmartFormStats }).describe(
   'Smart form with session statistics',
 );
+type SmartFormDetailObject = typeof smartFormDetailSchema;
+export interface SmartFormDetailZod extends SmartFormDetailObject {}
+export const SmartFormDetail: SmartFormDetailZod = smartFormDetailSchema;
 export type SmartFormDetail = z.infer<typeof SmartFormDetail>;
 
 export const SMART_FORM_LIST_FILTERS = ['all', 'published', 'draft'] as const;
@@ -106,7 +115,7 @@ export type SmartFormListQuery = z.infer<typeof SmartFormListQuery>;
 export const SmartFormPage = page('smartForms', SmartForm).describe('A page of smart forms');
 export type SmartFormPage = z.infer<typeof SmartFormPage>;
 
-export const CreateSmartFormBody = z
+const createSmartFormBodySchema = z
   .object({
     purpose: Purpose,
     title: Title.optional(),
@@ -119,10 +128,13 @@ export const CreateSmartFormBody = z
   })
   .strict()
   .describe('Create a smart form');
+type CreateSmartFormBodyObject = typeof createSmartFormBodySchema;
+export interface CreateSmartFormBodyZod extends CreateSmartFormBodyObject {}
+export const CreateSmartFormBody: CreateSmartFormBodyZod = createSmartFormBodySchema;
 export type CreateSmartFormBody = z.infer<typeof CreateSmartFormBody>;
 
 /** PATCH /smart-forms/:id: only the properties sent change; `null` clears an optional one. */
-export const UpdateSmartFormBody = z
+const updateSmartFormBodySchema = z
   .object({
     purpose: Purpose.optional(),
     title: Title.optional(),
@@ -135,6 +147,9 @@ export const UpdateSmartFormBody = z
   })
   .strict()
   .describe('Update a smart form');
+type UpdateSmartFormBodyObject = typeof updateSmartFormBodySchema;
+export interface UpdateSmartFormBodyZod extends UpdateSmartFormBodyObject {}
+export const UpdateSmartFormBody: UpdateSmartFormBodyZod = updateSmartFormBodySchema;
 export type UpdateSmartFormBody = z.infer<typeof UpdateSmartFormBody>;
 
 export const PublishSmartFormResult = z

@@ -17,7 +17,7 @@ const message = z.string().min(1).max(500).optional();
 const when = RuleWhen.optional();
 const length = z.number().int().nonnegative();
 
-export const ValidationRule = z.discriminatedUnion('type', [
+const validationRuleSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('required'), message, when }).strict(),
   z.object({ type: z.literal('minLength'), value: length, message, when }).strict(),
   z.object({ type: z.literal('maxLength'), value: length, message, when }).strict(),
@@ -32,4 +32,7 @@ export const ValidationRule = z.discriminatedUnion('type', [
     })
     .strict(),
 ]);
+type ValidationRuleObject = typeof validationRuleSchema;
+export interface ValidationRuleZod extends ValidationRuleObject {}
+export const ValidationRule: ValidationRuleZod = validationRuleSchema;
 export type ValidationRule = z.infer<typeof ValidationRule>;

@@ -25,7 +25,7 @@ const EventTypes = z
 const WebhookDescription = z.string().max(500).describe('Free text for your own reference');
 
 /** A webhook endpoint (spec 2.8). The signing secret is shown in full only by the create call. */
-export const WebhookEndpoint = z
+const webhookEndpointSchema = z
   .object({
     id: Uuid,
     url: HttpUrl.describe('HTTPS URL the events are POSTed to'),
@@ -39,6 +39,9 @@ export const WebhookEndpoint = z
     updatedAt: Timestamp,
   })
   .describe('Webhook endpoint');
+type WebhookEndpointObject = typeof webhookEndpointSchema;
+export interface WebhookEndpointZod extends WebhookEndpointObject {}
+export const WebhookEndpoint: WebhookEndpointZod = webhookEndpointSchema;
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 export const WebhookList = z.object({ webhooks: z.array(WebhookEndpoint) }).describe('Webhook endpoints');
@@ -133,7 +136,7 @@ function event<T extends WebhookEventType>(type: T) {
 }
 
 /** The JSON body of a delivery; `type` tells which `data` it carries. */
-export const WebhookEvent = z
+const webhookEventSchema = z
   .discriminatedUnion('type', [
     event('FORM_RESPONSE_CREATED'),
     event('FORM_PUBLISHED'),
@@ -146,6 +149,9 @@ export const WebhookEvent = z
     event('SMART_FORM_SESSION_COMPLETED'),
   ])
   .describe('Webhook delivery payload');
+type WebhookEventObject = typeof webhookEventSchema;
+export interface WebhookEventZod extends WebhookEventObject {}
+export const WebhookEvent: WebhookEventZod = webhookEventSchema;
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
@@ -165,7 +171,7 @@ export const WEBHOOK_HEADERS = {
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const DeliveryAttempt = z
+const deliveryAttemptSchema = z
   .object({
     attempt: z.number().int().min(1).describe('1 for the first try'),
     startedAt: Timestamp,
@@ -180,9 +186,12 @@ export const DeliveryAttempt = z
     responseBody: z.string().max(1024).nullable().describe('First KB of the answer body'),
   })
   .describe('Delivery attempt');
+type DeliveryAttemptObject = typeof deliveryAttemptSchema;
+export interface DeliveryAttemptZod extends DeliveryAttemptObject {}
+export const DeliveryAttempt: DeliveryAttemptZod = deliveryAttemptSchema;
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
-export const WebhookDelivery = z
+const webhookDeliverySchema = z
   .object({
     id: Uuid.describe('Delivery id, sent as `X-Service-Delivery` and `webhook-id`'),
     webhookId: Uuid,
@@ -197,6 +206,9 @@ export const WebhookDelivery = z
     attempts: z.array(DeliveryAttempt).describe('Oldest first'),
   })
   .describe('Webhook delivery');
+type WebhookDeliveryObject = typeof webhookDeliverySchema;
+export interface WebhookDeliveryZod extends WebhookDeliveryObject {}
+export const WebhookDelivery: WebhookDeliveryZod = webhookDeliverySchema;
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const DeliveryListQuery = PageQuery.extend({
@@ -210,8 +222,11 @@ export const DeliveryPage = page('deliveries', WebhookDelivery).describe(
 export type DeliveryPage = z.infer<typeof DeliveryPage>;
 
 /** POST /webhooks/:id/test sends a sample event of this type (FORM_RESPONSE_CREATED by default). */
-export const TestWebhookBody = z
+const testWebhookBodySchema = z
   .object({ type: WebhookEventTypeSchema.default('FORM_RESPONSE_CREATED') })
   .strict()
   .describe('Send a test event');
+type TestWebhookBodyObject = typeof testWebhookBodySchema;
+export interface TestWebhookBodyZod extends TestWebhookBodyObject {}
+export const TestWebhookBody: TestWebhookBodyZod = testWebhookBodySchema;
 export type TestWebhookBody = z.infer<typeof TestWebhookBody>;

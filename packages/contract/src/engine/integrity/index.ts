@@ -1,3 +1,8 @@
+/**
+ * The schema integrity check, `@formloom/contract/integrity`: ids, references, operators, visibility
+ * cycles, limits and unsafe patterns. Its ReDoS check runs recheck, an optional peer dependency of
+ * the contract: install `recheck` beside it to use this entry (the server does).
+ */
 export { checkSchema } from './check-schema.js';
 export { type InspectResult, inspectSchema } from './inspect-schema.js';
 export { jsonPath } from './paths.js';

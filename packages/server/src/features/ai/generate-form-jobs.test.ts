@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkSchema } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { balanceOf, emailFormDraft, fundedAccount, waitForJob } from '../../../test/support/ai-test-kit.js';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';

@@ -1,5 +1,5 @@
 import { GenerateFormAccepted } from '@formloom/contract';
-import { checkSchema } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import { expect, it } from 'vitest';
 import { balanceOf, fundedAccount, waitForJob } from '../../../test/support/ai-test-kit.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';

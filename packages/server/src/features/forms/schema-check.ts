@@ -1,5 +1,5 @@
 import { CreateFormFromSchemaBody, type FormSchema } from '@formloom/contract';
-import { checkSchema } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import { badRequest } from '../../http/app-error.js';
 
 /**

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Checks each built package as it would be published: packs it with pnpm (which applies
+# publishConfig, so the workspace-only `source` condition and test exports are gone), then lints the
+# tarball with publint (strict) and @arethetypeswrong/cli. Run after `pnpm build`.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+cd "$root"
+for dir in packages/*/; do
+  name="$(node -p "require('./${dir}package.json').name")"
+  tarball="$(cd "$dir" && pnpm pack --pack-destination "$out" | tail -n 1)"
+  echo "== $name ($(basename "$tarball"))"
+  pnpm exec publint run --strict "$tarball"
+  # node16 leaves out TypeScript's legacy `node10` resolution, which cannot see subpath exports
+  # (engines say Node >= 20); the server ships ESM only (Node-only, and file-type has no CommonJS).
+  profile=node16
+  [ "$(node -p "require('./${dir}package.json').exports['.'].require === undefined")" = true ] && profile=esm-only
+  pnpm exec attw --profile "$profile" --no-emoji --format table-flipped "$tarball"
+done
