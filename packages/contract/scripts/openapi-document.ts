@@ -65,6 +65,12 @@ const SECURITY_SCHEMES: JsonObject = {
     bearerFormat: 'JWT',
     description: 'A user session token from `POST /integrations/v1/auth/login`.',
   },
+  interviewToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-session-token',
+    description: 'The `sessionToken` a started interview received, on the routes of that session.',
+  },
 };
 
 const INFO = {
@@ -215,6 +221,10 @@ function accessText(metadata: RouteMetadata): string {
   switch (metadata.auth) {
     case 'public':
       return '**Access:** public, no credentials.';
+    case 'shareCode':
+      return '**Access:** public; the share code in the path is the credential.';
+    case 'interviewToken':
+      return "**Access:** the interview's `x-session-token`, from the answer that started it.";
     case 'session':
       return `**Access:** user session JWT${metadata.minPlan ? `; plan ${metadata.minPlan} or higher` : ''}.`;
     case 'apiKey': {
@@ -233,6 +243,7 @@ function accessText(metadata: RouteMetadata): string {
 function securityOf(metadata: RouteMetadata): Json {
   if (metadata.auth === 'apiKey') return [{ apiKey: [] }];
   if (metadata.auth === 'session') return [{ sessionToken: [] }];
+  if (metadata.auth === 'interviewToken') return [{ interviewToken: [] }];
   return [];
 }
 

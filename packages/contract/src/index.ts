@@ -243,14 +243,17 @@ export {
 // --- The ts-rest contract -----------------------------------------------------------------
 export {
   type ApiKeyRouteMetadata,
+  AUTH_KINDS,
   type AuthKind,
   type ContractRoute,
   flattenRoutes,
+  type InterviewTokenRouteMetadata,
   meta,
   type PublicRouteMetadata,
   type RouteMetadata,
   routeMetadata,
   type SessionRouteMetadata,
+  type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
 // --- Webhook and callback signatures ------------------------------------------------------

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contract, type Plan, type PlanLimits } from '@formloom/contract';
+import { contract, contractRoutes, type Plan, type PlanLimits } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
 import type { AiProvider } from './ai/provider.js';
@@ -15,7 +15,7 @@ import { createAnalyticsChatService } from './features/analytics/analytics-chat-
 import { createAnalyticsRouter } from './features/analytics/analytics-router.js';
 import { createSigningSecrets } from './features/analytics/signing-secret.js';
 import { createSmartAnalytics } from './features/analytics/smart-analytics.js';
-import { authenticate, fixedCaller } from './features/auth/auth-middleware.js';
+import { assertAuthKindsHandled, authenticate, fixedCaller } from './features/auth/auth-middleware.js';
 import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
@@ -110,6 +110,8 @@ export function createApp({
   aiProvider = createOfflineProvider(),
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
+  // Deny by default: a route whose kind of credential nobody checks is not served at all.
+  assertAuthKindsHandled(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);

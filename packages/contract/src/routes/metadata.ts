@@ -2,7 +2,15 @@ import type { AppRoute, AppRouter } from '@ts-rest/core';
 import type { AiLimit, Plan } from '../models/plan.js';
 import type { Scope } from '../models/scope.js';
 
-export type AuthKind = 'apiKey' | 'public' | 'session';
+/**
+ * How a route's caller proves who it is; every route names one, and the server refuses a route
+ * whose kind it does not handle. `apiKey`: `Authorization: Bearer formloom_...`. `session`: a user
+ * session JWT. `shareCode`: the unguessable share code in the path (public form and interview
+ * routes). `interviewToken`: the `x-session-token` a started interview received. `public`: no
+ * credential at all (only the login route).
+ */
+export const AUTH_KINDS = ['apiKey', 'session', 'shareCode', 'interviewToken', 'public'] as const;
+export type AuthKind = (typeof AUTH_KINDS)[number];
 
 /**
  * An API route: `Authorization: Bearer <API key>`. `scope: null` means any valid key
@@ -25,12 +33,27 @@ export interface SessionRouteMetadata {
   minPlan?: Plan;
 }
 
-/** No credentials: public form and interview routes, and the login route. */
+/** The public form and interview routes: the share code in the path is the credential. */
+export interface ShareCodeRouteMetadata {
+  auth: 'shareCode';
+}
+
+/** The routes of a started interview: `x-session-token` from the start answer. */
+export interface InterviewTokenRouteMetadata {
+  auth: 'interviewToken';
+}
+
+/** No credential at all: only the login route. */
 export interface PublicRouteMetadata {
   auth: 'public';
 }
 
-export type RouteMetadata = ApiKeyRouteMetadata | SessionRouteMetadata | PublicRouteMetadata;
+export type RouteMetadata =
+  | ApiKeyRouteMetadata
+  | SessionRouteMetadata
+  | ShareCodeRouteMetadata
+  | InterviewTokenRouteMetadata
+  | PublicRouteMetadata;
 
 /** Types a route's metadata in place: `metadata: meta({ auth: 'apiKey', ... })`. */
 export function meta<const M extends RouteMetadata>(metadata: M): M {
@@ -43,7 +66,7 @@ export function meta<const M extends RouteMetadata>(metadata: M): M {
  */
 export function routeMetadata(route: Pick<AppRoute, 'metadata' | 'method' | 'path'>): RouteMetadata {
   const m = route.metadata as Partial<RouteMetadata> | undefined;
-  if (!m || (m.auth !== 'apiKey' && m.auth !== 'public' && m.auth !== 'session')) {
+  if (!m || !(AUTH_KINDS as readonly unknown[]).includes(m.auth)) {
     throw new Error(`Route ${route.method} ${route.path} has no auth metadata`);
   }
   return m as RouteMetadata;

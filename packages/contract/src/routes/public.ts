@@ -24,12 +24,15 @@ import {
 import { meta } from './metadata.js';
 import { c, errorResponses, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
 
-const open = meta({ auth: 'public' });
+/** The share code in the path is the credential; a started interview's routes also need its token. */
+const byShareCode = meta({ auth: 'shareCode' });
+const byInterviewToken = meta({ auth: 'interviewToken' });
 const formGone = { 404: 'No published form under this code' };
 const smartFormGone = { 404: 'No published smart form under this code' };
 const SessionParams = ShareCodeParams.extend({ sessionId: Uuid.describe('Session id') });
-const sessionErrors = errorResponses([...PUBLIC_ERRORS, 403, 404, 409], {
-  403: 'Wrong `x-session-token` (a missing one is a 400)',
+const sessionErrors = errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
+  401: 'No `x-session-token`',
+  403: 'Wrong `x-session-token`',
   404: 'No published smart form or session under these ids',
   409: 'The session is no longer active (completed or abandoned)',
 });
@@ -42,7 +45,7 @@ export const publicRouter = c.router({
     summary: 'Get a published form',
     description: 'The schema a renderer needs. An ARCHIVED form is readable but `acceptsResponses` is false.',
     responses: { 200: success(PublicForm, 'The form'), ...errorResponses([...PUBLIC_ERRORS, 404], formGone) },
-    metadata: open,
+    metadata: byShareCode,
   },
   submitPublicResponse: {
     method: 'POST',
@@ -69,7 +72,7 @@ export const publicRouter = c.router({
         409: 'The form accepts no more responses (ARCHIVED), or the Idempotency-Key was used with another body',
       }),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   uploadPublicFile: {
     method: 'POST',
@@ -91,7 +94,7 @@ export const publicRouter = c.router({
         415: 'The file type is not allowed for the field',
       }),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   getPublicSmartForm: {
     method: 'GET',
@@ -103,7 +106,7 @@ export const publicRouter = c.router({
       200: success(PublicSmartForm, 'The smart form'),
       ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   requestSmartFormOtp: {
     method: 'POST',
@@ -116,7 +119,7 @@ export const publicRouter = c.router({
       202: success(RequestOtpResult, 'Code sent'),
       ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   verifySmartFormOtp: {
     method: 'POST',
@@ -131,7 +134,7 @@ export const publicRouter = c.router({
         ...smartFormGone,
       }),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   startSmartFormSession: {
     method: 'POST',
@@ -147,7 +150,7 @@ export const publicRouter = c.router({
         ...smartFormGone,
       }),
     },
-    metadata: open,
+    metadata: byShareCode,
   },
   answerSmartFormQuestion: {
     method: 'POST',
@@ -158,7 +161,7 @@ export const publicRouter = c.router({
     summary: 'Answer the current question',
     description: 'Stores the answer and answers with the next question, or `done: true`.',
     responses: { 200: success(InterviewStep, 'The next step'), ...sessionErrors, ...errorResponses([503]) },
-    metadata: open,
+    metadata: byInterviewToken,
   },
   getNextSmartFormQuestion: {
     method: 'GET',
@@ -172,7 +175,7 @@ export const publicRouter = c.router({
       ...sessionErrors,
       ...errorResponses([503]),
     },
-    metadata: open,
+    metadata: byInterviewToken,
   },
   finishSmartFormSession: {
     method: 'POST',
@@ -183,6 +186,6 @@ export const publicRouter = c.router({
     summary: 'Finish an interview',
     description: 'Completes the session; its analysis follows. Emits SMART_FORM_SESSION_COMPLETED.',
     responses: { 200: success(FinishedSession, 'Completed'), ...sessionErrors },
-    metadata: open,
+    metadata: byInterviewToken,
   },
 });

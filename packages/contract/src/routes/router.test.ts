@@ -89,7 +89,8 @@ describe('contract routes', () => {
     for (const { name, route, metadata } of contractRoutes) {
       if (metadata.auth === 'session') expect(route.path, name).toMatch(/^\/integrations\/v1\//);
       else if (name === 'login') expect(route.path).toBe('/integrations/v1/auth/login');
-      else if (metadata.auth === 'public') expect(route.path, name).toMatch(/^\/v1\/public\//);
+      else if (metadata.auth === 'shareCode' || metadata.auth === 'interviewToken')
+        expect(route.path, name).toMatch(/^\/v1\/public\//);
       else expect(route.path, name).toMatch(/^\/v1\/(?!public\/)/);
     }
   });
@@ -98,7 +99,9 @@ describe('contract routes', () => {
     for (const { name, route, metadata } of contractRoutes) {
       const statuses = Object.keys(route.responses).map(Number);
       expect(statuses, name).toEqual(expect.arrayContaining([400, 429, 500]));
-      if (metadata.auth !== 'public') expect(statuses, name).toEqual(expect.arrayContaining([401, 403]));
+      if (metadata.auth === 'apiKey' || metadata.auth === 'session' || metadata.auth === 'interviewToken') {
+        expect(statuses, name).toEqual(expect.arrayContaining([401, 403]));
+      }
       expect(statuses.includes(402), name).toBe(
         metadata.auth === 'apiKey' && metadata.consumesCredits === true,
       );

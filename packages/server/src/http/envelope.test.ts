@@ -116,13 +116,16 @@ describeEachDialect(
     it('routes the server does not serve yet answer 404 "not available on this server yet"', async () => {
       for (const [method, path] of [
         ['GET', '/v1/smart-forms'],
-        ['GET', '/integrations/v1/connections'],
+        ['GET', '/v1/public/smart-forms/abcdefgh'],
       ] as const) {
         const res = await t.request(path, { method, key });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.body.error).toBe('NOT_FOUND');
         expect(res.body.message).toContain('not available on this server yet');
       }
+      // Session routes refuse a caller without a session token before anything else.
+      const integrations = await t.request('/integrations/v1/connections', { key });
+      expect(integrations.status).toBe(401);
       // Uploads are served: a multipart body to an unknown code is the usual 404.
       const upload = await t.request('/v1/public/forms/abcdefgh/uploads', {
         method: 'POST',

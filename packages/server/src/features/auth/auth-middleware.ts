@@ -1,4 +1,4 @@
-import { planAtLeast, routeMetadata } from '@formloom/contract';
+import { type AuthKind, planAtLeast, routeMetadata } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../http/app-error.js';
 import type { AuthContext } from '../../http/request-context.js';
@@ -11,27 +11,81 @@ function tsRestRoute(req: Request) {
   return (req as Request & { tsRestRoute: Parameters<typeof routeMetadata>[0] }).tsRestRoute;
 }
 
+/** Verifies a user session JWT (`session` routes); throws an `unauthorized` AppError when it is not valid. */
+export type SessionVerifier = (token: string, req: Request) => Promise<void>;
+/** Verifies an interview's `x-session-token` (`interviewToken` routes); throws when it is not valid. */
+export type InterviewTokenVerifier = (token: string, req: Request) => Promise<void>;
+
+export interface CredentialVerifiers {
+  session?: SessionVerifier;
+  interviewToken?: InterviewTokenVerifier;
+}
+
+/** The route kinds this middleware decides; `createApp` refuses to serve a contract with others. */
+export const HANDLED_AUTH_KINDS: readonly AuthKind[] = [
+  'apiKey',
+  'session',
+  'shareCode',
+  'interviewToken',
+  'public',
+];
+
+function bearer(req: Request, missing: string, what: string): string {
+  const header = req.get('authorization');
+  if (header === undefined || header.trim() === '') throw unauthorized(missing);
+  const token = BEARER.exec(header)?.[1];
+  if (token === undefined) throw unauthorized(`Malformed Authorization header: expected "Bearer <${what}>"`);
+  return token;
+}
+
 /**
- * Enforces the route's metadata from the contract. Runs before ts-rest validates (and before the
- * body is parsed), so a caller without a valid key learns nothing about the route's inputs.
- * 401: no usable key. 403: a good key that may not do this (scope, plan, Free account).
+ * Enforces the route's metadata from the contract, deny by default: each kind of route needs its
+ * own credential, checked here before ts-rest validates (and before the body is parsed), so a
+ * caller without one learns nothing about the route's inputs. A `session` or `interviewToken`
+ * route whose verifier this server does not have refuses every caller. A kind this middleware does
+ * not know is refused too.
+ * 401: no usable credential. 403: a good key that may not do this (scope, plan, Free account).
  */
-export function authenticate(keys: KeysService, hooks: AuthHooks = {}) {
+export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers: CredentialVerifiers = {}) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const metadata = routeMetadata(tsRestRoute(req));
-      // Session routes (integrations) are answered by their not-yet-available handlers.
-      if (metadata.auth !== 'apiKey') {
-        next();
-        return;
+      switch (metadata.auth) {
+        case 'apiKey':
+          break;
+        // The share code in the path is the credential: the handler answers 404 for a wrong one.
+        case 'shareCode':
+        case 'public':
+          next();
+          return;
+        case 'session': {
+          const token = bearer(
+            req,
+            'Missing session token: sign in with POST /integrations/v1/auth/login and send "Authorization: Bearer <token>"',
+            'session token',
+          );
+          if (verifiers.session === undefined)
+            throw unauthorized('Session tokens cannot be verified by this server');
+          await verifiers.session(token, req);
+          next();
+          return;
+        }
+        case 'interviewToken': {
+          const token = req.get('x-session-token')?.trim();
+          if (token === undefined || token === '') {
+            throw unauthorized('Missing x-session-token: send the sessionToken the interview started with');
+          }
+          if (verifiers.interviewToken === undefined) {
+            throw unauthorized('Interview session tokens cannot be verified by this server');
+          }
+          await verifiers.interviewToken(token, req);
+          next();
+          return;
+        }
+        default:
+          throw forbidden('This route needs a kind of credential this server does not know');
       }
-      const header = req.get('authorization');
-      if (header === undefined || header.trim() === '') {
-        throw unauthorized('Missing API key: send "Authorization: Bearer formloom_..."');
-      }
-      const token = BEARER.exec(header)?.[1];
-      if (token === undefined)
-        throw unauthorized('Malformed Authorization header: expected "Bearer <API key>"');
+      const token = bearer(req, 'Missing API key: send "Authorization: Bearer formloom_..."', 'API key');
       const { key, account } = await keys.authenticate(token).catch((error: unknown) => {
         throw error instanceof InvalidKeyError ? unauthorized(error.message) : error;
       });
@@ -46,6 +100,18 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}) {
       next(error);
     }
   };
+}
+
+/** Throws unless every route of `routes` has a kind of credential this middleware decides. */
+export function assertAuthKindsHandled(
+  routes: readonly { name: string; metadata: { auth: string } }[],
+): void {
+  const unknown = routes.filter((r) => !(HANDLED_AUTH_KINDS as readonly string[]).includes(r.metadata.auth));
+  if (unknown.length > 0) {
+    throw new Error(
+      `No authentication for ${unknown.map((r) => `${r.name} (${r.metadata.auth})`).join(', ')}`,
+    );
+  }
 }
 
 export interface AuthHooks {

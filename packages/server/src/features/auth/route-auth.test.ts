@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { contractRoutes } from '@formloom/contract';
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../../../test/support/test-server.js';
+import { assertAuthKindsHandled } from './auth-middleware.js';
+
+/** A concrete path for a route: ids as fresh UUIDs, a share code no form has, a field id. */
+function pathOf(template: string): string {
+  return template
+    .replace(':code', 'NoSuchShareCode1')
+    .replace(':fieldId', 'field_1')
+    .replace(/:[A-Za-z]+/g, () => randomUUID());
+}
+
+/**
+ * Issue 12 item 1: every route of the contract, walked, is refused without its credential.
+ * API-key, session and interview routes answer 401 with nothing, and 401 with a made-up credential;
+ * share-code routes answer 404 for a code no form has; the one public route (login) is the only
+ * one that needs nothing.
+ */
+describeEachDialect('authentication per route, deny by default', (t) => {
+  it('every route is refused without its credential', async () => {
+    const seen = new Set<string>();
+    for (const { name, route, metadata } of contractRoutes) {
+      seen.add(metadata.auth);
+      const path = pathOf(route.path);
+      const init = {
+        method: route.method,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: {} }),
+      };
+      const bare = await t.request(path, init);
+      const where = `${name} ${route.method} ${path} (${metadata.auth})`;
+      switch (metadata.auth) {
+        case 'apiKey':
+        case 'session':
+        case 'interviewToken': {
+          expect(bare.status, where).toBe(401);
+          expect(bare.body.error, where).toBe('UNAUTHORIZED');
+          const forged =
+            metadata.auth === 'interviewToken'
+              ? await t.request(path, { ...init, headers: { 'x-session-token': 'forged-token' } })
+              : await t.request(path, {
+                  ...init,
+                  key:
+                    metadata.auth === 'apiKey'
+                      ? `formloom_${'0'.repeat(12)}.${'0'.repeat(64)}`
+                      : 'forged.jwt.token',
+                });
+          expect(forged.status, `${where} with a forged credential`).toBe(401);
+          break;
+        }
+        case 'shareCode':
+          // A code no form has is a 404 (the upload route refuses a JSON body first, with 415).
+          expect([400, 404, 415], where).toContain(bare.status);
+          break;
+        case 'public':
+          expect(name, where).toBe('login');
+          break;
+        default:
+          throw new Error(`${where}: a kind of authentication the test does not know`);
+      }
+    }
+    expect([...seen].sort()).toEqual(['apiKey', 'interviewToken', 'public', 'session', 'shareCode']);
+  });
+
+  it('a contract with a route of an unknown kind is not served', () => {
+    expect(() =>
+      assertAuthKindsHandled([...contractRoutes, { name: 'mystery', metadata: { auth: 'magicLink' } }]),
+    ).toThrow('No authentication for mystery (magicLink)');
+    expect(() => assertAuthKindsHandled(contractRoutes)).not.toThrow();
+  });
+});
