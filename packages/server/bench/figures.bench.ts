@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/accounts-service.js';
 import { formFigures } from '../src/features/analytics/form-figures.js';
+import { insertPublishedForm } from '../test/support/fixtures.js';
 import { createTestDatabase, testDialects } from '../test/support/test-database.js';
 import { fmt, median } from './bench-utils.js';
 
@@ -94,25 +95,7 @@ for (const dialect of testDialects()) {
   const account = await createAccountsService(db).create({ name: 'figures', plan: 'PRO' });
   const formId = randomUUID();
   const now = '2026-01-01T00:00:00.000Z';
-  await db
-    .insertInto('forms')
-    .values({
-      id: formId,
-      account_id: account.id,
-      title: 'Figures',
-      title_search: 'figures',
-      description: null,
-      schema: '{}',
-      publish_status: 'PUBLISHED',
-      publish_visibility: 'PUBLIC',
-      share_code: null,
-      published_at: now,
-      expires_at: null,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertPublishedForm(db, { id: formId, accountId: account.id, title: 'Figures', schema: {}, at: now });
   const start = Date.parse('2026-01-01T00:00:00Z');
   for (let i = 0; i < RESPONSES; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, k) => ({

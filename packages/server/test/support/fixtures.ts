@@ -1,4 +1,5 @@
 import type { FormSchema } from '@formloom/contract';
+import type { Db } from '../../src/db/database.js';
 
 /** A small form with a required field, typed fields, options and a conditional field. */
 export function contactSchema(): FormSchema {
@@ -52,4 +53,33 @@ export function contactSchema(): FormSchema {
       },
     ],
   };
+}
+
+/**
+ * A PUBLISHED form row written straight into the database, with responses to follow the same
+ * way: for tests and benchmarks that need known data at a known time, without the API's clock.
+ */
+export async function insertPublishedForm(
+  db: Db,
+  form: { id: string; accountId: string; title: string; schema: unknown; at: string },
+): Promise<void> {
+  await db
+    .insertInto('forms')
+    .values({
+      id: form.id,
+      account_id: form.accountId,
+      title: form.title,
+      title_search: form.title.toLowerCase(),
+      description: null,
+      schema: JSON.stringify(form.schema),
+      publish_status: 'PUBLISHED',
+      publish_visibility: 'PUBLIC',
+      share_code: null,
+      published_at: form.at,
+      expires_at: null,
+      deleted_at: null,
+      created_at: form.at,
+      updated_at: form.at,
+    })
+    .execute();
 }

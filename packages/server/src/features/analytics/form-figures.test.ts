@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Field, FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { insertPublishedForm } from '../../../test/support/fixtures.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { formFigures } from './form-figures.js';
 
@@ -68,25 +69,13 @@ describeEachDialect('form figures, counted by the database', (t) => {
     };
     formId = randomUUID();
     const now = '2026-11-01T00:00:00.000Z';
-    await t.db
-      .insertInto('forms')
-      .values({
-        id: formId,
-        account_id: accountId,
-        title: 'Figures',
-        title_search: 'figures',
-        description: null,
-        schema: JSON.stringify(schema),
-        publish_status: 'PUBLISHED',
-        publish_visibility: 'PUBLIC',
-        share_code: null,
-        published_at: now,
-        expires_at: null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertPublishedForm(t.db, {
+      id: formId,
+      accountId: accountId,
+      title: 'Figures',
+      schema: schema,
+      at: now,
+    });
     for (const [at, answers] of RESPONSES) {
       await t.db
         .insertInto('responses')
