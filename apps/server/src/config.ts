@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, read } from './env.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
@@ -68,7 +69,7 @@ const SIZE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 
 
 function bodyLimit(env: Env): number {
   const raw = read(env, 'FORMLOOM_BODY_LIMIT');
-  if (raw === undefined) return 1024 ** 2;
+  if (raw === undefined) return DEFAULT_BODY_LIMIT_BYTES;
   const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(raw);
   const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()]! : Number.NaN;
   if (!(bytes >= 1024 && bytes <= 64 * 1024 ** 2)) {

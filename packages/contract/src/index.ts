@@ -126,7 +126,9 @@ export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging
 export {
   AI_LIMITS,
   type AiLimit,
+  hasApiAccess,
   PLAN_LIMITS,
+  PLAN_NAMES,
   PLANS,
   type Plan,
   type PlanLimits,

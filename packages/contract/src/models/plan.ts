@@ -5,6 +5,14 @@ export const PLANS = ['FREE', 'STARTER', 'PRO', 'MAX'] as const;
 export type Plan = (typeof PLANS)[number];
 export const PlanSchema = z.enum(PLANS).describe('Plan tier');
 
+/** The plans' names as people read them: "the Free plan". */
+export const PLAN_NAMES: Readonly<Record<Plan, string>> = {
+  FREE: 'Free',
+  STARTER: 'Starter',
+  PRO: 'Pro',
+  MAX: 'Max',
+};
+
 /**
  * True when `plan` is `min` or a higher tier.
  *
@@ -65,3 +73,11 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     aiPerHour: { generateForm: 100, smartAnalytics: 20, analyticsChat: 100, smartFormChat: 100 },
   },
 };
+
+/**
+ * Whether keys of `plan` may call the API: the one rule behind "the Free plan has no API access"
+ * (decisions.md), derived from the plan's key allowance.
+ */
+export function hasApiAccess(plan: Plan, limits: Readonly<Record<Plan, PlanLimits>> = PLAN_LIMITS): boolean {
+  return limits[plan].maxApiKeys > 0;
+}

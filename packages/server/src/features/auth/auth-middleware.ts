@@ -1,4 +1,4 @@
-import { type AuthKind, planAtLeast, routeMetadata } from '@formloom/contract';
+import { type AuthKind, hasApiAccess, PLAN_NAMES, planAtLeast, routeMetadata } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../http/app-error.js';
 import type { AuthContext } from '../../http/request-context.js';
@@ -124,7 +124,9 @@ function forbiddenReason(
   scopes: readonly string[],
   metadata: Extract<ReturnType<typeof routeMetadata>, { auth: 'apiKey' }>,
 ): string | undefined {
-  if (account.plan === 'FREE') return 'The Free plan has no API access; upgrade the account to use API keys';
+  if (!hasApiAccess(account.plan)) {
+    return `The ${PLAN_NAMES[account.plan]} plan has no API access; upgrade the account to use API keys`;
+  }
   if (metadata.scope !== null && !scopes.includes(metadata.scope)) {
     return `This API key lacks the ${metadata.scope} scope`;
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -103,8 +104,11 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
 
   async function assertRoomForKey(account: Account, nowIso: string, database: Db): Promise<void> {
     const max = maxKeysOf(account.plan);
-    if (max === 0)
-      throw new KeyError(`account "${account.name}" is on the Free plan, which has no API access`);
+    if (!hasApiAccess(account.plan)) {
+      throw new KeyError(
+        `account "${account.name}" is on the ${PLAN_NAMES[account.plan]} plan, which has no API access`,
+      );
+    }
     if (dialectOf(database) === 'postgres') {
       // Concurrent creations (several connections or instances) count one after the other: each
       // waits for the account row until the previous one committed its key. SQLite's single

@@ -1,6 +1,7 @@
 import {
   type AiLimit,
   PLAN_LIMITS,
+  PLAN_NAMES,
   type Plan,
   type PlanLimits,
   type RateLimitInfo,
@@ -38,8 +39,6 @@ export interface RateLimiterOptions {
   /** Limits per plan; the contract's PLAN_LIMITS (spec 5.4, 8.1, 8.2) unless overridden. */
   limits?: Readonly<Record<Plan, PlanLimits>>;
 }
-
-const PLAN_NAMES: Record<Plan, string> = { FREE: 'Free', STARTER: 'Starter', PRO: 'Pro', MAX: 'Max' };
 
 function windowsAt(now: Date): Windows {
   return { minute: windowOf('minute', now), hour: windowOf('hour', now), month: windowOf('month', now) };
