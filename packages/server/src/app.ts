@@ -191,7 +191,7 @@ export function createApp({
     logInitialization: false,
     responseValidation: true,
     jsonQuery: false,
-    globalMiddleware: [...apiKeyGuards, requireJson(), jsonBody(bodyLimit)],
+    globalMiddleware: [...apiKeyGuards, requireJson(), ...jsonBody(bodyLimit)],
     requestValidationErrorHandler: tsRestValidationHandler,
   });
 

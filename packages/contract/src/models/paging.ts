@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
-export const PAGING = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
+/** `maxPage` keeps every offset (page x limit) a safe integer on every database: 100,000,000 items deep. */
+export const PAGING = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 1_000_000 } as const;
 
 /** `page` and `limit` of a paged list, coerced from the query string. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(PAGING.defaultPage).describe('Page number, starting at 1'),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGING.maxPage)
+    .default(PAGING.defaultPage)
+    .describe(`Page number, 1 to ${PAGING.maxPage.toLocaleString('en-US')}`),
   limit: z.coerce
     .number()
     .int()

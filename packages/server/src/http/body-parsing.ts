@@ -34,9 +34,38 @@ export function requireJson() {
   };
 }
 
-/** express.json with the configured size limit; its errors are mapped by the error handler. */
-export function jsonBody(limitBytes: number): RequestHandler {
-  return express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+/** No body the API takes nests deeper than this (a form schema needs about 10). */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when `value` has objects or arrays nested deeper than `max`; walks with its own stack. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * express.json with the configured size limit (its errors are mapped by the error handler), then
+ * a depth bound, so no recursive walk over a body (size checks, validation) can run out of stack.
+ */
+export function jsonBody(limitBytes: number): RequestHandler[] {
+  return [
+    express.json({ limit: limitBytes, strict: true, type: 'application/json' }),
+    (req, _res, next) => {
+      if (req.body !== undefined && nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+        next(new AppError('BAD_REQUEST', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`));
+        return;
+      }
+      next();
+    },
+  ];
 }
 
 export function describeBytes(bytes: number): string {

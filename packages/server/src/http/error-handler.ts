@@ -6,6 +6,8 @@ import { AppError, badRequest } from './app-error.js';
 import { hasBody } from './body-parsing.js';
 
 const MAX_ISSUES_IN_MESSAGE = 3;
+/** An error answer lists at most this many issues, so a body of a million faults stays small. */
+export const MAX_ISSUES_LISTED = 20;
 
 /** One sentence naming the invalid values: `body.title: Required; query.limit: ...`. */
 export function summariseIssues(issues: readonly ErrorIssue[], fallback = 'Invalid request'): string {
@@ -97,10 +99,15 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
     }
     // A body left unread (413, 415, 401 before parsing) must not be read as the next request.
     if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+    const issues = appError.issues;
+    const cut = issues !== undefined && issues.length > MAX_ISSUES_LISTED;
+    const message = cut
+      ? `${appError.message} (issues lists the first ${MAX_ISSUES_LISTED} of ${issues.length})`
+      : appError.message;
     const extra = {
-      ...(appError.issues === undefined ? {} : { issues: appError.issues }),
+      ...(issues === undefined ? {} : { issues: cut ? issues.slice(0, MAX_ISSUES_LISTED) : issues }),
       ...(appError.rateLimit === undefined ? {} : { rate_limit: appError.rateLimit }),
     };
-    res.status(appError.status).json(errorBody(appError.code, appError.message, extra));
+    res.status(appError.status).json(errorBody(appError.code, message, extra));
   };
 }

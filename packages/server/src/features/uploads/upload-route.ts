@@ -54,11 +54,19 @@ function receive(
       current?.destroy(error instanceof Error ? error : new Error(String(error)));
       reject(error);
     };
-    const parser = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
-      limits: { fields: 4, fieldSize: 1024, files: 1, parts: 6, headerPairs: 20, fileSize: CAP_BYTES + 1 },
-    });
+    let parser: ReturnType<typeof busboy>;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fields: 4, fieldSize: 1024, files: 1, parts: 6, headerPairs: 20, fileSize: CAP_BYTES + 1 },
+      });
+    } catch {
+      // busboy refuses a Content-Type it cannot split (no boundary): the same 400 as a bad body.
+      settled = true;
+      reject(badRequest('Malformed multipart body: the Content-Type has no boundary'));
+      return;
+    }
     parser.on('field', (name, value) => {
       if (name === 'fieldId') fieldId = value;
     });

@@ -1,0 +1,99 @@
+import { expect, it } from 'vitest';
+import { contactSchema } from '../../test/support/fixtures.js';
+import { describeEachDialect } from '../../test/support/test-server.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './body-parsing.js';
+import { MAX_ISSUES_LISTED } from './error-handler.js';
+
+/** Issue 22, items 1 to 4: bad input is a 400 with the envelope, never a 500 or a huge answer. */
+describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
+  it('deeply nested JSON is a 400 naming the limit, on create and on PATCH', async () => {
+    const { key } = await t.account('MAX');
+    let nested = '1';
+    for (let i = 0; i < 10_000; i++) nested = `{"a":${nested}}`;
+    const schema = JSON.stringify({ ...contactSchema(), settings: { x: '@' } }).replace('"@"', nested);
+    const created = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      body: `{"title":"d","schema":${schema}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({
+      message: `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      data: null,
+      error: 'BAD_REQUEST',
+    });
+    const form = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: { title: 'ok', schema: contactSchema() },
+    });
+    expect(form.status).toBe(201);
+    const patched = await t.request(`/v1/forms/${form.body.data.id}`, {
+      method: 'PATCH',
+      key,
+      body: `{"settings":${nested}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(patched.status).toBe(400);
+    // Ordinary nesting is untouched.
+    expect(nestedDeeperThan(contactSchema(), MAX_JSON_DEPTH)).toBe(false);
+  });
+
+  it('an upload with multipart/form-data and no boundary is the usual 400', async () => {
+    const { key } = await t.account('MAX');
+    const form = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: { title: 'u', schema: contactSchema() },
+    });
+    const code = (await t.request(`/v1/forms/${form.body.data.id}/publish`, { method: 'POST', key })).body
+      .data.shareUrl;
+    const res = await t.request(`/v1/public/forms/${code}/uploads`, {
+      method: 'POST',
+      body: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Malformed multipart body: the Content-Type has no boundary',
+      data: null,
+      error: 'BAD_REQUEST',
+    });
+  });
+
+  it('a huge page number is a 400 on every paged route, not a database error', async () => {
+    const { key } = await t.account('MAX');
+    const form = await t.request('/v1/forms', { method: 'POST', key, json: { title: 'p' } });
+    const hook = await t.request('/v1/webhooks', {
+      method: 'POST',
+      key,
+      json: { url: 'https://hooks.example.com/x', events: ['FORM_CREATED'] },
+    });
+    const paths = ['/v1/forms', `/v1/forms/${form.body.data.id}/responses`];
+    if (hook.status === 201) paths.push(`/v1/webhooks/${hook.body.data.id}/deliveries`);
+    for (const path of paths) {
+      const res = await t.request(`${path}?page=99999999999999999999`, { key });
+      expect(res.status, path).toBe(400);
+      expect(res.body.issues[0].path, path).toBe('query.page');
+      expect((await t.request(`${path}?page=1000000`, { key })).status, path).toBe(200);
+    }
+  });
+
+  it('an error lists at most 20 issues and says how many there were', async () => {
+    const { key } = await t.account('MAX');
+    const form = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: { title: 'i', schema: contactSchema() },
+    });
+    const code = (await t.request(`/v1/forms/${form.body.data.id}/publish`, { method: 'POST', key })).body
+      .data.shareUrl;
+    const answers = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`unknown_${i}`, 'x']));
+    const res = await t.request(`/v1/public/forms/${code}/responses`, { method: 'POST', json: { answers } });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toHaveLength(MAX_ISSUES_LISTED);
+    expect(res.body.message).toMatch(/\(issues lists the first 20 of \d{4,}\)$/);
+    expect(res.text.length).toBeLessThan(10_000);
+  });
+});
