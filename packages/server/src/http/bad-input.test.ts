@@ -96,4 +96,26 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
     expect(res.body.message).toMatch(/\(issues lists the first 20 of \d{4,}\)$/);
     expect(res.text.length).toBeLessThan(10_000);
   });
+
+  it('an answer key __proto__ is an unknown field like any other (400), not silently dropped', async () => {
+    const { key } = await t.account('MAX');
+    const form = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: { title: 'p', schema: contactSchema() },
+    });
+    const code = (await t.request(`/v1/forms/${form.body.data.id}/publish`, { method: 'POST', key })).body
+      .data.shareUrl;
+    for (const name of ['__proto__', 'constructor']) {
+      const res = await t.request(`/v1/public/forms/${code}/responses`, {
+        method: 'POST',
+        body: `{"answers":{"name":"Ada","${name}":{"x":1}}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, name).toBe(400);
+      expect(res.body.issues, name).toEqual([
+        expect.objectContaining({ path: `body.answers.${name}`, code: 'unknown_field' }),
+      ]);
+    }
+  });
 });

@@ -18,6 +18,20 @@ export function createPublicRouter(
   responses: ResponsesService,
   uploads: UploadsService,
 ): RouterImplementation<typeof contract.public> {
+  /**
+   * The answers as the client sent them when they carry a `__proto__` key: zod's copy drops that
+   * key (it guards against prototype pollution), and the engine must see it to refuse it like any
+   * other key that names no field. JSON.parse made it an own property; nothing reads it as a prototype.
+   */
+  const answersAsSent = (
+    req: { body?: unknown },
+    parsed: Record<string, unknown>,
+  ): Record<string, unknown> => {
+    const raw = (req.body as { answers?: unknown } | undefined)?.answers;
+    return typeof raw === 'object' && raw !== null && Object.hasOwn(raw, '__proto__')
+      ? (raw as Record<string, unknown>)
+      : parsed;
+  };
   const forms = s.router(contract.public, {
     ...notAvailable(contract.public),
     getPublicForm: s.route(contract.public.getPublicForm, async ({ params }) => ({
@@ -32,7 +46,11 @@ export function createPublicRouter(
           // A filled honeypot (the page's trap for bots) is answered as stored, and not stored.
           honeypotFilled(req)
             ? await decoySubmission(responses.publicForm, params.code)
-            : await responses.submit(params.code, body.answers, headers['idempotency-key']),
+            : await responses.submit(
+                params.code,
+                answersAsSent(req, body.answers),
+                headers['idempotency-key'],
+              ),
           'Response stored',
         ),
       }),
