@@ -40,7 +40,7 @@ import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
 import { createWebhooksService } from './features/webhooks/webhooks-service.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
-import { type AuthContext, requestId, requestLog } from './http/request-context.js';
+import { type AuthContext, requestId, requestLog, securityHeaders } from './http/request-context.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import type { Logger } from './logger.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -169,6 +169,7 @@ export function createApp({
   // Plain `a=1&b=2` parsing: no nested objects from `a[b]=1`, which the contract never takes.
   app.set('query parser', 'simple');
   app.use(requestId());
+  app.use(securityHeaders({ httpsOrigin: config.publicUrl.startsWith('https:') }));
   app.use(requestLog(logger));
 
   // Auth first, so an unauthenticated caller never gets its body parsed or validated.

@@ -118,4 +118,56 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
       ]);
     }
   });
+
+  it('ill-formed text (a lone surrogate, a control character) is a 400 naming where, in titles and answers alike', async () => {
+    const { key } = await t.account('MAX');
+    const raw = (json: string) => ({ body: json, headers: { 'content-type': 'application/json' } });
+    const title = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      ...raw('{"title":"bad \\ud800 title"}'),
+    });
+    expect(title.status).toBe(400);
+    expect(title.body.message).toBe(
+      'body.title contains an unpaired UTF-16 surrogate (not valid Unicode text)',
+    );
+    const nul = await t.request('/v1/forms', { method: 'POST', key, ...raw('{"title":"nul \\u0000 here"}') });
+    expect(nul.status).toBe(400);
+    expect(nul.body.issues).toEqual([expect.objectContaining({ path: 'body.title', code: 'invalid_text' })]);
+
+    const form = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: { title: 'Fine 🎉\ttab', schema: contactSchema() },
+    });
+    expect(form.status).toBe(201);
+    const code = (await t.request(`/v1/forms/${form.body.data.id}/publish`, { method: 'POST', key })).body
+      .data.shareUrl;
+    const answer = await t.request(`/v1/public/forms/${code}/responses`, {
+      method: 'POST',
+      ...raw('{"answers":{"name":"Ada \\udc00"}}'),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues[0].path).toBe('body.answers.name');
+    const lines = await t.request(`/v1/public/forms/${code}/responses`, {
+      method: 'POST',
+      json: { answers: { name: 'Ada\r\nLovelace 👩‍💻' } },
+    });
+    expect(lines.status).toBe(201);
+  });
+
+  it('security headers: nosniff everywhere, no-store and HSTS on the API, WWW-Authenticate on a 401', async () => {
+    const { key } = await t.account('MAX');
+    const me = await t.request('/v1/me', { key });
+    expect(me.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    // The test server's public origin is https://forms.example.test.
+    expect(me.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    const anonymous = await t.request('/v1/me');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    const publicForm = await t.request('/v1/public/forms/NoSuchCode123');
+    expect(publicForm.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(publicForm.headers.get('cache-control')).not.toBe('no-store');
+  });
 });

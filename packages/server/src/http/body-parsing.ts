@@ -37,18 +37,52 @@ export function requireJson() {
 /** No body the API takes nests deeper than this (a form schema needs about 10). */
 export const MAX_JSON_DEPTH = 64;
 
-/** True when `value` has objects or arrays nested deeper than `max`; walks with its own stack. */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
+/** A UTF-16 surrogate without its pair: JSON allows it (`"\ud800"`), UTF-8 and strict parsers do not. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Control characters other than tab, line feed and carriage return: they are what this refuses. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export type BodyProblem = { kind: 'depth' } | { kind: 'text'; path: string; what: string };
+
+function textProblem(text: string): string | undefined {
+  if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate (not valid Unicode text)';
+  if (CONTROL.test(text)) return 'a control character (only tab and line breaks are allowed)';
+  return undefined;
+}
+
+/**
+ * The first thing wrong with a parsed JSON body, walked with its own stack: objects or arrays
+ * nested deeper than `maxDepth`, or a string (value or key) that is not well-formed text. Every
+ * text the API accepts is refused the same way, so nothing corrupt is stored.
+ */
+export function bodyProblem(value: unknown, maxDepth: number): BodyProblem | undefined {
+  const stack: [unknown, number, string][] = [[value, 0, 'body']];
   while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
+    const [item, depth, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      const what = textProblem(item);
+      if (what !== undefined) return { kind: 'text', path, what };
+      continue;
+    }
     if (typeof item !== 'object' || item === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (depth >= maxDepth) return { kind: 'depth' };
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], depth + 1, `${path}[${i}]`]);
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      const what = textProblem(key);
+      if (what !== undefined) return { kind: 'text', path: `${path} (a key)`, what };
+      stack.push([(item as Record<string, unknown>)[key], depth + 1, `${path}.${key}`]);
     }
   }
-  return false;
+  return undefined;
+}
+
+/** True when `value` has objects or arrays nested deeper than `max`. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  return bodyProblem(value, max)?.kind === 'depth';
 }
 
 /**
@@ -59,8 +93,17 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
   return [
     express.json({ limit: limitBytes, strict: true, type: 'application/json' }),
     (req, _res, next) => {
-      if (req.body !== undefined && nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+      const problem = req.body === undefined ? undefined : bodyProblem(req.body, MAX_JSON_DEPTH);
+      if (problem?.kind === 'depth') {
         next(new AppError('BAD_REQUEST', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`));
+        return;
+      }
+      if (problem?.kind === 'text') {
+        next(
+          new AppError('BAD_REQUEST', `${problem.path} contains ${problem.what}`, [
+            { path: problem.path, code: 'invalid_text', message: `Contains ${problem.what}` },
+          ]),
+        );
         return;
       }
       next();

@@ -108,6 +108,8 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
       ...(issues === undefined ? {} : { issues: cut ? issues.slice(0, MAX_ISSUES_LISTED) : issues }),
       ...(appError.rateLimit === undefined ? {} : { rate_limit: appError.rateLimit }),
     };
+    // RFC 9110: a 401 names the scheme the credentials go in.
+    if (appError.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     res.status(appError.status).json(errorBody(appError.code, message, extra));
   };
 }

@@ -62,3 +62,22 @@ export function requestLog(logger: Logger) {
     next();
   };
 }
+
+/**
+ * Headers every API answer carries: `X-Content-Type-Options: nosniff`; `Cache-Control: no-store`
+ * on the authenticated API (an account's data must not sit in a shared cache); HSTS when the
+ * request came over HTTPS or the operator's public origin is HTTPS.
+ */
+export function securityHeaders(options: { httpsOrigin: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (
+      !req.path.startsWith('/v1/public/') &&
+      (req.path.startsWith('/v1/') || req.path.startsWith('/integrations/'))
+    ) {
+      res.setHeader('Cache-Control', 'no-store');
+    }
+    if (options.httpsOrigin || req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    next();
+  };
+}
