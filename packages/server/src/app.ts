@@ -40,7 +40,13 @@ import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
 import { createWebhooksService } from './features/webhooks/webhooks-service.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
-import { type AuthContext, requestId, requestLog, securityHeaders } from './http/request-context.js';
+import {
+  type AuthContext,
+  normaliseRequest,
+  requestId,
+  requestLog,
+  securityHeaders,
+} from './http/request-context.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import type { Logger } from './logger.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -192,7 +198,7 @@ export function createApp({
     logInitialization: false,
     responseValidation: true,
     jsonQuery: false,
-    globalMiddleware: [...apiKeyGuards, requireJson(), ...jsonBody(bodyLimit)],
+    globalMiddleware: [normaliseRequest(), ...apiKeyGuards, requireJson(), ...jsonBody(bodyLimit)],
     requestValidationErrorHandler: tsRestValidationHandler,
   });
 

@@ -170,4 +170,25 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
     expect(publicForm.headers.get('x-content-type-options')).toBe('nosniff');
     expect(publicForm.headers.get('cache-control')).not.toBe('no-store');
   });
+
+  it('query tricks are a 400; an upper-case id finds the form; a body marked gzip that is not is a 400', async () => {
+    const { key } = await t.account('MAX');
+    for (const query of ['limit[]=1', 'limit=1&limit=2', 'page[a]=2']) {
+      const res = await t.request(`/v1/forms?${query}`, { key });
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(/must be given once/);
+    }
+    const form = await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Case' } });
+    const upper = await t.request(`/v1/forms/${String(form.body.data.id).toUpperCase()}`, { key });
+    expect(upper.status).toBe(200);
+    expect(upper.body.data.id).toBe(form.body.data.id);
+    const gzip = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      body: '{"title":"not gzip"}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(gzip.status).toBe(400);
+    expect(gzip.body.message).toMatch(/does not decompress/);
+  });
 });

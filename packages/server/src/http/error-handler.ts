@@ -46,11 +46,19 @@ interface HttpLikeError {
   status?: unknown;
   statusCode?: unknown;
   type?: unknown;
+  /** zlib's code when a compressed body does not inflate. */
+  code?: unknown;
 }
 
 function fromHttpError(err: HttpLikeError, limitDescription: string): AppError | undefined {
   const status = typeof err.status === 'number' ? err.status : err.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (typeof err.code === 'string' && err.code.startsWith('Z_')) {
+    return new AppError(
+      'BAD_REQUEST',
+      'The body is marked with a Content-Encoding (gzip, deflate or br) but does not decompress: send it as marked, or unmarked',
+    );
+  }
   switch (err.type) {
     case 'entity.parse.failed':
       return new AppError('BAD_REQUEST', 'Malformed JSON in request body');

@@ -3,6 +3,7 @@ import type { Plan } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiKeyInfo } from '../features/auth/keys-service.js';
 import type { Logger } from '../logger.js';
+import { AppError } from './app-error.js';
 
 /** What authentication established about the caller; absent on public routes. */
 export interface AuthContext {
@@ -78,6 +79,33 @@ export function securityHeaders(options: { httpsOrigin: boolean }) {
       res.setHeader('Cache-Control', 'no-store');
     }
     if (options.httpsOrigin || req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    next();
+  };
+}
+
+const UUID_UPPER = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
+
+/**
+ * Query strings carry one plain value per name: `limit[]=1` or `limit=1&limit=2` is a 400 that
+ * says so, not a value silently ignored or picked. Ids are lower case: an upper-case UUID in the
+ * path finds the same resource.
+ */
+export function normaliseRequest() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    for (const [name, value] of Object.entries(req.query)) {
+      if (name.includes('[') || typeof value !== 'string') {
+        const plain = name.replace(/\[.*$/, '');
+        next(
+          new AppError('BAD_REQUEST', `Query parameter "${name}" must be given once, as ${plain}=<value>`, [
+            { path: `query.${plain}`, code: 'invalid_type', message: 'Expected one plain value' },
+          ]),
+        );
+        return;
+      }
+    }
+    for (const [name, value] of Object.entries(req.params ?? {})) {
+      if (UUID_UPPER.test(value) && value !== value.toLowerCase()) req.params[name] = value.toLowerCase();
+    }
     next();
   };
 }

@@ -19,10 +19,28 @@ const TEXT_TYPES = /^(?:text\/(?:plain|csv|tab-separated-values|markdown|calenda
  */
 export async function detectContentType(head: Uint8Array, claimed: string): Promise<string> {
   const found = await fileTypeFromBuffer(head);
+  // file-type names an SVG with an XML declaration plain XML.
+  if (found !== undefined && /^(?:application|text)\/xml$/.test(found.mime) && looksLikeSvg(head))
+    return 'image/svg+xml';
   if (found !== undefined) return found.mime;
   if (!looksLikeText(head)) return 'application/octet-stream';
+  if (looksLikeSvg(head)) return 'image/svg+xml';
   const declared = claimed.split(';')[0]!.trim().toLowerCase();
   return TEXT_TYPES.test(declared) ? declared : 'text/plain';
+}
+
+/**
+ * An SVG document by its content: after an optional BOM, XML declaration, comments and doctype,
+ * the first element is `<svg`. It is accepted only where a field's `allowedTypes` names
+ * `image/svg+xml`, and served like every file: as an attachment under a sandboxing CSP.
+ */
+function looksLikeSvg(head: Uint8Array): boolean {
+  const text = new TextDecoder('utf-8').decode(head.subarray(0, 4096));
+  const rest = text.replace(
+    /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i,
+    '',
+  );
+  return /^<svg[\s>]/i.test(rest);
 }
 
 function looksLikeText(head: Uint8Array): boolean {
