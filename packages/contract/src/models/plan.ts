@@ -32,6 +32,8 @@ export type AiLimit = (typeof AI_LIMITS)[number];
 export interface PlanLimits {
   /** API keys the account may hold; 0 means no API access. */
   maxApiKeys: number;
+  /** Webhook endpoints the account may hold (decisions.md: a cap per plan). */
+  maxWebhookEndpoints: number;
   requestsPerMinute: number;
   requestsPerHour: number;
   monthlyQuota: number;
@@ -46,6 +48,7 @@ export interface PlanLimits {
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   FREE: {
     maxApiKeys: 0,
+    maxWebhookEndpoints: 0,
     requestsPerMinute: 0,
     requestsPerHour: 0,
     monthlyQuota: 0,
@@ -53,6 +56,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   },
   STARTER: {
     maxApiKeys: 3,
+    maxWebhookEndpoints: 5,
     requestsPerMinute: 20,
     requestsPerHour: 200,
     monthlyQuota: 2_000,
@@ -60,6 +64,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   },
   PRO: {
     maxApiKeys: 10,
+    maxWebhookEndpoints: 25,
     requestsPerMinute: 60,
     requestsPerHour: 1_000,
     monthlyQuota: 20_000,
@@ -67,6 +72,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   },
   MAX: {
     maxApiKeys: 25,
+    maxWebhookEndpoints: 100,
     requestsPerMinute: 150,
     requestsPerHour: 3_000,
     monthlyQuota: 200_000,

@@ -68,10 +68,14 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
     const hook = await t.request('/v1/webhooks', {
       method: 'POST',
       key,
-      json: { url: 'https://hooks.example.com/x', events: ['FORM_CREATED'] },
+      json: { url: 'https://93.184.216.34/x', events: ['FORM_CREATED'] },
     });
-    const paths = ['/v1/forms', `/v1/forms/${form.body.data.id}/responses`];
-    if (hook.status === 201) paths.push(`/v1/webhooks/${hook.body.data.id}/deliveries`);
+    expect(hook.status).toBe(201);
+    const paths = [
+      '/v1/forms',
+      `/v1/forms/${form.body.data.id}/responses`,
+      `/v1/webhooks/${hook.body.data.id}/deliveries`,
+    ];
     for (const path of paths) {
       const res = await t.request(`${path}?page=99999999999999999999`, { key });
       expect(res.status, path).toBe(400);
@@ -190,5 +194,21 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
     });
     expect(gzip.status).toBe(400);
     expect(gzip.body.message).toMatch(/does not decompress/);
+  });
+
+  it('webhook endpoints are capped per plan: the sixth on Starter is a 403 that says what to do', async () => {
+    const { key } = await t.account('STARTER');
+    const create = (i: number) =>
+      t.request('/v1/webhooks', {
+        method: 'POST',
+        key,
+        json: { url: `https://93.184.216.34/hook/${i}`, events: ['FORM_CREATED'] },
+      });
+    for (let i = 0; i < 5; i++) expect((await create(i)).status).toBe(201);
+    const sixth = await create(5);
+    expect(sixth.status).toBe(403);
+    expect(sixth.body.message).toBe(
+      'The Starter plan allows 5 webhook endpoints and the account has 5: delete one, or upgrade the plan',
+    );
   });
 });

@@ -5,7 +5,7 @@ import {
   startWebhookTestServer,
   type WebhookTestServer,
 } from '../../test/support/webhook-test-kit.js';
-import { postDelivery } from '../outbox/send.js';
+import { classifyNetworkError, postDelivery } from '../outbox/send.js';
 import { BlockedTargetError, blockedReason, checkTargetUrl, type Resolver } from './ssrf-guard.js';
 
 const fakeDns =
@@ -199,5 +199,66 @@ describeDialects('without FORMLOOM_ALLOW_PRIVATE_TARGETS', (dialect) => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe('ports and the delivery log (issue 22 item 8)', () => {
+  it('a target port is 443 or from 1024 to 65535, unless private targets are allowed', async () => {
+    const publicDns: Resolver = async () => [{ address: '93.184.216.34', family: 4 }];
+    for (const url of [
+      'https://hooks.example.com:22/x',
+      'https://hooks.example.com:80/x',
+      'https://hooks.example.com:1023/x',
+    ]) {
+      await expect(checkTargetUrl(url, strict, publicDns), url).rejects.toThrow(
+        /port must be 443 or from 1024 to 65535/,
+      );
+    }
+    for (const url of [
+      'https://hooks.example.com/x',
+      'https://hooks.example.com:443/x',
+      'https://hooks.example.com:8443/x',
+    ]) {
+      expect((await checkTargetUrl(url, strict, publicDns)).href, url).toBe(new URL(url).href);
+    }
+    expect(
+      (await checkTargetUrl('http://127.0.0.1:25/x', { allowPrivateTargets: true }, publicDns)).port,
+    ).toBe('25');
+    const sent = await postDelivery(
+      'https://93.184.216.34:25/x',
+      '{}',
+      {},
+      { timeoutMs: 1000, policy: strict },
+    );
+    expect(sent.error).toBe('url port must be 443 or from 1024 to 65535 (got 25)');
+  });
+
+  it('a failed attempt is logged as a short class, not raw network text', async () => {
+    const probe = await startReceiver();
+    const port = probe.port;
+    await probe.close();
+    const refused = await postDelivery(
+      `http://127.0.0.1:${port}/x`,
+      '{}',
+      {},
+      {
+        timeoutMs: 2000,
+        policy: { allowPrivateTargets: true },
+      },
+    );
+    expect(refused).toMatchObject({ statusCode: null, error: 'connection refused' });
+    expect(
+      classifyNetworkError(
+        Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND' }),
+      ),
+    ).toBe('DNS lookup failed');
+    expect(
+      classifyNetworkError(
+        Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }),
+      ),
+    ).toBe('TLS error');
+    expect(classifyNetworkError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(
+      'connection reset',
+    );
   });
 });

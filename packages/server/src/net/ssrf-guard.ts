@@ -94,6 +94,7 @@ export async function checkTargetUrl(
     throw new BlockedTargetError('url must not carry a user name or password');
   }
   if (policy.allowPrivateTargets) return url;
+  checkPort(url, policy);
   const host = hostOf(url);
   if (isIP(host) !== 0) {
     const reason = blockedReason(host);
@@ -146,6 +147,18 @@ export function guardedLookup(policy: TargetPolicy, resolve: Resolver = systemRe
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
     );
   }) as LookupFunction;
+}
+
+/**
+ * Outbound targets use 443 or an unprivileged port (1024 to 65535): the well-known ports below
+ * 1024 are where internal services (SSH, SMTP, databases' admin ports) listen. Private targets
+ * allowed (development) means any port.
+ */
+export function checkPort(url: URL, policy: TargetPolicy): void {
+  if (policy.allowPrivateTargets || url.port === '') return;
+  const port = Number(url.port);
+  if (port !== 443 && port < 1024)
+    throw new BlockedTargetError(`url port must be 443 or from 1024 to 65535 (got ${port})`);
 }
 
 /** For an IP-literal URL, Node never calls `lookup`: the address itself is checked here. */

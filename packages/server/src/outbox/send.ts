@@ -1,7 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { checkLiteralHost, guardedLookup, type TargetPolicy } from '../net/ssrf-guard.js';
+import {
+  BlockedTargetError,
+  checkLiteralHost,
+  checkPort,
+  guardedLookup,
+  type TargetPolicy,
+} from '../net/ssrf-guard.js';
 
 /** decisions.md and spec 6.5: an attempt fails after 10 s without a complete answer. */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
@@ -21,6 +27,23 @@ export interface SendResult {
   error: string | null;
   /** At most the first KB of the answer, as text. */
   responseBody: string | null;
+}
+
+/**
+ * A failed attempt's error for the delivery log: a short class a person can act on (timeout,
+ * connection refused, TLS error...), not the raw network text, which can carry internal detail.
+ */
+export function classifyNetworkError(error: NodeJS.ErrnoException): string {
+  if (error instanceof BlockedTargetError) return `target refused: ${error.message}`;
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'DNS lookup failed';
+  if (code === 'ETIMEDOUT' || code === 'ECONNABORTED') return 'connection timed out';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'host unreachable';
+  if (/CERT|SSL|TLS|EPROTO/i.test(code) || /certificate|tls|ssl/i.test(error.message)) return 'TLS error';
+  if (/blocked|not public|private/i.test(error.message)) return `target refused: ${error.message}`;
+  return 'network error';
 }
 
 /**
@@ -52,6 +75,7 @@ export function postDelivery(
     try {
       url = new URL(target);
       checkLiteralHost(url, options.policy);
+      checkPort(url, options.policy);
       if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.policy.allowPrivateTargets)) {
         throw new Error(`${url.protocol} targets are not allowed`);
       }
@@ -79,11 +103,7 @@ export function postDelivery(
       fail(`timed out after ${options.timeoutMs} ms`);
     }, options.timeoutMs);
 
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      fail(
-        error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message,
-      );
-    });
+    req.on('error', (error: NodeJS.ErrnoException) => fail(classifyNetworkError(error)));
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;

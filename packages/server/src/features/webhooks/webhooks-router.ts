@@ -17,7 +17,7 @@ export function createWebhooksRouter(
     createWebhook: async ({ body, req }) => ({
       status: 201,
       body: successBody(
-        await webhooks.create(authOf(req).accountId, body),
+        await webhooks.create(authOf(req).accountId, body, authOf(req).plan),
         'Webhook endpoint created; store its secret now, it is not shown again',
       ),
     }),

@@ -8,6 +8,9 @@ import {
   type DeliveryStatus,
   generateWebhookSecret,
   hasMorePages,
+  PLAN_LIMITS,
+  PLAN_NAMES,
+  type Plan,
   type UpdateWebhookBody,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -18,7 +21,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { badRequest, conflict, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import {
   BlockedTargetError,
   checkTargetUrl,
@@ -124,8 +127,19 @@ export function createWebhooksService({
   }
 
   return {
-    async create(accountId: string, body: CreateWebhookBody): Promise<CreatedWebhook> {
+    async create(accountId: string, body: CreateWebhookBody, plan: Plan): Promise<CreatedWebhook> {
       const url = await acceptedUrl(body.url);
+      const cap = PLAN_LIMITS[plan].maxWebhookEndpoints;
+      const held = await db
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      if (Number(held.n) >= cap) {
+        throw forbidden(
+          `The ${PLAN_NAMES[plan]} plan allows ${cap} webhook endpoints and the account has ${held.n}: delete one, or upgrade the plan`,
+        );
+      }
       const nowIso = isoNow(clock());
       const id = randomUUID();
       const secret = generateWebhookSecret();
