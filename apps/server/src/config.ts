@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
-import { duration, type Env, read } from './env.js';
+import { duration, type Env, integer, read } from './env.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
 
 /** Everything `formloom` reads from its environment, parsed once, with errors that say what to fix. */
@@ -15,6 +15,12 @@ export interface Config {
   /** Origin of public links (`<origin>/f/<code>`). */
   publicUrl: string;
   bodyLimitBytes: number;
+  /** FORMLOOM_BODY_TIMEOUT: a JSON body must arrive within this after its headers (default 10 s). */
+  bodyTimeoutMs: number;
+  /** FORMLOOM_REQUEST_TIMEOUT: a whole request, uploads included (default 120 s). */
+  requestTimeoutMs: number;
+  /** FORMLOOM_MAX_CONNECTIONS_PER_CLIENT: open connections per client address (default 256). */
+  maxConnectionsPerClient: number;
   logLevel: string;
   deletedRetentionMs: number;
   shutdownTimeoutMs: number;
@@ -94,6 +100,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databasePoolSize: databasePoolSize(env),
     publicUrl: publicUrl(env, listenPort),
     bodyLimitBytes: bodyLimit(env),
+    bodyTimeoutMs: duration(env, 'FORMLOOM_BODY_TIMEOUT', 10_000, fail),
+    requestTimeoutMs: duration(env, 'FORMLOOM_REQUEST_TIMEOUT', 120_000, fail),
+    maxConnectionsPerClient: integer(env, 'FORMLOOM_MAX_CONNECTIONS_PER_CLIENT', 256, 1, 100_000, fail),
     logLevel,
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),

@@ -49,6 +49,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     config: {
       publicUrl: config.publicUrl,
       bodyLimitBytes: config.bodyLimitBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       dataDir: config.dataDir,
     },
@@ -59,6 +60,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     port: config.port,
     host: config.host,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    maxConnectionsPerClient: config.maxConnectionsPerClient,
     logger,
   });
   const purge = startPurgeLoop(handle.db, { retentionMs: config.deletedRetentionMs, logger });

@@ -57,6 +57,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Largest JSON body accepted on any route (default 1 MB); larger is a 413. */
   bodyLimitBytes?: number;
+  /** A JSON body must arrive within this once the headers have (default 10 s); later is a 408. */
+  bodyTimeoutMs?: number;
   /** FORMLOOM_ALLOW_PRIVATE_TARGETS: webhooks may target private addresses and plain http (dev, tests). */
   allowPrivateTargets?: boolean;
   /**
@@ -198,7 +200,12 @@ export function createApp({
     logInitialization: false,
     responseValidation: true,
     jsonQuery: false,
-    globalMiddleware: [normaliseRequest(), ...apiKeyGuards, requireJson(), ...jsonBody(bodyLimit)],
+    globalMiddleware: [
+      normaliseRequest(),
+      ...apiKeyGuards,
+      requireJson(),
+      ...jsonBody(bodyLimit, config.bodyTimeoutMs),
+    ],
     requestValidationErrorHandler: tsRestValidationHandler,
   });
 

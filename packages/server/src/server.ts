@@ -17,6 +17,15 @@ export interface ListenOptions {
   host?: string | undefined;
   /** How long `close()` waits for requests in flight before cutting connections (default 10 s). */
   shutdownTimeoutMs?: number;
+  /**
+   * The whole request, headers and body, must arrive within this (default 120 s, sized for an
+   * upload at the 10 MB limit over a slow link; JSON bodies have their own, shorter, read timeout).
+   */
+  requestTimeoutMs?: number;
+  /** The request's headers must arrive within this (default 20 s). */
+  headersTimeoutMs?: number;
+  /** Open connections one client address may hold; more are closed at once (default 256). */
+  maxConnectionsPerClient?: number;
   logger?: Logger;
 }
 
@@ -24,7 +33,25 @@ export async function listen(app: Express, options: ListenOptions): Promise<Runn
   const server = createServer(app);
   // Keep-alive connections that outlive a load balancer's idle timeout cause spurious 502s.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  server.headersTimeout = options.headersTimeoutMs ?? 20_000;
+  server.requestTimeout = options.requestTimeoutMs ?? 120_000;
+  // A few slow clients must not hold every socket: connections are counted per client address.
+  const perClient = new Map<string, number>();
+  const maxPerClient = options.maxConnectionsPerClient ?? 256;
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = (perClient.get(address) ?? 0) + 1;
+    if (open > maxPerClient) {
+      socket.destroy();
+      return;
+    }
+    perClient.set(address, open);
+    socket.once('close', () => {
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left <= 0) perClient.delete(address);
+      else perClient.set(address, left);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

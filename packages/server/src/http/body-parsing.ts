@@ -34,6 +34,9 @@ export function requireJson() {
   };
 }
 
+/** A JSON body must arrive within this once its headers have (FORMLOOM_BODY_TIMEOUT). */
+export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
+
 /** No body the API takes nests deeper than this (a form schema needs about 10). */
 export const MAX_JSON_DEPTH = 64;
 
@@ -89,8 +92,28 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
  * express.json with the configured size limit (its errors are mapped by the error handler), then
  * a depth bound, so no recursive walk over a body (size checks, validation) can run out of stack.
  */
-export function jsonBody(limitBytes: number): RequestHandler[] {
+export function jsonBody(limitBytes: number, readTimeoutMs = DEFAULT_BODY_READ_TIMEOUT_MS): RequestHandler[] {
   return [
+    // A body that trickles in (a declared length never sent) is a 408 within seconds, not a held socket.
+    (req, res, next) => {
+      if (!hasBody(req) || req.complete) {
+        next();
+        return;
+      }
+      const timer = setTimeout(() => {
+        if (req.complete || res.headersSent) return;
+        res.setHeader('Connection', 'close');
+        next(
+          new AppError('REQUEST_TIMEOUT', `The request body did not arrive within ${readTimeoutMs / 1000} s`),
+        );
+        req.on('data', () => undefined);
+        setTimeout(() => req.destroy(), 1000).unref();
+      }, readTimeoutMs);
+      timer.unref();
+      req.once('end', () => clearTimeout(timer));
+      req.once('close', () => clearTimeout(timer));
+      next();
+    },
     express.json({ limit: limitBytes, strict: true, type: 'application/json' }),
     (req, _res, next) => {
       const problem = req.body === undefined ? undefined : bodyProblem(req.body, MAX_JSON_DEPTH);

@@ -21,6 +21,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The per-address limit of the public routes (default: the app's default). */
   publicRateLimit?: AppDeps['publicRateLimit'];
+  /** The JSON body read timeout (default the app's, 10 s). */
+  bodyTimeoutMs?: number;
   /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
   allowPrivateTargets?: boolean;
   /**
@@ -138,6 +140,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       config: {
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         bodyLimitBytes: options.bodyLimitBytes,
+        ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         dataDir,
       },
