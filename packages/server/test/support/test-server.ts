@@ -21,6 +21,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** The per-address limit of the public routes (default: the app's default). */
   publicRateLimit?: AppDeps['publicRateLimit'];
+  /** `false`: no per-account rate limits (a fuzzer sends more than any plan allows). */
+  rateLimits?: false;
   /** The JSON body read timeout (default the app's, 10 s). */
   bodyTimeoutMs?: number;
   /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
@@ -145,6 +147,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         dataDir,
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
+      ...(options.rateLimits === false ? { rateLimits: false } : {}),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (ai.worker !== false) {
