@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { contactSchema } from '../../test/support/fixtures.js';
+import { publishForm } from '../../test/support/page-fixtures.js';
 import { describeEachDialect } from '../../test/support/test-server.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './body-parsing.js';
 import { MAX_ISSUES_LISTED } from './error-handler.js';
@@ -210,5 +211,61 @@ describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
     expect(sixth.body.message).toBe(
       'The Starter plan allows 5 webhook endpoints and the account has 5: delete one, or upgrade the plan',
     );
+  });
+
+  it('an SVG is accepted where allowedTypes names it, refused elsewhere, and served as a sandboxed attachment', async () => {
+    const { key } = await t.account('MAX');
+    const schema = {
+      ...contactSchema(),
+      fields: [
+        {
+          id: 'logo',
+          sectionId: 'main',
+          type: 'file' as const,
+          label: 'Logo',
+          order: 0,
+          fileConfig: { allowedTypes: ['image/svg+xml'] },
+        },
+        {
+          id: 'photo',
+          sectionId: 'main',
+          type: 'file' as const,
+          label: 'Photo',
+          order: 1,
+          fileConfig: { allowedTypes: ['image/png'] },
+        },
+      ],
+    };
+    const { id, code } = await publishForm(t, key, schema, 'Logos');
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+      type: 'image/png',
+    });
+    const send = async (fieldId: string) => {
+      const body = new FormData();
+      body.append('fieldId', fieldId);
+      body.append('file', svg, 'logo.svg');
+      const res = await fetch(`${t.url}/v1/public/forms/${code}/uploads`, { method: 'POST', body });
+      return { status: res.status, body: await res.json() };
+    };
+    // Not an allowed type of that field: the usual 415.
+    expect((await send('photo')).status).toBe(415);
+    const stored = await send('logo');
+    expect(stored.status).toBe(201);
+    expect(stored.body.data.type).toBe('image/svg+xml');
+    const submitted = await t.request(`/v1/public/forms/${code}/responses`, {
+      method: 'POST',
+      json: { answers: { logo: stored.body.data } },
+    });
+    expect(submitted.status).toBe(201);
+    const responseId = submitted.body.data.responseId as string;
+    const download = await fetch(
+      `${t.url}/v1/forms/${id}/responses/${responseId}/files/${stored.body.data.uploadId}`,
+      {
+        headers: { authorization: `Bearer ${key}` },
+      },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 });
