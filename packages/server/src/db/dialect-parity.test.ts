@@ -31,7 +31,8 @@ describeEachDialect('dialect parity', (t) => {
 
   it('JSON columns keep every value, character and key order', async () => {
     const schema = contactSchema();
-    schema.meta.title = 'Ünïcödé 🧵 表单 \u00e9 vs e\u0301, "quotes", back\\slash, tab\t, nul \u0000';
+    // (A NUL or a lone surrogate is refused with a 400 before storage: see bad-input.test.ts.)
+    schema.meta.title = 'Ünïcödé 🧵 表单 \u00e9 vs e\u0301, "quotes", back\\slash, tab\t, line\r\nbreak';
     schema.meta.description = 'ß'.repeat(500);
     schema.fields[4]!.validation = { rules: [{ type: 'max', value: Number.MAX_SAFE_INTEGER }] };
     const form = await createForm('JSON', schema);
@@ -45,11 +46,11 @@ describeEachDialect('dialect parity', (t) => {
       .executeTakeFirstOrThrow();
     expect(typeof row.schema).toBe('string');
     expect(row.schema).toContain('🧵 表单');
-    expect(row.schema).toContain('nul \\u0000');
+    expect(row.schema).toContain('line\\r\\nbreak');
     expect(JSON.parse(row.schema)).toEqual(schema);
 
     const published = await t.request(`/v1/forms/${form.id}/publish`, { method: 'POST', key });
-    const answers = { name: 'Zoë 🧶 \u0000', email: 'zoe@example.com', contact: 'email', age: 2 ** 40 };
+    const answers = { name: 'Zoë 🧶\ttab', email: 'zoe@example.com', contact: 'email', age: 2 ** 40 };
     const submitted = await t.request(`/v1/public/forms/${published.body.data.shareUrl}/responses`, {
       method: 'POST',
       json: { answers },
