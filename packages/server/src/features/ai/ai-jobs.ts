@@ -6,8 +6,8 @@ import { createSigningSecrets } from '../analytics/signing-secret.js';
 import { smartAnalyticsJobs } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { createFormsService } from '../forms/forms-service.js';
-import { createSecretBox } from '../webhooks/secret-box.js';
 import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
+import { createSecretBox } from '../webhooks/secret-box.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
 export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider'> {

@@ -241,7 +241,9 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       asked_at: isoNow(clock()),
       answered_at: null,
     });
-    return stepOf(session, form, stored.answer === null ? stored : null, answered.length);
+    // A racing request stored (and someone answered) this index first: read the step again.
+    if (stored.answer !== null) return currentStep(form, session);
+    return stepOf(session, form, stored, answered.length);
   }
 
   return {

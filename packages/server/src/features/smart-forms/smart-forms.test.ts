@@ -75,8 +75,13 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     const all = SmartFormPage.parse((await t.request('/v1/smart-forms?limit=2', { key: mine })).body.data);
     expect(all).toMatchObject({ total: 3, page: 1, limit: 2, hasMore: true });
     expect(all.smartForms.map((f) => f.title)).toEqual(['Pricing talk', 'Onboarding CHURN follow-up']);
-    const churn = SmartFormPage.parse((await t.request('/v1/smart-forms?search=churn', { key: mine })).body.data);
-    expect(churn.smartForms.map((f) => f.title).sort()).toEqual(['Churn interview', 'Onboarding CHURN follow-up']);
+    const churn = SmartFormPage.parse(
+      (await t.request('/v1/smart-forms?search=churn', { key: mine })).body.data,
+    );
+    expect(churn.smartForms.map((f) => f.title).sort()).toEqual([
+      'Churn interview',
+      'Onboarding CHURN follow-up',
+    ]);
     const published = (await t.request('/v1/smart-forms?status=published', { key: mine })).body.data;
     expect(published.smartForms.map((f: { id: string }) => f.id)).toEqual([ids[2]]);
     const drafts = (await t.request('/v1/smart-forms?status=draft', { key: mine })).body.data;
@@ -86,8 +91,9 @@ describeEachDialect('smart forms: the owner routes', (t) => {
   });
 
   it('updates only what is sent, and null clears an optional property', async () => {
-    const id = (await create(t, key, { purpose: INTERVIEW_PURPOSE, description: 'Hi', targetAudience: 'Ex-customers' }))
-      .body.data.id;
+    const id = (
+      await create(t, key, { purpose: INTERVIEW_PURPOSE, description: 'Hi', targetAudience: 'Ex-customers' })
+    ).body.data.id;
     const res = await t.request(`/v1/smart-forms/${id}`, {
       method: 'PATCH',
       key,
@@ -101,13 +107,22 @@ describeEachDialect('smart forms: the owner routes', (t) => {
       targetAudience: 'Ex-customers',
       purpose: INTERVIEW_PURPOSE,
     });
-    const bad = await t.request(`/v1/smart-forms/${id}`, { method: 'PATCH', key, json: { maxQuestions: 20 } });
+    const bad = await t.request(`/v1/smart-forms/${id}`, {
+      method: 'PATCH',
+      key,
+      json: { maxQuestions: 20 },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('keeps another account out: its ids are a 404 on every route', async () => {
     const { id } = await publishedSmartForm(t, key);
-    const { sessionId } = await runInterview(t, (await t.request(`/v1/smart-forms/${id}`, { key })).body.data.shareUrl, ['Fine.'], { finish: false });
+    const { sessionId } = await runInterview(
+      t,
+      (await t.request(`/v1/smart-forms/${id}`, { key })).body.data.shareUrl,
+      ['Fine.'],
+      { finish: false },
+    );
     for (const [method, path, json] of [
       ['GET', `/v1/smart-forms/${id}`, undefined],
       ['PATCH', `/v1/smart-forms/${id}`, { title: 'Mine now' }],
@@ -178,7 +193,10 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     try {
       // Durations 60 s, 120 s, 600 s: the median is 120 s.
       for (const seconds of [60, 600, 120]) {
-        const start = await t.request(`/v1/public/smart-forms/${code}/sessions`, { method: 'POST', json: {} });
+        const start = await t.request(`/v1/public/smart-forms/${code}/sessions`, {
+          method: 'POST',
+          json: {},
+        });
         const { sessionId, sessionToken, question } = start.body.data;
         await t.request(`/v1/public/smart-forms/${code}/sessions/${sessionId}/answers`, {
           method: 'POST',
@@ -196,7 +214,9 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     } finally {
       t.clock.reset();
     }
-    const stats = SmartFormDetail.parse((await t.request(`/v1/smart-forms/${id}`, { key: mine })).body.data).stats;
+    const stats = SmartFormDetail.parse(
+      (await t.request(`/v1/smart-forms/${id}`, { key: mine })).body.data,
+    ).stats;
     expect(stats).toMatchObject({
       totalSessions: 4,
       activeSessions: 1,
@@ -213,25 +233,35 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     await runInterview(t, code, ['Good value.']);
     const idle = await runInterview(t, code, ['Hmm.'], { finish: false });
     const list = (status: string) =>
-      t.request(`/v1/smart-forms/${id}/sessions?status=${status}&limit=1`, { key: mine }).then((r) => r.body.data);
+      t
+        .request(`/v1/smart-forms/${id}/sessions?status=${status}&limit=1`, { key: mine })
+        .then((r) => r.body.data);
     expect((await list('all')).total).toBe(2);
     expect((await list('all')).hasMore).toBe(true);
     expect((await list('completed')).total).toBe(1);
     expect((await list('active')).sessions[0].id).toBe(idle.sessionId);
     // Not idle long enough: nothing happens.
     expect(await sweepIdleSessions(t.db, { idleMs: 3_600_000 })).toBe(0);
-    expect(await sweepIdleSessions(t.db, { idleMs: 3_600_000, clock: () => new Date(Date.now() + 2 * 3_600_000) })).toBeGreaterThanOrEqual(1);
+    expect(
+      await sweepIdleSessions(t.db, { idleMs: 3_600_000, clock: () => new Date(Date.now() + 2 * 3_600_000) }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await list('abandoned')).sessions[0].id).toBe(idle.sessionId);
-    const answer = await t.request(`/v1/public/smart-forms/${code}/sessions/${idle.sessionId}/next-question`, {
-      headers: { 'x-session-token': idle.token },
-    });
+    const answer = await t.request(
+      `/v1/public/smart-forms/${code}/sessions/${idle.sessionId}/next-question`,
+      {
+        headers: { 'x-session-token': idle.token },
+      },
+    );
     expect(answer.status).toBe(409);
   });
 
   it('deletes a smart form with all its sessions', async () => {
     const { id, code } = await publishedSmartForm(t, key);
     const run = await runInterview(t, code, ['Fine.']);
-    expect((await t.request(`/v1/smart-forms/${id}`, { method: 'DELETE', key })).body.data).toEqual({ id, deleted: true });
+    expect((await t.request(`/v1/smart-forms/${id}`, { method: 'DELETE', key })).body.data).toEqual({
+      id,
+      deleted: true,
+    });
     expect((await t.request(`/v1/smart-forms/${id}`, { key })).status).toBe(404);
     expect((await t.request(`/v1/public/smart-forms/${code}`)).status).toBe(404);
     const left = await t.db
