@@ -1,4 +1,5 @@
 import type Formloom from '@formloom/sdk';
+import type { InterviewStep } from '@formloom/sdk';
 
 /** What our pretend respondent says, one answer per question (the last one repeats). */
 const ANSWERS = [
@@ -25,7 +26,7 @@ export async function smartInterview(client: Formloom, log: (line: string) => vo
 
   // The respondent's side: one question at a time.
   const session = await client.public.startInterview(code);
-  let step = session;
+  let step: InterviewStep = session;
   let turn = 0;
   while (!step.done && step.question !== null) {
     const answer = ANSWERS[Math.min(turn++, ANSWERS.length - 1)]!;
