@@ -28,6 +28,7 @@ import {
   KIND_OPTION,
   KIND_OTHER,
   KIND_TEXT,
+  valueObject,
 } from './field-plan.js';
 import { canGenerateCode, generateCheck } from './generated-check.js';
 import { Issue, issueFactory } from './issue.js';
@@ -434,7 +435,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   }
 
   function collectValue(now: number): Answers {
-    const value: Answers = {};
+    const value = valueObject() as Answers;
     for (let f = 0; f < fields.length; f++) {
       if (keptAt[f] !== now) continue;
       const field = fields[f]!;
