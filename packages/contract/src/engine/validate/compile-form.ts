@@ -1,5 +1,5 @@
 import type { FormSchema } from '../../models/form-schema.js';
-import { LANGUAGES, type Language } from '../../models/limits.js';
+import { type Language, supportedLanguage } from '../../models/limits.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import {
   codePointLength,
@@ -37,7 +37,7 @@ import { compileRequired, compileRule, passesRule, type RulePlan } from './rule-
 /** A form schema compiled into closures, ready to check many responses. */
 export interface CompiledForm {
   readonly schema: FormSchema;
-  /** The language of the default messages: `meta.language`, or `en` when it is not one we have. */
+  /** The language of the default messages: `meta.language`, or English when it is not one we have. */
   readonly language: Language;
   /** Whether responses are checked by code generated for this form (see `CompileOptions`). */
   readonly generated: boolean;
@@ -61,8 +61,7 @@ type RequiredRule = Extract<ValidationRule, { type: 'required' }>;
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
 
 function languageOf(schema: FormSchema): Language {
-  const language = (schema.meta as { language?: unknown } | undefined)?.language;
-  return (LANGUAGES as readonly unknown[]).includes(language) ? (language as Language) : 'en';
+  return supportedLanguage((schema.meta as { language?: unknown } | undefined)?.language);
 }
 
 /** Fields in the order a respondent sees them: by section order, then field order. */
