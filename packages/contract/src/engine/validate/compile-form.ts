@@ -1,3 +1,4 @@
+import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { type Language, supportedLanguage } from '../../models/limits.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
@@ -125,7 +126,7 @@ function compileField(
   }
 
   let lengthCap: number | null = null;
-  if (field.type === 'text' || field.type === 'textarea' || field.type === 'email') {
+  if (isTextFieldType(field.type)) {
     const cap = ANSWER_LENGTH_LIMITS[field.type];
     const lowerMax = rules.some((r) => r.type === 'maxLength' && !r.when && r.value <= cap);
     lengthCap = lowerMax ? null : cap;
