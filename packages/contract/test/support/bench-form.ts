@@ -13,17 +13,8 @@ import type { ValidationRule } from '../../src/models/validation-rule.js';
  * the first five of every section after the first shown only when a driver says so.
  */
 
-export const EMAIL = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
-export const TYPES: FieldType[] = [
-  'text',
-  'number',
-  'email',
-  'select',
-  'radio',
-  'checkbox',
-  'date',
-  'textarea',
-];
+const EMAIL = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
+const TYPES: FieldType[] = ['text', 'number', 'email', 'select', 'radio', 'checkbox', 'date', 'textarea'];
 export const OPTIONS = ['alpha', 'beta', 'gamma', 'delta'].map((v) => ({ label: v.toUpperCase(), value: v }));
 
 /** The five unconditional "driver" fields of section 0 that the conditional fields depend on. */
@@ -60,7 +51,7 @@ export const DRIVERS: Array<{ id: string; type: FieldType; condition: Condition;
   },
 ];
 
-export function rulesFor(type: FieldType, i: number): ValidationRule[] {
+function rulesFor(type: FieldType, i: number): ValidationRule[] {
   switch (type) {
     case 'text':
       return i % 2 === 0
