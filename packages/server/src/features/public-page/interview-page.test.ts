@@ -166,6 +166,47 @@ describeEachDialect('public interview page', (t) => {
     expect(dataOf(res.text).isPrivate).toBe(true);
   });
 
+  it('a start with a filled honeypot looks started, and nothing is stored or asked', async () => {
+    const { id, code } = await publishedSmartForm(t, key, { maxQuestions: 6 });
+    const sessions = async () =>
+      (await t.request(`/v1/smart-forms/${id}/sessions`, { key })).body.data.sessions.length;
+    const decoy = await t.request(`/v1/public/smart-forms/${code}/sessions`, {
+      method: 'POST',
+      json: {},
+      headers: { 'x-formloom-honeypot': 'http://spam.example' },
+    });
+    expect(decoy.status, decoy.text).toBe(201);
+    expect(decoy.body.data).toMatchObject({
+      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sessionToken: expect.any(String),
+      question: { index: 1, text: expect.any(String) },
+      answeredCount: 0,
+      maxQuestions: 6,
+      done: false,
+    });
+    expect(await sessions()).toBe(0);
+    // The decoy session is no session: its next step is a 404.
+    const next = await t.request(
+      `/v1/public/smart-forms/${code}/sessions/${decoy.body.data.sessionId}/next-question`,
+      { headers: { 'x-session-token': decoy.body.data.sessionToken } },
+    );
+    expect(next.status).toBe(404);
+    const gone = await t.request('/v1/public/smart-forms/AAAAAAAAAAAAAAAA/sessions', {
+      method: 'POST',
+      json: {},
+      headers: { 'x-formloom-honeypot': 'x' },
+    });
+    expect(gone.status).toBe(404);
+    // An empty trap is a person.
+    const person = await t.request(`/v1/public/smart-forms/${code}/sessions`, {
+      method: 'POST',
+      json: {},
+      headers: { 'x-formloom-honeypot': '' },
+    });
+    expect(person.status).toBe(201);
+    expect(await sessions()).toBe(1);
+  });
+
   describe('pages without an interview', () => {
     it('an unknown, malformed, draft or unpublished code is a friendly 404 page', async () => {
       const draft = await t.request('/v1/smart-forms', {

@@ -112,6 +112,7 @@ ${languageChoice}${start}${honeypot(texts.honeypot)}
 </form>
 </div>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
+<p class="fl-form-title">${form.title}</p>
 <h2${t('doneTitle')}</h2>
 <p id="${ids.closing}"></p>
 </div>

@@ -307,6 +307,37 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       return { ...(await currentStep(form, session)), sessionToken: token };
     },
 
+    /**
+     * What starting looks like to a bot that filled the page's honeypot: a session id, token and
+     * first question like any other, with nothing stored and no model asked. An unknown code is
+     * still a 404.
+     */
+    async decoyStart(
+      code: string,
+      body: StartSessionBody,
+      context: { acceptLanguage?: string | undefined } = {},
+    ): Promise<StartedSession> {
+      const form = await publishedForm(code);
+      const { language } = chooseLanguage(
+        fromJson<string[]>(form.languages),
+        body.language,
+        context.acceptLanguage,
+      );
+      return {
+        sessionId: randomUUID(),
+        question: {
+          id: `q1-${randomBytes(4).toString('hex')}`,
+          index: 1,
+          text: genericQuestion(language, 1, form.max_questions),
+          language,
+        },
+        answeredCount: 0,
+        maxQuestions: form.max_questions,
+        done: false,
+        sessionToken: randomBytes(32).toString('base64url'),
+      };
+    },
+
     /** Checks an interview route's `x-session-token` (the auth middleware's verifier). */
     async verifyToken(code: string, sessionId: string, token: string): Promise<void> {
       const { session } = await sessionOf(code, sessionId);

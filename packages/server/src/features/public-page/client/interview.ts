@@ -368,6 +368,7 @@ answer.addEventListener('keydown', (event) => {
 });
 answer.addEventListener('input', () => {
   updateCounter();
+  if (!error.hidden) showError(null);
   if (saved !== undefined && current?.question) {
     store({ ...saved, draft: { questionId: current.question.id, text: answer.value } });
   }
