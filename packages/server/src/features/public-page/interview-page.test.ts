@@ -246,3 +246,21 @@ describeEachDialect('public interview page', (t) => {
     });
   });
 });
+
+describeEachDialect(
+  'public interview page per-address limit',
+  (t) => {
+    it('counts the page with the public API; over the limit is a 429 page in the visitor language', async () => {
+      const { key } = await t.account();
+      const { code } = await publishedSmartForm(t, key);
+      for (let i = 0; i < 2; i++) expect((await page(t, `/s/${code}`)).status).toBe(200);
+      const refused = await page(t, `/s/${code}`, { 'accept-language': 'it' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('content-security-policy')).toBe(PAGE_CSP);
+      expect(refused.text).toContain('<h1>Troppe richieste</h1>');
+      expect((await t.request(`/v1/public/smart-forms/${code}`)).status).toBe(429);
+    });
+  },
+  { publicRateLimit: { points: 2, durationSeconds: 60 } },
+);
