@@ -85,8 +85,17 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
       let key = '';
 
       beforeAll(async () => {
-        ({ key } = await t.account());
+        key = (await t.account()).key;
       });
+
+      /** Publishes a smart form, opens its page and starts the interview with the button. */
+      async function begin(viewport?: { width: number; height: number }) {
+        const form = await publishedSmartForm(t, key, { maxQuestions: 5 });
+        await open(`${t.url}/s/${form.code}`, viewport === undefined ? {} : { viewport });
+        await page.getByRole('button', { name: 'Start the interview' }).click();
+        await waitFor(1);
+        return form;
+      }
 
       async function onlySession(smartFormId: string): Promise<SmartFormSessionDetail> {
         const list = await t.request(`/v1/smart-forms/${smartFormId}/sessions`, { key });
@@ -157,10 +166,7 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
       });
 
       it('survives a reload mid-interview: same session, same question, the draft kept', async () => {
-        const form = await publishedSmartForm(t, key, { maxQuestions: 5 });
-        await open(`${t.url}/s/${form.code}`);
-        await page.getByRole('button', { name: 'Start the interview' }).click();
-        await waitFor(1);
+        const form = await begin();
         await answer(ANSWERS[0]!);
         await waitFor(2);
         await answer(ANSWERS[1]!);
@@ -189,10 +195,7 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
       });
 
       it('resends an answer after a lost connection until it gets through; the server stores it once', async () => {
-        const form = await publishedSmartForm(t, key, { maxQuestions: 5 });
-        await open(`${t.url}/s/${form.code}`);
-        await page.getByRole('button', { name: 'Start the interview' }).click();
-        await waitFor(1);
+        const form = await begin();
         const sent: string[] = [];
         let failures = 0;
         await page.route('**/answers', async (route) => {
@@ -354,10 +357,7 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
       });
 
       it('fits a narrow phone screen, and an unknown code is a 404 page', async () => {
-        const form = await publishedSmartForm(t, key, { maxQuestions: 5 });
-        await open(`${t.url}/s/${form.code}`, { viewport: { width: 360, height: 740 } });
-        await page.getByRole('button', { name: 'Start the interview' }).click();
-        await waitFor(1);
+        await begin({ width: 360, height: 740 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         expect(
