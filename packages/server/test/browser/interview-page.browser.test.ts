@@ -194,6 +194,44 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
         expect(problems).toEqual([]);
       });
 
+      it('a reload after the session was finished shows the finish card; an abandoned one starts over', async () => {
+        const form = await begin();
+        await answer(ANSWERS[0]!);
+        await waitFor(2);
+        const { sessionId, token } = JSON.parse((await stored(form.code))!);
+        const session = `/v1/public/smart-forms/${form.code}/sessions/${sessionId}`;
+        // Finished elsewhere (or the finish reply was lost): the reload finds the session completed.
+        const finished = await t.request(`${session}/finish`, {
+          method: 'POST',
+          headers: { 'x-session-token': token },
+        });
+        expect(finished.status, finished.text).toBe(200);
+        await page.reload();
+        await waitFor('done');
+        expect(await text('#fl-closing')).toBe('Thank you for your answers!');
+        expect(await stored(form.code)).toBeNull();
+
+        // A hard unpublish abandons the session: the page says so and offers a new start.
+        await page.reload();
+        await page.getByRole('button', { name: 'Start the interview' }).click();
+        await waitFor(1);
+        const hard = await t.request(`/v1/smart-forms/${form.id}/unpublish`, {
+          method: 'POST',
+          key,
+          json: { mode: 'hard' },
+        });
+        expect(hard.status, hard.text).toBe(200);
+        // Published again (the share code stays), the page is back; the session is not.
+        expect((await t.request(`/v1/smart-forms/${form.id}/publish`, { method: 'POST', key })).status).toBe(
+          200,
+        );
+        await page.reload();
+        await expect
+          .poll(() => text('#fl-welcome-status'))
+          .toBe('This interview has already ended. You can start a new one.');
+        expect(await stored(form.code)).toBeNull();
+      });
+
       it('resends an answer after a lost connection until it gets through; the server stores it once', async () => {
         const form = await begin();
         const sent: string[] = [];

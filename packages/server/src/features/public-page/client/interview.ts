@@ -192,6 +192,8 @@ async function resume() {
   show(interview);
   const result = await persist('GET', `/sessions/${saved!.sessionId}/next-question`);
   if (result.status === 200) showStep(result.data as InterviewStep);
+  // Finished, with the reply lost before the page heard it? Finishing again answers the same.
+  else if (result.status === 409) await finish();
   else if (!sessionProblem(result)) restart(texts.genericError);
 }
 
