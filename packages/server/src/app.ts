@@ -218,7 +218,14 @@ export function createApp({
       ? undefined
       : createPublicRateLimiter(publicRateLimit === true ? undefined : publicRateLimit);
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
-  app.use(createPublicPageRouter({ publicForm: responses.publicForm, limiter: publicLimiter, logger }));
+  app.use(
+    createPublicPageRouter({
+      publicForm: responses.publicForm,
+      publicSmartForm: interviews.publicSmartForm,
+      limiter: publicLimiter,
+      logger,
+    }),
+  );
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
 
   createExpressEndpoints(contract, router, app, {

@@ -1,6 +1,7 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { honeypotFilled } from '../public-page/honeypot.js';
 import { clientKey } from '../public-page/public-rate-limit.js';
 import type { InterviewService } from './interview-service.js';
 import type { OtpService } from './otp-service.js';
@@ -33,13 +34,14 @@ export function interviewRoutes(interviews: InterviewService, otp: OtpService): 
       status: 200,
       body: successBody(await otp.verify(params.code, body.email, body.code), 'Email verified'),
     })),
-    startSmartFormSession: s.route(contract.public.startSmartFormSession, async ({ params, body, req }) => ({
-      status: 201,
-      body: successBody(
-        await interviews.start(params.code, body, { acceptLanguage: req.get('accept-language') }),
-        'Interview started',
-      ),
-    })),
+    startSmartFormSession: s.route(contract.public.startSmartFormSession, async ({ params, body, req }) => {
+      const context = { acceptLanguage: req.get('accept-language') };
+      // A filled honeypot (the page's hidden input) gets a decoy: a bot told "started" moves on.
+      const started = honeypotFilled(req)
+        ? await interviews.decoyStart(params.code, body, context)
+        : await interviews.start(params.code, body, context);
+      return { status: 201, body: successBody(started, 'Interview started') };
+    }),
     answerSmartFormQuestion: s.route(contract.public.answerSmartFormQuestion, async ({ params, body }) => ({
       status: 200,
       body: successBody(await interviews.answer(params.code, params.sessionId, body), 'Answer stored'),

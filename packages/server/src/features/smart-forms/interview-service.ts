@@ -115,6 +115,17 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     return form;
   }
 
+  /** The published smart form a session would start on, and the language it would start in. */
+  async function opening(
+    code: string,
+    body: StartSessionBody,
+    context: { acceptLanguage?: string | undefined },
+  ): Promise<{ form: SmartFormRow; language: string; detected: boolean }> {
+    const form = await publishedForm(code);
+    const languages = fromJson<string[]>(form.languages);
+    return { form, ...chooseLanguage(languages, body.language, context.acceptLanguage) };
+  }
+
   /** The session of a path, whatever the smart form's status (a soft unpublish lets it finish). */
   async function sessionOf(
     code: string,
@@ -264,12 +275,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       body: StartSessionBody,
       context: { acceptLanguage?: string | undefined } = {},
     ): Promise<StartedSession> {
-      const form = await publishedForm(code);
-      const { language, detected } = chooseLanguage(
-        fromJson<string[]>(form.languages),
-        body.language,
-        context.acceptLanguage,
-      );
+      const { form, language, detected } = await opening(code, body, context);
       const token = randomBytes(32).toString('base64url');
       const nowIso = isoNow(clock());
       const session = {
@@ -305,6 +311,32 @@ export function createInterviewService(deps: InterviewServiceDeps) {
         await createSessionsStore(trx).insert(session);
       });
       return { ...(await currentStep(form, session)), sessionToken: token };
+    },
+
+    /**
+     * What starting looks like to a bot that filled the page's honeypot: a session id, token and
+     * first question like any other, with nothing stored and no model asked. An unknown code is
+     * still a 404.
+     */
+    async decoyStart(
+      code: string,
+      body: StartSessionBody,
+      context: { acceptLanguage?: string | undefined } = {},
+    ): Promise<StartedSession> {
+      const { form, language } = await opening(code, body, context);
+      return {
+        sessionId: randomUUID(),
+        question: {
+          id: `q1-${randomBytes(4).toString('hex')}`,
+          index: 1,
+          text: genericQuestion(language, 1, form.max_questions),
+          language,
+        },
+        answeredCount: 0,
+        maxQuestions: form.max_questions,
+        done: false,
+        sessionToken: randomBytes(32).toString('base64url'),
+      };
     },
 
     /** Checks an interview route's `x-session-token` (the auth middleware's verifier). */
