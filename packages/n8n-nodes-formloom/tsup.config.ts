@@ -22,6 +22,9 @@ export default defineConfig({
   // The workspace packages from their TypeScript sources: no build order among packages.
   esbuildOptions(options) {
     options.conditions = ['source'];
+    // The SDK falls back to FORMLOOM_* environment variables; a community node may read none, and
+    // this one passes everything from its credential: the bundle has no way to the environment.
+    options.define = { ...options.define, 'globalThis.process': 'undefined' };
   },
   // Icons and the codex file sit beside the code that names them, as n8n expects.
   onSuccess:

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AI_JOB_POLLING, WEBHOOK_EVENT_TYPES } from '@formloom/contract';
 import { Formloom as Client, verifyAnalyticsCallback } from '@formloom/sdk';
 import { createCreditsService } from '@formloom/server';
 import { contactSchema, describeEachDialect, startReceiver, type TestServer } from '@formloom/server/testing';
 import { FormloomApi } from 'n8n-nodes-formloom/credentials/FormloomApi.credentials';
 import { Formloom } from 'n8n-nodes-formloom/nodes/Formloom/Formloom.node';
+import { FormloomTrigger } from 'n8n-nodes-formloom/nodes/FormloomTrigger/FormloomTrigger.node';
 import { type IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, runNode, runNodeJson } from './support/n8n-context.js';
@@ -52,6 +56,21 @@ describeEachDialect(
       // With /v1 typed in too, and with a wrong key.
       expect((await call({ ...credentials, baseUrl: `${t.url}/v1` })).status).toBe(200);
       expect((await call({ ...credentials, apiKey: 'formloom_wrong' })).status).toBe(401);
+    });
+
+    it("the description: AI polling defaults are the API's recommendation; the trigger offers all nine events", () => {
+      const options = node.description.properties.find(
+        (p) => p.name === 'options' && p.displayOptions?.show?.resource?.[0] === 'ai',
+      );
+      const defaults = Object.fromEntries(
+        ((options?.options ?? []) as { name: string; default: unknown }[]).map((o) => [o.name, o.default]),
+      );
+      expect(defaults.pollIntervalSeconds).toBe(AI_JOB_POLLING.intervalMs / 1000);
+      expect(defaults.timeoutSeconds).toBe(AI_JOB_POLLING.timeoutMs / 1000);
+      const events = new FormloomTrigger().description.properties.find((p) => p.name === 'events');
+      expect((events!.options as { value: string }[]).map((o) => o.value).sort()).toEqual(
+        [...WEBHOOK_EVENT_TYPES].sort(),
+      );
     });
 
     describe('Form', () => {
@@ -342,6 +361,67 @@ describeEachDialect(
         )) as NodeApiError;
         expect(stopped).toBeInstanceOf(NodeApiError);
         expect(stopped.context.itemIndex).toBe(1);
+      });
+
+      it('a 429 answer is retried by the SDK after its Retry-After, with the same Idempotency-Key', async () => {
+        // A proxy in front of the real server that answers the first request of each call 429.
+        const seen: { method: string; path: string; key: string | undefined; status: number }[] = [];
+        let refuseNext = true;
+        const proxy = createServer(async (req, res) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          const key = req.headers['idempotency-key'] as string | undefined;
+          if (refuseNext) {
+            refuseNext = false;
+            seen.push({ method: req.method!, path: req.url!, key, status: 429 });
+            res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+            res.end(JSON.stringify({ message: 'Too many requests', data: null, error: 'TOO_MANY_REQUESTS' }));
+            return;
+          }
+          refuseNext = true;
+          const headers = Object.fromEntries(
+            Object.entries(req.headers).filter(
+              ([name]) => !['host', 'connection', 'content-length'].includes(name),
+            ),
+          ) as Record<string, string>;
+          const answer = await fetch(`${t.url}${req.url}`, {
+            method: req.method,
+            headers,
+            ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+          });
+          seen.push({ method: req.method!, path: req.url!, key, status: answer.status });
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        });
+        await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+        try {
+          const baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+          const [created] = await runNodeJson({
+            type: node,
+            parameters: { resource: 'form', operation: 'create', title: 'Retried' },
+            credentials: { ...credentials, baseUrl },
+          });
+          expect(created.title).toBe('Retried');
+          const [listed] = await runNodeJson({
+            type: node,
+            parameters: { resource: 'form', operation: 'get', formId: created.id },
+            credentials: { ...credentials, baseUrl },
+          });
+          expect(listed.id).toBe(created.id);
+          expect(seen.map((r) => [r.method, r.status])).toEqual([
+            ['POST', 429],
+            ['POST', 201],
+            ['GET', 429],
+            ['GET', 200],
+          ]);
+          expect(seen[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+          expect(seen[1]!.key).toBe(seen[0]!.key);
+        } finally {
+          proxy.closeAllConnections();
+          await new Promise((resolve) => proxy.close(resolve));
+        }
       });
 
       it('a chat message over 500 characters is refused before any call', async () => {
