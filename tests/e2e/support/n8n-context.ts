@@ -134,19 +134,28 @@ type HookParts = Pick<
   | 'getWorkflow'
 >;
 
+/** What the lifecycle hooks and `webhook` share: parameters without items, the node, credentials, static data. */
+function triggerBase(setup: TriggerSetup) {
+  return {
+    // Hooks and webhooks have no items: their second argument is the fallback.
+    getNodeParameter: ((name: string, fallback?: unknown) =>
+      parameterGetter({ ...setup })(name, 0, fallback)) as IHookFunctions['getNodeParameter'] &
+      IWebhookFunctions['getNodeParameter'],
+    getNode: () => nodeOf({ ...setup }),
+    getCredentials: (async () => ({ ...setup.credentials })) as IHookFunctions['getCredentials'] &
+      IWebhookFunctions['getCredentials'],
+    getWorkflowStaticData: () => setup.staticData,
+  };
+}
+
 /** Calls `webhookMethods.default[method]` as n8n does on activation (checkExists, create) and deactivation (delete). */
 export async function runHook(
   setup: TriggerSetup,
   method: 'checkExists' | 'create' | 'delete',
 ): Promise<boolean> {
   const context: HookParts = {
-    // Hooks and webhooks have no items: their second argument is the fallback.
-    getNodeParameter: ((name: string, fallback?: unknown) =>
-      parameterGetter({ ...setup })(name, 0, fallback)) as IHookFunctions['getNodeParameter'],
-    getNode: () => nodeOf({ ...setup }),
-    getCredentials: (async () => ({ ...setup.credentials })) as IHookFunctions['getCredentials'],
+    ...triggerBase(setup),
     getNodeWebhookUrl: () => setup.webhookUrl,
-    getWorkflowStaticData: () => setup.staticData,
     getWorkflow: () => ({ id: 'wf-1', name: 'Formloom test', active: true }),
   };
   const hook = setup.type.webhookMethods?.default?.[method];
@@ -178,11 +187,7 @@ export interface WebhookRequest {
 
 export async function runWebhook(setup: TriggerSetup, request: WebhookRequest) {
   const context: WebhookParts = {
-    getNodeParameter: ((name: string, fallback?: unknown) =>
-      parameterGetter({ ...setup })(name, 0, fallback)) as IWebhookFunctions['getNodeParameter'],
-    getNode: () => nodeOf({ ...setup }),
-    getCredentials: (async () => ({ ...setup.credentials })) as IWebhookFunctions['getCredentials'],
-    getWorkflowStaticData: () => setup.staticData,
+    ...triggerBase(setup),
     getHeaderData: () => request.headers,
     getBodyData: () => JSON.parse(request.rawBody.toString('utf8')) as IDataObject,
     getRequestObject: () => ({
