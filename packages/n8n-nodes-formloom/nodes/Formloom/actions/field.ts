@@ -1,6 +1,6 @@
 import { FIELD_TYPES } from '@formloom/contract';
 import type { INodeProperties } from 'n8n-workflow';
-import { idParameter, jsonParameter, optionalString, showFor } from '../shared/parameters';
+import { commaList, idParameter, jsonParameter, optionalString, showFor } from '../shared/parameters';
 import { type ResourceDefinition, toItems } from '../shared/types';
 
 const RESOURCE = 'field';
@@ -104,11 +104,7 @@ const properties: INodeProperties[] = [
 
 /** "Red, Green" as field options whose label and value are the same text. */
 function choices(text: string | undefined) {
-  return text
-    ?.split(',')
-    .map((choice) => choice.trim())
-    .filter((choice) => choice !== '')
-    .map((choice) => ({ label: choice, value: choice }));
+  return commaList(text)?.map((choice) => ({ label: choice, value: choice }));
 }
 
 export const field: ResourceDefinition = {

@@ -51,6 +51,15 @@ export function paginationParameters(resource: string, operations: string[]): IN
   ];
 }
 
+/** "a, b ,c" as ["a", "b", "c"]: a list typed into one text parameter (undefined when not text). */
+export function commaList(value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
 /** A parameter as a trimmed string; empty means absent. */
 export function optionalString(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
