@@ -344,6 +344,16 @@ describeEachDialect(
         expect(unauthorized.httpCode).toBe('401');
       });
 
+      it('a credential without an API key is a node error, before any request', async () => {
+        const error = await runNodeJson({
+          type: node,
+          parameters: { resource: 'form', operation: 'getAll' },
+          credentials: { apiKey: '', baseUrl: t.url },
+        }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(NodeOperationError);
+        expect((error as Error).message).toBe('The Formloom API credential has no API key');
+      });
+
       it('Continue On Fail: a failing item becomes an error item and the others go on; without it the run stops', async () => {
         const [form] = await run({ resource: 'form', operation: 'create', title: 'Keep going' });
         const items = [{ json: { id: form.id } }, { json: { id: randomUUID() } }, { json: { id: form.id } }];

@@ -60,7 +60,12 @@ export class Formloom implements INodeType {
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
-    const client = await createClient(this);
+    let client: Awaited<ReturnType<typeof createClient>>;
+    try {
+      client = await createClient(this);
+    } catch (error) {
+      throw toNodeError(this.getNode(), error, 0);
+    }
     const output: INodeExecutionData[] = [];
     for (let i = 0; i < items.length; i++) {
       try {

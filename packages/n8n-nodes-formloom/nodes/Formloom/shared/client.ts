@@ -17,6 +17,9 @@ export async function createClient(
   context: IExecuteFunctions | IHookFunctions | IWebhookFunctions,
 ): Promise<Formloom> {
   const credentials = await context.getCredentials<{ apiKey: string; baseUrl: string }>(CREDENTIAL_NAME);
+  // Said here, in the credential's words: the SDK's own message would point at environment variables.
+  if (!credentials.apiKey?.trim()) throw new Error('The Formloom API credential has no API key');
+  if (!credentials.baseUrl?.trim()) throw new Error('The Formloom API credential has no base URL');
   return new Formloom({
     apiKey: credentials.apiKey,
     baseUrl: apiBaseUrl(credentials.baseUrl),
