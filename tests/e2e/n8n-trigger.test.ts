@@ -126,6 +126,11 @@ for (const dialect of testDialects()) {
       expect([...endpoint!.events].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
       expect(await runHook(setup, 'checkExists')).toBe(true);
 
+      // Disabled on the server (after failed deliveries, or by hand): activation turns it back on.
+      await client.webhooks.update(endpointId, { isActive: false });
+      expect(await runHook(setup, 'checkExists')).toBe(true);
+      expect((await client.webhooks.list()).webhooks[0]).toMatchObject({ id: endpointId, isActive: true });
+
       // Fewer events chosen while active: the same endpoint (and secret) is updated.
       setup.parameters = { events: ['FORM_RESPONSE_CREATED'] };
       expect(await runHook(setup, 'checkExists')).toBe(true);
