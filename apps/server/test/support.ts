@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { runCli } from '../src/cli.js';
 
-export const BIN = fileURLToPath(new URL('../bin/formloom.js', import.meta.url));
+/** The sources through tsx (no build needed); the built binary is tested by its tarball test. */
+export const BIN = fileURLToPath(new URL('../bin/formloom-dev.js', import.meta.url));
 
 export interface Serve {
   child: ChildProcess;
