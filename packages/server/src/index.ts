@@ -18,7 +18,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
-export { createDb, type DbHandle, type DbOptions, type DialectName } from './db/create-db.js';
+export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export {
@@ -61,6 +61,15 @@ export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhoo
 export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { blockedReason } from './net/ssrf-guard.js';
+export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';
+export {
+  holdInstanceLock,
+  InstanceLockError,
+  isInstanceRunning,
+  withDataDirToItself,
+} from './ops/instance-lock.js';
+export { RestoreError, type RestoreOptions, type RestoreResult, restoreSqlite } from './ops/restore.js';
+export { describeSqliteFile, type SqliteSummary } from './ops/sqlite-summary.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
 export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
