@@ -11,7 +11,7 @@ import {
   parseDuration,
 } from '@formloom/server';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { backup, NotApplicableError, restore, rowCounts } from './operations.js';
+import { backup, migrateToPostgres, NotApplicableError, restore, rowCounts } from './operations.js';
 import { serve } from './serve.js';
 
 export interface CliIo {
@@ -316,6 +316,40 @@ const COMMANDS: Record<string, Command> = {
       print(ctx.io, ctx.values, result, () => [
         `Restored ${from} (taken ${result.manifest.createdAt}) into ${ctx.config.dataDir}: ${rowCounts(result.manifest.tables)}; ${result.manifest.uploads} uploaded files`,
         ...(result.movedAside ? [`The data that was there is in ${result.movedAside}`] : []),
+      ]);
+    },
+  },
+  'migrate-to-postgres': {
+    usage: 'formloom migrate-to-postgres --to postgres://... [--batch-size N] [--json]',
+    summary: 'copy this SQLite installation into an empty PostgreSQL database',
+    help: [
+      'Copies every table (ids, timestamps, sealed webhook secrets, the webhook outbox) from the SQLite',
+      'database into an empty PostgreSQL database, in batches, then checks every table has as many rows',
+      'on both sides. Stop the server first. If the copy stops, run the command again: it resumes.',
+      'Then run formloom serve with FORMLOOM_DATABASE_URL set to the same URL and FORMLOOM_SECRET_KEY',
+      'set to the key this installation uses (the file secret.key in the data folder).',
+    ].join('\n'),
+    options: { to: { type: 'string' }, 'batch-size': { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const size = values['batch-size'];
+      if (size !== undefined && !/^[1-9][0-9]*$/.test(String(size))) {
+        throw new UsageError(`--batch-size must be a whole number, at least 1 (got "${size}")`);
+      }
+      const json = values.json === true;
+      const result = await migrateToPostgres(
+        config,
+        required(values, 'to'),
+        size === undefined ? undefined : Number(size),
+        (line) => {
+          if (!json) io.out(line);
+        },
+      );
+      const keyHint = config.webhooks.secretKey
+        ? 'Give the PostgreSQL instances the same FORMLOOM_SECRET_KEY as this one.'
+        : `Give the PostgreSQL instances FORMLOOM_SECRET_KEY="$(cat ${config.dataDir}/secret.key)": it unseals the webhook secrets.`;
+      print(io, values, result, () => [
+        `Copied and verified${result.resumed ? ' (resumed)' : ''}: ${rowCounts(result.tables)}`,
+        keyHint,
       ]);
     },
   },

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import {
   type BackupManifest,
   backupSqlite,
+  type CopyResult,
+  copySqliteToPostgres,
   type RestoreResult,
   restoreSqlite,
   sqliteFileOf,
@@ -52,4 +54,25 @@ export function restore(config: Config, cwd: string, from: string, force: boolea
 export function rowCounts(tables: Record<string, number>): string {
   const filled = Object.entries(tables).filter(([, rows]) => rows > 0);
   return filled.length === 0 ? 'no rows' : filled.map(([table, rows]) => `${table} ${rows}`).join(', ');
+}
+
+/** `formloom migrate-to-postgres --to URL`: this SQLite installation into an empty PostgreSQL. */
+export function migrateToPostgres(
+  config: Config,
+  to: string,
+  batchSize: number | undefined,
+  progress: (line: string) => void,
+): Promise<CopyResult> {
+  if (!/^postgres(ql)?:\/\//.test(to)) {
+    throw new NotApplicableError(`--to must be a postgres:// URL (got "${to.split(':')[0]}:...")`);
+  }
+  return copySqliteToPostgres({
+    sqliteFile: sqliteFile(config, 'formloom migrate-to-postgres'),
+    dataDir: config.dataDir,
+    postgresUrl: to,
+    batchSize,
+    onProgress: ({ table, copied, total }) => {
+      if (copied === total) progress(`${table}: ${total} rows copied`);
+    },
+  });
 }

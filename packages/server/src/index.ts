@@ -63,6 +63,12 @@ export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './l
 export { blockedReason } from './net/ssrf-guard.js';
 export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';
 export {
+  CopyError,
+  type CopyOptions,
+  type CopyResult,
+  copySqliteToPostgres,
+} from './ops/copy-to-postgres.js';
+export {
   holdInstanceLock,
   InstanceLockError,
   isInstanceRunning,
