@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,5 +86,18 @@ describe('the packed formloom in a clean folder', () => {
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toBe(0);
     }
+  });
+
+  it('is what the Dockerfile installs and runs', () => {
+    // No container runtime here: the image is checked to run the command this test runs.
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('pnpm pack --pack-destination /tmp/pack');
+    expect(dockerfile).toContain(
+      'npm install --global --prefix /opt/formloom --no-audit --no-fund /tmp/pack/formloom-*.tgz',
+    );
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["\/opt\/formloom\/bin\/formloom"\]\nCMD \["serve"\]$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/v1\/me/m);
   });
 });
