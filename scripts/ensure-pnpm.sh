@@ -12,8 +12,14 @@ fi
 # the local Node headers.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 cd "$root"
+source "$root/scripts/quiet-step.sh"
+# One progress line, not pnpm's and node-gyp's output: the first install compiles better-sqlite3.
+install_log="$root/node_modules/.cache/formloom/install.log"
 if [ "${CI:-}" = "true" ]; then
-  pnpm install --frozen-lockfile
+  quiet_step "$install_log" "Installing dependencies" pnpm install --frozen-lockfile
+elif compgen -G "$root/node_modules/.pnpm/better-sqlite3@*/node_modules/better-sqlite3/build/Release/*.node" >/dev/null; then
+  quiet_step "$install_log" "Checking dependencies" pnpm install --prefer-offline
 else
-  pnpm install --prefer-offline
+  quiet_step "$install_log" "Installing dependencies (the first time compiles better-sqlite3: about 2 minutes)" \
+    pnpm install --prefer-offline
 fi

@@ -7,7 +7,8 @@ export default defineConfig({
     'integrity/index': 'src/engine/integrity/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.
+  dts: process.env.FORMLOOM_BUILD_DTS !== '0',
   sourcemap: true,
   clean: true,
   target: 'es2022',

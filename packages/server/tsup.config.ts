@@ -1,35 +1,43 @@
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
+import { bundlePageSources } from './src/features/public-page/page-sources.js';
 
-// The public page's script and stylesheet, built as files for the published package (a clone
-// bundles them at run time instead: see src/features/public-page/assets.ts).
-const pageAsset = (entry: string, name = 'page'): Options => ({
-  entry: { [`public-page/${name}`]: entry },
-  outDir: 'dist',
-  format: ['iife'],
-  platform: 'browser',
-  target: 'es2020',
-  minify: true,
-  dts: false,
-  sourcemap: false,
-  clean: false,
-  outExtension: () => ({ js: '.js' }),
-  esbuildOptions(options) {
-    options.conditions = ['source', 'browser'];
-  },
-});
-
-export default defineConfig([
-  {
+export default defineConfig(async () => {
+  // The public page's script and stylesheet are bundled now, once, and their text takes the place
+  // of the module that bundles them from sources: a built server never loads esbuild and does no
+  // bundling when it starts.
+  const page = await bundlePageSources();
+  const text = (bytes: Uint8Array) => JSON.stringify(Buffer.from(bytes).toString('utf8'));
+  const builtPage = [
+    'const utf8 = new TextEncoder();',
+    `const js = ${text(page.js)};`,
+    `const interview = ${text(page.interview)};`,
+    `const css = ${text(page.css)};`,
+    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), css: utf8.encode(css) }; }',
+  ].join('\n');
+  return {
     // ESM only: the server is Node-only, and file-type (a dependency) ships no CommonJS.
     entry: { index: 'src/index.ts' },
     format: ['esm'],
-    dts: true,
+    // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.
+    dts: process.env.FORMLOOM_BUILD_DTS !== '0',
     sourcemap: true,
     clean: true,
     target: 'node20',
     platform: 'node',
-  },
-  pageAsset('src/features/public-page/client/main.ts'),
-  pageAsset('src/features/public-page/client/interview.ts', 'interview'),
-  pageAsset('src/features/public-page/client/page.css'),
-]);
+    esbuildPlugins: [
+      {
+        name: 'built-page-sources',
+        setup(build) {
+          build.onResolve({ filter: /\/page-sources\.js$/ }, (args) => ({
+            path: args.path,
+            namespace: 'built-page-sources',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'built-page-sources' }, () => ({
+            contents: builtPage,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  };
+});

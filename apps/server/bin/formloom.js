@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources with tsx, resolving workspace packages to their sources (the
-// `source` export condition), so `formloom` works from a fresh clone after `pnpm install`
-// without a build. Everything runs in this one process, so signals reach the server directly.
-import { register } from 'node:module';
-import { register as registerTsx } from 'tsx/esm/api';
-
-register(
-  'data:text/javascript,' +
-    encodeURIComponent(
-      'export async function resolve(s, c, next) { return next(s, { ...c, conditions: [...c.conditions, "source"] }); }',
-    ),
-);
-registerTsx();
-const { main } = await import('../src/main.ts');
-await main();
+// The `formloom` binary: runs the build (dist/formloom.js, made by `pnpm build`: the server and
+// the contract bundled in, registry packages beside it in node_modules). From sources, use
+// `pnpm dev` (bin/formloom-dev.js) instead.
+try {
+  await import('../dist/formloom.js');
+} catch (error) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/formloom.js')) {
+    process.stderr.write(
+      'formloom: not built yet. Run `pnpm build` in the repository (or `bash scripts/serve.sh`, which builds),\n' +
+        'or `pnpm dev` to run from the TypeScript sources.\n',
+    );
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -11,6 +11,7 @@ import {
   parseDuration,
 } from '@formloom/server';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { backup, migrateToPostgres, NotApplicableError, restore, rowCounts } from './operations.js';
 import { serve } from './serve.js';
 
 export interface CliIo {
@@ -277,6 +278,81 @@ const COMMANDS: Record<string, Command> = {
       ]);
     },
   },
+  backup: {
+    usage: 'formloom backup --out FILE [--with-secret-key] [--json]',
+    summary: 'back up a SQLite installation while it runs (database + uploads)',
+    help: [
+      "Writes one .tar.gz: the SQLite database, copied with SQLite's online backup (a consistent",
+      'snapshot while the server keeps serving), the uploaded files, and manifest.json with row counts.',
+      'The secret key that seals webhook signing secrets is left out unless --with-secret-key: keep it',
+      'apart from copies of the data. PostgreSQL: use pg_dump (docs/self-hosting.md).',
+    ].join('\n'),
+    options: { out: { type: 'string' }, 'with-secret-key': { type: 'boolean' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const out = required(values, 'out');
+      const manifest = await backup(config, io.cwd, out, values['with-secret-key'] === true);
+      print(io, values, manifest, () => [
+        `Backed up to ${out}: ${rowCounts(manifest.tables)}; ${manifest.uploads} uploaded files`,
+        manifest.secretKey
+          ? 'The archive holds the secret key: store it as carefully as the key itself.'
+          : 'The secret key is not in it: keep a copy of it (or of FORMLOOM_SECRET_KEY) apart.',
+      ]);
+    },
+  },
+  restore: {
+    usage: 'formloom restore FILE [--force] [--json]',
+    summary: 'restore a backup into the data folder (never under a running server)',
+    help: [
+      'Restores an archive written by formloom backup into FORMLOOM_DATA_DIR (or the SQLite file',
+      'FORMLOOM_DATABASE_URL names). Refuses while a formloom serve uses that folder, and refuses to',
+      'replace data already there unless --force, which moves the old data aside to',
+      '<data dir>/replaced-<time>/ instead of deleting it.',
+    ].join('\n'),
+    options: { from: { type: 'string' }, force: { type: 'boolean' }, ...JSON_OPTION },
+    positionals: ['FILE'],
+    run: async (ctx) => {
+      const from = positionalOr(ctx, 'from', 'backup file to restore');
+      const result = await restore(ctx.config, ctx.io.cwd, from, ctx.values.force === true);
+      print(ctx.io, ctx.values, result, () => [
+        `Restored ${from} (taken ${result.manifest.createdAt}) into ${ctx.config.dataDir}: ${rowCounts(result.manifest.tables)}; ${result.manifest.uploads} uploaded files`,
+        ...(result.movedAside ? [`The data that was there is in ${result.movedAside}`] : []),
+      ]);
+    },
+  },
+  'migrate-to-postgres': {
+    usage: 'formloom migrate-to-postgres --to postgres://... [--batch-size N] [--json]',
+    summary: 'copy this SQLite installation into an empty PostgreSQL database',
+    help: [
+      'Copies every table (ids, timestamps, sealed webhook secrets, the webhook outbox) from the SQLite',
+      'database into an empty PostgreSQL database, in batches, then checks every table has as many rows',
+      'on both sides. Stop the server first. If the copy stops, run the command again: it resumes.',
+      'Then run formloom serve with FORMLOOM_DATABASE_URL set to the same URL and FORMLOOM_SECRET_KEY',
+      'set to the key this installation uses (the file secret.key in the data folder).',
+    ].join('\n'),
+    options: { to: { type: 'string' }, 'batch-size': { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const size = values['batch-size'];
+      if (size !== undefined && !/^[1-9][0-9]*$/.test(String(size))) {
+        throw new UsageError(`--batch-size must be a whole number, at least 1 (got "${size}")`);
+      }
+      const json = values.json === true;
+      const result = await migrateToPostgres(
+        config,
+        required(values, 'to'),
+        size === undefined ? undefined : Number(size),
+        (line) => {
+          if (!json) io.out(line);
+        },
+      );
+      const keyHint = config.webhooks.secretKey
+        ? 'Give the PostgreSQL instances the same FORMLOOM_SECRET_KEY as this one.'
+        : `Give the PostgreSQL instances FORMLOOM_SECRET_KEY="$(cat ${config.dataDir}/secret.key)": it unseals the webhook secrets.`;
+      print(io, values, result, () => [
+        `Copied and verified${result.resumed ? ' (resumed)' : ''}: ${rowCounts(result.tables)}`,
+        keyHint,
+      ]);
+    },
+  },
 };
 
 function mainHelp(): string {
@@ -342,7 +418,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`formloom ${name}: ${message}\nUsage: ${command.usage}`);
       return 2;
     }
-    if (error instanceof ConfigError || isKnownError(error)) {
+    if (error instanceof ConfigError || error instanceof NotApplicableError || isKnownError(error)) {
       io.err(`formloom ${name}: ${message}`);
       return 1;
     }
@@ -357,6 +433,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 function isKnownError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    ['AccountError', 'KeyError', 'FormAdminError', 'CreditsError'].includes(error.name)
+    [
+      'AccountError',
+      'KeyError',
+      'FormAdminError',
+      'CreditsError',
+      'InstanceLockError',
+      'RestoreError',
+    ].includes(error.name)
   );
 }

@@ -7,8 +7,10 @@ import {
   createMailer,
   describeAiSettings,
   ensureDefaultAccount,
+  holdInstanceLock,
   listen,
   loadSecretKey,
+  sqliteFileOf,
   startAiJobs,
   startPurgeLoop,
   startWebhookWorker,
@@ -35,6 +37,9 @@ function nextSignal(): Promise<NodeJS.Signals> {
  */
 export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = nextSignal()): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
+  // On SQLite, mark the data folder as in use first, so `formloom restore` refuses to replace it.
+  const sqlite = sqliteFileOf({ url: config.databaseUrl, dataDir: config.dataDir }) !== undefined;
+  const instanceLock = sqlite ? holdInstanceLock(config.dataDir) : undefined;
   const handle = await createDb({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -104,6 +109,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   await aiJobs.stop();
   await webhooks.stop();
   await handle.close();
+  instanceLock?.release();
   logger.info('stopped');
   logger.flush();
 }

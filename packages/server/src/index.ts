@@ -18,7 +18,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
-export { createDb, type DbHandle, type DbOptions, type DialectName } from './db/create-db.js';
+export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export {
@@ -66,6 +66,21 @@ export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
+export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';
+export {
+  CopyError,
+  type CopyOptions,
+  type CopyResult,
+  copySqliteToPostgres,
+} from './ops/copy-to-postgres.js';
+export {
+  holdInstanceLock,
+  InstanceLockError,
+  isInstanceRunning,
+  withDataDirToItself,
+} from './ops/instance-lock.js';
+export { RestoreError, type RestoreOptions, type RestoreResult, restoreSqlite } from './ops/restore.js';
+export { describeSqliteFile, type SqliteSummary } from './ops/sqlite-summary.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
 export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';

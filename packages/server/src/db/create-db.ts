@@ -43,19 +43,26 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   return handle;
 }
 
-function openDb({ url, dataDir, poolSize }: DbOptions): DbHandle {
-  if (url === undefined || url === '') return sqlite(join(dataDir, 'formloom.db'));
+/** The SQLite file the options name, or undefined when they name PostgreSQL. */
+export function sqliteFileOf({ url, dataDir }: Pick<DbOptions, 'url' | 'dataDir'>): string | undefined {
+  if (url === undefined || url === '') return join(dataDir, 'formloom.db');
   if (url.startsWith('sqlite:') || url.startsWith('file:')) {
     const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
     if (file === '') throw new Error(`database URL "${url}" names no file`);
-    return sqlite(file);
+    return file;
   }
-  if (/^postgres(ql)?:\/\//.test(url)) {
+  return undefined;
+}
+
+function openDb({ url, dataDir, poolSize }: DbOptions): DbHandle {
+  const file = sqliteFileOf({ url, dataDir });
+  if (file !== undefined) return sqlite(file);
+  if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
     const { db, close } = createPostgresDb({ url, poolSize });
     return { db, dialect: 'postgres', description: describePostgresUrl(url), close };
   }
   throw new Error(
-    `database URL must start with sqlite:, file: or postgres:// (got "${url.split(':')[0]}:...")`,
+    `database URL must start with sqlite:, file: or postgres:// (got "${url?.split(':')[0]}:...")`,
   );
 }
 

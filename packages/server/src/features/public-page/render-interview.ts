@@ -1,8 +1,7 @@
-import { INTERVIEW_LIMITS, LANGUAGES, type PublicSmartForm } from '@formloom/contract';
+import { INTERVIEW_LIMITS, isLanguage, LANGUAGES, type PublicSmartForm } from '@formloom/contract';
 import { type InterviewPageData, interviewIds as ids, TEXT_ATTRIBUTE } from './client/interview-data.js';
 import { html, type SafeHtml } from './html.js';
 import { type InterviewTexts, interviewTextsFor } from './interview-texts.js';
-import { isLanguage } from './page-texts.js';
 import { dataBlock, honeypot, layout, type PageAssetLinks } from './render-page.js';
 
 /** A language's name in that language ("Deutsch", "Türkçe"), for the language choice. */
