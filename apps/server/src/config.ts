@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BODY_LIMIT_BYTES } from '@formloom/server';
+import { DEFAULT_BODY_LIMIT_BYTES, parseTrustProxy, type TrustProxy } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, integer, read } from './env.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
@@ -22,6 +22,8 @@ export interface Config {
   /** FORMLOOM_MAX_CONNECTIONS_PER_CLIENT: open connections per client address (default 256). */
   maxConnectionsPerClient: number;
   logLevel: string;
+  /** FORMLOOM_TRUST_PROXY: hops or proxy addresses/CIDRs believed about X-Forwarded-For (default none). */
+  trustProxy: TrustProxy;
   deletedRetentionMs: number;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
@@ -84,6 +86,14 @@ function bodyLimit(env: Env): number {
   return bytes;
 }
 
+function trustProxy(env: Env): TrustProxy {
+  try {
+    return parseTrustProxy(read(env, 'FORMLOOM_TRUST_PROXY'));
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 const fail = (message: string) => new ConfigError(message);
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -104,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutMs: duration(env, 'FORMLOOM_REQUEST_TIMEOUT', 120_000, fail),
     maxConnectionsPerClient: integer(env, 'FORMLOOM_MAX_CONNECTIONS_PER_CLIENT', 256, 1, 100_000, fail),
     logLevel,
+    trustProxy: trustProxy(env),
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),

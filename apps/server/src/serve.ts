@@ -52,6 +52,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       bodyTimeoutMs: config.bodyTimeoutMs,
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       dataDir: config.dataDir,
+      trustProxy: config.trustProxy,
     },
     secretKey,
     aiProvider,

@@ -125,4 +125,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_DELETED_RETENTION: 'forever' })).toThrow(/FORMLOOM_DELETED_RETENTION/);
     expect(() => loadConfig({ FORMLOOM_LOG_LEVEL: 'loud' })).toThrow(/FORMLOOM_LOG_LEVEL/);
   });
+
+  it('reads FORMLOOM_TRUST_PROXY as hops or addresses and CIDRs, and trusts nothing by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ FORMLOOM_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ FORMLOOM_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ FORMLOOM_TRUST_PROXY: '10.0.0.0/8, fd00::/8,127.0.0.1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', 'fd00::/8', '127.0.0.1', 'loopback']);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: '10.0.0.0/99' })).toThrow(/"10.0.0.0\/99"/);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: 'my-balancer' })).toThrow(/FORMLOOM_TRUST_PROXY/);
+  });
 });

@@ -59,6 +59,7 @@ export { createRateLimiter, type RateLimiter, type Usage } from './features/limi
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
 export { AppError } from './http/app-error.js';
+export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';

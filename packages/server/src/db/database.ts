@@ -22,6 +22,8 @@ export interface Database {
   analytics_chat_sessions: AnalyticsChatSessionsTable;
   analytics_secrets: AnalyticsSecretsTable;
   analytics_reports: AnalyticsReportsTable;
+  public_rate_limits: PublicRateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface AccountsTable {
@@ -300,3 +302,21 @@ export type NewForm = Insertable<FormsTable>;
 export type FormUpdate = Updateable<FormsTable>;
 export type ResponseRow = Selectable<ResponsesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+
+/** The per-address count of the public routes in the current window (PostgreSQL deployments). */
+export interface PublicRateLimitsTable {
+  client: string;
+  window_start: string;
+  points: number;
+}
+
+/** One Idempotency-Key of an account: the request it was first used with and, once done, its answer. */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}

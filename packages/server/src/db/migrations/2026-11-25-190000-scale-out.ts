@@ -1,0 +1,47 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * For several instances on one database: the per-address limit of the public routes, counted in
+ * the database (PostgreSQL) instead of each process's memory, and the Idempotency-Key records of
+ * the create routes, so a retry that lands on another instance still finds the first answer.
+ */
+export const scaleOut: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('public_rate_limits')
+      // The client's address as counted (an IPv4 address or an IPv6 /64).
+      .addColumn('client', 'text', (c) => c.primaryKey())
+      .addColumn('window_start', 'text', (c) => c.notNull())
+      .addColumn('points', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('public_rate_limits_window_idx')
+      .on('public_rate_limits')
+      .column('window_start')
+      .execute();
+
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      // SHA-256 of the method, the route and the body: the same key with another request is a 409.
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      // Null while the first request runs; then the answer every retry gets.
+      .addColumn('response_status', 'integer')
+      .addColumn('response_body', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_expiry_idx')
+      .on('idempotency_keys')
+      .column('expires_at')
+      .execute();
+  },
+
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('idempotency_keys').execute();
+    await db.schema.dropTable('public_rate_limits').execute();
+  },
+};
