@@ -4,6 +4,7 @@ import {
   createApp,
   createDb,
   createLogger,
+  createMailer,
   describeAiSettings,
   ensureDefaultAccount,
   listen,
@@ -11,6 +12,7 @@ import {
   startAiJobs,
   startPurgeLoop,
   startWebhookWorker,
+  sweepIdleSessions,
 } from '@formloom/server';
 import type { CliIo } from './cli.js';
 import type { Config } from './config.js';
@@ -56,6 +58,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     },
     secretKey,
     aiProvider,
+    mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
+    interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
   });
   const server = await listen(app, {
     port: config.port,
@@ -70,7 +74,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     ...config.webhooks,
     secretKey,
     logger,
-    housekeeping: () => archiveExpiredForms(handle.db),
+    housekeeping: () =>
+      Promise.all([
+        archiveExpiredForms(handle.db),
+        sweepIdleSessions(handle.db, { idleMs: config.smartForms.sessionIdleMs }),
+      ]),
   });
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,

@@ -34,6 +34,11 @@ import {
 } from './features/public-page/public-rate-limit.js';
 import { createResponsesRouter } from './features/responses/responses-router.js';
 import { createResponsesService } from './features/responses/responses-service.js';
+import { createInterviewService } from './features/smart-forms/interview-service.js';
+import { createOtpService } from './features/smart-forms/otp-service.js';
+import { createSessionsStore } from './features/smart-forms/sessions-store.js';
+import { createSmartFormsRouter } from './features/smart-forms/smart-forms-router.js';
+import { createSmartFormsService } from './features/smart-forms/smart-forms-service.js';
 import { notAvailable } from './features/unavailable/not-available.js';
 import { createFileDownloadRouter } from './features/uploads/download-route.js';
 import { fileAnswers } from './features/uploads/file-answers.js';
@@ -53,6 +58,7 @@ import {
 import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import type { Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -105,8 +111,12 @@ export interface AppDeps {
    * Default: on (120 requests a minute) unless `rateLimits` is `false`.
    */
   publicRateLimit?: boolean | PublicRateLimitOptions;
-  /** Answers the synchronous AI routes (analytics chat); default: the offline provider. */
+  /** Answers the synchronous AI routes (analytics chat, interview questions); default: the offline provider. */
   aiProvider?: AiProvider;
+  /** Sends the one-time codes of private smart forms; default: written to the log (development). */
+  mailer?: Mailer;
+  /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
+  interviewQuestionTimeoutMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,6 +135,8 @@ export function createApp({
   fixedCaller: caller,
   secretKey = randomBytes(32),
   aiProvider = createOfflineProvider(),
+  mailer = createMailer({ logger }),
+  interviewQuestionTimeoutMs,
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
@@ -159,6 +171,16 @@ export function createApp({
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
   });
+  const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
+  const otp = createOtpService({ db, clock, mailer, secretKey });
+  const interviews = createInterviewService({
+    db,
+    clock,
+    provider: aiProvider,
+    otp,
+    logger,
+    ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
+  });
   const limiter =
     rateLimits === false
       ? undefined
@@ -169,8 +191,8 @@ export function createApp({
     fields: createFieldsRouter(forms),
     responses: createResponsesRouter(responses),
     account: createAccountRouter(accounts, clock, limiter),
-    public: createPublicRouter(responses, uploads),
-    smartForms: notAvailable(contract.smartForms),
+    public: createPublicRouter(responses, uploads, interviews, otp),
+    smartForms: createSmartFormsRouter(smartForms, createSessionsStore(db)),
     ai: createAiRouter(ai),
     analytics: createAnalyticsRouter(
       { chat: analyticsChat, smartAnalytics, secrets: signingSecrets },
@@ -197,7 +219,10 @@ export function createApp({
   // Then the rate limits, so a refused request is not parsed either (and 401s count nowhere).
   const apiKeyGuards = [
     caller === undefined
-      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) })
+      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
+          interviewToken: (token, req) =>
+            interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token),
+        })
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),
   ];

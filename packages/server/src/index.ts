@@ -56,11 +56,16 @@ export {
   startPurgeLoop,
 } from './features/forms/forms-admin.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
+export {
+  DEFAULT_SESSION_IDLE_MS,
+  sweepIdleSessions,
+} from './features/smart-forms/sessions-store.js';
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
 export { AppError } from './http/app-error.js';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
+export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';

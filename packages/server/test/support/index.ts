@@ -4,6 +4,8 @@ export * from './ai-test-kit.js';
 export * from './fixtures.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
+export * from './smart-form-kit.js';
+export * from './smtp-stand-in.js';
 export * from './test-database.js';
 export * from './test-server.js';
 export * from './webhook-test-kit.js';

@@ -11,6 +11,7 @@ import { createAccountsService } from '../../src/features/accounts/accounts-serv
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
+import type { Mailer } from '../../src/mail/mailer.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
@@ -34,6 +35,8 @@ export interface TestServerOptions {
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
    * `worker: false` runs no worker (jobs stay PENDING).
    */
+  /** Sends the one-time codes of private smart forms (default: the app's log mailer). */
+  mailer?: () => Mailer;
   ai?: {
     provider?: () => AiProvider;
     worker?: false | Partial<Omit<AiJobsOptions, 'provider' | 'publicUrl'>>;
@@ -151,6 +154,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
+      ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (ai.worker !== false) {
