@@ -248,6 +248,7 @@ export {
   AUTH_KINDS,
   type AuthKind,
   type ContractRoute,
+  creates,
   flattenRoutes,
   type InterviewTokenRouteMetadata,
   meta,
@@ -258,6 +259,7 @@ export {
   type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
+export { IDEMPOTENCY_KEY_MAX_LENGTH, IdempotencyHeaders } from './routes/shared.js';
 // --- Webhook and callback signatures ------------------------------------------------------
 export {
   ANALYTICS_SIGNATURE_HEADER,

@@ -22,6 +22,7 @@ import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
 import { createHealthRouter } from './features/health/health-router.js';
+import { idempotency } from './features/idempotency/idempotency-middleware.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
 import { createPublicRouter } from './features/public/public-router.js';
@@ -251,6 +252,8 @@ export function createApp({
       ...apiKeyGuards,
       requireJson(),
       ...jsonBody(bodyLimit, config.bodyTimeoutMs),
+      // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
+      idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
     ],
     requestValidationErrorHandler: tsRestValidationHandler,
   });
