@@ -178,6 +178,8 @@ export interface RateLimitCountersTable {
   ai_smart_analytics: number;
   ai_analytics_chat: number;
   ai_smart_form_chat: number;
+  /** How many requests the last counting statement granted (of the batch it counted). */
+  last_granted: Generated<number>;
 }
 
 /** Every change of an account's credit balance, written in the same transaction as the change. */

@@ -4,7 +4,12 @@ import type { ApiKeyRow, Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { formatDuration } from '../../util/duration.js';
-import { type Account, AccountError, createAccountsService } from '../accounts/accounts-service.js';
+import {
+  type Account,
+  AccountError,
+  createAccountsService,
+  toAccount,
+} from '../accounts/accounts-service.js';
 import { isScope, maxKeysOf, SCOPES, type Scope } from '../accounts/plans.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
@@ -231,7 +236,8 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       if (parsed === undefined) {
         throw new InvalidKeyError('Malformed API key: expected formloom_<12 hex>.<64 hex>');
       }
-      const row = await store.findByKeyId(parsed.keyId);
+      const found = await store.findWithAccount(parsed.keyId);
+      const row = found?.key;
       const matches = secretMatches(parsed.secret, row?.secret_hash ?? UNKNOWN_KEY_HASH);
       if (row === undefined || !matches) throw new InvalidKeyError('Invalid API key');
       const now = clock();
@@ -241,8 +247,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       if (status === 'expired') throw new InvalidKeyError('API key has expired');
       if (status === 'rotated')
         throw new InvalidKeyError('API key was rotated and its grace period has ended');
-      const accountRow = await accounts.get(row.account_id);
-      if (accountRow === undefined) throw new InvalidKeyError('Invalid API key');
+      const accountRow = toAccount(found!.account);
       if (
         row.last_used_at === null ||
         now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS
