@@ -29,6 +29,7 @@ export interface Database {
   smart_form_otps: SmartFormOtpsTable;
   public_rate_limits: PublicRateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  form_response_counts: FormResponseCountsTable;
 }
 
 export interface AccountsTable {
@@ -418,4 +419,14 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: string;
   expires_at: string;
+}
+
+/**
+ * Responses counted beside `forms.response_count`, in shards, for forms without `maxResponses`:
+ * a form's count is its `response_count` plus the sum of its shards.
+ */
+export interface FormResponseCountsTable {
+  form_id: string;
+  shard: number;
+  count: number;
 }

@@ -5,13 +5,22 @@ import type { Kysely, Migration } from 'kysely';
  * the database (PostgreSQL) instead of each process's memory, and the Idempotency-Key records of
  * the create routes, so a retry that lands on another instance still finds the first answer.
  * The rate-limit counters learn how many requests their last statement granted, so one statement
- * can count a whole batch of an account's requests.
+ * can count a whole batch of an account's requests. A form without `maxResponses` counts its
+ * responses in a few shard rows, so concurrent submissions do not queue on the form's row.
  */
 export const scaleOut: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('rate_limit_counters')
       .addColumn('last_granted', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+
+    await db.schema
+      .createTable('form_response_counts')
+      .addColumn('form_id', 'text', (c) => c.notNull().references('forms.id').onDelete('cascade'))
+      .addColumn('shard', 'integer', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('form_response_counts_pk', ['form_id', 'shard'])
       .execute();
 
     await db.schema
@@ -49,6 +58,7 @@ export const scaleOut: Migration = {
 
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('idempotency_keys').execute();
+    await db.schema.dropTable('form_response_counts').execute();
     await db.schema.dropTable('public_rate_limits').execute();
     await db.schema.alterTable('rate_limit_counters').dropColumn('last_granted').execute();
   },
