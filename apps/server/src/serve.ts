@@ -5,6 +5,7 @@ import {
   createDb,
   createLogger,
   createMailer,
+  createS3Storage,
   describeAiSettings,
   ensureDefaultAccount,
   listen,

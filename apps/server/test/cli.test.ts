@@ -137,4 +137,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: '10.0.0.0/99' })).toThrow(/"10.0.0.0\/99"/);
     expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: 'my-balancer' })).toThrow(/FORMLOOM_TRUST_PROXY/);
   });
+
+  it('reads FORMLOOM_S3_* for uploads in a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ FORMLOOM_S3_BUCKET: 'files' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+    expect(
+      loadConfig({
+        FORMLOOM_S3_BUCKET: 'files',
+        FORMLOOM_S3_REGION: 'eu-west-1',
+        FORMLOOM_S3_ENDPOINT: 'http://minio:9000',
+        FORMLOOM_S3_PREFIX: 'formloom/',
+      }).s3,
+    ).toEqual({
+      bucket: 'files',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'formloom/',
+    });
+    expect(() => loadConfig({ FORMLOOM_S3_REGION: 'eu-west-1' })).toThrow(/FORMLOOM_S3_BUCKET is not/);
+    expect(() => loadConfig({ FORMLOOM_S3_BUCKET: 'f', FORMLOOM_S3_ENDPOINT: 'minio' })).toThrow(
+      /FORMLOOM_S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ FORMLOOM_S3_BUCKET: 'f', FORMLOOM_S3_PREFIX: 'no-slash' })).toThrow(
+      /FORMLOOM_S3_PREFIX/,
+    );
+  });
 });

@@ -71,4 +71,7 @@ export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
 export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
+export { createLocalStorage } from './storage/local-storage.js';
+export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
+export type { Storage } from './storage/storage.js';
 export { formatDuration, parseDuration } from './util/duration.js';
