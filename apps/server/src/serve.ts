@@ -61,6 +61,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     aiProvider,
     mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
+    ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
   });
   const server = await listen(app, {
     port: config.port,

@@ -18,7 +18,7 @@ const xml = (res: ServerResponse, status: number, body: string) => {
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -55,10 +55,12 @@ export async function startS3StandIn(buckets: string[] = ['formloom']): Promise<
       xml(
         res,
         200,
-        `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${escape(bucketName)}</Name>` +
-          `<Prefix>${escape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>1000</MaxKeys>` +
+        `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${escapeXml(bucketName)}</Name>` +
+          `<Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>1000</MaxKeys>` +
           `<IsTruncated>false</IsTruncated>${keys
-            .map((k) => `<Contents><Key>${escape(k)}</Key><Size>${bucket.get(k)!.length}</Size></Contents>`)
+            .map(
+              (k) => `<Contents><Key>${escapeXml(k)}</Key><Size>${bucket.get(k)!.length}</Size></Contents>`,
+            )
             .join('')}</ListBucketResult>`,
       );
       return;
@@ -76,7 +78,7 @@ export async function startS3StandIn(buckets: string[] = ['formloom']): Promise<
         xml(
           res,
           404,
-          `<Error><Code>NoSuchKey</Code><Message>No such key</Message><Key>${escape(key)}</Key></Error>`,
+          `<Error><Code>NoSuchKey</Code><Message>No such key</Message><Key>${escapeXml(key)}</Key></Error>`,
         );
         return;
       }
