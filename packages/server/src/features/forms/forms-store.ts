@@ -273,6 +273,7 @@ export function createFormsStore(db: Db, root: Db = db) {
       ).map((r) => r.id);
       if (ids.length === 0) return 0;
       await db.deleteFrom('responses').where('form_id', 'in', ids).execute();
+      await db.deleteFrom('form_response_counts').where('form_id', 'in', ids).execute();
       await db.deleteFrom('forms').where('id', 'in', ids).execute();
       return ids.length;
     },

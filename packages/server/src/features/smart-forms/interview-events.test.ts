@@ -38,7 +38,12 @@ describeEachDialect(
       expect(event).toEqual({
         type: 'SMART_FORM_SESSION_COMPLETED',
         created_at: expect.any(String),
-        data: { smartFormId: id, smartFormTitle: 'Exit interview', sessionId: run.sessionId, completedAt: session.completedAt },
+        data: {
+          smartFormId: id,
+          smartFormTitle: 'Exit interview',
+          sessionId: run.sessionId,
+          completedAt: session.completedAt,
+        },
       });
     });
   },
@@ -71,11 +76,15 @@ afterAll(() => standIn.close());
 describeEachDialect(
   '200 interviews at once through the stand-in',
   (t) => {
-    it('every session completes and is analysed exactly once, with no error', { timeout: 180_000 }, async () => {
+    it('every session completes and is analysed exactly once, with no error', {
+      timeout: 180_000,
+    }, async () => {
       const { key } = await t.account('MAX');
       const { id, code } = await publishedSmartForm(t, key, { maxQuestions: 5 });
       const runs = await Promise.all(
-        Array.from({ length: INTERVIEWS }, (_, i) => runInterview(t, code, [`Answer ${i}: the setup was slow.`])),
+        Array.from({ length: INTERVIEWS }, (_, i) =>
+          runInterview(t, code, [`Answer ${i}: the setup was slow.`]),
+        ),
       );
       expect(new Set(runs.map((r) => r.sessionId)).size).toBe(INTERVIEWS);
       expect(runs.every((r) => r.questions.length === 5)).toBe(true);
@@ -91,7 +100,8 @@ describeEachDialect(
           expect(rows.every((r) => r.status === 'completed')).toBe(true);
           break;
         }
-        if (Date.now() > deadline) throw new Error(`${rows.filter((r) => r.analysis === null).length} not analysed`);
+        if (Date.now() > deadline)
+          throw new Error(`${rows.filter((r) => r.analysis === null).length} not analysed`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const jobs = await t.db
@@ -121,7 +131,12 @@ describeEachDialect(
     publicRateLimit: false,
     ai: {
       provider: () =>
-        createOpenAiProvider({ baseURL: standIn.baseURL, apiKey: 'sk-load', model: 'load-model', maxRetries: 0 }),
+        createOpenAiProvider({
+          baseURL: standIn.baseURL,
+          apiKey: 'sk-load',
+          model: 'load-model',
+          maxRetries: 0,
+        }),
       worker: { concurrency: 8 },
     },
   },

@@ -57,13 +57,21 @@ describeEachDialect(
       const token = verified.body.data.verificationToken;
       const started = await post(t, `/v1/public/smart-forms/${code}/sessions`, { verificationToken: token });
       expect(started.status, started.text).toBe(201);
-      const session = await t.request(`/v1/smart-forms/${id}/sessions/${started.body.data.sessionId}`, { key });
+      const session = await t.request(`/v1/smart-forms/${id}/sessions/${started.body.data.sessionId}`, {
+        key,
+      });
       expect(session.body.data.respondentEmail).toBe(address);
       // Single use: the same token starts nothing else; nor does the same code verify again.
-      expect((await post(t, `/v1/public/smart-forms/${code}/sessions`, { verificationToken: token })).status).toBe(403);
+      expect(
+        (await post(t, `/v1/public/smart-forms/${code}/sessions`, { verificationToken: token })).status,
+      ).toBe(403);
       expect((await verify(address, codeFor(address))).status).toBe(403);
       // The code is not kept in clear.
-      const rows = await t.db.selectFrom('smart_form_otps').select('code_hash').where('email', '=', address).execute();
+      const rows = await t.db
+        .selectFrom('smart_form_otps')
+        .select('code_hash')
+        .where('email', '=', address)
+        .execute();
       expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(rows[0]!.code_hash).not.toContain(codeFor(address));
     });
@@ -99,10 +107,16 @@ describeEachDialect(
       const { key: other } = await t.account('PRO');
       const form = await publishedSmartForm(t, other, { isPrivate: true });
       smtp.refuse = true;
-      const res = await post(t, `/v1/public/smart-forms/${form.code}/otp/request`, { email: 'x@example.com' });
+      const res = await post(t, `/v1/public/smart-forms/${form.code}/otp/request`, {
+        email: 'x@example.com',
+      });
       expect(res.status).toBe(503);
       expect(res.body.error).toBe('SERVICE_UNAVAILABLE');
-      const rows = await t.db.selectFrom('smart_form_otps').select('id').where('smart_form_id', '=', form.id).execute();
+      const rows = await t.db
+        .selectFrom('smart_form_otps')
+        .select('id')
+        .where('smart_form_id', '=', form.id)
+        .execute();
       expect(rows).toEqual([]);
     });
 
@@ -111,10 +125,14 @@ describeEachDialect(
       for (let i = 0; i < OTP_RULES.perEmailPerHour; i++) expect((await request(address)).status).toBe(202);
       const limited = await request(address);
       expect(limited.status).toBe(429);
-      expect(limited.body.rate_limit).toMatchObject({ type: 'HOURLY_LIMIT', limit: OTP_RULES.perEmailPerHour });
+      expect(limited.body.rate_limit).toMatchObject({
+        type: 'HOURLY_LIMIT',
+        limit: OTP_RULES.perEmailPerHour,
+      });
       // Other emails from the same address count towards the address's own limit.
       let status = 202;
-      for (let i = 0; i < OTP_RULES.perAddressPerHour && status === 202; i++) status = (await request(email())).status;
+      for (let i = 0; i < OTP_RULES.perAddressPerHour && status === 202; i++)
+        status = (await request(email())).status;
       expect(status).toBe(429);
     });
 
