@@ -12,7 +12,11 @@ import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.j
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
-import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../../src/outbox/worker.js';
+import {
+  startWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
