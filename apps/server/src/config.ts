@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BODY_LIMIT_BYTES } from '@formloom/server';
+import { DEFAULT_BODY_LIMIT_BYTES, parseTrustProxy, type TrustProxy } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, integer, read } from './env.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
@@ -22,6 +22,10 @@ export interface Config {
   /** FORMLOOM_MAX_CONNECTIONS_PER_CLIENT: open connections per client address (default 256). */
   maxConnectionsPerClient: number;
   logLevel: string;
+  /** FORMLOOM_TRUST_PROXY: hops or proxy addresses/CIDRs believed about X-Forwarded-For (default none). */
+  trustProxy: TrustProxy;
+  /** FORMLOOM_S3_*: uploads in an S3-compatible bucket instead of `<data dir>/uploads`. */
+  s3: S3Config | undefined;
   deletedRetentionMs: number;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
@@ -38,6 +42,14 @@ export interface SmartFormsConfig {
   smtpUrl: string | undefined;
   /** FORMLOOM_SMTP_FROM (default `Formloom <no-reply@localhost>`). */
   smtpFrom: string | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  prefix: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +108,56 @@ function bodyLimit(env: Env): number {
   return bytes;
 }
 
+/** Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, roles). */
+function s3(env: Env): S3Config | undefined {
+  const bucket = read(env, 'FORMLOOM_S3_BUCKET');
+  const others = [
+    'FORMLOOM_S3_REGION',
+    'FORMLOOM_S3_ENDPOINT',
+    'FORMLOOM_S3_FORCE_PATH_STYLE',
+    'FORMLOOM_S3_PREFIX',
+  ];
+  if (bucket === undefined) {
+    const stray = others.find((name) => read(env, name) !== undefined);
+    if (stray !== undefined)
+      throw new ConfigError(`${stray} is set but FORMLOOM_S3_BUCKET is not: name the bucket`);
+    return undefined;
+  }
+  const endpoint = read(env, 'FORMLOOM_S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new ConfigError(
+      `FORMLOOM_S3_ENDPOINT must be an http(s) URL such as http://minio:9000 (got "${endpoint}")`,
+    );
+  }
+  const pathStyle = read(env, 'FORMLOOM_S3_FORCE_PATH_STYLE');
+  if (pathStyle !== undefined && !['0', '1', 'true', 'false'].includes(pathStyle)) {
+    throw new ConfigError(`FORMLOOM_S3_FORCE_PATH_STYLE must be 1 or 0 (got "${pathStyle}")`);
+  }
+  const prefix = read(env, 'FORMLOOM_S3_PREFIX');
+  if (prefix !== undefined && !/^([A-Za-z0-9_.-]+\/)+$/.test(prefix)) {
+    throw new ConfigError(
+      `FORMLOOM_S3_PREFIX must be folder names each ending in "/" such as formloom/ (got "${prefix}")`,
+    );
+  }
+  return {
+    bucket,
+    region: read(env, 'FORMLOOM_S3_REGION') ?? 'us-east-1',
+    endpoint,
+    // An endpoint of its own is usually MinIO, R2 or the like, which want path-style URLs.
+    forcePathStyle:
+      pathStyle === undefined ? endpoint !== undefined : pathStyle === '1' || pathStyle === 'true',
+    prefix,
+  };
+}
+
+function trustProxy(env: Env): TrustProxy {
+  try {
+    return parseTrustProxy(read(env, 'FORMLOOM_TRUST_PROXY'));
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 const fail = (message: string) => new ConfigError(message);
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -116,6 +178,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutMs: duration(env, 'FORMLOOM_REQUEST_TIMEOUT', 120_000, fail),
     maxConnectionsPerClient: integer(env, 'FORMLOOM_MAX_CONNECTIONS_PER_CLIENT', 256, 1, 100_000, fail),
     logLevel,
+    trustProxy: trustProxy(env),
+    s3: s3(env),
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),

@@ -5,6 +5,7 @@ import {
   createDb,
   createLogger,
   createMailer,
+  createS3Storage,
   describeAiSettings,
   ensureDefaultAccount,
   holdInstanceLock,
@@ -59,11 +60,13 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       bodyTimeoutMs: config.bodyTimeoutMs,
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       dataDir: config.dataDir,
+      trustProxy: config.trustProxy,
     },
     secretKey,
     aiProvider,
     mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
+    ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
   });
   const server = await listen(app, {
     port: config.port,

@@ -125,4 +125,48 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_DELETED_RETENTION: 'forever' })).toThrow(/FORMLOOM_DELETED_RETENTION/);
     expect(() => loadConfig({ FORMLOOM_LOG_LEVEL: 'loud' })).toThrow(/FORMLOOM_LOG_LEVEL/);
   });
+
+  it('reads FORMLOOM_TRUST_PROXY as hops or addresses and CIDRs, and trusts nothing by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ FORMLOOM_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ FORMLOOM_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ FORMLOOM_TRUST_PROXY: '10.0.0.0/8, fd00::/8,127.0.0.1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', 'fd00::/8', '127.0.0.1', 'loopback']);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: '10.0.0.0/99' })).toThrow(/"10.0.0.0\/99"/);
+    expect(() => loadConfig({ FORMLOOM_TRUST_PROXY: 'my-balancer' })).toThrow(/FORMLOOM_TRUST_PROXY/);
+  });
+
+  it('reads FORMLOOM_S3_* for uploads in a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ FORMLOOM_S3_BUCKET: 'files' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+    expect(
+      loadConfig({
+        FORMLOOM_S3_BUCKET: 'files',
+        FORMLOOM_S3_REGION: 'eu-west-1',
+        FORMLOOM_S3_ENDPOINT: 'http://minio:9000',
+        FORMLOOM_S3_PREFIX: 'formloom/',
+      }).s3,
+    ).toEqual({
+      bucket: 'files',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'formloom/',
+    });
+    expect(() => loadConfig({ FORMLOOM_S3_REGION: 'eu-west-1' })).toThrow(/FORMLOOM_S3_BUCKET is not/);
+    expect(() => loadConfig({ FORMLOOM_S3_BUCKET: 'f', FORMLOOM_S3_ENDPOINT: 'minio' })).toThrow(
+      /FORMLOOM_S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ FORMLOOM_S3_BUCKET: 'f', FORMLOOM_S3_PREFIX: 'no-slash' })).toThrow(
+      /FORMLOOM_S3_PREFIX/,
+    );
+  });
 });

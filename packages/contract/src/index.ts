@@ -256,6 +256,7 @@ export {
   AUTH_KINDS,
   type AuthKind,
   type ContractRoute,
+  creates,
   flattenRoutes,
   type InterviewTokenRouteMetadata,
   meta,
@@ -266,6 +267,7 @@ export {
   type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
+export { IDEMPOTENCY_KEY_MAX_LENGTH, IdempotencyHeaders } from './routes/shared.js';
 // --- Webhook and callback signatures ------------------------------------------------------
 export {
   ANALYTICS_SIGNATURE_HEADER,

@@ -196,17 +196,29 @@ describe('idempotency', () => {
     expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['order-1', 'order-1']);
   });
 
-  it('does not resend a POST or PATCH after a connection failure or timeout where the server does not de-duplicate', async () => {
-    // The first attempt may have been done: sending it again could create a second form.
+  it('resends a create after a connection failure, with the same key: the server replays its first answer', async () => {
     const failed = mockFetch(
       () => {
         throw new TypeError('fetch failed');
       },
       () => ok(FORM, {}, 201),
     );
-    await expect(client(failed.fetch).forms.create({ title: 'T' })).rejects.toBeInstanceOf(
-      APIConnectionError,
+    await client(failed.fetch).forms.create({ title: 'T' });
+    expect(failed.requests).toHaveLength(2);
+    const keys = failed.requests.map((r) => r.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not resend a POST or PATCH that is not a create after a connection failure or timeout', async () => {
+    // Publishing or updating has no stored answer to replay: the caller checks before trying again.
+    const failed = mockFetch(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      () => ok(FORM, {}, 200),
     );
+    await expect(client(failed.fetch).forms.publish(FORM_ID)).rejects.toBeInstanceOf(APIConnectionError);
     expect(failed.requests).toHaveLength(1);
     expect(failed.requests[0]!.headers.has('idempotency-key')).toBe(true);
 

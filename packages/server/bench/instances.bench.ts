@@ -1,7 +1,8 @@
 /**
- * Issue 7 item 5: public submissions per second with one and with two server instances on
- * PostgreSQL, against one instance on SQLite: the same form, body and total connections, in one
- * run. Each instance is its own process (instance-child.ts); with two, each gets half the
+ * Issue 7 item 5, issue 19 item 1: public submissions per second with one and with two server
+ * instances on PostgreSQL, against one instance on SQLite, with the load on one form and spread
+ * over 100 forms (no `maxResponses`: no form row is written): the same body and total
+ * connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
  * connections and the rates are added. Rounds rotate the order of the set-ups so machine noise
  * hits all alike; medians are reported.
  *
@@ -91,64 +92,84 @@ async function createPostgresDatabase(name: string): Promise<string> {
 interface Setup {
   name: string;
   instances: Instance[];
-  path: string;
+  /** The submission path of each form; each request picks one at random. */
+  paths: string[];
   rps: number[];
   p99: number[];
 }
 
-/** A database with the default account and a published benchmark form; `count` instances on it. */
+/** A database with the default account and `forms` published benchmark forms; `count` instances on it. */
 async function prepare(
   name: string,
   root: string,
   databaseUrl: string | undefined,
   count: number,
+  forms = 1,
 ): Promise<Setup> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++)
-    instances.push(await startInstance(join(root, `${name}-${i}`), databaseUrl));
+    instances.push(await startInstance(join(root, `${name}-${i}`.replace(/\W+/g, '_')), databaseUrl));
   const first = instances[0]!;
   const key = instances.find((i) => i.key !== undefined)?.key;
-  const created = await call(
-    first.url,
-    'POST',
-    '/v1/forms',
-    { title: 'Benchmark', schema: benchSchema() },
-    key,
-  );
-  expectStatus('create form', created.status, 201);
-  const published = await call(
-    first.url,
-    'POST',
-    `/v1/forms/${String(created.body.data.id)}/publish`,
-    undefined,
-    key,
-  );
-  expectStatus('publish', published.status, 200);
-  const path = `/v1/public/forms/${String(published.body.data.shareUrl)}/responses`;
+  const paths: string[] = [];
+  for (let f = 0; f < forms; f++) {
+    const created = await call(
+      first.url,
+      'POST',
+      '/v1/forms',
+      { title: `Benchmark ${f}`, schema: benchSchema() },
+      key,
+    );
+    expectStatus('create form', created.status, 201);
+    const published = await call(
+      first.url,
+      'POST',
+      `/v1/forms/${String(created.body.data.id)}/publish`,
+      undefined,
+      key,
+    );
+    expectStatus('publish', published.status, 200);
+    paths.push(`/v1/public/forms/${String(published.body.data.shareUrl)}/responses`);
+  }
   for (const instance of instances) {
     expectStatus(
       'a valid submission',
-      (await call(instance.url, 'POST', path, { answers: benchAnswers() })).status,
+      (await call(instance.url, 'POST', paths[0]!, { answers: benchAnswers() })).status,
       201,
     );
   }
-  return { name, instances, path, rps: [], p99: [] };
+  return { name, instances, paths, rps: [], p99: [] };
 }
 
-const options: Partial<autocannon.Options> = {
-  method: 'POST',
-  body: JSON.stringify({ answers: benchAnswers() }),
-  // A fresh Idempotency-Key on every request ([<id>] is replaced by autocannon).
-  headers: { 'content-type': 'application/json', 'idempotency-key': 'bench-[<id>]' },
-  idReplacement: true,
-};
+const body = JSON.stringify({ answers: benchAnswers() });
+let sent = 0;
+
+/** Each request: a form of the set-up at random, and a fresh Idempotency-Key. */
+function options(setup: Setup): Partial<autocannon.Options> {
+  return {
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          method: 'POST',
+          path: setup.paths[Math.floor(Math.random() * setup.paths.length)]!,
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': `bench-${process.pid}-${++sent}`,
+          },
+        }),
+      },
+    ],
+  };
+}
 
 /** Load on every instance of the set-up at once, the connections split evenly; summed requests/s. */
 async function load(setup: Setup, seconds: number): Promise<{ rps: number; p99: number }> {
   const per = Math.max(1, Math.round(CONNECTIONS / setup.instances.length));
   const results = await Promise.all(
     setup.instances.map((i) =>
-      autocannon({ url: `${i.url}${setup.path}`, duration: seconds, connections: per, ...options }),
+      autocannon({ url: i.url, duration: seconds, connections: per, ...options(setup) }),
     ),
   );
   const failures = results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
@@ -169,6 +190,24 @@ try {
   );
   setups.push(
     await prepare('PostgreSQL, 2 instances', root, await createPostgresDatabase(`bench_two_${suffix}`), 2),
+  );
+  setups.push(
+    await prepare(
+      'PostgreSQL, 1 instance, 100 forms',
+      root,
+      await createPostgresDatabase(`bench_one100_${suffix}`),
+      1,
+      100,
+    ),
+  );
+  setups.push(
+    await prepare(
+      'PostgreSQL, 2 instances, 100 forms',
+      root,
+      await createPostgresDatabase(`bench_two100_${suffix}`),
+      2,
+      100,
+    ),
   );
   console.log(
     `Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} cores; ` +

@@ -7,6 +7,7 @@ import express, { type Express } from 'express';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
 import type { Db } from './db/database.js';
+import { dialectOf } from './db/dialect.js';
 import { createAccountRouter } from './features/accounts/account-router.js';
 import { createAccountsService } from './features/accounts/accounts-service.js';
 import { createAiRouter } from './features/ai/ai-router.js';
@@ -20,12 +21,15 @@ import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
+import { createHealthRouter } from './features/health/health-router.js';
+import { idempotency } from './features/idempotency/idempotency-middleware.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
 import { createPublicRouter } from './features/public/public-router.js';
 import { createPublicPageRouter } from './features/public-page/public-page-router.js';
 import {
   createPublicRateLimiter,
+  DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
   type PublicRateLimitOptions,
 } from './features/public-page/public-rate-limit.js';
@@ -52,6 +56,7 @@ import {
   requestLog,
   securityHeaders,
 } from './http/request-context.js';
+import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -72,6 +77,11 @@ export interface AppConfig {
    * Absent: a folder in the system's temp directory, for this process.
    */
   dataDir?: string;
+  /**
+   * FORMLOOM_TRUST_PROXY: the proxies believed about the client's address (`X-Forwarded-For`),
+   * for the per-address limits and the request log. Default `false`: the socket's peer.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface AppDeps {
@@ -198,8 +208,12 @@ export function createApp({
   app.set('etag', false);
   // Plain `a=1&b=2` parsing: no nested objects from `a[b]=1`, which the contract never takes.
   app.set('query parser', 'simple');
+  // Off unless configured: then a client's own X-Forwarded-For changes nothing.
+  app.set('trust proxy', expressTrustProxy(config.trustProxy ?? false));
   app.use(requestId());
   app.use(securityHeaders({ httpsOrigin: config.publicUrl.startsWith('https:') }));
+  // Before the log, auth and limits: probes are never refused, counted or logged.
+  app.use(createHealthRouter({ db, logger }));
   app.use(requestLog(logger));
 
   // Auth first, so an unauthenticated caller never gets its body parsed or validated.
@@ -213,10 +227,18 @@ export function createApp({
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),
   ];
+  // On PostgreSQL (several instances, one database) the per-address counts live in the database.
   const publicLimiter =
     publicRateLimit === false
       ? undefined
-      : createPublicRateLimiter(publicRateLimit === true ? undefined : publicRateLimit);
+      : createPublicRateLimiter(
+          {
+            ...DEFAULT_PUBLIC_RATE_LIMIT,
+            store: dialectOf(db) === 'postgres' ? 'database' : 'memory',
+            ...(publicRateLimit === true ? {} : publicRateLimit),
+          },
+          { db, clock: () => clock().getTime() },
+        );
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
   app.use(
     createPublicPageRouter({
@@ -237,6 +259,8 @@ export function createApp({
       ...apiKeyGuards,
       requireJson(),
       ...jsonBody(bodyLimit, config.bodyTimeoutMs),
+      // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
+      idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
     ],
     requestValidationErrorHandler: tsRestValidationHandler,
   });

@@ -63,6 +63,7 @@ export {
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
 export { AppError } from './http/app-error.js';
+export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
@@ -85,4 +86,7 @@ export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
 export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
+export { createLocalStorage } from './storage/local-storage.js';
+export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
+export type { Storage } from './storage/storage.js';
 export { formatDuration, parseDuration } from './util/duration.js';

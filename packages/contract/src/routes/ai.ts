@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AiJob, GenerateFormAccepted, GenerateFormBody } from '../models/ai-job.js';
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses } from './shared.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
 
 export const aiRouter = c.router({
   generateForm: {
@@ -18,13 +18,16 @@ export const aiRouter = c.router({
       202: success(GenerateFormAccepted, 'Job queued'),
       ...errorResponses([...API_KEY_ERRORS, 402, 503]),
     },
-    metadata: meta({
-      auth: 'apiKey',
-      scope: 'AI_GENERATE',
-      minPlan: 'STARTER',
-      aiLimit: 'generateForm',
-      consumesCredits: true,
-    }),
+    headers: IdempotencyHeaders,
+    metadata: creates(
+      meta({
+        auth: 'apiKey',
+        scope: 'AI_GENERATE',
+        minPlan: 'STARTER',
+        aiLimit: 'generateForm',
+        consumesCredits: true,
+      }),
+    ),
   },
   getAiJob: {
     method: 'GET',

@@ -11,8 +11,8 @@ import {
 } from '../models/analytics.js';
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams } from './shared.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
 
 export const analyticsRouter = c.router({
   requestSmartAnalytics: {
@@ -32,13 +32,16 @@ export const analyticsRouter = c.router({
         404: 'Form not found',
       }),
     },
-    metadata: meta({
-      auth: 'apiKey',
-      scope: 'ANALYTICS_READ',
-      minPlan: 'PRO',
-      aiLimit: 'smartAnalytics',
-      consumesCredits: true,
-    }),
+    headers: IdempotencyHeaders,
+    metadata: creates(
+      meta({
+        auth: 'apiKey',
+        scope: 'ANALYTICS_READ',
+        minPlan: 'PRO',
+        aiLimit: 'smartAnalytics',
+        consumesCredits: true,
+      }),
+    ),
   },
   getSmartAnalyticsReport: {
     method: 'GET',
@@ -65,7 +68,8 @@ export const analyticsRouter = c.router({
       201: success(AnalyticsSigningSecret, 'Secret created'),
       ...errorResponses([...API_KEY_ERRORS]),
     },
-    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
+    headers: IdempotencyHeaders,
+    metadata: creates(meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' })),
   },
   getAnalyticsSigningSecret: {
     method: 'GET',

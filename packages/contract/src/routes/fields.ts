@@ -1,7 +1,14 @@
 import { success } from '../models/envelope.js';
 import { AddFieldBody, Form, UpdateFieldBody } from '../models/form.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FieldIdParams, FormIdParams } from './shared.js';
+import { creates, meta } from './metadata.js';
+import {
+  API_KEY_ERRORS,
+  c,
+  errorResponses,
+  FieldIdParams,
+  FormIdParams,
+  IdempotencyHeaders,
+} from './shared.js';
 
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
 const integrity =
@@ -19,7 +26,8 @@ export const fieldsRouter = c.router({
       201: success(Form, 'The form with the new field'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
     },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
   updateField: {
     method: 'PATCH',

@@ -9,8 +9,8 @@ import {
   PublishFormResult,
   UpdateFormBody,
 } from '../models/form.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams } from './shared.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', minPlan: 'STARTER' });
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
@@ -47,7 +47,8 @@ export const formsRouter = c.router({
       201: success(Form, 'The created form'),
       ...errorResponses([...API_KEY_ERRORS, 413], { 413: 'The schema is larger than the limit (64 KB)' }),
     },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
   updateForm: {
     method: 'PATCH',

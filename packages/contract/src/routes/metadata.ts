@@ -25,6 +25,12 @@ export interface ApiKeyRouteMetadata {
   aiLimit?: AiLimit;
   /** Costs credits: 402 PAYMENT_REQUIRED when the balance is too low. */
   consumesCredits?: boolean;
+  /**
+   * A POST that creates something: an `Idempotency-Key` makes a retry (same key, same body, within
+   * 24 hours) answer what the first attempt answered without doing the work again. Set with
+   * `creates()`, which also declares the header.
+   */
+  idempotent?: true;
 }
 
 /** An integrations route: `Authorization: Bearer <session JWT>` from the login route. */
@@ -58,6 +64,19 @@ export type RouteMetadata =
 /** Types a route's metadata in place: `metadata: meta({ auth: 'apiKey', ... })`. */
 export function meta<const M extends RouteMetadata>(metadata: M): M {
   return metadata;
+}
+
+/**
+ * Marks an API-key route as a create honouring `Idempotency-Key` (the route also declares
+ * `headers: IdempotencyHeaders`, so the OpenAPI document and the SDK see it).
+ *
+ * ```ts
+ * headers: IdempotencyHeaders,
+ * metadata: creates(meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' })),
+ * ```
+ */
+export function creates<const M extends ApiKeyRouteMetadata>(metadata: M): M & { idempotent: true } {
+  return { ...metadata, idempotent: true };
 }
 
 /**

@@ -163,3 +163,32 @@ describe('inferred types', () => {
     expectTypeOf<GetFormResponse['status']>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 429 | 500>();
   });
 });
+
+describe('idempotent creates (issue 19 item 3)', () => {
+  it('every POST that creates something honours Idempotency-Key, and says so in metadata and headers', () => {
+    const idempotent = contractRoutes.filter((r) => r.metadata.auth === 'apiKey' && r.metadata.idempotent);
+    expect(idempotent.map((r) => r.name).sort()).toEqual(
+      [
+        'addField',
+        'createAnalyticsSigningSecret',
+        'createForm',
+        'createSmartForm',
+        'createWebhook',
+        'generateForm',
+        'redeliverWebhookDelivery',
+        'requestSmartAnalytics',
+        'testWebhook',
+      ].sort(),
+    );
+    for (const { name, route } of idempotent) {
+      expect(route.method, name).toBe('POST');
+      const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      expect(Object.keys(shape), name).toContain('idempotency-key');
+    }
+    // Every API-key POST answering 201 (a created resource) is among them.
+    const created = contractRoutes.filter(
+      (r) => r.metadata.auth === 'apiKey' && r.route.method === 'POST' && 201 in r.route.responses,
+    );
+    for (const { name, metadata } of created) expect(metadata, name).toMatchObject({ idempotent: true });
+  });
+});

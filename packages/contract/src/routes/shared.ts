@@ -52,6 +52,25 @@ export const SESSION_ERRORS = [400, 401, 403, 429, 500] as const;
 /** Statuses of the public routes. */
 export const PUBLIC_ERRORS = [400, 429, 500] as const;
 
+/** Longest Idempotency-Key accepted. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/**
+ * The header of a create route (`creates()`): a retry with the same key and body within 24 hours
+ * gets the first answer and does nothing again; the same key with another body is a 409.
+ */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, 'Printable ASCII without spaces')
+    .optional()
+    .describe(
+      'Any unique string (a UUID): a retry with the same key and body within 24 hours returns the first answer without doing the work again; the same key with another body is a 409',
+    ),
+});
+
 export const FormIdParams = z.object({ id: Uuid.describe('Form id') });
 export const FieldIdParams = FormIdParams.extend({ fieldId: Id.describe('Field id') });
 export const SmartFormIdParams = z.object({ id: Uuid.describe('Smart form id') });

@@ -17,8 +17,8 @@ import {
 import { AggregateAnalyticsBody, AggregateAnalyticsResult } from '../models/smart-form-analytics.js';
 import { SmartFormChatBody, SmartFormChatResult } from '../models/smart-form-chat.js';
 import { SessionListQuery, SessionPage, SmartFormSessionDetail } from '../models/smart-form-session.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, SmartFormIdParams } from './shared.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders, SmartFormIdParams } from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'SMART_FORMS_READ', minPlan: 'PRO' });
 const write = meta({ auth: 'apiKey', scope: 'SMART_FORMS_WRITE', minPlan: 'PRO' });
@@ -85,7 +85,8 @@ export const smartFormsRouter = c.router({
     summary: 'Create a smart form',
     description: 'An AI interview built from `purpose`. It starts as a draft.',
     responses: { 201: success(SmartForm, 'The created smart form'), ...errorResponses(API_KEY_ERRORS) },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
   updateSmartForm: {
     method: 'PATCH',

@@ -12,8 +12,8 @@ import {
   WebhookEndpoint,
   WebhookList,
 } from '../models/webhook.js';
-import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses } from './shared.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'WEBHOOKS_READ', minPlan: 'STARTER' });
 const write = meta({ auth: 'apiKey', scope: 'WEBHOOKS_WRITE', minPlan: 'STARTER' });
@@ -43,7 +43,8 @@ export const webhooksRouter = c.router({
         409: 'The account already has an endpoint with this URL',
       }),
     },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
   updateWebhook: {
     method: 'PATCH',
@@ -99,7 +100,8 @@ export const webhooksRouter = c.router({
         409: 'The endpoint is disabled: re-enable it first',
       }),
     },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
   testWebhook: {
     method: 'POST',
@@ -116,6 +118,7 @@ export const webhooksRouter = c.router({
         409: 'The endpoint is disabled: re-enable it first',
       }),
     },
-    metadata: write,
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
 });

@@ -15,7 +15,8 @@ export interface RouteLike {
 
 /**
  * Does the server de-duplicate a retried call of this route by its `Idempotency-Key`? The
- * contract says so by declaring the header on the route (the public submission route does).
+ * contract says so by declaring the header on the route (every create route, see `creates()`, and
+ * the public submission).
  */
 export function declaresIdempotencyKey(route: RouteLike, header: string): boolean {
   const shape = (route.headers as { shape?: Record<string, unknown> } | undefined)?.shape;

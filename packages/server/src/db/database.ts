@@ -27,6 +27,9 @@ export interface Database {
   smart_form_questions: SmartFormQuestionsTable;
   smart_form_session_themes: SmartFormSessionThemesTable;
   smart_form_otps: SmartFormOtpsTable;
+  public_rate_limits: PublicRateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  form_response_counts: FormResponseCountsTable;
 }
 
 export interface AccountsTable {
@@ -176,6 +179,8 @@ export interface RateLimitCountersTable {
   ai_smart_analytics: number;
   ai_analytics_chat: number;
   ai_smart_form_chat: number;
+  /** How many requests the last counting statement granted (of the batch it counted). */
+  last_granted: Generated<number>;
 }
 
 /** Every change of an account's credit balance, written in the same transaction as the change. */
@@ -397,3 +402,31 @@ export type UploadRow = Selectable<UploadsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;
 export type SmartFormQuestionRow = Selectable<SmartFormQuestionsTable>;
+
+/** The per-address count of the public routes in the current window (PostgreSQL deployments). */
+export interface PublicRateLimitsTable {
+  client: string;
+  window_start: string;
+  points: number;
+}
+
+/** One Idempotency-Key of an account: the request it was first used with and, once done, its answer. */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * Responses counted beside `forms.response_count`, in shards, for forms without `maxResponses`:
+ * a form's count is its `response_count` plus the sum of its shards.
+ */
+export interface FormResponseCountsTable {
+  form_id: string;
+  shard: number;
+  count: number;
+}

@@ -34,6 +34,51 @@ export function requireJson() {
   };
 }
 
+/** How long, at most, the rest of a refused body is read and dropped before the connection closes. */
+export const LINGER_MS = 2000;
+/** How much of a refused body is read and dropped, at most, before the connection closes. */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * For an answer sent while the request's body is still arriving (413, 408, 401 before parsing):
+ * the connection closes after the answer, but not at once. Closing a socket with unread data
+ * makes the kernel send a reset, and a client still writing its body may lose the answer with
+ * it (RFC 9112 section 9.6). So the answer goes out with `Connection: close`, the server
+ * half-closes its side once the answer is written, reads and drops what still arrives, and
+ * closes when the client has sent its last byte, or after `LINGER_MS` or `LINGER_BYTES` at most.
+ * Call it before writing the answer.
+ */
+export function lingeringClose(
+  req: Request,
+  res: Response,
+  { maxMs = LINGER_MS, maxBytes = LINGER_BYTES }: { maxMs?: number; maxBytes?: number } = {},
+): void {
+  res.setHeader('Connection', 'close');
+  const socket = req.socket as Request['socket'] & { destroySoon?: () => void; lingering?: boolean };
+  if (socket.lingering) return;
+  socket.lingering = true;
+  // Node ends and then destroys a `Connection: close` socket once the answer is written
+  // (destroySoon); only its first half is wanted: the FIN after the answer, reading still open.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
+  const close = () => {
+    clearTimeout(timer);
+    if (socket.writableFinished || !socket.writable) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
+  const timer = setTimeout(close, maxMs);
+  timer.unref();
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes) close();
+  });
+  req.once('end', close);
+  socket.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
 /** A JSON body must arrive within this once its headers have (FORMLOOM_BODY_TIMEOUT). */
 export const DEFAULT_BODY_READ_TIMEOUT_MS = 10_000;
 
@@ -102,19 +147,18 @@ export function jsonBody(limitBytes: number, readTimeoutMs = DEFAULT_BODY_READ_T
       }
       const timer = setTimeout(() => {
         if (req.complete || res.headersSent) return;
-        res.setHeader('Connection', 'close');
+        // A client this slow gets a short linger: its answer, then the cut.
+        lingeringClose(req, res, { maxMs: 1000 });
         next(
           new AppError('REQUEST_TIMEOUT', `The request body did not arrive within ${readTimeoutMs / 1000} s`),
         );
-        req.on('data', () => undefined);
-        setTimeout(() => req.destroy(), 1000).unref();
       }, readTimeoutMs);
       timer.unref();
       req.once('end', () => clearTimeout(timer));
       req.once('close', () => clearTimeout(timer));
       next();
     },
-    express.json({ limit: limitBytes, strict: true, type: 'application/json' }),
+    boundedJson(limitBytes),
     (req, _res, next) => {
       const problem = req.body === undefined ? undefined : bodyProblem(req.body, MAX_JSON_DEPTH);
       if (problem?.kind === 'depth') {
@@ -132,6 +176,47 @@ export function jsonBody(limitBytes: number, readTimeoutMs = DEFAULT_BODY_READ_T
       next();
     },
   ];
+}
+
+/**
+ * express.json, answering a too-large body as soon as it is known. body-parser reads a refused
+ * body to its end before it passes the error on, so a client sending a body without a
+ * Content-Length (chunked) that never ends would get no answer at all, and one with a huge
+ * declared length would be read in full first. Here the wire bytes are counted beside the
+ * parser: past the limit (or a Content-Length over it) the 413 goes out at once, the parser's
+ * own later verdict is dropped, and `lingeringClose` (in the error handler) bounds what is read
+ * after it. A compressed body is still limited on its inflated size by body-parser itself.
+ */
+function boundedJson(limitBytes: number): RequestHandler {
+  const parse = express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+  const tooLarge = () =>
+    Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+  return (req, res, next) => {
+    if (!hasBody(req) || !req.is('application/json')) {
+      parse(req, res, next);
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? Number.NaN);
+    if (declared > limitBytes) {
+      next(tooLarge());
+      return;
+    }
+    let settled = false;
+    const once = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      next(error);
+    };
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) once(tooLarge());
+    };
+    // Attached in the same turn as the parser's own listener, so both see every chunk.
+    req.on('data', count);
+    parse(req, res, once);
+  };
 }
 
 export function describeBytes(bytes: number): string {

@@ -3,7 +3,7 @@ import { RequestValidationError } from '@ts-rest/express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { AppError, badRequest } from './app-error.js';
-import { hasBody } from './body-parsing.js';
+import { hasBody, lingeringClose } from './body-parsing.js';
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 /** An error answer lists at most this many issues, so a body of a million faults stays small. */
@@ -105,8 +105,9 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
       next(err);
       return;
     }
-    // A body left unread (413, 415, 401 before parsing) must not be read as the next request.
-    if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+    // A body left unread (413, 415, 401 before parsing) must not be read as the next request:
+    // the connection closes after the answer, once the client has had the chance to read it.
+    if (hasBody(req) && !req.complete) lingeringClose(req, res);
     const issues = appError.issues;
     const cut = issues !== undefined && issues.length > MAX_ISSUES_LISTED;
     const message = cut

@@ -53,6 +53,8 @@ export function requestLog(logger: Logger) {
         status: res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         accountId: req.auth?.accountId,
+        // The client as `trust proxy` resolves it (the peer when no proxy is trusted).
+        ip: req.ip,
         aborted: !res.writableFinished,
       };
       if (res.statusCode >= 500) logger.error(fields, 'request');

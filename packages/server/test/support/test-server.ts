@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AiWorker } from '../../src/ai/jobs/worker.js';
 import type { AiProvider } from '../../src/ai/provider.js';
 import { createOfflineProvider } from '../../src/ai/providers/offline.js';
-import { type AppDeps, createApp } from '../../src/app.js';
+import { type AppConfig, type AppDeps, createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
@@ -33,6 +33,8 @@ export interface TestServerOptions {
   bodyTimeoutMs?: number;
   /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
   allowPrivateTargets?: boolean;
+  /** express's `trust proxy` (FORMLOOM_TRUST_PROXY); default none. */
+  trustProxy?: AppConfig['trustProxy'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -156,6 +158,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         dataDir,
+        ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),

@@ -4,7 +4,12 @@ import type { ApiKeyRow, Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { formatDuration } from '../../util/duration.js';
-import { type Account, AccountError, createAccountsService } from '../accounts/accounts-service.js';
+import {
+  type Account,
+  AccountError,
+  createAccountsService,
+  toAccount,
+} from '../accounts/accounts-service.js';
 import { isScope, maxKeysOf, SCOPES, type Scope } from '../accounts/plans.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
@@ -94,6 +99,22 @@ export function normaliseScopes(scopes: readonly string[]): Scope[] {
 export function createKeysService(db: Db, clock: () => Date = () => new Date()) {
   const store = createKeysStore(db);
   const accounts = createAccountsService(db, clock);
+  /**
+   * Lookups of a key running now, by key id: a request arriving meanwhile joins the running one
+   * instead of queueing its own identical query (what it reads is at most as old as that query,
+   * as if it had come a moment earlier). Nothing is kept once the query has answered.
+   */
+  const running = new Map<string, ReturnType<typeof store.findWithAccount>>();
+  const lookup = (keyId: string) => {
+    let found = running.get(keyId);
+    if (found === undefined) {
+      found = store.findWithAccount(keyId).finally(() => running.delete(keyId));
+      running.set(keyId, found);
+    }
+    return found;
+  };
+  /** When this process last wrote a key's last_used_at, so joined lookups do not each write it. */
+  const lastUsedWritten = new Map<string, number>();
 
   async function findByRef(ref: string): Promise<ApiKeyRow> {
     const keyId = parseApiKey(ref)?.keyId ?? ref.replace(/^formloom_/, '').replace(/\.…?$/, '');
@@ -223,7 +244,8 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
     },
 
     /**
-     * Checks a presented key. Throws InvalidKeyError (a 401) for a malformed, unknown, wrong,
+     * Checks a presented key (requests with the same key id that arrive while its lookup runs
+     * share that lookup; each secret is still checked on its own). Throws InvalidKeyError (a 401) for a malformed, unknown, wrong,
      * revoked, expired or retired key. Unknown and wrong secrets get the same message and cost.
      */
     async authenticate(token: string): Promise<AuthenticatedKey> {
@@ -231,7 +253,8 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       if (parsed === undefined) {
         throw new InvalidKeyError('Malformed API key: expected formloom_<12 hex>.<64 hex>');
       }
-      const row = await store.findByKeyId(parsed.keyId);
+      const found = await lookup(parsed.keyId);
+      const row = found?.key;
       const matches = secretMatches(parsed.secret, row?.secret_hash ?? UNKNOWN_KEY_HASH);
       if (row === undefined || !matches) throw new InvalidKeyError('Invalid API key');
       const now = clock();
@@ -241,12 +264,14 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       if (status === 'expired') throw new InvalidKeyError('API key has expired');
       if (status === 'rotated')
         throw new InvalidKeyError('API key was rotated and its grace period has ended');
-      const accountRow = await accounts.get(row.account_id);
-      if (accountRow === undefined) throw new InvalidKeyError('Invalid API key');
-      if (
-        row.last_used_at === null ||
-        now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS
-      ) {
+      const accountRow = toAccount(found!.account);
+      const lastUsed = Math.max(
+        row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at),
+        lastUsedWritten.get(row.id) ?? Number.NEGATIVE_INFINITY,
+      );
+      if (now.getTime() - lastUsed >= LAST_USED_RESOLUTION_MS) {
+        lastUsedWritten.set(row.id, now.getTime());
+        if (lastUsedWritten.size > 10_000) lastUsedWritten.clear();
         await store.update(row.id, { last_used_at: nowIso });
       }
       return { key: toInfo(row, nowIso), account: accountRow };

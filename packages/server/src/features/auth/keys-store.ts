@@ -1,7 +1,40 @@
-import type { ApiKeyRow, Db, NewApiKey } from '../../db/database.js';
+import type { AccountRow, ApiKeyRow, Db, NewApiKey } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+
+// Run on every API request: the key and its account in one statement, compiled once.
+const keyWithAccount = preparedQuery((db: Db, p: { keyId: string }) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select([
+      'accounts.name as account_name',
+      'accounts.plan as account_plan',
+      'accounts.credit_balance as account_credit_balance',
+      'accounts.created_at as account_created_at',
+    ])
+    .where('api_keys.key_id', '=', p.keyId),
+);
 
 export function createKeysStore(db: Db) {
   return {
+    /** The key with this key id and its account, in one query (authentication). */
+    async findWithAccount(keyId: string): Promise<{ key: ApiKeyRow; account: AccountRow } | undefined> {
+      const { rows } = await keyWithAccount.run(db, { keyId });
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      const { account_name, account_plan, account_credit_balance, account_created_at, ...key } = row;
+      return {
+        key,
+        account: {
+          id: key.account_id,
+          name: account_name,
+          plan: account_plan,
+          credit_balance: account_credit_balance,
+          created_at: account_created_at,
+        },
+      };
+    },
     async insert(row: NewApiKey): Promise<void> {
       await db.insertInto('api_keys').values(row).execute();
     },

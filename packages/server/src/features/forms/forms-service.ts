@@ -114,7 +114,8 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
     change: (row: FormRow) => Edit | undefined,
   ): Promise<FormRow> {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
-      const row = await load(accountId, id);
+      // With the whole response count (its shards too): a cap set now is checked against it.
+      const row = await store.withFullCount(await load(accountId, id));
       const result = change(row);
       if (result === undefined) return row;
       const nowIso = isoNow(clock());

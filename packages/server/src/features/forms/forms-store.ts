@@ -55,6 +55,25 @@ const addResponse = preparedQuery((db: Db, p: { id: string }) =>
     .returning('response_count'),
 );
 
+/** Shards of an uncapped form's response count: concurrent submissions rarely meet on one. */
+export const RESPONSE_COUNT_SHARDS = 16;
+
+const addResponseToShard = preparedQuery((db: Db, p: { formId: string; shard: number }) =>
+  db
+    .insertInto('form_response_counts')
+    .values({ form_id: p.formId, shard: p.shard, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['form_id', 'shard']).doUpdateSet({ count: sql`form_response_counts.count + 1` }),
+    ),
+);
+
+const shardTotal = preparedQuery((db: Db, p: { formId: string }) =>
+  db
+    .selectFrom('form_response_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'))
+    .where('form_id', '=', p.formId),
+);
+
 /**
  * Forms of one account. Every read filters on the account and on `deleted_at is null`, so a
  * soft-deleted form or another account's form is simply not found. `root`: the database `db`
@@ -62,6 +81,14 @@ const addResponse = preparedQuery((db: Db, p: { id: string }) =>
  */
 export function createFormsStore(db: Db, root: Db = db) {
   const visible = () => db.selectFrom('forms').where('deleted_at', 'is', null);
+  const sharded = async (id: string): Promise<number> => {
+    const [row] = (await shardTotal.run(db, { formId: id }, root)).rows;
+    return Number(row?.total ?? 0);
+  };
+  const withFullCount = async <R extends Pick<FormRow, 'id' | 'response_count'>>(row: R): Promise<R> => ({
+    ...row,
+    response_count: Number(row.response_count) + (await sharded(row.id)),
+  });
 
   return {
     async insert(row: NewForm): Promise<void> {
@@ -137,12 +164,27 @@ export function createFormsStore(db: Db, root: Db = db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Adds one to the response count and returns the new count. */
+    /**
+     * Adds one to the response count on the form's row and returns the form's new count (with
+     * its shards): for a form with `maxResponses`, whose row lock makes the count exact.
+     */
     async incrementResponses(id: string): Promise<number> {
       const [row] = (await addResponse.run(db, { id }, root)).rows;
       if (row === undefined) throw new Error(`form ${id} vanished while a response was stored`);
-      return Number(row.response_count);
+      return Number(row.response_count) + (await sharded(id));
     },
+
+    /**
+     * Adds one to the response count in one of the form's shards, chosen at random: for a form
+     * without a cap, so submissions do not wait on each other for one row.
+     */
+    async incrementShardedResponses(id: string): Promise<void> {
+      const shard = Math.floor(Math.random() * RESPONSE_COUNT_SHARDS);
+      await addResponseToShard.run(db, { formId: id, shard }, root);
+    },
+
+    /** The form row with `response_count` the form's whole count (its row plus its shards). */
+    withFullCount,
 
     /**
      * PUBLISHED forms whose `expires_at` has passed become ARCHIVED, each with its FORM_EXPIRED
@@ -159,7 +201,8 @@ export function createFormsStore(db: Db, root: Db = db) {
           .where('expires_at', '<=', nowIso);
         if (accountId !== undefined) query = query.where('account_id', '=', accountId);
         const rows = await query.returningAll().execute();
-        return { result: rows.map((r) => r.id), events: rows.map((r) => archivedEvent(r, nowIso)) };
+        const counted = await Promise.all(rows.map((r) => createFormsStore(trx, root).withFullCount(r)));
+        return { result: rows.map((r) => r.id), events: counted.map((r) => archivedEvent(r, nowIso)) };
       });
     },
 
@@ -178,7 +221,22 @@ export function createFormsStore(db: Db, root: Db = db) {
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
         const done = Number(result.numUpdatedRows) > 0;
-        return { result: done, events: done ? [archivedEvent(row, nowIso, schema)] : [] };
+        // The count as stored now (the caller's row may predate this transaction's own response).
+        const stored = done
+          ? await trx
+              .selectFrom('forms')
+              .select(['id', 'response_count'])
+              .where('id', '=', row.id)
+              .executeTakeFirst()
+          : undefined;
+        const counted =
+          stored === undefined
+            ? row
+            : {
+                ...row,
+                response_count: (await createFormsStore(trx, root).withFullCount(stored)).response_count,
+              };
+        return { result: done, events: done ? [archivedEvent(counted, nowIso, schema)] : [] };
       });
     },
 
@@ -215,6 +273,7 @@ export function createFormsStore(db: Db, root: Db = db) {
       ).map((r) => r.id);
       if (ids.length === 0) return 0;
       await db.deleteFrom('responses').where('form_id', 'in', ids).execute();
+      await db.deleteFrom('form_response_counts').where('form_id', 'in', ids).execute();
       await db.deleteFrom('forms').where('id', 'in', ids).execute();
       return ids.length;
     },

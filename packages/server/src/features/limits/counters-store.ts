@@ -1,7 +1,8 @@
 import type { AiLimit } from '@formloom/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, RateLimitCountersTable } from '../../db/database.js';
-import { preparedQuery } from '../../db/prepared-query.js';
+import { dialectOf } from '../../db/dialect.js';
+import { prepareQuery } from './prepared-query.js';
 import type { FixedWindow, WindowKind } from './windows.js';
 
 /** The column of each AI endpoint's hourly count. */
@@ -31,7 +32,7 @@ export interface Counts {
   ai: number;
 }
 
-type CountersRow = RateLimitCountersTable;
+type CountersRow = Selectable<RateLimitCountersTable>;
 
 const current = (t: string) => sql.ref(`rate_limit_counters.${t}`);
 const proposed = (t: string) => sql.ref(`excluded.${t}`);
@@ -50,61 +51,75 @@ function countsOf(row: CountersRow | undefined, windows: Windows, ai: AiLimit | 
   };
 }
 
-/** The values of the counting statement; `one` and `zero` are bound as values, not literals. */
-type CountParams = {
-  accountId: string;
-  minuteStart: string;
-  hourStart: string;
-  monthStart: string;
-  minuteLimit: number;
-  hourLimit: number;
-  monthLimit: number;
-  aiLimit: number;
-  one: number;
-  zero: number;
-};
+const PARAMS = [
+  'accountId',
+  'minuteStart',
+  'hourStart',
+  'monthStart',
+  'minuteLimit',
+  'hourLimit',
+  'monthLimit',
+  'aiLimit',
+  'wanted',
+  'first',
+  'zero',
+] as const;
 
-/** The counting statement (see `createCountersStore`) for requests of one AI endpoint, or none. */
-function prepareCount(ai: AiLimit | undefined) {
+/**
+ * The counting statement (see `createCountersStore`) for a batch of requests of one AI endpoint,
+ * or none: `wanted` requests, of which it grants as many as every window has room for.
+ */
+function prepareCount(db: Db, ai: AiLimit | undefined) {
   const aiColumn = ai === undefined ? undefined : AI_COLUMNS[ai];
-  return preparedQuery((db: Db, p: CountParams) => {
-    const limitOf = { minute: p.minuteLimit, hour: p.hourLimit, month: p.monthLimit };
-    const set: Record<string, RawBuilder<unknown>> = {};
-    const room: RawBuilder<boolean>[] = [];
+  const postgres = dialectOf(db) === 'postgres';
+  const least = (items: RawBuilder<number>[]) =>
+    sql<number>`${sql.raw(postgres ? 'least' : 'min')}(${sql.join(items)})`;
+  const greatest = (a: RawBuilder<number>, b: RawBuilder<number>) =>
+    sql<number>`${sql.raw(postgres ? 'greatest' : 'max')}(${a}, ${b})`;
+  const int = (value: unknown) => sql<number>`cast(${value} as integer)`;
+  return prepareQuery(db, PARAMS, (p) => {
+    const limitOf = { minute: int(p.minuteLimit), hour: int(p.hourLimit), month: int(p.monthLimit) };
+    // Room left in each window: all of it in a window later than the row's.
+    const room = KINDS.map(
+      (kind) =>
+        sql<number>`case when ${later(kind)} then ${limitOf[kind]} else ${limitOf[kind]} - ${current(`${kind}_points`)} end`,
+    );
+    if (aiColumn !== undefined) {
+      room.push(
+        sql<number>`case when ${later('hour')} then ${int(p.aiLimit)} else ${int(p.aiLimit)} - ${current(aiColumn)} end`,
+      );
+    }
+    const granted = greatest(sql<number>`0`, least([int(p.wanted), ...room]));
+    const set: Record<string, RawBuilder<unknown>> = { last_granted: granted };
     for (const kind of KINDS) {
       const [start, points] = [`${kind}_start`, `${kind}_points`];
-      set[points] = sql`case when ${later(kind)} then 1 else ${current(points)} + 1 end`;
+      set[points] = sql`case when ${later(kind)} then ${granted} else ${current(points)} + ${granted} end`;
       set[start] = sql`case when ${later(kind)} then ${proposed(start)} else ${current(start)} end`;
-      room.push(sql`(${later(kind)} or ${current(points)} < ${limitOf[kind]})`);
     }
     for (const column of Object.values(AI_COLUMNS)) {
-      // `excluded` holds 1 in the column of this request's AI endpoint, 0 in the others.
       set[column] =
-        sql`case when ${later('hour')} then ${proposed(column)} else ${current(column)} + ${proposed(column)} end`;
+        column === aiColumn
+          ? sql`case when ${later('hour')} then ${granted} else ${current(column)} + ${granted} end`
+          : sql`case when ${later('hour')} then 0 else ${current(column)} end`;
     }
-    if (aiColumn !== undefined) room.push(sql`(${later('hour')} or ${current(aiColumn)} < ${p.aiLimit})`);
-    const aiValue = (column: string) => (column === aiColumn ? p.one : p.zero);
+    const aiValue = (column: string) => (column === aiColumn ? p.first : p.zero);
     return db
       .insertInto('rate_limit_counters')
       .values({
         account_id: p.accountId,
         minute_start: p.minuteStart,
-        minute_points: p.one,
+        minute_points: p.first,
         hour_start: p.hourStart,
-        hour_points: p.one,
+        hour_points: p.first,
         month_start: p.monthStart,
-        month_points: p.one,
+        month_points: p.first,
         ai_generate_form: aiValue('ai_generate_form'),
         ai_smart_analytics: aiValue('ai_smart_analytics'),
         ai_analytics_chat: aiValue('ai_analytics_chat'),
         ai_smart_form_chat: aiValue('ai_smart_form_chat'),
+        last_granted: p.first,
       })
-      .onConflict((oc) =>
-        oc
-          .column('account_id')
-          .doUpdateSet(set)
-          .where(sql<boolean>`${sql.join(room, sql` and `)}`),
-      )
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(set))
       .returningAll();
   });
 }
@@ -112,14 +127,15 @@ function prepareCount(ai: AiLimit | undefined) {
 /**
  * The counters, in the server's database so every process (and a restarted one) sees the same
  * numbers. One row per account holds the count of its current minute, hour and month and of each
- * AI endpoint's hour. A request is counted by one statement,
- * `INSERT ... ON CONFLICT (account_id) DO UPDATE SET <each count + 1, or 1 in a new window>
- * WHERE <every limit has room> RETURNING *`: it takes a point from every window or from none, so
- * a refused request counts nowhere (a client retrying into a 429 does not eat its monthly quota),
- * and concurrent requests cannot overshoot, on SQLite (one writer) as on PostgreSQL (the row lock,
- * and the WHERE re-checked on the latest row). Windows only move forward, so a process whose clock
- * lags a little counts into the newer window instead of starting the count over. The statement is
- * compiled once (`preparedQuery`): every API request runs it.
+ * AI endpoint's hour. A batch of `n` requests of one account is counted by one statement,
+ * `INSERT ... ON CONFLICT (account_id) DO UPDATE SET <each count + g, or g in a new window>,
+ * last_granted = g RETURNING *`, where g = max(0, min(n, the room left in every window)): each
+ * granted request takes a point from every window, a refused one from none, so a refused request
+ * counts nowhere (a client retrying into a 429 does not eat its monthly quota), and concurrent
+ * batches cannot overshoot, on SQLite (one writer) as on PostgreSQL (the row lock; the SET reads
+ * the latest row). Windows only move forward, so a process whose clock lags a little counts into
+ * the newer window instead of starting the count over. The statement is compiled once
+ * (`prepareQuery`).
  */
 export function createCountersStore(db: Db) {
   // One statement per kind of request: general only, or general plus one AI endpoint.
@@ -127,16 +143,27 @@ export function createCountersStore(db: Db) {
   const statementFor = (ai: AiLimit | undefined) => {
     const known = statements.get(ai);
     if (known !== undefined) return known;
-    const statement = prepareCount(ai);
+    const statement = prepareCount(db, ai);
     statements.set(ai, statement);
     return statement;
   };
 
   return {
-    /** Counts the request, or returns undefined (nothing counted) when a limit has no room. */
-    async consume(accountId: string, request: CountRequest): Promise<Counts | undefined> {
+    /**
+     * Counts up to `wanted` requests (default 1): how many were granted (the first ones of the
+     * batch, each limit having room for them) and the counts after them.
+     */
+    async consume(
+      accountId: string,
+      request: CountRequest,
+      wanted = 1,
+    ): Promise<{ granted: number; counts: Counts }> {
       const { windows, limits, ai } = request;
-      const { rows } = await statementFor(ai?.name).run(db, {
+      const first = Math.max(
+        0,
+        Math.min(wanted, limits.minute, limits.hour, limits.month, ai?.limit ?? wanted),
+      );
+      const { rows } = await statementFor(ai?.name)({
         accountId,
         minuteStart: windows.minute.start.toISOString(),
         hourStart: windows.hour.start.toISOString(),
@@ -145,10 +172,12 @@ export function createCountersStore(db: Db) {
         hourLimit: limits.hour,
         monthLimit: limits.month,
         aiLimit: ai?.limit ?? 0,
-        one: 1,
+        wanted,
+        first,
         zero: 0,
       });
-      return rows[0] === undefined ? undefined : countsOf(rows[0], windows, ai?.name);
+      const row = rows[0]!;
+      return { granted: Number(row.last_granted), counts: countsOf(row, windows, ai?.name) };
     },
 
     /** The account's counts in the current windows, counting nothing. */

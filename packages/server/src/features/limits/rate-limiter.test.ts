@@ -115,4 +115,46 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
       });
     }
   });
+
+  it('requests of one turn are counted together, exactly: as many allowed as the limit has room for', async () => {
+    const { accountId } = await t.account('STARTER');
+    const at = new Date('2031-10-10T10:00:30.000Z');
+    const limits = { ...PLAN_LIMITS, STARTER: { ...PLAN_LIMITS.STARTER, requestsPerMinute: 7 } };
+    const limiter = createRateLimiter({ db: t.db, clock: () => at, limits });
+    const caller = { accountId, plan: 'STARTER' as const };
+    const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.consume(caller)));
+    const allowed = decisions.filter((d) => d.allowed);
+    expect(allowed).toHaveLength(7);
+    // Each allowed request reports the count as if they had come one by one.
+    expect(allowed.map((d) => d.usage.hour.used).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const refused of decisions.filter((d) => !d.allowed)) {
+      expect(refused).toMatchObject({ refusal: { type: 'BURST_LIMIT', limit: 7, retry_after: 30 } });
+    }
+    // Refused requests counted nowhere.
+    expect((await limiter.usage(caller, at)).hour.used).toBe(7);
+  });
+
+  it('two instances counting one account at once never overshoot, and mixed AI batches each keep their bucket', async () => {
+    const { accountId } = await t.account('STARTER');
+    const at = new Date('2031-10-11T10:00:30.000Z');
+    const limits = { ...PLAN_LIMITS, STARTER: { ...PLAN_LIMITS.STARTER, requestsPerMinute: 25 } };
+    const one = createRateLimiter({ db: t.db, clock: () => at, limits });
+    const two = createRateLimiter({ db: t.db, clock: () => at, limits });
+    const caller = { accountId, plan: 'STARTER' as const };
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 === 0 ? one : two).consume(caller, i % 4 === 1 ? 'generateForm' : undefined),
+    );
+    const decisions = await Promise.all(calls);
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
+    const counts = await t.db
+      .selectFrom('rate_limit_counters')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(counts.minute_points)).toBe(25);
+    // Starter has 10 generateForm calls an hour; 10 of the 40 were AI calls.
+    const aiAllowed = decisions.filter((d, i) => d.allowed && i % 4 === 1).length;
+    expect(Number(counts.ai_generate_form)).toBe(aiAllowed);
+    expect(aiAllowed).toBeLessThanOrEqual(10);
+  });
 });

@@ -40,6 +40,9 @@ export interface RateLimiterOptions {
   limits?: Readonly<Record<Plan, PlanLimits>>;
 }
 
+/** Most requests one counting statement takes. */
+const MAX_BATCH = 256;
+
 function windowsAt(now: Date): Windows {
   return { minute: windowOf('minute', now), hour: windowOf('hour', now), month: windowOf('month', now) };
 }
@@ -131,11 +134,107 @@ export function createRateLimiter({ db, clock, limits = PLAN_LIMITS }: RateLimit
     };
   }
 
+  /** Requests waiting to be counted, by account, plan and AI endpoint. */
+  interface Waiting {
+    caller: RateLimitCaller;
+    ai: AiLimit | undefined;
+    attempt: number;
+    resolve: (decision: Decision) => void;
+    reject: (error: unknown) => void;
+  }
+  interface Batch {
+    waiting: Waiting[];
+    /** A statement for this batch's key is running or scheduled: new requests wait for the next. */
+    busy: boolean;
+  }
+  const batches = new Map<string, Batch>();
+
+  /** The refusal of a request the counting statement did not grant: which limit is full. */
+  async function refusedOne(item: Waiting, now: Date, windows: Windows): Promise<Decision> {
+    const { caller, ai } = item;
+    const planLimits = limits[caller.plan];
+    const counts = await store.read(caller.accountId, windows, ai);
+    const inOrder = limitsInOrder(planLimits, windows, counts, ai);
+    const full = inOrder.find((l) => l.used >= l.limit);
+    // None full: a window ended between the two statements; the request goes round again.
+    if (full === undefined && item.attempt < 3) {
+      return new Promise<Decision>((resolve, reject) =>
+        enqueue({ ...item, attempt: item.attempt + 1, resolve, reject }),
+      );
+    }
+    return refuse(caller, full ?? inOrder.at(-1)!, now, counts, windows, ai);
+  }
+
+  /** Counts every waiting request of one key with one statement, and answers each. */
+  async function flush(key: string, batch: Batch): Promise<void> {
+    const items = batch.waiting.splice(0, MAX_BATCH);
+    const { caller, ai } = items[0]!;
+    const now = clock();
+    const windows = windowsAt(now);
+    const planLimits = limits[caller.plan];
+    try {
+      const { granted, counts } = await store.consume(
+        caller.accountId,
+        {
+          windows,
+          limits: {
+            minute: planLimits.requestsPerMinute,
+            hour: planLimits.requestsPerHour,
+            month: planLimits.monthlyQuota,
+          },
+          ai: ai === undefined ? undefined : { name: ai, limit: planLimits.aiPerHour[ai] },
+        },
+        items.length,
+      );
+      items.forEach((item, i) => {
+        if (i >= granted) {
+          refusedOne(item, now, windows).then(item.resolve, item.reject);
+          return;
+        }
+        // The i-th granted request sees the counts as if the batch had been counted one by one.
+        const behind = granted - 1 - i;
+        const seen = {
+          ...counts,
+          minute: counts.minute - behind,
+          hour: counts.hour - behind,
+          month: counts.month - behind,
+        };
+        item.resolve({ allowed: true, usage: usageOf(caller.plan, windows, seen) });
+      });
+    } catch (error) {
+      for (const item of items) item.reject(error);
+    } finally {
+      if (batch.waiting.length > 0) void flush(key, batch);
+      else {
+        batch.busy = false;
+        batches.delete(key);
+      }
+    }
+  }
+
+  function enqueue(item: Waiting): void {
+    const key = `${item.caller.accountId}\u0000${item.caller.plan}\u0000${item.ai ?? ''}`;
+    let batch = batches.get(key);
+    if (batch === undefined) {
+      batch = { waiting: [], busy: false };
+      batches.set(key, batch);
+    }
+    batch.waiting.push(item);
+    if (batch.busy) return;
+    batch.busy = true;
+    // Requests that arrive in the same turn of the event loop, or while this key's statement runs,
+    // are counted together by the next statement.
+    const ready = batch;
+    setImmediate(() => void flush(key, ready));
+  }
+
   /**
    * Counts one request of `caller` (and of the AI endpoint `ai`, if any): allowed, or refused
-   * with the limit that was hit, in which case nothing was counted.
+   * with the limit that was hit, in which case nothing was counted. Requests of one account are
+   * grouped: those of one event-loop turn (and those arriving while its statement runs) are
+   * counted by one statement, which grants each the point it would have had one by one.
    */
-  async function consume(caller: RateLimitCaller, ai?: AiLimit, attempt = 1): Promise<Decision> {
+  async function consume(caller: RateLimitCaller, ai?: AiLimit): Promise<Decision> {
     const now = clock();
     const windows = windowsAt(now);
     const planLimits = limits[caller.plan];
@@ -145,23 +244,7 @@ export function createRateLimiter({ db, clock, limits = PLAN_LIMITS }: RateLimit
     if (closed !== undefined) {
       return refuse(caller, closed, now, await store.read(caller.accountId, windows, ai), windows, ai);
     }
-    const counted = await store.consume(caller.accountId, {
-      windows,
-      limits: {
-        minute: planLimits.requestsPerMinute,
-        hour: planLimits.requestsPerHour,
-        month: planLimits.monthlyQuota,
-      },
-      ai: ai === undefined ? undefined : { name: ai, limit: planLimits.aiPerHour[ai] },
-    });
-    if (counted !== undefined) return { allowed: true, usage: usageOf(caller.plan, windows, counted) };
-
-    const counts = await store.read(caller.accountId, windows, ai);
-    const inOrder = limitsInOrder(planLimits, windows, counts, ai);
-    const full = inOrder.find((l) => l.used >= l.limit);
-    // None full: a window ended between the two statements; the request goes round again.
-    if (full === undefined && attempt < 3) return consume(caller, ai, attempt + 1);
-    return refuse(caller, full ?? inOrder.at(-1)!, now, counts, windows, ai);
+    return new Promise<Decision>((resolve, reject) => enqueue({ caller, ai, attempt: 1, resolve, reject }));
   }
 
   return {

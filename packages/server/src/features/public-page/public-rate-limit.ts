@@ -1,13 +1,20 @@
 import type { RateLimitInfo } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
+import { sql } from 'kysely';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../http/app-error.js';
 
 export interface PublicRateLimitOptions {
   /** Requests one address may make to the public page and public API routes per window. */
   points: number;
   durationSeconds: number;
+  /**
+   * Where the counts live: `memory` (each process counts on its own) or `database` (one count per
+   * address for every instance on the database). `createApp` picks `database` on PostgreSQL.
+   */
+  store?: 'memory' | 'database';
 }
 
 /** A person filling in forms makes a handful of requests a minute; a script makes thousands. */
@@ -29,35 +36,88 @@ export function clientKey(req: Request): string {
     .join(':')}::/64`;
 }
 
-/**
- * Per-address limit on the routes behind share links (rate-limiter-flexible, in memory: each
- * server process counts on its own). Pages and API calls share one budget.
- */
-export function createPublicRateLimiter(options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT) {
+function refusal(options: PublicRateLimitOptions, msBeforeNext: number, now: number): RateLimitInfo {
+  return {
+    type: 'BURST_LIMIT',
+    retry_after: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    limit: options.points,
+    remaining: 0,
+    reset: Math.ceil((now + msBeforeNext) / 1000),
+  };
+}
+
+/** In this process's memory (rate-limiter-flexible): right for one instance. */
+function memoryCounter(options: PublicRateLimitOptions) {
   const limiter = new RateLimiterMemory({
     points: options.points,
     duration: options.durationSeconds,
     keyPrefix: 'public',
   });
+  return async (client: string): Promise<RateLimitInfo | undefined> => {
+    try {
+      await limiter.consume(client);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return refusal(options, error.msBeforeNext, Date.now());
+    }
+  };
+}
+
+/**
+ * In the database, so every instance behind a load balancer counts the same address once: a
+ * fixed window of `durationSeconds` per address, one upsert per request (`points + 1`, or 1 in a
+ * later window), atomic on the row. Rows of ended windows are deleted by the instance that first
+ * sees a new window.
+ */
+function databaseCounter(db: Db, options: PublicRateLimitOptions, clock: () => number) {
+  const windowMs = options.durationSeconds * 1000;
+  let swept = '';
+  const later = sql<boolean>`excluded.window_start > public_rate_limits.window_start`;
+  return async (client: string): Promise<RateLimitInfo | undefined> => {
+    const now = clock();
+    const startMs = now - (now % windowMs);
+    const start = new Date(startMs).toISOString();
+    if (swept !== start) {
+      swept = start;
+      db.deleteFrom('public_rate_limits')
+        .where('window_start', '<', start)
+        .execute()
+        .catch(() => undefined);
+    }
+    const row = await db
+      .insertInto('public_rate_limits')
+      .values({ client, window_start: start, points: 1 })
+      .onConflict((oc) =>
+        oc.column('client').doUpdateSet({
+          points: sql`case when ${later} then 1 else public_rate_limits.points + 1 end`,
+          window_start: sql`case when ${later} then excluded.window_start else public_rate_limits.window_start end`,
+        }),
+      )
+      .returning(['points', 'window_start'])
+      .executeTakeFirstOrThrow();
+    if (Number(row.points) <= options.points) return undefined;
+    return refusal(options, Date.parse(row.window_start) + windowMs - now, now);
+  };
+}
+
+/**
+ * Per-address limit on the routes behind share links. Pages and API calls share one budget.
+ * Counted in memory, or in the database (`store: 'database'`, with `db`) when several instances
+ * serve one database.
+ */
+export function createPublicRateLimiter(
+  options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT,
+  shared?: { db: Db; clock?: () => number },
+) {
+  const count =
+    options.store === 'database' && shared !== undefined
+      ? databaseCounter(shared.db, options, shared.clock ?? Date.now)
+      : memoryCounter(options);
   return {
     options,
     /** Counts one request; answers the refusal when the address is over its limit. */
-    async take(req: Request): Promise<RateLimitInfo | undefined> {
-      try {
-        await limiter.consume(clientKey(req));
-        return undefined;
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        return {
-          type: 'BURST_LIMIT',
-          retry_after: retryAfter,
-          limit: options.points,
-          remaining: 0,
-          reset: Math.ceil((Date.now() + error.msBeforeNext) / 1000),
-        };
-      }
-    },
+    take: (req: Request): Promise<RateLimitInfo | undefined> => count(clientKey(req)),
   };
 }
 

@@ -222,18 +222,28 @@ export function createResponsesService({
       return (await earlier()) ?? { kind: 'closed' };
     }
     await files?.claim(trx, form, validator.schema, checked.value, row.id);
-    const count = await txForms.incrementResponses(form.id);
     const max = validator.schema.settings?.maxResponses;
-    // Another submission took the last place after this one read the form (it happens with
-    // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
-    if (max !== undefined && count > max) throw new LastPlaceTaken();
+    let counted = form;
+    if (max === undefined) {
+      // No cap: the count goes to one of the form's shard rows, so submissions to a popular form
+      // do not queue on its row, which is only read.
+      await txForms.incrementShardedResponses(form.id);
+    } else {
+      // A cap: the count on the form's row, whose lock makes it exact (plus the shards a form
+      // filled while it had no cap).
+      const count = await txForms.incrementResponses(form.id);
+      // Another submission took the last place after this one read the form (it happens with
+      // several connections, i.e. PostgreSQL): undo this one and answer as for a full form.
+      if (count > max) throw new LastPlaceTaken();
+      counted = { ...form, response_count: count };
+    }
     await recordEvents(
       trx,
       [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
       db,
     );
-    if (archiveDue({ ...form, response_count: count }, row.submitted_at, validator.schema)) {
-      await txForms.archive({ ...form, response_count: count }, row.submitted_at, validator.schema);
+    if (archiveDue(counted, row.submitted_at, validator.schema)) {
+      await txForms.archive(counted, row.submitted_at, validator.schema);
     }
     return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
   }
@@ -337,7 +347,7 @@ export function createResponsesService({
         to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),
         // Unfiltered, the total is the counter kept with every insert (what the count route
         // answers), so a large form is not counted row by row on every page.
-        total: filtered ? undefined : Number(form.response_count),
+        total: filtered ? undefined : Number((await formsStore.withFullCount(form)).response_count),
       });
       return {
         responses: rows.map(toResponse),
@@ -357,7 +367,7 @@ export function createResponsesService({
 
     async count(accountId: string, formId: string): Promise<ResponseCount> {
       const form = await forms.load(accountId, formId);
-      return { count: Number(form.response_count) };
+      return { count: Number((await formsStore.withFullCount(form)).response_count) };
     },
   };
 }

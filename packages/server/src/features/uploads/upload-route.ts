@@ -13,6 +13,7 @@ import busboy from 'busboy';
 import type { NextFunction, Request, Response } from 'express';
 import type { FormRow } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/app-error.js';
+import { lingeringClose } from '../../http/body-parsing.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { schemaOf } from '../forms/form-mapping.js';
 import { formClosed } from '../responses/responses-service.js';
@@ -122,11 +123,12 @@ function receive(
 /**
  * Answers an upload refused while its body was still arriving. The rest of the body is read and
  * dropped (Node does that for a finished response), so a browser still sending sees the answer
- * instead of a reset connection; a body of unknown or excessive length is cut off instead.
+ * instead of a reset connection; a body of unknown or excessive length is read for a short,
+ * capped time after the answer, then the connection closes (`lingeringClose`).
  */
 function refuse(req: Request, res: Response, error: AppError) {
   const length = Number(req.headers['content-length'] ?? Number.NaN);
-  if (!(length <= CAP_BYTES + MULTIPART_OVERHEAD_BYTES)) res.setHeader('Connection', 'close');
+  if (!(length <= CAP_BYTES + MULTIPART_OVERHEAD_BYTES)) lingeringClose(req, res);
   req.resume();
   res.status(error.status).json(errorBody(error.code, error.message));
 }
