@@ -18,6 +18,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export { createDb, type DbHandle, type DbOptions, type DialectName } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
@@ -57,7 +58,6 @@ export {
 } from './features/forms/forms-admin.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
-export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
 export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { blockedReason } from './net/ssrf-guard.js';
