@@ -62,7 +62,16 @@ export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
+export type { OutboxSender, SendContext, SenderResult } from './outbox/channel.js';
+export type { DueDelivery } from './outbox/outbox-store.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
-export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
+export {
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  startOutboxWorker,
+  startWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
 export { formatDuration, parseDuration } from './util/duration.js';

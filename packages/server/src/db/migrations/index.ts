@@ -6,6 +6,7 @@ import { uploads } from './2025-08-15-000000-uploads.js';
 import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
 import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
 import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
+import { outboxTargets } from './2026-11-25-100000-outbox-targets.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-000000-ai-jobs': aiJobs,
   '2026-11-23-000001-analytics-chat': analyticsChat,
   '2026-11-23-000002-analytics-reports': analyticsReports,
+  '2026-11-25-100000-outbox-targets': outboxTargets,
 };
