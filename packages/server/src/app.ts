@@ -21,6 +21,8 @@ import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
+import { createConnectionsService } from './features/integrations/connections-service.js';
+import { createIntegrationsRouter } from './features/integrations/integrations-router.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
 import { createPublicRouter } from './features/public/public-router.js';
@@ -36,6 +38,10 @@ import { notAvailable } from './features/unavailable/not-available.js';
 import { createFileDownloadRouter } from './features/uploads/download-route.js';
 import { fileAnswers } from './features/uploads/file-answers.js';
 import { createUploadsService } from './features/uploads/uploads-service.js';
+import type { LoginLimits } from './features/users/login-throttle.js';
+import { createSessionTokens } from './features/users/session-token.js';
+import { createSessionCheck, sessionVerifier } from './features/users/session-verifier.js';
+import { createLogin } from './features/users/users-service.js';
 import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
 import { createWebhooksService } from './features/webhooks/webhooks-service.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
@@ -98,6 +104,8 @@ export interface AppDeps {
   publicRateLimit?: boolean | PublicRateLimitOptions;
   /** Answers the synchronous AI routes (analytics chat); default: the offline provider. */
   aiProvider?: AiProvider;
+  /** Failed sign-ins allowed per email and per address (default 5 and 20 per 15 minutes). */
+  loginLimits?: LoginLimits;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -116,6 +124,7 @@ export function createApp({
   fixedCaller: caller,
   secretKey = randomBytes(32),
   aiProvider = createOfflineProvider(),
+  loginLimits,
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
@@ -150,6 +159,9 @@ export function createApp({
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
   });
+  const sessionTokens = createSessionTokens(secretKey, clock);
+  const sessionCheck = createSessionCheck(db, sessionTokens);
+  const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
   const limiter =
     rateLimits === false
       ? undefined
@@ -168,7 +180,7 @@ export function createApp({
       logger,
     ),
     webhooks: createWebhooksRouter(webhooks),
-    integrations: notAvailable(contract.integrations),
+    integrations: createIntegrationsRouter(createLogin(db, sessionTokens, clock, loginLimits), connections),
   };
 
   const app = express();
@@ -184,7 +196,9 @@ export function createApp({
   // Then the rate limits, so a refused request is not parsed either (and 401s count nowhere).
   const apiKeyGuards = [
     caller === undefined
-      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) })
+      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
+          session: sessionVerifier(sessionCheck),
+        })
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),
   ];

@@ -17,6 +17,8 @@ export interface Database {
   outbox_targets: OutboxTargetsTable;
   outbox_deliveries: WebhookDeliveriesTable;
   outbox_delivery_attempts: WebhookDeliveryAttemptsTable;
+  users: UsersTable;
+  login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
@@ -183,6 +185,25 @@ export interface OutboxTargetsTable {
   lease_until: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A person who signs in (integrations page and API); created with `formloom users create`. */
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  /** Lower-cased; unique across accounts, since it is what a person signs in with. */
+  email: string;
+  /** `scrypt$N$r$p$<salt>$<hash>` (base64), see features/users/password.ts. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed sign-ins in the window starting at `window_start`; `key` is `email:<e>` or `ip:<a>`. */
+export interface LoginFailuresTable {
+  key: string;
+  window_start: string;
+  failures: number;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   bodyTimeoutMs?: number;
   /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
   allowPrivateTargets?: boolean;
+  /** Failed sign-ins allowed per email and address (default: the app's). */
+  loginLimits?: AppDeps['loginLimits'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -148,6 +150,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
+      ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (ai.worker !== false) {

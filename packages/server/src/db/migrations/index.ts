@@ -7,6 +7,7 @@ import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
 import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
 import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
 import { outboxTargets } from './2026-11-25-100000-outbox-targets.js';
+import { users } from './2026-11-25-100001-users.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-000001-analytics-chat': analyticsChat,
   '2026-11-23-000002-analytics-reports': analyticsReports,
   '2026-11-25-100000-outbox-targets': outboxTargets,
+  '2026-11-25-100001-users': users,
 };
