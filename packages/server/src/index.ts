@@ -57,6 +57,8 @@ export {
   startPurgeLoop,
 } from './features/forms/forms-admin.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
+export { SCRYPT_PARAMS, UserError } from './features/users/password.js';
+export { createUsersService, type User, type UsersService } from './features/users/users-service.js';
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
