@@ -56,6 +56,11 @@ export {
   FormAdminError,
   startPurgeLoop,
 } from './features/forms/forms-admin.js';
+export {
+  type ChatSenderOptions,
+  createChatSenders,
+  DEFAULT_SLACK_API_BASE_URL,
+} from './features/integrations/chat-senders.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
 export { SCRYPT_PARAMS, UserError } from './features/users/password.js';
 export { createUsersService, type User, type UsersService } from './features/users/users-service.js';
