@@ -57,7 +57,10 @@ export function answerText(value: unknown): string {
     return '';
   }
   // Control characters out: a notification is one readable block.
-  return cut(String(value).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' '), ANSWER_PREVIEW_CHARS);
+  return cut(
+    String(value).replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' ')),
+    ANSWER_PREVIEW_CHARS,
+  );
 }
 
 /**
