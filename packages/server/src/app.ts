@@ -21,7 +21,10 @@ import { createKeysService } from './features/auth/keys-service.js';
 import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
+import { DEFAULT_SLACK_API_BASE_URL } from './features/integrations/chat-senders.js';
+import { DEFAULT_SLACK_AUTHORIZE_URL } from './features/integrations/connect.js';
 import { createConnectionsService } from './features/integrations/connections-service.js';
+import { createIntegrationsPage } from './features/integrations/integrations-page.js';
 import { createIntegrationsRouter } from './features/integrations/integrations-router.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
@@ -72,6 +75,13 @@ export interface AppConfig {
    * Absent: a folder in the system's temp directory, for this process.
    */
   dataDir?: string;
+  /**
+   * Slack OAuth v2 for the integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
+   * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
+   */
+  slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
+  /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
+  discordWebhookBases?: readonly string[];
 }
 
 export interface AppDeps {
@@ -162,6 +172,7 @@ export function createApp({
   const sessionTokens = createSessionTokens(secretKey, clock);
   const sessionCheck = createSessionCheck(db, sessionTokens);
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
+  const login = createLogin(db, sessionTokens, clock, loginLimits);
   const limiter =
     rateLimits === false
       ? undefined
@@ -180,7 +191,7 @@ export function createApp({
       logger,
     ),
     webhooks: createWebhooksRouter(webhooks),
-    integrations: createIntegrationsRouter(createLogin(db, sessionTokens, clock, loginLimits), connections),
+    integrations: createIntegrationsRouter(login, connections),
   };
 
   const app = express();
@@ -209,6 +220,25 @@ export function createApp({
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
   app.use(createPublicPageRouter({ publicForm: responses.publicForm, limiter: publicLimiter, logger }));
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
+  app.use(
+    createIntegrationsPage({
+      publicUrl: config.publicUrl,
+      secretKey,
+      clock,
+      login,
+      sessionCheck,
+      connections,
+      policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+      slack: config.slack && {
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
+        authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
+      },
+      discordBases: config.discordWebhookBases,
+      logger,
+    }),
+  );
 
   createExpressEndpoints(contract, router, app, {
     logInitialization: false,

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   bodyTimeoutMs?: number;
   /** Webhooks and analytics callbacks may target 127.0.0.1 and plain http. */
   allowPrivateTargets?: boolean;
+  /** More app settings, read when the server starts (so stand-ins started in a beforeAll can be named). */
+  appConfig?: () => Partial<AppDeps['config']>;
   /** Failed sign-ins allowed per email and address (default: the app's). */
   loginLimits?: AppDeps['loginLimits'];
   /**
@@ -147,6 +149,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         dataDir,
+        ...options.appConfig?.(),
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
