@@ -2,6 +2,7 @@ import {
   archiveExpiredForms,
   createAiProvider,
   createApp,
+  createChatSenders,
   createDb,
   createLogger,
   describeAiSettings,
@@ -52,6 +53,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       bodyTimeoutMs: config.bodyTimeoutMs,
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       dataDir: config.dataDir,
+      slack: config.integrations.slack,
+      discordWebhookBases: config.integrations.discordWebhookBases,
     },
     secretKey,
     aiProvider,
@@ -69,6 +72,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     ...config.webhooks,
     secretKey,
     logger,
+    senders: createChatSenders({
+      secretKey,
+      publicUrl: config.publicUrl,
+      slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+    }),
     housekeeping: () => archiveExpiredForms(handle.db),
   });
   const aiJobs = startAiJobs(handle.db, {

@@ -192,6 +192,7 @@ export interface DiscordPost {
 /** What a webhook does with the next post: deliver (204), or a 429 with its wait given in one or more ways. */
 export type DiscordBehaviour = (post: DiscordPost) =>
   | 'ok'
+  | 'hang'
   | {
       status: 429;
       retryAfter: number;
@@ -218,6 +219,7 @@ export interface DiscordStandIn {
  */
 export async function startDiscordStandIn(): Promise<DiscordStandIn> {
   const hooks = new Map<string, { token: string; deleted: boolean }>();
+  const hanging = new Set<ServerResponse>();
   const posts: DiscordPost[] = [];
   let behaviour: DiscordBehaviour = () => 'ok';
   const { server, url } = await listen((req, res, raw) => {
@@ -234,6 +236,10 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     }
     const post: DiscordPost = { at: Date.now(), webhookId: match[1]!, body, headers: req.headers };
     const scripted = behaviour(post);
+    if (scripted === 'hang') {
+      hanging.add(res);
+      return;
+    }
     if (scripted !== 'ok') {
       if (scripted.status === 429 && 'retryAfter' in scripted) {
         const headerSeconds = String(scripted.headerSeconds ?? scripted.retryAfter);
@@ -278,11 +284,14 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
     behave(b) {
       behaviour = b;
     },
+    async close() {
+      for (const res of hanging) res.destroy();
+      await close(server);
+    },
     remove(webhookUrl) {
       const id = /\/api\/webhooks\/(\d+)\//.exec(webhookUrl)?.[1];
       const hook = id && hooks.get(id);
       if (hook) hook.deleted = true;
     },
-    close: () => close(server),
   };
 }
