@@ -1,9 +1,9 @@
 import type { WebhookEvent } from '@formloom/contract';
 import { createSecretBox } from '../../crypto/secret-box.js';
-import type { OutboxSender, SenderResult } from '../../outbox/channel.js';
+import type { OutboxSender, SendContext, SenderResult } from '../../outbox/channel.js';
 import { postDelivery, type SendResult } from '../../outbox/send.js';
 import type { ConnectionConfig } from './connections-service.js';
-import { describeEvent, discordMessage, slackMessage } from './notification.js';
+import { describeEvent, discordMessage, type Notification, slackMessage } from './notification.js';
 
 export const DEFAULT_SLACK_API_BASE_URL = 'https://slack.com/api';
 /** Retries after the first attempt before a chat delivery fails (30 s doubling: about 15 minutes). */
@@ -99,8 +99,6 @@ export interface ChatSenderOptions {
 export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
   const box = createSecretBox(options.secretKey);
   const slackBase = (options.slackApiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL).replace(/\/+$/, '');
-  const open = (id: string, target: Record<string, unknown>) =>
-    JSON.parse(box.open(String(target.config_sealed), id)) as ConnectionConfig;
   const failed = (error: unknown): SenderResult => ({
     statusCode: null,
     durationMs: 0,
@@ -109,45 +107,51 @@ export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
     verdict: 'permanent',
   });
 
-  const slack: OutboxSender = {
-    channel: 'slack',
-    maxRetries: CHAT_MAX_RETRIES,
-    async send(delivery, { timeoutMs, policy }) {
-      let config: ConnectionConfig;
-      try {
-        config = open(delivery.endpointId, delivery.target);
-      } catch (error) {
-        return failed(error);
-      }
-      if (config.provider !== 'slack') return failed(new Error('not a Slack connection'));
-      const note = describeEvent(JSON.parse(delivery.payload) as WebhookEvent, options.publicUrl);
-      const body = JSON.stringify(slackMessage(note, config.channelId));
-      const result = await postDelivery(
+  /** A chat sender: opens the connection's sealed settings and describes the event, then `post`s. */
+  function chatSender<P extends ConnectionConfig['provider']>(
+    provider: P,
+    post: (
+      config: Extract<ConnectionConfig, { provider: P }>,
+      note: Notification,
+      context: SendContext,
+    ) => Promise<SenderResult>,
+  ): OutboxSender {
+    return {
+      channel: provider,
+      maxRetries: CHAT_MAX_RETRIES,
+      async send(delivery, context) {
+        let config: ConnectionConfig;
+        try {
+          config = JSON.parse(
+            box.open(String(delivery.target.config_sealed), delivery.endpointId),
+          ) as ConnectionConfig;
+        } catch (error) {
+          return failed(error);
+        }
+        if (config.provider !== provider) return failed(new Error(`not a ${provider} connection`));
+        const note = describeEvent(JSON.parse(delivery.payload) as WebhookEvent, options.publicUrl);
+        return post(config as Extract<ConnectionConfig, { provider: P }>, note, context);
+      },
+    };
+  }
+
+  const slack = chatSender('slack', async (config, note, { timeoutMs, policy }) =>
+    judgeSlack(
+      await postDelivery(
         `${slackBase}/chat.postMessage`,
-        body,
+        JSON.stringify(slackMessage(note, config.channelId)),
         { authorization: `Bearer ${config.botToken}` },
         { timeoutMs, policy, userAgent: 'Formloom-Notifications/1', keepHeaders: ['retry-after'] },
-      );
-      return judgeSlack(result);
-    },
-  };
+      ),
+    ),
+  );
 
-  const discord: OutboxSender = {
-    channel: 'discord',
-    maxRetries: CHAT_MAX_RETRIES,
-    async send(delivery, { timeoutMs, policy }) {
-      let config: ConnectionConfig;
-      try {
-        config = open(delivery.endpointId, delivery.target);
-      } catch (error) {
-        return failed(error);
-      }
-      if (config.provider !== 'discord') return failed(new Error('not a Discord connection'));
-      const note = describeEvent(JSON.parse(delivery.payload) as WebhookEvent, options.publicUrl);
-      // `wait=false`: Discord answers 204 without echoing the message back.
-      const url = new URL(config.webhookUrl);
-      url.searchParams.set('wait', 'false');
-      const result = await postDelivery(
+  const discord = chatSender('discord', async (config, note, { timeoutMs, policy }) => {
+    // `wait=false`: Discord answers 204 without echoing the message back.
+    const url = new URL(config.webhookUrl);
+    url.searchParams.set('wait', 'false');
+    return judgeDiscord(
+      await postDelivery(
         url.href,
         JSON.stringify(discordMessage(note)),
         {},
@@ -157,10 +161,9 @@ export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
           userAgent: 'Formloom-Notifications/1',
           keepHeaders: ['retry-after', 'x-ratelimit-reset-after'],
         },
-      );
-      return judgeDiscord(result);
-    },
-  };
+      ),
+    );
+  });
 
   return [slack, discord];
 }

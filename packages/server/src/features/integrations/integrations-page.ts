@@ -19,6 +19,7 @@ import {
   type SlackOAuthSettings,
 } from './connect.js';
 import type { ConnectionsService } from './connections-service.js';
+import { EVENT_HEADLINES } from './notification.js';
 
 /** No script, no style: plain forms. Nothing but this origin, and forms only post here. */
 export const INTEGRATIONS_CSP = [
@@ -63,18 +64,6 @@ function page(res: Response, status: number, title: string, body: SafeHtml): voi
       .value,
   );
 }
-
-const EVENT_LABELS: Record<string, string> = {
-  FORM_RESPONSE_CREATED: 'New response',
-  FORM_PUBLISHED: 'Form published',
-  FORM_UNPUBLISHED: 'Form unpublished',
-  FORM_CREATED: 'Form created',
-  FORM_DELETED: 'Form deleted',
-  FORM_EXPIRED: 'Form expired',
-  FORM_RESPONSES_LIMIT_REACHED: 'Response limit reached',
-  ANALYTICS_REPORT_COMPLETED: 'Analytics report ready',
-  SMART_FORM_SESSION_COMPLETED: 'Smart form interview completed',
-};
 
 /**
  * `/integrations`: the page where a signed-in user connects Slack (OAuth v2) and Discord
@@ -121,7 +110,7 @@ export function createIntegrationsPage(deps: IntegrationsPageDeps): Router {
   function connectionItem(c: IntegrationConnection, csrf: string): SafeHtml {
     const boxes = WEBHOOK_EVENT_TYPES.map(
       (e) =>
-        html`<label><input type="checkbox" name="events" value="${e}"${c.events.includes(e) ? html` checked` : ''}> ${EVENT_LABELS[e] ?? e}</label><br>`,
+        html`<label><input type="checkbox" name="events" value="${e}"${c.events.includes(e) ? html` checked` : ''}> ${EVENT_HEADLINES[e]}</label><br>`,
     );
     return html`<li data-connection="${c.id}"><h3>${c.provider === 'slack' ? 'Slack' : 'Discord'}: ${c.target}</h3>
 <p>Status: <strong>${c.status === 'ERROR' ? 'ERROR (5 failures in a row: fix it on the platform, then connect it again)' : 'Connected'}</strong></p>

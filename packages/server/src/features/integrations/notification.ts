@@ -25,7 +25,8 @@ export interface Notification {
   warning: boolean;
 }
 
-const HEADLINES: Record<WebhookEventType, string> = {
+/** What each event is called in a notification and on the page. */
+export const EVENT_HEADLINES: Record<WebhookEventType, string> = {
   FORM_RESPONSE_CREATED: 'New response',
   FORM_PUBLISHED: 'Form published',
   FORM_UNPUBLISHED: 'Form unpublished',
@@ -74,7 +75,7 @@ export function describeEvent(event: WebhookEvent, origin: string): Notification
   const api = (path: string) => `${origin.replace(/\/+$/, '')}${path}`;
   const note: Notification = {
     title: cut(formTitle, LIMITS.discordTitle),
-    summary: HEADLINES[event.type] ?? event.type,
+    summary: EVENT_HEADLINES[event.type] ?? event.type,
     fields: [],
     links: [],
     warning: event.type === 'FORM_RESPONSES_LIMIT_REACHED',
