@@ -1,9 +1,13 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// Tests import workspace packages from their TypeScript sources (the `source` export condition),
-// so `pnpm test` needs no build step and a change in the contract is seen by the server at once.
+// n8n-workflow's ESM build has extensionless imports Node cannot load: tests take its CommonJS
+// build, as n8n itself does (only the workflow-node tests import it).
+const fromE2E = createRequire(new URL('./tests/e2e/package.json', import.meta.url));
+const n8nWorkflow = fromE2E.resolve('n8n-workflow');
+
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: [

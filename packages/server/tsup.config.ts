@@ -2,8 +2,8 @@ import { defineConfig, type Options } from 'tsup';
 
 // The public page's script and stylesheet, built as files for the published package (a clone
 // bundles them at run time instead: see src/features/public-page/assets.ts).
-const pageAsset = (entry: string): Options => ({
-  entry: { 'public-page/page': entry },
+const pageAsset = (entry: string, name = 'page'): Options => ({
+  entry: { [`public-page/${name}`]: entry },
   outDir: 'dist',
   format: ['iife'],
   platform: 'browser',
@@ -30,5 +30,6 @@ export default defineConfig([
     platform: 'node',
   },
   pageAsset('src/features/public-page/client/main.ts'),
+  pageAsset('src/features/public-page/client/interview.ts', 'interview'),
   pageAsset('src/features/public-page/client/page.css'),
 ]);

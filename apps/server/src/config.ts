@@ -28,6 +28,18 @@ export interface Config {
   webhooks: WebhookConfig;
   integrations: IntegrationsConfig;
   ai: AiConfig;
+  smartForms: SmartFormsConfig;
+}
+
+export interface SmartFormsConfig {
+  /** FORMLOOM_SESSION_IDLE_TIMEOUT: an interview idle this long becomes abandoned (default 24 h). */
+  sessionIdleMs: number;
+  /** FORMLOOM_INTERVIEW_AI_TIMEOUT: longest wait for the model's next question (default 20 s). */
+  questionTimeoutMs: number;
+  /** FORMLOOM_SMTP_URL: where one-time codes are mailed; unset: written to the log (development). */
+  smtpUrl: string | undefined;
+  /** FORMLOOM_SMTP_FROM (default `Formloom <no-reply@localhost>`). */
+  smtpFrom: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +123,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhooks: loadWebhookConfig(env, fail),
     integrations: loadIntegrationsConfig(env, fail),
     ai: loadAiConfig(env, fail),
+    smartForms: {
+      sessionIdleMs: duration(env, 'FORMLOOM_SESSION_IDLE_TIMEOUT', 24 * 3_600_000, fail),
+      questionTimeoutMs: duration(env, 'FORMLOOM_INTERVIEW_AI_TIMEOUT', 20_000, fail),
+      smtpUrl: read(env, 'FORMLOOM_SMTP_URL'),
+      smtpFrom: read(env, 'FORMLOOM_SMTP_FROM'),
+    },
   };
 }

@@ -5,6 +5,7 @@ import {
   createChatSenders,
   createDb,
   createLogger,
+  createMailer,
   describeAiSettings,
   ensureDefaultAccount,
   listen,
@@ -12,6 +13,7 @@ import {
   startAiJobs,
   startPurgeLoop,
   startWebhookWorker,
+  sweepIdleSessions,
 } from '@formloom/server';
 import type { CliIo } from './cli.js';
 import type { Config } from './config.js';
@@ -58,6 +60,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     },
     secretKey,
     aiProvider,
+    mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
+    interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
   });
   const server = await listen(app, {
     port: config.port,
@@ -77,7 +81,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       publicUrl: config.publicUrl,
       slackApiBaseUrl: config.integrations.slackApiBaseUrl,
     }),
-    housekeeping: () => archiveExpiredForms(handle.db),
+    housekeeping: () =>
+      Promise.all([
+        archiveExpiredForms(handle.db),
+        sweepIdleSessions(handle.db, { idleMs: config.smartForms.sessionIdleMs }),
+      ]),
   });
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,

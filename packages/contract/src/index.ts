@@ -121,7 +121,15 @@ export {
   LoginResult,
   UpdateConnectionEventsBody,
 } from './models/integration.js';
-export { LANGUAGES, type Language, SCHEMA_LIMITS, TEXT_LIMITS } from './models/limits.js';
+export {
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  SCHEMA_LIMITS,
+  supportedLanguage,
+  TEXT_LIMITS,
+} from './models/limits.js';
 export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging.js';
 export {
   AI_LIMITS,

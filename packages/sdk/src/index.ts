@@ -12,9 +12,14 @@ export type {
   FormListItem,
   FormResponse,
   FormSchema,
+  InterviewQuestion,
+  InterviewStep,
+  SessionAnalysis,
   SmartAnalyticsCallback,
   SmartForm,
   SmartFormSession,
+  SmartFormSessionDetail,
+  StartedSession,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
@@ -66,7 +71,7 @@ export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resourc
 export { Analytics } from './resources/analytics.js';
 export { Fields, Forms } from './resources/forms.js';
 export { Me } from './resources/me.js';
-export { Public } from './resources/public.js';
+export { type InterviewSession, Public } from './resources/public.js';
 export { Responses } from './resources/responses.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
 export { Webhooks } from './resources/webhooks.js';

@@ -1,8 +1,8 @@
 /**
  * `pnpm bench` for the server (issue 3 item 9), run from this package:
  *
- * 1. Public submissions (`POST /v1/public/forms/:code/responses`, a distinct Idempotency-Key on
- *    each) to a published 20-field conditional form, against a bare express + SQLite route that
+ * 1. Public submissions (`POST /v1/public/forms/:code/responses`, a distinct body from a corpus of
+ *    BENCH_BODIES (10000) and a distinct Idempotency-Key on each) to a published 20-field conditional form, against a bare express + SQLite route that
  *    parses the same body and inserts it: requests/s, p99 latency and the ratio. Rounds alternate
  *    the two sides (and which goes first) so machine noise hits both alike; medians are reported.
  * 2. Listing responses of a form holding 100,000 of them: page 1 and a deep page.
@@ -21,8 +21,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileForm } from '@formloom/contract/engine';
 import autocannon from 'autocannon';
-import { benchAnswers, benchSchema } from './bench-form.js';
+import { benchAnswers, benchBodies, benchSchema } from './bench-form.js';
 import { callJson, expectStatus, fmt, median } from './bench-utils.js';
 import { CHILD_ENV, type ChildMessage, type DriverMessage } from './ipc.js';
 
@@ -34,6 +35,7 @@ const env = (name: string, fallback: number) => {
 const DURATION = env('BENCH_DURATION', 10);
 const ROUNDS = env('BENCH_ROUNDS', 3);
 const WARMUP = env('BENCH_WARMUP', 3);
+const BODIES = env('BENCH_BODIES', 10_000);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 50);
 const LIST_ROWS = env('BENCH_LIST_ROWS', 100_000);
 const LIST_DURATION = env('BENCH_LIST_DURATION', 5);
@@ -113,7 +115,6 @@ async function benchSubmissions(formloom: Child, baseline: Child) {
   const published = await call(formloom, 'POST', `/v1/forms/${formId}/publish`);
   expectStatus('publish', published.status, 200);
   const path = `/v1/public/forms/${String(published.body.data.shareUrl)}/responses`;
-  const body = JSON.stringify({ answers: benchAnswers() });
 
   // Both sides must take the body; the form must really validate (a bad answer is refused).
   expectStatus(
@@ -125,12 +126,31 @@ async function benchSubmissions(formloom: Child, baseline: Child) {
   const invalid = { answers: { ...benchAnswers(), phone: 'call me' } };
   expectStatus('an invalid submission', (await call(formloom, 'POST', path, invalid)).status, 400);
 
+  // Distinct bodies, as real traffic sends them, each one valid (checked here, not assumed); both
+  // sides draw from the same corpus in turn, and each request has a key of its own.
+  const bodies = benchBodies(BODIES);
+  const engine = compileForm(benchSchema());
+  bodies.forEach((body, i) => {
+    const { answers } = JSON.parse(body) as { answers: unknown };
+    if (!engine.validate(answers).ok) throw new Error(`bench body ${i} is not valid: ${body}`);
+  });
+  let sent = 0;
+  const run = Date.now().toString(36);
   const options: Partial<autocannon.Options> = {
-    method: 'POST',
-    body,
-    // autocannon replaces [<id>] with a fresh id in every request: a distinct key each time.
-    headers: { 'content-type': 'application/json', 'idempotency-key': 'bench-[<id>]' },
-    idReplacement: true,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const n = sent++;
+          return {
+            ...request,
+            body: bodies[n % bodies.length],
+            headers: { ...request.headers, 'idempotency-key': `bench-${run}-${n}` },
+          };
+        },
+      },
+    ],
   };
   const sides = [
     {

@@ -37,6 +37,11 @@ import {
 } from './features/public-page/public-rate-limit.js';
 import { createResponsesRouter } from './features/responses/responses-router.js';
 import { createResponsesService } from './features/responses/responses-service.js';
+import { createInterviewService } from './features/smart-forms/interview-service.js';
+import { createOtpService } from './features/smart-forms/otp-service.js';
+import { createSessionsStore } from './features/smart-forms/sessions-store.js';
+import { createSmartFormsRouter } from './features/smart-forms/smart-forms-router.js';
+import { createSmartFormsService } from './features/smart-forms/smart-forms-service.js';
 import { notAvailable } from './features/unavailable/not-available.js';
 import { createFileDownloadRouter } from './features/uploads/download-route.js';
 import { fileAnswers } from './features/uploads/file-answers.js';
@@ -58,6 +63,7 @@ import {
 } from './http/request-context.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import type { Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -112,10 +118,14 @@ export interface AppDeps {
    * Default: on (120 requests a minute) unless `rateLimits` is `false`.
    */
   publicRateLimit?: boolean | PublicRateLimitOptions;
-  /** Answers the synchronous AI routes (analytics chat); default: the offline provider. */
+  /** Answers the synchronous AI routes (analytics chat, interview questions); default: the offline provider. */
   aiProvider?: AiProvider;
   /** Failed sign-ins allowed per email and per address (default 5 and 20 per 15 minutes). */
   loginLimits?: LoginLimits;
+  /** Sends the one-time codes of private smart forms; default: written to the log (development). */
+  mailer?: Mailer;
+  /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
+  interviewQuestionTimeoutMs?: number;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -135,6 +145,8 @@ export function createApp({
   secretKey = randomBytes(32),
   aiProvider = createOfflineProvider(),
   loginLimits,
+  mailer = createMailer({ logger }),
+  interviewQuestionTimeoutMs,
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
@@ -173,6 +185,16 @@ export function createApp({
   const sessionCheck = createSessionCheck(db, sessionTokens);
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
   const login = createLogin(db, sessionTokens, clock, loginLimits);
+  const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
+  const otp = createOtpService({ db, clock, mailer, secretKey });
+  const interviews = createInterviewService({
+    db,
+    clock,
+    provider: aiProvider,
+    otp,
+    logger,
+    ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
+  });
   const limiter =
     rateLimits === false
       ? undefined
@@ -183,8 +205,8 @@ export function createApp({
     fields: createFieldsRouter(forms),
     responses: createResponsesRouter(responses),
     account: createAccountRouter(accounts, clock, limiter),
-    public: createPublicRouter(responses, uploads),
-    smartForms: notAvailable(contract.smartForms),
+    public: createPublicRouter(responses, uploads, interviews, otp),
+    smartForms: createSmartFormsRouter(smartForms, createSessionsStore(db)),
     ai: createAiRouter(ai),
     analytics: createAnalyticsRouter(
       { chat: analyticsChat, smartAnalytics, secrets: signingSecrets },
@@ -209,6 +231,8 @@ export function createApp({
     caller === undefined
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
+          interviewToken: (token, req) =>
+            interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token),
         })
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),
@@ -218,7 +242,14 @@ export function createApp({
       ? undefined
       : createPublicRateLimiter(publicRateLimit === true ? undefined : publicRateLimit);
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
-  app.use(createPublicPageRouter({ publicForm: responses.publicForm, limiter: publicLimiter, logger }));
+  app.use(
+    createPublicPageRouter({
+      publicForm: responses.publicForm,
+      publicSmartForm: interviews.publicSmartForm,
+      limiter: publicLimiter,
+      logger,
+    }),
+  );
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
   app.use(
     createIntegrationsPage({

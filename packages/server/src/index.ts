@@ -62,11 +62,16 @@ export {
   DEFAULT_SLACK_API_BASE_URL,
 } from './features/integrations/chat-senders.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
+export {
+  DEFAULT_SESSION_IDLE_MS,
+  sweepIdleSessions,
+} from './features/smart-forms/sessions-store.js';
 export { SCRYPT_PARAMS, UserError } from './features/users/password.js';
 export { createUsersService, type User, type UsersService } from './features/users/users-service.js';
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { AppError } from './http/app-error.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
+export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
 export type { OutboxSender, SendContext, SenderResult } from './outbox/channel.js';

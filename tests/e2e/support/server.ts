@@ -43,18 +43,21 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'formloom-sdk-e2e-'));
     handle = await createDb({ dataDir });
+    // One provider for the app (interview questions, chat) and the AI worker (jobs).
+    const provider = options.aiProvider?.();
     const app = createApp({
+      ...(provider === undefined ? {} : { aiProvider: provider }),
       db: handle.db,
       logger: createLogger({ level: 'silent' }),
       config: { publicUrl: 'https://forms.example.test', allowPrivateTargets: true },
       secretKey,
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
-    if (options.aiProvider !== undefined) {
+    if (provider !== undefined) {
       aiJobs = startAiJobs(handle.db, {
         secretKey,
         allowPrivateTargets: true,
-        provider: options.aiProvider(),
+        provider,
         publicUrl: 'https://forms.example.test',
         pollIntervalMs: 100,
       });

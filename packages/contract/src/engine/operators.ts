@@ -1,24 +1,14 @@
 import type { ConditionOperator } from '../models/conditional-logic.js';
-import type { FieldType } from '../models/field.js';
+import { FIELD_TYPES, type FieldType, TEXT_FIELD_TYPES } from '../models/field-types.js';
 
 /**
  * Which condition operators make sense for which target field type. `checkSchema` refuses the
  * others with a message naming the operator and the type; the evaluator relies on it.
  * The semantics of each cell are written down in docs/conditional-logic.md.
  */
-const TEXTUAL: readonly FieldType[] = ['text', 'textarea', 'email'];
-const SCALAR: readonly FieldType[] = ['text', 'textarea', 'email', 'number', 'select', 'radio', 'date'];
-const ALL: readonly FieldType[] = [
-  'text',
-  'textarea',
-  'number',
-  'email',
-  'select',
-  'radio',
-  'checkbox',
-  'date',
-  'file',
-];
+const TEXTUAL: readonly FieldType[] = TEXT_FIELD_TYPES;
+const SCALAR: readonly FieldType[] = [...TEXTUAL, 'number', 'select', 'radio', 'date'];
+const ALL: readonly FieldType[] = FIELD_TYPES;
 
 export const OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonly FieldType[]>> = {
   equals: SCALAR,

@@ -3,6 +3,8 @@
  * evaluator (logic/) and `validateResponse` (validate/), and by the server and the browser page.
  */
 
+import type { AnswerValue } from '../models/response.js';
+
 /** One integrity problem found by `checkSchema`. */
 export interface SchemaProblem {
   /** Stable machine-readable code, e.g. `duplicate_id`, `unknown_field_reference`. */
@@ -44,18 +46,12 @@ export type SchemaProblemCode =
   | 'schema_too_large'
   | 'file_size_above_limit';
 
-/** A file answer: what the public upload route returned for the respondent's file. */
-export interface FileAnswer {
-  uploadId: string;
-  name: string;
-  /** Size in bytes. */
-  size: number;
-  /** MIME type, as detected by the server from the file's content. */
-  type: string;
-}
-
-/** A normalised answer value, by field type. */
-export type AnswerValue = string | number | string[] | FileAnswer;
+/**
+ * A file answer and a normalised answer value, by field type: their one home is the response
+ * model (models/response.ts), whose zod schemas check stored and submitted answers; the engine
+ * takes the types only, so no zod reaches the browser bundle.
+ */
+export type { AnswerValue, FileAnswer } from '../models/response.js';
 
 /** Normalised answers keyed by field id; hidden and empty fields are absent. */
 export type Answers = Record<string, AnswerValue>;

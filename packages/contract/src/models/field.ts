@@ -1,23 +1,17 @@
 import { z } from 'zod';
 import { ConditionalLogic } from './conditional-logic.js';
+import { FIELD_TYPES } from './field-types.js';
 import { SCHEMA_LIMITS } from './limits.js';
 import { ValidationRule } from './validation-rule.js';
 
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'number',
-  'email',
-  'select',
-  'radio',
-  'checkbox',
-  'date',
-  'file',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/** Field types whose answers are chosen from `options`. */
-export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkbox'] as const satisfies readonly FieldType[];
+export {
+  FIELD_TYPES,
+  type FieldType,
+  isTextFieldType,
+  OPTION_FIELD_TYPES,
+  TEXT_FIELD_TYPES,
+  type TextFieldType,
+} from './field-types.js';
 
 /**
  * Ids become answer keys and URL segments, so they are kept to a safe alphabet.

@@ -32,3 +32,24 @@ export const TEXT_LIMITS = {
 
 export const LANGUAGES = ['en', 'tr', 'es', 'it', 'de', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The language of every text when a form names none we have: the engine's messages, the page. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Is `value` one of the languages we have texts for? */
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The language to use for `value` (a form's `meta.language`, a visitor's choice): itself when we
+ * have it, else `FALLBACK_LANGUAGE`.
+ *
+ * ```ts
+ * supportedLanguage('de'); // 'de'
+ * supportedLanguage('fr'); // 'en'
+ * ```
+ */
+export function supportedLanguage(value: unknown): Language {
+  return isLanguage(value) ? value : FALLBACK_LANGUAGE;
+}

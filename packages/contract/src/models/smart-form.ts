@@ -83,7 +83,17 @@ const smartFormStatsSchema = z
     completedSessions: z.number().int().nonnegative(),
     abandonedSessions: z.number().int().nonnegative(),
     completionRate: z.number().min(0).max(1).describe('completed / total; 0 without sessions'),
-    averageDurationSeconds: z.number().nonnegative().nullable().describe('Over completed sessions'),
+    medianDurationSeconds: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .describe('Median start-to-finish time of completed sessions; null without any'),
+    averageSentimentScore: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .describe('Mean sentiment score (-1 to 1) of analysed sessions; null without any'),
     lastSessionAt: Timestamp.nullable(),
   })
   .describe('Session statistics');

@@ -1,3 +1,4 @@
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { Condition } from '../../src/models/conditional-logic.js';
 import type { Field, FieldType } from '../../src/models/field.js';
 import type { FormSchema } from '../../src/models/form-schema.js';
@@ -7,15 +8,17 @@ import type { ValidationRule } from '../../src/models/validation-rule.js';
  * The benchmark's form: 50 fields in 5 sections, 20 of them conditional, about 30 rules (some
  * patterns), plus a JSON Schema that means the same for ajv (if/then per conditional field) and a
  * valid and an invalid set of answers. Deterministic, so runs are comparable.
+ *
+ * Larger forms (up to the schema limit of 200 fields) repeat the pattern: ten fields a section,
+ * the first five of every section after the first shown only when a driver says so.
  */
 
 const EMAIL = '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$';
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 const TYPES: FieldType[] = ['text', 'number', 'email', 'select', 'radio', 'checkbox', 'date', 'textarea'];
-const OPTIONS = ['alpha', 'beta', 'gamma', 'delta'].map((v) => ({ label: v.toUpperCase(), value: v }));
+export const OPTIONS = ['alpha', 'beta', 'gamma', 'delta'].map((v) => ({ label: v.toUpperCase(), value: v }));
 
 /** The five unconditional "driver" fields of section 0 that the conditional fields depend on. */
-const DRIVERS: Array<{ id: string; type: FieldType; condition: Condition; jsonIf: object }> = [
+export const DRIVERS: Array<{ id: string; type: FieldType; condition: Condition; jsonIf: object }> = [
   {
     id: 'plan',
     type: 'radio',
@@ -93,7 +96,8 @@ function jsonPropertyFor(field: Field): Record<string, unknown> {
       Object.assign(p, { type: 'array', uniqueItems: true, items: { type: 'string', enum: values } });
       break;
     case 'date':
-      Object.assign(p, { type: 'string', pattern: DATE });
+      // A day that exists, as the engine checks it (ajv-formats' `date`, registered by `benchAjv`).
+      Object.assign(p, { type: 'string', format: 'date' });
       break;
     default:
       break;
@@ -116,7 +120,7 @@ export interface BenchForm {
   counts: { fields: number; sections: number; conditional: number; rules: number; patterns: number };
 }
 
-export function buildBenchForm(): BenchForm {
+export function buildBenchForm(fieldCount = 50): BenchForm {
   const fields: Field[] = [];
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -137,7 +141,7 @@ export function buildBenchForm(): BenchForm {
     country: 'alpha',
   });
 
-  for (let i = fields.length; i < 50; i++) {
+  for (let i = fields.length; i < fieldCount; i++) {
     const section = Math.floor(i / 10);
     const type = TYPES[i % TYPES.length]!;
     const rules = rulesFor(type, i);
@@ -175,7 +179,11 @@ export function buildBenchForm(): BenchForm {
     version: '1.0',
     schemaVersion: '2024-01-01',
     meta: { title: 'Benchmark form', language: 'en' },
-    sections: [0, 1, 2, 3, 4].map((s) => ({ id: `s${s}`, title: `Section ${s}`, order: s })),
+    sections: Array.from({ length: Math.ceil(fieldCount / 10) }, (_, s) => ({
+      id: `s${s}`,
+      title: `Section ${s}`,
+      order: s,
+    })),
     fields,
   };
   const rules = fields.flatMap((f) => f.validation?.rules ?? []);
@@ -214,4 +222,25 @@ function validAnswer(type: FieldType, i: number): unknown {
     default:
       return undefined;
   }
+}
+
+const DATE_PARTS = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** ajv-formats' full `date` format: the pattern, then a day that exists in that month and year. */
+export function isFullDate(s: string): boolean {
+  const m = DATE_PARTS.exec(s);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : MONTH_DAYS[month]!);
+}
+
+/** ajv compiling a bench form's JSON Schema, with the `date` format the engine's dates mean. */
+export function benchAjv(jsonSchema: object, allErrors: boolean): ValidateFunction {
+  const ajv = new Ajv({ allErrors, strict: false });
+  ajv.addFormat('date', { type: 'string', validate: isFullDate });
+  return ajv.compile(jsonSchema);
 }

@@ -7,9 +7,20 @@ import { APIResource } from '../resource.js';
 const routes = contract.public;
 type R = Contract['public'];
 
+/** A started interview: what the session routes need (`StartedSession` has both). */
+export interface InterviewSession {
+  sessionId: string;
+  sessionToken: string;
+}
+
+function withToken(session: InterviewSession, options: RequestOptions = {}): RequestOptions {
+  return { ...options, headers: { ...options.headers, 'x-session-token': session.sessionToken } };
+}
+
 /**
- * The public form routes a respondent's browser calls (they need no API key), for servers that
- * submit on a respondent's behalf, imports and tests.
+ * The public routes a respondent's browser calls (they need no API key): forms behind a share
+ * link, and the interviews of published smart forms. For servers that act on a respondent's
+ * behalf, imports and tests.
  */
 export class Public extends APIResource {
   /** The published form under a share code, as a renderer needs it. */
@@ -31,5 +42,85 @@ export class Public extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<R['submitPublicResponse']>> {
     return this._client._call(routes.submitPublicResponse, { params: { code }, body }, options);
+  }
+
+  /** The published smart form under a share code: what the welcome screen shows. */
+  retrieveSmartForm(code: string, options?: RequestOptions): APIPromise<ResultOf<R['getPublicSmartForm']>> {
+    return this._client._call(routes.getPublicSmartForm, { params: { code } }, options);
+  }
+
+  /** Private smart forms: emails a one-time code to the respondent. */
+  requestInterviewCode(
+    code: string,
+    body: BodyOf<R['requestSmartFormOtp']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['requestSmartFormOtp']>> {
+    return this._client._call(routes.requestSmartFormOtp, { params: { code }, body }, options);
+  }
+
+  /** Private smart forms: trades the emailed code for the `verificationToken` that starts a session. */
+  verifyInterviewCode(
+    code: string,
+    body: BodyOf<R['verifySmartFormOtp']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['verifySmartFormOtp']>> {
+    return this._client._call(routes.verifySmartFormOtp, { params: { code }, body }, options);
+  }
+
+  /**
+   * Starts an interview: the first question and the session's token, which the other interview
+   * methods take.
+   *
+   * ```ts
+   * let step = await client.public.startInterview(code);
+   * while (!step.done) step = await client.public.answer(code, session, { questionId: step.question!.id, answer: '...' });
+   * ```
+   */
+  startInterview(
+    code: string,
+    body: BodyOf<R['startSmartFormSession']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['startSmartFormSession']>> {
+    return this._client._call(routes.startSmartFormSession, { params: { code }, body }, options);
+  }
+
+  /** Answers the waiting question; resolves with the next step (`done: true` when there is none). Sending the same answer again is stored once. */
+  answer(
+    code: string,
+    session: InterviewSession,
+    body: BodyOf<R['answerSmartFormQuestion']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['answerSmartFormQuestion']>> {
+    return this._client._call(
+      routes.answerSmartFormQuestion,
+      { params: { code, sessionId: session.sessionId }, body },
+      withToken(session, options),
+    );
+  }
+
+  /** The waiting question, to resume an interview. */
+  nextQuestion(
+    code: string,
+    session: InterviewSession,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getNextSmartFormQuestion']>> {
+    return this._client._call(
+      routes.getNextSmartFormQuestion,
+      { params: { code, sessionId: session.sessionId } },
+      withToken(session, options),
+    );
+  }
+
+  /** Completes the interview; its analysis follows (read it with `smartForms.sessions.retrieve`). */
+  finishInterview(
+    code: string,
+    session: InterviewSession,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['finishSmartFormSession']>> {
+    return this._client._call(
+      routes.finishSmartFormSession,
+      { params: { code, sessionId: session.sessionId } },
+      withToken(session, options),
+    );
   }
 }

@@ -27,6 +27,11 @@ export interface Database {
   analytics_chat_sessions: AnalyticsChatSessionsTable;
   analytics_secrets: AnalyticsSecretsTable;
   analytics_reports: AnalyticsReportsTable;
+  smart_forms: SmartFormsTable;
+  smart_form_sessions: SmartFormSessionsTable;
+  smart_form_questions: SmartFormQuestionsTable;
+  smart_form_session_themes: SmartFormSessionThemesTable;
+  smart_form_otps: SmartFormOtpsTable;
 }
 
 export interface AccountsTable {
@@ -341,6 +346,95 @@ export interface AnalyticsReportsTable {
   updated_at: string;
 }
 
+/** A smart form (spec 2.9): an AI-conducted interview built from `purpose`. */
+export interface SmartFormsTable {
+  id: string;
+  account_id: string;
+  title: string;
+  /** `title` lower-cased in JS, so case-insensitive search is the same on every dialect. */
+  title_search: string;
+  description: string | null;
+  purpose: string;
+  target_audience: string | null;
+  /** JSON array of ISO 639-1 codes. */
+  languages: string;
+  max_questions: number;
+  /** 0 or 1. */
+  is_private: number;
+  reference_json: string | null;
+  /** draft or published. */
+  status: string;
+  share_code: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One interview of a smart form. */
+export interface SmartFormSessionsTable {
+  id: string;
+  smart_form_id: string;
+  account_id: string;
+  /** active, completed or abandoned. */
+  status: string;
+  language: string | null;
+  /** 1 when `language` was detected, not given: the first answer may still change it. */
+  language_detected: number;
+  respondent_email: string | null;
+  /** SHA-256 of the session token, hex. */
+  token_hash: string;
+  question_count: number;
+  answered_count: number;
+  /** 1 once the interviewer has no more questions (purpose covered, or maxQuestions reached). */
+  interview_done: number;
+  started_at: string;
+  last_activity_at: string;
+  completed_at: string | null;
+  duration_ms: number | null;
+  /** SessionAnalysis JSON. */
+  analysis: string | null;
+  analysed_at: string | null;
+  sentiment_label: string | null;
+  sentiment_score: number | null;
+}
+
+/** A question an interview asked (1-based `idx`) and the respondent's answer. */
+export interface SmartFormQuestionsTable {
+  session_id: string;
+  idx: number;
+  id: string;
+  text: string;
+  language: string;
+  /** 1 when the generic question stood in for an unusable model reply. */
+  fallback: number;
+  answer: string | null;
+  asked_at: string;
+  answered_at: string | null;
+}
+
+export interface SmartFormSessionThemesTable {
+  session_id: string;
+  smart_form_id: string;
+  theme: string;
+}
+
+/** A one-time code sent to a respondent of a private smart form. */
+export interface SmartFormOtpsTable {
+  id: string;
+  smart_form_id: string;
+  email: string;
+  ip: string;
+  /** HMAC-SHA256 of the code keyed by the row id, hex. */
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  /** SHA-256 of the verification token a right code returned; usable once. */
+  verification_hash: string | null;
+  verified_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
 export type Db = Kysely<Database>;
 export type AiJobRow = Selectable<AiJobsTable>;
 export type AccountRow = Selectable<AccountsTable>;
@@ -351,3 +445,6 @@ export type NewForm = Insertable<FormsTable>;
 export type FormUpdate = Updateable<FormsTable>;
 export type ResponseRow = Selectable<ResponsesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type SmartFormRow = Selectable<SmartFormsTable>;
+export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;
+export type SmartFormQuestionRow = Selectable<SmartFormQuestionsTable>;

@@ -22,6 +22,7 @@ export interface PreparedQuery<DB, P, R> {
  *
  * Only for queries whose SQL does not depend on the values (comparisons, inserted and set values;
  * not `in` lists or optional clauses): compiling checks that each stand-in is bound exactly once.
+ * A value used in several places is read once for each (`p.one` three times is three stand-ins).
  *
  * ```ts
  * const byCode = preparedQuery((db: Db, p: { code: string }) =>
@@ -37,17 +38,21 @@ export function preparedQuery<DB, P extends Record<string, unknown>, R>(
   const compiled = new WeakMap<Kysely<DB>, CompiledQuery<R>>();
 
   function compile(db: Kysely<DB>): CompiledQuery<R> {
-    const used: string[] = [];
+    // Each read of a value hands out a stand-in of its own, so a value may be used in several
+    // places (read once for each), but every stand-in read must be bound exactly once.
+    const handedOut: Slot[] = [];
     const stand = new Proxy({} as P, {
       get: (_target, name) => {
-        used.push(String(name));
-        return new Slot(String(name));
+        const slot = new Slot(String(name));
+        handedOut.push(slot);
+        return slot;
       },
     });
     const query = build(db, stand).compile();
-    const bound = query.parameters.filter((v): v is Slot => v instanceof Slot).map((s) => s.name);
-    // A value read while building, or bound twice, would make the SQL depend on the values.
-    if (bound.length !== used.length || new Set(bound).size !== bound.length) {
+    const bound = query.parameters.filter((v): v is Slot => v instanceof Slot);
+    // A stand-in read while building but not bound (a branch on it), or bound twice, would make
+    // the SQL depend on the values.
+    if (bound.length !== handedOut.length || new Set(bound).size !== handedOut.length) {
       throw new Error(`prepared query must bind each value exactly once: ${query.sql}`);
     }
     return query;

@@ -115,8 +115,7 @@ describeEachDialect(
 
     it('routes the server does not serve yet answer 404 "not available on this server yet"', async () => {
       for (const [method, path] of [
-        ['GET', '/v1/smart-forms'],
-        ['GET', '/v1/public/smart-forms/abcdefgh'],
+        ['GET', '/v1/smart-forms/00000000-0000-4000-8000-000000000000/export'],
       ] as const) {
         const res = await t.request(path, { method, key });
         expect(res.status, `${method} ${path}`).toBe(404);
@@ -126,6 +125,10 @@ describeEachDialect(
       // Session routes refuse a caller without a session token before anything else.
       const integrations = await t.request('/integrations/v1/connections', { key });
       expect(integrations.status).toBe(401);
+      // Interviews are served: an unknown code is the usual 404.
+      const interview = await t.request('/v1/public/smart-forms/abcdefgh');
+      expect(interview.status).toBe(404);
+      expect(interview.body.message).toBe('No published smart form under this code');
       // Uploads are served: a multipart body to an unknown code is the usual 404.
       const upload = await t.request('/v1/public/forms/abcdefgh/uploads', {
         method: 'POST',

@@ -11,6 +11,12 @@ import { createAccountsService } from '../../src/features/accounts/accounts-serv
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
+import type { Mailer } from '../../src/mail/mailer.js';
+import {
+  startWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
@@ -36,6 +42,10 @@ export interface TestServerOptions {
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
    * `worker: false` runs no worker (jobs stay PENDING).
    */
+  /** Runs the webhook delivery worker too (fast test timings unless overridden). */
+  webhookWorker?: Partial<WebhookWorkerOptions>;
+  /** Sends the one-time codes of private smart forms (default: the app's log mailer). */
+  mailer?: () => Mailer;
   ai?: {
     provider?: () => AiProvider;
     worker?: false | Partial<Omit<AiJobsOptions, 'provider' | 'publicUrl'>>;
@@ -123,6 +133,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
   let aiWorker: AiWorker | undefined;
+  let webhookWorker: WebhookWorker | undefined;
   // One server key for the app and the AI worker, kept across restarts.
   const secretKey = randomBytes(32);
   let counter = 0;
@@ -154,8 +165,19 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
+      ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
+    if (options.webhookWorker !== undefined) {
+      webhookWorker = startWebhookWorker(handle.db, {
+        secretKey,
+        allowPrivateTargets: options.allowPrivateTargets ?? false,
+        retryBaseMs: 50,
+        timeoutMs: 2000,
+        pollIntervalMs: 50,
+        ...options.webhookWorker,
+      });
+    }
     if (ai.worker !== false) {
       aiWorker = startAiJobs(handle.db, {
         provider,
@@ -173,6 +195,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   async function stop() {
     await running?.close();
     await aiWorker?.stop();
+    await webhookWorker?.stop();
     await handle?.close();
   }
 

@@ -1,6 +1,8 @@
+import type { Field } from '../../models/field.js';
+import { type VisibilityNode, visibilityEdges } from '../logic/visibility-graph.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem } from './paths.js';
-import { conditionTarget, type SchemaIndex } from './schema-index.js';
+import type { SchemaIndex } from './schema-index.js';
 
 /** `f:<id>` or `s:<id>`: fields and sections are separate id namespaces. */
 type NodeKey = string;
@@ -60,6 +62,7 @@ export function checkCycles(index: SchemaIndex): SchemaProblem[] {
   return problems;
 }
 
+/** The visibility graph (logic/visibility-graph.ts) by id, without what other checks report. */
 function buildGraph(index: SchemaIndex): Map<NodeKey, Edge[]> {
   const graph = new Map<NodeKey, Edge[]>();
   const targets = new Map<NodeKey, Set<NodeKey>>();
@@ -75,20 +78,21 @@ function buildGraph(index: SchemaIndex): Map<NodeKey, Edge[]> {
   for (const field of index.fields.values()) graph.set(`f:${field.id}`, []);
   for (const section of index.sections.values()) graph.set(`s:${section.id}`, []);
 
-  index.schema.fields.forEach((field, i) => {
-    if (index.fields.get(field.id) !== field) return;
-    const section = index.sections.get(field.sectionId);
-    if (section?.conditionalLogic) add(`f:${field.id}`, `s:${section.id}`, ['fields', i, 'sectionId']);
-  });
-  for (const site of index.conditions) {
-    const { owner } = site;
-    const holder =
-      owner.kind === 'field' ? index.schema.fields[owner.index] : index.schema.sections[owner.index];
-    const canonical = owner.kind === 'field' ? index.fields.get(owner.id) : index.sections.get(owner.id);
-    if (holder !== canonical) continue;
-    const target = conditionTarget(index, site);
-    if (!target) continue;
-    add(`${owner.kind === 'field' ? 'f' : 's'}:${owner.id}`, `f:${target.id}`, [...site.path, 'fieldId']);
+  const { schema } = index;
+  const element = (n: VisibilityNode) =>
+    n.kind === 'field' ? schema.fields[n.index]! : schema.sections[n.index]!;
+  for (const edge of visibilityEdges(schema)) {
+    const from = element(edge.from);
+    const to = element(edge.to);
+    // Later duplicates of an id are reported as duplicate_id and otherwise ignored.
+    const canonical = edge.from.kind === 'field' ? index.fields.get(from.id) : index.sections.get(from.id);
+    if (from !== canonical) continue;
+    if (edge.to.kind === 'field') {
+      // A field naming itself, or a section naming one of its own fields: checkReferences says so.
+      if (edge.from.kind === 'field' ? to.id === from.id : (to as Field).sectionId === from.id) continue;
+    }
+    const key = (kind: 'field' | 'section', id: string) => `${kind === 'field' ? 'f' : 's'}:${id}`;
+    add(key(edge.from.kind, from.id), key(edge.to.kind, to.id), [...edge.path]);
   }
   return graph;
 }

@@ -1,5 +1,5 @@
 import type { ConditionOperator, ConditionValue } from '../../models/conditional-logic.js';
-import type { FieldType } from '../../models/field.js';
+import { type FieldType, isTextFieldType } from '../../models/field-types.js';
 import type { RuleWhen } from '../../models/validation-rule.js';
 import { calendarDay, isBlank, isEmptyAnswer, toNumber, trimmed } from './answer-values.js';
 
@@ -88,8 +88,6 @@ function dateTest(value: ConditionValue, test: (answer: number, expected: number
   return (a) => test(calendarDay(a), expected);
 }
 
-const TEXTUAL = new Set<FieldType>(['text', 'textarea', 'email']);
-
 /** The positive test of an operator on a target type; `never` where the pair does not apply. */
 function positiveTest(operator: ConditionOperator, type: FieldType, value: ConditionValue | undefined): Test {
   switch (operator) {
@@ -109,12 +107,12 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
         const option = asText(value);
         return (a) => Array.isArray(a) && a.includes(option);
       }
-      return TEXTUAL.has(type) ? textTest(type, value, (a, n) => a.includes(n)) : never;
+      return isTextFieldType(type) ? textTest(type, value, (a, n) => a.includes(n)) : never;
     }
     case 'startsWith':
-      return TEXTUAL.has(type) ? textTest(type, value, (a, n) => a.startsWith(n)) : never;
+      return isTextFieldType(type) ? textTest(type, value, (a, n) => a.startsWith(n)) : never;
     case 'endsWith':
-      return TEXTUAL.has(type) ? textTest(type, value, (a, n) => a.endsWith(n)) : never;
+      return isTextFieldType(type) ? textTest(type, value, (a, n) => a.endsWith(n)) : never;
     case 'greaterThan':
       return type === 'number' ? numberTest(value, (a, e) => a > e) : never;
     case 'lessThan':

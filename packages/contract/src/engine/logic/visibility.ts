@@ -3,6 +3,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { Visibility } from '../types.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
+import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
  * Whether an element with this logic is visible, given the answers read so far (hidden fields
@@ -97,11 +98,6 @@ function compileLogic(
   return logic.action === 'hide' ? (raw) => !matches(raw) : matches;
 }
 
-function conditionTargets(logic: ConditionalLogic | undefined): string[] {
-  if (!logic) return [];
-  return logic.conditionGroups.flatMap((g) => g.conditions.map((c) => c.fieldId));
-}
-
 /**
  * Builds the plan. Dependencies are ordered depth-first; `checkSchema` refuses visibility cycles,
  * and should one reach this point anyway, the edge closing it is ignored (the target is read
@@ -159,10 +155,6 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
       visible: compileLogic(section.conditionalLogic, targetOf),
       logic: logicId(section.conditionalLogic),
     };
-    deps[i] = conditionTargets(section.conditionalLogic).flatMap((id) => {
-      const f = fieldIndex.get(id);
-      return f === undefined ? [] : [S + f];
-    });
   });
   schema.fields.forEach((field, i) => {
     const s = sectionIndex.get(field.sectionId);
@@ -171,12 +163,15 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const visible = field.conditionalLogic ? compileLogic(field.conditionalLogic, targetOf) : null;
     const logic = field.conditionalLogic ? logicId(field.conditionalLogic) : -1;
     steps[S + i] = { kind: FIELD, index: i, section, visible, logic };
-    const targets = conditionTargets(field.conditionalLogic).flatMap((id) => {
-      const f = fieldIndex.get(id);
-      return f === undefined ? [] : [S + f];
-    });
-    deps[S + i] = section >= 0 ? [section, ...targets] : targets;
   });
+  // What each step waits for (visibility-graph.ts), as node numbers.
+  const nodeOf = (n: VisibilityNode) => (n.kind === 'section' ? n.index : S + n.index);
+  for (const edge of visibilityEdges(schema)) {
+    const from = nodeOf(edge.from);
+    if (!steps[from]) continue;
+    deps[from] ??= [];
+    deps[from].push(nodeOf(edge.to));
+  }
 
   const order: Step[] = [];
   // Per call: logicDone[l] === epoch once logic l is evaluated, logicTrue[l] === epoch if it held.

@@ -1,4 +1,4 @@
-import type { Language } from '../../models/limits.js';
+import { type Language, supportedLanguage } from '../../models/limits.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
@@ -30,7 +30,7 @@ export interface MessageParams {
  * ```
  */
 export function messagesFor(language: string): MessageTable {
-  return Object.hasOwn(TABLES, language) ? TABLES[language as Language] : en;
+  return TABLES[supportedLanguage(language)];
 }
 
 /**
@@ -70,7 +70,7 @@ function formatNumber(n: number, language: string): string {
   let format = numberFormats.get(language);
   if (!format) {
     try {
-      format = new Intl.NumberFormat(Object.hasOwn(TABLES, language) ? language : 'en', {
+      format = new Intl.NumberFormat(supportedLanguage(language), {
         maximumFractionDigits: 20,
       });
     } catch {

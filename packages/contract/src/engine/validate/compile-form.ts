@@ -1,5 +1,6 @@
+import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { LANGUAGES, type Language } from '../../models/limits.js';
+import { type Language, supportedLanguage } from '../../models/limits.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import {
   codePointLength,
@@ -28,6 +29,7 @@ import {
   KIND_OPTION,
   KIND_OTHER,
   KIND_TEXT,
+  valueObject,
 } from './field-plan.js';
 import { canGenerateCode, generateCheck } from './generated-check.js';
 import { Issue, issueFactory } from './issue.js';
@@ -36,7 +38,7 @@ import { compileRequired, compileRule, passesRule, type RulePlan } from './rule-
 /** A form schema compiled into closures, ready to check many responses. */
 export interface CompiledForm {
   readonly schema: FormSchema;
-  /** The language of the default messages: `meta.language`, or `en` when it is not one we have. */
+  /** The language of the default messages: `meta.language`, or English when it is not one we have. */
   readonly language: Language;
   /** Whether responses are checked by code generated for this form (see `CompileOptions`). */
   readonly generated: boolean;
@@ -60,8 +62,7 @@ type RequiredRule = Extract<ValidationRule, { type: 'required' }>;
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
 
 function languageOf(schema: FormSchema): Language {
-  const language = (schema.meta as { language?: unknown } | undefined)?.language;
-  return (LANGUAGES as readonly unknown[]).includes(language) ? (language as Language) : 'en';
+  return supportedLanguage((schema.meta as { language?: unknown } | undefined)?.language);
 }
 
 /** Fields in the order a respondent sees them: by section order, then field order. */
@@ -125,7 +126,7 @@ function compileField(
   }
 
   let lengthCap: number | null = null;
-  if (field.type === 'text' || field.type === 'textarea' || field.type === 'email') {
+  if (isTextFieldType(field.type)) {
     const cap = ANSWER_LENGTH_LIMITS[field.type];
     const lowerMax = rules.some((r) => r.type === 'maxLength' && !r.when && r.value <= cap);
     lengthCap = lowerMax ? null : cap;
@@ -192,8 +193,9 @@ function compileField(
  * result throw.
  *
  * Where code may be generated (Node.js), the check of a response is also generated as JavaScript
- * for this form (see generated-check.ts), about twice as fast; in a browser the closures run, so
- * a strict Content-Security-Policy needs no `unsafe-eval`. Both give the same result.
+ * for this form (see generated-check.ts), about 1.2x as fast on varied submissions; in a browser
+ * the closures run, so a strict Content-Security-Policy needs no `unsafe-eval`. Both give the same
+ * result.
  *
  * ```ts
  * const form = compileForm(schema);
@@ -434,7 +436,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   }
 
   function collectValue(now: number): Answers {
-    const value: Answers = {};
+    const value = valueObject() as Answers;
     for (let f = 0; f < fields.length; f++) {
       if (keptAt[f] !== now) continue;
       const field = fields[f]!;

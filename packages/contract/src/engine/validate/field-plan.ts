@@ -62,6 +62,20 @@ export function isEmptyNonString(v: unknown): boolean {
   return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 }
 
+/**
+ * An empty plain object in V8's dictionary mode, for a normalised value. Values hold a different
+ * subset of the fields nearly every time, so a fast-mode object would walk (and keep growing) a
+ * tree of hidden classes, one transition per key, through megamorphic stores; a dictionary takes
+ * each key as a hash insert. Deleting a property that is not the last one is what puts an object
+ * in dictionary mode; it stays an ordinary object in every other respect (prototype, key order).
+ */
+export function valueObject(): Record<string, unknown> {
+  const value: Record<string, unknown> = { a: undefined, b: undefined };
+  delete value.a;
+  delete value.b;
+  return value;
+}
+
 /** Sets an answer on a value object as a plain own property, `__proto__` included. */
 export function defineAnswer(value: object, key: string, answer: unknown): void {
   Object.defineProperty(value, key, { value: answer, enumerable: true, writable: true, configurable: true });

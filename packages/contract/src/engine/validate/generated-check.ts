@@ -24,6 +24,7 @@ import {
   KIND_NUMBER,
   KIND_OPTION,
   KIND_TEXT,
+  valueObject,
 } from './field-plan.js';
 import { Issue } from './issue.js';
 import {
@@ -39,22 +40,27 @@ import {
 
 /**
  * The check of one response as JavaScript generated for one form: the same steps as the loop in
- * compile-form.ts, unrolled, with every answer read by name and every field's type and rules
- * written out. V8 then reads the answers through monomorphic property loads instead of a `for...in`
- * with a key lookup, and runs no `switch` per field; on the 50-field benchmark form that makes a
- * clean validation about twice as fast.
+ * compile-form.ts, unrolled, with every field's type and rules written out, so V8 runs no `switch`
+ * per field and keeps each answer in a local.
+ *
+ * The answers are read as the loop reads them, with one `for...in` (`AnswerReader`), not by name.
+ * Reading `a["q7"]` for every field was faster on one object validated again and again, and about
+ * twice as slow as the loop on real traffic: submissions arrive with their own keys and key order,
+ * so nearly every one has a hidden class of its own, every named load goes megamorphic and misses
+ * V8's stub cache. `for...in` reads each object through its own enum cache whatever its class
+ * (docs/benchmarks.md has the measurements).
  *
  * Generating code needs `new Function`, which a page under a strict Content-Security-Policy (ours
  * included) refuses; there the loop runs. The two must agree on every input, which a property test
  * checks on generated schemas and arbitrary answers.
  *
- * Nothing from the schema becomes code except field ids and option values, written as JSON string
- * literals (a JSON string is a valid JavaScript string literal), and finite numbers. Patterns,
- * issues and closures are passed in as values.
+ * Nothing from the schema becomes code except option values, written as JSON string literals (a
+ * JSON string is a valid JavaScript string literal), field ids in the value it builds, and finite
+ * numbers. Patterns, issues and closures are passed in as values.
  *
  * The generated check handles the common case only: a plain object whose keys all name fields. It
- * returns `undefined` for anything else (another prototype, an unknown key, a key holding
- * `undefined`) before it has changed anything but `raw`, and the loop takes over.
+ * returns `undefined` for anything else (another prototype, an unknown key) before it has changed
+ * anything but `raw`, and the loop takes over.
  */
 export interface GeneratedCheck {
   /** The check: a result, or undefined when this is not its case (see above). */
@@ -112,9 +118,10 @@ const TRIMMED =
   '((v.charCodeAt(0) - 33) >>> 0 < 94 && (v.charCodeAt(v.length - 1) - 33) >>> 0 < 94 ? v : trimmed(v));';
 
 /**
- * The longest generated source used. Measured on Node 20: a check of ~85,000 characters (120
- * fields like the benchmark form's) ran twice as fast as the closures, one of ~93,000 twice as
- * slow, as V8 no longer optimised it. Kept well below that edge.
+ * The longest generated source used: about 95 fields like the benchmark form's (50 fields take
+ * ~33,000 characters, 120 ~80,000, 200 ~133,000). Measured on Node 20 on the corpus with the limit
+ * lifted, the generated check of 120 and 200 fields was slower than the closures (0.82x and
+ * 0.75x), as it was before on a single repeated object past ~90,000 characters.
  */
 const MAX_GENERATED_SOURCE = 64_000;
 
@@ -135,22 +142,12 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   };
   const out: string[] = [];
 
-  // 1. Read every answer by name into a local. A field id that is also a property of
-  //    Object.prototype is read only when it is the object's own; the prototype check makes
-  //    every other read an own one. Only answers that conditions read go into `raw` as well.
+  // 1. Read every answer into `raw` by field index, then into a local. Only a plain object is the
+  //    generated check's case, so every key the reader sees is the object's own.
   const readByConditions = conditionTargets(parts.schema, plan);
   out.push('if (getPrototypeOf(a) !== objectPrototype) return undefined;');
-  out.push('let known = 0;');
-  out.push(plan.fieldIds.map((_, i) => `let v${i};`).join(' '));
-  for (const [id, i] of plan.fieldIndex) {
-    const key = JSON.stringify(id);
-    const read = id in Object.prototype ? `hasOwn(a, ${key}) ? a[${key}] : undefined` : `a[${key}]`;
-    const keep = readByConditions.has(i) ? ` raw[${i}] = v${i};` : '';
-    out.push(`v${i} = ${read}; if (v${i} !== undefined) { known++;${keep} }`);
-  }
-  // Every key must have been read: count them (`for...in`, as the loop's reader sees them).
-  out.push('let keys = 0; for (const _ in a) keys++;');
-  out.push('if (keys !== known) return undefined;');
+  out.push('reader.read(a, raw); if (reader.unknown > 0) return undefined; const known = reader.known;');
+  out.push(plan.fieldIds.map((_, i) => `const v${i} = raw[${i}];`).join(' '));
 
   // 2. Visibility, step by step in the plan's order (`hs2`: section 2 is hidden, `h7`: field 7).
   //    A hidden field is cleared from `raw`, which is how later conditions read it as empty.
@@ -266,7 +263,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   // 4. The result, as the loop builds it (no unknown keys reach this point).
   out.push('if (errors !== undefined) return { ok: false, value: {}, errors };');
   out.push('if (unchanged && kept === known) return { ok: true, value: a, errors: [] };');
-  out.push('const value = {};');
+  out.push('const value = valueObject();');
   fields.forEach((field, f) => {
     const key = JSON.stringify(field.id);
     // `__proto__` cannot be assigned as a plain property.
@@ -274,14 +271,15 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
     out.push(`if (w${f} !== undefined) ${set};`);
   });
   out.push('return { ok: true, value, errors: [] };');
-  const clear = [...readByConditions].map((i) => `raw[${i}] = undefined;`).join(' ');
+  const clear = 'raw.fill(undefined);';
 
   const helpers = {
     getPrototypeOf: Object.getPrototypeOf,
     objectPrototype: Object.prototype,
-    hasOwn: (o: object, key: string) => Object.hasOwn(o, key),
     defineAnswer,
+    valueObject,
     raw: parts.raw,
+    reader: parts.plan.reader,
     append,
     isEmptyNonString,
     isEmptyAnswer,

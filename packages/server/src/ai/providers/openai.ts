@@ -136,6 +136,17 @@ function usageOf(completion: { usage?: OpenAI.CompletionUsage | null }): AiUsage
  * retried here with backoff, honouring Retry-After; everything else fails with an AiError whose
  * message says what to fix. Nothing of a prompt, an answer or the key is logged.
  */
+/** A task's JSON Schema, converted from its zod draft once (the conversion walks the whole model). */
+const responseFormats = new WeakMap<object, ReturnType<typeof zodResponseFormat>>();
+function responseFormatOf(task: AiTask<unknown, unknown>): ReturnType<typeof zodResponseFormat> {
+  let format = responseFormats.get(task);
+  if (format === undefined) {
+    format = zodResponseFormat(task.draft as never, task.name);
+    responseFormats.set(task, format);
+  }
+  return format;
+}
+
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxRetries = options.maxRetries ?? 3;
@@ -212,7 +223,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     provenance,
 
     async generate<Input, Draft>(task: AiTask<Input, Draft>, input: Input, call: CallOptions = {}) {
-      const jsonSchema = zodResponseFormat(task.draft as never, task.name);
+      const jsonSchema = responseFormatOf(task);
       const instructions: ChatMessage[] =
         mode === 'json_schema'
           ? []

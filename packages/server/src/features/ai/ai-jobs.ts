@@ -7,6 +7,7 @@ import { createSigningSecrets } from '../analytics/signing-secret.js';
 import { smartAnalyticsJobs } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { createFormsService } from '../forms/forms-service.js';
+import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
 export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider'> {
@@ -34,6 +35,7 @@ export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
     ...options,
     handlers: [
       generateFormJob(forms),
+      sessionAnalysisJob(db, clock),
       ...smartAnalyticsJobs(db, {
         forms,
         secrets,

@@ -1,7 +1,7 @@
 import type { AiLimit } from '@formloom/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, RateLimitCountersTable } from '../../db/database.js';
-import { prepareQuery } from './prepared-query.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { FixedWindow, WindowKind } from './windows.js';
 
 /** The column of each AI endpoint's hourly count. */
@@ -50,23 +50,24 @@ function countsOf(row: CountersRow | undefined, windows: Windows, ai: AiLimit | 
   };
 }
 
-const PARAMS = [
-  'accountId',
-  'minuteStart',
-  'hourStart',
-  'monthStart',
-  'minuteLimit',
-  'hourLimit',
-  'monthLimit',
-  'aiLimit',
-  'one',
-  'zero',
-] as const;
+/** The values of the counting statement; `one` and `zero` are bound as values, not literals. */
+type CountParams = {
+  accountId: string;
+  minuteStart: string;
+  hourStart: string;
+  monthStart: string;
+  minuteLimit: number;
+  hourLimit: number;
+  monthLimit: number;
+  aiLimit: number;
+  one: number;
+  zero: number;
+};
 
 /** The counting statement (see `createCountersStore`) for requests of one AI endpoint, or none. */
-function prepareCount(db: Db, ai: AiLimit | undefined) {
+function prepareCount(ai: AiLimit | undefined) {
   const aiColumn = ai === undefined ? undefined : AI_COLUMNS[ai];
-  return prepareQuery(db, PARAMS, (p) => {
+  return preparedQuery((db: Db, p: CountParams) => {
     const limitOf = { minute: p.minuteLimit, hour: p.hourLimit, month: p.monthLimit };
     const set: Record<string, RawBuilder<unknown>> = {};
     const room: RawBuilder<boolean>[] = [];
@@ -118,7 +119,7 @@ function prepareCount(db: Db, ai: AiLimit | undefined) {
  * and concurrent requests cannot overshoot, on SQLite (one writer) as on PostgreSQL (the row lock,
  * and the WHERE re-checked on the latest row). Windows only move forward, so a process whose clock
  * lags a little counts into the newer window instead of starting the count over. The statement is
- * compiled once (`prepareQuery`): every API request runs it.
+ * compiled once (`preparedQuery`): every API request runs it.
  */
 export function createCountersStore(db: Db) {
   // One statement per kind of request: general only, or general plus one AI endpoint.
@@ -126,7 +127,7 @@ export function createCountersStore(db: Db) {
   const statementFor = (ai: AiLimit | undefined) => {
     const known = statements.get(ai);
     if (known !== undefined) return known;
-    const statement = prepareCount(db, ai);
+    const statement = prepareCount(ai);
     statements.set(ai, statement);
     return statement;
   };
@@ -135,7 +136,7 @@ export function createCountersStore(db: Db) {
     /** Counts the request, or returns undefined (nothing counted) when a limit has no room. */
     async consume(accountId: string, request: CountRequest): Promise<Counts | undefined> {
       const { windows, limits, ai } = request;
-      const { rows } = await statementFor(ai?.name)({
+      const { rows } = await statementFor(ai?.name).run(db, {
         accountId,
         minuteStart: windows.minute.start.toISOString(),
         hourStart: windows.hour.start.toISOString(),

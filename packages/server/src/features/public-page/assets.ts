@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 /** One static file of the page, named by its content hash so it can be cached forever. */
 export interface PageAsset {
-  /** `page.<hash>.js`: the URL path segment under `/f/assets/`. */
+  /** `page.<hash>.js`: the URL path segment under `/f/assets/` (and `/s/assets/`). */
   name: string;
   contentType: string;
   body: Buffer;
@@ -15,14 +15,17 @@ export interface PageAsset {
 }
 
 export interface PageAssets {
+  /** The form page's script. */
   script: PageAsset;
+  /** The interview page's script. */
+  interview: PageAsset;
   style: PageAsset;
 }
 
-function asset(kind: 'js' | 'css', body: Buffer): PageAsset {
+function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 12);
   return {
-    name: `page.${hash}.${kind}`,
+    name: `${base}.${hash}.${kind}`,
     contentType: kind === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
     body,
     gzip: gzipSync(body, { level: 9 }),
@@ -48,11 +51,16 @@ async function build(): Promise<PageAssets> {
   const sources = join(here, 'client');
   if (!existsSync(join(sources, 'main.ts'))) {
     const built = join(here, 'public-page');
-    const [js, css] = await Promise.all([
+    const [js, interview, css] = await Promise.all([
       readFile(join(built, 'page.js')),
+      readFile(join(built, 'interview.js')),
       readFile(join(built, 'page.css')),
     ]);
-    return { script: asset('js', js), style: asset('css', css) };
+    return {
+      script: asset('js', js),
+      interview: asset('js', interview, 'interview'),
+      style: asset('css', css),
+    };
   }
   const esbuild = await import('esbuild');
   const common = {
@@ -62,20 +70,26 @@ async function build(): Promise<PageAssets> {
     legalComments: 'none',
     charset: 'utf8',
   } as const;
-  const [js, css] = await Promise.all([
+  const script = (entry: string) =>
     esbuild.build({
       ...common,
-      entryPoints: [join(sources, 'main.ts')],
+      entryPoints: [join(sources, entry)],
       format: 'iife',
       platform: 'browser',
       target: ['es2020'],
       conditions: ['source', 'browser'],
-    }),
+    });
+  const [js, interview, css] = await Promise.all([
+    script('main.ts'),
+    script('interview.ts'),
     esbuild.build({ ...common, entryPoints: [join(sources, 'page.css')] }),
   ]);
+  const body = (result: { outputFiles: { contents: Uint8Array }[] }) =>
+    Buffer.from(result.outputFiles[0]!.contents);
   return {
-    script: asset('js', Buffer.from(js.outputFiles[0]!.contents)),
-    style: asset('css', Buffer.from(css.outputFiles[0]!.contents)),
+    script: asset('js', body(js)),
+    interview: asset('js', body(interview), 'interview'),
+    style: asset('css', body(css)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@formloom/contract';
+import { FALLBACK_LANGUAGE, isLanguage, type Language, supportedLanguage } from '@formloom/contract';
 
 /**
  * The public page's own texts, per `meta.language`. Answer errors are not here: they come from
@@ -202,11 +202,7 @@ const TEXTS: Readonly<Record<Language, PageTexts>> = { en, tr, es, it, de, nl };
 
 /** The page texts of a language; English for anything else. */
 export function pageTextsFor(language: string): PageTexts {
-  return Object.hasOwn(TEXTS, language) ? TEXTS[language as Language] : en;
-}
-
-export function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value);
+  return TEXTS[supportedLanguage(language)];
 }
 
 /**
@@ -214,7 +210,7 @@ export function isLanguage(value: string): value is Language {
  * `Accept-Language` entries we have, by quality, else English.
  */
 export function negotiateLanguage(header: string | undefined): Language {
-  if (!header) return 'en';
+  if (!header) return FALLBACK_LANGUAGE;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -228,5 +224,5 @@ export function negotiateLanguage(header: string | undefined): Language {
     })
     .filter((e) => e.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked.find((e) => isLanguage(e.base))?.base as Language | undefined) ?? 'en';
+  return (ranked.find((e) => isLanguage(e.base))?.base as Language | undefined) ?? FALLBACK_LANGUAGE;
 }

@@ -1,12 +1,16 @@
 import { gzipSync } from 'node:zlib';
+import type { PublicSmartForm } from '@formloom/contract';
 import express, { type Request, type Response, type Router } from 'express';
 import type { FormRow } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
 import { schemaOf } from '../forms/form-mapping.js';
+import { chooseLanguage } from '../smart-forms/interview-service.js';
 import { type PageAsset, pageAssets } from './assets.js';
+import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor } from './page-texts.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
+import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderFormPage, renderMessagePage } from './render-page.js';
 
 /**
@@ -52,20 +56,45 @@ function sendPage(req: Request, res: Response, status: number, page: string) {
 export interface PublicPageDeps {
   /** The form behind a code when PUBLISHED or ARCHIVED; throws a 404 AppError otherwise. */
   publicForm: (code: string) => Promise<FormRow>;
+  /** The published smart form behind a code; throws a 404 AppError otherwise. */
+  publicSmartForm: (code: string) => Promise<PublicSmartForm>;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
 }
 
-/** `GET /f/:code`, the page behind a share link, and its hashed static assets. */
-export function createPublicPageRouter({ publicForm, limiter, logger }: PublicPageDeps): Router {
+/** What a page route renders once the visitor passed the limit: a page, or undefined for a 404. */
+type RenderPage = (
+  code: string,
+  links: PageAssetLinks,
+  req: Request,
+) => Promise<{ status: number; page: string } | undefined>;
+
+/** `undefined` for a 404 AppError (an unknown, draft or malformed code), else the value. */
+function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
+  return found.catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
+  });
+}
+
+/**
+ * `GET /f/:code`, the page behind a form's share link, `GET /s/:code`, the interview page behind a
+ * smart form's, and their hashed static assets.
+ */
+export function createPublicPageRouter({
+  publicForm,
+  publicSmartForm,
+  limiter,
+  logger,
+}: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
   pageAssets().catch((err: unknown) => logger.error({ err }, 'building the public page assets failed'));
 
-  router.get('/f/assets/:name', async (req, res, next) => {
+  router.get(['/f/assets/:name', '/s/assets/:name'], async (req, res, next) => {
     try {
       const assets = await pageAssets();
-      const found: PageAsset | undefined = [assets.script, assets.style].find(
+      const found: PageAsset | undefined = [assets.script, assets.interview, assets.style].find(
         (a) => a.name === req.params.name,
       );
       if (found === undefined) {
@@ -81,34 +110,52 @@ export function createPublicPageRouter({ publicForm, limiter, logger }: PublicPa
     }
   });
 
-  router.get('/f/:code/', (req, res) => {
-    res.redirect(301, `../${encodeURIComponent(req.params.code)}`);
+  router.get(['/f/:code/', '/s/:code/'], (req, res) => {
+    res.redirect(301, `../${encodeURIComponent(req.params.code!)}`);
   });
 
-  router.get('/f/:code', async (req, res) => {
-    const language = negotiateLanguage(req.get('accept-language'));
-    const visitorTexts = pageTextsFor(language);
-    let links: PageAssetLinks | undefined;
-    const message = (status: number, heading: string, text: string) =>
-      sendPage(req, res, status, renderMessagePage(language, links!, heading, text));
-    try {
-      const assets = await pageAssets();
-      links = { script: `assets/${assets.script.name}`, style: `assets/${assets.style.name}` };
-      const refusal = await limiter?.take(req);
-      if (refusal !== undefined) {
-        res.setHeader('Retry-After', String(refusal.retry_after));
-        message(429, visitorTexts.tooManyTitle, visitorTexts.tooMany);
-        return;
+  /** The limit, the 404, 429 and 500 pages (in the visitor's language) around `render`. */
+  function pageRoute(path: string, notFound: (language: string) => [string, string], render: RenderPage) {
+    router.get(path, async (req, res) => {
+      const language = negotiateLanguage(req.get('accept-language'));
+      const visitorTexts = pageTextsFor(language);
+      let links: PageAssetLinks | undefined;
+      const message = (status: number, heading: string, text: string) =>
+        sendPage(req, res, status, renderMessagePage(language, links!, heading, text));
+      try {
+        const assets = await pageAssets();
+        links = {
+          script: `assets/${assets.script.name}`,
+          interview: `assets/${assets.interview.name}`,
+          style: `assets/${assets.style.name}`,
+        };
+        const refusal = await limiter?.take(req);
+        if (refusal !== undefined) {
+          res.setHeader('Retry-After', String(refusal.retry_after));
+          message(429, visitorTexts.tooManyTitle, visitorTexts.tooMany);
+          return;
+        }
+        const rendered = await render(req.params.code!, links, req);
+        if (rendered === undefined) message(404, ...notFound(language));
+        else sendPage(req, res, rendered.status, rendered.page);
+      } catch (err) {
+        logger.error({ reqId: req.id, err }, 'public page failed');
+        if (res.headersSent) return;
+        if (links === undefined) res.status(500).type('text/plain').send(visitorTexts.genericError);
+        else message(500, visitorTexts.errorTitle, visitorTexts.genericError);
       }
-      const code = req.params.code!;
-      const form = await publicForm(code).catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) return undefined;
-        throw error;
-      });
-      if (form === undefined) {
-        message(404, visitorTexts.notFoundTitle, visitorTexts.notFoundBody);
-        return;
-      }
+    });
+  }
+
+  pageRoute(
+    '/f/:code',
+    (language) => {
+      const texts = pageTextsFor(language);
+      return [texts.notFoundTitle, texts.notFoundBody];
+    },
+    async (code, links) => {
+      const form = await orNotFound(publicForm(code));
+      if (form === undefined) return undefined;
       const schema = schemaOf(form);
       const texts = pageTextsFor(schema.meta.language);
       if (form.publish_status !== 'PUBLISHED') {
@@ -119,18 +166,28 @@ export function createPublicPageRouter({ publicForm, limiter, logger }: PublicPa
           texts.closedBody,
           form.title,
         );
-        sendPage(req, res, 200, page);
-        return;
+        return { status: 200, page };
       }
       const view = { code, title: form.title, description: form.description, schema };
-      sendPage(req, res, 200, renderFormPage(view, texts, links, `../v1/public/forms/${code}`));
-    } catch (err) {
-      logger.error({ reqId: req.id, err }, 'public page failed');
-      if (res.headersSent) return;
-      if (links === undefined) res.status(500).type('text/plain').send(visitorTexts.genericError);
-      else message(500, visitorTexts.errorTitle, visitorTexts.genericError);
-    }
-  });
+      return { status: 200, page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`) };
+    },
+  );
+
+  pageRoute(
+    '/s/:code',
+    (language) => {
+      const texts = interviewTextsFor(language);
+      return [texts.notFoundTitle, texts.notFoundBody];
+    },
+    async (code, links, req) => {
+      const form = await orNotFound(publicSmartForm(code));
+      if (form === undefined) return undefined;
+      // The language the interview would start in, as the server decides it (spec 2.9).
+      const { language } = chooseLanguage(form.languages, undefined, req.get('accept-language'));
+      const api = `../v1/public/smart-forms/${encodeURIComponent(code)}`;
+      return { status: 200, page: renderInterviewPage(form, language, links, api) };
+    },
+  );
 
   return router;
 }

@@ -7,8 +7,24 @@ import type { PageTexts } from './page-texts.js';
 
 /** Relative to `/f/<code>`, so a path prefix in front of the server keeps working. */
 export interface PageAssetLinks {
+  /** The form page's script. */
   script: string;
+  /** The interview page's script. */
+  interview: string;
   style: string;
+}
+
+/** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
+export function honeypot(label: string): SafeHtml {
+  return html`<div class="fl-hp" aria-hidden="true">
+<label for="${HONEYPOT_INPUT_ID}">${label}</label>
+<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
+</div>`;
+}
+
+/** The JSON block the page's script reads its data from. */
+export function dataBlock(data: unknown): SafeHtml {
+  return html`<script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
 }
 
 export interface FormView {
@@ -18,12 +34,13 @@ export interface FormView {
   schema: FormSchema;
 }
 
-function layout(
+/** The page around `body`: no inline script or style (the CSP allows none); `script` is an asset link. */
+export function layout(
   lang: string,
   title: string,
   assets: PageAssetLinks,
   body: SafeHtml,
-  withScript = false,
+  script?: string,
 ): string {
   return html`<!doctype html>
 <html lang="${lang}">
@@ -34,7 +51,7 @@ function layout(
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <link rel="stylesheet" href="${assets.style}">
-${withScript ? html`<script src="${assets.script}" defer></script>` : ''}
+${script === undefined ? '' : html`<script src="${script}" defer></script>`}
 </head>
 <body>
 <main class="fl">
@@ -227,10 +244,7 @@ ${description ? html`<p class="fl-description">${description}</p>` : ''}
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
 </header>
 <noscript><p class="fl-alert">${texts.jsRequired}</p></noscript>
-${body}<div class="fl-hp" aria-hidden="true">
-<label for="${HONEYPOT_INPUT_ID}">${texts.honeypot}</label>
-<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
-</div>
+${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
 <div class="fl-actions"><button type="submit" class="fl-button" id="${ids.submit}" disabled>${schema.meta.submitLabel || texts.submit}</button></div>
 </form>
@@ -238,7 +252,7 @@ ${body}<div class="fl-hp" aria-hidden="true">
 <h2>${texts.thanksTitle}</h2>
 <p>${texts.thanksBody}</p>
 </div>
-<script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
-    true,
+${dataBlock(data)}`,
+    assets.script,
   );
 }

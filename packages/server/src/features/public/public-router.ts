@@ -4,19 +4,23 @@ import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { toPublicForm } from '../forms/form-mapping.js';
 import { decoySubmission, honeypotFilled } from '../public-page/honeypot.js';
 import type { ResponsesService } from '../responses/responses-service.js';
-import { notAvailable } from '../unavailable/not-available.js';
+import { interviewRoutes } from '../smart-forms/interview-router.js';
+import type { InterviewService } from '../smart-forms/interview-service.js';
+import type { OtpService } from '../smart-forms/otp-service.js';
 import { uploadRoute } from '../uploads/upload-route.js';
 import type { UploadsService } from '../uploads/uploads-service.js';
 
 const s = initServer();
 
 /**
- * The routes behind a share link: no API key, published (or archived, read-only) forms only.
- * The smart-form interview routes are not served yet.
+ * The routes behind a share link: no API key, published (or archived, read-only) forms only, and
+ * the interviews of published smart forms.
  */
 export function createPublicRouter(
   responses: ResponsesService,
   uploads: UploadsService,
+  interviews: InterviewService,
+  otp: OtpService,
 ): RouterImplementation<typeof contract.public> {
   /**
    * The answers as the client sent them when they carry a `__proto__` key: zod's copy drops that
@@ -33,7 +37,6 @@ export function createPublicRouter(
       : parsed;
   };
   const forms = s.router(contract.public, {
-    ...notAvailable(contract.public),
     getPublicForm: s.route(contract.public.getPublicForm, async ({ params }) => ({
       status: 200,
       body: successBody(toPublicForm(await responses.publicForm(params.code)), 'Form'),
@@ -56,6 +59,7 @@ export function createPublicRouter(
       }),
     ),
     uploadPublicFile: uploadRoute(uploads, responses.publicForm),
+    ...interviewRoutes(interviews, otp),
   });
   return forms;
 }

@@ -1,0 +1,142 @@
+import type { SessionAnalysis } from '@formloom/contract';
+import { z } from 'zod';
+import { generateChecked } from '../../ai/checked.js';
+import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
+import { AiError } from '../../ai/provider.js';
+import type { Db } from '../../db/database.js';
+import { isoNow, toJson } from '../../db/json.js';
+import { recordEvents } from '../../outbox/record.js';
+import { type AnalysisDraft, analysisProblems, analysisTask } from './analysis-task.js';
+
+export const SESSION_ANALYSIS_JOB = 'smart-form-session-analysis';
+
+const JobInput = z.object({ sessionId: z.string() });
+
+/** SMART_FORM_SESSION_COMPLETED for a session, written with the transaction that stores its analysis. */
+async function recordCompleted(trx: Db, sessionId: string, nowIso: string): Promise<void> {
+  const row = await trx
+    .selectFrom('smart_form_sessions as s')
+    .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
+    .select(['s.account_id', 's.smart_form_id', 'f.title', 's.completed_at'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  if (row === undefined || row.completed_at === null) return;
+  await recordEvents(trx, [
+    {
+      accountId: row.account_id,
+      type: 'SMART_FORM_SESSION_COMPLETED',
+      createdAt: nowIso,
+      data: {
+        smartFormId: row.smart_form_id,
+        smartFormTitle: row.title,
+        sessionId,
+        completedAt: row.completed_at,
+      },
+    },
+  ]);
+}
+
+/**
+ * The analysis of a completed session: summary, sentiment, themes and (with a `referenceJson`)
+ * the answers mapped onto that structure, validated against it. Stored once, with its themes and
+ * SMART_FORM_SESSION_COMPLETED, in the transaction that marks the job DONE. A job that FAILS still
+ * emits the event (the session did complete); its analysis stays null.
+ */
+export function sessionAnalysisJob(db: Db, clock: () => Date): AiJobHandler {
+  return {
+    kind: SESSION_ANALYSIS_JOB,
+    async run(job, context) {
+      const { sessionId } = JobInput.parse(job.input);
+      const session = await db
+        .selectFrom('smart_form_sessions as s')
+        .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
+        .select([
+          's.id',
+          's.analysis',
+          's.language',
+          's.smart_form_id',
+          'f.purpose',
+          'f.title',
+          'f.reference_json',
+        ])
+        .where('s.id', '=', sessionId)
+        .executeTakeFirst();
+      if (session === undefined) throw new JobFailure('The session was deleted before it was analysed');
+      if (session.analysis !== null) return { commit: async () => ({ sessionId, alreadyAnalysed: true }) };
+      const questions = await db
+        .selectFrom('smart_form_questions')
+        .select(['text', 'answer'])
+        .where('session_id', '=', sessionId)
+        .where('answer', 'is not', null)
+        .orderBy('idx')
+        .execute();
+      const reference =
+        session.reference_json === null ? null : (JSON.parse(session.reference_json) as unknown);
+      const input = {
+        purpose: session.purpose,
+        title: session.title,
+        language: session.language ?? 'en',
+        transcript: questions.map((q) => ({ question: q.text, answer: q.answer ?? '' })),
+        reference,
+      };
+      let draft: AnalysisDraft;
+      try {
+        ({ value: draft } = await generateChecked(context.provider, analysisTask, input, {
+          repairs: 2,
+          signal: context.signal,
+          check: (d) => analysisProblems(d, reference),
+          onUsage: (usage) => context.recordUsage(analysisTask.name, usage),
+        }));
+      } catch (error) {
+        if (error instanceof AiError && error.kind === 'invalid_output') throw new JobFailure(error.message);
+        throw error;
+      }
+      const nowIso = isoNow(clock());
+      const analysis: SessionAnalysis = {
+        summary: draft.summary.trim(),
+        sentiment: { label: draft.sentimentLabel, score: draft.sentimentScore },
+        keyThemes: [...new Set(draft.keyThemes.map((t) => t.trim().toLowerCase()))],
+        mappedAnswers:
+          reference === null || draft.mappedAnswersJson === null
+            ? null
+            : (JSON.parse(draft.mappedAnswersJson) as Record<string, unknown>),
+        ai: context.provider.provenance,
+        createdAt: nowIso,
+      };
+      return {
+        async commit(trx) {
+          const stored = await trx
+            .updateTable('smart_form_sessions')
+            .set({
+              analysis: toJson(analysis),
+              analysed_at: nowIso,
+              sentiment_label: analysis.sentiment.label,
+              sentiment_score: analysis.sentiment.score,
+            })
+            .where('id', '=', sessionId)
+            .where('analysis', 'is', null)
+            .executeTakeFirst();
+          if (Number(stored.numUpdatedRows) === 0) return { sessionId, alreadyAnalysed: true };
+          if (analysis.keyThemes.length > 0) {
+            await trx
+              .insertInto('smart_form_session_themes')
+              .values(
+                analysis.keyThemes.map((theme) => ({
+                  session_id: sessionId,
+                  smart_form_id: session.smart_form_id,
+                  theme,
+                })),
+              )
+              .execute();
+          }
+          await recordCompleted(trx, sessionId, nowIso);
+          return { sessionId };
+        },
+      };
+    },
+    async onFailed(trx, job) {
+      const parsed = JobInput.safeParse(JSON.parse(job.input));
+      if (parsed.success) await recordCompleted(trx, parsed.data.sessionId, isoNow(clock()));
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { INTERVIEW_LIMITS, type RequestOtpResult, type VerifyOtpResult } from '@formloom/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/app-error.js';
+import type { Mailer } from '../../mail/mailer.js';
+
+/** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
+export const OTP_RULES = {
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  /** A verified email may start a session within this. */
+  verificationTtlMs: 30 * 60_000,
+  /** Codes one email may request for one smart form per hour. */
+  perEmailPerHour: 5,
+  /** Codes one client address may request per hour, over all smart forms. */
+  perAddressPerHour: 20,
+} as const;
+
+export interface OtpServiceDeps {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  /** The server key: codes are stored as an HMAC under it, so a database copy alone cannot test guesses. */
+  secretKey: Uint8Array;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function equalHex(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Email verification for private smart forms: a 6-digit code, stored as an HMAC, valid 10 minutes
+ * for 5 attempts; a right code gives a verification token (stored hashed) that starts one session.
+ * Requests are limited per email and per address, counted in the database so every instance
+ * sees the same counts.
+ */
+export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDeps) {
+  const codeHash = (rowId: string, code: string) =>
+    createHmac('sha256', secretKey).update(`${rowId}:${code}`).digest('hex');
+
+  async function privateForm(code: string) {
+    const form = await db
+      .selectFrom('smart_forms')
+      .select(['id', 'title', 'is_private', 'status'])
+      .where('share_code', '=', code)
+      .executeTakeFirst();
+    if (form === undefined || form.status !== 'published')
+      throw notFound('No published smart form under this code');
+    if (form.is_private !== 1) {
+      throw badRequest('This smart form is not private: start a session without a verification code');
+    }
+    return form;
+  }
+
+  async function countSince(column: 'email' | 'ip', value: string, sinceIso: string, formId?: string) {
+    const row = await db
+      .selectFrom('smart_form_otps')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>', sinceIso)
+      .$if(formId !== undefined, (q) => q.where('smart_form_id', '=', formId!))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  function limited(limit: number, now: Date): AppError {
+    const reset = Math.ceil(now.getTime() / 1000) + 3600;
+    return tooManyRequests(`Too many codes requested: at most ${limit} an hour; try again later`, {
+      type: 'HOURLY_LIMIT',
+      retry_after: 3600,
+      limit,
+      remaining: 0,
+      reset,
+    });
+  }
+
+  return {
+    async request(shareCode: string, emailRaw: string, ip: string): Promise<RequestOtpResult> {
+      const form = await privateForm(shareCode);
+      const email = emailRaw.trim().toLowerCase();
+      const now = clock();
+      const hourAgo = isoNow(new Date(now.getTime() - 3_600_000));
+      if ((await countSince('email', email, hourAgo, form.id)) >= OTP_RULES.perEmailPerHour) {
+        throw limited(OTP_RULES.perEmailPerHour, now);
+      }
+      if ((await countSince('ip', ip, hourAgo)) >= OTP_RULES.perAddressPerHour) {
+        throw limited(OTP_RULES.perAddressPerHour, now);
+      }
+      const id = randomUUID();
+      const code = String(randomInt(0, 10 ** INTERVIEW_LIMITS.otpLength)).padStart(
+        INTERVIEW_LIMITS.otpLength,
+        '0',
+      );
+      const expiresAt = isoNow(new Date(now.getTime() + OTP_RULES.codeTtlMs));
+      await db
+        .insertInto('smart_form_otps')
+        .values({
+          id,
+          smart_form_id: form.id,
+          email,
+          ip,
+          code_hash: codeHash(id, code),
+          attempts: 0,
+          expires_at: expiresAt,
+          verification_hash: null,
+          verified_at: null,
+          used_at: null,
+          created_at: isoNow(now),
+        })
+        .execute();
+      try {
+        await mailer.send({
+          to: email,
+          subject: `Your code for "${form.title}"`,
+          text: `Your verification code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this email.`,
+        });
+      } catch {
+        // The code never reached anyone: it must not count, nor stay usable.
+        await db.deleteFrom('smart_form_otps').where('id', '=', id).execute();
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The verification email could not be sent; try again in a moment',
+        );
+      }
+      return { sent: true, expiresAt };
+    },
+
+    async verify(shareCode: string, emailRaw: string, code: string): Promise<VerifyOtpResult> {
+      const form = await privateForm(shareCode);
+      const email = emailRaw.trim().toLowerCase();
+      const now = clock();
+      const nowIso = isoNow(now);
+      const row = await db
+        .selectFrom('smart_form_otps')
+        .selectAll()
+        .where('smart_form_id', '=', form.id)
+        .where('email', '=', email)
+        .where('verified_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row === undefined) throw forbidden('Wrong or expired code: request a new one');
+      if (row.attempts >= OTP_RULES.maxAttempts)
+        throw forbidden('Too many wrong attempts: request a new code');
+      if (!equalHex(codeHash(row.id, code), row.code_hash)) {
+        // Counted with a conditional update, so parallel guesses cannot exceed the attempts.
+        await db
+          .updateTable('smart_form_otps')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
+        const left = OTP_RULES.maxAttempts - row.attempts - 1;
+        throw forbidden(
+          left > 0
+            ? `Wrong code: ${left} attempt${left === 1 ? '' : 's'} left`
+            : 'Wrong code: request a new one',
+        );
+      }
+      const token = randomBytes(32).toString('base64url');
+      const claimed = await db
+        .updateTable('smart_form_otps')
+        .set({ verification_hash: sha256(token), verified_at: nowIso })
+        .where('id', '=', row.id)
+        .where('verified_at', 'is', null)
+        .where('attempts', '<', OTP_RULES.maxAttempts)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) throw forbidden('Wrong or expired code: request a new one');
+      return {
+        verificationToken: token,
+        expiresAt: isoNow(new Date(now.getTime() + OTP_RULES.verificationTtlMs)),
+      };
+    },
+
+    /** Uses a verification token (once) inside the transaction that starts the session; returns its email. */
+    async consume(trx: Db, smartFormId: string, token: string): Promise<string> {
+      const now = clock();
+      const row = await trx
+        .selectFrom('smart_form_otps')
+        .select(['id', 'email'])
+        .where('smart_form_id', '=', smartFormId)
+        .where('verification_hash', '=', sha256(token))
+        .where('used_at', 'is', null)
+        .where('verified_at', '>', isoNow(new Date(now.getTime() - OTP_RULES.verificationTtlMs)))
+        .executeTakeFirst();
+      const used =
+        row === undefined
+          ? undefined
+          : await trx
+              .updateTable('smart_form_otps')
+              .set({ used_at: isoNow(now) })
+              .where('id', '=', row.id)
+              .where('used_at', 'is', null)
+              .executeTakeFirst();
+      if (row === undefined || Number(used?.numUpdatedRows ?? 0) === 0) {
+        throw forbidden('The verificationToken is wrong, used or expired: verify your email again');
+      }
+      return row.email;
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

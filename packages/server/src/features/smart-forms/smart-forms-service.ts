@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateSmartFormBody,
+  hasMorePages,
+  type PublishSmartFormResult,
+  type SmartForm,
+  type SmartFormDetail,
+  type SmartFormListQuery,
+  type SmartFormPage,
+  type SmartFormStatus,
+  type UnpublishMode,
+  type UpdateSmartFormBody,
+} from '@formloom/contract';
+import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
+import { fromJson, isoNow, toJson } from '../../db/json.js';
+import { notFound } from '../../http/app-error.js';
+import { generateShareCode } from '../forms/share-code.js';
+import { abandonActiveSessions } from './sessions-store.js';
+import { createSmartFormsStore } from './smart-forms-store.js';
+
+export interface SmartFormsServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /** Origin of public links: the interview page is `<publicUrl>/s/<code>`. */
+  publicUrl: string;
+}
+
+export function smartFormPublicUrl(publicOrigin: string, code: string): string {
+  return `${publicOrigin.replace(/\/+$/, '')}/s/${code}`;
+}
+
+/** A title when none was given: the purpose's first sentence, cut at a word near 80 characters. */
+export function titleFromPurpose(purpose: string): string {
+  const sentence = purpose.trim().split(/(?<=[.!?])\s/)[0] ?? purpose;
+  const flat = sentence.replace(/\s+/g, ' ').replace(/[.!?]+$/, '');
+  if (flat.length <= 80) return flat;
+  const cut = flat.slice(0, 80);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}…`;
+}
+
+export function toSmartForm(row: SmartFormRow, publicOrigin: string): SmartForm {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    purpose: row.purpose,
+    targetAudience: row.target_audience,
+    languages: fromJson<string[]>(row.languages),
+    maxQuestions: row.max_questions,
+    isPrivate: row.is_private === 1,
+    referenceJson: row.reference_json,
+    status: row.status as SmartFormStatus,
+    shareUrl: row.share_code,
+    publicUrl:
+      row.status === 'published' && row.share_code !== null
+        ? smartFormPublicUrl(publicOrigin, row.share_code)
+        : null,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The owner's side of smart forms (spec 4.4): list, read with statistics, edit, publish, delete. */
+export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServiceDeps) {
+  const store = createSmartFormsStore(db);
+  const missing = (id: string) => notFound(`Smart form ${id} not found`);
+
+  async function load(accountId: string, id: string): Promise<SmartFormRow> {
+    const row = await store.find(accountId, id);
+    if (row === undefined) throw missing(id);
+    return row;
+  }
+
+  async function change(accountId: string, id: string, values: Partial<SmartFormsTable>, trx: Db = db) {
+    const row = await createSmartFormsStore(trx).update(accountId, id, {
+      ...values,
+      updated_at: isoNow(clock()),
+    });
+    if (row === undefined) throw missing(id);
+    return row;
+  }
+
+  return {
+    async list(accountId: string, query: SmartFormListQuery): Promise<SmartFormPage> {
+      const { rows, total } = await store.list(accountId, query);
+      return {
+        smartForms: rows.map((row) => toSmartForm(row, publicUrl)),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
+      };
+    },
+
+    async get(accountId: string, id: string): Promise<SmartFormDetail> {
+      const row = await load(accountId, id);
+      return { ...toSmartForm(row, publicUrl), stats: await store.stats(row.id) };
+    },
+
+    async create(accountId: string, body: CreateSmartFormBody): Promise<SmartForm> {
+      const nowIso = isoNow(clock());
+      const title = body.title ?? titleFromPurpose(body.purpose);
+      const row: SmartFormsTable = {
+        id: randomUUID(),
+        account_id: accountId,
+        title,
+        title_search: title.toLowerCase(),
+        description: body.description ?? null,
+        purpose: body.purpose,
+        target_audience: body.targetAudience ?? null,
+        languages: toJson([...new Set(body.languages)]),
+        max_questions: body.maxQuestions,
+        is_private: body.isPrivate ? 1 : 0,
+        reference_json: body.referenceJson ?? null,
+        status: 'draft',
+        share_code: null,
+        published_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await store.insert(row);
+      return toSmartForm(row, publicUrl);
+    },
+
+    /** Only the properties sent change; running sessions keep the settings they started with. */
+    async update(accountId: string, id: string, body: UpdateSmartFormBody): Promise<SmartForm> {
+      const values: Partial<SmartFormsTable> = {};
+      if (body.title !== undefined) {
+        values.title = body.title;
+        values.title_search = body.title.toLowerCase();
+      }
+      if (body.purpose !== undefined) values.purpose = body.purpose;
+      if (body.description !== undefined) values.description = body.description;
+      if (body.targetAudience !== undefined) values.target_audience = body.targetAudience;
+      if (body.languages !== undefined) values.languages = toJson([...new Set(body.languages)]);
+      if (body.maxQuestions !== undefined) values.max_questions = body.maxQuestions;
+      if (body.isPrivate !== undefined) values.is_private = body.isPrivate ? 1 : 0;
+      if (body.referenceJson !== undefined) values.reference_json = body.referenceJson;
+      return toSmartForm(await change(accountId, id, values), publicUrl);
+    },
+
+    async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+      if (!(await store.remove(accountId, id))) throw missing(id);
+      return { id, deleted: true };
+    },
+
+    /** draft -> published; the share code is kept across unpublish and publish, like a form's. */
+    async publish(accountId: string, id: string): Promise<PublishSmartFormResult> {
+      const current = await load(accountId, id);
+      const row =
+        current.status === 'published' && current.share_code !== null
+          ? current
+          : await change(accountId, id, {
+              status: 'published',
+              published_at: isoNow(clock()),
+              share_code: current.share_code ?? generateShareCode(),
+            });
+      return {
+        id: row.id,
+        status: 'published',
+        publishedAt: row.published_at!,
+        shareUrl: row.share_code!,
+        publicUrl: smartFormPublicUrl(publicUrl, row.share_code!),
+      };
+    },
+
+    /** soft: no new sessions, active ones go on. hard: active sessions are abandoned in the same transaction. */
+    async unpublish(accountId: string, id: string, mode: UnpublishMode): Promise<SmartForm> {
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await change(accountId, id, { status: 'draft' }, trx);
+        if (mode === 'hard') await abandonActiveSessions(trx, { smartFormId: id }, isoNow(clock()));
+        return updated;
+      });
+      return toSmartForm(row, publicUrl);
+    },
+  };
+}
+
+export type SmartFormsService = ReturnType<typeof createSmartFormsService>;
