@@ -42,7 +42,6 @@ import { createOtpService } from './features/smart-forms/otp-service.js';
 import { createSessionsStore } from './features/smart-forms/sessions-store.js';
 import { createSmartFormsRouter } from './features/smart-forms/smart-forms-router.js';
 import { createSmartFormsService } from './features/smart-forms/smart-forms-service.js';
-import { notAvailable } from './features/unavailable/not-available.js';
 import { createFileDownloadRouter } from './features/uploads/download-route.js';
 import { fileAnswers } from './features/uploads/file-answers.js';
 import { createUploadsService } from './features/uploads/uploads-service.js';
