@@ -6,6 +6,7 @@ import {
   createDb,
   createFormsAdmin,
   createKeysService,
+  createUsersService,
   type DbHandle,
   formatDuration,
   parseDuration,
@@ -19,6 +20,8 @@ export interface CliIo {
   err(line: string): void;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** A password: all of stdin when `fromStdin`, else asked on the terminal without echo. */
+  readSecret?: (prompt: string, fromStdin: boolean) => Promise<string>;
 }
 
 /** A mistake in how the command was called: printed without a stack, exit code 2. */
@@ -67,6 +70,16 @@ function positionalOr(ctx: { values: Values; positionals: string[] }, option: st
 function print(io: CliIo, values: Values, result: unknown, human: () => string[]): void {
   if (values.json === true) io.out(JSON.stringify(result, null, 2));
   else for (const line of human()) io.out(line);
+}
+
+async function password(values: Values, io: CliIo): Promise<string> {
+  if (io.readSecret === undefined) throw new UsageError('no way to read a password here');
+  const fromStdin = values['password-stdin'] === true;
+  const first = await io.readSecret('Password: ', fromStdin);
+  if (!fromStdin && (await io.readSecret('Password again: ', false)) !== first) {
+    throw new UsageError('the two passwords differ');
+  }
+  return first;
 }
 
 function keyLine(key: ApiKeyInfo): string {
@@ -217,6 +230,55 @@ const COMMANDS: Record<string, Command> = {
         `(shown once; store it now)  ${keyLine(rotated.key)}`,
         `Old key formloom_${rotated.old.keyId} works until ${rotated.old.graceUntil} (${formatDuration(graceMs ?? 86_400_000)})`,
       ]);
+    },
+  },
+  'users create': {
+    usage: 'formloom users create --account ID|NAME --email EMAIL [--password-stdin] [--json]',
+    summary: 'create a user who signs in (integrations page and API)',
+    help: [
+      'Creates a person who signs in with an email and a password, in an account. The password is',
+      'asked on the terminal (twice, not echoed), or read from stdin with --password-stdin; it needs',
+      'at least 10 characters. Only its scrypt hash is stored.',
+    ].join('\n'),
+    options: {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      ...JSON_OPTION,
+    },
+    run: async ({ values, config, io }) => {
+      const account = required(values, 'account');
+      const email = required(values, 'email');
+      const secret = await password(values, io);
+      const user = await withDb(config, ({ db }) =>
+        createUsersService(db).create({ account, email, password: secret }),
+      );
+      print(io, values, user, () => [`Created user ${user.id} ${user.email} in account ${user.accountId}`]);
+    },
+  },
+  'users list': {
+    usage: 'formloom users list [--account ID|NAME] [--json]',
+    summary: 'list users (never their passwords)',
+    help: 'Lists the users of one account, or of every account.',
+    options: { account: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const account = typeof values.account === 'string' ? values.account : undefined;
+      const users = await withDb(config, ({ db }) => createUsersService(db).list(account));
+      print(io, values, users, () =>
+        users.length === 0 ? ['No users.'] : users.map((u) => `${u.id}  ${u.email}  account ${u.accountId}`),
+      );
+    },
+  },
+  'users reset-password': {
+    usage: 'formloom users reset-password --email EMAIL [--password-stdin] [--json]',
+    summary: "set a user's password",
+    help: 'Sets a new password (asked like users create) and lifts a sign-in lockout of that email. Sessions already issued stay valid until they expire (at most 1 hour).',
+    options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const email = required(values, 'email');
+      const secret = await password(values, io);
+      const user = await withDb(config, ({ db }) => createUsersService(db).resetPassword(email, secret));
+      print(io, values, user, () => [`Password of ${user.email} changed`]);
     },
   },
   'forms restore': {
@@ -440,6 +502,7 @@ function isKnownError(error: unknown): boolean {
       'CreditsError',
       'InstanceLockError',
       'RestoreError',
+      'UserError',
     ].includes(error.name)
   );
 }

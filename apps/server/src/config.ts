@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_BODY_LIMIT_BYTES, parseTrustProxy, type TrustProxy } from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, integer, read } from './env.js';
+import { type IntegrationsConfig, loadIntegrationsConfig } from './integrations-config.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config.js';
 
 /** Everything `formloom` reads from its environment, parsed once, with errors that say what to fix. */
@@ -29,6 +30,7 @@ export interface Config {
   deletedRetentionMs: number;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
+  integrations: IntegrationsConfig;
   ai: AiConfig;
   smartForms: SmartFormsConfig;
 }
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),
+    integrations: loadIntegrationsConfig(env, fail),
     ai: loadAiConfig(env, fail),
     smartForms: {
       sessionIdleMs: duration(env, 'FORMLOOM_SESSION_IDLE_TIMEOUT', 24 * 3_600_000, fail),

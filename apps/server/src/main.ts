@@ -1,4 +1,5 @@
 import { runCli } from './cli.js';
+import { readSecret } from './secret-input.js';
 
 /** The `formloom` entry point: runs one command with the process's streams and environment. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -9,5 +10,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     // Under `pnpm start` / `pnpm formloom` the script runs in apps/server; INIT_CWD is where the
     // user typed the command, so `./.formloom` means what they expect.
     cwd: process.env.INIT_CWD ?? process.cwd(),
+    readSecret,
   });
 }

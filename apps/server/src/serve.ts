@@ -2,6 +2,7 @@ import {
   archiveExpiredForms,
   createAiProvider,
   createApp,
+  createChatSenders,
   createDb,
   createLogger,
   createMailer,
@@ -61,6 +62,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       dataDir: config.dataDir,
       trustProxy: config.trustProxy,
+      slack: config.integrations.slack,
+      discordWebhookBases: config.integrations.discordWebhookBases,
     },
     secretKey,
     aiProvider,
@@ -81,6 +84,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     ...config.webhooks,
     secretKey,
     logger,
+    senders: createChatSenders({
+      secretKey,
+      publicUrl: config.publicUrl,
+      slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+    }),
     housekeeping: () =>
       Promise.all([
         archiveExpiredForms(handle.db),

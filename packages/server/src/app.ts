@@ -6,6 +6,7 @@ import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
+import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import { createAccountRouter } from './features/accounts/account-router.js';
@@ -23,6 +24,11 @@ import { createFieldsRouter, createFormsRouter } from './features/forms/forms-ro
 import { createFormsService } from './features/forms/forms-service.js';
 import { createHealthRouter } from './features/health/health-router.js';
 import { idempotency } from './features/idempotency/idempotency-middleware.js';
+import { DEFAULT_SLACK_API_BASE_URL } from './features/integrations/chat-senders.js';
+import { DEFAULT_SLACK_AUTHORIZE_URL } from './features/integrations/connect.js';
+import { createConnectionsService } from './features/integrations/connections-service.js';
+import { createIntegrationsPage } from './features/integrations/integrations-page.js';
+import { createIntegrationsRouter } from './features/integrations/integrations-router.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
 import { createPublicRouter } from './features/public/public-router.js';
@@ -40,11 +46,13 @@ import { createOtpService } from './features/smart-forms/otp-service.js';
 import { createSessionsStore } from './features/smart-forms/sessions-store.js';
 import { createSmartFormsRouter } from './features/smart-forms/smart-forms-router.js';
 import { createSmartFormsService } from './features/smart-forms/smart-forms-service.js';
-import { notAvailable } from './features/unavailable/not-available.js';
 import { createFileDownloadRouter } from './features/uploads/download-route.js';
 import { fileAnswers } from './features/uploads/file-answers.js';
 import { createUploadsService } from './features/uploads/uploads-service.js';
-import { createSecretBox } from './features/webhooks/secret-box.js';
+import type { LoginLimits } from './features/users/login-throttle.js';
+import { createSessionTokens } from './features/users/session-token.js';
+import { createSessionCheck, sessionVerifier } from './features/users/session-verifier.js';
+import { createLogin } from './features/users/users-service.js';
 import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
 import { createWebhooksService } from './features/webhooks/webhooks-service.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
@@ -82,6 +90,13 @@ export interface AppConfig {
    * for the per-address limits and the request log. Default `false`: the socket's peer.
    */
   trustProxy?: TrustProxy;
+  /**
+   * Slack OAuth v2 for the integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
+   * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
+   */
+  slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
+  /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
+  discordWebhookBases?: readonly string[];
 }
 
 export interface AppDeps {
@@ -114,6 +129,8 @@ export interface AppDeps {
   publicRateLimit?: boolean | PublicRateLimitOptions;
   /** Answers the synchronous AI routes (analytics chat, interview questions); default: the offline provider. */
   aiProvider?: AiProvider;
+  /** Failed sign-ins allowed per email and per address (default 5 and 20 per 15 minutes). */
+  loginLimits?: LoginLimits;
   /** Sends the one-time codes of private smart forms; default: written to the log (development). */
   mailer?: Mailer;
   /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
@@ -136,6 +153,7 @@ export function createApp({
   fixedCaller: caller,
   secretKey = randomBytes(32),
   aiProvider = createOfflineProvider(),
+  loginLimits,
   mailer = createMailer({ logger }),
   interviewQuestionTimeoutMs,
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
@@ -172,6 +190,10 @@ export function createApp({
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
   });
+  const sessionTokens = createSessionTokens(secretKey, clock);
+  const sessionCheck = createSessionCheck(db, sessionTokens);
+  const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
+  const login = createLogin(db, sessionTokens, clock, loginLimits);
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
@@ -200,7 +222,7 @@ export function createApp({
       logger,
     ),
     webhooks: createWebhooksRouter(webhooks),
-    integrations: notAvailable(contract.integrations),
+    integrations: createIntegrationsRouter(login, connections),
   };
 
   const app = express();
@@ -221,6 +243,7 @@ export function createApp({
   const apiKeyGuards = [
     caller === undefined
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
+          session: sessionVerifier(sessionCheck),
           interviewToken: (token, req) =>
             interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token),
         })
@@ -249,6 +272,25 @@ export function createApp({
     }),
   );
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
+  app.use(
+    createIntegrationsPage({
+      publicUrl: config.publicUrl,
+      secretKey,
+      clock,
+      login,
+      sessionCheck,
+      connections,
+      policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+      slack: config.slack && {
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
+        authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
+      },
+      discordBases: config.discordWebhookBases,
+      logger,
+    }),
+  );
 
   createExpressEndpoints(contract, router, app, {
     logInitialization: false,

@@ -18,6 +18,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
@@ -55,13 +56,19 @@ export {
   FormAdminError,
   startPurgeLoop,
 } from './features/forms/forms-admin.js';
+export {
+  type ChatSenderOptions,
+  createChatSenders,
+  DEFAULT_SLACK_API_BASE_URL,
+} from './features/integrations/chat-senders.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
 export {
   DEFAULT_SESSION_IDLE_MS,
   sweepIdleSessions,
 } from './features/smart-forms/sessions-store.js';
+export { SCRYPT_PARAMS, UserError } from './features/users/password.js';
+export { createUsersService, type User, type UsersService } from './features/users/users-service.js';
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
-export { loadSecretKey, parseSecretKey, SecretKeyError } from './features/webhooks/secret-box.js';
 export { AppError } from './http/app-error.js';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
@@ -83,8 +90,17 @@ export {
 export { RestoreError, type RestoreOptions, type RestoreResult, restoreSqlite } from './ops/restore.js';
 export { describeSqliteFile, type SqliteSummary } from './ops/sqlite-summary.js';
 export { DEFAULT_RETRY_BASE_MS, MAX_RETRIES } from './outbox/backoff.js';
+export type { OutboxSender, SendContext, SenderResult } from './outbox/channel.js';
+export type { DueDelivery } from './outbox/outbox-store.js';
 export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
-export { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './outbox/worker.js';
+export {
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+  startOutboxWorker,
+  startWebhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
 export { createLocalStorage } from './storage/local-storage.js';
 export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';

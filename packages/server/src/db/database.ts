@@ -14,6 +14,11 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  outbox_targets: OutboxTargetsTable;
+  outbox_deliveries: WebhookDeliveriesTable;
+  outbox_delivery_attempts: WebhookDeliveryAttemptsTable;
+  users: UsersTable;
+  login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
@@ -106,7 +111,7 @@ export interface WebhookEndpointsTable {
   /** JSON array of event types. */
   events: string;
   description: string | null;
-  /** The signing secret, sealed with AES-256-GCM under the server key (see webhooks/secret-box.ts). */
+  /** The signing secret, sealed with AES-256-GCM under the server key (see crypto/secret-box.ts). */
   secret_sealed: string;
   secret_last4: string;
   /** 1 or 0. */
@@ -161,6 +166,52 @@ export interface WebhookDeliveryAttemptsTable {
   ok: number;
   error: string | null;
   response_body: string | null;
+}
+
+/**
+ * A target of any outbox channel besides webhook endpoints (Slack, Discord...). Its deliveries and
+ * attempts live in `outbox_deliveries` and `outbox_delivery_attempts`, shaped like the webhook ones.
+ */
+export interface OutboxTargetsTable {
+  id: string;
+  account_id: string;
+  /** The sender that serves it: `slack`, `discord`... */
+  channel: string;
+  /** What a person sees in a list: a channel name, a webhook's last characters. */
+  label: string;
+  /** The channel's settings (tokens, URLs) as JSON, sealed with the server key, the id as context. */
+  config_sealed: string;
+  /** JSON array of event types. */
+  events: string;
+  /** The user who connected it, when a person did. */
+  created_by: string | null;
+  /** 1 or 0; 0 is the ERROR state of a connection (spec 3.6): nothing is queued or sent. */
+  is_active: number;
+  consecutive_failures: Generated<number>;
+  disabled_reason: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person who signs in (integrations page and API); created with `formloom users create`. */
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  /** Lower-cased; unique across accounts, since it is what a person signs in with. */
+  email: string;
+  /** `scrypt$N$r$p$<salt>$<hash>` (base64), see features/users/password.ts. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed sign-ins in the window starting at `window_start`; `key` is `email:<e>` or `ip:<a>`. */
+export interface LoginFailuresTable {
+  key: string;
+  window_start: string;
+  failures: number;
 }
 
 /**

@@ -12,12 +12,23 @@ export interface AuthContext {
   key: ApiKeyInfo;
 }
 
+/** A signed-in user (session JWT): the integrations API and page. */
+export interface SessionContext {
+  userId: string;
+  accountId: string;
+  email: string;
+  plan: Plan;
+  /** The JWT's id; the page's CSRF tokens are derived from it. */
+  tokenId: string;
+}
+
 declare global {
   namespace Express {
     interface Request {
       /** The request id, echoed in `X-Request-Id`. */
       id: string;
       auth?: AuthContext;
+      session?: SessionContext;
     }
   }
 }

@@ -11,7 +11,7 @@ import {
 import { basename, dirname, join, relative, sep } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import * as tar from 'tar';
-import { SECRET_KEY_FILE } from '../features/webhooks/secret-box.js';
+import { SECRET_KEY_FILE } from '../crypto/secret-box.js';
 import { describeSqliteFile, type SqliteSummary } from './sqlite-summary.js';
 
 /** What a backup archive holds, as `manifest.json` at its top. */

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as tar from 'tar';
-import { SECRET_KEY_FILE } from '../features/webhooks/secret-box.js';
+import { SECRET_KEY_FILE } from '../crypto/secret-box.js';
 import { BACKUP_DB_NAME, type BackupManifest, MANIFEST_NAME } from './backup.js';
 import { withDataDirToItself } from './instance-lock.js';
 import { describeSqliteFile } from './sqlite-summary.js';

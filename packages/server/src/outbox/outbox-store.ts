@@ -1,19 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
-
-export interface ClaimedEndpoint {
-  id: string;
-}
+import { familyDb, type TargetFamily, WEBHOOK_ENDPOINTS } from './families.js';
 
 export interface DueDelivery {
   id: string;
   endpointId: string;
+  /** The sender that serves the target. */
+  channel: string;
   eventType: string;
   attemptCount: number;
   payload: string;
-  url: string;
-  secretSealed: string;
+  /** The target's row as its family stores it (a webhook endpoint, a chat connection...). */
+  target: Record<string, unknown>;
 }
 
 /** What an attempt did to the delivery and its endpoint (see policy.ts). */
@@ -34,7 +33,7 @@ export interface AttemptRecord {
 }
 
 /**
- * The worker's SQL. Work is claimed per endpoint with a lease (`lease_owner`, `lease_until`):
+ * The worker's SQL, for one family of targets (see families.ts). Work is claimed per endpoint with a lease (`lease_owner`, `lease_until`):
  * one sender per endpoint at a time across processes, so an endpoint's deliveries go out one by
  * one in event order, and a crashed sender's endpoints are picked up once its lease runs out.
  * On PostgreSQL the claim's select is `FOR UPDATE SKIP LOCKED`: instances claiming at the same
@@ -42,27 +41,36 @@ export interface AttemptRecord {
  * is checked again in the UPDATE. SQLite has one writer, so the claim transaction alone makes it
  * exclusive.
  */
-export function createOutboxStore(db: Db) {
-  const skipLocked = dialectOf(db) === 'postgres';
+export function createOutboxStore(root: Db, family: TargetFamily = WEBHOOK_ENDPOINTS) {
+  const skipLocked = dialectOf(root) === 'postgres';
+  const db = familyDb(root, family);
   return {
-    /** Leases up to `limit` active endpoints that have a due delivery and no live lease. */
+    family,
+    /**
+     * Leases up to `limit` active endpoints that have a due delivery and no live lease; in a family
+     * whose targets name their channel, only targets of the `channels` given (those with a sender).
+     */
     async claimEndpoints(
       owner: string,
       nowIso: string,
       leaseUntil: string,
       limit: number,
+      channels?: readonly string[],
     ): Promise<string[]> {
       if (limit <= 0) return [];
+      const channelFilter = family.channel === undefined && channels !== undefined;
+      if (channelFilter && channels.length === 0) return [];
       return db.transaction().execute(async (trx) => {
         const candidates = await trx
-          .selectFrom('webhook_endpoints as e')
+          .selectFrom('outbox_targets as e')
           .select('e.id')
           .where('e.is_active', '=', 1)
+          .$if(channelFilter, (q) => q.where('e.channel', 'in', channels ?? []))
           .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<', nowIso)]))
           .where((eb) =>
             eb.exists(
               eb
-                .selectFrom('webhook_deliveries as d')
+                .selectFrom('outbox_deliveries as d')
                 .select(sql`1`.as('one'))
                 .whereRef('d.endpoint_id', '=', 'e.id')
                 .where('d.status', '=', 'pending')
@@ -77,7 +85,7 @@ export function createOutboxStore(db: Db) {
           .execute();
         if (candidates.length === 0) return [];
         const claimed = await trx
-          .updateTable('webhook_endpoints')
+          .updateTable('outbox_targets')
           .set({ lease_owner: owner, lease_until: leaseUntil })
           .where(
             'id',
@@ -94,17 +102,15 @@ export function createOutboxStore(db: Db) {
     /** The endpoint's oldest due delivery (event order), while the endpoint is active and ours. */
     async nextDelivery(endpointId: string, owner: string, nowIso: string): Promise<DueDelivery | undefined> {
       const row = await db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .selectFrom('outbox_deliveries as d')
+        .innerJoin('outbox_targets as e', 'e.id', 'd.endpoint_id')
         .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
+        .selectAll('e')
         .select([
-          'd.id',
-          'd.endpoint_id',
-          'd.event_type',
-          'd.attempt_count',
-          'ev.payload',
-          'e.url',
-          'e.secret_sealed',
+          'd.id as delivery_id',
+          'd.event_type as delivery_event_type',
+          'd.attempt_count as delivery_attempt_count',
+          'ev.payload as event_payload',
         ])
         .where('d.endpoint_id', '=', endpointId)
         .where('d.status', '=', 'pending')
@@ -116,14 +122,15 @@ export function createOutboxStore(db: Db) {
         .limit(1)
         .executeTakeFirst();
       if (row === undefined) return undefined;
+      const { delivery_id, delivery_event_type, delivery_attempt_count, event_payload, ...target } = row;
       return {
-        id: row.id,
-        endpointId: row.endpoint_id,
-        eventType: row.event_type,
-        attemptCount: Number(row.attempt_count),
-        payload: row.payload,
-        url: row.url,
-        secretSealed: row.secret_sealed,
+        id: delivery_id,
+        endpointId,
+        channel: family.channel ?? target.channel,
+        eventType: delivery_event_type,
+        attemptCount: Number(delivery_attempt_count),
+        payload: event_payload,
+        target,
       };
     },
 
@@ -135,14 +142,14 @@ export function createOutboxStore(db: Db) {
     async recordAttempt(owner: string, record: AttemptRecord, leaseUntil: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const renewed = await trx
-          .updateTable('webhook_endpoints')
+          .updateTable('outbox_targets')
           .set({ lease_until: leaseUntil })
           .where('id', '=', record.endpointId)
           .where('lease_owner', '=', owner)
           .executeTakeFirst();
         if (Number(renewed.numUpdatedRows) === 0) return false;
         await trx
-          .insertInto('webhook_delivery_attempts')
+          .insertInto('outbox_delivery_attempts')
           .values({
             delivery_id: record.deliveryId,
             attempt: record.attempt,
@@ -155,7 +162,7 @@ export function createOutboxStore(db: Db) {
           })
           .execute();
         await trx
-          .updateTable('webhook_deliveries')
+          .updateTable('outbox_deliveries')
           .set({
             status: record.status,
             attempt_count: record.attempt,
@@ -167,19 +174,19 @@ export function createOutboxStore(db: Db) {
         const nowIso = record.startedAt;
         if (record.endpoint === 'reset') {
           await trx
-            .updateTable('webhook_endpoints')
+            .updateTable('outbox_targets')
             .set({ consecutive_failures: 0 })
             .where('id', '=', record.endpointId)
             .where('consecutive_failures', '>', 0)
             .execute();
         } else if (record.endpoint === 'failed') {
           await trx
-            .updateTable('webhook_endpoints')
+            .updateTable('outbox_targets')
             .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
             .where('id', '=', record.endpointId)
             .execute();
           await trx
-            .updateTable('webhook_endpoints')
+            .updateTable('outbox_targets')
             .set({ is_active: 0, disabled_reason: 'failures', updated_at: nowIso })
             .where('id', '=', record.endpointId)
             .where('is_active', '=', 1)
@@ -187,7 +194,7 @@ export function createOutboxStore(db: Db) {
             .execute();
         } else if (record.endpoint === 'gone') {
           await trx
-            .updateTable('webhook_endpoints')
+            .updateTable('outbox_targets')
             .set({ is_active: 0, disabled_reason: 'gone', updated_at: nowIso })
             .where('id', '=', record.endpointId)
             .execute();
@@ -199,37 +206,46 @@ export function createOutboxStore(db: Db) {
     /** Gives the endpoint back; `lease_until = now` keeps the least-recently-served order. */
     async release(endpointId: string, owner: string, nowIso: string): Promise<void> {
       await db
-        .updateTable('webhook_endpoints')
+        .updateTable('outbox_targets')
         .set({ lease_owner: null, lease_until: nowIso })
         .where('id', '=', endpointId)
         .where('lease_owner', '=', owner)
         .execute();
     },
 
-    /** Deletes finished deliveries and their events older than the cutoff; returns how many deliveries. */
+    /** Deletes finished deliveries older than the cutoff; returns how many (see pruneEvents). */
     async prune(cutoffIso: string): Promise<number> {
       const result = await db
-        .deleteFrom('webhook_deliveries')
+        .deleteFrom('outbox_deliveries')
         .where('status', 'in', ['succeeded', 'failed'])
         .where('updated_at', '<', cutoffIso)
         .executeTakeFirst();
-      await db
-        .deleteFrom('webhook_events')
-        .where('created_at', '<', cutoffIso)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries as d')
-                .select(sql`1`.as('one'))
-                .whereRef('d.event_id', '=', 'webhook_events.id'),
-            ),
-          ),
-        )
-        .execute();
       return Number(result.numDeletedRows);
     },
   };
+}
+
+/**
+ * Deletes events older than the cutoff that no delivery of any family still needs; run after
+ * every family pruned its deliveries.
+ */
+export async function pruneEvents(
+  db: Db,
+  families: readonly TargetFamily[],
+  cutoffIso: string,
+): Promise<void> {
+  await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', cutoffIso)
+    .where((eb) =>
+      eb.and(
+        families.map(
+          (f) =>
+            sql<boolean>`not exists (select 1 from ${sql.table(f.tables.deliveries)} d where d.event_id = ${sql.ref('webhook_events.id')})`,
+        ),
+      ),
+    )
+    .execute();
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -1,6 +1,6 @@
 import { MAX_RETRIES, retryDelayMs } from './backoff.js';
+import type { SenderResult } from './channel.js';
 import type { AttemptRecord } from './outbox-store.js';
-import type { SendResult } from './send.js';
 
 export interface RetryOptions {
   retryBaseMs: number;
@@ -15,26 +15,32 @@ type Decision = Pick<AttemptRecord, 'ok' | 'status' | 'nextAttemptAt' | 'endpoin
  * the endpoint is disabled at once and the delivery stays pending, so it goes out again when
  * the endpoint is enabled. Anything else (other status, network error, timeout): retried after
  * the backoff, until `maxRetries` retries have failed; then the delivery has failed, which
- * counts towards disabling the endpoint.
+ * counts towards disabling the endpoint. A sender's verdict (channel.ts) takes the place of the
+ * status code's meaning: a permanent failure fails at once, and a platform's wait replaces the
+ * backoff.
  */
 export function decideAttempt(
-  result: SendResult,
+  result: SenderResult,
   attempt: number,
   now: Date,
   options: RetryOptions,
 ): Decision {
   const code = result.statusCode;
-  if (code !== null && code >= 200 && code < 300) {
+  const verdict =
+    result.verdict ?? (code !== null && code >= 200 && code < 300 ? 'ok' : code === 410 ? 'gone' : 'retry');
+  if (verdict === 'ok') {
     return { ok: true, status: 'succeeded', nextAttemptAt: null, endpoint: 'reset' };
   }
   const exhausted = attempt > (options.maxRetries ?? MAX_RETRIES);
-  if (code === 410) {
+  if (verdict === 'permanent')
+    return { ok: false, status: 'failed', nextAttemptAt: null, endpoint: 'failed' };
+  if (verdict === 'gone') {
     return exhausted
       ? { ok: false, status: 'failed', nextAttemptAt: null, endpoint: 'gone' }
       : { ok: false, status: 'pending', nextAttemptAt: now.toISOString(), endpoint: 'gone' };
   }
   if (exhausted) return { ok: false, status: 'failed', nextAttemptAt: null, endpoint: 'failed' };
-  const delay = retryDelayMs(attempt, options.retryBaseMs, options.random);
+  const delay = result.retryAfterMs ?? retryDelayMs(attempt, options.retryBaseMs, options.random);
   return {
     ok: false,
     status: 'pending',

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { familyDb, TARGET_FAMILIES, type TargetFamily, WEBHOOK_ENDPOINTS } from './families.js';
 import { notifyOutbox } from './signal.js';
 
 /** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
@@ -36,17 +37,33 @@ async function nextEventSeq(db: Db): Promise<number> {
   return Number(row?.seq ?? 0) + 1;
 }
 
-// Run on every submission: compiled once per database (see preparedQuery).
-const accountEndpoints = preparedQuery((db: Db, p: { accountId: string }) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', p.accountId),
-);
+type TargetRow = { id: string; events: string; account_id: string; is_active: number };
 
-/** Inserts the event and one pending delivery per endpoint, due at once; returns the delivery ids. */
+/**
+ * Every target of an account that takes new events, in every family, with its family's index:
+ * one statement, run on every submission and compiled once per database (see preparedQuery). Each
+ * family binds the account id under its own name, since a prepared value is bound once.
+ */
+const accountTargets = preparedQuery((db: Db, p: Record<string, string>) => {
+  const [first, ...rest] = TARGET_FAMILIES.map((family, index) =>
+    db
+      .selectFrom(sql<TargetRow>`${sql.table(family.tables.targets)}`.as('t'))
+      .select(['t.id', 't.events', sql<number>`${sql.lit(index)}`.as('family')])
+      .where('t.account_id', '=', p[`account${index}`]!)
+      .$if(!family.queueWhileDisabled, (q) => q.where('t.is_active', '=', 1)),
+  );
+  return rest.reduce((union, next) => union.unionAll(next), first!);
+});
+
+/**
+ * Inserts the event and one pending delivery per target, due at once, each in its family's
+ * deliveries; returns the delivery ids.
+ */
 async function insertEvent(
   db: Db,
   event: OutboxEvent,
   seq: number,
-  endpointIds: string[],
+  targets: readonly { family: TargetFamily; id: string }[],
 ): Promise<string[]> {
   const eventId = randomUUID();
   await db
@@ -60,10 +77,11 @@ async function insertEvent(
       created_at: event.createdAt,
     })
     .execute();
-  const rows = endpointIds.map((endpointId) => ({
+  const rows = targets.map((target) => ({
+    family: target.family,
     id: randomUUID(),
     event_id: eventId,
-    endpoint_id: endpointId,
+    endpoint_id: target.id,
     account_id: event.accountId,
     event_seq: seq,
     event_type: event.type,
@@ -73,7 +91,10 @@ async function insertEvent(
     created_at: event.createdAt,
     updated_at: event.createdAt,
   }));
-  await db.insertInto('webhook_deliveries').values(rows).execute();
+  for (const family of TARGET_FAMILIES) {
+    const own = rows.filter((r) => r.family === family).map(({ family: _, ...row }) => row);
+    if (own.length > 0) await familyDb(db, family).insertInto('outbox_deliveries').values(own).execute();
+  }
   // Before the commit: an in-process worker's query waits for this transaction on SQLite's one
   // connection; elsewhere the next poll finds the rows.
   setImmediate(notifyOutbox);
@@ -81,26 +102,31 @@ async function insertEvent(
 }
 
 /**
- * Writes events into the outbox and fans each out to a pending delivery per subscribed endpoint
- * of its account, active or disabled (a disabled endpoint keeps its events until it is enabled
- * again). Call it with the transaction of the change that caused the events: they commit or roll
+ * Writes events into the outbox and fans each out to a pending delivery per subscribed target of
+ * its account, on every channel: webhook endpoints active or disabled (a disabled endpoint keeps
+ * its events until it is enabled again), other channels' targets while active. Call it with the transaction of the change that caused the events: they commit or roll
  * back together. An event no endpoint subscribes to is not stored, since nothing would send it.
  * Returns the number of deliveries queued. `root`: the database `db` is a transaction of, so the
  * endpoint lookup is compiled once for all its transactions.
  */
 export async function recordEvents(db: Db, events: readonly OutboxEvent[], root: Db = db): Promise<number> {
   if (events.length === 0) return 0;
-  const endpointsByAccount = new Map<string, { id: string; events: string[] }[]>();
+  const targetsByAccount = new Map<string, { family: TargetFamily; id: string; events: string[] }[]>();
   let seq: number | undefined;
   let queued = 0;
   for (const event of events) {
-    let endpoints = endpointsByAccount.get(event.accountId);
-    if (endpoints === undefined) {
-      const { rows } = await accountEndpoints.run(db, { accountId: event.accountId }, root);
-      endpoints = rows.map((r) => ({ id: r.id, events: fromJson<string[]>(r.events) }));
-      endpointsByAccount.set(event.accountId, endpoints);
+    let targets = targetsByAccount.get(event.accountId);
+    if (targets === undefined) {
+      const values = Object.fromEntries(TARGET_FAMILIES.map((_, i) => [`account${i}`, event.accountId]));
+      const { rows } = await accountTargets.run(db, values, root);
+      targets = rows.map((r) => ({
+        family: TARGET_FAMILIES[Number(r.family)]!,
+        id: r.id,
+        events: fromJson<string[]>(r.events),
+      }));
+      targetsByAccount.set(event.accountId, targets);
     }
-    const subscribers = endpoints.filter((e) => e.events.includes(event.type)).map((e) => e.id);
+    const subscribers = targets.filter((e) => e.events.includes(event.type));
     if (subscribers.length === 0) continue;
     seq = seq === undefined ? await nextEventSeq(db) : seq + 1;
     queued += (await insertEvent(db, event, seq, subscribers)).length;
@@ -118,7 +144,9 @@ export async function recordEventForEndpoint(
   event: OutboxEvent,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const [id] = await insertEvent(trx, event, await nextEventSeq(trx), [endpointId]);
+    const [id] = await insertEvent(trx, event, await nextEventSeq(trx), [
+      { family: WEBHOOK_ENDPOINTS, id: endpointId },
+    ]);
     return id!;
   });
 }

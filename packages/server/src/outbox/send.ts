@@ -18,6 +18,8 @@ export interface SendOptions {
   timeoutMs: number;
   policy: TargetPolicy;
   userAgent?: string;
+  /** Answer headers to return (lower case): a platform's rate-limit headers, for one. */
+  keepHeaders?: readonly string[];
 }
 
 export interface SendResult {
@@ -27,6 +29,8 @@ export interface SendResult {
   error: string | null;
   /** At most the first KB of the answer, as text. */
   responseBody: string | null;
+  /** The headers `keepHeaders` asked for, when the answer had them. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -70,6 +74,14 @@ export function postDelivery(
       resolve({ ...result, durationMs: elapsed() });
     };
     const fail = (message: string) => finish({ statusCode: null, error: message, responseBody: null });
+    const kept = (res: IncomingMessage) => {
+      const out: Record<string, string> = {};
+      for (const name of options.keepHeaders ?? []) {
+        const value = res.headers[name];
+        if (typeof value === 'string') out[name] = value;
+      }
+      return out;
+    };
 
     let url: URL;
     try {
@@ -113,6 +125,7 @@ export function postDelivery(
           statusCode: res.statusCode ?? null,
           error: null,
           responseBody: text.slice(0, RESPONSE_BODY_CAP),
+          ...(options.keepHeaders === undefined ? {} : { headers: kept(res) }),
         });
         // Whatever the receiver still sends is not read.
         res.destroy();

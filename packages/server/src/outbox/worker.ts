@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { signDelivery } from '@formloom/contract';
 import type { Db } from '../db/database.js';
-import { createSecretBox } from '../features/webhooks/secret-box.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_RETRY_BASE_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_RETRIES } from './backoff.js';
-import { createOutboxStore, type DueDelivery } from './outbox-store.js';
+import type { OutboxSender, SenderResult } from './channel.js';
+import { TARGET_FAMILIES } from './families.js';
+import { createOutboxStore, type DueDelivery, type OutboxStore, pruneEvents } from './outbox-store.js';
 import { decideAttempt } from './policy.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, postDelivery, type SendResult } from './send.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './send.js';
+import { createWebhookSender } from './senders/webhook-sender.js';
 import { onOutboxWrite } from './signal.js';
 
-export interface WebhookWorkerOptions {
-  /** The 32-byte server key the signing secrets are sealed with. */
+export interface OutboxWorkerOptions {
+  /** The 32-byte server key the webhook signing secrets are sealed with. */
   secretKey: Uint8Array;
+  /**
+   * The other channels' senders (Slack, Discord...); the webhook sender is always there. A target
+   * whose channel has no sender here is not claimed: its deliveries wait.
+   */
+  senders?: readonly OutboxSender[];
   logger?: Logger;
   /** First retry delay; each later one doubles (default 30 s, FORMLOOM_WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs?: number;
@@ -34,7 +40,11 @@ export interface WebhookWorkerOptions {
   random?: () => number;
 }
 
-export interface WebhookWorker {
+/** The names the worker had when webhooks were its only channel. */
+export type WebhookWorkerOptions = OutboxWorkerOptions;
+export type WebhookWorker = OutboxWorker;
+
+export interface OutboxWorker {
   /** Looks for due work now. */
   kick(): void;
   /** Stops claiming, waits for attempts in flight (at most the timeout), gives leases back. */
@@ -42,14 +52,20 @@ export interface WebhookWorker {
 }
 
 /**
- * The delivery worker: polls the outbox, leases endpoints with due deliveries (at most
- * `concurrency` at once, one delivery in flight per endpoint, in event order), signs and POSTs
- * each delivery, records the attempt and schedules the retry. A slow or dead receiver holds only
- * its own endpoint's slot, and only for the attempt timeout; the API never waits for a send.
+ * The delivery worker, the same for every channel: polls the outbox, leases targets with due
+ * deliveries (at most `concurrency` at once, one delivery in flight per target, in event order),
+ * hands each delivery to its channel's sender, records the attempt and schedules the retry. A
+ * slow or dead receiver holds only its own target's slot, and only for the attempt timeout; the
+ * API never waits for a send.
  */
-export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): WebhookWorker {
-  const store = createOutboxStore(db);
-  const box = createSecretBox(options.secretKey);
+export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
+  const senders = new Map<string, OutboxSender>();
+  for (const sender of [createWebhookSender(options.secretKey), ...(options.senders ?? [])]) {
+    if (senders.has(sender.channel)) throw new Error(`two senders for the channel ${sender.channel}`);
+    senders.set(sender.channel, sender);
+  }
+  const channels = [...senders.keys()];
+  const stores = TARGET_FAMILIES.map((family) => createOutboxStore(db, family));
   const clock = options.clock ?? (() => new Date());
   const owner = `worker-${randomUUID()}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
@@ -58,45 +74,50 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const batch = options.batchPerClaim ?? 100;
   const policy = { allowPrivateTargets: options.allowPrivateTargets ?? false };
-  const retry = {
-    retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
-    maxRetries: options.maxRetries ?? MAX_RETRIES,
-    random: options.random,
-  };
+  const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const logger = options.logger;
+  // Keyed by family and target id.
   const active = new Map<string, Promise<void>>();
   let stopping = false;
   let ticking = false;
   let again = false;
+  // Which family claims first this round: turns, so no family waits behind another's backlog.
+  let turn = 0;
 
   const leaseUntil = () => new Date(clock().getTime() + leaseMs).toISOString();
 
-  async function attempt(delivery: DueDelivery): Promise<SendResult> {
-    let headers: Record<string, string>;
-    try {
-      const secret = box.open(delivery.secretSealed, delivery.endpointId);
-      headers = await signDelivery({
-        id: delivery.id,
-        timestamp: clock(),
-        body: delivery.payload,
-        secret,
-        event: delivery.eventType,
-      });
-    } catch (error) {
-      return { statusCode: null, durationMs: 0, error: (error as Error).message, responseBody: null };
+  async function attempt(delivery: DueDelivery, sender: OutboxSender | undefined): Promise<SenderResult> {
+    if (sender === undefined) {
+      return {
+        statusCode: null,
+        durationMs: 0,
+        error: `no sender for ${delivery.channel}`,
+        responseBody: null,
+      };
     }
-    return postDelivery(delivery.url, delivery.payload, headers, { timeoutMs, policy });
+    try {
+      return await sender.send(delivery, { timeoutMs, policy, clock });
+    } catch (error) {
+      // Senders report failures as results; a throw is a bug, logged, and retried like one.
+      logger?.error({ err: error, channel: delivery.channel }, 'outbox sender threw');
+      return { statusCode: null, durationMs: 0, error: 'sender error', responseBody: null };
+    }
   }
 
-  async function drain(endpointId: string): Promise<void> {
+  async function drain(store: OutboxStore, endpointId: string): Promise<void> {
     try {
       for (let sent = 0; sent < batch && !stopping; sent++) {
         const delivery = await store.nextDelivery(endpointId, owner, clock().toISOString());
         if (delivery === undefined) break;
+        const sender = senders.get(delivery.channel);
         const startedAt = clock();
-        const result = await attempt(delivery);
+        const result = await attempt(delivery, sender);
         const number = delivery.attemptCount + 1;
-        const decision = decideAttempt(result, number, clock(), retry);
+        const decision = decideAttempt(result, number, clock(), {
+          retryBaseMs,
+          maxRetries: options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES,
+          random: options.random,
+        });
         const kept = await store.recordAttempt(
           owner,
           {
@@ -115,23 +136,44 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
         );
         if (!kept) return;
         if (decision.endpoint === 'gone')
-          logger?.warn({ endpointId }, 'webhook endpoint answered 410: disabled');
+          logger?.warn({ endpointId, channel: delivery.channel }, 'outbox target is gone: disabled');
         if (!decision.ok) {
           logger?.info(
             {
+              channel: delivery.channel,
               endpointId,
               deliveryId: delivery.id,
               attempt: number,
               status: result.statusCode,
               error: result.error,
             },
-            'webhook attempt failed',
+            'outbox attempt failed',
           );
         }
       }
       await store.release(endpointId, owner, clock().toISOString());
     } catch (error) {
-      logger?.error({ err: error, endpointId }, 'webhook delivery loop failed');
+      logger?.error({ err: error, endpointId }, 'outbox delivery loop failed');
+    }
+  }
+
+  async function claim(store: OutboxStore, now: string): Promise<void> {
+    const free = concurrency - active.size;
+    if (free <= 0) return;
+    const claimed = await store.claimEndpoints(owner, now, leaseUntil(), free, channels);
+    for (const id of claimed) {
+      const key = `${store.family.name}:${id}`;
+      if (active.has(key) || stopping) {
+        // Claimed in the moment a previous drain of it was ending: give it back at once.
+        await store.release(id, owner, now);
+        continue;
+      }
+      const running = drain(store, id).finally(() => {
+        active.delete(key);
+        // A slot is free and the target may have more: look again.
+        if (!stopping) void tick();
+      });
+      active.set(key, running);
     }
   }
 
@@ -145,26 +187,15 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
     try {
       do {
         again = false;
-        const free = concurrency - active.size;
-        if (free <= 0) break;
+        if (concurrency - active.size <= 0) break;
         const now = clock().toISOString();
-        const claimed = await store.claimEndpoints(owner, now, leaseUntil(), free);
-        for (const id of claimed) {
-          if (active.has(id) || stopping) {
-            // Claimed in the moment a previous drain of it was ending: give it back at once.
-            await store.release(id, owner, now);
-            continue;
-          }
-          const running = drain(id).finally(() => {
-            active.delete(id);
-            // A slot is free and the endpoint may have more: look again.
-            if (!stopping) void tick();
-          });
-          active.set(id, running);
+        turn = (turn + 1) % stores.length;
+        for (let i = 0; i < stores.length && !stopping; i++) {
+          await claim(stores[(turn + i) % stores.length]!, now);
         }
       } while (again && !stopping);
     } catch (error) {
-      logger?.error({ err: error }, 'webhook worker poll failed');
+      logger?.error({ err: error }, 'outbox worker poll failed');
     } finally {
       ticking = false;
     }
@@ -174,9 +205,10 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
     try {
       await options.housekeeping?.();
       const cutoff = new Date(clock().getTime() - (options.retentionMs ?? 30 * 86_400_000)).toISOString();
-      await store.prune(cutoff);
+      for (const store of stores) await store.prune(cutoff);
+      await pruneEvents(db, TARGET_FAMILIES, cutoff);
     } catch (error) {
-      logger?.error({ err: error }, 'webhook housekeeping failed');
+      logger?.error({ err: error }, 'outbox housekeeping failed');
     }
   }
 
@@ -193,8 +225,8 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
     housekeepingRun = undefined;
   });
   const unsubscribe = onOutboxWrite(() => void tick());
-  // The lease owner this process writes into webhook_endpoints: which instance holds what.
-  logger?.info({ worker: owner }, 'webhook worker started');
+  // The lease owner this process writes into the targets: which instance holds what.
+  logger?.info({ worker: owner, channels }, 'outbox worker started');
   void tick();
 
   return {
@@ -208,3 +240,6 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions): Webho
     },
   };
 }
+
+/** The worker's name when webhooks were its only channel; the same worker. */
+export const startWebhookWorker = startOutboxWorker;

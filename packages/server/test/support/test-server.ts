@@ -35,6 +35,10 @@ export interface TestServerOptions {
   allowPrivateTargets?: boolean;
   /** express's `trust proxy` (FORMLOOM_TRUST_PROXY); default none. */
   trustProxy?: AppConfig['trustProxy'];
+  /** More app settings, read when the server starts (so stand-ins started in a beforeAll can be named). */
+  appConfig?: () => Partial<AppDeps['config']>;
+  /** Failed sign-ins allowed per email and address (default: the app's). */
+  loginLimits?: AppDeps['loginLimits'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -159,9 +163,11 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         dataDir,
         ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+        ...options.appConfig?.(),
       },
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
+      ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });

@@ -7,6 +7,8 @@ import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
 import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
 import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
 import { smartForms } from './2026-11-25-000000-smart-forms.js';
+import { outboxTargets } from './2026-11-25-100000-outbox-targets.js';
+import { users } from './2026-11-25-100001-users.js';
 import { scaleOut } from './2026-11-25-190000-scale-out.js';
 
 /**
@@ -22,6 +24,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-000000-ai-jobs': aiJobs,
   '2026-11-23-000001-analytics-chat': analyticsChat,
   '2026-11-23-000002-analytics-reports': analyticsReports,
+  '2026-11-25-100000-outbox-targets': outboxTargets,
+  '2026-11-25-100001-users': users,
   '2026-11-25-000000-smart-forms': smartForms,
   '2026-11-25-190000-scale-out': scaleOut,
 };

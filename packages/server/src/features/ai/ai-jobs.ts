@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/jobs/worker.js';
 import type { AiProvider } from '../../ai/provider.js';
+import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { createSigningSecrets } from '../analytics/signing-secret.js';
 import { smartAnalyticsJobs } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
-import { createSecretBox } from '../webhooks/secret-box.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
 export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider'> {

@@ -3,10 +3,10 @@ import {
   type AnalyticsSigningSecretInfo,
   generateWebhookSecret,
 } from '@formloom/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { notFound } from '../../http/app-error.js';
-import type { SecretBox } from '../webhooks/secret-box.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */
 const context = (accountId: string) => `analytics:${accountId}`;

@@ -1,4 +1,11 @@
-import { type AuthKind, hasApiAccess, PLAN_NAMES, planAtLeast, routeMetadata } from '@formloom/contract';
+import {
+  type AuthKind,
+  hasApiAccess,
+  PLAN_NAMES,
+  type Plan,
+  planAtLeast,
+  routeMetadata,
+} from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../http/app-error.js';
 import type { AuthContext } from '../../http/request-context.js';
@@ -11,8 +18,11 @@ function tsRestRoute(req: Request) {
   return (req as Request & { tsRestRoute: Parameters<typeof routeMetadata>[0] }).tsRestRoute;
 }
 
-/** Verifies a user session JWT (`session` routes); throws an `unauthorized` AppError when it is not valid. */
-export type SessionVerifier = (token: string, req: Request) => Promise<void>;
+/**
+ * Verifies a user session JWT (`session` routes) and sets `req.session`; throws an `unauthorized`
+ * AppError when it is not valid. Returns the account's plan for the route's `minPlan` check.
+ */
+export type SessionVerifier = (token: string, req: Request) => Promise<{ plan: Plan }>;
 /** Verifies an interview's `x-session-token` (`interviewToken` routes); throws when it is not valid. */
 export type InterviewTokenVerifier = (token: string, req: Request) => Promise<void>;
 
@@ -66,7 +76,12 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           );
           if (verifiers.session === undefined)
             throw unauthorized('Session tokens cannot be verified by this server');
-          await verifiers.session(token, req);
+          const { plan } = await verifiers.session(token, req);
+          if (metadata.minPlan !== undefined && !planAtLeast(plan, metadata.minPlan)) {
+            throw forbidden(
+              `This needs the ${PLAN_NAMES[metadata.minPlan]} plan or higher (the account is on ${PLAN_NAMES[plan]})`,
+            );
+          }
           next();
           return;
         }

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
-import type { SecretBox } from '../webhooks/secret-box.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 
 /** How long a key is remembered (the SDK's retries and a client's own come well within it). */

@@ -18,6 +18,7 @@ import {
   type WebhookEventType,
   type WebhookList,
 } from '@formloom/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -31,7 +32,6 @@ import {
 import { recordEventForEndpoint } from '../../outbox/record.js';
 import { notifyOutbox } from '../../outbox/signal.js';
 import { sampleEvent } from './sample-events.js';
-import type { SecretBox } from './secret-box.js';
 import {
   type AttemptRow,
   createWebhooksStore,

@@ -3,9 +3,9 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Webhook signing secrets must be recoverable (the server signs with them), so they are sealed,
- * not hashed: AES-256-GCM under a 32-byte server key, with the endpoint id as associated data so
- * a sealed secret copied onto another endpoint's row does not open. Format:
+ * Secrets the server must use again (webhook signing secrets, chat-app tokens and webhook URLs)
+ * are sealed, not hashed: AES-256-GCM under a 32-byte server key, with the owning row's id as
+ * associated data so a sealed secret copied onto another row does not open. Format:
  * `v1.<base64 iv(12) | ciphertext | tag(16)>`.
  */
 export interface SecretBox {

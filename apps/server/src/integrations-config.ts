@@ -1,0 +1,49 @@
+import { type Env, read } from './env.js';
+
+/** The chat-app settings of `formloom serve` (docs/integrations.md lists them). */
+export interface IntegrationsConfig {
+  /** Absent unless both FORMLOOM_SLACK_CLIENT_ID and FORMLOOM_SLACK_CLIENT_SECRET are set. */
+  slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
+  /** FORMLOOM_SLACK_API_BASE_URL: where chat.postMessage and oauth.v2.access are called. */
+  slackApiBaseUrl?: string;
+  /** FORMLOOM_DISCORD_WEBHOOK_BASES: comma-separated origins accepted besides discord.com. */
+  discordWebhookBases: string[];
+}
+
+function url(env: Env, name: string, fail: (message: string) => Error): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
+    return value;
+  } catch {
+    throw fail(`${name} must be an http(s) URL (got "${value}")`);
+  }
+}
+
+export function loadIntegrationsConfig(env: Env, fail: (message: string) => Error): IntegrationsConfig {
+  const clientId = read(env, 'FORMLOOM_SLACK_CLIENT_ID');
+  const clientSecret = read(env, 'FORMLOOM_SLACK_CLIENT_SECRET');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw fail('set both FORMLOOM_SLACK_CLIENT_ID and FORMLOOM_SLACK_CLIENT_SECRET, or neither');
+  }
+  const apiBaseUrl = url(env, 'FORMLOOM_SLACK_API_BASE_URL', fail);
+  const authorizeUrl = url(env, 'FORMLOOM_SLACK_AUTHORIZE_URL', fail);
+  const bases = (read(env, 'FORMLOOM_DISCORD_WEBHOOK_BASES') ?? '')
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
+  for (const base of bases) {
+    try {
+      new URL(base);
+    } catch {
+      throw fail(`FORMLOOM_DISCORD_WEBHOOK_BASES holds "${base}", which is not a URL`);
+    }
+  }
+  return {
+    ...(clientId && clientSecret ? { slack: { clientId, clientSecret, apiBaseUrl, authorizeUrl } } : {}),
+    slackApiBaseUrl: apiBaseUrl,
+    discordWebhookBases: bases,
+  };
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_CONNECTION_EVENTS,
+  type IntegrationConnection,
+  type IntegrationProvider,
+  WEBHOOK_EVENT_TYPES,
+} from '@formloom/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Db } from '../../db/database.js';
+import { fromJson } from '../../db/json.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+
+/** What a sender needs, sealed at rest (the target's id is the sealing context). */
+export type ConnectionConfig =
+  | { provider: 'slack'; botToken: string; channelId: string; teamId: string }
+  | { provider: 'discord'; webhookUrl: string };
+
+const PROVIDERS: readonly IntegrationProvider[] = ['slack', 'discord'];
+
+type Row = {
+  id: string;
+  channel: string;
+  label: string;
+  events: string;
+  is_active: number;
+  consecutive_failures: number;
+  created_at: string;
+  updated_at: string;
+};
+
+function toConnection(row: Row): IntegrationConnection {
+  return {
+    id: row.id,
+    provider: row.channel as IntegrationProvider,
+    status: row.is_active === 1 ? 'CONNECTED' : 'ERROR',
+    target: row.label,
+    events: fromJson<IntegrationConnection['events']>(row.events),
+    consecutiveFailures: Number(row.consecutive_failures),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Chat-app connections (spec 2/3.6/4.9): rows of the outbox's `outbox_targets` whose channel is
+ * slack or discord, so notifications go through the same outbox as webhooks. Every read and
+ * write is scoped to the caller's account: another account's connection is a 404.
+ */
+export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: () => Date }) {
+  const { db, box, clock } = deps;
+  const columns = [
+    'id',
+    'channel',
+    'label',
+    'events',
+    'is_active',
+    'consecutive_failures',
+    'created_at',
+    'updated_at',
+  ] as const;
+  const mine = (accountId: string) =>
+    db
+      .selectFrom('outbox_targets')
+      .select(columns)
+      .where('account_id', '=', accountId)
+      .where('channel', 'in', PROVIDERS);
+
+  async function get(accountId: string, id: string): Promise<Row> {
+    const row = await mine(accountId).where('id', '=', id).executeTakeFirst();
+    if (row === undefined) throw notFound('Connection not found');
+    return row;
+  }
+
+  return {
+    async list(accountId: string): Promise<IntegrationConnection[]> {
+      const rows = await mine(accountId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toConnection);
+    },
+
+    async setEvents(
+      accountId: string,
+      id: string,
+      events: readonly string[],
+    ): Promise<IntegrationConnection> {
+      const unknown = events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+      if (unknown.length > 0) throw badRequest(`Unknown event type: ${unknown.join(', ')}`);
+      await get(accountId, id);
+      // The set, in the contract's order, each once.
+      const set = WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e));
+      await db
+        .updateTable('outbox_targets')
+        .set({ events: JSON.stringify(set), updated_at: clock().toISOString() })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .execute();
+      return toConnection(await get(accountId, id));
+    },
+
+    async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+      await get(accountId, id);
+      await db
+        .deleteFrom('outbox_targets')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .execute();
+      return { id, deleted: true };
+    },
+
+    /**
+     * Connects, or reconnects the same place (same account, provider and label): new settings,
+     * and out of ERROR with its failure count cleared (spec 3.6). New connections get
+     * FORM_RESPONSE_CREATED.
+     */
+    async connect(input: {
+      accountId: string;
+      userId: string;
+      label: string;
+      config: ConnectionConfig;
+    }): Promise<IntegrationConnection> {
+      const now = clock().toISOString();
+      const existing = await mine(input.accountId)
+        .where('channel', '=', input.config.provider)
+        .where('label', '=', input.label)
+        .executeTakeFirst();
+      const id = existing?.id ?? randomUUID();
+      const sealed = box.seal(JSON.stringify(input.config), id);
+      if (existing === undefined) {
+        await db
+          .insertInto('outbox_targets')
+          .values({
+            id,
+            account_id: input.accountId,
+            channel: input.config.provider,
+            label: input.label,
+            config_sealed: sealed,
+            events: JSON.stringify(DEFAULT_CONNECTION_EVENTS),
+            created_by: input.userId,
+            is_active: 1,
+            disabled_reason: null,
+            lease_owner: null,
+            lease_until: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      } else {
+        await db
+          .updateTable('outbox_targets')
+          .set({
+            config_sealed: sealed,
+            is_active: 1,
+            consecutive_failures: 0,
+            disabled_reason: null,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+      return toConnection(await get(input.accountId, id));
+    },
+
+    /** The sealed settings of a target, opened (for the senders). */
+    openConfig(id: string, sealed: string): ConnectionConfig {
+      return JSON.parse(box.open(sealed, id)) as ConnectionConfig;
+    },
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

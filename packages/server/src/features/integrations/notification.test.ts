@@ -1,0 +1,110 @@
+import type { WebhookEvent } from '@formloom/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  ANSWER_PREVIEW_CHARS,
+  answerText,
+  cut,
+  describeEvent,
+  discordMessage,
+  LIMITS,
+  slackMessage,
+} from './notification.js';
+
+const response = (answers: Record<string, { question: string; answer: unknown }>): WebhookEvent =>
+  ({
+    type: 'FORM_RESPONSE_CREATED',
+    created_at: '2026-11-25T00:00:00.000Z',
+    data: { formId: 'f1', formTitle: 'T'.repeat(400), responseId: 'r1', answers },
+  }) as WebhookEvent;
+
+describe('notification content', () => {
+  it('cuts answers to a preview, never mid-character, and shows a file by name and size only', () => {
+    expect(answerText('é'.repeat(500))).toHaveLength(ANSWER_PREVIEW_CHARS);
+    expect(Array.from(cut('😀'.repeat(10), 4))).toEqual(['😀', '😀', '😀', '…']);
+    const file = {
+      uploadId: 'u1',
+      name: 'cv.pdf',
+      size: 204_800,
+      type: 'application/pdf',
+      content: 'SECRET BYTES',
+    };
+    expect(answerText(file)).toBe('File: cv.pdf (200 KB)');
+    expect(answerText(['a', 'b'])).toBe('a, b');
+    expect(answerText('line\u0000break')).toBe('line break');
+  });
+
+  it('shows the first 3 answers and stays inside the Slack and Discord limits with huge input', () => {
+    const answers = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        `f${i}`,
+        { question: 'Q'.repeat(3000), answer: 'A'.repeat(10_000) },
+      ]),
+    );
+    const note = describeEvent(response(answers), 'https://forms.example.test/');
+    expect(note.fields).toHaveLength(3);
+    expect(note.summary).toBe('New response (10 answers)');
+    expect(note.links).toEqual([
+      { label: 'View response', url: 'https://forms.example.test/v1/forms/f1/responses/r1' },
+    ]);
+
+    const slack = slackMessage(note, 'C1');
+    expect(slack.text.length).toBeLessThanOrEqual(LIMITS.slackText);
+    for (const block of slack.blocks) {
+      const texts = [
+        (block.text as { text?: string } | undefined)?.text,
+        ...((block.fields as { text: string }[] | undefined) ?? []).map((f) => f.text),
+      ];
+      for (const text of texts) expect((text ?? '').length).toBeLessThanOrEqual(LIMITS.slackText);
+    }
+    expect(JSON.stringify(slack)).not.toContain('A'.repeat(ANSWER_PREVIEW_CHARS + 1));
+
+    const embed = discordMessage(note).embeds[0]!;
+    expect(embed.title.length).toBeLessThanOrEqual(256);
+    expect(embed.description.length).toBeLessThanOrEqual(4096);
+    const total =
+      embed.title.length +
+      embed.description.length +
+      embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
+    expect(total).toBeLessThanOrEqual(6000);
+    for (const f of embed.fields) {
+      expect(f.value.length).toBeLessThanOrEqual(1024);
+      expect(f.name.length).toBeLessThanOrEqual(256);
+    }
+  });
+
+  it('per event: published has open-form and dashboard links, the limit is a warning, deleted is title-only', () => {
+    const published = describeEvent(
+      {
+        type: 'FORM_PUBLISHED',
+        created_at: '2026-11-25T00:00:00.000Z',
+        data: {
+          formId: 'f',
+          formTitle: 'Poll',
+          shareUrl: 'abc',
+          publicUrl: 'https://x.test/f/abc',
+          publishedAt: '2026-11-25T00:00:00.000Z',
+        },
+      } as WebhookEvent,
+      'https://x.test',
+    );
+    expect(published.links.map((l) => l.label)).toEqual(['Open form', 'Dashboard']);
+    const limit = describeEvent(
+      {
+        type: 'FORM_RESPONSES_LIMIT_REACHED',
+        created_at: '2026-11-25T00:00:00.000Z',
+        data: { formId: 'f', formTitle: 'Poll', maxResponses: 3, responseCount: 3 },
+      } as WebhookEvent,
+      'https://x.test',
+    );
+    expect(limit.warning).toBe(true);
+    const deleted = describeEvent(
+      {
+        type: 'FORM_DELETED',
+        created_at: '2026-11-25T00:00:00.000Z',
+        data: { formId: 'f', formTitle: 'Poll' },
+      } as WebhookEvent,
+      'https://x.test',
+    );
+    expect(deleted).toMatchObject({ title: 'Poll', summary: 'Form deleted', links: [], fields: [] });
+  });
+});

@@ -1,0 +1,194 @@
+import type { WebhookEvent, WebhookEventType } from '@formloom/contract';
+
+/** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */
+export const LIMITS = {
+  slackText: 3000,
+  discordTitle: 256,
+  discordDescription: 4096,
+  discordField: 1024,
+  discordFieldName: 256,
+  discordTotal: 6000,
+} as const;
+/** One answer shown in a notification: enough to recognise it, not the whole text. */
+export const ANSWER_PREVIEW_CHARS = 200;
+/** Spec 6.2: FORM_RESPONSE_CREATED shows the first 3 answers. */
+export const ANSWERS_SHOWN = 3;
+
+export interface Notification {
+  title: string;
+  /** A line saying what happened. */
+  summary: string;
+  /** Label and value pairs (answers), each cut to ANSWER_PREVIEW_CHARS. */
+  fields: { name: string; value: string }[];
+  /** Link buttons: label and absolute URL. */
+  links: { label: string; url: string }[];
+  warning: boolean;
+}
+
+/** What each event is called in a notification and on the page. */
+export const EVENT_HEADLINES: Record<WebhookEventType, string> = {
+  FORM_RESPONSE_CREATED: 'New response',
+  FORM_PUBLISHED: 'Form published',
+  FORM_UNPUBLISHED: 'Form unpublished',
+  FORM_CREATED: 'Form created',
+  FORM_DELETED: 'Form deleted',
+  FORM_EXPIRED: 'Form expired',
+  FORM_RESPONSES_LIMIT_REACHED: 'Response limit reached',
+  ANALYTICS_REPORT_COMPLETED: 'Analytics report ready',
+  SMART_FORM_SESSION_COMPLETED: 'Smart form interview completed',
+};
+
+/** Cuts `text` to `max` characters (never inside a surrogate pair), marking the cut with an ellipsis. */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** An answer as a short line: a file is its name and size only, never its content. */
+export function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return cut(value.map((v) => answerText(v)).join(', '), ANSWER_PREVIEW_CHARS);
+  if (typeof value === 'object') {
+    const file = value as { name?: unknown; size?: unknown; uploadId?: unknown };
+    if (typeof file.uploadId === 'string') {
+      const size = typeof file.size === 'number' ? ` (${Math.max(1, Math.round(file.size / 1024))} KB)` : '';
+      return cut(`File: ${String(file.name ?? 'upload')}${size}`, ANSWER_PREVIEW_CHARS);
+    }
+    return '';
+  }
+  // Control characters out: a notification is one readable block.
+  return cut(
+    String(value).replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' ')),
+    ANSWER_PREVIEW_CHARS,
+  );
+}
+
+/**
+ * What a chat notification says about an event (spec 6.2), the same for Slack and Discord:
+ * the form's title, the event, the first 3 answers of a response and link buttons to the server.
+ */
+export function describeEvent(event: WebhookEvent, origin: string): Notification {
+  const data = event.data as Record<string, unknown>;
+  const formTitle = String(data.formTitle ?? data.smartFormTitle ?? 'Form');
+  const formId = typeof data.formId === 'string' ? data.formId : undefined;
+  const api = (path: string) => `${origin.replace(/\/+$/, '')}${path}`;
+  const note: Notification = {
+    title: cut(formTitle, LIMITS.discordTitle),
+    summary: EVENT_HEADLINES[event.type] ?? event.type,
+    fields: [],
+    links: [],
+    warning: event.type === 'FORM_RESPONSES_LIMIT_REACHED',
+  };
+  switch (event.type) {
+    case 'FORM_RESPONSE_CREATED': {
+      const answers = Object.values(event.data.answers);
+      for (const { question, answer } of answers.slice(0, ANSWERS_SHOWN)) {
+        note.fields.push({ name: cut(question || 'Answer', 100), value: answerText(answer) || '-' });
+      }
+      if (answers.length > ANSWERS_SHOWN) note.summary += ` (${answers.length} answers)`;
+      note.links.push({
+        label: 'View response',
+        url: api(`/v1/forms/${event.data.formId}/responses/${event.data.responseId}`),
+      });
+      break;
+    }
+    case 'FORM_PUBLISHED':
+      note.links.push({ label: 'Open form', url: event.data.publicUrl });
+      note.links.push({ label: 'Dashboard', url: api('/integrations') });
+      break;
+    case 'FORM_CREATED':
+      if (formId) note.links.push({ label: 'View form', url: api(`/v1/forms/${formId}`) });
+      break;
+    case 'FORM_EXPIRED':
+    case 'FORM_RESPONSES_LIMIT_REACHED':
+      if (formId) note.links.push({ label: 'Analytics', url: api(`/v1/forms/${formId}/responses/count`) });
+      break;
+    case 'ANALYTICS_REPORT_COMPLETED':
+      note.summary = `${note.summary}: ${cut(event.data.reportTitle, 200)}`;
+      note.links.push({ label: 'View report', url: api(`/v1/ai/jobs/${event.data.jobId}`) });
+      break;
+    default:
+      break;
+  }
+  return note;
+}
+
+/** Slack's Block Kit: a header, the event, each answer as a field, link buttons; text fallback for notifications. */
+export function slackMessage(note: Notification, channel: string) {
+  const blocks: Record<string, unknown>[] = [
+    { type: 'header', text: { type: 'plain_text', text: cut(note.title, 150), emoji: false } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: cut(`${note.warning ? ':warning: ' : ''}*${escapeSlack(note.summary)}*`, LIMITS.slackText),
+      },
+    },
+  ];
+  if (note.fields.length > 0) {
+    blocks.push({
+      type: 'section',
+      fields: note.fields.map((f) => ({
+        type: 'mrkdwn',
+        // A section field holds at most 2,000 characters; answers are far below that.
+        text: cut(`*${escapeSlack(f.name)}*\n${escapeSlack(f.value)}`, 2000),
+      })),
+    });
+  }
+  if (note.links.length > 0) {
+    blocks.push({
+      type: 'actions',
+      elements: note.links.map((l, i) => ({
+        type: 'button',
+        action_id: `formloom_link_${i}`,
+        text: { type: 'plain_text', text: l.label },
+        url: l.url,
+      })),
+    });
+  }
+  return {
+    channel,
+    text: cut(`${note.summary}: ${note.title}`, LIMITS.slackText),
+    blocks,
+    unfurl_links: false,
+    unfurl_media: false,
+  };
+}
+
+/** Slack's mrkdwn treats &, < and > as markup: escaped, so an answer cannot mention @channel or fake a link. */
+function escapeSlack(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Discord: one embed with the same content; link buttons need an application-owned webhook, so
+ * the links are markdown links in the description. Mentions are disabled (`allowed_mentions`),
+ * so an answer saying @everyone pings nobody. Kept within every embed limit, 6,000 in all.
+ */
+export function discordMessage(note: Notification) {
+  const title = cut(note.title, LIMITS.discordTitle);
+  const links = note.links.map((l) => `[${l.label}](${l.url})`).join(' · ');
+  const description = cut([note.summary, links].filter(Boolean).join('\n'), LIMITS.discordDescription);
+  let budget = LIMITS.discordTotal - title.length - description.length;
+  const fields: { name: string; value: string; inline: boolean }[] = [];
+  for (const f of note.fields) {
+    const name = cut(f.name, LIMITS.discordFieldName);
+    const value = cut(f.value, LIMITS.discordField);
+    if (name.length + value.length > budget) break;
+    budget -= name.length + value.length;
+    fields.push({ name, value, inline: false });
+  }
+  return {
+    allowed_mentions: { parse: [] as string[] },
+    embeds: [
+      {
+        title,
+        description,
+        color: note.warning ? 0xf0b429 : 0x4f46e5,
+        fields,
+        ...(note.links[0] ? { url: note.links[0].url } : {}),
+      },
+    ],
+  };
+}

@@ -1,0 +1,85 @@
+import { hkdfSync } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** A session lasts this long; a person signs in again after it (no refresh tokens). */
+export const SESSION_TTL_SECONDS = 60 * 60;
+/** Clock difference tolerated between the instance that signed a token and the one checking it. */
+export const CLOCK_SKEW_SECONDS = 30;
+const ISSUER = 'formloom';
+const SESSION_AUDIENCE = 'formloom:integrations';
+
+export interface SessionClaims {
+  userId: string;
+  accountId: string;
+  email: string;
+  /** The token's id: CSRF tokens of the page are derived from it. */
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export class InvalidSessionError extends Error {
+  override name = 'InvalidSessionError';
+}
+
+/**
+ * A key of its own for each use, derived from the server key with HKDF: a session JWT and an
+ * OAuth state are signed with different keys, so one cannot stand in for the other, and neither
+ * key is the one that seals secrets.
+ */
+export function deriveKey(serverKey: Uint8Array, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', serverKey, new Uint8Array(0), `formloom ${purpose} v1`, 32));
+}
+
+/** Issues and checks session JWTs (HS256 via `jose`), for the integrations API and page. */
+export function createSessionTokens(serverKey: Uint8Array, clock: () => Date = () => new Date()) {
+  const key = deriveKey(serverKey, 'session jwt');
+  const now = () => Math.floor(clock().getTime() / 1000);
+  return {
+    async issue(user: { id: string; accountId: string; email: string }, tokenId: string) {
+      const issuedAt = now();
+      const expiresAt = new Date((issuedAt + SESSION_TTL_SECONDS) * 1000);
+      const token = await new SignJWT({ acct: user.accountId, email: user.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(SESSION_AUDIENCE)
+        .setSubject(user.id)
+        .setJti(tokenId)
+        .setIssuedAt(issuedAt)
+        .setNotBefore(issuedAt)
+        .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
+        .sign(key);
+      return { token, expiresAt };
+    },
+
+    /** The claims of a good token; throws InvalidSessionError with a reason a person can act on. */
+    async verify(token: string): Promise<SessionClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: SESSION_AUDIENCE,
+          clockTolerance: CLOCK_SKEW_SECONDS,
+          currentDate: clock(),
+          requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+        });
+        if (typeof payload.acct !== 'string' || typeof payload.email !== 'string') {
+          throw new InvalidSessionError('Malformed session token');
+        }
+        return {
+          userId: payload.sub!,
+          accountId: payload.acct,
+          email: payload.email,
+          tokenId: payload.jti!,
+          expiresAt: new Date(payload.exp! * 1000),
+        };
+      } catch (error) {
+        if (error instanceof InvalidSessionError) throw error;
+        if (error instanceof errors.JWTExpired)
+          throw new InvalidSessionError('Session expired: sign in again');
+        throw new InvalidSessionError('Invalid session token: sign in again');
+      }
+    },
+  };
+}
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;

@@ -1,0 +1,45 @@
+import type { Request } from 'express';
+import type { Db } from '../../db/database.js';
+import { unauthorized } from '../../http/app-error.js';
+import type { SessionContext } from '../../http/request-context.js';
+import { createAccountsService } from '../accounts/accounts-service.js';
+import { InvalidSessionError, type SessionTokens } from './session-token.js';
+
+/**
+ * The session check behind `session` routes and the integrations page: a good JWT of a user who
+ * still exists, in the account the token names. A deleted user's tokens stop working at once.
+ */
+export function createSessionCheck(db: Db, tokens: SessionTokens) {
+  const accounts = createAccountsService(db);
+  return async (token: string): Promise<SessionContext> => {
+    const claims = await tokens.verify(token).catch((error: unknown) => {
+      throw error instanceof InvalidSessionError ? unauthorized(error.message) : error;
+    });
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'account_id', 'email'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    if (user === undefined || user.account_id !== claims.accountId) {
+      throw unauthorized('Invalid session token: sign in again');
+    }
+    const account = await accounts.resolve(user.account_id);
+    return {
+      userId: user.id,
+      accountId: user.account_id,
+      email: user.email,
+      plan: account.plan,
+      tokenId: claims.tokenId,
+    };
+  };
+}
+
+export type SessionCheck = ReturnType<typeof createSessionCheck>;
+
+/** The auth middleware's verifier for `session` routes. */
+export function sessionVerifier(check: SessionCheck) {
+  return async (token: string, req: Request) => {
+    req.session = await check(token);
+    return { plan: req.session.plan };
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResult } from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { unauthorized } from '../../http/app-error.js';
+import { createAccountsService } from '../accounts/accounts-service.js';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
+import { checkPassword, hashPassword, UserError, verifyPassword } from './password.js';
+import type { SessionTokens } from './session-token.js';
+
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  createdAt: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function normaliseEmail(email: string): string {
+  const normal = email.trim().toLowerCase();
+  if (!EMAIL.test(normal) || normal.length > 320) throw new UserError(`"${email}" is not an email address`);
+  return normal;
+}
+
+/** The same answer for an unknown email and a wrong password: nobody learns who has an account. */
+const WRONG_CREDENTIALS = 'Wrong email or password';
+
+/** People who sign in: created by the CLI, signed in by the integrations API and page. */
+export function createUsersService(db: Db, clock: () => Date = () => new Date()) {
+  const accounts = createAccountsService(db, clock);
+  const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
+    id: r.id,
+    accountId: r.account_id,
+    email: r.email,
+    createdAt: r.created_at,
+  });
+
+  return {
+    async create(input: { account: string; email: string; password: string }): Promise<User> {
+      const account = await accounts.resolve(input.account);
+      const email = normaliseEmail(input.email);
+      checkPassword(input.password);
+      const now = clock().toISOString();
+      const row = {
+        id: randomUUID(),
+        account_id: account.id,
+        email,
+        password_hash: await hashPassword(input.password),
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await db.insertInto('users').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UserError(`a user with the email ${email} exists already`);
+        throw error;
+      }
+      return toUser(row);
+    },
+
+    async list(account?: string): Promise<User[]> {
+      const accountId = account === undefined ? undefined : (await accounts.resolve(account)).id;
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'account_id', 'email', 'created_at'])
+        .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId!))
+        .orderBy('email')
+        .execute();
+      return rows.map(toUser);
+    },
+
+    async resetPassword(emailText: string, password: string): Promise<User> {
+      const email = normaliseEmail(emailText);
+      checkPassword(password);
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'account_id', 'email', 'created_at'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (row === undefined) throw new UserError(`no user with the email ${email}`);
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), updated_at: clock().toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+      // A reset lifts a lockout: the person proved who they are to the operator.
+      await db.deleteFrom('login_failures').where('key', '=', `email:${email}`).execute();
+      return toUser(row);
+    },
+
+    async byId(id: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'account_id', 'email', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Sign-in: the password check behind the throttle, then a session JWT. */
+export function createLogin(
+  db: Db,
+  tokens: SessionTokens,
+  clock: () => Date,
+  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+) {
+  const throttle = createLoginThrottle(db, limits, clock);
+  return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
+    const email = input.email.trim().toLowerCase();
+    await throttle.check(email, address);
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'account_id', 'email', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    // An unknown email spends the same scrypt time as a wrong password.
+    const ok = await verifyPassword(input.password, row?.password_hash);
+    if (!ok || row === undefined) {
+      await throttle.fail(email, address);
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
+    await throttle.succeed(email);
+    const user = { id: row.id, accountId: row.account_id, email: row.email };
+    const { token, expiresAt } = await tokens.issue(user, randomUUID());
+    return { token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), user };
+  };
+}
+
+export type Login = ReturnType<typeof createLogin>;
