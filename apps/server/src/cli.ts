@@ -8,6 +8,7 @@ import {
   createKeysService,
   createUsersService,
   type DbHandle,
+  DomainError,
   formatDuration,
   parseDuration,
 } from '@formloom/server';
@@ -480,7 +481,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`formloom ${name}: ${message}\nUsage: ${command.usage}`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof NotApplicableError || isKnownError(error)) {
+    // A domain error (unknown account, bad plan, key in the wrong state, ...) explains itself.
+    if (error instanceof ConfigError || error instanceof NotApplicableError || error instanceof DomainError) {
       io.err(`formloom ${name}: ${message}`);
       return 1;
     }
@@ -489,20 +491,4 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     );
     return 1;
   }
-}
-
-/** Errors of the server package that explain themselves (bad plan, unknown key, ...). */
-function isKnownError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    [
-      'AccountError',
-      'KeyError',
-      'FormAdminError',
-      'CreditsError',
-      'InstanceLockError',
-      'RestoreError',
-      'UserError',
-    ].includes(error.name)
-  );
 }

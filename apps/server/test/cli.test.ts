@@ -80,6 +80,34 @@ describe('formloom CLI', () => {
     expect(badScope.err).toContain('unknown scope');
   });
 
+  it("maps the server's domain errors by class: the message alone, exit 1; anything else is unexpected", async () => {
+    await json('accounts', 'create', '--name', 'twin', '--plan', 'pro');
+    await json('accounts', 'create', '--name', 'twin', '--plan', 'pro');
+    for (const [argv, message] of [
+      // NotFoundError, thrown by the accounts service under credits (it used to be renamed there)
+      [['credits', 'grant', '--account', 'nobody', '--amount', '5'], 'no account with id or name "nobody"'],
+      [['keys', 'create', '--account', 'nobody', '--scopes', 'all'], 'no account with id or name "nobody"'],
+      // AccountError, an InvalidInputError
+      [['accounts', 'set-plan', '--account', 'twin', '--plan', 'max'], '2 accounts are named "twin"'],
+      [['credits', 'show', '--account', 'twin'], '2 accounts are named "twin"'],
+      // KeyError, an InvalidInputError
+      [['keys', 'create', '--account', 'acme', '--scopes', 'nothing'], 'unknown scope "nothing"'],
+    ] as const) {
+      const res = await cli(...argv);
+      expect(res.code, argv.join(' ')).toBe(1);
+      expect(res.err).toBe(`formloom ${argv[0]} ${argv[1]}: ${res.err.slice(res.err.indexOf(message))}`);
+      expect(res.err).not.toMatch(/unexpected error|\n\s+at /);
+    }
+    // Not a domain error (the database file is a folder): reported as unexpected, with its stack.
+    const broken = await cliIn(dataDir, { FORMLOOM_DATABASE_URL: `sqlite:${dataDir}` }).cli(
+      'accounts',
+      'list',
+    );
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^formloom accounts list: unexpected error: /);
+    expect(broken.err).toMatch(/\n\s+at /);
+  });
+
   it('forms restore explains a form that is not deleted', async () => {
     const res = await cli('forms', 'restore', '00000000-0000-4000-8000-000000000000');
     expect(res.code).toBe(1);

@@ -23,6 +23,19 @@ export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf
 export type { Database, Db } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  PaymentRequiredError,
+  RateLimitedError,
+  TooLargeError,
+  UnauthenticatedError,
+  UnavailableError,
+  UnsupportedTypeError,
+} from './domain-errors.js';
+export {
   type Account,
   AccountError,
   type AccountsService,

@@ -2,7 +2,7 @@ import { type ErrorIssue, errorBody, errorCodeOfStatus, issuesFromZodError } fro
 import { RequestValidationError } from '@ts-rest/express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
-import { AppError, badRequest } from './app-error.js';
+import { AppError, asAppError } from './app-error.js';
 import { hasBody, lingeringClose } from './body-parsing.js';
 
 const MAX_ISSUES_IN_MESSAGE = 3;
@@ -28,7 +28,7 @@ export function validationError(err: RequestValidationError): AppError {
     ...(err.query ? issuesFromZodError(err.query, 'query') : []),
     ...(err.body ? issuesFromZodError(err.body, 'body') : []),
   ];
-  return badRequest(summariseIssues(issues), issues);
+  return new AppError('BAD_REQUEST', summariseIssues(issues), issues);
 }
 
 /** For `createExpressEndpoints`' `requestValidationErrorHandler`. */
@@ -84,18 +84,22 @@ export function notFoundHandler() {
   };
 }
 
+/** A domain error, one of the HTTP layer's own, ts-rest's or body-parser's: else undefined. */
+function knownError(err: unknown, limitDescription: string): AppError | undefined {
+  const known = asAppError(err);
+  if (known !== undefined) return known;
+  if (err instanceof RequestValidationError) return validationError(err);
+  if (typeof err === 'object' && err !== null) return fromHttpError(err as HttpLikeError, limitDescription);
+  return undefined;
+}
+
 /**
  * The one place an error becomes a response. Known errors keep their status and message; anything
  * else is a 500 whose body says only that, with the detail in the server log.
  */
 export function errorHandler(logger: Logger, options: { bodyLimitDescription: string }) {
   return (err: unknown, req: Request, res: Response, next: NextFunction) => {
-    let appError: AppError | undefined;
-    if (err instanceof AppError) appError = err;
-    else if (err instanceof RequestValidationError) appError = validationError(err);
-    else if (typeof err === 'object' && err !== null) {
-      appError = fromHttpError(err as HttpLikeError, options.bodyLimitDescription);
-    }
+    let appError = knownError(err, options.bodyLimitDescription);
     if (appError === undefined) {
       logger.error({ reqId: req.id, err }, 'unhandled error');
       appError = new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');

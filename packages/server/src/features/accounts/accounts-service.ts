@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
+import { InvalidInputError, notFound } from '../../domain-errors.js';
 import { type AccountsStore, createAccountsStore } from './accounts-store.js';
 import { PLANS, type Plan, parsePlan } from './plans.js';
 
@@ -12,7 +13,8 @@ export interface Account {
   createdAt: string;
 }
 
-export class AccountError extends Error {
+/** An account request that cannot be done as asked (unknown plan, empty or ambiguous name). */
+export class AccountError extends InvalidInputError {
   override name = 'AccountError';
 }
 
@@ -50,7 +52,7 @@ export function createAccountsService(db: Db, clock: () => Date = () => new Date
         `${byName.length} accounts are named "${idOrName}"; pass the account id instead`,
       );
     }
-    throw new AccountError(`no account with id or name "${idOrName}"`);
+    throw notFound(`no account with id or name "${idOrName}"`);
   }
 
   return {

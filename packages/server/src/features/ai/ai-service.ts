@@ -5,7 +5,7 @@ import { notifyAiJobs } from '../../ai/jobs/worker.js';
 import { detectLanguage } from '../../ai/language.js';
 import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { NotFoundError, notFound } from '../../domain-errors.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import { GENERATE_FORM_JOB, type GenerateFormJobInput } from './generate-form/generate-form-job.js';
@@ -30,7 +30,7 @@ export function createAiService({ db, clock, forms, credits }: AiServiceDeps) {
     if (formId === undefined) return undefined;
     // Deleted since: the job stays DONE, without its form.
     return forms.get(accountId, formId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      if (error instanceof NotFoundError) return undefined;
       throw error;
     });
   }

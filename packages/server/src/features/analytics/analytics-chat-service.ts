@@ -9,7 +9,7 @@ import type { AiProvider, AiUsage, ChatMessage } from '../../ai/provider.js';
 import { countPromptTokens, countTokens } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../domain-errors.js';
 import { type CreditsService, chatCost, type Reservation } from '../credits/credits-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import { type AnalyticsChatInput, analyticsChatTask, suggestedActions } from './chat-task.js';

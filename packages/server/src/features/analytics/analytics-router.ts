@@ -3,7 +3,7 @@ import { contract, type ErrorCode, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
 import { AiError, type AiUsage } from '../../ai/provider.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, asAppError } from '../../http/app-error.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
@@ -19,7 +19,8 @@ const KEEP_ALIVE_MS = 15_000;
 
 /** An AI failure as the API reports it: the provider being down or refusing is a 503. */
 function aiFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  const known = asAppError(error);
+  if (known !== undefined) return known;
   const message = error instanceof AiError ? error.message : 'The AI call failed';
   return new AppError('SERVICE_UNAVAILABLE', message);
 }

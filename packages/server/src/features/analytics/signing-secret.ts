@@ -6,7 +6,7 @@ import {
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../domain-errors.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */
 const context = (accountId: string) => `analytics:${accountId}`;

@@ -10,7 +10,7 @@ import { type AiJobHandler, JobFailure, notifyAiJobs } from '../../ai/jobs/worke
 import { AiError } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../domain-errors.js';
 import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
 import { DEFAULT_RETRY_BASE_MS, MAX_RETRIES, retryDelayMs } from '../../outbox/backoff.js';
 import { recordEvents } from '../../outbox/record.js';

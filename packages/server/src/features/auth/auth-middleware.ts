@@ -7,7 +7,7 @@ import {
   routeMetadata,
 } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden, unauthorized } from '../../http/app-error.js';
+import { forbidden, unauthorized } from '../../domain-errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { Account } from '../accounts/accounts-service.js';
 import { InvalidKeyError, type KeysService } from './keys-service.js';
@@ -19,8 +19,8 @@ function tsRestRoute(req: Request) {
 }
 
 /**
- * Verifies a user session JWT (`session` routes) and sets `req.session`; throws an `unauthorized`
- * AppError when it is not valid. Returns the account's plan for the route's `minPlan` check.
+ * Verifies a user session JWT (`session` routes) and sets `req.session`; throws an
+ * UnauthenticatedError (a 401) when it is not valid. Returns the account's plan for the route's `minPlan` check.
  */
 export type SessionVerifier = (token: string, req: Request) => Promise<{ plan: Plan }>;
 /** Verifies an interview's `x-session-token` (`interviewToken` routes); throws when it is not valid. */

@@ -3,6 +3,7 @@ import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
+import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
 import { formatDuration } from '../../util/duration.js';
 import {
   type Account,
@@ -45,11 +46,12 @@ export interface CreatedKey {
 }
 
 /** Why a presented key was refused; the auth middleware turns it into a 401. */
-export class InvalidKeyError extends Error {
+export class InvalidKeyError extends UnauthenticatedError {
   override name = 'InvalidKeyError';
 }
 
-export class KeyError extends Error {
+/** A key request that cannot be done as asked (scope, expiry, grace period, plan, state). */
+export class KeyError extends InvalidInputError {
   override name = 'KeyError';
 }
 
@@ -119,7 +121,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
   async function findByRef(ref: string): Promise<ApiKeyRow> {
     const keyId = parseApiKey(ref)?.keyId ?? ref.replace(/^formloom_/, '').replace(/\.…?$/, '');
     const row = (await store.findByKeyId(keyId)) ?? (await store.findById(ref));
-    if (row === undefined) throw new KeyError(`no API key "${ref}" (pass its key id or id)`);
+    if (row === undefined) throw notFound(`no API key "${ref}" (pass its key id or id)`);
     return row;
   }
 
@@ -151,9 +153,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       name?: string | undefined;
       expiresInMs?: number | undefined;
     }): Promise<CreatedKey> {
-      const account = await accounts.resolve(input.account).catch((error: unknown) => {
-        throw error instanceof AccountError ? new KeyError(error.message) : error;
-      });
+      const account = await accounts.resolve(input.account);
       const scopes = normaliseScopes(input.scopes);
       if (input.expiresInMs !== undefined && !(input.expiresInMs > 0)) {
         throw new KeyError('expiry must be a positive duration such as 30d');

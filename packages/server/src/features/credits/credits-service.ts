@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AiLimit } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { AppError } from '../../http/app-error.js';
-import { AccountError, createAccountsService } from '../accounts/accounts-service.js';
+import { InvalidInputError, paymentRequired } from '../../domain-errors.js';
+import { createAccountsService } from '../accounts/accounts-service.js';
 import { createCreditsStore, type LedgerEntry, type LedgerKind } from './credits-store.js';
 
 /**
@@ -23,7 +23,7 @@ export function chatCost(tokens: number): number {
 }
 
 /** A mistake in a credits operation (bad amount, unknown account or reservation). */
-export class CreditsError extends Error {
+export class CreditsError extends InvalidInputError {
   override name = 'CreditsError';
 }
 
@@ -113,10 +113,7 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     if (done === undefined) {
       const balance = await createCreditsStore(trx).balance(accountId);
       if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
-      throw new AppError(
-        'PAYMENT_REQUIRED',
-        `Not enough credits: this call costs ${amount} and the balance is ${balance}`,
-      );
+      throw paymentRequired(`Not enough credits: this call costs ${amount} and the balance is ${balance}`);
     }
     return { id: done.id, accountId, amount, balance: done.balance };
   }
@@ -138,7 +135,7 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
 
     /**
      * Takes `amount` credits before an AI call does any work. Not enough credits: a 402
-     * PAYMENT_REQUIRED AppError, and nothing changes.
+     * PaymentRequiredError, and nothing changes.
      */
     reserve(accountId: string, amount: number, reason: string): Promise<Reservation> {
       return db.transaction().execute((trx) => reserveIn(trx, accountId, amount, reason));
@@ -157,10 +154,7 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
         const balance = await createCreditsStore(trx).balance(accountId);
         if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
         if (balance < 1) {
-          throw new AppError(
-            'PAYMENT_REQUIRED',
-            'Not enough credits: this call costs at least 1 and the balance is 0',
-          );
+          throw paymentRequired('Not enough credits: this call costs at least 1 and the balance is 0');
         }
         return reserveIn(trx, accountId, Math.min(requireAmount(max), balance), reason);
       });
@@ -206,11 +200,7 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     /** Adds credits to an account (operator CLI). `account` is an id or a unique name. */
     async grant(account: string, amount: number, reason = 'granted by operator') {
       requireAmount(amount);
-      const found = await createAccountsService(db, clock)
-        .resolve(account)
-        .catch((error: unknown) => {
-          throw error instanceof AccountError ? new CreditsError(error.message) : error;
-        });
+      const found = await createAccountsService(db, clock).resolve(account);
       const done = await db.transaction().execute((trx) => write(found.id, 'grant', amount, reason, trx));
       if (done === undefined) throw new CreditsError(`account ${found.id} is gone`);
       return { account: { ...found, creditBalance: done.balance }, entryId: done.id };

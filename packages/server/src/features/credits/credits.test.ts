@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { AppError } from '../../http/app-error.js';
+import { PaymentRequiredError } from '../../domain-errors.js';
 import { CREDIT_COSTS, CreditsError, chatCost, createCreditsService } from './credits-service.js';
 
 describeEachDialect('credits', (t) => {
@@ -43,13 +43,12 @@ describeEachDialect('credits', (t) => {
     await expectLedgerMatches(accountId);
   });
 
-  it('not enough credits: 402 PAYMENT_REQUIRED and nothing changes', async () => {
+  it('not enough credits: PaymentRequiredError (a 402) and nothing changes', async () => {
     const { accountId } = await t.account('PRO');
     const service = credits();
     await service.grant(accountId, 4);
     const refused = await service.reserve(accountId, 5, 'ai.generateForm').catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ status: 402, code: 'PAYMENT_REQUIRED' });
+    expect(refused).toBeInstanceOf(PaymentRequiredError);
     expect((refused as Error).message).toBe('Not enough credits: this call costs 5 and the balance is 4');
     expect(await service.balance(accountId)).toBe(4);
     expect(await service.ledger(accountId)).toHaveLength(1);
@@ -65,7 +64,7 @@ describeEachDialect('credits', (t) => {
     const won = attempts.filter((a) => a.status === 'fulfilled');
     expect(won).toHaveLength(33);
     for (const lost of attempts.filter((a) => a.status === 'rejected')) {
-      expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+      expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(PaymentRequiredError);
     }
     expect(await service.balance(accountId)).toBe(1);
     const balances = won.map((a) => (a as PromiseFulfilledResult<{ balance: number }>).value.balance);

@@ -1,6 +1,7 @@
 import type { Form } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
+import { ConflictError, notFound } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { formatDuration } from '../../util/duration.js';
 import { toForm } from './form-mapping.js';
@@ -9,7 +10,8 @@ import { createFormsStore } from './forms-store.js';
 /** decisions.md: deleted forms are kept this long (restorable), then purged. */
 export const DEFAULT_DELETED_RETENTION_MS = 30 * 86_400_000;
 
-export class FormAdminError extends Error {
+/** A deleted form past its retention window: it can no longer be restored. */
+export class FormAdminError extends ConflictError {
   override name = 'FormAdminError';
 }
 
@@ -28,8 +30,7 @@ export function createFormsAdmin(db: Db, options: FormsAdminOptions = {}) {
     /** Brings back a soft-deleted form (and so its responses) inside the retention window. */
     async restore(id: string): Promise<Form> {
       const row = await store.findDeleted(id);
-      if (row === undefined)
-        throw new FormAdminError(`no deleted form with id ${id} (it may be live, or purged)`);
+      if (row === undefined) throw notFound(`no deleted form with id ${id} (it may be live, or purged)`);
       const now = clock();
       const deletedAt = Date.parse(row.deleted_at!);
       if (now.getTime() - deletedAt >= retentionMs) {

@@ -17,7 +17,7 @@ import {
 import type { Db, FormRow, FormUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
-import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import {
   formCreatedEvent,
   formDeletedEvent,
@@ -151,7 +151,7 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
       }
       await editBackoff(attempt);
     }
-    throw new AppError('CONFLICT', `Form ${id} is being changed by other requests; retry`);
+    throw conflict(`Form ${id} is being changed by other requests; retry`);
   }
 
   function findFieldIndex(schema: FormSchema, formId: string, fieldId: string): number {

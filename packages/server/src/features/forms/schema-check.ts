@@ -1,6 +1,6 @@
 import { CreateFormFromSchemaBody, type FormSchema } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/integrity';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../domain-errors.js';
 
 /**
  * Every schema the server stores passes the engine's integrity check first. A failure is a 400

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_HEADERS, routeMetadata } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden, tooManyRequests } from '../../http/app-error.js';
+import { forbidden, tooManyRequests } from '../../domain-errors.js';
 import type { RateLimitCaller, RateLimiter, Usage } from './rate-limiter.js';
 import { unixSeconds } from './windows.js';
 

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { PublicSmartForm } from '@formloom/contract';
 import express, { type Request, type Response, type Router } from 'express';
 import type { FormRow } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
+import { NotFoundError } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { schemaOf } from '../forms/form-mapping.js';
 import { chooseLanguage } from '../smart-forms/interview-service.js';
@@ -54,9 +54,9 @@ function sendPage(req: Request, res: Response, status: number, page: string) {
 }
 
 export interface PublicPageDeps {
-  /** The form behind a code when PUBLISHED or ARCHIVED; throws a 404 AppError otherwise. */
+  /** The form behind a code when PUBLISHED or ARCHIVED; throws a NotFoundError otherwise. */
   publicForm: (code: string) => Promise<FormRow>;
-  /** The published smart form behind a code; throws a 404 AppError otherwise. */
+  /** The published smart form behind a code; throws a NotFoundError otherwise. */
   publicSmartForm: (code: string) => Promise<PublicSmartForm>;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
@@ -69,10 +69,10 @@ type RenderPage = (
   req: Request,
 ) => Promise<{ status: number; page: string } | undefined>;
 
-/** `undefined` for a 404 AppError (an unknown, draft or malformed code), else the value. */
+/** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
   return found.catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) return undefined;
+    if (error instanceof NotFoundError) return undefined;
     throw error;
   });
 }

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/database.js';
-import { tooManyRequests } from '../../http/app-error.js';
+import { tooManyRequests } from '../../domain-errors.js';
 
 export interface PublicRateLimitOptions {
   /** Requests one address may make to the public page and public API routes per window. */

@@ -9,7 +9,7 @@ import {
 } from '../../../test/support/test-database.js';
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
-import { AppError } from '../../http/app-error.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { createFormsStore } from '../forms/forms-store.js';
@@ -166,10 +166,9 @@ describeDialects('group commit', (dialect) => {
     const [a, invalid, gone, reused, retried, c] = outcomes;
     expect(a).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
     expect(c).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
-    expect(invalid).toBeInstanceOf(AppError);
-    expect((invalid as AppError).status).toBe(400);
-    expect((gone as AppError).status).toBe(404);
-    expect((reused as AppError).status).toBe(409);
+    expect(invalid).toBeInstanceOf(InvalidInputError);
+    expect(gone).toBeInstanceOf(NotFoundError);
+    expect(reused).toBeInstanceOf(ConflictError);
     expect(retried).toEqual(first);
     expect(await storedCount(form.id)).toBe(3);
     expect(await counter(form.id)).toBe(3);
@@ -184,7 +183,7 @@ describeDialects('group commit', (dialect) => {
       responses.submit(form.code, { name: 'not the same' }, 'twice'),
     ]);
     expect(two).toEqual(one);
-    expect((other as AppError).status).toBe(409);
+    expect(other).toBeInstanceOf(ConflictError);
     expect(await storedCount(form.id)).toBe(1);
     expect(await counter(form.id)).toBe(1);
   });
@@ -198,7 +197,7 @@ describeDialects('group commit', (dialect) => {
       Array.from({ length: 7 }, (_, i) => responses.submit(form.code, { name: `n${i}` })),
     );
     expect(outcomes.filter((o) => !(o instanceof Error))).toHaveLength(3);
-    expect(outcomes.filter((o) => o instanceof AppError && o.status === 409)).toHaveLength(4);
+    expect(outcomes.filter((o) => o instanceof ConflictError)).toHaveLength(4);
     expect(await storedCount(form.id)).toBe(3);
     const row = await handle.db
       .selectFrom('forms')

@@ -11,7 +11,7 @@ import type { ValidationIssue } from '@formloom/contract/engine';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { type AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, type DomainError, notFound } from '../../domain-errors.js';
 import { recordEvents } from '../../outbox/record.js';
 import { archiveDue, type FormsService } from '../forms/forms-service.js';
 import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
@@ -80,7 +80,7 @@ interface Submission {
 type SubmitOutcome =
   | { kind: 'answered'; result: SubmitResponseResult }
   | { kind: 'closed' }
-  | { kind: 'refused'; error: AppError };
+  | { kind: 'refused'; error: DomainError };
 
 /** A submission waiting for its group's commit, with its caller's promise. */
 interface Queued extends Submission {

@@ -1,6 +1,6 @@
 import { type AppRouter, isAppRoute } from '@ts-rest/core';
 import type { NextFunction, Request, Response } from 'express';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../domain-errors.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 
 export const NOT_AVAILABLE_MESSAGE = 'not available on this server yet';

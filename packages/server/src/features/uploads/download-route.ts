@@ -8,7 +8,7 @@ import express, {
   type Router,
 } from 'express';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
 import type { FormsService } from '../forms/forms-service.js';

@@ -12,7 +12,8 @@ import { initServer } from '@ts-rest/express';
 import busboy from 'busboy';
 import type { NextFunction, Request, Response } from 'express';
 import type { FormRow } from '../../db/database.js';
-import { AppError, badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../domain-errors.js';
+import { AppError, asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { schemaOf } from '../forms/form-mapping.js';
@@ -160,7 +161,8 @@ export function uploadRoute(
       req.body = { fieldId, file: upload };
       next();
     } catch (error) {
-      if (error instanceof AppError && !res.headersSent) refuse(req, res, error);
+      const answer = asAppError(error);
+      if (answer !== undefined && !res.headersSent) refuse(req, res, answer);
       else next(error);
     }
   };

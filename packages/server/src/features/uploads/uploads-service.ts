@@ -4,7 +4,7 @@ import type { Field, UploadResult } from '@formloom/contract';
 import { effectiveMaxUploadMB, mimeTypeAllowed } from '@formloom/contract/engine';
 import type { Db, FormRow, UploadRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { AppError } from '../../http/app-error.js';
+import { tooLarge, unsupportedType } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../../storage/storage.js';
 import { formGone } from '../responses/responses-service.js';
@@ -28,7 +28,7 @@ function describeMB(bytes: number): string {
 }
 
 export const fileTooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than this field's limit of ${describeMB(maxBytes)}`);
+  tooLarge(`The file is larger than this field's limit of ${describeMB(maxBytes)}`);
 
 /**
  * The file name as shown to form owners: no folder part, no control characters, at most 255
@@ -108,8 +108,7 @@ export function createUploadsService({
         inspect: async (head) => {
           type = await detectContentType(head, info.mimeType);
           if (!mimeTypeAllowed(type, allowed)) {
-            throw new AppError(
-              'UNSUPPORTED_MEDIA_TYPE',
+            throw unsupportedType(
               `The file's content is ${type}, which this field does not accept (allowed: ${allowed!.join(', ')})`,
             );
           }

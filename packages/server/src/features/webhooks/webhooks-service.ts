@@ -22,7 +22,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../domain-errors.js';
 import {
   BlockedTargetError,
   checkTargetUrl,

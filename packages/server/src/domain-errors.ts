@@ -1,0 +1,81 @@
+import type { ErrorIssue, RateLimitInfo } from '@formloom/contract';
+
+/**
+ * What services throw when a request cannot be done as asked. They say what went wrong in the
+ * domain's words (not found, conflict, invalid input, ...) and know nothing of HTTP: the HTTP
+ * layer maps each class to a status and the envelope in one place (`http/app-error.ts`), and the
+ * CLI maps the same classes to its exit codes. Anything else thrown is a bug (a 500).
+ */
+export abstract class DomainError extends Error {}
+
+/** The input is wrong in a way the caller can fix; `issues` names each invalid value. */
+export class InvalidInputError extends DomainError {
+  override name = 'InvalidInputError';
+  readonly issues: ErrorIssue[] | undefined;
+  constructor(message: string, issues?: ErrorIssue[]) {
+    super(message);
+    this.issues = issues;
+  }
+}
+
+/** No credential, or one that is not (or no longer) valid. */
+export class UnauthenticatedError extends DomainError {
+  override name = 'UnauthenticatedError';
+}
+
+/** Known caller, not allowed: a scope or plan too low, or a plan's limit reached. */
+export class ForbiddenError extends DomainError {
+  override name = 'ForbiddenError';
+}
+
+/** Not there, or not the caller's (another account's id looks the same). */
+export class NotFoundError extends DomainError {
+  override name = 'NotFoundError';
+}
+
+/** The current state of the resource forbids it (already used, changed meanwhile, ...). */
+export class ConflictError extends DomainError {
+  override name = 'ConflictError';
+}
+
+/** Not enough credits for the call. */
+export class PaymentRequiredError extends DomainError {
+  override name = 'PaymentRequiredError';
+}
+
+/** A file or value over its size limit. */
+export class TooLargeError extends DomainError {
+  override name = 'TooLargeError';
+}
+
+/** A file whose content is of a type not accepted there. */
+export class UnsupportedTypeError extends DomainError {
+  override name = 'UnsupportedTypeError';
+}
+
+/** A rate limit or monthly quota reached; `rateLimit` says which and when to retry. */
+export class RateLimitedError extends DomainError {
+  override name = 'RateLimitedError';
+  readonly rateLimit: RateLimitInfo;
+  constructor(message: string, rateLimit: RateLimitInfo) {
+    super(message);
+    this.rateLimit = rateLimit;
+  }
+}
+
+/** A dependency (the AI provider, ...) cannot answer now; retry later. */
+export class UnavailableError extends DomainError {
+  override name = 'UnavailableError';
+}
+
+export const badRequest = (message: string, issues?: ErrorIssue[]) => new InvalidInputError(message, issues);
+export const unauthorized = (message: string) => new UnauthenticatedError(message);
+export const forbidden = (message: string) => new ForbiddenError(message);
+export const notFound = (message: string) => new NotFoundError(message);
+export const conflict = (message: string) => new ConflictError(message);
+export const paymentRequired = (message: string) => new PaymentRequiredError(message);
+export const tooLarge = (message: string) => new TooLargeError(message);
+export const unsupportedType = (message: string) => new UnsupportedTypeError(message);
+export const tooManyRequests = (message: string, rateLimit: RateLimitInfo) =>
+  new RateLimitedError(message, rateLimit);
+export const unavailable = (message: string) => new UnavailableError(message);
