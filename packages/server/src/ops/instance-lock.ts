@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { ConflictError } from '../domain-errors.js';
 
 /**
  * `<data dir>/instance.lock`: a small SQLite file whose locks say whether a `formloom serve` is
@@ -11,7 +12,7 @@ import SqliteDatabase from 'better-sqlite3';
  */
 const LOCK_FILE = 'instance.lock';
 
-export class InstanceLockError extends Error {
+export class InstanceLockError extends ConflictError {
   override name = 'InstanceLockError';
 }
 

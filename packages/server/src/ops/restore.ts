@@ -2,11 +2,12 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync
 import { dirname, join } from 'node:path';
 import * as tar from 'tar';
 import { SECRET_KEY_FILE } from '../crypto/secret-box.js';
+import { InvalidInputError } from '../domain-errors.js';
 import { BACKUP_DB_NAME, type BackupManifest, MANIFEST_NAME } from './backup.js';
 import { withDataDirToItself } from './instance-lock.js';
 import { describeSqliteFile } from './sqlite-summary.js';
 
-export class RestoreError extends Error {
+export class RestoreError extends InvalidInputError {
   override name = 'RestoreError';
 }
 

@@ -8,7 +8,7 @@ import {
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../domain-errors.js';
 
 /** What a sender needs, sealed at rest (the target's id is the sealing context). */
 export type ConnectionConfig =

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type IntegrationConnection, planAtLeast, WEBHOOK_EVENT_TYPES } from '@formloom/contract';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { AppError } from '../../http/app-error.js';
+import { asAppError } from '../../http/app-error.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
@@ -166,7 +166,7 @@ ${
           const session = await sessionOf(req);
           return session ? dashboard(res, session, 400, error.message) : signIn(res, 401);
         }
-        if (error instanceof AppError && error.status === 404) {
+        if (asAppError(error)?.status === 404) {
           const session = await sessionOf(req);
           return session ? dashboard(res, session, 404, 'That connection does not exist.') : signIn(res, 401);
         }
@@ -194,9 +194,10 @@ ${
       setSession(res, result.token);
       res.redirect(303, '/integrations');
     } catch (error) {
-      if (error instanceof AppError && (error.status === 401 || error.status === 429)) {
-        if (error.rateLimit) res.setHeader('Retry-After', String(error.rateLimit.retry_after));
-        return signIn(res, error.status, error.message);
+      const refusal = asAppError(error);
+      if (refusal !== undefined && (refusal.status === 401 || refusal.status === 429)) {
+        if (refusal.rateLimit) res.setHeader('Retry-After', String(refusal.rateLimit.retry_after));
+        return signIn(res, refusal.status, refusal.message);
       }
       next(error);
     }

@@ -1,6 +1,6 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
-import { unauthorized } from '../../http/app-error.js';
+import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { clientKey } from '../public-page/public-rate-limit.js';

@@ -15,7 +15,7 @@ import type { AiProvider } from '../../ai/provider.js';
 import { recordUsage } from '../../ai/usage-store.js';
 import type { Db, SmartFormQuestionRow, SmartFormRow, SmartFormSessionRow } from '../../db/database.js';
 import { fromJson, isoNow } from '../../db/json.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { SESSION_ANALYSIS_JOB } from './analysis-job.js';
 import {
@@ -140,7 +140,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
 
   function requireActive(session: SmartFormSessionRow): void {
     if (session.status !== 'active') {
-      throw new AppError('CONFLICT', `This interview is ${session.status}: start a new one to answer again`);
+      throw conflict(`This interview is ${session.status}: start a new one to answer again`);
     }
   }
 
@@ -375,10 +375,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
         }
         if (question.answer !== null) {
           if (question.answer === body.answer) return false;
-          throw new AppError(
-            'CONFLICT',
-            `Question ${question.idx} was already answered; answer the current question`,
-          );
+          throw conflict(`Question ${question.idx} was already answered; answer the current question`);
         }
         const updated = await trx
           .updateTable('smart_form_questions')

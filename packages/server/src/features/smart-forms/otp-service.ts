@@ -3,7 +3,14 @@ import { INTERVIEW_LIMITS, type RequestOtpResult, type VerifyOtpResult } from '@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/app-error.js';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  type RateLimitedError,
+  tooManyRequests,
+  unavailable,
+} from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
@@ -69,7 +76,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
     return Number(row.n);
   }
 
-  function limited(limit: number, now: Date): AppError {
+  function limited(limit: number, now: Date): RateLimitedError {
     const reset = Math.ceil(now.getTime() / 1000) + 3600;
     return tooManyRequests(`Too many codes requested: at most ${limit} an hour; try again later`, {
       type: 'HOURLY_LIMIT',
@@ -123,10 +130,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       } catch {
         // The code never reached anyone: it must not count, nor stay usable.
         await db.deleteFrom('smart_form_otps').where('id', '=', id).execute();
-        throw new AppError(
-          'SERVICE_UNAVAILABLE',
-          'The verification email could not be sent; try again in a moment',
-        );
+        throw unavailable('The verification email could not be sent; try again in a moment');
       }
       return { sent: true, expiresAt };
     },

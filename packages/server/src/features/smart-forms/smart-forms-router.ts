@@ -1,6 +1,6 @@
 import { contract, hasMorePages, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../domain-errors.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { authOf } from '../auth/auth-middleware.js';
 import { notAvailable } from '../unavailable/not-available.js';

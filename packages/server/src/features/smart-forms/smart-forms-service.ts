@@ -13,7 +13,7 @@ import {
 } from '@formloom/contract';
 import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../domain-errors.js';
 import { generateShareCode } from '../forms/share-code.js';
 import { abandonActiveSessions } from './sessions-store.js';
 import { createSmartFormsStore } from './smart-forms-store.js';

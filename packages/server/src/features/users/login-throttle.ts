@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { tooManyRequests } from '../../http/app-error.js';
+import { tooManyRequests } from '../../domain-errors.js';
 
 export interface LoginLimits {
   /** Failed sign-ins allowed per email in a window: guessing one person's password. */

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { InvalidInputError } from '../../domain-errors.js';
 
 /**
  * Password hashing with scrypt from node:crypto (memory-hard, no native add-on to build).
@@ -23,7 +24,7 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
 }
 
 /** A user that cannot be created or changed as asked (weak password, taken email...). */
-export class UserError extends Error {
+export class UserError extends InvalidInputError {
   override name = 'UserError';
 }
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
-import { unauthorized } from '../../http/app-error.js';
+import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { InvalidSessionError, type SessionTokens } from './session-token.js';
