@@ -101,7 +101,9 @@ async function drive(run: ServerToDriver): Promise<void> {
   const steps: { answer: string; ms: number }[] = [];
   const began = performance.now();
   await Promise.all(Array.from({ length: run.interviews }, (_, i) => interview(run, i, steps)));
-  process.send!({ type: 'steps', steps, wallMs: performance.now() - began } satisfies DriverToServer);
   await standIn.close();
-  process.exit(0);
+  // Exit only once the message is out: `send` is asynchronous, and exiting first can lose it.
+  process.send!({ type: 'steps', steps, wallMs: performance.now() - began } satisfies DriverToServer, () =>
+    process.exit(0),
+  );
 }

@@ -40,9 +40,9 @@ const driver = fork(fileURLToPath(new URL('./interview-driver-child.ts', import.
 });
 const fromDriver = <T extends DriverToServer['type']>(type: T) =>
   new Promise<Extract<DriverToServer, { type: T }>>((resolve, reject) => {
-    driver.once('exit', (code) =>
-      reject(new Error(`the driver process exited (${code}) before sending ${type}`)),
-    );
+    driver.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the driver process failed (exit ${code}) before sending ${type}`));
+    });
     const on = (m: DriverToServer) => {
       if (m.type !== type) return;
       driver.off('message', on);
