@@ -9,3 +9,4 @@ export * from './smtp-stand-in.js';
 export * from './test-database.js';
 export * from './test-server.js';
 export * from './webhook-test-kit.js';
+export * from './session-seed.js';

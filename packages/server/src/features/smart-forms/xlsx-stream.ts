@@ -18,8 +18,8 @@ const SHEET_START = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const SHEET_END = '</sheetData></worksheet>';
 
 // Characters XML 1.0 cannot carry (controls other than tab and line breaks, lone surrogates).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function escapeXml(text: string): string {
