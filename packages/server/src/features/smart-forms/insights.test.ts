@@ -143,7 +143,7 @@ describeEachDialect('smart-form chat', (t) => {
     expect(ledger.map((r) => -r.delta - r.refunded).sort()).toEqual([...used].sort());
   });
 
-  it('is a 402 with no credits, a 403 without the scope or on Starter, a 404 for another account', async () => {
+  it('is a 402 with no credits, a 403 without the scope, a 404 for another account', async () => {
     const { id } = await publishedSmartForm(t, key);
     await seedSessions(t.db, { smartFormId: id, accountId, count: 2, status: () => 'completed' });
     const broke = await t.account('PRO');
