@@ -71,7 +71,11 @@ export function seedShape(i: number) {
   const themes = [THEMES[i % THEMES.length]!, THEMES[(i * 5 + 3) % THEMES.length]!].filter(
     (t, k, all) => all.indexOf(t) === k,
   );
-  return { themes, sentiment: SENTIMENTS[i % SENTIMENTS.length]!, durationMs: 60_000 + ((i * 7_919) % 900_000) };
+  return {
+    themes,
+    sentiment: SENTIMENTS[i % SENTIMENTS.length]!,
+    durationMs: 60_000 + ((i * 7_919) % 900_000),
+  };
 }
 
 /**
@@ -110,7 +114,10 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<string
           fallback: 0,
           answer: status === 'active' && q === asked ? null : answer,
           asked_at: new Date(startedMs + q * 20_000).toISOString(),
-          answered_at: status === 'active' && q === asked ? null : new Date(startedMs + q * 20_000 + 15_000).toISOString(),
+          answered_at:
+            status === 'active' && q === asked
+              ? null
+              : new Date(startedMs + q * 20_000 + 15_000).toISOString(),
         } as SmartFormQuestionsTable);
       }
       const completedAt = status === 'completed' ? new Date(startedMs + durationMs).toISOString() : null;
@@ -120,7 +127,8 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<string
               summary: `Customer ${i} talked mostly about ${themes.join(' and ')}.`,
               sentiment,
               keyThemes: themes,
-              mappedAnswers: i % 3 === 0 ? { plan: ['basic', 'pro', 'team'][i % 3], seats: (i % 40) + 1 } : null,
+              mappedAnswers:
+                i % 3 === 0 ? { plan: ['basic', 'pro', 'team'][i % 3], seats: (i % 40) + 1 } : null,
               ai: { provider: 'offline', model: 'formloom-offline-1', offline: true },
               createdAt: completedAt!,
             }
@@ -147,7 +155,8 @@ export async function seedSessions(db: Db, options: SeedOptions): Promise<string
         sentiment_score: analysis?.sentiment.score ?? null,
       } as SmartFormSessionsTable);
       if (analysis !== null) {
-        for (const theme of themes) themeRows.push({ session_id: id, smart_form_id: options.smartFormId, theme });
+        for (const theme of themes)
+          themeRows.push({ session_id: id, smart_form_id: options.smartFormId, theme });
       }
     }
     await db.transaction().execute(async (trx) => {

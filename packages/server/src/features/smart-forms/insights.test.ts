@@ -83,7 +83,12 @@ describeEachDialect('smart-form chat', (t) => {
 
   it('reads only the 50 most recently completed of 60 sessions', async () => {
     const { id } = await publishedSmartForm(t, key);
-    const ids = await seedSessions(t.db, { smartFormId: id, accountId, count: 60, status: () => 'completed' });
+    const ids = await seedSessions(t.db, {
+      smartFormId: id,
+      accountId,
+      count: 60,
+      status: () => 'completed',
+    });
     const res = await chat(t, key, id, { message: 'Which themes come up?' });
     expect(res.status, res.text).toBe(200);
     const result = SmartFormChatResult.parse(res.body.data);
@@ -148,7 +153,12 @@ describeEachDialect('smart-form chat', (t) => {
     await seedSessions(t.db, { smartFormId: id, accountId, count: 2, status: () => 'completed' });
     const broke = await t.account('PRO');
     const { id: brokeForm } = await publishedSmartForm(t, broke.key);
-    await seedSessions(t.db, { smartFormId: brokeForm, accountId: broke.accountId, count: 2, status: () => 'completed' });
+    await seedSessions(t.db, {
+      smartFormId: brokeForm,
+      accountId: broke.accountId,
+      count: 2,
+      status: () => 'completed',
+    });
     const poor = await chat(t, broke.key, brokeForm, { message: 'Anything?' });
     expect(poor.status, poor.text).toBe(402);
     expect(poor.body.error).toBe('PAYMENT_REQUIRED');
@@ -174,8 +184,7 @@ describeEachDialect('smart-form aggregate analytics', (t) => {
     const shapes = done.map(seedShape);
     const durations = shapes.map((s) => s.durationMs).sort((a, b) => a - b);
     const mid = Math.floor((durations.length - 1) / 2);
-    const median =
-      durations.length % 2 === 1 ? durations[mid]! : (durations[mid]! + durations[mid + 1]!) / 2;
+    const median = durations.length % 2 === 1 ? durations[mid]! : (durations[mid]! + durations[mid + 1]!) / 2;
     const themes = new Map<string, number>();
     for (const s of shapes) for (const th of s.themes) themes.set(th, (themes.get(th) ?? 0) + 1);
     const distribution = { positive: 0, neutral: 0, negative: 0, mixed: 0 };
