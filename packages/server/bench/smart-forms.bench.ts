@@ -10,9 +10,11 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
 import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/accounts-service.js';
@@ -25,6 +27,19 @@ import { fmt, median } from './bench-utils.js';
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const QUESTIONS = 8;
 const MB = 1024 * 1024;
+const builtPackages = ['../dist/index.js', '../../contract/dist/index.js'].every((path) =>
+  existsSync(fileURLToPath(new URL(path, import.meta.url))),
+);
+// With the packages built (contract and server), the server runs as `formloom serve` does: plain
+// node on the built package, without tsx compiling sources in its process (some 200 MB alone).
+// Node 20 cannot strip types, so the child's own few lines are turned into JavaScript beside it.
+let childFile = fileURLToPath(new URL('./export-child.ts', import.meta.url));
+if (builtPackages) {
+  const js = fileURLToPath(new URL('./.export-child.mjs', import.meta.url));
+  writeFileSync(js, (await transform(readFileSync(childFile, 'utf8'), { loader: 'ts', format: 'esm' })).code);
+  process.once('exit', () => rmSync(js, { force: true }));
+  childFile = js;
+}
 
 type ChildAnswer =
   | { type: 'ready'; url: string; rss: number; built: boolean }
@@ -89,8 +104,8 @@ for (const dialect of testDialects()) {
   );
   await handle.close();
 
-  const child = fork(fileURLToPath(new URL('./export-child.ts', import.meta.url)), {
-    execArgv: ['--conditions=source', '--import', 'tsx'],
+  const child = fork(childFile, {
+    execArgv: builtPackages ? [] : ['--conditions=source', '--import', 'tsx'],
     env: { ...process.env, BENCH_EXPORT_DATA_DIR: database.dataDir, BENCH_EXPORT_PG_URL: database.url ?? '' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
