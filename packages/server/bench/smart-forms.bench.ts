@@ -6,6 +6,8 @@
  * - export in each format through a server in its own process, read to the end over HTTP: time,
  *   bytes, and the server's peak resident set while it streams; target < 100 MB.
  *
+ * BENCH_EXPORT=0 measures the analytics only.
+ *
  * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/smart-forms.bench.ts
  */
 import { fork } from 'node:child_process';
@@ -103,6 +105,10 @@ for (const dialect of testDialects()) {
     `${dialect}: analytics figures median ${fmt(median(times))} ms (runs ${times.map((t) => fmt(t)).join(', ')} ms)`,
   );
   await handle.close();
+  if (process.env.BENCH_EXPORT === '0') {
+    await database.drop();
+    continue;
+  }
 
   const child = fork(childFile, {
     execArgv: builtPackages ? [] : ['--conditions=source', '--import', 'tsx'],

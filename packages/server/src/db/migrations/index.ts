@@ -7,6 +7,7 @@ import { aiJobs } from './2026-11-23-000000-ai-jobs.js';
 import { analyticsChat } from './2026-11-23-000001-analytics-chat.js';
 import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
 import { smartForms } from './2026-11-25-000000-smart-forms.js';
+import { smartFormInsights } from './2026-11-25-160000-smart-form-insights.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-000001-analytics-chat': analyticsChat,
   '2026-11-23-000002-analytics-reports': analyticsReports,
   '2026-11-25-000000-smart-forms': smartForms,
+  '2026-11-25-160000-smart-form-insights': smartFormInsights,
 };

@@ -1,7 +1,7 @@
 import { AggregateAnalyticsResult, SmartFormChatResult } from '@formloom/contract';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
+import { useOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
 import { seedSessions } from '../../../test/support/session-seed.js';
 import { publishedSmartForm } from '../../../test/support/smart-form-kit.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
@@ -9,13 +9,7 @@ import { createOpenAiProvider } from '../../ai/providers/openai.js';
 import { countPromptTokens } from '../../ai/tokens.js';
 import { sessionRef } from './session-context.js';
 
-let standIn: OpenAiStandIn;
-beforeAll(async () => {
-  standIn = await startOpenAiStandIn();
-});
-afterAll(async () => {
-  await standIn.close();
-});
+const standIn = useOpenAiStandIn();
 
 describeEachDialect(
   'smart-form chat and analytics through the openai client and the stand-in',

@@ -82,27 +82,26 @@ export async function sessionFigures(db: Db, scope: FigureScope): Promise<Sessio
   const granularity = spanDays > DAILY_SPAN_DAYS ? 'month' : 'day';
   const width = granularity === 'day' ? 10 : 7;
 
+  /** Sessions per period of `column` (a null `completed_at` falls in no period). */
+  const perPeriod = (
+    column: 'started_at' | 'completed_at',
+    where: (eb: SessionsEb) => ReturnType<SessionsEb['and']>,
+  ) =>
+    db
+      .selectFrom('smart_form_sessions')
+      .where(where)
+      .where(column, 'is not', null)
+      .select((eb) => [
+        sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(width)})`.as('period'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy('period')
+      .execute();
+
   const [median, started, finished, labels, trend, themes] = await Promise.all([
     medianDurationSeconds(db, scope.smartFormId, completedCount, ids),
-    db
-      .selectFrom('smart_form_sessions')
-      .where(inScope)
-      .select((eb) => [
-        sql<string>`substr(started_at, 1, ${sql.lit(width)})`.as('period'),
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .groupBy('period')
-      .execute(),
-    db
-      .selectFrom('smart_form_sessions')
-      .where(completed)
-      .where('completed_at', 'is not', null)
-      .select((eb) => [
-        sql<string>`substr(completed_at, 1, ${sql.lit(width)})`.as('period'),
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .groupBy('period')
-      .execute(),
+    perPeriod('started_at', inScope),
+    perPeriod('completed_at', completed),
     db
       .selectFrom('smart_form_sessions')
       .where(completed)
@@ -123,17 +122,29 @@ export async function sessionFigures(db: Db, scope: FigureScope): Promise<Sessio
       .groupBy('period')
       .orderBy('period')
       .execute(),
-    db
-      .selectFrom('smart_form_session_themes as t')
-      .innerJoin('smart_form_sessions', 'smart_form_sessions.id', 't.session_id')
-      .where('t.smart_form_id', '=', scope.smartFormId)
-      .where(completed)
-      .select((eb) => ['t.theme', eb.fn.countAll<number>().as('n')])
-      .groupBy('t.theme')
-      .orderBy('n', 'desc')
-      .orderBy('t.theme')
-      .limit(TOP_THEMES)
-      .execute(),
+    // A theme row is written with a session's analysis, so only completed sessions have any: over
+    // the whole form, the index on (smart_form_id, theme) counts them without reading a session.
+    ids === undefined
+      ? db
+          .selectFrom('smart_form_session_themes as t')
+          .where('t.smart_form_id', '=', scope.smartFormId)
+          .select((eb) => ['t.theme', eb.fn.countAll<number>().as('n')])
+          .groupBy('t.theme')
+          .orderBy('n', 'desc')
+          .orderBy('t.theme')
+          .limit(TOP_THEMES)
+          .execute()
+      : db
+          .selectFrom('smart_form_session_themes as t')
+          .innerJoin('smart_form_sessions', 'smart_form_sessions.id', 't.session_id')
+          .where('t.smart_form_id', '=', scope.smartFormId)
+          .where(completed)
+          .select((eb) => ['t.theme', eb.fn.countAll<number>().as('n')])
+          .groupBy('t.theme')
+          .orderBy('n', 'desc')
+          .orderBy('t.theme')
+          .limit(TOP_THEMES)
+          .execute(),
   ]);
 
   const periods = new Map<string, { period: string; started: number; completed: number }>();
