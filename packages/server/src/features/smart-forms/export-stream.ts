@@ -2,6 +2,7 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import type { ExportFormat, SessionAnalysis } from '@formloom/contract';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { fromJson } from '../../db/json.js';
 import { shownLanguage } from './sessions-store.js';
 import { createXlsxStream, type XlsxCell } from './xlsx-stream.js';
@@ -24,14 +25,8 @@ export interface ExportedSession {
 /** Rows the cursor hands over at a time: enough to keep the database busy, few enough to stay flat. */
 const CURSOR_CHUNK = 500;
 
-/**
- * Every session of a smart form, oldest first, with its questions, read through one database
- * cursor (kysely's `stream()`: better-sqlite3's iterator, pg-cursor on PostgreSQL) over sessions
- * joined with their questions, so memory holds one chunk of rows whatever the count. Stopping the
- * iteration (a client that went away) closes the cursor.
- */
-export async function* exportedSessions(db: Db, smartFormId: string): AsyncGenerator<ExportedSession> {
-  const rows = db
+function exportQuery(db: Db, smartFormId: string) {
+  return db
     .selectFrom('smart_form_sessions as s')
     .leftJoin('smart_form_questions as q', 'q.session_id', 's.id')
     .select([
@@ -50,8 +45,62 @@ export async function* exportedSessions(db: Db, smartFormId: string): AsyncGener
     .where('s.smart_form_id', '=', smartFormId)
     .orderBy('s.started_at')
     .orderBy('s.id')
-    .orderBy('q.idx')
-    .stream(CURSOR_CHUNK);
+    .orderBy('q.idx');
+}
+
+type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execute']>>[number];
+
+/**
+ * SQLite has one connection, and a cursor holds it until it is closed: a long export would make
+ * every other request wait. There the sessions are read a page of `CURSOR_CHUNK` at a time
+ * (keyset paging on started_at and id), each page with its questions, so the connection is free
+ * between pages and memory holds one page.
+ */
+async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportRow> {
+  let after: { started_at: string; id: string } | undefined;
+  for (;;) {
+    const from = after;
+    const page = await db
+      .selectFrom('smart_form_sessions')
+      .select(['id', 'started_at'])
+      .where('smart_form_id', '=', smartFormId)
+      .$if(from !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('started_at', '>', from!.started_at),
+            eb.and([eb('started_at', '=', from!.started_at), eb('id', '>', from!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('started_at')
+      .orderBy('id')
+      .limit(CURSOR_CHUNK)
+      .execute();
+    if (page.length === 0) return;
+    yield* await exportQuery(db, smartFormId)
+      .where(
+        's.id',
+        'in',
+        page.map((p) => p.id),
+      )
+      .execute();
+    if (page.length < CURSOR_CHUNK) return;
+    after = page.at(-1);
+  }
+}
+
+/**
+ * Every session of a smart form, oldest first, with its questions: on PostgreSQL through one
+ * database cursor (kysely's `stream()` over pg-cursor) over sessions joined with their questions,
+ * `CURSOR_CHUNK` rows at a time; on SQLite a page of sessions at a time (see `sqlitePages`).
+ * Memory holds one chunk whatever the count, and stopping the iteration (a client that went away)
+ * closes the cursor.
+ */
+export async function* exportedSessions(db: Db, smartFormId: string): AsyncGenerator<ExportedSession> {
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? exportQuery(db, smartFormId).stream(CURSOR_CHUNK)
+      : sqlitePages(db, smartFormId);
   let current: ExportedSession | undefined;
   for await (const row of rows) {
     if (current?.id !== row.id) {
