@@ -24,6 +24,8 @@ export interface ExportedSession {
 
 /** Rows the cursor hands over at a time: enough to keep the database busy, few enough to stay flat. */
 const CURSOR_CHUNK = 500;
+/** Sessions a SQLite page reads (with their questions: about ten rows each). */
+const SQLITE_PAGE = 100;
 
 function exportQuery(db: Db, smartFormId: string) {
   return db
@@ -52,7 +54,7 @@ type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execute']>>[
 
 /**
  * SQLite has one connection, and a cursor holds it until it is closed: a long export would make
- * every other request wait. There the sessions are read a page of `CURSOR_CHUNK` at a time
+ * every other request wait. There the sessions are read a page of `SQLITE_PAGE` at a time
  * (keyset paging on started_at and id), each page with its questions, so the connection is free
  * between pages and memory holds one page.
  */
@@ -74,7 +76,7 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
       )
       .orderBy('started_at')
       .orderBy('id')
-      .limit(CURSOR_CHUNK)
+      .limit(SQLITE_PAGE)
       .execute();
     if (page.length === 0) return;
     yield* await exportQuery(db, smartFormId)
@@ -84,7 +86,7 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
         page.map((p) => p.id),
       )
       .execute();
-    if (page.length < CURSOR_CHUNK) return;
+    if (page.length < SQLITE_PAGE) return;
     after = page.at(-1);
   }
 }
