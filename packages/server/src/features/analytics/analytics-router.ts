@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { contract, type ErrorCode, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
-import { AiError, type AiUsage } from '../../ai/provider.js';
-import { AppError } from '../../http/app-error.js';
+import { aiFailure } from '../../ai/failure.js';
+import type { AiUsage } from '../../ai/provider.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
@@ -16,13 +16,6 @@ const s = initServer();
 
 /** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
-
-/** An AI failure as the API reports it: the provider being down or refusing is a 503. */
-function aiFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const message = error instanceof AiError ? error.message : 'The AI call failed';
-  return new AppError('SERVICE_UNAVAILABLE', message);
-}
 
 function wantsStream(req: Request): boolean {
   return /\btext\/event-stream\b/i.test(req.get('accept') ?? '');

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, routeMetadata } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/app-error.js';
 import type { Logger } from '../../logger.js';
-import type { SecretBox } from '../../crypto/secret-box.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 
 /** How long a key is remembered (the SDK's retries and a client's own come well within it). */
