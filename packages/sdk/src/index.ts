@@ -73,5 +73,5 @@ export { Fields, Forms } from './resources/forms.js';
 export { Me } from './resources/me.js';
 export { type InterviewSession, Public } from './resources/public.js';
 export { Responses } from './resources/responses.js';
-export { Sessions, SmartForms } from './resources/smart-forms.js';
+export { type ExportedFile, Sessions, SmartForms } from './resources/smart-forms.js';
 export { Webhooks } from './resources/webhooks.js';

@@ -88,13 +88,22 @@ async function interview(run: ServerToDriver, i: number, steps: { answer: string
   }
 }
 
-process.on('message', async (run: ServerToDriver) => {
+process.on('message', (run: ServerToDriver) => {
+  drive(run).catch((error: unknown) => {
+    console.error('interview driver failed:', error);
+    process.exit(1);
+  });
+});
+
+async function drive(run: ServerToDriver): Promise<void> {
   const warm: { answer: string; ms: number }[] = [];
   await Promise.all(Array.from({ length: 10 }, (_, i) => interview(run, -1 - i, warm)));
   const steps: { answer: string; ms: number }[] = [];
   const began = performance.now();
   await Promise.all(Array.from({ length: run.interviews }, (_, i) => interview(run, i, steps)));
-  process.send!({ type: 'steps', steps, wallMs: performance.now() - began } satisfies DriverToServer);
   await standIn.close();
-  process.exit(0);
-});
+  // Exit only once the message is out: `send` is asynchronous, and exiting first can lose it.
+  process.send!({ type: 'steps', steps, wallMs: performance.now() - began } satisfies DriverToServer, () =>
+    process.exit(0),
+  );
+}

@@ -39,7 +39,10 @@ const driver = fork(fileURLToPath(new URL('./interview-driver-child.ts', import.
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const fromDriver = <T extends DriverToServer['type']>(type: T) =>
-  new Promise<Extract<DriverToServer, { type: T }>>((resolve) => {
+  new Promise<Extract<DriverToServer, { type: T }>>((resolve, reject) => {
+    driver.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the driver process failed (exit ${code}) before sending ${type}`));
+    });
     const on = (m: DriverToServer) => {
       if (m.type !== type) return;
       driver.off('message', on);
@@ -77,7 +80,8 @@ const app = createApp({
   publicRateLimit: false,
   aiProvider: timed(createOpenAiProvider({ baseURL, apiKey: 'bench', model: 'bench', maxRetries: 0 })),
 });
-const server = await listen(app, { port: 0, host: '127.0.0.1' });
+// One address stands in for every respondent here: lift the per-address connection cap.
+const server = await listen(app, { port: 0, host: '127.0.0.1', maxConnectionsPerClient: 100_000 });
 const account = await createAccountsService(handle.db).create({ name: 'interviews', plan: 'MAX' });
 const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
 const created = await callJson(

@@ -41,6 +41,7 @@ import {
 } from './features/public-page/public-rate-limit.js';
 import { createResponsesRouter } from './features/responses/responses-router.js';
 import { createResponsesService } from './features/responses/responses-service.js';
+import { createInsightsService } from './features/smart-forms/insights-service.js';
 import { createInterviewService } from './features/smart-forms/interview-service.js';
 import { createOtpService } from './features/smart-forms/otp-service.js';
 import { createSessionsStore } from './features/smart-forms/sessions-store.js';
@@ -215,7 +216,13 @@ export function createApp({
     responses: createResponsesRouter(responses),
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
-    smartForms: createSmartFormsRouter(smartForms, createSessionsStore(db)),
+    smartForms: createSmartFormsRouter(
+      smartForms,
+      createSessionsStore(db),
+      createInsightsService({ db, clock, credits, provider: aiProvider }),
+      db,
+      clock,
+    ),
     ai: createAiRouter(ai),
     analytics: createAnalyticsRouter(
       { chat: analyticsChat, smartAnalytics, secrets: signingSecrets },

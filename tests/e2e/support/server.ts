@@ -18,16 +18,22 @@ import {
 } from '@formloom/server';
 import { afterAll, beforeAll } from 'vitest';
 
+type Db = DbHandle['db'];
+
 export interface E2EServer {
   /** `http://127.0.0.1:<port>/v1`. */
   readonly baseUrl: string;
   /** A fresh account on `plan` with a key holding `scopes`; returns the key. */
   key(plan?: string, scopes?: string[], credits?: number): Promise<string>;
+  /** The server's database, to seed data no public route writes quickly (many sessions). */
+  readonly db: Db;
 }
 
 export interface E2EServerOptions {
   /** The AI jobs' provider, made when the server starts (default: none, no AI worker runs). */
   aiProvider?: () => AiProvider;
+  /** The provider of the app's synchronous AI routes (chat, analytics); default: the offline one. */
+  appAiProvider?: () => AiProvider;
 }
 
 /** The reference server on 127.0.0.1 over a fresh SQLite database, for one test file. */
@@ -51,6 +57,7 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
       logger: createLogger({ level: 'silent' }),
       config: { publicUrl: 'https://forms.example.test', allowPrivateTargets: true },
       secretKey,
+      ...(options.appAiProvider === undefined ? {} : { aiProvider: options.appAiProvider() }),
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (provider !== undefined) {
@@ -72,6 +79,9 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
   });
 
   return {
+    get db() {
+      return handle!.db;
+    },
     get baseUrl() {
       return `${running!.url}/v1`;
     },

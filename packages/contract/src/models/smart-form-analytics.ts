@@ -25,7 +25,25 @@ const aggregateAnalyticsResultSchema = z
       completionRate: z.number().min(0).max(1),
       averageDurationSeconds: z.number().nonnegative().nullable(),
       averageAnswersPerSession: z.number().nonnegative(),
+      medianDurationSeconds: z.number().nonnegative().nullable(),
     }),
+    granularity: z
+      .enum(['day', 'month'])
+      .describe(
+        'Period of `sessionsOverTime` and `sentiment.trend`: day, or month when the sessions span over 62 days',
+      ),
+    sessionsOverTime: z
+      .array(
+        z.object({
+          period: z.string().describe('YYYY-MM-DD or YYYY-MM (UTC)'),
+          started: z.number().int().nonnegative(),
+          completed: z.number().int().nonnegative(),
+        }),
+      )
+      .describe('Sessions started and completed per period, oldest first'),
+    themes: z
+      .array(z.object({ theme: z.string(), count: z.number().int().positive() }))
+      .describe('The most frequent themes of the analysed sessions (at most 20), most frequent first'),
     sentiment: z.object({
       averageScore: z.number().min(-1).max(1).nullable(),
       distribution: z.object(
@@ -34,6 +52,15 @@ const aggregateAnalyticsResultSchema = z
           z.ZodNumber
         >,
       ),
+      trend: z
+        .array(
+          z.object({
+            period: z.string(),
+            averageScore: z.number().min(-1).max(1),
+            sessions: z.number().int().positive(),
+          }),
+        )
+        .describe('Average sentiment of the sessions completed in each period, oldest first'),
     }),
     trends: z.array(z.string()),
     keyInsights: z.array(z.string()),

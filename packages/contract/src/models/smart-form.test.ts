@@ -30,7 +30,8 @@ describe('CreateSmartFormBody', () => {
 describe('smart form options', () => {
   it('defaults unpublish to soft and export to csv', () => {
     expect(UnpublishSmartFormBody.parse({})).toEqual({ mode: 'soft' });
-    expect(ExportQuery.parse({})).toEqual({ format: 'csv' });
+    expect(ExportQuery.parse({})).toEqual({ format: 'csv', bom: 'false' });
+    expect(ExportQuery.safeParse({ bom: 'yes' }).success).toBe(false);
     expect(ExportQuery.safeParse({ format: 'pdf' }).success).toBe(false);
   });
 });

@@ -200,5 +200,9 @@ export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
 
 export const ExportQuery = z.object({
   format: z.enum(EXPORT_FORMATS).default('csv').describe('File format'),
+  bom: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe('csv only: start with a UTF-8 byte order mark, so Excel reads the file as UTF-8'),
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;

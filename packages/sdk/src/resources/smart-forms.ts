@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@formloom/contract';
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { FormloomError } from '../core/error.js';
 import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
@@ -86,17 +87,55 @@ export class SmartForms extends APIResource {
   }
 
   /**
-   * Every session as a file (`csv` by default, `json` or `xlsx`). Resolves with the raw answer so
-   * a large export can be streamed.
+   * Every session as a file (`csv` by default, `json` or `xlsx`; `bom: 'true'` starts a csv with a
+   * UTF-8 byte order mark for Excel). The server streams it from a database cursor; `body` is the
+   * file as a web stream, never held in memory whole, so pipe it where it goes.
    *
    * ```ts
-   * const answer = await client.smartForms.export(id, { format: 'json' });
-   * const sessions = await answer.json();
+   * import { createWriteStream } from 'node:fs';
+   * import { Readable } from 'node:stream';
+   * import { pipeline } from 'node:stream/promises';
+   *
+   * const file = await client.smartForms.export(id, { format: 'xlsx' });
+   * await pipeline(Readable.fromWeb(file.body), createWriteStream(file.fileName ?? 'sessions.xlsx'));
    * ```
    */
-  export(id: string, query: QueryOf<R['exportSmartForm']> = {}, options?: RequestOptions): Promise<Response> {
-    return this._client._send(routes.exportSmartForm, { params: { id }, query }, options, '*/*');
+  async export(
+    id: string,
+    query: QueryOf<R['exportSmartForm']> = {},
+    options?: RequestOptions,
+  ): Promise<ExportedFile> {
+    const response = await this._client._send(
+      routes.exportSmartForm,
+      { params: { id }, query },
+      options,
+      '*/*',
+    );
+    if (response.body === null) throw new FormloomError('The export answer has no body');
+    return {
+      body: response.body,
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      response,
+    };
   }
+}
+
+/** A smart form's export as it arrives: the body streams, nothing is buffered. */
+export interface ExportedFile {
+  /** The file's bytes, as they come from the server. */
+  body: ReadableStream<Uint8Array>;
+  /** The name the server gives the file (`Content-Disposition`), e.g. `churn-sessions-2026-11-25.csv`. */
+  fileName: string | null;
+  contentType: string;
+  /** The raw answer (headers, status). */
+  response: Response;
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
+  // Only a plain file name: never a path, whatever the header says.
+  return name === undefined ? null : (name.split(/[\\/]/).pop() ?? null);
 }
 
 export class Sessions extends APIResource {

@@ -37,3 +37,20 @@ export async function estimateUsage(messages: readonly ChatMessage[], answer: st
     estimated: true,
   };
 }
+
+/**
+ * The first lines of `lines` that fit in `budget` tokens together (joined by line breaks). The
+ * tokenizer runs on the whole text a few times, not on each line: a first cut by characters (4 to
+ * a token on average), then exact counts, shrinking until it fits.
+ */
+export async function fitLines(lines: readonly string[], budget: number): Promise<string[]> {
+  let take = 0;
+  for (let chars = 0; take < lines.length && chars + lines[take]!.length + 1 <= budget * 4; take++) {
+    chars += lines[take]!.length + 1;
+  }
+  for (;;) {
+    const tokens = await countTokens(lines.slice(0, take).join('\n'));
+    if (tokens <= budget || take === 0) return lines.slice(0, take);
+    take = Math.min(take - 1, Math.floor((take * budget) / tokens));
+  }
+}

@@ -113,15 +113,14 @@ describeEachDialect(
       }
     });
 
-    it('routes the server does not serve yet answer 404 "not available on this server yet"', async () => {
-      for (const [method, path] of [
-        ['GET', '/v1/smart-forms/00000000-0000-4000-8000-000000000000/export'],
-      ] as const) {
-        const res = await t.request(path, { method, key });
-        expect(res.status, `${method} ${path}`).toBe(404);
-        expect(res.body.error).toBe('NOT_FOUND');
-        expect(res.body.message).toContain('not available on this server yet');
-      }
+    it('every API-key route is served; the integrations (not built) ask for a session token first', async () => {
+      // Export, the last API-key route to be built, is served: an unknown id is the usual 404.
+      const exported = await t.request('/v1/smart-forms/00000000-0000-4000-8000-000000000000/export', {
+        key,
+      });
+      expect(exported.status).toBe(404);
+      expect(exported.body.error).toBe('NOT_FOUND');
+      expect(exported.body.message).not.toContain('not available on this server yet');
       // Session routes refuse a caller without a session token before anything else.
       const integrations = await t.request('/integrations/v1/connections', { key });
       expect(integrations.status).toBe(401);

@@ -5,6 +5,7 @@ export * from './chat-stand-ins.js';
 export * from './fixtures.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
+export * from './session-seed.js';
 export * from './smart-form-kit.js';
 export * from './smtp-stand-in.js';
 export * from './test-database.js';

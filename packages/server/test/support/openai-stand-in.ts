@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** What the stand-in answers to one chat-completions request. */
 export type StandInReply =
@@ -227,4 +228,29 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       server.closeAllConnections();
     });
   return standIn;
+}
+
+/**
+ * The stand-in for the tests of one file: started before them and closed after. The object it
+ * returns forwards to the running stand-in (set `respond` or `latencyMs` on it as on the real one).
+ */
+export function useOpenAiStandIn(): OpenAiStandIn {
+  let running: OpenAiStandIn | undefined;
+  beforeAll(async () => {
+    running = await startOpenAiStandIn();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const current = () => {
+    if (running === undefined) throw new Error('the stand-in starts in beforeAll: use it inside a test');
+    return running;
+  };
+  return new Proxy({} as OpenAiStandIn, {
+    get: (_target, property) => {
+      const value = Reflect.get(current(), property);
+      return typeof value === 'function' ? value.bind(current()) : value;
+    },
+    set: (_target, property, value) => Reflect.set(current(), property, value),
+  });
 }

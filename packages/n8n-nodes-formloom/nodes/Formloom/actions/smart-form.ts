@@ -98,12 +98,12 @@ export const smartForm: ResourceDefinition = {
       const format = context.getNodeParameter('format', i, 'csv') as keyof typeof EXPORT_FILES;
       const property = context.getNodeParameter('binaryPropertyName', i, 'data') as string;
       const file = EXPORT_FILES[format];
-      const answer = await client.smartForms.export(id, { format });
-      const bytes = Buffer.from(await answer.arrayBuffer());
+      const exported = await client.smartForms.export(id, { format });
+      const bytes = Buffer.from(await exported.response.arrayBuffer());
       const binary = await context.helpers.prepareBinaryData(
         bytes,
-        `smart-form-${id}.${file.extension}`,
-        answer.headers.get('content-type')?.split(';')[0] ?? file.mimeType,
+        exported.fileName ?? `smart-form-${id}.${file.extension}`,
+        exported.contentType.split(';')[0] || file.mimeType,
       );
       return [{ json: { smartFormId: id, format, bytes: bytes.length }, binary: { [property]: binary } }];
     },

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from '../database.js';
 
 export interface PostgresOptions {
@@ -42,7 +43,8 @@ export function createPostgresDb(options: PostgresOptions): {
   // An idle connection the server drops (a restart, a failover) emits 'error' on the pool; without
   // a listener that would end the process. The pool replaces it, and a query on it fails visibly.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // pg-cursor gives kysely's `stream()` a server-side cursor (the smart-form export reads through it).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   // Kysely's destroy() ends the pool.
   return { db, close: () => db.destroy() };
 }

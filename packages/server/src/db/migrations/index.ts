@@ -9,6 +9,7 @@ import { analyticsReports } from './2026-11-23-000002-analytics-reports.js';
 import { smartForms } from './2026-11-25-000000-smart-forms.js';
 import { outboxTargets } from './2026-11-25-100000-outbox-targets.js';
 import { users } from './2026-11-25-100001-users.js';
+import { smartFormInsights } from './2026-11-25-160000-smart-form-insights.js';
 import { scaleOut } from './2026-11-25-190000-scale-out.js';
 
 /**
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25-100001-users': users,
   '2026-11-25-000000-smart-forms': smartForms,
   '2026-11-25-190000-scale-out': scaleOut,
+  '2026-11-25-160000-smart-form-insights': smartFormInsights,
 };

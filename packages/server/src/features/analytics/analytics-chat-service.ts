@@ -6,7 +6,7 @@ import {
   type FormSchema,
 } from '@formloom/contract';
 import type { AiProvider, AiUsage, ChatMessage } from '../../ai/provider.js';
-import { countPromptTokens, countTokens } from '../../ai/tokens.js';
+import { countPromptTokens, fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
@@ -77,11 +77,7 @@ export function createAnalyticsChatService({
     return JSON.parse(row.messages) as ChatMessage[];
   }
 
-  /**
-   * Recent answers as JSON lines, newest first, as many as fit in `budget` tokens. The tokenizer
-   * runs on the whole sample a few times, not on each line: a first cut by characters (4 to a token
-   * on average), then exact counts, shrinking until it fits.
-   */
+  /** Recent answers as JSON lines, newest first, as many as fit in `budget` tokens. */
   async function sample(accountId: string, formId: string, budget: number): Promise<string[]> {
     const rows = await db
       .selectFrom('responses')
@@ -91,16 +87,10 @@ export function createAnalyticsChatService({
       .orderBy('submitted_at', 'desc')
       .limit(SAMPLE_READ)
       .execute();
-    const lines = rows.map((row) => `${row.submitted_at.slice(0, 10)} ${row.answers}`);
-    let take = 0;
-    for (let chars = 0; take < lines.length && chars + lines[take]!.length + 1 <= budget * 4; take++) {
-      chars += lines[take]!.length + 1;
-    }
-    for (;;) {
-      const tokens = await countTokens(lines.slice(0, take).join('\n'));
-      if (tokens <= budget || take === 0) return lines.slice(0, take);
-      take = Math.min(take - 1, Math.floor((take * budget) / tokens));
-    }
+    return fitLines(
+      rows.map((row) => `${row.submitted_at.slice(0, 10)} ${row.answers}`),
+      budget,
+    );
   }
 
   return {
@@ -141,8 +131,7 @@ export function createAnalyticsChatService({
 
     /** The answer is complete: keep its cost, store the exchange in the session. */
     async finish(chat: PreparedChat, answer: string, usage: AiUsage): Promise<AnalyticsChatResult> {
-      const cost = Math.min(chatCost(usage.promptTokens + usage.completionTokens), chat.reservation.amount);
-      await credits.settle(chat.reservation.id, cost);
+      const cost = await credits.settleChat(chat.reservation, usage);
       const nowIso = isoNow(clock());
       const messages = JSON.stringify([
         ...chat.history,
@@ -180,11 +169,7 @@ export function createAnalyticsChatService({
 
     /** The call failed or the client left before an answer: the credits come back. */
     async abandon(chat: PreparedChat, usage?: AiUsage): Promise<void> {
-      const spent =
-        usage === undefined
-          ? 0
-          : Math.min(chatCost(usage.promptTokens + usage.completionTokens), chat.reservation.amount);
-      await credits.settle(chat.reservation.id, spent);
+      await credits.settleChat(chat.reservation, usage);
     },
 
     provider,

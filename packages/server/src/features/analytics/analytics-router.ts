@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream';
 import { contract, type ErrorCode, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
-import { AiError, type AiUsage } from '../../ai/provider.js';
-import { AppError, asAppError } from '../../http/app-error.js';
+import { aiFailure } from '../../ai/failure.js';
+import type { AiUsage } from '../../ai/provider.js';
+import { asAppError, fromDomainError } from '../../http/app-error.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
@@ -16,14 +17,6 @@ const s = initServer();
 
 /** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
-
-/** An AI failure as the API reports it: the provider being down or refusing is a 503. */
-function aiFailure(error: unknown): AppError {
-  const known = asAppError(error);
-  if (known !== undefined) return known;
-  const message = error instanceof AiError ? error.message : 'The AI call failed';
-  return new AppError('SERVICE_UNAVAILABLE', message);
-}
 
 function wantsStream(req: Request): boolean {
   return /\btext\/event-stream\b/i.test(req.get('accept') ?? '');
@@ -68,7 +61,7 @@ function streamAnswer(chat: AnalyticsChatService, prepared: PreparedChat, res: R
         logger.error({ err: e }, 'analytics chat: giving credits back failed');
       });
       if (!abort.signal.aborted) {
-        const failure = aiFailure(error);
+        const failure = asAppError(error) ?? fromDomainError(aiFailure(error));
         send('error', { message: failure.message, error: failure.code satisfies ErrorCode });
       }
     } finally {
@@ -124,7 +117,7 @@ export function createAnalyticsRouter(
         answer = await chat.provider.text(analyticsChatTask, prepared.input);
       } catch (error) {
         await chat.abandon(prepared);
-        throw aiFailure(error);
+        throw asAppError(error) ?? aiFailure(error);
       }
       return {
         status: 200,

@@ -1,4 +1,5 @@
 import type { Language, SuggestedAction } from '@formloom/contract';
+import { dataBlock } from '../../ai/prompt-data.js';
 import type { AiTextTask, ChatMessage } from '../../ai/provider.js';
 import type { FormFigures } from './form-figures.js';
 
@@ -10,11 +11,6 @@ export interface AnalyticsChatInput {
   /** The session's earlier questions and answers. */
   history: ChatMessage[];
   question: string;
-}
-
-function dataBlock(tag: string, text: string): string {
-  // The data cannot close its own block: any copy of the tag inside it is taken out.
-  return `<${tag}>\n${text.replace(new RegExp(`</?\\s*${tag}\\s*>`, 'gi'), ' ')}\n</${tag}>`;
 }
 
 function systemPrompt(input: AnalyticsChatInput): string {

@@ -22,6 +22,12 @@ export function chatCost(tokens: number): number {
   return 1 + Math.floor(Math.max(0, tokens) / 1000);
 }
 
+/** The token counts a chat's cost is made of (an AiUsage). */
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
 /** A mistake in a credits operation (bad amount, unknown account or reservation). */
 export class CreditsError extends InvalidInputError {
   override name = 'CreditsError';
@@ -130,6 +136,17 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     return entry;
   }
 
+  /** Ends a reservation at what the call really cost (at most what was reserved); refunds the rest. */
+  async function settle(reservationId: string, cost: number): Promise<{ balance: number; refunded: number }> {
+    const reservation = await findReservation(reservationId);
+    if (!Number.isSafeInteger(cost) || cost < 0 || cost > -reservation.delta) {
+      throw new CreditsError(`cost must be between 0 and the ${-reservation.delta} credits reserved`);
+    }
+    const give = -reservation.delta - reservation.refunded - cost;
+    if (give <= 0) return { balance: await balance(reservation.account_id), refunded: 0 };
+    return { ...(await refundLeft(reservation, give)), refunded: give };
+  }
+
   return {
     balance,
 
@@ -186,15 +203,19 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
       return { ...(await refundLeft(reservation, give)), refunded: give };
     },
 
-    /** Ends a reservation at what the call really cost (at most what was reserved); refunds the rest. */
-    async settle(reservationId: string, cost: number): Promise<{ balance: number; refunded: number }> {
-      const reservation = await findReservation(reservationId);
-      if (!Number.isSafeInteger(cost) || cost < 0 || cost > -reservation.delta) {
-        throw new CreditsError(`cost must be between 0 and the ${-reservation.delta} credits reserved`);
-      }
-      const give = -reservation.delta - reservation.refunded - cost;
-      if (give <= 0) return { balance: await balance(reservation.account_id), refunded: 0 };
-      return { ...(await refundLeft(reservation, give)), refunded: give };
+    settle,
+
+    /**
+     * Ends a chat call's reservation at its cost from the provider's usage (1 + 1 per 1,000
+     * tokens, at most what was reserved), or at 0 when it used nothing; returns the cost.
+     */
+    async settleChat(reservation: Reservation, usage?: ChatUsage): Promise<number> {
+      const cost =
+        usage === undefined
+          ? 0
+          : Math.min(chatCost(usage.promptTokens + usage.completionTokens), reservation.amount);
+      await settle(reservation.id, cost);
+      return cost;
     },
 
     /** Adds credits to an account (operator CLI). `account` is an id or a unique name. */

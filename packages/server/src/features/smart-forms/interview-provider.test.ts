@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  type OpenAiStandIn,
-  type RecordedRequest,
-  startOpenAiStandIn,
-} from '../../../test/support/openai-stand-in.js';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { type RecordedRequest, useOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
 import { publishedSmartForm, runInterview, waitForAnalysis } from '../../../test/support/smart-form-kit.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
@@ -23,13 +19,7 @@ const analysis = (extra: Record<string, unknown> = {}) => ({
   }),
 });
 
-let standIn: OpenAiStandIn;
-beforeAll(async () => {
-  standIn = await startOpenAiStandIn();
-});
-afterAll(async () => {
-  await standIn.close();
-});
+const standIn = useOpenAiStandIn();
 
 describeEachDialect(
   'smart-form interviews through the openai client and the stand-in',

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@formloom/contract';
+import { isLanguage, type Language, supportedLanguage } from '@formloom/contract';
 import { z } from 'zod';
 import { foldText, LANGUAGE_NAMES } from '../../ai/language.js';
 import type { AiTask, ChatMessage } from '../../ai/provider.js';
@@ -25,12 +25,8 @@ export type QuestionDraft = z.infer<typeof QuestionDraft>;
 /** Longest question we show; a model that writes more is off the rails. */
 export const MAX_QUESTION_LENGTH = 400;
 
-export function isServiceLanguage(code: string): code is Language {
-  return (LANGUAGES as readonly string[]).includes(code);
-}
-
 function languageName(code: string): string {
-  return isServiceLanguage(code) ? LANGUAGE_NAMES[code] : `the language with ISO 639-1 code "${code}"`;
+  return isLanguage(code) ? LANGUAGE_NAMES[code] : `the language with ISO 639-1 code "${code}"`;
 }
 
 /**
@@ -157,7 +153,7 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
 };
 
 function phrasesOf(language: string): Phrases {
-  return PHRASES[isServiceLanguage(language) ? language : 'en'];
+  return PHRASES[supportedLanguage(language)];
 }
 
 /** The question that stands in when the model's replies are unusable: a respondent is never stuck. */

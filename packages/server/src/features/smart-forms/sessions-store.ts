@@ -36,7 +36,9 @@ export async function abandonActiveSessions(
 }
 
 /** The language the API shows: unknown while it is only a guess that the first answer will settle. */
-function shownLanguage(row: SmartFormSessionRow): string | null {
+export function shownLanguage(
+  row: Pick<SmartFormSessionRow, 'language' | 'language_detected' | 'answered_count'>,
+): string | null {
   return row.language_detected === 1 && row.answered_count === 0 ? null : row.language;
 }
 

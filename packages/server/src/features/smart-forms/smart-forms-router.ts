@@ -1,26 +1,64 @@
-import { contract, hasMorePages, successBody } from '@formloom/contract';
+import {
+  type AggregateAnalyticsBody,
+  contract,
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
+  hasMorePages,
+  successBody,
+} from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import type { Request } from 'express';
+import type { Db } from '../../db/database.js';
 import { notFound } from '../../domain-errors.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { authOf } from '../auth/auth-middleware.js';
-import { notAvailable } from '../unavailable/not-available.js';
+import { exportedSessions, exportStream } from './export-stream.js';
+import type { InsightsService } from './insights-service.js';
 import { type createSessionsStore, toSession } from './sessions-store.js';
 import type { SmartFormsService } from './smart-forms-service.js';
+import { createSmartFormsStore } from './smart-forms-store.js';
 
 const s = initServer();
 
-/**
- * The owner's smart-form routes (API key). Chat, aggregate analytics and export are not served
- * yet (they answer "not available on this server yet").
- */
+/** `Content-Disposition` of an export: the form's title made safe, the date, the extension. */
+export function exportFileName(title: string, format: ExportFormat, now: Date): string {
+  const base =
+    title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase()
+      .slice(0, 60) || 'smart-form';
+  return `${base}-sessions-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** The owner's smart-form routes (API key): the smart forms, their sessions, chat, analytics, export. */
 export function createSmartFormsRouter(
   smartForms: SmartFormsService,
   sessions: ReturnType<typeof createSessionsStore>,
+  insights: InsightsService,
+  db: Db,
+  clock: () => Date,
 ): RouterImplementation<typeof contract.smartForms> {
   /** The smart form must be the caller's: another account's id is a 404, like a missing one. */
   const owned = async (accountId: string, id: string) => (await smartForms.get(accountId, id)).id;
+  const analytics = async ({
+    params,
+    body,
+    req,
+  }: {
+    params: { id: string };
+    body: AggregateAnalyticsBody;
+    req: Request;
+  }) => ({
+    status: 200 as const,
+    body: successBody(
+      await insights.analytics(authOf(req).accountId, params.id, body),
+      'Aggregate analytics',
+    ),
+  });
   return s.router(contract.smartForms, {
-    ...notAvailable(contract.smartForms),
     listSmartForms: async ({ query, req }) => ({
       status: 200,
       body: successBody(await smartForms.list(authOf(req).accountId, query), 'Smart forms'),
@@ -77,6 +115,34 @@ export function createSmartFormsRouter(
       const row = await sessions.findOf(id, params.sessionId);
       if (row === undefined) throw notFound(`Session ${params.sessionId} not found`);
       return { status: 200, body: successBody(await sessions.detail(row), 'Session') };
+    },
+    chatWithSmartForm: async ({ params, body, req }) => ({
+      status: 200,
+      body: successBody(await insights.chat(authOf(req).accountId, params.id, body), 'Chat answer'),
+    }),
+    smartFormAnalytics: analytics,
+    smartFormAggregateAnalytics: analytics,
+    exportSmartForm: async ({ params, query, req, res }) => {
+      const form = await createSmartFormsStore(db).find(authOf(req).accountId, params.id);
+      if (form === undefined) throw notFound(`Smart form ${params.id} not found`);
+      const name = exportFileName(form.title, query.format, clock());
+      res.setHeader('content-type', EXPORT_CONTENT_TYPES[query.format]);
+      res.setHeader('content-disposition', `attachment; filename="${name}"`);
+      res.setHeader('cache-control', 'no-store');
+      res.setHeader('x-accel-buffering', 'no');
+      const { source, output } = exportStream(exportedSessions(db, form.id), {
+        format: query.format,
+        maxQuestions: form.max_questions,
+        bom: query.bom === 'true',
+      });
+      // A client that goes away stops the cursor; a failure half-way cuts the connection, so the
+      // client sees an incomplete file rather than a complete-looking one.
+      res.once('close', () => {
+        if (!res.writableFinished) source.destroy();
+      });
+      output.once('error', () => res.destroy());
+      // A stream body is piped as it is written, with backpressure (ts-rest skips its JSON handling).
+      return { status: 200, body: output as never };
     },
   });
 }

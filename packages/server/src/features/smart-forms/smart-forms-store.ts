@@ -107,11 +107,16 @@ function roundScore(score: number): number {
   return Math.max(-1, Math.min(1, Math.round(score * 1000) / 1000));
 }
 
-/** The median of the completed sessions' durations: the middle one or two, read in order. */
+/**
+ * The median of the completed sessions' durations (of those among `sessionIds`, when given and not
+ * empty): the middle one or two, read in order. SQLite has no percentile function, so both
+ * databases do it this way.
+ */
 export async function medianDurationSeconds(
   db: Db,
   smartFormId: string,
   completed: number,
+  sessionIds?: readonly string[],
 ): Promise<number | null> {
   if (completed === 0) return null;
   const middle = await db
@@ -119,6 +124,7 @@ export async function medianDurationSeconds(
     .select('duration_ms')
     .where('smart_form_id', '=', smartFormId)
     .where('status', '=', 'completed')
+    .$if(sessionIds !== undefined && sessionIds.length > 0, (q) => q.where('id', 'in', sessionIds!))
     .orderBy('duration_ms')
     .limit(completed % 2 === 0 ? 2 : 1)
     .offset(Math.floor((completed - 1) / 2))
