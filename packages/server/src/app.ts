@@ -252,7 +252,7 @@ export function createApp({
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
           interviewToken: (token, req) =>
-            interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token),
+            interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token, req),
         })
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),

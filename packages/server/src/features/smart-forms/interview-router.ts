@@ -42,17 +42,20 @@ export function interviewRoutes(interviews: InterviewService, otp: OtpService): 
         : await interviews.start(params.code, body, context);
       return { status: 201, body: successBody(started, 'Interview started') };
     }),
-    answerSmartFormQuestion: s.route(contract.public.answerSmartFormQuestion, async ({ params, body }) => ({
+    answerSmartFormQuestion: s.route(
+      contract.public.answerSmartFormQuestion,
+      async ({ params, body, req }) => ({
+        status: 200,
+        body: successBody(await interviews.answer(params.code, params.sessionId, body, req), 'Answer stored'),
+      }),
+    ),
+    getNextSmartFormQuestion: s.route(contract.public.getNextSmartFormQuestion, async ({ params, req }) => ({
       status: 200,
-      body: successBody(await interviews.answer(params.code, params.sessionId, body), 'Answer stored'),
+      body: successBody(await interviews.next(params.code, params.sessionId, req), 'Current question'),
     })),
-    getNextSmartFormQuestion: s.route(contract.public.getNextSmartFormQuestion, async ({ params }) => ({
+    finishSmartFormSession: s.route(contract.public.finishSmartFormSession, async ({ params, req }) => ({
       status: 200,
-      body: successBody(await interviews.next(params.code, params.sessionId), 'Current question'),
-    })),
-    finishSmartFormSession: s.route(contract.public.finishSmartFormSession, async ({ params }) => ({
-      status: 200,
-      body: successBody(await interviews.finish(params.code, params.sessionId), 'Interview finished'),
+      body: successBody(await interviews.finish(params.code, params.sessionId, req), 'Interview finished'),
     })),
   };
 }

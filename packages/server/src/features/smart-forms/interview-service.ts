@@ -126,11 +126,17 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     return { form, ...chooseLanguage(languages, body.language, context.acceptLanguage) };
   }
 
+  /** What the token check read for a request, so its handler does not read it again. */
+  const checked = new WeakMap<object, { form: SmartFormRow; session: SmartFormSessionRow }>();
+
   /** The session of a path, whatever the smart form's status (a soft unpublish lets it finish). */
   async function sessionOf(
     code: string,
     sessionId: string,
+    request?: object,
   ): Promise<{ form: SmartFormRow; session: SmartFormSessionRow }> {
+    const known = request === undefined ? undefined : checked.get(request);
+    if (known !== undefined && known.session.id === sessionId && known.form.share_code === code) return known;
     const form = await forms.findByShareCode(code);
     const session = form === undefined ? undefined : await sessions.findOf(form.id, sessionId);
     if (form === undefined || session === undefined)
@@ -340,15 +346,18 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     },
 
     /** Checks an interview route's `x-session-token` (the auth middleware's verifier). */
-    async verifyToken(code: string, sessionId: string, token: string): Promise<void> {
-      const { session } = await sessionOf(code, sessionId);
+    /** `request`: the request being checked; its handler, given the same object, reuses what was read. */
+    async verifyToken(code: string, sessionId: string, token: string, request?: object): Promise<void> {
+      const found = await sessionOf(code, sessionId);
+      const { session } = found;
       if (!sameHash(hashToken(token), session.token_hash)) {
         throw forbidden('Wrong x-session-token for this session');
       }
+      if (request !== undefined) checked.set(request, found);
     },
 
-    async next(code: string, sessionId: string): Promise<InterviewStep> {
-      const { form, session } = await sessionOf(code, sessionId);
+    async next(code: string, sessionId: string, request?: object): Promise<InterviewStep> {
+      const { form, session } = await sessionOf(code, sessionId, request);
       requireActive(session);
       return currentStep(form, session);
     },
@@ -357,8 +366,13 @@ export function createInterviewService(deps: InterviewServiceDeps) {
      * Stores the answer to the waiting question and asks the next. The same answer sent again (a
      * resend after a lost connection) is stored once and answered with the current step.
      */
-    async answer(code: string, sessionId: string, body: AnswerQuestionBody): Promise<InterviewStep> {
-      const { form, session } = await sessionOf(code, sessionId);
+    async answer(
+      code: string,
+      sessionId: string,
+      body: AnswerQuestionBody,
+      request?: object,
+    ): Promise<InterviewStep> {
+      const { form, session } = await sessionOf(code, sessionId, request);
       requireActive(session);
       const nowIso = isoNow(clock());
       const stored = await db.transaction().execute(async (trx) => {
@@ -405,8 +419,8 @@ export function createInterviewService(deps: InterviewServiceDeps) {
     },
 
     /** Completes the session and queues its analysis, in one transaction. Finishing twice answers the same. */
-    async finish(code: string, sessionId: string): Promise<FinishedSession> {
-      const { session } = await sessionOf(code, sessionId);
+    async finish(code: string, sessionId: string, request?: object): Promise<FinishedSession> {
+      const { session } = await sessionOf(code, sessionId, request);
       const closing = (s: SmartFormSessionRow): FinishedSession => ({
         sessionId: s.id,
         status: 'completed',
