@@ -205,7 +205,7 @@ export function benchAnswers(): Record<string, unknown> {
 }
 
 /** Mulberry32: a small, seedable generator, so the bodies are the same on every run. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
+import { seededRandom } from './bench-form.js';
 import { expectStatus } from './bench-utils.js';
 
 export type DriverToServer =
@@ -20,18 +21,7 @@ export type ServerToDriver = {
   questions: number;
 };
 
-/** mulberry32: a small seeded generator, so every run sees the same timings. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = seeded(20261125);
+const random = seededRandom(20261125);
 const MODEL_MS = Number(process.env.BENCH_MODEL_MS ?? 800);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 3000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
 export interface Paging {
   /** 1-based. */
@@ -53,4 +53,12 @@ export async function selectPage<DB, TB extends keyof DB, Row>(
 async function countRows<DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, TB, object>): Promise<number> {
   const count = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number((count as { n?: unknown } | undefined)?.n ?? 0);
+}
+
+/**
+ * `title_search like '%<text>%'`, with `%`, `_` and the escape character itself literal in
+ * `text` (already lower-cased): a case-insensitive title search that means the same on every dialect.
+ */
+export function titleContains(text: string): RawBuilder<boolean> {
+  return sql<boolean>`title_search like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
 }

@@ -1,7 +1,7 @@
 import type { FormSchema } from '@formloom/contract';
 import { sql } from 'kysely';
 import type { Db, FormRow, FormUpdate, NewForm } from '../../db/database.js';
-import { selectPage } from '../../db/paging.js';
+import { selectPage, titleContains } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { archivedEvent, withEvents } from '../webhooks/form-events.js';
 
@@ -12,11 +12,6 @@ export interface FormListQuery {
   search?: string | undefined;
   /** ISO timestamp: only forms updated strictly after it. */
   since?: string | undefined;
-}
-
-/** `%`, `_` and the escape character itself are literal in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 // The submission path's statements, compiled once (see preparedQuery).
@@ -121,7 +116,7 @@ export function createFormsStore(db: Db, root: Db = db) {
       let base = visible().where('account_id', '=', accountId);
       if (query.search !== undefined && query.search !== '') {
         // SQLite has no default LIKE escape character; PostgreSQL's is the backslash. Say it.
-        base = base.where(sql<boolean>`title_search like ${likePattern(query.search)} escape '\\'`);
+        base = base.where(titleContains(query.search));
       }
       if (query.since !== undefined) base = base.where('updated_at', '>', query.since);
       return selectPage(

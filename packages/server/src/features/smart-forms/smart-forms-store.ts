@@ -1,12 +1,7 @@
 import type { SmartFormListQuery, SmartFormStats } from '@formloom/contract';
 import { sql } from 'kysely';
 import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
-import { selectPage } from '../../db/paging.js';
-
-/** `%`, `_` and the escape character itself are literal in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { selectPage, titleContains } from '../../db/paging.js';
 
 /**
  * Smart forms of one account, and the figures of their sessions. Every read filters on the
@@ -37,9 +32,7 @@ export function createSmartFormsStore(db: Db) {
         .selectFrom('smart_forms')
         .where('account_id', '=', accountId)
         .$if(query.status !== 'all', (q) => q.where('status', '=', query.status))
-        .$if(search !== undefined && search !== '', (q) =>
-          q.where(sql<boolean>`title_search like ${likePattern(search!)} escape '\\'`),
-        );
+        .$if(search !== undefined && search !== '', (q) => q.where(titleContains(search!)));
       return selectPage(
         base,
         (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
