@@ -2,7 +2,7 @@ import type { AiLimit } from '@formloom/contract';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, RateLimitCountersTable } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
-import { prepareQuery } from './prepared-query.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { FixedWindow, WindowKind } from './windows.js';
 
 /** The column of each AI endpoint's hourly count. */
@@ -51,55 +51,63 @@ function countsOf(row: CountersRow | undefined, windows: Windows, ai: AiLimit | 
   };
 }
 
-const PARAMS = [
-  'accountId',
-  'minuteStart',
-  'hourStart',
-  'monthStart',
-  'minuteLimit',
-  'hourLimit',
-  'monthLimit',
-  'aiLimit',
-  'wanted',
-  'first',
-  'zero',
-] as const;
+/** The values of the counting statement. */
+type CountParams = {
+  accountId: string;
+  minuteStart: string;
+  hourStart: string;
+  monthStart: string;
+  minuteLimit: number;
+  hourLimit: number;
+  monthLimit: number;
+  aiLimit: number;
+  wanted: number;
+  first: number;
+  zero: number;
+};
 
 /**
  * The counting statement (see `createCountersStore`) for a batch of requests of one AI endpoint,
- * or none: `wanted` requests, of which it grants as many as every window has room for.
+ * or none: `wanted` requests, of which it grants as many as every window has room for. Built with
+ * `preparedQuery`, which binds each read of a value once: every place a value stands reads it
+ * again (`limitOf`, `room` and `granted` are functions, not shared expressions).
  */
-function prepareCount(db: Db, ai: AiLimit | undefined) {
+function prepareCount(ai: AiLimit | undefined) {
   const aiColumn = ai === undefined ? undefined : AI_COLUMNS[ai];
-  const postgres = dialectOf(db) === 'postgres';
-  const least = (items: RawBuilder<number>[]) =>
-    sql<number>`${sql.raw(postgres ? 'least' : 'min')}(${sql.join(items)})`;
-  const greatest = (a: RawBuilder<number>, b: RawBuilder<number>) =>
-    sql<number>`${sql.raw(postgres ? 'greatest' : 'max')}(${a}, ${b})`;
-  const int = (value: unknown) => sql<number>`cast(${value} as integer)`;
-  return prepareQuery(db, PARAMS, (p) => {
-    const limitOf = { minute: int(p.minuteLimit), hour: int(p.hourLimit), month: int(p.monthLimit) };
+  return preparedQuery((db: Db, p: CountParams) => {
+    const postgres = dialectOf(db) === 'postgres';
+    const least = (items: RawBuilder<number>[]) =>
+      sql<number>`${sql.raw(postgres ? 'least' : 'min')}(${sql.join(items)})`;
+    const greatest = (x: RawBuilder<number>, y: RawBuilder<number>) =>
+      sql<number>`${sql.raw(postgres ? 'greatest' : 'max')}(${x}, ${y})`;
+    const int = (value: unknown) => sql<number>`cast(${value} as integer)`;
+    const limitOf = (kind: WindowKind) =>
+      int(kind === 'minute' ? p.minuteLimit : kind === 'hour' ? p.hourLimit : p.monthLimit);
     // Room left in each window: all of it in a window later than the row's.
-    const room = KINDS.map(
-      (kind) =>
-        sql<number>`case when ${later(kind)} then ${limitOf[kind]} else ${limitOf[kind]} - ${current(`${kind}_points`)} end`,
-    );
-    if (aiColumn !== undefined) {
-      room.push(
-        sql<number>`case when ${later('hour')} then ${int(p.aiLimit)} else ${int(p.aiLimit)} - ${current(aiColumn)} end`,
+    const room = () => {
+      const rooms = KINDS.map(
+        (kind) =>
+          sql<number>`case when ${later(kind)} then ${limitOf(kind)} else ${limitOf(kind)} - ${current(`${kind}_points`)} end`,
       );
-    }
-    const granted = greatest(sql<number>`0`, least([int(p.wanted), ...room]));
-    const set: Record<string, RawBuilder<unknown>> = { last_granted: granted };
+      if (aiColumn !== undefined) {
+        rooms.push(
+          sql<number>`case when ${later('hour')} then ${int(p.aiLimit)} else ${int(p.aiLimit)} - ${current(aiColumn)} end`,
+        );
+      }
+      return rooms;
+    };
+    const granted = () => greatest(sql<number>`0`, least([int(p.wanted), ...room()]));
+    const set: Record<string, RawBuilder<unknown>> = { last_granted: granted() };
     for (const kind of KINDS) {
       const [start, points] = [`${kind}_start`, `${kind}_points`];
-      set[points] = sql`case when ${later(kind)} then ${granted} else ${current(points)} + ${granted} end`;
+      set[points] =
+        sql`case when ${later(kind)} then ${granted()} else ${current(points)} + ${granted()} end`;
       set[start] = sql`case when ${later(kind)} then ${proposed(start)} else ${current(start)} end`;
     }
     for (const column of Object.values(AI_COLUMNS)) {
       set[column] =
         column === aiColumn
-          ? sql`case when ${later('hour')} then ${granted} else ${current(column)} + ${granted} end`
+          ? sql`case when ${later('hour')} then ${granted()} else ${current(column)} + ${granted()} end`
           : sql`case when ${later('hour')} then 0 else ${current(column)} end`;
     }
     const aiValue = (column: string) => (column === aiColumn ? p.first : p.zero);
@@ -135,7 +143,7 @@ function prepareCount(db: Db, ai: AiLimit | undefined) {
  * batches cannot overshoot, on SQLite (one writer) as on PostgreSQL (the row lock; the SET reads
  * the latest row). Windows only move forward, so a process whose clock lags a little counts into
  * the newer window instead of starting the count over. The statement is compiled once
- * (`prepareQuery`).
+ * (`preparedQuery`).
  */
 export function createCountersStore(db: Db) {
   // One statement per kind of request: general only, or general plus one AI endpoint.
@@ -143,7 +151,7 @@ export function createCountersStore(db: Db) {
   const statementFor = (ai: AiLimit | undefined) => {
     const known = statements.get(ai);
     if (known !== undefined) return known;
-    const statement = prepareCount(db, ai);
+    const statement = prepareCount(ai);
     statements.set(ai, statement);
     return statement;
   };
@@ -163,7 +171,7 @@ export function createCountersStore(db: Db) {
         0,
         Math.min(wanted, limits.minute, limits.hour, limits.month, ai?.limit ?? wanted),
       );
-      const { rows } = await statementFor(ai?.name)({
+      const { rows } = await statementFor(ai?.name).run(db, {
         accountId,
         minuteStart: windows.minute.start.toISOString(),
         hourStart: windows.hour.start.toISOString(),
