@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, assertStoragePrefix, type Storage } from './storage.js';
 
 export interface S3StorageOptions {
@@ -30,8 +23,16 @@ async function collect(body: Readable): Promise<Buffer> {
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return error instanceof NoSuchKey || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+  return e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | undefined;
+/**
+ * The AWS SDK is loaded on the first file operation, not with the server: it is some megabytes of
+ * code (and, bundled, a dozen chunks of its own) that a server on the local disk never runs.
+ */
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
 
 /**
  * Files in an S3-compatible bucket, so every instance behind a load balancer sees the same files.
@@ -40,15 +41,20 @@ function isMissing(error: unknown): boolean {
  * half a file.
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-    forcePathStyle: options.forcePathStyle ?? false,
-    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
-    // Plain bodies with a Content-MD5-free PUT: what every S3-compatible service accepts.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let client: Promise<{ s3: S3Client; aws: S3Sdk }> | undefined;
+  const connect = () =>
+    (client ??= loadSdk().then((aws) => ({
+      aws,
+      s3: new aws.S3Client({
+        region: options.region,
+        ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+        forcePathStyle: options.forcePathStyle ?? false,
+        ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+        // Plain bodies with a Content-MD5-free PUT: what every S3-compatible service accepts.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const prefix = options.prefix ?? '';
   const Bucket = options.bucket;
   const keyOf = (key: string) => {
@@ -62,13 +68,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       body.on('error', () => {});
       const Key = keyOf(key);
       const bytes = await collect(body);
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, ContentLength: bytes.length }));
+      const { s3, aws } = await connect();
+      await s3.send(new aws.PutObjectCommand({ Bucket, Key, Body: bytes, ContentLength: bytes.length }));
       return { size: bytes.length };
     },
 
     async get(key) {
+      const { s3, aws } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        const answer = await s3.send(new aws.GetObjectCommand({ Bucket, Key: keyOf(key) }));
         return answer.Body as Readable;
       } catch (error) {
         if (isMissing(error)) return undefined;
@@ -77,19 +85,21 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
 
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { s3, aws } = await connect();
+      await s3.send(new aws.DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
 
     async deletePrefix(keyPrefix) {
       assertStoragePrefix(keyPrefix);
+      const { s3, aws } = await connect();
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }),
+        const page = await s3.send(
+          new aws.ListObjectsV2Command({ Bucket, Prefix: `${prefix}${keyPrefix}`, ContinuationToken: token }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key !== undefined)
-            await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+            await s3.send(new aws.DeleteObjectCommand({ Bucket, Key: object.Key }));
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token !== undefined);
