@@ -51,7 +51,7 @@ async function run(writer: string) {
   }, 10);
   const t0 = performance.now();
   if (writer === 'formloom') {
-    const { input, output } = createXlsxStream('Sessions');
+    const { input, output } = await createXlsxStream('Sessions');
     const done = pipeline(output, sink());
     for (let i = 0; i < ROWS; i++) {
       if (!input.write(row(i))) await new Promise((resolve) => input.once('drain', resolve));

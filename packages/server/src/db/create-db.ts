@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import { createPostgresDb, describePostgresUrl } from './dialects/postgres.js';
 import { createSqliteDb } from './dialects/sqlite.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -31,7 +30,7 @@ export interface DbHandle {
 
 /** Opens the database the options name and brings its schema up to date. */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
-  const handle = openDb(options);
+  const handle = await openDb(options);
   if (options.migrate !== false) {
     try {
       await migrateToLatest(handle.db as Kysely<unknown>);
@@ -54,10 +53,12 @@ export function sqliteFileOf({ url, dataDir }: Pick<DbOptions, 'url' | 'dataDir'
   return undefined;
 }
 
-function openDb({ url, dataDir, poolSize }: DbOptions): DbHandle {
+async function openDb({ url, dataDir, poolSize }: DbOptions): Promise<DbHandle> {
   const file = sqliteFileOf({ url, dataDir });
   if (file !== undefined) return sqlite(file);
   if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
+    // pg loads for a PostgreSQL URL only: a server on embedded SQLite never runs it.
+    const { createPostgresDb, describePostgresUrl } = await import('./dialects/postgres.js');
     const { db, close } = createPostgresDb({ url, poolSize });
     return { db, dialect: 'postgres', description: describePostgresUrl(url), close };
   }

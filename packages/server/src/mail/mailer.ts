@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger.js';
 
 export interface Mail {
@@ -42,11 +42,13 @@ export function createMailer({
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not with the server: most servers send none.
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

@@ -10,7 +10,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import * as tar from 'tar';
 import { SECRET_KEY_FILE } from '../crypto/secret-box.js';
 import { describeSqliteFile, type SqliteSummary } from './sqlite-summary.js';
 
@@ -102,6 +101,8 @@ export async function backupSqlite(options: BackupOptions): Promise<BackupManife
       secretKey,
     };
     writeFileSync(join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+    // tar loads for a backup only (a CLI command), not with every server.
+    const tar = await import('tar');
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, follow: true }, entries);
     renameSync(partial, options.out);
     return manifest;

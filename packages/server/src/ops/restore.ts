@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import * as tar from 'tar';
 import { SECRET_KEY_FILE } from '../crypto/secret-box.js';
 import { InvalidInputError } from '../domain-errors.js';
 import { BACKUP_DB_NAME, type BackupManifest, MANIFEST_NAME } from './backup.js';
@@ -50,6 +49,7 @@ export async function restoreSqlite(options: RestoreOptions): Promise<RestoreRes
     mkdirSync(options.dataDir, { recursive: true });
     const unpacked = mkdtempSync(join(options.dataDir, '.restore-'));
     try {
+      const tar = await import('tar');
       await tar.extract({ file: options.from, cwd: unpacked, strict: true });
       const manifest = readManifest(join(unpacked, MANIFEST_NAME));
       const db = join(unpacked, BACKUP_DB_NAME);

@@ -3,7 +3,7 @@ import type { Field, FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { insertPublishedForm } from '../../../test/support/fixtures.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { formFigures } from './form-figures.js';
+import { type FiguresQuery, formFigures } from './form-figures.js';
 
 const fields: Field[] = [
   { id: 'name', sectionId: 's', type: 'text', label: 'Name', order: 0 },
@@ -332,9 +332,13 @@ describeEachDialect('form figures against a JavaScript reading of the same answe
       .execute();
   });
 
-  for (const range of [{}, { from: '2026-03-05T00:00:00.000Z', to: '2026-03-20T12:00:00.000Z' }]) {
-    it(`agrees on every field ${'from' in range ? 'within a date range' : 'over all responses'}`, async () => {
-      const within = responses.filter(([at]) => !('from' in range) || (at >= range.from && at <= range.to));
+  const ranges: FiguresQuery[] = [{}, { from: '2026-03-05T00:00:00.000Z', to: '2026-03-20T12:00:00.000Z' }];
+  for (const range of ranges) {
+    it(`agrees on every field ${range.from ? 'within a date range' : 'over all responses'}`, async () => {
+      const within = responses.filter(
+        ([at]) =>
+          (range.from === undefined || at >= range.from) && (range.to === undefined || at <= range.to),
+      );
       const figures = await formFigures(t.db, { accountId, formId, fields: MIXED }, range);
       expect(figures.responseCount).toBe(within.length);
       expect(figures.firstResponseAt).toBe(within[0]![0]);

@@ -211,10 +211,10 @@ export interface ExportOptions {
  * in front, so a spreadsheet shows it as text: no CSV injection); xlsx cells are inline strings,
  * never formulas.
  */
-export function exportStream(
+export async function exportStream(
   sessions: AsyncIterable<ExportedSession>,
   options: ExportOptions,
-): { source: Readable; output: Readable } {
+): Promise<{ source: Readable; output: Readable }> {
   const source = Readable.from(sessions, { objectMode: true, highWaterMark: 16 });
   let output: Readable;
   let chain: (NodeJS.ReadableStream | NodeJS.WritableStream)[];
@@ -230,7 +230,7 @@ export function exportStream(
     });
     chain = [source, toRows(options.maxQuestions), output];
   } else {
-    const xlsx = createXlsxStream('Sessions');
+    const xlsx = await createXlsxStream('Sessions');
     xlsx.input.write(exportColumns(options.maxQuestions));
     output = xlsx.output;
     chain = [source, toRows(options.maxQuestions), xlsx.input];

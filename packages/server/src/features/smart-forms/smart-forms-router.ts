@@ -130,7 +130,7 @@ export function createSmartFormsRouter(
       res.setHeader('content-disposition', `attachment; filename="${name}"`);
       res.setHeader('cache-control', 'no-store');
       res.setHeader('x-accel-buffering', 'no');
-      const { source, output } = exportStream(exportedSessions(db, form.id), {
+      const { source, output } = await exportStream(exportedSessions(db, form.id), {
         format: query.format,
         maxQuestions: form.max_questions,
         bom: query.bom === 'true',

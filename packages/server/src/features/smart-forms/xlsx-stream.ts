@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
-import archiver from 'archiver';
 
 /** A cell: text (always an inline string, so never a formula), a number, or empty. */
 export type XlsxCell = string | number | null;
@@ -61,7 +60,11 @@ function rowXml(index: number, cells: readonly XlsxCell[]): string {
  * outside the Basic Multilingual Plane, emoji included, and pushes zip output regardless of
  * backpressure; exceljs's WorkbookWriter keeps shared state that grows with the rows.)
  */
-export function createXlsxStream(sheetName = 'Sheet1'): { input: Transform; output: Readable } {
+export async function createXlsxStream(
+  sheetName = 'Sheet1',
+): Promise<{ input: Transform; output: Readable }> {
+  // archiver (and its zip dependencies) load with the first xlsx export, not with the server.
+  const { default: archiver } = await import('archiver');
   let rows = 0;
   const sheet = new Transform({
     writableObjectMode: true,
