@@ -10,13 +10,12 @@
  *
  * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/smart-forms.bench.ts
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
 import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/accounts-service.js';
@@ -29,23 +28,98 @@ import { fmt, median } from './bench-utils.js';
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const QUESTIONS = 8;
 const MB = 1024 * 1024;
-const builtPackages = ['../dist/index.js', '../../contract/dist/index.js'].every((path) =>
-  existsSync(fileURLToPath(new URL(path, import.meta.url))),
-);
-// With the packages built (contract and server), the server runs as `formloom serve` does: plain
-// node on the built package, without tsx compiling sources in its process (some 200 MB alone).
-// Node 20 cannot strip types, so the child's own few lines are turned into JavaScript beside it.
-let childFile = fileURLToPath(new URL('./export-child.ts', import.meta.url));
-if (builtPackages) {
-  const js = fileURLToPath(new URL('./.export-child.mjs', import.meta.url));
-  writeFileSync(js, (await transform(readFileSync(childFile, 'utf8'), { loader: 'ts', format: 'esm' })).code);
-  process.once('exit', () => rmSync(js, { force: true }));
-  childFile = js;
-}
+// The built server (`pnpm build`), what `formloom serve` runs; without it, the sources through tsx.
+const formloomBin = fileURLToPath(new URL('../../../apps/server/bin/formloom.js', import.meta.url));
+const formloomBuilt = fileURLToPath(new URL('../../../apps/server/dist/formloom.js', import.meta.url));
+const childFile = fileURLToPath(new URL('./export-child.ts', import.meta.url));
 
 type ChildAnswer =
   | { type: 'ready'; url: string; rss: number; built: boolean }
   | { type: 'peak'; rss: number };
+
+interface BenchServer {
+  what: string;
+  url: string;
+  idleRss: number;
+  resetPeak(): Promise<void>;
+  peak(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const kB = (status: string, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
+
+/**
+ * The server the export is read from, in its own process. With the build there (`pnpm build`):
+ * the built `formloom serve`, what a self-hoster runs, over the seeded database; its peak resident
+ * set is the kernel's own (VmHWM in /proc, reset through clear_refs before each format). Without
+ * the build: the app from the sources through tsx in a child that samples its own RSS.
+ */
+async function startServer(database: { dataDir: string; url?: string | undefined }): Promise<BenchServer> {
+  if (existsSync(formloomBuilt)) {
+    const child = spawn(process.execPath, [formloomBin, 'serve'], {
+      env: {
+        ...process.env,
+        FORMLOOM_DATA_DIR: database.dataDir,
+        FORMLOOM_DATABASE_URL: database.url ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        FORMLOOM_LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        // What serve prints once it listens (the log itself is at warn here).
+        const url = /Formloom API: (http:\/\/\S+)\/v1/.exec(out)?.[1];
+        if (url) resolve(url);
+      });
+      child.once('exit', (code) => reject(new Error(`formloom serve exited with ${code}: ${out}`)));
+    });
+    child.stdout.resume();
+    const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return {
+      what: 'built formloom serve',
+      url,
+      idleRss: kB(status(), 'VmRSS'),
+      resetPeak: async () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+      peak: async () => kB(status(), 'VmHWM'),
+      stop: async () => {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      },
+    };
+  }
+  const child = fork(childFile, {
+    execArgv: ['--conditions=source', '--import', 'tsx'],
+    env: { ...process.env, BENCH_EXPORT_DATA_DIR: database.dataDir, BENCH_EXPORT_PG_URL: database.url ?? '' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<ChildAnswer>((resolve) => child.once('message', (m) => resolve(m as ChildAnswer)));
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('export child did not start');
+  return {
+    what: 'sources through tsx',
+    url: ready.url,
+    idleRss: ready.rss,
+    resetPeak: async () => {
+      child.send({ type: 'peak' });
+      await next();
+    },
+    peak: async () => {
+      child.send({ type: 'peak' });
+      return ((await next()) as { rss: number }).rss;
+    },
+    stop: async () => {
+      child.send({ type: 'shutdown' });
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
 
 console.log(
   `Smart-form insights over ${fmt(SESSIONS)} sessions of ${QUESTIONS} questions (load average ${loadavg()
@@ -110,34 +184,23 @@ for (const dialect of testDialects()) {
     continue;
   }
 
-  const child = fork(childFile, {
-    execArgv: builtPackages ? [] : ['--conditions=source', '--import', 'tsx'],
-    env: { ...process.env, BENCH_EXPORT_DATA_DIR: database.dataDir, BENCH_EXPORT_PG_URL: database.url ?? '' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const next = () =>
-    new Promise<ChildAnswer>((resolve) => child.once('message', (m) => resolve(m as ChildAnswer)));
-  const ready = await next();
-  if (ready.type !== 'ready') throw new Error('export child did not start');
-  console.log(
-    `${dialect}: server (${ready.built ? 'built package' : 'sources through tsx'}) idle RSS ${fmt(ready.rss / MB)} MB`,
-  );
+  const server = await startServer(database);
+  console.log(`${dialect}: server (${server.what}) idle RSS ${fmt(server.idleRss / MB)} MB`);
   for (const format of ['csv', 'json', 'xlsx'] as const) {
+    await server.resetPeak();
     const t0 = performance.now();
-    const res = await fetch(`${ready.url}/v1/smart-forms/${smartFormId}/export?format=${format}`, {
+    const res = await fetch(`${server.url}/v1/smart-forms/${smartFormId}/export?format=${format}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (res.status !== 200) throw new Error(`export ${format}: ${res.status} ${await res.text()}`);
     let bytes = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
     const ms = performance.now() - t0;
-    child.send({ type: 'peak' });
-    const peak = await next();
+    const peak = await server.peak();
     console.log(
-      `${dialect}: export ${format} ${fmt(ms / 1000, 1)} s, ${fmt(bytes / MB, 1)} MB, ${fmt(SESSIONS / (ms / 1000))} sessions/s, server peak RSS ${fmt(peak.rss / MB)} MB (+${fmt((peak.rss - ready.rss) / MB)} over idle)`,
+      `${dialect}: export ${format} ${fmt(ms / 1000, 1)} s, ${fmt(bytes / MB, 1)} MB, ${fmt(SESSIONS / (ms / 1000))} sessions/s, server peak RSS ${fmt(peak / MB)} MB (+${fmt((peak - server.idleRss) / MB)} over idle)`,
     );
   }
-  child.send({ type: 'shutdown' });
-  await new Promise((resolve) => child.once('exit', resolve));
+  await server.stop();
   await database.drop();
 }
