@@ -1,8 +1,8 @@
 /**
  * Issue 7 item 5, issue 19 item 1: public submissions per second with one and with two server
  * instances on PostgreSQL, against one instance on SQLite, with the load on one form and spread
- * over 100 forms (no `maxResponses`: no form row is written): the same body and total
- * connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
+ * over 100 forms (no `maxResponses`: no form row is written), and, for reference, one form with
+ * `maxResponses` (its row's lock is its ceiling): the same body and total connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
  * connections and the rates are added. Rounds rotate the order of the set-ups so machine noise
  * hits all alike; medians are reported.
  *
@@ -98,6 +98,20 @@ interface Setup {
   p99: number[];
 }
 
+/**
+ * The benchmark form without its `maxResponses` (an uncapped form counts into shard rows and
+ * never writes its own row), or with it (the form row's lock keeps the cap exact: one
+ * submission at a time, whatever the instances).
+ */
+function schemaFor(capped: boolean) {
+  const schema = benchSchema();
+  if (!capped) {
+    const { maxResponses: _cap, ...settings } = schema.settings ?? {};
+    schema.settings = settings;
+  }
+  return schema;
+}
+
 /** A database with the default account and `forms` published benchmark forms; `count` instances on it. */
 async function prepare(
   name: string,
@@ -105,6 +119,7 @@ async function prepare(
   databaseUrl: string | undefined,
   count: number,
   forms = 1,
+  capped = false,
 ): Promise<Setup> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++)
@@ -117,7 +132,7 @@ async function prepare(
       first.url,
       'POST',
       '/v1/forms',
-      { title: `Benchmark ${f}`, schema: benchSchema() },
+      { title: `Benchmark ${f}`, schema: schemaFor(capped) },
       key,
     );
     expectStatus('create form', created.status, 201);
@@ -207,6 +222,16 @@ try {
       await createPostgresDatabase(`bench_two100_${suffix}`),
       2,
       100,
+    ),
+  );
+  setups.push(
+    await prepare(
+      'PostgreSQL, 2 instances, 1 form with maxResponses',
+      root,
+      await createPostgresDatabase(`bench_twocap_${suffix}`),
+      2,
+      1,
+      true,
     ),
   );
   console.log(
