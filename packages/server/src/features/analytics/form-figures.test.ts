@@ -157,6 +157,12 @@ describeEachDialect('form figures, counted by the database', (t) => {
     });
   });
 
+  it('a form without fields (a blank form, or one whose fields were all removed) still counts', async () => {
+    const figures = await formFigures(t.db, { accountId, formId, fields: [] });
+    expect(figures).toMatchObject({ responseCount: 5, fields: {} });
+    expect(figures.overTime).toHaveLength(4);
+  });
+
   it('by ISO week, within a date range, and for a form of another account nothing', async () => {
     const weekly = await formFigures(t.db, { accountId, formId, fields }, { bucket: 'week' });
     expect(weekly.overTime).toEqual([

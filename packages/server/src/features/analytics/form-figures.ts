@@ -65,7 +65,7 @@ function answerSql(db: Db) {
         ...(listed ? [sql`a -> ${id} as ${sql.ref(`j${i}`)}`] : []),
       ],
       from: (columns: RawBuilder<unknown>[], where: RawBuilder<unknown>) =>
-        sql`(select ${sql.join(columns)} from (select r.answers::jsonb as a from responses r where ${where} offset 0) as p offset 0) as x`,
+        sql`(select ${sql.join([sql`1 as one`, ...columns])} from (select r.answers::jsonb as a from responses r where ${where} offset 0) as p offset 0) as x`,
       isString: (i: number) => sql`${sql.ref(`t${i}`)} = 'string'`,
       isNumber: (i: number) => sql`${sql.ref(`t${i}`)} = 'number'`,
       number: (i: number) => sql`(${sql.ref(`v${i}`)})::double precision`,
@@ -83,7 +83,7 @@ function answerSql(db: Db) {
       sql`json_extract(r.answers, ${path(id)}) as ${sql.ref(`v${i}`)}`,
     ],
     from: (columns: RawBuilder<unknown>[], where: RawBuilder<unknown>) =>
-      sql`(select ${sql.join(columns)} from responses r where ${where} limit -1 offset 0) as x`,
+      sql`(select ${sql.join([sql`1 as one`, ...columns])} from responses r where ${where} limit -1 offset 0) as x`,
     isString: (i: number) => sql`${sql.ref(`t${i}`)} = 'text'`,
     isNumber: (i: number) => sql`${sql.ref(`t${i}`)} in ('integer', 'real')`,
     number: (i: number) => sql`${sql.ref(`v${i}`)}`,
