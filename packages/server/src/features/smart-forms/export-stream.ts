@@ -62,30 +62,67 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
   let after: { started_at: string; id: string } | undefined;
   for (;;) {
     const from = after;
+    // The page of sessions by the (smart_form_id, started_at) index, stopping after SQLITE_PAGE;
+    // then their questions by the questions' primary key. One joined query per page (the
+    // sessions filtered by `id in (...)`) had the planner walk the form's whole index for its
+    // order on every page: 100,000 sessions took 64 to 93 s.
     const page = await db
-      .selectFrom('smart_form_sessions')
-      .select(['id', 'started_at'])
-      .where('smart_form_id', '=', smartFormId)
+      .selectFrom('smart_form_sessions as s')
+      .select([
+        's.id',
+        's.status',
+        's.started_at',
+        's.completed_at',
+        's.duration_ms',
+        's.language',
+        's.language_detected',
+        's.answered_count',
+        's.analysis',
+      ])
+      .where('s.smart_form_id', '=', smartFormId)
       .$if(from !== undefined, (q) =>
         q.where((eb) =>
           eb.or([
-            eb('started_at', '>', from!.started_at),
-            eb.and([eb('started_at', '=', from!.started_at), eb('id', '>', from!.id)]),
+            eb('s.started_at', '>', from!.started_at),
+            eb.and([eb('s.started_at', '=', from!.started_at), eb('s.id', '>', from!.id)]),
           ]),
         ),
       )
-      .orderBy('started_at')
-      .orderBy('id')
+      .orderBy('s.started_at')
+      .orderBy('s.id')
       .limit(SQLITE_PAGE)
       .execute();
     if (page.length === 0) return;
-    yield* await exportQuery(db, smartFormId)
+    const questions = await db
+      .selectFrom('smart_form_questions')
+      .select(['session_id', 'text', 'answer'])
       .where(
-        's.id',
+        'session_id',
         'in',
         page.map((p) => p.id),
       )
+      .orderBy('session_id')
+      .orderBy('idx')
       .execute();
+    const bySession = new Map<string, typeof questions>();
+    for (const q of questions) {
+      const list = bySession.get(q.session_id);
+      if (list === undefined) bySession.set(q.session_id, [q]);
+      else list.push(q);
+    }
+    // One row object per session, its question fields set in turn: the reader copies what it
+    // needs before asking for the next row.
+    for (const session of page) {
+      const row: ExportRow = { ...session, text: null, answer: null };
+      const asked = bySession.get(session.id);
+      if (asked === undefined) yield row;
+      else
+        for (const q of asked) {
+          row.text = q.text;
+          row.answer = q.answer;
+          yield row;
+        }
+    }
     if (page.length < SQLITE_PAGE) return;
     after = page.at(-1);
   }

@@ -131,6 +131,26 @@ describeEachDialect('smart-form export', (t) => {
     const next = await t.request(`/v1/smart-forms/${big}`, { key: account.key });
     expect(next.status).toBe(200);
     const whole = await download(t, account.key, `/v1/smart-forms/${big}/export?format=json`);
-    expect(JSON.parse(whole.bytes.toString('utf8'))).toHaveLength(4_000);
+    // 40 pages on SQLite: every session once, oldest first, each with its own questions (checked
+    // against the database around the page boundaries).
+    const sessions = JSON.parse(whole.bytes.toString('utf8')) as {
+      id: string;
+      startedAt: string;
+      transcript: unknown[];
+    }[];
+    expect(sessions).toHaveLength(4_000);
+    expect(new Set(sessions.map((s) => s.id)).size).toBe(4_000);
+    const started = sessions.map((s) => s.startedAt);
+    expect(started).toEqual([...started].sort());
+    for (const i of [0, 99, 100, 101, 2_345, 3_999]) {
+      const stored = await t.db
+        .selectFrom('smart_form_questions')
+        .select(['text', 'answer'])
+        .where('session_id', '=', sessions[i]!.id)
+        .orderBy('idx')
+        .execute();
+      expect(stored.length, `session ${i}`).toBeGreaterThan(0);
+      expect(sessions[i]!.transcript).toEqual(stored.map((q) => ({ question: q.text, answer: q.answer })));
+    }
   });
 });
