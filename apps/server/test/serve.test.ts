@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServe } from './support.js';
+import { BUILT_BIN, ensureBuilt, startServe } from './support.js';
 
 describe('formloom serve (child process)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-serve-'));
@@ -69,5 +69,41 @@ describe('formloom serve (child process)', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     }
+  });
+
+  it('built: exports a smart form in every format without a warning on stderr', {
+    timeout: 320_000,
+  }, async () => {
+    // The build runs from the repository, outside node_modules, where Node reports deprecations.
+    await ensureBuilt();
+    const serve = await startServe(mkdtempSync(join(tmpdir(), 'formloom-serve-export-')), {}, [
+      process.execPath,
+      BUILT_BIN,
+    ]);
+    try {
+      const key = serve.lines.find((l) => l.startsWith('API key: '))!.slice('API key: '.length);
+      const base = `http://127.0.0.1:${serve.port}`;
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const created = await fetch(`${base}/v1/smart-forms`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ purpose: 'Learn why customers cancel their plans' }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()).data;
+      for (const format of ['csv', 'json', 'xlsx']) {
+        const res = await fetch(`${base}/v1/smart-forms/${id}/export?format=${format}`, { headers });
+        expect(res.status, format).toBe(200);
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
+    } finally {
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    }
+    // A warning is written on a later tick: read stderr to its end.
+    const stderr = serve.child.stderr!;
+    if (!stderr.closed) await new Promise((resolve) => stderr.once('close', resolve));
+    // archiver-utils makes `new Buffer(string)` of a string entry: DEP0005 once bundled.
+    expect(serve.stderr()).not.toMatch(/Warning/);
   });
 });
