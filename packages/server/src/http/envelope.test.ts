@@ -113,8 +113,8 @@ describeEachDialect(
       }
     });
 
-    it('every API-key route is served; the integrations (not built) ask for a session token first', async () => {
-      // Export, the last API-key route to be built, is served: an unknown id is the usual 404.
+    it('every route is served: unknown ids are the usual 404; the integrations ask for a session token first', async () => {
+      // Export, the last API-key route built: an unknown id is the usual 404.
       const exported = await t.request('/v1/smart-forms/00000000-0000-4000-8000-000000000000/export', {
         key,
       });
