@@ -55,40 +55,43 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * once per figure instead (a few JSON calls for each of some eighty figures per row) was what
  * made 100,000 responses take 2 to 3 s.
  */
+/** Field `i`'s columns in the extracting subquery: JSON type, value, and (PostgreSQL, lists) the jsonb. */
+const typeCol = (i: number) => sql.ref(`t${i}`);
+const valueCol = (i: number) => sql.ref(`v${i}`);
+const listCol = (i: number) => sql.ref(`j${i}`);
+
 function answerSql(db: Db) {
   if (dialectOf(db) === 'postgres') {
     return {
       /** The subquery's columns for field `i`; PostgreSQL parses the answers once per row into `a`. */
       columns: (id: string, i: number, listed: boolean) => [
-        sql`jsonb_typeof(a -> ${id}) as ${sql.ref(`t${i}`)}`,
-        sql`a ->> ${id} as ${sql.ref(`v${i}`)}`,
-        ...(listed ? [sql`a -> ${id} as ${sql.ref(`j${i}`)}`] : []),
+        sql`jsonb_typeof(a -> ${id}) as ${typeCol(i)}`,
+        sql`a ->> ${id} as ${valueCol(i)}`,
+        ...(listed ? [sql`a -> ${id} as ${listCol(i)}`] : []),
       ],
       from: (columns: RawBuilder<unknown>[], where: RawBuilder<unknown>) =>
         sql`(select ${sql.join([sql`1 as one`, ...columns])} from (select r.answers::jsonb as a from responses r where ${where} offset 0) as p offset 0) as x`,
-      isString: (i: number) => sql`${sql.ref(`t${i}`)} = 'string'`,
-      isNumber: (i: number) => sql`${sql.ref(`t${i}`)} = 'number'`,
-      number: (i: number) => sql`(${sql.ref(`v${i}`)})::double precision`,
-      hasElement: (i: number, value: string) =>
-        sql`(${sql.ref(`t${i}`)} = 'array' and ${sql.ref(`j${i}`)} ? ${value})`,
+      isString: (i: number) => sql`${typeCol(i)} = 'string'`,
+      isNumber: (i: number) => sql`${typeCol(i)} = 'number'`,
+      number: (i: number) => sql`(${valueCol(i)})::double precision`,
+      hasElement: (i: number, value: string) => sql`(${typeCol(i)} = 'array' and ${listCol(i)} ? ${value})`,
       /** PostgreSQL orders within the scan; SQLite takes one ordered query per field (below). */
-      median: (i: number) =>
-        sql`percentile_cont(0.5) within group (order by case when ${sql.ref(`t${i}`)} = 'number' then (${sql.ref(`v${i}`)})::double precision end)`,
+      median: (numbers: RawBuilder<unknown>) => sql`percentile_cont(0.5) within group (order by ${numbers})`,
     };
   }
   const path = (id: string) => `$."${id}"`;
   return {
     columns: (id: string, i: number) => [
-      sql`json_type(r.answers, ${path(id)}) as ${sql.ref(`t${i}`)}`,
-      sql`json_extract(r.answers, ${path(id)}) as ${sql.ref(`v${i}`)}`,
+      sql`json_type(r.answers, ${path(id)}) as ${typeCol(i)}`,
+      sql`json_extract(r.answers, ${path(id)}) as ${valueCol(i)}`,
     ],
     from: (columns: RawBuilder<unknown>[], where: RawBuilder<unknown>) =>
       sql`(select ${sql.join([sql`1 as one`, ...columns])} from responses r where ${where} limit -1 offset 0) as x`,
-    isString: (i: number) => sql`${sql.ref(`t${i}`)} = 'text'`,
-    isNumber: (i: number) => sql`${sql.ref(`t${i}`)} in ('integer', 'real')`,
-    number: (i: number) => sql`${sql.ref(`v${i}`)}`,
+    isString: (i: number) => sql`${typeCol(i)} = 'text'`,
+    isNumber: (i: number) => sql`${typeCol(i)} in ('integer', 'real')`,
+    number: (i: number) => sql`${valueCol(i)}`,
     hasElement: (i: number, value: string) =>
-      sql`(${sql.ref(`t${i}`)} = 'array' and exists (select 1 from json_each(${sql.ref(`v${i}`)}) as e where e.value = ${value}))`,
+      sql`(${typeCol(i)} = 'array' and exists (select 1 from json_each(${valueCol(i)}) as e where e.value = ${value}))`,
     median: undefined,
   };
 }
@@ -129,12 +132,11 @@ export async function formFigures(
   const a = answerSql(db);
   const rows = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows;
   const count = (condition: RawBuilder<unknown>) => sql`sum(case when ${condition} then 1 else 0 end)`;
-  const t = (i: number) => sql.ref(`t${i}`);
-  const v = (i: number) => sql.ref(`v${i}`);
   const answered = (i: number) =>
-    sql`(${t(i)} is not null and ${t(i)} <> 'null' and not (${a.isString(i)} and ${v(i)} = '') and not (${t(i)} = 'array' and ${v(i)} = '[]'))`;
+    sql`(${typeCol(i)} is not null and ${typeCol(i)} <> 'null' and not (${a.isString(i)} and ${valueCol(i)} = '') and not (${typeCol(i)} = 'array' and ${valueCol(i)} = '[]'))`;
   const numberOf = (i: number) => sql`(case when ${a.isNumber(i)} then ${a.number(i)} end)`;
-  const textOf = (i: number) => sql`(case when ${a.isString(i)} and ${v(i)} <> '' then ${v(i)} end)`;
+  const textOf = (i: number) =>
+    sql`(case when ${a.isString(i)} and ${valueCol(i)} <> '' then ${valueCol(i)} end)`;
   const fieldColumns = (field: Field, i: number) => a.columns(field.id, i, field.type === 'checkbox');
 
   // Column `c<k>` of the scan holds the k-th figure; `layout` says which figure of which field.
@@ -151,7 +153,7 @@ export async function formFigures(
         const chosen =
           field.type === 'checkbox'
             ? a.hasElement(i, option.value)
-            : sql`(${a.isString(i)} and ${v(i)} = ${option.value})`;
+            : sql`(${a.isString(i)} and ${valueCol(i)} = ${option.value})`;
         add(field.id, `option:${option.value}`, count(chosen));
       }
     }
@@ -160,7 +162,7 @@ export async function formFigures(
       add(field.id, 'mean', sql`avg(${numberOf(i)})`);
       add(field.id, 'min', sql`min(${numberOf(i)})`);
       add(field.id, 'max', sql`max(${numberOf(i)})`);
-      if (a.median) add(field.id, 'median', a.median(i));
+      if (a.median) add(field.id, 'median', a.median(numberOf(i)));
     }
     if (isText(field.type)) {
       add(field.id, 'count', sql`count(${textOf(i)})`);
@@ -217,8 +219,8 @@ export async function formFigures(
     if (field.type === 'date') {
       const months = await rows(
         sql<{ m: string; n: number }>`
-          select substr(${v(i)}, 1, 7) as m, count(*) as n from ${a.from(fieldColumns(field, i), where)}
-          where ${a.isString(i)} and ${v(i)} <> '' group by 1`,
+          select substr(${valueCol(i)}, 1, 7) as m, count(*) as n from ${a.from(fieldColumns(field, i), where)}
+          where ${a.isString(i)} and ${valueCol(i)} <> '' group by 1`,
       );
       out.months = Object.fromEntries(
         months.map((r) => [r.m, Number(r.n)] as const).sort(([x], [y]) => x.localeCompare(y)),
