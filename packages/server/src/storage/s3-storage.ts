@@ -27,12 +27,6 @@ function isMissing(error: unknown): boolean {
 }
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
-let sdk: Promise<S3Sdk> | undefined;
-/**
- * The AWS SDK is loaded on the first file operation, not with the server: it is some megabytes of
- * code (and, bundled, a dozen chunks of its own) that a server on the local disk never runs.
- */
-const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
 
 /**
  * Files in an S3-compatible bucket, so every instance behind a load balancer sees the same files.
@@ -41,9 +35,11 @@ const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
  * half a file.
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
+  // The AWS SDK is loaded on the first file operation, not with the server: it is some megabytes
+  // of code (and, bundled, a dozen chunks of its own) that a server on the local disk never runs.
   let client: Promise<{ s3: S3Client; aws: S3Sdk }> | undefined;
   const connect = () =>
-    (client ??= loadSdk().then((aws) => ({
+    (client ??= import('@aws-sdk/client-s3').then((aws) => ({
       aws,
       s3: new aws.S3Client({
         region: options.region,

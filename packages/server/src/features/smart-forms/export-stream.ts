@@ -27,23 +27,24 @@ const CURSOR_CHUNK = 500;
 /** Sessions a SQLite page reads (with their questions: about ten rows each). */
 const SQLITE_PAGE = 100;
 
+/** What the export reads of each session (with its questions' text and answer beside). */
+const SESSION_COLUMNS = [
+  's.id',
+  's.status',
+  's.started_at',
+  's.completed_at',
+  's.duration_ms',
+  's.language',
+  's.language_detected',
+  's.answered_count',
+  's.analysis',
+] as const;
+
 function exportQuery(db: Db, smartFormId: string) {
   return db
     .selectFrom('smart_form_sessions as s')
     .leftJoin('smart_form_questions as q', 'q.session_id', 's.id')
-    .select([
-      's.id',
-      's.status',
-      's.started_at',
-      's.completed_at',
-      's.duration_ms',
-      's.language',
-      's.language_detected',
-      's.answered_count',
-      's.analysis',
-      'q.text',
-      'q.answer',
-    ])
+    .select([...SESSION_COLUMNS, 'q.text', 'q.answer'])
     .where('s.smart_form_id', '=', smartFormId)
     .orderBy('s.started_at')
     .orderBy('s.id')
@@ -68,17 +69,7 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
     // order on every page: 100,000 sessions took 64 to 93 s.
     const page = await db
       .selectFrom('smart_form_sessions as s')
-      .select([
-        's.id',
-        's.status',
-        's.started_at',
-        's.completed_at',
-        's.duration_ms',
-        's.language',
-        's.language_detected',
-        's.answered_count',
-        's.analysis',
-      ])
+      .select(SESSION_COLUMNS)
       .where('s.smart_form_id', '=', smartFormId)
       .$if(from !== undefined, (q) =>
         q.where((eb) =>
