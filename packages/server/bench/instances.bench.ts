@@ -2,7 +2,7 @@
  * Issue 7 item 5, issue 19 item 1: public submissions per second with one and with two server
  * instances on PostgreSQL, against one instance on SQLite, with the load on one form and spread
  * over 100 forms (no `maxResponses`: no form row is written), and, for reference, one form with
- * `maxResponses` (its row's lock is its ceiling): the same body and total connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
+ * `maxResponses` (its row's lock is its ceiling): the same corpus of distinct bodies and total connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
  * connections and the rates are added. Rounds rotate the order of the set-ups so machine noise
  * hits all alike; medians are reported.
  *
@@ -19,9 +19,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileForm } from '@formloom/contract/engine';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchAnswers, benchSchema } from './bench-form.js';
+import { benchAnswers, benchBodies, benchSchema } from './bench-form.js';
 import { callJson as call, expectStatus, fmt, median } from './bench-utils.js';
 import { CHILD_ENV, type ChildMessage } from './ipc.js';
 
@@ -156,7 +157,15 @@ async function prepare(
   return { name, instances, paths, rps: [], p99: [] };
 }
 
-const body = JSON.stringify({ answers: benchAnswers() });
+// Distinct bodies, as real traffic sends them (each checked valid here, so every request stores
+// a response), taken in turn; the same corpus for every set-up.
+const bodies = benchBodies(Number(process.env.BENCH_BODIES ?? 10_000));
+const engine = compileForm(schemaFor(false));
+bodies.forEach((body, i) => {
+  if (!engine.validate((JSON.parse(body) as { answers: unknown }).answers).ok) {
+    throw new Error(`bench body ${i} is not valid: ${body}`);
+  }
+});
 let sent = 0;
 
 /** Each request: a form of the set-up at random, and a fresh Idempotency-Key. */
@@ -168,7 +177,7 @@ function options(setup: Setup): Partial<autocannon.Options> {
           ...request,
           method: 'POST',
           path: setup.paths[Math.floor(Math.random() * setup.paths.length)]!,
-          body,
+          body: bodies[sent % bodies.length],
           headers: {
             'content-type': 'application/json',
             'idempotency-key': `bench-${process.pid}-${++sent}`,
