@@ -49,21 +49,11 @@ export interface ChatRunOptions<Result> {
   keep: (answer: ChatAnswer) => Promise<Result> | Result;
 }
 
-/** Why the answer did not come, with what the provider says was used before it stopped. */
-class Interrupted extends Error {
-  constructor(
-    readonly reason: unknown,
-    readonly usage: AiUsage | undefined,
-  ) {
-    super('interrupted');
-  }
-}
-
 /**
  * The one pipeline of the chats (analytics chat, smart-form chat): cuts the context to the token
  * budget, reserves what the call can cost at most (402 when the balance is empty) before any
  * token is spent, asks the provider whole or streaming, settles at the provider's usage (1 + 1
- * per 1,000 tokens) or gives the credits back when no answer came, and says a failure in the
+ * per 1,000 tokens) or gives the credits back when no complete answer came, and says a failure in the
  * domain's words. A feature brings its prompt, its context and what it does with the answer.
  *
  * ```ts
@@ -80,26 +70,16 @@ export function createChatRunner({ credits, provider }: { credits: CreditsServic
     onText: ((text: string) => void) | undefined,
     signal: AbortSignal | undefined,
   ): Promise<{ text: string; usage: AiUsage }> {
-    if (onText === undefined) {
-      try {
-        return await provider.text(call.task, call.input, { signal });
-      } catch (error) {
-        throw new Interrupted(error, undefined);
-      }
-    }
+    if (onText === undefined) return provider.text(call.task, call.input, { signal });
     const stream = provider.stream(call.task, call.input, { signal });
     let text = '';
-    try {
-      for await (const piece of stream) {
-        text += piece;
-        onText(piece);
-      }
-      return { text, usage: await stream.usage };
-    } catch (error) {
-      // A client that left still pays for what the provider says it used; a failed call pays nothing.
-      const usage = signal?.aborted ? await stream.usage.catch(() => undefined) : undefined;
-      throw new Interrupted(error, usage);
+    for await (const piece of stream) {
+      // What the client already received may be buffered: stop at once, not at the end of it.
+      signal?.throwIfAborted();
+      text += piece;
+      onText(piece);
     }
+    return { text, usage: await stream.usage };
   }
 
   return {
@@ -120,17 +100,17 @@ export function createChatRunner({ credits, provider }: { credits: CreditsServic
 
     /**
      * Asks the provider and settles the reservation: at the usage when the answer is complete
-     * (then `keep` runs), at what was used when the client left mid-stream, at nothing when the
-     * provider failed (then a domain error: the provider down is unavailable, a 503).
+     * (then `keep` runs); when no complete answer came (the provider failed, the client left
+     * mid-stream) the credits come back and the failure is a domain error (the provider down is
+     * unavailable, a 503).
      */
     async run<Input, Result>(call: ChatCall<Input>, options: ChatRunOptions<Result>): Promise<Result> {
       let answer: { text: string; usage: AiUsage };
       try {
         answer = await ask(call, options.onText, options.signal);
       } catch (error) {
-        const interrupted = error instanceof Interrupted ? error : new Interrupted(error, undefined);
-        await credits.settleChat(call.reservation, interrupted.usage);
-        throw aiFailure(interrupted.reason);
+        await credits.refund(call.reservation.id);
+        throw aiFailure(error);
       }
       const creditsUsed = await credits.settleChat(call.reservation, answer.usage);
       try {

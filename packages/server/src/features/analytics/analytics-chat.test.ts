@@ -247,6 +247,37 @@ describe('analytics chat through the openai client and the stand-in', () => {
         expect(standIn.requests[0]!.closedEarly).toBe(true);
       });
 
+      it('a client that disconnects mid-stream gets its credits back and no session is kept', async () => {
+        standIn.script({ content: 'z'.repeat(8_000) });
+        const before = await balanceOf(t, accountId);
+        const controller = new AbortController();
+        const res = await fetch(`${t.url}/v1/forms/${formId}/analytics-chat`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+          },
+          body: JSON.stringify({ message: 'Long answer please' }),
+          signal: controller.signal,
+        });
+        const reader = res.body!.getReader();
+        let seen = '';
+        while (!seen.includes('event: chunk')) seen += new TextDecoder().decode((await reader.read()).value);
+        controller.abort();
+        const sessionId = JSON.parse(/event: session\ndata: (.*)\n/.exec(seen)![1]!).sessionId as string;
+        const deadline = Date.now() + 5_000;
+        while ((await balanceOf(t, accountId)) !== before && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(await balanceOf(t, accountId)).toBe(before);
+        const kept = await t.db
+          .selectFrom('analytics_chat_sessions')
+          .select('id')
+          .where('id', '=', sessionId)
+          .executeTakeFirst();
+        expect(kept).toBeUndefined();
+      });
+
       it('402 before any model call when the balance is empty', async () => {
         const broke = await fundedAccount(t, 0, 'MAX');
         const form = await formWithResponses(t, broke.key, [{ name: 'x' }]);
