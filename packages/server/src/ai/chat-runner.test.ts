@@ -210,11 +210,12 @@ describe('the chat runner', () => {
           expect(await balanceOf(t, accountId)).toBe(100);
         });
 
-        it('a client abort mid-stream ends the model call and gives the credits back', async () => {
+        it('a client abort mid-stream ends the model call: it costs what was used until then, the rest comes back', async () => {
           const { accountId } = await fundedAccount(t, 100);
           const runner = runnerOf(t, provider());
           standIn.script({ content: 'y'.repeat(8_000) });
-          const call = await runner.prepare(accountId, spec());
+          // 1,500 tokens of prompt: far from a 1,000-token step whatever the few answered tokens.
+          const call = await runner.prepare(accountId, spec(1_500));
           const abort = new AbortController();
           let kept = false;
           const failed = await runner
@@ -228,7 +229,12 @@ describe('the chat runner', () => {
             .catch((e: unknown) => e);
           expect(failed).toBeInstanceOf(UnavailableError);
           expect(kept).toBe(false);
-          expect(await balanceOf(t, accountId)).toBe(100);
+          const prompt = await countPromptTokens(standIn.requests[0]!.body.messages);
+          expect(prompt).toBeLessThanOrEqual(1_500);
+          expect(prompt).toBeGreaterThan(1_100);
+          const paid = 100 - (await balanceOf(t, accountId));
+          expect(paid).toBe(chatCost(prompt));
+          expect(paid).toBeLessThan(call.reservation.amount);
           const deadline = Date.now() + 5_000;
           while (!standIn.requests[0]!.closedEarly && Date.now() < deadline)
             await new Promise((r) => setTimeout(r, 20));

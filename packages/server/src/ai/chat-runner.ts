@@ -49,12 +49,22 @@ export interface ChatRunOptions<Result> {
   keep: (answer: ChatAnswer) => Promise<Result> | Result;
 }
 
+/** A stream that ended without a complete answer, with what it used (when it is still owed). */
+class Interrupted extends Error {
+  constructor(
+    readonly reason: unknown,
+    readonly usage: AiUsage | undefined,
+  ) {
+    super('interrupted', { cause: reason });
+  }
+}
+
 /**
  * The one pipeline of the chats (analytics chat, smart-form chat): cuts the context to the token
  * budget, reserves what the call can cost at most (402 when the balance is empty) before any
  * token is spent, asks the provider whole or streaming, settles at the provider's usage (1 + 1
- * per 1,000 tokens) or gives the credits back when no complete answer came, and says a failure in the
- * domain's words. A feature brings its prompt, its context and what it does with the answer.
+ * per 1,000 tokens) or gives back what a call without a complete answer did not use, and says a
+ * failure in the domain's words. A feature brings its prompt, its context and what it does with the answer.
  *
  * ```ts
  * const call = await runner.prepare(accountId, { task, reason, maxPromptTokens, base, fit });
@@ -73,13 +83,20 @@ export function createChatRunner({ credits, provider }: { credits: CreditsServic
     if (onText === undefined) return provider.text(call.task, call.input, { signal });
     const stream = provider.stream(call.task, call.input, { signal });
     let text = '';
-    for await (const piece of stream) {
-      // What the client already received may be buffered: stop at once, not at the end of it.
+    try {
+      for await (const piece of stream) {
+        // What the client already received may be buffered: stop at once, not at the end of it.
+        signal?.throwIfAborted();
+        text += piece;
+        onText(piece);
+      }
+      // The openai client ends an aborted stream as if it were complete: it is not an answer.
       signal?.throwIfAborted();
-      text += piece;
-      onText(piece);
+      return { text, usage: await stream.usage };
+    } catch (error) {
+      // A client that left pays for what the provider says was used until then; a failure, nothing.
+      throw new Interrupted(error, signal?.aborted ? await stream.usage.catch(() => undefined) : undefined);
     }
-    return { text, usage: await stream.usage };
   }
 
   return {
@@ -100,17 +117,18 @@ export function createChatRunner({ credits, provider }: { credits: CreditsServic
 
     /**
      * Asks the provider and settles the reservation: at the usage when the answer is complete
-     * (then `keep` runs); when no complete answer came (the provider failed, the client left
-     * mid-stream) the credits come back and the failure is a domain error (the provider down is
-     * unavailable, a 503).
+     * (then `keep` runs); at what the provider used until then when the client left mid-stream;
+     * at nothing when the provider failed. Without a complete answer the error is a domain one
+     * (the provider down is unavailable, a 503) and `keep` does not run.
      */
     async run<Input, Result>(call: ChatCall<Input>, options: ChatRunOptions<Result>): Promise<Result> {
       let answer: { text: string; usage: AiUsage };
       try {
         answer = await ask(call, options.onText, options.signal);
       } catch (error) {
-        await credits.refund(call.reservation.id);
-        throw aiFailure(error);
+        const interrupted = error instanceof Interrupted ? error : new Interrupted(error, undefined);
+        await credits.settleChat(call.reservation, interrupted.usage);
+        throw aiFailure(interrupted.reason);
       }
       const creditsUsed = await credits.settleChat(call.reservation, answer.usage);
       try {
