@@ -250,21 +250,12 @@ describe('analytics chat through the openai client and the stand-in', () => {
       it('a client that disconnects mid-stream pays only what was used until then, and no session is kept', async () => {
         standIn.script({ content: 'z'.repeat(8_000) });
         const before = await balanceOf(t, accountId);
-        const controller = new AbortController();
-        const res = await fetch(`${t.url}/v1/forms/${formId}/analytics-chat`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${key}`,
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-          },
-          body: JSON.stringify({ message: 'Long answer please' }),
-          signal: controller.signal,
-        });
-        const reader = res.body!.getReader();
+        const res = await ask(t, key, formId, { message: 'Long answer please' }, 'text/event-stream');
+        // Reading the first chunk, then cancelling the body, closes the connection.
+        const body = res.body!.getReader();
         let seen = '';
-        while (!seen.includes('event: chunk')) seen += new TextDecoder().decode((await reader.read()).value);
-        controller.abort();
+        while (!seen.includes('event: chunk')) seen += Buffer.from((await body.read()).value!).toString();
+        await body.cancel();
         const sessionId = JSON.parse(/event: session\ndata: (.*)\n/.exec(seen)![1]!).sessionId as string;
         const reservation = await t.db
           .selectFrom('credit_ledger')
