@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { contract, contractRoutes, type Plan, type PlanLimits } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
+import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
 import { createSecretBox } from './crypto/secret-box.js';
@@ -174,7 +175,8 @@ export function createApp({
   const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits });
-  const analyticsChat = createAnalyticsChatService({ db, clock, forms, credits, provider: aiProvider });
+  const chatRunner = createChatRunner({ credits, provider: aiProvider });
+  const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
   const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
   const smartAnalytics = createSmartAnalytics({
     db,
@@ -219,7 +221,7 @@ export function createApp({
     smartForms: createSmartFormsRouter(
       smartForms,
       createSessionsStore(db),
-      createInsightsService({ db, clock, credits, provider: aiProvider }),
+      createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
       db,
       clock,
     ),

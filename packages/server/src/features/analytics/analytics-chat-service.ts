@@ -5,12 +5,12 @@ import {
   type AnalyticsChatResult,
   type FormSchema,
 } from '@formloom/contract';
-import type { AiProvider, AiUsage, ChatMessage } from '../../ai/provider.js';
-import { countPromptTokens, fitLines } from '../../ai/tokens.js';
+import type { ChatAnswer, ChatCall, ChatRunner } from '../../ai/chat-runner.js';
+import type { ChatMessage } from '../../ai/provider.js';
+import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { type CreditsService, chatCost, type Reservation } from '../credits/credits-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import { type AnalyticsChatInput, analyticsChatTask, suggestedActions } from './chat-task.js';
 import { formFigures } from './form-figures.js';
@@ -19,8 +19,6 @@ import { formFigures } from './form-figures.js';
 export const CHAT_CONTEXT_TOKENS = 6_000;
 /** Responses read for the sample, newest first, before the token budget cuts it. */
 const SAMPLE_READ = 200;
-/** The answer is expected well under this; it bounds the reservation (1 + 1 per 1,000 tokens). */
-const ANSWER_TOKENS = 1_000;
 
 export interface PreparedChat {
   accountId: string;
@@ -28,32 +26,23 @@ export interface PreparedChat {
   sessionId: string;
   isNew: boolean;
   history: ChatMessage[];
-  input: AnalyticsChatInput;
-  reservation: Reservation;
+  call: ChatCall<AnalyticsChatInput>;
 }
 
 export interface AnalyticsChatServiceDeps {
   db: Db;
   clock: () => Date;
   forms: FormsService;
-  credits: CreditsService;
-  provider: AiProvider;
+  runner: ChatRunner;
 }
 
 /**
  * Analytics chat (spec 4.6): a question about one form's responses, answered from the figures the
  * database counts and a sample of recent responses cut to a token budget. A session keeps the
- * conversation; it ends after 30 minutes idle or 10 questions. Credits: what the call can cost at
- * most is reserved before the model is asked (402 when the balance is empty), and the real cost,
- * 1 + 1 per 1,000 tokens of the provider's usage, is kept when the answer is complete.
+ * conversation; it ends after 30 minutes idle or 10 questions. The chat runner (ai/chat-runner.ts)
+ * fits the sample to the budget, reserves and settles the credits and asks the provider.
  */
-export function createAnalyticsChatService({
-  db,
-  clock,
-  forms,
-  credits,
-  provider,
-}: AnalyticsChatServiceDeps) {
+export function createAnalyticsChatService({ db, clock, forms, runner }: AnalyticsChatServiceDeps) {
   async function loadSession(accountId: string, formId: string, sessionId: string) {
     const row = await db
       .selectFrom('analytics_chat_sessions')
@@ -93,6 +82,43 @@ export function createAnalyticsChatService({
     );
   }
 
+  /** The answer is complete: store the exchange in the session. */
+  async function keep(chat: PreparedChat, answer: ChatAnswer): Promise<AnalyticsChatResult> {
+    const nowIso = isoNow(clock());
+    const messages = JSON.stringify([
+      ...chat.history,
+      { role: 'user', content: chat.call.input.question },
+      { role: 'assistant', content: answer.text },
+    ]);
+    if (chat.isNew) {
+      await db
+        .insertInto('analytics_chat_sessions')
+        .values({
+          id: chat.sessionId,
+          account_id: chat.accountId,
+          form_id: chat.formId,
+          messages,
+          question_count: 1,
+          last_active_at: nowIso,
+          created_at: nowIso,
+        })
+        .execute();
+    } else {
+      await db
+        .updateTable('analytics_chat_sessions')
+        .set((eb) => ({ messages, question_count: eb('question_count', '+', 1), last_active_at: nowIso }))
+        .where('id', '=', chat.sessionId)
+        .execute();
+    }
+    return {
+      sessionId: chat.sessionId,
+      message: answer.text,
+      suggestedActions: suggestedActions(chat.call.input.figures),
+      creditsUsed: answer.creditsUsed,
+      ai: answer.ai,
+    };
+  }
+
   return {
     /** Everything before the model call: 404/400/402 are thrown here, before any token is spent. */
     async prepare(accountId: string, formId: string, body: AnalyticsChatBody): Promise<PreparedChat> {
@@ -101,78 +127,37 @@ export function createAnalyticsChatService({
         body.sessionId === undefined ? [] : await loadSession(accountId, formId, body.sessionId);
       const schema: FormSchema = form.schema;
       const figures = await formFigures(db, { accountId, formId, fields: schema.fields });
-      const base: AnalyticsChatInput = {
-        formTitle: form.title,
-        figures,
-        sample: [],
-        history,
-        question: body.message,
-      };
-      const fixed = await countPromptTokens(analyticsChatTask.messages(base));
-      const input = {
-        ...base,
-        sample: await sample(accountId, formId, Math.max(0, CHAT_CONTEXT_TOKENS - fixed)),
-      };
-      const reservation = await credits.reserveUpTo(
-        accountId,
-        chatCost(Math.max(CHAT_CONTEXT_TOKENS, fixed) + ANSWER_TOKENS),
-        'ai.analyticsChat',
-      );
+      const call = await runner.prepare(accountId, {
+        task: analyticsChatTask,
+        reason: 'ai.analyticsChat',
+        maxPromptTokens: CHAT_CONTEXT_TOKENS,
+        base: { formTitle: form.title, figures, sample: [], history, question: body.message },
+        // The sample is not counted again: the reservation covers the whole room it was given.
+        fit: async (base, room) => ({
+          input: { ...base, sample: await sample(accountId, formId, room) },
+          tokens: room,
+        }),
+      });
       return {
         accountId,
         formId,
         sessionId: body.sessionId ?? randomUUID(),
         isNew: body.sessionId === undefined,
         history,
-        input,
-        reservation,
+        call,
       };
     },
 
-    /** The answer is complete: keep its cost, store the exchange in the session. */
-    async finish(chat: PreparedChat, answer: string, usage: AiUsage): Promise<AnalyticsChatResult> {
-      const cost = await credits.settleChat(chat.reservation, usage);
-      const nowIso = isoNow(clock());
-      const messages = JSON.stringify([
-        ...chat.history,
-        { role: 'user', content: chat.input.question },
-        { role: 'assistant', content: answer },
-      ]);
-      if (chat.isNew) {
-        await db
-          .insertInto('analytics_chat_sessions')
-          .values({
-            id: chat.sessionId,
-            account_id: chat.accountId,
-            form_id: chat.formId,
-            messages,
-            question_count: 1,
-            last_active_at: nowIso,
-            created_at: nowIso,
-          })
-          .execute();
-      } else {
-        await db
-          .updateTable('analytics_chat_sessions')
-          .set((eb) => ({ messages, question_count: eb('question_count', '+', 1), last_active_at: nowIso }))
-          .where('id', '=', chat.sessionId)
-          .execute();
-      }
-      return {
-        sessionId: chat.sessionId,
-        message: answer,
-        suggestedActions: suggestedActions(chat.input.figures),
-        creditsUsed: cost,
-        ai: provider.provenance,
-      };
+    /**
+     * The answer, whole or streamed to `stream.onText`; stored in the session when complete.
+     * A provider failure is a domain error (503), with the credits given back.
+     */
+    answer(
+      chat: PreparedChat,
+      stream?: { onText: (text: string) => void; signal: AbortSignal },
+    ): Promise<AnalyticsChatResult> {
+      return runner.run(chat.call, { ...stream, keep: (answer) => keep(chat, answer) });
     },
-
-    /** The call failed or the client left before an answer: the credits come back. */
-    async abandon(chat: PreparedChat, usage?: AiUsage): Promise<void> {
-      await credits.settleChat(chat.reservation, usage);
-    },
-
-    provider,
   };
 }
 

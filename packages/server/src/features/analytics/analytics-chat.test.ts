@@ -247,6 +247,44 @@ describe('analytics chat through the openai client and the stand-in', () => {
         expect(standIn.requests[0]!.closedEarly).toBe(true);
       });
 
+      it('a client that disconnects mid-stream pays only what was used until then, and no session is kept', async () => {
+        standIn.script({ content: 'z'.repeat(8_000) });
+        const before = await balanceOf(t, accountId);
+        const res = await ask(t, key, formId, { message: 'Long answer please' }, 'text/event-stream');
+        // Reading the first chunk, then cancelling the body, closes the connection.
+        const body = res.body!.getReader();
+        let seen = '';
+        while (!seen.includes('event: chunk')) seen += Buffer.from((await body.read()).value!).toString();
+        await body.cancel();
+        const sessionId = JSON.parse(/event: session\ndata: (.*)\n/.exec(seen)![1]!).sessionId as string;
+        const reservation = await t.db
+          .selectFrom('credit_ledger')
+          .select(['id', 'delta'])
+          .where('account_id', '=', accountId)
+          .where('kind', '=', 'reserve')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+        const settled = () =>
+          t.db
+            .selectFrom('credit_ledger')
+            .select('delta')
+            .where('reservation_id', '=', reservation.id)
+            .executeTakeFirst();
+        const deadline = Date.now() + 5_000;
+        while ((await settled()) === undefined && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        // The prompt was sent (at least 1 credit); the rest of the reservation is back.
+        const paid = before - (await balanceOf(t, accountId));
+        expect(paid).toBeGreaterThanOrEqual(1);
+        expect(paid).toBeLessThan(-Number(reservation.delta));
+        const kept = await t.db
+          .selectFrom('analytics_chat_sessions')
+          .select('id')
+          .where('id', '=', sessionId)
+          .executeTakeFirst();
+        expect(kept).toBeUndefined();
+      });
+
       it('402 before any model call when the balance is empty', async () => {
         const broke = await fundedAccount(t, 0, 'MAX');
         const form = await formWithResponses(t, broke.key, [{ name: 'x' }]);

@@ -3,13 +3,11 @@ import { contract, type ErrorCode, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
 import { aiFailure } from '../../ai/failure.js';
-import type { AiUsage } from '../../ai/provider.js';
 import { asAppError, fromDomainError } from '../../http/app-error.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Logger } from '../../logger.js';
 import { authOf } from '../auth/auth-middleware.js';
 import type { AnalyticsChatService, PreparedChat } from './analytics-chat-service.js';
-import { analyticsChatTask } from './chat-task.js';
 import type { SigningSecrets } from './signing-secret.js';
 import type { SmartAnalytics } from './smart-analytics.js';
 
@@ -45,21 +43,13 @@ function streamAnswer(chat: AnalyticsChatService, prepared: PreparedChat, res: R
 
   void (async () => {
     send('session', { sessionId: prepared.sessionId });
-    const stream = chat.provider.stream(analyticsChatTask, prepared.input, { signal: abort.signal });
-    let answer = '';
     try {
-      for await (const text of stream) {
-        answer += text;
-        send('chunk', { text });
-      }
-      const result = await chat.finish(prepared, answer, await stream.usage);
-      const { sessionId: _, ...done } = result;
+      const onText = (text: string) => send('chunk', { text });
+      const { sessionId: _, ...done } = await chat.answer(prepared, { onText, signal: abort.signal });
       send('done', done);
     } catch (error) {
-      const usage: AiUsage | undefined = await stream.usage.catch(() => undefined);
-      await chat.abandon(prepared, abort.signal.aborted ? usage : undefined).catch((e: unknown) => {
-        logger.error({ err: e }, 'analytics chat: giving credits back failed');
-      });
+      // Past the headers no error middleware sees it: an unexpected one is logged here.
+      if (asAppError(error) === undefined) logger.error({ err: error }, 'analytics chat stream failed');
       if (!abort.signal.aborted) {
         const failure = asAppError(error) ?? fromDomainError(aiFailure(error));
         send('error', { message: failure.message, error: failure.code satisfies ErrorCode });
@@ -112,16 +102,9 @@ export function createAnalyticsRouter(
         // A stream body is piped as it is written (ts-rest skips its JSON handling).
         return { status: 200, body: streamAnswer(chat, prepared, res, logger) as never };
       }
-      let answer: { text: string; usage: AiUsage };
-      try {
-        answer = await chat.provider.text(analyticsChatTask, prepared.input);
-      } catch (error) {
-        await chat.abandon(prepared);
-        throw asAppError(error) ?? aiFailure(error);
-      }
       return {
         status: 200,
-        body: successBody(await chat.finish(prepared, answer.text, answer.usage), 'Analytics chat answer'),
+        body: successBody(await chat.answer(prepared), 'Analytics chat answer'),
       };
     },
   });

@@ -5,15 +5,15 @@ import {
   type SmartFormChatBody,
   type SmartFormChatResult,
 } from '@formloom/contract';
+import type { ChatRunner } from '../../ai/chat-runner.js';
 import { generateChecked } from '../../ai/checked.js';
-import { contextWindowOf } from '../../ai/context-window.js';
 import { aiFailure } from '../../ai/failure.js';
-import type { AiProvider, AiUsage } from '../../ai/provider.js';
-import { countPromptTokens, fitLines } from '../../ai/tokens.js';
+import type { AiProvider } from '../../ai/provider.js';
+import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { CREDIT_COSTS, type CreditsService, chatCost } from '../credits/credits-service.js';
+import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
 import {
   type AggregateDraft,
   aggregateAnalyticsTask,
@@ -21,7 +21,7 @@ import {
 } from './aggregate-analytics-task.js';
 import { fitSessions, fullBlock, recentCompletedSessions } from './session-context.js';
 import { sessionFigures } from './session-figures.js';
-import { type SmartFormChatInput, smartFormChatTask } from './smart-form-chat-task.js';
+import { smartFormChatTask } from './smart-form-chat-task.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 
 /**
@@ -29,8 +29,6 @@ import { createSmartFormsStore } from './smart-forms-store.js';
  * 50 long interviews should not cost 100. Below the model's window it is the window that limits.
  */
 export const CHAT_PROMPT_TOKEN_CAP = 32_000;
-/** Kept free in the window for the answer; it bounds the reservation too. */
-const ANSWER_TOKENS = 1_000;
 /** The transcripts aggregate analytics shows the model beside the figures. */
 const ANALYTICS_SAMPLE_SESSIONS = 30;
 const ANALYTICS_SAMPLE_TOKENS = 6_000;
@@ -40,8 +38,8 @@ export interface InsightsServiceDeps {
   clock: () => Date;
   credits: CreditsService;
   provider: AiProvider;
-  /** The prompt budget of a chat (tokens); default: what fits the provider's model, at most the cap. */
-  chatPromptTokens?: number;
+  /** Runs the chat: budget, credits, the provider call (ai/chat-runner.ts). */
+  runner: ChatRunner;
 }
 
 /**
@@ -50,17 +48,8 @@ export interface InsightsServiceDeps {
  * whose insights and summary the model writes. Credits are reserved before the model is asked
  * (402 when short) and settled on the provider's usage.
  */
-export function createInsightsService({
-  db,
-  clock,
-  credits,
-  provider,
-  chatPromptTokens,
-}: InsightsServiceDeps) {
+export function createInsightsService({ db, clock, credits, provider, runner }: InsightsServiceDeps) {
   const forms = createSmartFormsStore(db);
-  const promptBudget =
-    chatPromptTokens ??
-    Math.min(CHAT_PROMPT_TOKEN_CAP, contextWindowOf(provider.provenance.model) - ANSWER_TOKENS);
 
   async function owned(accountId: string, id: string) {
     const form = await forms.find(accountId, id);
@@ -75,46 +64,41 @@ export function createInsightsService({
       if (sessions.length === 0) {
         throw badRequest('This smart form has no completed sessions yet: there is nothing to ask about');
       }
-      const base: SmartFormChatInput = {
-        title: form.title,
-        purpose: form.purpose,
-        figures: await sessionFigures(db, { smartFormId: id, sessionIds: sessions.map((s) => s.id) }),
-        context: { blocks: [], full: 0, shortened: 0, sessionIds: [], tokens: 0 },
-        history: body.conversationHistory ?? [],
-        question: body.message,
-      };
-      const fixed = await countPromptTokens(smartFormChatTask.messages(base));
-      const context = await fitSessions(sessions, Math.max(0, promptBudget - fixed));
-      if (context.blocks.length === 0) {
-        throw badRequest('The question and history leave no room for the sessions: shorten the conversation');
-      }
-      // The sessions the answer rests on are counted again with the figures, so both agree.
-      const input: SmartFormChatInput = {
-        ...base,
-        context,
-        figures:
-          context.blocks.length === sessions.length
-            ? base.figures
-            : await sessionFigures(db, { smartFormId: id, sessionIds: context.sessionIds }),
-      };
-      const reservation = await credits.reserveUpTo(
-        accountId,
-        chatCost(fixed + context.tokens + ANSWER_TOKENS),
-        'ai.smartFormChat',
-      );
-      let answer: { text: string; usage: AiUsage };
-      try {
-        answer = await provider.text(smartFormChatTask, input);
-      } catch (error) {
-        await credits.settleChat(reservation, undefined);
-        throw aiFailure(error);
-      }
-      return {
-        answer: answer.text,
-        creditsUsed: await credits.settleChat(reservation, answer.usage),
-        sessionsAnalyzed: context.blocks.length,
-        ai: provider.provenance,
-      };
+      const call = await runner.prepare(accountId, {
+        task: smartFormChatTask,
+        reason: 'ai.smartFormChat',
+        maxPromptTokens: CHAT_PROMPT_TOKEN_CAP,
+        base: {
+          title: form.title,
+          purpose: form.purpose,
+          figures: await sessionFigures(db, { smartFormId: id, sessionIds: sessions.map((s) => s.id) }),
+          context: { blocks: [], full: 0, shortened: 0, sessionIds: [], tokens: 0 },
+          history: body.conversationHistory ?? [],
+          question: body.message,
+        },
+        fit: async (base, room) => {
+          const context = await fitSessions(sessions, room);
+          if (context.blocks.length === 0) {
+            throw badRequest(
+              'The question and history leave no room for the sessions: shorten the conversation',
+            );
+          }
+          // The sessions the answer rests on are counted again with the figures, so both agree.
+          const figures =
+            context.blocks.length === sessions.length
+              ? base.figures
+              : await sessionFigures(db, { smartFormId: id, sessionIds: context.sessionIds });
+          return { input: { ...base, context, figures }, tokens: context.tokens };
+        },
+      });
+      return runner.run(call, {
+        keep: (answer) => ({
+          answer: answer.text,
+          creditsUsed: answer.creditsUsed,
+          sessionsAnalyzed: call.input.context.blocks.length,
+          ai: answer.ai,
+        }),
+      });
     },
 
     async analytics(
