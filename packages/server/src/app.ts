@@ -269,7 +269,7 @@ export function createApp({
             store: dialectOf(db) === 'postgres' ? 'database' : 'memory',
             ...(publicRateLimit === true ? {} : publicRateLimit),
           },
-          { db, clock: () => clock().getTime() },
+          { db, clock },
         );
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
   app.use(

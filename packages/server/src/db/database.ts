@@ -18,7 +18,6 @@ export interface Database {
   outbox_deliveries: WebhookDeliveriesTable;
   outbox_delivery_attempts: WebhookDeliveryAttemptsTable;
   users: UsersTable;
-  login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
@@ -32,7 +31,7 @@ export interface Database {
   smart_form_questions: SmartFormQuestionsTable;
   smart_form_session_themes: SmartFormSessionThemesTable;
   smart_form_otps: SmartFormOtpsTable;
-  public_rate_limits: PublicRateLimitsTable;
+  rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   form_response_counts: FormResponseCountsTable;
 }
@@ -207,11 +206,15 @@ export interface UsersTable {
   updated_at: string;
 }
 
-/** Failed sign-ins in the window starting at `window_start`; `key` is `email:<e>` or `ip:<a>`. */
-export interface LoginFailuresTable {
+/**
+ * The one limiter's counts (`features/limits/limiter.ts`): `points` taken by `key` in the window
+ * ending at `reset_at` (ms since 1970); `last_granted` is what the last take granted.
+ */
+export interface RateLimitsTable {
   key: string;
-  window_start: string;
-  failures: number;
+  reset_at: number;
+  points: number;
+  last_granted: number;
 }
 
 /**
@@ -453,13 +456,6 @@ export type UploadRow = Selectable<UploadsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;
 export type SmartFormQuestionRow = Selectable<SmartFormQuestionsTable>;
-
-/** The per-address count of the public routes in the current window (PostgreSQL deployments). */
-export interface PublicRateLimitsTable {
-  client: string;
-  window_start: string;
-  points: number;
-}
 
 /** One Idempotency-Key of an account: the request it was first used with and, once done, its answer. */
 export interface IdempotencyKeysTable {

@@ -1,4 +1,10 @@
-import { type ErrorIssue, errorBody, errorCodeOfStatus, issuesFromZodError } from '@formloom/contract';
+import {
+  type ErrorIssue,
+  errorBody,
+  errorCodeOfStatus,
+  issuesFromZodError,
+  RATE_LIMIT_HEADERS,
+} from '@formloom/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
@@ -123,6 +129,9 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
     };
     // RFC 9110: a 401 names the scheme the credentials go in.
     if (appError.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+    // Every 429 waits as long as the limiter that refused it said.
+    if (appError.rateLimit !== undefined)
+      res.setHeader(RATE_LIMIT_HEADERS.retryAfter, String(appError.rateLimit.retry_after));
     res.status(appError.status).json(errorBody(appError.code, message, extra));
   };
 }

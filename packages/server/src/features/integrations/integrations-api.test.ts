@@ -107,7 +107,7 @@ describeEachDialect(
 
     it('limits failed sign-ins per email and per address, with the same answer for unknown emails', async () => {
       // The earlier tests' failures from this address are forgotten; each test starts clean.
-      await t.db.deleteFrom('login_failures').execute();
+      await t.db.deleteFrom('rate_limits').where('key', 'like', 'login:%').execute();
       const { email } = await user(t);
       // Per email: 3 failures, then even the right password waits.
       for (let i = 0; i < 3; i++)
@@ -130,7 +130,7 @@ describeEachDialect(
       t.clock.advance(15 * 60_000);
       expect((await login(t, email)).status).toBe(200);
       t.clock.reset();
-      await t.db.deleteFrom('login_failures').execute();
+      await t.db.deleteFrom('rate_limits').where('key', 'like', 'login:%').execute();
     });
 
     it('lists, sets events on and removes connections; Pro or higher; another account gets 404', async () => {

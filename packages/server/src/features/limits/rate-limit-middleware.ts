@@ -39,7 +39,6 @@ export function rateLimit(limiter: RateLimiter) {
       const decision = await limiter.consume(auth, ai);
       writeUsageHeaders(res, decision.usage);
       if (!decision.allowed) {
-        res.setHeader(RATE_LIMIT_HEADERS.retryAfter, String(decision.refusal.retry_after));
         throw tooManyRequests(decision.message, decision.refusal);
       }
       next();

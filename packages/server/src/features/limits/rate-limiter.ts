@@ -9,7 +9,8 @@ import {
 } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { type Counts, createCountersStore, type Windows } from './counters-store.js';
-import { type FixedWindow, secondsUntil, unixSeconds, windowOf } from './windows.js';
+import { type LimitAnswer, rateLimitInfo } from './limiter.js';
+import { type FixedWindow, secondsUntil, windowOf } from './windows.js';
 
 export interface RateLimitCaller {
   accountId: string;
@@ -119,18 +120,19 @@ export function createRateLimiter({ db, clock, limits = PLAN_LIMITS }: RateLimit
     windows: Windows,
     ai?: AiLimit,
   ) {
-    const retryAfter = secondsUntil(full.window.end, now);
+    // The same answer the keyed limiter gives, for the window that is full.
+    const answer: LimitAnswer = {
+      allowed: false,
+      limit: full.limit,
+      remaining: 0,
+      resetAt: full.window.end,
+      retryAfterSeconds: secondsUntil(full.window.end, now),
+    };
     return {
       allowed: false as const,
       usage: usageOf(caller.plan, windows, counts),
-      refusal: {
-        type: full.type,
-        retry_after: retryAfter,
-        limit: full.limit,
-        remaining: 0,
-        reset: unixSeconds(full.window.end),
-      },
-      message: refusalMessage(full.type, full.limit, caller.plan, retryAfter, ai),
+      refusal: rateLimitInfo(answer, full.type),
+      message: refusalMessage(full.type, full.limit, caller.plan, answer.retryAfterSeconds, ai),
     };
   }
 

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { INTERVIEW_LIMITS, type RequestOtpResult, type VerifyOtpResult } from '@formloom/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import {
@@ -12,6 +11,7 @@ import {
   unavailable,
 } from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/limiter.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
 export const OTP_RULES = {
@@ -44,8 +44,8 @@ function equalHex(a: string, b: string): boolean {
 /**
  * Email verification for private smart forms: a 6-digit code, stored as an HMAC, valid 10 minutes
  * for 5 attempts; a right code gives a verification token (stored hashed) that starts one session.
- * Requests are limited per email and per address, counted in the database so every instance
- * sees the same counts.
+ * Requests are limited per email and per address by the one limiter (`limits/`), counted in the
+ * database so every instance sees the same counts.
  */
 export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDeps) {
   const codeHash = (rowId: string, code: string) =>
@@ -65,26 +65,31 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
     return form;
   }
 
-  async function countSince(column: 'email' | 'ip', value: string, sinceIso: string, formId?: string) {
-    const row = await db
-      .selectFrom('smart_form_otps')
-      .select(sql<number>`count(*)`.as('n'))
-      .where(column, '=', value)
-      .where('created_at', '>', sinceIso)
-      .$if(formId !== undefined, (q) => q.where('smart_form_id', '=', formId!))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  const limiter = createLimiter({ db, clock });
+  const hourly = (limit: number) => ({ limit, windowMs: 3_600_000 });
+
+  /** Takes one code from each limit (all or none); a full one is the 429, waiting as it says. */
+  async function takeCode(formId: string, email: string, ip: string): Promise<() => Promise<void>> {
+    const emailKey = `otp:email:${formId}:${email}`;
+    const byEmail = await limiter.consume(emailKey, hourly(OTP_RULES.perEmailPerHour));
+    if (!byEmail.allowed) throw limited(byEmail);
+    const ipKey = `otp:ip:${ip}`;
+    const byAddress = await limiter.consume(ipKey, hourly(OTP_RULES.perAddressPerHour));
+    if (!byAddress.allowed) {
+      await limiter.refund(emailKey);
+      throw limited(byAddress);
+    }
+    return async () => {
+      await limiter.refund(emailKey);
+      await limiter.refund(ipKey);
+    };
   }
 
-  function limited(limit: number, now: Date): RateLimitedError {
-    const reset = Math.ceil(now.getTime() / 1000) + 3600;
-    return tooManyRequests(`Too many codes requested: at most ${limit} an hour; try again later`, {
-      type: 'HOURLY_LIMIT',
-      retry_after: 3600,
-      limit,
-      remaining: 0,
-      reset,
-    });
+  function limited(answer: LimitAnswer): RateLimitedError {
+    return tooManyRequests(
+      `Too many codes requested: at most ${answer.limit} an hour; try again in ${answer.retryAfterSeconds} s`,
+      rateLimitInfo(answer, 'HOURLY_LIMIT'),
+    );
   }
 
   return {
@@ -92,13 +97,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       const form = await privateForm(shareCode);
       const email = emailRaw.trim().toLowerCase();
       const now = clock();
-      const hourAgo = isoNow(new Date(now.getTime() - 3_600_000));
-      if ((await countSince('email', email, hourAgo, form.id)) >= OTP_RULES.perEmailPerHour) {
-        throw limited(OTP_RULES.perEmailPerHour, now);
-      }
-      if ((await countSince('ip', ip, hourAgo)) >= OTP_RULES.perAddressPerHour) {
-        throw limited(OTP_RULES.perAddressPerHour, now);
-      }
+      const giveBack = await takeCode(form.id, email, ip);
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** INTERVIEW_LIMITS.otpLength)).padStart(
         INTERVIEW_LIMITS.otpLength,
@@ -130,6 +129,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       } catch {
         // The code never reached anyone: it must not count, nor stay usable.
         await db.deleteFrom('smart_form_otps').where('id', '=', id).execute();
+        await giveBack();
         throw unavailable('The verification email could not be sent; try again in a moment');
       }
       return { sent: true, expiresAt };

@@ -29,6 +29,7 @@ const WRONG_CREDENTIALS = 'Wrong email or password';
 /** People who sign in: created by the CLI, signed in by the integrations API and page. */
 export function createUsersService(db: Db, clock: () => Date = () => new Date()) {
   const accounts = createAccountsService(db, clock);
+  const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
     accountId: r.account_id,
@@ -85,7 +86,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
         .where('id', '=', row.id)
         .execute();
       // A reset lifts a lockout: the person proved who they are to the operator.
-      await db.deleteFrom('login_failures').where('key', '=', `email:${email}`).execute();
+      await throttle.succeed(email);
       return toUser(row);
     },
 
