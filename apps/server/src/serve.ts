@@ -14,8 +14,8 @@ import {
   loadSecretKey,
   sqliteFileOf,
   startAiJobs,
+  startOutboxWorker,
   startPurgeLoop,
-  startWebhookWorker,
   sweepIdleSessions,
 } from '@formloom/server';
 import type { CliIo } from './cli.js';
@@ -80,7 +80,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     logger,
   });
   const purge = startPurgeLoop(handle.db, { retentionMs: config.deletedRetentionMs, logger });
-  const webhooks = startWebhookWorker(handle.db, {
+  const webhooks = startOutboxWorker(handle.db, {
     ...config.webhooks,
     secretKey,
     logger,

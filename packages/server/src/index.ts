@@ -110,9 +110,6 @@ export {
   type OutboxWorker,
   type OutboxWorkerOptions,
   startOutboxWorker,
-  startWebhookWorker,
-  type WebhookWorker,
-  type WebhookWorkerOptions,
 } from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
 export { createLocalStorage } from './storage/local-storage.js';

@@ -26,6 +26,14 @@ export interface SendContext {
 }
 
 /**
+ * The channels whose disabled targets still get new events queued, sent once the target is
+ * enabled again: webhook endpoints (spec 6.5). Every other channel's disabled target (a chat
+ * connection in ERROR, spec 3.6) gets none. A rule of the channel, read where events are recorded
+ * (which runs without the senders), so it lives here rather than on the sender.
+ */
+export const QUEUE_WHILE_DISABLED: readonly string[] = ['webhook'];
+
+/**
  * One channel of the outbox: how a delivery reaches its kind of target. Claiming, leases, order,
  * retries, the attempt log and disabling are the worker's, the same for every channel; a new
  * channel is a new sender (and its targets rows in `outbox_targets` with its name as `channel`).
