@@ -1,4 +1,5 @@
 import {
+  analyticsCallbackSender,
   archiveExpiredForms,
   createAiProvider,
   createApp,
@@ -84,11 +85,14 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     ...config.webhooks,
     secretKey,
     logger,
-    senders: createChatSenders({
-      secretKey,
-      publicUrl: config.publicUrl,
-      slackApiBaseUrl: config.integrations.slackApiBaseUrl,
-    }),
+    senders: [
+      ...createChatSenders({
+        secretKey,
+        publicUrl: config.publicUrl,
+        slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+      }),
+      analyticsCallbackSender(handle.db, secretKey),
+    ],
     housekeeping: () =>
       Promise.all([
         archiveExpiredForms(handle.db),
@@ -98,9 +102,6 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,
     publicUrl: config.publicUrl,
-    secretKey,
-    allowPrivateTargets: config.webhooks.allowPrivateTargets,
-    callbackRetryBaseMs: config.webhooks.retryBaseMs,
     concurrency: config.ai.concurrency,
     retentionMs: config.ai.jobRetentionMs,
     leaseMs: config.ai.jobLeaseMs,

@@ -44,6 +44,7 @@ export {
 export { ensureDefaultAccount } from './features/accounts/bootstrap.js';
 export { parsePlan } from './features/accounts/plans.js';
 export { type AiJobsOptions, startAiJobs } from './features/ai/ai-jobs.js';
+export { analyticsCallbackSender } from './features/analytics/smart-analytics.js';
 export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './features/auth/api-key.js';
 export {
   type ApiKeyInfo,

@@ -23,6 +23,8 @@ export interface SendContext {
   timeoutMs: number;
   policy: TargetPolicy;
   clock: () => Date;
+  /** No retry follows this attempt if it fails (the retries are used up). */
+  lastAttempt: boolean;
 }
 
 /**

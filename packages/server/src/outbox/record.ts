@@ -50,10 +50,29 @@ const accountTargets = preparedQuery((db: Db, p: { accountId: string }) =>
     .where((eb) => eb.or([eb('is_active', '=', 1), eb('channel', 'in', QUEUE_WHILE_DISABLED)])),
 );
 
+/**
+ * An event as stored: its account, type and exact body. Events of the account's feed are
+ * `OutboxEvent`s (see eventPayload); a channel that sends its own body (a report's callback)
+ * writes it as is.
+ */
+export interface StoredEvent {
+  accountId: string;
+  type: string;
+  payload: string;
+  createdAt: string;
+}
+
+const stored = (event: OutboxEvent): StoredEvent => ({
+  accountId: event.accountId,
+  type: event.type,
+  payload: eventPayload(event),
+  createdAt: event.createdAt,
+});
+
 /** Inserts the event and one pending delivery per target, due at once; returns the delivery ids. */
 async function insertEvent(
   db: Db,
-  event: OutboxEvent,
+  event: StoredEvent,
   seq: number,
   targetIds: readonly string[],
 ): Promise<string[]> {
@@ -65,7 +84,7 @@ async function insertEvent(
       seq,
       account_id: event.accountId,
       type: event.type,
-      payload: eventPayload(event),
+      payload: event.payload,
       created_at: event.createdAt,
     })
     .execute();
@@ -115,7 +134,7 @@ export async function recordEvents(db: Db, events: readonly OutboxEvent[], root:
     queued += (
       await insertEvent(
         db,
-        event,
+        stored(event),
         seq,
         subscribers.map((t) => t.id),
       )
@@ -133,8 +152,14 @@ export async function recordEventForEndpoint(
   endpointId: string,
   event: OutboxEvent,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const [id] = await insertEvent(trx, event, await nextEventSeq(trx), [endpointId]);
-    return id!;
-  });
+  return db.transaction().execute((trx) => queueDelivery(trx, endpointId, stored(event)));
+}
+
+/**
+ * Writes an event for one target only, with its delivery, in the caller's transaction `db`;
+ * returns the delivery id. For a target that takes no events of the feed (a report's callback).
+ */
+export async function queueDelivery(db: Db, targetId: string, event: StoredEvent): Promise<string> {
+  const [id] = await insertEvent(db, event, await nextEventSeq(db), [targetId]);
+  return id!;
 }

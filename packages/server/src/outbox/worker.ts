@@ -79,7 +79,11 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
 
   const leaseUntil = () => new Date(clock().getTime() + leaseMs).toISOString();
 
-  async function attempt(delivery: DueDelivery, sender: OutboxSender | undefined): Promise<SenderResult> {
+  async function attempt(
+    delivery: DueDelivery,
+    sender: OutboxSender | undefined,
+    lastAttempt: boolean,
+  ): Promise<SenderResult> {
     if (sender === undefined) {
       return {
         statusCode: null,
@@ -89,7 +93,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
       };
     }
     try {
-      return await sender.send(delivery, { timeoutMs, policy, clock });
+      return await sender.send(delivery, { timeoutMs, policy, clock, lastAttempt });
     } catch (error) {
       // Senders report failures as results; a throw is a bug, logged, and retried like one.
       logger?.error({ err: error, channel: delivery.channel }, 'outbox sender threw');
@@ -104,11 +108,12 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
         if (delivery === undefined) break;
         const sender = senders.get(delivery.channel);
         const startedAt = clock();
-        const result = await attempt(delivery, sender);
         const number = delivery.attemptCount + 1;
+        const maxRetries = options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES;
+        const result = await attempt(delivery, sender, number > maxRetries);
         const decision = decideAttempt(result, number, clock(), {
           retryBaseMs,
-          maxRetries: options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES,
+          maxRetries,
           random: options.random,
         });
         const kept = await store.recordAttempt(

@@ -9,6 +9,7 @@ import { createDb, type DbHandle, type DialectName } from '../../src/db/create-d
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
+import { analyticsCallbackSender } from '../../src/features/analytics/smart-analytics.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
@@ -174,14 +175,13 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
+        senders: [analyticsCallbackSender(handle.db, secretKey, clock.now)],
         ...options.webhookWorker,
       });
     }
     if (ai.worker !== false) {
       aiWorker = startAiJobs(handle.db, {
         provider,
-        secretKey,
-        allowPrivateTargets: options.allowPrivateTargets ?? false,
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         clock: clock.now,
         pollIntervalMs: 100,

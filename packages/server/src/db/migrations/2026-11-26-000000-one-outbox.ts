@@ -44,9 +44,9 @@ const ATTEMPT = [
  * ids receivers have seen, event order (`event_seq`), counters, leases and timestamps stay as
  * they were. The endpoint's sealed secret moves as is into `config_sealed` (sealed with the
  * endpoint id as context, as every target's config is). The columns the webhooks API shows
- * (`url`, `description`, `secret_last4`) are added to the targets, empty for other channels; a
- * URL stays unique per account and channel (NULLs are distinct on both databases, so chat
- * connections are not constrained).
+ * (`url`, `description`, `secret_last4`) are added to the targets, empty for chat connections; a
+ * webhook endpoint's URL stays unique per account (a partial index: other channels, such as
+ * report callbacks, may send to one URL several times).
  */
 export const oneOutbox: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: a migration works on tables the typed schema no longer has
@@ -89,10 +89,90 @@ export const oneOutbox: Migration = {
     await db.schema
       .createIndex('outbox_targets_account_url')
       .on('outbox_targets')
-      .columns(['account_id', 'channel', 'url'])
+      .columns(['account_id', 'url'])
       .unique()
+      .where(sql.ref('channel'), '=', sql.lit('webhook'))
       .execute();
+
+    await moveCallbackJobs(db);
   },
 
   // No down: going back means restoring the backup taken before the upgrade (docs/self-hosting.md).
 };
+
+/**
+ * Smart analytics callbacks were AI jobs (`analytics-callback`) that posted and retried
+ * themselves; now each is an outbox target of the channel `analytics-callback` (its id is the
+ * report's) with one delivery. A callback still waiting or retrying moves with its attempt count
+ * (the report's `delivery_attempts`) and its next run; finished jobs stay as they were (the report
+ * keeps its delivery columns).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see up
+async function moveCallbackJobs(db: Kysely<any>): Promise<void> {
+  const waiting = await db
+    .selectFrom('ai_jobs')
+    .select(['id', 'input', 'run_after'])
+    .where('kind', '=', 'analytics-callback')
+    .where('status', 'in', ['PENDING', 'PROCESSING'])
+    .orderBy('created_at')
+    .execute();
+  const last = await db
+    .selectFrom('webhook_events')
+    .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))
+    .executeTakeFirst();
+  let seq = Number(last?.seq ?? 0);
+  for (const { id: jobId, input, run_after } of waiting) {
+    const { reportId } = JSON.parse(input) as { reportId: string };
+    const job = await db
+      .selectFrom('analytics_reports')
+      .select(['id', 'account_id', 'callback_url', 'callback_body', 'delivery_attempts', 'updated_at'])
+      .where('id', '=', reportId)
+      .executeTakeFirst();
+    if (job === undefined || job.callback_body === null) continue;
+    seq += 1;
+    await db
+      .insertInto('outbox_targets')
+      .values({
+        id: job.id,
+        account_id: job.account_id,
+        channel: 'analytics-callback',
+        label: job.callback_url,
+        url: job.callback_url,
+        config_sealed: '',
+        events: '[]',
+        is_active: 1,
+        consecutive_failures: 0,
+        created_at: job.updated_at,
+        updated_at: job.updated_at,
+      })
+      .execute();
+    await db
+      .insertInto('webhook_events')
+      .values({
+        id: jobId,
+        seq,
+        account_id: job.account_id,
+        type: 'ANALYTICS_CALLBACK',
+        payload: job.callback_body,
+        created_at: job.updated_at,
+      })
+      .execute();
+    await db
+      .insertInto('outbox_deliveries')
+      .values({
+        id: jobId,
+        event_id: jobId,
+        endpoint_id: job.id,
+        account_id: job.account_id,
+        event_seq: seq,
+        event_type: 'ANALYTICS_CALLBACK',
+        status: 'pending',
+        attempt_count: Number(job.delivery_attempts),
+        next_attempt_at: run_after,
+        created_at: job.updated_at,
+        updated_at: job.updated_at,
+      })
+      .execute();
+    await db.deleteFrom('ai_jobs').where('id', '=', jobId).execute();
+  }
+}
