@@ -12,9 +12,9 @@ import {
   createLogger,
   type DbHandle,
   listen,
+  type OutboxWorker,
   type RunningServer,
-  startWebhookWorker,
-  type WebhookWorker,
+  startOutboxWorker,
 } from '@formloom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,7 +27,7 @@ describe('webhooks end to end through the SDK', () => {
   let dataDir = '';
   let handle: DbHandle;
   let running: RunningServer;
-  let worker: WebhookWorker;
+  let worker: OutboxWorker;
   let receiver: Server;
   let hookUrl = '';
   let client: Formloom;
@@ -44,7 +44,7 @@ describe('webhooks end to end through the SDK', () => {
       secretKey,
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
-    worker = startWebhookWorker(handle.db, { secretKey, allowPrivateTargets: true, pollIntervalMs: 50 });
+    worker = startOutboxWorker(handle.db, { secretKey, allowPrivateTargets: true, pollIntervalMs: 50 });
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));

@@ -1,4 +1,5 @@
 import {
+  analyticsCallbackSender,
   archiveExpiredForms,
   createAiProvider,
   createApp,
@@ -14,8 +15,8 @@ import {
   loadSecretKey,
   sqliteFileOf,
   startAiJobs,
+  startOutboxWorker,
   startPurgeLoop,
-  startWebhookWorker,
   sweepIdleSessions,
 } from '@formloom/server';
 import type { CliIo } from './cli.js';
@@ -80,15 +81,18 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     logger,
   });
   const purge = startPurgeLoop(handle.db, { retentionMs: config.deletedRetentionMs, logger });
-  const webhooks = startWebhookWorker(handle.db, {
+  const webhooks = startOutboxWorker(handle.db, {
     ...config.webhooks,
     secretKey,
     logger,
-    senders: createChatSenders({
-      secretKey,
-      publicUrl: config.publicUrl,
-      slackApiBaseUrl: config.integrations.slackApiBaseUrl,
-    }),
+    senders: [
+      ...createChatSenders({
+        secretKey,
+        publicUrl: config.publicUrl,
+        slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+      }),
+      analyticsCallbackSender(handle.db, secretKey),
+    ],
     housekeeping: () =>
       Promise.all([
         archiveExpiredForms(handle.db),
@@ -98,9 +102,6 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,
     publicUrl: config.publicUrl,
-    secretKey,
-    allowPrivateTargets: config.webhooks.allowPrivateTargets,
-    callbackRetryBaseMs: config.webhooks.retryBaseMs,
     concurrency: config.ai.concurrency,
     retentionMs: config.ai.jobRetentionMs,
     leaseMs: config.ai.jobLeaseMs,

@@ -170,8 +170,8 @@ describe.runIf(testPostgresUrl() !== undefined)('two instances on one PostgreSQL
       expect(r.requests.map((q) => responseIdOf(q.body))).toEqual(inSeqOrder);
     }
     const attempts = await db
-      .selectFrom('webhook_deliveries as d')
-      .leftJoin('webhook_delivery_attempts as a', 'a.delivery_id', 'd.id')
+      .selectFrom('outbox_deliveries as d')
+      .leftJoin('outbox_delivery_attempts as a', 'a.delivery_id', 'd.id')
       .select((eb) => ['d.id', eb.fn.count('a.attempt').as('attempts')])
       .where('d.endpoint_id', 'in', ids)
       .groupBy('d.id')
@@ -188,7 +188,7 @@ describe.runIf(testPostgresUrl() !== undefined)('two instances on one PostgreSQL
     await r.waitFor((q) => q.length === 1);
     // Which instance holds the endpoint: its worker logged the lease owner id it writes.
     const lease = await db
-      .selectFrom('webhook_endpoints')
+      .selectFrom('outbox_targets')
       .select(['lease_owner', 'lease_until'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
@@ -206,7 +206,7 @@ describe.runIf(testPostgresUrl() !== undefined)('two instances on one PostgreSQL
     expect(second!.at).toBeGreaterThanOrEqual(Date.parse(lease.lease_until!) - 50);
     const delivery = () =>
       db
-        .selectFrom('webhook_deliveries')
+        .selectFrom('outbox_deliveries')
         .select(['status', 'attempt_count'])
         .where('id', '=', String(first!.headers['webhook-id']))
         .executeTakeFirstOrThrow();

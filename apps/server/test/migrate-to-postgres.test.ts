@@ -80,18 +80,11 @@ describe.runIf(testPostgresUrl() !== undefined)('formloom migrate-to-postgres', 
     await json('credits', 'grant', '--account', 'default', '--amount', '250', '--reason', 'migration test');
     const sqliteFile = join(sqliteDir, 'formloom.db');
     const before = describeSqliteFile(sqliteFile);
-    for (const table of [
-      'accounts',
-      'api_keys',
-      'forms',
-      'responses',
-      'webhook_endpoints',
-      'webhook_events',
-    ]) {
+    for (const table of ['accounts', 'api_keys', 'forms', 'responses', 'outbox_targets', 'webhook_events']) {
       expect(before.tables[table]).toBeGreaterThan(0);
     }
     expect(before.tables.credit_ledger).toBeGreaterThan(0);
-    expect(before.tables.webhook_deliveries).toBeGreaterThanOrEqual(23);
+    expect(before.tables.outbox_deliveries).toBeGreaterThanOrEqual(23);
 
     // A copy stopped half-way through the responses...
     const stop = new AbortController();

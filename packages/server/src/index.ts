@@ -44,6 +44,7 @@ export {
 export { ensureDefaultAccount } from './features/accounts/bootstrap.js';
 export { parsePlan } from './features/accounts/plans.js';
 export { type AiJobsOptions, startAiJobs } from './features/ai/ai-jobs.js';
+export { analyticsCallbackSender } from './features/analytics/smart-analytics.js';
 export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './features/auth/api-key.js';
 export {
   type ApiKeyInfo,
@@ -110,9 +111,6 @@ export {
   type OutboxWorker,
   type OutboxWorkerOptions,
   startOutboxWorker,
-  startWebhookWorker,
-  type WebhookWorker,
-  type WebhookWorkerOptions,
 } from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
 export { createLocalStorage } from './storage/local-storage.js';

@@ -10,13 +10,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   forms: FormsTable;
   responses: ResponsesTable;
-  webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   outbox_targets: OutboxTargetsTable;
-  outbox_deliveries: WebhookDeliveriesTable;
-  outbox_delivery_attempts: WebhookDeliveryAttemptsTable;
+  outbox_deliveries: OutboxDeliveriesTable;
+  outbox_delivery_attempts: OutboxDeliveryAttemptsTable;
   users: UsersTable;
   rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
@@ -102,30 +99,6 @@ export interface ResponsesTable {
   idempotency_fingerprint: string | null;
 }
 
-export interface WebhookEndpointsTable {
-  id: string;
-  account_id: string;
-  /** Normalised (`new URL(url).href`); unique per account. */
-  url: string;
-  /** JSON array of event types. */
-  events: string;
-  description: string | null;
-  /** The signing secret, sealed with AES-256-GCM under the server key (see crypto/secret-box.ts). */
-  secret_sealed: string;
-  secret_last4: string;
-  /** 1 or 0. */
-  is_active: number;
-  /** Failed deliveries in a row; reset by a success, 5 disable the endpoint. */
-  consecutive_failures: Generated<number>;
-  /** Why the endpoint was disabled by the worker (`failures`, `gone`), null otherwise. */
-  disabled_reason: string | null;
-  /** The worker process that owns this endpoint's queue until `lease_until` (one sender per endpoint). */
-  lease_owner: string | null;
-  lease_until: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** The outbox: one row per event, written in the transaction of the change that caused it. */
 export interface WebhookEventsTable {
   id: string;
@@ -139,7 +112,7 @@ export interface WebhookEventsTable {
 }
 
 /** One event to one endpoint. The id is the delivery id receivers see, the same on every retry. */
-export interface WebhookDeliveriesTable {
+export interface OutboxDeliveriesTable {
   id: string;
   event_id: string;
   endpoint_id: string;
@@ -155,7 +128,7 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
-export interface WebhookDeliveryAttemptsTable {
+export interface OutboxDeliveryAttemptsTable {
   delivery_id: string;
   attempt: number;
   started_at: string;
@@ -168,26 +141,43 @@ export interface WebhookDeliveryAttemptsTable {
 }
 
 /**
- * A target of any outbox channel besides webhook endpoints (Slack, Discord...). Its deliveries and
- * attempts live in `outbox_deliveries` and `outbox_delivery_attempts`, shaped like the webhook ones.
+ * A target of an outbox channel: a webhook endpoint (spec 2.8), a Slack or Discord connection, a
+ * smart analytics callback. Its deliveries and attempts live in `outbox_deliveries` and
+ * `outbox_delivery_attempts`.
  */
 export interface OutboxTargetsTable {
   id: string;
   account_id: string;
-  /** The sender that serves it: `slack`, `discord`... */
+  /** The sender that serves it: `webhook`, `slack`, `discord`... */
   channel: string;
-  /** What a person sees in a list: a channel name, a webhook's last characters. */
+  /** What a person sees in a list: a channel name, a webhook's last characters, an endpoint's URL. */
   label: string;
-  /** The channel's settings (tokens, URLs) as JSON, sealed with the server key, the id as context. */
+  /**
+   * The channel's settings, sealed with the server key, the id as context: a chat connection's
+   * tokens and URLs as JSON, a webhook endpoint's signing secret.
+   */
   config_sealed: string;
+  /** A webhook endpoint's URL, normalised (`new URL(url).href`); unique per account. Null elsewhere. */
+  url: string | null;
+  /** A webhook endpoint's description. */
+  description: string | null;
+  /** The last 4 characters of a webhook endpoint's signing secret. */
+  secret_last4: string | null;
   /** JSON array of event types. */
   events: string;
   /** The user who connected it, when a person did. */
   created_by: string | null;
-  /** 1 or 0; 0 is the ERROR state of a connection (spec 3.6): nothing is queued or sent. */
+  /**
+   * 1 or 0. Nothing is sent to a disabled target; whether events are still queued for it is its
+   * channel's rule (outbox/channel.ts): a webhook endpoint keeps them, a chat connection in ERROR
+   * (spec 3.6) does not.
+   */
   is_active: number;
+  /** Failed deliveries in a row; reset by a success, 5 disable the target. */
   consecutive_failures: Generated<number>;
+  /** Why the target was disabled (`failures`, `gone`, `paused`), null otherwise. */
   disabled_reason: string | null;
+  /** The worker process that owns this target's queue until `lease_until` (one sender per target). */
   lease_owner: string | null;
   lease_until: string | null;
   created_at: string;

@@ -182,7 +182,7 @@ describeDialects('without FORMLOOM_ALLOW_PRIVATE_TARGETS', (dialect) => {
       });
       expect(created.status).toBe(201);
       await t.db
-        .updateTable('webhook_endpoints')
+        .updateTable('outbox_targets')
         .set({ url: `https://localhost:${receiver.port}${receiver.path}` })
         .where('id', '=', created.body.data.id)
         .execute();

@@ -23,7 +23,17 @@ export interface SendContext {
   timeoutMs: number;
   policy: TargetPolicy;
   clock: () => Date;
+  /** No retry follows this attempt if it fails (the retries are used up). */
+  lastAttempt: boolean;
 }
+
+/**
+ * The channels whose disabled targets still get new events queued, sent once the target is
+ * enabled again: webhook endpoints (spec 6.5). Every other channel's disabled target (a chat
+ * connection in ERROR, spec 3.6) gets none. A rule of the channel, read where events are recorded
+ * (which runs without the senders), so it lives here rather than on the sender.
+ */
+export const QUEUE_WHILE_DISABLED: readonly string[] = ['webhook'];
 
 /**
  * One channel of the outbox: how a delivery reaches its kind of target. Claiming, leases, order,

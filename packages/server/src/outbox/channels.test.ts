@@ -46,7 +46,6 @@ describeDialects('the outbox with two channels', (dialect) => {
     verdict = (r) => r;
     // Each test starts without the targets of the one before (their receivers are closed).
     await t.db.deleteFrom('outbox_targets').where('account_id', '=', account.accountId).execute();
-    await t.db.deleteFrom('webhook_endpoints').where('account_id', '=', account.accountId).execute();
     await Promise.all(receivers.splice(0).map((r) => r.close()));
   });
   afterAll(() => t.close());

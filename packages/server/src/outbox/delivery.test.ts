@@ -255,7 +255,7 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
       30_000,
     );
     const row = () =>
-      t.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      t.db.selectFrom('outbox_targets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect((await row()).consecutive_failures).toBe(4);
     failing = false;
     await submit(form.code, { name: 'ok' });

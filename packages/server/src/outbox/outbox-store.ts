@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
-import { familyDb, type TargetFamily, WEBHOOK_ENDPOINTS } from './families.js';
 
 export interface DueDelivery {
   id: string;
@@ -11,7 +10,7 @@ export interface DueDelivery {
   eventType: string;
   attemptCount: number;
   payload: string;
-  /** The target's row as its family stores it (a webhook endpoint, a chat connection...). */
+  /** The target's row (a webhook endpoint, a chat connection...). */
   target: Record<string, unknown>;
 }
 
@@ -33,7 +32,7 @@ export interface AttemptRecord {
 }
 
 /**
- * The worker's SQL, for one family of targets (see families.ts). Work is claimed per endpoint with a lease (`lease_owner`, `lease_until`):
+ * The worker's SQL over the outbox tables, for every channel. Work is claimed per endpoint with a lease (`lease_owner`, `lease_until`):
  * one sender per endpoint at a time across processes, so an endpoint's deliveries go out one by
  * one in event order, and a crashed sender's endpoints are picked up once its lease runs out.
  * On PostgreSQL the claim's select is `FOR UPDATE SKIP LOCKED`: instances claiming at the same
@@ -41,14 +40,12 @@ export interface AttemptRecord {
  * is checked again in the UPDATE. SQLite has one writer, so the claim transaction alone makes it
  * exclusive.
  */
-export function createOutboxStore(root: Db, family: TargetFamily = WEBHOOK_ENDPOINTS) {
-  const skipLocked = dialectOf(root) === 'postgres';
-  const db = familyDb(root, family);
+export function createOutboxStore(db: Db) {
+  const skipLocked = dialectOf(db) === 'postgres';
   return {
-    family,
     /**
-     * Leases up to `limit` active endpoints that have a due delivery and no live lease; in a family
-     * whose targets name their channel, only targets of the `channels` given (those with a sender).
+     * Leases up to `limit` active endpoints that have a due delivery and no live lease; when
+     * `channels` is given, only targets of those channels (the ones with a sender).
      */
     async claimEndpoints(
       owner: string,
@@ -58,7 +55,7 @@ export function createOutboxStore(root: Db, family: TargetFamily = WEBHOOK_ENDPO
       channels?: readonly string[],
     ): Promise<string[]> {
       if (limit <= 0) return [];
-      const channelFilter = family.channel === undefined && channels !== undefined;
+      const channelFilter = channels !== undefined;
       if (channelFilter && channels.length === 0) return [];
       return db.transaction().execute(async (trx) => {
         const candidates = await trx
@@ -126,7 +123,7 @@ export function createOutboxStore(root: Db, family: TargetFamily = WEBHOOK_ENDPO
       return {
         id: delivery_id,
         endpointId,
-        channel: family.channel ?? target.channel,
+        channel: target.channel,
         eventType: delivery_event_type,
         attemptCount: Number(delivery_attempt_count),
         payload: event_payload,
@@ -225,23 +222,17 @@ export function createOutboxStore(root: Db, family: TargetFamily = WEBHOOK_ENDPO
   };
 }
 
-/**
- * Deletes events older than the cutoff that no delivery of any family still needs; run after
- * every family pruned its deliveries.
- */
-export async function pruneEvents(
-  db: Db,
-  families: readonly TargetFamily[],
-  cutoffIso: string,
-): Promise<void> {
+/** Deletes events older than the cutoff that no delivery still needs; run after `prune`. */
+export async function pruneEvents(db: Db, cutoffIso: string): Promise<void> {
   await db
     .deleteFrom('webhook_events')
     .where('created_at', '<', cutoffIso)
-    .where((eb) =>
-      eb.and(
-        families.map(
-          (f) =>
-            sql<boolean>`not exists (select 1 from ${sql.table(f.tables.deliveries)} d where d.event_id = ${sql.ref('webhook_events.id')})`,
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('outbox_deliveries as d')
+            .select(sql`1`.as('one'))
+            .whereRef('d.event_id', '=', 'webhook_events.id'),
         ),
       ),
     )

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { familyDb, TARGET_FAMILIES, type TargetFamily, WEBHOOK_ENDPOINTS } from './families.js';
+import { QUEUE_WHILE_DISABLED } from './channel.js';
 import { notifyOutbox } from './signal.js';
 
 /** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
@@ -37,33 +37,44 @@ async function nextEventSeq(db: Db): Promise<number> {
   return Number(row?.seq ?? 0) + 1;
 }
 
-type TargetRow = { id: string; events: string; account_id: string; is_active: number };
+/**
+ * Every target of an account that takes new events: active ones, and disabled ones of a channel
+ * that keeps queueing for them (channel.ts). One statement, run on every submission and compiled
+ * once per database (see preparedQuery).
+ */
+const accountTargets = preparedQuery((db: Db, p: { accountId: string }) =>
+  db
+    .selectFrom('outbox_targets')
+    .select(['id', 'events'])
+    .where('account_id', '=', p.accountId)
+    .where((eb) => eb.or([eb('is_active', '=', 1), eb('channel', 'in', QUEUE_WHILE_DISABLED)])),
+);
 
 /**
- * Every target of an account that takes new events, in every family, with its family's index:
- * one statement, run on every submission and compiled once per database (see preparedQuery). Each
- * family binds the account id under its own name, since a prepared value is bound once.
+ * An event as stored: its account, type and exact body. Events of the account's feed are
+ * `OutboxEvent`s (see eventPayload); a channel that sends its own body (a report's callback)
+ * writes it as is.
  */
-const accountTargets = preparedQuery((db: Db, p: Record<string, string>) => {
-  const [first, ...rest] = TARGET_FAMILIES.map((family, index) =>
-    db
-      .selectFrom(sql<TargetRow>`${sql.table(family.tables.targets)}`.as('t'))
-      .select(['t.id', 't.events', sql<number>`${sql.lit(index)}`.as('family')])
-      .where('t.account_id', '=', p[`account${index}`]!)
-      .$if(!family.queueWhileDisabled, (q) => q.where('t.is_active', '=', 1)),
-  );
-  return rest.reduce((union, next) => union.unionAll(next), first!);
+export interface StoredEvent {
+  accountId: string;
+  type: string;
+  payload: string;
+  createdAt: string;
+}
+
+const stored = (event: OutboxEvent): StoredEvent => ({
+  accountId: event.accountId,
+  type: event.type,
+  payload: eventPayload(event),
+  createdAt: event.createdAt,
 });
 
-/**
- * Inserts the event and one pending delivery per target, due at once, each in its family's
- * deliveries; returns the delivery ids.
- */
+/** Inserts the event and one pending delivery per target, due at once; returns the delivery ids. */
 async function insertEvent(
   db: Db,
-  event: OutboxEvent,
+  event: StoredEvent,
   seq: number,
-  targets: readonly { family: TargetFamily; id: string }[],
+  targetIds: readonly string[],
 ): Promise<string[]> {
   const eventId = randomUUID();
   await db
@@ -73,15 +84,14 @@ async function insertEvent(
       seq,
       account_id: event.accountId,
       type: event.type,
-      payload: eventPayload(event),
+      payload: event.payload,
       created_at: event.createdAt,
     })
     .execute();
-  const rows = targets.map((target) => ({
-    family: target.family,
+  const rows = targetIds.map((targetId) => ({
     id: randomUUID(),
     event_id: eventId,
-    endpoint_id: target.id,
+    endpoint_id: targetId,
     account_id: event.accountId,
     event_seq: seq,
     event_type: event.type,
@@ -91,10 +101,7 @@ async function insertEvent(
     created_at: event.createdAt,
     updated_at: event.createdAt,
   }));
-  for (const family of TARGET_FAMILIES) {
-    const own = rows.filter((r) => r.family === family).map(({ family: _, ...row }) => row);
-    if (own.length > 0) await familyDb(db, family).insertInto('outbox_deliveries').values(own).execute();
-  }
+  if (rows.length > 0) await db.insertInto('outbox_deliveries').values(rows).execute();
   // Before the commit: an in-process worker's query waits for this transaction on SQLite's one
   // connection; elsewhere the next poll finds the rows.
   setImmediate(notifyOutbox);
@@ -111,25 +118,27 @@ async function insertEvent(
  */
 export async function recordEvents(db: Db, events: readonly OutboxEvent[], root: Db = db): Promise<number> {
   if (events.length === 0) return 0;
-  const targetsByAccount = new Map<string, { family: TargetFamily; id: string; events: string[] }[]>();
+  const targetsByAccount = new Map<string, { id: string; events: string[] }[]>();
   let seq: number | undefined;
   let queued = 0;
   for (const event of events) {
     let targets = targetsByAccount.get(event.accountId);
     if (targets === undefined) {
-      const values = Object.fromEntries(TARGET_FAMILIES.map((_, i) => [`account${i}`, event.accountId]));
-      const { rows } = await accountTargets.run(db, values, root);
-      targets = rows.map((r) => ({
-        family: TARGET_FAMILIES[Number(r.family)]!,
-        id: r.id,
-        events: fromJson<string[]>(r.events),
-      }));
+      const { rows } = await accountTargets.run(db, { accountId: event.accountId }, root);
+      targets = rows.map((r) => ({ id: r.id, events: fromJson<string[]>(r.events) }));
       targetsByAccount.set(event.accountId, targets);
     }
     const subscribers = targets.filter((e) => e.events.includes(event.type));
     if (subscribers.length === 0) continue;
     seq = seq === undefined ? await nextEventSeq(db) : seq + 1;
-    queued += (await insertEvent(db, event, seq, subscribers)).length;
+    queued += (
+      await insertEvent(
+        db,
+        stored(event),
+        seq,
+        subscribers.map((t) => t.id),
+      )
+    ).length;
   }
   return queued;
 }
@@ -143,10 +152,14 @@ export async function recordEventForEndpoint(
   endpointId: string,
   event: OutboxEvent,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const [id] = await insertEvent(trx, event, await nextEventSeq(trx), [
-      { family: WEBHOOK_ENDPOINTS, id: endpointId },
-    ]);
-    return id!;
-  });
+  return db.transaction().execute((trx) => queueDelivery(trx, endpointId, stored(event)));
+}
+
+/**
+ * Writes an event for one target only, with its delivery, in the caller's transaction `db`;
+ * returns the delivery id. For a target that takes no events of the feed (a report's callback).
+ */
+export async function queueDelivery(db: Db, targetId: string, event: StoredEvent): Promise<string> {
+  const [id] = await insertEvent(db, event, await nextEventSeq(db), [targetId]);
+  return id!;
 }

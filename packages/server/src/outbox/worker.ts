@@ -3,8 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_RETRY_BASE_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_RETRIES } from './backoff.js';
 import type { OutboxSender, SenderResult } from './channel.js';
-import { TARGET_FAMILIES } from './families.js';
-import { createOutboxStore, type DueDelivery, type OutboxStore, pruneEvents } from './outbox-store.js';
+import { createOutboxStore, type DueDelivery, pruneEvents } from './outbox-store.js';
 import { decideAttempt } from './policy.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './send.js';
 import { createWebhookSender } from './senders/webhook-sender.js';
@@ -40,10 +39,6 @@ export interface OutboxWorkerOptions {
   random?: () => number;
 }
 
-/** The names the worker had when webhooks were its only channel. */
-export type WebhookWorkerOptions = OutboxWorkerOptions;
-export type WebhookWorker = OutboxWorker;
-
 export interface OutboxWorker {
   /** Looks for due work now. */
   kick(): void;
@@ -65,7 +60,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     senders.set(sender.channel, sender);
   }
   const channels = [...senders.keys()];
-  const stores = TARGET_FAMILIES.map((family) => createOutboxStore(db, family));
+  const store = createOutboxStore(db);
   const clock = options.clock ?? (() => new Date());
   const owner = `worker-${randomUUID()}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
@@ -76,17 +71,19 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
   const policy = { allowPrivateTargets: options.allowPrivateTargets ?? false };
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const logger = options.logger;
-  // Keyed by family and target id.
+  // Keyed by target id.
   const active = new Map<string, Promise<void>>();
   let stopping = false;
   let ticking = false;
   let again = false;
-  // Which family claims first this round: turns, so no family waits behind another's backlog.
-  let turn = 0;
 
   const leaseUntil = () => new Date(clock().getTime() + leaseMs).toISOString();
 
-  async function attempt(delivery: DueDelivery, sender: OutboxSender | undefined): Promise<SenderResult> {
+  async function attempt(
+    delivery: DueDelivery,
+    sender: OutboxSender | undefined,
+    lastAttempt: boolean,
+  ): Promise<SenderResult> {
     if (sender === undefined) {
       return {
         statusCode: null,
@@ -96,7 +93,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
       };
     }
     try {
-      return await sender.send(delivery, { timeoutMs, policy, clock });
+      return await sender.send(delivery, { timeoutMs, policy, clock, lastAttempt });
     } catch (error) {
       // Senders report failures as results; a throw is a bug, logged, and retried like one.
       logger?.error({ err: error, channel: delivery.channel }, 'outbox sender threw');
@@ -104,18 +101,19 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     }
   }
 
-  async function drain(store: OutboxStore, endpointId: string): Promise<void> {
+  async function drain(endpointId: string): Promise<void> {
     try {
       for (let sent = 0; sent < batch && !stopping; sent++) {
         const delivery = await store.nextDelivery(endpointId, owner, clock().toISOString());
         if (delivery === undefined) break;
         const sender = senders.get(delivery.channel);
         const startedAt = clock();
-        const result = await attempt(delivery, sender);
         const number = delivery.attemptCount + 1;
+        const maxRetries = options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES;
+        const result = await attempt(delivery, sender, number > maxRetries);
         const decision = decideAttempt(result, number, clock(), {
           retryBaseMs,
-          maxRetries: options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES,
+          maxRetries,
           random: options.random,
         });
         const kept = await store.recordAttempt(
@@ -157,23 +155,22 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     }
   }
 
-  async function claim(store: OutboxStore, now: string): Promise<void> {
+  async function claim(now: string): Promise<void> {
     const free = concurrency - active.size;
     if (free <= 0) return;
     const claimed = await store.claimEndpoints(owner, now, leaseUntil(), free, channels);
     for (const id of claimed) {
-      const key = `${store.family.name}:${id}`;
-      if (active.has(key) || stopping) {
+      if (active.has(id) || stopping) {
         // Claimed in the moment a previous drain of it was ending: give it back at once.
         await store.release(id, owner, now);
         continue;
       }
-      const running = drain(store, id).finally(() => {
-        active.delete(key);
+      const running = drain(id).finally(() => {
+        active.delete(id);
         // A slot is free and the target may have more: look again.
         if (!stopping) void tick();
       });
-      active.set(key, running);
+      active.set(id, running);
     }
   }
 
@@ -188,11 +185,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
       do {
         again = false;
         if (concurrency - active.size <= 0) break;
-        const now = clock().toISOString();
-        turn = (turn + 1) % stores.length;
-        for (let i = 0; i < stores.length && !stopping; i++) {
-          await claim(stores[(turn + i) % stores.length]!, now);
-        }
+        await claim(clock().toISOString());
       } while (again && !stopping);
     } catch (error) {
       logger?.error({ err: error }, 'outbox worker poll failed');
@@ -205,8 +198,8 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     try {
       await options.housekeeping?.();
       const cutoff = new Date(clock().getTime() - (options.retentionMs ?? 30 * 86_400_000)).toISOString();
-      for (const store of stores) await store.prune(cutoff);
-      await pruneEvents(db, TARGET_FAMILIES, cutoff);
+      await store.prune(cutoff);
+      await pruneEvents(db, cutoff);
     } catch (error) {
       logger?.error({ err: error }, 'outbox housekeeping failed');
     }
@@ -240,6 +233,3 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     },
   };
 }
-
-/** The worker's name when webhooks were its only channel; the same worker. */
-export const startWebhookWorker = startOutboxWorker;

@@ -9,14 +9,11 @@ import { createDb, type DbHandle, type DialectName } from '../../src/db/create-d
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
+import { analyticsCallbackSender } from '../../src/features/analytics/smart-analytics.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
-import {
-  startWebhookWorker,
-  type WebhookWorker,
-  type WebhookWorkerOptions,
-} from '../../src/outbox/worker.js';
+import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
@@ -45,7 +42,7 @@ export interface TestServerOptions {
    * `worker: false` runs no worker (jobs stay PENDING).
    */
   /** Runs the webhook delivery worker too (fast test timings unless overridden). */
-  webhookWorker?: Partial<WebhookWorkerOptions>;
+  webhookWorker?: Partial<OutboxWorkerOptions>;
   /** Sends the one-time codes of private smart forms (default: the app's log mailer). */
   mailer?: () => Mailer;
   ai?: {
@@ -135,7 +132,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
   let aiWorker: AiWorker | undefined;
-  let webhookWorker: WebhookWorker | undefined;
+  let webhookWorker: OutboxWorker | undefined;
   // One server key for the app and the AI worker, kept across restarts.
   const secretKey = randomBytes(32);
   let counter = 0;
@@ -172,20 +169,19 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
-      webhookWorker = startWebhookWorker(handle.db, {
+      webhookWorker = startOutboxWorker(handle.db, {
         secretKey,
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
+        senders: [analyticsCallbackSender(handle.db, secretKey, clock.now)],
         ...options.webhookWorker,
       });
     }
     if (ai.worker !== false) {
       aiWorker = startAiJobs(handle.db, {
         provider,
-        secretKey,
-        allowPrivateTargets: options.allowPrivateTargets ?? false,
         publicUrl: options.publicUrl ?? 'https://forms.example.test',
         clock: clock.now,
         pollIntervalMs: 100,

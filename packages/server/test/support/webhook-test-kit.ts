@@ -7,11 +7,7 @@ import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
 import { createLogger } from '../../src/logger.js';
-import {
-  startWebhookWorker,
-  type WebhookWorker,
-  type WebhookWorkerOptions,
-} from '../../src/outbox/worker.js';
+import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -123,7 +119,7 @@ export async function startReceiver(
 export interface WebhookTestServer {
   readonly url: string;
   readonly db: Db;
-  readonly worker: WebhookWorker;
+  readonly worker: OutboxWorker;
   /** An account on `plan` with an all-scopes key. */
   account(plan?: string): Promise<{ accountId: string; key: string }>;
   /** fetch with the key and a JSON body; returns status and parsed body. */
@@ -139,7 +135,7 @@ export interface WebhookTestServerOptions {
   /** The database: SQLite (default) or a fresh PostgreSQL database (see testing/test-database.ts). */
   dialect?: DialectName;
   allowPrivateTargets?: boolean;
-  worker?: Partial<WebhookWorkerOptions> | false;
+  worker?: Partial<OutboxWorkerOptions> | false;
 }
 
 /** App + worker over a fresh database, listening on 127.0.0.1; the worker is fast by default. */
@@ -163,7 +159,7 @@ export async function startWebhookTestServer(
   const worker =
     options.worker === false
       ? noWorker
-      : startWebhookWorker(handle.db, {
+      : startOutboxWorker(handle.db, {
           secretKey,
           allowPrivateTargets,
           retryBaseMs: 50,

@@ -11,6 +11,7 @@ import { outboxTargets } from './2026-11-25-100000-outbox-targets.js';
 import { users } from './2026-11-25-100001-users.js';
 import { smartFormInsights } from './2026-11-25-160000-smart-form-insights.js';
 import { scaleOut } from './2026-11-25-190000-scale-out.js';
+import { oneOutbox } from './2026-11-26-000000-one-outbox.js';
 import { oneLimiter } from './2026-11-26-120000-one-limiter.js';
 
 /**
@@ -31,5 +32,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25-000000-smart-forms': smartForms,
   '2026-11-25-190000-scale-out': scaleOut,
   '2026-11-25-160000-smart-form-insights': smartFormInsights,
+  '2026-11-26-000000-one-outbox': oneOutbox,
   '2026-11-26-120000-one-limiter': oneLimiter,
 };

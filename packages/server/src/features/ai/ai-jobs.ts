@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/jobs/worker.js';
 import type { AiProvider } from '../../ai/provider.js';
-import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
-import { createSigningSecrets } from '../analytics/signing-secret.js';
-import { smartAnalyticsJobs } from '../analytics/smart-analytics.js';
+import { smartAnalyticsJob } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
@@ -14,12 +11,6 @@ export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFai
   provider: AiProvider;
   /** Origin of public links, as the app's (`AppConfig.publicUrl`). */
   publicUrl: string;
-  /** The app's server key (`AppDeps.secretKey`): analytics signing secrets are sealed with it. */
-  secretKey?: Uint8Array;
-  /** As for webhooks: callbacks may go to private addresses and plain http (development, tests). */
-  allowPrivateTargets?: boolean;
-  /** First retry of a failed analytics callback (default 30 s, as webhooks). */
-  callbackRetryBaseMs?: number;
 }
 
 /**
@@ -30,21 +21,12 @@ export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
   const clock = options.clock ?? (() => new Date());
   const forms = createFormsService({ db, clock, publicUrl: options.publicUrl });
   const credits = createCreditsService({ db, clock });
-  const secrets = createSigningSecrets(db, createSecretBox(options.secretKey ?? randomBytes(32)), clock);
   return startAiWorker(db, {
     ...options,
     handlers: [
       generateFormJob(forms),
       sessionAnalysisJob(db, clock),
-      ...smartAnalyticsJobs(db, {
-        forms,
-        secrets,
-        clock,
-        policy: { allowPrivateTargets: options.allowPrivateTargets ?? false },
-        ...(options.callbackRetryBaseMs === undefined
-          ? {}
-          : { callbackRetryBaseMs: options.callbackRetryBaseMs }),
-      }),
+      smartAnalyticsJob(db, { forms, clock }),
     ],
     onFailed: async (trx, job) => {
       if (job.reservation_id !== null) await credits.refundIn(trx, job.reservation_id);

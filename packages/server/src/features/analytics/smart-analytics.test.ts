@@ -184,20 +184,20 @@ describeEachDialect(
           .set({ delivery_status: 'PENDING' })
           .where('id', '=', second)
           .execute();
-        const callbackJob = await t.db
-          .selectFrom('ai_jobs')
-          .select('id')
-          .where('kind', '=', 'analytics-callback')
-          .where('input', 'like', `%${second}%`)
-          .executeTakeFirstOrThrow();
+        // The callback is an outbox delivery to the report's target (its id is the report id).
         await t.db
-          .updateTable('ai_jobs')
+          .updateTable('outbox_deliveries')
+          .set({ status: 'pending', next_attempt_at: '2000-01-01T00:00:00.000Z' })
+          .where('endpoint_id', '=', second)
+          .execute();
+        await t.db
+          .updateTable('outbox_targets')
           .set({
-            status: 'PROCESSING',
+            is_active: 1,
             lease_owner: 'killed-instance',
             lease_until: '2000-01-01T00:00:00.000Z',
           })
-          .where('id', '=', callbackJob.id)
+          .where('id', '=', second)
           .execute();
         await flaky.waitFor((q) => q.length > delivered, 15_000);
         const again = await waitFor(
@@ -223,5 +223,5 @@ describeEachDialect(
       expect(bad.body.message).toBe('callbackUrl: url must not carry a user name or password');
     });
   },
-  { allowPrivateTargets: true, ai: { worker: { callbackRetryBaseMs: 50 } } },
+  { allowPrivateTargets: true, webhookWorker: {} },
 );

@@ -1,28 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type SmartAnalyticsAccepted,
-  type SmartAnalyticsCallback,
-  type SmartAnalyticsReport,
-  signAnalyticsCallback,
+import type {
+  SmartAnalyticsAccepted,
+  SmartAnalyticsCallback,
+  SmartAnalyticsReport,
 } from '@formloom/contract';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { type AiJobHandler, JobFailure, notifyAiJobs } from '../../ai/jobs/worker.js';
-import { AiError } from '../../ai/provider.js';
+import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
 import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
-import { DEFAULT_RETRY_BASE_MS, MAX_RETRIES, retryDelayMs } from '../../outbox/backoff.js';
-import { recordEvents } from '../../outbox/record.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, postDelivery } from '../../outbox/send.js';
+import type { OutboxSender } from '../../outbox/channel.js';
+import { queueDelivery, recordEvents } from '../../outbox/record.js';
+import {
+  ANALYTICS_CALLBACK_CHANNEL,
+  createAnalyticsCallbackSender,
+} from '../../outbox/senders/analytics-callback-sender.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import { formFigures } from './form-figures.js';
 import { reportTask } from './report-task.js';
-import type { SigningSecrets } from './signing-secret.js';
+import { createSigningSecrets, type SigningSecrets } from './signing-secret.js';
 
 export const SMART_ANALYTICS_JOB = 'smart-analytics';
-export const CALLBACK_JOB = 'analytics-callback';
 
 export interface SmartAnalyticsDeps {
   db: Db;
@@ -133,22 +134,21 @@ export type SmartAnalytics = ReturnType<typeof createSmartAnalytics>;
 
 export interface ReportJobsDeps {
   forms: FormsService;
-  secrets: SigningSecrets;
-  policy: TargetPolicy;
   clock: () => Date;
-  /** First retry of a failed callback; doubles after (default 30 s, as webhooks). */
-  callbackRetryBaseMs?: number;
-  callbackTimeoutMs?: number;
 }
 
 async function loadReport(db: Db, reportId: string) {
   return db.selectFrom('analytics_reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
 }
 
-/** Ends the report with its callback body, and queues the callback's delivery, in `trx`. */
+/**
+ * Ends the report with its callback body, and queues the callback, in `trx`: an outbox target of
+ * the channel `analytics-callback` (its id is the report's) with one delivery, which the outbox
+ * worker signs and sends (see createAnalyticsCallbackSender).
+ */
 async function endReport(
   trx: Db,
-  report: { id: string; account_id: string; job_id: string; form_id: string },
+  report: { id: string; account_id: string; job_id: string; form_id: string; callback_url: string },
   nowIso: string,
   end: {
     status: 'DONE' | 'FAILED';
@@ -178,25 +178,41 @@ async function endReport(
     })
     .where('id', '=', report.id)
     .execute();
-  await createJobsStore(trx).insert({
-    id: randomUUID(),
+  await trx
+    .insertInto('outbox_targets')
+    .values({
+      id: report.id,
+      account_id: report.account_id,
+      channel: ANALYTICS_CALLBACK_CHANNEL,
+      label: report.callback_url,
+      url: report.callback_url,
+      description: null,
+      // Signed with the account's secret as it is when sent: the target has no settings of its own.
+      config_sealed: '',
+      secret_last4: null,
+      // Takes no events of the account's feed, only its own delivery.
+      events: '[]',
+      created_by: null,
+      is_active: 1,
+      consecutive_failures: 0,
+      disabled_reason: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+  await queueDelivery(trx, report.id, {
     accountId: report.account_id,
-    kind: CALLBACK_JOB,
-    input: { reportId: report.id },
-    reservationId: null,
-    nowIso,
+    type: 'ANALYTICS_CALLBACK',
+    payload: JSON.stringify(body),
+    createdAt: nowIso,
   });
-  setImmediate(notifyAiJobs);
 }
 
-/**
- * The two job kinds of smart analytics: the report itself, and the signed POST of its callback,
- * retried like a webhook delivery (8 retries, doubling from 30 s) from the durable job queue, so
- * a crash loses no report.
- */
-export function smartAnalyticsJobs(db: Db, deps: ReportJobsDeps): AiJobHandler[] {
-  const base = deps.callbackRetryBaseMs ?? DEFAULT_RETRY_BASE_MS;
-  const report: AiJobHandler = {
+/** The job of smart analytics: the report itself; its callback goes through the outbox. */
+export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
+  return {
     kind: SMART_ANALYTICS_JOB,
     async run(job, context) {
       const { reportId } = job.input as { reportId: string };
@@ -266,56 +282,41 @@ export function smartAnalyticsJobs(db: Db, deps: ReportJobsDeps): AiJobHandler[]
         await endReport(trx, row, isoNow(deps.clock()), { status: 'FAILED', error: reason, creditsUsed: 0 });
     },
   };
+}
 
-  const callback: AiJobHandler = {
-    kind: CALLBACK_JOB,
-    maxAttempts: 1 + MAX_RETRIES,
-    retryDelayMs: (attempt) => retryDelayMs(attempt, base),
-    async run(job) {
-      const { reportId } = job.input as { reportId: string };
-      const row = await loadReport(db, reportId);
-      const secret = await deps.secrets.open(row.account_id);
-      if (secret === undefined || row.callback_body === null) {
-        throw new JobFailure('The account has no analytics signing secret any more');
-      }
-      const headers = await signAnalyticsCallback({ body: row.callback_body, secret });
-      const result = await postDelivery(
-        row.callback_url,
-        row.callback_body,
-        { 'content-type': 'application/json', ...headers },
-        { timeoutMs: deps.callbackTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS, policy: deps.policy },
-      );
-      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-      const error = ok
-        ? null
-        : result.statusCode === null
-          ? (result.error ?? 'no answer')
-          : `status ${result.statusCode}`;
+/**
+ * The outbox sender of report callbacks, with what it needs from this feature: the account's
+ * signing secret, and the report's delivery columns, kept after every attempt. A finished
+ * callback's target is disabled, so the worker and the account's event fan-out pass it by.
+ */
+export function analyticsCallbackSender(
+  db: Db,
+  secretKey: Uint8Array,
+  clock: () => Date = () => new Date(),
+): OutboxSender {
+  const secrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
+  return createAnalyticsCallbackSender({
+    secretOf: (accountId) => secrets.open(accountId),
+    async progress(reportId, progress) {
+      const nowIso = isoNow(clock());
       await db
         .updateTable('analytics_reports')
-        .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1), delivery_error: error }))
+        .set({
+          delivery_attempts: progress.attempts,
+          delivery_error: progress.error,
+          delivery_status: progress.status,
+          ...(progress.status === 'DELIVERED' ? { updated_at: nowIso } : {}),
+        })
         .where('id', '=', reportId)
         .execute();
-      if (!ok) throw new AiError('transient', `The callback failed: ${error}`);
-      return {
-        commit: async (trx) => {
-          await trx
-            .updateTable('analytics_reports')
-            .set({ delivery_status: 'DELIVERED', updated_at: isoNow(deps.clock()) })
-            .where('id', '=', reportId)
-            .execute();
-          return { delivered: true };
-        },
-      };
+      if (progress.status !== 'PENDING') {
+        await db
+          .updateTable('outbox_targets')
+          .set({ is_active: 0, disabled_reason: 'done', updated_at: nowIso })
+          .where('id', '=', reportId)
+          .where('channel', '=', ANALYTICS_CALLBACK_CHANNEL)
+          .execute();
+      }
     },
-    async onFailed(trx, job) {
-      const { reportId } = JSON.parse(job.input) as { reportId: string };
-      await trx
-        .updateTable('analytics_reports')
-        .set({ delivery_status: 'FAILED' })
-        .where('id', '=', reportId)
-        .execute();
-    },
-  };
-  return [report, callback];
+  });
 }

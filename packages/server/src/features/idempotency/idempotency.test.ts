@@ -151,9 +151,10 @@ describeEachDialect(
         events: ['FORM_CREATED'],
       });
       const hooks = await t.db
-        .selectFrom('webhook_endpoints')
+        .selectFrom('outbox_targets')
         .select('id')
         .where('account_id', '=', accountId)
+        .where('channel', '=', 'webhook')
         .execute();
       expect(hooks).toHaveLength(1);
       // The stored answer holds the secret shown once: it is sealed at rest, never plain.

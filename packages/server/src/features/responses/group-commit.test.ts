@@ -77,15 +77,18 @@ describeDialects('group commit', (dialect) => {
     // leave one in the outbox.
     const now = isoNow();
     await handle.db
-      .insertInto('webhook_endpoints')
+      .insertInto('outbox_targets')
       .values({
         id: randomUUID(),
         account_id: accountId,
+        channel: 'webhook',
+        label: 'https://hooks.example.test/in',
         url: 'https://hooks.example.test/in',
         events: JSON.stringify(['FORM_RESPONSE_CREATED', 'FORM_RESPONSES_LIMIT_REACHED']),
         description: null,
-        secret_sealed: 'x',
+        config_sealed: 'x',
         secret_last4: 'xxxx',
+        created_by: null,
         is_active: 1,
         disabled_reason: null,
         lease_owner: null,

@@ -41,8 +41,8 @@ describeDialects('webhook endpoints API', (dialect) => {
     );
 
     const row = await t.db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
+      .selectFrom('outbox_targets')
+      .select('config_sealed as secret_sealed')
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
     expect(row.secret_sealed).toMatch(/^v1\./);

@@ -37,6 +37,7 @@ import {
   createWebhooksStore,
   type DeliveryRow,
   type EndpointRow,
+  WEBHOOK_CHANNEL,
 } from './webhooks-store.js';
 
 export interface WebhooksServiceDeps {
@@ -58,9 +59,9 @@ const disabled = (id: string) =>
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
-    url: row.url,
+    url: row.url!,
     events: fromJson<WebhookEventType[]>(row.events),
-    secretLast4: row.secret_last4,
+    secretLast4: row.secret_last4!,
     isActive: Number(row.is_active) === 1,
     description: row.description,
     createdAt: row.created_at,
@@ -130,14 +131,10 @@ export function createWebhooksService({
     async create(accountId: string, body: CreateWebhookBody, plan: Plan): Promise<CreatedWebhook> {
       const url = await acceptedUrl(body.url);
       const cap = PLAN_LIMITS[plan].maxWebhookEndpoints;
-      const held = await db
-        .selectFrom('webhook_endpoints')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      if (Number(held.n) >= cap) {
+      const held = await store.count(accountId);
+      if (held >= cap) {
         throw forbidden(
-          `The ${PLAN_NAMES[plan]} plan allows ${cap} webhook endpoints and the account has ${held.n}: delete one, or upgrade the plan`,
+          `The ${PLAN_NAMES[plan]} plan allows ${cap} webhook endpoints and the account has ${held}: delete one, or upgrade the plan`,
         );
       }
       const nowIso = isoNow(clock());
@@ -146,11 +143,14 @@ export function createWebhooksService({
       const row: EndpointRow = {
         id,
         account_id: accountId,
+        channel: WEBHOOK_CHANNEL,
+        label: url,
         url,
         events: toJson(uniqueEvents(body.events)),
         description: body.description ?? null,
-        secret_sealed: secrets.seal(secret, id),
+        config_sealed: secrets.seal(secret, id),
         secret_last4: secret.slice(-4),
+        created_by: null,
         is_active: 1,
         consecutive_failures: 0,
         disabled_reason: null,
@@ -176,7 +176,7 @@ export function createWebhooksService({
       const current = await load(accountId, id);
       const nowIso = isoNow(clock());
       const values: Partial<EndpointRow> = { updated_at: nowIso };
-      if (body.url !== undefined) values.url = await acceptedUrl(body.url);
+      if (body.url !== undefined) values.url = values.label = await acceptedUrl(body.url);
       if (body.events !== undefined) values.events = toJson(uniqueEvents(body.events));
       if (body.description !== undefined) values.description = body.description;
       const enabling = body.isActive === true && Number(current.is_active) !== 1;

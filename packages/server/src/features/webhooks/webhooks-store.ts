@@ -1,55 +1,64 @@
 import type { Selectable, Updateable } from 'kysely';
 import type {
   Db,
-  WebhookDeliveriesTable,
-  WebhookDeliveryAttemptsTable,
-  WebhookEndpointsTable,
+  OutboxDeliveriesTable,
+  OutboxDeliveryAttemptsTable,
+  OutboxTargetsTable,
 } from '../../db/database.js';
 import { selectPage } from '../../db/paging.js';
 
-export type EndpointRow = Selectable<WebhookEndpointsTable>;
-export type EndpointUpdate = Updateable<WebhookEndpointsTable>;
-export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { payload: string };
-export type AttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
+export type EndpointRow = Selectable<OutboxTargetsTable>;
+export type EndpointUpdate = Updateable<OutboxTargetsTable>;
+export type DeliveryRow = Selectable<OutboxDeliveriesTable> & { payload: string };
+export type AttemptRow = Selectable<OutboxDeliveryAttemptsTable>;
 
-/** Endpoints and the delivery log of one account: every read filters on the account. */
+/** The outbox channel of webhook endpoints. */
+export const WEBHOOK_CHANNEL = 'webhook';
+
+/**
+ * Endpoints and the delivery log of one account: the outbox's targets of the webhook channel and
+ * their deliveries. Every read of an endpoint filters on the account and the channel; deliveries
+ * are read only for an endpoint found that way.
+ */
 export function createWebhooksStore(db: Db) {
+  const endpoints = (accountId: string) =>
+    db
+      .selectFrom('outbox_targets')
+      .where('account_id', '=', accountId)
+      .where('channel', '=', WEBHOOK_CHANNEL);
   const deliveries = () =>
     db
-      .selectFrom('webhook_deliveries as d')
+      .selectFrom('outbox_deliveries as d')
       .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
       .selectAll('d')
       .select('ev.payload');
 
   return {
     async insert(row: EndpointRow): Promise<void> {
-      await db.insertInto('webhook_endpoints').values(row).execute();
+      await db.insertInto('outbox_targets').values(row).execute();
+    },
+
+    async count(accountId: string): Promise<number> {
+      const { n } = await endpoints(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(n);
     },
 
     list(accountId: string): Promise<EndpointRow[]> {
-      return db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return endpoints(accountId).selectAll().orderBy('created_at').orderBy('id').execute();
     },
 
     find(accountId: string, id: string): Promise<EndpointRow | undefined> {
-      return db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return endpoints(accountId).selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async update(accountId: string, id: string, values: EndpointUpdate): Promise<boolean> {
       const result = await db
-        .updateTable('webhook_endpoints')
+        .updateTable('outbox_targets')
         .set(values)
         .where('account_id', '=', accountId)
+        .where('channel', '=', WEBHOOK_CHANNEL)
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -58,7 +67,7 @@ export function createWebhooksStore(db: Db) {
     /** Pending deliveries of a re-enabled endpoint are due at once. */
     async makePendingDue(endpointId: string, nowIso: string): Promise<void> {
       await db
-        .updateTable('webhook_deliveries')
+        .updateTable('outbox_deliveries')
         .set({ next_attempt_at: nowIso })
         .where('endpoint_id', '=', endpointId)
         .where('status', '=', 'pending')
@@ -68,8 +77,9 @@ export function createWebhooksStore(db: Db) {
 
     async remove(accountId: string, id: string): Promise<boolean> {
       const result = await db
-        .deleteFrom('webhook_endpoints')
+        .deleteFrom('outbox_targets')
         .where('account_id', '=', accountId)
+        .where('channel', '=', WEBHOOK_CHANNEL)
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
@@ -79,7 +89,7 @@ export function createWebhooksStore(db: Db) {
       endpointId: string,
       query: { page: number; limit: number; status?: string | undefined },
     ): Promise<{ rows: DeliveryRow[]; total: number }> {
-      let base = db.selectFrom('webhook_deliveries as d').where('d.endpoint_id', '=', endpointId);
+      let base = db.selectFrom('outbox_deliveries as d').where('d.endpoint_id', '=', endpointId);
       if (query.status !== undefined) base = base.where('d.status', '=', query.status);
       return selectPage(
         base,
@@ -102,7 +112,7 @@ export function createWebhooksStore(db: Db) {
     async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
       if (deliveryIds.length === 0) return [];
       return db
-        .selectFrom('webhook_delivery_attempts')
+        .selectFrom('outbox_delivery_attempts')
         .selectAll()
         .where('delivery_id', 'in', deliveryIds)
         .orderBy('delivery_id')
@@ -110,8 +120,8 @@ export function createWebhooksStore(db: Db) {
         .execute();
     },
 
-    async insertDelivery(row: Selectable<WebhookDeliveriesTable>): Promise<void> {
-      await db.insertInto('webhook_deliveries').values(row).execute();
+    async insertDelivery(row: Selectable<OutboxDeliveriesTable>): Promise<void> {
+      await db.insertInto('outbox_deliveries').values(row).execute();
     },
   };
 }

@@ -5,17 +5,18 @@ import { postDelivery } from '../send.js';
 
 /**
  * The webhook channel (spec 6.3-6.5): the event's JSON as is, signed with the endpoint's secret
- * (sealed under the server key, the endpoint id as context), POSTed to the endpoint's URL.
+ * (the target's `config_sealed`, sealed under the server key, the endpoint id as context), POSTed
+ * to the endpoint's URL.
  */
 export function createWebhookSender(secretKey: Uint8Array): OutboxSender {
   const box = createSecretBox(secretKey);
   return {
     channel: 'webhook',
     async send(delivery, { timeoutMs, policy, clock }) {
-      const target = delivery.target as { url: string; secret_sealed: string };
+      const target = delivery.target as { url: string; config_sealed: string };
       let headers: Record<string, string>;
       try {
-        const secret = box.open(target.secret_sealed, delivery.endpointId);
+        const secret = box.open(target.config_sealed, delivery.endpointId);
         headers = await signDelivery({
           id: delivery.id,
           timestamp: clock(),
