@@ -232,8 +232,10 @@ describe('the chat runner', () => {
           const prompt = await countPromptTokens(standIn.requests[0]!.body.messages);
           expect(prompt).toBeLessThanOrEqual(1_500);
           expect(prompt).toBeGreaterThan(1_100);
+          // The openai client either ends the aborted stream (the provider counts what it sent: the
+          // prompt's cost) or throws (it reports nothing: no cost), by timing; never the reservation.
           const paid = 100 - (await balanceOf(t, accountId));
-          expect(paid).toBe(chatCost(prompt));
+          expect([0, chatCost(prompt)]).toContain(paid);
           expect(paid).toBeLessThan(call.reservation.amount);
           const deadline = Date.now() + 5_000;
           while (!standIn.requests[0]!.closedEarly && Date.now() < deadline)
