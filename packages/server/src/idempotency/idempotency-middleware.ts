@@ -35,14 +35,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `Idempotency-Key` on the create routes (contract metadata `idempotent`, set by `creates()`),
  * for every such route at once, after authentication, limits and body parsing. Keys belong to
- * an account and last `IDEMPOTENCY_TTL_MS` (24 hours). The first request with a key claims it (a row, by primary key,
- * so of concurrent duplicates exactly one runs, on one instance or several); its answer (status
- * and body, any status below 500) is stored before it is sent, and a retry with the same key and
- * the same method, path and body gets that answer again (`Idempotent-Replayed: true`) without
- * the work being done again. A retry arriving while the first still runs waits for its answer.
- * The same key with another request is a 409. A 5xx gives the key up, so a retry runs again.
- * A request is told apart by `fingerprint` (canonical JSON: the body's key order does not count),
- * as a public submission is. The hourly purge of expired keys (both kinds) runs from here.
+ * an account and last `IDEMPOTENCY_TTL_MS` (24 hours). The first request with a key claims it
+ * (a row, by primary key, so of concurrent duplicates exactly one runs, on one instance or
+ * several); its answer (status and body, any status below 500) is stored before it is sent, and
+ * a retry with the same key and the same method, path and body gets that answer again
+ * (`Idempotent-Replayed: true`) without the work being done again. A retry arriving while the
+ * first still runs waits for its answer. The same key with another request is a 409. A 5xx
+ * gives the key up, so a retry runs again. A request is told apart by `fingerprint` (canonical
+ * JSON: the body's key order does not count), as a public submission is. The hourly purge of
+ * expired keys (both kinds) runs from here.
  */
 export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_MS }: IdempotencyOptions) {
   const store = createIdempotencyStore(db);
