@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { contactSchema } from '../../test/support/fixtures.js';
+import { publishForm } from '../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../test/support/test-server.js';
 import { IDEMPOTENCY_TTL_MS } from './expiry.js';
 import { createIdempotencyStore } from './idempotency-store.js';
@@ -16,14 +17,7 @@ function reversedKeys<T>(value: T): T {
   ) as T;
 }
 
-async function publishedForm(t: TestServer, key: string) {
-  const form = (
-    await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Contact', schema: contactSchema() } })
-  ).body.data;
-  const code = (await t.request(`/v1/forms/${form.id}/publish`, { method: 'POST', key })).body.data
-    .shareUrl as string;
-  return { id: form.id as string, code };
-}
+const publishedForm = (t: TestServer, key: string) => publishForm(t, key, contactSchema(), 'Contact');
 
 const submit = (t: TestServer, code: string, answers: unknown, idem: string) =>
   t.request(`/v1/public/forms/${code}/responses`, {
