@@ -110,6 +110,14 @@ export {
 } from './models/form.js';
 export { DEFAULT_SCHEMA_VERSION, FormMeta, FormSchema, FormSettings } from './models/form-schema.js';
 export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_RULE,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IdempotencyKey,
+  isIdempotencyKey,
+} from './models/idempotency.js';
+export {
   CONNECTION_STATUSES,
   ConnectionList,
   type ConnectionStatus,
@@ -154,7 +162,6 @@ export {
   AnswerValue,
   FileAnswer,
   FormResponse,
-  IDEMPOTENCY_KEY_HEADER,
   ResponseCount,
   ResponseListQuery,
   ResponsePage,
@@ -267,7 +274,7 @@ export {
   type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
-export { IDEMPOTENCY_KEY_MAX_LENGTH, IdempotencyHeaders } from './routes/shared.js';
+export { IdempotencyHeaders } from './routes/shared.js';
 // --- Webhook and callback signatures ------------------------------------------------------
 export {
   ANALYTICS_SIGNATURE_HEADER,

@@ -24,7 +24,6 @@ import { createCreditsService } from './features/credits/credits-service.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
 import { createFormsService } from './features/forms/forms-service.js';
 import { createHealthRouter } from './features/health/health-router.js';
-import { idempotency } from './features/idempotency/idempotency-middleware.js';
 import { DEFAULT_SLACK_API_BASE_URL } from './features/integrations/chat-senders.js';
 import { DEFAULT_SLACK_AUTHORIZE_URL } from './features/integrations/connect.js';
 import { createConnectionsService } from './features/integrations/connections-service.js';
@@ -68,6 +67,7 @@ import {
 } from './http/request-context.js';
 import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
+import { idempotency } from './idempotency/index.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';

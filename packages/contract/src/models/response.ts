@@ -87,5 +87,3 @@ export const UploadResult = FileAnswer.extend({
   expiresAt: Timestamp.describe('An upload that no submission claims by then is deleted'),
 }).describe('Upload stored');
 export type UploadResult = z.infer<typeof UploadResult>;
-
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

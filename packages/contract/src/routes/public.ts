@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
 import { PublicForm } from '../models/public-form.js';
 import {
   SubmitResponseBody,
@@ -52,12 +53,9 @@ export const publicRouter = c.router({
     path: '/v1/public/forms/:code/responses',
     pathParams: ShareCodeParams,
     headers: z.object({
-      'idempotency-key': z
-        .string()
-        .min(1)
-        .max(255)
-        .optional()
-        .describe('Any unique string; a retried submission with the same key is stored once'),
+      [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional().describe(
+        `Any unique string; a retried submission with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours is stored once`,
+      ),
     }),
     body: SubmitResponseBody,
     summary: 'Submit a response',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Uuid } from '../models/common.js';
 import { BadRequestEnvelope, errorEnvelopeOf, RateLimitEnvelope } from '../models/envelope.js';
 import { Id } from '../models/field.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
 
 /**
  * The one ts-rest contract builder of the sub-routers. Annotated so declaration emit can name
@@ -52,23 +53,14 @@ export const SESSION_ERRORS = [400, 401, 403, 429, 500] as const;
 /** Statuses of the public routes. */
 export const PUBLIC_ERRORS = [400, 429, 500] as const;
 
-/** Longest Idempotency-Key accepted. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-
 /**
- * The header of a create route (`creates()`): a retry with the same key and body within 24 hours
- * gets the first answer and does nothing again; the same key with another body is a 409.
+ * The header of a create route (`creates()`): a retry with the same key and body within
+ * `IDEMPOTENCY_KEY_TTL_HOURS` gets the first answer and does nothing again; the same key with another body is a 409.
  */
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
-    .regex(/^[\x21-\x7e]+$/, 'Printable ASCII without spaces')
-    .optional()
-    .describe(
-      'Any unique string (a UUID): a retry with the same key and body within 24 hours returns the first answer without doing the work again; the same key with another body is a 409',
-    ),
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional().describe(
+    `Any unique string (a UUID): a retry with the same key and body within ${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first answer without doing the work again; the same key with another body is a 409`,
+  ),
 });
 
 export const FormIdParams = z.object({ id: Uuid.describe('Form id') });

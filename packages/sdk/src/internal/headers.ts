@@ -2,7 +2,6 @@ import { RATE_LIMIT_HEADERS } from '@formloom/contract';
 
 /** The server's request id header; quoted in bug reports. */
 export const REQUEST_ID_HEADER = 'x-request-id';
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /**
  * The rate-limit headers of one answer (spec 8.3), parsed. A header the answer did not carry is

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@formloom/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from '@formloom/contract';
 import ky, { type AfterResponseHook, HTTPError, type KyInstance, type RetryOptions, TimeoutError } from 'ky';
 import {
   APIConnectionError,
@@ -27,7 +27,8 @@ export interface RequestOptions {
   maxRetries?: number;
   /**
    * POST and PATCH: the `Idempotency-Key` sent with every attempt of this call. Default: a new
-   * UUID per call. `null` sends none, and then the call is never retried.
+   * UUID per call. `null` sends none, and then the call is never retried. A key must follow the
+   * contract's rule (`IDEMPOTENCY_KEY_RULE`), else the call throws a `TypeError` before sending.
    */
   idempotencyKey?: string | null;
   /** Extra headers for this call. */
@@ -82,6 +83,10 @@ export class Transport {
     // Generated here, once per call: every retry of this call sends the same key.
     const key =
       options.idempotencyKey === undefined ? (needsKey ? randomUUID() : null) : options.idempotencyKey;
+    // A key the server would refuse is a mistake in the calling code: say so before sending.
+    if (key !== null && !isIdempotencyKey(key)) {
+      throw new TypeError(`idempotencyKey must be ${IDEMPOTENCY_KEY_RULE}`);
+    }
     const headers: Record<string, string> = { accept: args.accept ?? 'application/json' };
     if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key;
     // After a connection failure or a timeout the server may have done the work already: a POST

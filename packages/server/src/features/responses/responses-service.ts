@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type FormResponse,
   hasMorePages,
+  IDEMPOTENCY_KEY_RULE,
+  isIdempotencyKey,
   type ResponseCount,
   type ResponseListQuery,
   type ResponsePage,
@@ -12,6 +14,7 @@ import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, type DomainError, notFound } from '../../domain-errors.js';
+import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
 import { recordEvents } from '../../outbox/record.js';
 import { archiveDue, type FormsService } from '../forms/forms-service.js';
 import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
@@ -19,7 +22,6 @@ import { SHARE_CODE_PATTERN } from '../forms/share-code.js';
 import type { FileAnswers } from '../uploads/file-answers.js';
 import { responseCreatedEvent } from '../webhooks/form-events.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
-import { fingerprint } from './fingerprint.js';
 import { createResponsesStore, type ResponsesStore } from './responses-store.js';
 
 export interface ResponsesServiceDeps {
@@ -43,9 +45,6 @@ export interface ResponsesServiceDeps {
  * rerun of its submissions one by one, should it fail) stays short.
  */
 const MAX_GROUP = 64;
-
-/** Idempotency keys are opaque to us; this keeps them printable and indexable. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** Thrown inside a submission's transaction to roll it back: the form filled up meanwhile. */
 class LastPlaceTaken extends Error {}
@@ -159,15 +158,25 @@ export function createResponsesService({
     return row === undefined ? undefined : archivedIfDue(forms, row, nowIso);
   }
 
-  /** The first submission under this key as the outcome, if any; refused when it had other answers. */
+  /**
+   * The first submission under this key as the outcome, if any; refused when it had other answers.
+   * A key past its expiry (the same rule as the create routes') is forgotten here, in the
+   * submission's transaction, and then the key is free.
+   */
   async function replay(
-    responses: ResponsesStore,
+    trx: Db,
     formId: string,
     key: string,
     print: string,
+    nowIso: string,
   ): Promise<SubmitOutcome | undefined> {
-    const existing = await responses.findByIdempotencyKey(formId, key);
+    const keys = createIdempotencyStore(trx);
+    const existing = await keys.findSubmission(formId, key);
     if (existing === undefined) return undefined;
+    if (idempotencyExpiry(existing.submitted_at) <= nowIso) {
+      await keys.forgetSubmission(existing.id);
+      return undefined;
+    }
     if (existing.idempotency_fingerprint !== print) {
       return {
         kind: 'refused',
@@ -201,7 +210,7 @@ export function createResponsesService({
     // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
     // fresh key costs no extra query.
     const earlier = () =>
-      idempotencyKey === undefined ? undefined : replay(txResponses, form.id, idempotencyKey, print!);
+      idempotencyKey === undefined ? undefined : replay(trx, form.id, idempotencyKey, print!, submittedAt);
     const validator = compiled.get(form);
     const checked = validator.validate(
       files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
@@ -219,7 +228,11 @@ export function createResponsesService({
     if (!(await txResponses.insert(row))) {
       // The key is taken: by an earlier submission, or by a concurrent one that won the race
       // (possible on a database with several connections). Answer as its retry would be.
-      return (await earlier()) ?? { kind: 'closed' };
+      const first = await earlier();
+      if (first !== undefined) return first;
+      // Its holder had expired and is forgotten now: the key is free (unless a concurrent
+      // retry took it meanwhile, which then answers this one).
+      if (!(await txResponses.insert(row))) return (await earlier()) ?? { kind: 'closed' };
     }
     await files?.claim(trx, form, validator.schema, checked.value, row.id);
     const max = validator.schema.settings?.maxResponses;
@@ -323,8 +336,8 @@ export function createResponsesService({
      * resolves once the response is committed.
      */
     async submit(code: string, answers: unknown, idempotencyKey?: string): Promise<SubmitResponseResult> {
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters');
+      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
+        throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
       }
       const submission: Submission = {
         code,

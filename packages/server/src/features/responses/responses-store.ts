@@ -32,19 +32,13 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
 /** `root`: the database `db` is a transaction of, so prepared statements compile once for all. */
 export function createResponsesStore(db: Db, root: Db = db) {
   return {
-    /** Inserts unless the idempotency key was used for this form already; true when inserted. */
+    /**
+     * Inserts unless the idempotency key was used for this form already (the key's claim: see
+     * `idempotency/`); true when inserted.
+     */
     async insert(row: ResponseRow): Promise<boolean> {
       const result = await insertResponse.run(db, row, root);
       return Number(result.numAffectedRows ?? 0) > 0;
-    },
-
-    findByIdempotencyKey(formId: string, key: string): Promise<ResponseRow | undefined> {
-      return db
-        .selectFrom('responses')
-        .selectAll()
-        .where('form_id', '=', formId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
     },
 
     find(formId: string, id: string): Promise<ResponseRow | undefined> {

@@ -1,9 +1,17 @@
-import type { Db, IdempotencyKeysTable } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import type { Db, IdempotencyKeysTable, ResponseRow } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { idempotencyCutoff } from './expiry.js';
 
 export type IdempotencyRecord = IdempotencyKeysTable;
 
-/** The `idempotency_keys` rows: one per (account, key), claimed by the first request that uses it. */
+/**
+ * Every stored Idempotency-Key. Two homes, one rule (`expiry.ts`), one purge:
+ * - `idempotency_keys`: one row per (account, key) of a create route, claimed by the first request
+ *   that uses it, then holding its sealed answer;
+ * - `responses.idempotency_key` / `idempotency_fingerprint`: a public submission's key lives on the
+ *   response it stored, claimed by the insert itself (unique per form) in the submission's
+ *   transaction, so a fresh key costs the submission no statement of its own.
+ */
 export function createIdempotencyStore(db: Db) {
   return {
     /**
@@ -63,13 +71,44 @@ export function createIdempotencyStore(db: Db) {
         .execute();
     },
 
-    /** Deletes every expired row. */
-    async sweep(now: string): Promise<number> {
-      const result = await db
-        .deleteFrom('idempotency_keys')
-        .where('expires_at', '<=', now)
+    /** The response a public submission stored under this key for this form, if any. */
+    findSubmission(formId: string, key: string): Promise<ResponseRow | undefined> {
+      return db
+        .selectFrom('responses')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      return Number(result.numDeletedRows ?? 0);
+    },
+
+    /** Forgets an expired submission key: the response stays, its key and fingerprint go. */
+    async forgetSubmission(responseId: string): Promise<void> {
+      await db
+        .updateTable('responses')
+        .set({ idempotency_key: null, idempotency_fingerprint: null })
+        .where('id', '=', responseId)
+        .execute();
+    },
+
+    /**
+     * The one purge: forgets every expired key, of create routes and of submissions; how many.
+     * `since`: the cutoff of the previous purge, so only the submissions that expired since are
+     * visited (through the (form_id, submitted_at) index; a new index would cost every submission).
+     */
+    async purgeExpired(now: Date, since?: string): Promise<number> {
+      const keys = await db
+        .deleteFrom('idempotency_keys')
+        .where('expires_at', '<=', now.toISOString())
+        .executeTakeFirst();
+      let expired = db
+        .updateTable('responses')
+        .set({ idempotency_key: null, idempotency_fingerprint: null })
+        .where('form_id', 'in', db.selectFrom('forms').select('id'))
+        .where('submitted_at', '<=', idempotencyCutoff(now))
+        .where('idempotency_key', 'is not', null);
+      if (since !== undefined) expired = expired.where('submitted_at', '>', since);
+      const submissions = await expired.executeTakeFirst();
+      return Number(keys.numDeletedRows ?? 0) + Number(submissions.numUpdatedRows ?? 0);
     },
   };
 }

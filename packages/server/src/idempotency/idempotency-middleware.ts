@@ -1,22 +1,25 @@
-import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, routeMetadata } from '@formloom/contract';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RULE,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  isIdempotencyKey,
+  routeMetadata,
+} from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import type { SecretBox } from '../../crypto/secret-box.js';
-import type { Db } from '../../db/database.js';
-import { badRequest, conflict } from '../../domain-errors.js';
-import type { Logger } from '../../logger.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Db } from '../db/database.js';
+import { badRequest, conflict } from '../domain-errors.js';
+import type { Logger } from '../logger.js';
+import { idempotencyCutoff, idempotencyExpiry } from './expiry.js';
+import { fingerprint } from './fingerprint.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 
-/** How long a key is remembered (the SDK's retries and a client's own come well within it). */
-export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** A retry arriving while the first request still runs waits this long for its answer. */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 /** A first request still unanswered after this never will be (its server stopped mid-way). */
 export const IDEMPOTENCY_STALE_MS = 5 * 60_000;
 const POLL_MS = 25;
 const SWEEP_EVERY_MS = 3_600_000;
-
-const KEY_PATTERN = /^[\x21-\x7e]+$/;
 
 export interface IdempotencyOptions {
   db: Db;
@@ -32,23 +35,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `Idempotency-Key` on the create routes (contract metadata `idempotent`, set by `creates()`),
  * for every such route at once, after authentication, limits and body parsing. Keys belong to
- * an account and last 24 hours. The first request with a key claims it (a row, by primary key,
- * so of concurrent duplicates exactly one runs, on one instance or several); its answer (status
- * and body, any status below 500) is stored before it is sent, and a retry with the same key and
- * the same method, path and body gets that answer again (`Idempotent-Replayed: true`) without
- * the work being done again. A retry arriving while the first still runs waits for its answer.
- * The same key with another request is a 409. A 5xx gives the key up, so a retry runs again.
+ * an account and last `IDEMPOTENCY_TTL_MS` (24 hours). The first request with a key claims it
+ * (a row, by primary key, so of concurrent duplicates exactly one runs, on one instance or
+ * several); its answer (status and body, any status below 500) is stored before it is sent, and
+ * a retry with the same key and the same method, path and body gets that answer again
+ * (`Idempotent-Replayed: true`) without the work being done again. A retry arriving while the
+ * first still runs waits for its answer. The same key with another request is a 409. A 5xx
+ * gives the key up, so a retry runs again. A request is told apart by `fingerprint` (canonical
+ * JSON: the body's key order does not count), as a public submission is. The hourly purge of
+ * expired keys (both kinds) runs from here.
  */
 export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_MS }: IdempotencyOptions) {
   const store = createIdempotencyStore(db);
   let lastSweep = 0;
+  let sweptUpTo: string | undefined;
 
   function sweep(now: Date) {
     if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now.getTime();
-    store
-      .sweep(now.toISOString())
-      .catch((err: unknown) => logger.warn({ err }, 'idempotency keys: sweeping expired keys failed'));
+    const since = sweptUpTo;
+    sweptUpTo = idempotencyCutoff(now);
+    store.purgeExpired(now, since).catch((err: unknown) => {
+      sweptUpTo = since;
+      logger.warn({ err }, 'idempotency keys: sweeping expired keys failed');
+    });
   }
 
   function replay(res: Response, status: number, sealed: string, context: string) {
@@ -91,17 +101,14 @@ export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_
         next();
         return;
       }
-      if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !KEY_PATTERN.test(key)) {
-        throw badRequest(
-          `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters without spaces (a UUID will do)`,
-          [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, code: 'invalid_string', message: 'Not a valid key' }],
-        );
+      if (!isIdempotencyKey(key)) {
+        throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`, [
+          { path: `headers.${IDEMPOTENCY_KEY_HEADER}`, code: 'invalid_string', message: 'Not a valid key' },
+        ]);
       }
       const accountId = auth.accountId;
       const context = `idempotency:${accountId}:${key}`;
-      const fingerprint = createHash('sha256')
-        .update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`)
-        .digest('hex');
+      const print = fingerprint({ method: req.method, path: req.path, body: req.body ?? null });
       const started = Date.now();
       for (;;) {
         const now = clock();
@@ -109,9 +116,9 @@ export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_
         const claimed = await store.claim({
           account_id: accountId,
           key,
-          fingerprint,
+          fingerprint: print,
           created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+          expires_at: idempotencyExpiry(now),
         });
         if (claimed) {
           capture(res, accountId, key, context);
@@ -124,9 +131,9 @@ export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_
           await store.forgetExpired(accountId, key, now.toISOString());
           continue;
         }
-        if (row.fingerprint !== fingerprint) {
+        if (row.fingerprint !== print) {
           throw conflict(
-            'This Idempotency-Key was already used with another request (method, path or body) in the last 24 hours; send a new key for a new request',
+            `This Idempotency-Key was already used with another request (method, path or body) in the last ${IDEMPOTENCY_KEY_TTL_HOURS} hours; send a new key for a new request`,
           );
         }
         if (row.response_status !== null && row.response_body !== null) {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
-import { contactSchema } from '../../../test/support/fixtures.js';
-import { INTERVIEW_PURPOSE } from '../../../test/support/smart-form-kit.js';
-import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { IDEMPOTENCY_TTL_MS } from './idempotency-middleware.js';
+import { balanceOf, fundedAccount } from '../../test/support/ai-test-kit.js';
+import { contactSchema } from '../../test/support/fixtures.js';
+import { INTERVIEW_PURPOSE } from '../../test/support/smart-form-kit.js';
+import { describeEachDialect, type TestServer } from '../../test/support/test-server.js';
+import { IDEMPOTENCY_TTL_MS } from './expiry.js';
 
 const post = (t: TestServer, path: string, key: string, json: unknown, idempotencyKey?: string) =>
   t.request(path, {
