@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { verifyWebhook } from '@formloom/sdk';
-import { createTestDatabase, describeDialects, type TestDatabase } from '@formloom/server/testing';
+import {
+  createTestDatabase,
+  describeDialects,
+  startReceiver,
+  type TestDatabase,
+} from '@formloom/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, cliIn, type Serve, startServe } from './support.js';
 import { PREVIOUS_RELEASE, readBack, SECRET_KEY, type Secrets } from './upgrade/upgrade-kit.js';
@@ -99,40 +102,29 @@ describeDialects('upgrade from the previous release', (dialect) => {
   });
 
   it('signs a new delivery with the secret recorded at creation: the SDK verifies it', async () => {
-    const received: { body: string; headers: IncomingHttpHeaders }[] = [];
-    const receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiver = await startReceiver();
     try {
       const api = apiClient(serve.port, secrets.bootstrapKey);
       const id = secrets.okWebhookId;
       // The recorded receiver is gone: point the endpoint at this one (the secret stays).
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      expect((await api.call(`/v1/webhooks/${id}`, { method: 'PATCH', json: { url } })).status).toBe(200);
+      const patched = await api.call(`/v1/webhooks/${id}`, { method: 'PATCH', json: { url: receiver.url } });
+      expect(patched.status).toBe(200);
       expect((await api.call(`/v1/webhooks/${id}/test`, { method: 'POST', json: {} })).status).toBe(202);
-      const deadline = Date.now() + 15_000;
-      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(received.length).toBeGreaterThan(0);
+      await receiver.waitFor((requests) => requests.length > 0);
+      const [received] = receiver.requests;
       const event = await verifyWebhook({
-        payload: received[0]!.body,
-        headers: received[0]!.headers,
+        payload: received!.body,
+        headers: received!.headers,
         secret: secrets.webhookSecrets[id]!,
       });
       expect(event.type).toBe('FORM_RESPONSE_CREATED');
       // Another endpoint's secret does not verify it.
       const other = Object.entries(secrets.webhookSecrets).find(([hook]) => hook !== id)![1];
       await expect(
-        verifyWebhook({ payload: received[0]!.body, headers: received[0]!.headers, secret: other }),
+        verifyWebhook({ payload: received!.body, headers: received!.headers, secret: other }),
       ).rejects.toThrow();
     } finally {
-      receiver.closeAllConnections();
-      receiver.close();
+      await receiver.close();
     }
   });
 });

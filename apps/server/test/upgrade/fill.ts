@@ -8,10 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { startDiscordStandIn, startSlackStandIn, surveySchema, TINY_PNG } from '@formloom/server/testing';
+import {
+  startDiscordStandIn,
+  startReceiver,
+  startSlackStandIn,
+  surveySchema,
+  TINY_PNG,
+} from '@formloom/server/testing';
 import { printedKey, startServe } from '../support.js';
 import { cliJson, PREVIOUS_RELEASE, patientApi, readBack, SECRET_KEY, type Secrets } from './upgrade-kit.js';
 
@@ -21,23 +25,26 @@ if (!bin || !dataDir || !outDir) throw new Error('usage: fill.ts <bin> <data dir
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-// The webhook receiver: /ok answers 200, /fail 500, /flaky 500 to a delivery's first attempt and
-// 200 to its retry, /gone 410 (which disables its endpoint at once).
+// The webhook receiver: .../ok answers 200, .../fail 500, .../flaky 500 to a delivery's first
+// attempt and 200 to its retry, .../gone 410 (which disables its endpoint at once).
 const seen = new Set<string>();
-const receiver = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    const id = String(req.headers['webhook-id']);
-    let status = 200;
-    if (req.url === '/fail') status = 500;
-    if (req.url === '/gone') status = 410;
-    if (req.url === '/flaky' && !seen.has(id)) status = 500;
-    seen.add(id);
-    res.writeHead(status).end(status === 200 ? 'thanks' : 'nope');
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+const receiver = await startReceiver(
+  (r) => {
+    const first = !seen.has(String(r.headers['webhook-id']));
+    seen.add(String(r.headers['webhook-id']));
+    const status = r.path.endsWith('/fail')
+      ? 500
+      : r.path.endsWith('/gone')
+        ? 410
+        : r.path.endsWith('/flaky') && first
+          ? 500
+          : 200;
+    return { status, body: status === 200 ? 'thanks' : 'nope' };
+  },
+  0,
+  '/hooks',
+);
+const hooks = receiver.url;
 const slack = await startSlackStandIn();
 const discord = await startDiscordStandIn();
 
@@ -314,6 +321,5 @@ try {
   await serve.exited;
   await slack.close();
   await discord.close();
-  receiver.closeAllConnections();
-  receiver.close();
+  await receiver.close();
 }
