@@ -23,8 +23,8 @@ import { PREVIOUS_RELEASE, readBack, SECRET_KEY, type Secrets } from './upgrade/
  */
 describeDialects('upgrade from the previous release', (dialect) => {
   const fixtures = new URL(`./upgrade/fixtures/${dialect}/`, import.meta.url);
-  const secrets = JSON.parse(readFileSync(new URL('secrets.json', fixtures), 'utf8')) as Secrets;
-  const expected = JSON.parse(readFileSync(new URL('expected.json', fixtures), 'utf8'));
+  const secrets = JSON.parse(readFileSync(new URL('secrets.fixture.json', fixtures), 'utf8')) as Secrets;
+  const expected = JSON.parse(readFileSync(new URL('expected.fixture.json', fixtures), 'utf8'));
   const dataDir = mkdtempSync(join(tmpdir(), `formloom-upgrade-${dialect}-`));
   let database: TestDatabase | undefined;
   let serve: Serve;

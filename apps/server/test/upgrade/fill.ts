@@ -1,6 +1,6 @@
 /**
  * Fills an installation of the previous release through its public API and CLI, as a user would,
- * then writes what it reads back (expected.json) and what a user was shown once (secrets.json).
+ * then writes what it reads back (expected.fixture.json) and what a user was shown once (secrets.fixture.json).
  * Run by make-fixtures.sh (which starts nothing else):
  *
  *   node --conditions=source --import tsx apps/server/test/upgrade/fill.ts \
@@ -314,8 +314,8 @@ try {
     uploads,
   };
   const expected = await readBack(serve.port, bootstrapKey, (argv) => cli(argv), secrets);
-  writeFileSync(join(outDir, 'secrets.json'), `${JSON.stringify(secrets, null, 2)}\n`);
-  writeFileSync(join(outDir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
+  writeFileSync(join(outDir, 'secrets.fixture.json'), `${JSON.stringify(secrets, null, 2)}\n`);
+  writeFileSync(join(outDir, 'expected.fixture.json'), `${JSON.stringify(expected, null, 2)}\n`);
 } finally {
   serve.child.kill('SIGTERM');
   await serve.exited;

@@ -6,8 +6,9 @@
 # Checks the release out into a temporary git worktree, installs it, and runs fill.ts (from this
 # tree) against ITS `formloom serve` and CLI: once on a fresh SQLite data folder, once on a fresh
 # database of a throwaway PostgreSQL (scripts/with-postgres.sh). Keeps the SQLite file (gzipped),
-# a plain pg_dump, the uploads, expected.json and secrets.json. Takes a few minutes; commit the result
-# together with the new PREVIOUS_RELEASE in upgrade-kit.ts.
+# a plain pg_dump, the uploads, expected.fixture.json and secrets.fixture.json (biome leaves
+# *.fixture.json alone). Takes a few minutes; commit the result together with the new
+# PREVIOUS_RELEASE in upgrade-kit.ts.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
