@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { verifyWebhook } from '@formloom/sdk';
+import {
+  createTestDatabase,
+  describeDialects,
+  startReceiver,
+  type TestDatabase,
+} from '@formloom/server/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiClient, cliIn, type Serve, startServe } from './support.js';
+import { PREVIOUS_RELEASE, readBack, SECRET_KEY, type Secrets } from './upgrade/upgrade-kit.js';
+
+/**
+ * Issue 26: an upgrade never loses data. The previous release (PREVIOUS_RELEASE) filled a SQLite
+ * installation and a PostgreSQL one through its API and CLI (upgrade/make-fixtures.sh) and
+ * recorded what it read back; this release starts on copies of them, migrates, and must read back
+ * the same, through the API only (never the tables, whose shape later releases may change).
+ */
+describeDialects('upgrade from the previous release', (dialect) => {
+  const fixtures = new URL(`./upgrade/fixtures/${dialect}/`, import.meta.url);
+  const secrets = JSON.parse(readFileSync(new URL('secrets.fixture.json', fixtures), 'utf8')) as Secrets;
+  const expected = JSON.parse(readFileSync(new URL('expected.fixture.json', fixtures), 'utf8'));
+  const dataDir = mkdtempSync(join(tmpdir(), `formloom-upgrade-${dialect}-`));
+  let database: TestDatabase | undefined;
+  let serve: Serve;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    cpSync(new URL('uploads', fixtures), join(dataDir, 'uploads'), { recursive: true });
+    if (dialect === 'sqlite') {
+      writeFileSync(
+        join(dataDir, 'formloom.db'),
+        gunzipSync(readFileSync(new URL('formloom.db.gz', fixtures))),
+      );
+    } else {
+      database = await createTestDatabase(dialect, 'upgrade');
+      await promisify(execFile)('psql', [
+        '-q',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-f',
+        new URL('dump.sql', fixtures).pathname,
+        database.url!,
+      ]);
+    }
+    env = {
+      FORMLOOM_SECRET_KEY: SECRET_KEY,
+      FORMLOOM_ALLOW_PRIVATE_TARGETS: '1',
+      FORMLOOM_WEBHOOK_RETRY_BASE_MS: '50',
+      ...(database ? { FORMLOOM_DATABASE_URL: database.url! } : {}),
+    };
+    serve = await startServe(dataDir, env);
+  });
+  afterAll(async () => {
+    serve?.child.kill('SIGTERM');
+    await serve?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  it(`reads back everything ${PREVIOUS_RELEASE.slice(0, 7)} recorded, identical`, async () => {
+    const cli = cliIn(dataDir, env);
+    const actual = await readBack(serve.port, secrets.bootstrapKey, (argv) => cli.json(...argv), secrets);
+
+    // What legitimately moves on: the month's request count (each read counts; the window is the
+    // calendar month) and the reading key's lastUsedAt. Checked for sanity, then taken as recorded.
+    const bootstrapKeyId = expected.me.data.apiKey.keyId;
+    const used = (keys: { keyId: string; lastUsedAt: string | null }[]) =>
+      keys.find((k) => k.keyId === bootstrapKeyId)!;
+    expect(Date.parse(used(actual.keys as never).lastUsedAt!)).toBeGreaterThanOrEqual(
+      Date.parse(used(expected.keys).lastUsedAt!),
+    );
+    used(actual.keys as never).lastUsedAt = used(expected.keys).lastUsedAt;
+    const me = actual.me as { data: { usage: { requests: number } } };
+    expect(me.data.usage.requests).toBeGreaterThan(0);
+    me.data.usage = expected.me.data.usage;
+
+    expect(actual).toEqual(expected);
+    // The uploads are the bytes that were uploaded.
+    expect(
+      Object.fromEntries(
+        Object.entries(actual.files as Record<string, { sha256: string }>).map(([id, f]) => [id, f.sha256]),
+      ),
+    ).toEqual(secrets.uploads);
+  });
+
+  it('the old API keys authenticate as they did: active ones yes, revoked and rotated-out ones no', async () => {
+    const api = apiClient(serve.port, secrets.bootstrapKey);
+    expect((await api.call('/v1/forms')).status).toBe(200);
+    expect((await api.call('/v1/forms', { key: secrets.rotatedSuccessor })).status).toBe(200);
+    for (const key of secrets.keys) {
+      const res = await api.call(key.scopes.includes('FORMS_READ') ? '/v1/forms' : '/v1/webhooks', {
+        key: key.token,
+      });
+      expect(res.status, key.name).toBe(key.state === 'active' ? 200 : 401);
+    }
+  });
+
+  it('signs a new delivery with the secret recorded at creation: the SDK verifies it', async () => {
+    const receiver = await startReceiver();
+    try {
+      const api = apiClient(serve.port, secrets.bootstrapKey);
+      const id = secrets.okWebhookId;
+      // The recorded receiver is gone: point the endpoint at this one (the secret stays).
+      const patched = await api.call(`/v1/webhooks/${id}`, { method: 'PATCH', json: { url: receiver.url } });
+      expect(patched.status).toBe(200);
+      expect((await api.call(`/v1/webhooks/${id}/test`, { method: 'POST', json: {} })).status).toBe(202);
+      await receiver.waitFor((requests) => requests.length > 0);
+      const [received] = receiver.requests;
+      const event = await verifyWebhook({
+        payload: received!.body,
+        headers: received!.headers,
+        secret: secrets.webhookSecrets[id]!,
+      });
+      expect(event.type).toBe('FORM_RESPONSE_CREATED');
+      // Another endpoint's secret does not verify it.
+      const other = Object.entries(secrets.webhookSecrets).find(([hook]) => hook !== id)![1];
+      await expect(
+        verifyWebhook({ payload: received!.body, headers: received!.headers, secret: other }),
+      ).rejects.toThrow();
+    } finally {
+      await receiver.close();
+    }
+  });
+});
