@@ -67,6 +67,7 @@ import {
 } from './http/request-context.js';
 import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
+import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -136,6 +137,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
   interviewQuestionTimeoutMs?: number;
+  /**
+   * The wake-ups of this app's workers (`createWorkSignals`): give the same object to
+   * `startOutboxWorker` and `startAiJobs`, so what the app queues goes out at once. Default: its own.
+   */
+  signals?: WorkSignals;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -157,6 +163,7 @@ export function createApp({
   loginLimits,
   mailer = createMailer({ logger }),
   interviewQuestionTimeoutMs,
+  signals = createWorkSignals(),
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
@@ -170,10 +177,11 @@ export function createApp({
     clock,
     publicUrl: config.publicUrl,
     onDeleted: uploads.deleteForForm,
+    outbox: signals.outbox,
   });
-  const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
+  const responses = createResponsesService({ db, clock, forms, files: fileAnswers, outbox: signals.outbox });
   const credits = createCreditsService({ db, clock });
-  const ai = createAiService({ db, clock, forms, credits });
+  const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, credits, provider: aiProvider });
   const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
   const smartAnalytics = createSmartAnalytics({
@@ -183,6 +191,7 @@ export function createApp({
     credits,
     secrets: signingSecrets,
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+    aiJobs: signals.aiJobs,
   });
   const webhooks = createWebhooksService({
     db,
@@ -190,6 +199,7 @@ export function createApp({
     secrets: createSecretBox(secretKey),
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
+    outbox: signals.outbox,
   });
   const sessionTokens = createSessionTokens(secretKey, clock);
   const sessionCheck = createSessionCheck(db, sessionTokens);
@@ -203,6 +213,7 @@ export function createApp({
     provider: aiProvider,
     otp,
     logger,
+    aiJobs: signals.aiJobs,
     ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
   });
   const limiter =

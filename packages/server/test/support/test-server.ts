@@ -10,6 +10,7 @@ import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
+import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import {
@@ -150,7 +151,10 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     });
     const ai = options.ai ?? {};
     const provider = ai.provider?.() ?? createOfflineProvider();
+    // The app's wake-ups, shared with its workers below.
+    const signals = createWorkSignals();
     const app = createApp({
+      signals,
       secretKey,
       aiProvider: provider,
       db: handle.db,
@@ -178,6 +182,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
+        wake: signals.outbox,
         ...options.webhookWorker,
       });
     }
@@ -190,6 +195,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         clock: clock.now,
         pollIntervalMs: 100,
         retryBaseMs: 50,
+        signals,
         ...ai.worker,
       });
     }

@@ -3,6 +3,7 @@ import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/job
 import type { AiProvider } from '../../ai/provider.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
+import type { WorkSignals } from '../../jobs/wake.js';
 import { createSigningSecrets } from '../analytics/signing-secret.js';
 import { smartAnalyticsJobs } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
@@ -10,7 +11,7 @@ import { createFormsService } from '../forms/forms-service.js';
 import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
-export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider'> {
+export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake'> {
   provider: AiProvider;
   /** Origin of public links, as the app's (`AppConfig.publicUrl`). */
   publicUrl: string;
@@ -20,6 +21,8 @@ export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFai
   allowPrivateTargets?: boolean;
   /** First retry of a failed analytics callback (default 30 s, as webhooks). */
   callbackRetryBaseMs?: number;
+  /** The app's wake-ups (`AppDeps.signals`): jobs it queues start at once, events of jobs go out at once. */
+  signals?: WorkSignals;
 }
 
 /**
@@ -28,19 +31,28 @@ export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFai
  */
 export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
   const clock = options.clock ?? (() => new Date());
-  const forms = createFormsService({ db, clock, publicUrl: options.publicUrl });
+  const { signals, ...workerOptions } = options;
+  const outbox = signals?.outbox;
+  const forms = createFormsService({
+    db,
+    clock,
+    publicUrl: options.publicUrl,
+    ...(outbox ? { outbox } : {}),
+  });
   const credits = createCreditsService({ db, clock });
   const secrets = createSigningSecrets(db, createSecretBox(options.secretKey ?? randomBytes(32)), clock);
   return startAiWorker(db, {
-    ...options,
+    ...workerOptions,
+    ...(signals === undefined ? {} : { wake: signals.aiJobs }),
     handlers: [
       generateFormJob(forms),
-      sessionAnalysisJob(db, clock),
+      sessionAnalysisJob(db, clock, outbox),
       ...smartAnalyticsJobs(db, {
         forms,
         secrets,
         clock,
         policy: { allowPrivateTargets: options.allowPrivateTargets ?? false },
+        ...(outbox === undefined ? {} : { outbox }),
         ...(options.callbackRetryBaseMs === undefined
           ? {}
           : { callbackRetryBaseMs: options.callbackRetryBaseMs }),

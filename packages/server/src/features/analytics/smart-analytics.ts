@@ -6,11 +6,12 @@ import {
   signAnalyticsCallback,
 } from '@formloom/contract';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
-import { type AiJobHandler, JobFailure, notifyAiJobs } from '../../ai/jobs/worker.js';
+import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
 import { AiError } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
 import { DEFAULT_RETRY_BASE_MS, MAX_RETRIES, retryDelayMs } from '../../outbox/backoff.js';
 import { recordEvents } from '../../outbox/record.js';
@@ -31,6 +32,8 @@ export interface SmartAnalyticsDeps {
   credits: CreditsService;
   secrets: SigningSecrets;
   policy: TargetPolicy;
+  /** The app's AI job wake-up (`WorkSignals.aiJobs`): a requested report starts at once. */
+  aiJobs?: Wake;
 }
 
 /**
@@ -38,7 +41,15 @@ export interface SmartAnalyticsDeps {
  * transaction; the job computes the figures, asks the provider for trends and an analysis, stores
  * the report and queues its callback, all in the transaction that ends it.
  */
-export function createSmartAnalytics({ db, clock, forms, credits, secrets, policy }: SmartAnalyticsDeps) {
+export function createSmartAnalytics({
+  db,
+  clock,
+  forms,
+  credits,
+  secrets,
+  policy,
+  aiJobs,
+}: SmartAnalyticsDeps) {
   return {
     async request(accountId: string, formId: string, callbackUrl: string): Promise<SmartAnalyticsAccepted> {
       await forms.get(accountId, formId);
@@ -87,7 +98,7 @@ export function createSmartAnalytics({ db, clock, forms, credits, secrets, polic
           nowIso,
         });
       });
-      setImmediate(notifyAiJobs);
+      aiJobs?.notify();
       return { jobId, reportId };
     },
 
@@ -139,6 +150,8 @@ export interface ReportJobsDeps {
   /** First retry of a failed callback; doubles after (default 30 s, as webhooks). */
   callbackRetryBaseMs?: number;
   callbackTimeoutMs?: number;
+  /** The app's outbox wake-up: ANALYTICS_REPORT_COMPLETED is sent at once. */
+  outbox?: Wake;
 }
 
 async function loadReport(db: Db, reportId: string) {
@@ -186,7 +199,7 @@ async function endReport(
     reservationId: null,
     nowIso,
   });
-  setImmediate(notifyAiJobs);
+  // No wake-up needed: the worker that runs this job looks for due jobs as soon as it ends.
 }
 
 /**
@@ -237,7 +250,7 @@ export function smartAnalyticsJobs(db: Db, deps: ReportJobsDeps): AiJobHandler[]
             report: body,
             creditsUsed: CREDIT_COSTS.smartAnalytics,
           });
-          await recordEvents(trx, [
+          const queued = await recordEvents(trx, [
             {
               accountId: row.account_id,
               type: 'ANALYTICS_REPORT_COMPLETED',
@@ -251,6 +264,7 @@ export function smartAnalyticsJobs(db: Db, deps: ReportJobsDeps): AiJobHandler[]
               },
             },
           ]);
+          if (queued > 0) deps.outbox?.notify();
           return { reportId: row.id };
         },
       };
