@@ -108,14 +108,19 @@ export function startLeasedWorker<T>(options: LeasedWorkerOptions<T>): LeasedWor
         if (free <= 0) break;
         const claimed = await options.claim(free, lease);
         const giveBack: Promise<void>[] = [];
+        let started = 0;
         for (const item of claimed) {
           const key = options.key(item);
           // Claimed in the moment its previous run was ending, or while stop() began: give it back.
           if (stopping || active.has(key)) giveBack.push(options.release(item, lease));
-          else runOne(item, key);
+          else {
+            runOne(item, key);
+            started += 1;
+          }
         }
         await Promise.all(giveBack);
-        if (claimed.length >= free) again = true;
+        // Every slot filled: there may be more. (Not after giving items back: that would spin.)
+        if (started >= free) again = true;
       } while (again && !stopping);
     } catch (err) {
       logger?.error({ err }, `${name}: poll failed`);
