@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
+import { captureLogs } from '../../test/support/log-capture.js';
 import { type LeasedWorker, type LeasedWorkerOptions, startLeasedWorker } from './leased-worker.js';
 import { createWake } from './wake.js';
 
@@ -43,20 +42,6 @@ function createQueue(ids: string[]) {
       if (r.owner === owner) Object.assign(r, { owner: null, until: 0 });
     },
   };
-}
-
-function logLines() {
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'info',
-    destination: new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    }),
-  });
-  return { lines, logger };
 }
 
 const workers: LeasedWorker[] = [];
@@ -237,7 +222,7 @@ describe('the leased worker', () => {
 
   it('a failing claim or run is logged and the worker goes on', async () => {
     const queue = createQueue(['boom', 'fine']);
-    const { lines, logger } = logLines();
+    const { lines, logger } = captureLogs();
     let claims = 0;
     const ran: string[] = [];
     const worker = start(queue, {

@@ -1,23 +1,8 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
+import { captureLogs } from '../../test/support/log-capture.js';
 import { startScheduler } from './scheduler.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function logLines() {
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'info',
-    destination: new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    }),
-  });
-  return { lines, logger };
-}
 
 describe('the scheduler', () => {
   it('runs each chore at start and then every everyMs', async () => {
@@ -58,7 +43,7 @@ describe('the scheduler', () => {
   });
 
   it('logs a failure and goes on: the same chore runs again, the others are not held up', async () => {
-    const { lines, logger } = logLines();
+    const { lines, logger } = captureLogs();
     let failures = 0;
     let other = 0;
     const scheduler = startScheduler(
