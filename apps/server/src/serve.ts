@@ -1,6 +1,5 @@
 import {
   analyticsCallbackSender,
-  archiveExpiredForms,
   createAiProvider,
   createApp,
   createChatSenders,
@@ -8,6 +7,7 @@ import {
   createLogger,
   createMailer,
   createS3Storage,
+  createWorkSignals,
   describeAiSettings,
   ensureDefaultAccount,
   holdInstanceLock,
@@ -15,9 +15,8 @@ import {
   loadSecretKey,
   sqliteFileOf,
   startAiJobs,
+  startChores,
   startOutboxWorker,
-  startPurgeLoop,
-  sweepIdleSessions,
 } from '@formloom/server';
 import type { CliIo } from './cli.js';
 import type { Config } from './config.js';
@@ -53,6 +52,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
 
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
   const aiProvider = createAiProvider(config.ai.settings, logger);
+  // One set of wake-ups for this app and its workers.
+  const signals = createWorkSignals();
   const app = createApp({
     db: handle.db,
     logger,
@@ -70,6 +71,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     aiProvider,
     mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
+    signals,
     ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
   });
   const server = await listen(app, {
@@ -80,11 +82,18 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     maxConnectionsPerClient: config.maxConnectionsPerClient,
     logger,
   });
-  const purge = startPurgeLoop(handle.db, { retentionMs: config.deletedRetentionMs, logger });
+  const chores = startChores(handle.db, {
+    deletedRetentionMs: config.deletedRetentionMs,
+    sessionIdleMs: config.smartForms.sessionIdleMs,
+    aiJobRetentionMs: config.ai.jobRetentionMs,
+    signals,
+    logger,
+  });
   const webhooks = startOutboxWorker(handle.db, {
     ...config.webhooks,
     secretKey,
     logger,
+    wake: signals.outbox,
     senders: [
       ...createChatSenders({
         secretKey,
@@ -93,18 +102,13 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       }),
       analyticsCallbackSender(handle.db, secretKey),
     ],
-    housekeeping: () =>
-      Promise.all([
-        archiveExpiredForms(handle.db),
-        sweepIdleSessions(handle.db, { idleMs: config.smartForms.sessionIdleMs }),
-      ]),
   });
   const aiJobs = startAiJobs(handle.db, {
     provider: aiProvider,
     publicUrl: config.publicUrl,
     concurrency: config.ai.concurrency,
-    retentionMs: config.ai.jobRetentionMs,
     leaseMs: config.ai.jobLeaseMs,
+    signals,
     logger,
   });
   logger.info({ url: server.url, port: server.port, database: handle.description }, 'listening');
@@ -116,7 +120,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
 
   const signal = await stop;
   logger.info({ signal }, 'shutting down');
-  await purge.stop();
+  await chores.stop();
   await server.close();
   await aiJobs.stop();
   await webhooks.stop();

@@ -24,6 +24,7 @@ import { startAiJobs } from '../src/features/ai/ai-jobs.js';
 import { offlineFormDraft } from '../src/features/ai/generate-form/offline-form.js';
 import { createKeysService } from '../src/features/auth/keys-service.js';
 import { createCreditsService } from '../src/features/credits/credits-service.js';
+import { createWorkSignals } from '../src/jobs/wake.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
@@ -38,7 +39,9 @@ const CONCURRENCY = 4;
 const dataDir = mkdtempSync(join(tmpdir(), 'formloom-ai-bench-'));
 const handle = await createDb({ dataDir });
 const db = handle.db;
+const signals = createWorkSignals();
 const app = createApp({
+  signals,
   db,
   logger: createLogger({ level: 'silent' }),
   config: { publicUrl: 'https://forms.example.test', dataDir },
@@ -151,6 +154,7 @@ const worker = startAiJobs(db, {
   publicUrl: 'https://forms.example.test',
   concurrency: CONCURRENCY,
   pollIntervalMs: 50,
+  signals,
 });
 for (;;) {
   const open = await db

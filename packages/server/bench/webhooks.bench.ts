@@ -63,6 +63,7 @@ async function throughput(endpoints: number): Promise<number> {
     secretKey: new Uint8Array(32).fill(7),
     allowPrivateTargets: true,
     pollIntervalMs: 20,
+    wake: t.signals.outbox,
   });
   await receiver.waitFor((q) => q.length - before >= expected, 300_000);
   const seconds = (performance.now() - started) / 1000;
@@ -90,6 +91,7 @@ async function latency(): Promise<{ none: number[]; three: number[] }> {
     secretKey: new Uint8Array(32).fill(7),
     allowPrivateTargets: true,
     pollIntervalMs: 200,
+    wake: t.signals.outbox,
   });
   const out = { none: [] as number[], three: [] as number[] };
   for (let i = 0; i < 50; i++) await submit(codes.none, i); // warm-up

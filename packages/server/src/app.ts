@@ -68,6 +68,7 @@ import {
 import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
+import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -137,6 +138,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
   interviewQuestionTimeoutMs?: number;
+  /**
+   * The wake-ups of this app's workers (`createWorkSignals`): give the same object to
+   * `startOutboxWorker` and `startAiJobs`, so what the app queues goes out at once. Default: its own.
+   */
+  signals?: WorkSignals;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -158,6 +164,7 @@ export function createApp({
   loginLimits,
   mailer = createMailer({ logger }),
   interviewQuestionTimeoutMs,
+  signals = createWorkSignals(),
   storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
@@ -171,10 +178,11 @@ export function createApp({
     clock,
     publicUrl: config.publicUrl,
     onDeleted: uploads.deleteForForm,
+    outbox: signals.outbox,
   });
-  const responses = createResponsesService({ db, clock, forms, files: fileAnswers });
+  const responses = createResponsesService({ db, clock, forms, files: fileAnswers, outbox: signals.outbox });
   const credits = createCreditsService({ db, clock });
-  const ai = createAiService({ db, clock, forms, credits });
+  const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
   const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
@@ -185,6 +193,7 @@ export function createApp({
     credits,
     secrets: signingSecrets,
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+    aiJobs: signals.aiJobs,
   });
   const webhooks = createWebhooksService({
     db,
@@ -192,6 +201,7 @@ export function createApp({
     secrets: createSecretBox(secretKey),
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
+    outbox: signals.outbox,
   });
   const sessionTokens = createSessionTokens(secretKey, clock);
   const sessionCheck = createSessionCheck(db, sessionTokens);
@@ -205,6 +215,7 @@ export function createApp({
     provider: aiProvider,
     otp,
     logger,
+    aiJobs: signals.aiJobs,
     ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
   });
   const limiter =

@@ -2,10 +2,9 @@
  * @formloom/server: the reference server as a library. `apps/server` (the `formloom` binary)
  * wires these together; tests and embedders can too.
  */
-export {
-  type AiWorker,
-  type AiWorkerOptions,
-  notifyAiJobs,
+export type {
+  AiWorker,
+  AiWorkerOptions,
 } from './ai/jobs/worker.js';
 export { detectLanguage } from './ai/language.js';
 export { AiError, type AiProvider, type AiUsage } from './ai/provider.js';
@@ -18,6 +17,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { type ChoresOptions, serverChores, startChores } from './chores.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf } from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
@@ -68,7 +68,6 @@ export {
   createFormsAdmin,
   DEFAULT_DELETED_RETENTION_MS,
   FormAdminError,
-  startPurgeLoop,
 } from './features/forms/forms-admin.js';
 export {
   type ChatSenderOptions,
@@ -85,6 +84,8 @@ export { createUsersService, type User, type UsersService } from './features/use
 export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
 export { AppError } from './http/app-error.js';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
+export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
+export { createWorkSignals, type Wake, type WorkSignals } from './jobs/wake.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
@@ -110,6 +111,7 @@ export { DEFAULT_ATTEMPT_TIMEOUT_MS } from './outbox/send.js';
 export {
   type OutboxWorker,
   type OutboxWorkerOptions,
+  pruneOutbox,
   startOutboxWorker,
 } from './outbox/worker.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';

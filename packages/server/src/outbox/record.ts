@@ -6,7 +6,6 @@ import { dialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { QUEUE_WHILE_DISABLED } from './channel.js';
-import { notifyOutbox } from './signal.js';
 
 /** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
 export type OutboxEvent = {
@@ -102,9 +101,6 @@ async function insertEvent(
     updated_at: event.createdAt,
   }));
   if (rows.length > 0) await db.insertInto('outbox_deliveries').values(rows).execute();
-  // Before the commit: an in-process worker's query waits for this transaction on SQLite's one
-  // connection; elsewhere the next poll finds the rows.
-  setImmediate(notifyOutbox);
   return rows.map((r) => r.id);
 }
 
@@ -113,7 +109,8 @@ async function insertEvent(
  * its account, on every channel: webhook endpoints active or disabled (a disabled endpoint keeps
  * its events until it is enabled again), other channels' targets while active. Call it with the transaction of the change that caused the events: they commit or roll
  * back together. An event no endpoint subscribes to is not stored, since nothing would send it.
- * Returns the number of deliveries queued. `root`: the database `db` is a transaction of, so the
+ * Returns the number of deliveries queued: when above zero, the caller wakes its app's outbox
+ * worker (`WorkSignals.outbox`). `root`: the database `db` is a transaction of, so the
  * endpoint lookup is compiled once for all its transactions.
  */
 export async function recordEvents(db: Db, events: readonly OutboxEvent[], root: Db = db): Promise<number> {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { startLeasedWorker } from '../jobs/leased-worker.js';
+import type { Wake } from '../jobs/wake.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_RETRY_BASE_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_RETRIES } from './backoff.js';
 import type { OutboxSender, SenderResult } from './channel.js';
@@ -7,7 +9,6 @@ import { createOutboxStore, type DueDelivery, pruneEvents } from './outbox-store
 import { decideAttempt } from './policy.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './send.js';
 import { createWebhookSender } from './senders/webhook-sender.js';
-import { onOutboxWrite } from './signal.js';
 
 export interface OutboxWorkerOptions {
   /** The 32-byte server key the webhook signing secrets are sealed with. */
@@ -18,6 +19,8 @@ export interface OutboxWorkerOptions {
    */
   senders?: readonly OutboxSender[];
   logger?: Logger;
+  /** The app's outbox wake-up (`WorkSignals.outbox`): events recorded by the app are sent at once. */
+  wake?: Wake;
   /** First retry delay; each later one doubles (default 30 s, FORMLOOM_WEBHOOK_RETRY_BASE_MS). */
   retryBaseMs?: number;
   maxRetries?: number;
@@ -30,11 +33,6 @@ export interface OutboxWorkerOptions {
   /** Deliveries sent per endpoint claim before it is given back, for fairness (default 100). */
   batchPerClaim?: number;
   allowPrivateTargets?: boolean;
-  /** Finished deliveries older than this are deleted (default 30 days). */
-  retentionMs?: number;
-  /** Runs besides the sends, every `housekeepingIntervalMs` (default 60 s): e.g. archiving expired forms. */
-  housekeeping?: () => Promise<unknown>;
-  housekeepingIntervalMs?: number;
   clock?: () => Date;
   random?: () => number;
 }
@@ -47,11 +45,11 @@ export interface OutboxWorker {
 }
 
 /**
- * The delivery worker, the same for every channel: polls the outbox, leases targets with due
- * deliveries (at most `concurrency` at once, one delivery in flight per target, in event order),
- * hands each delivery to its channel's sender, records the attempt and schedules the retry. A
- * slow or dead receiver holds only its own target's slot, and only for the attempt timeout; the
- * API never waits for a send.
+ * The delivery worker, the same for every channel: leases targets with due deliveries through the
+ * leased worker (at most `concurrency` at once, one delivery in flight per target, in event
+ * order), hands each delivery to its channel's sender, records the attempt and schedules the
+ * retry. A slow or dead receiver holds only its own target's slot, and only for the attempt
+ * timeout; the API never waits for a send.
  */
 export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
   const senders = new Map<string, OutboxSender>();
@@ -62,22 +60,11 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
   const channels = [...senders.keys()];
   const store = createOutboxStore(db);
   const clock = options.clock ?? (() => new Date());
-  const owner = `worker-${randomUUID()}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
-  // Covers one attempt and its bookkeeping; renewed after every attempt.
-  const leaseMs = timeoutMs + 5_000;
-  const concurrency = Math.max(1, options.concurrency ?? 16);
   const batch = options.batchPerClaim ?? 100;
   const policy = { allowPrivateTargets: options.allowPrivateTargets ?? false };
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const logger = options.logger;
-  // Keyed by target id.
-  const active = new Map<string, Promise<void>>();
-  let stopping = false;
-  let ticking = false;
-  let again = false;
-
-  const leaseUntil = () => new Date(clock().getTime() + leaseMs).toISOString();
 
   async function attempt(
     delivery: DueDelivery,
@@ -101,9 +88,24 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
     }
   }
 
-  async function drain(endpointId: string): Promise<void> {
-    try {
-      for (let sent = 0; sent < batch && !stopping; sent++) {
+  // The lease is renewed with every recorded attempt (recordAttempt), so it only has to cover one.
+  // Work items are target ids.
+  const worker = startLeasedWorker<string>({
+    name: 'outbox worker',
+    owner: `worker-${randomUUID()}`,
+    concurrency: options.concurrency ?? 16,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    leaseMs: timeoutMs + 5_000,
+    clock,
+    ...(logger === undefined ? {} : { logger }),
+    ...(options.wake === undefined ? {} : { wake: options.wake }),
+    key: (id) => id,
+    claim: (limit, lease) =>
+      store.claimEndpoints(lease.owner, clock().toISOString(), lease.until(), limit, channels),
+    release: (id, lease) => store.release(id, lease.owner, clock().toISOString()),
+    async run(endpointId, signal) {
+      const owner = worker.owner;
+      for (let sent = 0; sent < batch && !signal.aborted; sent++) {
         const delivery = await store.nextDelivery(endpointId, owner, clock().toISOString());
         if (delivery === undefined) break;
         const sender = senders.get(delivery.channel);
@@ -130,7 +132,7 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
             disableAfter: DISABLE_AFTER_FAILED_DELIVERIES,
             ...decision,
           },
-          leaseUntil(),
+          new Date(clock().getTime() + timeoutMs + 5_000).toISOString(),
         );
         if (!kept) return;
         if (decision.endpoint === 'gone')
@@ -150,86 +152,23 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
         }
       }
       await store.release(endpointId, owner, clock().toISOString());
-    } catch (error) {
-      logger?.error({ err: error, endpointId }, 'outbox delivery loop failed');
-    }
-  }
-
-  async function claim(now: string): Promise<void> {
-    const free = concurrency - active.size;
-    if (free <= 0) return;
-    const claimed = await store.claimEndpoints(owner, now, leaseUntil(), free, channels);
-    for (const id of claimed) {
-      if (active.has(id) || stopping) {
-        // Claimed in the moment a previous drain of it was ending: give it back at once.
-        await store.release(id, owner, now);
-        continue;
-      }
-      const running = drain(id).finally(() => {
-        active.delete(id);
-        // A slot is free and the target may have more: look again.
-        if (!stopping) void tick();
-      });
-      active.set(id, running);
-    }
-  }
-
-  async function tick(): Promise<void> {
-    if (stopping) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        if (concurrency - active.size <= 0) break;
-        await claim(clock().toISOString());
-      } while (again && !stopping);
-    } catch (error) {
-      logger?.error({ err: error }, 'outbox worker poll failed');
-    } finally {
-      ticking = false;
-    }
-  }
-
-  async function housekeeping(): Promise<void> {
-    try {
-      await options.housekeeping?.();
-      const cutoff = new Date(clock().getTime() - (options.retentionMs ?? 30 * 86_400_000)).toISOString();
-      await store.prune(cutoff);
-      await pruneEvents(db, cutoff);
-    } catch (error) {
-      logger?.error({ err: error }, 'outbox housekeeping failed');
-    }
-  }
-
-  const poll = setInterval(() => void tick(), options.pollIntervalMs ?? 1000);
-  poll.unref();
-  let housekeepingRun: Promise<void> | undefined = housekeeping();
-  const chores = setInterval(() => {
-    housekeepingRun ??= housekeeping().finally(() => {
-      housekeepingRun = undefined;
-    });
-  }, options.housekeepingIntervalMs ?? 60_000);
-  chores.unref();
-  void housekeepingRun.finally(() => {
-    housekeepingRun = undefined;
-  });
-  const unsubscribe = onOutboxWrite(() => void tick());
-  // The lease owner this process writes into the targets: which instance holds what.
-  logger?.info({ worker: owner, channels }, 'outbox worker started');
-  void tick();
-
-  return {
-    kick: () => void tick(),
-    async stop() {
-      stopping = true;
-      clearInterval(poll);
-      clearInterval(chores);
-      unsubscribe();
-      await Promise.all([...active.values(), housekeepingRun]);
     },
-  };
+  });
+  logger?.info({ worker: worker.owner, channels }, 'outbox worker started');
+  return { kick: worker.kick, stop: worker.stop };
+}
+
+/**
+ * Retention of the outbox (a chore of the scheduler): finished deliveries, and the events no
+ * delivery needs any more, older than `retentionMs` (default 30 days) are deleted.
+ */
+export async function pruneOutbox(
+  db: Db,
+  options: { retentionMs?: number; clock?: () => Date } = {},
+): Promise<number> {
+  const now = (options.clock ?? (() => new Date()))();
+  const cutoff = new Date(now.getTime() - (options.retentionMs ?? 30 * 86_400_000)).toISOString();
+  const pruned = await createOutboxStore(db).prune(cutoff);
+  await pruneEvents(db, cutoff);
+  return pruned;
 }

@@ -11,6 +11,7 @@ import { createAccountsService } from '../../src/features/accounts/accounts-serv
 import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/ai-jobs.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/smart-analytics.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
+import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
@@ -147,7 +148,10 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     });
     const ai = options.ai ?? {};
     const provider = ai.provider?.() ?? createOfflineProvider();
+    // The app's wake-ups, shared with its workers below.
+    const signals = createWorkSignals();
     const app = createApp({
+      signals,
       secretKey,
       aiProvider: provider,
       db: handle.db,
@@ -176,6 +180,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         timeoutMs: 2000,
         pollIntervalMs: 50,
         senders: [analyticsCallbackSender(handle.db, secretKey, clock.now)],
+        wake: signals.outbox,
         ...options.webhookWorker,
       });
     }
@@ -186,6 +191,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         clock: clock.now,
         pollIntervalMs: 100,
         retryBaseMs: 50,
+        signals,
         ...ai.worker,
       });
     }

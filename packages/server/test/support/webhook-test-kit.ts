@@ -6,6 +6,7 @@ import { createDb, type DbHandle, type DialectName } from '../../src/db/create-d
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/accounts-service.js';
 import { createKeysService } from '../../src/features/auth/keys-service.js';
+import { createWorkSignals, type WorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
@@ -120,6 +121,8 @@ export interface WebhookTestServer {
   readonly url: string;
   readonly db: Db;
   readonly worker: OutboxWorker;
+  /** The app's wake-ups: give them to another worker started on `db` (`startAiJobs`). */
+  readonly signals: WorkSignals;
   /** An account on `plan` with an all-scopes key. */
   account(plan?: string): Promise<{ accountId: string; key: string }>;
   /** fetch with the key and a JSON body; returns status and parsed body. */
@@ -147,12 +150,14 @@ export async function startWebhookTestServer(
   const secretKey = new Uint8Array(32).fill(7);
   const logger = createLogger({ level: 'silent' });
   const allowPrivateTargets = options.allowPrivateTargets ?? true;
+  const signals = createWorkSignals();
   const app = createApp({
     db: handle.db,
     logger,
     config: { publicUrl: 'https://forms.example.test', allowPrivateTargets },
     secretKey,
     rateLimits: false,
+    signals,
   });
   const running: RunningServer = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
   const noWorker = { kick() {}, async stop() {} };
@@ -166,6 +171,7 @@ export async function startWebhookTestServer(
           timeoutMs: 2000,
           pollIntervalMs: 50,
           logger,
+          wake: signals.outbox,
           ...options.worker,
         });
   let accounts = 0;
@@ -173,6 +179,7 @@ export async function startWebhookTestServer(
     url: running.url,
     db: handle.db,
     worker,
+    signals,
     async account(plan = 'MAX') {
       const account = await createAccountsService(handle.db).create({ name: `wh-${++accounts}`, plan });
       const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
+import { type AbortReason, startLeasedWorker } from '../../jobs/leased-worker.js';
+import type { Wake } from '../../jobs/wake.js';
 import type { Logger } from '../../logger.js';
 import { AiError, type AiProvider, type AiUsage } from '../provider.js';
 import { recordUsage } from '../usage-store.js';
@@ -53,6 +55,8 @@ export interface AiWorkerOptions {
   provider: AiProvider;
   handlers: readonly AiJobHandler[];
   logger?: Logger;
+  /** The app's AI job wake-up (`WorkSignals.aiJobs`): jobs queued by the app start at once. */
+  wake?: Wake;
   /** Jobs run at once in this process (FORMLOOM_AI_CONCURRENCY, default 4). */
   concurrency?: number;
   /** How long a claim holds without renewal (default 60 s); renewed every third of it. */
@@ -63,9 +67,6 @@ export interface AiWorkerOptions {
   maxAttempts?: number;
   /** Wait before the second run after a transient failure; doubles each time (default 5 s). */
   retryBaseMs?: number;
-  /** Finished jobs are deleted this long after they end (default 30 days). */
-  retentionMs?: number;
-  housekeepingIntervalMs?: number;
   /** Runs in the transaction that marks a job FAILED: gives back the credits it reserved. */
   onFailed?: (trx: Db, job: AiJobRow) => Promise<void>;
   clock?: () => Date;
@@ -78,13 +79,6 @@ export interface AiWorker {
   stop(): Promise<void>;
 }
 
-const wakers = new Set<() => void>();
-
-/** Wakes the workers of this process: a job was queued (others find it by polling). */
-export function notifyAiJobs(): void {
-  for (const wake of wakers) wake();
-}
-
 /**
  * The AI job worker: claims due jobs with a lease (at most `concurrency` at once), runs each
  * through its kind's handler with the provider, and ends it DONE (with the handler's effects, in
@@ -95,19 +89,14 @@ export function notifyAiJobs(): void {
 export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
   const store = createJobsStore(db);
   const clock = options.clock ?? (() => new Date());
-  const owner = `ai-worker-${randomUUID()}`;
   const leaseMs = options.leaseMs ?? 60_000;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxAttempts = options.maxAttempts ?? 3;
   const retryBaseMs = options.retryBaseMs ?? 5_000;
   const handlers = new Map(options.handlers.map((h) => [h.kind, h]));
   const kinds = [...handlers.keys()];
   const logger = options.logger;
   const provenance = JSON.stringify(options.provider.provenance);
-  const active = new Map<string, { done: Promise<void>; abort: AbortController }>();
-  let stopping = false;
-  let ticking = false;
-  let again = false;
+  const owner = `ai-worker-${randomUUID()}`;
 
   const at = (offsetMs: number) => isoNow(new Date(clock().getTime() + offsetMs));
 
@@ -127,25 +116,12 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
     });
   }
 
-  async function run(row: AiJobRow, abort: AbortController): Promise<void> {
+  async function run(row: AiJobRow, signal: AbortSignal): Promise<void> {
     const handler = handlers.get(row.kind)!;
     const totals: Totals = { promptTokens: 0, completionTokens: 0 };
-    const renewal = setInterval(
-      () =>
-        void store
-          .renew(row.id, owner, at(leaseMs))
-          .then((held) => {
-            if (!held) abort.abort(new Error('lease lost'));
-          })
-          .catch((error: unknown) =>
-            logger?.error({ err: error, jobId: row.id }, 'AI job lease renewal failed'),
-          ),
-      Math.max(50, Math.floor(leaseMs / 3)),
-    );
-    renewal.unref();
     const context: AiJobContext = {
       provider: options.provider,
-      signal: abort.signal,
+      signal,
       async recordUsage(task, usage) {
         totals.promptTokens += usage.promptTokens;
         totals.completionTokens += usage.completionTokens;
@@ -176,8 +152,9 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
       try {
         success = await handler.run(job, context);
       } catch (error) {
-        if (abort.signal.aborted) {
-          if (stopping) await store.requeue(row.id, owner, at(0), at(0), totals, false);
+        if (signal.aborted) {
+          if ((signal.reason as AbortReason) === 'stopping')
+            await store.requeue(row.id, owner, at(0), at(0), totals, false);
           return;
         }
         await settleFailure(row, error, totals);
@@ -206,8 +183,6 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
         logger?.warn({ jobId: row.id }, 'AI job finished after its lease was lost: result dropped');
     } catch (error) {
       logger?.error({ err: error, jobId: row.id }, 'AI job bookkeeping failed');
-    } finally {
-      clearInterval(renewal);
     }
   }
 
@@ -233,71 +208,37 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
     await store.requeue(row.id, owner, at(delay), at(0), totals);
   }
 
-  async function tick(): Promise<void> {
-    if (stopping) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        const free = concurrency - active.size;
-        if (free <= 0) break;
-        const claimed = await store.claim(owner, kinds, at(0), at(leaseMs), free);
-        for (const row of claimed) {
-          const abort = new AbortController();
-          const done = run(row, abort).finally(() => {
-            active.delete(row.id);
-            if (!stopping) void tick();
-          });
-          active.set(row.id, { done, abort });
-        }
-        if (claimed.length === free) again = true;
-      } while (again && !stopping);
-    } catch (error) {
-      logger?.error({ err: error }, 'AI worker poll failed');
-    } finally {
-      ticking = false;
-    }
-  }
-
-  async function housekeeping(): Promise<void> {
-    try {
-      await store.purgeFinished(at(-(options.retentionMs ?? 30 * 86_400_000)));
-    } catch (error) {
-      logger?.error({ err: error }, 'AI job purge failed');
-    }
-  }
-
-  const wake = () => void tick();
-  wakers.add(wake);
-  const poll = setInterval(wake, options.pollIntervalMs ?? 1000);
-  poll.unref();
-  let chore: Promise<void> | undefined = housekeeping().finally(() => {
-    chore = undefined;
-  });
-  const chores = setInterval(() => {
-    chore ??= housekeeping().finally(() => {
-      chore = undefined;
-    });
-  }, options.housekeepingIntervalMs ?? 60_000);
-  chores.unref();
-  logger?.info({ worker: owner, provider: options.provider.provenance.provider }, 'AI worker started');
-  void tick();
-
-  return {
-    kick: wake,
-    async stop() {
-      stopping = true;
-      wakers.delete(wake);
-      clearInterval(poll);
-      clearInterval(chores);
-      for (const { abort } of active.values()) abort.abort(new Error('worker stopping'));
-      await Promise.all([...[...active.values()].map((a) => a.done), chore]);
+  const worker = startLeasedWorker<AiJobRow>({
+    name: 'AI worker',
+    owner,
+    concurrency: options.concurrency ?? 4,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    leaseMs,
+    clock,
+    ...(logger === undefined ? {} : { logger }),
+    ...(options.wake === undefined ? {} : { wake: options.wake }),
+    key: (row) => row.id,
+    claim: (limit, lease) => store.claim(lease.owner, kinds, at(0), lease.until(), limit),
+    renew: (row, lease) => store.renew(row.id, lease.owner, lease.until()),
+    // Claimed as the worker stopped: back in the queue, the attempt not counted.
+    release: async (row, lease) => {
+      await store.requeue(row.id, lease.owner, at(0), at(0), { promptTokens: 0, completionTokens: 0 }, false);
     },
-  };
+    run,
+  });
+  logger?.info({ worker: owner, provider: options.provider.provenance.provider }, 'AI worker started');
+  return { kick: worker.kick, stop: worker.stop };
+}
+
+/** Retention of AI jobs (a chore of the scheduler): finished jobs older than `retentionMs` (default 30 days) go. */
+export function purgeFinishedAiJobs(
+  db: Db,
+  options: { retentionMs?: number; clock?: () => Date } = {},
+): Promise<number> {
+  const now = (options.clock ?? (() => new Date()))();
+  return createJobsStore(db).purgeFinished(
+    isoNow(new Date(now.getTime() - (options.retentionMs ?? 30 * 86_400_000))),
+  );
 }
 
 class LeaseLost extends Error {}

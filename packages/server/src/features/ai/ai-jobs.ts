@@ -1,16 +1,19 @@
 import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/jobs/worker.js';
 import type { AiProvider } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
+import type { WorkSignals } from '../../jobs/wake.js';
 import { smartAnalyticsJob } from '../analytics/smart-analytics.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { createFormsService } from '../forms/forms-service.js';
 import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
-export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider'> {
+export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake'> {
   provider: AiProvider;
   /** Origin of public links, as the app's (`AppConfig.publicUrl`). */
   publicUrl: string;
+  /** The app's wake-ups (`AppDeps.signals`): jobs it queues start at once, events of jobs go out at once. */
+  signals?: WorkSignals;
 }
 
 /**
@@ -19,14 +22,22 @@ export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFai
  */
 export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
   const clock = options.clock ?? (() => new Date());
-  const forms = createFormsService({ db, clock, publicUrl: options.publicUrl });
+  const { signals, ...workerOptions } = options;
+  const outbox = signals?.outbox;
+  const forms = createFormsService({
+    db,
+    clock,
+    publicUrl: options.publicUrl,
+    ...(outbox ? { outbox } : {}),
+  });
   const credits = createCreditsService({ db, clock });
   return startAiWorker(db, {
-    ...options,
+    ...workerOptions,
+    ...(signals === undefined ? {} : { wake: signals.aiJobs }),
     handlers: [
       generateFormJob(forms),
-      sessionAnalysisJob(db, clock),
-      smartAnalyticsJob(db, { forms, clock }),
+      sessionAnalysisJob(db, clock, outbox),
+      smartAnalyticsJob(db, { forms, clock, ...(outbox === undefined ? {} : { outbox }) }),
     ],
     onFailed: async (trx, job) => {
       if (job.reservation_id !== null) await credits.refundIn(trx, job.reservation_id);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AiJob, AiProvenance, Form, GenerateFormAccepted, GenerateFormBody } from '@formloom/contract';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
-import { notifyAiJobs } from '../../ai/jobs/worker.js';
 import { detectLanguage } from '../../ai/language.js';
 import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { NotFoundError, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
 import type { FormsService } from '../forms/forms-service.js';
 import { GENERATE_FORM_JOB, type GenerateFormJobInput } from './generate-form/generate-form-job.js';
@@ -15,13 +15,15 @@ export interface AiServiceDeps {
   clock: () => Date;
   forms: FormsService;
   credits: CreditsService;
+  /** The app's AI job wake-up (`WorkSignals.aiJobs`). */
+  aiJobs?: Wake;
 }
 
 /**
  * The AI routes' rules: a job is accepted by reserving its credits and queueing it in one
  * transaction (402 before anything is queued when the balance is short); the worker does the rest.
  */
-export function createAiService({ db, clock, forms, credits }: AiServiceDeps) {
+export function createAiService({ db, clock, forms, credits, aiJobs }: AiServiceDeps) {
   const store = createJobsStore(db);
 
   async function formOf(accountId: string, row: AiJobRow): Promise<Form | undefined> {
@@ -55,7 +57,7 @@ export function createAiService({ db, clock, forms, credits }: AiServiceDeps) {
         });
       });
       // After the commit, so a worker in this process finds the job at once.
-      setImmediate(notifyAiJobs);
+      aiJobs?.notify();
       return { jobId, status: 'PENDING' };
     },
 

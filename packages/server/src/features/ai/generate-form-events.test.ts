@@ -22,6 +22,7 @@ describeDialects('a generated form emits FORM_CREATED like any other', (dialect)
       provider: createOfflineProvider(),
       publicUrl: 'https://forms.example.test',
       pollIntervalMs: 50,
+      signals: t.signals,
     });
   });
   afterAll(async () => {

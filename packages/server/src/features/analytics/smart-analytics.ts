@@ -5,11 +5,12 @@ import type {
   SmartAnalyticsReport,
 } from '@formloom/contract';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
-import { type AiJobHandler, JobFailure, notifyAiJobs } from '../../ai/jobs/worker.js';
+import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
 import type { OutboxSender } from '../../outbox/channel.js';
 import { queueDelivery, recordEvents } from '../../outbox/record.js';
@@ -32,6 +33,8 @@ export interface SmartAnalyticsDeps {
   credits: CreditsService;
   secrets: SigningSecrets;
   policy: TargetPolicy;
+  /** The app's AI job wake-up (`WorkSignals.aiJobs`): a requested report starts at once. */
+  aiJobs?: Wake;
 }
 
 /**
@@ -39,7 +42,15 @@ export interface SmartAnalyticsDeps {
  * transaction; the job computes the figures, asks the provider for trends and an analysis, stores
  * the report and queues its callback, all in the transaction that ends it.
  */
-export function createSmartAnalytics({ db, clock, forms, credits, secrets, policy }: SmartAnalyticsDeps) {
+export function createSmartAnalytics({
+  db,
+  clock,
+  forms,
+  credits,
+  secrets,
+  policy,
+  aiJobs,
+}: SmartAnalyticsDeps) {
   return {
     async request(accountId: string, formId: string, callbackUrl: string): Promise<SmartAnalyticsAccepted> {
       await forms.get(accountId, formId);
@@ -88,7 +99,7 @@ export function createSmartAnalytics({ db, clock, forms, credits, secrets, polic
           nowIso,
         });
       });
-      setImmediate(notifyAiJobs);
+      aiJobs?.notify();
       return { jobId, reportId };
     },
 
@@ -135,6 +146,8 @@ export type SmartAnalytics = ReturnType<typeof createSmartAnalytics>;
 export interface ReportJobsDeps {
   forms: FormsService;
   clock: () => Date;
+  /** The app's outbox wake-up: the callback and ANALYTICS_REPORT_COMPLETED are sent at once. */
+  outbox?: Wake;
 }
 
 async function loadReport(db: Db, reportId: string) {
@@ -267,6 +280,8 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
               },
             },
           ]);
+          // The callback is queued either way.
+          deps.outbox?.notify();
           return { reportId: row.id };
         },
       };
@@ -278,8 +293,9 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
         .selectAll()
         .where('job_id', '=', job.id)
         .executeTakeFirst();
-      if (row !== undefined)
-        await endReport(trx, row, isoNow(deps.clock()), { status: 'FAILED', error: reason, creditsUsed: 0 });
+      if (row === undefined) return;
+      await endReport(trx, row, isoNow(deps.clock()), { status: 'FAILED', error: reason, creditsUsed: 0 });
+      deps.outbox?.notify();
     },
   };
 }

@@ -2,7 +2,6 @@ import type { Form } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, notFound } from '../../domain-errors.js';
-import type { Logger } from '../../logger.js';
 import { formatDuration } from '../../util/duration.js';
 import { toForm } from './form-mapping.js';
 import { createFormsStore } from './forms-store.js';
@@ -52,36 +51,6 @@ export function createFormsAdmin(db: Db, options: FormsAdminOptions = {}) {
         total += purged;
         if (purged === 0) return total;
       }
-    },
-  };
-}
-
-/** Runs the purge at start and then every `intervalMs` (default hourly) until stopped. */
-export function startPurgeLoop(
-  db: Db,
-  options: FormsAdminOptions & { intervalMs?: number; logger?: Logger } = {},
-): { stop(): Promise<void> } {
-  const admin = createFormsAdmin(db, options);
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= admin
-      .purge()
-      .then((n) => {
-        if (n > 0) options.logger?.info({ purged: n }, 'purged deleted forms');
-      })
-      .catch((err: unknown) => options.logger?.error({ err }, 'purge of deleted forms failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? 3_600_000);
-  timer.unref();
-  return {
-    /** Stops the loop; resolves once a purge in progress has finished. */
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
   };
 }

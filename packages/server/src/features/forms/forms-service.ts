@@ -18,6 +18,7 @@ import type { Db, FormRow, FormUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import {
   formCreatedEvent,
   formDeletedEvent,
@@ -36,6 +37,8 @@ export interface FormsServiceDeps {
   publicUrl: string;
   /** Runs after a form is soft-deleted: its uploaded files are deleted at once (decisions.md). */
   onDeleted?: (formId: string) => Promise<void>;
+  /** The app's outbox wake-up (`WorkSignals.outbox`): form events are sent at once. */
+  outbox?: Wake;
 }
 
 /** What an edit changes: column values and, optionally, a new schema (checked before saving). */
@@ -90,8 +93,8 @@ function patchObject<T extends object>(target: T, patch: object): T {
   return out as T;
 }
 
-export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsServiceDeps) {
-  const store = createFormsStore(db);
+export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: FormsServiceDeps) {
+  const store = createFormsStore(db, db, outbox);
   const linkOf = (code: string) => publicFormUrl(publicUrl, code);
 
   /** A visible form of the account, archived first if that is due. Else 404. */
@@ -127,21 +130,30 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
       const next = { ...row, ...values } as FormRow;
       if (archiveDue(next, nowIso, result.schema ?? schemaOf(row))) values.publish_status = 'ARCHIVED';
       try {
-        const written = await withEvents(db, async (trx) => {
-          const done = await createFormsStore(trx).updateVersion(accountId, id, Number(row.version), values);
-          return {
-            result: done,
-            events: done
-              ? formTransitionEvents(
-                  row,
-                  { ...row, ...values } as FormRow,
-                  nowIso,
-                  linkOf,
-                  result.schema ?? schemaOf(row),
-                )
-              : [],
-          };
-        });
+        const written = await withEvents(
+          db,
+          async (trx) => {
+            const done = await createFormsStore(trx).updateVersion(
+              accountId,
+              id,
+              Number(row.version),
+              values,
+            );
+            return {
+              result: done,
+              events: done
+                ? formTransitionEvents(
+                    row,
+                    { ...row, ...values } as FormRow,
+                    nowIso,
+                    linkOf,
+                    result.schema ?? schemaOf(row),
+                  )
+                : [],
+            };
+          },
+          outbox,
+        );
         if (written) {
           return (await store.find(accountId, id)) ?? next;
         }
@@ -216,10 +228,14 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
         created_at: nowIso,
         updated_at: nowIso,
       };
-      await withEvents(trx, async (inner) => {
-        await createFormsStore(inner).insert(row);
-        return { result: undefined, events: [formCreatedEvent(row)] };
-      });
+      await withEvents(
+        trx,
+        async (inner) => {
+          await createFormsStore(inner).insert(row);
+          return { result: undefined, events: [formCreatedEvent(row)] };
+        },
+        outbox,
+      );
       return toForm(row);
     },
 
@@ -257,13 +273,17 @@ export function createFormsService({ db, clock, publicUrl, onDeleted }: FormsSer
     async remove(accountId: string, id: string): Promise<DeleteResult> {
       const current = await load(accountId, id);
       const nowIso = isoNow(clock());
-      const deleted = await withEvents(db, async (trx) => {
-        const done = await createFormsStore(trx).update(accountId, id, {
-          deleted_at: nowIso,
-          updated_at: nowIso,
-        });
-        return { result: done, events: done ? [formDeletedEvent(current, nowIso)] : [] };
-      });
+      const deleted = await withEvents(
+        db,
+        async (trx) => {
+          const done = await createFormsStore(trx).update(accountId, id, {
+            deleted_at: nowIso,
+            updated_at: nowIso,
+          });
+          return { result: done, events: done ? [formDeletedEvent(current, nowIso)] : [] };
+        },
+        outbox,
+      );
       if (!deleted) throw formNotFound(id);
       await onDeleted?.(id);
       return { id, deleted: true };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, FormRow, FormUpdate, NewForm } from '../../db/database.js';
 import { selectPage, titleContains } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import type { Wake } from '../../jobs/wake.js';
 import { archivedEvent, withEvents } from '../webhooks/form-events.js';
 
 export interface FormListQuery {
@@ -72,9 +73,10 @@ const shardTotal = preparedQuery((db: Db, p: { formId: string }) =>
 /**
  * Forms of one account. Every read filters on the account and on `deleted_at is null`, so a
  * soft-deleted form or another account's form is simply not found. `root`: the database `db`
- * is a transaction of, so its prepared statements are compiled once for all of them.
+ * is a transaction of, so its prepared statements are compiled once for all of them. `outbox`:
+ * the app's outbox wake-up, woken when archiving queued a delivery.
  */
-export function createFormsStore(db: Db, root: Db = db) {
+export function createFormsStore(db: Db, root: Db = db, outbox?: Wake) {
   const visible = () => db.selectFrom('forms').where('deleted_at', 'is', null);
   const sharded = async (id: string): Promise<number> => {
     const [row] = (await shardTotal.run(db, { formId: id }, root)).rows;
@@ -186,19 +188,23 @@ export function createFormsStore(db: Db, root: Db = db) {
      * event in the same transaction; returns their ids.
      */
     async archiveExpired(nowIso: string, accountId?: string): Promise<string[]> {
-      return withEvents(db, async (trx) => {
-        let query = trx
-          .updateTable('forms')
-          .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
-          .where('publish_status', '=', 'PUBLISHED')
-          .where('deleted_at', 'is', null)
-          .where('expires_at', 'is not', null)
-          .where('expires_at', '<=', nowIso);
-        if (accountId !== undefined) query = query.where('account_id', '=', accountId);
-        const rows = await query.returningAll().execute();
-        const counted = await Promise.all(rows.map((r) => createFormsStore(trx, root).withFullCount(r)));
-        return { result: rows.map((r) => r.id), events: counted.map((r) => archivedEvent(r, nowIso)) };
-      });
+      return withEvents(
+        db,
+        async (trx) => {
+          let query = trx
+            .updateTable('forms')
+            .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
+            .where('publish_status', '=', 'PUBLISHED')
+            .where('deleted_at', 'is', null)
+            .where('expires_at', 'is not', null)
+            .where('expires_at', '<=', nowIso);
+          if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+          const rows = await query.returningAll().execute();
+          const counted = await Promise.all(rows.map((r) => createFormsStore(trx, root).withFullCount(r)));
+          return { result: rows.map((r) => r.id), events: counted.map((r) => archivedEvent(r, nowIso)) };
+        },
+        outbox,
+      );
     },
 
     /**
@@ -207,32 +213,36 @@ export function createFormsStore(db: Db, root: Db = db) {
      * any more (someone else archived it first: one event, not two).
      */
     async archive(row: FormRow, nowIso: string, schema?: FormSchema): Promise<boolean> {
-      return withEvents(db, async (trx) => {
-        const result = await trx
-          .updateTable('forms')
-          .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
-          .where('id', '=', row.id)
-          .where('publish_status', '=', 'PUBLISHED')
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        const done = Number(result.numUpdatedRows) > 0;
-        // The count as stored now (the caller's row may predate this transaction's own response).
-        const stored = done
-          ? await trx
-              .selectFrom('forms')
-              .select(['id', 'response_count'])
-              .where('id', '=', row.id)
-              .executeTakeFirst()
-          : undefined;
-        const counted =
-          stored === undefined
-            ? row
-            : {
-                ...row,
-                response_count: (await createFormsStore(trx, root).withFullCount(stored)).response_count,
-              };
-        return { result: done, events: done ? [archivedEvent(counted, nowIso, schema)] : [] };
-      });
+      return withEvents(
+        db,
+        async (trx) => {
+          const result = await trx
+            .updateTable('forms')
+            .set({ publish_status: 'ARCHIVED', updated_at: nowIso })
+            .where('id', '=', row.id)
+            .where('publish_status', '=', 'PUBLISHED')
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          const done = Number(result.numUpdatedRows) > 0;
+          // The count as stored now (the caller's row may predate this transaction's own response).
+          const stored = done
+            ? await trx
+                .selectFrom('forms')
+                .select(['id', 'response_count'])
+                .where('id', '=', row.id)
+                .executeTakeFirst()
+            : undefined;
+          const counted =
+            stored === undefined
+              ? row
+              : {
+                  ...row,
+                  response_count: (await createFormsStore(trx, root).withFullCount(stored)).response_count,
+                };
+          return { result: done, events: done ? [archivedEvent(counted, nowIso, schema)] : [] };
+        },
+        outbox,
+      );
     },
 
     /** A soft-deleted form by id, whatever its account (operator use). */

@@ -15,6 +15,7 @@ import { dialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, type DomainError, notFound } from '../../domain-errors.js';
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
+import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
 import { archiveDue, type FormsService } from '../forms/forms-service.js';
 import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
@@ -38,6 +39,8 @@ export interface ResponsesServiceDeps {
    * connections instead.
    */
   groupCommit?: boolean;
+  /** The app's outbox wake-up (`WorkSignals.outbox`): FORM_RESPONSE_CREATED is sent at once. */
+  outbox?: Wake;
 }
 
 /**
@@ -115,8 +118,9 @@ export function createResponsesService({
   compiled = createCompiledForms(),
   files,
   groupCommit = dialectOf(db) === 'sqlite',
+  outbox,
 }: ResponsesServiceDeps) {
-  const formsStore = createFormsStore(db);
+  const formsStore = createFormsStore(db, db, outbox);
   const store = createResponsesStore(db);
 
   /** `row`, archived first when that is due (expired or full) as of `nowIso`. */
@@ -250,11 +254,13 @@ export function createResponsesService({
       if (count > max) throw new LastPlaceTaken();
       counted = { ...form, response_count: count };
     }
-    await recordEvents(
+    const queued = await recordEvents(
       trx,
       [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
       db,
     );
+    // Woken before the commit: on SQLite's one connection the worker's query waits for it.
+    if (queued > 0) outbox?.notify();
     if (archiveDue(counted, row.submitted_at, validator.schema)) {
       await txForms.archive(counted, row.submitted_at, validator.schema);
     }
@@ -268,7 +274,9 @@ export function createResponsesService({
   async function submitAlone(submission: Submission): Promise<SubmitResponseResult> {
     const outcome = await db
       .transaction()
-      .execute((trx) => submitIn(trx, createFormsStore(trx, db), createResponsesStore(trx, db), submission))
+      .execute((trx) =>
+        submitIn(trx, createFormsStore(trx, db, outbox), createResponsesStore(trx, db), submission),
+      )
       .catch((error: unknown): SubmitOutcome => {
         if (error instanceof LastPlaceTaken) return { kind: 'closed' };
         throw error;
@@ -293,7 +301,7 @@ export function createResponsesService({
     let outcomes: SubmitOutcome[];
     try {
       outcomes = await db.transaction().execute(async (trx) => {
-        const txForms = createFormsStore(trx, db);
+        const txForms = createFormsStore(trx, db, outbox);
         const txResponses = createResponsesStore(trx, db);
         const done: SubmitOutcome[] = [];
         for (const submission of group) done.push(await submitIn(trx, txForms, txResponses, submission));

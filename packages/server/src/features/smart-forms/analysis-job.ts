@@ -5,6 +5,7 @@ import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
 import { AiError } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
+import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
 import { type AnalysisDraft, analysisProblems, analysisTask } from './analysis-task.js';
 
@@ -13,7 +14,7 @@ export const SESSION_ANALYSIS_JOB = 'smart-form-session-analysis';
 const JobInput = z.object({ sessionId: z.string() });
 
 /** SMART_FORM_SESSION_COMPLETED for a session, written with the transaction that stores its analysis. */
-async function recordCompleted(trx: Db, sessionId: string, nowIso: string): Promise<void> {
+async function recordCompleted(trx: Db, sessionId: string, nowIso: string, outbox?: Wake): Promise<void> {
   const row = await trx
     .selectFrom('smart_form_sessions as s')
     .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
@@ -21,7 +22,7 @@ async function recordCompleted(trx: Db, sessionId: string, nowIso: string): Prom
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   if (row === undefined || row.completed_at === null) return;
-  await recordEvents(trx, [
+  const queued = await recordEvents(trx, [
     {
       accountId: row.account_id,
       type: 'SMART_FORM_SESSION_COMPLETED',
@@ -34,6 +35,7 @@ async function recordCompleted(trx: Db, sessionId: string, nowIso: string): Prom
       },
     },
   ]);
+  if (queued > 0) outbox?.notify();
 }
 
 /**
@@ -42,7 +44,7 @@ async function recordCompleted(trx: Db, sessionId: string, nowIso: string): Prom
  * SMART_FORM_SESSION_COMPLETED, in the transaction that marks the job DONE. A job that FAILS still
  * emits the event (the session did complete); its analysis stays null.
  */
-export function sessionAnalysisJob(db: Db, clock: () => Date): AiJobHandler {
+export function sessionAnalysisJob(db: Db, clock: () => Date, outbox?: Wake): AiJobHandler {
   return {
     kind: SESSION_ANALYSIS_JOB,
     async run(job, context) {
@@ -129,14 +131,14 @@ export function sessionAnalysisJob(db: Db, clock: () => Date): AiJobHandler {
               )
               .execute();
           }
-          await recordCompleted(trx, sessionId, nowIso);
+          await recordCompleted(trx, sessionId, nowIso, outbox);
           return { sessionId };
         },
       };
     },
     async onFailed(trx, job) {
       const parsed = JobInput.safeParse(JSON.parse(job.input));
-      if (parsed.success) await recordCompleted(trx, parsed.data.sessionId, isoNow(clock()));
+      if (parsed.success) await recordCompleted(trx, parsed.data.sessionId, isoNow(clock()), outbox);
     },
   };
 }

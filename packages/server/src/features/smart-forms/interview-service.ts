@@ -9,13 +9,13 @@ import type {
 } from '@formloom/contract';
 import { generateChecked } from '../../ai/checked.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
-import { notifyAiJobs } from '../../ai/jobs/worker.js';
 import { detectLanguage } from '../../ai/language.js';
 import type { AiProvider } from '../../ai/provider.js';
 import { recordUsage } from '../../ai/usage-store.js';
 import type { Db, SmartFormQuestionRow, SmartFormRow, SmartFormSessionRow } from '../../db/database.js';
 import { fromJson, isoNow } from '../../db/json.js';
 import { badRequest, conflict, forbidden, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import type { Logger } from '../../logger.js';
 import { SESSION_ANALYSIS_JOB } from './analysis-job.js';
 import {
@@ -36,6 +36,8 @@ export interface InterviewServiceDeps {
   logger?: Logger;
   /** Longest wait for the model's next question before the generic one stands in (default 20 s). */
   questionTimeoutMs?: number;
+  /** The app's AI job wake-up (`WorkSignals.aiJobs`): a finished session's analysis starts at once. */
+  aiJobs?: Wake;
 }
 
 export const DEFAULT_QUESTION_TIMEOUT_MS = 20_000;
@@ -456,7 +458,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
         });
         return true;
       });
-      if (finished) setImmediate(notifyAiJobs);
+      if (finished) deps.aiJobs?.notify();
       const row = (await sessions.find(session.id))!;
       if (row.status !== 'completed') requireActive(row);
       return closing(row);

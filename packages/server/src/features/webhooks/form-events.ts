@@ -1,6 +1,7 @@
 import type { FormSchema, WebhookAnswer } from '@formloom/contract';
 import type { Db, FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
+import type { Wake } from '../../jobs/wake.js';
 import { type OutboxEvent, recordEvents } from '../../outbox/record.js';
 
 /**
@@ -99,15 +100,18 @@ export function responseCreatedEvent(
 
 /**
  * Runs `write` and records the events of what it did, in one transaction (the caller's, when
- * `db` already is one). `write` returns the events, or none when it changed nothing.
+ * `db` already is one). `write` returns the events, or none when it changed nothing. `outbox`:
+ * the app's outbox wake-up, woken when a delivery was queued.
  */
 export async function withEvents<T>(
   db: Db,
   write: (trx: Db) => Promise<{ result: T; events: OutboxEvent[] }>,
+  outbox?: Wake,
 ): Promise<T> {
   const run = async (trx: Db) => {
     const { result, events } = await write(trx);
-    await recordEvents(trx, events);
+    // Woken before the commit: on SQLite's one connection the worker's query waits for it.
+    if ((await recordEvents(trx, events)) > 0) outbox?.notify();
     return result;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -23,6 +23,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, forbidden, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
 import {
   BlockedTargetError,
   checkTargetUrl,
@@ -30,7 +31,6 @@ import {
   type TargetPolicy,
 } from '../../net/ssrf-guard.js';
 import { recordEventForEndpoint } from '../../outbox/record.js';
-import { notifyOutbox } from '../../outbox/signal.js';
 import { sampleEvent } from './sample-events.js';
 import {
   type AttemptRow,
@@ -49,6 +49,8 @@ export interface WebhooksServiceDeps {
   publicUrl: string;
   /** DNS, injectable for tests of the SSRF guard. */
   resolve?: Resolver;
+  /** The app's outbox wake-up (`WorkSignals.outbox`): tests, redeliveries and re-enabled endpoints go out at once. */
+  outbox?: Wake;
 }
 
 const endpointNotFound = (id: string) => notFound(`Webhook endpoint ${id} not found`);
@@ -101,6 +103,7 @@ export function createWebhooksService({
   policy,
   publicUrl,
   resolve,
+  outbox,
 }: WebhooksServiceDeps) {
   const store = createWebhooksStore(db);
 
@@ -194,7 +197,7 @@ export function createWebhooksService({
       if (enabling) {
         // Events kept while it was disabled go out now, in their order.
         await store.makePendingDue(id, nowIso);
-        notifyOutbox();
+        outbox?.notify();
       }
       return toEndpoint({ ...current, ...values } as EndpointRow);
     },
@@ -246,7 +249,7 @@ export function createWebhooksService({
         updated_at: nowIso,
       };
       await store.insertDelivery(fresh);
-      notifyOutbox();
+      outbox?.notify();
       return toDelivery({ ...fresh, payload: original.payload }, []);
     },
 
@@ -256,6 +259,7 @@ export function createWebhooksService({
       if (Number(endpoint.is_active) !== 1) throw disabled(id);
       const event = sampleEvent(type, accountId, isoNow(clock()), publicUrl);
       const deliveryId = await recordEventForEndpoint(db, id, event);
+      outbox?.notify();
       return deliveryOf(id, deliveryId);
     },
   };
