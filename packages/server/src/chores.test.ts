@@ -27,6 +27,7 @@ describeEachDialect('the server chores', (t) => {
       'abandon idle smart-form sessions',
       'purge deleted forms',
       'prune finished deliveries',
+      'purge expired idempotency keys',
       'purge finished AI jobs',
     ]);
   });
@@ -53,5 +54,31 @@ describeEachDialect('the server chores', (t) => {
     expect(logged.filter((l) => l.msg === 'chore done').map((l) => l.chore)).toEqual(
       expect.arrayContaining(['archive expired forms', 'purge deleted forms']),
     );
+  });
+
+  it('a round forgets idempotency keys a day after their first use, not before', async () => {
+    const idemKey = `chores-${Date.now()}`;
+    const create = () =>
+      t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        headers: { 'idempotency-key': idemKey },
+        json: { title: 'Chores', schema: contactSchema() },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const stored = () =>
+      t.db.selectFrom('idempotency_keys').select('key').where('key', '=', idemKey).executeTakeFirst();
+
+    const soon = startChores(t.db, { clock: () => new Date(Date.now() + 23 * 3_600_000) });
+    await soon.runAll();
+    await soon.stop();
+    expect(await stored()).toBeDefined();
+    expect((await create()).headers.get('idempotent-replayed')).toBe('true');
+
+    const later = startChores(t.db, { clock: () => new Date(Date.now() + 25 * 3_600_000) });
+    await later.runAll();
+    await later.stop();
+    expect(await stored()).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from './db/database.js';
 import { createFormsAdmin } from './features/forms/forms-admin.js';
 import { sweepIdleSessions } from './features/smart-forms/sessions-store.js';
 import { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
+import { createIdempotencyPurge } from './idempotency/index.js';
 import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
 import type { WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
@@ -54,6 +55,12 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
       name: 'prune finished deliveries',
       everyMs: MINUTE,
       run: () => pruneOutbox(db, retention(options.outboxRetentionMs)),
+    },
+    {
+      // Idempotency keys of create routes and of public submissions, 24 h after first use.
+      name: 'purge expired idempotency keys',
+      everyMs: 60 * MINUTE,
+      run: createIdempotencyPurge(db, clock),
     },
     {
       name: 'purge finished AI jobs',

@@ -10,7 +10,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import { badRequest, conflict } from '../domain-errors.js';
 import type { Logger } from '../logger.js';
-import { idempotencyCutoff, idempotencyExpiry } from './expiry.js';
+import { idempotencyExpiry } from './expiry.js';
 import { fingerprint } from './fingerprint.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 
@@ -19,7 +19,6 @@ export const IDEMPOTENCY_WAIT_MS = 10_000;
 /** A first request still unanswered after this never will be (its server stopped mid-way). */
 export const IDEMPOTENCY_STALE_MS = 5 * 60_000;
 const POLL_MS = 25;
-const SWEEP_EVERY_MS = 3_600_000;
 
 export interface IdempotencyOptions {
   db: Db;
@@ -42,25 +41,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (`Idempotent-Replayed: true`) without the work being done again. A retry arriving while the
  * first still runs waits for its answer. The same key with another request is a 409. A 5xx
  * gives the key up, so a retry runs again. A request is told apart by `fingerprint` (canonical
- * JSON: the body's key order does not count), as a public submission is. The hourly purge of
- * expired keys (both kinds) runs from here.
+ * JSON: the body's key order does not count), as a public submission is. Expired keys (both
+ * kinds) are purged by a chore of the scheduler (`createIdempotencyPurge`, listed in chores.ts).
  */
 export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_MS }: IdempotencyOptions) {
   const store = createIdempotencyStore(db);
-  let lastSweep = 0;
-  let sweptUpTo: string | undefined;
-
-  function sweep(now: Date) {
-    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now.getTime();
-    const since = sweptUpTo;
-    sweptUpTo = idempotencyCutoff(now);
-    store.purgeExpired(now, since).catch((err: unknown) => {
-      sweptUpTo = since;
-      logger.warn({ err }, 'idempotency keys: sweeping expired keys failed');
-    });
-  }
-
   function replay(res: Response, status: number, sealed: string, context: string) {
     res.setHeader('Idempotent-Replayed', 'true');
     res.status(status).type('application/json').send(box.open(sealed, context));
@@ -112,7 +97,6 @@ export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_
       const started = Date.now();
       for (;;) {
         const now = clock();
-        sweep(now);
         const claimed = await store.claim({
           account_id: accountId,
           key,

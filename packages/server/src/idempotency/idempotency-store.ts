@@ -114,3 +114,18 @@ export function createIdempotencyStore(db: Db) {
 }
 
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
+
+/**
+ * The chore that purges expired keys (listed in chores.ts): each run visits only the submissions
+ * that expired since the previous run of this process (the first visits all older ones once).
+ */
+export function createIdempotencyPurge(db: Db, clock: () => Date): () => Promise<number> {
+  const store = createIdempotencyStore(db);
+  let sweptUpTo: string | undefined;
+  return async () => {
+    const now = clock();
+    const purged = await store.purgeExpired(now, sweptUpTo);
+    sweptUpTo = idempotencyCutoff(now);
+    return purged;
+  };
+}
