@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createDeliveryTables } from './delivery-tables.js';
 
 /**
  * The outbox's targets for every channel besides webhook endpoints (issue 12 item 2): Slack and
@@ -33,52 +34,11 @@ export const outboxTargets: Migration = {
       .columns(['account_id', 'channel'])
       .execute();
 
-    await db.schema
-      .createTable('outbox_deliveries')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('event_id', 'text', (c) => c.notNull().references('webhook_events.id').onDelete('cascade'))
-      .addColumn('endpoint_id', 'text', (c) =>
-        c.notNull().references('outbox_targets.id').onDelete('cascade'),
-      )
-      .addColumn('account_id', 'text', (c) => c.notNull())
-      .addColumn('event_seq', 'integer', (c) => c.notNull())
-      .addColumn('event_type', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('attempt_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('outbox_deliveries_due_idx')
-      .on('outbox_deliveries')
-      .columns(['status', 'next_attempt_at'])
-      .execute();
-    await db.schema
-      .createIndex('outbox_deliveries_endpoint_idx')
-      .on('outbox_deliveries')
-      .columns(['endpoint_id', 'status', 'event_seq'])
-      .execute();
-    await db.schema
-      .createIndex('outbox_deliveries_event_idx')
-      .on('outbox_deliveries')
-      .column('event_id')
-      .execute();
-
-    await db.schema
-      .createTable('outbox_delivery_attempts')
-      .addColumn('delivery_id', 'text', (c) =>
-        c.notNull().references('outbox_deliveries.id').onDelete('cascade'),
-      )
-      .addColumn('attempt', 'integer', (c) => c.notNull())
-      .addColumn('started_at', 'text', (c) => c.notNull())
-      .addColumn('duration_ms', 'integer', (c) => c.notNull())
-      .addColumn('status_code', 'integer')
-      .addColumn('ok', 'integer', (c) => c.notNull())
-      .addColumn('error', 'text')
-      .addColumn('response_body', 'text')
-      .addPrimaryKeyConstraint('outbox_delivery_attempts_pk', ['delivery_id', 'attempt'])
-      .execute();
+    await createDeliveryTables(db, {
+      targets: 'outbox_targets',
+      deliveries: 'outbox_deliveries',
+      attempts: 'outbox_delivery_attempts',
+    });
   },
 
   async down(db: Kysely<unknown>) {
