@@ -503,5 +503,6 @@ describeEachDialect(
       }
     });
   },
-  { allowPrivateTargets: true },
+  // The outbox worker sends the smart analytics report's callback.
+  { allowPrivateTargets: true, webhookWorker: {} },
 );

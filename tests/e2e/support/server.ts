@@ -5,16 +5,20 @@ import { join } from 'node:path';
 import {
   type AiProvider,
   type AiWorker,
+  analyticsCallbackSender,
   createAccountsService,
   createApp,
   createCreditsService,
   createDb,
   createKeysService,
   createLogger,
+  createWorkSignals,
   type DbHandle,
   listen,
+  type OutboxWorker,
   type RunningServer,
   startAiJobs,
+  startOutboxWorker,
 } from '@formloom/server';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -42,6 +46,7 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
   let handle: DbHandle | undefined;
   let running: RunningServer | undefined;
   let aiJobs: AiWorker | undefined;
+  let outbox: OutboxWorker | undefined;
   // One server key for the app and the AI worker: analytics signing secrets are sealed with it.
   const secretKey = randomBytes(32);
   let accounts = 0;
@@ -51,7 +56,10 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     handle = await createDb({ dataDir });
     // One provider for the app (interview questions, chat) and the AI worker (jobs).
     const provider = options.aiProvider?.();
+    // The app's wake-ups, shared with its workers, as formloom serve does.
+    const signals = createWorkSignals();
     const app = createApp({
+      signals,
       ...(provider === undefined ? {} : { aiProvider: provider }),
       db: handle.db,
       logger: createLogger({ level: 'silent' }),
@@ -62,11 +70,18 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (provider !== undefined) {
       aiJobs = startAiJobs(handle.db, {
-        secretKey,
-        allowPrivateTargets: true,
         provider,
         publicUrl: 'https://forms.example.test',
         pollIntervalMs: 100,
+        signals,
+      });
+      // Report callbacks are deliveries of the outbox, as on formloom serve.
+      outbox = startOutboxWorker(handle.db, {
+        secretKey,
+        allowPrivateTargets: true,
+        pollIntervalMs: 50,
+        senders: [analyticsCallbackSender(handle.db, secretKey)],
+        wake: signals.outbox,
       });
     }
   });
@@ -74,6 +89,7 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
   afterAll(async () => {
     await running?.close();
     await aiJobs?.stop();
+    await outbox?.stop();
     await handle?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
