@@ -58,9 +58,9 @@ function serve(node: string, bin: string, dataDir: string, env: NodeJS.ProcessEn
 }
 
 /**
- * Node 22.12+ stays supported beside Node 24: Node 22 from the npm registry (the way
+ * Node 22.14+ stays supported beside Node 24: Node 22 from the npm registry (the way
  * scripts/ensure-node.sh installs Node 24, cached outside the checkout) runs the built `formloom`
- * from its packed tarball (better-sqlite3 built for Node 22) and the packed SDK (ESM and CJS)
+ * from its packed tarball (better-sqlite3's Node-API binary) and the packed SDK (ESM and CJS)
  * against it, in one fresh project.
  */
 describe('on Node 22', () => {
