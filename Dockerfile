@@ -3,7 +3,7 @@
 
 # 1. Build and pack formloom, then install the packed tarball exactly as a self-hoster would
 #    (npm install --global; better-sqlite3 compiles here, where the compiler is).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,7 @@ RUN pnpm install --frozen-lockfile \
 RUN npm install --global --prefix /opt/formloom --no-audit --no-fund /tmp/pack/formloom-*.tgz
 
 # 2. The runtime: Node and the installed package only; no compiler, no sources, no pnpm.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
   FORMLOOM_DATA_DIR=/data \
   PORT=3000

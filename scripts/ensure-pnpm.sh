@@ -9,8 +9,11 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$w
   npm install -g "pnpm@$want" >/dev/null
 fi
 # better-sqlite3 compiles from source here (its prebuilt download is unreachable); build against
-# the local Node headers.
-if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
+# the headers of the Node that runs it (ensure-node.sh sets them for the Node it installs).
+if [ -z "${npm_config_nodedir:-}" ]; then
+  node_prefix="$(dirname "$(dirname "$(node -p process.execPath)")")"
+  if [ -d "$node_prefix/include/node" ]; then export npm_config_nodedir="$node_prefix"; fi
+fi
 cd "$root"
 source "$root/scripts/quiet-step.sh"
 # One progress line, not pnpm's and node-gyp's output: the first install compiles better-sqlite3.
@@ -22,4 +25,10 @@ elif compgen -G "$root/node_modules/.pnpm/better-sqlite3@*/node_modules/better-s
 else
   quiet_step "$install_log" "Installing dependencies (the first time compiles better-sqlite3: about 2 minutes)" \
     pnpm install --prefer-offline
+fi
+# pnpm keeps a built better-sqlite3 across Node versions: after a switch (Node 20 to the Node 24 of
+# ensure-node.sh) it would fail to load with "compiled against a different Node.js version".
+if ! (cd "$root/apps/server" && node -e 'new (require("better-sqlite3"))(":memory:").close()') >/dev/null 2>&1; then
+  quiet_step "$install_log" "Building better-sqlite3 for Node $(node --version) (about 2 minutes)" \
+    pnpm rebuild --recursive better-sqlite3
 fi

@@ -5,6 +5,7 @@
 # the server runs from its build (apps/server/dist), as a release would.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/ensure-node.sh"
 source "$root/scripts/ensure-pnpm.sh"
 cd "$root"
 built="apps/server/dist/formloom.js"

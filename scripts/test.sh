@@ -5,6 +5,7 @@
 # runs on SQLite and on PostgreSQL; if PostgreSQL cannot start, the run fails.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/ensure-node.sh"
 source "$root/scripts/ensure-pnpm.sh"
 cd "$root"
 pnpm build

@@ -12,7 +12,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { formloom: 'src/formloom.ts' },
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   platform: 'node',
   sourcemap: true,
   clean: true,

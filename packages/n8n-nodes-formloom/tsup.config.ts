@@ -24,7 +24,7 @@ export default defineConfig({
   format: ['cjs'],
   outExtension: () => ({ js: '.js' }),
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   clean: true,
   sourcemap: false,
   dts: false,
@@ -37,7 +37,7 @@ export default defineConfig({
     // The SDK falls back to FORMLOOM_* environment variables; a community node may read none, and
     // this one passes everything from its credential: the bundle has no way to the environment.
     // The web APIs the SDK and ky reach through `globalThis` (which n8n's verification refuses)
-    // are named directly: the same globals on Node 20+.
+    // are named directly: the same globals on Node 22+.
     options.define = {
       ...options.define,
       'globalThis.process': 'undefined',

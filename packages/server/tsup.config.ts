@@ -22,7 +22,7 @@ export default defineConfig(async () => {
     dts: process.env.FORMLOOM_BUILD_DTS !== '0',
     sourcemap: true,
     clean: true,
-    target: 'node20',
+    target: 'node22',
     platform: 'node',
     esbuildPlugins: [
       {

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, pack } from './support/packages.js';
 import { useServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -17,28 +18,6 @@ let work = '';
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
-
-/** Newest modification time of the files below `dir`. */
-function newest(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .reduce((max, e) => Math.max(max, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
-}
-
-/** Builds a package unless its dist is newer than its sources (CI builds before testing). */
-async function ensureBuilt(pkg: string): Promise<void> {
-  const dir = join(root, 'packages', pkg);
-  const dist = join(dir, 'dist');
-  if (existsSync(join(dist, 'index.d.cts')) && newest(dist) > newest(join(dir, 'src'))) return;
-  await run('pnpm', ['build'], { cwd: dir, timeout: 300_000 });
-}
-
-async function pack(pkg: string, into: string): Promise<string> {
-  const { stdout } = await run('pnpm', ['pack', '--pack-destination', into], {
-    cwd: join(root, 'packages', pkg),
-  });
-  return stdout.trim().split('\n').at(-1)!;
-}
 
 /**
  * The issue's "done" check: a TypeScript user installs the built SDK from its packed tarball in a

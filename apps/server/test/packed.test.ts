@@ -36,7 +36,10 @@ describe('the packed formloom in a clean folder', () => {
     expect(files).toContain('package/dist/formloom.js');
 
     const prefix = join(work, 'global');
-    const env = { ...process.env, npm_config_nodedir: existsSync('/usr/include/node') ? '/usr' : undefined };
+    // Headers for better-sqlite3's build: those of the Node running this (ensure-node.sh exports
+    // them for the Node it installs), else the machine's.
+    const nodedir = process.env.npm_config_nodedir ?? (existsSync('/usr/include/node') ? '/usr' : undefined);
+    const env = { ...process.env, npm_config_nodedir: nodedir };
     await run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', tarball], {
       cwd: work,
       env,

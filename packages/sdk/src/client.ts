@@ -65,7 +65,7 @@ export interface CallArgs<R extends RouteLike> {
 }
 
 /**
- * The Formloom API client. Runs wherever `fetch` and WebCrypto do: Node 20+, browsers, Deno, Bun.
+ * The Formloom API client. Runs wherever `fetch` and WebCrypto do: Node 22.12+, browsers, Deno, Bun.
  * Keep API keys on servers: they must not ship in client-side code.
  *
  * ```ts

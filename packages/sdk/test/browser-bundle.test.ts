@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /**
- * The SDK runs on Node 20+, browsers, Deno and Bun: fetch and WebCrypto only. A browser build
+ * The SDK runs on Node 22.12+, browsers, Deno and Bun: fetch and WebCrypto only. A browser build
  * must resolve without any Node built-in (an import of one fails the build for `platform: browser`).
  */
 describe('browser bundle of the SDK', () => {
