@@ -19,6 +19,8 @@ import pg from 'pg';
 import { createApp } from '../src/app.js';
 import { createDb } from '../src/db/create-db.js';
 import type { Database } from '../src/db/database.js';
+import { withSqlDialect } from '../src/db/dialect.js';
+import { postgresSql } from '../src/db/dialects/postgres.js';
 import { ensureDefaultAccount } from '../src/features/accounts/bootstrap.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
@@ -73,7 +75,7 @@ const first = await ensureDefaultAccount(migrated.db);
 await migrated.close();
 
 const pool = timedPool(url.href);
-const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const db = withSqlDialect(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresSql);
 const app = createApp({
   db,
   logger: createLogger({ level: 'warn' }),

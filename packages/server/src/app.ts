@@ -9,7 +9,7 @@ import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
-import { dialectOf } from './db/dialect.js';
+import { sqlDialectOf } from './db/dialect.js';
 import { createAccountRouter } from './features/accounts/account-router.js';
 import { createAccountsService } from './features/accounts/accounts-service.js';
 import { createAiRouter } from './features/ai/ai-router.js';
@@ -277,7 +277,7 @@ export function createApp({
       : createPublicRateLimiter(
           {
             ...DEFAULT_PUBLIC_RATE_LIMIT,
-            store: dialectOf(db) === 'postgres' ? 'database' : 'memory',
+            store: sqlDialectOf(db).sharedByInstances ? 'database' : 'memory',
             ...(publicRateLimit === true ? {} : publicRateLimit),
           },
           { db, clock },

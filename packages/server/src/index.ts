@@ -19,8 +19,16 @@ export { type AiSettings, createAiProvider, describeAiSettings } from './ai/sett
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { type ChoresOptions, serverChores, startChores } from './chores.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
-export { createDb, type DbHandle, type DbOptions, type DialectName, sqliteFileOf } from './db/create-db.js';
+export {
+  createDb,
+  type DbHandle,
+  type DbOptions,
+  type DialectName,
+  type SqlDialect,
+  sqliteFileOf,
+} from './db/create-db.js';
 export type { Database, Db } from './db/database.js';
+export { sqlDialectOf } from './db/dialect.js';
 export { migrateToLatest } from './db/migrate.js';
 export {
   ConflictError,

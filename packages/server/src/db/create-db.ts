@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import { createSqliteDb } from './dialects/sqlite.js';
+import type { DialectName, SqlDialect } from './dialect.js';
+import { createSqliteDb, sqliteSql } from './dialects/sqlite.js';
 import { migrateToLatest } from './migrate.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName, SqlDialect } from './dialect.js';
 
 export interface DbOptions {
   /**
@@ -23,6 +24,8 @@ export interface DbOptions {
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** What differs by dialect; also reachable from `db` and its transactions (`sqlDialectOf`). */
+  sqlDialect: SqlDialect;
   /** A description safe to log (no password). */
   description: string;
   close(): Promise<void>;
@@ -58,9 +61,9 @@ async function openDb({ url, dataDir, poolSize }: DbOptions): Promise<DbHandle> 
   if (file !== undefined) return sqlite(file);
   if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
     // pg loads for a PostgreSQL URL only: a server on embedded SQLite never runs it.
-    const { createPostgresDb, describePostgresUrl } = await import('./dialects/postgres.js');
+    const { createPostgresDb, describePostgresUrl, postgresSql } = await import('./dialects/postgres.js');
     const { db, close } = createPostgresDb({ url, poolSize });
-    return { db, dialect: 'postgres', description: describePostgresUrl(url), close };
+    return { db, dialect: 'postgres', sqlDialect: postgresSql, description: describePostgresUrl(url), close };
   }
   throw new Error(
     `database URL must start with sqlite:, file: or postgres:// (got "${url?.split(':')[0]}:...")`,
@@ -69,5 +72,5 @@ async function openDb({ url, dataDir, poolSize }: DbOptions): Promise<DbHandle> 
 
 function sqlite(file: string): DbHandle {
   const { db, close } = createSqliteDb({ file });
-  return { db, dialect: 'sqlite', description: `sqlite:${file}`, close };
+  return { db, dialect: 'sqlite', sqlDialect: sqliteSql, description: `sqlite:${file}`, close };
 }

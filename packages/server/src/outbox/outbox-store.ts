@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { dialectOf } from '../db/dialect.js';
+import { sqlDialectOf } from '../db/dialect.js';
 
 export interface DueDelivery {
   id: string;
@@ -41,7 +41,7 @@ export interface AttemptRecord {
  * exclusive.
  */
 export function createOutboxStore(db: Db) {
-  const skipLocked = dialectOf(db) === 'postgres';
+  const dialect = sqlDialectOf(db);
   return {
     /**
      * Leases up to `limit` active endpoints that have a due delivery and no live lease; when
@@ -78,7 +78,7 @@ export function createOutboxStore(db: Db) {
           // endpoint cannot starve the others.
           .orderBy('e.lease_until', (ob) => ob.asc().nullsFirst())
           .limit(limit)
-          .$if(skipLocked, (q) => q.forUpdate().skipLocked())
+          .$call(dialect.skipLocked)
           .execute();
         if (candidates.length === 0) return [];
         const claimed = await trx

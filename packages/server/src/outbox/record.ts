@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventOf, WebhookEventType } from '@formloom/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { dialectOf } from '../db/dialect.js';
+import { sqlDialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { QUEUE_WHILE_DISABLED } from './channel.js';
@@ -22,13 +22,13 @@ export function eventPayload(event: OutboxEvent): string {
 
 /**
  * The next outbox sequence number; called inside the writing transaction. On PostgreSQL several
- * transactions (and instances) write at once: a transaction-scoped advisory lock makes them take
+ * transactions (and instances) write at once: a lock held until commit makes them take
  * numbers one at a time, each after the previous one committed, so `seq` stays commit order and
  * the worker never sends an event before an earlier-numbered one is visible. SQLite's single
  * writer gives the same order by itself.
  */
 async function nextEventSeq(db: Db): Promise<number> {
-  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(${OUTBOX_SEQ_LOCK})`.execute(db);
+  await sqlDialectOf(db).lockUntilCommit(db, OUTBOX_SEQ_LOCK);
   const row = await db
     .selectFrom('webhook_events')
     .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))

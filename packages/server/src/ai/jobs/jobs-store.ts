@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AiJobRow, Database, Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 
 export type AiJobStatus = 'PENDING' | 'PROCESSING' | 'DONE' | 'FAILED';
 
@@ -26,11 +26,11 @@ function claimable(nowIso: string) {
  * The SQL of AI jobs. A worker claims jobs with a lease (`lease_owner`, `lease_until`) and renews
  * it while it works; a job whose worker died is claimed again once the lease has run out. Every
  * write of a running job checks the lease is still the writer's, so a worker that lost its job
- * (paused past its lease, then woke up) cannot finish it a second time. On PostgreSQL the claim is
- * `FOR UPDATE SKIP LOCKED`, so instances claiming at once take different jobs.
+ * (paused past its lease, then woke up) cannot finish it a second time. The claim's select skips rows
+ * another claim has locked (`SqlDialect.skipLocked`), so instances claiming at once take different jobs.
  */
 export function createJobsStore(db: Db) {
-  const skipLocked = dialectOf(db) === 'postgres';
+  const dialect = sqlDialectOf(db);
   return {
     async insert(job: NewAiJob): Promise<void> {
       await db
@@ -75,7 +75,7 @@ export function createJobsStore(db: Db) {
           .where(claimable(nowIso))
           .orderBy('created_at')
           .limit(limit)
-          .$if(skipLocked, (q) => q.forUpdate().skipLocked())
+          .$call(dialect.skipLocked)
           .execute();
         if (candidates.length === 0) return [];
         return trx

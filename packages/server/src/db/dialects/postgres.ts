@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from '../database.js';
+import { dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database`, with any libpq-style query options pg takes. */
@@ -27,8 +28,7 @@ const types: pg.CustomTypesConfig = {
 /**
  * PostgreSQL through a pg connection pool behind kysely. The schema and every query are the ones
  * SQLite runs (text ids, text JSON, ISO-string timestamps, integer flags), so nothing above this
- * file knows which database it has, except where PostgreSQL's concurrency asks for it: the
- * outbox claim (`FOR UPDATE SKIP LOCKED`) and the outbox sequence (see `dialectOf`).
+ * file knows which database it has: what differs is in `postgresSql` below (claims, locks, JSON).
  */
 export function createPostgresDb(options: PostgresOptions): {
   db: Kysely<Database>;
@@ -44,7 +44,10 @@ export function createPostgresDb(options: PostgresOptions): {
   // a listener that would end the process. The pool replaces it, and a query on it fails visibly.
   pool.on('error', () => {});
   // pg-cursor gives kysely's `stream()` a server-side cursor (the smart-form export reads through it).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    plugins: [dialectPlugin(postgresSql)],
+  });
   // Kysely's destroy() ends the pool.
   return { db, close: () => db.destroy() };
 }
@@ -59,3 +62,53 @@ export function describePostgresUrl(url: string): string {
     return 'postgres://(unparsable URL)';
   }
 }
+
+/** PostgreSQL, field `i`'s jsonb (lists only), for `hasElement`. */
+const listCol = (i: number) => sql.ref(`j${i}`);
+
+/**
+ * What PostgreSQL does its own way (see `SqlDialect`): several connections and instances write at
+ * once, so claims skip locked rows and ordered sections take locks.
+ */
+export const postgresSql: SqlDialect = {
+  name: 'postgres',
+  sharedByInstances: true,
+  groupCommit: false,
+  cursorStreams: true,
+  skipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+  async lockRows(query) {
+    await query.forUpdate().execute();
+  },
+  async lockUntilCommit(db, key) {
+    await sql`select pg_advisory_xact_lock(${key})`.execute(db);
+  },
+  withLock: (db, key, run) =>
+    db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${key})`.execute(conn);
+      try {
+        return await run(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(${key})`.execute(conn);
+      }
+    }),
+  least: (items) => sql<number>`least(${sql.join(items)})`,
+  greatest: (x, y) => sql<number>`greatest(${x}, ${y})`,
+  median: (numbers) => sql<number>`percentile_cont(0.5) within group (order by ${numbers})`,
+  jsonKeys(table, column) {
+    return {
+      // The document is parsed once per row into `a` (below), then each key read from it.
+      columns: (key, i, listed) => [
+        sql`jsonb_typeof(a -> ${key}) as ${jsonTypeCol(i)}`,
+        sql`a ->> ${key} as ${jsonValueCol(i)}`,
+        ...(listed ? [sql`a -> ${key} as ${listCol(i)}`] : []),
+      ],
+      // `offset 0` keeps the planner from flattening either subquery.
+      from: (columns, where) =>
+        sql`(select ${sql.join([sql`1 as one`, ...columns])} from (select ${sql.ref(`r.${column}`)}::jsonb as a from ${sql.table(table)} r where ${where} offset 0) as p offset 0) as x`,
+      isString: (i) => sql`${jsonTypeCol(i)} = 'string'`,
+      isNumber: (i) => sql`${jsonTypeCol(i)} = 'number'`,
+      number: (i) => sql`(${jsonValueCol(i)})::double precision`,
+      hasElement: (i, value) => sql`(${jsonTypeCol(i)} = 'array' and ${listCol(i)} ? ${value})`,
+    };
+  },
+};

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
 
 export interface SqliteOptions {
   /** Path of the database file, or `:memory:`. */
@@ -57,7 +58,43 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 2
 /** SQLite through better-sqlite3 (see `openSqlite`) behind kysely. */
 export function createSqliteDb(options: SqliteOptions): { db: Kysely<Database>; close: () => Promise<void> } {
   const sqlite = openSqlite(options);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [dialectPlugin(sqliteSql)],
+  });
   // Kysely's destroy() closes the better-sqlite3 handle.
   return { db, close: () => db.destroy() };
 }
+
+/** What SQLite does its own way (see `SqlDialect`): one writer, so no row or advisory locks. */
+export const sqliteSql: SqlDialect = {
+  name: 'sqlite',
+  sharedByInstances: false,
+  groupCommit: true,
+  cursorStreams: false,
+  skipLocked: (query) => query,
+  lockRows: async () => {},
+  lockUntilCommit: async () => {},
+  withLock: (db, _key, run) => run(db),
+  least: (items) => sql<number>`min(${sql.join(items)})`,
+  greatest: (x, y) => sql<number>`max(${x}, ${y})`,
+  median: undefined,
+  jsonKeys(table, column) {
+    const document = sql.ref(`r.${column}`);
+    const path = (key: string) => `$."${key}"`;
+    return {
+      columns: (key, i) => [
+        sql`json_type(${document}, ${path(key)}) as ${jsonTypeCol(i)}`,
+        sql`json_extract(${document}, ${path(key)}) as ${jsonValueCol(i)}`,
+      ],
+      // `limit -1 offset 0` keeps the planner from flattening the subquery into the aggregate.
+      from: (columns, where) =>
+        sql`(select ${sql.join([sql`1 as one`, ...columns])} from ${sql.table(table)} r where ${where} limit -1 offset 0) as x`,
+      isString: (i) => sql`${jsonTypeCol(i)} = 'text'`,
+      isNumber: (i) => sql`${jsonTypeCol(i)} in ('integer', 'real')`,
+      number: (i) => sql`${jsonValueCol(i)}`,
+      hasElement: (i, value) =>
+        sql`(${jsonTypeCol(i)} = 'array' and exists (select 1 from json_each(${jsonValueCol(i)}) as e where e.value = ${value}))`,
+    };
+  },
+};

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { createKeysService } from '../auth/keys-service.js';
 import { createCreditsService } from '../credits/credits-service.js';
 import { type Account, createAccountsService } from './accounts-service.js';
@@ -11,7 +10,7 @@ const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
 /**
  * On a database without accounts: the account `default` on the Max plan and an all-scopes key,
  * returned once so `formloom serve` can print it. Undefined when any account exists. Several
- * instances may start together on one new PostgreSQL database: a session advisory lock lets one
+ * instances may start together on one new PostgreSQL database: a lock (`SqlDialect.withLock`) lets one
  * of them look and make the account while the others wait, then find it made.
  */
 export async function ensureDefaultAccount(
@@ -19,15 +18,7 @@ export async function ensureDefaultAccount(
   clock: () => Date = () => new Date(),
   options: BootstrapOptions = {},
 ): Promise<{ account: Account; token: string } | undefined> {
-  if (dialectOf(db) !== 'postgres') return ensureOn(db, clock, options);
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
-    try {
-      return await ensureOn(conn, clock, options);
-    } finally {
-      await sql`select pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
-    }
-  });
+  return sqlDialectOf(db).withLock(db, BOOTSTRAP_LOCK, (conn) => ensureOn(conn, clock, options));
 }
 
 export interface BootstrapOptions {

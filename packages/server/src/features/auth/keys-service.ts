@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
 import { formatDuration } from '../../util/duration.js';
@@ -127,12 +127,11 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
         `account "${account.name}" is on the ${PLAN_NAMES[account.plan]} plan, which has no API access`,
       );
     }
-    if (dialectOf(database) === 'postgres') {
-      // Concurrent creations (several connections or instances) count one after the other: each
-      // waits for the account row until the previous one committed its key. SQLite's single
-      // writer does this by itself.
-      await database.selectFrom('accounts').select('id').where('id', '=', account.id).forUpdate().execute();
-    }
+    // Concurrent creations (several connections or instances) count one after the other: each
+    // waits for the account row until the previous one committed its key.
+    await sqlDialectOf(database).lockRows(
+      database.selectFrom('accounts').select('id').where('id', '=', account.id),
+    );
     const active = await createKeysStore(database).countActive(account.id, nowIso);
     if (active >= max) {
       throw new KeyError(

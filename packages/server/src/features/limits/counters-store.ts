@@ -1,7 +1,7 @@
 import type { AiLimit } from '@formloom/contract';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db, RateLimitCountersTable } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { FixedWindow, WindowKind } from './windows.js';
 
@@ -75,11 +75,7 @@ type CountParams = {
 function prepareCount(ai: AiLimit | undefined) {
   const aiColumn = ai === undefined ? undefined : AI_COLUMNS[ai];
   return preparedQuery((db: Db, p: CountParams) => {
-    const postgres = dialectOf(db) === 'postgres';
-    const least = (items: RawBuilder<number>[]) =>
-      sql<number>`${sql.raw(postgres ? 'least' : 'min')}(${sql.join(items)})`;
-    const greatest = (x: RawBuilder<number>, y: RawBuilder<number>) =>
-      sql<number>`${sql.raw(postgres ? 'greatest' : 'max')}(${x}, ${y})`;
+    const { least, greatest } = sqlDialectOf(db);
     const int = (value: unknown) => sql<number>`cast(${value} as integer)`;
     const limitOf = (kind: WindowKind) =>
       int(kind === 'minute' ? p.minuteLimit : kind === 'hour' ? p.hourLimit : p.monthLimit);

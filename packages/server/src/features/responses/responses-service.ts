@@ -11,7 +11,7 @@ import {
 } from '@formloom/contract';
 import type { ValidationIssue } from '@formloom/contract/engine';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, type DomainError, notFound } from '../../domain-errors.js';
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
@@ -117,7 +117,7 @@ export function createResponsesService({
   forms,
   compiled = createCompiledForms(),
   files,
-  groupCommit = dialectOf(db) === 'sqlite',
+  groupCommit = sqlDialectOf(db).groupCommit,
   outbox,
 }: ResponsesServiceDeps) {
   const formsStore = createFormsStore(db, db, outbox);

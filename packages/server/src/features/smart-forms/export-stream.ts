@@ -2,7 +2,7 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import type { ExportFormat, SessionAnalysis } from '@formloom/contract';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson } from '../../db/json.js';
 import { shownLanguage } from './sessions-store.js';
 import { createXlsxStream, type XlsxCell } from './xlsx-stream.js';
@@ -127,10 +127,9 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
  * closes the cursor.
  */
 export async function* exportedSessions(db: Db, smartFormId: string): AsyncGenerator<ExportedSession> {
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? exportQuery(db, smartFormId).stream(CURSOR_CHUNK)
-      : sqlitePages(db, smartFormId);
+  const rows = sqlDialectOf(db).cursorStreams
+    ? exportQuery(db, smartFormId).stream(CURSOR_CHUNK)
+    : sqlitePages(db, smartFormId);
   let current: ExportedSession | undefined;
   for await (const row of rows) {
     if (current?.id !== row.id) {
