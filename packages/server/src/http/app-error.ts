@@ -75,14 +75,3 @@ export function asAppError(error: unknown): AppError | undefined {
   if (error instanceof DomainError) return fromDomainError(error);
   return undefined;
 }
-
-// The factories live with the domain errors; re-exported so HTTP code (and branches written before
-// the move) keep one import.
-export {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '../domain-errors.js';
