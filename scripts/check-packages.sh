@@ -13,6 +13,8 @@ for dir in packages/*/; do
   tarball="$(cd "$dir" && pnpm pack --pack-destination "$out" | tail -n 1)"
   echo "== $name ($(basename "$tarball"))"
   pnpm exec publint run --strict "$tarball"
+  # npm always ships a package's LICENSE file; each package keeps a copy of the repository's.
+  tar -tzf "$tarball" | grep -x 'package/LICENSE' >/dev/null || { echo "$name: the tarball has no LICENSE" >&2; exit 1; }
   # An n8n community package has no exports or types (n8n requires the files its `n8n` block
   # names): instead of attw, n8n's own community-node lint, which needs the workspace built.
   if [ "$(node -p "require('./${dir}package.json').n8n !== undefined")" = true ]; then

@@ -48,5 +48,5 @@ export default defineConfig({
   },
   // Icons and the codex file sit beside the code that names them, as n8n expects.
   onSuccess:
-    'mkdir -p dist/icons && cp icons/*.svg dist/icons/ && cp nodes/Formloom/Formloom.node.json dist/nodes/Formloom/',
+    'mkdir -p dist/icons && cp icons/*.svg dist/icons/ && cp nodes/Formloom/Formloom.node.json dist/nodes/Formloom/ && cp nodes/FormloomTrigger/FormloomTrigger.node.json dist/nodes/FormloomTrigger/',
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generateWebhookSecret, signDelivery } from '@formloom/contract';
@@ -98,16 +98,21 @@ describe('the packed node package in a clean folder with n8n-workflow alone', ()
     );
     expect(installed.dependencies).toBeUndefined();
     expect(installed.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    // Optional, so `npm install` in ~/.n8n/nodes does not add a second n8n-workflow (144 MB) beside n8n's.
+    expect(installed.peerDependenciesMeta).toEqual({ 'n8n-workflow': { optional: true } });
     expect(installed.keywords).toContain('n8n-community-node-package');
     const store = readdirSync(join(app, 'node_modules/.pnpm'));
     expect(store.filter((name) => /^(@formloom|ky@)/.test(name))).toEqual([]);
 
-    // Every shipped file: the three bundles, their icons and the codex; no source, no test.
-    const files = readdirSync(join(app, 'node_modules/n8n-nodes-formloom'), { recursive: true })
-      .map(String)
-      .filter((name) => /\.\w+$/.test(name))
+    // Every shipped file: the three bundles, their icons, the two codex files and the licence; no
+    // source, no test.
+    const shipped = join(app, 'node_modules/n8n-nodes-formloom');
+    const files = readdirSync(shipped, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(shipped, join(entry.parentPath, entry.name)))
       .sort();
     expect(files).toEqual([
+      'LICENSE',
       'README.md',
       'dist/credentials/FormloomApi.credentials.js',
       'dist/icons/formloom.dark.svg',
@@ -115,6 +120,7 @@ describe('the packed node package in a clean folder with n8n-workflow alone', ()
       'dist/nodes/Formloom/Formloom.node.js',
       'dist/nodes/Formloom/Formloom.node.json',
       'dist/nodes/FormloomTrigger/FormloomTrigger.node.js',
+      'dist/nodes/FormloomTrigger/FormloomTrigger.node.json',
       'package.json',
     ]);
     for (const file of files.filter((name) => name.endsWith('.js'))) {
