@@ -5,8 +5,12 @@
  * time from spawn to the `listening` log line, CPU time the process had used by then (from
  * /proc: steadier than wall time on a shared machine), and resident memory after IDLE_MS of
  * idling. Run `pnpm build` first. `node --import tsx apps/server/bench/start.bench.ts`
+ *
+ * BENCH_NODES (paths of node binaries, comma-separated) compares runtimes instead: the built
+ * binary on each, in turn (e.g. Node 24 against Node 22: `bash scripts/install-node.sh 22` prints
+ * where one is). The first named is the numerator of the ratio line.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +26,25 @@ interface Sample {
   rssMb: number;
 }
 
+interface Variant {
+  name: string;
+  node: string;
+  entry: string;
+}
+
 const bin = (name: string) => fileURLToPath(new URL(`../bin/${name}`, import.meta.url));
-const VARIANTS = { built: bin('formloom.js'), sources: bin('formloom-dev.js') };
+const nodes = process.env.BENCH_NODES?.split(',').filter(Boolean) ?? [];
+const VARIANTS: Variant[] =
+  nodes.length > 0
+    ? nodes.map((node) => ({
+        name: `node ${execFileSync(node, ['--version']).toString().trim()}`,
+        node,
+        entry: bin('formloom.js'),
+      }))
+    : [
+        { name: 'built', node: process.execPath, entry: bin('formloom.js') },
+        { name: 'sources', node: process.execPath, entry: bin('formloom-dev.js') },
+      ];
 
 function cpuMs(pid: number): number {
   // Fields after the command name: state is field 3; utime and stime are 14 and 15.
@@ -37,10 +58,10 @@ function rssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
-function startOnce(entry: string, dataDir: string): Promise<Sample> {
+function startOnce({ node, entry }: Variant, dataDir: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [entry, 'serve'], {
+    const child = spawn(node, [entry, 'serve'], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', FORMLOOM_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -69,26 +90,29 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const dataDir = mkdtempSync(join(tmpdir(), 'formloom-start-bench-'));
 try {
   // The first start creates and migrates the database; the measured ones open an existing one.
-  await startOnce(VARIANTS.built, dataDir);
-  const samples: Record<string, Sample[]> = { built: [], sources: [] };
+  await startOnce(VARIANTS[0]!, dataDir);
+  const samples = new Map<string, Sample[]>(VARIANTS.map((variant) => [variant.name, []]));
   for (let i = 0; i < RUNS; i++) {
-    for (const [name, entry] of Object.entries(VARIANTS))
-      samples[name]!.push(await startOnce(entry, dataDir));
+    for (const variant of VARIANTS) samples.get(variant.name)!.push(await startOnce(variant, dataDir));
   }
+  const width = Math.max(9, ...VARIANTS.map((variant) => variant.name.length + 1));
   console.log(`formloom serve start-up, median of ${RUNS} (load average ${loadavg()[0]!.toFixed(2)})`);
-  console.log('variant   start to listening   CPU to listening   RSS after idle');
-  for (const [name, list] of Object.entries(samples)) {
+  console.log(`${'variant'.padEnd(width)} start to listening   CPU to listening   RSS after idle`);
+  for (const [name, list] of samples) {
     const row = [
-      name.padEnd(9),
+      name.padEnd(width),
       `${median(list.map((s) => s.wallMs)).toFixed(0)} ms`.padStart(18),
       `${median(list.map((s) => s.cpuMs)).toFixed(0)} ms`.padStart(18),
       `${median(list.map((s) => s.rssMb)).toFixed(0)} MB`.padStart(16),
     ];
     console.log(row.join(' '));
   }
+  const [first, second] = VARIANTS.map((variant) => samples.get(variant.name)!);
   const ratio = (key: keyof Sample) =>
-    (median(samples.built!.map((s) => s[key])) / median(samples.sources!.map((s) => s[key]))).toFixed(2);
-  console.log(`built / sources: wall ${ratio('wallMs')}, CPU ${ratio('cpuMs')}, RSS ${ratio('rssMb')}`);
+    (median(first!.map((s) => s[key])) / median(second!.map((s) => s[key]))).toFixed(2);
+  console.log(
+    `${VARIANTS[0]!.name} / ${VARIANTS[1]!.name}: wall ${ratio('wallMs')}, CPU ${ratio('cpuMs')}, RSS ${ratio('rssMb')}`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

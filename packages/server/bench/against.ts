@@ -9,6 +9,11 @@
  * benchmark prints lines of figures; lines are matched by their words (every number blanked out),
  * each figure's median over the rounds is printed for both trees with the ratio this/base.
  * Environment variables are passed to both (e.g. BENCH_ONLY=submit for server.bench.ts).
+ *
+ * Runtimes side by side instead: `--base-node <path of a node binary>` runs the base side on that
+ * Node (and this side on the Node running against.ts); without `--base`, both sides are this
+ * checkout. A bench is a file of packages/server/bench, or a path from the repository's root
+ * (packages/contract/bench/engine.bench.ts), run from its package's folder.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -21,18 +26,20 @@ const root = resolve(here, '../../..');
 
 function parseArgs(argv: string[]) {
   let base = process.env.BENCH_BASE_REF;
+  let baseNode = process.execPath;
   let rounds = 3;
   const benches: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--base') base = argv[++i];
+    else if (arg === '--base-node') baseNode = argv[++i]!;
     else if (arg === '--rounds') rounds = Number(argv[++i]);
     else benches.push(arg);
   }
-  if (base === undefined || benches.length === 0 || !(rounds >= 1)) {
-    throw new Error('usage: against.ts --base <git ref> [--rounds N] <bench file>...');
+  if ((base === undefined && baseNode === process.execPath) || benches.length === 0 || !(rounds >= 1)) {
+    throw new Error('usage: against.ts [--base <git ref>] [--base-node <node>] [--rounds N] <bench file>...');
   }
-  return { base, rounds, benches };
+  return { base, baseNode, rounds, benches };
 }
 
 /** A worktree of `ref` with its dependencies installed, made once and reused. */
@@ -50,9 +57,13 @@ function baseTree(ref: string): string {
   return tree;
 }
 
-function runBench(tree: string, bench: string): string {
-  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', `bench/${bench}`], {
-    cwd: join(tree, 'packages/server'),
+function runBench(tree: string, bench: string, node: string): string {
+  // `engine.bench.ts` is packages/server/bench's; `packages/contract/bench/x.bench.ts` is its package's.
+  const [pkg, file] = bench.includes('/')
+    ? [dirname(dirname(bench)), join('bench', bench.split('/').at(-1)!)]
+    : ['packages/server', join('bench', bench)];
+  const result = spawnSync(node, ['--conditions=source', '--expose-gc', '--import', 'tsx', file], {
+    cwd: join(tree, pkg),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -76,18 +87,29 @@ function figures(output: string): Map<string, { text: string; values: number[] }
   return lines;
 }
 
-const { base, rounds, benches } = parseArgs(process.argv.slice(2));
-const baseRoot = baseTree(base);
+const { base, baseNode, rounds, benches } = parseArgs(process.argv.slice(2));
+const baseRoot = base === undefined ? root : baseTree(base);
+const baseName = [
+  base,
+  baseNode === process.execPath ? '' : `Node ${execFileSync(baseNode, ['--version']).toString().trim()}`,
+]
+  .filter(Boolean)
+  .join(' on ');
+const thisName = baseNode === process.execPath ? 'this checkout' : `this checkout on Node ${process.version}`;
 for (const bench of benches) {
   const runs: Record<'base' | 'this', ReturnType<typeof figures>[]> = { base: [], this: [] };
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['base', 'this'] as const) : (['this', 'base'] as const);
     for (const side of order) {
       process.stderr.write(`${bench}: round ${round + 1}/${rounds}, ${side}\n`);
-      runs[side].push(figures(runBench(side === 'base' ? baseRoot : root, bench)));
+      runs[side].push(
+        figures(
+          side === 'base' ? runBench(baseRoot, bench, baseNode) : runBench(root, bench, process.execPath),
+        ),
+      );
     }
   }
-  console.log(`\n## ${bench}: ${base} (base) against this checkout, medians of ${rounds} rounds\n`);
+  console.log(`\n## ${bench}: ${baseName} (base) against ${thisName}, medians of ${rounds} rounds\n`);
   console.log('| line (this checkout, first round) | figure | base | this | this/base |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [line, first] of runs.this[0]!) {
