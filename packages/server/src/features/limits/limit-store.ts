@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 /** A key's count: `points` taken in the window that ends at `resetAt` (ms since 1970). */
@@ -188,7 +189,12 @@ export function createDatabaseLimitStore(db: Db): LimitStore {
     async sweep(now) {
       // A take racing with this sees its row either deleted (and starts a window) or renewed
       // (reset_at > now: PostgreSQL re-checks the condition on the locked row and keeps it).
-      await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+      // Rows a `takeEach` holds are skipped: it locks several rows in key order, and a delete
+      // taking them in another order could deadlock with it.
+      const ended = sqlDialectOf(db).skipLocked(
+        db.selectFrom('rate_limits').select('key').where('reset_at', '<=', now),
+      );
+      await db.deleteFrom('rate_limits').where('key', 'in', ended).execute();
     },
   };
 }
