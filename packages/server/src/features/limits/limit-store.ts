@@ -191,9 +191,11 @@ export function createDatabaseLimitStore(db: Db): LimitStore {
       // (reset_at > now: PostgreSQL re-checks the condition on the locked row and keeps it).
       // Rows a `takeEach` holds are skipped: it locks several rows in key order, and a delete
       // taking them in another order could deadlock with it.
-      const ended = sqlDialectOf(db).skipLocked(
-        db.selectFrom('rate_limits').select('key').where('reset_at', '<=', now),
-      );
+      const ended = db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('reset_at', '<=', now)
+        .$call(sqlDialectOf(db).skipLocked);
       await db.deleteFrom('rate_limits').where('key', 'in', ended).execute();
     },
   };
