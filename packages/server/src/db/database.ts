@@ -15,7 +15,6 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   outbox_delivery_attempts: OutboxDeliveryAttemptsTable;
   users: UsersTable;
-  rate_limit_counters: RateLimitCountersTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
   ai_jobs: AiJobsTable;
@@ -205,26 +204,6 @@ export interface RateLimitsTable {
   reset_at: number;
   points: number;
   last_granted: number;
-}
-
-/**
- * An account's request counters, one row per account: each count belongs to the fixed window that
- * starts at its `*_start`. The AI endpoint counts share the hourly window.
- */
-export interface RateLimitCountersTable {
-  account_id: string;
-  minute_start: string;
-  minute_points: number;
-  hour_start: string;
-  hour_points: number;
-  month_start: string;
-  month_points: number;
-  ai_generate_form: number;
-  ai_smart_analytics: number;
-  ai_analytics_chat: number;
-  ai_smart_form_chat: number;
-  /** How many requests the last counting statement granted (of the batch it counted). */
-  last_granted: Generated<number>;
 }
 
 /** Every change of an account's credit balance, written in the same transaction as the change. */

@@ -13,6 +13,7 @@ import { smartFormInsights } from './2026-11-25-160000-smart-form-insights.js';
 import { scaleOut } from './2026-11-25-190000-scale-out.js';
 import { oneOutbox } from './2026-11-26-000000-one-outbox.js';
 import { oneLimiter } from './2026-11-26-120000-one-limiter.js';
+import { planWindows } from './2026-11-27-100000-plan-windows.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25-160000-smart-form-insights': smartFormInsights,
   '2026-11-26-000000-one-outbox': oneOutbox,
   '2026-11-26-120000-one-limiter': oneLimiter,
+  '2026-11-27-100000-plan-windows': planWindows,
 };

@@ -51,6 +51,68 @@ describeEachDialect('the one limiter', (t) => {
     });
   }
 
+  for (const store of ['database', 'memory'] as const) {
+    it(`${store}: a fixed window starts on the calendar (UTC), not at the first point`, async () => {
+      const limiter = createLimiter({ db: t.db, clock, store });
+      const k = key();
+      const minute = { limit: 2, window: 'minute' as const };
+      now = Date.parse('2031-03-03T10:00:50.000Z');
+      const first = await limiter.consume(k, minute);
+      expect(first).toMatchObject({ allowed: true, used: 1, remaining: 1, retryAfterSeconds: 10 });
+      expect(first.resetAt.toISOString()).toBe('2031-03-03T10:01:00.000Z');
+      await limiter.consume(k, minute);
+      expect(await limiter.consume(k, minute)).toMatchObject({ allowed: false, retryAfterSeconds: 10 });
+      now = Date.parse('2031-03-03T10:01:00.000Z');
+      expect(await limiter.consume(k, minute)).toMatchObject({
+        allowed: true,
+        used: 1,
+        retryAfterSeconds: 60,
+      });
+      const month = await limiter.consume(key(), { limit: 5, window: 'month' });
+      expect(month.resetAt.toISOString()).toBe('2031-04-01T00:00:00.000Z');
+    });
+
+    it(`${store}: consumeAll takes from every key or from none`, async () => {
+      const limiter = createLimiter({ db: t.db, clock, store });
+      const [wide, narrow] = [key(), key()];
+      const parts = [
+        { key: wide, rule: { limit: 3, window: 'hour' as const } },
+        { key: narrow, rule: { limit: 1, windowMs: 60_000 } },
+      ];
+      const first = await limiter.consumeAll(parts);
+      expect(first.allowed).toBe(true);
+      expect(first.answers.map((a) => a.used)).toEqual([1, 1]);
+      const refused = await limiter.consumeAll(parts);
+      expect(refused.allowed).toBe(false);
+      // The narrow key is the one without room; the wide one had room but gave nothing.
+      expect(refused.answers.map((a) => [a.allowed, a.remaining])).toEqual([
+        [true, 2],
+        [false, 0],
+      ]);
+      expect((await limiter.peek(wide, parts[0]!.rule)).used).toBe(1);
+      expect((await limiter.consume(wide, parts[0]!.rule)).used).toBe(2);
+    });
+  }
+
+  it('database: concurrent consumeAll from two limiters admit exactly the room of the fullest key', async () => {
+    const a = createLimiter({ db: t.db, clock });
+    const b = createLimiter({ db: t.db, clock });
+    const [month, minute] = [key(), key()];
+    const parts = [
+      { key: month, rule: { limit: 100, window: 'month' as const } },
+      { key: minute, rule: { limit: 7, window: 'minute' as const } },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).consumeAll(parts)),
+    );
+    const allowed = answers.filter((x) => x.allowed);
+    expect(allowed).toHaveLength(7);
+    // Each admitted take saw the counts as if they had come one by one.
+    expect(allowed.map((x) => x.answers[1]!.used).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await a.peek(month, parts[0]!.rule)).used).toBe(7);
+    expect((await a.peek(minute, parts[1]!.rule)).used).toBe(7);
+  });
+
   it('database: two limiters on one database share the count (two instances)', async () => {
     const a = createLimiter({ db: t.db, clock });
     const b = createLimiter({ db: t.db, clock });

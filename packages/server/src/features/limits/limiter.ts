@@ -6,22 +6,40 @@ import {
   type KeyCount,
   type LimitStore,
 } from './limit-store.js';
-import { secondsUntil } from './windows.js';
+import { secondsUntil, type WindowKind, windowOf } from './windows.js';
 
-/** At most `limit` points per key in a window of `windowMs`, which starts at the key's first point. */
-export interface LimitRule {
-  limit: number;
-  windowMs: number;
-}
+/**
+ * At most `limit` points per key in a window: of `windowMs`, starting at the key's first point,
+ * or the fixed (calendar-aligned, UTC) `window` the instant falls in (`windows.ts`).
+ */
+export type LimitRule = { limit: number; windowMs: number } | { limit: number; window: WindowKind };
 
 /** The limiter's answer about one key: every 429 takes its `Retry-After` from here. */
 export interface LimitAnswer {
   allowed: boolean;
   limit: number;
+  /** Points taken in the current window (may exceed `limit` if the limit was lowered). */
+  used: number;
   remaining: number;
   resetAt: Date;
   /** Whole seconds until `resetAt`, at least 1. */
   retryAfterSeconds: number;
+}
+
+/** One key of a take from several keys at once, with its rule. */
+export interface LimitPart {
+  key: string;
+  rule: LimitRule;
+}
+
+/**
+ * The answer to a take from several keys: allowed when every key had room (then one point was
+ * taken from each), else nothing was taken. `answers` follow the order of the parts; when
+ * refused, a part with no room left has `allowed: false`.
+ */
+export interface AllAnswer {
+  allowed: boolean;
+  answers: LimitAnswer[];
 }
 
 export interface LimiterOptions {
@@ -37,36 +55,85 @@ export interface LimiterOptions {
 /** How often ended windows are deleted. */
 const SWEEP_EVERY_MS = 60_000;
 
+/** Most takes of one set of keys that one statement counts together. */
+const MAX_BATCH = 256;
+
+/** Where a window of `rule` that holds the instant `now` ends. */
+function windowEnd(rule: LimitRule, now: number): number {
+  return 'window' in rule ? windowOf(rule.window, new Date(now)).end.getTime() : now + rule.windowMs;
+}
+
+/** Takes of one set of keys waiting to be counted together. */
+interface Batch {
+  parts: readonly LimitPart[];
+  waiting: { resolve: (answer: AllAnswer) => void; reject: (error: unknown) => void }[];
+}
+
 /**
- * The one limiter: keyed counters in windows that start at a key's first point. A key is a
- * string the caller composes (`public:<address>`, `login:email:<email>`, ...); the rule travels
- * with each call, so one limiter serves every kind of limit.
+ * The one limiter: keyed counters in windows that start at a key's first point or are fixed
+ * calendar windows. A key is a string the caller composes (`public:<address>`,
+ * `login:email:<email>`, `plan:<account>:month`, ...); the rule travels with each call, so one
+ * limiter serves every kind of limit. `consumeAll` takes from several keys all or none (the plan
+ * windows of one request).
  *
  * ```ts
  * const answer = await limiter.consume(`public:${address}`, { limit: 120, windowMs: 60_000 });
  * if (!answer.allowed) throw limitedError(message, answer, 'BURST_LIMIT');
  * ```
  */
-export function createLimiter({ db, clock, store = 'database' }: LimiterOptions) {
-  const counts: LimitStore = store === 'memory' ? createMemoryLimitStore() : createDatabaseLimitStore(db);
+export function createLimiter({ db, clock, store: where = 'database' }: LimiterOptions) {
+  const store: LimitStore = where === 'memory' ? createMemoryLimitStore() : createDatabaseLimitStore(db);
   let nextSweep = 0;
 
   function answer(rule: LimitRule, count: KeyCount | undefined, allowed: boolean, now: number): LimitAnswer {
     const live = count !== undefined && now < count.resetAt ? count : undefined;
-    const resetAt = new Date(live?.resetAt ?? now + rule.windowMs);
+    const resetAt = new Date(live?.resetAt ?? windowEnd(rule, now));
+    const used = live?.points ?? 0;
     return {
       allowed,
       limit: rule.limit,
-      remaining: Math.max(0, rule.limit - (live?.points ?? 0)),
+      used,
+      remaining: Math.max(0, rule.limit - used),
       resetAt,
       retryAfterSeconds: secondsUntil(resetAt, new Date(now)),
     };
   }
 
+  const batches = new Map<string, Batch>();
+
+  /** Counts the waiting takes of one set of keys with one store call, and answers each. */
+  async function flush(id: string, batch: Batch): Promise<void> {
+    const items = batch.waiting.splice(0, MAX_BATCH);
+    const { parts } = batch;
+    const now = clock().getTime();
+    sweepNow(now);
+    try {
+      const keys = parts.map(({ key, rule }) => ({ key, limit: rule.limit, resetAt: windowEnd(rule, now) }));
+      const { granted, counts } = await store.takeEach(keys, items.length, now);
+      items.forEach((item, i) => {
+        const allowed = i < granted;
+        // The i-th granted take sees the counts as if the batch had been counted one by one.
+        const behind = allowed ? granted - 1 - i : 0;
+        const answers = parts.map(({ rule }, k) => {
+          const count = counts[k]!;
+          const state = answer(rule, { points: count.points - behind, resetAt: count.resetAt }, true, now);
+          return allowed ? state : { ...state, allowed: state.remaining > 0 };
+        });
+        item.resolve({ allowed, answers });
+      });
+    } catch (error) {
+      for (const item of items) item.reject(error);
+    } finally {
+      // Takes that arrived while this one ran go next, together; else the keys are free.
+      if (batch.waiting.length > 0) void flush(id, batch);
+      else batches.delete(id);
+    }
+  }
+
   function sweepNow(now: number): void {
     if (now < nextSweep) return;
     nextSweep = now + SWEEP_EVERY_MS;
-    counts.sweep(now).catch(() => undefined);
+    store.sweep(now).catch(() => undefined);
   }
 
   return {
@@ -74,32 +141,58 @@ export function createLimiter({ db, clock, store = 'database' }: LimiterOptions)
     async consume(key: string, rule: LimitRule, points = 1): Promise<LimitAnswer> {
       const now = clock().getTime();
       sweepNow(now);
-      const { granted, count } = await counts.take({
+      const { granted, count } = await store.take({
         key,
         wanted: points,
         limit: rule.limit,
         now,
-        resetAt: now + rule.windowMs,
+        resetAt: windowEnd(rule, now),
       });
       return answer(rule, count, granted, now);
+    },
+
+    /**
+     * Takes one point from every key of `parts`, all or none. Takes of the same keys that arrive
+     * in one turn of the event loop, or while the keys' statement runs, are counted together by
+     * one store call (up to MAX_BATCH), which grants each the point it would have had one by one:
+     * the first ones as long as every key has room.
+     */
+    consumeAll(parts: readonly LimitPart[]): Promise<AllAnswer> {
+      const id = parts
+        .map(
+          ({ key, rule }) =>
+            `${key}\u0000${rule.limit}\u0000${'window' in rule ? rule.window : rule.windowMs}`,
+        )
+        .join('\u0001');
+      return new Promise<AllAnswer>((resolve, reject) => {
+        let batch = batches.get(id);
+        if (batch !== undefined) {
+          batch.waiting.push({ resolve, reject });
+          return;
+        }
+        batch = { parts, waiting: [{ resolve, reject }] };
+        batches.set(id, batch);
+        const ready = batch;
+        setImmediate(() => void flush(id, ready));
+      });
     },
 
     /** The key's state without taking anything: allowed when at least one point is left. */
     async peek(key: string, rule: LimitRule): Promise<LimitAnswer> {
       const now = clock().getTime();
-      const count = await counts.read(key);
+      const count = await store.read(key);
       const state = answer(rule, count, true, now);
       return { ...state, allowed: state.remaining > 0 };
     },
 
     /** Gives back points taken in the key's current window (the work they paid for did not happen). */
     async refund(key: string, points = 1): Promise<void> {
-      await counts.giveBack(key, points, clock().getTime());
+      await store.giveBack(key, points, clock().getTime());
     },
 
     /** Starts the key over. */
     async clear(key: string): Promise<void> {
-      await counts.clear(key);
+      await store.clear(key);
     },
   };
 }

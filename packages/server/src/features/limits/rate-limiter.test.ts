@@ -1,5 +1,6 @@
 import { AI_LIMITS, type AiLimit, PLAN_LIMITS, type Plan } from '@formloom/contract';
 import { expect, it } from 'vitest';
+import { planCounts } from '../../../test/support/plan-counts.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createAccountsService } from '../accounts/accounts-service.js';
 import { createKeysService } from '../auth/keys-service.js';
@@ -81,11 +82,7 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
     const refused = await limiter.consume({ accountId, plan: 'PRO' }, 'generateForm');
     expect(refused.allowed || refused.refusal).toMatchObject({ type: 'BURST_LIMIT', retry_after: 30 });
     // Nothing was counted for the refused call, in the AI count either.
-    const row = await t.db
-      .selectFrom('rate_limit_counters')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow();
+    const row = await planCounts(t.db, accountId);
     expect(row).toMatchObject({ minute_points: 60, hour_points: 60, month_points: 60, ai_generate_form: 0 });
   });
 
@@ -146,11 +143,7 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
     );
     const decisions = await Promise.all(calls);
     expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
-    const counts = await t.db
-      .selectFrom('rate_limit_counters')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow();
+    const counts = await planCounts(t.db, accountId);
     expect(Number(counts.minute_points)).toBe(25);
     // Starter has 10 generateForm calls an hour; 10 of the 40 were AI calls.
     const aiAllowed = decisions.filter((d, i) => d.allowed && i % 4 === 1).length;

@@ -8,9 +8,8 @@ import {
   type RateLimitType,
 } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
-import { type Counts, createCountersStore, type Windows } from './counters-store.js';
-import { type LimitAnswer, rateLimitInfo } from './limiter.js';
-import { type FixedWindow, secondsUntil, windowOf } from './windows.js';
+import { createLimiter, type LimitAnswer, type LimitPart, rateLimitInfo } from './limiter.js';
+import { type FixedWindow, type WindowKind, windowOf } from './windows.js';
 
 export interface RateLimitCaller {
   accountId: string;
@@ -41,39 +40,39 @@ export interface RateLimiterOptions {
   limits?: Readonly<Record<Plan, PlanLimits>>;
 }
 
-/** Most requests one counting statement takes. */
-const MAX_BATCH = 256;
-
-function windowsAt(now: Date): Windows {
-  return { minute: windowOf('minute', now), hour: windowOf('hour', now), month: windowOf('month', now) };
+/** The limiter's key of an account's window: `plan:<account>:minute|hour|month|ai:<endpoint>`. */
+export function planKey(accountId: string, window: WindowKind | `ai:${AiLimit}`): string {
+  return `plan:${accountId}:${window}`;
 }
 
-interface Limit {
+/** A plan window of one request: the limit it is refused with, its key and rule. */
+interface PlanWindow extends LimitPart {
   type: RateLimitType;
-  limit: number;
-  used: number;
-  window: FixedWindow;
 }
 
 /**
- * The limits a request is checked against, the longest window first: when several are full, the
- * 429 names the one to wait longest for (month, hour, the AI endpoint's hour, minute).
+ * The windows a request is counted in, the longest first: when several are full, the 429 names
+ * the one to wait longest for (month, hour, the AI endpoint's hour, minute).
  */
-function limitsInOrder(limits: PlanLimits, windows: Windows, counts: Counts, ai?: AiLimit): Limit[] {
+function windowsInOrder(accountId: string, limits: PlanLimits, ai?: AiLimit): PlanWindow[] {
+  const fixed = (window: WindowKind, limit: number) => ({ limit, window });
   return [
-    { type: 'MONTHLY_QUOTA', limit: limits.monthlyQuota, used: counts.month, window: windows.month },
-    { type: 'HOURLY_LIMIT', limit: limits.requestsPerHour, used: counts.hour, window: windows.hour },
+    { type: 'MONTHLY_QUOTA', key: planKey(accountId, 'month'), rule: fixed('month', limits.monthlyQuota) },
+    { type: 'HOURLY_LIMIT', key: planKey(accountId, 'hour'), rule: fixed('hour', limits.requestsPerHour) },
     ...(ai === undefined
       ? []
       : [
           {
             type: 'AI_ENDPOINT_LIMIT' as const,
-            limit: limits.aiPerHour[ai],
-            used: counts.ai,
-            window: windows.hour,
+            key: planKey(accountId, `ai:${ai}`),
+            rule: fixed('hour', limits.aiPerHour[ai]),
           },
         ]),
-    { type: 'BURST_LIMIT', limit: limits.requestsPerMinute, used: counts.minute, window: windows.minute },
+    {
+      type: 'BURST_LIMIT',
+      key: planKey(accountId, 'minute'),
+      rule: fixed('minute', limits.requestsPerMinute),
+    },
   ];
 }
 
@@ -92,169 +91,59 @@ function refusalMessage(type: RateLimitType, limit: number, plan: Plan, retryAft
 }
 
 /**
- * Per-account rate limits and monthly quota in fixed UTC windows (decisions.md), counted in the
- * database (see `createCountersStore`). All keys of an account share its counters. An AI route
- * also counts against its endpoint's own hourly limit (spec 8.2), beside the general ones.
+ * Per-account rate limits and monthly quota in fixed UTC windows (decisions.md): rules of the one
+ * limiter (`limiter.ts`), which counts them in the database. All keys of an account share its
+ * windows. An AI route also counts against its endpoint's own hourly limit (spec 8.2), beside the
+ * general ones. A request takes a point from every window or, when one is full, from none, so a
+ * client retrying into a 429 does not eat its monthly quota.
  */
 export function createRateLimiter({ db, clock, limits = PLAN_LIMITS }: RateLimiterOptions) {
-  const store = createCountersStore(db);
+  const limiter = createLimiter({ db, clock });
 
-  function usageOf(plan: Plan, windows: Windows, counts: Counts): Usage {
-    const planLimits = limits[plan];
+  function usageOf(now: Date, hour: LimitAnswer, month: LimitAnswer): Usage {
     return {
-      hour: { limit: planLimits.requestsPerHour, used: counts.hour, window: windows.hour },
-      month: { limit: planLimits.monthlyQuota, used: counts.month, window: windows.month },
+      hour: { limit: hour.limit, used: hour.used, window: windowOf('hour', now) },
+      month: { limit: month.limit, used: month.used, window: windowOf('month', now) },
     };
   }
 
+  /** The account's hourly and monthly counts, counting nothing (GET /me, 403 answers). */
   async function usage(caller: RateLimitCaller, now: Date = clock()): Promise<Usage> {
-    const windows = windowsAt(now);
-    return usageOf(caller.plan, windows, await store.read(caller.accountId, windows));
-  }
-
-  function refuse(
-    caller: RateLimitCaller,
-    full: Limit,
-    now: Date,
-    counts: Counts,
-    windows: Windows,
-    ai?: AiLimit,
-  ) {
-    // The same answer the keyed limiter gives, for the window that is full.
-    const answer: LimitAnswer = {
-      allowed: false,
-      limit: full.limit,
-      remaining: 0,
-      resetAt: full.window.end,
-      retryAfterSeconds: secondsUntil(full.window.end, now),
-    };
-    return {
-      allowed: false as const,
-      usage: usageOf(caller.plan, windows, counts),
-      refusal: rateLimitInfo(answer, full.type),
-      message: refusalMessage(full.type, full.limit, caller.plan, answer.retryAfterSeconds, ai),
-    };
-  }
-
-  /** Requests waiting to be counted, by account, plan and AI endpoint. */
-  interface Waiting {
-    caller: RateLimitCaller;
-    ai: AiLimit | undefined;
-    attempt: number;
-    resolve: (decision: Decision) => void;
-    reject: (error: unknown) => void;
-  }
-  interface Batch {
-    waiting: Waiting[];
-    /** A statement for this batch's key is running or scheduled: new requests wait for the next. */
-    busy: boolean;
-  }
-  const batches = new Map<string, Batch>();
-
-  /** The refusal of a request the counting statement did not grant: which limit is full. */
-  async function refusedOne(item: Waiting, now: Date, windows: Windows): Promise<Decision> {
-    const { caller, ai } = item;
-    const planLimits = limits[caller.plan];
-    const counts = await store.read(caller.accountId, windows, ai);
-    const inOrder = limitsInOrder(planLimits, windows, counts, ai);
-    const full = inOrder.find((l) => l.used >= l.limit);
-    // None full: a window ended between the two statements; the request goes round again.
-    if (full === undefined && item.attempt < 3) {
-      return new Promise<Decision>((resolve, reject) =>
-        enqueue({ ...item, attempt: item.attempt + 1, resolve, reject }),
-      );
-    }
-    return refuse(caller, full ?? inOrder.at(-1)!, now, counts, windows, ai);
-  }
-
-  /** Counts every waiting request of one key with one statement, and answers each. */
-  async function flush(key: string, batch: Batch): Promise<void> {
-    const items = batch.waiting.splice(0, MAX_BATCH);
-    const { caller, ai } = items[0]!;
-    const now = clock();
-    const windows = windowsAt(now);
-    const planLimits = limits[caller.plan];
-    try {
-      const { granted, counts } = await store.consume(
-        caller.accountId,
-        {
-          windows,
-          limits: {
-            minute: planLimits.requestsPerMinute,
-            hour: planLimits.requestsPerHour,
-            month: planLimits.monthlyQuota,
-          },
-          ai: ai === undefined ? undefined : { name: ai, limit: planLimits.aiPerHour[ai] },
-        },
-        items.length,
-      );
-      items.forEach((item, i) => {
-        if (i >= granted) {
-          refusedOne(item, now, windows).then(item.resolve, item.reject);
-          return;
-        }
-        // The i-th granted request sees the counts as if the batch had been counted one by one.
-        const behind = granted - 1 - i;
-        const seen = {
-          ...counts,
-          minute: counts.minute - behind,
-          hour: counts.hour - behind,
-          month: counts.month - behind,
-        };
-        item.resolve({ allowed: true, usage: usageOf(caller.plan, windows, seen) });
-      });
-    } catch (error) {
-      for (const item of items) item.reject(error);
-    } finally {
-      if (batch.waiting.length > 0) void flush(key, batch);
-      else {
-        batch.busy = false;
-        batches.delete(key);
-      }
-    }
-  }
-
-  function enqueue(item: Waiting): void {
-    const key = `${item.caller.accountId}\u0000${item.caller.plan}\u0000${item.ai ?? ''}`;
-    let batch = batches.get(key);
-    if (batch === undefined) {
-      batch = { waiting: [], busy: false };
-      batches.set(key, batch);
-    }
-    batch.waiting.push(item);
-    if (batch.busy) return;
-    batch.busy = true;
-    // Requests that arrive in the same turn of the event loop, or while this key's statement runs,
-    // are counted together by the next statement.
-    const ready = batch;
-    setImmediate(() => void flush(key, ready));
+    const [month, hour] = windowsInOrder(caller.accountId, limits[caller.plan]);
+    const [monthly, hourly] = await Promise.all([
+      limiter.peek(month!.key, month!.rule),
+      limiter.peek(hour!.key, hour!.rule),
+    ]);
+    return usageOf(now, hourly, monthly);
   }
 
   /**
    * Counts one request of `caller` (and of the AI endpoint `ai`, if any): allowed, or refused
-   * with the limit that was hit, in which case nothing was counted. Requests of one account are
-   * grouped: those of one event-loop turn (and those arriving while its statement runs) are
-   * counted by one statement, which grants each the point it would have had one by one.
+   * with the limit that was hit, in which case nothing was counted. Concurrent requests of one
+   * account are counted together (`consumeAll`).
    */
   async function consume(caller: RateLimitCaller, ai?: AiLimit): Promise<Decision> {
+    const windows = windowsInOrder(caller.accountId, limits[caller.plan], ai);
+    const { allowed, answers } = await limiter.consumeAll(windows);
     const now = clock();
-    const windows = windowsAt(now);
-    const planLimits = limits[caller.plan];
-    // A limit of 0 allows nothing; the store would start a new window at 1, so refuse here.
-    const none = { minute: 0, hour: 0, month: 0, ai: 0 };
-    const closed = limitsInOrder(planLimits, windows, none, ai).find((l) => l.limit <= 0);
-    if (closed !== undefined) {
-      return refuse(caller, closed, now, await store.read(caller.accountId, windows, ai), windows, ai);
-    }
-    return new Promise<Decision>((resolve, reject) => enqueue({ caller, ai, attempt: 1, resolve, reject }));
+    const usage = usageOf(now, answers[1]!, answers[0]!);
+    if (allowed) return { allowed: true, usage };
+    // One window at least has no room left (the one that refused); the first is the longest.
+    const refusing = windows.findIndex((_, i) => !answers[i]!.allowed);
+    const full = refusing === -1 ? windows.length - 1 : refusing;
+    const { type } = windows[full]!;
+    const answer = answers[full]!;
+    return {
+      allowed: false,
+      usage,
+      refusal: rateLimitInfo(answer, type),
+      message: refusalMessage(type, answer.limit, caller.plan, answer.retryAfterSeconds, ai),
+    };
   }
 
   return {
     limitsOf: (plan: Plan): PlanLimits => limits[plan],
-
-    /** The account's hourly and monthly counts, counting nothing (GET /me, 403 answers). */
     usage,
-
     consume,
   };
 }

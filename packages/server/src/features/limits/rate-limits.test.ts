@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
+import { planCounts, seedPlanCounts } from '../../../test/support/plan-counts.js';
 import {
   describeEachDialect,
   type TestResponse,
@@ -7,7 +8,6 @@ import {
 } from '../../../test/support/test-server.js';
 import { createKeysService } from '../auth/keys-service.js';
 import { createCreditsService } from '../credits/credits-service.js';
-import { windowOf } from './windows.js';
 
 /**
  * Stops the test clock at `iso`. Stopped, not running from there: `retry_after` counts whole
@@ -47,37 +47,17 @@ function expectRefused(res: TestResponse, type: string, limit: number, retryAfte
 }
 
 /** Sets the account's counts in the windows around `at` (to skip many requests). */
-async function seedCounts(
+const seedCounts = (
   t: TestServer,
   accountId: string,
   at: string,
   counts: { minute?: number; hour?: number; month?: number },
-) {
-  const start = (kind: 'minute' | 'hour' | 'month') => windowOf(kind, new Date(at)).start.toISOString();
-  await t.db
-    .insertInto('rate_limit_counters')
-    .values({
-      account_id: accountId,
-      minute_start: start('minute'),
-      minute_points: counts.minute ?? 0,
-      hour_start: start('hour'),
-      hour_points: counts.hour ?? 0,
-      month_start: start('month'),
-      month_points: counts.month ?? 0,
-      ai_generate_form: 0,
-      ai_smart_analytics: 0,
-      ai_analytics_chat: 0,
-      ai_smart_form_chat: 0,
-    })
-    .execute();
-}
+) => seedPlanCounts(t.db, accountId, at, counts);
 
-const countsOf = (t: TestServer, accountId: string) =>
-  t.db
-    .selectFrom('rate_limit_counters')
-    .select(['minute_points', 'hour_points', 'month_points', 'month_start'])
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+const countsOf = async (t: TestServer, accountId: string) => {
+  const { minute_points, hour_points, month_points, month_start } = await planCounts(t.db, accountId);
+  return { minute_points, hour_points, month_points, month_start };
+};
 
 describeEachDialect('rate limits and monthly quota', (t) => {
   afterEach(() => t.clock.reset());
