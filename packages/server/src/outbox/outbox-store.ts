@@ -111,7 +111,12 @@ export function createOutboxStore(db: Db) {
         ])
         .where('d.endpoint_id', '=', endpointId)
         .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', nowIso)
+        // Compared as an expression (`|| ''` changes no value; null stays null) so that no index
+        // serves this term: SQLite, which keeps no statistics here, then walks this endpoint's
+        // pending rows in event order (outbox_deliveries_endpoint_idx) and stops at the first,
+        // instead of reading and sorting every endpoint's due rows (the due index) for each
+        // delivery, which made a backlog of N deliveries cost N² row reads.
+        .where(sql`${sql.ref('d.next_attempt_at')} || ''`, '<=', nowIso)
         .where('e.is_active', '=', 1)
         .where('e.lease_owner', '=', owner)
         .orderBy('d.event_seq')
