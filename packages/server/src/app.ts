@@ -31,14 +31,14 @@ import { createIntegrationsPage } from './features/integrations/integrations-pag
 import { createIntegrationsRouter } from './features/integrations/integrations-router.js';
 import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
 import { createRateLimiter } from './features/limits/rate-limiter.js';
-import { createPublicRouter } from './features/public/public-router.js';
-import { createPublicPageRouter } from './features/public-page/public-page-router.js';
+import { createPublicPageRouter } from './features/public/public-page-router.js';
 import {
   createPublicRateLimiter,
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
   type PublicRateLimitOptions,
-} from './features/public-page/public-rate-limit.js';
+} from './features/public/public-rate-limit.js';
+import { createPublicRouter } from './features/public/public-router.js';
 import { createResponsesRouter } from './features/responses/responses-router.js';
 import { createResponsesService } from './features/responses/responses-service.js';
 import { createInsightsService } from './features/smart-forms/insights-service.js';

@@ -2,13 +2,13 @@ import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { toPublicForm } from '../forms/form-mapping.js';
-import { decoySubmission, honeypotFilled } from '../public-page/honeypot.js';
 import type { ResponsesService } from '../responses/responses-service.js';
 import { interviewRoutes } from '../smart-forms/interview-router.js';
 import type { InterviewService } from '../smart-forms/interview-service.js';
 import type { OtpService } from '../smart-forms/otp-service.js';
 import { uploadRoute } from '../uploads/upload-route.js';
 import type { UploadsService } from '../uploads/uploads-service.js';
+import { decoySubmission, honeypotFilled } from './honeypot.js';
 
 const s = initServer();
 
