@@ -19,12 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import {
-  formCreatedEvent,
-  formDeletedEvent,
-  formTransitionEvents,
-  withEvents,
-} from '../webhooks/form-events.js';
+import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { schemaOf, toForm, toListItem } from './form-mapping.js';
 import { createFormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
