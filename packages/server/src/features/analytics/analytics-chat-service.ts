@@ -11,7 +11,7 @@ import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import type { FormsService } from '../forms/forms-service.js';
+import type { FormsService } from '../forms/index.js';
 import { type AnalyticsChatInput, analyticsChatTask, suggestedActions } from './chat-task.js';
 import { formFigures } from './form-figures.js';
 

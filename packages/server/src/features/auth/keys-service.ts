@@ -5,8 +5,15 @@ import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
 import { formatDuration } from '../../util/duration.js';
-import { type Account, createAccountsService, toAccount } from '../accounts/accounts-service.js';
-import { isScope, maxKeysOf, SCOPES, type Scope } from '../accounts/plans.js';
+import {
+  type Account,
+  createAccountsService,
+  isScope,
+  maxKeysOf,
+  SCOPES,
+  type Scope,
+  toAccount,
+} from '../accounts/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
 

@@ -10,10 +10,9 @@ import {
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
-import { createFormsService } from '../forms/forms-service.js';
-import { createFormsStore } from '../forms/forms-store.js';
-import { type FileAnswers, fileAnswers } from '../uploads/file-answers.js';
+import { createAccountsService } from '../accounts/index.js';
+import { createFormsService, createFormsStore } from '../forms/index.js';
+import { type FileAnswers, fileAnswers } from '../uploads/index.js';
 import { createResponsesService } from './responses-service.js';
 
 /**

@@ -17,11 +17,15 @@ import { badRequest, conflict, type DomainError, notFound } from '../../domain-e
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
-import { responseCreatedEvent } from '../forms/form-events.js';
-import { archiveDue, type FormsService } from '../forms/forms-service.js';
-import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
-import { SHARE_CODE_PATTERN } from '../forms/share-code.js';
-import type { FileAnswers } from '../uploads/file-answers.js';
+import {
+  archiveDue,
+  createFormsStore,
+  type FormsService,
+  type FormsStore,
+  responseCreatedEvent,
+  SHARE_CODE_PATTERN,
+} from '../forms/index.js';
+import type { FileAnswers } from '../uploads/index.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createResponsesStore, type ResponsesStore } from './responses-store.js';
 

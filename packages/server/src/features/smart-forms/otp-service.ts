@@ -11,7 +11,7 @@ import {
   unavailable,
 } from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/limiter.js';
+import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/index.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
 export const OTP_RULES = {

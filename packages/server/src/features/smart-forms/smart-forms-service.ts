@@ -14,7 +14,7 @@ import {
 import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
-import { generateShareCode } from '../forms/share-code.js';
+import { generateShareCode } from '../forms/index.js';
 import { abandonActiveSessions } from './sessions-store.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 

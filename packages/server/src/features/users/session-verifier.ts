@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { InvalidSessionError, type SessionTokens } from './session-token.js';
 
 /**

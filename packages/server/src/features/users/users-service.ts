@@ -3,7 +3,7 @@ import type { LoginResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
 import { checkPassword, hashPassword, UserError, verifyPassword } from './password.js';
 import type { SessionTokens } from './session-token.js';
