@@ -48,7 +48,6 @@ import {
   createInsightsService,
   createInterviewService,
   createOtpService,
-  createSessionsStore,
   createSmartFormsRouter,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
@@ -236,9 +235,7 @@ export function createApp({
     public: createPublicRouter(responses, uploads, interviews, otp),
     smartForms: createSmartFormsRouter(
       smartForms,
-      createSessionsStore(db),
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
-      db,
       clock,
     ),
     ai: createAiRouter(ai),

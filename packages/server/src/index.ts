@@ -75,6 +75,7 @@ export {
   type Reservation,
 } from './features/credits/index.js';
 export {
+  archiveExpiredForms,
   createFormsAdmin,
   DEFAULT_DELETED_RETENTION_MS,
   FormAdminError,
@@ -96,7 +97,6 @@ export {
   UserError,
   type UsersService,
 } from './features/users/index.js';
-export { archiveExpiredForms } from './features/webhooks/index.js';
 export { AppError } from './http/app-error.js';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
