@@ -19,8 +19,9 @@ import {
   aggregateAnalyticsTask,
   aggregateDraftProblems,
 } from './aggregate-analytics-task.js';
-import { fitSessions, fullBlock, recentCompletedSessions } from './session-context.js';
+import { fitSessions, fullBlock } from './session-context.js';
 import { sessionFigures } from './session-figures.js';
+import { recentCompletedSessions } from './sessions-store.js';
 import { smartFormChatTask } from './smart-form-chat-task.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 

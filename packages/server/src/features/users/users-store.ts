@@ -33,7 +33,11 @@ export function createUsersStore(db: Db) {
     },
     /** What a session check needs of the token's user. */
     sessionUser(id: string) {
-      return db.selectFrom('users').select(['id', 'account_id', 'email']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'account_id', 'email'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async setPassword(id: string, passwordHash: string, updatedAt: string): Promise<void> {
       await db
