@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsup';
-import { bundlePageSources } from './src/features/public-page/page-sources.js';
+import { bundlePageSources } from './src/features/public/page-sources.js';
 
 export default defineConfig(async () => {
   // The public page's script and stylesheet are bundled now, once, and their text takes the place

@@ -8,9 +8,9 @@
  */
 import { PLAN_LIMITS, type Plan, type PlanLimits } from '@formloom/contract';
 import { createApp } from '../src/app.js';
+import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
-import { ensureDefaultAccount } from '../src/features/accounts/bootstrap.js';
-import { createKeysService } from '../src/features/auth/keys-service.js';
+import { createKeysService } from '../src/features/auth/index.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
 import { CHILD_ENV, type DriverMessage, send } from './ipc.js';

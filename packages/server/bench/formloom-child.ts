@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../src/app.js';
+import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
 import type { Db } from '../src/db/database.js';
 import { toJson } from '../src/db/json.js';
-import { ensureDefaultAccount } from '../src/features/accounts/bootstrap.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
 import { benchAnswers } from './bench-form.js';

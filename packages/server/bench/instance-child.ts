@@ -5,8 +5,8 @@
  * their cost). Several of these share one database as several `formloom serve` instances would.
  */
 import { createApp } from '../src/app.js';
+import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
-import { ensureDefaultAccount } from '../src/features/accounts/bootstrap.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
 import { answerCpuQuestions, CHILD_ENV, type DriverMessage, send } from './ipc.js';

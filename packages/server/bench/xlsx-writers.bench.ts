@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { createXlsxStream } from '../src/features/smart-forms/xlsx-stream.js';
+import { createXlsxStream } from '../src/features/smart-forms/index.js';
 import { fmt } from './bench-utils.js';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);

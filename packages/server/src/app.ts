@@ -10,52 +10,56 @@ import { createOfflineProvider } from './ai/providers/offline.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
-import { createAccountRouter } from './features/accounts/account-router.js';
-import { createAccountsService } from './features/accounts/accounts-service.js';
-import { createAiRouter } from './features/ai/ai-router.js';
-import { createAiService } from './features/ai/ai-service.js';
-import { createAnalyticsChatService } from './features/analytics/analytics-chat-service.js';
-import { createAnalyticsRouter } from './features/analytics/analytics-router.js';
-import { createSigningSecrets } from './features/analytics/signing-secret.js';
-import { createSmartAnalytics } from './features/analytics/smart-analytics.js';
-import { assertAuthKindsHandled, authenticate, fixedCaller } from './features/auth/auth-middleware.js';
-import { createKeysService } from './features/auth/keys-service.js';
-import { createCreditsService } from './features/credits/credits-service.js';
-import { createFieldsRouter, createFormsRouter } from './features/forms/forms-router.js';
-import { createFormsService } from './features/forms/forms-service.js';
-import { createHealthRouter } from './features/health/health-router.js';
-import { DEFAULT_SLACK_API_BASE_URL } from './features/integrations/chat-senders.js';
-import { DEFAULT_SLACK_AUTHORIZE_URL } from './features/integrations/connect.js';
-import { createConnectionsService } from './features/integrations/connections-service.js';
-import { createIntegrationsPage } from './features/integrations/integrations-page.js';
-import { createIntegrationsRouter } from './features/integrations/integrations-router.js';
-import { rateLimit, writeHeadersOnForbidden } from './features/limits/rate-limit-middleware.js';
-import { createRateLimiter } from './features/limits/rate-limiter.js';
-import { createPublicRouter } from './features/public/public-router.js';
-import { createPublicPageRouter } from './features/public-page/public-page-router.js';
+import { createAccountRouter, createAccountsService } from './features/accounts/index.js';
+import { createAiRouter, createAiService } from './features/ai/index.js';
 import {
+  createAnalyticsChatService,
+  createAnalyticsRouter,
+  createSigningSecrets,
+  createSmartAnalytics,
+} from './features/analytics/index.js';
+import {
+  assertAuthKindsHandled,
+  authenticate,
+  createKeysService,
+  fixedCaller,
+} from './features/auth/index.js';
+import { createCreditsService } from './features/credits/index.js';
+import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
+import { createHealthRouter } from './features/health/index.js';
+import {
+  createConnectionsService,
+  createIntegrationsPage,
+  createIntegrationsRouter,
+  DEFAULT_SLACK_API_BASE_URL,
+  DEFAULT_SLACK_AUTHORIZE_URL,
+} from './features/integrations/index.js';
+import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
+import {
+  createPublicPageRouter,
   createPublicRateLimiter,
+  createPublicRouter,
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
   type PublicRateLimitOptions,
-} from './features/public-page/public-rate-limit.js';
-import { createResponsesRouter } from './features/responses/responses-router.js';
-import { createResponsesService } from './features/responses/responses-service.js';
-import { createInsightsService } from './features/smart-forms/insights-service.js';
-import { createInterviewService } from './features/smart-forms/interview-service.js';
-import { createOtpService } from './features/smart-forms/otp-service.js';
-import { createSessionsStore } from './features/smart-forms/sessions-store.js';
-import { createSmartFormsRouter } from './features/smart-forms/smart-forms-router.js';
-import { createSmartFormsService } from './features/smart-forms/smart-forms-service.js';
-import { createFileDownloadRouter } from './features/uploads/download-route.js';
-import { fileAnswers } from './features/uploads/file-answers.js';
-import { createUploadsService } from './features/uploads/uploads-service.js';
-import type { LoginLimits } from './features/users/login-throttle.js';
-import { createSessionTokens } from './features/users/session-token.js';
-import { createSessionCheck, sessionVerifier } from './features/users/session-verifier.js';
-import { createLogin } from './features/users/users-service.js';
-import { createWebhooksRouter } from './features/webhooks/webhooks-router.js';
-import { createWebhooksService } from './features/webhooks/webhooks-service.js';
+} from './features/public/index.js';
+import { createResponsesRouter, createResponsesService } from './features/responses/index.js';
+import {
+  createInsightsService,
+  createInterviewService,
+  createOtpService,
+  createSmartFormsRouter,
+  createSmartFormsService,
+} from './features/smart-forms/index.js';
+import { createFileDownloadRouter, createUploadsService, fileAnswers } from './features/uploads/index.js';
+import type { LoginLimits } from './features/users/index.js';
+import {
+  createLogin,
+  createSessionCheck,
+  createSessionTokens,
+  sessionVerifier,
+} from './features/users/index.js';
+import { createWebhooksRouter, createWebhooksService } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
 import {
@@ -231,9 +235,7 @@ export function createApp({
     public: createPublicRouter(responses, uploads, interviews, otp),
     smartForms: createSmartFormsRouter(
       smartForms,
-      createSessionsStore(db),
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
-      db,
       clock,
     ),
     ai: createAiRouter(ai),

@@ -1,8 +1,7 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
 import type { Db } from './db/database.js';
-import { createFormsAdmin } from './features/forms/forms-admin.js';
-import { sweepIdleSessions } from './features/smart-forms/sessions-store.js';
-import { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
+import { archiveExpiredForms, createFormsAdmin } from './features/forms/index.js';
+import { sweepIdleSessions } from './features/smart-forms/index.js';
 import { createIdempotencyPurge } from './idempotency/index.js';
 import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
 import type { WorkSignals } from './jobs/wake.js';

@@ -17,6 +17,7 @@ export {
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
+export { ensureDefaultAccount } from './bootstrap.js';
 export { type ChoresOptions, serverChores, startChores } from './chores.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export {
@@ -48,13 +49,12 @@ export {
   AccountError,
   type AccountsService,
   createAccountsService,
-} from './features/accounts/accounts-service.js';
-export { ensureDefaultAccount } from './features/accounts/bootstrap.js';
-export { parsePlan } from './features/accounts/plans.js';
-export { type AiJobsOptions, startAiJobs } from './features/ai/ai-jobs.js';
-export { analyticsCallbackSender } from './features/analytics/smart-analytics.js';
-export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './features/auth/api-key.js';
+  parsePlan,
+} from './features/accounts/index.js';
+export { type AiJobsOptions, startAiJobs } from './features/ai/index.js';
+export { analyticsCallbackSender } from './features/analytics/index.js';
 export {
+  API_KEY_PREFIX,
   type ApiKeyInfo,
   type CreatedKey,
   createKeysService,
@@ -63,7 +63,9 @@ export {
   type KeyStatus,
   type KeysService,
   MAX_ROTATION_GRACE_MS,
-} from './features/auth/keys-service.js';
+  maskApiKey,
+  parseApiKey,
+} from './features/auth/index.js';
 export {
   CREDIT_COSTS,
   CreditsError,
@@ -71,25 +73,30 @@ export {
   chatCost,
   createCreditsService,
   type Reservation,
-} from './features/credits/credits-service.js';
+} from './features/credits/index.js';
 export {
+  archiveExpiredForms,
   createFormsAdmin,
   DEFAULT_DELETED_RETENTION_MS,
   FormAdminError,
-} from './features/forms/forms-admin.js';
+} from './features/forms/index.js';
 export {
   type ChatSenderOptions,
   createChatSenders,
   DEFAULT_SLACK_API_BASE_URL,
-} from './features/integrations/chat-senders.js';
-export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/rate-limiter.js';
+} from './features/integrations/index.js';
+export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/index.js';
 export {
   DEFAULT_SESSION_IDLE_MS,
   sweepIdleSessions,
-} from './features/smart-forms/sessions-store.js';
-export { SCRYPT_PARAMS, UserError } from './features/users/password.js';
-export { createUsersService, type User, type UsersService } from './features/users/users-service.js';
-export { archiveExpiredForms } from './features/webhooks/expiry-sweep.js';
+} from './features/smart-forms/index.js';
+export {
+  createUsersService,
+  SCRYPT_PARAMS,
+  type User,
+  UserError,
+  type UsersService,
+} from './features/users/index.js';
 export { AppError } from './http/app-error.js';
 export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';

@@ -3,7 +3,7 @@ import { balanceOf, fundedAccount } from '../../test/support/ai-test-kit.js';
 import { useOpenAiStandIn } from '../../test/support/openai-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../test/support/test-server.js';
 import { PaymentRequiredError, UnavailableError } from '../domain-errors.js';
-import { chatCost, createCreditsService } from '../features/credits/credits-service.js';
+import { chatCost, createCreditsService } from '../features/credits/index.js';
 import { CHAT_ANSWER_TOKENS, type ChatSpec, createChatRunner } from './chat-runner.js';
 import type { AiProvider, AiTextTask } from './provider.js';
 import { createOfflineProvider } from './providers/offline.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiKeyInfo } from '../features/auth/keys-service.js';
+import { unauthorized } from '../domain-errors.js';
+import type { ApiKeyInfo } from '../features/auth/index.js';
 import type { Logger } from '../logger.js';
 import { AppError } from './app-error.js';
 
@@ -10,6 +11,15 @@ export interface AuthContext {
   accountId: string;
   plan: Plan;
   key: ApiKeyInfo;
+}
+
+/**
+ * The caller of an API-key route; the auth middleware (features/auth) guarantees it is set. Here,
+ * beside the request's context, so every feature's router reads it without importing auth.
+ */
+export function authOf(req: { auth?: AuthContext | undefined }): AuthContext {
+  if (req.auth === undefined) throw unauthorized('Missing API key');
+  return req.auth;
 }
 
 /** A signed-in user (session JWT): the integrations API and page. */

@@ -8,8 +8,8 @@ import { type S3StandIn, startS3StandIn } from '../../test/support/s3-stand-in.j
 import { createTestDatabase, describeDialects, type TestDatabase } from '../../test/support/test-database.js';
 import { createApp } from '../app.js';
 import { createDb, type DbHandle } from '../db/create-db.js';
-import { createAccountsService } from '../features/accounts/accounts-service.js';
-import { createKeysService } from '../features/auth/keys-service.js';
+import { createAccountsService } from '../features/accounts/index.js';
+import { createKeysService } from '../features/auth/index.js';
 import { createLogger } from '../logger.js';
 import { listen, type RunningServer } from '../server.js';
 import { createS3Storage } from './s3-storage.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersService } from '../../src/features/users/users-service.js';
+import { createUsersService } from '../../src/features/users/index.js';
 import { type DiscordStandIn, startDiscordStandIn } from '../support/chat-stand-ins.js';
 import { describeEachDialect } from '../support/test-server.js';
 import { findChromium, launchChromium } from './chromium.js';

@@ -1,7 +1,7 @@
 import { AiJob } from '@formloom/contract';
 import { expect } from 'vitest';
-import { fieldDraft } from '../../src/features/ai/generate-form/offline-form.js';
-import { createCreditsService } from '../../src/features/credits/credits-service.js';
+import { fieldDraft } from '../../src/features/ai/index.js';
+import { createCreditsService } from '../../src/features/credits/index.js';
 import type { TestServer } from './test-server.js';
 
 /** Polls the job until it leaves PENDING/PROCESSING (the test worker polls every 100 ms). */

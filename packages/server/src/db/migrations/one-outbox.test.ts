@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from '../../../test/support/test-database.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
-import { createWebhooksService } from '../../features/webhooks/webhooks-service.js';
+import { createWebhooksService } from '../../features/webhooks/index.js';
 import { recordEvents } from '../../outbox/record.js';
 import { createDb, type DbHandle } from '../create-db.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';

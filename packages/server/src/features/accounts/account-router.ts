@@ -1,10 +1,10 @@
 import { type Account as AccountBody, contract, PLAN_LIMITS, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { authOf } from '../auth/auth-middleware.js';
-import type { ApiKeyInfo } from '../auth/keys-service.js';
-import type { RateLimiter } from '../limits/rate-limiter.js';
-import { windowOf } from '../limits/windows.js';
+import type { ApiKeyInfo } from '../auth/index.js';
+import type { RateLimiter } from '../limits/index.js';
+import { windowOf } from '../limits/index.js';
 import type { AccountsService } from './accounts-service.js';
 
 const s = initServer();

@@ -2,10 +2,10 @@ import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/job
 import type { AiProvider } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import type { WorkSignals } from '../../jobs/wake.js';
-import { smartAnalyticsJob } from '../analytics/smart-analytics.js';
-import { createCreditsService } from '../credits/credits-service.js';
-import { createFormsService } from '../forms/forms-service.js';
-import { sessionAnalysisJob } from '../smart-forms/analysis-job.js';
+import { smartAnalyticsJob } from '../analytics/index.js';
+import { createCreditsService } from '../credits/index.js';
+import { createFormsService } from '../forms/index.js';
+import { sessionAnalysisJob } from '../smart-forms/index.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 
 export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake'> {

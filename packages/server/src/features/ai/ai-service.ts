@@ -6,8 +6,8 @@ import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { NotFoundError, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
-import type { FormsService } from '../forms/forms-service.js';
+import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
+import type { FormsService } from '../forms/index.js';
 import { GENERATE_FORM_JOB, type GenerateFormJobInput } from './generate-form/generate-form-job.js';
 
 export interface AiServiceDeps {

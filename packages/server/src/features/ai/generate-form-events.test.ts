@@ -8,7 +8,7 @@ import {
 } from '../../../test/support/webhook-test-kit.js';
 import type { AiWorker } from '../../ai/jobs/worker.js';
 import { createOfflineProvider } from '../../ai/providers/offline.js';
-import { createCreditsService } from '../credits/credits-service.js';
+import { createCreditsService } from '../credits/index.js';
 import { startAiJobs } from './ai-jobs.js';
 
 describeDialects('a generated form emits FORM_CREATED like any other', (dialect) => {

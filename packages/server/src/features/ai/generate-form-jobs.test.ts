@@ -6,7 +6,7 @@ import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/op
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
-import { createCreditsService } from '../credits/credits-service.js';
+import { createCreditsService } from '../credits/index.js';
 import { offlineFormDraft } from './generate-form/offline-form.js';
 
 /** A well-formed answer for the request in the stand-in's body: the offline draft of its prompt. */

@@ -11,7 +11,8 @@ import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import type { FormsService } from '../forms/forms-service.js';
+import type { FormsService } from '../forms/index.js';
+import { createAnalyticsChatStore } from './analytics-chat-store.js';
 import { type AnalyticsChatInput, analyticsChatTask, suggestedActions } from './chat-task.js';
 import { formFigures } from './form-figures.js';
 
@@ -43,14 +44,10 @@ export interface AnalyticsChatServiceDeps {
  * fits the sample to the budget, reserves and settles the credits and asks the provider.
  */
 export function createAnalyticsChatService({ db, clock, forms, runner }: AnalyticsChatServiceDeps) {
+  const store = createAnalyticsChatStore(db);
+
   async function loadSession(accountId: string, formId: string, sessionId: string) {
-    const row = await db
-      .selectFrom('analytics_chat_sessions')
-      .selectAll()
-      .where('id', '=', sessionId)
-      .where('account_id', '=', accountId)
-      .where('form_id', '=', formId)
-      .executeTakeFirst();
+    const row = await store.findSession(accountId, formId, sessionId);
     if (row === undefined) throw notFound(`Chat session ${sessionId} not found for this form`);
     const idleMs = clock().getTime() - Date.parse(row.last_active_at);
     if (idleMs > ANALYTICS_CHAT_LIMITS.idleTimeoutMinutes * 60_000) {
@@ -68,14 +65,7 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
 
   /** Recent answers as JSON lines, newest first, as many as fit in `budget` tokens. */
   async function sample(accountId: string, formId: string, budget: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('responses')
-      .select(['answers', 'submitted_at'])
-      .where('form_id', '=', formId)
-      .where('account_id', '=', accountId)
-      .orderBy('submitted_at', 'desc')
-      .limit(SAMPLE_READ)
-      .execute();
+    const rows = await store.recentAnswers(accountId, formId, SAMPLE_READ);
     return fitLines(
       rows.map((row) => `${row.submitted_at.slice(0, 10)} ${row.answers}`),
       budget,
@@ -91,24 +81,17 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
       { role: 'assistant', content: answer.text },
     ]);
     if (chat.isNew) {
-      await db
-        .insertInto('analytics_chat_sessions')
-        .values({
-          id: chat.sessionId,
-          account_id: chat.accountId,
-          form_id: chat.formId,
-          messages,
-          question_count: 1,
-          last_active_at: nowIso,
-          created_at: nowIso,
-        })
-        .execute();
+      await store.insertSession({
+        id: chat.sessionId,
+        account_id: chat.accountId,
+        form_id: chat.formId,
+        messages,
+        question_count: 1,
+        last_active_at: nowIso,
+        created_at: nowIso,
+      });
     } else {
-      await db
-        .updateTable('analytics_chat_sessions')
-        .set((eb) => ({ messages, question_count: eb('question_count', '+', 1), last_active_at: nowIso }))
-        .where('id', '=', chat.sessionId)
-        .execute();
+      await store.keepExchange(chat.sessionId, messages, nowIso);
     }
     return {
       sessionId: chat.sessionId,

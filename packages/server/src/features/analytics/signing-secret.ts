@@ -7,6 +7,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
+import { createSigningSecretsStore } from './signing-secrets-store.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */
 const context = (accountId: string) => `analytics:${accountId}`;
@@ -16,6 +17,7 @@ const context = (accountId: string) => `analytics:${accountId}`;
  * callbacks): made like a webhook secret, sealed at rest with the server key, shown once.
  */
 export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) {
+  const store = createSigningSecretsStore(db);
   return {
     /** Makes a new secret, replacing the account's earlier one; the only answer that shows it. */
     async rotate(accountId: string): Promise<AnalyticsSigningSecret> {
@@ -26,26 +28,12 @@ export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) 
         secret_last4: secret.slice(-4),
         created_at: isoNow(clock()),
       };
-      await db
-        .insertInto('analytics_secrets')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('account_id').doUpdateSet({
-            secret_sealed: row.secret_sealed,
-            secret_last4: row.secret_last4,
-            created_at: row.created_at,
-          }),
-        )
-        .execute();
+      await store.put(row);
       return { secret, secretLast4: row.secret_last4, createdAt: row.created_at };
     },
 
     async info(accountId: string): Promise<AnalyticsSigningSecretInfo> {
-      const row = await db
-        .selectFrom('analytics_secrets')
-        .select(['secret_last4', 'created_at'])
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
+      const row = await store.info(accountId);
       if (row === undefined) {
         throw notFound('No analytics signing secret yet: create one with POST /v1/analytics/signing-secret');
       }
@@ -54,11 +42,7 @@ export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) 
 
     /** The secret itself, for signing; undefined when the account has none. */
     async open(accountId: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('analytics_secrets')
-        .select('secret_sealed')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
+      const row = await store.sealed(accountId);
       return row === undefined ? undefined : box.open(row.secret_sealed, context(accountId));
     },
   };

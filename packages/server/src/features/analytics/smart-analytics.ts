@@ -18,8 +18,8 @@ import {
   ANALYTICS_CALLBACK_CHANNEL,
   createAnalyticsCallbackSender,
 } from '../../outbox/senders/analytics-callback-sender.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
-import type { FormsService } from '../forms/forms-service.js';
+import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
+import type { FormsService } from '../forms/index.js';
 import { formFigures } from './form-figures.js';
 import { reportTask } from './report-task.js';
 import { createSigningSecrets, type SigningSecrets } from './signing-secret.js';

@@ -9,7 +9,7 @@ import {
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../domain-errors.js';
 import type { AuthContext } from '../../http/request-context.js';
-import type { Account } from '../accounts/accounts-service.js';
+import type { Account } from '../accounts/index.js';
 import { InvalidKeyError, type KeysService } from './keys-service.js';
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
@@ -157,10 +157,4 @@ export function fixedCaller(caller: AuthContext) {
     if (routeMetadata(tsRestRoute(req)).auth === 'apiKey') req.auth = caller;
     next();
   };
-}
-
-/** The caller of an API-key route; the middleware above guarantees it is set. */
-export function authOf(req: { auth?: AuthContext | undefined }): AuthContext {
-  if (req.auth === undefined) throw unauthorized('Missing API key');
-  return req.auth;
 }

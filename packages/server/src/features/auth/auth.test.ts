@@ -1,8 +1,7 @@
 import { contractRoutes } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
-import { SCOPES } from '../accounts/plans.js';
+import { createAccountsService, SCOPES } from '../accounts/index.js';
 import { createKeysService, KeyError } from './keys-service.js';
 
 const SAMPLE_PARAMS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { createKeysService } from './keys-service.js';
 
 describeEachDialect('the key limit under concurrency', (t) => {

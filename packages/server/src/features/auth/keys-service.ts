@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
-import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
 import { formatDuration } from '../../util/duration.js';
-import { type Account, createAccountsService, toAccount } from '../accounts/accounts-service.js';
-import { isScope, maxKeysOf, SCOPES, type Scope } from '../accounts/plans.js';
+import {
+  type Account,
+  createAccountsService,
+  isScope,
+  maxKeysOf,
+  SCOPES,
+  type Scope,
+  toAccount,
+} from '../accounts/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
 
@@ -129,10 +135,9 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
     }
     // Concurrent creations (several connections or instances) count one after the other: each
     // waits for the account row until the previous one committed its key.
-    await sqlDialectOf(database).lockRows(
-      database.selectFrom('accounts').select('id').where('id', '=', account.id),
-    );
-    const active = await createKeysStore(database).countActive(account.id, nowIso);
+    const keys = createKeysStore(database);
+    await keys.lockAccount(account.id);
+    const active = await keys.countActive(account.id, nowIso);
     if (active >= max) {
       throw new KeyError(
         `account "${account.name}" already has ${active} active keys, the most the ${account.plan} plan allows; revoke one first`,

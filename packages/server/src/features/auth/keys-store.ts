@@ -1,4 +1,5 @@
 import type { AccountRow, ApiKeyRow, Db, NewApiKey } from '../../db/database.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 // Run on every API request: the key and its account in one statement, compiled once.
@@ -50,6 +51,13 @@ export function createKeysStore(db: Db) {
       return query.orderBy('created_at').orderBy('id').execute();
     },
     /** Keys that still count against the plan's limit: not revoked, not expired, not rotated away. */
+    /**
+     * Waits for the account's row and holds it to the end of the transaction, so concurrent key
+     * creations (several connections or instances) count one after the other.
+     */
+    async lockAccount(accountId: string): Promise<void> {
+      await sqlDialectOf(db).lockRows(db.selectFrom('accounts').select('id').where('id', '=', accountId));
+    },
     async countActive(accountId: string, nowIso: string): Promise<number> {
       const row = await db
         .selectFrom('api_keys')

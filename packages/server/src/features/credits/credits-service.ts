@@ -3,7 +3,7 @@ import type { AiLimit } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { InvalidInputError, paymentRequired } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { createCreditsStore, type LedgerEntry, type LedgerKind } from './credits-store.js';
 
 /**

@@ -1,7 +1,7 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { authOf } from '../auth/auth-middleware.js';
 import type { FormsService } from './forms-service.js';
 
 const s = initServer();

@@ -19,14 +19,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import {
-  formCreatedEvent,
-  formDeletedEvent,
-  formTransitionEvents,
-  withEvents,
-} from '../webhooks/form-events.js';
+import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { schemaOf, toForm, toListItem } from './form-mapping.js';
-import { createFormsStore } from './forms-store.js';
+import { createFormsStore, type FormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
 import { generateShareCode, publicFormUrl } from './share-code.js';
 
@@ -65,6 +60,26 @@ export function archiveDue(row: FormRow, nowIso: string, schema: FormSchema = sc
   if (row.expires_at !== null && row.expires_at <= nowIso) return true;
   const max = schema.settings?.maxResponses;
   return max !== undefined && Number(row.response_count) >= max;
+}
+
+/**
+ * What a submission (the responses feature) reads and writes of its form: the form behind a share
+ * code, archiving it, counting the response. `trx`: the submission's transaction (or `db`
+ * itself outside one); `db`: the database it belongs to; `outbox`: woken when an archiving
+ * queued an event. A narrow view, so the forms store stays private to this feature.
+ */
+export type SubmissionForms = Pick<
+  FormsStore,
+  | 'findByShareCode'
+  | 'findByShareCodeWithoutSchema'
+  | 'archive'
+  | 'incrementResponses'
+  | 'incrementShardedResponses'
+  | 'withFullCount'
+>;
+
+export function submissionForms(trx: Db, db: Db = trx, outbox?: Wake): SubmissionForms {
+  return createFormsStore(trx, db, outbox);
 }
 
 function blankSchema(

@@ -4,7 +4,7 @@ import type { Db, FormRow, FormUpdate, NewForm } from '../../db/database.js';
 import { selectPage, titleContains } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Wake } from '../../jobs/wake.js';
-import { archivedEvent, withEvents } from '../webhooks/form-events.js';
+import { archivedEvent, withEvents } from './form-events.js';
 
 export interface FormListQuery {
   page: number;

@@ -9,13 +9,12 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
+import { createConnectionsStore } from './connections-store.js';
 
 /** What a sender needs, sealed at rest (the target's id is the sealing context). */
 export type ConnectionConfig =
   | { provider: 'slack'; botToken: string; channelId: string; teamId: string }
   | { provider: 'discord'; webhookUrl: string };
-
-const PROVIDERS: readonly IntegrationProvider[] = ['slack', 'discord'];
 
 type Row = {
   id: string;
@@ -48,32 +47,17 @@ function toConnection(row: Row): IntegrationConnection {
  */
 export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: () => Date }) {
   const { db, box, clock } = deps;
-  const columns = [
-    'id',
-    'channel',
-    'label',
-    'events',
-    'is_active',
-    'consecutive_failures',
-    'created_at',
-    'updated_at',
-  ] as const;
-  const mine = (accountId: string) =>
-    db
-      .selectFrom('outbox_targets')
-      .select(columns)
-      .where('account_id', '=', accountId)
-      .where('channel', 'in', PROVIDERS);
+  const store = createConnectionsStore(db);
 
   async function get(accountId: string, id: string): Promise<Row> {
-    const row = await mine(accountId).where('id', '=', id).executeTakeFirst();
+    const row = await store.find(accountId, id);
     if (row === undefined) throw notFound('Connection not found');
     return row;
   }
 
   return {
     async list(accountId: string): Promise<IntegrationConnection[]> {
-      const rows = await mine(accountId).orderBy('created_at').orderBy('id').execute();
+      const rows = await store.list(accountId);
       return rows.map(toConnection);
     },
 
@@ -87,22 +71,13 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
       await get(accountId, id);
       // The set, in the contract's order, each once.
       const set = WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e));
-      await db
-        .updateTable('outbox_targets')
-        .set({ events: JSON.stringify(set), updated_at: clock().toISOString() })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .execute();
+      await store.setEvents(accountId, id, JSON.stringify(set), clock().toISOString());
       return toConnection(await get(accountId, id));
     },
 
     async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
       await get(accountId, id);
-      await db
-        .deleteFrom('outbox_targets')
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .execute();
+      await store.remove(accountId, id);
       return { id, deleted: true };
     },
 
@@ -118,43 +93,22 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
       config: ConnectionConfig;
     }): Promise<IntegrationConnection> {
       const now = clock().toISOString();
-      const existing = await mine(input.accountId)
-        .where('channel', '=', input.config.provider)
-        .where('label', '=', input.label)
-        .executeTakeFirst();
+      const existing = await store.findByPlace(input.accountId, input.config.provider, input.label);
       const id = existing?.id ?? randomUUID();
       const sealed = box.seal(JSON.stringify(input.config), id);
       if (existing === undefined) {
-        await db
-          .insertInto('outbox_targets')
-          .values({
-            id,
-            account_id: input.accountId,
-            channel: input.config.provider,
-            label: input.label,
-            config_sealed: sealed,
-            events: JSON.stringify(DEFAULT_CONNECTION_EVENTS),
-            created_by: input.userId,
-            is_active: 1,
-            disabled_reason: null,
-            lease_owner: null,
-            lease_until: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await store.insert({
+          id,
+          accountId: input.accountId,
+          provider: input.config.provider,
+          label: input.label,
+          configSealed: sealed,
+          events: JSON.stringify(DEFAULT_CONNECTION_EVENTS),
+          createdBy: input.userId,
+          now,
+        });
       } else {
-        await db
-          .updateTable('outbox_targets')
-          .set({
-            config_sealed: sealed,
-            is_active: 1,
-            consecutive_failures: 0,
-            disabled_reason: null,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .execute();
+        await store.reconnect(id, sealed, now);
       }
       return toConnection(await get(input.accountId, id));
     },

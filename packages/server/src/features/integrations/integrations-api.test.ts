@@ -4,8 +4,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
-import { SESSION_TTL_SECONDS } from '../users/session-token.js';
-import { createUsersService } from '../users/users-service.js';
+import { createUsersService, SESSION_TTL_SECONDS } from '../users/index.js';
 import { createConnectionsService } from './connections-service.js';
 
 const PASSWORD = 'correct horse battery';

@@ -9,7 +9,7 @@ import {
 } from '../../../test/support/chat-stand-ins.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { type TestServer, useTestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/users-service.js';
+import { createUsersService } from '../users/index.js';
 import { INTEGRATIONS_CSP, SESSION_COOKIE } from './integrations-page.js';
 
 const PASSWORD = 'page password 1';

@@ -5,11 +5,9 @@ import { asAppError } from '../../http/app-error.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
-import { html, type SafeHtml } from '../public-page/html.js';
-import { clientKey } from '../public-page/public-rate-limit.js';
-import { deriveKey, SESSION_TTL_SECONDS } from '../users/session-token.js';
-import type { SessionCheck } from '../users/session-verifier.js';
-import type { Login } from '../users/users-service.js';
+import { clientKey, html, type SafeHtml } from '../public/index.js';
+import type { Login, SessionCheck } from '../users/index.js';
+import { deriveKey, SESSION_TTL_SECONDS } from '../users/index.js';
 import {
   ConnectError,
   createOAuthState,

@@ -3,8 +3,8 @@ import { initServer } from '@ts-rest/express';
 import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { clientKey } from '../public-page/public-rate-limit.js';
-import type { Login } from '../users/users-service.js';
+import { clientKey } from '../public/index.js';
+import type { Login } from '../users/index.js';
 import type { ConnectionsService } from './connections-service.js';
 
 const s = initServer();

@@ -6,8 +6,8 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/support/test-server.js';
-import { createKeysService } from '../auth/keys-service.js';
-import { createCreditsService } from '../credits/credits-service.js';
+import { createKeysService } from '../auth/index.js';
+import { createCreditsService } from '../credits/index.js';
 
 /**
  * Stops the test clock at `iso`. Stopped, not running from there: `retry_after` counts whole

@@ -5,8 +5,8 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-s
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
-import { OTP_RULES } from '../smart-forms/otp-service.js';
-import { createUsersService } from '../users/users-service.js';
+import { OTP_RULES } from '../smart-forms/index.js';
+import { createUsersService } from '../users/index.js';
 
 let smtp: SmtpStandIn;
 beforeAll(async () => {

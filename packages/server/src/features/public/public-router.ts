@@ -1,14 +1,13 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { toPublicForm } from '../forms/form-mapping.js';
-import { decoySubmission, honeypotFilled } from '../public-page/honeypot.js';
-import type { ResponsesService } from '../responses/responses-service.js';
-import { interviewRoutes } from '../smart-forms/interview-router.js';
-import type { InterviewService } from '../smart-forms/interview-service.js';
-import type { OtpService } from '../smart-forms/otp-service.js';
-import { uploadRoute } from '../uploads/upload-route.js';
-import type { UploadsService } from '../uploads/uploads-service.js';
+import { toPublicForm } from '../forms/index.js';
+import type { ResponsesService } from '../responses/index.js';
+import type { InterviewService, OtpService } from '../smart-forms/index.js';
+import type { UploadsService } from '../uploads/index.js';
+import { uploadRoute } from '../uploads/index.js';
+import { decoySubmission, honeypotFilled } from './honeypot.js';
+import { interviewRoutes } from './interview-router.js';
 
 const s = initServer();
 

@@ -10,10 +10,9 @@ import {
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
-import { createFormsService } from '../forms/forms-service.js';
-import { createFormsStore } from '../forms/forms-store.js';
-import { type FileAnswers, fileAnswers } from '../uploads/file-answers.js';
+import { createAccountsService } from '../accounts/index.js';
+import { createFormsService, submissionForms } from '../forms/index.js';
+import { type FileAnswers, fileAnswers } from '../uploads/index.js';
 import { createResponsesService } from './responses-service.js';
 
 /**
@@ -63,7 +62,7 @@ describeDialects('group commit', (dialect) => {
       .select(['id', 'response_count'])
       .where('id', '=', formId)
       .executeTakeFirstOrThrow();
-    return Number((await createFormsStore(handle.db).withFullCount(row)).response_count);
+    return Number((await submissionForms(handle.db).withFullCount(row)).response_count);
   };
   /** Settles every promise; rejections become their error. */
   const settled = <T>(promises: Promise<T>[]) =>

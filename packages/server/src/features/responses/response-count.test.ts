@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createFormsAdmin } from '../forms/forms-admin.js';
+import { createFormsAdmin } from '../forms/index.js';
 
 async function published(t: TestServer, key: string, maxResponses?: number) {
   const schema = contactSchema();

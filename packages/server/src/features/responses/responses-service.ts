@@ -17,11 +17,15 @@ import { badRequest, conflict, type DomainError, notFound } from '../../domain-e
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
-import { archiveDue, type FormsService } from '../forms/forms-service.js';
-import { createFormsStore, type FormsStore } from '../forms/forms-store.js';
-import { SHARE_CODE_PATTERN } from '../forms/share-code.js';
-import type { FileAnswers } from '../uploads/file-answers.js';
-import { responseCreatedEvent } from '../webhooks/form-events.js';
+import {
+  archiveDue,
+  type FormsService,
+  responseCreatedEvent,
+  SHARE_CODE_PATTERN,
+  type SubmissionForms,
+  submissionForms,
+} from '../forms/index.js';
+import type { FileAnswers } from '../uploads/index.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createResponsesStore, type ResponsesStore } from './responses-store.js';
 
@@ -120,11 +124,11 @@ export function createResponsesService({
   groupCommit = sqlDialectOf(db).groupCommit,
   outbox,
 }: ResponsesServiceDeps) {
-  const formsStore = createFormsStore(db, db, outbox);
+  const formsStore = submissionForms(db, db, outbox);
   const store = createResponsesStore(db);
 
   /** `row`, archived first when that is due (expired or full) as of `nowIso`. */
-  async function archivedIfDue(forms: FormsStore, row: FormRow, nowIso: string): Promise<FormRow> {
+  async function archivedIfDue(forms: SubmissionForms, row: FormRow, nowIso: string): Promise<FormRow> {
     const { schema } = compiled.get(row);
     if (!archiveDue(row, nowIso, schema)) return row;
     await forms.archive(row, nowIso, schema);
@@ -136,7 +140,7 @@ export function createResponsesService({
    * a draft, deleted or unknown form is a 404. `forms` is the store to read and write through,
    * so a submission can do this inside its transaction, as of its own submission time.
    */
-  async function publicFormIn(forms: FormsStore, code: string, nowIso: string): Promise<FormRow> {
+  async function publicFormIn(forms: SubmissionForms, code: string, nowIso: string): Promise<FormRow> {
     if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
     const row = await forms.findByShareCode(code);
     if (row === undefined || row.publish_status === 'DRAFT') throw formGone();
@@ -149,7 +153,7 @@ export function createResponsesService({
    * text (the cached text of that version is the same); otherwise it is read whole.
    */
   async function submissionFormIn(
-    forms: FormsStore,
+    forms: SubmissionForms,
     code: string,
     nowIso: string,
   ): Promise<FormRow | undefined> {
@@ -200,7 +204,7 @@ export function createResponsesService({
    */
   async function submitIn(
     trx: Db,
-    txForms: FormsStore,
+    txForms: SubmissionForms,
     txResponses: ResponsesStore,
     { code, answers, idempotencyKey, print }: Submission,
   ): Promise<SubmitOutcome> {
@@ -275,7 +279,7 @@ export function createResponsesService({
     const outcome = await db
       .transaction()
       .execute((trx) =>
-        submitIn(trx, createFormsStore(trx, db, outbox), createResponsesStore(trx, db), submission),
+        submitIn(trx, submissionForms(trx, db, outbox), createResponsesStore(trx, db), submission),
       )
       .catch((error: unknown): SubmitOutcome => {
         if (error instanceof LastPlaceTaken) return { kind: 'closed' };
@@ -301,7 +305,7 @@ export function createResponsesService({
     let outcomes: SubmitOutcome[];
     try {
       outcomes = await db.transaction().execute(async (trx) => {
-        const txForms = createFormsStore(trx, db, outbox);
+        const txForms = submissionForms(trx, db, outbox);
         const txResponses = createResponsesStore(trx, db);
         const done: SubmitOutcome[] = [];
         for (const submission of group) done.push(await submitIn(trx, txForms, txResponses, submission));

@@ -4,10 +4,11 @@ import { generateChecked } from '../../ai/checked.js';
 import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
 import { AiError } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
-import { isoNow, toJson } from '../../db/json.js';
+import { isoNow } from '../../db/json.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
 import { type AnalysisDraft, analysisProblems, analysisTask } from './analysis-task.js';
+import { createSessionsStore } from './sessions-store.js';
 
 export const SESSION_ANALYSIS_JOB = 'smart-form-session-analysis';
 
@@ -15,12 +16,7 @@ const JobInput = z.object({ sessionId: z.string() });
 
 /** SMART_FORM_SESSION_COMPLETED for a session, written with the transaction that stores its analysis. */
 async function recordCompleted(trx: Db, sessionId: string, nowIso: string, outbox?: Wake): Promise<void> {
-  const row = await trx
-    .selectFrom('smart_form_sessions as s')
-    .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
-    .select(['s.account_id', 's.smart_form_id', 'f.title', 's.completed_at'])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
+  const row = await createSessionsStore(trx).completedEventOf(sessionId);
   if (row === undefined || row.completed_at === null) return;
   const queued = await recordEvents(trx, [
     {
@@ -49,29 +45,11 @@ export function sessionAnalysisJob(db: Db, clock: () => Date, outbox?: Wake): Ai
     kind: SESSION_ANALYSIS_JOB,
     async run(job, context) {
       const { sessionId } = JobInput.parse(job.input);
-      const session = await db
-        .selectFrom('smart_form_sessions as s')
-        .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
-        .select([
-          's.id',
-          's.analysis',
-          's.language',
-          's.smart_form_id',
-          'f.purpose',
-          'f.title',
-          'f.reference_json',
-        ])
-        .where('s.id', '=', sessionId)
-        .executeTakeFirst();
+      const sessions = createSessionsStore(db);
+      const session = await sessions.toAnalyse(sessionId);
       if (session === undefined) throw new JobFailure('The session was deleted before it was analysed');
       if (session.analysis !== null) return { commit: async () => ({ sessionId, alreadyAnalysed: true }) };
-      const questions = await db
-        .selectFrom('smart_form_questions')
-        .select(['text', 'answer'])
-        .where('session_id', '=', sessionId)
-        .where('answer', 'is not', null)
-        .orderBy('idx')
-        .execute();
+      const questions = await sessions.answered(sessionId);
       const reference =
         session.reference_json === null ? null : (JSON.parse(session.reference_json) as unknown);
       const input = {
@@ -107,30 +85,13 @@ export function sessionAnalysisJob(db: Db, clock: () => Date, outbox?: Wake): Ai
       };
       return {
         async commit(trx) {
-          const stored = await trx
-            .updateTable('smart_form_sessions')
-            .set({
-              analysis: toJson(analysis),
-              analysed_at: nowIso,
-              sentiment_label: analysis.sentiment.label,
-              sentiment_score: analysis.sentiment.score,
-            })
-            .where('id', '=', sessionId)
-            .where('analysis', 'is', null)
-            .executeTakeFirst();
-          if (Number(stored.numUpdatedRows) === 0) return { sessionId, alreadyAnalysed: true };
-          if (analysis.keyThemes.length > 0) {
-            await trx
-              .insertInto('smart_form_session_themes')
-              .values(
-                analysis.keyThemes.map((theme) => ({
-                  session_id: sessionId,
-                  smart_form_id: session.smart_form_id,
-                  theme,
-                })),
-              )
-              .execute();
-          }
+          const stored = await createSessionsStore(trx).storeAnalysis(
+            sessionId,
+            session.smart_form_id,
+            analysis,
+            nowIso,
+          );
+          if (!stored) return { sessionId, alreadyAnalysed: true };
           await recordCompleted(trx, sessionId, nowIso, outbox);
           return { sessionId };
         },

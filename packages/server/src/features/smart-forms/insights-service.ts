@@ -13,14 +13,15 @@ import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/credits-service.js';
+import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
 import {
   type AggregateDraft,
   aggregateAnalyticsTask,
   aggregateDraftProblems,
 } from './aggregate-analytics-task.js';
-import { fitSessions, fullBlock, recentCompletedSessions } from './session-context.js';
+import { fitSessions, fullBlock } from './session-context.js';
 import { sessionFigures } from './session-figures.js';
+import { recentCompletedSessions } from './sessions-store.js';
 import { smartFormChatTask } from './smart-form-chat-task.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 

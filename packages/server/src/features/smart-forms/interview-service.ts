@@ -207,11 +207,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
   }
 
   async function markDone(session: SmartFormSessionRow): Promise<void> {
-    await db
-      .updateTable('smart_form_sessions')
-      .set({ interview_done: 1 })
-      .where('id', '=', session.id)
-      .execute();
+    await sessions.markInterviewDone(session.id);
   }
 
   function stepOf(
@@ -378,12 +374,8 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       requireActive(session);
       const nowIso = isoNow(clock());
       const stored = await db.transaction().execute(async (trx) => {
-        const question = await trx
-          .selectFrom('smart_form_questions')
-          .selectAll()
-          .where('session_id', '=', session.id)
-          .where('id', '=', body.questionId)
-          .executeTakeFirst();
+        const txSessions = createSessionsStore(trx);
+        const question = await txSessions.question(session.id, body.questionId);
         if (question === undefined) {
           throw badRequest(
             `questionId ${body.questionId} is not a question of this interview: GET .../next-question gives the current one`,
@@ -393,26 +385,14 @@ export function createInterviewService(deps: InterviewServiceDeps) {
           if (question.answer === body.answer) return false;
           throw conflict(`Question ${question.idx} was already answered; answer the current question`);
         }
-        const updated = await trx
-          .updateTable('smart_form_questions')
-          .set({ answer: body.answer, answered_at: nowIso })
-          .where('session_id', '=', session.id)
-          .where('idx', '=', question.idx)
-          .where('answer', 'is', null)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) return false;
+        if (!(await txSessions.answer(session.id, question.idx, body.answer, nowIso))) return false;
         // Detected languages are settled by the first answer.
         const settle = session.language_detected === 1 && session.answered_count === 0;
-        await trx
-          .updateTable('smart_form_sessions')
-          .set((eb) => ({
-            answered_count: eb('answered_count', '+', 1),
-            last_activity_at: nowIso,
-            ...(settle ? { language: detectLanguage(body.answer, 'en') } : {}),
-          }))
-          .where('id', '=', session.id)
-          .where('status', '=', 'active')
-          .execute();
+        await txSessions.countAnswer(
+          session.id,
+          nowIso,
+          settle ? detectLanguage(body.answer, 'en') : undefined,
+        );
         return true;
       });
       const fresh = stored ? ((await sessions.find(session.id)) ?? session) : session;
@@ -436,18 +416,12 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       const now = clock();
       const nowIso = isoNow(now);
       const finished = await db.transaction().execute(async (trx) => {
-        const done = await trx
-          .updateTable('smart_form_sessions')
-          .set({
-            status: 'completed',
-            completed_at: nowIso,
-            last_activity_at: nowIso,
-            duration_ms: Math.max(0, now.getTime() - Date.parse(session.started_at)),
-          })
-          .where('id', '=', session.id)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) === 0) return false;
+        const done = await createSessionsStore(trx).complete(
+          session.id,
+          nowIso,
+          Math.max(0, now.getTime() - Date.parse(session.started_at)),
+        );
+        if (!done) return false;
         await createJobsStore(trx).insert({
           id: randomUUID(),
           accountId: session.account_id,

@@ -11,7 +11,8 @@ import {
   unavailable,
 } from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/limiter.js';
+import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/index.js';
+import { createOtpStore } from './otp-store.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
 export const OTP_RULES = {
@@ -51,12 +52,10 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
   const codeHash = (rowId: string, code: string) =>
     createHmac('sha256', secretKey).update(`${rowId}:${code}`).digest('hex');
 
+  const store = createOtpStore(db);
+
   async function privateForm(code: string) {
-    const form = await db
-      .selectFrom('smart_forms')
-      .select(['id', 'title', 'is_private', 'status'])
-      .where('share_code', '=', code)
-      .executeTakeFirst();
+    const form = await store.formByShareCode(code);
     if (form === undefined || form.status !== 'published')
       throw notFound('No published smart form under this code');
     if (form.is_private !== 1) {
@@ -104,22 +103,19 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
         '0',
       );
       const expiresAt = isoNow(new Date(now.getTime() + OTP_RULES.codeTtlMs));
-      await db
-        .insertInto('smart_form_otps')
-        .values({
-          id,
-          smart_form_id: form.id,
-          email,
-          ip,
-          code_hash: codeHash(id, code),
-          attempts: 0,
-          expires_at: expiresAt,
-          verification_hash: null,
-          verified_at: null,
-          used_at: null,
-          created_at: isoNow(now),
-        })
-        .execute();
+      await store.insert({
+        id,
+        smart_form_id: form.id,
+        email,
+        ip,
+        code_hash: codeHash(id, code),
+        attempts: 0,
+        expires_at: expiresAt,
+        verification_hash: null,
+        verified_at: null,
+        used_at: null,
+        created_at: isoNow(now),
+      });
       try {
         await mailer.send({
           to: email,
@@ -128,7 +124,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
         });
       } catch {
         // The code never reached anyone: it must not count, nor stay usable.
-        await db.deleteFrom('smart_form_otps').where('id', '=', id).execute();
+        await store.remove(id);
         await giveBack();
         throw unavailable('The verification email could not be sent; try again in a moment');
       }
@@ -140,26 +136,13 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       const email = emailRaw.trim().toLowerCase();
       const now = clock();
       const nowIso = isoNow(now);
-      const row = await db
-        .selectFrom('smart_form_otps')
-        .selectAll()
-        .where('smart_form_id', '=', form.id)
-        .where('email', '=', email)
-        .where('verified_at', 'is', null)
-        .where('expires_at', '>', nowIso)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await store.latestPending(form.id, email, nowIso);
       if (row === undefined) throw forbidden('Wrong or expired code: request a new one');
       if (row.attempts >= OTP_RULES.maxAttempts)
         throw forbidden('Too many wrong attempts: request a new code');
       if (!equalHex(codeHash(row.id, code), row.code_hash)) {
         // Counted with a conditional update, so parallel guesses cannot exceed the attempts.
-        await db
-          .updateTable('smart_form_otps')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', row.id)
-          .execute();
+        await store.countAttempt(row.id);
         const left = OTP_RULES.maxAttempts - row.attempts - 1;
         throw forbidden(
           left > 0
@@ -168,14 +151,8 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
         );
       }
       const token = randomBytes(32).toString('base64url');
-      const claimed = await db
-        .updateTable('smart_form_otps')
-        .set({ verification_hash: sha256(token), verified_at: nowIso })
-        .where('id', '=', row.id)
-        .where('verified_at', 'is', null)
-        .where('attempts', '<', OTP_RULES.maxAttempts)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) throw forbidden('Wrong or expired code: request a new one');
+      const claimed = await store.claimVerification(row.id, sha256(token), nowIso, OTP_RULES.maxAttempts);
+      if (!claimed) throw forbidden('Wrong or expired code: request a new one');
       return {
         verificationToken: token,
         expiresAt: isoNow(new Date(now.getTime() + OTP_RULES.verificationTtlMs)),
@@ -185,24 +162,14 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
     /** Uses a verification token (once) inside the transaction that starts the session; returns its email. */
     async consume(trx: Db, smartFormId: string, token: string): Promise<string> {
       const now = clock();
-      const row = await trx
-        .selectFrom('smart_form_otps')
-        .select(['id', 'email'])
-        .where('smart_form_id', '=', smartFormId)
-        .where('verification_hash', '=', sha256(token))
-        .where('used_at', 'is', null)
-        .where('verified_at', '>', isoNow(new Date(now.getTime() - OTP_RULES.verificationTtlMs)))
-        .executeTakeFirst();
-      const used =
-        row === undefined
-          ? undefined
-          : await trx
-              .updateTable('smart_form_otps')
-              .set({ used_at: isoNow(now) })
-              .where('id', '=', row.id)
-              .where('used_at', 'is', null)
-              .executeTakeFirst();
-      if (row === undefined || Number(used?.numUpdatedRows ?? 0) === 0) {
+      const otps = createOtpStore(trx);
+      const row = await otps.findVerified(
+        smartFormId,
+        sha256(token),
+        isoNow(new Date(now.getTime() - OTP_RULES.verificationTtlMs)),
+      );
+      const used = row === undefined ? false : await otps.markUsed(row.id, isoNow(now));
+      if (row === undefined || !used) {
         throw forbidden('The verificationToken is wrong, used or expired: verify your email again');
       }
       return row.email;

@@ -1,7 +1,5 @@
 import type { SessionAnalysis } from '@formloom/contract';
 import { countTokens } from '../../ai/tokens.js';
-import type { Db } from '../../db/database.js';
-import { fromJson } from '../../db/json.js';
 
 /** A completed session as a prompt shows it: its reference, analysis and transcript. */
 export interface ContextSession {
@@ -28,54 +26,6 @@ export interface SessionContext {
 }
 
 export const sessionRef = (id: string) => `#${id.slice(0, 8)}`;
-
-/**
- * The `limit` most recently completed sessions of a smart form (among `sessionIds` when given and
- * not empty), newest first, with their transcripts.
- */
-export async function recentCompletedSessions(
-  db: Db,
-  smartFormId: string,
-  limit: number,
-  sessionIds?: readonly string[],
-): Promise<ContextSession[]> {
-  const rows = await db
-    .selectFrom('smart_form_sessions')
-    .select(['id', 'completed_at', 'language', 'analysis'])
-    .where('smart_form_id', '=', smartFormId)
-    .where('status', '=', 'completed')
-    .$if(sessionIds !== undefined && sessionIds.length > 0, (q) => q.where('id', 'in', sessionIds!))
-    .orderBy('completed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  if (rows.length === 0) return [];
-  const questions = await db
-    .selectFrom('smart_form_questions')
-    .select(['session_id', 'text', 'answer'])
-    .where(
-      'session_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('session_id')
-    .orderBy('idx')
-    .execute();
-  const bySession = new Map<string, { question: string; answer: string | null }[]>();
-  for (const q of questions) {
-    const list = bySession.get(q.session_id) ?? [];
-    if (list.length === 0) bySession.set(q.session_id, list);
-    list.push({ question: q.text, answer: q.answer });
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    ref: sessionRef(row.id),
-    completedAt: row.completed_at ?? '',
-    language: row.language,
-    analysis: row.analysis === null ? null : fromJson<SessionAnalysis>(row.analysis),
-    transcript: bySession.get(row.id) ?? [],
-  }));
-}
 
 function header(session: ContextSession): string {
   const a = session.analysis;

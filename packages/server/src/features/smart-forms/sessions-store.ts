@@ -12,8 +12,9 @@ import type {
   SmartFormSessionRow,
   SmartFormSessionsTable,
 } from '../../db/database.js';
-import { fromJson } from '../../db/json.js';
+import { fromJson, toJson } from '../../db/json.js';
 import { selectPage } from '../../db/paging.js';
+import { type ContextSession, sessionRef } from './session-context.js';
 
 /** Ends active sessions (of one smart form, or idle since before `idleBefore`); returns how many. */
 export async function abandonActiveSessions(
@@ -97,6 +98,126 @@ export function createSessionsStore(db: Db) {
         .execute();
     },
 
+    /** The interviewer has nothing more to ask: the next step is the end. */
+    async markInterviewDone(id: string): Promise<void> {
+      await db.updateTable('smart_form_sessions').set({ interview_done: 1 }).where('id', '=', id).execute();
+    },
+
+    question(sessionId: string, questionId: string): Promise<SmartFormQuestionRow | undefined> {
+      return db
+        .selectFrom('smart_form_questions')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('id', '=', questionId)
+        .executeTakeFirst();
+    },
+
+    /** Stores the answer to a question not answered yet; false when it was (a racing request's). */
+    async answer(sessionId: string, idx: number, answer: string, nowIso: string): Promise<boolean> {
+      const updated = await db
+        .updateTable('smart_form_questions')
+        .set({ answer, answered_at: nowIso })
+        .where('session_id', '=', sessionId)
+        .where('idx', '=', idx)
+        .where('answer', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /** One more answer to an active session; `language` settles a detected one. */
+    async countAnswer(id: string, nowIso: string, language?: string): Promise<void> {
+      await db
+        .updateTable('smart_form_sessions')
+        .set((eb) => ({
+          answered_count: eb('answered_count', '+', 1),
+          last_activity_at: nowIso,
+          ...(language !== undefined ? { language } : {}),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .execute();
+    },
+
+    /** Completes an active session; false when it was not active any more. */
+    async complete(id: string, nowIso: string, durationMs: number): Promise<boolean> {
+      const done = await db
+        .updateTable('smart_form_sessions')
+        .set({ status: 'completed', completed_at: nowIso, last_activity_at: nowIso, duration_ms: durationMs })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) > 0;
+    },
+
+    /** What SMART_FORM_SESSION_COMPLETED says of a session. */
+    completedEventOf(id: string) {
+      return db
+        .selectFrom('smart_form_sessions as s')
+        .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
+        .select(['s.account_id', 's.smart_form_id', 'f.title', 's.completed_at'])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** What the analysis of a session starts from: the session and its smart form's purpose. */
+    toAnalyse(id: string) {
+      return db
+        .selectFrom('smart_form_sessions as s')
+        .innerJoin('smart_forms as f', 'f.id', 's.smart_form_id')
+        .select([
+          's.id',
+          's.analysis',
+          's.language',
+          's.smart_form_id',
+          'f.purpose',
+          'f.title',
+          'f.reference_json',
+        ])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The answered questions of a session, in order. */
+    answered(sessionId: string) {
+      return db
+        .selectFrom('smart_form_questions')
+        .select(['text', 'answer'])
+        .where('session_id', '=', sessionId)
+        .where('answer', 'is not', null)
+        .orderBy('idx')
+        .execute();
+    },
+
+    /** Stores a session's analysis and its themes, unless it has one already (then false). */
+    async storeAnalysis(
+      sessionId: string,
+      smartFormId: string,
+      analysis: SessionAnalysis,
+      nowIso: string,
+    ): Promise<boolean> {
+      const stored = await db
+        .updateTable('smart_form_sessions')
+        .set({
+          analysis: toJson(analysis),
+          analysed_at: nowIso,
+          sentiment_label: analysis.sentiment.label,
+          sentiment_score: analysis.sentiment.score,
+        })
+        .where('id', '=', sessionId)
+        .where('analysis', 'is', null)
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) === 0) return false;
+      if (analysis.keyThemes.length > 0) {
+        await db
+          .insertInto('smart_form_session_themes')
+          .values(
+            analysis.keyThemes.map((theme) => ({ session_id: sessionId, smart_form_id: smartFormId, theme })),
+          )
+          .execute();
+      }
+      return true;
+    },
+
     /** Stores a question unless one with its index exists (a racing request's): the stored one wins. */
     async addQuestion(q: SmartFormQuestionRow): Promise<SmartFormQuestionRow> {
       await db
@@ -149,15 +270,50 @@ export function createSessionsStore(db: Db) {
 
 export type SessionsStore = ReturnType<typeof createSessionsStore>;
 
-/** Sessions idle this long become abandoned (FORMLOOM_SESSION_IDLE_TIMEOUT, default 24 h). */
-export const DEFAULT_SESSION_IDLE_MS = 24 * 3_600_000;
-
-/** The sweeper: active sessions idle for `idleMs` become abandoned; returns how many. */
-export function sweepIdleSessions(
+/**
+ * The `limit` most recently completed sessions of a smart form (among `sessionIds` when given and
+ * not empty), newest first, with their transcripts.
+ */
+export async function recentCompletedSessions(
   db: Db,
-  options: { idleMs?: number; clock?: () => Date } = {},
-): Promise<number> {
-  const now = (options.clock ?? (() => new Date()))();
-  const idleBefore = new Date(now.getTime() - (options.idleMs ?? DEFAULT_SESSION_IDLE_MS)).toISOString();
-  return abandonActiveSessions(db, { idleBefore }, now.toISOString());
+  smartFormId: string,
+  limit: number,
+  sessionIds?: readonly string[],
+): Promise<ContextSession[]> {
+  const rows = await db
+    .selectFrom('smart_form_sessions')
+    .select(['id', 'completed_at', 'language', 'analysis'])
+    .where('smart_form_id', '=', smartFormId)
+    .where('status', '=', 'completed')
+    .$if(sessionIds !== undefined && sessionIds.length > 0, (q) => q.where('id', 'in', sessionIds!))
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const questions = await db
+    .selectFrom('smart_form_questions')
+    .select(['session_id', 'text', 'answer'])
+    .where(
+      'session_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('session_id')
+    .orderBy('idx')
+    .execute();
+  const bySession = new Map<string, { question: string; answer: string | null }[]>();
+  for (const q of questions) {
+    const list = bySession.get(q.session_id) ?? [];
+    if (list.length === 0) bySession.set(q.session_id, list);
+    list.push({ question: q.text, answer: q.answer });
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    ref: sessionRef(row.id),
+    completedAt: row.completed_at ?? '',
+    language: row.language,
+    analysis: row.analysis === null ? null : fromJson<SessionAnalysis>(row.analysis),
+    transcript: bySession.get(row.id) ?? [],
+  }));
 }

@@ -3,20 +3,15 @@ import {
   contract,
   EXPORT_CONTENT_TYPES,
   type ExportFormat,
-  hasMorePages,
   successBody,
 } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request } from 'express';
-import type { Db } from '../../db/database.js';
-import { notFound } from '../../domain-errors.js';
+import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { authOf } from '../auth/auth-middleware.js';
-import { exportedSessions, exportStream } from './export-stream.js';
+import { exportStream } from './export-stream.js';
 import type { InsightsService } from './insights-service.js';
-import { type createSessionsStore, toSession } from './sessions-store.js';
 import type { SmartFormsService } from './smart-forms-service.js';
-import { createSmartFormsStore } from './smart-forms-store.js';
 
 const s = initServer();
 
@@ -36,13 +31,9 @@ export function exportFileName(title: string, format: ExportFormat, now: Date): 
 /** The owner's smart-form routes (API key): the smart forms, their sessions, chat, analytics, export. */
 export function createSmartFormsRouter(
   smartForms: SmartFormsService,
-  sessions: ReturnType<typeof createSessionsStore>,
   insights: InsightsService,
-  db: Db,
   clock: () => Date,
 ): RouterImplementation<typeof contract.smartForms> {
-  /** The smart form must be the caller's: another account's id is a 404, like a missing one. */
-  const owned = async (accountId: string, id: string) => (await smartForms.get(accountId, id)).id;
   const analytics = async ({
     params,
     body,
@@ -93,29 +84,17 @@ export function createSmartFormsRouter(
         'Smart form unpublished',
       ),
     }),
-    listSmartFormSessions: async ({ params, query, req }) => {
-      const id = await owned(authOf(req).accountId, params.id);
-      const { rows, total } = await sessions.list(id, query);
-      return {
-        status: 200,
-        body: successBody(
-          {
-            sessions: rows.map(toSession),
-            total,
-            page: query.page,
-            limit: query.limit,
-            hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
-          },
-          'Sessions',
-        ),
-      };
-    },
-    getSmartFormSession: async ({ params, req }) => {
-      const id = await owned(authOf(req).accountId, params.id);
-      const row = await sessions.findOf(id, params.sessionId);
-      if (row === undefined) throw notFound(`Session ${params.sessionId} not found`);
-      return { status: 200, body: successBody(await sessions.detail(row), 'Session') };
-    },
+    listSmartFormSessions: async ({ params, query, req }) => ({
+      status: 200,
+      body: successBody(await smartForms.listSessions(authOf(req).accountId, params.id, query), 'Sessions'),
+    }),
+    getSmartFormSession: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await smartForms.getSession(authOf(req).accountId, params.id, params.sessionId),
+        'Session',
+      ),
+    }),
     chatWithSmartForm: async ({ params, body, req }) => ({
       status: 200,
       body: successBody(await insights.chat(authOf(req).accountId, params.id, body), 'Chat answer'),
@@ -123,16 +102,15 @@ export function createSmartFormsRouter(
     smartFormAnalytics: analytics,
     smartFormAggregateAnalytics: analytics,
     exportSmartForm: async ({ params, query, req, res }) => {
-      const form = await createSmartFormsStore(db).find(authOf(req).accountId, params.id);
-      if (form === undefined) throw notFound(`Smart form ${params.id} not found`);
+      const form = await smartForms.exportOf(authOf(req).accountId, params.id);
       const name = exportFileName(form.title, query.format, clock());
       res.setHeader('content-type', EXPORT_CONTENT_TYPES[query.format]);
       res.setHeader('content-disposition', `attachment; filename="${name}"`);
       res.setHeader('cache-control', 'no-store');
       res.setHeader('x-accel-buffering', 'no');
-      const { source, output } = await exportStream(exportedSessions(db, form.id), {
+      const { source, output } = await exportStream(form.sessions, {
         format: query.format,
-        maxQuestions: form.max_questions,
+        maxQuestions: form.maxQuestions,
         bom: query.bom === 'true',
       });
       // A client that goes away stops the cursor; a failure half-way cuts the connection, so the

@@ -3,10 +3,13 @@ import {
   type CreateSmartFormBody,
   hasMorePages,
   type PublishSmartFormResult,
+  type SessionListQuery,
+  type SessionPage,
   type SmartForm,
   type SmartFormDetail,
   type SmartFormListQuery,
   type SmartFormPage,
+  type SmartFormSessionDetail,
   type SmartFormStatus,
   type UnpublishMode,
   type UpdateSmartFormBody,
@@ -14,8 +17,9 @@ import {
 import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
-import { generateShareCode } from '../forms/share-code.js';
-import { abandonActiveSessions } from './sessions-store.js';
+import { generateShareCode } from '../forms/index.js';
+import { type ExportedSession, exportedSessions } from './export-stream.js';
+import { abandonActiveSessions, createSessionsStore, toSession } from './sessions-store.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 
 export interface SmartFormsServiceDeps {
@@ -65,6 +69,7 @@ export function toSmartForm(row: SmartFormRow, publicOrigin: string): SmartForm 
 /** The owner's side of smart forms (spec 4.4): list, read with statistics, edit, publish, delete. */
 export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServiceDeps) {
   const store = createSmartFormsStore(db);
+  const sessions = createSessionsStore(db);
   const missing = (id: string) => notFound(`Smart form ${id} not found`);
 
   async function load(accountId: string, id: string): Promise<SmartFormRow> {
@@ -92,6 +97,39 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
         limit: query.limit,
         hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
       };
+    },
+
+    /** A page of the caller's smart form's sessions (another account's form is a 404, like a missing one). */
+    async listSessions(accountId: string, id: string, query: SessionListQuery): Promise<SessionPage> {
+      const row = await load(accountId, id);
+      const { rows, total } = await sessions.list(row.id, query);
+      return {
+        sessions: rows.map(toSession),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
+      };
+    },
+
+    /** One session of the caller's smart form, with its transcript and analysis. */
+    async getSession(accountId: string, id: string, sessionId: string): Promise<SmartFormSessionDetail> {
+      const row = await load(accountId, id);
+      const session = await sessions.findOf(row.id, sessionId);
+      if (session === undefined) throw notFound(`Session ${sessionId} not found`);
+      return sessions.detail(session);
+    },
+
+    /**
+     * What an export needs: the form's title and question cap, and its sessions, oldest first,
+     * read as they are iterated (see `exportedSessions`).
+     */
+    async exportOf(
+      accountId: string,
+      id: string,
+    ): Promise<{ title: string; maxQuestions: number; sessions: AsyncGenerator<ExportedSession> }> {
+      const row = await load(accountId, id);
+      return { title: row.title, maxQuestions: row.max_questions, sessions: exportedSessions(db, row.id) };
     },
 
     async get(accountId: string, id: string): Promise<SmartFormDetail> {

@@ -2,7 +2,7 @@ import { SmartForm, SmartFormDetail, SmartFormPage } from '@formloom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INTERVIEW_PURPOSE, publishedSmartForm, runInterview } from '../../../test/support/smart-form-kit.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { sweepIdleSessions } from './sessions-store.js';
+import { sweepIdleSessions } from './idle-sessions.js';
 import { titleFromPurpose } from './smart-forms-service.js';
 
 const create = (t: TestServer, key: string, json: unknown) =>

@@ -9,9 +9,9 @@ import express, {
 } from 'express';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../domain-errors.js';
+import { authOf } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
-import { authOf } from '../auth/auth-middleware.js';
-import type { FormsService } from '../forms/forms-service.js';
+import type { FormsService } from '../forms/index.js';
 import type { UploadsService } from './uploads-service.js';
 
 /** Not in the contract yet (docs/server.md): the bytes of a file answer of a stored response. */

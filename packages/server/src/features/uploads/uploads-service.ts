@@ -7,7 +7,7 @@ import { isoNow } from '../../db/json.js';
 import { tooLarge, unsupportedType } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../../storage/storage.js';
-import { formGone } from '../responses/responses-service.js';
+import { formGone } from '../responses/index.js';
 import { detectContentType, inspectStream } from './content-type.js';
 import { createUploadsStore } from './uploads-store.js';
 

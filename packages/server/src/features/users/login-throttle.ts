@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../domain-errors.js';
-import { createLimiter, rateLimitInfo } from '../limits/limiter.js';
+import { createLimiter, rateLimitInfo } from '../limits/index.js';
 
 export interface LoginLimits {
   /** Failed sign-ins allowed per email in a window: guessing one person's password. */

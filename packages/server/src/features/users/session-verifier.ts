@@ -2,8 +2,9 @@ import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { InvalidSessionError, type SessionTokens } from './session-token.js';
+import { createUsersStore } from './users-store.js';
 
 /**
  * The session check behind `session` routes and the integrations page: a good JWT of a user who
@@ -11,15 +12,12 @@ import { InvalidSessionError, type SessionTokens } from './session-token.js';
  */
 export function createSessionCheck(db: Db, tokens: SessionTokens) {
   const accounts = createAccountsService(db);
+  const users = createUsersStore(db);
   return async (token: string): Promise<SessionContext> => {
     const claims = await tokens.verify(token).catch((error: unknown) => {
       throw error instanceof InvalidSessionError ? unauthorized(error.message) : error;
     });
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'account_id', 'email'])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const user = await users.sessionUser(claims.userId);
     if (user === undefined || user.account_id !== claims.accountId) {
       throw unauthorized('Invalid session token: sign in again');
     }

@@ -3,10 +3,11 @@ import type { LoginResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/accounts-service.js';
+import { createAccountsService } from '../accounts/index.js';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
 import { checkPassword, hashPassword, UserError, verifyPassword } from './password.js';
 import type { SessionTokens } from './session-token.js';
+import { createUsersStore } from './users-store.js';
 
 export interface User {
   id: string;
@@ -30,6 +31,7 @@ const WRONG_CREDENTIALS = 'Wrong email or password';
 export function createUsersService(db: Db, clock: () => Date = () => new Date()) {
   const accounts = createAccountsService(db, clock);
   const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
+  const store = createUsersStore(db);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
     accountId: r.account_id,
@@ -52,7 +54,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
         updated_at: now,
       };
       try {
-        await db.insertInto('users').values(row).execute();
+        await store.insert(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new UserError(`a user with the email ${email} exists already`);
         throw error;
@@ -62,40 +64,23 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
 
     async list(account?: string): Promise<User[]> {
       const accountId = account === undefined ? undefined : (await accounts.resolve(account)).id;
-      const rows = await db
-        .selectFrom('users')
-        .select(['id', 'account_id', 'email', 'created_at'])
-        .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId!))
-        .orderBy('email')
-        .execute();
+      const rows = await store.list(accountId);
       return rows.map(toUser);
     },
 
     async resetPassword(emailText: string, password: string): Promise<User> {
       const email = normaliseEmail(emailText);
       checkPassword(password);
-      const row = await db
-        .selectFrom('users')
-        .select(['id', 'account_id', 'email', 'created_at'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const row = await store.findByEmail(email);
       if (row === undefined) throw new UserError(`no user with the email ${email}`);
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password), updated_at: clock().toISOString() })
-        .where('id', '=', row.id)
-        .execute();
+      await store.setPassword(row.id, await hashPassword(password), clock().toISOString());
       // A reset lifts a lockout: the person proved who they are to the operator.
       await throttle.succeed(email);
       return toUser(row);
     },
 
     async byId(id: string): Promise<User | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select(['id', 'account_id', 'email', 'created_at'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await store.findById(id);
       return row && toUser(row);
     },
   };
@@ -111,14 +96,11 @@ export function createLogin(
   limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
 ) {
   const throttle = createLoginThrottle(db, limits, clock);
+  const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
     const email = input.email.trim().toLowerCase();
     await throttle.check(email, address);
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'account_id', 'email', 'password_hash'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const row = await store.credentialsOf(email);
     // An unknown email spends the same scrypt time as a wrong password.
     const ok = await verifyPassword(input.password, row?.password_hash);
     if (!ok || row === undefined) {

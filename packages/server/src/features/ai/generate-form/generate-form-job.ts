@@ -2,8 +2,8 @@ import { LANGUAGES } from '@formloom/contract';
 import { z } from 'zod';
 import { type AiJobHandler, JobFailure } from '../../../ai/jobs/worker.js';
 import { AiError, type ChatMessage, type Generated } from '../../../ai/provider.js';
-import type { FormsService } from '../../forms/forms-service.js';
-import { formProblems } from '../../forms/schema-check.js';
+import type { FormsService } from '../../forms/index.js';
+import { formProblems } from '../../forms/index.js';
 import { draftToSchema, type FormDraft } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 

@@ -2,7 +2,7 @@ import type { FieldType, Language } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../../ai/language.js';
 import { createOfflineProvider } from '../../../ai/providers/offline.js';
-import { formProblems } from '../../forms/schema-check.js';
+import { formProblems } from '../../forms/index.js';
 import { draftToSchema } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 

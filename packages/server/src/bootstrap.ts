@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.js';
-import { sqlDialectOf } from '../../db/dialect.js';
-import { createKeysService } from '../auth/keys-service.js';
-import { createCreditsService } from '../credits/credits-service.js';
-import { type Account, createAccountsService } from './accounts-service.js';
+import type { Db } from './db/database.js';
+import { sqlDialectOf } from './db/dialect.js';
+import { type Account, createAccountsService } from './features/accounts/index.js';
+import { createKeysService } from './features/auth/index.js';
+import { createCreditsService } from './features/credits/index.js';
 
 /** The advisory lock key of the first start ("fl-boot" in ASCII). */
 const BOOTSTRAP_LOCK = 0x666c2d626f6f74;

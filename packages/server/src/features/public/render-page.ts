@@ -1,6 +1,6 @@
 import type { Field, FormSchema, Section } from '@formloom/contract';
 import { effectiveMaxUploadMB, evaluateVisibility } from '@formloom/contract/engine';
-import { maxUploadBytes } from '../uploads/uploads-service.js';
+import { maxUploadBytes } from '../uploads/index.js';
 import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
 import type { PageTexts } from './page-texts.js';

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testPostgresUrl,
-} from '../../../test/support/test-database.js';
-import { createDb, type DbHandle } from '../../db/create-db.js';
+import { createTestDatabase, type TestDatabase, testPostgresUrl } from '../test/support/test-database.js';
 import { ensureDefaultAccount } from './bootstrap.js';
+import { createDb, type DbHandle } from './db/create-db.js';
 
 describe.runIf(testPostgresUrl() !== undefined)('the first account, with instances starting together', () => {
   let database: TestDatabase;

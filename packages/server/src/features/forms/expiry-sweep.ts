@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Wake } from '../../jobs/wake.js';
-import { createFormsStore } from '../forms/forms-store.js';
+import { createFormsStore } from './forms-store.js';
 
 /**
  * Archives every published form whose `expiresAt` has passed, each with its FORM_EXPIRED event,

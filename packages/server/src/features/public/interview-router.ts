@@ -1,10 +1,9 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { honeypotFilled } from '../public-page/honeypot.js';
-import { clientKey } from '../public-page/public-rate-limit.js';
-import type { InterviewService } from './interview-service.js';
-import type { OtpService } from './otp-service.js';
+import type { InterviewService, OtpService } from '../smart-forms/index.js';
+import { honeypotFilled } from './honeypot.js';
+import { clientKey } from './public-rate-limit.js';
 
 const s = initServer();
 

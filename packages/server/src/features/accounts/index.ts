@@ -1,0 +1,10 @@
+/** The accounts feature: accounts, their plans and GET /me. */
+export { createAccountRouter } from './account-router.js';
+export {
+  type Account,
+  AccountError,
+  type AccountsService,
+  createAccountsService,
+  toAccount,
+} from './accounts-service.js';
+export { isScope, maxKeysOf, parsePlan, SCOPES, type Scope } from './plans.js';

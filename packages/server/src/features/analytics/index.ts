@@ -1,0 +1,6 @@
+/** The analytics feature: form figures, analytics chat and smart analytics reports. */
+export { createAnalyticsChatService } from './analytics-chat-service.js';
+export { createAnalyticsRouter } from './analytics-router.js';
+export { formFigures } from './form-figures.js';
+export { createSigningSecrets } from './signing-secret.js';
+export { analyticsCallbackSender, createSmartAnalytics, smartAnalyticsJob } from './smart-analytics.js';

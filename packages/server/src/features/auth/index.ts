@@ -1,0 +1,20 @@
+/** The auth feature: API keys (format, service) and the middleware that enforces each route's metadata. */
+export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './api-key.js';
+export {
+  assertAuthKindsHandled,
+  authenticate,
+  type CredentialVerifiers,
+  fixedCaller,
+  type InterviewTokenVerifier,
+  type SessionVerifier,
+} from './auth-middleware.js';
+export {
+  type ApiKeyInfo,
+  type CreatedKey,
+  createKeysService,
+  DEFAULT_ROTATION_GRACE_MS,
+  KeyError,
+  type KeyStatus,
+  type KeysService,
+  MAX_ROTATION_GRACE_MS,
+} from './keys-service.js';

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Feature folders are closed (issue 26 item 8, docs/server.md "Code map"): a file outside
+ * `features/<x>/` imports only `features/<x>/index.ts`; a `*-store.ts` is imported only from its own
+ * feature; SQL (kysely's builders, the `sql` tag) is written only in stores; a router imports no
+ * store. This reads the sources of packages/server (src, test, bench) and names every file that
+ * breaks a rule.
+ */
+
+/** Paths relative to packages/server, with forward slashes. */
+type Sources = Record<string, string>;
+
+const FEATURE = /^src\/features\/([^/]+)\//;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']*)'/g;
+const SQL_BUILDERS =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.\w+\s*\(/;
+const KYSELY_SQL = /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/;
+
+/**
+ * Services that still write their own SQL, to be moved into their feature's store. The list may
+ * only shrink: a file named here that no longer writes SQL fails the test below, so it is taken
+ * off.
+ */
+const SQL_NOT_YET_IN_STORES = new Set([
+  'src/features/analytics/form-figures.ts',
+  'src/features/analytics/smart-analytics.ts',
+  'src/features/smart-forms/session-figures.ts',
+]);
+
+function writesSql(text: string): boolean {
+  return SQL_BUILDERS.test(text) || KYSELY_SQL.test(text);
+}
+
+function featureOf(path: string): string | undefined {
+  return FEATURE.exec(path)?.[1];
+}
+
+function resolveImport(from: string, specifier: string): string {
+  return posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.js$/, '.ts');
+}
+
+function boundaryViolations(sources: Sources, sqlAllowed: ReadonlySet<string> = new Set()): string[] {
+  const found: string[] = [];
+  for (const [path, text] of Object.entries(sources)) {
+    const own = featureOf(path);
+    const isTest = path.endsWith('.test.ts');
+    for (const match of text.matchAll(IMPORT)) {
+      const target = resolveImport(path, match[1]!);
+      const feature = featureOf(target);
+      if (feature !== undefined && feature !== own && target !== `src/features/${feature}/index.ts`) {
+        found.push(`${path} imports ${target}: outside its feature, import features/${feature}/index.ts`);
+      }
+      if (target.endsWith('-store.ts') && feature !== undefined && feature !== own) {
+        found.push(`${path} imports ${target}: a store is private to its feature`);
+      }
+      if (path === `src/features/${own}/index.ts` && target.endsWith('-store.ts')) {
+        found.push(`${path} exports from ${target}: a store is private, export a service's function`);
+      }
+      if (path.endsWith('-router.ts') && target.endsWith('-store.ts')) {
+        found.push(`${path} imports ${target}: a router calls services, not stores`);
+      }
+    }
+    if (own !== undefined && !isTest && !path.endsWith('-store.ts') && !sqlAllowed.has(path)) {
+      if (SQL_BUILDERS.test(text)) found.push(`${path} writes SQL: queries belong in the feature's store`);
+      if (KYSELY_SQL.test(text))
+        found.push(`${path} imports kysely's sql: queries belong in the feature's store`);
+    }
+  }
+  return found;
+}
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function readSources(): Sources {
+  const sources: Sources = {};
+  for (const dir of ['src', 'test', 'bench']) {
+    for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+      const file = join(entry.parentPath, entry.name);
+      // This file's fixtures break the rules on purpose.
+      if (file === fileURLToPath(import.meta.url)) continue;
+      sources[relative(root, file)] = readFileSync(file, 'utf8');
+    }
+  }
+  return sources;
+}
+
+describe('closed feature folders', () => {
+  it('every file of packages/server keeps the rules', () => {
+    const sources = readSources();
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(boundaryViolations(sources, SQL_NOT_YET_IN_STORES)).toEqual([]);
+  });
+
+  it('the services still waiting for a store do write SQL (the list only shrinks)', () => {
+    const sources = readSources();
+    for (const path of SQL_NOT_YET_IN_STORES) {
+      expect(sources[path], path).toBeDefined();
+      expect(writesSql(sources[path]!), path).toBe(true);
+    }
+  });
+
+  it('a file outside a feature may import its index, nothing else', () => {
+    expect(
+      boundaryViolations({
+        'src/app.ts': "import { createFormsRouter } from './features/forms/index.js';",
+        'test/support/kit.ts': "import { createFormsService } from '../../src/features/forms/index.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      boundaryViolations({
+        'src/app.ts': "import { createFormsService } from './features/forms/forms-service.js';",
+        'bench/x.bench.ts': "const m = await import('../src/features/forms/share-code.js');",
+        'src/features/responses/responses-service.ts':
+          "import {\n  archiveDue,\n} from '../forms/forms-service.js';\nexport { x } from '../forms/x.js';",
+      }),
+    ).toEqual([
+      'src/app.ts imports src/features/forms/forms-service.ts: outside its feature, import features/forms/index.ts',
+      'bench/x.bench.ts imports src/features/forms/share-code.ts: outside its feature, import features/forms/index.ts',
+      'src/features/responses/responses-service.ts imports src/features/forms/forms-service.ts: outside its feature, import features/forms/index.ts',
+      'src/features/responses/responses-service.ts imports src/features/forms/x.ts: outside its feature, import features/forms/index.ts',
+    ]);
+  });
+
+  it('a store is imported only inside its feature, and never by a router', () => {
+    expect(
+      boundaryViolations({
+        'src/features/forms/forms-service.ts': "import { createFormsStore } from './forms-store.js';",
+        'src/features/ai/generate-form/job.ts': "import { x } from '../ai-store.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      boundaryViolations({
+        'src/features/webhooks/sweep.ts': "import { createFormsStore } from '../forms/forms-store.js';",
+        'src/features/forms/forms-router.ts': "import type { FormsStore } from './forms-store.js';",
+        'src/features/forms/index.ts': "export { createFormsStore } from './forms-store.js';",
+      }),
+    ).toEqual([
+      'src/features/webhooks/sweep.ts imports src/features/forms/forms-store.ts: outside its feature, import features/forms/index.ts',
+      'src/features/webhooks/sweep.ts imports src/features/forms/forms-store.ts: a store is private to its feature',
+      'src/features/forms/forms-router.ts imports src/features/forms/forms-store.ts: a router calls services, not stores',
+      "src/features/forms/index.ts exports from src/features/forms/forms-store.ts: a store is private, export a service's function",
+    ]);
+  });
+
+  it('SQL only in stores (and in files outside features)', () => {
+    expect(
+      boundaryViolations({
+        'src/features/forms/forms-store.ts':
+          "import { sql } from 'kysely';\nconst q = (db) => db.selectFrom('forms').where(sql`1`, '=', 1);",
+        'src/features/forms/forms.test.ts': "await db.updateTable('forms').set({ title: 'x' }).execute();",
+        'src/outbox/outbox-store.ts': "db.insertInto('outbox_events')",
+        'src/features/forms/forms-service.ts': '// one selectFrom call per form, in the store',
+      }),
+    ).toEqual([]);
+    expect(
+      boundaryViolations({
+        'src/features/health/health-router.ts':
+          "import { sql } from 'kysely';\nawait sql`select 1`.execute(db);",
+        'src/features/users/users-service.ts': "await db\n  .deleteFrom('users')\n  .execute();",
+        'src/features/analytics/figures.ts': "const x = sql<number>`count(*)`; sql.ref('a');",
+        'src/features/a/b.ts': "import { type Kysely, sql as raw } from 'kysely';",
+      }),
+    ).toEqual([
+      "src/features/health/health-router.ts writes SQL: queries belong in the feature's store",
+      "src/features/health/health-router.ts imports kysely's sql: queries belong in the feature's store",
+      "src/features/users/users-service.ts writes SQL: queries belong in the feature's store",
+      "src/features/analytics/figures.ts writes SQL: queries belong in the feature's store",
+      "src/features/a/b.ts imports kysely's sql: queries belong in the feature's store",
+    ]);
+  });
+});

@@ -1,0 +1,2 @@
+/** The health feature: GET /healthz and GET /readyz. */
+export { createHealthRouter } from './health-router.js';

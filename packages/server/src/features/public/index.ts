@@ -1,0 +1,11 @@
+/** The public feature: everything behind a share code, the API routes and the HTML pages. */
+export { html, type SafeHtml } from './html.js';
+export { createPublicPageRouter } from './public-page-router.js';
+export {
+  clientKey,
+  createPublicRateLimiter,
+  DEFAULT_PUBLIC_RATE_LIMIT,
+  limitPublicApi,
+  type PublicRateLimitOptions,
+} from './public-rate-limit.js';
+export { createPublicRouter } from './public-router.js';

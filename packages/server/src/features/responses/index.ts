@@ -1,0 +1,3 @@
+/** The responses feature: submissions and reading responses. */
+export { createResponsesRouter } from './responses-router.js';
+export { createResponsesService, formClosed, formGone, type ResponsesService } from './responses-service.js';
