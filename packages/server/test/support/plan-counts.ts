@@ -1,7 +1,6 @@
 import type { AiLimit } from '@formloom/contract';
 import type { Db } from '../../src/db/database.js';
-import { planKey } from '../../src/features/limits/rate-limiter.js';
-import { type WindowKind, windowOf } from '../../src/features/limits/windows.js';
+import { planKey, type WindowKind, windowOf } from '../../src/features/limits/index.js';
 
 const AI_COLUMNS = {
   generateForm: 'ai_generate_form',

@@ -1,7 +1,7 @@
 import { type Kysely, Migrator } from 'kysely';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeDialects } from '../../../test/support/test-database.js';
-import { createRateLimiter } from '../../features/limits/rate-limiter.js';
+import { createRateLimiter } from '../../features/limits/index.js';
 import { createDb } from '../create-db.js';
 import { migrateToLatest } from '../migrate.js';
 import { MIGRATIONS } from './index.js';
