@@ -2,7 +2,8 @@
 # Data (the SQLite database, uploads, the secret key) lives in the /data volume.
 
 # 1. Build and pack formloom, then install the packed tarball exactly as a self-hoster would
-#    (npm install --global; better-sqlite3 compiles here, where the compiler is).
+#    (npm install --global). better-sqlite3 13 ships prebuilt binaries for linux x64/arm64
+#    (glibc and musl); the compiler stays for a platform it has none for.
 FROM node:24-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \

@@ -9,7 +9,7 @@ if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); proce
   formloom_old_node="$(node --version)"
   formloom_node_dir="$(bash "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/install-node.sh" 24)"
   export PATH="$formloom_node_dir/bin:$PATH"
-  # node-gyp (better-sqlite3's build) takes the headers of the Node it builds for from here.
+  # node-gyp takes the headers of the Node it builds for from here (better-sqlite3 13 needs no build).
   export npm_config_nodedir="$formloom_node_dir"
   echo "Using Node $(node --version) from ${formloom_node_dir/#"$HOME"/\~} (this machine's $formloom_old_node is older than 22.14)" >&2
   unset formloom_old_node formloom_node_dir

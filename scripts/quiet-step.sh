@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sourced by ensure-pnpm.sh and serve.sh: `quiet_step LOG "what" command...` runs a long step with
-# one progress line instead of its output (pages of compiler output when better-sqlite3 builds),
+# one progress line instead of its pages of output,
 # keeps the whole output in LOG, and on failure prints its last lines and where the rest is.
 quiet_step() {
   local log="$1" what="$2"

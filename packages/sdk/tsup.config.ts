@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // ky ships ESM only: the ESM build imports it, the CJS build carries a bundled copy so that
-// `require('@formloom/sdk')` works on Node 20 without require(esm).
+// `require('@formloom/sdk')` works in CommonJS tools and bundlers that cannot require ESM.
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },

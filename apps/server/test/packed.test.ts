@@ -20,7 +20,7 @@ describe('the packed formloom in a clean folder', () => {
   const work = mkdtempSync(join(tmpdir(), 'formloom-product-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  // better-sqlite3 compiles from source on install (about 2 minutes on this machine, more under load).
+  // npm install -g of the packed tarball resolves and installs everything from the registry (slow under load).
   it('installs with npm install -g and serves the walkthrough', { timeout: 900_000 }, async () => {
     await ensureBuilt();
     const { stdout } = await run('pnpm', ['pack', '--pack-destination', work], { cwd: app });

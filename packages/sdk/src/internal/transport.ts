@@ -1,5 +1,12 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from '@formloom/contract';
-import ky, { type AfterResponseHook, HTTPError, type KyInstance, type RetryOptions, TimeoutError } from 'ky';
+import ky, {
+  type AfterResponseHook,
+  HTTPError,
+  type KyInstance,
+  NetworkError,
+  type RetryOptions,
+  TimeoutError,
+} from 'ky';
 import {
   APIConnectionError,
   APIError,
@@ -68,7 +75,7 @@ export class Transport {
 
   constructor(private readonly options: TransportOptions) {
     this.#ky = ky.create({
-      prefixUrl: options.baseUrl,
+      prefix: options.baseUrl,
       headers: { authorization: `Bearer ${options.apiKey}`, ...options.defaultHeaders },
       ...(options.fetch ? { fetch: options.fetch } : {}),
       timeout: options.timeout,
@@ -120,16 +127,16 @@ export class Transport {
   }
 }
 
-const retryOnStatus: AfterResponseHook = async (request, options, response, state) => {
+const retryOnStatus: AfterResponseHook = async ({ request, options, response, retryCount }) => {
   if (!RETRY_STATUSES.has(response.status)) return;
   const { limit = 0, methods = [] } = options.retry;
-  if (state.retryCount >= limit) return;
+  if (retryCount >= limit) return;
   if (!methods.includes(request.method.toLowerCase() as never)) return;
   const body: unknown = await response.json().catch(() => undefined);
   const wait = retryAfterMs(response.headers, body);
   // A long wait (a spent quota) is the caller's decision: the error surfaces with retryAfter.
   if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) return;
-  return ky.retry({ delay: wait ?? backoffDelay(state.retryCount + 1), code: `HTTP_${response.status}` });
+  return ky.retry({ delay: wait ?? backoffDelay(retryCount + 1), code: `HTTP_${response.status}` });
 };
 
 function isAbort(error: unknown): boolean {
@@ -143,21 +150,18 @@ export async function toFormloomError(
 ): Promise<FormloomError> {
   if (error instanceof FormloomError) return error;
   if (error instanceof HTTPError) {
+    // ky has read the body already: parsed JSON, or the text of any other content type.
     const { response } = error;
-    const text = await response.text().catch(() => '');
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = text;
-    }
+    const body: unknown = error.data === '' ? undefined : error.data;
     const message =
       typeof body === 'string' && body !== '' ? body.slice(0, 500) : response.statusText || undefined;
     return APIError.generate(response.status, body, message, response.headers);
   }
   if (error instanceof TimeoutError) return new APITimeoutError({ cause: error });
   if (signal?.aborted || isAbort(error)) return new APIUserAbortError({ cause: error });
-  return new APIConnectionError({ message: `Connection error: ${describe(error)}`, cause: error });
+  // ky 2 wraps the fetch failure in a NetworkError; the SDK reports (and keeps as cause) the failure itself.
+  const failure = error instanceof NetworkError && error.cause instanceof Error ? error.cause : error;
+  return new APIConnectionError({ message: `Connection error: ${describe(failure)}`, cause: failure });
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,5 @@
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Brings the database to the newest migration. Throws the migration's own error when one fails. */

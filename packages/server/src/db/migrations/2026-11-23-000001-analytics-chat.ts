@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Analytics chat sessions (spec 2.12, 3.7): the conversation about one form's responses. */
 export const analyticsChat: Migration = {

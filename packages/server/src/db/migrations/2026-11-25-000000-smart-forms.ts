@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * Smart forms (spec 2.9, 3.2), their interview sessions (2.10, 3.4), each question asked and its

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Columns the two families share, named the same in both. */
 const TARGET_STATE = [

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 const HOUR_MS = 3_600_000;
 /** The windows the old tables were counted in (their defaults: the rule was not stored). */

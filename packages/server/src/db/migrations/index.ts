@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { initial } from './2025-06-01-000000-initial.js';
 import { webhooks } from './2025-07-01-000000-webhooks.js';
 import { rateLimitsAndCredits } from './2025-07-10-000000-rate-limits-credits.js';
