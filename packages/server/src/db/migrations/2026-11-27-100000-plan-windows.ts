@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,5 @@
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeDialects } from '../../../test/support/test-database.js';
 import { createRateLimiter } from '../../features/limits/index.js';
