@@ -14,9 +14,8 @@ function permuted(value: unknown, seed: number): unknown {
     const j = s % (i + 1);
     [keys[i], keys[j]] = [keys[j]!, keys[i]!];
   }
-  const out: Record<string, unknown> = {};
-  for (const k of keys) out[k] = permuted((value as Record<string, unknown>)[k], seed + 1);
-  return out;
+  // Object.fromEntries makes own properties: `out[k] = v` would set the prototype for "__proto__".
+  return Object.fromEntries(keys.map((k) => [k, permuted((value as Record<string, unknown>)[k], seed + 1)]));
 }
 
 const json = fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown);
@@ -29,6 +28,14 @@ describe('fingerprint (one for create routes and public submissions)', () => {
         expect(fingerprint(other)).toBe(fingerprint(value));
       }),
     );
+  });
+
+  it('a "__proto__" key parsed from JSON is a key like any other', () => {
+    // fast-check found it (seed -1663607959): JSON.parse makes "__proto__" an own property.
+    const withKey = JSON.parse('{"a":1,"__proto__":{"x":2}}') as unknown;
+    expect(fingerprint(withKey)).not.toBe(fingerprint({ a: 1 }));
+    expect(fingerprint(withKey)).toBe(fingerprint(JSON.parse('{"__proto__":{"x":2},"a":1}')));
+    expect(fingerprint(withKey)).toBe(fingerprint(permuted(withKey, 7)));
   });
 
   it('changing a value changes the fingerprint', () => {
