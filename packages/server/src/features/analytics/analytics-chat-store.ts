@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { AnalyticsChatSessionsTable, Db } from '../../db/database.js';
 
 /** Analytics chat sessions, and the recent answers a chat samples. */
 export function createAnalyticsChatStore(db: Db) {
@@ -23,15 +23,7 @@ export function createAnalyticsChatStore(db: Db) {
         .limit(limit)
         .execute();
     },
-    async insertSession(row: {
-      id: string;
-      account_id: string;
-      form_id: string;
-      messages: string;
-      question_count: number;
-      last_active_at: string;
-      created_at: string;
-    }): Promise<void> {
+    async insertSession(row: AnalyticsChatSessionsTable): Promise<void> {
       await db.insertInto('analytics_chat_sessions').values(row).execute();
     },
     /** The session's messages after one more exchange. */

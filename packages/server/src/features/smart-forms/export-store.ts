@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
+import { questionsBySession } from './sessions-store.js';
 
 /** Rows the cursor hands over at a time: enough to keep the database busy, few enough to stay flat. */
 const CURSOR_CHUNK = 500;
@@ -63,23 +64,10 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
       .limit(SQLITE_PAGE)
       .execute();
     if (page.length === 0) return;
-    const questions = await db
-      .selectFrom('smart_form_questions')
-      .select(['session_id', 'text', 'answer'])
-      .where(
-        'session_id',
-        'in',
-        page.map((p) => p.id),
-      )
-      .orderBy('session_id')
-      .orderBy('idx')
-      .execute();
-    const bySession = new Map<string, typeof questions>();
-    for (const q of questions) {
-      const list = bySession.get(q.session_id);
-      if (list === undefined) bySession.set(q.session_id, [q]);
-      else list.push(q);
-    }
+    const bySession = await questionsBySession(
+      db,
+      page.map((p) => p.id),
+    );
     // One row object per session, its question fields set in turn: the reader copies what it
     // needs before asking for the next row.
     for (const session of page) {

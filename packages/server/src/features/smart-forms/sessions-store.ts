@@ -270,6 +270,27 @@ export function createSessionsStore(db: Db) {
 
 export type SessionsStore = ReturnType<typeof createSessionsStore>;
 
+/** The questions asked in each of `sessionIds` (one query), in the order they were asked. */
+export async function questionsBySession(
+  db: Db,
+  sessionIds: string[],
+): Promise<Map<string, { text: string; answer: string | null }[]>> {
+  const questions = await db
+    .selectFrom('smart_form_questions')
+    .select(['session_id', 'text', 'answer'])
+    .where('session_id', 'in', sessionIds)
+    .orderBy('session_id')
+    .orderBy('idx')
+    .execute();
+  const bySession = new Map<string, { text: string; answer: string | null }[]>();
+  for (const { session_id, text, answer } of questions) {
+    const list = bySession.get(session_id);
+    if (list === undefined) bySession.set(session_id, [{ text, answer }]);
+    else list.push({ text, answer });
+  }
+  return bySession;
+}
+
 /**
  * The `limit` most recently completed sessions of a smart form (among `sessionIds` when given and
  * not empty), newest first, with their transcripts.
@@ -291,29 +312,16 @@ export async function recentCompletedSessions(
     .limit(limit)
     .execute();
   if (rows.length === 0) return [];
-  const questions = await db
-    .selectFrom('smart_form_questions')
-    .select(['session_id', 'text', 'answer'])
-    .where(
-      'session_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('session_id')
-    .orderBy('idx')
-    .execute();
-  const bySession = new Map<string, { question: string; answer: string | null }[]>();
-  for (const q of questions) {
-    const list = bySession.get(q.session_id) ?? [];
-    if (list.length === 0) bySession.set(q.session_id, list);
-    list.push({ question: q.text, answer: q.answer });
-  }
+  const bySession = await questionsBySession(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     ref: sessionRef(row.id),
     completedAt: row.completed_at ?? '',
     language: row.language,
     analysis: row.analysis === null ? null : fromJson<SessionAnalysis>(row.analysis),
-    transcript: bySession.get(row.id) ?? [],
+    transcript: (bySession.get(row.id) ?? []).map((q) => ({ question: q.text, answer: q.answer })),
   }));
 }
