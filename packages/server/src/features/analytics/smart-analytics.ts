@@ -18,6 +18,7 @@ import {
   ANALYTICS_CALLBACK_CHANNEL,
   createAnalyticsCallbackSender,
 } from '../../outbox/senders/analytics-callback-sender.js';
+import { newTargetRow } from '../../outbox/target-row.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { formFigures } from './form-figures.js';
@@ -193,27 +194,20 @@ async function endReport(
     .execute();
   await trx
     .insertInto('outbox_targets')
-    .values({
-      id: report.id,
-      account_id: report.account_id,
-      channel: ANALYTICS_CALLBACK_CHANNEL,
-      label: report.callback_url,
-      url: report.callback_url,
-      description: null,
-      // Signed with the account's secret as it is when sent: the target has no settings of its own.
-      config_sealed: '',
-      secret_last4: null,
-      // Takes no events of the account's feed, only its own delivery.
-      events: '[]',
-      created_by: null,
-      is_active: 1,
-      consecutive_failures: 0,
-      disabled_reason: null,
-      lease_owner: null,
-      lease_until: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
+    .values(
+      newTargetRow({
+        id: report.id,
+        accountId: report.account_id,
+        channel: ANALYTICS_CALLBACK_CHANNEL,
+        label: report.callback_url,
+        url: report.callback_url,
+        // Signed with the account's secret as it is when sent: the target has no settings of its own.
+        configSealed: '',
+        // Takes no events of the account's feed, only its own delivery.
+        events: '[]',
+        now: nowIso,
+      }),
+    )
     .execute();
   await queueDelivery(trx, report.id, {
     accountId: report.account_id,

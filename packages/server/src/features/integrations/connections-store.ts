@@ -1,5 +1,6 @@
 import type { IntegrationProvider } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
+import { newTargetRow } from '../../outbox/target-row.js';
 
 const PROVIDERS: readonly IntegrationProvider[] = ['slack', 'discord'];
 
@@ -65,21 +66,18 @@ export function createConnectionsStore(db: Db) {
     }): Promise<void> {
       await db
         .insertInto('outbox_targets')
-        .values({
-          id: row.id,
-          account_id: row.accountId,
-          channel: row.provider,
-          label: row.label,
-          config_sealed: row.configSealed,
-          events: row.events,
-          created_by: row.createdBy,
-          is_active: 1,
-          disabled_reason: null,
-          lease_owner: null,
-          lease_until: null,
-          created_at: row.now,
-          updated_at: row.now,
-        })
+        .values(
+          newTargetRow({
+            id: row.id,
+            accountId: row.accountId,
+            channel: row.provider,
+            label: row.label,
+            configSealed: row.configSealed,
+            events: row.events,
+            createdBy: row.createdBy,
+            now: row.now,
+          }),
+        )
         .execute();
     },
     /** New settings for an existing connection, and out of ERROR with its failures cleared. */

@@ -31,6 +31,7 @@ import {
   type TargetPolicy,
 } from '../../net/ssrf-guard.js';
 import { recordEventForEndpoint } from '../../outbox/record.js';
+import { newTargetRow } from '../../outbox/target-row.js';
 import { sampleEvent } from './sample-events.js';
 import {
   type AttemptRow,
@@ -143,25 +144,18 @@ export function createWebhooksService({
       const nowIso = isoNow(clock());
       const id = randomUUID();
       const secret = generateWebhookSecret();
-      const row: EndpointRow = {
+      const row = newTargetRow({
         id,
-        account_id: accountId,
+        accountId,
         channel: WEBHOOK_CHANNEL,
         label: url,
         url,
         events: toJson(uniqueEvents(body.events)),
         description: body.description ?? null,
-        config_sealed: secrets.seal(secret, id),
-        secret_last4: secret.slice(-4),
-        created_by: null,
-        is_active: 1,
-        consecutive_failures: 0,
-        disabled_reason: null,
-        lease_owner: null,
-        lease_until: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
+        configSealed: secrets.seal(secret, id),
+        secretLast4: secret.slice(-4),
+        now: nowIso,
+      });
       try {
         await store.insert(row);
       } catch (error) {
