@@ -63,7 +63,8 @@ export function createOutboxStore(db: Db) {
           .select('e.id')
           .where('e.is_active', '=', 1)
           .$if(channelFilter, (q) => q.where('e.channel', 'in', channels ?? []))
-          .where((eb) => eb.or([eb('e.lease_until', 'is', null), eb('e.lease_until', '<', nowIso)]))
+          // Free (never leased, or given back) or its lease ended (a worker died holding it).
+          .where((eb) => eb.or([eb('e.lease_owner', 'is', null), eb('e.lease_until', '<', nowIso)]))
           .where((eb) =>
             eb.exists(
               eb
@@ -89,7 +90,7 @@ export function createOutboxStore(db: Db) {
             'in',
             candidates.map((c) => c.id),
           )
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+          .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<', nowIso)]))
           .returning('id')
           .execute();
         return claimed.map((r) => r.id);
@@ -205,7 +206,10 @@ export function createOutboxStore(db: Db) {
       });
     },
 
-    /** Gives the endpoint back; `lease_until = now` keeps the least-recently-served order. */
+    /**
+     * Gives the endpoint back, free to claim at once (no owner); `lease_until = now` keeps the
+     * least-recently-served order.
+     */
     async release(endpointId: string, owner: string, nowIso: string): Promise<void> {
       await db
         .updateTable('outbox_targets')
