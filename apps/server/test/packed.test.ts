@@ -27,9 +27,11 @@ describe('the packed formloom in a clean folder', () => {
     const tarball = stdout.trim().split('\n').at(-1)!;
     const { stdout: listing } = await run('tar', ['-tzf', tarball]);
     // The bundle, and the chunks of what it loads only on use (pg, nodemailer, archiver, tar, the
-    // S3 client and its credential providers): JavaScript and source maps, nothing else.
+    // S3 client and its credential providers): JavaScript and source maps; the licence, the binary
+    // and the manifest.
     const files = listing.trim().split('\n').sort();
     expect(files.filter((f) => !/^package\/dist\/[\w.-]+\.js(\.map)?$/.test(f))).toEqual([
+      'package/LICENSE',
       'package/bin/formloom.js',
       'package/package.json',
     ]);
