@@ -76,6 +76,7 @@ export const postgresSql: SqlDialect = {
   groupCommit: false,
   cursorStreams: true,
   skipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+  forUpdate: (query) => query,
   async lockRows(query) {
     await query.forUpdate().execute();
   },
