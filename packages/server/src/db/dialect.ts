@@ -51,6 +51,13 @@ export interface SqlDialect {
    */
   skipLocked<Q extends AnySelect>(query: Q): Q;
   /**
+   * A select that locks the rows it returns until the statement's transaction ends, waiting for
+   * a holder and then reading the latest committed row (PostgreSQL `FOR UPDATE`, usable in a
+   * CTE of a one-statement read-modify-write). SQLite's one writer makes a statement exclusive
+   * already: the query is left as it is.
+   */
+  forUpdate<Q extends AnySelect>(query: Q): Q;
+  /**
    * Inside a transaction, makes writers that run `query` wait for each other until commit: on
    * PostgreSQL it runs `query` `FOR UPDATE`; SQLite's single writer does this by itself (nothing runs).
    */

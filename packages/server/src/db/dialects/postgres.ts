@@ -76,6 +76,7 @@ export const postgresSql: SqlDialect = {
   groupCommit: false,
   cursorStreams: true,
   skipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+  forUpdate: (query) => query.forUpdate() as typeof query,
   async lockRows(query) {
     await query.forUpdate().execute();
   },

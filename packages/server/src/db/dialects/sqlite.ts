@@ -73,6 +73,7 @@ export const sqliteSql: SqlDialect = {
   groupCommit: true,
   cursorStreams: false,
   skipLocked: (query) => query,
+  forUpdate: (query) => query,
   lockRows: async () => {},
   lockUntilCommit: async () => {},
   withLock: (db, _key, run) => run(db),

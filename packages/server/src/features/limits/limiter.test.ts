@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
+import { createDatabaseLimitStore } from './limit-store.js';
 import { createLimiter } from './limiter.js';
 
 describeEachDialect('the one limiter', (t) => {
@@ -121,5 +122,85 @@ describeEachDialect('the one limiter', (t) => {
       Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).consume(k, rule)),
     );
     expect(answers.filter((x) => x.allowed)).toHaveLength(rule.limit);
+  });
+
+  it('database: once the rows exist, 200 parallel consumeAll from two limiters admit exactly the limit', async () => {
+    const a = createLimiter({ db: t.db, clock });
+    const b = createLimiter({ db: t.db, clock });
+    const [month, hour, minute] = [key(), key(), key()];
+    const parts = [
+      { key: month, rule: { limit: 1000, window: 'month' as const } },
+      { key: hour, rule: { limit: 51, window: 'hour' as const } },
+      { key: minute, rule: { limit: 500, window: 'minute' as const } },
+    ];
+    // The first take makes the rows, so the 200 go through the one-statement take.
+    expect((await a.consumeAll(parts)).allowed).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).consumeAll(parts)),
+    );
+    expect(answers.filter((x) => x.allowed)).toHaveLength(50);
+    const used = answers.filter((x) => x.allowed).map((x) => x.answers[1]!.used);
+    expect(used.sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(answers.filter((x) => !x.allowed).every((x) => x.answers[1]!.remaining === 0)).toBe(true);
+    for (const part of parts) expect((await a.peek(part.key, part.rule)).used).toBe(51);
+  });
+
+  it('database: 200 parallel store takes of existing rows, each its own statement, never overshoot', async () => {
+    const store = createDatabaseLimitStore(t.db);
+    const [x, y] = [key(), key()];
+    const resetAt = now + 60_000;
+    const keys = [
+      { key: y, limit: 50, resetAt },
+      { key: x, limit: 80, resetAt },
+    ];
+    await store.takeEach(keys, 0, now);
+    const results = await Promise.all(Array.from({ length: 200 }, () => store.takeEach(keys, 1, now)));
+    expect(results.reduce((sum, r) => sum + r.granted, 0)).toBe(50);
+    expect(
+      results
+        .filter((r) => r.granted === 1)
+        .map((r) => r.counts[0]!.points)
+        .sort((p, q) => p - q),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await store.read(x)).toEqual({ points: 50, resetAt });
+    expect(await store.read(y)).toEqual({ points: 50, resetAt });
+  });
+
+  it('database: a take of existing rows whose window ended counts from 0 in a new window; a swept row is made again', async () => {
+    const store = createDatabaseLimitStore(t.db);
+    const [x, y] = [key(), key()];
+    const keys = (at: number) => [
+      { key: x, limit: 3, resetAt: at + 60_000 },
+      { key: y, limit: 5, resetAt: at + 1_000 },
+    ];
+    expect((await store.takeEach(keys(now), 4, now)).granted).toBe(3);
+    // y's window ended, x's did not: x has no room, so nothing is taken, but y starts over.
+    const later = now + 2_000;
+    const refused = await store.takeEach(keys(later), 1, later);
+    expect(refused).toEqual({
+      granted: 0,
+      counts: [
+        { points: 3, resetAt: now + 60_000 },
+        { points: 0, resetAt: later + 1_000 },
+      ],
+    });
+    const after = now + 61_000;
+    expect(await store.takeEach(keys(after), 2, after)).toEqual({
+      granted: 2,
+      counts: [
+        { points: 2, resetAt: after + 60_000 },
+        { points: 2, resetAt: after + 1_000 },
+      ],
+    });
+    await store.sweep(after + 1_000);
+    expect(await store.read(y)).toBeUndefined();
+    const swept = after + 1_500;
+    expect(await store.takeEach(keys(swept), 1, swept)).toEqual({
+      granted: 1,
+      counts: [
+        { points: 3, resetAt: after + 60_000 },
+        { points: 1, resetAt: swept + 1_000 },
+      ],
+    });
   });
 });
