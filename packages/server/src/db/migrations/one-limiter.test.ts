@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeDialects } from '../../../test/support/test-database.js';
 import { createLimiter } from '../../features/limits/index.js';
 import { createDb } from '../create-db.js';
-import { migrateToLatest } from '../migrate.js';
-import { MIGRATIONS } from './index.js';
+import { migrateTo, migrateToLatest } from '../migrate.js';
 
 const BEFORE = '2026-11-25-190000-scale-out';
 
@@ -21,13 +19,7 @@ describeDialects('migration one-limiter', (dialect) => {
     const handle = await createDb({ dataDir: database.dataDir, url: database.url });
     try {
       const raw = handle.db as unknown as Kysely<OldTables>;
-      const migrator = new Migrator({
-        db: raw,
-        provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
-        migrationTableName: 'formloom_migration',
-        migrationLockTableName: 'formloom_migration_lock',
-      });
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      expect((await migrateTo(handle.db as unknown as Kysely<unknown>, BEFORE)).error).toBeUndefined();
       const start = Date.now() - 5_000;
       const windowStart = new Date(start).toISOString();
       await raw
@@ -51,7 +43,7 @@ describeDialects('migration one-limiter', (dialect) => {
       expect(login.remaining).toBe(1);
 
       // Down again: the old tables get the counts back.
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      expect((await migrateTo(handle.db as unknown as Kysely<unknown>, BEFORE)).error).toBeUndefined();
       const back = await raw.selectFrom('login_failures').selectAll().execute();
       expect(back.map((r) => [r.key, Number(r.failures), r.window_start])).toEqual([
         ['email:ada@example.com', 4, windowStart],

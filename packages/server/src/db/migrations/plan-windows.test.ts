@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeDialects } from '../../../test/support/test-database.js';
 import { createRateLimiter } from '../../features/limits/index.js';
 import { createDb } from '../create-db.js';
-import { migrateToLatest } from '../migrate.js';
-import { MIGRATIONS } from './index.js';
+import { migrateTo, migrateToLatest } from '../migrate.js';
 
 const BEFORE = '2026-11-26-120000-one-limiter';
 
@@ -34,13 +32,7 @@ describeDialects('migration plan-windows', (dialect) => {
     const handle = await createDb({ dataDir: database.dataDir, url: database.url });
     try {
       const raw = handle.db as unknown as Kysely<OldTables>;
-      const migrator = new Migrator({
-        db: raw,
-        provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
-        migrationTableName: 'formloom_migration',
-        migrationLockTableName: 'formloom_migration_lock',
-      });
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      expect((await migrateTo(handle.db as unknown as Kysely<unknown>, BEFORE)).error).toBeUndefined();
       const accountId = 'acc_plan_windows';
       await raw
         .insertInto('accounts')
@@ -78,7 +70,7 @@ describeDialects('migration plan-windows', (dialect) => {
       expect(next.allowed && next.usage).toMatchObject({ hour: { used: 58 }, month: { used: 1_235 } });
 
       // Down again: the old table gets the counts back.
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      expect((await migrateTo(handle.db as unknown as Kysely<unknown>, BEFORE)).error).toBeUndefined();
       const back = await raw.selectFrom('rate_limit_counters').selectAll().execute();
       expect(back).toMatchObject([
         {
