@@ -14,6 +14,6 @@ if [ ! -f "$built" ] || [ -n "$(find packages/contract packages/server apps/serv
   \( -name node_modules -o -name dist \) -prune -o -type f -newer "$built" -print -quit)" ]; then
   # JavaScript only: the type declarations are for publishing the packages, not for running.
   quiet_step "$root/node_modules/.cache/formloom/build.log" "Building the server" \
-    env FORMLOOM_BUILD_DTS=0 pnpm --filter-prod 'formloom...' build
+    env FORMLOOM_BUILD_DTS=0 pnpm --filter '@formloom/server...' --filter formloom build
 fi
 exec node apps/server/bin/formloom.js serve "$@"
