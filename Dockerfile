@@ -8,7 +8,7 @@ FROM node:24-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-RUN npm install --global pnpm@10.34.9
+RUN npm install --global pnpm@11.28.10
 WORKDIR /src
 COPY . .
 RUN pnpm install --frozen-lockfile \

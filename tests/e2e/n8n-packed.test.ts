@@ -90,7 +90,13 @@ describe('the packed node package in a clean folder with n8n-workflow alone', ()
       }),
     );
     writeFileSync(join(app, 'load.cjs'), LOADER);
-    await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace'], { cwd: app, timeout: 300_000 });
+    // n8n-workflow's own dependencies carry install scripts that pnpm 10 skipped without a word;
+    // pnpm 11 fails the install unless each is allowed or denied. Denied: as before, they never run.
+    writeFileSync(
+      join(app, 'pnpm-workspace.yaml'),
+      'allowBuilds:\n  cpu-features: false\n  isolated-vm: false\n  ssh2: false\n',
+    );
+    await run('pnpm', ['install', '--prefer-offline'], { cwd: app, timeout: 300_000 });
 
     // What was installed: the package brings nothing of its own (no SDK, contract, ky or zod of ours).
     const installed = JSON.parse(

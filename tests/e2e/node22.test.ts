@@ -92,11 +92,15 @@ describe('on Node 22', () => {
         private: true,
         type: 'module',
         dependencies: { formloom: `file:${formloomTgz}`, '@formloom/sdk': `file:${sdkTgz}`, zod: ZOD },
-        pnpm: {
-          overrides: { '@formloom/contract': `file:${contractTgz}` },
-          onlyBuiltDependencies: ['better-sqlite3'],
-        },
       }),
+      // pnpm 11 reads its settings from pnpm-workspace.yaml only (no longer package.json's `pnpm`).
+      'pnpm-workspace.yaml': [
+        'overrides:',
+        `  '@formloom/contract': 'file:${contractTgz}'`,
+        'allowBuilds:',
+        '  better-sqlite3: true',
+        '',
+      ].join('\n'),
       'quickstart.js': (await transform(quickstart, { loader: 'ts', format: 'esm' })).code,
       'esm.js': [
         "import Formloom from '@formloom/sdk';",
@@ -110,7 +114,7 @@ describe('on Node 22', () => {
       ].join('\n'),
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(app, name), text);
-    await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace'], {
+    await run('pnpm', ['install', '--prefer-offline'], {
       cwd: app,
       env,
       timeout: 840_000,

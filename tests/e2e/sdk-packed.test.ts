@@ -42,8 +42,9 @@ describe('the packed SDK in a fresh project', () => {
         // zod is a peer dependency of the SDK and the contract: the oldest version of the supported
         // range (^3.24.0) here, while the workspace runs the newest (3.25.76).
         dependencies: { '@formloom/sdk': `file:${sdkTgz}`, zod: ZOD_OLDEST },
-        pnpm: { overrides: { '@formloom/contract': `file:${contractTgz}` } },
       }),
+      // pnpm 11 reads its settings from pnpm-workspace.yaml only (no longer package.json's `pnpm`).
+      'pnpm-workspace.yaml': `overrides:\n  '@formloom/contract': 'file:${contractTgz}'\n`,
       'tsconfig.json': JSON.stringify({
         compilerOptions: {
           target: 'ES2022',
@@ -74,7 +75,7 @@ describe('the packed SDK in a fresh project', () => {
       ].join('\n'),
     };
     for (const [name, text] of Object.entries(files)) writeFileSync(join(app, name), text);
-    await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace'], { cwd: app, timeout: 300_000 });
+    await run('pnpm', ['install', '--prefer-offline'], { cwd: app, timeout: 300_000 });
     // The SDK installs no ReDoS checker (recheck is an optional peer of the contract's integrity entry).
     const installed = readdirSync(join(app, 'node_modules/.pnpm'));
     expect(installed.filter((name) => name.startsWith('recheck'))).toEqual([]);
