@@ -26,7 +26,7 @@ import {
 } from './features/auth/index.js';
 import { createCreditsService } from './features/credits/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
-import { createHealthRouter } from './features/health/index.js';
+import { createHealthRouter, createReadiness } from './features/health/index.js';
 import {
   createConnectionsService,
   createIntegrationsPage,
@@ -257,7 +257,7 @@ export function createApp({
   app.use(requestId());
   app.use(securityHeaders({ httpsOrigin: config.publicUrl.startsWith('https:') }));
   // Before the log, auth and limits: probes are never refused, counted or logged.
-  app.use(createHealthRouter({ db, logger }));
+  app.use(createHealthRouter({ readiness: createReadiness({ db, logger }) }));
   app.use(requestLog(logger));
 
   // Auth first, so an unauthenticated caller never gets its body parsed or validated.

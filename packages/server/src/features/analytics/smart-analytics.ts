@@ -18,11 +18,11 @@ import {
   ANALYTICS_CALLBACK_CHANNEL,
   createAnalyticsCallbackSender,
 } from '../../outbox/senders/analytics-callback-sender.js';
-import { newTargetRow } from '../../outbox/target-row.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { formFigures } from './form-figures.js';
 import { reportTask } from './report-task.js';
+import { createReportsStore } from './reports-store.js';
 import { createSigningSecrets, type SigningSecrets } from './signing-secret.js';
 
 export const SMART_ANALYTICS_JOB = 'smart-analytics';
@@ -52,6 +52,7 @@ export function createSmartAnalytics({
   policy,
   aiJobs,
 }: SmartAnalyticsDeps) {
+  const reports = createReportsStore(db);
   return {
     async request(accountId: string, formId: string, callbackUrl: string): Promise<SmartAnalyticsAccepted> {
       await forms.get(accountId, formId);
@@ -73,24 +74,21 @@ export function createSmartAnalytics({
           CREDIT_COSTS.smartAnalytics,
           'ai.smartAnalytics',
         );
-        await trx
-          .insertInto('analytics_reports')
-          .values({
-            id: reportId,
-            account_id: accountId,
-            form_id: formId,
-            job_id: jobId,
-            callback_url: url.href,
-            status: 'PENDING',
-            report: null,
-            error: null,
-            callback_body: null,
-            delivery_status: 'PENDING',
-            delivery_error: null,
-            created_at: nowIso,
-            updated_at: nowIso,
-          })
-          .execute();
+        await createReportsStore(trx).insert({
+          id: reportId,
+          account_id: accountId,
+          form_id: formId,
+          job_id: jobId,
+          callback_url: url.href,
+          status: 'PENDING',
+          report: null,
+          error: null,
+          callback_body: null,
+          delivery_status: 'PENDING',
+          delivery_error: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        });
         await createJobsStore(trx).insert({
           id: jobId,
           accountId,
@@ -106,19 +104,9 @@ export function createSmartAnalytics({
 
     async get(accountId: string, formId: string, reportId: string): Promise<SmartAnalyticsReport> {
       await forms.get(accountId, formId);
-      const row = await db
-        .selectFrom('analytics_reports')
-        .selectAll()
-        .where('id', '=', reportId)
-        .where('account_id', '=', accountId)
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
+      const row = await reports.find(accountId, formId, reportId);
       if (row === undefined) throw notFound(`Report ${reportId} not found`);
-      const job = await db
-        .selectFrom('ai_jobs')
-        .select('status')
-        .where('id', '=', row.job_id)
-        .executeTakeFirst();
+      const job = await createJobsStore(db).find(row.account_id, row.job_id);
       const status = (
         row.status === 'PENDING' && job?.status === 'PROCESSING' ? 'PROCESSING' : row.status
       ) as SmartAnalyticsReport['status'];
@@ -151,10 +139,6 @@ export interface ReportJobsDeps {
   outbox?: Wake;
 }
 
-async function loadReport(db: Db, reportId: string) {
-  return db.selectFrom('analytics_reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
-}
-
 /**
  * Ends the report with its callback body, and queues the callback, in `trx`: an outbox target of
  * the channel `analytics-callback` (its id is the report's) with one delivery, which the outbox
@@ -181,34 +165,15 @@ async function endReport(
     creditsUsed: end.creditsUsed,
     created_at: nowIso,
   };
-  await trx
-    .updateTable('analytics_reports')
-    .set({
-      status: end.status,
-      report: end.report === undefined ? null : JSON.stringify(end.report),
-      error: end.error ?? null,
-      callback_body: JSON.stringify(body),
-      updated_at: nowIso,
-    })
-    .where('id', '=', report.id)
-    .execute();
-  await trx
-    .insertInto('outbox_targets')
-    .values(
-      newTargetRow({
-        id: report.id,
-        accountId: report.account_id,
-        channel: ANALYTICS_CALLBACK_CHANNEL,
-        label: report.callback_url,
-        url: report.callback_url,
-        // Signed with the account's secret as it is when sent: the target has no settings of its own.
-        configSealed: '',
-        // Takes no events of the account's feed, only its own delivery.
-        events: '[]',
-        now: nowIso,
-      }),
-    )
-    .execute();
+  const reports = createReportsStore(trx);
+  await reports.end(report.id, {
+    status: end.status,
+    report: end.report === undefined ? null : JSON.stringify(end.report),
+    error: end.error ?? null,
+    callback_body: JSON.stringify(body),
+    updated_at: nowIso,
+  });
+  await reports.insertCallbackTarget(report, ANALYTICS_CALLBACK_CHANNEL, nowIso);
   await queueDelivery(trx, report.id, {
     accountId: report.account_id,
     type: 'ANALYTICS_CALLBACK',
@@ -223,7 +188,7 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
     kind: SMART_ANALYTICS_JOB,
     async run(job, context) {
       const { reportId } = job.input as { reportId: string };
-      const row = await loadReport(db, reportId);
+      const row = await createReportsStore(db).load(reportId);
       const form = await deps.forms.get(row.account_id, row.form_id).catch(() => {
         throw new JobFailure('The form was deleted before its report was made');
       });
@@ -282,11 +247,7 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
     },
     // The credits come back (the worker's refund); the receiver is told it failed.
     async onFailed(trx, job, reason) {
-      const row = await trx
-        .selectFrom('analytics_reports')
-        .selectAll()
-        .where('job_id', '=', job.id)
-        .executeTakeFirst();
+      const row = await createReportsStore(trx).findByJob(job.id);
       if (row === undefined) return;
       await endReport(trx, row, isoNow(deps.clock()), { status: 'FAILED', error: reason, creditsUsed: 0 });
       deps.outbox?.notify();
@@ -305,27 +266,14 @@ export function analyticsCallbackSender(
   clock: () => Date = () => new Date(),
 ): OutboxSender {
   const secrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
+  const reports = createReportsStore(db);
   return createAnalyticsCallbackSender({
     secretOf: (accountId) => secrets.open(accountId),
     async progress(reportId, progress) {
       const nowIso = isoNow(clock());
-      await db
-        .updateTable('analytics_reports')
-        .set({
-          delivery_attempts: progress.attempts,
-          delivery_error: progress.error,
-          delivery_status: progress.status,
-          ...(progress.status === 'DELIVERED' ? { updated_at: nowIso } : {}),
-        })
-        .where('id', '=', reportId)
-        .execute();
+      await reports.keepDelivery(reportId, progress, nowIso);
       if (progress.status !== 'PENDING') {
-        await db
-          .updateTable('outbox_targets')
-          .set({ is_active: 0, disabled_reason: 'done', updated_at: nowIso })
-          .where('id', '=', reportId)
-          .where('channel', '=', ANALYTICS_CALLBACK_CHANNEL)
-          .execute();
+        await reports.disableCallbackTarget(reportId, ANALYTICS_CALLBACK_CHANNEL, nowIso);
       }
     },
   });

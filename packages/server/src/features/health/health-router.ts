@@ -1,8 +1,6 @@
 import { errorBody, successBody } from '@formloom/contract';
 import express, { type Router } from 'express';
-import type { Db } from '../../db/database.js';
-import type { Logger } from '../../logger.js';
-import { createReadiness } from './health-service.js';
+import type { Readiness } from './health-service.js';
 
 /**
  * `GET /healthz` and `GET /readyz`, for load balancers and orchestrators. They live outside the
@@ -14,11 +12,11 @@ import { createReadiness } from './health-service.js';
  * - `/healthz`: the process is alive and its event loop turns (200, no database call), for a
  *   liveness probe: a failure means restart the process.
  * - `/readyz`: the database answers and has every migration this code knows (200), else 503, for
- *   a readiness probe: a failure means send no traffic here yet.
+ *   a readiness probe: a failure means send no traffic here yet. `readiness` is the check
+ *   (`createReadiness` of the health service).
  */
-export function createHealthRouter({ db, logger }: { db: Db; logger: Logger }): Router {
+export function createHealthRouter({ readiness }: { readiness: () => Promise<Readiness> }): Router {
   const router = express.Router({ strict: true });
-  const readiness = createReadiness({ db, logger });
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

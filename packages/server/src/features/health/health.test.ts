@@ -12,6 +12,7 @@ import { createDb, type DbHandle } from '../../db/create-db.js';
 import { createLogger } from '../../logger.js';
 import { listen, type RunningServer } from '../../server.js';
 import { createHealthRouter } from './health-router.js';
+import { createReadiness } from './health-service.js';
 
 const quiet = createLogger({ level: 'silent' });
 
@@ -57,7 +58,7 @@ describeDialects('readiness when the database is not', (dialect) => {
     database = await createTestDatabase(dialect);
     handle = await createDb({ dataDir: database.dataDir, url: database.url });
     const app = express();
-    app.use(createHealthRouter({ db: handle.db, logger: quiet }));
+    app.use(createHealthRouter({ readiness: createReadiness({ db: handle.db, logger: quiet }) }));
     server = await listen(app, { port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -1,2 +1,3 @@
 /** The health feature: GET /healthz and GET /readyz. */
 export { createHealthRouter } from './health-router.js';
+export { createReadiness } from './health-service.js';

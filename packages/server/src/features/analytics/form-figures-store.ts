@@ -1,0 +1,145 @@
+import type { Field, FieldType } from '@formloom/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { jsonTypeCol, jsonValueCol, sqlDialectOf } from '../../db/dialect.js';
+
+/** Which responses are counted: one form's, submitted within the inclusive bounds (ISO 8601). */
+export interface ResponsesScope {
+  accountId: string;
+  formId: string;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A figure of the scan: `figure(fieldId, name)`, or `figure('', 'n')` for the response count. */
+export type ScanFigure = (field: string, name: string) => unknown;
+
+/** Field `i`'s columns in the extracting subquery (`SqlDialect.jsonKeys`): JSON type and value. */
+const typeCol = jsonTypeCol;
+const valueCol = jsonValueCol;
+
+export const isChoice = (t: FieldType) => t === 'select' || t === 'radio' || t === 'checkbox';
+export const isText = (t: FieldType) => t === 'text' || t === 'textarea' || t === 'email';
+
+/**
+ * The SQL of form figures (issue 17 item 1), the same answers on SQLite and PostgreSQL. Each
+ * field's answer is taken out of the JSON once per row (see `SqlDialect.jsonKeys`): reading the
+ * document once per figure instead (a few JSON calls for each of some eighty figures per row) was
+ * what made 100,000 responses take 2 to 3 s.
+ */
+export function createFormFiguresStore(db: Db) {
+  const dialect = sqlDialectOf(db);
+  const a = dialect.jsonKeys('responses', 'answers');
+  const rows = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows;
+  const whereOf = (scope: ResponsesScope) =>
+    sql.join(
+      [
+        sql`r.form_id = ${scope.formId}`,
+        sql`r.account_id = ${scope.accountId}`,
+        ...(scope.from === undefined ? [] : [sql`r.submitted_at >= ${scope.from}`]),
+        ...(scope.to === undefined ? [] : [sql`r.submitted_at <= ${scope.to}`]),
+      ],
+      sql` and `,
+    );
+  const fieldColumns = (field: Field, i: number) => a.columns(field.id, i, field.type === 'checkbox');
+  const numberOf = (i: number) => sql`(case when ${a.isNumber(i)} then ${a.number(i)} end)`;
+
+  /** The middle value (or the mean of the two middle ones) of a number field's `n` answers. */
+  async function middleNumber(
+    scope: ResponsesScope,
+    field: Field,
+    i: number,
+    n: number,
+  ): Promise<number | null> {
+    const middle = await rows(
+      sql<{ x: number }>`select ${a.number(i)} as x from ${a.from(fieldColumns(field, i), whereOf(scope))}
+        where ${a.isNumber(i)} order by 1 limit ${n % 2 === 0 ? 2 : 1} offset ${Math.floor((n - 1) / 2)}`,
+    );
+    if (middle.length === 0) return null;
+    return middle.reduce((sum, r) => sum + Number(r.x), 0) / middle.length;
+  }
+
+  return {
+    /**
+     * One scan counts every field of `fields` (each field a few aggregate columns over its two
+     * extracted columns): `answered`, `option:<value>` of a choice, `count`/`mean`/`min`/`max`/
+     * `median` of a number (the median in the scan where the dialect has one, else one ordered
+     * query per number field answered), `count`/`meanLength`/`maxLength` of a text. Absent: null.
+     */
+    async scan(scope: ResponsesScope, fields: readonly Field[]): Promise<ScanFigure> {
+      const count = (condition: RawBuilder<unknown>) => sql`sum(case when ${condition} then 1 else 0 end)`;
+      const answered = (i: number) =>
+        sql`(${typeCol(i)} is not null and ${typeCol(i)} <> 'null' and not (${a.isString(i)} and ${valueCol(i)} = '') and not (${typeCol(i)} = 'array' and ${valueCol(i)} = '[]'))`;
+      const textOf = (i: number) =>
+        sql`(case when ${a.isString(i)} and ${valueCol(i)} <> '' then ${valueCol(i)} end)`;
+
+      // Column `c<k>` of the scan holds the k-th figure; `layout` says which figure of which field.
+      const columns: RawBuilder<unknown>[] = [sql`count(*)`];
+      const layout: { field: string; figure: string }[] = [{ field: '', figure: 'n' }];
+      const add = (field: string, figure: string, expression: RawBuilder<unknown>) => {
+        columns.push(expression);
+        layout.push({ field, figure });
+      };
+      fields.forEach((field, i) => {
+        add(field.id, 'answered', count(answered(i)));
+        if (isChoice(field.type)) {
+          for (const option of field.options ?? []) {
+            const chosen =
+              field.type === 'checkbox'
+                ? a.hasElement(i, option.value)
+                : sql`(${a.isString(i)} and ${valueCol(i)} = ${option.value})`;
+            add(field.id, `option:${option.value}`, count(chosen));
+          }
+        }
+        if (field.type === 'number') {
+          add(field.id, 'count', sql`count(${numberOf(i)})`);
+          add(field.id, 'mean', sql`avg(${numberOf(i)})`);
+          add(field.id, 'min', sql`min(${numberOf(i)})`);
+          add(field.id, 'max', sql`max(${numberOf(i)})`);
+          if (dialect.median) add(field.id, 'median', dialect.median(numberOf(i)));
+        }
+        if (isText(field.type)) {
+          add(field.id, 'count', sql`count(${textOf(i)})`);
+          add(field.id, 'meanLength', sql`avg(length(${textOf(i)}))`);
+          add(field.id, 'maxLength', sql`max(length(${textOf(i)}))`);
+        }
+      });
+      const selected = sql.join(columns.map((c, k) => sql`${c} as ${sql.ref(`c${k}`)}`));
+      const [scan] = await rows(
+        sql<
+          Record<string, unknown>
+        >`select ${selected} from ${a.from(fields.flatMap(fieldColumns), whereOf(scope))}`,
+      );
+      const figure = new Map<string, unknown>(
+        layout.map((l, k) => [`${l.field}|${l.figure}`, scan?.[`c${k}`] ?? null]),
+      );
+      if (!dialect.median) {
+        for (const [i, field] of fields.entries()) {
+          if (field.type !== 'number') continue;
+          const n = Number(figure.get(`${field.id}|count`) ?? 0);
+          if (n > 0) figure.set(`${field.id}|median`, await middleNumber(scope, field, i, n));
+        }
+      }
+      return (field, name) => figure.get(`${field}|${name}`) ?? null;
+    },
+
+    /** Responses per day (`YYYY-MM-DD`) with the first and last submission of each, oldest first. */
+    days(scope: ResponsesScope) {
+      return rows(
+        sql<{ day: string; n: number; first: string; last: string }>`
+          select substr(r.submitted_at, 1, 10) as day, count(*) as n, min(r.submitted_at) as first,
+            max(r.submitted_at) as last
+          from responses r where ${whereOf(scope)} group by substr(r.submitted_at, 1, 10) order by day`,
+      );
+    },
+
+    /** A date field's answers per month (`YYYY-MM`), in no order. `i`: its place in the form. */
+    months(scope: ResponsesScope, field: Field, i: number) {
+      return rows(
+        sql<{ m: string; n: number }>`
+          select substr(${valueCol(i)}, 1, 7) as m, count(*) as n from ${a.from(fieldColumns(field, i), whereOf(scope))}
+          where ${a.isString(i)} and ${valueCol(i)} <> '' group by 1`,
+      );
+    },
+  };
+}
