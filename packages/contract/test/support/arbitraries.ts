@@ -217,6 +217,7 @@ export function answerArb(field: Field): fc.Arbitrary<unknown> {
   switch (field.type) {
     case 'text':
     case 'textarea':
+    case 'hidden':
       if (pattern) return fc.stringMatching(new RegExp(pattern.value as string));
       // Built to length rather than filtered: a length filter starves when minLength is large.
       return fc.string({
