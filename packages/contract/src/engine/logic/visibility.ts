@@ -1,6 +1,7 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Visibility } from '../types.js';
+import { hiddenCleaner } from '../validate/hidden-values.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
@@ -52,6 +53,12 @@ export interface VisibilityPlan {
   readonly steps: readonly Step[];
   /** Reads answer objects by field index; shared by visibility and validation (both synchronous). */
   readonly reader: AnswerReader;
+  /**
+   * Drops the values of hidden fields that fail their checks from answers just read (see
+   * validate/hidden-values.ts); null when the form has no hidden field. `compute` and
+   * `computeStamped` run it first.
+   */
+  readonly cleanHidden: ((raw: unknown[]) => void) | null;
   /** What a condition on this field id reads; undefined when no field has the id. */
   targetOf(id: string): ConditionTarget | undefined;
   /**
@@ -193,6 +200,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
       epoch = 0;
     }
     epoch++;
+    if (cleanHidden !== null) cleanHidden(raw);
     for (let i = 0; i < order.length; i++) {
       const step = order[i]!;
       const index = step.index;
@@ -227,6 +235,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     });
   }
 
+  const cleanHidden = hiddenCleaner(schema, fieldIndex, targetOf);
   const hideable = new Uint8Array(fieldIds.length);
   for (const step of order) if (step.kind === FIELD) hideable[step.index] = 1;
 
@@ -237,6 +246,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     hideable,
     steps: order,
     reader: new AnswerReader(fieldIndex),
+    cleanHidden,
     targetOf,
     compute(raw, fieldHidden, sectionHidden) {
       const copy = Array.from({ length: fieldIds.length }, (_, i) => raw[i]);

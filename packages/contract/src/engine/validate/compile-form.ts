@@ -115,6 +115,25 @@ function compileField(
   const whenOf = (rule: ValidationRule) =>
     rule.when ? compileRawWhen(rule.when, plan.targetOf(rule.when.field)) : null;
 
+  if (field.type === 'hidden') {
+    // Checked and cleaned up front (hidden-values.ts): here an ordinary text with nothing left to check.
+    const text = issue('type', 'text');
+    return new FieldPlan(
+      field.id,
+      index,
+      field.id === '__proto__',
+      KIND_TEXT,
+      Number.POSITIVE_INFINITY,
+      [],
+      null,
+      null,
+      text,
+      text,
+      text,
+      null,
+      [],
+    );
+  }
   const requiredRules = rules
     .filter((r): r is RequiredRule => r.type === 'required')
     .map((rule) => ({ rule, when: whenOf(rule) }));

@@ -147,6 +147,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   const readByConditions = conditionTargets(parts.schema, plan);
   out.push('if (getPrototypeOf(a) !== objectPrototype) return undefined;');
   out.push('reader.read(a, raw); if (reader.unknown > 0) return undefined; const known = reader.known;');
+  if (plan.cleanHidden !== null) out.push(`${constant(plan.cleanHidden)}(raw);`);
   out.push(plan.fieldIds.map((_, i) => `const v${i} = raw[${i}];`).join(' '));
 
   // 2. Visibility, step by step in the plan's order (`hs2`: section 2 is hidden, `h7`: field 7).
