@@ -22,6 +22,7 @@ export type {
   ConditionTarget,
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
+export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
 export type { MessageKey, MessageParams, MessageTable, PluralText } from './messages/index.js';
@@ -40,6 +41,8 @@ export type {
   SchemaProblemCode,
   ValidationIssue,
   ValidationResult,
+  VariableValue,
+  VariableValues,
   Visibility,
 } from './types.js';
 export {
@@ -50,4 +53,5 @@ export {
 } from './validate/answer-checks.js';
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
-export { compiledFormFor, validateResponse } from './validate/validate-response.js';
+// issue 28, logic half: variables, expressions
+export { compiledFormFor, computeVariables, validateResponse } from './validate/validate-response.js';
