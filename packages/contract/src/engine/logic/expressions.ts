@@ -1,11 +1,11 @@
-import { LogicEngine } from 'json-logic-engine';
 import type { JsonValue } from '../../models/form-schema.js';
 
 /**
- * Variables' expressions: JSON Logic (jsonlogic.com), run by json-logic-engine (chosen by
- * measurement: docs/form-model.md). Only the operations below are allowed; `checkSchema` refuses
- * any other, and the engine is built with these alone, so an expression that slipped past the
- * check still cannot call anything else.
+ * Variables' expressions: JSON Logic (jsonlogic.com), compiled here into closures for the
+ * operations below, with json-logic-js's semantics (it is the reference the tests compare with).
+ * json-logic-engine and json-logic-js were measured and neither is used at run time: see
+ * docs/form-model.md "Why our own evaluator". `checkSchema` refuses any other operation, and the
+ * compiler knows no other, so an expression that slipped past the check still cannot call one.
  */
 export const EXPRESSION_OPERATIONS = [
   // reading values
@@ -43,14 +43,6 @@ export const EXPRESSION_OPERATIONS = [
 export type ExpressionOperation = (typeof EXPRESSION_OPERATIONS)[number];
 
 const ALLOWED: ReadonlySet<string> = new Set(EXPRESSION_OPERATIONS);
-
-/** The library's own operations the engine is built with: the allowlist, less ours, plus what the rewrite uses. */
-const LIBRARY_OPERATIONS = [
-  ...EXPRESSION_OPERATIONS.filter((op) => op !== 'var' && op !== 'score'),
-  'val',
-  '??',
-];
-const SCORE_METHOD = '$score';
 
 /** What an expression reads: ids named by `var` and by `score`, and whether it is well formed. */
 export interface ExpressionShape {
@@ -152,75 +144,198 @@ function scoreOf(answer: unknown, table: Readonly<Record<string, number>>): numb
   return sum;
 }
 
+/** JSON Logic's truthiness: an empty list is false, otherwise JavaScript's. */
+function truthy(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : Boolean(value);
+}
+
 /**
- * The expression in the library's terms: `var` becomes `val` (our ids may hold dots, which `var`
- * would read as a path) with `??` for a default, `score` becomes a call with the field's table, and
- * each part of `cat` reads an empty value as "".
+ * A compiled expression. It reads values by slot: `slotOf` (given to `compileExpression`) gives
+ * each id read by `var` or `score` its position in the array passed in, so a run reads an array
+ * element instead of looking a key up in an object.
  */
-function rewrite(node: JsonValue, scores: ScoreTables): JsonValue {
-  if (Array.isArray(node)) return node.map((child) => rewrite(child, scores));
-  if (!isOperation(node)) return node;
-  const [op] = Object.keys(node);
-  if (op === undefined) return node;
-  const args = node[op]!;
-  if (op === 'var') {
-    const id = idArgument(args, true) ?? '';
-    const read = { val: [id] };
-    return Array.isArray(args) && args.length === 2 ? { '??': [read, rewrite(args[1]!, scores)] } : read;
+export type CompiledExpression = (data: readonly unknown[]) => unknown;
+type Node = CompiledExpression;
+/** The slot of an id, or -1 when it names nothing (then it reads as undefined). */
+export type SlotOf = (id: string) => number;
+
+const constant =
+  (value: unknown): Node =>
+  () =>
+    value;
+
+/** One operation of the allowlist, with its arguments compiled. Semantics of json-logic-js. */
+function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+  const a = args[0] ?? constant(null);
+  const b = args[1] ?? constant(undefined);
+  switch (op) {
+    case 'var': {
+      const slot = slotOf(idArgument(raw, true) ?? '');
+      const fallback = Array.isArray(raw) && raw.length === 2 ? args[1]! : constant(null);
+      return (data) => {
+        const v = slot < 0 ? undefined : data[slot];
+        return v === undefined ? fallback(data) : v;
+      };
+    }
+    case 'score': {
+      const id = idArgument(raw, false) ?? '';
+      const slot = slotOf(id);
+      const table = scores.get(id) ?? {};
+      return slot < 0 ? constant(0) : (data) => scoreOf(data[slot], table);
+    }
+    case '+':
+      return (data) => {
+        let sum = 0;
+        for (let i = 0; i < args.length; i++) sum += Number.parseFloat(args[i]!(data) as string);
+        return sum;
+      };
+    case '*':
+      return (data) => {
+        if (args.length === 1) return a(data);
+        let product = Number.parseFloat(a(data) as string);
+        for (let i = 1; i < args.length; i++) product *= Number.parseFloat(args[i]!(data) as string);
+        return product;
+      };
+    case '-':
+      return args.length < 2
+        ? (data) => -(a(data) as number)
+        : (data) => (a(data) as number) - (b(data) as number);
+    case '/':
+      return (data) => (a(data) as number) / (b(data) as number);
+    case '%':
+      return (data) => (a(data) as number) % (b(data) as number);
+    case 'min':
+      return (data) => Math.min(...(args.map((f) => f(data)) as number[]));
+    case 'max':
+      return (data) => Math.max(...(args.map((f) => f(data)) as number[]));
+    case '==':
+      // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's == is JavaScript's loose equality.
+      return (data) => a(data) == b(data);
+    case '===':
+      return (data) => a(data) === b(data);
+    case '!=':
+      // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's != is JavaScript's loose inequality.
+      return (data) => a(data) != b(data);
+    case '!==':
+      return (data) => a(data) !== b(data);
+    case '<':
+    case '<=': {
+      const less = op === '<' ? (x: number, y: number) => x < y : (x: number, y: number) => x <= y;
+      if (args.length === 3) {
+        // Between: {"<": [low, x, high]}.
+        const c = args[2]!;
+        return (data) => {
+          const x = b(data) as number;
+          return less(a(data) as number, x) && less(x, c(data) as number);
+        };
+      }
+      return (data) => less(a(data) as number, b(data) as number);
+    }
+    case '>':
+      return (data) => (a(data) as number) > (b(data) as number);
+    case '>=':
+      return (data) => (a(data) as number) >= (b(data) as number);
+    case '!':
+      return (data) => !truthy(a(data));
+    case '!!':
+      return (data) => truthy(a(data));
+    case 'and':
+      return (data) => {
+        let value: unknown;
+        for (let i = 0; i < args.length; i++) {
+          value = args[i]!(data);
+          if (!truthy(value)) return value;
+        }
+        return value;
+      };
+    case 'or':
+      return (data) => {
+        let value: unknown;
+        for (let i = 0; i < args.length; i++) {
+          value = args[i]!(data);
+          if (truthy(value)) return value;
+        }
+        return value;
+      };
+    case 'if':
+    case '?:':
+      return (data) => {
+        let i = 0;
+        for (; i + 1 < args.length; i += 2) if (truthy(args[i]!(data))) return args[i + 1]!(data);
+        return i < args.length ? args[i]!(data) : null;
+      };
+    case 'cat':
+      // An empty value joins as "" (json-logic-js would write "null"): recall reads better.
+      return (data) => {
+        let text = '';
+        for (let i = 0; i < args.length; i++) {
+          const v = args[i]!(data);
+          if (v !== null && v !== undefined) text += String(v);
+        }
+        return text;
+      };
+    case 'substr': {
+      const c = args[2];
+      return (data) => {
+        const source = String(a(data));
+        const start = Number(b(data)) || 0;
+        const end = c ? Number(c(data)) : undefined;
+        const tail = source.slice(start < 0 ? Math.max(source.length + start, 0) : start);
+        if (end === undefined || Number.isNaN(end)) return tail;
+        return end < 0 ? tail.slice(0, Math.max(tail.length + end, 0)) : tail.slice(0, end);
+      };
+    }
+    case 'in':
+      return (data) => {
+        const haystack = b(data);
+        const needle = a(data);
+        if (typeof haystack === 'string') return haystack.includes(String(needle));
+        return Array.isArray(haystack) && haystack.includes(needle);
+      };
+    default:
+      return constant(null);
   }
-  if (op === 'score') {
-    const id = idArgument(args, false) ?? '';
-    return { [SCORE_METHOD]: [{ val: [id] }, { preserve: scores.get(id) ?? {} }] };
-  }
-  if (op === 'cat') {
-    // The library's interpreter skips null in `cat` and its compiled code writes "null": both
-    // read an empty value as "" instead.
-    const parts = Array.isArray(args) ? args : [args];
-    return { cat: parts.map((part) => ({ '??': [rewrite(part, scores), ''] })) };
-  }
-  return { [op]: rewrite(args, scores) };
 }
 
-let sharedEngine: LogicEngine | undefined;
-function engine(): LogicEngine {
-  if (sharedEngine) return sharedEngine;
-  const created = new LogicEngine({});
-  const defaults = new LogicEngine().methods as Record<string, unknown>;
-  for (const op of [...LIBRARY_OPERATIONS, 'preserve']) created.methods[op] = defaults[op];
-  created.addMethod(
-    SCORE_METHOD,
-    (args: unknown[]) => scoreOf(args[0], (args[1] ?? {}) as Record<string, number>),
-    { deterministic: true },
+function compileNode(node: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+  if (Array.isArray(node)) {
+    const items = node.map((child) => compileNode(child, scores, slotOf));
+    return (data) => items.map((item) => item(data));
+  }
+  if (!isOperation(node)) return constant(node);
+  const keys = Object.keys(node);
+  if (keys.length !== 1) return constant(node);
+  const op = keys[0]!;
+  const raw = node[op]!;
+  if (!ALLOWED.has(op)) return constant(null);
+  const list = Array.isArray(raw) ? raw : op === 'var' || op === 'score' ? [] : [raw];
+  return operation(
+    op,
+    list.map((x) => compileNode(x, scores, slotOf)),
+    raw,
+    scores,
+    slotOf,
   );
-  sharedEngine = created;
-  return created;
 }
-
-/** A compiled expression: reads the data object (field and variable ids as keys). */
-export type CompiledExpression = (data: Record<string, unknown>) => unknown;
 
 /**
- * Compiles an expression once. Where code may be generated (`generate`, Node.js) the library
- * builds JavaScript for it; elsewhere (a browser under a strict CSP) its interpreter runs. An
- * expression the library cannot take, or that throws when run, gives `null`.
+ * Compiles an expression once into closures (no generated code, so a strict CSP is fine): JSON
+ * Logic with the operations of `EXPRESSION_OPERATIONS`, as json-logic-js evaluates them, except that
+ * `cat` joins an empty value as "". An operation outside the allowlist gives null (`checkSchema`
+ * refuses it); a run that throws gives null.
+ *
+ * ```ts
+ * const slots = ['q1', 'bonus'];
+ * const total = compileExpression({ '+': [{ score: 'q1' }, { var: ['bonus', 0] }] }, tables, (id) => slots.indexOf(id));
+ * total(['paris', 2]); // 3 when "paris" scores 1
+ * ```
  */
 export function compileExpression(
   expression: JsonValue,
   scores: ScoreTables,
-  generate: boolean,
+  slotOf: SlotOf,
 ): CompiledExpression {
-  const logic = rewrite(expression, scores);
-  const e = engine();
-  let run: CompiledExpression;
-  try {
-    run = generate ? (e.build(logic) as CompiledExpression) : (data) => e.run(logic, data);
-  } catch {
-    try {
-      run = (data) => e.run(logic, data);
-    } catch {
-      return () => null;
-    }
-  }
+  const run = compileNode(expression, scores, slotOf);
   return (data) => {
     try {
       return run(data);

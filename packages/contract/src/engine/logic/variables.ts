@@ -12,6 +12,9 @@ import {
 /**
  * A form's variables, compiled once: each expression compiled, and an order in which every
  * variable is computed after the variables it reads (docs/form-model.md "Variables and scores").
+ *
+ * Expressions read an array of slots: first the fields any expression reads (`inputs`, in that
+ * order), then one slot per variable (`inputs.length + position`).
  */
 export interface VariablesPlan {
   readonly ids: readonly string[];
@@ -20,13 +23,17 @@ export interface VariablesPlan {
   readonly order: readonly number[];
   /** What each variable reads: the field and variable ids its expression names (`var`, `score`). */
   readonly reads: readonly (readonly string[])[];
-  /** Computes one variable from `data` (ids -> values), as a value of its type. */
-  evaluate(position: number, data: Record<string, unknown>): VariableValue;
+  /** The ids of the fields expressions read, by slot. */
+  readonly inputs: readonly string[];
+  /** Computes one variable from the slots, as a value of its type. */
+  evaluate(position: number, slots: unknown[]): VariableValue;
   /**
-   * Computes every variable in order from the normalised answers of visible fields (a response's
-   * `value`); each result is also written into `data` for later variables to read.
+   * Computes every variable in order from the slots (inputs filled in); each result is also
+   * written into its slot for later variables to read.
    */
-  evaluateAll(data: Record<string, unknown>): Record<string, VariableValue>;
+  evaluateAll(slots: unknown[]): Record<string, VariableValue>;
+  /** Slots filled from a response's value (normalised answers of visible fields, by field id). */
+  slotsOf(value: Readonly<Record<string, unknown>>): unknown[];
 }
 
 /** A number variable is a finite number (anything else: 0); a text variable a string. */
@@ -85,7 +92,7 @@ export function scoreTables(schema: FormSchema): ScoreTables {
  * should one reach this point anyway, the edge closing it is ignored (the variable read before it
  * is computed reads as null) instead of throwing.
  */
-export function compileVariables(schema: FormSchema, generate: boolean): VariablesPlan | null {
+export function compileVariables(schema: FormSchema): VariablesPlan | null {
   const variables = schema.variables ?? [];
   if (variables.length === 0) return null;
   const scores = scoreTables(schema);
@@ -95,10 +102,20 @@ export function compileVariables(schema: FormSchema, generate: boolean): Variabl
   ids.forEach((id, i) => {
     if (!position.has(id)) position.set(id, i);
   });
+  const fieldIds = new Set(schema.fields.map((f) => f.id));
   const shapes = variables.map((v) => inspectExpression(v.expression));
   const reads = shapes.map((s) => [...new Set([...s.vars, ...s.scores])]);
+  // A field id names the field even if a variable shares it (checkSchema refuses that).
+  const inputs = [...new Set(reads.flat())].filter((id) => fieldIds.has(id));
+  const inputSlot = new Map(inputs.map((id, k) => [id, k] as const));
+  const slotOf = (id: string): number => {
+    const input = inputSlot.get(id);
+    if (input !== undefined) return input;
+    const v = position.get(id);
+    return v === undefined ? -1 : inputs.length + v;
+  };
   const compiled: CompiledExpression[] = variables.map((v, i) =>
-    shapes[i]!.problems.length > 0 ? () => null : compileExpression(v.expression, scores, generate),
+    shapes[i]!.problems.length > 0 ? () => null : compileExpression(v.expression, scores, slotOf),
   );
 
   const order: number[] = [];
@@ -115,24 +132,55 @@ export function compileVariables(schema: FormSchema, generate: boolean): Variabl
   };
   for (let v = 0; v < variables.length; v++) visit(v);
 
-  const evaluate = (v: number, data: Record<string, unknown>): VariableValue =>
-    variableValue(types[v]!, compiled[v]!(data));
+  const evaluate = (v: number, slots: unknown[]): VariableValue =>
+    variableValue(types[v]!, compiled[v]!(slots));
+  const slotCount = inputs.length + variables.length;
 
   return {
     ids,
     types,
     order,
     reads,
+    inputs,
     evaluate,
-    evaluateAll(data) {
+    evaluateAll(slots) {
       const out: Record<string, VariableValue> = {};
       for (let k = 0; k < order.length; k++) {
         const v = order[k]!;
-        const value = evaluate(v, data);
-        data[ids[v]!] = value;
+        const value = evaluate(v, slots);
+        slots[inputs.length + v] = value;
         out[ids[v]!] = value;
       }
       return out;
     },
+    slotsOf(value) {
+      const slots: unknown[] = new Array(slotCount);
+      for (let k = 0; k < inputs.length; k++) {
+        const id = inputs[k]!;
+        if (Object.hasOwn(value, id)) slots[k] = value[id];
+      }
+      return slots;
+    },
+  };
+}
+
+/**
+ * Fills a plan's input slots from answers read by field index (`raw`, hidden fields cleared), as
+ * `variableInput` gives them: where variables are computed before validation.
+ */
+export function inputsFromRaw(
+  schema: FormSchema,
+  plan: VariablesPlan,
+  fieldIndex: ReadonlyMap<string, number>,
+): (raw: readonly unknown[], slots: unknown[]) => void {
+  const sources = plan.inputs.map((id) => {
+    const index = fieldIndex.get(id) ?? -1;
+    return { index, type: index < 0 ? ('text' as FieldType) : schema.fields[index]!.type };
+  });
+  return (raw, slots) => {
+    for (let k = 0; k < sources.length; k++) {
+      const source = sources[k]!;
+      slots[k] = source.index < 0 ? undefined : variableInput(source.type, raw[source.index]);
+    }
   };
 }

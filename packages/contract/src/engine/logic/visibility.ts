@@ -1,12 +1,10 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
-import type { FieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Visibility } from '../types.js';
 import { hiddenCleaner } from '../validate/hidden-values.js';
-import { canGenerateCode } from './code-generation.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
-import { compileVariables, type VariablesPlan, variableInput } from './variables.js';
+import { compileVariables, inputsFromRaw, type VariablesPlan } from './variables.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -203,10 +201,10 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const logic = field.conditionalLogic ? logicId(field.conditionalLogic) : -1;
     steps[S + i] = { kind: FIELD, index: i, section, visible, logic, compute: null, reads: [] };
   });
-  const compiledVariables = variablesRead ? compileVariables(schema, canGenerateCode()) : null;
+  const compiledVariables = variablesRead ? compileVariables(schema) : null;
   if (compiledVariables) {
     variables.forEach((_, v) => {
-      steps[S + F + v] = variableStep(schema, compiledVariables, v, fieldIndex, variableIndex);
+      steps[S + F + v] = variableStep(schema, compiledVariables, v, fieldIndex);
     });
   }
   // What each step waits for (visibility-graph.ts), as node numbers.
@@ -319,42 +317,31 @@ function readsVariables(schema: FormSchema, variableIndex: ReadonlyMap<string, n
 
 /**
  * The step that computes variable `v` from the answers read so far: the fields it reads (hidden
- * ones already cleared) as `variableInput` gives them, the variables it reads from their slots.
+ * ones already cleared) as `variableInput` gives them, the variables from their slots in `raw`.
  */
 function variableStep(
   schema: FormSchema,
   plan: VariablesPlan,
   v: number,
   fieldIndex: ReadonlyMap<string, number>,
-  variableIndex: ReadonlyMap<string, number>,
 ): Step {
   const F = schema.fields.length;
-  const fields: { id: string; index: number; type: FieldType }[] = [];
-  const slots: { id: string; slot: number }[] = [];
-  for (const id of plan.reads[v]!) {
-    const index = fieldIndex.get(id);
-    if (index !== undefined) fields.push({ id, index, type: schema.fields[index]!.type });
-    else {
-      const other = variableIndex.get(id);
-      if (other !== undefined) slots.push({ id, slot: F + other });
-    }
-  }
-  const slot = F + v;
+  const fill = inputsFromRaw(schema, plan, fieldIndex);
+  const n = plan.inputs.length;
+  const count = plan.ids.length;
+  const reads = plan.reads[v]!.map((id) => fieldIndex.get(id)).filter((i): i is number => i !== undefined);
   return {
     kind: VARIABLE,
     index: v,
     section: -1,
     visible: null,
     logic: -1,
-    reads: fields.map((f) => f.index),
+    reads,
     compute(raw) {
-      const data: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const f = fields[i]!;
-        data[f.id] = variableInput(f.type, raw[f.index]);
-      }
-      for (let i = 0; i < slots.length; i++) data[slots[i]!.id] = raw[slots[i]!.slot];
-      raw[slot] = plan.evaluate(v, data);
+      const slots: unknown[] = new Array(n + count);
+      fill(raw, slots);
+      for (let w = 0; w < count; w++) slots[n + w] = raw[F + w];
+      raw[F + v] = plan.evaluate(v, slots);
     },
   };
 }

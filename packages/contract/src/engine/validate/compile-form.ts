@@ -11,7 +11,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
-import { compileVariables, variableInput } from '../logic/variables.js';
+import { compileVariables, inputsFromRaw } from '../logic/variables.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
@@ -476,31 +476,28 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   const generated = generate ? generateCheck({ schema, fields, plan, raw }) : null;
 
   // Variables are computed from the value (normalised answers of visible fields) once it is valid.
-  const variablesPlan = compileVariables(schema, generate);
+  const variablesPlan = compileVariables(schema);
   const validate =
     variablesPlan === null
       ? validateAnswers
       : (answers: unknown): ValidationResult => {
           const result = validateAnswers(answers);
-          result.variables = result.ok ? variablesPlan.evaluateAll({ ...result.value }) : {};
+          result.variables = result.ok ? variablesPlan.evaluateAll(variablesPlan.slotsOf(result.value)) : {};
           return result;
         };
 
+  const fillInputs = variablesPlan === null ? null : inputsFromRaw(schema, variablesPlan, plan.fieldIndex);
   function variables(answers: unknown): VariableValues {
-    if (variablesPlan === null) return {};
+    if (variablesPlan === null || fillInputs === null) return {};
     const slots: unknown[] = new Array(plan.slotCount);
     if (typeof answers === 'object' && answers !== null && !Array.isArray(answers)) {
       plan.reader.read(answers, slots);
     }
     // Clears hidden fields (and invalid hidden values) from `slots`, so they read as empty.
     plan.computeStamped(slots, new Int32Array(fieldCount), new Int32Array(plan.sectionIds.length), 1);
-    const data: Record<string, unknown> = {};
-    schema.fields.forEach((field, i) => {
-      if (plan.fieldIndex.get(field.id) !== i) return;
-      const value = variableInput(field.type, slots[i]);
-      if (value !== undefined) data[field.id] = value;
-    });
-    return variablesPlan.evaluateAll(data);
+    const inputs: unknown[] = new Array(variablesPlan.inputs.length + variablesPlan.ids.length);
+    fillInputs(slots, inputs);
+    return variablesPlan.evaluateAll(inputs);
   }
 
   return {

@@ -98,7 +98,11 @@ function conditionTargets(schema: FormSchema, plan: VisibilityPlan): Set<number>
   return targets;
 }
 
-export { canGenerateCode } from '../logic/code-generation.js';
+/** Is generating code allowed here? Only where we know it is: Node.js (no CSP), and not disabled. */
+export function canGenerateCode(): boolean {
+  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof process?.versions?.node === 'string';
+}
 
 /** A finite number as a literal; anything else through a named constant. */
 function numberLiteral(n: number, constant: () => string): string {
