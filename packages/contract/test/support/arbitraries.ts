@@ -185,19 +185,32 @@ export const formSchemaArb: fc.Arbitrary<FormSchema> = fc
               required: p.required,
             };
             if (p.type === 'select' || p.type === 'radio' || p.type === 'checkbox') {
-              field.options = p.options.map((v) => ({ label: v.toUpperCase(), value: v }));
+              // Scores by position, for the variables below.
+              field.options = p.options.map((v, k) => ({ label: v.toUpperCase(), value: v, score: k }));
             }
             if (p.allowedTypes) field.fileConfig = { maxSizeMB: 5, allowedTypes: p.allowedTypes };
             if (rules.length > 0) field.validation = { rules };
             if (f.logic) field.conditionalLogic = f.logic;
             return field;
           });
+          // Variables over what the form has: a score total, a number read with a default, a verdict.
+          const scored = fields.filter((f) => f.options).map((f) => ({ score: f.id }));
+          const numbers = fields.filter((f) => f.type === 'number').map((f) => ({ var: [f.id, 0] }));
+          const variables: FormSchema['variables'] = [
+            {
+              id: 'v_verdict',
+              type: 'text',
+              expression: { if: [{ '>=': [{ var: 'v_total' }, 3] }, 'high', 'low'] },
+            },
+            { id: 'v_total', type: 'number', expression: { '+': [...scored, ...numbers, 0] } },
+          ];
           return {
             version: '1.0',
             schemaVersion: '2024-01-01',
             meta: { title: 'Generated', language },
             sections,
             fields,
+            variables,
           } satisfies FormSchema;
         });
     }),
