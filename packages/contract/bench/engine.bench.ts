@@ -11,10 +11,16 @@
  * labelled upper bound only; the heap retained per compiled schema; and the same corpus approach
  * on larger forms (validations/s per field).
  *
+ * Variables, scores and pages (issue 28): the same form, paged, with option scores and variables
+ * (a score total, a weighted number, a text verdict; docs/form-model.md) against itself without
+ * the variables, on the same corpus (goal: at most 1.3x the time).
+ *
  * Run with `node --expose-gc` (the package script does) for the memory figure.
- * BENCH_CORPUS (10000), BENCH_ROUNDS (7), BENCH_ROUND_MS (300), BENCH_LARGE (120,150,200; 0: skip).
+ * BENCH_CORPUS (10000), BENCH_ROUNDS (7), BENCH_ROUND_MS (300), BENCH_LARGE (120,150,200; 0: skip),
+ * BENCH_VARIABLES (1; 0: skip).
  */
 import { type CompiledForm, compileForm } from '../src/engine/index.js';
+import type { FormSchema } from '../src/models/form-schema.js';
 import { buildCorpus } from '../test/support/bench-corpus.js';
 import { type BenchForm, benchAjv, buildBenchForm } from '../test/support/bench-form.js';
 
@@ -247,6 +253,59 @@ if (LARGE.length > 0) {
     const ajv = med.get('ajv (allErrors)')!;
     const pf = perField(setup, med);
     return `  ${String(setup.form.counts.fields).padStart(6)} ${fmt(engine)} ${fmt(ajv)} ${(engine / ajv).toFixed(2).padStart(10)}x ${fmt(pf).padStart(20)} ${(pf / baseline).toFixed(2).padStart(12)}x`;
+  }
+}
+if (process.env.BENCH_VARIABLES !== '0') {
+  // The bench form, paged, its options scored (0-3 by position), and the same with variables.
+  const scored: FormSchema = {
+    ...main.form.schema,
+    settings: { ...main.form.schema.settings, layout: 'paged' },
+    fields: main.form.schema.fields.map((f) =>
+      f.options ? { ...f, options: f.options.map((o, i) => ({ ...o, score: i })) } : f,
+    ),
+  };
+  const optionIds = scored.fields.filter((f) => f.options).map((f) => f.id);
+  const numberIds = scored.fields.filter((f) => f.type === 'number').map((f) => f.id);
+  const withVariables: FormSchema = {
+    ...scored,
+    variables: [
+      { id: 'total', type: 'number', expression: { '+': optionIds.map((id) => ({ score: id })) } },
+      {
+        id: 'weighted',
+        type: 'number',
+        expression: {
+          '+': [{ var: 'total' }, { '*': [{ max: numberIds.map((id) => ({ var: [id, 0] })) }, 0.1] }],
+        },
+      },
+      { id: 'verdict', type: 'text', expression: { if: [{ '>=': [{ var: 'total' }, 20] }, 'high', 'low'] } },
+    ],
+  };
+  const plain = compileForm(scored);
+  const vars = compileForm(withVariables);
+  const varsClosures = compileForm(withVariables, { generate: false });
+  const plainClosures = compileForm(scored, { generate: false });
+  const candidates: Candidate[] = [
+    { name: 'without variables', verdict: (a) => plain.validate(a).ok },
+    { name: 'with variables', verdict: (a) => vars.validate(a).ok },
+    { name: 'closures, without', verdict: (a) => plainClosures.validate(a).ok },
+    { name: 'closures, with', verdict: (a) => varsClosures.validate(a).ok },
+  ];
+  console.log(
+    `\nVariables, scores and pages: the bench form paged, ${optionIds.length} scored option fields, ` +
+      `${withVariables.variables!.length} variables (median of ${ROUNDS} rounds x ${ROUND_MS} ms):`,
+  );
+  for (const [label, corpus] of [
+    ['valid', main.valid],
+    ['mixed', main.mixed],
+  ] as const) {
+    const med = measure(candidates, `variables ${label}`, corpus);
+    const line = (a: string, b: string) => `${(med.get(b)! / med.get(a)!).toFixed(2)}x`;
+    for (const [name, ops] of med)
+      console.log(`  ${label.padEnd(6)} ${name.padEnd(20)} ${fmt(ops)} validations per CPU second`);
+    console.log(
+      `  ${label}: time with variables / without = ${line('with variables', 'without variables')} generated, ` +
+        `${line('closures, with', 'closures, without')} closures (goal <= 1.3x)`,
+    );
   }
 }
 console.log(`\nload average at the end: ${load()}`);

@@ -84,6 +84,7 @@ export {
   FIELD_TYPES,
   Field,
   FieldOption,
+  FieldPrefill,
   type FieldType,
   FieldValidation,
   FileConfig,
@@ -108,7 +109,20 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
-export { DEFAULT_SCHEMA_VERSION, FormMeta, FormSchema, FormSettings } from './models/form-schema.js';
+export {
+  DEFAULT_SCHEMA_VERSION,
+  FORM_LAYOUTS,
+  FormCompletion,
+  type FormLayout,
+  FormMeta,
+  FormSchema,
+  FormSettings,
+  FormTranslations,
+  FormVariable,
+  JsonValue,
+  VARIABLE_TYPES,
+  type VariableType,
+} from './models/form-schema.js';
 export {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -169,6 +183,7 @@ export {
   SubmitResponseResult,
   UploadFileBody,
   UploadResult,
+  VariableValue,
 } from './models/response.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
 export { Section } from './models/section.js';

@@ -13,6 +13,8 @@ export const FIELD_TYPES = [
   'checkbox',
   'date',
   'file',
+  /** Never rendered; its value comes from prefill (URL query, embed attribute, SDK). Text rules apply. */
+  'hidden',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -21,7 +23,12 @@ export type FieldType = (typeof FIELD_TYPES)[number];
  * conditions (`contains`, `startsWith`...), counted in characters by `minLength` / `maxLength`,
  * and the only ones a `pattern` applies to.
  */
-export const TEXT_FIELD_TYPES = ['text', 'textarea', 'email'] as const satisfies readonly FieldType[];
+export const TEXT_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'email',
+  'hidden',
+] as const satisfies readonly FieldType[];
 export type TextFieldType = (typeof TEXT_FIELD_TYPES)[number];
 
 export function isTextFieldType(type: string): type is TextFieldType {

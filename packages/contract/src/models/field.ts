@@ -28,6 +28,8 @@ export const FieldOption = z
   .object({
     label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
     value: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+    /** Added up by the `score` operation of a variable's expression when the option is selected. */
+    score: z.number().finite().optional(),
   })
   .strict();
 export type FieldOption = z.infer<typeof FieldOption>;
@@ -41,6 +43,20 @@ export const FileConfig = z
   })
   .strict();
 export type FileConfig = z.infer<typeof FileConfig>;
+
+/**
+ * Which fields a URL, an embed or the SDK may fill in before the respondent starts. A hidden field
+ * is always prefillable; another field only when it carries `prefill`.
+ */
+export const FieldPrefill = z
+  .object({
+    /** The query parameter (or embed attribute key) that fills the field; default: the field's id. */
+    param: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength).regex(ID_PATTERN).optional(),
+    /** Whether the respondent may change the prefilled value; default true. */
+    editable: z.boolean().optional(),
+  })
+  .strict();
+export type FieldPrefill = z.infer<typeof FieldPrefill>;
 
 const fieldValidationSchema = z
   .object({ rules: z.array(ValidationRule).max(SCHEMA_LIMITS.maxRulesPerField) })
@@ -64,6 +80,7 @@ const fieldObject = z
     fileConfig: FileConfig.optional(),
     validation: FieldValidation.optional(),
     conditionalLogic: ConditionalLogic.optional(),
+    prefill: FieldPrefill.optional(),
   })
   .strict();
 type FieldObject = typeof fieldObject;

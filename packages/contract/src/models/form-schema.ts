@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Field } from './field.js';
-import { LANGUAGES, TEXT_LIMITS } from './limits.js';
+import { Field, Id } from './field.js';
+import { LANGUAGES, SCHEMA_LIMITS, TEXT_LIMITS } from './limits.js';
 import { Section } from './section.js';
 
 const formMetaSchema = z
@@ -18,15 +18,76 @@ export interface FormMetaZod extends FormMetaObject {}
 export const FormMeta: FormMetaZod = formMetaSchema;
 export type FormMeta = z.infer<typeof FormMeta>;
 
+/** The page layouts: `single-column` (the default) shows every section at once; `paged` one visible section a page. */
+export const FORM_LAYOUTS = ['single-column', 'paged'] as const;
+export type FormLayout = (typeof FORM_LAYOUTS)[number];
+
+/** What the respondent sees after submitting: a message (recall applied) or a redirect. */
+export const FormCompletion = z
+  .object({
+    message: z.string().min(1).max(2000).optional(),
+    redirectUrl: z
+      .string()
+      .max(2000)
+      .url()
+      .refine((url) => url.startsWith('https://'), 'must be an https URL')
+      .optional(),
+  })
+  .strict();
+export type FormCompletion = z.infer<typeof FormCompletion>;
+
 export const FormSettings = z
   .object({
+    /** `single-column` (default) or `paged`; other values are stored as sent and shown as `single-column`. */
     layout: z.string().max(50).optional(),
+    completion: FormCompletion.optional(),
     submitAction: z.string().max(50).optional(),
     /** Once this many responses are stored the form is ARCHIVED (decisions.md). */
     maxResponses: z.number().int().positive().optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;
+
+/** A JSON value: a variable's expression is JSON Logic, whose operations `checkSchema` checks. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export const JsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonValue),
+    z.record(z.string(), JsonValue),
+  ]),
+);
+
+export const VARIABLE_TYPES = ['number', 'text'] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+/**
+ * A value the server computes at submission from the answers: `expression` is JSON Logic, where
+ * `{"var": "<field or variable id>"}` reads a value and `{"score": "<fieldId>"}` sums the `score` of
+ * the selected options. Conditions, `when` and recall may name a variable where they name a field.
+ */
+export const FormVariable = z
+  .object({
+    id: Id,
+    type: z.enum(VARIABLE_TYPES),
+    expression: JsonValue,
+  })
+  .strict();
+export type FormVariable = z.infer<typeof FormVariable>;
+
+/**
+ * A form's texts in other languages: `{<lang>: {<key>: <text>}}`, keys such as `meta.title`,
+ * `fields.<id>.label` or `fields.<id>.options.<value>` (docs/form-model.md). A missing key falls
+ * back to the base text.
+ */
+export const FormTranslations = z.record(
+  z.enum(LANGUAGES),
+  z.record(z.string().min(1).max(300), z.string().max(SCHEMA_LIMITS.maxTranslationLength)),
+);
+export type FormTranslations = z.infer<typeof FormTranslations>;
 
 const formSchemaObject = z
   .object({
@@ -36,6 +97,8 @@ const formSchemaObject = z
     settings: FormSettings.optional(),
     sections: z.array(Section),
     fields: z.array(Field),
+    variables: z.array(FormVariable).max(SCHEMA_LIMITS.maxVariables).optional(),
+    translations: FormTranslations.optional(),
   })
   .strict();
 type FormSchemaObject = typeof formSchemaObject;

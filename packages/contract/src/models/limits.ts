@@ -16,6 +16,11 @@ export const SCHEMA_LIMITS = {
   maxRulesPerField: 20,
   maxConditionGroups: 20,
   maxConditionsPerGroup: 20,
+  maxVariables: 50,
+  /** Operations in one variable's expression, counted over its whole tree. */
+  maxExpressionNodes: 500,
+  /** Characters of one translated text. */
+  maxTranslationLength: 5000,
 } as const;
 
 export const TEXT_LIMITS = {

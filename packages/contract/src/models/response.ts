@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOrTimestampQuery, Timestamp, TimestampQuery, Uuid } from './common.js';
+import { LANGUAGES } from './limits.js';
 import { PageQuery, page } from './paging.js';
 
 /**
@@ -21,12 +22,27 @@ export type FileAnswer = z.infer<typeof FileAnswer>;
 export const AnswerValue = z.union([z.string(), z.number(), z.array(z.string()), FileAnswer]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
+/** A computed variable's value: a number for a `number` variable, a string for a `text` one. */
+export const VariableValue = z.union([z.number(), z.string()]);
+export type VariableValue = z.infer<typeof VariableValue>;
+
 /** A stored response (decisions.md): answers keyed by field id, hidden and empty fields absent. */
 export const FormResponse = z
   .object({
     id: Uuid,
     formId: Uuid,
     answers: z.record(z.string(), AnswerValue).describe('Answers keyed by field id'),
+    variables: z
+      .record(z.string(), VariableValue)
+      .optional()
+      .describe("The form's variables, computed by the server at submission, keyed by variable id"),
+    language: z
+      .enum(LANGUAGES)
+      .nullable()
+      .optional()
+      .describe(
+        'The language the respondent answered in; null for responses stored before languages were recorded',
+      ),
     submittedAt: Timestamp,
   })
   .describe('Response');
@@ -63,6 +79,12 @@ export const SubmitResponseBody = z
     answers: z
       .record(z.string(), z.unknown())
       .describe('Answers keyed by field id; a file field takes the object the upload route returned'),
+    language: z
+      .enum(LANGUAGES)
+      .optional()
+      .describe(
+        "The respondent's language; default: the best of Accept-Language the form has, else its base language",
+      ),
   })
   .strict()
   .describe('A submission');

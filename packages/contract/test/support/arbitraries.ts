@@ -50,8 +50,10 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
     .map((r) => {
       const lo = Math.min(r.a, r.b);
       const hi = Math.max(r.a, r.b);
-      const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email';
-      const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required: r.required };
+      const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email' || r.type === 'hidden';
+      // `required` on a hidden field is an integrity error: its value comes from prefill or not at all.
+      const required = r.type === 'hidden' ? false : r.required;
+      const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required };
       // A pattern and length rules together could be unsatisfiable; a field gets one or the other.
       if (textual && r.type !== 'email' && r.pattern) plan.pattern = r.pattern;
       // An email needs about 7 characters at least, so its maxLength leaves room for one.
@@ -183,19 +185,32 @@ export const formSchemaArb: fc.Arbitrary<FormSchema> = fc
               required: p.required,
             };
             if (p.type === 'select' || p.type === 'radio' || p.type === 'checkbox') {
-              field.options = p.options.map((v) => ({ label: v.toUpperCase(), value: v }));
+              // Scores by position, for the variables below.
+              field.options = p.options.map((v, k) => ({ label: v.toUpperCase(), value: v, score: k }));
             }
             if (p.allowedTypes) field.fileConfig = { maxSizeMB: 5, allowedTypes: p.allowedTypes };
             if (rules.length > 0) field.validation = { rules };
             if (f.logic) field.conditionalLogic = f.logic;
             return field;
           });
+          // Variables over what the form has: a score total, a number read with a default, a verdict.
+          const scored = fields.filter((f) => f.options).map((f) => ({ score: f.id }));
+          const numbers = fields.filter((f) => f.type === 'number').map((f) => ({ var: [f.id, 0] }));
+          const variables: FormSchema['variables'] = [
+            {
+              id: 'v_verdict',
+              type: 'text',
+              expression: { if: [{ '>=': [{ var: 'v_total' }, 3] }, 'high', 'low'] },
+            },
+            { id: 'v_total', type: 'number', expression: { '+': [...scored, ...numbers, 0] } },
+          ];
           return {
             version: '1.0',
             schemaVersion: '2024-01-01',
             meta: { title: 'Generated', language },
             sections,
             fields,
+            variables,
           } satisfies FormSchema;
         });
     }),
@@ -217,6 +232,7 @@ export function answerArb(field: Field): fc.Arbitrary<unknown> {
   switch (field.type) {
     case 'text':
     case 'textarea':
+    case 'hidden':
       if (pattern) return fc.stringMatching(new RegExp(pattern.value as string));
       // Built to length rather than filtered: a length filter starves when minLength is large.
       return fc.string({

@@ -14,7 +14,12 @@ export type AnswerCheck = (answer: unknown) => unknown;
  * The engine's own cap on text answers, in code points, so one response cannot carry megabytes.
  * A `maxLength` rule that is lower (and unconditional) takes its place.
  */
-export const ANSWER_LENGTH_LIMITS = { text: 10_000, email: 10_000, textarea: 100_000 } as const;
+export const ANSWER_LENGTH_LIMITS = {
+  text: 10_000,
+  email: 10_000,
+  textarea: 100_000,
+  hidden: 2_000,
+} as const;
 
 const MAX_EMAIL_LENGTH = 254;
 const MAX_EMAIL_LOCAL_LENGTH = 64;

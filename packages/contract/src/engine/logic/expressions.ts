@@ -1,0 +1,346 @@
+import type { JsonValue } from '../../models/form-schema.js';
+
+/**
+ * Variables' expressions: JSON Logic (jsonlogic.com), compiled here into closures for the
+ * operations below, with json-logic-js's semantics (it is the reference the tests compare with).
+ * json-logic-engine and json-logic-js were measured and neither is used at run time: see
+ * docs/form-model.md "Why our own evaluator". `checkSchema` refuses any other operation, and the
+ * compiler knows no other, so an expression that slipped past the check still cannot call one.
+ */
+export const EXPRESSION_OPERATIONS = [
+  // reading values
+  'var',
+  'score',
+  // arithmetic
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'min',
+  'max',
+  // comparison
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  // logic
+  'and',
+  'or',
+  '!',
+  '!!',
+  'if',
+  '?:',
+  // text and lists
+  'cat',
+  'substr',
+  'in',
+] as const;
+export type ExpressionOperation = (typeof EXPRESSION_OPERATIONS)[number];
+
+const ALLOWED: ReadonlySet<string> = new Set(EXPRESSION_OPERATIONS);
+
+/** What an expression reads: ids named by `var` and by `score`, and whether it is well formed. */
+export interface ExpressionShape {
+  /** Ids named by `{"var": id}` (fields or variables). */
+  vars: string[];
+  /** Field ids named by `{"score": id}`. */
+  scores: string[];
+  /** Every `var` and `score` with its path inside the expression, in the order found. */
+  refs: { op: 'var' | 'score'; id: string; path: (string | number)[] }[];
+  /** Operations in the tree. */
+  nodes: number;
+  /** Operations outside the allowlist, and malformed operations (`var` without an id...). */
+  problems: { path: (string | number)[]; message: string }[];
+}
+
+function isOperation(node: JsonValue): node is { [key: string]: JsonValue } {
+  return node !== null && typeof node === 'object' && !Array.isArray(node);
+}
+
+/** The argument of `var` / `score` as an id: `"q1"`, or `["q1", default]` for `var`. */
+function idArgument(args: JsonValue, withDefault: boolean): string | undefined {
+  if (typeof args === 'string') return args;
+  if (
+    Array.isArray(args) &&
+    typeof args[0] === 'string' &&
+    (args.length === 1 || (withDefault && args.length === 2))
+  )
+    return args[0];
+  return undefined;
+}
+
+/**
+ * Walks an expression without running it: the ids it reads, its size, and anything not allowed.
+ * Iterative, so a deep expression cannot overflow the stack.
+ */
+export function inspectExpression(expression: JsonValue): ExpressionShape {
+  const shape: ExpressionShape = { vars: [], scores: [], refs: [], nodes: 0, problems: [] };
+  const stack: { node: JsonValue; path: (string | number)[] }[] = [{ node: expression, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => {
+        stack.push({ node: child, path: [...path, i] });
+      });
+      continue;
+    }
+    if (!isOperation(node)) continue;
+    const keys = Object.keys(node);
+    if (keys.length !== 1) {
+      shape.problems.push({
+        path,
+        message: `an operation is an object with exactly one key (the operation), not ${keys.length}`,
+      });
+      continue;
+    }
+    const op = keys[0]!;
+    const args = node[op]!;
+    shape.nodes++;
+    if (!ALLOWED.has(op)) {
+      shape.problems.push({ path: [...path, op], message: `the operation "${op}" is not allowed` });
+      continue;
+    }
+    if (op === 'var' || op === 'score') {
+      const id = idArgument(args, op === 'var');
+      if (id === undefined) {
+        shape.problems.push({
+          path: [...path, op],
+          message:
+            op === 'var'
+              ? '"var" takes a field or variable id (or [id, default])'
+              : '"score" takes the id of a select, radio or checkbox field',
+        });
+      } else {
+        (op === 'var' ? shape.vars : shape.scores).push(id);
+        shape.refs.push({ op, id, path: [...path, op] });
+      }
+      if (op === 'var' && Array.isArray(args) && args.length === 2)
+        stack.push({ node: args[1]!, path: [...path, op, 1] });
+      continue;
+    }
+    stack.push({ node: args, path: [...path, op] });
+  }
+  return shape;
+}
+
+/** Option value -> score, per field id: what `score` adds up. */
+export type ScoreTables = ReadonlyMap<string, Readonly<Record<string, number>>>;
+
+/** Sum of the scores of the selected options; 0 for anything else. */
+function scoreOf(answer: unknown, table: Readonly<Record<string, number>>): number {
+  if (typeof answer === 'string') return Object.hasOwn(table, answer) ? table[answer]! : 0;
+  if (!Array.isArray(answer)) return 0;
+  let sum = 0;
+  for (let i = 0; i < answer.length; i++) {
+    const v: unknown = answer[i];
+    // A checkbox answer counts each option once, as validation refuses repeats anyway.
+    if (typeof v === 'string' && Object.hasOwn(table, v) && answer.indexOf(v) === i) sum += table[v]!;
+  }
+  return sum;
+}
+
+/** JSON Logic's truthiness: an empty list is false, otherwise JavaScript's. */
+function truthy(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : Boolean(value);
+}
+
+/**
+ * A compiled expression. It reads values by slot: `slotOf` (given to `compileExpression`) gives
+ * each id read by `var` or `score` its position in the array passed in, so a run reads an array
+ * element instead of looking a key up in an object.
+ */
+export type CompiledExpression = (data: readonly unknown[]) => unknown;
+type Node = CompiledExpression;
+/** The slot of an id, or -1 when it names nothing (then it reads as undefined). */
+export type SlotOf = (id: string) => number;
+
+const constant =
+  (value: unknown): Node =>
+  () =>
+    value;
+
+/** One operation of the allowlist, with its arguments compiled. Semantics of json-logic-js. */
+function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+  const a = args[0] ?? constant(null);
+  const b = args[1] ?? constant(undefined);
+  switch (op) {
+    case 'var': {
+      const slot = slotOf(idArgument(raw, true) ?? '');
+      const fallback = Array.isArray(raw) && raw.length === 2 ? args[1]! : constant(null);
+      return (data) => {
+        const v = slot < 0 ? undefined : data[slot];
+        return v === undefined ? fallback(data) : v;
+      };
+    }
+    case 'score': {
+      const id = idArgument(raw, false) ?? '';
+      const slot = slotOf(id);
+      const table = scores.get(id) ?? {};
+      return slot < 0 ? constant(0) : (data) => scoreOf(data[slot], table);
+    }
+    case '+':
+      return (data) => {
+        let sum = 0;
+        for (let i = 0; i < args.length; i++) sum += Number.parseFloat(args[i]!(data) as string);
+        return sum;
+      };
+    case '*':
+      return (data) => {
+        if (args.length === 1) return a(data);
+        let product = Number.parseFloat(a(data) as string);
+        for (let i = 1; i < args.length; i++) product *= Number.parseFloat(args[i]!(data) as string);
+        return product;
+      };
+    case '-':
+      return args.length < 2
+        ? (data) => -(a(data) as number)
+        : (data) => (a(data) as number) - (b(data) as number);
+    case '/':
+      return (data) => (a(data) as number) / (b(data) as number);
+    case '%':
+      return (data) => (a(data) as number) % (b(data) as number);
+    case 'min':
+      return (data) => Math.min(...(args.map((f) => f(data)) as number[]));
+    case 'max':
+      return (data) => Math.max(...(args.map((f) => f(data)) as number[]));
+    case '==':
+      // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's == is JavaScript's loose equality.
+      return (data) => a(data) == b(data);
+    case '===':
+      return (data) => a(data) === b(data);
+    case '!=':
+      // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's != is JavaScript's loose inequality.
+      return (data) => a(data) != b(data);
+    case '!==':
+      return (data) => a(data) !== b(data);
+    case '<':
+    case '<=': {
+      const less = op === '<' ? (x: number, y: number) => x < y : (x: number, y: number) => x <= y;
+      if (args.length === 3) {
+        // Between: {"<": [low, x, high]}.
+        const c = args[2]!;
+        return (data) => {
+          const x = b(data) as number;
+          return less(a(data) as number, x) && less(x, c(data) as number);
+        };
+      }
+      return (data) => less(a(data) as number, b(data) as number);
+    }
+    case '>':
+      return (data) => (a(data) as number) > (b(data) as number);
+    case '>=':
+      return (data) => (a(data) as number) >= (b(data) as number);
+    case '!':
+      return (data) => !truthy(a(data));
+    case '!!':
+      return (data) => truthy(a(data));
+    case 'and':
+      return (data) => {
+        let value: unknown;
+        for (let i = 0; i < args.length; i++) {
+          value = args[i]!(data);
+          if (!truthy(value)) return value;
+        }
+        return value;
+      };
+    case 'or':
+      return (data) => {
+        let value: unknown;
+        for (let i = 0; i < args.length; i++) {
+          value = args[i]!(data);
+          if (truthy(value)) return value;
+        }
+        return value;
+      };
+    case 'if':
+    case '?:':
+      return (data) => {
+        let i = 0;
+        for (; i + 1 < args.length; i += 2) if (truthy(args[i]!(data))) return args[i + 1]!(data);
+        return i < args.length ? args[i]!(data) : null;
+      };
+    case 'cat':
+      // An empty value joins as "" (json-logic-js would write "null"): recall reads better.
+      return (data) => {
+        let text = '';
+        for (let i = 0; i < args.length; i++) {
+          const v = args[i]!(data);
+          if (v !== null && v !== undefined) text += String(v);
+        }
+        return text;
+      };
+    case 'substr': {
+      const c = args[2];
+      return (data) => {
+        const source = String(a(data));
+        const start = Number(b(data)) || 0;
+        const end = c ? Number(c(data)) : undefined;
+        const tail = source.slice(start < 0 ? Math.max(source.length + start, 0) : start);
+        if (end === undefined || Number.isNaN(end)) return tail;
+        return end < 0 ? tail.slice(0, Math.max(tail.length + end, 0)) : tail.slice(0, end);
+      };
+    }
+    case 'in':
+      return (data) => {
+        const haystack = b(data);
+        const needle = a(data);
+        if (typeof haystack === 'string') return haystack.includes(String(needle));
+        return Array.isArray(haystack) && haystack.includes(needle);
+      };
+    default:
+      return constant(null);
+  }
+}
+
+function compileNode(node: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+  if (Array.isArray(node)) {
+    const items = node.map((child) => compileNode(child, scores, slotOf));
+    return (data) => items.map((item) => item(data));
+  }
+  if (!isOperation(node)) return constant(node);
+  const keys = Object.keys(node);
+  if (keys.length !== 1) return constant(node);
+  const op = keys[0]!;
+  const raw = node[op]!;
+  if (!ALLOWED.has(op)) return constant(null);
+  const list = Array.isArray(raw) ? raw : op === 'var' || op === 'score' ? [] : [raw];
+  return operation(
+    op,
+    list.map((x) => compileNode(x, scores, slotOf)),
+    raw,
+    scores,
+    slotOf,
+  );
+}
+
+/**
+ * Compiles an expression once into closures (no generated code, so a strict CSP is fine): JSON
+ * Logic with the operations of `EXPRESSION_OPERATIONS`, as json-logic-js evaluates them, except that
+ * `cat` joins an empty value as "". An operation outside the allowlist gives null (`checkSchema`
+ * refuses it); a run that throws gives null.
+ *
+ * ```ts
+ * const slots = ['q1', 'bonus'];
+ * const total = compileExpression({ '+': [{ score: 'q1' }, { var: ['bonus', 0] }] }, tables, (id) => slots.indexOf(id));
+ * total(['paris', 2]); // 3 when "paris" scores 1
+ * ```
+ */
+export function compileExpression(
+  expression: JsonValue,
+  scores: ScoreTables,
+  slotOf: SlotOf,
+): CompiledExpression {
+  const run = compileNode(expression, scores, slotOf);
+  return (data) => {
+    try {
+      return run(data);
+    } catch {
+      return null;
+    }
+  };
+}
