@@ -44,7 +44,11 @@ export type SchemaProblemCode =
   | 'too_many_sections'
   | 'too_many_options'
   | 'schema_too_large'
-  | 'file_size_above_limit';
+  | 'file_size_above_limit'
+  // Recall and translations (integrity/texts.ts)
+  | 'unknown_recall_reference'
+  | 'unknown_translation_key'
+  | 'translation_of_base_language';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response

@@ -94,6 +94,9 @@ describe('checkSchema (fixtures)', () => {
       too_many_options: true,
       schema_too_large: true,
       file_size_above_limit: true,
+      unknown_recall_reference: true,
+      unknown_translation_key: true,
+      translation_of_base_language: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });
