@@ -27,6 +27,7 @@ export {
   type AiJobStatus,
   GenerateFormAccepted,
   GenerateFormBody,
+  TranslateFormBody,
 } from './models/ai-job.js';
 export {
   ANALYTICS_CHAT_EVENTS,
