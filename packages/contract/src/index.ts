@@ -27,6 +27,7 @@ export {
   type AiJobStatus,
   GenerateFormAccepted,
   GenerateFormBody,
+  TranslateFormBody,
 } from './models/ai-job.js';
 export {
   ANALYTICS_CHAT_EVENTS,
@@ -165,7 +166,7 @@ export {
   PlanSchema,
   planAtLeast,
 } from './models/plan.js';
-export { PublicForm } from './models/public-form.js';
+export { PublicForm, PublicFormQuery } from './models/public-form.js';
 export {
   RATE_LIMIT_HEADERS,
   RATE_LIMIT_TYPES,

@@ -71,6 +71,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     `/v1/smart-forms/${ID}/export`,
   ],
   generateForm: [(c) => c.ai.generateForm({ prompt: 'A survey' }), 'POST', '/v1/ai/generate-form'],
+  translateForm: [(c) => c.ai.translateForm(ID, { language: 'de' }), 'POST', `/v1/forms/${ID}/translate`],
   getAiJob: [(c) => c.ai.retrieveJob(X), 'GET', `/v1/ai/jobs/${X}`],
   requestSmartAnalytics: [
     (c) => c.analytics.smartAnalytics(ID, { callbackUrl: 'https://example.com/cb' }),

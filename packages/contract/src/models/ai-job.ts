@@ -26,6 +26,19 @@ export const GenerateFormBody = z
   .describe('Generate a form');
 export type GenerateFormBody = z.infer<typeof GenerateFormBody>;
 
+/** POST /forms/:id/translate: the language to write the form's texts in (`translations.<language>`). */
+export const TranslateFormBody = z
+  .object({
+    language: z
+      .enum(LANGUAGES)
+      .describe(
+        "The language to translate the form's texts into; not the form's base language (meta.language)",
+      ),
+  })
+  .strict()
+  .describe('Translate a form');
+export type TranslateFormBody = z.infer<typeof TranslateFormBody>;
+
 export const GenerateFormAccepted = z
   .object({
     jobId: Uuid,
@@ -34,12 +47,15 @@ export const GenerateFormAccepted = z
   .describe('Job queued');
 export type GenerateFormAccepted = z.infer<typeof GenerateFormAccepted>;
 
-/** GET /ai/jobs/:jobId. A DONE job has `form` (a DRAFT form); a FAILED one has `error`. */
+/**
+ * GET /ai/jobs/:jobId. A DONE job has `form` (generate-form: the created DRAFT form; translate: the
+ * form with its new translations); a FAILED one has `error`.
+ */
 const aiJobSchema = z
   .object({
     jobId: Uuid,
     status: z.enum(AI_JOB_STATUSES),
-    form: Form.optional().describe('The created form, when DONE'),
+    form: Form.optional().describe('The created (generate-form) or translated (translate) form, when DONE'),
     error: z.string().optional().describe('Why the job failed, when FAILED'),
     ai: AiProvenance.optional().describe('Which AI generated the form, when DONE'),
     createdAt: Timestamp,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AiJob, GenerateFormAccepted, GenerateFormBody } from '../models/ai-job.js';
+import { AiJob, GenerateFormAccepted, GenerateFormBody, TranslateFormBody } from '../models/ai-job.js';
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
 
 export const aiRouter = c.router({
   generateForm: {
@@ -29,12 +29,42 @@ export const aiRouter = c.router({
       }),
     ),
   },
+  translateForm: {
+    method: 'POST',
+    path: '/v1/forms/:id/translate',
+    pathParams: FormIdParams,
+    body: TranslateFormBody,
+    summary: "Translate a form's texts with AI",
+    description:
+      "Starts an asynchronous job that writes the form's texts in `language` into `schema.translations.<language>` " +
+      "(keys as in docs/form-texts.md; recall `{{id}}` kept), replacing that language's texts. Poll `GET /v1/ai/jobs/{jobId}`: " +
+      'DONE carries the form. The offline provider copies the base texts and says so (`ai.offline`). ' +
+      'Costs credits as a chat: 1 plus 1 per 1,000 tokens; counts against the generate-form hourly limit.',
+    responses: {
+      202: success(GenerateFormAccepted, 'Job queued'),
+      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+        400: "Invalid body, or `language` is the form's base language",
+        404: 'Form not found',
+      }),
+    },
+    headers: IdempotencyHeaders,
+    metadata: creates(
+      meta({
+        auth: 'apiKey',
+        scope: 'AI_GENERATE',
+        minPlan: 'STARTER',
+        aiLimit: 'generateForm',
+        consumesCredits: true,
+      }),
+    ),
+  },
   getAiJob: {
     method: 'GET',
     path: '/v1/ai/jobs/:jobId',
     pathParams: z.object({ jobId: Uuid.describe('Job id') }),
     summary: 'Get an AI job',
-    description: 'PENDING, PROCESSING, DONE (with `form`, a DRAFT form) or FAILED (with `error`).',
+    description:
+      'PENDING, PROCESSING, DONE (with `form`: a generated DRAFT form, or the translated form) or FAILED (with `error`).',
     responses: {
       200: success(AiJob, 'The job'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Job not found' }),

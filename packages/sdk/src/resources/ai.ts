@@ -31,7 +31,10 @@ export class AIJobError extends FormloomError {
   }
 }
 
-/** What `generateForm` returns: await it for `{jobId, status}`, or `.wait()` for the form. */
+/**
+ * What `generateForm` and `translateForm` return: await it for `{jobId, status}`, or `.wait()` for
+ * the form (generated, or translated).
+ */
 export class GenerateFormPromise extends APIPromise<ResultOf<R['generateForm']>> {
   constructor(
     inner: APIPromise<ResultOf<R['generateForm']>>,
@@ -77,6 +80,26 @@ export class AI extends APIResource {
   /** Queues a job that generates a form from a prompt; `.wait()` on the result for the form. */
   generateForm(body: BodyOf<R['generateForm']>, options?: RequestOptions): GenerateFormPromise {
     return new GenerateFormPromise(this._client._call(routes.generateForm, { body }, options), this);
+  }
+
+  /**
+   * Queues a job that writes a form's texts in `language` into `schema.translations.<language>`
+   * (costs credits as a chat); `.wait()` on the result for the form with its new translations.
+   *
+   * ```ts
+   * const form = await client.ai.translateForm(formId, { language: 'de' }).wait();
+   * form.schema.translations?.de?.['meta.title'];
+   * ```
+   */
+  translateForm(
+    formId: string,
+    body: BodyOf<R['translateForm']>,
+    options?: RequestOptions,
+  ): GenerateFormPromise {
+    return new GenerateFormPromise(
+      this._client._call(routes.translateForm, { params: { id: formId }, body }, options),
+      this,
+    );
   }
 
   /** The job: PENDING, PROCESSING, DONE (with `form`) or FAILED (with `error`). */

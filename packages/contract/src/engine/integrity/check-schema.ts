@@ -7,6 +7,7 @@ import { checkIds, checkReferences } from './references.js';
 import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
 import { checkSizeLimits } from './size-limits.js';
+import { checkTexts } from './texts.js';
 import { checkHiddenAndPrefill, checkVariables } from './variables.js';
 
 /**
@@ -36,5 +37,6 @@ export function checkSchema(schema: FormSchema): SchemaProblem[] {
     ...checkCycles(index),
     ...checkVariables(index),
     ...checkHiddenAndPrefill(index),
+    ...checkTexts(index),
   ];
 }

@@ -7,6 +7,7 @@ import { createCreditsService } from '../credits/index.js';
 import { createFormsService } from '../forms/index.js';
 import { sessionAnalysisJob } from '../smart-forms/index.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
+import { translateFormJob } from './translate-form/translate-form-job.js';
 
 export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake'> {
   provider: AiProvider;
@@ -36,6 +37,7 @@ export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
     ...(signals === undefined ? {} : { wake: signals.aiJobs }),
     handlers: [
       generateFormJob(forms),
+      translateFormJob(forms, credits),
       sessionAnalysisJob(db, clock, outbox),
       smartAnalyticsJob(db, { forms, clock, ...(outbox === undefined ? {} : { outbox }) }),
     ],

@@ -12,6 +12,10 @@ export function createAiRouter(ai: AiService): RouterImplementation<typeof contr
       status: 202,
       body: successBody(await ai.generateForm(authOf(req).accountId, body), 'Job queued'),
     }),
+    translateForm: async ({ params, body, req }) => ({
+      status: 202,
+      body: successBody(await ai.translateForm(authOf(req).accountId, params.id, body), 'Job queued'),
+    }),
     getAiJob: async ({ params, req }) => ({
       status: 200,
       body: successBody(await ai.getJob(authOf(req).accountId, params.jobId), 'AI job'),

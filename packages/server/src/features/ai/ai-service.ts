@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { AiJob, AiProvenance, Form, GenerateFormAccepted, GenerateFormBody } from '@formloom/contract';
+import type {
+  AiJob,
+  AiProvenance,
+  Form,
+  GenerateFormAccepted,
+  GenerateFormBody,
+  TranslateFormBody,
+} from '@formloom/contract';
+import { translationKeys } from '@formloom/contract/engine';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { detectLanguage } from '../../ai/language.js';
+import { countPromptTokens } from '../../ai/tokens.js';
 import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { NotFoundError, notFound } from '../../domain-errors.js';
+import { badRequest, NotFoundError, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
+import { CREDIT_COSTS, type CreditsService, chatCost } from '../credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { GENERATE_FORM_JOB, type GenerateFormJobInput } from './generate-form/generate-form-job.js';
+import { TRANSLATE_FORM_JOB, type TranslateFormJobInput } from './translate-form/translate-form-job.js';
+import { translateFormTask } from './translate-form/translate-form-task.js';
+
+/** The jobs whose result names a form (`{formId}`), shown as the job's `form` when DONE. */
+const FORM_JOBS = new Set([GENERATE_FORM_JOB, TRANSLATE_FORM_JOB]);
 
 export interface AiServiceDeps {
   db: Db;
@@ -27,7 +41,7 @@ export function createAiService({ db, clock, forms, credits, aiJobs }: AiService
   const store = createJobsStore(db);
 
   async function formOf(accountId: string, row: AiJobRow): Promise<Form | undefined> {
-    if (row.status !== 'DONE' || row.kind !== GENERATE_FORM_JOB || row.result === null) return undefined;
+    if (row.status !== 'DONE' || !FORM_JOBS.has(row.kind) || row.result === null) return undefined;
     const { formId } = JSON.parse(row.result) as { formId?: string };
     if (formId === undefined) return undefined;
     // Deleted since: the job stays DONE, without its form.
@@ -57,6 +71,47 @@ export function createAiService({ db, clock, forms, credits, aiJobs }: AiService
         });
       });
       // After the commit, so a worker in this process finds the job at once.
+      aiJobs?.notify();
+      return { jobId, status: 'PENDING' };
+    },
+
+    /**
+     * Queues the translation of a form's texts into `body.language`. Priced as a chat (1 + 1 per
+     * 1,000 tokens): it reserves what the call can cost at most (its prompt, an answer as long, and
+     * repair rounds), or the whole balance when that is less (402 when it is 0); the job settles
+     * at what the provider used.
+     */
+    async translateForm(
+      accountId: string,
+      formId: string,
+      body: TranslateFormBody,
+    ): Promise<GenerateFormAccepted> {
+      const { schema } = await forms.get(accountId, formId);
+      if (body.language === schema.meta.language) {
+        throw badRequest(
+          `"${body.language}" is the form's base language (meta.language); its texts are already in it`,
+        );
+      }
+      const texts = translationKeys(schema).map(({ key, text }) => ({ key, text }));
+      const prompt = await countPromptTokens(
+        translateFormTask.messages({ from: schema.meta.language, to: body.language, texts }),
+      );
+      // A first answer about as long as the texts, then at most two repair rounds resending both.
+      const maxCredits = chatCost(prompt * 6);
+      const input: TranslateFormJobInput = { formId, language: body.language };
+      const jobId = randomUUID();
+      const nowIso = isoNow(clock());
+      await db.transaction().execute(async (trx) => {
+        const held = await credits.reserveUpToIn(trx, accountId, maxCredits, 'ai.translateForm');
+        await createJobsStore(trx).insert({
+          id: jobId,
+          accountId,
+          kind: TRANSLATE_FORM_JOB,
+          input,
+          reservationId: held.id,
+          nowIso,
+        });
+      });
       aiJobs?.notify();
       return { jobId, status: 'PENDING' };
     },

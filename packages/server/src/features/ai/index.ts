@@ -1,4 +1,4 @@
-/** The AI feature: POST /ai/generate-form, its jobs and the job kinds the AI worker runs. */
+/** The AI feature: POST /ai/generate-form and /forms/:id/translate, their jobs and the job kinds the AI worker runs. */
 export { type AiJobsOptions, startAiJobs } from './ai-jobs.js';
 export { createAiRouter } from './ai-router.js';
 export { createAiService } from './ai-service.js';

@@ -124,6 +124,20 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     return { id: done.id, accountId, amount, balance: done.balance };
   }
 
+  async function reserveUpToIn(
+    trx: Db,
+    accountId: string,
+    max: number,
+    reason: string,
+  ): Promise<Reservation> {
+    const balance = await createCreditsStore(trx).balance(accountId);
+    if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
+    if (balance < 1) {
+      throw paymentRequired('Not enough credits: this call costs at least 1 and the balance is 0');
+    }
+    return reserveIn(trx, accountId, Math.min(requireAmount(max), balance), reason);
+  }
+
   async function balance(accountId: string): Promise<number> {
     const current = await createCreditsStore(db).balance(accountId);
     if (current === undefined) throw new CreditsError(`no account ${accountId}`);
@@ -147,6 +161,21 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     return { ...(await refundLeft(reservation, give)), refunded: give };
   }
 
+  /**
+   * Ends a chat-priced reservation (1 + 1 per 1,000 tokens, at most what was reserved) in the
+   * caller's transaction: an AI job's, whose end commits with it. Returns the cost.
+   */
+  async function settleChatIn(trx: Db, reservationId: string, usage: ChatUsage): Promise<number> {
+    const reservation = await createCreditsStore(trx).findEntry(reservationId);
+    if (reservation === undefined || reservation.kind !== 'reserve') {
+      throw new CreditsError(`no reservation ${reservationId}`);
+    }
+    const cost = Math.min(chatCost(usage.promptTokens + usage.completionTokens), -reservation.delta);
+    const give = -reservation.delta - reservation.refunded - cost;
+    if (give > 0) await refundLeftIn(trx, reservation, give);
+    return cost;
+  }
+
   return {
     balance,
 
@@ -167,15 +196,11 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
      * real cost. 402 when the balance is below 1.
      */
     reserveUpTo(accountId: string, max: number, reason: string): Promise<Reservation> {
-      return db.transaction().execute(async (trx) => {
-        const balance = await createCreditsStore(trx).balance(accountId);
-        if (balance === undefined) throw new CreditsError(`no account ${accountId}`);
-        if (balance < 1) {
-          throw paymentRequired('Not enough credits: this call costs at least 1 and the balance is 0');
-        }
-        return reserveIn(trx, accountId, Math.min(requireAmount(max), balance), reason);
-      });
+      return db.transaction().execute((trx) => reserveUpToIn(trx, accountId, max, reason));
     },
+
+    /** `reserveUpTo` in the caller's transaction (an AI job's, queued in the same one). */
+    reserveUpToIn,
 
     /**
      * Gives back all that is left of a reservation, in the caller's transaction (a failed job's,
@@ -204,6 +229,8 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     },
 
     settle,
+
+    settleChatIn,
 
     /**
      * Ends a chat call's reservation at its cost from the provider's usage (1 + 1 per 1,000

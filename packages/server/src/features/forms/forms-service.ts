@@ -10,10 +10,12 @@ import {
   type FormPage,
   type FormSchema,
   hasMorePages,
+  type Language,
   type PublishFormResult,
   type UpdateFieldBody,
   type UpdateFormBody,
 } from '@formloom/contract';
+import { translationKeys } from '@formloom/contract/engine';
 import type { Db, FormRow, FormUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
@@ -350,6 +352,35 @@ export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: 
         return { schema: { ...schema, fields: [...schema.fields, field] } };
       });
       return toForm(row);
+    },
+
+    /**
+     * Writes one language's texts (`translations.<language>`, replacing what it had) in `trx`: an
+     * AI job's transaction, which commits with it. Keys the form no longer has (it was edited
+     * while the job ran) are left out; the schema is checked like any edit. 404 when the form is
+     * gone, 409 when it changed under the transaction.
+     */
+    async setTranslations(
+      accountId: string,
+      id: string,
+      language: Language,
+      texts: Readonly<Record<string, string>>,
+      trx: Db,
+    ): Promise<Form> {
+      const row = await createFormsStore(trx, db, outbox).find(accountId, id);
+      if (row === undefined) throw formNotFound(id);
+      const schema = schemaOf(row);
+      const known = new Set(translationKeys(schema).map((t) => t.key));
+      const table = Object.fromEntries(Object.entries(texts).filter(([key]) => known.has(key)));
+      const next: FormSchema = { ...schema, translations: { ...schema.translations, [language]: table } };
+      assertSchemaSound(next);
+      const values: FormUpdate = { schema: toJson(next), updated_at: isoNow(clock()) };
+      if (
+        !(await createFormsStore(trx, db, outbox).updateVersion(accountId, id, Number(row.version), values))
+      ) {
+        throw conflict(`Form ${id} was changed meanwhile; translate it again`);
+      }
+      return toForm({ ...row, ...values, version: Number(row.version) + 1 });
     },
 
     async updateField(accountId: string, id: string, fieldId: string, patch: UpdateFieldBody): Promise<Form> {

@@ -7,6 +7,7 @@ import type {
   StartedSession,
   StartSessionBody,
 } from '@formloom/contract';
+import { acceptedLanguages } from '@formloom/contract/engine';
 import { generateChecked } from '../../ai/checked.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { detectLanguage } from '../../ai/language.js';
@@ -62,21 +63,8 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The languages of an Accept-Language header, best first (`de-CH,de;q=0.9,en;q=0.5` -> de, en). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (header === undefined) return [];
-  return header
-    .split(',')
-    .map((part, order) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { code: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), order };
-    })
-    .filter((l) => /^[a-z]{2}$/.test(l.code) && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.order - b.order)
-    .map((l) => l.code)
-    .filter((code, i, all) => all.indexOf(code) === i);
-}
+/** The languages of an Accept-Language header, best first: the engine's parser, shared with the form routes. */
+export { acceptedLanguages };
 
 /**
  * The interview's language (spec 2.9): one entry locks it; several let the respondent choose
