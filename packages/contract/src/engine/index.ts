@@ -22,6 +22,9 @@ export type {
   ConditionTarget,
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
+export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
+export { formPages, type PageValidation, pageOfField, validatePage } from './logic/pages.js';
+export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
 export type { MessageKey, MessageParams, MessageTable, PluralText } from './messages/index.js';
@@ -40,6 +43,8 @@ export type {
   SchemaProblemCode,
   ValidationIssue,
   ValidationResult,
+  VariableValue,
+  VariableValues,
   Visibility,
 } from './types.js';
 export {
@@ -50,4 +55,5 @@ export {
 } from './validate/answer-checks.js';
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
-export { compiledFormFor, validateResponse } from './validate/validate-response.js';
+// issue 28, logic half: variables, expressions
+export { compiledFormFor, computeVariables, validateResponse } from './validate/validate-response.js';

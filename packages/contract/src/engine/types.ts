@@ -3,7 +3,7 @@
  * evaluator (logic/) and `validateResponse` (validate/), and by the server and the browser page.
  */
 
-import type { AnswerValue } from '../models/response.js';
+import type { AnswerValue, VariableValue } from '../models/response.js';
 
 /** One integrity problem found by `checkSchema`. */
 export interface SchemaProblem {
@@ -44,14 +44,22 @@ export type SchemaProblemCode =
   | 'too_many_sections'
   | 'too_many_options'
   | 'schema_too_large'
-  | 'file_size_above_limit';
+  | 'file_size_above_limit'
+  // variables, hidden fields and prefill (issue 28, docs/form-model.md)
+  | 'invalid_expression'
+  | 'expression_not_allowed'
+  | 'expression_too_large'
+  | 'score_not_applicable'
+  | 'variable_cycle'
+  | 'hidden_field_required'
+  | 'prefill_not_allowed';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response
  * model (models/response.ts), whose zod schemas check stored and submitted answers; the engine
  * takes the types only, so no zod reaches the browser bundle.
  */
-export type { AnswerValue, FileAnswer } from '../models/response.js';
+export type { AnswerValue, FileAnswer, VariableValue } from '../models/response.js';
 
 /** Normalised answers keyed by field id; hidden and empty fields are absent. */
 export type Answers = Record<string, AnswerValue>;
@@ -79,8 +87,15 @@ export interface ValidationIssue {
  * on failure it is `{}`. Semantics: docs/conditional-logic.md.
  */
 export type ValidationResult =
-  | { ok: true; value: Answers; errors: [] }
-  | { ok: false; value: Answers; errors: ValidationIssue[] };
+  | { ok: true; value: Answers; errors: []; variables?: VariableValues }
+  | { ok: false; value: Answers; errors: ValidationIssue[]; variables?: VariableValues };
+
+/**
+ * A form's variables computed for one response, keyed by variable id (docs/form-model.md). On a
+ * `ValidationResult` it is present exactly when the form declares variables (`{}` when the
+ * response fails), so the results of forms without variables keep their shape.
+ */
+export type VariableValues = Record<string, VariableValue>;
 
 /** Which fields and sections are hidden for a set of answers. */
 export interface Visibility {

@@ -50,8 +50,10 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
     .map((r) => {
       const lo = Math.min(r.a, r.b);
       const hi = Math.max(r.a, r.b);
-      const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email';
-      const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required: r.required };
+      const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email' || r.type === 'hidden';
+      // `required` on a hidden field is an integrity error: its value comes from prefill or not at all.
+      const required = r.type === 'hidden' ? false : r.required;
+      const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required };
       // A pattern and length rules together could be unsatisfiable; a field gets one or the other.
       if (textual && r.type !== 'email' && r.pattern) plan.pattern = r.pattern;
       // An email needs about 7 characters at least, so its maxLength leaves room for one.

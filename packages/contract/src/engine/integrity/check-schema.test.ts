@@ -94,6 +94,13 @@ describe('checkSchema (fixtures)', () => {
       too_many_options: true,
       schema_too_large: true,
       file_size_above_limit: true,
+      invalid_expression: true,
+      expression_not_allowed: true,
+      expression_too_large: true,
+      score_not_applicable: true,
+      variable_cycle: true,
+      hidden_field_required: true,
+      prefill_not_allowed: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

@@ -7,6 +7,7 @@ import { checkIds, checkReferences } from './references.js';
 import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
 import { checkSizeLimits } from './size-limits.js';
+import { checkHiddenAndPrefill, checkVariables } from './variables.js';
 
 /**
  * Every integrity problem of a schema that already has the right shape (see `inspectSchema` for
@@ -33,5 +34,7 @@ export function checkSchema(schema: FormSchema): SchemaProblem[] {
     ...checkRuleConditions(index),
     ...checkRules(index),
     ...checkCycles(index),
+    ...checkVariables(index),
+    ...checkHiddenAndPrefill(index),
   ];
 }

@@ -2,7 +2,7 @@ import { VALUELESS_OPERATORS, type ValueOperator } from '../../models/conditiona
 import { OPERATOR_TARGET_TYPES, operatorAppliesTo, WHEN_TARGET_TYPES } from '../operators.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
-import { conditionTarget, describeOwner, type SchemaIndex } from './schema-index.js';
+import { conditionTarget, describeOwner, type SchemaIndex, variableAsField } from './schema-index.js';
 import { describeValueMismatch, formatValue } from './values.js';
 
 const VALUELESS: ReadonlySet<string> = new Set(VALUELESS_OPERATORS);
@@ -65,7 +65,7 @@ export function checkRuleConditions(index: SchemaIndex): SchemaProblem[] {
     field.validation?.rules.forEach((rule, r) => {
       const when = rule.when;
       if (!when || when.field === field.id) return;
-      const target = index.fields.get(when.field);
+      const target = index.fields.get(when.field) ?? variableAsField(index, when.field);
       if (!target) return;
       const path = ['fields', i, 'validation', 'rules', r, 'when'];
       const subject = `Field "${field.id}" has a "${rule.type}" rule that depends on "${target.id}"`;

@@ -48,13 +48,22 @@ export function checkCycles(index: SchemaIndex): SchemaProblem[] {
       } else if (seen === 'active') {
         const from = stack.findIndex((f) => f.node === edge.to);
         const cycle = [...stack.slice(from).map((f) => f.node), edge.to];
+        const throughVariable = cycle.some((node) => node.startsWith('v:'));
         problems.push(
-          problem(
-            'visibility_cycle',
-            edge.path,
-            `Visibility depends on itself: ${cycle.map(label).join(' -> ')}. ` +
-              'Remove or change one of these conditions so nothing waits on its own visibility.',
-          ),
+          throughVariable
+            ? problem(
+                'variable_cycle',
+                edge.path,
+                `A variable depends on itself: ${cycle.map(label).join(' -> ')}. ` +
+                  'Variables are computed from the answers of visible fields and from earlier variables; ' +
+                  'remove one of these references.',
+              )
+            : problem(
+                'visibility_cycle',
+                edge.path,
+                `Visibility depends on itself: ${cycle.map(label).join(' -> ')}. ` +
+                  'Remove or change one of these conditions so nothing waits on its own visibility.',
+              ),
         );
       }
     }
@@ -77,26 +86,37 @@ function buildGraph(index: SchemaIndex): Map<NodeKey, Edge[]> {
 
   for (const field of index.fields.values()) graph.set(`f:${field.id}`, []);
   for (const section of index.sections.values()) graph.set(`s:${section.id}`, []);
+  for (const variable of index.variables.values()) graph.set(`v:${variable.id}`, []);
 
   const { schema } = index;
-  const element = (n: VisibilityNode) =>
-    n.kind === 'field' ? schema.fields[n.index]! : schema.sections[n.index]!;
+  const element = (n: VisibilityNode): { id: string } =>
+    n.kind === 'field'
+      ? schema.fields[n.index]!
+      : n.kind === 'section'
+        ? schema.sections[n.index]!
+        : schema.variables![n.index]!;
+  const canonicalOf = (n: VisibilityNode, id: string): { id: string } | undefined =>
+    n.kind === 'field'
+      ? index.fields.get(id)
+      : n.kind === 'section'
+        ? index.sections.get(id)
+        : index.variables.get(id);
   for (const edge of visibilityEdges(schema)) {
     const from = element(edge.from);
     const to = element(edge.to);
     // Later duplicates of an id are reported as duplicate_id and otherwise ignored.
-    const canonical = edge.from.kind === 'field' ? index.fields.get(from.id) : index.sections.get(from.id);
-    if (from !== canonical) continue;
-    if (edge.to.kind === 'field') {
+    if (from !== canonicalOf(edge.from, from.id)) continue;
+    if (edge.to.kind === 'field' && edge.from.kind !== 'variable') {
       // A field naming itself, or a section naming one of its own fields: checkReferences says so.
       if (edge.from.kind === 'field' ? to.id === from.id : (to as Field).sectionId === from.id) continue;
     }
-    const key = (kind: 'field' | 'section', id: string) => `${kind === 'field' ? 'f' : 's'}:${id}`;
+    const key = (kind: VisibilityNode['kind'], id: string) => `${kind[0]}:${id}`;
     add(key(edge.from.kind, from.id), key(edge.to.kind, to.id), [...edge.path]);
   }
   return graph;
 }
 
 function label(node: NodeKey): string {
-  return node.startsWith('s:') ? `section ${node.slice(2)}` : node.slice(2);
+  if (node.startsWith('s:')) return `section ${node.slice(2)}`;
+  return node.startsWith('v:') ? `variable ${node.slice(2)}` : node.slice(2);
 }

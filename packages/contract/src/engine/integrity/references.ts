@@ -1,7 +1,7 @@
 import type { FormSchema } from '../../models/form-schema.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem } from './paths.js';
-import { describeOwner, type SchemaIndex } from './schema-index.js';
+import { describeOwner, type SchemaIndex, variableAsField } from './schema-index.js';
 
 /**
  * Ids that would reach `Object.prototype` when answers or lookups are plain objects keyed by id
@@ -78,7 +78,7 @@ export function checkReferences(index: SchemaIndex): SchemaProblem[] {
     const { owner } = site;
     const targetId = site.condition.fieldId;
     const path = [...site.path, 'fieldId'];
-    const target = index.fields.get(targetId);
+    const target = index.fields.get(targetId) ?? variableAsField(index, targetId);
     if (!target) {
       problems.push(
         unknownField(index, `${describeOwner(owner)} has a condition on "${targetId}"`, targetId, path),
@@ -110,7 +110,8 @@ export function checkReferences(index: SchemaIndex): SchemaProblem[] {
       const targetId = rule.when.field;
       const path = ['fields', i, 'validation', 'rules', r, 'when', 'field'];
       const subject = `Field "${field.id}" has a "${rule.type}" rule that depends on "${targetId}"`;
-      if (!index.fields.has(targetId)) problems.push(unknownField(index, subject, targetId, path));
+      if (!index.fields.has(targetId) && !index.variables.has(targetId))
+        problems.push(unknownField(index, subject, targetId, path));
       else if (targetId === field.id) {
         problems.push(
           problem('self_reference', path, `${subject}, the field itself; "when" must name another field.`),

@@ -1,6 +1,6 @@
 import type { Condition } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
-import type { FormSchema } from '../../models/form-schema.js';
+import type { FormSchema, FormVariable } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
 import type { PathSegment } from './paths.js';
 
@@ -28,6 +28,8 @@ export interface SchemaIndex {
    */
   fields: Map<string, Field>;
   sections: Map<string, Section>;
+  /** The first variable with each id. */
+  variables: Map<string, FormVariable>;
   conditions: ConditionSite[];
 }
 
@@ -43,7 +45,10 @@ export function indexSchema(schema: FormSchema): SchemaIndex {
     if (!fields.has(field.id)) fields.set(field.id, field);
     collect(conditions, { kind: 'field', id: field.id, index }, field, ['fields', index]);
   });
-  return { schema, fields, sections, conditions };
+  const variables = new Map<string, FormVariable>();
+  for (const variable of schema.variables ?? [])
+    if (!variables.has(variable.id)) variables.set(variable.id, variable);
+  return { schema, fields, sections, variables, conditions };
 }
 
 function collect(
@@ -74,9 +79,26 @@ export function describeOwner(owner: LogicOwner): string {
  * `checkReferences`; every later check skips them so each mistake is reported once.
  */
 export function conditionTarget(index: SchemaIndex, site: ConditionSite): Field | undefined {
-  const target = index.fields.get(site.condition.fieldId);
+  const target = index.fields.get(site.condition.fieldId) ?? variableAsField(index, site.condition.fieldId);
   if (!target) return undefined;
   if (site.owner.kind === 'field' && target.id === site.owner.id) return undefined;
   if (site.owner.kind === 'section' && target.sectionId === site.owner.id) return undefined;
   return target;
+}
+
+/**
+ * A variable named where a field can be (a condition, a rule's `when`), as the field it compares
+ * like: a `number` variable as a number field, a `text` one as a text field. Undefined when the id
+ * names no variable.
+ */
+export function variableAsField(index: SchemaIndex, id: string): Field | undefined {
+  const variable = index.variables.get(id);
+  if (!variable) return undefined;
+  return {
+    id: variable.id,
+    sectionId: '',
+    type: variable.type === 'number' ? 'number' : 'text',
+    label: variable.id,
+    order: 0,
+  };
 }

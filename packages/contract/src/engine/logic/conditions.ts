@@ -41,6 +41,7 @@ function equalsTest(type: FieldType, value: ConditionValue): Test {
   switch (type) {
     case 'text':
     case 'textarea':
+    case 'hidden':
     case 'email':
     case 'select':
     case 'radio': {
@@ -188,7 +189,7 @@ function specialised(base: ConditionOperator, type: FieldType, value: ConditionV
   if (value === undefined) return null;
   if (
     base === 'equals' &&
-    (type === 'text' || type === 'textarea' || type === 'select' || type === 'radio')
+    (type === 'text' || type === 'textarea' || type === 'hidden' || type === 'select' || type === 'radio')
   ) {
     const expected = asText(value);
     if (isBlank(expected)) return neverRaw;

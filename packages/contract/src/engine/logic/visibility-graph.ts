@@ -1,9 +1,10 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { inspectExpression } from './expressions.js';
 
-/** A field or a section, by its position in `schema.fields` / `schema.sections`. */
+/** A field, a section or a variable, by its position in `schema.fields` / `sections` / `variables`. */
 export interface VisibilityNode {
-  readonly kind: 'field' | 'section';
+  readonly kind: 'field' | 'section' | 'variable';
   readonly index: number;
 }
 
@@ -11,7 +12,10 @@ export interface VisibilityNode {
 export interface VisibilityEdge {
   readonly from: VisibilityNode;
   readonly to: VisibilityNode;
-  /** Where the dependency is written: a condition's `fieldId`, or a field's `sectionId`. */
+  /**
+   * Where the dependency is written: a condition's `fieldId`, a field's `sectionId`, or a
+   * variable's `expression`.
+   */
   readonly path: readonly (string | number)[];
 }
 
@@ -21,6 +25,10 @@ export interface VisibilityEdge {
  * and a field or section with conditions depends on each field they name. An id names the first
  * field or section that has it; an id naming none gives no edge. Sections come first, then fields,
  * each in schema order, a field's section before its conditions, conditions in the order written.
+ *
+ * Variables take part too (docs/form-model.md): a condition may name a variable where it names a
+ * field (an id names a field first), and a variable depends on every field and variable its
+ * expression reads, after the fields and sections.
  *
  * Both the evaluation order (`compileVisibility`) and the cycle check (`checkCycles`) are built
  * from it; the check also leaves out what `checkReferences` reports (self references, a section
@@ -35,14 +43,25 @@ export function visibilityEdges(schema: FormSchema): VisibilityEdge[] {
   schema.sections.forEach((s, i) => {
     if (!sectionIndex.has(s.id)) sectionIndex.set(s.id, i);
   });
+  const variableIndex = new Map<string, number>();
+  (schema.variables ?? []).forEach((v, i) => {
+    if (!variableIndex.has(v.id)) variableIndex.set(v.id, i);
+  });
+  /** What an id names: a field first, else a variable. */
+  const nodeOf = (id: string): VisibilityNode | undefined => {
+    const field = fieldIndex.get(id);
+    if (field !== undefined) return { kind: 'field', index: field };
+    const variable = variableIndex.get(id);
+    return variable === undefined ? undefined : { kind: 'variable', index: variable };
+  };
   const edges: VisibilityEdge[] = [];
   const conditions = (from: VisibilityNode, logic: ConditionalLogic | undefined, base: string) => {
     logic?.conditionGroups.forEach((group, g) => {
       group.conditions.forEach((condition, c) => {
-        const target = fieldIndex.get(condition.fieldId);
-        if (target === undefined) return;
+        const to = nodeOf(condition.fieldId);
+        if (to === undefined) return;
         const path = [base, from.index, 'conditionalLogic', 'conditionGroups', g, 'conditions', c, 'fieldId'];
-        edges.push({ from, to: { kind: 'field', index: target }, path });
+        edges.push({ from, to, path });
       });
     });
   };
@@ -56,6 +75,14 @@ export function visibilityEdges(schema: FormSchema): VisibilityEdge[] {
       edges.push({ from, to: { kind: 'section', index: s }, path: ['fields', index, 'sectionId'] });
     }
     conditions(from, field.conditionalLogic, 'fields');
+  });
+  (schema.variables ?? []).forEach((variable, index) => {
+    const from: VisibilityNode = { kind: 'variable', index };
+    const shape = inspectExpression(variable.expression);
+    for (const id of [...shape.vars, ...shape.scores]) {
+      const to = nodeOf(id);
+      if (to !== undefined) edges.push({ from, to, path: ['variables', index, 'expression'] });
+    }
   });
   return edges;
 }

@@ -1,8 +1,12 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
+import type { FieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Visibility } from '../types.js';
+import { hiddenCleaner } from '../validate/hidden-values.js';
+import { canGenerateCode } from './code-generation.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
+import { compileVariables, type VariablesPlan, variableInput } from './variables.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -14,12 +18,16 @@ type CompiledLogic = RawCondition;
 /** The kinds of `Step`. */
 export const STEP_SECTION = 0;
 export const STEP_FIELD = 1;
+/** A variable that conditions or rules read, computed in visibility order (docs/form-model.md). */
+export const STEP_VARIABLE = 2;
 const SECTION = STEP_SECTION;
 const FIELD = STEP_FIELD;
+const VARIABLE = STEP_VARIABLE;
 
 /** One element whose visibility depends on answers, in the order it must be evaluated. */
 export interface Step {
-  readonly kind: typeof SECTION | typeof FIELD;
+  readonly kind: typeof SECTION | typeof FIELD | typeof VARIABLE;
+  /** Position in `schema.sections`, `schema.fields` or `schema.variables`. */
   readonly index: number;
   /** For a field: the index of its section when that section has logic, else -1. */
   readonly section: number;
@@ -30,6 +38,13 @@ export interface Step {
    * identical logic gives the same answer wherever it runs in the order.
    */
   logic: number;
+  /**
+   * A variable step: computes the variable from `raw` into its slot (`fieldIds.length + index`).
+   * Null for the other kinds.
+   */
+  readonly compute: ((raw: unknown[]) => void) | null;
+  /** A variable step: the field indexes its expression reads (cleared in `raw` when hidden). */
+  readonly reads: readonly number[];
 }
 
 /**
@@ -40,6 +55,11 @@ export interface VisibilityPlan {
   /** Field ids in `schema.fields` order; answers are read into arrays of this length. */
   readonly fieldIds: readonly string[];
   readonly sectionIds: readonly string[];
+  /**
+   * Length of the answers arrays: one slot per field, then one per variable when conditions or
+   * rules read variables (they are then computed in `steps`, into `raw[fieldIds.length + v]`).
+   */
+  readonly slotCount: number;
   /** Field id -> index in `fieldIds` (the first field with that id). */
   readonly fieldIndex: ReadonlyMap<string, number>;
   /** 1 for each field index that some answers can hide (its own logic or its section's). */
@@ -52,6 +72,12 @@ export interface VisibilityPlan {
   readonly steps: readonly Step[];
   /** Reads answer objects by field index; shared by visibility and validation (both synchronous). */
   readonly reader: AnswerReader;
+  /**
+   * Drops the values of hidden fields that fail their checks from answers just read (see
+   * validate/hidden-values.ts); null when the form has no hidden field. `compute` and
+   * `computeStamped` run it first.
+   */
+  readonly cleanHidden: ((raw: unknown[]) => void) | null;
   /** What a condition on this field id reads; undefined when no field has the id. */
   targetOf(id: string): ConditionTarget | undefined;
   /**
@@ -114,10 +140,21 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
   sectionIds.forEach((id, i) => {
     if (!sectionIndex.has(id)) sectionIndex.set(id, i);
   });
+  const variables = schema.variables ?? [];
+  const variableIndex = new Map<string, number>();
+  variables.forEach((v, i) => {
+    if (!variableIndex.has(v.id) && !fieldIndex.has(v.id)) variableIndex.set(v.id, i);
+  });
+  const variablesRead = readsVariables(schema, variableIndex);
+  const F = fieldIds.length;
   const targetOf = (id: string): ConditionTarget | undefined => {
     const index = fieldIndex.get(id);
     const field = index === undefined ? undefined : schema.fields[index];
-    return field && index !== undefined ? { index, type: field.type } : undefined;
+    if (field && index !== undefined) return { index, type: field.type };
+    // A variable compares as a number or a text field would; it has a slot only when read.
+    const v = variablesRead ? variableIndex.get(id) : undefined;
+    if (v === undefined) return undefined;
+    return { index: F + v, type: variables[v]!.type === 'number' ? 'number' : 'text' };
   };
 
   const logicIds = new Map<string, number>();
@@ -154,6 +191,8 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
       section: -1,
       visible: compileLogic(section.conditionalLogic, targetOf),
       logic: logicId(section.conditionalLogic),
+      compute: null,
+      reads: [],
     };
   });
   schema.fields.forEach((field, i) => {
@@ -162,10 +201,17 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     if (section < 0 && !field.conditionalLogic) return;
     const visible = field.conditionalLogic ? compileLogic(field.conditionalLogic, targetOf) : null;
     const logic = field.conditionalLogic ? logicId(field.conditionalLogic) : -1;
-    steps[S + i] = { kind: FIELD, index: i, section, visible, logic };
+    steps[S + i] = { kind: FIELD, index: i, section, visible, logic, compute: null, reads: [] };
   });
+  const compiledVariables = variablesRead ? compileVariables(schema, canGenerateCode()) : null;
+  if (compiledVariables) {
+    variables.forEach((_, v) => {
+      steps[S + F + v] = variableStep(schema, compiledVariables, v, fieldIndex, variableIndex);
+    });
+  }
   // What each step waits for (visibility-graph.ts), as node numbers.
-  const nodeOf = (n: VisibilityNode) => (n.kind === 'section' ? n.index : S + n.index);
+  const nodeOf = (n: VisibilityNode) =>
+    n.kind === 'section' ? n.index : n.kind === 'field' ? S + n.index : S + F + n.index;
   for (const edge of visibilityEdges(schema)) {
     const from = nodeOf(edge.from);
     if (!steps[from]) continue;
@@ -175,8 +221,8 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
 
   const order: Step[] = [];
   // Per call: logicDone[l] === epoch once logic l is evaluated, logicTrue[l] === epoch if it held.
-  const logicDone = new Int32Array(S + fieldIds.length);
-  const logicTrue = new Int32Array(S + fieldIds.length);
+  const logicDone = new Int32Array(S + F);
+  const logicTrue = new Int32Array(S + F);
   let epoch = 0;
   const holds = (step: Step, raw: unknown[]): boolean => {
     const l = step.logic;
@@ -193,11 +239,14 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
       epoch = 0;
     }
     epoch++;
+    if (cleanHidden !== null) cleanHidden(raw);
     for (let i = 0; i < order.length; i++) {
       const step = order[i]!;
       const index = step.index;
       if (step.kind === SECTION) {
         if (!holds(step, raw)) sectionAt[index] = stamp;
+      } else if (step.kind === VARIABLE) {
+        step.compute!(raw);
       } else if (
         (step.section >= 0 && sectionAt[step.section] === stamp) ||
         (step.logic >= 0 && !holds(step, raw))
@@ -208,7 +257,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     }
   }
 
-  const state = new Uint8Array(S + fieldIds.length); // 0 new, 1 in progress, 2 done
+  const state = new Uint8Array(S + F + (compiledVariables ? variables.length : 0)); // 0 new, 1 in progress, 2 done
   let cyclic = false;
   const visit = (node: number): void => {
     if (state[node] === 1) cyclic = true;
@@ -227,19 +276,22 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     });
   }
 
+  const cleanHidden = hiddenCleaner(schema, fieldIndex, targetOf);
   const hideable = new Uint8Array(fieldIds.length);
   for (const step of order) if (step.kind === FIELD) hideable[step.index] = 1;
 
   return {
     fieldIds,
     sectionIds,
+    slotCount: F + (compiledVariables ? variables.length : 0),
     fieldIndex,
     hideable,
     steps: order,
     reader: new AnswerReader(fieldIndex),
+    cleanHidden,
     targetOf,
     compute(raw, fieldHidden, sectionHidden) {
-      const copy = Array.from({ length: fieldIds.length }, (_, i) => raw[i]);
+      const copy = Array.from({ length: F }, (_, i) => raw[i]);
       const fieldAt = new Int32Array(fieldIds.length);
       const sectionAt = new Int32Array(S);
       computeStamped(copy, fieldAt, sectionAt, 1);
@@ -247,6 +299,63 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
       for (let i = 0; i < S; i++) if (sectionAt[i] === 1) sectionHidden[i] = 1;
     },
     computeStamped,
+  };
+}
+
+/** Whether a condition or a rule's `when` names a variable (and no field of that id). */
+function readsVariables(schema: FormSchema, variableIndex: ReadonlyMap<string, number>): boolean {
+  if (variableIndex.size === 0) return false;
+  const names = (logic: ConditionalLogic | undefined) =>
+    logic?.conditionGroups.some((g) => g.conditions.some((c) => variableIndex.has(c.fieldId))) ?? false;
+  return (
+    schema.sections.some((s) => names(s.conditionalLogic)) ||
+    schema.fields.some(
+      (f) =>
+        names(f.conditionalLogic) ||
+        (f.validation?.rules.some((r) => r.when !== undefined && variableIndex.has(r.when.field)) ?? false),
+    )
+  );
+}
+
+/**
+ * The step that computes variable `v` from the answers read so far: the fields it reads (hidden
+ * ones already cleared) as `variableInput` gives them, the variables it reads from their slots.
+ */
+function variableStep(
+  schema: FormSchema,
+  plan: VariablesPlan,
+  v: number,
+  fieldIndex: ReadonlyMap<string, number>,
+  variableIndex: ReadonlyMap<string, number>,
+): Step {
+  const F = schema.fields.length;
+  const fields: { id: string; index: number; type: FieldType }[] = [];
+  const slots: { id: string; slot: number }[] = [];
+  for (const id of plan.reads[v]!) {
+    const index = fieldIndex.get(id);
+    if (index !== undefined) fields.push({ id, index, type: schema.fields[index]!.type });
+    else {
+      const other = variableIndex.get(id);
+      if (other !== undefined) slots.push({ id, slot: F + other });
+    }
+  }
+  const slot = F + v;
+  return {
+    kind: VARIABLE,
+    index: v,
+    section: -1,
+    visible: null,
+    logic: -1,
+    reads: fields.map((f) => f.index),
+    compute(raw) {
+      const data: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        data[f.id] = variableInput(f.type, raw[f.index]);
+      }
+      for (let i = 0; i < slots.length; i++) data[slots[i]!.id] = raw[slots[i]!.slot];
+      raw[slot] = plan.evaluate(v, data);
+    },
   };
 }
 

@@ -11,9 +11,10 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
+import { compileVariables, variableInput } from '../logic/variables.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
-import type { Answers, ValidationIssue, ValidationResult, Visibility } from '../types.js';
+import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import { ANSWER_LENGTH_LIMITS, compileAnswerCheck, isEmailAddress } from './answer-checks.js';
 import {
   append,
@@ -46,6 +47,8 @@ export interface CompiledForm {
   visibility(answers: unknown): Visibility;
   /** Validates and normalises a response (see `validateResponse`). Never throws. */
   validate(answers: unknown): ValidationResult;
+  /** The form's variables for these answers, valid or not (see `computeVariables`). Never throws. */
+  variables(answers: unknown): VariableValues;
 }
 
 /** How `compileForm` compiles. */
@@ -115,6 +118,25 @@ function compileField(
   const whenOf = (rule: ValidationRule) =>
     rule.when ? compileRawWhen(rule.when, plan.targetOf(rule.when.field)) : null;
 
+  if (field.type === 'hidden') {
+    // Checked and cleaned up front (hidden-values.ts): here an ordinary text with nothing left to check.
+    const text = issue('type', 'text');
+    return new FieldPlan(
+      field.id,
+      index,
+      field.id === '__proto__',
+      KIND_TEXT,
+      Number.POSITIVE_INFINITY,
+      [],
+      null,
+      null,
+      text,
+      text,
+      text,
+      null,
+      [],
+    );
+  }
   const requiredRules = rules
     .filter((r): r is RequiredRule => r.type === 'required')
     .map((rule) => ({ rule, when: whenOf(rule) }));
@@ -216,7 +238,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   // once it passes; it is cleared after each call. Instead of clearing the other arrays, each call
   // takes a new stamp: `fieldAt[i] === stamp` marks a hidden field, `sectionAt` a hidden section,
   // `keptAt[f]` a field (by display position) whose answer goes into the value.
-  const raw: unknown[] = new Array(fieldCount).fill(undefined);
+  const raw: unknown[] = new Array(plan.slotCount).fill(undefined);
   const fieldAt = new Int32Array(fieldCount);
   const sectionAt = new Int32Array(plan.sectionIds.length);
   const keptAt = new Int32Array(fields.length);
@@ -225,7 +247,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   let dirty = false;
   const reader = plan.reader;
 
-  function validate(answers: unknown): ValidationResult {
+  function validateAnswers(answers: unknown): ValidationResult {
     if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
       return { ok: false, value: {}, errors: [notAnObject] };
     }
@@ -453,11 +475,40 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   const generate = options.generate ?? canGenerateCode();
   const generated = generate ? generateCheck({ schema, fields, plan, raw }) : null;
 
+  // Variables are computed from the value (normalised answers of visible fields) once it is valid.
+  const variablesPlan = compileVariables(schema, generate);
+  const validate =
+    variablesPlan === null
+      ? validateAnswers
+      : (answers: unknown): ValidationResult => {
+          const result = validateAnswers(answers);
+          result.variables = result.ok ? variablesPlan.evaluateAll({ ...result.value }) : {};
+          return result;
+        };
+
+  function variables(answers: unknown): VariableValues {
+    if (variablesPlan === null) return {};
+    const slots: unknown[] = new Array(plan.slotCount);
+    if (typeof answers === 'object' && answers !== null && !Array.isArray(answers)) {
+      plan.reader.read(answers, slots);
+    }
+    // Clears hidden fields (and invalid hidden values) from `slots`, so they read as empty.
+    plan.computeStamped(slots, new Int32Array(fieldCount), new Int32Array(plan.sectionIds.length), 1);
+    const data: Record<string, unknown> = {};
+    schema.fields.forEach((field, i) => {
+      if (plan.fieldIndex.get(field.id) !== i) return;
+      const value = variableInput(field.type, slots[i]);
+      if (value !== undefined) data[field.id] = value;
+    });
+    return variablesPlan.evaluateAll(data);
+  }
+
   return {
     schema,
     language,
     generated: generated !== null,
     visibility: (answers) => visibilityOf(plan, answers),
     validate,
+    variables,
   };
 }

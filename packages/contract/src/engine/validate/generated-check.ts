@@ -10,7 +10,7 @@ import {
   toNumber,
   trimmed,
 } from '../logic/answer-values.js';
-import { STEP_SECTION, type VisibilityPlan } from '../logic/visibility.js';
+import { STEP_SECTION, STEP_VARIABLE, type VisibilityPlan } from '../logic/visibility.js';
 import type { ValidationResult } from '../types.js';
 import { isEmailAddress } from './answer-checks.js';
 import {
@@ -93,14 +93,12 @@ function conditionTargets(schema: FormSchema, plan: VisibilityPlan): Set<number>
     const target = plan.targetOf(id);
     if (target) targets.add(target.index);
   }
+  // Variables computed in visibility order read fields too, a hidden one as empty.
+  for (const step of plan.steps) for (const index of step.reads) targets.add(index);
   return targets;
 }
 
-/** Is generating code allowed here? Only where we know it is: Node.js (no CSP), and not disabled. */
-export function canGenerateCode(): boolean {
-  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
-  return typeof process?.versions?.node === 'string';
-}
+export { canGenerateCode } from '../logic/code-generation.js';
 
 /** A finite number as a literal; anything else through a named constant. */
 function numberLiteral(n: number, constant: () => string): string {
@@ -147,11 +145,16 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
   const readByConditions = conditionTargets(parts.schema, plan);
   out.push('if (getPrototypeOf(a) !== objectPrototype) return undefined;');
   out.push('reader.read(a, raw); if (reader.unknown > 0) return undefined; const known = reader.known;');
+  if (plan.cleanHidden !== null) out.push(`${constant(plan.cleanHidden)}(raw);`);
   out.push(plan.fieldIds.map((_, i) => `const v${i} = raw[${i}];`).join(' '));
 
   // 2. Visibility, step by step in the plan's order (`hs2`: section 2 is hidden, `h7`: field 7).
   //    A hidden field is cleared from `raw`, which is how later conditions read it as empty.
   for (const step of plan.steps) {
+    if (step.kind === STEP_VARIABLE) {
+      out.push(`${constant(step.compute)}(raw);`);
+      continue;
+    }
     const visible = step.visible === null ? null : `${constant(step.visible)}(raw)`;
     if (step.kind === STEP_SECTION) {
       out.push(`const hs${step.index} = !${visible ?? 'true'};`);

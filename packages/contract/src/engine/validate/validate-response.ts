@@ -1,6 +1,6 @@
 import type { FormSchema } from '../../models/form-schema.js';
 import { cachedPerSchema } from '../logic/schema-cache.js';
-import type { ValidationResult } from '../types.js';
+import type { ValidationResult, VariableValues } from '../types.js';
 import { type CompiledForm, compileForm } from './compile-form.js';
 
 const compiledForSchema = cachedPerSchema(compileForm);
@@ -26,6 +26,9 @@ export function compiledFormFor(schema: FormSchema | CompiledForm): CompiledForm
  *
  * On failure, `value` still holds the answers that passed, so a page can keep them.
  *
+ * A form with variables also gets `variables`: computed from `value` once it is valid (`{}` on
+ * failure); see `computeVariables`.
+ *
  * ```ts
  * const result = validateResponse(schema, { age: '42' });
  * if (result.ok) save(result.value); // { age: 42 }
@@ -34,4 +37,19 @@ export function compiledFormFor(schema: FormSchema | CompiledForm): CompiledForm
  */
 export function validateResponse(schema: FormSchema | CompiledForm, answers: unknown): ValidationResult {
   return compiledFormFor(schema).validate(answers);
+}
+
+/**
+ * The form's variables for a set of answers, in dependency order (docs/form-model.md): read from
+ * the answers of visible fields (numbers as numbers, emails and dates trimmed; hidden and empty
+ * answers read as null), with `score` summing the scores of the selected options. The answers need
+ * not be valid, so a page can show a running score; the server stores what `validateResponse`
+ * returns instead. `{}` for a form without variables; never throws.
+ *
+ * ```ts
+ * computeVariables(quiz, { q1: 'paris', q2: ['2', '3'] }); // { total: 3, verdict: 'pass' }
+ * ```
+ */
+export function computeVariables(schema: FormSchema | CompiledForm, answers: unknown): VariableValues {
+  return compiledFormFor(schema).variables(answers);
 }

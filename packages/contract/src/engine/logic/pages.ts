@@ -1,0 +1,89 @@
+import type { FormSchema } from '../../models/form-schema.js';
+import type { ValidationIssue } from '../types.js';
+import type { CompiledForm } from '../validate/compile-form.js';
+import { compiledFormFor } from '../validate/validate-response.js';
+
+/**
+ * Pages (docs/form-model.md): with `settings.layout: "paged"` each visible section is a page,
+ * named by its section's id, in section order; otherwise the whole form is one page, named by its
+ * first section.
+ */
+
+function schemaOf(form: FormSchema | CompiledForm): FormSchema {
+  return 'validate' in form && typeof form.validate === 'function'
+    ? (form as CompiledForm).schema
+    : (form as FormSchema);
+}
+
+function isPaged(schema: FormSchema): boolean {
+  return schema.settings?.layout === 'paged';
+}
+
+/** Section ids in the order a respondent sees them: by `order`, then as listed. */
+function sectionOrder(schema: FormSchema): string[] {
+  const seen = new Set<string>();
+  return schema.sections
+    .map((s, i) => ({ id: s.id, order: s.order, i }))
+    .sort((a, b) => a.order - b.order || a.i - b.i)
+    .map((s) => s.id)
+    .filter((id) => {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+}
+
+/**
+ * The pages for these answers: the visible sections' ids in order when the form is paged (a
+ * section hidden by its conditions is skipped), else one page. Empty when the form has no section.
+ *
+ * ```ts
+ * formPages(schema, answers); // ['about', 'details', 'consent']
+ * ```
+ */
+export function formPages(form: FormSchema | CompiledForm, answers: unknown): string[] {
+  const schema = schemaOf(form);
+  const order = sectionOrder(schema);
+  if (!isPaged(schema)) return order.slice(0, 1);
+  const { hiddenSections } = compiledFormFor(form).visibility(answers);
+  return order.filter((id) => !hiddenSections.has(id));
+}
+
+/**
+ * The page a field is on (its section when paged, else the single page), or undefined when no
+ * field has that id. A page may be hidden for some answers: see `formPages`.
+ */
+export function pageOfField(form: FormSchema | CompiledForm, fieldId: string): string | undefined {
+  const schema = schemaOf(form);
+  const field = schema.fields.find((f) => f.id === fieldId);
+  if (!field) return undefined;
+  return isPaged(schema) ? field.sectionId : sectionOrder(schema)[0];
+}
+
+/** The outcome of `validatePage`: the errors of that page's visible fields only. */
+export interface PageValidation {
+  ok: boolean;
+  errors: ValidationIssue[];
+}
+
+/**
+ * Validates one page: the answers are checked as a submission would be (visibility from all of
+ * them), and only the errors of fields on this page are kept, so answers of other pages, missing
+ * or not, and keys that name no field never fail it. An unknown page has no fields: always ok.
+ *
+ * ```ts
+ * const { ok, errors } = validatePage(schema, answers, 'details');
+ * if (ok) goToNextPage();
+ * ```
+ */
+export function validatePage(
+  form: FormSchema | CompiledForm,
+  answers: unknown,
+  pageId: string,
+): PageValidation {
+  const schema = schemaOf(form);
+  const onPage = new Set(schema.fields.filter((f) => pageOfField(schema, f.id) === pageId).map((f) => f.id));
+  const result = compiledFormFor(form).validate(answers);
+  const errors = result.errors.filter((e) => onPage.has(e.fieldId) && e.rule !== 'unknown_field');
+  return { ok: errors.length === 0, errors };
+}

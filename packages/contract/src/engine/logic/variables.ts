@@ -1,0 +1,138 @@
+import type { FieldType } from '../../models/field-types.js';
+import type { FormSchema, VariableType } from '../../models/form-schema.js';
+import type { VariableValue } from '../../models/response.js';
+import { isEmptyAnswer, toNumber, trimmed } from './answer-values.js';
+import {
+  type CompiledExpression,
+  compileExpression,
+  inspectExpression,
+  type ScoreTables,
+} from './expressions.js';
+
+/**
+ * A form's variables, compiled once: each expression compiled, and an order in which every
+ * variable is computed after the variables it reads (docs/form-model.md "Variables and scores").
+ */
+export interface VariablesPlan {
+  readonly ids: readonly string[];
+  readonly types: readonly VariableType[];
+  /** Positions in `schema.variables`, in evaluation order. */
+  readonly order: readonly number[];
+  /** What each variable reads: the field and variable ids its expression names (`var`, `score`). */
+  readonly reads: readonly (readonly string[])[];
+  /** Computes one variable from `data` (ids -> values), as a value of its type. */
+  evaluate(position: number, data: Record<string, unknown>): VariableValue;
+  /**
+   * Computes every variable in order from the normalised answers of visible fields (a response's
+   * `value`); each result is also written into `data` for later variables to read.
+   */
+  evaluateAll(data: Record<string, unknown>): Record<string, VariableValue>;
+}
+
+/** A number variable is a finite number (anything else: 0); a text variable a string. */
+export function variableValue(type: VariableType, result: unknown): VariableValue {
+  if (type === 'number') {
+    if (typeof result === 'number') return Number.isFinite(result) ? result : 0;
+    if (typeof result === 'boolean') return result ? 1 : 0;
+    if (typeof result === 'string') {
+      const n = toNumber(result);
+      return Number.isFinite(n) ? n : 0;
+    }
+    return 0;
+  }
+  if (typeof result === 'string') return result;
+  if (typeof result === 'number' || typeof result === 'boolean') return String(result);
+  return '';
+}
+
+/**
+ * An answer as a variable reads it: empty answers are absent (read as null), numbers as numbers,
+ * emails and dates trimmed, as validation stores them. Used where variables are computed before
+ * validation (conditions on variables, `computeVariables`).
+ */
+export function variableInput(type: FieldType, answer: unknown): unknown {
+  if (isEmptyAnswer(answer)) return undefined;
+  switch (type) {
+    case 'number': {
+      const n = toNumber(answer);
+      return Number.isNaN(n) ? undefined : n;
+    }
+    case 'email':
+    case 'date':
+      return typeof answer === 'string' ? trimmed(answer) : answer;
+    default:
+      return answer;
+  }
+}
+
+/** Option value -> score of each field whose options carry scores. */
+export function scoreTables(schema: FormSchema): ScoreTables {
+  const tables = new Map<string, Record<string, number>>();
+  for (const field of schema.fields) {
+    if (tables.has(field.id) || !field.options) continue;
+    const table: Record<string, number> = Object.create(null);
+    for (const option of field.options) {
+      if (typeof option.score === 'number' && Number.isFinite(option.score))
+        table[option.value] = option.score;
+    }
+    tables.set(field.id, table);
+  }
+  return tables;
+}
+
+/**
+ * Compiles a schema's variables, or returns null when it has none. `checkSchema` refuses cycles;
+ * should one reach this point anyway, the edge closing it is ignored (the variable read before it
+ * is computed reads as null) instead of throwing.
+ */
+export function compileVariables(schema: FormSchema, generate: boolean): VariablesPlan | null {
+  const variables = schema.variables ?? [];
+  if (variables.length === 0) return null;
+  const scores = scoreTables(schema);
+  const ids = variables.map((v) => v.id);
+  const types = variables.map((v) => v.type);
+  const position = new Map<string, number>();
+  ids.forEach((id, i) => {
+    if (!position.has(id)) position.set(id, i);
+  });
+  const shapes = variables.map((v) => inspectExpression(v.expression));
+  const reads = shapes.map((s) => [...new Set([...s.vars, ...s.scores])]);
+  const compiled: CompiledExpression[] = variables.map((v, i) =>
+    shapes[i]!.problems.length > 0 ? () => null : compileExpression(v.expression, scores, generate),
+  );
+
+  const order: number[] = [];
+  const state = new Uint8Array(variables.length); // 0 new, 1 in progress, 2 done
+  const visit = (v: number): void => {
+    if (state[v] !== 0) return;
+    state[v] = 1;
+    for (const id of shapes[v]!.vars) {
+      const dep = position.get(id);
+      if (dep !== undefined) visit(dep);
+    }
+    state[v] = 2;
+    order.push(v);
+  };
+  for (let v = 0; v < variables.length; v++) visit(v);
+
+  const evaluate = (v: number, data: Record<string, unknown>): VariableValue =>
+    variableValue(types[v]!, compiled[v]!(data));
+
+  return {
+    ids,
+    types,
+    order,
+    reads,
+    evaluate,
+    evaluateAll(data) {
+      const out: Record<string, VariableValue> = {};
+      for (let k = 0; k < order.length; k++) {
+        const v = order[k]!;
+        const value = evaluate(v, data);
+        data[ids[v]!] = value;
+        out[ids[v]!] = value;
+      }
+      return out;
+    },
+  };
+}
