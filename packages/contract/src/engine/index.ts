@@ -35,6 +35,10 @@ export {
   RULE_FIELD_TYPES,
   WHEN_TARGET_TYPES,
 } from './operators.js';
+export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
+export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
+export { translateSchema } from './texts/translate-schema.js';
+export { type TranslatableText, translationKeys } from './texts/translation-keys.js';
 export type {
   Answers,
   AnswerValue,

@@ -52,7 +52,11 @@ export type SchemaProblemCode =
   | 'score_not_applicable'
   | 'variable_cycle'
   | 'hidden_field_required'
-  | 'prefill_not_allowed';
+  | 'prefill_not_allowed'
+  // Recall and translations (integrity/texts.ts)
+  | 'unknown_recall_reference'
+  | 'unknown_translation_key'
+  | 'translation_of_base_language';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response

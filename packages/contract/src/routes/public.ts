@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
-import { PublicForm } from '../models/public-form.js';
+import { PublicForm, PublicFormQuery } from '../models/public-form.js';
 import {
   SubmitResponseBody,
   SubmitResponseResult,
@@ -43,8 +43,12 @@ export const publicRouter = c.router({
     method: 'GET',
     path: '/v1/public/forms/:code',
     pathParams: ShareCodeParams,
+    query: PublicFormQuery,
     summary: 'Get a published form',
-    description: 'The schema a renderer needs. An ARCHIVED form is readable but `acceptsResponses` is false.',
+    description:
+      'The schema a renderer needs. An ARCHIVED form is readable but `acceptsResponses` is false. ' +
+      "The texts are in the respondent's language (`?lang=`, else `Accept-Language`, else the base language; " +
+      'a missing translation falls back to the base text), `schema.meta.language` names it, and `schema.translations` is left out.',
     responses: { 200: success(PublicForm, 'The form'), ...errorResponses([...PUBLIC_ERRORS, 404], formGone) },
     metadata: byShareCode,
   },

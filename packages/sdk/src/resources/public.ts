@@ -1,6 +1,6 @@
 import { type Contract, contract } from '@formloom/contract';
 import type { APIPromise } from '../core/api-promise.js';
-import type { BodyOf, ResultOf } from '../internal/route.js';
+import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
@@ -23,9 +23,21 @@ function withToken(session: InterviewSession, options: RequestOptions = {}): Req
  * behalf, imports and tests.
  */
 export class Public extends APIResource {
-  /** The published form under a share code, as a renderer needs it. */
-  retrieveForm(code: string, options?: RequestOptions): APIPromise<ResultOf<R['getPublicForm']>> {
-    return this._client._call(routes.getPublicForm, { params: { code } }, options);
+  /**
+   * The published form under a share code, as a renderer needs it: its texts in `lang` when the
+   * form has that language, else in the best of the request's Accept-Language, else in its base
+   * language (`schema.meta.language` says which).
+   *
+   * ```ts
+   * const form = await client.public.retrieveForm(code, { lang: 'de' });
+   * ```
+   */
+  retrieveForm(
+    code: string,
+    query: QueryOf<R['getPublicForm']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getPublicForm']>> {
+    return this._client._call(routes.getPublicForm, { params: { code }, query }, options);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as the server sees it. Types are kept to what every dialect stores the same way:
@@ -96,6 +96,8 @@ export interface ResponsesTable {
   idempotency_key: string | null;
   /** SHA-256 of the submitted answers, so a key reused with another body is told apart. */
   idempotency_fingerprint: string | null;
+  /** The language the respondent answered in (`pickLanguage`); null for rows stored before it was recorded. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that caused it. */

@@ -101,6 +101,9 @@ describe('checkSchema (fixtures)', () => {
       variable_cycle: true,
       hidden_field_required: true,
       prefill_not_allowed: true,
+      unknown_recall_reference: true,
+      unknown_translation_key: true,
+      translation_of_base_language: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

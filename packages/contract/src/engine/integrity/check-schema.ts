@@ -8,6 +8,7 @@ import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
 import { checkSizeLimits } from './size-limits.js';
 import { checkHiddenAndPrefill, checkVariables } from './variables.js';
+import { checkTexts } from './texts.js';
 
 /**
  * Every integrity problem of a schema that already has the right shape (see `inspectSchema` for
@@ -36,5 +37,6 @@ export function checkSchema(schema: FormSchema): SchemaProblem[] {
     ...checkCycles(index),
     ...checkVariables(index),
     ...checkHiddenAndPrefill(index),
+    ...checkTexts(index),
   ];
 }

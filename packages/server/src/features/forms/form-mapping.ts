@@ -6,6 +6,7 @@ import type {
   PublishStatus,
   PublishVisibility,
 } from '@formloom/contract';
+import { type LanguageRequest, pickLanguage, translateSchema } from '@formloom/contract/engine';
 import type { FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 
@@ -35,13 +36,20 @@ export function toForm(row: FormRow): Form {
   return { ...toListItem(row, schema), schema };
 }
 
-/** What the public page gets: the schema and nothing about the owner. */
-export function toPublicForm(row: FormRow): PublicForm {
+/**
+ * What the public page gets: the schema and nothing about the owner. With `language` (what the
+ * request says: `?lang=`, Accept-Language), the schema's texts are those of the language
+ * `pickLanguage` chooses, `translations` left out; so is the title when the form has it translated.
+ */
+export function toPublicForm(row: FormRow, language?: LanguageRequest): PublicForm {
+  const base = schemaOf(row);
+  const shown = language === undefined ? base : translateSchema(base, pickLanguage(base, language));
+  const translatedTitle = shown !== base && base.translations?.[shown.meta.language]?.['meta.title'];
   return {
     code: row.share_code!,
-    title: row.title,
+    title: translatedTitle ? shown.meta.title : row.title,
     description: row.description,
-    schema: schemaOf(row),
+    schema: shown,
     acceptsResponses: row.publish_status === 'PUBLISHED',
     expiresAt: row.expires_at,
   };

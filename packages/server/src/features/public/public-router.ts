@@ -36,10 +36,13 @@ export function createPublicRouter(
       : parsed;
   };
   const forms = s.router(contract.public, {
-    getPublicForm: s.route(contract.public.getPublicForm, async ({ params }) => ({
-      status: 200,
-      body: successBody(toPublicForm(await responses.publicForm(params.code)), 'Form'),
-    })),
+    getPublicForm: s.route(contract.public.getPublicForm, async ({ params, query, req, res }) => {
+      const form = await responses.publicForm(params.code);
+      // The texts depend on Accept-Language when there is no ?lang=: a cache must keep them apart.
+      res.vary('Accept-Language');
+      const language = { requested: query.lang, acceptLanguage: req.get('accept-language') };
+      return { status: 200, body: successBody(toPublicForm(form, language), 'Form') };
+    }),
     submitPublicResponse: s.route(
       contract.public.submitPublicResponse,
       async ({ params, body, headers, req }) => ({
@@ -52,6 +55,7 @@ export function createPublicRouter(
                 params.code,
                 answersAsSent(req, body.answers),
                 headers['idempotency-key'],
+                { requested: body.language, acceptLanguage: req.get('accept-language') },
               ),
           'Response stored',
         ),

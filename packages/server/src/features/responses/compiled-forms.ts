@@ -1,5 +1,5 @@
-import type { FormSchema } from '@formloom/contract';
-import { type CompiledForm, compileForm } from '@formloom/contract/engine';
+import type { FormSchema, Language } from '@formloom/contract';
+import { type CompiledForm, compileForm, translateSchema } from '@formloom/contract/engine';
 import type { FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 
@@ -28,16 +28,32 @@ export function createCompiledForms(capacity = 500) {
     return entry;
   }
 
+  function put(key: string, entry: Entry): void {
+    if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+  }
+
   return {
-    get(row: FormRow): CompiledForm {
+    /**
+     * The form's validator; with a `language` other than its base one, the validator of the form
+     * translated into it (`translateSchema`: the same checks, the messages in that language).
+     */
+    get(row: FormRow, language?: Language): CompiledForm {
       const key = `${row.id}:${row.version}`;
       let entry = touch(key);
       if (entry === undefined) {
         entry = { compiled: compileForm(fromJson<FormSchema>(row.schema)), schema: row.schema };
-        if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
-        cache.set(key, entry);
+        put(key, entry);
       }
-      return entry.compiled;
+      const base = entry.compiled;
+      if (language === undefined || language === base.schema.meta.language) return base;
+      const translatedKey = `${key}:${language}`;
+      let translated = touch(translatedKey);
+      if (translated === undefined) {
+        translated = { compiled: compileForm(translateSchema(base.schema, language)), schema: row.schema };
+        put(translatedKey, translated);
+      }
+      return translated.compiled;
     },
 
     /**

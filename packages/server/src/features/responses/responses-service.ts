@@ -9,7 +9,7 @@ import {
   type ResponsePage,
   type SubmitResponseResult,
 } from '@formloom/contract';
-import type { ValidationIssue } from '@formloom/contract/engine';
+import { type LanguageRequest, pickLanguage, type ValidationIssue } from '@formloom/contract/engine';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -60,7 +60,13 @@ export const formGone = () => notFound('No published form under this code');
 export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
 
 function toResponse(row: ResponseRow): FormResponse {
-  return { id: row.id, formId: row.form_id, answers: fromJson(row.answers), submittedAt: row.submitted_at };
+  return {
+    id: row.id,
+    formId: row.form_id,
+    answers: fromJson(row.answers),
+    language: row.language as FormResponse['language'],
+    submittedAt: row.submitted_at,
+  };
 }
 
 /** A bare date starts (or, as an end, covers) its whole UTC day; a date-time is that instant. */
@@ -74,6 +80,8 @@ export function rangeBound(value: string, edge: 'start' | 'end'): string {
 interface Submission {
   code: string;
   answers: unknown;
+  /** What the request says about the respondent's language (body `language`, Accept-Language). */
+  language: LanguageRequest;
   idempotencyKey: string | undefined;
   print: string | null;
 }
@@ -206,7 +214,7 @@ export function createResponsesService({
     trx: Db,
     txForms: SubmissionForms,
     txResponses: ResponsesStore,
-    { code, answers, idempotencyKey, print }: Submission,
+    { code, answers, language: languageRequest, idempotencyKey, print }: Submission,
   ): Promise<SubmitOutcome> {
     const submittedAt = isoNow(clock());
     const form = await submissionFormIn(txForms, code, submittedAt);
@@ -219,7 +227,11 @@ export function createResponsesService({
     // fresh key costs no extra query.
     const earlier = () =>
       idempotencyKey === undefined ? undefined : replay(trx, form.id, idempotencyKey, print!, submittedAt);
-    const validator = compiled.get(form);
+    const base = compiled.get(form).schema;
+    // Validated in the respondent's language, so the messages are too; the answers, the stored
+    // response and the event are the same in every language (labels in the base language).
+    const language = pickLanguage(base, languageRequest);
+    const validator = compiled.get(form, language);
     const checked = validator.validate(
       files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
     );
@@ -232,6 +244,7 @@ export function createResponsesService({
       submitted_at: submittedAt,
       idempotency_key: idempotencyKey ?? null,
       idempotency_fingerprint: print,
+      language,
     };
     if (!(await txResponses.insert(row))) {
       // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -242,8 +255,8 @@ export function createResponsesService({
       // retry took it meanwhile, which then answers this one).
       if (!(await txResponses.insert(row))) return (await earlier()) ?? { kind: 'closed' };
     }
-    await files?.claim(trx, form, validator.schema, checked.value, row.id);
-    const max = validator.schema.settings?.maxResponses;
+    await files?.claim(trx, form, base, checked.value, row.id);
+    const max = base.settings?.maxResponses;
     let counted = form;
     if (max === undefined) {
       // No cap: the count goes to one of the form's shard rows, so submissions to a popular form
@@ -260,13 +273,13 @@ export function createResponsesService({
     }
     const queued = await recordEvents(
       trx,
-      [responseCreatedEvent(form, validator.schema, { ...row, answers: checked.value })],
+      [responseCreatedEvent(form, base, { ...row, answers: checked.value })],
       db,
     );
     // Woken before the commit: on SQLite's one connection the worker's query waits for it.
     if (queued > 0) outbox?.notify();
-    if (archiveDue(counted, row.submitted_at, validator.schema)) {
-      await txForms.archive(counted, row.submitted_at, validator.schema);
+    if (archiveDue(counted, row.submitted_at, base)) {
+      await txForms.archive(counted, row.submitted_at, base);
     }
     return { kind: 'answered', result: { responseId: row.id, submittedAt: row.submitted_at } };
   }
@@ -344,16 +357,22 @@ export function createResponsesService({
 
     /**
      * Validates with the engine (hidden fields dropped, unknown keys refused) and stores the
-     * response. With an idempotency key, a retry answers the first submission's result. It
+     * response, with the respondent's language (`pickLanguage` of `language`). With an idempotency key, a retry answers the first submission's result. It
      * resolves once the response is committed.
      */
-    async submit(code: string, answers: unknown, idempotencyKey?: string): Promise<SubmitResponseResult> {
+    async submit(
+      code: string,
+      answers: unknown,
+      idempotencyKey?: string,
+      language: LanguageRequest = {},
+    ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
       }
       const submission: Submission = {
         code,
         answers,
+        language,
         idempotencyKey,
         print: idempotencyKey === undefined ? null : fingerprint(answers),
       };

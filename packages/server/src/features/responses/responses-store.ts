@@ -25,6 +25,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       submitted_at: p.submitted_at,
       idempotency_key: p.idempotency_key,
       idempotency_fingerprint: p.idempotency_fingerprint,
+      language: p.language,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

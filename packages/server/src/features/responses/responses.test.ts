@@ -54,6 +54,7 @@ describeEachDialect('responses', (t) => {
         formId: form.id,
         submittedAt,
         answers: { name: 'Ada', contact: 'email', age: 42 },
+        language: 'en',
       });
     });
 

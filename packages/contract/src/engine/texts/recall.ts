@@ -1,0 +1,75 @@
+import type { FormSchema } from '../../models/form-schema.js';
+import type { AnswerValue } from '../types.js';
+
+/** `{{id}}`, spaces inside the braces allowed; ids use the characters of `ID_PATTERN`. */
+const RECALL = /\{\{\s*([A-Za-z0-9_.:-]+)\s*\}\}/g;
+
+/** What `recallText` reads: the schema (in the language shown), the answers and the variables. */
+export interface RecallContext {
+  schema: FormSchema;
+  /** Normalised answers keyed by field id (what `validateResponse` returns, or the page's state). */
+  answers: Readonly<Record<string, unknown>>;
+  /** Computed variables keyed by id. */
+  variables?: Readonly<Record<string, number | string>> | undefined;
+}
+
+/**
+ * The ids a text recalls, in order of appearance, each once.
+ *
+ * ```ts
+ * recallReferences('Thanks {{name}}, you scored {{ score }}.'); // ['name', 'score']
+ * ```
+ */
+export function recallReferences(text: string): string[] {
+  if (!text.includes('{{')) return [];
+  const ids = [...text.matchAll(RECALL)].map((m) => m[1]!);
+  return ids.filter((id, i) => ids.indexOf(id) === i);
+}
+
+/**
+ * Replaces every `{{id}}` in a text with the display text of that field's answer (an option's label
+ * for select and radio, the labels joined by ", " for checkbox, the file name for a file, a number
+ * as written) or that variable's value; an unanswered field, a hidden one or an unknown id gives
+ * the empty string. Applies to labels, placeholders, help texts, section titles,
+ * `meta.description` and the completion message.
+ *
+ * The result is plain text, and the answers in it are whatever the respondent typed: insert it as
+ * text (`textContent`, a React text child), never as HTML.
+ *
+ * @example
+ * ```ts
+ * recallText('Thanks {{name}}! Your plan: {{plan}}. Score: {{total}}.', {
+ *   schema,
+ *   answers: { name: 'Ada', plan: 'pro' },
+ *   variables: { total: 7 },
+ * }); // 'Thanks Ada! Your plan: Professional. Score: 7.'
+ * ```
+ */
+export function recallText(text: string, context: RecallContext): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(RECALL, (_whole, id: string) => recallValue(id, context));
+}
+
+function recallValue(id: string, { schema, answers, variables }: RecallContext): string {
+  const field = schema.fields.find((f) => f.id === id);
+  if (field) {
+    const answer = Object.hasOwn(answers, id) ? (answers[id] as AnswerValue | undefined) : undefined;
+    if (answer === undefined || answer === null) return '';
+    const label = (value: string) => field.options?.find((o) => o.value === value)?.label ?? value;
+    if (typeof answer === 'number') return numberText(answer);
+    if (typeof answer === 'string') return field.options ? label(answer) : answer;
+    if (Array.isArray(answer)) return answer.map((v) => label(String(v))).join(', ');
+    if (typeof answer === 'object' && typeof answer.name === 'string') return answer.name;
+    return '';
+  }
+  if (variables && Object.hasOwn(variables, id)) {
+    const value = variables[id];
+    return typeof value === 'number' ? numberText(value) : (value ?? '');
+  }
+  return '';
+}
+
+/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
+function numberText(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { FormSchema } from '../../models/form-schema.js';
+import { checkSchema } from '../integrity/index.js';
+import fixture from './fixtures/texts.fixture.json' with { type: 'json' };
+import { formLanguages, type LanguageRequest, pickLanguage } from './languages.js';
+import { recallReferences, recallText } from './recall.js';
+import { translateSchema } from './translate-schema.js';
+import { translationKeys } from './translation-keys.js';
+
+const schema = fixture.schema as FormSchema;
+
+interface RecallCase {
+  name: string;
+  text: string;
+  answers: Record<string, unknown>;
+  variables?: Record<string, number | string>;
+  language?: 'de';
+  expected: string;
+}
+
+describe('pickLanguage (fixtures)', () => {
+  it.each(fixture.pickLanguage.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(pickLanguage(schema, c.request as LanguageRequest)).toBe(c.expected);
+  });
+});
+
+describe('recallText (fixtures)', () => {
+  it.each((fixture.recall as RecallCase[]).map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const shown = c.language ? translateSchema(schema, c.language) : schema;
+    expect(recallText(c.text, { schema: shown, answers: c.answers, variables: c.variables })).toBe(
+      c.expected,
+    );
+  });
+
+  it('lists the ids a text recalls, each once', () => {
+    expect(recallReferences('{{a}} {{ b.c }} {{a}} {x}')).toEqual(['a', 'b.c']);
+    expect(recallReferences('no recall')).toEqual([]);
+  });
+});
+
+describe('formLanguages', () => {
+  it('is the base language first, then the translated ones', () => {
+    expect(formLanguages(schema)).toEqual(['en', 'de', 'nl']);
+    expect(formLanguages({ ...schema, translations: undefined })).toEqual(['en']);
+  });
+});
+
+describe('translationKeys', () => {
+  it('lists every existing text with its key and base text, in reading order', () => {
+    const keys = translationKeys(schema).map(({ key, text }) => `${key}=${text}`);
+    expect(keys).toEqual([
+      'meta.title=Sign-up',
+      'meta.description=Hello {{name}}',
+      'sections.about.title=About you',
+      'fields.name.label=Name',
+      'fields.age.label=Age',
+      'fields.born.label=Born',
+      'fields.plan.label=Plan',
+      'fields.plan.options.free=Free',
+      'fields.plan.options.pro=Professional',
+      'fields.tools.label=Tools',
+      'fields.tools.options.hammer=Hammer',
+      'fields.tools.options.saw=Saw',
+      'fields.cv.label=CV',
+      'fields.utm.label=Source',
+      'completion.message=Thanks {{name}}, you scored {{score}}.',
+    ]);
+  });
+
+  it('names placeholders, help texts, the submit label and rule messages when they exist', () => {
+    const withMore: FormSchema = {
+      ...schema,
+      meta: { ...schema.meta, submitLabel: 'Send' },
+      fields: [
+        {
+          id: 'name',
+          sectionId: 'about',
+          type: 'text',
+          label: 'Name',
+          order: 0,
+          placeholder: 'Ada',
+          helpText: 'As in your passport',
+          validation: {
+            rules: [
+              { type: 'minLength', value: 2 },
+              { type: 'required', message: 'Say who you are' },
+            ],
+          },
+        },
+      ],
+    };
+    const keys = translationKeys(withMore).map((t) => t.key);
+    expect(keys).toContain('meta.submitLabel');
+    expect(keys).toContain('fields.name.placeholder');
+    expect(keys).toContain('fields.name.helpText');
+    expect(keys).toContain('fields.name.rules.1.message');
+    expect(keys).not.toContain('fields.name.rules.0.message');
+  });
+});
+
+describe('translateSchema', () => {
+  const full: FormSchema = {
+    ...schema,
+    translations: {
+      de: Object.fromEntries(translationKeys(schema).map((t) => [t.key, `DE ${t.text}`])),
+    },
+  };
+
+  it('replaces every text it has, keeps ids and values, and drops translations', () => {
+    expect(checkSchema(full)).toEqual([]);
+    const de = translateSchema(full, 'de');
+    expect(de.translations).toBeUndefined();
+    expect(de.meta).toMatchObject({ language: 'de', title: 'DE Sign-up', description: 'DE Hello {{name}}' });
+    expect(de.settings?.completion?.message).toBe('DE Thanks {{name}}, you scored {{score}}.');
+    expect(de.sections[0]?.title).toBe('DE About you');
+    expect(de.fields.map((f) => f.id)).toEqual(schema.fields.map((f) => f.id));
+    expect(de.fields[3]?.options).toEqual([
+      { label: 'DE Free', value: 'free', score: 0 },
+      { label: 'DE Professional', value: 'pro', score: 2 },
+    ]);
+    // Every text of the translated form is now the German one.
+    expect(translationKeys(de).every((t) => t.text.startsWith('DE '))).toBe(true);
+    expect(checkSchema(de)).toEqual([]);
+  });
+
+  it('falls back to the base text for a missing or empty translation', () => {
+    const partial: FormSchema = {
+      ...schema,
+      translations: { nl: { 'meta.title': 'Aanmelding', 'fields.name.label': '' } },
+    };
+    const nl = translateSchema(partial, 'nl');
+    expect(nl.meta.title).toBe('Aanmelding');
+    expect(nl.fields[0]?.label).toBe('Name');
+    expect(nl.sections[0]?.title).toBe('About you');
+  });
+
+  it('leaves the base language as it is, and does not change its input', () => {
+    const before = JSON.stringify(full);
+    const en = translateSchema(full, 'en');
+    expect(JSON.stringify(full)).toBe(before);
+    const { translations: _dropped, ...rest } = full;
+    expect(en).toEqual(rest);
+  });
+});

@@ -1,0 +1,65 @@
+import type { FormSchema } from '../../models/form-schema.js';
+
+/** A text of a form that a translation may replace, under its key in `translations.<lang>`. */
+export interface TranslatableText {
+  /** `meta.title`, `fields.<id>.label`, `fields.<id>.options.<value>`... (docs/form-texts.md). */
+  key: string;
+  /** The base text, in `meta.language`. */
+  text: string;
+  /** Whether `{{id}}` in this text is replaced by an answer or a variable (`recallText`). */
+  recall: boolean;
+  /** Where the base text is, as JSON path segments from the schema root. */
+  path: (string | number)[];
+}
+
+/**
+ * Every text of a schema that a translation may replace, with its key and base text, in the
+ * order a person reads the form. Only texts that exist are listed (a field without a placeholder
+ * has no `placeholder` key); a field or section id used twice counts once, as everywhere else.
+ *
+ * @example
+ * ```ts
+ * translationKeys(schema).map((t) => t.key);
+ * // ['meta.title', 'sections.about.title', 'fields.name.label', 'fields.plan.options.pro', ...]
+ * ```
+ */
+export function translationKeys(schema: FormSchema): TranslatableText[] {
+  const out: TranslatableText[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, text: string | undefined, recall: boolean, path: (string | number)[]) => {
+    if (text === undefined || seen.has(key)) return;
+    seen.add(key);
+    out.push({ key, text, recall, path });
+  };
+  add('meta.title', schema.meta.title, false, ['meta', 'title']);
+  add('meta.description', schema.meta.description, true, ['meta', 'description']);
+  add('meta.submitLabel', schema.meta.submitLabel, false, ['meta', 'submitLabel']);
+  schema.sections.forEach((section, s) => {
+    add(`sections.${section.id}.title`, section.title, true, ['sections', s, 'title']);
+  });
+  schema.fields.forEach((field, f) => {
+    const base = `fields.${field.id}`;
+    add(`${base}.label`, field.label, true, ['fields', f, 'label']);
+    add(`${base}.placeholder`, field.placeholder, true, ['fields', f, 'placeholder']);
+    add(`${base}.helpText`, field.helpText, true, ['fields', f, 'helpText']);
+    field.options?.forEach((option, o) => {
+      add(`${base}.options.${option.value}`, option.label, false, ['fields', f, 'options', o, 'label']);
+    });
+    field.validation?.rules.forEach((rule, r) => {
+      add(`${base}.rules.${r}.message`, rule.message, false, [
+        'fields',
+        f,
+        'validation',
+        'rules',
+        r,
+        'message',
+      ]);
+    });
+  });
+  add('completion.message', schema.settings?.completion?.message, true, [
+    'settings',
+    'completion',
+    'message',
+  ]);
+  return out;
+}
