@@ -7,8 +7,8 @@ import { checkIds, checkReferences } from './references.js';
 import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
 import { checkSizeLimits } from './size-limits.js';
-import { checkHiddenAndPrefill, checkVariables } from './variables.js';
 import { checkTexts } from './texts.js';
+import { checkHiddenAndPrefill, checkVariables } from './variables.js';
 
 /**
  * Every integrity problem of a schema that already has the right shape (see `inspectSchema` for
