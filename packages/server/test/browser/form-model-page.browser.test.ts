@@ -85,7 +85,10 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
         await page.keyboard.press('Enter');
         await expect.poll(progress).toEqual({ now: '3', max: '3', text: 'Page 3 of 3' });
         expect(await focused()).toBe('fl-f-q2~0');
+        // A variable recalled live, computed by the engine as the answers change.
+        expect(await text('#fl-h-q2')).toBe('Your score so far: 1');
         await page.keyboard.press('Space'); // 4
+        await expect.poll(() => text('#fl-h-q2')).toBe('Your score so far: 2');
         expect(await visible('#fl-next')).toBe(false);
         await page.keyboard.press('Tab');
         await page.keyboard.press('Tab');
@@ -119,6 +122,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
         expect(await progress()).toEqual({ now: '2', max: '4', text: 'Page 2 of 4' });
         await page.getByRole('button', { name: 'Next' }).click();
         await expect.poll(() => visible('#fl-s-why')).toBe(true);
+        expect(await page.getByLabel('Why Lyon?').getAttribute('placeholder')).toBe('Tell us, Bo');
         expect(await progress()).toEqual({ now: '3', max: '4', text: 'Page 3 of 4' });
         await page.getByRole('button', { name: 'Back' }).click();
         expect(await visible('#fl-s-q1page')).toBe(true);

@@ -207,11 +207,22 @@ export function quizSchema(): FormSchema {
         ['paris', 'Paris', 1],
         ['lyon', 'Lyon', 0],
       ]),
-      { id: 'reason', sectionId: 'why', type: 'text', label: 'Why Lyon?', order: 0, required: true },
-      radio('q2', 'q2page', '2 + 2?', [
-        ['four', '4', 1],
-        ['five', '5', 0],
-      ]),
+      {
+        id: 'reason',
+        sectionId: 'why',
+        type: 'text',
+        label: 'Why Lyon?',
+        order: 0,
+        required: true,
+        placeholder: 'Tell us, {{name}}',
+      },
+      {
+        ...radio('q2', 'q2page', '2 + 2?', [
+          ['four', '4', 1],
+          ['five', '5', 0],
+        ]),
+        helpText: 'Your score so far: {{score}}',
+      },
     ],
     variables: [{ id: 'score', type: 'number', expression: { '+': [{ score: 'q1' }, { score: 'q2' }] } }],
   };
