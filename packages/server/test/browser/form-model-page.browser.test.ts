@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ const executable = findChromium();
 if (executable === undefined && process.env.CI)
   throw new Error('chromium is not installed (apt-get install chromium)');
 const en = messagesFor('en');
+const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
 
 describe.skipIf(executable === undefined)('public form page in Chromium: the form model (issue 28)', () => {
   let browser: Browser;
@@ -18,6 +21,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
 
   beforeAll(async () => {
     browser = await launchChromium(executable!);
+    mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -180,6 +184,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(375);
         }
+        await page.screenshot({ path: `${ARTIFACTS}public-form-paged-phone.png`, fullPage: true });
       });
 
       it('in German by ?lang=de: texts, built-in texts, a locked prefilled email, and the language sent', async () => {
