@@ -1,4 +1,5 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language, supportedLanguage } from '@formloom/contract';
+import { acceptedLanguages } from '@formloom/contract/engine';
 
 /**
  * The public page's own texts, per `meta.language`. Answer errors are not here: they come from
@@ -236,22 +237,8 @@ export function pageTextsFor(language: string): PageTexts {
 
 /**
  * The language of a page without a form (404, 429): the first of the visitor's
- * `Accept-Language` entries we have, by quality, else English.
+ * `Accept-Language` entries we have, by quality (the engine's `acceptedLanguages`), else English.
  */
 export function negotiateLanguage(header: string | undefined): Language {
-  if (!header) return FALLBACK_LANGUAGE;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return {
-        base: tag.trim().toLowerCase().split('-')[0] ?? '',
-        q: q === undefined ? 1 : Number(q),
-        index,
-      };
-    })
-    .filter((e) => e.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked.find((e) => isLanguage(e.base))?.base as Language | undefined) ?? FALLBACK_LANGUAGE;
+  return acceptedLanguages(header).find(isLanguage) ?? FALLBACK_LANGUAGE;
 }
