@@ -146,3 +146,118 @@ export async function publishForm(t: TestServer, key: string, schema: FormSchema
   if (published.status !== 200) throw new Error(`publishing the form failed: ${published.text}`);
   return { id, code: published.body.data.shareUrl as string };
 }
+
+/**
+ * A paged quiz (issue 28): a name, two scored questions on pages of their own, a section shown
+ * only after a wrong first answer, a `score` variable and a completion message that recalls it.
+ */
+export function quizSchema(): FormSchema {
+  const radio = (id: string, sectionId: string, label: string, options: [string, string, number][]) => ({
+    id,
+    sectionId,
+    type: 'radio' as const,
+    label,
+    order: 0,
+    required: true,
+    options: options.map(([value, optionLabel, score]) => ({ value, label: optionLabel, score })),
+  });
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Quiz', language: 'en', description: 'Three short pages.' },
+    settings: {
+      layout: 'paged',
+      submitAction: 'default',
+      completion: { message: 'Well done {{name}}! You scored {{score}}.' },
+    },
+    sections: [
+      { id: 'you', title: 'About you', order: 0 },
+      { id: 'q1page', title: '{{name}}, question one', order: 1 },
+      {
+        id: 'why',
+        title: 'Why?',
+        order: 2,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'q1', operator: 'equals', value: 'lyon' }] }],
+        },
+      },
+      { id: 'q2page', title: 'Question two', order: 3 },
+    ],
+    fields: [
+      {
+        id: 'name',
+        sectionId: 'you',
+        type: 'text',
+        label: 'Your name',
+        order: 0,
+        required: true,
+        prefill: {},
+      },
+      { id: 'utm_source', sectionId: 'you', type: 'hidden', label: 'Source', order: 1 },
+      {
+        id: 'ref',
+        sectionId: 'you',
+        type: 'hidden',
+        label: 'Referrer code',
+        order: 2,
+        validation: { rules: [{ type: 'maxLength', value: 3 }] },
+      },
+      radio('q1', 'q1page', 'The capital of France, {{name}}?', [
+        ['paris', 'Paris', 1],
+        ['lyon', 'Lyon', 0],
+      ]),
+      {
+        id: 'reason',
+        sectionId: 'why',
+        type: 'text',
+        label: 'Why Lyon?',
+        order: 0,
+        required: true,
+        placeholder: 'Tell us, {{name}}',
+      },
+      {
+        ...radio('q2', 'q2page', '2 + 2?', [
+          ['four', '4', 1],
+          ['five', '5', 0],
+        ]),
+        helpText: 'Your score so far: {{score}}',
+      },
+    ],
+    variables: [{ id: 'score', type: 'number', expression: { '+': [{ score: 'q1' }, { score: 'q2' }] } }],
+  };
+}
+
+/**
+ * A single-column form in English with German texts: a locked prefilled email and a completion
+ * redirect.
+ */
+export function bilingualSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Feedback', language: 'en' },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [{ id: 'main', title: 'Your feedback', order: 0 }],
+    fields: [
+      {
+        id: 'email',
+        sectionId: 'main',
+        type: 'email',
+        label: 'Email',
+        order: 0,
+        required: true,
+        prefill: { param: 'e', editable: false },
+      },
+      { id: 'comment', sectionId: 'main', type: 'text', label: 'Comment', order: 1, required: true },
+    ],
+    translations: {
+      de: {
+        'meta.title': 'Rückmeldung',
+        'sections.main.title': 'Ihre Rückmeldung',
+        'fields.email.label': 'E-Mail',
+        'fields.comment.label': 'Kommentar',
+      },
+    },
+  };
+}

@@ -32,6 +32,11 @@ export interface PageTexts {
   errorTitle: string;
   jsRequired: string;
   honeypot: string;
+  /** A paged form's buttons and progress (`{page}` of `{pages}`). */
+  next: string;
+  back: string;
+  pageOf: string;
+  progress: string;
 }
 
 const en: PageTexts = {
@@ -59,6 +64,10 @@ const en: PageTexts = {
   errorTitle: 'Something went wrong',
   jsRequired: 'This form needs JavaScript to be filled in and sent.',
   honeypot: 'Leave this field empty',
+  next: 'Next',
+  back: 'Back',
+  pageOf: 'Page {page} of {pages}',
+  progress: 'Progress',
 };
 
 const tr: PageTexts = {
@@ -86,6 +95,10 @@ const tr: PageTexts = {
   errorTitle: 'Bir şeyler ters gitti',
   jsRequired: 'Bu formu doldurup göndermek için JavaScript gerekir.',
   honeypot: 'Bu alanı boş bırakın',
+  next: 'İleri',
+  back: 'Geri',
+  pageOf: 'Sayfa {page} / {pages}',
+  progress: 'İlerleme',
 };
 
 const es: PageTexts = {
@@ -113,6 +126,10 @@ const es: PageTexts = {
   errorTitle: 'Algo ha fallado',
   jsRequired: 'Este formulario necesita JavaScript para rellenarse y enviarse.',
   honeypot: 'Deja este campo vacío',
+  next: 'Siguiente',
+  back: 'Atrás',
+  pageOf: 'Página {page} de {pages}',
+  progress: 'Progreso',
 };
 
 const it: PageTexts = {
@@ -140,6 +157,10 @@ const it: PageTexts = {
   errorTitle: 'Qualcosa è andato storto',
   jsRequired: 'Questo modulo richiede JavaScript per essere compilato e inviato.',
   honeypot: 'Lascia vuoto questo campo',
+  next: 'Avanti',
+  back: 'Indietro',
+  pageOf: 'Pagina {page} di {pages}',
+  progress: 'Avanzamento',
 };
 
 const de: PageTexts = {
@@ -169,6 +190,10 @@ const de: PageTexts = {
   errorTitle: 'Etwas ist schiefgelaufen',
   jsRequired: 'Dieses Formular braucht JavaScript, um ausgefüllt und gesendet zu werden.',
   honeypot: 'Dieses Feld bitte leer lassen',
+  next: 'Weiter',
+  back: 'Zurück',
+  pageOf: 'Seite {page} von {pages}',
+  progress: 'Fortschritt',
 };
 
 const nl: PageTexts = {
@@ -197,6 +222,10 @@ const nl: PageTexts = {
   errorTitle: 'Er ging iets mis',
   jsRequired: 'Dit formulier heeft JavaScript nodig om te worden ingevuld en verstuurd.',
   honeypot: 'Laat dit veld leeg',
+  next: 'Volgende',
+  back: 'Vorige',
+  pageOf: 'Pagina {page} van {pages}',
+  progress: 'Voortgang',
 };
 
 const TEXTS: Readonly<Record<Language, PageTexts>> = { en, tr, es, it, de, nl };
@@ -208,7 +237,7 @@ export function pageTextsFor(language: string): PageTexts {
 
 /**
  * The language of a page without a form (404, 429): the first of the visitor's
- * `Accept-Language` entries we have, by quality, else English.
+ * `Accept-Language` entries we have, by quality (the engine's `acceptedLanguages`), else English.
  */
 export function negotiateLanguage(header: string | undefined): Language {
   return (acceptedLanguages(header).find(isLanguage) as Language | undefined) ?? FALLBACK_LANGUAGE;

@@ -4,7 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { FormRow } from '../../db/database.js';
 import { NotFoundError } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
-import { schemaOf } from '../forms/index.js';
+import { toPublicForm } from '../forms/index.js';
 import { chooseLanguage } from '../smart-forms/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { interviewTextsFor } from './interview-texts.js';
@@ -135,6 +135,8 @@ export function createPublicPageRouter({
           message(429, visitorTexts.tooManyTitle, visitorTexts.tooMany);
           return;
         }
+        // The language follows Accept-Language: a cache must keep the languages apart.
+        res.vary('Accept-Language');
         const rendered = await render(req.params.code!, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
         else sendPage(req, res, rendered.status, rendered.page);
@@ -153,12 +155,16 @@ export function createPublicPageRouter({
       const texts = pageTextsFor(language);
       return [texts.notFoundTitle, texts.notFoundBody];
     },
-    async (code, links) => {
-      const form = await orNotFound(publicForm(code));
-      if (form === undefined) return undefined;
-      const schema = schemaOf(form);
+    async (code, links, req) => {
+      const row = await orNotFound(publicForm(code));
+      if (row === undefined) return undefined;
+      // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
+      // Accept-Language, else the form's base language; the schema's texts come translated.
+      const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
+      const form = toPublicForm(row, { requested: lang, acceptLanguage: req.get('accept-language') });
+      const { schema } = form;
       const texts = pageTextsFor(schema.meta.language);
-      if (form.publish_status !== 'PUBLISHED') {
+      if (row.publish_status !== 'PUBLISHED') {
         const page = renderMessagePage(
           schema.meta.language,
           links,

@@ -69,3 +69,31 @@ export function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** Puts a prefilled value in a field's controls (`prefillAnswers` gives a string, or a list for checkbox). */
+export function writeField(field: Field, value: string | string[]): void {
+  const values = Array.isArray(value) ? value : [value];
+  const controls = controlsOf(field);
+  if (field.type === 'radio' || field.type === 'checkbox') {
+    for (const el of controls) el.checked = values.includes(el.value);
+    return;
+  }
+  const el = controls[0];
+  if (el !== undefined) el.value = values[0] ?? '';
+}
+
+/** Shows a prefilled field read-only (`prefill.editable: false`): its value stays and is sent. */
+export function lockField(field: Field): void {
+  for (const el of controlsOf(field)) {
+    // readOnly keeps a text control focusable and readable; choices have no read-only state.
+    if (el.tagName === 'INPUT' && el.type !== 'radio' && el.type !== 'checkbox') el.readOnly = true;
+    else if (el.tagName === 'TEXTAREA') el.readOnly = true;
+    else el.disabled = true;
+  }
+}
+
+/** The first control a person can reach inside an element, skipping hidden and disabled ones. */
+export function firstControlIn(container: HTMLElement): HTMLElement | undefined {
+  const candidates = container.querySelectorAll<HTMLInputElement>('input, select, textarea');
+  return [...candidates].find((el) => !el.disabled && el.closest('[hidden]') === null);
+}

@@ -4,9 +4,21 @@
  * server will, with the same messages; the server still checks everything.
  */
 import type { Field } from '@formloom/contract';
-import { compileForm, type ValidationIssue } from '@formloom/contract/engine';
-import { byId, focusField, randomKey, readField, setFieldError } from './dom.js';
+import {
+  compileForm,
+  computeVariables,
+  pageOfField,
+  prefillAnswers,
+  prefillTargets,
+  recallText,
+  type ValidationIssue,
+  type VariableValues,
+  validatePage,
+} from '@formloom/contract/engine';
+import { byId, focusField, lockField, randomKey, readField, setFieldError, writeField } from './dom.js';
 import { DATA_ELEMENT_ID, HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, type PageData } from './page-data.js';
+import { createPaging } from './paging.js';
+import { createRecall } from './recall.js';
 import { createUploads } from './uploads.js';
 
 const data = JSON.parse(byId(DATA_ELEMENT_ID)?.textContent ?? '{}') as PageData;
@@ -19,6 +31,12 @@ const form = byId<HTMLFormElement>(ids.form)!;
 const submit = byId<HTMLButtonElement>(ids.submit)!;
 const status = byId(ids.status)!;
 const submitLabel = submit.textContent ?? '';
+const next = byId<HTMLButtonElement>(ids.next);
+const paging = createPaging(engine, schema, texts);
+const recall = createRecall(schema, data.description);
+const hasVariables = (schema.variables?.length ?? 0) > 0;
+/** The values of hidden fields, from the page's URL: never shown, sent with the answers. */
+const hiddenValues = new Map<string, string | string[]>();
 /** Fields showing an error; they are re-checked as the respondent edits. */
 const erring = new Set<string>();
 let submitting = false;
@@ -40,14 +58,15 @@ function showError(field: Field, message: string | null) {
 function visibleAnswers(): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const field of schema.fields) {
-    const value = field.type === 'file' ? uploads.answerOf(field.id) : readField(field);
+    const value =
+      field.type === 'file'
+        ? uploads.answerOf(field.id)
+        : field.type === 'hidden'
+          ? hiddenValues.get(field.id)
+          : readField(field);
     if (value !== undefined) answers[field.id] = value;
   }
   const { hiddenFields, hiddenSections } = engine.visibility(answers);
-  for (const section of schema.sections) {
-    const el = byId(ids.section(section.id));
-    if (el !== null) el.hidden = hiddenSections.has(section.id);
-  }
   for (const field of schema.fields) {
     const el = byId(ids.wrapper(field.id));
     const hidden = hiddenFields.has(field.id);
@@ -57,7 +76,17 @@ function visibleAnswers(): Record<string, unknown> {
       if (erring.has(field.id)) showError(field, null);
     }
   }
+  paging.follow(answers);
+  for (const section of schema.sections) {
+    const el = byId(ids.section(section.id));
+    if (el !== null) el.hidden = hiddenSections.has(section.id) || paging.offPage(section.id);
+  }
+  recall.update(answers, variablesOf(answers));
   return answers;
+}
+
+function variablesOf(answers: Record<string, unknown>): VariableValues {
+  return hasVariables ? computeVariables(engine, answers) : {};
 }
 
 /** Messages per field (several rules may fail at once), in the order the fields are shown. */
@@ -72,11 +101,16 @@ function showIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'
   let first: Field | undefined;
   for (const [fieldId, messages] of groupIssues(issues)) {
     const field = fieldsById.get(fieldId);
-    if (field === undefined) continue;
+    // A hidden field is never shown: its value came from the URL, and the server drops it.
+    if (field === undefined || field.type === 'hidden') continue;
     showError(field, messages.join(' '));
     first ??= field;
   }
   if (first === undefined) return false;
+  // On a paged form the first error may be on another page: show that page.
+  const page = pageOfField(engine, first.id);
+  if (page !== undefined) paging.showPageOf(page);
+  visibleAnswers();
   setStatus(texts.fixErrors);
   focusField(first);
   return true;
@@ -124,12 +158,33 @@ async function post(body: string, key: string): Promise<{ status: number; payloa
   }
 }
 
-function showOutcome(result: { status: number; payload?: unknown }) {
+/** Thank-you card, the form's completion message (recall filled) or its redirect (https only). */
+function complete(payload: unknown, answers: Record<string, unknown>, local: VariableValues | undefined) {
+  const completion = schema.settings?.completion;
+  const redirect = completion?.redirectUrl;
+  if (redirect !== undefined && /^https:\/\//i.test(redirect)) {
+    window.location.assign(redirect);
+    return;
+  }
+  if (completion?.message !== undefined) {
+    // The server's variables are the ones stored; the page's own are as good when it sends none.
+    const served = (payload as { data?: { variables?: VariableValues } } | undefined)?.data?.variables;
+    const variables = served ?? local ?? variablesOf(answers);
+    byId(ids.doneMessage)!.textContent = recallText(completion.message, { schema, answers, variables });
+  }
+  form.hidden = true;
+  const done = byId(ids.done)!;
+  done.hidden = false;
+  done.focus();
+}
+
+function showOutcome(
+  result: { status: number; payload?: unknown },
+  answers: Record<string, unknown>,
+  variables: VariableValues | undefined,
+) {
   if (result.status === 201) {
-    form.hidden = true;
-    const done = byId(ids.done)!;
-    done.hidden = false;
-    done.focus();
+    complete(result.payload, answers, variables);
     return;
   }
   const issues = (result.payload as { issues?: { fieldId?: string; message: string }[] } | undefined)?.issues;
@@ -151,10 +206,36 @@ function showOutcome(result: { status: number; payload?: unknown }) {
   status.focus();
 }
 
+/** Next on a paged form: checks this page alone (validatePage), then shows the next one. */
+function goNext() {
+  const answers = visibleAnswers();
+  const page = paging.current!;
+  for (const fieldId of [...erring]) {
+    if (pageOfField(engine, fieldId) === page) showError(fieldsById.get(fieldId)!, null);
+  }
+  setStatus(null);
+  const checked = validatePage(engine, answers, page);
+  if (!checked.ok) {
+    showIssues(checked.errors);
+    return;
+  }
+  move(1);
+}
+
+function move(by: number) {
+  const section = paging.move(by);
+  visibleAnswers();
+  if (section !== undefined) paging.focusFirst(section);
+}
+
 async function onSubmit(event: SubmitEvent) {
   event.preventDefault();
   // A second click while the first is being sent does nothing.
   if (submitting) return;
+  if (!paging.onLastPage()) {
+    goNext();
+    return;
+  }
   submitting = true;
   submit.disabled = true;
   submit.textContent = texts.sending;
@@ -168,9 +249,9 @@ async function onSubmit(event: SubmitEvent) {
       showIssues(checked.errors);
       return;
     }
-    const body = JSON.stringify({ answers });
+    const body = JSON.stringify({ answers, language });
     if (attempt?.body !== body) attempt = { body, key: randomKey() };
-    showOutcome(await post(body, attempt.key));
+    showOutcome(await post(body, attempt.key), checked.value, checked.variables);
   } finally {
     submitting = false;
     submit.disabled = false;
@@ -178,9 +259,28 @@ async function onSubmit(event: SubmitEvent) {
   }
 }
 
+/** Prefill from the page's URL (`/f/:code?utm_source=x&name=Ann`): the engine says which fields and how. */
+function prefill() {
+  const values = prefillAnswers(schema, new URLSearchParams(window.location.search));
+  for (const target of prefillTargets(schema)) {
+    const value = values[target.fieldId];
+    const field = fieldsById.get(target.fieldId);
+    if (value === undefined || field === undefined) continue;
+    if (field.type === 'hidden') {
+      hiddenValues.set(field.id, value);
+      continue;
+    }
+    writeField(field, value);
+    if (!target.editable) lockField(field);
+  }
+}
+
 status.tabIndex = -1;
 form.addEventListener('input', onEdit);
 form.addEventListener('change', onEdit);
 form.addEventListener('submit', (event) => void onSubmit(event));
+byId(ids.back)?.addEventListener('click', () => move(-1));
+prefill();
 visibleAnswers();
 submit.disabled = false;
+if (next !== null) next.disabled = false;

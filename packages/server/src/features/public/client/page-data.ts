@@ -12,6 +12,8 @@ export interface PageData {
   api: string;
   /** Per `file` field: the largest file the server takes, in bytes and as the MB the messages show. */
   uploadLimits: Record<string, { maxBytes: number; maxMB: number }>;
+  /** The text under the title (the form's description, else `meta.description`), recall unfilled. */
+  description: string | null;
 }
 
 export const DATA_ELEMENT_ID = 'fl-data';
@@ -31,6 +33,15 @@ export const ids = {
   uploadStatus: (fieldId: string) => `fl-us-${fieldId}`,
   section: (sectionId: string) => `fl-s-${sectionId}`,
   sectionTitle: (sectionId: string) => `fl-st-${sectionId}`,
+  /** A label's text when it recalls answers (the label also holds the required mark). */
+  labelText: (fieldId: string) => `fl-lt-${fieldId}`,
+  description: 'fl-description',
+  pageProgress: 'fl-progress',
+  pageProgressText: 'fl-progress-text',
+  pageProgressBar: 'fl-progress-bar',
+  back: 'fl-back',
+  next: 'fl-next',
+  doneMessage: 'fl-done-message',
   form: 'fl-form',
   status: 'fl-status',
   submit: 'fl-submit',
