@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, expectWalkthroughWorks, printedKey, startServe } from './support.js';
+import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { expectWalkthroughWorks, printedKey, startServe } from './support.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,7 +23,7 @@ describe('the packed formloom in a clean folder', () => {
 
   // npm install -g of the packed tarball resolves and installs everything from the registry (slow under load).
   it('installs with npm install -g and serves the walkthrough', { timeout: 900_000 }, async () => {
-    await ensureBuilt();
+    await ensureBuilt('formloom');
     const { stdout } = await run('pnpm', ['pack', '--pack-destination', work], { cwd: app });
     const tarball = stdout.trim().split('\n').at(-1)!;
     const { stdout: listing } = await run('tar', ['-tzf', tarball]);

@@ -3,7 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_BIN, ensureBuilt, startServe } from './support.js';
+import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { BUILT_BIN, startServe } from './support.js';
 
 describe('formloom serve (child process)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-serve-'));
@@ -75,7 +76,7 @@ describe('formloom serve (child process)', () => {
     timeout: 320_000,
   }, async () => {
     // The build runs from the repository, outside node_modules, where Node reports deprecations.
-    await ensureBuilt();
+    await ensureBuilt('formloom');
     const serve = await startServe(mkdtempSync(join(tmpdir(), 'formloom-serve-export-')), {}, [
       process.execPath,
       BUILT_BIN,

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
@@ -8,31 +8,8 @@ import { runCli } from '../src/cli.js';
 
 /** The sources through tsx (no build needed); the built binary is tested by its tarball test. */
 export const BIN = fileURLToPath(new URL('../bin/formloom-dev.js', import.meta.url));
-/** The built binary, what the package and scripts/serve.sh run (see ensureBuilt). */
+/** The built binary, what the package and scripts/serve.sh run (scripts/ensure-built.ts builds it). */
 export const BUILT_BIN = fileURLToPath(new URL('../bin/formloom.js', import.meta.url));
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const built = join(root, 'apps/server/dist/formloom.js');
-
-/** Newest modification time of the files below `dir` (node_modules and dist left out). */
-function newest(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && !/\/(node_modules|dist)(\/|$)/.test(e.parentPath))
-    .reduce((max, e) => Math.max(max, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
-}
-
-/** Builds formloom (and the packages it bundles) unless its build is newer than their sources. */
-export async function ensureBuilt(): Promise<void> {
-  const sources = ['packages/contract/src', 'packages/server/src', 'apps/server/src'].map((d) =>
-    join(root, d),
-  );
-  if (existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.map(newest))) return;
-  await promisify(execFile)('pnpm', ['--filter', 'formloom...', 'build'], {
-    cwd: root,
-    env: { ...process.env, FORMLOOM_BUILD_DTS: '0' },
-    timeout: 300_000,
-  });
-}
 
 export interface Serve {
   child: ChildProcess;

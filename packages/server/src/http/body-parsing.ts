@@ -160,7 +160,10 @@ export function jsonBody(limitBytes: number, readTimeoutMs = DEFAULT_BODY_READ_T
     },
     boundedJson(limitBytes),
     (req, _res, next) => {
-      const problem = req.body === undefined ? undefined : bodyProblem(req.body, MAX_JSON_DEPTH);
+      // No body reads as `{}`, as express 4's parser left it (express 5's leaves undefined, which
+      // ts-rest would refuse as a missing body where every field of the body is optional).
+      req.body ??= {};
+      const problem = bodyProblem(req.body, MAX_JSON_DEPTH);
       if (problem?.kind === 'depth') {
         next(new AppError('BAD_REQUEST', `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`));
         return;

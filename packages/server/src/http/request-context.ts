@@ -127,7 +127,10 @@ export function normaliseRequest() {
       }
     }
     for (const [name, value] of Object.entries(req.params ?? {})) {
-      if (UUID_UPPER.test(value) && value !== value.toLowerCase()) req.params[name] = value.toLowerCase();
+      // express 5 types a parameter as string | string[] (a `*name` wildcard gives segments); ours are strings.
+      if (typeof value === 'string' && UUID_UPPER.test(value) && value !== value.toLowerCase()) {
+        req.params[name] = value.toLowerCase();
+      }
     }
     next();
   };

@@ -111,7 +111,7 @@ export function createPublicPageRouter({
   });
 
   router.get(['/f/:code/', '/s/:code/'], (req, res) => {
-    res.redirect(301, `../${encodeURIComponent(req.params.code!)}`);
+    res.redirect(301, `../${encodeURIComponent(req.params.code as string)}`);
   });
 
   /** The limit, the 404, 429 and 500 pages (in the visitor's language) around `render`. */
@@ -137,7 +137,7 @@ export function createPublicPageRouter({
         }
         // The language follows Accept-Language: a cache must keep the languages apart.
         res.vary('Accept-Language');
-        const rendered = await render(req.params.code!, links, req);
+        const rendered = await render(req.params.code as string, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
         else sendPage(req, res, rendered.status, rendered.page);
       } catch (err) {
