@@ -1,42 +1,26 @@
 import type { FormSchema } from '@formloom/contract';
 import { prefillAnswers } from '@formloom/contract/engine';
 import { Formloom, type FormResponse, prefillUrl, type VariableValue } from '@formloom/sdk';
+import { quizSchema } from '@formloom/server/testing';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { useServer } from './support/server.js';
 
 const server = useServer();
 let client: Formloom;
 
-/** A scored question, a hidden UTM field (at most 20 characters) and a score variable. */
-const schema = (): FormSchema => ({
-  version: '1.0',
-  schemaVersion: '2025-01-01',
-  meta: { title: 'Mini quiz', language: 'en' },
-  sections: [{ id: 'main', title: 'Quiz', order: 0 }],
-  fields: [
-    {
-      id: 'capital',
-      sectionId: 'main',
-      type: 'radio',
-      label: 'Capital of France?',
-      order: 0,
-      required: true,
-      options: [
-        { label: 'Paris', value: 'paris', score: 1 },
-        { label: 'Lyon', value: 'lyon', score: 0 },
-      ],
-    },
-    {
-      id: 'utm_source',
-      sectionId: 'main',
-      type: 'hidden',
-      label: 'Source',
-      order: 1,
-      validation: { rules: [{ type: 'maxLength', value: 20 }] },
-    },
-  ],
-  variables: [{ id: 'score', type: 'number', expression: { score: 'capital' } }],
-});
+/** The server tests' quiz with a hidden UTM field of at most 20 characters. */
+const schema = (): FormSchema => {
+  const quiz = quizSchema();
+  quiz.fields.push({
+    id: 'utm_source',
+    sectionId: 'main',
+    type: 'hidden',
+    label: 'Source',
+    order: 2,
+    validation: { rules: [{ type: 'maxLength', value: 20 }] },
+  });
+  return quiz;
+};
 
 beforeAll(async () => {
   client = new Formloom({ apiKey: await server.key(), baseUrl: server.baseUrl });
@@ -44,7 +28,7 @@ beforeAll(async () => {
 
 describe('the form model through the SDK', () => {
   it('prefilled hidden values are stored, an invalid one dropped; variables come back typed', async () => {
-    const form = await client.forms.create({ title: 'Mini quiz', schema: schema() });
+    const form = await client.forms.create({ title: 'Quiz', schema: schema() });
     const published = await client.forms.publish(form.id);
     const link = prefillUrl(published.publicUrl, { utm_source: 'newsletter' });
     expect(link).toBe(`${published.publicUrl}?utm_source=newsletter`);
@@ -60,10 +44,10 @@ describe('the form model through the SDK', () => {
 
     const first = await client.responses.retrieve(form.id, kept.responseId);
     expect(first.answers).toEqual({ capital: 'paris', utm_source: 'newsletter' });
-    expect(first.variables).toEqual({ score: 1 });
+    expect(first.variables).toEqual({ score: 1, grade: 'fail' });
     const second = await client.responses.retrieve(form.id, dropped.responseId);
     expect(second.answers).toEqual({ capital: 'lyon' });
-    expect(second.variables).toEqual({ score: 0 });
+    expect(second.variables).toEqual({ score: 0, grade: 'fail' });
     expectTypeOf(first.variables).toEqualTypeOf<Record<string, VariableValue>>();
     expectTypeOf<FormResponse['variables']>().toEqualTypeOf<Record<string, number | string>>();
 

@@ -1,48 +1,7 @@
 import type { FormSchema } from '@formloom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactSchema } from '../../../test/support/fixtures.js';
+import { contactSchema, quizSchema } from '../../../test/support/fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-
-/** Two scored questions, a `score` variable and a text variable that reads it. */
-function quizSchema(): FormSchema {
-  return {
-    version: '1.0',
-    schemaVersion: '2025-01-01',
-    meta: { title: 'Quiz', language: 'en' },
-    settings: { completion: { message: 'You scored {{score}} ({{grade}})' } },
-    sections: [{ id: 'main', title: 'Questions', order: 0 }],
-    fields: [
-      {
-        id: 'capital',
-        sectionId: 'main',
-        type: 'radio',
-        label: 'Capital of France?',
-        order: 0,
-        required: true,
-        options: [
-          { label: 'Paris', value: 'paris', score: 1 },
-          { label: 'Lyon', value: 'lyon' },
-        ],
-      },
-      {
-        id: 'primes',
-        sectionId: 'main',
-        type: 'checkbox',
-        label: 'Which are prime?',
-        order: 1,
-        options: [
-          { label: 'Two', value: 'two', score: 1 },
-          { label: 'Three', value: 'three', score: 1 },
-          { label: 'Four', value: 'four', score: -1 },
-        ],
-      },
-    ],
-    variables: [
-      { id: 'score', type: 'number', expression: { '+': [{ score: 'capital' }, { score: 'primes' }] } },
-      { id: 'grade', type: 'text', expression: { if: [{ '>=': [{ var: 'score' }, 2] }, 'pass', 'fail'] } },
-    ],
-  };
-}
 
 describeEachDialect('response variables', (t: TestServer) => {
   let key = '';
