@@ -102,7 +102,7 @@ export const WEBHOOK_EVENT_DATA = {
       .record(z.string(), VariableValue)
       .optional()
       .describe(
-        "The form's variables computed at submission, keyed by id; only for forms that declare variables",
+        'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
       ),
   }),
   FORM_PUBLISHED: z.object({
