@@ -195,6 +195,85 @@ describeEachDialect(
       expect(afterDelete.schema.fields).toEqual([]);
     });
 
+    it('Field: a hidden field, prefill and option scores, which a score variable adds up', async () => {
+      const [form] = await run({ resource: 'form', operation: 'create', title: 'Quiz' });
+      const sectionId = form.schema.sections[0].id;
+      const add = (parameters: IDataObject, options: { continueOnFail?: boolean } = {}) =>
+        run({ resource: 'field', operation: 'add', formId: form.id, sectionId, ...parameters }, options);
+      await add({ fieldId: 'utm_source', fieldType: 'hidden', label: 'Source', order: 0 });
+      await add({
+        fieldId: 'email',
+        fieldType: 'email',
+        label: 'Email',
+        order: 1,
+        additionalFields: { prefill: true, prefillParam: 'mail', prefillEditable: false },
+      });
+      const [added] = await add({
+        fieldId: 'capital',
+        fieldType: 'radio',
+        label: 'Capital of France?',
+        order: 2,
+        additionalFields: { options: 'Paris, Lyon', optionScores: '1, 0' },
+      });
+      expect(added.schema.fields.slice(0, 2)).toEqual([
+        { id: 'utm_source', sectionId, type: 'hidden', label: 'Source', order: 0 },
+        {
+          id: 'email',
+          sectionId,
+          type: 'email',
+          label: 'Email',
+          order: 1,
+          prefill: { param: 'mail', editable: false },
+        },
+      ]);
+      expect(added.schema.fields[2].options).toEqual([
+        { label: 'Paris', value: 'Paris', score: 1 },
+        { label: 'Lyon', value: 'Lyon', score: 0 },
+      ]);
+      const [rescored] = await run({
+        resource: 'field',
+        operation: 'update',
+        formId: form.id,
+        fieldId: 'capital',
+        changes: {
+          options: [
+            { label: 'Paris', value: 'Paris', score: 2 },
+            { label: 'Lyon', value: 'Lyon' },
+          ],
+        },
+      });
+      expect(rescored.schema.fields[2].options[0]).toEqual({ label: 'Paris', value: 'Paris', score: 2 });
+
+      // A score per option, or the node says what is wrong before any call.
+      const [wrong] = await add(
+        {
+          fieldId: 'other',
+          fieldType: 'radio',
+          label: 'Other',
+          order: 3,
+          additionalFields: { options: 'A, B', optionScores: '1' },
+        },
+        { continueOnFail: true },
+      );
+      expect(wrong.error).toMatch(/one number per option \(2\)/);
+
+      // The scores count: a score variable, a published form, a prefilled hidden value.
+      const client = new Client({ apiKey: credentials.apiKey, baseUrl: `${t.url}/v1` });
+      const schema = (await client.forms.retrieve(form.id)).schema;
+      await client.forms.update(form.id, {
+        schema: { ...schema, variables: [{ id: 'score', type: 'number', expression: { score: 'capital' } }] },
+      });
+      const { shareUrl } = await client.forms.publish(form.id);
+      const { responseId } = await client.public.submitResponse(shareUrl!, {
+        answers: { utm_source: 'n8n', capital: 'Paris' },
+      });
+      const response = await client.responses.retrieve(form.id, responseId);
+      expect(response).toMatchObject({
+        answers: { utm_source: 'n8n', capital: 'Paris' },
+        variables: { score: 2 },
+      });
+    });
+
     describe('Response', () => {
       let formId: string;
       const ids: string[] = [];

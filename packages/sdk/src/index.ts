@@ -12,6 +12,7 @@ export type {
   FormListItem,
   FormResponse,
   FormSchema,
+  FormVariable,
   InterviewQuestion,
   InterviewStep,
   SessionAnalysis,
@@ -20,6 +21,7 @@ export type {
   SmartFormSession,
   SmartFormSessionDetail,
   StartedSession,
+  VariableValue,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
@@ -58,6 +60,7 @@ export {
   type PageParams,
   PagePromise,
 } from './core/pagination.js';
+export { type PrefillValue, prefillUrl } from './core/prefill.js';
 export { type ServerSentEvent, Stream } from './core/streaming.js';
 export {
   type VerifyAnalyticsCallbackParams,

@@ -34,8 +34,9 @@ export const FormResponse = z
     answers: z.record(z.string(), AnswerValue).describe('Answers keyed by field id'),
     variables: z
       .record(z.string(), VariableValue)
-      .optional()
-      .describe("The form's variables, computed by the server at submission, keyed by variable id"),
+      .describe(
+        "The form's variables, computed by the server at submission, keyed by variable id; {} for a form without variables",
+      ),
     language: z
       .enum(LANGUAGES)
       .nullable()

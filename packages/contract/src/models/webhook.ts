@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, Timestamp, Uuid } from './common.js';
 import { PageQuery, page } from './paging.js';
+import { VariableValue } from './response.js';
 
 /** All nine event types are subscribable (decisions.md): the five of spec 6.1 and four more. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -97,6 +98,12 @@ export const WEBHOOK_EVENT_DATA = {
     ...FormRef,
     responseId: Uuid,
     answers: z.record(z.string(), WebhookAnswer).describe('Keyed by field id'),
+    variables: z
+      .record(z.string(), VariableValue)
+      .optional()
+      .describe(
+        'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
+      ),
   }),
   FORM_PUBLISHED: z.object({
     ...FormRef,

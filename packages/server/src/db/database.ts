@@ -98,6 +98,11 @@ export interface ResponsesTable {
   idempotency_fingerprint: string | null;
   /** The language the respondent answered in (`pickLanguage`); null for rows stored before it was recorded. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * JSON text of the form's variables computed at submission (`{<id>: number | string}`); null for
+   * forms without variables and rows stored before variables were (read as `{}`).
+   */
+  variables: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that caused it. */

@@ -45,6 +45,8 @@ export function emailFormDraft(
   return JSON.stringify({
     title,
     description: null,
+    layout: null,
+    quiz: null,
     sections: [{ title: 'You', description: null, fields: [field] }],
   });
 }

@@ -56,6 +56,50 @@ export function contactSchema(): FormSchema {
 }
 
 /**
+ * A quiz: two scored questions (`capital`: paris 1; `primes`: two 1, three 1, four -1), a `score`
+ * variable adding them up and a text variable `grade` that reads it (pass from 2).
+ */
+export function quizSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Quiz', language: 'en' },
+    settings: { completion: { message: 'You scored {{score}} ({{grade}})' } },
+    sections: [{ id: 'main', title: 'Questions', order: 0 }],
+    fields: [
+      {
+        id: 'capital',
+        sectionId: 'main',
+        type: 'radio',
+        label: 'Capital of France?',
+        order: 0,
+        required: true,
+        options: [
+          { label: 'Paris', value: 'paris', score: 1 },
+          { label: 'Lyon', value: 'lyon' },
+        ],
+      },
+      {
+        id: 'primes',
+        sectionId: 'main',
+        type: 'checkbox',
+        label: 'Which are prime?',
+        order: 1,
+        options: [
+          { label: 'Two', value: 'two', score: 1 },
+          { label: 'Three', value: 'three', score: 1 },
+          { label: 'Four', value: 'four', score: -1 },
+        ],
+      },
+    ],
+    variables: [
+      { id: 'score', type: 'number', expression: { '+': [{ score: 'capital' }, { score: 'primes' }] } },
+      { id: 'grade', type: 'text', expression: { if: [{ '>=': [{ var: 'score' }, 2] }, 'pass', 'fail'] } },
+    ],
+  };
+}
+
+/**
  * A PUBLISHED form row written straight into the database, with responses to follow the same
  * way: for tests and benchmarks that need known data at a known time, without the API's clock.
  */

@@ -1,5 +1,5 @@
 import { FIELD_TYPES } from '@formloom/contract';
-import type { INodeProperties } from 'n8n-workflow';
+import { type IExecuteFunctions, type INodeProperties, NodeOperationError } from 'n8n-workflow';
 import { commaList, idParameter, jsonParameter, optionalString, showFor } from '../shared/parameters';
 import { type ResourceDefinition, toItems } from '../shared/types';
 
@@ -74,6 +74,15 @@ const properties: INodeProperties[] = [
     options: [
       { displayName: 'Help Text', name: 'helpText', type: 'string', default: '' },
       {
+        displayName: 'Option Scores',
+        name: 'optionScores',
+        type: 'string',
+        default: '',
+        placeholder: '1, 0, 0',
+        description:
+          "For a quiz: one number per option, in the order of Options, separated by commas; a variable's score operation adds up those of the chosen options",
+      },
+      {
         displayName: 'Options',
         name: 'options',
         type: 'string',
@@ -81,6 +90,28 @@ const properties: INodeProperties[] = [
         description: 'For select, radio and checkbox: the choices, separated by commas',
       },
       { displayName: 'Placeholder', name: 'placeholder', type: 'string', default: '' },
+      {
+        displayName: 'Prefill',
+        name: 'prefill',
+        type: 'boolean',
+        default: false,
+        description:
+          "Whether the form's link may prefill the field (?parameter=value in the URL); a hidden field always can",
+      },
+      {
+        displayName: 'Prefill Editable',
+        name: 'prefillEditable',
+        type: 'boolean',
+        default: true,
+        description: 'Whether the respondent may change a prefilled value',
+      },
+      {
+        displayName: 'Prefill Parameter',
+        name: 'prefillParam',
+        type: 'string',
+        default: '',
+        description: "The link's parameter that prefills the field; default: the field ID",
+      },
       {
         displayName: 'Required',
         name: 'required',
@@ -98,26 +129,61 @@ const properties: INodeProperties[] = [
     default: '{\n  "label": "New label"\n}',
     displayOptions: showFor(RESOURCE, ['update']),
     description:
-      'The properties to change (label, type, options, validation, conditionalLogic, ...); null removes an optional one',
+      'The properties to change (label, type, options with an optional score each, prefill, validation, conditionalLogic, ...); null removes an optional one',
   },
 ];
 
-/** "Red, Green" as field options whose label and value are the same text. */
-function choices(text: string | undefined) {
-  return commaList(text)?.map((choice) => ({ label: choice, value: choice }));
+interface AddFieldExtras {
+  helpText?: string;
+  options?: string;
+  optionScores?: string;
+  placeholder?: string;
+  prefill?: boolean;
+  prefillEditable?: boolean;
+  prefillParam?: string;
+  required?: boolean;
+}
+
+/**
+ * "Red, Green" as field options whose label and value are the same text, with "1, 0" as their
+ * scores: one number per option, else a NodeOperationError saying what is wrong.
+ */
+function choices(context: IExecuteFunctions, i: number, extra: AddFieldExtras) {
+  const options = commaList(extra.options)?.map((choice) => ({ label: choice, value: choice }));
+  const scores = commaList(extra.optionScores);
+  if (scores === undefined || scores.length === 0) return options;
+  const numbers = scores.map(Number);
+  if (
+    options === undefined ||
+    numbers.length !== options.length ||
+    numbers.some((n) => !Number.isFinite(n))
+  ) {
+    throw new NodeOperationError(
+      context.getNode(),
+      `Option Scores must be one number per option (${options?.length ?? 0}), separated by commas: got "${extra.optionScores}"`,
+      { itemIndex: i },
+    );
+  }
+  return options.map((option, k) => ({ ...option, score: numbers[k]! }));
+}
+
+/** `prefill` of the field: set when any prefill parameter is (a hidden field is prefillable without). */
+function prefillOf(extra: AddFieldExtras): AddFieldBody['prefill'] {
+  const param = optionalString(extra.prefillParam);
+  if (!extra.prefill && param === undefined && extra.prefillEditable === undefined) return undefined;
+  return {
+    ...(param === undefined ? {} : { param }),
+    ...(extra.prefillEditable === undefined ? {} : { editable: extra.prefillEditable }),
+  };
 }
 
 export const field: ResourceDefinition = {
   properties,
   operations: {
     async add(context, i, client) {
-      const extra = context.getNodeParameter('additionalFields', i, {}) as {
-        helpText?: string;
-        options?: string;
-        placeholder?: string;
-        required?: boolean;
-      };
-      const options = choices(extra.options);
+      const extra = context.getNodeParameter('additionalFields', i, {}) as AddFieldExtras;
+      const options = choices(context, i, extra);
+      const prefill = prefillOf(extra);
       const body: AddFieldBody = {
         id: context.getNodeParameter('fieldId', i) as string,
         sectionId: context.getNodeParameter('sectionId', i) as string,
@@ -128,6 +194,7 @@ export const field: ResourceDefinition = {
         ...(optionalString(extra.placeholder) === undefined ? {} : { placeholder: extra.placeholder }),
         ...(optionalString(extra.helpText) === undefined ? {} : { helpText: extra.helpText }),
         ...(options === undefined || options.length === 0 ? {} : { options }),
+        ...(prefill === undefined ? {} : { prefill }),
       };
       const formId = context.getNodeParameter('formId', i) as string;
       return toItems(await client.forms.fields.create(formId, body));

@@ -7,13 +7,40 @@ import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
 import { createCreditsService } from '../credits/index.js';
-import { offlineFormDraft } from './generate-form/offline-form.js';
+import { fieldDraft, offlineFormDraft } from './generate-form/offline-form.js';
 
 /** A well-formed answer for the request in the stand-in's body: the offline draft of its prompt. */
 function draftFor(body: { messages: { role: string; content: string }[] }): string {
   const user = body.messages.find((m) => m.role === 'user')!.content;
   const prompt = /<request>\n([\s\S]*)\n<\/request>/.exec(user)?.[1] ?? 'A form';
   return JSON.stringify(offlineFormDraft(prompt, 'en'));
+}
+
+/** A model's quiz: two scored questions on their own page; `scores: false` leaves the scores out. */
+function quizDraft(scores = true): string {
+  const question = (key: string, label: string, options: string[], points: number[]) =>
+    fieldDraft(key, 'radio', label, { required: true, options, scores: scores ? points : null });
+  return JSON.stringify({
+    title: 'Capitals quiz',
+    description: null,
+    layout: 'paged',
+    quiz: { completionMessage: 'Well done {{nickname}}: {{score}} of 2' },
+    sections: [
+      {
+        title: 'You',
+        description: null,
+        fields: [fieldDraft('nickname', 'text', 'Nickname', { required: true })],
+      },
+      {
+        title: 'Questions',
+        description: null,
+        fields: [
+          question('france', 'Capital of France?', ['Paris', 'Lyon'], [1, 0]),
+          question('italy', 'Capital of Italy?', ['Milan', 'Rome'], [0, 1]),
+        ],
+      },
+    ],
+  });
 }
 
 /** A draft that parses but fails checkSchema: a condition on a field that does not exist. */
@@ -70,6 +97,33 @@ describeEachDialect(
         .where('job_id', '=', job.jobId)
         .execute();
       expect(usage).toHaveLength(3);
+    });
+
+    it('a quiz: paged, scored options, a score variable the completion recalls; the JSON schema asks for them', async () => {
+      const { key } = await fundedAccount(t, 10);
+      // First without scores: {{score}} then names nothing, checkSchema says so, the model repairs.
+      standIn.script({ content: quizDraft(false) }, { content: quizDraft() });
+      const job = await waitForJob(t, key, (await generate(key, 'A quiz about capitals')).body.data.jobId);
+      expect(job.status).toBe('DONE');
+      const schema = job.form!.schema;
+      expect(checkSchema(schema)).toEqual([]);
+      expect(standIn.requests[1]!.body.messages.at(-1).content).toContain('score');
+      expect(schema.settings).toMatchObject({
+        layout: 'paged',
+        completion: { message: 'Well done {{nickname}}: {{score}} of 2' },
+      });
+      expect(schema.fields.find((f) => f.id === 'italy')!.options).toEqual([
+        { label: 'Milan', value: 'milan', score: 0 },
+        { label: 'Rome', value: 'rome', score: 1 },
+      ]);
+      expect(schema.variables).toEqual([
+        { id: 'score', type: 'number', expression: { '+': [{ score: 'france' }, { score: 'italy' }] } },
+      ]);
+      const format = JSON.stringify(standIn.requests[0]!.body.response_format);
+      for (const property of ['"layout"', '"quiz"', '"completionMessage"', '"scores"', '"paged"']) {
+        expect(format).toContain(property);
+      }
+      expect(standIn.requests[0]!.body.messages[0].content).toContain('{{score}}');
     });
 
     it('repair then failure: FAILED with the problems after two repairs, credits given back', async () => {

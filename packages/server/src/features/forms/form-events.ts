@@ -1,4 +1,5 @@
 import type { FormSchema, WebhookAnswer } from '@formloom/contract';
+import type { VariableValues } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import type { Wake } from '../../jobs/wake.js';
@@ -79,11 +80,19 @@ export function archivedEvent(row: FormRow, nowIso: string, schema?: FormSchema)
   };
 }
 
-/** FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`). */
+/**
+ * FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`),
+ * and the computed `variables` when the form declares any (other forms' payloads keep their shape).
+ */
 export function responseCreatedEvent(
   form: FormRow,
   schema: FormSchema,
-  response: { id: string; submitted_at: string; answers: Record<string, unknown> },
+  response: {
+    id: string;
+    submitted_at: string;
+    answers: Record<string, unknown>;
+    variables?: VariableValues | undefined;
+  },
 ): OutboxEvent {
   const labels = new Map(schema.fields.map((f) => [f.id, f.label]));
   const answers: Record<string, WebhookAnswer> = {};
@@ -94,7 +103,13 @@ export function responseCreatedEvent(
     accountId: form.account_id,
     type: 'FORM_RESPONSE_CREATED',
     createdAt: response.submitted_at,
-    data: { formId: form.id, formTitle: form.title, responseId: response.id, answers },
+    data: {
+      formId: form.id,
+      formTitle: form.title,
+      responseId: response.id,
+      answers,
+      ...(response.variables === undefined ? {} : { variables: response.variables }),
+    },
   };
 }
 

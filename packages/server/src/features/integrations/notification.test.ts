@@ -72,6 +72,22 @@ describe('notification content', () => {
     }
   });
 
+  it("shows a form's variables (a quiz's score) after the answers, the first 3 of them", () => {
+    const event = response({ q1: { question: 'Capital of France?', answer: 'paris' } });
+    (event.data as { variables?: Record<string, number | string> }).variables = {
+      score: 0,
+      grade: 'pass',
+      bonus: 2,
+      extra: 9,
+    };
+    expect(describeEvent(event, 'https://forms.example.test').fields).toEqual([
+      { name: 'Capital of France?', value: 'paris' },
+      { name: 'score', value: '0' },
+      { name: 'grade', value: 'pass' },
+      { name: 'bonus', value: '2' },
+    ]);
+  });
+
   it('per event: published has open-form and dashboard links, the limit is a warning, deleted is title-only', () => {
     const published = describeEvent(
       {

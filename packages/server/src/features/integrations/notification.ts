@@ -87,6 +87,10 @@ export function describeEvent(event: WebhookEvent, origin: string): Notification
         note.fields.push({ name: cut(question || 'Answer', 100), value: answerText(answer) || '-' });
       }
       if (answers.length > ANSWERS_SHOWN) note.summary += ` (${answers.length} answers)`;
+      // A quiz's score is what its owner looks at first: the variables follow the answers.
+      for (const [id, value] of Object.entries(event.data.variables ?? {}).slice(0, ANSWERS_SHOWN)) {
+        note.fields.push({ name: cut(id, 100), value: answerText(value) || '-' });
+      }
       note.links.push({
         label: 'View response',
         url: api(`/v1/forms/${event.data.formId}/responses/${event.data.responseId}`),

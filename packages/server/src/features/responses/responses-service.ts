@@ -64,6 +64,7 @@ function toResponse(row: ResponseRow): FormResponse {
     id: row.id,
     formId: row.form_id,
     answers: fromJson(row.answers),
+    variables: row.variables === null ? {} : fromJson(row.variables),
     language: row.language as FormResponse['language'],
     submittedAt: row.submitted_at,
   };
@@ -245,6 +246,8 @@ export function createResponsesService({
       idempotency_key: idempotencyKey ?? null,
       idempotency_fingerprint: print,
       language,
+      // Computed by the engine from the validated answers, never taken from the client.
+      variables: checked.variables === undefined ? null : toJson(checked.variables),
     };
     if (!(await txResponses.insert(row))) {
       // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -273,7 +276,7 @@ export function createResponsesService({
     }
     const queued = await recordEvents(
       trx,
-      [responseCreatedEvent(form, base, { ...row, answers: checked.value })],
+      [responseCreatedEvent(form, base, { ...row, answers: checked.value, variables: checked.variables })],
       db,
     );
     // Woken before the commit: on SQLite's one connection the worker's query waits for it.

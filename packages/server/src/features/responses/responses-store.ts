@@ -26,6 +26,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       idempotency_key: p.idempotency_key,
       idempotency_fingerprint: p.idempotency_fingerprint,
       language: p.language,
+      variables: p.variables,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

@@ -55,6 +55,7 @@ describeEachDialect('responses', (t) => {
         submittedAt,
         answers: { name: 'Ada', contact: 'email', age: 42 },
         language: 'en',
+        variables: {},
       });
     });
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_SCHEMA_VERSION,
   FIELD_TYPES,
   type Field,
+  FORM_LAYOUTS,
   type FormSchema,
   type Language,
   OPTION_FIELD_TYPES,
@@ -23,6 +24,12 @@ export const FieldDraft = z.object({
   placeholder: z.string().nullable(),
   helpText: z.string().nullable(),
   options: z.array(z.string()).nullable().describe('The choices of a select, radio or checkbox field'),
+  scores: z
+    .array(z.number())
+    .nullable()
+    .describe(
+      'Quizzes only: the points of each option, in the order of `options` (e.g. 1 for a right answer, 0 for a wrong one); null otherwise',
+    ),
   min: z.number().nullable().describe('Smallest number allowed (number fields)'),
   max: z.number().nullable().describe('Largest number allowed (number fields)'),
   maxLength: z.number().int().nullable().describe('Most characters allowed (text fields)'),
@@ -36,6 +43,20 @@ export type FieldDraft = z.infer<typeof FieldDraft>;
 export const FormDraft = z.object({
   title: z.string(),
   description: z.string().nullable(),
+  layout: z
+    .enum(FORM_LAYOUTS)
+    .nullable()
+    .describe('"paged" shows each section as a page (quizzes, tests, long forms); null for one page'),
+  quiz: z
+    .object({
+      completionMessage: z
+        .string()
+        .describe('Shown after submitting; {{score}} is replaced by the score, {{key}} by that answer'),
+    })
+    .nullable()
+    .describe(
+      "A quiz, test or scored form: the score is the sum of the chosen options' scores; null otherwise",
+    ),
   sections: z.array(
     z.object({
       title: z.string(),
@@ -45,6 +66,9 @@ export const FormDraft = z.object({
   ),
 });
 export type FormDraft = z.infer<typeof FormDraft>;
+
+/** The id of a quiz's score variable, as the prompt and the completion message name it. */
+export const SCORE_VARIABLE = 'score';
 
 /** A key as an id: letters, digits and `_` only, lower case, never empty. */
 function slug(text: string, fallback: string): string {
@@ -90,6 +114,8 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
   const sections: FormSchema['sections'] = [];
   const fields: Field[] = [];
   const pending: { field: Field; showWhen: NonNullable<FieldDraft['showWhen']> }[] = [];
+  // Fields with scored options, in order: a quiz's score adds them up.
+  const scored: string[] = [];
 
   draft.sections.forEach((section, sectionIndex) => {
     const sectionId = unique(`section_${sectionIndex + 1}`, sectionIds);
@@ -118,8 +144,12 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
         field.options = (f.options ?? []).map((label, i) => {
           const value = unique(slug(label, `option_${i + 1}`), used);
           values.set(label, value);
-          return { label, value };
+          const score = f.scores?.[i];
+          return typeof score === 'number' && Number.isFinite(score)
+            ? { label, value, score }
+            : { label, value };
         });
+        if (field.options.some((o) => o.score !== undefined)) scored.push(id);
         optionValues.set(id, values);
       }
       const rules = rulesOf(f);
@@ -140,15 +170,41 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
     };
   }
 
-  return {
+  const schema: FormSchema = {
     ...DEFAULT_SCHEMA_VERSION,
     meta: {
       title: draft.title,
       language,
       ...(draft.description ? { description: draft.description } : {}),
     },
-    settings: { layout: 'single-column', submitAction: 'default' },
+    settings: { layout: draft.layout ?? 'single-column', submitAction: 'default' },
     sections,
     fields,
   };
+  if (draft.quiz) addScore(schema, draft.quiz.completionMessage, scored, keyToId);
+  return schema;
+}
+
+/**
+ * A quiz's `score` variable, the sum of the scored fields' option scores, and its completion
+ * message, whose `{{key}}` recalls name the fields by id. A quiz without scored options gets no
+ * variable: a `{{score}}` in its message is then an unknown recall id, which the integrity check
+ * sends back to the model.
+ */
+function addScore(
+  schema: FormSchema,
+  message: string,
+  scored: readonly string[],
+  keyToId: ReadonlyMap<string, string>,
+): void {
+  if (scored.length > 0) {
+    const sums = scored.map((id) => ({ score: id }));
+    schema.variables = [
+      { id: SCORE_VARIABLE, type: 'number', expression: sums.length === 1 ? sums[0]! : { '+': sums } },
+    ];
+  }
+  const text = message.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, key: string) =>
+    key === SCORE_VARIABLE ? whole : `{{${keyToId.get(key) ?? key}}}`,
+  );
+  if (text.trim() !== '') schema.settings = { ...schema.settings, completion: { message: text } };
 }

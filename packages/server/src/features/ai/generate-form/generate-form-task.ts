@@ -30,6 +30,8 @@ function systemPrompt(language: Language): string {
     '- Every field has a short snake_case `key`, unique in the form.',
     '- select, radio and checkbox fields have 2 to 20 distinct options; other fields have options null.',
     '- number fields set min and max when the question has natural bounds (a rating of 1 to 5, an age).',
+    '- layout is "paged" (each section a page) for a quiz, a test or a long form, else null.',
+    '- A quiz, test, exam or anything scored: every question is a radio, select or checkbox field whose `scores` give one number per option, in order (the points of a right answer, 0 for a wrong one); quiz.completionMessage thanks the respondent and shows the result with {{score}} (it may recall an answer as {{key}}). Otherwise quiz is null and every scores is null.',
     '- showWhen (or null) shows a field only when an EARLIER field has a given answer; for a select or radio field the answer must be one of its options, written exactly.',
     `- The title has at most ${TEXT_LIMITS.formTitle} characters, the description at most ${TEXT_LIMITS.formDescription}, a label at most ${Math.min(200, SCHEMA_LIMITS.maxLabelLength)}.`,
   ].join('\n');

@@ -1,10 +1,13 @@
 import type { FieldType, Language } from '@formloom/contract';
+import { validateResponse } from '@formloom/contract/engine';
+import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../../ai/language.js';
 import { createOfflineProvider } from '../../../ai/providers/offline.js';
 import { formProblems } from '../../forms/index.js';
 import { draftToSchema } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
+import { asksForQuiz } from './offline-form.js';
 
 /** The first field's label, per language: the form speaks the language asked for. */
 const NAME_LABEL: Record<Language, string> = {
@@ -83,6 +86,55 @@ describe('the offline provider generates forms from prompts', () => {
       { label: 'pro', value: 'pro' },
       { label: 'team', value: 'team' },
     ]);
+  });
+
+  const QUIZZES: [Language, string][] = [
+    ['en', 'A short quiz about European capitals'],
+    ['tr', 'Başkentler hakkında kısa bir sınav'],
+    ['es', 'Un examen corto sobre capitales'],
+    ['it', 'Un quiz sulle capitali europee'],
+    ['de', 'Eine kleine Prüfung über Hauptstädte'],
+    ['nl', 'Een korte toets over hoofdsteden'],
+  ];
+
+  it.each(QUIZZES)(
+    '[%s] a quiz: paged, scored options, a score the completion message recalls',
+    async (language, prompt) => {
+      const { value } = await provider.generate(generateFormTask, { prompt, language });
+      const schema = draftToSchema(value, language);
+      expect(formProblems(schema.meta.title, schema)).toEqual([]);
+      expect(checkSchema(schema)).toEqual([]);
+      expect(schema.settings?.layout).toBe('paged');
+      expect(schema.sections).toHaveLength(2);
+      expect(schema.fields[0]!.label).toBe(NAME_LABEL[language]);
+      const questions = schema.fields.filter((f) => f.options?.some((o) => o.score !== undefined));
+      expect(questions.map((q) => q.id)).toEqual(['question_1', 'question_2', 'question_3']);
+      expect(schema.variables).toEqual([
+        {
+          id: 'score',
+          type: 'number',
+          expression: { '+': [{ score: 'question_1' }, { score: 'question_2' }, { score: 'question_3' }] },
+        },
+      ]);
+      expect(schema.settings?.completion?.message).toContain('{{score}}');
+      // Every right answer: 3 points; one wrong: 2.
+      const right = Object.fromEntries(questions.map((q) => [q.id, q.options![0]!.value]));
+      const answers = { name: 'Ada', ...right };
+      expect(validateResponse(schema, answers).variables).toEqual({ score: 3 });
+      const wrong = { ...answers, question_2: questions[1]!.options![1]!.value };
+      expect(validateResponse(schema, wrong).variables).toEqual({ score: 2 });
+    },
+  );
+
+  it('only a prompt that asks for a quiz, test or exam makes one', () => {
+    expect(asksForQuiz('A trivia night signup with a test round')).toBe(true);
+    for (const prompt of [
+      'A testimonial form',
+      'For example a feedback form',
+      'Rate us: a score of 1 to 5',
+    ]) {
+      expect(asksForQuiz(prompt), prompt).toBe(false);
+    }
   });
 
   it('detects the language of 30 prompts', () => {

@@ -150,6 +150,10 @@ interface Texts {
   option: string;
   number: string;
   comments: string;
+  /** A quiz's page of questions, a question's label (numbered) and the message after it. */
+  questions: string;
+  question: string;
+  quizDone: string;
 }
 
 const TEXTS: Readonly<Record<Language, Texts>> = {
@@ -166,6 +170,9 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Option',
     number: 'Number',
     comments: 'Anything else you would like to tell us?',
+    questions: 'Questions',
+    question: 'Question',
+    quizDone: 'Thank you, {{name}}! Your score: {{score}} of 3.',
   },
   tr: {
     section: 'Yanıtlarınız',
@@ -180,6 +187,9 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Seçenek',
     number: 'Sayı',
     comments: 'Eklemek istediğiniz başka bir şey var mı?',
+    questions: 'Sorular',
+    question: 'Soru',
+    quizDone: 'Teşekkürler, {{name}}! Puanınız: 3 üzerinden {{score}}.',
   },
   es: {
     section: 'Sus respuestas',
@@ -194,6 +204,9 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Opción',
     number: 'Número',
     comments: '¿Algo más que quiera contarnos?',
+    questions: 'Preguntas',
+    question: 'Pregunta',
+    quizDone: '¡Gracias, {{name}}! Su puntuación: {{score}} de 3.',
   },
   it: {
     section: 'Le sue risposte',
@@ -208,6 +221,9 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Opzione',
     number: 'Numero',
     comments: "C'è altro che vuole dirci?",
+    questions: 'Domande',
+    question: 'Domanda',
+    quizDone: 'Grazie, {{name}}! Il suo punteggio: {{score}} su 3.',
   },
   de: {
     section: 'Ihre Antworten',
@@ -222,6 +238,9 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Option',
     number: 'Zahl',
     comments: 'Möchten Sie uns noch etwas mitteilen?',
+    questions: 'Fragen',
+    question: 'Frage',
+    quizDone: 'Danke, {{name}}! Ihre Punktzahl: {{score}} von 3.',
   },
   nl: {
     section: 'Uw antwoorden',
@@ -236,8 +255,40 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     option: 'Optie',
     number: 'Aantal',
     comments: 'Wilt u ons nog iets laten weten?',
+    questions: 'Vragen',
+    question: 'Vraag',
+    quizDone: 'Bedankt, {{name}}! Uw score: {{score}} van 3.',
   },
 };
+
+/**
+ * Word starts that ask for a quiz, accents folded: a test, an exam, a trivia game, in each
+ * language. `score` is not one: it asks for a rating field (KEYWORDS).
+ */
+const QUIZ_WORDS: readonly string[] = [
+  'quiz',
+  // Whole words: not "testimonial" nor "example".
+  'test ',
+  'tests ',
+  'exam ',
+  'exams ',
+  'trivia',
+  'sinav',
+  'bilgi yarismasi',
+  'examen',
+  'prueba',
+  'cuestionario',
+  'esame',
+  'prufung',
+  'toets',
+  'tentamen',
+];
+
+/** Whether the prompt asks for a quiz (see QUIZ_WORDS). */
+export function asksForQuiz(prompt: string): boolean {
+  const text = ` ${foldText(prompt).replace(/[^a-z0-9@ -]+/g, ' ')} `;
+  return QUIZ_WORDS.some((word) => text.includes(` ${word}`));
+}
 
 /** The concepts a prompt names, in a fixed order (so the same prompt makes the same form). */
 export function conceptsIn(prompt: string): Concept[] {
@@ -269,6 +320,7 @@ function title(prompt: string): string {
 
 const none = {
   placeholder: null,
+  scores: null,
   helpText: null,
   options: null,
   min: null,
@@ -288,8 +340,9 @@ export function fieldDraft(
 
 /**
  * The offline provider's form: a name, a field for each concept the prompt names (email, phone,
- * rating, date, file, choice, number), and a comments box, labelled in `language`. Rule-based and
- * deterministic; for development and tests, not quality.
+ * rating, date, file, choice, number), and a comments box, labelled in `language`; a prompt that
+ * asks for a quiz (`asksForQuiz`) adds a page of scored questions. Rule-based and deterministic;
+ * for development and tests, not quality.
  */
 export function offlineFormDraft(prompt: string, language: Language): FormDraft {
   const t = TEXTS[language];
@@ -330,10 +383,39 @@ export function offlineFormDraft(prompt: string, language: Language): FormDraft 
         break;
     }
   }
-  fields.push(fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 }));
+  const comments = fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 });
+  if (asksForQuiz(prompt)) return quizDraft(prompt, t, fields, comments);
+  fields.push(comments);
   return {
     title: title(prompt),
     description: null,
+    layout: null,
+    quiz: null,
     sections: [{ title: t.section, description: null, fields }],
+  };
+}
+
+/**
+ * A quiz, paged: the respondent's page, then a page of three questions whose first option scores
+ * 1 (the rest 0); a `score` variable adds them up and the completion message recalls the name and
+ * the score.
+ */
+function quizDraft(prompt: string, t: Texts, about: FieldDraft[], comments: FieldDraft): FormDraft {
+  const questions = [1, 2, 3].map((n) =>
+    fieldDraft(`question_${n}`, 'radio', `${t.question} ${n}`, {
+      required: true,
+      options: [1, 2, 3].map((o) => `${t.option} ${o}`),
+      scores: [1, 0, 0],
+    }),
+  );
+  return {
+    title: title(prompt),
+    description: null,
+    layout: 'paged',
+    quiz: { completionMessage: t.quizDone },
+    sections: [
+      { title: t.section, description: null, fields: about },
+      { title: t.questions, description: null, fields: [...questions, comments] },
+    ],
   };
 }
