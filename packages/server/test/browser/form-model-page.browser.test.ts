@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bilingualSchema, publishForm, quizSchema } from '../support/page-fixtures.js';
+import { bilingualSchema, pagedQuizSchema, publishForm } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
 import { findChromium, launchChromium } from './chromium.js';
 
@@ -62,7 +62,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
 
       beforeAll(async () => {
         ({ key } = await t.account());
-        quiz = await publishForm(t, key, quizSchema());
+        quiz = await publishForm(t, key, pagedQuizSchema());
         bilingual = await publishForm(t, key, bilingualSchema());
       });
 

@@ -151,7 +151,7 @@ export async function publishForm(t: TestServer, key: string, schema: FormSchema
  * A paged quiz (issue 28): a name, two scored questions on pages of their own, a section shown
  * only after a wrong first answer, a `score` variable and a completion message that recalls it.
  */
-export function quizSchema(): FormSchema {
+export function pagedQuizSchema(): FormSchema {
   const radio = (id: string, sectionId: string, label: string, options: [string, string, number][]) => ({
     id,
     sectionId,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { bilingualSchema, publishForm, quizSchema } from '../../../test/support/page-fixtures.js';
+import { bilingualSchema, pagedQuizSchema, publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 async function page(t: TestServer, path: string, headers: Record<string, string> = {}) {
@@ -13,7 +13,7 @@ describeEachDialect('public form page: the form model of issue 28', (t) => {
 
   beforeAll(async () => {
     const { key } = await t.account();
-    quiz = await publishForm(t, key, quizSchema());
+    quiz = await publishForm(t, key, pagedQuizSchema());
     bilingual = await publishForm(t, key, bilingualSchema());
   });
 
