@@ -1,0 +1,25 @@
+/**
+ * `@formloom/runtime`: one form being filled in, headless. See `createFormRuntime`.
+ */
+export {
+  createFormRuntime,
+  type FormRuntime,
+  type FormState,
+  type Listener,
+  type LocalSubmission,
+  type PrefillInput,
+  type RuntimeOptions,
+  type RuntimeProblem,
+  type RuntimeStatus,
+} from './runtime.js';
+export {
+  type CallFailure,
+  type CallProblem,
+  type CallResult,
+  createTransport,
+  type FormAddress,
+  PUBLIC_ROUTES,
+  routeUrl,
+  type Transport,
+  type TransportOptions,
+} from './transport.js';

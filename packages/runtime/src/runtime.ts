@@ -1,0 +1,431 @@
+import type { FormSchema, Language } from '@formloom/contract';
+import {
+  type CompiledForm,
+  compileForm,
+  type FileAnswer,
+  formPages,
+  pageOfField,
+  pickLanguage,
+  prefillAnswers,
+  prefillTargets,
+  recallText,
+  translateSchema,
+  type ValidationIssue,
+  type VariableValues,
+  validatePage,
+} from '@formloom/contract/engine';
+import {
+  type CallProblem,
+  createTransport,
+  type FormAddress,
+  randomKey,
+  type Transport,
+  type TransportOptions,
+} from './transport.js';
+
+/** Prefill values by query parameter name, as a URL (`?utm_source=x`) or an object (lists repeat). */
+export type PrefillInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[]>>;
+
+/** What the local mode's `onSubmit` receives: the answers as the engine normalised them. */
+export interface LocalSubmission {
+  answers: Record<string, unknown>;
+  variables: VariableValues;
+  language: string;
+}
+
+export interface RuntimeOptions extends TransportOptions {
+  /** Runs this schema locally: nothing is fetched, and `onSubmit` receives the validated answers. */
+  schema?: FormSchema;
+  /** Or the published form under this share code... */
+  code?: string;
+  /** ...on this server (its origin, or a base URL ending before `/v1`). */
+  api?: string;
+  /** The respondent's language, when the form has it (else the form's base language). */
+  lang?: string;
+  /** Values for the fields that may be prefilled (hidden fields and fields with `prefill`). */
+  prefill?: PrefillInput;
+  /** Local mode: called with a valid submission; throwing keeps the form open. */
+  onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
+}
+
+export type RuntimeStatus =
+  /** Remote mode before `load()` has answered. */
+  | 'loading'
+  /** The form is being filled in. */
+  | 'ready'
+  | 'submitting'
+  /** Submitted: `responseId` (remote) and `completion` say what next. */
+  | 'done'
+  /** The form could not be loaded (`problem` says why); nothing to fill in. */
+  | 'unavailable';
+
+/** Why the last load or submission failed, for the renderer's message. */
+export type RuntimeProblem = CallProblem | 'local';
+
+export interface FormState {
+  readonly status: RuntimeStatus;
+  /** The schema in the respondent's language (`meta.language` says which), once loaded. */
+  readonly schema: FormSchema | undefined;
+  /** The form's title and description as published (remote) or from `meta` (local). */
+  readonly title: string;
+  readonly description: string | null;
+  readonly language: string | undefined;
+  /** False once a published form accepts no more responses. */
+  readonly acceptsResponses: boolean;
+  /** Every value entered or prefilled, by field id, hidden ones included. */
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly hiddenFields: ReadonlySet<string>;
+  readonly hiddenSections: ReadonlySet<string>;
+  /** Whether the form shows one section a page (`settings.layout: "paged"`). */
+  readonly paged: boolean;
+  /** The pages (section ids) for the current answers: hidden sections are skipped. */
+  readonly pages: readonly string[];
+  /** The page on show (a single-column form has one page: its first section). */
+  readonly page: string | undefined;
+  /** Messages of the fields showing an error, by field id, in display order. */
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+  readonly variables: VariableValues;
+  /** Prefilled fields the respondent may not change (`prefill.editable: false`). */
+  readonly locked: ReadonlySet<string>;
+  readonly problem: RuntimeProblem | undefined;
+  /** Seconds to wait, after a `rate_limited` problem. */
+  readonly retryAfter: number | undefined;
+  readonly responseId: string | undefined;
+  /** After submitting: the completion message (recall filled) or the https redirect. */
+  readonly completion: { message?: string; redirectUrl?: string } | undefined;
+}
+
+export type Listener = (state: FormState) => void;
+
+export interface FormRuntime {
+  /** The current state; a new object after every change (fit for React's `useSyncExternalStore`). */
+  getState(): FormState;
+  subscribe(listener: Listener): () => void;
+  /** Remote mode: fetches the published form (again, after a failure). Local mode: resolves at once. */
+  load(signal?: AbortSignal): Promise<FormState>;
+  /** Sets (or with `undefined`, clears) a field's answer; false when the field is locked or unknown. */
+  setAnswer(fieldId: string, value: unknown): boolean;
+  /** Uploads a file for a file field and sets the answer to the stored file. */
+  upload(fieldId: string, file: Blob, name?: string): Promise<boolean>;
+  /** Checks the current page alone and moves to the next; false (errors set) when it does not pass. */
+  next(): boolean;
+  back(): boolean;
+  /** Validates every page and submits; on a paged form before the last page, it is `next()`. */
+  submit(options?: { headers?: Record<string, string> }): Promise<boolean>;
+  /** A text with `{{id}}` recall filled from the current answers and variables, as plain text. */
+  text(template: string): string;
+  /** The visible answers (what a submission would send now). */
+  visibleAnswers(): Record<string, unknown>;
+}
+
+function toParams(input: PrefillInput | undefined): URLSearchParams {
+  if (input === undefined) return new URLSearchParams();
+  if (typeof input === 'string' || input instanceof URLSearchParams) return new URLSearchParams(input);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) {
+    for (const item of typeof value === 'string' ? [value] : value) params.append(name, item);
+  }
+  return params;
+}
+
+function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
+  const byField = new Map<string, string[]>();
+  for (const issue of issues)
+    byField.set(issue.fieldId, [...(byField.get(issue.fieldId) ?? []), issue.message]);
+  return byField;
+}
+
+/**
+ * The headless form runtime: one form being filled in, as state and actions, with no DOM. It runs
+ * the contract's engine, so visibility, pages, validation, variables and recall are exactly the
+ * server's. Renderers (the custom element, the React package, the public page) draw `getState()`
+ * and call the actions; in remote mode it loads and submits through the form's public routes.
+ *
+ * ```ts
+ * const form = createFormRuntime({ code: 'abcd1234EFGH5678', api: 'https://forms.example.com' });
+ * await form.load();
+ * form.setAnswer('email', 'ada@example.com');
+ * if (await form.submit()) console.log(form.getState().responseId);
+ * ```
+ */
+export function createFormRuntime(options: RuntimeOptions): FormRuntime {
+  const local = options.schema !== undefined;
+  if (!local && (options.code === undefined || options.api === undefined)) {
+    throw new TypeError('createFormRuntime needs a `schema`, or a `code` and the `api` origin');
+  }
+  const transport: Transport | undefined = local
+    ? undefined
+    : createTransport({ code: options.code, api: options.api } as FormAddress, options);
+  const listeners = new Set<Listener>();
+  let engine: CompiledForm | undefined;
+  let answers: Record<string, unknown> = {};
+  /** Fields whose errors are on show: they are re-checked as the respondent edits. */
+  let shown = new Map<string, string[]>();
+  /** The last submission's body and its Idempotency-Key: resending the same answers reuses it. */
+  let attempt: { body: string; key: string } | undefined;
+  let state: FormState = {
+    status: local ? 'ready' : 'loading',
+    schema: undefined,
+    title: '',
+    description: null,
+    language: undefined,
+    acceptsResponses: true,
+    answers,
+    hiddenFields: new Set(),
+    hiddenSections: new Set(),
+    paged: false,
+    pages: [],
+    page: undefined,
+    errors: {},
+    variables: {},
+    locked: new Set(),
+    problem: undefined,
+    retryAfter: undefined,
+    responseId: undefined,
+    completion: undefined,
+  };
+
+  function emit(patch: Partial<FormState>) {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener(state);
+  }
+
+  /** Visibility, pages and variables for the current answers; the page follows a vanished one back. */
+  function derive(): Partial<FormState> {
+    if (engine === undefined) return {};
+    const { hiddenFields, hiddenSections } = engine.visibility(answers);
+    const visible = visibleOf(hiddenFields);
+    const pages = formPages(engine, answers);
+    let page = state.page;
+    if (page === undefined || !pages.includes(page)) {
+      const before = state.pages;
+      const order = before.slice(0, Math.max(before.indexOf(page ?? ''), 0) + 1).reverse();
+      page = order.find((id) => pages.includes(id)) ?? pages[0];
+    }
+    for (const id of [...shown.keys()]) if (hiddenFields.has(id)) shown.delete(id);
+    return {
+      answers,
+      hiddenFields,
+      hiddenSections,
+      pages,
+      page,
+      variables: engine.variables(visible),
+      errors: Object.fromEntries(shown),
+    };
+  }
+
+  function visibleOf(hiddenFields: ReadonlySet<string>): Record<string, unknown> {
+    const visible: Record<string, unknown> = {};
+    for (const [id, value] of Object.entries(answers)) if (!hiddenFields.has(id)) visible[id] = value;
+    return visible;
+  }
+
+  function start(
+    schema: FormSchema,
+    meta: { title: string; description: string | null; acceptsResponses: boolean },
+  ) {
+    engine = compileForm(schema);
+    const prefilled = prefillAnswers(schema, toParams(options.prefill));
+    const locked = new Set<string>();
+    for (const target of prefillTargets(schema)) {
+      if (prefilled[target.fieldId] !== undefined && !target.editable) locked.add(target.fieldId);
+    }
+    answers = { ...prefilled };
+    shown = new Map();
+    emit({
+      status: 'ready',
+      schema,
+      ...meta,
+      language: schema.meta.language,
+      paged: schema.settings?.layout === 'paged',
+      locked,
+      problem: undefined,
+      pages: [],
+      page: undefined,
+      ...derive(),
+    });
+  }
+
+  if (local) {
+    const base = options.schema!;
+    const schema = translateSchema(base, pickLanguage(base, { requested: options.lang }) as Language);
+    start(schema, {
+      title: schema.meta.title,
+      description: schema.meta.description ?? null,
+      acceptsResponses: true,
+    });
+  }
+
+  /** Sets the errors on show to these issues (only of visible, shown fields); returns the first field. */
+  function show(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]): string | undefined {
+    const fields = new Map(state.schema?.fields.map((f) => [f.id, f]));
+    let first: string | undefined;
+    for (const [fieldId, messages] of groupIssues(issues)) {
+      // A hidden-type field is never shown: its value came from the URL, and the server drops it.
+      if (fields.get(fieldId) === undefined || fields.get(fieldId)!.type === 'hidden') continue;
+      shown.set(fieldId, messages);
+      first ??= fieldId;
+    }
+    return first;
+  }
+
+  /** After errors were set: the page of the first one is shown. */
+  function showFirstPage(first: string | undefined): Partial<FormState> {
+    if (first === undefined || engine === undefined || !state.paged) return {};
+    const page = pageOfField(engine, first);
+    return page !== undefined && state.pages.includes(page) ? { page } : {};
+  }
+
+  const runtime: FormRuntime = {
+    getState: () => state,
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async load(signal) {
+      if (transport === undefined || state.status === 'ready' || state.status === 'done') return state;
+      emit({ status: 'loading', problem: undefined });
+      const result = await transport.getForm(options.lang, signal);
+      if (!result.ok) {
+        emit({ status: 'unavailable', problem: result.problem, retryAfter: result.retryAfter });
+        return state;
+      }
+      const form = result.data;
+      start(form.schema, {
+        title: form.title,
+        description: form.description,
+        acceptsResponses: form.acceptsResponses,
+      });
+      if (!form.acceptsResponses) emit({ problem: 'closed' });
+      return state;
+    },
+
+    setAnswer(fieldId, value) {
+      if (engine === undefined || state.locked.has(fieldId) || state.status === 'done') return false;
+      if (!state.schema!.fields.some((f) => f.id === fieldId)) return false;
+      answers = { ...answers };
+      if (value === undefined) delete answers[fieldId];
+      else answers[fieldId] = value;
+      // Errors on show follow the edit; new ones wait for Next or Submit.
+      if (shown.size > 0) {
+        const current = groupIssues(engine.validate(answers).errors);
+        for (const id of [...shown.keys()]) {
+          const messages = current.get(id);
+          if (messages === undefined) shown.delete(id);
+          else shown.set(id, messages);
+        }
+      }
+      emit(derive());
+      return true;
+    },
+
+    async upload(fieldId, file, name) {
+      if (transport === undefined) throw new TypeError('upload needs a published form (`code` and `api`)');
+      const result = await transport.upload(fieldId, file, name);
+      if (!result.ok) {
+        shown.set(fieldId, result.issues?.map((i) => i.message) ?? []);
+        emit({ problem: result.problem, retryAfter: result.retryAfter, ...derive() });
+        return false;
+      }
+      const { uploadId, name: stored, size, type } = result.data;
+      const answer: FileAnswer = { uploadId, name: stored, size, type };
+      shown.delete(fieldId);
+      return runtime.setAnswer(fieldId, answer);
+    },
+
+    next() {
+      if (engine === undefined || !state.paged || state.page === undefined) return false;
+      const page = state.page;
+      for (const id of [...shown.keys()]) if (pageOfField(engine, id) === page) shown.delete(id);
+      const checked = validatePage(engine, answers, page);
+      if (!checked.ok && show(checked.errors) !== undefined) {
+        emit({ ...derive(), problem: 'invalid' });
+        return false;
+      }
+      const target = state.pages[state.pages.indexOf(page) + 1];
+      if (target === undefined) return false;
+      emit({ ...derive(), page: target, problem: undefined });
+      return true;
+    },
+
+    back() {
+      if (!state.paged || state.page === undefined) return false;
+      const target = state.pages[state.pages.indexOf(state.page) - 1];
+      if (target === undefined) return false;
+      emit({ page: target });
+      return true;
+    },
+
+    async submit({ headers } = {}) {
+      if (engine === undefined || state.status !== 'ready') return false;
+      if (state.paged && state.pages.indexOf(state.page ?? '') < state.pages.length - 1)
+        return runtime.next();
+      const checked = engine.validate(answers);
+      shown = new Map();
+      if (!checked.ok) {
+        const first = show(checked.errors);
+        if (first !== undefined) {
+          emit({ ...derive(), problem: 'invalid' });
+          emit(showFirstPage(first));
+          return false;
+        }
+      }
+      const language = state.language!;
+      // A failed check (only a hidden field's value, which the server drops) gives no variables: compute them.
+      const variables = checked.ok ? (checked.variables ?? {}) : engine.variables(checked.value);
+      emit({ status: 'submitting', problem: undefined, errors: {} });
+      if (transport === undefined) {
+        try {
+          await options.onSubmit?.({ answers: checked.value, variables, language });
+        } catch {
+          emit({ status: 'ready', problem: 'local' });
+          return false;
+        }
+        finish(undefined, checked.value, variables);
+        return true;
+      }
+      const visible = runtime.visibleAnswers();
+      const body = JSON.stringify({ answers: visible, language });
+      if (attempt?.body !== body) attempt = { body, key: randomKey() };
+      const result = await transport.submit({ answers: visible, language }, attempt.key, headers);
+      if (result.ok) {
+        finish(result.data.responseId, checked.value, result.data.variables ?? variables);
+        return true;
+      }
+      const first = result.issues === undefined ? undefined : show(result.issues);
+      emit({ status: 'ready', problem: result.problem, retryAfter: result.retryAfter, ...derive() });
+      emit(showFirstPage(first));
+      return false;
+    },
+
+    text(template) {
+      if (state.schema === undefined) return template;
+      return recallText(template, {
+        schema: state.schema,
+        answers: runtime.visibleAnswers(),
+        variables: state.variables,
+      });
+    },
+
+    visibleAnswers: () => visibleOf(state.hiddenFields),
+  };
+
+  function finish(
+    responseId: string | undefined,
+    stored: Record<string, unknown>,
+    variables: VariableValues,
+  ) {
+    const completion = state.schema?.settings?.completion;
+    const redirect = completion?.redirectUrl;
+    const done: FormState['completion'] = {};
+    if (redirect !== undefined && /^https:\/\//i.test(redirect)) done.redirectUrl = redirect;
+    if (completion?.message !== undefined) {
+      done.message = recallText(completion.message, { schema: state.schema!, answers: stored, variables });
+    }
+    emit({ status: 'done', responseId, completion: done, variables });
+  }
+
+  return runtime;
+}

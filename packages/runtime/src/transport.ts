@@ -1,0 +1,154 @@
+import type { FormSchema, PublicForm, SubmitResponseResult } from '@formloom/contract';
+import type { FileAnswer, VariableValues } from '@formloom/contract/engine';
+
+/**
+ * The public routes the runtime calls, as the contract names them (`contract.public.*.path`; a
+ * test holds the two together). The runtime does not take the SDK's client: the SDK carries the
+ * contract's zod schemas (about 45 KB gzipped), nearly twice what a whole embedded form may weigh.
+ */
+export const PUBLIC_ROUTES = {
+  getPublicForm: '/v1/public/forms/:code',
+  submitPublicResponse: '/v1/public/forms/:code/responses',
+  uploadPublicFile: '/v1/public/forms/:code/uploads',
+} as const;
+
+/** The header the submission route de-duplicates retries by (`IDEMPOTENCY_KEY_HEADER`). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Where a form lives: the server's origin (or any base URL ending before `/v1`) and its share code. */
+export interface FormAddress {
+  api: string;
+  code: string;
+}
+
+/** A failed call, by kind: what a renderer says to the respondent. */
+export type CallProblem =
+  /** No answer at all (offline, refused, aborted). */
+  | 'network'
+  /** 404: no published form under this code. */
+  | 'not_found'
+  /** 409: the form accepts no more responses. */
+  | 'closed'
+  /** 413: the answers or the file are too large. */
+  | 'too_large'
+  /** 429: too many requests; `retryAfter` says when to try again. */
+  | 'rate_limited'
+  /** 400: answers the server refused (`issues` says which). */
+  | 'invalid'
+  /** Anything else. */
+  | 'server';
+
+export interface CallFailure {
+  ok: false;
+  status: number;
+  problem: CallProblem;
+  /** The error envelope's code (`VALIDATION_ERROR`, `FORM_NOT_FOUND`...), when the server sent one. */
+  code?: string;
+  issues?: { fieldId: string; message: string }[];
+  /** Seconds, from a 429's `Retry-After`. */
+  retryAfter?: number;
+}
+
+export type CallResult<T> = { ok: true; status: number; data: T } | CallFailure;
+
+const PROBLEMS: Record<number, CallProblem> = {
+  0: 'network',
+  400: 'invalid',
+  404: 'not_found',
+  409: 'closed',
+  413: 'too_large',
+  429: 'rate_limited',
+};
+
+/** The URL of a public route of this form; `api` may end with or without a slash. */
+export function routeUrl(address: FormAddress, path: string): string {
+  const base = address.api.replace(/\/+$/, '');
+  return `${base}${path.replace(':code', encodeURIComponent(address.code))}`;
+}
+
+/** A random key of 128 bits (`crypto.randomUUID` needs a secure context; this works on plain http). */
+export function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function readEnvelope<T>(res: Response): Promise<CallResult<T>> {
+  const payload = (await res.json().catch(() => undefined)) as
+    | { data?: T; error?: string | null; issues?: { fieldId?: string; message: string }[] }
+    | undefined;
+  if (res.ok) return { ok: true, status: res.status, data: payload?.data as T };
+  const failure: CallFailure = {
+    ok: false,
+    status: res.status,
+    problem: PROBLEMS[res.status] ?? 'server',
+  };
+  if (typeof payload?.error === 'string') failure.code = payload.error;
+  if (Array.isArray(payload?.issues)) {
+    failure.issues = payload.issues.map((i) => ({ fieldId: i.fieldId ?? '', message: i.message }));
+  }
+  const retryAfter = Number(res.headers.get('retry-after'));
+  if (res.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
+  return failure;
+}
+
+export interface TransportOptions {
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Attempts after a network failure (default 2), spaced 600 ms, 1.2 s... */
+  retries?: number;
+  /** The first pause between attempts, in ms (default 600). */
+  retryDelayMs?: number;
+}
+
+/**
+ * The runtime's calls to the public routes. A network failure is retried; nothing else is (a
+ * submission carries an Idempotency-Key, so a retried one that had been stored counts once).
+ */
+export function createTransport(address: FormAddress, options: TransportOptions = {}) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const retries = options.retries ?? 2;
+  const delay = options.retryDelayMs ?? 600;
+
+  async function call<T>(path: string, init: RequestInit, query = ''): Promise<CallResult<T>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await readEnvelope<T>(await doFetch(`${routeUrl(address, path)}${query}`, init));
+      } catch {
+        if (attempt >= retries || init.signal?.aborted) return { ok: false, status: 0, problem: 'network' };
+        await new Promise((resolve) => setTimeout(resolve, delay * 2 ** attempt));
+      }
+    }
+  }
+
+  return {
+    /** The published form, its texts in `lang` when it has that language. */
+    getForm(lang?: string, signal?: AbortSignal): Promise<CallResult<PublicForm>> {
+      const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
+      return call<PublicForm>(PUBLIC_ROUTES.getPublicForm, { method: 'GET', signal: signal ?? null }, query);
+    },
+    /** Stores a response; the same `key` with the same body answers with the same response. */
+    submit(
+      body: { answers: Record<string, unknown>; language?: string },
+      key: string,
+      headers: Record<string, string> = {},
+    ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
+      return call(PUBLIC_ROUTES.submitPublicResponse, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
+        body: JSON.stringify(body),
+      });
+    },
+    /** Uploads a file for a file field; the answer to submit is the stored file it returns. */
+    upload(fieldId: string, file: Blob, name?: string): Promise<CallResult<FileAnswer>> {
+      const form = new FormData();
+      form.append('fieldId', fieldId);
+      form.append('file', file, name ?? (file as { name?: string }).name ?? 'file');
+      return call<FileAnswer>(PUBLIC_ROUTES.uploadPublicFile, { method: 'POST', body: form });
+    },
+  };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+/** A schema's type, re-exported for renderers that import only the runtime. */
+export type { FormSchema };

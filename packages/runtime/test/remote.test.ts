@@ -1,0 +1,153 @@
+import { contract } from '@formloom/contract';
+import {
+  bilingualSchema,
+  pagedQuizSchema,
+  publishForm,
+  surveySchema,
+  TINY_PNG,
+  useTestServer,
+} from '@formloom/server/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFormRuntime, PUBLIC_ROUTES } from '../src/index.js';
+
+describe('the runtime against the reference server', () => {
+  const t = useTestServer('sqlite');
+  let key = '';
+  let quiz = { id: '', code: '' };
+  let bilingual = { id: '', code: '' };
+  let survey = { id: '', code: '' };
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+    quiz = await publishForm(t, key, pagedQuizSchema());
+    bilingual = await publishForm(t, key, bilingualSchema());
+    survey = await publishForm(t, key, surveySchema());
+  });
+
+  async function responses(formId: string) {
+    const res = await t.request(`/v1/forms/${formId}/responses`, { key });
+    return res.body.data.responses as {
+      id: string;
+      answers: unknown;
+      variables: unknown;
+      language: string;
+    }[];
+  }
+
+  it("calls the contract's paths", () => {
+    for (const [name, path] of Object.entries(PUBLIC_ROUTES)) {
+      expect(contract.public[name as keyof typeof PUBLIC_ROUTES].path).toBe(path);
+    }
+  });
+
+  it('loads a published form, fills a paged quiz and stores the response with its variables', async () => {
+    const form = createFormRuntime({ code: quiz.code, api: t.url, prefill: { utm_source: 'mail' } });
+    expect(form.getState().status).toBe('loading');
+    await form.load();
+    expect(form.getState()).toMatchObject({ status: 'ready', title: 'Quiz', paged: true, language: 'en' });
+    form.setAnswer('name', 'Ada');
+    expect(form.next()).toBe(true);
+    form.setAnswer('q1', 'paris');
+    expect(form.next()).toBe(true);
+    form.setAnswer('q2', 'four');
+    expect(await form.submit()).toBe(true);
+    const state = form.getState();
+    expect(state.status).toBe('done');
+    expect(state.completion).toEqual({ message: 'Well done Ada! You scored 2.' });
+
+    const stored = await responses(quiz.id);
+    expect(stored.map((r) => r.id)).toEqual([state.responseId]);
+    expect(stored[0]).toMatchObject({
+      answers: { name: 'Ada', utm_source: 'mail', q1: 'paris', q2: 'four' },
+      variables: { score: 2 },
+      language: 'en',
+    });
+  });
+
+  it('asks for the respondent language and records it on the response', async () => {
+    const form = createFormRuntime({
+      code: bilingual.code,
+      api: `${t.url}/`,
+      lang: 'de',
+      prefill: '?e=ada@example.com',
+    });
+    await form.load();
+    expect(form.getState().title).toBe('Rückmeldung');
+    expect(form.getState().schema!.meta.language).toBe('de');
+    expect(form.getState().locked.has('email')).toBe(true);
+    form.setAnswer('comment', 'Gut');
+    expect(await form.submit()).toBe(true);
+    const stored = (await responses(bilingual.id)).find((r) => r.id === form.getState().responseId);
+    expect(stored).toMatchObject({ answers: { email: 'ada@example.com', comment: 'Gut' }, language: 'de' });
+  });
+
+  it("shows the server's refusal at the field it names", async () => {
+    // The runtime checks first; a stale or lenient client is caught by the server with the same shape.
+    const form = createFormRuntime({ code: survey.code, api: t.url });
+    await form.load();
+    for (const [id, value] of Object.entries({ name: 'Ada', email: 'ada@example.com', hasPets: 'no' }))
+      form.setAnswer(id, value);
+    await t.request(`/v1/forms/${survey.id}/fields/name`, {
+      method: 'PATCH',
+      key,
+      json: { validation: { rules: [{ type: 'maxLength', value: 2 }] } },
+    });
+    const res = await t.request(`/v1/forms/${survey.id}`, { key });
+    expect(res.body.data.schema.fields[0].validation.rules).toEqual([{ type: 'maxLength', value: 2 }]);
+    expect(await form.submit()).toBe(false);
+    expect(form.getState().problem).toBe('invalid');
+    expect(Object.keys(form.getState().errors)).toEqual(['name']);
+    expect(form.getState().status).toBe('ready');
+  });
+
+  it('uploads a file for a file field and submits the stored file as the answer', async () => {
+    const form = createFormRuntime({ code: survey.code, api: t.url });
+    await form.load();
+    for (const [id, value] of Object.entries({ name: 'Al', email: 'al@example.com', hasPets: 'no' }))
+      form.setAnswer(id, value);
+    expect(await form.upload('photo', new Blob([TINY_PNG], { type: 'image/png' }), 'cat.png')).toBe(true);
+    expect(form.getState().answers.photo).toMatchObject({
+      name: 'cat.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+    });
+    expect(await form.submit()).toBe(true);
+    const stored = (await responses(survey.id)).find((r) => r.id === form.getState().responseId);
+    expect((stored!.answers as { photo: { name: string } }).photo.name).toBe('cat.png');
+  });
+
+  it('an unknown share code is unavailable, a server that cannot be reached is a network problem', async () => {
+    const missing = createFormRuntime({ code: 'zzzzzzzzzzzzzzzz', api: t.url });
+    await missing.load();
+    expect(missing.getState()).toMatchObject({ status: 'unavailable', problem: 'not_found' });
+
+    const offline = createFormRuntime({
+      code: quiz.code,
+      api: 'http://127.0.0.1:9',
+      retries: 1,
+      retryDelayMs: 1,
+    });
+    await offline.load();
+    expect(offline.getState()).toMatchObject({ status: 'unavailable', problem: 'network' });
+  });
+
+  it('resending the same answers after a lost answer stores one response (the same Idempotency-Key)', async () => {
+    let calls = 0;
+    // The first submission reaches the server, but its answer is lost on the way back.
+    const lossy: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (init?.method === 'POST' && calls++ === 0) throw new TypeError('connection reset');
+      return res;
+    };
+    const form = createFormRuntime({ code: bilingual.code, api: t.url, fetch: lossy, retryDelayMs: 1 });
+    await form.load();
+    form.setAnswer('email', 'once@example.com');
+    form.setAnswer('comment', 'Once');
+    expect(await form.submit()).toBe(true);
+    expect(calls).toBe(2);
+    const stored = (await responses(bilingual.id)).filter(
+      (r) => (r.answers as { email: string }).email === 'once@example.com',
+    );
+    expect(stored.map((r) => r.id)).toEqual([form.getState().responseId]);
+  });
+});
