@@ -7,6 +7,13 @@
  * neither the SDK nor the browser page should install or bundle.
  */
 
+export {
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  supportedLanguage,
+} from '../models/limits.js';
 export { jsonPath } from './integrity/paths.js';
 export { RESERVED_IDS } from './integrity/references.js';
 export { schemaByteLength } from './integrity/size-limits.js';
@@ -27,6 +34,7 @@ export { formPages, type PageValidation, pageOfField, validatePage } from './log
 export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
+export { type FormTexts, formTextsFor } from './messages/form-texts.js';
 export type { MessageKey, MessageParams, MessageTable, PluralText } from './messages/index.js';
 export { fillPlaceholders, formatMessage, messagesFor } from './messages/index.js';
 export {

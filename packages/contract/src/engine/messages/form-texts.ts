@@ -1,0 +1,236 @@
+import { type Language, supportedLanguage } from '../../models/limits.js';
+
+/**
+ * The texts of a form's renderers (the public page, the custom element, the React package), per
+ * language: buttons, notes, progress and failures. Answer errors are not here: they come from
+ * `messagesFor`, the same sentences the server answers with. `{name}`, `{page}` and `{pages}`
+ * are filled in where they appear.
+ */
+export interface FormTexts {
+  requiredNote: string;
+  /** Read by screen readers after a group's legend (its `*` is hidden from them). */
+  required: string;
+  submit: string;
+  sending: string;
+  choose: string;
+  thanksTitle: string;
+  thanksBody: string;
+  fixErrors: string;
+  uploading: string;
+  uploaded: string;
+  uploadFailed: string;
+  uploadProgress: string;
+  networkError: string;
+  genericError: string;
+  tooMany: string;
+  tooLarge: string;
+  closedTitle: string;
+  closedBody: string;
+  notFoundTitle: string;
+  notFoundBody: string;
+  tooManyTitle: string;
+  errorTitle: string;
+  jsRequired: string;
+  honeypot: string;
+  /** A paged form's buttons and progress (`{page}` of `{pages}`). */
+  next: string;
+  back: string;
+  pageOf: string;
+  progress: string;
+}
+
+const en: FormTexts = {
+  requiredNote: 'Fields marked * are required.',
+  required: 'required',
+  submit: 'Submit',
+  sending: 'Sending…',
+  choose: 'Choose…',
+  thanksTitle: 'Thank you!',
+  thanksBody: 'Your response has been recorded.',
+  fixErrors: 'Please correct the highlighted fields.',
+  uploading: 'Uploading…',
+  uploaded: 'Uploaded: {name}',
+  uploadFailed: 'The upload failed. Please try again.',
+  uploadProgress: 'Upload progress',
+  networkError: 'Your answers could not be sent. Check your connection and try again.',
+  genericError: 'Something went wrong. Please try again.',
+  tooMany: 'Too many attempts. Please wait a minute and try again.',
+  tooLarge: 'Your answers are too large to send.',
+  closedTitle: 'This form is closed',
+  closedBody: 'It no longer accepts responses.',
+  notFoundTitle: 'Form not found',
+  notFoundBody: 'The link may be mistyped, or the form is no longer published.',
+  tooManyTitle: 'Too many requests',
+  errorTitle: 'Something went wrong',
+  jsRequired: 'This form needs JavaScript to be filled in and sent.',
+  honeypot: 'Leave this field empty',
+  next: 'Next',
+  back: 'Back',
+  pageOf: 'Page {page} of {pages}',
+  progress: 'Progress',
+};
+
+const tr: FormTexts = {
+  requiredNote: '* ile işaretli alanlar zorunludur.',
+  required: 'zorunlu',
+  submit: 'Gönder',
+  sending: 'Gönderiliyor…',
+  choose: 'Seçin…',
+  thanksTitle: 'Teşekkürler!',
+  thanksBody: 'Yanıtınız kaydedildi.',
+  fixErrors: 'Lütfen işaretli alanları düzeltin.',
+  uploading: 'Yükleniyor…',
+  uploaded: 'Yüklendi: {name}',
+  uploadFailed: 'Yükleme başarısız oldu. Lütfen tekrar deneyin.',
+  uploadProgress: 'Yükleme ilerlemesi',
+  networkError: 'Yanıtlarınız gönderilemedi. Bağlantınızı kontrol edip tekrar deneyin.',
+  genericError: 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
+  tooMany: 'Çok fazla deneme yapıldı. Lütfen bir dakika bekleyip tekrar deneyin.',
+  tooLarge: 'Yanıtlarınız gönderilemeyecek kadar büyük.',
+  closedTitle: 'Bu form kapandı',
+  closedBody: 'Artık yanıt kabul etmiyor.',
+  notFoundTitle: 'Form bulunamadı',
+  notFoundBody: 'Bağlantı hatalı yazılmış olabilir ya da form artık yayında değil.',
+  tooManyTitle: 'Çok fazla istek',
+  errorTitle: 'Bir şeyler ters gitti',
+  jsRequired: 'Bu formu doldurup göndermek için JavaScript gerekir.',
+  honeypot: 'Bu alanı boş bırakın',
+  next: 'İleri',
+  back: 'Geri',
+  pageOf: 'Sayfa {page} / {pages}',
+  progress: 'İlerleme',
+};
+
+const es: FormTexts = {
+  requiredNote: 'Los campos marcados con * son obligatorios.',
+  required: 'obligatorio',
+  submit: 'Enviar',
+  sending: 'Enviando…',
+  choose: 'Elige…',
+  thanksTitle: '¡Gracias!',
+  thanksBody: 'Tu respuesta se ha registrado.',
+  fixErrors: 'Corrige los campos señalados.',
+  uploading: 'Subiendo…',
+  uploaded: 'Subido: {name}',
+  uploadFailed: 'No se pudo subir el archivo. Inténtalo de nuevo.',
+  uploadProgress: 'Progreso de la subida',
+  networkError: 'No se pudieron enviar tus respuestas. Comprueba la conexión e inténtalo de nuevo.',
+  genericError: 'Algo ha fallado. Inténtalo de nuevo.',
+  tooMany: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+  tooLarge: 'Tus respuestas son demasiado grandes para enviarlas.',
+  closedTitle: 'Este formulario está cerrado',
+  closedBody: 'Ya no acepta respuestas.',
+  notFoundTitle: 'Formulario no encontrado',
+  notFoundBody: 'Puede que el enlace esté mal escrito o que el formulario ya no esté publicado.',
+  tooManyTitle: 'Demasiadas solicitudes',
+  errorTitle: 'Algo ha fallado',
+  jsRequired: 'Este formulario necesita JavaScript para rellenarse y enviarse.',
+  honeypot: 'Deja este campo vacío',
+  next: 'Siguiente',
+  back: 'Atrás',
+  pageOf: 'Página {page} de {pages}',
+  progress: 'Progreso',
+};
+
+const it: FormTexts = {
+  requiredNote: 'I campi contrassegnati con * sono obbligatori.',
+  required: 'obbligatorio',
+  submit: 'Invia',
+  sending: 'Invio in corso…',
+  choose: 'Scegli…',
+  thanksTitle: 'Grazie!',
+  thanksBody: 'La tua risposta è stata registrata.',
+  fixErrors: 'Correggi i campi evidenziati.',
+  uploading: 'Caricamento…',
+  uploaded: 'Caricato: {name}',
+  uploadFailed: 'Caricamento non riuscito. Riprova.',
+  uploadProgress: 'Avanzamento del caricamento',
+  networkError: 'Non è stato possibile inviare le risposte. Controlla la connessione e riprova.',
+  genericError: 'Qualcosa è andato storto. Riprova.',
+  tooMany: 'Troppi tentativi. Attendi un minuto e riprova.',
+  tooLarge: 'Le tue risposte sono troppo grandi per essere inviate.',
+  closedTitle: 'Questo modulo è chiuso',
+  closedBody: 'Non accetta più risposte.',
+  notFoundTitle: 'Modulo non trovato',
+  notFoundBody: 'Il link potrebbe essere errato, oppure il modulo non è più pubblicato.',
+  tooManyTitle: 'Troppe richieste',
+  errorTitle: 'Qualcosa è andato storto',
+  jsRequired: 'Questo modulo richiede JavaScript per essere compilato e inviato.',
+  honeypot: 'Lascia vuoto questo campo',
+  next: 'Avanti',
+  back: 'Indietro',
+  pageOf: 'Pagina {page} di {pages}',
+  progress: 'Avanzamento',
+};
+
+const de: FormTexts = {
+  requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
+  required: 'Pflichtfeld',
+  submit: 'Absenden',
+  sending: 'Wird gesendet…',
+  choose: 'Bitte wählen…',
+  thanksTitle: 'Vielen Dank!',
+  thanksBody: 'Ihre Antwort wurde gespeichert.',
+  fixErrors: 'Bitte korrigieren Sie die markierten Felder.',
+  uploading: 'Wird hochgeladen…',
+  uploaded: 'Hochgeladen: {name}',
+  uploadFailed: 'Das Hochladen ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  uploadProgress: 'Fortschritt des Hochladens',
+  networkError:
+    'Ihre Antworten konnten nicht gesendet werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  genericError: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  tooMany: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  tooLarge: 'Ihre Antworten sind zu groß zum Senden.',
+  closedTitle: 'Dieses Formular ist geschlossen',
+  closedBody: 'Es nimmt keine Antworten mehr an.',
+  notFoundTitle: 'Formular nicht gefunden',
+  notFoundBody:
+    'Der Link ist vielleicht falsch geschrieben, oder das Formular ist nicht mehr veröffentlicht.',
+  tooManyTitle: 'Zu viele Anfragen',
+  errorTitle: 'Etwas ist schiefgelaufen',
+  jsRequired: 'Dieses Formular braucht JavaScript, um ausgefüllt und gesendet zu werden.',
+  honeypot: 'Dieses Feld bitte leer lassen',
+  next: 'Weiter',
+  back: 'Zurück',
+  pageOf: 'Seite {page} von {pages}',
+  progress: 'Fortschritt',
+};
+
+const nl: FormTexts = {
+  requiredNote: 'Velden met een * zijn verplicht.',
+  required: 'verplicht',
+  submit: 'Versturen',
+  sending: 'Bezig met versturen…',
+  choose: 'Kies…',
+  thanksTitle: 'Bedankt!',
+  thanksBody: 'Je antwoord is opgeslagen.',
+  fixErrors: 'Corrigeer de gemarkeerde velden.',
+  uploading: 'Bezig met uploaden…',
+  uploaded: 'Geüpload: {name}',
+  uploadFailed: 'Het uploaden is mislukt. Probeer het opnieuw.',
+  uploadProgress: 'Voortgang van het uploaden',
+  networkError:
+    'Je antwoorden konden niet worden verstuurd. Controleer je verbinding en probeer het opnieuw.',
+  genericError: 'Er ging iets mis. Probeer het opnieuw.',
+  tooMany: 'Te veel pogingen. Wacht een minuut en probeer het opnieuw.',
+  tooLarge: 'Je antwoorden zijn te groot om te versturen.',
+  closedTitle: 'Dit formulier is gesloten',
+  closedBody: 'Het neemt geen antwoorden meer aan.',
+  notFoundTitle: 'Formulier niet gevonden',
+  notFoundBody: 'De link is misschien verkeerd getypt, of het formulier is niet meer gepubliceerd.',
+  tooManyTitle: 'Te veel verzoeken',
+  errorTitle: 'Er ging iets mis',
+  jsRequired: 'Dit formulier heeft JavaScript nodig om te worden ingevuld en verstuurd.',
+  honeypot: 'Laat dit veld leeg',
+  next: 'Volgende',
+  back: 'Vorige',
+  pageOf: 'Pagina {page} van {pages}',
+  progress: 'Voortgang',
+};
+
+const TEXTS: Readonly<Record<Language, FormTexts>> = { en, tr, es, it, de, nl };
+
+/** A renderer's texts in a language; English for a language we do not have. */
+export function formTextsFor(language: string): FormTexts {
+  return TEXTS[supportedLanguage(language)];
+}
