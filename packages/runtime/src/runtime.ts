@@ -163,6 +163,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   let shown = new Map<string, string[]>();
   /** The last submission's body and its Idempotency-Key: resending the same answers reuses it. */
   let attempt: { body: string; key: string } | undefined;
+  /** Counts `load()` calls: only the latest one's answer is taken. */
+  let loads = 0;
   let state: FormState = {
     status: local ? 'ready' : 'loading',
     schema: undefined,
@@ -287,7 +289,10 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     async load(signal) {
       if (transport === undefined || state.status === 'ready' || state.status === 'done') return state;
       emit({ status: 'loading', problem: undefined });
+      const mine = ++loads;
       const result = await transport.getForm(options.lang, signal);
+      // An aborted load (a React effect cleaned up) or one overtaken by a later load changes nothing.
+      if (signal?.aborted || mine !== loads) return state;
       if (!result.ok) {
         emit({ status: 'unavailable', problem: result.problem, retryAfter: result.retryAfter });
         return state;

@@ -131,6 +131,16 @@ describe('the runtime against the reference server', () => {
     expect(offline.getState()).toMatchObject({ status: 'unavailable', problem: 'network' });
   });
 
+  it('an aborted load changes nothing; a later load takes over (a React effect run twice)', async () => {
+    const form = createFormRuntime({ code: quiz.code, api: t.url });
+    const controller = new AbortController();
+    const first = form.load(controller.signal);
+    controller.abort();
+    const second = form.load();
+    await Promise.all([first, second]);
+    expect(form.getState()).toMatchObject({ status: 'ready', title: 'Quiz', problem: undefined });
+  });
+
   it('resending the same answers after a lost answer stores one response (the same Idempotency-Key)', async () => {
     let calls = 0;
     // The first submission reaches the server, but its answer is lost on the way back.

@@ -1,0 +1,260 @@
+import type { Field } from '@formloom/contract';
+import type { FormTexts } from '@formloom/contract/engine';
+import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { defaultFields, type FieldComponents, type FieldProps } from './fields.js';
+import { type FormloomFormHandle, useFormloomForm } from './use-formloom-form.js';
+
+export interface FormloomFormProps extends RuntimeOptions {
+  /** Replaces the components of some field types (the others keep the defaults). */
+  components?: Partial<FieldComponents>;
+  /** Called once the response is stored (remote) or `onSubmit` succeeded (local). */
+  onSubmitted?: (state: FormState) => void;
+  className?: string;
+}
+
+function isRequired(field: Field): boolean {
+  return (
+    field.required === true || (field.validation?.rules ?? []).some((r) => r.type === 'required' && !r.when)
+  );
+}
+
+function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): string | undefined {
+  switch (problem) {
+    case undefined:
+      return undefined;
+    case 'invalid':
+      return texts.fixErrors;
+    case 'network':
+      return texts.networkError;
+    case 'not_found':
+      return `${texts.notFoundTitle}. ${texts.notFoundBody}`;
+    case 'closed':
+      return `${texts.closedTitle}. ${texts.closedBody}`;
+    case 'too_large':
+      return texts.tooLarge;
+    case 'rate_limited':
+      return texts.tooMany;
+    default:
+      return texts.genericError;
+  }
+}
+
+function byOrder<T extends { order: number }>(items: readonly T[]): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => a.item.order - b.item.order || a.i - b.i)
+    .map((e) => e.item);
+}
+
+/** The form drawn from a handle: for `<FormloomForm>`, or for a hook user who wants the default look. */
+export function FormloomFormView({
+  handle,
+  components,
+  className,
+}: {
+  handle: FormloomFormHandle;
+  components?: Partial<FieldComponents> | undefined;
+  className?: string | undefined;
+}) {
+  const { state, form, texts } = handle;
+  const prefix = useId();
+  const root = useRef<HTMLFormElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  /** What to focus after the next render: the first error, the new page's first control, the end. */
+  const focus = useRef<'error' | 'page' | undefined>(undefined);
+  const fields = { ...defaultFields, ...components };
+  const controlId = (fieldId: string) => `${prefix}-${fieldId}`;
+
+  useEffect(() => {
+    const target = focus.current;
+    focus.current = undefined;
+    const el = root.current;
+    if (target === undefined || el === null) return;
+    const controls = 'input:not([type="hidden"]), select, textarea, button';
+    const scope = target === 'error' ? '[aria-invalid="true"]' : 'section:not([hidden])';
+    // The invalid control itself, or the first control inside an invalid group or the page.
+    const found = [...el.querySelectorAll<HTMLElement>(scope)].flatMap((node) =>
+      node.matches(controls) ? [node] : [...node.querySelectorAll<HTMLElement>(controls)],
+    );
+    found[0]?.focus();
+  });
+
+  useEffect(() => {
+    if (state.status !== 'done') return;
+    const redirect = state.completion?.redirectUrl;
+    if (redirect !== undefined) window.location.assign(redirect);
+    else done.current?.focus();
+  }, [state.status, state.completion]);
+
+  if (state.status === 'loading' || state.schema === undefined) {
+    return (
+      <div className={className} aria-busy="true">
+        {state.status === 'unavailable' ? <p role="alert">{problemText(state.problem, texts)}</p> : null}
+      </div>
+    );
+  }
+  if (state.status === 'done') {
+    return (
+      <div className={className}>
+        <div className="fl-done" ref={done} tabIndex={-1}>
+          <h2>{texts.thanksTitle}</h2>
+          <p>{state.completion?.message ?? texts.thanksBody}</p>
+        </div>
+      </div>
+    );
+  }
+
+  const schema = state.schema;
+  const sections = byOrder(schema.sections);
+  const at = state.pages.indexOf(state.page ?? '');
+  const last = !state.paged || at >= state.pages.length - 1;
+  const description = state.description ?? schema.meta.description ?? null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const before = state.page;
+    void form.submit().then((ok) => {
+      const after = form.getState();
+      if (after.status === 'done') return;
+      if (!ok && Object.keys(after.errors).length > 0) focus.current = 'error';
+      else if (after.page !== before) focus.current = 'page';
+    });
+    // Next on a paged form answers at once: focus follows in the render it causes.
+    if (form.getState().page !== before) focus.current = 'page';
+    else if (Object.keys(form.getState().errors).length > 0) focus.current = 'error';
+  }
+
+  const field = (f: Field) => {
+    if (f.type === 'hidden' || state.hiddenFields.has(f.id)) return null;
+    const Component = fields[f.type];
+    const id = controlId(f.id);
+    const errors = state.errors[f.id];
+    const helpId = `${id}-help`;
+    const errorId = `${id}-error`;
+    const describedBy =
+      [f.helpText ? helpId : '', errors ? errorId : ''].filter(Boolean).join(' ') || undefined;
+    const props: FieldProps = {
+      field: f,
+      id,
+      label: form.text(f.label),
+      helpText: f.helpText === undefined ? undefined : form.text(f.helpText),
+      placeholder: f.placeholder === undefined ? undefined : form.text(f.placeholder),
+      value: state.answers[f.id],
+      onChange: (value) => form.setAnswer(f.id, value),
+      onFile: (file) => {
+        if (file === undefined) form.setAnswer(f.id, undefined);
+        else void form.upload(f.id, file);
+      },
+      errors,
+      describedBy,
+      helpId,
+      errorId,
+      required: isRequired(f),
+      locked: state.locked.has(f.id),
+      texts,
+    };
+    return <Component key={f.id} {...props} />;
+  };
+
+  const message = problemText(state.problem, texts);
+  return (
+    <form
+      ref={root}
+      className={className}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={state.status === 'submitting'}
+    >
+      <header className="fl-header">
+        <h1>{form.text(state.title)}</h1>
+        {description ? <p className="fl-description">{form.text(description)}</p> : null}
+        {schema.fields.some(isRequired) ? <p className="fl-note">{texts.requiredNote}</p> : null}
+        {state.paged ? (
+          <div
+            className="fl-progress"
+            role="progressbar"
+            aria-label={texts.progress}
+            aria-valuemin={1}
+            aria-valuenow={at + 1}
+            aria-valuemax={state.pages.length}
+            aria-valuetext={texts.pageOf
+              .replace('{page}', String(at + 1))
+              .replace('{pages}', String(state.pages.length))}
+          >
+            <p>
+              {texts.pageOf.replace('{page}', String(at + 1)).replace('{pages}', String(state.pages.length))}
+            </p>
+          </div>
+        ) : null}
+      </header>
+      {sections.map((s) => {
+        const hidden = state.hiddenSections.has(s.id) || (state.paged && s.id !== state.page);
+        const titleId = `${prefix}-s-${s.id}`;
+        return (
+          <section
+            key={s.id}
+            className="fl-section"
+            hidden={hidden}
+            aria-labelledby={s.title.trim() === '' ? undefined : titleId}
+          >
+            {s.title.trim() === '' ? null : <h2 id={titleId}>{form.text(s.title)}</h2>}
+            {s.description ? <p className="fl-section-description">{s.description}</p> : null}
+            {hidden ? null : byOrder(schema.fields.filter((f) => f.sectionId === s.id)).map(field)}
+          </section>
+        );
+      })}
+      <div className="fl-alert" role="alert">
+        {message}
+      </div>
+      <div className="fl-actions">
+        {state.paged && at > 0 ? (
+          <button
+            type="button"
+            className="fl-button fl-secondary"
+            onClick={() => {
+              focus.current = 'page';
+              form.back();
+            }}
+          >
+            {texts.back}
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          className="fl-button"
+          disabled={state.status === 'submitting' || !state.acceptsResponses}
+        >
+          {!last
+            ? texts.next
+            : state.status === 'submitting'
+              ? texts.sending
+              : schema.meta.submitLabel || texts.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A Formloom form, drawn with default field components that `components` can replace:
+ *
+ * ```tsx
+ * <FormloomForm code="abcd1234EFGH5678" api="https://forms.example.com" lang="de"
+ *   components={{ select: MySelect }} onSubmitted={(s) => console.log(s.responseId)} />
+ * // or a schema of your own, no server:
+ * <FormloomForm schema={schema} onSubmit={({ answers }) => save(answers)} />
+ * ```
+ */
+export function FormloomForm({ components, onSubmitted, className, ...options }: FormloomFormProps) {
+  const handle = useFormloomForm(options);
+  const status = handle.state.status;
+  const notified = useRef(false);
+  useEffect(() => {
+    if (status === 'done' && !notified.current) {
+      notified.current = true;
+      onSubmitted?.(handle.state);
+    }
+  }, [status, onSubmitted, handle.state]);
+  return <FormloomFormView handle={handle} components={components} className={className ?? 'fl'} />;
+}
