@@ -144,6 +144,15 @@ function scoreOf(answer: unknown, table: Readonly<Record<string, number>>): numb
   return sum;
 }
 
+/**
+ * `parseFloat(value)`, as json-logic-js's `+` and `*` read their arguments, without its round trip
+ * through a string for a number (scores and number answers are numbers): the same value, as
+ * `parseFloat` also turns -0 into 0 (`-0 + 0` is 0).
+ */
+function parsed(value: unknown): number {
+  return typeof value === 'number' ? value + 0 : Number.parseFloat(value as string);
+}
+
 /** JSON Logic's truthiness: an empty list is false, otherwise JavaScript's. */
 function truthy(value: unknown): boolean {
   return Array.isArray(value) ? value.length > 0 : Boolean(value);
@@ -186,14 +195,14 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
     case '+':
       return (data) => {
         let sum = 0;
-        for (let i = 0; i < args.length; i++) sum += Number.parseFloat(args[i]!(data) as string);
+        for (let i = 0; i < args.length; i++) sum += parsed(args[i]!(data));
         return sum;
       };
     case '*':
       return (data) => {
         if (args.length === 1) return a(data);
-        let product = Number.parseFloat(a(data) as string);
-        for (let i = 1; i < args.length; i++) product *= Number.parseFloat(args[i]!(data) as string);
+        let product = parsed(a(data));
+        for (let i = 1; i < args.length; i++) product *= parsed(args[i]!(data));
         return product;
       };
     case '-':
@@ -204,10 +213,19 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
       return (data) => (a(data) as number) / (b(data) as number);
     case '%':
       return (data) => (a(data) as number) % (b(data) as number);
+    // Math.min and Math.max fold pairwise to the same result (NaN, -0 and +0 included), without an array.
     case 'min':
-      return (data) => Math.min(...(args.map((f) => f(data)) as number[]));
+      return (data) => {
+        let min = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < args.length; i++) min = Math.min(min, args[i]!(data) as number);
+        return min;
+      };
     case 'max':
-      return (data) => Math.max(...(args.map((f) => f(data)) as number[]));
+      return (data) => {
+        let max = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < args.length; i++) max = Math.max(max, args[i]!(data) as number);
+        return max;
+      };
     case '==':
       // biome-ignore lint/suspicious/noDoubleEquals: JSON Logic's == is JavaScript's loose equality.
       return (data) => a(data) == b(data);

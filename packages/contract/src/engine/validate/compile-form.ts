@@ -481,9 +481,11 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
     variablesPlan === null
       ? validateAnswers
       : (answers: unknown): ValidationResult => {
-          const result = validateAnswers(answers);
-          result.variables = result.ok ? variablesPlan.evaluateAll(variablesPlan.slotsOf(result.value)) : {};
-          return result;
+          const { ok, value, errors } = validateAnswers(answers);
+          // A new object of one shape, rather than a property added to the result: the callers'
+          // reads of `ok` and `value` stay monomorphic.
+          const variables = ok ? variablesPlan.evaluateAll(variablesPlan.slotsOf(value)) : {};
+          return { ok, value, errors, variables } as ValidationResult;
         };
 
   const fillInputs = variablesPlan === null ? null : inputsFromRaw(schema, variablesPlan, plan.fieldIndex);
