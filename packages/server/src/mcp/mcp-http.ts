@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { contract } from '@formloom/contract';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, {
   type NextFunction,
   type Request,
@@ -9,7 +8,6 @@ import express, {
   type Router,
 } from 'express';
 import { jsonBody, requireJson } from '../http/body-parsing.js';
-import { createMcpServer } from './mcp-server.js';
 
 /** Where the Streamable HTTP transport answers (docs/mcp.md). */
 export const MCP_PATH = '/mcp';
@@ -46,6 +44,11 @@ export function createMcpRouter(deps: {
     async (req, res, next) => {
       try {
         const apiKey = BEARER.exec(req.get('authorization') ?? '')?.[1] ?? '';
+        // Loaded on the first MCP request: a server that never serves one never loads the SDK.
+        const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+          import('./mcp-server.js'),
+          import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+        ]);
         const server = createMcpServer({ baseUrl: ownOrigin(req), apiKey });
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: undefined,

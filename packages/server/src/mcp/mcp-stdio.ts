@@ -1,11 +1,15 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer, type McpServerOptions } from './mcp-server.js';
+import type { McpServerOptions } from './mcp-server.js';
 
 /**
  * `formloom mcp`: the MCP server over stdin/stdout, for an MCP client that starts it as a
  * subprocess; resolves when the client closes the stream. Nothing else may write to stdout.
+ * The SDK is loaded here, not when the server package is.
  */
 export async function serveMcpStdio(options: McpServerOptions): Promise<void> {
+  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
+    import('./mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ]);
   const server = createMcpServer(options);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { contractRoutes } from '@formloom/contract';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deriveTools, exclusionOf, JOBS_WAIT_TOOL } from '../../src/mcp/index.js';
+import { deriveTools, exclusionOf, JOBS_WAIT_TOOL } from '../../src/mcp/mcp-tools.js';
 import { fundedAccount } from './ai-test-kit.js';
 import type { TestServer } from './test-server.js';
 
