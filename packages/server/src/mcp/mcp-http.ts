@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { contract } from '@formloom/contract';
-import express, {
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-  type Router,
-} from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { jsonBody, requireJson } from '../http/body-parsing.js';
+import { routedAs } from '../http/request-context.js';
 
 /** Where the Streamable HTTP transport answers (docs/mcp.md). */
 export const MCP_PATH = '/mcp';
@@ -31,13 +26,9 @@ export function createMcpRouter(deps: {
   bodyTimeoutMs?: number;
 }): Router {
   const router = express.Router();
-  const route = (req: Request, _res: Response, next: NextFunction) => {
-    (req as Request & { tsRestRoute?: unknown }).tsRestRoute = ROUTE;
-    next();
-  };
   router.post(
     MCP_PATH,
-    route,
+    routedAs(ROUTE),
     deps.authenticate,
     requireJson(),
     ...jsonBody(deps.bodyLimitBytes, deps.bodyTimeoutMs),

@@ -13,15 +13,14 @@ export interface McpServerOptions {
   baseUrl: string;
   /** The caller's API key: every call is a REST request with it. */
   apiKey: string;
-  /** Injected by tests of timing only; the real `fetch` otherwise. */
-  fetch?: typeof fetch;
   /** Polling interval of `jobs_wait` (default the contract's `AI_JOB_POLLING`). */
   pollIntervalMs?: number;
 }
 
 const { tools: TOOLS } = deriveTools();
 const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
-const MAX_WAIT_SECONDS = 600;
+/** Below the server's default request timeout (120 s), so `POST /mcp` answers; call again to wait more. */
+const MAX_WAIT_SECONDS = 90;
 
 const JOBS_WAIT: Tool = {
   name: JOBS_WAIT_TOOL,
@@ -91,7 +90,7 @@ export async function callRoute(
   for (const name of tool.pathParams) {
     const value = args[name];
     if (value === undefined || value === null || value === '') return failure(`${name} is required`);
-    path = path.replace(`:${name}`, encodeURIComponent(String(value)));
+    path = path.replace(new RegExp(`:${name}(?=/|$)`), encodeURIComponent(String(value)));
   }
   const query = new URLSearchParams();
   for (const name of tool.queryParams) {
@@ -106,15 +105,21 @@ export async function callRoute(
   };
   const body = tool.hasBody && args.body !== undefined ? JSON.stringify(args.body) : undefined;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await (options.fetch ?? fetch)(url, { method: tool.route.method, headers, body });
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { method: tool.route.method, headers, body });
+    text = await response.text();
+  } catch (error) {
+    return failure(`Cannot reach the Formloom server at ${options.baseUrl}: ${(error as Error).message}`);
+  }
   return response.ok
     ? { content: [{ type: 'text', text }] }
     : { content: [{ type: 'text', text: `HTTP ${response.status}: ${text}` }], isError: true };
 }
 
 async function waitForJob(options: McpServerOptions, args: Record<string, unknown>): Promise<CallToolResult> {
-  const tool = BY_NAME.get('ai_getAiJob');
+  const tool = TOOLS.find((t) => t.route === contract.ai.getAiJob);
   if (tool === undefined) return failure('This server has no AI jobs');
   const seconds = Math.min(
     Math.max(Number(args.timeoutSeconds ?? AI_JOB_POLLING.timeoutMs / 1000), 1),
