@@ -17,6 +17,16 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'tests/*/**/*.test.ts',
     ],
+    // eventsource-parser (under the MCP SDK's HTTP client) exports its TypeScript under `source`,
+    // which Node cannot load from node_modules: vite transforms it instead.
+    server: {
+      deps: {
+        inline: [
+          /@modelcontextprotocol\/sdk\/dist\/esm\/client\/(streamableHttp|sse)\.js$/,
+          'eventsource-parser',
+        ],
+      },
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

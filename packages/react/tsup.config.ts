@@ -1,7 +1,8 @@
-import { defineConfig } from 'tsup';
+import type { Options } from 'tsup';
 
 // ESM only, React left to the host app (a peer dependency), as are the runtime and the engine.
-export default defineConfig({
+// Typed, not inferred through defineConfig: the workspace may hold two tsup instances (peers differ).
+const options: Options = {
   entry: { index: 'src/index.ts' },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',
@@ -11,4 +12,6 @@ export default defineConfig({
   platform: 'neutral',
   treeshake: true,
   external: ['react', '@formloom/runtime', '@formloom/contract'],
-});
+};
+
+export default options;

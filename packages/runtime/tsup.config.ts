@@ -1,9 +1,10 @@
-import { defineConfig } from 'tsup';
+import type { Options } from 'tsup';
 
 // ESM only: the runtime is for browsers, bundlers and server rendering, all of which load ESM.
 // FORMLOOM_BUILD_DTS=0 (a build to run, not to publish) skips the type declarations, as the
 // contract's and the SDK's builds do.
-export default defineConfig({
+// Typed, not inferred through defineConfig: the workspace may hold two tsup instances (peers differ).
+const options: Options = {
   entry: { index: 'src/index.ts' },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',
@@ -12,4 +13,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
-});
+};
+
+export default options;

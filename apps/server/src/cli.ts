@@ -11,6 +11,7 @@ import {
   DomainError,
   formatDuration,
   parseDuration,
+  serveMcpStdio,
 } from '@formloom/server';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { backup, migrateToPostgres, NotApplicableError, restore, rowCounts } from './operations.js';
@@ -54,6 +55,17 @@ async function withDb<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): 
   } finally {
     await handle.close();
   }
+}
+
+/** `formloom mcp`'s settings: the server and the key, from the environment. */
+function mcpOptions(env: CliIo['env']): { baseUrl: string; apiKey: string } {
+  const baseUrl = env.FORMLOOM_URL?.trim() ?? '';
+  if (!/^https?:\/\/[^/]/.test(baseUrl)) {
+    throw new ConfigError(`FORMLOOM_URL must be the server's http(s) origin (got "${baseUrl}")`);
+  }
+  const apiKey = env.FORMLOOM_API_KEY?.trim() ?? '';
+  if (apiKey === '') throw new ConfigError('FORMLOOM_API_KEY must be an API key (formloom keys create)');
+  return { baseUrl, apiKey };
 }
 
 function required(values: Values, name: string): string {
@@ -111,6 +123,21 @@ const COMMANDS: Record<string, Command> = {
     ].join('\n'),
     options: {},
     run: ({ config, io }) => serve(config, io),
+  },
+  mcp: {
+    usage: 'formloom mcp',
+    summary: 'an MCP server over stdio for AI agents (docs/mcp.md)',
+    help: [
+      'Speaks MCP on stdin/stdout until the client closes them: one tool per API route of the contract,',
+      'each call a request to the Formloom server with the API key (its scopes, plan and limits apply).',
+      'Needs no database: it talks to a running server.',
+      '',
+      'Environment:',
+      "  FORMLOOM_URL      the server's origin, e.g. https://forms.example.com (required)",
+      '  FORMLOOM_API_KEY  the API key the tools act with (required)',
+    ].join('\n'),
+    options: {},
+    run: ({ io }) => serveMcpStdio(mcpOptions(io.env)),
   },
   'accounts create': {
     usage: 'formloom accounts create --name NAME --plan free|starter|pro|max [--json]',

@@ -1,5 +1,5 @@
 /**
- * Builds the OpenAPI 3.0 document of the contract. `write-openapi.ts` writes it to
+ * Builds the OpenAPI 3.1 document of the contract. `write-openapi.ts` writes it to
  * docs/openapi.json; the contract tests compare that file with a fresh build.
  */
 import { dirname, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type AppRoute, isAppRouteOtherResponse } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { ERROR_DESCRIPTIONS, errorCodeOfStatus } from '../src/errors/error-codes.js';
+import { toJsonSchema2020 } from '../src/json-schema.js';
 import { ANALYTICS_CHAT_SSE_DESCRIPTION } from '../src/models/analytics.js';
 import { SCOPE_DESCRIPTIONS } from '../src/models/scope.js';
 import { EXPORT_CONTENT_TYPES } from '../src/models/smart-form.js';
@@ -84,7 +85,19 @@ const INFO = {
     'Rate limits are reported in `X-RateLimit-*` and `X-Monthly-*` headers; a 429 body carries `rate_limit`.',
   ].join('\n'),
   license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+  contact: { name: 'Formloom', url: 'https://github.com/formloom/formloom' },
 };
+
+/** Every installation has its own origin: a variable, whose default is `formloom serve` on its default port. */
+const SERVERS: Json = [
+  {
+    url: '{origin}',
+    description: 'Your Formloom server',
+    variables: {
+      origin: { default: 'http://localhost:3000', description: 'The origin of your `formloom serve`' },
+    },
+  },
+];
 
 /** The OpenAPI document as a plain JSON object, with keys in a stable order. */
 export function buildOpenApiDocument(): JsonObject {
@@ -99,12 +112,15 @@ export function buildOpenApiDocument(): JsonObject {
       },
     ),
   ) as unknown as JsonObject;
-  const { document, schemas } = extractNamedSchemas(toOpenApi30(generated) as JsonObject);
+  const { document, schemas } = extractNamedSchemas(generated);
+  document.openapi = '3.1.0';
+  document.servers = SERVERS;
   document.components = {
     securitySchemes: SECURITY_SCHEMES,
     schemas: { ...schemas, ...errorSchemas },
   };
-  return sortKeys(document) as JsonObject;
+  // Written in the 3.0 dialect by the zod-to-OpenAPI step, named schemas included: now 3.1's.
+  return sortKeys(toJsonSchema2020(document)) as JsonObject;
 }
 
 /** The file text: two-space JSON and a trailing newline. */
@@ -256,27 +272,6 @@ function extensionsOf(metadata: RouteMetadata): JsonObject {
     out['x-formloom-consumes-credits'] = metadata.consumesCredits === true;
   } else if (metadata.auth === 'session' && metadata.minPlan) {
     out['x-formloom-min-plan'] = metadata.minPlan;
-  }
-  return out;
-}
-
-/**
- * Fixes what the zod-to-OpenAPI step writes in the 3.1 style: a numeric `exclusiveMinimum` /
- * `exclusiveMaximum` (3.0 wants a boolean beside `minimum` / `maximum`). A `z.never()` comes out
- * as `{readOnly: true}`; it means "must be absent", which is `{not: {}}`.
- */
-function toOpenApi30(value: Json): Json {
-  if (Array.isArray(value)) return value.map(toOpenApi30);
-  if (value === null || typeof value !== 'object') return value;
-  if (value.readOnly === true && Object.keys(value).every((k) => k === 'readOnly' || k === 'description')) {
-    return { ...(value.description === undefined ? {} : { description: value.description }), not: {} };
-  }
-  const out: JsonObject = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[key] =
-      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof child === 'number'
-        ? true
-        : toOpenApi30(child);
   }
   return out;
 }

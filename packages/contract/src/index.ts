@@ -18,6 +18,8 @@ export {
   isErrorCode,
   statusOfErrorCode,
 } from './errors/error-codes.js';
+// --- JSON Schema 2020-12 from the zod-to-OpenAPI output (OpenAPI 3.1, MCP tools) -----------
+export { toJsonSchema2020 } from './json-schema.js';
 // --- API models ---------------------------------------------------------------------------
 export { Account } from './models/account.js';
 export {

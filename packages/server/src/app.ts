@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, contractRoutes, type Plan, type PlanLimits } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
@@ -75,6 +75,7 @@ import { idempotency } from './idempotency/index.js';
 import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMcpRouter } from './mcp/index.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -311,6 +312,15 @@ export function createApp({
       },
       discordBases: config.discordWebhookBases,
       logger,
+    }),
+  );
+
+  // The contract's API-key routes as MCP tools; each call is a REST request back to this server.
+  app.use(
+    createMcpRouter({
+      authenticate: apiKeyGuards[0] as RequestHandler,
+      bodyLimitBytes: bodyLimit,
+      bodyTimeoutMs: config.bodyTimeoutMs,
     }),
   );
 

@@ -103,6 +103,7 @@ export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js'
 export { createWorkSignals, type Wake, type WorkSignals } from './jobs/wake.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
 export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
+export { MCP_PATH, type McpServerOptions, serveMcpStdio } from './mcp/index.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';
 export {

@@ -135,3 +135,14 @@ export function normaliseRequest() {
     next();
   };
 }
+
+/**
+ * For a route served outside ts-rest (a file download, `POST /mcp`): sets the contract route whose
+ * metadata the app's authentication and rate-limit middleware then apply, as on that route.
+ */
+export function routedAs(route: { method: string; path: string; metadata: unknown }) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    (req as Request & { tsRestRoute?: unknown }).tsRestRoute = route;
+    next();
+  };
+}

@@ -105,9 +105,14 @@ function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<Json> {
       ...((s.oneOf ?? s.anyOf) as Schema[]).map((x) => arbitraryOf(x, depth + 1)),
     ) as fc.Arbitrary<Json>;
   if (s.allOf) return arbitraryOf(Object.assign({}, ...s.allOf.map(deref)), depth + 1);
-  const nullable = s.nullable === true;
+  // OpenAPI 3.1 says null in the type (`type: ['string', 'null']`) or as `{type: 'null'}` in an anyOf.
+  const types: (string | undefined)[] = Array.isArray(s.type) ? s.type : [s.type];
+  const type = types.find((t) => t !== 'null');
+  if (types.includes('null') && type === undefined) return fc.constant(null);
+  const nullable = types.includes('null');
   const wrap = (a: fc.Arbitrary<Json>) => (nullable ? fc.oneof(a, fc.constant(null)) : a);
-  switch (s.type) {
+  const minimum = s.minimum ?? (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined);
+  switch (type) {
     case 'string':
       if (s.format === 'uuid') return wrap(fc.uuid());
       if (s.format === 'date-time') return wrap(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
@@ -116,10 +121,21 @@ function arbitraryOf(schema: Schema, depth = 0): fc.Arbitrary<Json> {
       if (s.format === 'email') return wrap(fc.constantFrom('a@example.com', 'x@y.io'));
       return wrap(fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 40) }));
     case 'integer':
-      return wrap(fc.integer({ min: s.minimum ?? -1000, max: Math.min(s.maximum ?? 1000, 1_000_000) }));
+      return wrap(
+        fc.integer({
+          min: minimum === undefined ? -1000 : minimum + (s.minimum === undefined ? 1 : 0),
+          max: Math.min(s.maximum ?? 1000, 1_000_000),
+        }),
+      );
     case 'number':
       return wrap(
-        fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 1000, noNaN: true, noDefaultInfinity: true }),
+        fc.double({
+          min: minimum ?? -1000,
+          minExcluded: s.minimum === undefined && minimum !== undefined,
+          max: s.maximum ?? 1000,
+          noNaN: true,
+          noDefaultInfinity: true,
+        }),
       );
     case 'boolean':
       return wrap(fc.boolean());

@@ -3,6 +3,7 @@
 export * from './ai-test-kit.js';
 export * from './chat-stand-ins.js';
 export * from './fixtures.js';
+export * from './mcp-kit.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
 export * from './session-seed.js';

@@ -1,15 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { contract, issuesFromZodError, Uuid } from '@formloom/contract';
-import express, {
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-  type Router,
-} from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { authOf } from '../../http/request-context.js';
+import { authOf, routedAs } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { FormsService } from '../forms/index.js';
 import type { UploadsService } from './uploads-service.js';
@@ -44,11 +38,7 @@ export function createFileDownloadRouter(deps: {
   logger: Logger;
 }): Router {
   const router = express.Router();
-  const route = (req: Request, _res: Response, next: NextFunction) => {
-    (req as Request & { tsRestRoute?: unknown }).tsRestRoute = ROUTE;
-    next();
-  };
-  router.get(FILE_DOWNLOAD_PATH, route, ...deps.guards, async (req, res, next) => {
+  router.get(FILE_DOWNLOAD_PATH, routedAs(ROUTE), ...deps.guards, async (req, res, next) => {
     try {
       const parsed = Params.safeParse(req.params);
       if (!parsed.success) {
