@@ -111,16 +111,21 @@ export {
   UpdateFormBody,
 } from './models/form.js';
 export {
+  CAPTCHA_PROVIDERS,
+  type CaptchaProvider,
   DEFAULT_SCHEMA_VERSION,
   FORM_LAYOUTS,
+  FormCaptcha,
   FormCompletion,
   type FormLayout,
   FormMeta,
+  FormNotifications,
   FormSchema,
   FormSettings,
   FormTranslations,
   FormVariable,
   JsonValue,
+  MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
 } from './models/form-schema.js';

@@ -35,6 +35,7 @@ import {
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
+import { createResponseMails } from './features/notifications/index.js';
 import {
   createPublicPageRouter,
   createPublicRateLimiter,
@@ -184,7 +185,14 @@ export function createApp({
     onDeleted: uploads.deleteForForm,
     outbox: signals.outbox,
   });
-  const responses = createResponsesService({ db, clock, forms, files: fileAnswers, outbox: signals.outbox });
+  const responses = createResponsesService({
+    db,
+    clock,
+    forms,
+    files: fileAnswers,
+    outbox: signals.outbox,
+    mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
+  });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });

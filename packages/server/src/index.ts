@@ -87,6 +87,13 @@ export {
 } from './features/integrations/index.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/index.js';
 export {
+  DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+  MAIL_CHANNEL,
+  type MailSenderOptions,
+  mailSender,
+  messageIdOf,
+} from './features/notifications/index.js';
+export {
   DEFAULT_SESSION_IDLE_MS,
   sweepIdleSessions,
 } from './features/smart-forms/index.js';
@@ -102,7 +109,7 @@ export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
 export { createWorkSignals, type Wake, type WorkSignals } from './jobs/wake.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
-export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
+export { createMailer, type Mail, type Mailer, type MailerOptions, MailSendError } from './mail/mailer.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';
 export {

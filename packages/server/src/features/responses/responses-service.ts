@@ -25,6 +25,7 @@ import {
   type SubmissionForms,
   submissionForms,
 } from '../forms/index.js';
+import type { ResponseMails } from '../notifications/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createResponsesStore, type ResponsesStore } from './responses-store.js';
@@ -45,6 +46,8 @@ export interface ResponsesServiceDeps {
   groupCommit?: boolean;
   /** The app's outbox wake-up (`WorkSignals.outbox`): FORM_RESPONSE_CREATED is sent at once. */
   outbox?: Wake;
+  /** Queues the notification mails of a new response (`settings.notifications`). */
+  mails?: ResponseMails;
 }
 
 /**
@@ -132,6 +135,7 @@ export function createResponsesService({
   files,
   groupCommit = sqlDialectOf(db).groupCommit,
   outbox,
+  mails,
 }: ResponsesServiceDeps) {
   const formsStore = submissionForms(db, db, outbox);
   const store = createResponsesStore(db);
@@ -279,8 +283,22 @@ export function createResponsesService({
       [responseCreatedEvent(form, base, { ...row, answers: checked.value, variables: checked.variables })],
       db,
     );
+    // The mails go with the webhooks: in this transaction, so a response never lacks its mails.
+    const mailed =
+      mails === undefined
+        ? 0
+        : await mails.queue(trx, {
+            formId: form.id,
+            accountId: form.account_id,
+            responseId: row.id,
+            submittedAt: row.submitted_at,
+            schema: base,
+            language,
+            answers: checked.value,
+            variables: checked.variables,
+          });
     // Woken before the commit: on SQLite's one connection the worker's query waits for it.
-    if (queued > 0) outbox?.notify();
+    if (queued + mailed > 0) outbox?.notify();
     if (archiveDue(counted, row.submitted_at, base)) {
       await txForms.archive(counted, row.submitted_at, base);
     }
