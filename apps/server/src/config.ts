@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BODY_LIMIT_BYTES, parseTrustProxy, type TrustProxy } from '@formloom/server';
+import {
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+  parseTrustProxy,
+  type TrustProxy,
+} from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, integer, read } from './env.js';
 import { type IntegrationsConfig, loadIntegrationsConfig } from './integrations-config.js';
@@ -33,6 +38,7 @@ export interface Config {
   integrations: IntegrationsConfig;
   ai: AiConfig;
   smartForms: SmartFormsConfig;
+  mail: MailConfig;
 }
 
 export interface SmartFormsConfig {
@@ -40,10 +46,18 @@ export interface SmartFormsConfig {
   sessionIdleMs: number;
   /** FORMLOOM_INTERVIEW_AI_TIMEOUT: longest wait for the model's next question (default 20 s). */
   questionTimeoutMs: number;
-  /** FORMLOOM_SMTP_URL: where one-time codes are mailed; unset: written to the log (development). */
+}
+
+/** Outgoing mail: one-time codes and notifications (docs/email.md). */
+export interface MailConfig {
+  /** FORMLOOM_SMTP_URL; unset: mails are written to the log (development). */
   smtpUrl: string | undefined;
   /** FORMLOOM_SMTP_FROM (default `Formloom <no-reply@localhost>`). */
-  smtpFrom: string | undefined;
+  from: string | undefined;
+  /** FORMLOOM_SMTP_REPLY_TO: the Reply-To of every mail; unset: none. */
+  replyTo: string | undefined;
+  /** FORMLOOM_MAILS_PER_RECIPIENT_HOUR: notification mails one address may get an hour (default 10). */
+  perRecipientPerHour: number;
 }
 
 export interface S3Config {
@@ -190,8 +204,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smartForms: {
       sessionIdleMs: duration(env, 'FORMLOOM_SESSION_IDLE_TIMEOUT', 24 * 3_600_000, fail),
       questionTimeoutMs: duration(env, 'FORMLOOM_INTERVIEW_AI_TIMEOUT', 20_000, fail),
+    },
+    mail: {
       smtpUrl: read(env, 'FORMLOOM_SMTP_URL'),
-      smtpFrom: read(env, 'FORMLOOM_SMTP_FROM'),
+      from: read(env, 'FORMLOOM_SMTP_FROM'),
+      replyTo: read(env, 'FORMLOOM_SMTP_REPLY_TO'),
+      perRecipientPerHour: integer(
+        env,
+        'FORMLOOM_MAILS_PER_RECIPIENT_HOUR',
+        DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+        1,
+        10_000,
+        fail,
+      ),
     },
   };
 }
