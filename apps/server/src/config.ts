@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { CAPTCHA_PROVIDERS } from '@formloom/contract';
 import {
+  type CaptchaSettings,
   DEFAULT_BODY_LIMIT_BYTES,
   DEFAULT_MAILS_PER_RECIPIENT_HOUR,
   parseTrustProxy,
@@ -39,6 +41,8 @@ export interface Config {
   ai: AiConfig;
   smartForms: SmartFormsConfig;
   mail: MailConfig;
+  /** FORMLOOM_CAPTCHA_<PROVIDER>_SITE_KEY, _SECRET, _VERIFY_URL, _SCRIPT_URL: the providers forms may use. */
+  captcha: CaptchaSettings;
 }
 
 export interface SmartFormsConfig {
@@ -46,6 +50,33 @@ export interface SmartFormsConfig {
   sessionIdleMs: number;
   /** FORMLOOM_INTERVIEW_AI_TIMEOUT: longest wait for the model's next question (default 20 s). */
   questionTimeoutMs: number;
+}
+
+/** Each captcha provider whose site key and secret are both set (docs/captcha.md). */
+function captcha(env: Env): CaptchaSettings {
+  const out: CaptchaSettings = {};
+  for (const provider of CAPTCHA_PROVIDERS) {
+    const prefix = `FORMLOOM_CAPTCHA_${provider.toUpperCase()}`;
+    const siteKey = read(env, `${prefix}_SITE_KEY`);
+    const secret = read(env, `${prefix}_SECRET`);
+    if (siteKey === undefined && secret === undefined) continue;
+    if (siteKey === undefined || secret === undefined) {
+      throw new ConfigError(`${prefix}_SITE_KEY and ${prefix}_SECRET must be set together`);
+    }
+    const urls: Record<string, string | undefined> = {};
+    for (const [name, key] of [
+      ['verifyUrl', `${prefix}_VERIFY_URL`],
+      ['scriptUrl', `${prefix}_SCRIPT_URL`],
+    ] as const) {
+      const raw = read(env, key);
+      if (raw !== undefined && !/^https?:\/\/[^\s]+$/.test(raw)) {
+        throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
+      }
+      urls[name] = raw;
+    }
+    out[provider] = { siteKey, secret, verifyUrl: urls.verifyUrl, scriptUrl: urls.scriptUrl };
+  }
+  return out;
 }
 
 /** Outgoing mail: one-time codes and notifications (docs/email.md). */
@@ -205,6 +236,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       sessionIdleMs: duration(env, 'FORMLOOM_SESSION_IDLE_TIMEOUT', 24 * 3_600_000, fail),
       questionTimeoutMs: duration(env, 'FORMLOOM_INTERVIEW_AI_TIMEOUT', 20_000, fail),
     },
+    captcha: captcha(env),
     mail: {
       smtpUrl: read(env, 'FORMLOOM_SMTP_URL'),
       from: read(env, 'FORMLOOM_SMTP_FROM'),

@@ -75,6 +75,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       trustProxy: config.trustProxy,
       slack: config.integrations.slack,
       discordWebhookBases: config.integrations.discordWebhookBases,
+      captcha: config.captcha,
     },
     secretKey,
     aiProvider,

@@ -8,14 +8,19 @@ export * from './engine/index.js';
 export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';
 // --- Errors -------------------------------------------------------------------------------
 export {
+  ERROR_CASE_CODES,
+  ERROR_CASES,
   ERROR_CODE_BY_STATUS,
   ERROR_CODES,
   ERROR_DESCRIPTIONS,
   ERROR_STATUS,
+  type ErrorCaseCode,
   type ErrorCode,
   type ErrorStatus,
   errorCodeOfStatus,
+  isErrorCaseCode,
   isErrorCode,
+  statusOfAnyErrorCode,
   statusOfErrorCode,
 } from './errors/error-codes.js';
 // --- API models ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import express, { type Express } from 'express';
 import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
+import { type CaptchaSettings, createCaptchaVerifier } from './captcha/captcha-verifier.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
@@ -105,6 +106,8 @@ export interface AppConfig {
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
   discordWebhookBases?: readonly string[];
+  /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
+  captcha?: CaptchaSettings;
 }
 
 export interface AppDeps {
@@ -178,10 +181,14 @@ export function createApp({
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);
   const uploads = createUploadsService({ db, clock, storage, logger });
+  const captcha = createCaptchaVerifier(config.captcha ?? {}, {
+    allowPrivateTargets: config.allowPrivateTargets ?? false,
+  });
   const forms = createFormsService({
     db,
     clock,
     publicUrl: config.publicUrl,
+    captchaProviders: captcha.providers,
     onDeleted: uploads.deleteForForm,
     outbox: signals.outbox,
   });
@@ -192,6 +199,7 @@ export function createApp({
     files: fileAnswers,
     outbox: signals.outbox,
     mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
+    captcha,
   });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });

@@ -18,6 +18,13 @@ export {
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { ensureDefaultAccount } from './bootstrap.js';
+export {
+  CAPTCHA_ENDPOINTS,
+  type CaptchaProviderSettings,
+  type CaptchaSettings,
+  createCaptchaVerifier,
+  DEFAULT_RECAPTCHA_MIN_SCORE,
+} from './captcha/captcha-verifier.js';
 export { type ChoresOptions, serverChores, startChores } from './chores.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export {
