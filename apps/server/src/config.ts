@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BODY_LIMIT_BYTES, parseTrustProxy, type TrustProxy } from '@formloom/server';
+import { CAPTCHA_PROVIDERS } from '@formloom/contract';
+import {
+  type CaptchaSettings,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+  parseTrustProxy,
+  type TrustProxy,
+} from '@formloom/server';
 import { type AiConfig, loadAiConfig } from './ai-config.js';
 import { duration, type Env, integer, read } from './env.js';
 import { type IntegrationsConfig, loadIntegrationsConfig } from './integrations-config.js';
@@ -33,6 +40,9 @@ export interface Config {
   integrations: IntegrationsConfig;
   ai: AiConfig;
   smartForms: SmartFormsConfig;
+  mail: MailConfig;
+  /** FORMLOOM_CAPTCHA_<PROVIDER>_SITE_KEY, _SECRET, _VERIFY_URL, _SCRIPT_URL: the providers forms may use. */
+  captcha: CaptchaSettings;
 }
 
 export interface SmartFormsConfig {
@@ -40,10 +50,45 @@ export interface SmartFormsConfig {
   sessionIdleMs: number;
   /** FORMLOOM_INTERVIEW_AI_TIMEOUT: longest wait for the model's next question (default 20 s). */
   questionTimeoutMs: number;
-  /** FORMLOOM_SMTP_URL: where one-time codes are mailed; unset: written to the log (development). */
+}
+
+/** Each captcha provider whose site key and secret are both set (docs/captcha.md). */
+function captcha(env: Env): CaptchaSettings {
+  const out: CaptchaSettings = {};
+  for (const provider of CAPTCHA_PROVIDERS) {
+    const prefix = `FORMLOOM_CAPTCHA_${provider.toUpperCase()}`;
+    const siteKey = read(env, `${prefix}_SITE_KEY`);
+    const secret = read(env, `${prefix}_SECRET`);
+    if (siteKey === undefined && secret === undefined) continue;
+    if (siteKey === undefined || secret === undefined) {
+      throw new ConfigError(`${prefix}_SITE_KEY and ${prefix}_SECRET must be set together`);
+    }
+    const urls: Record<string, string | undefined> = {};
+    for (const [name, key] of [
+      ['verifyUrl', `${prefix}_VERIFY_URL`],
+      ['scriptUrl', `${prefix}_SCRIPT_URL`],
+    ] as const) {
+      const raw = read(env, key);
+      if (raw !== undefined && !/^https?:\/\/[^\s]+$/.test(raw)) {
+        throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
+      }
+      urls[name] = raw;
+    }
+    out[provider] = { siteKey, secret, verifyUrl: urls.verifyUrl, scriptUrl: urls.scriptUrl };
+  }
+  return out;
+}
+
+/** Outgoing mail: one-time codes and notifications (docs/email.md). */
+export interface MailConfig {
+  /** FORMLOOM_SMTP_URL; unset: mails are written to the log (development). */
   smtpUrl: string | undefined;
   /** FORMLOOM_SMTP_FROM (default `Formloom <no-reply@localhost>`). */
-  smtpFrom: string | undefined;
+  from: string | undefined;
+  /** FORMLOOM_SMTP_REPLY_TO: the Reply-To of every mail; unset: none. */
+  replyTo: string | undefined;
+  /** FORMLOOM_MAILS_PER_RECIPIENT_HOUR: notification mails one address may get an hour (default 10). */
+  perRecipientPerHour: number;
 }
 
 export interface S3Config {
@@ -190,8 +235,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smartForms: {
       sessionIdleMs: duration(env, 'FORMLOOM_SESSION_IDLE_TIMEOUT', 24 * 3_600_000, fail),
       questionTimeoutMs: duration(env, 'FORMLOOM_INTERVIEW_AI_TIMEOUT', 20_000, fail),
+    },
+    captcha: captcha(env),
+    mail: {
       smtpUrl: read(env, 'FORMLOOM_SMTP_URL'),
-      smtpFrom: read(env, 'FORMLOOM_SMTP_FROM'),
+      from: read(env, 'FORMLOOM_SMTP_FROM'),
+      replyTo: read(env, 'FORMLOOM_SMTP_REPLY_TO'),
+      perRecipientPerHour: integer(
+        env,
+        'FORMLOOM_MAILS_PER_RECIPIENT_HOUR',
+        DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+        1,
+        10_000,
+        fail,
+      ),
     },
   };
 }

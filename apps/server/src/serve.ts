@@ -13,6 +13,7 @@ import {
   holdInstanceLock,
   listen,
   loadSecretKey,
+  mailSender,
   sqliteFileOf,
   startAiJobs,
   startChores,
@@ -54,6 +55,14 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   const aiProvider = createAiProvider(config.ai.settings, logger);
   // One set of wake-ups for this app and its workers.
   const signals = createWorkSignals();
+  // One mailer: the one-time codes of private smart forms and the outbox's notification mails.
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    replyTo: config.mail.replyTo,
+    timeoutMs: config.webhooks.timeoutMs,
+    logger,
+  });
   const app = createApp({
     db: handle.db,
     logger,
@@ -66,10 +75,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       trustProxy: config.trustProxy,
       slack: config.integrations.slack,
       discordWebhookBases: config.integrations.discordWebhookBases,
+      captcha: config.captcha,
     },
     secretKey,
     aiProvider,
-    mailer: createMailer({ smtpUrl: config.smartForms.smtpUrl, from: config.smartForms.smtpFrom, logger }),
+    mailer,
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
     signals,
     ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
@@ -101,6 +111,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
         slackApiBaseUrl: config.integrations.slackApiBaseUrl,
       }),
       analyticsCallbackSender(handle.db, secretKey),
+      mailSender(handle.db, { mailer, perRecipientPerHour: config.mail.perRecipientPerHour }),
     ],
   });
   const aiJobs = startAiJobs(handle.db, {

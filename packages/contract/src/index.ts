@@ -8,14 +8,19 @@ export * from './engine/index.js';
 export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';
 // --- Errors -------------------------------------------------------------------------------
 export {
+  ERROR_CASE_CODES,
+  ERROR_CASES,
   ERROR_CODE_BY_STATUS,
   ERROR_CODES,
   ERROR_DESCRIPTIONS,
   ERROR_STATUS,
+  type ErrorCaseCode,
   type ErrorCode,
   type ErrorStatus,
   errorCodeOfStatus,
+  isErrorCaseCode,
   isErrorCode,
+  statusOfAnyErrorCode,
   statusOfErrorCode,
 } from './errors/error-codes.js';
 // --- JSON Schema 2020-12 from the zod-to-OpenAPI output (OpenAPI 3.1, MCP tools) -----------
@@ -113,16 +118,21 @@ export {
   UpdateFormBody,
 } from './models/form.js';
 export {
+  CAPTCHA_PROVIDERS,
+  type CaptchaProvider,
   DEFAULT_SCHEMA_VERSION,
   FORM_LAYOUTS,
+  FormCaptcha,
   FormCompletion,
   type FormLayout,
   FormMeta,
+  FormNotifications,
   FormSchema,
   FormSettings,
   FormTranslations,
   FormVariable,
   JsonValue,
+  MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
 } from './models/form-schema.js';

@@ -7,6 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
+import { type CaptchaSettings, createCaptchaVerifier } from './captcha/captcha-verifier.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
@@ -35,6 +36,7 @@ import {
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
+import { createResponseMails } from './features/notifications/index.js';
 import {
   createPublicPageRouter,
   createPublicRateLimiter,
@@ -105,6 +107,8 @@ export interface AppConfig {
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
   discordWebhookBases?: readonly string[];
+  /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
+  captcha?: CaptchaSettings;
 }
 
 export interface AppDeps {
@@ -178,14 +182,26 @@ export function createApp({
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);
   const uploads = createUploadsService({ db, clock, storage, logger });
+  const captcha = createCaptchaVerifier(config.captcha ?? {}, {
+    allowPrivateTargets: config.allowPrivateTargets ?? false,
+  });
   const forms = createFormsService({
     db,
     clock,
     publicUrl: config.publicUrl,
+    captchaProviders: captcha.providers,
     onDeleted: uploads.deleteForForm,
     outbox: signals.outbox,
   });
-  const responses = createResponsesService({ db, clock, forms, files: fileAnswers, outbox: signals.outbox });
+  const responses = createResponsesService({
+    db,
+    clock,
+    forms,
+    files: fileAnswers,
+    outbox: signals.outbox,
+    mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
+    captcha,
+  });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });

@@ -18,6 +18,13 @@ export {
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { ensureDefaultAccount } from './bootstrap.js';
+export {
+  CAPTCHA_ENDPOINTS,
+  type CaptchaProviderSettings,
+  type CaptchaSettings,
+  createCaptchaVerifier,
+  DEFAULT_RECAPTCHA_MIN_SCORE,
+} from './captcha/captcha-verifier.js';
 export { type ChoresOptions, serverChores, startChores } from './chores.js';
 export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
 export {
@@ -87,6 +94,13 @@ export {
 } from './features/integrations/index.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/index.js';
 export {
+  DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+  MAIL_CHANNEL,
+  type MailSenderOptions,
+  mailSender,
+  messageIdOf,
+} from './features/notifications/index.js';
+export {
   DEFAULT_SESSION_IDLE_MS,
   sweepIdleSessions,
 } from './features/smart-forms/index.js';
@@ -102,7 +116,7 @@ export { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 export { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
 export { createWorkSignals, type Wake, type WorkSignals } from './jobs/wake.js';
 export { createLogger, type Logger, type LoggerOptions, REDACT_PATHS } from './logger.js';
-export { createMailer, type Mail, type Mailer, type MailerOptions } from './mail/mailer.js';
+export { createMailer, type Mail, type Mailer, type MailerOptions, MailSendError } from './mail/mailer.js';
 export { MCP_PATH, type McpServerOptions, serveMcpStdio } from './mcp/index.js';
 export { blockedReason } from './net/ssrf-guard.js';
 export { type BackupManifest, type BackupOptions, backupSqlite } from './ops/backup.js';

@@ -56,7 +56,9 @@ export type SchemaProblemCode =
   // Recall and translations (integrity/texts.ts)
   | 'unknown_recall_reference'
   | 'unknown_translation_key'
-  | 'translation_of_base_language';
+  | 'translation_of_base_language'
+  // E-mail notifications (integrity/notifications.ts)
+  | 'notification_field_not_email';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response

@@ -1,7 +1,14 @@
 import type { ZodError, ZodIssue } from 'zod';
 import type { ErrorEnvelope, ErrorIssue, SuccessEnvelope } from '../models/envelope.js';
 import type { RateLimitInfo } from '../models/rate-limit.js';
-import { ERROR_DESCRIPTIONS, type ErrorCode, isErrorCode } from './error-codes.js';
+import {
+  ERROR_CASES,
+  ERROR_DESCRIPTIONS,
+  type ErrorCaseCode,
+  type ErrorCode,
+  isErrorCaseCode,
+  isErrorCode,
+} from './error-codes.js';
 
 /**
  * The body of an error answer.
@@ -11,8 +18,8 @@ import { ERROR_DESCRIPTIONS, type ErrorCode, isErrorCode } from './error-codes.j
  * ```
  */
 export function errorBody(
-  code: ErrorCode,
-  message: string = ERROR_DESCRIPTIONS[code],
+  code: ErrorCode | ErrorCaseCode,
+  message: string = ERROR_DESCRIPTIONS[isErrorCaseCode(code) ? ERROR_CASES[code] : code],
   extra: { issues?: ErrorIssue[]; rate_limit?: RateLimitInfo } = {},
 ): ErrorEnvelope {
   return { message, data: null, error: code, ...extra };
@@ -27,7 +34,11 @@ export function successBody<T>(data: T, message = 'OK'): SuccessEnvelope<T> {
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
-  return typeof body.message === 'string' && body.data === null && isErrorCode(body.error);
+  return (
+    typeof body.message === 'string' &&
+    body.data === null &&
+    (isErrorCode(body.error) || isErrorCaseCode(body.error))
+  );
 }
 
 /**

@@ -35,6 +35,27 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];
 
+/**
+ * Codes for one case of a general error, answered with that error's status: a client that does
+ * not know one classifies the answer by its status (decisions.md: a missing or refused captcha
+ * is a 400 with `CAPTCHA_FAILED`).
+ */
+export const ERROR_CASES = {
+  CAPTCHA_FAILED: 'BAD_REQUEST',
+} as const satisfies Record<string, ErrorCode>;
+
+export type ErrorCaseCode = keyof typeof ERROR_CASES;
+export const ERROR_CASE_CODES = ['CAPTCHA_FAILED'] as const satisfies readonly ErrorCaseCode[];
+
+export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CASES, value);
+}
+
+/** The HTTP status of a code or of a case code (its general code's). */
+export function statusOfAnyErrorCode(code: ErrorCode | ErrorCaseCode): ErrorStatus {
+  return ERROR_STATUS[isErrorCaseCode(code) ? ERROR_CASES[code] : code];
+}
+
 /** Reverse of {@link ERROR_STATUS}. */
 export const ERROR_CODE_BY_STATUS = Object.fromEntries(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, ERROR_DESCRIPTIONS, type ErrorCode } from '../errors/error-codes.js';
+import { ERROR_CASE_CODES, ERROR_CODES, ERROR_DESCRIPTIONS, type ErrorCode } from '../errors/error-codes.js';
 import { RateLimitInfo } from './rate-limit.js';
 
 /**
@@ -58,7 +58,7 @@ const errorBase = {
 const errorEnvelopeSchema = z
   .object({
     ...errorBase,
-    error: z.enum(ERROR_CODES),
+    error: z.enum([...ERROR_CODES, ...ERROR_CASE_CODES]),
     issues: z.array(ErrorIssue).optional(),
     rate_limit: RateLimitInfo.optional(),
   })

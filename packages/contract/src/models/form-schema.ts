@@ -36,6 +36,44 @@ export const FormCompletion = z
   .strict();
 export type FormCompletion = z.infer<typeof FormCompletion>;
 
+/** Most owner addresses a form notifies of each new response (decisions.md). */
+export const MAX_OWNER_EMAILS = 10;
+
+/** A mail subject: one line, so it can never add a header (no CR, LF or other control character). */
+const MailSubject = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((s) => !/\p{Cc}/u.test(s), 'must be one line, without line breaks or control characters');
+
+/**
+ * E-mail sent on each new response: to the owners (`ownerEmails`: the answers and a link to the
+ * response) and a copy to the respondent, only at the address answered in `emailFieldId` (an
+ * `email` field), in their language. No answer reaches a header: the subject comes from here.
+ */
+export const FormNotifications = z
+  .object({
+    ownerEmails: z.array(z.string().email().max(254)).max(MAX_OWNER_EMAILS).optional(),
+    respondentCopy: z.object({ emailFieldId: Id, subject: MailSubject.optional() }).strict().optional(),
+  })
+  .strict();
+export type FormNotifications = z.infer<typeof FormNotifications>;
+
+export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+/**
+ * A captcha on the public form: the submission carries the widget's `captchaToken`, which the
+ * server verifies with the provider. `minScore`: reCAPTCHA v3's score threshold (default 0.5).
+ */
+export const FormCaptcha = z
+  .object({
+    provider: z.enum(CAPTCHA_PROVIDERS),
+    minScore: z.number().min(0).max(1).optional(),
+  })
+  .strict();
+export type FormCaptcha = z.infer<typeof FormCaptcha>;
+
 export const FormSettings = z
   .object({
     /** `single-column` (default) or `paged`; other values are stored as sent and shown as `single-column`. */
@@ -44,6 +82,8 @@ export const FormSettings = z
     submitAction: z.string().max(50).optional(),
     /** Once this many responses are stored the form is ARCHIVED (decisions.md). */
     maxResponses: z.number().int().positive().optional(),
+    notifications: FormNotifications.optional(),
+    captcha: FormCaptcha.optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

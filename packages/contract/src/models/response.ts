@@ -86,6 +86,14 @@ export const SubmitResponseBody = z
       .describe(
         "The respondent's language; default: the best of Accept-Language the form has, else its base language",
       ),
+    captchaToken: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe(
+        "The captcha widget's token, for a form with `settings.captcha`; missing or refused: 400 CAPTCHA_FAILED",
+      ),
   })
   .strict()
   .describe('A submission');

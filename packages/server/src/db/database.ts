@@ -128,6 +128,8 @@ export interface OutboxDeliveriesTable {
   /** pending, succeeded or failed. */
   status: string;
   attempt_count: Generated<number>;
+  /** Of `attempt_count`, the postponements (a sending limit held it back), which use up no retry. */
+  postponements: Generated<number>;
   /** When a pending delivery is due; null once it is finished. */
   next_attempt_at: string | null;
   created_at: string;

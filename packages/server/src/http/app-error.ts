@@ -1,4 +1,13 @@
-import { type ErrorCode, type ErrorIssue, type RateLimitInfo, statusOfErrorCode } from '@formloom/contract';
+import {
+  ERROR_CASES,
+  type ErrorCaseCode,
+  type ErrorCode,
+  type ErrorIssue,
+  isErrorCaseCode,
+  type RateLimitInfo,
+  statusOfAnyErrorCode,
+} from '@formloom/contract';
+import { CaptchaFailedError } from '../captcha/captcha-verifier.js';
 import {
   ConflictError,
   DomainError,
@@ -21,17 +30,25 @@ import {
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | ErrorCaseCode;
+  /** The code of the error table `code` is a case of (itself for a general code). */
+  readonly generalCode: ErrorCode;
   /** `issues` of a 400: each invalid value. */
   readonly issues: ErrorIssue[] | undefined;
   /** `rate_limit` of a 429: which limit was hit and when to retry. */
   readonly rateLimit: RateLimitInfo | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[], rateLimit?: RateLimitInfo) {
+  constructor(
+    code: ErrorCode | ErrorCaseCode,
+    message: string,
+    issues?: ErrorIssue[],
+    rateLimit?: RateLimitInfo,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = statusOfErrorCode(code);
+    this.generalCode = isErrorCaseCode(code) ? ERROR_CASES[code] : code;
+    this.status = statusOfAnyErrorCode(code);
     this.issues = issues;
     this.rateLimit = rateLimit;
   }
@@ -62,7 +79,7 @@ export function fromDomainError(error: DomainError): AppError {
   // A DomainError subclass missing from the table is a bug of ours: a 500, never a guess.
   if (code === undefined) return new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');
   return new AppError(
-    code,
+    error instanceof CaptchaFailedError ? 'CAPTCHA_FAILED' : code,
     error.message,
     error instanceof InvalidInputError ? error.issues : undefined,
     error instanceof RateLimitedError ? error.rateLimit : undefined,

@@ -3,13 +3,36 @@ import type { Logger } from '../logger.js';
 
 export interface Mail {
   to: string;
+  /** One line: a header. Never built from a respondent's answers. */
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (answers escaped). */
+  html?: string;
+  /**
+   * The Message-ID, without angle brackets (`<local>@<domain>`); absent: nodemailer makes one. A
+   * mail sent again after a crash keeps its id, so receivers can drop the duplicate.
+   */
+  messageId?: string;
+}
+
+/** What an SMTP server said about a refused mail: its reply code, when it gave one. */
+export class MailSendError extends Error {
+  override name = 'MailSendError';
+  constructor(
+    message: string,
+    /** The SMTP reply code (`550`, `421`...); undefined for a network error or a timeout. */
+    readonly responseCode: number | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /** Sends mail: through SMTP when configured, else to the server log for development. */
 export interface Mailer {
   readonly kind: 'smtp' | 'log';
+  /** The fixed From address. */
+  readonly from: string;
+  /** Throws a MailSendError when the mail was not accepted. */
   send(mail: Mail): Promise<void>;
 }
 
@@ -18,22 +41,43 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   /** FORMLOOM_SMTP_FROM (default `Formloom <no-reply@localhost>`). */
   from?: string | undefined;
+  /** FORMLOOM_SMTP_REPLY_TO: the fixed Reply-To of every mail; absent: none. */
+  replyTo?: string | undefined;
+  /** Longest wait for the SMTP server at each step (connect, greeting, each reply); default 10 s. */
+  timeoutMs?: number;
   logger: Logger;
+}
+
+/** The SMTP reply code or network error of a nodemailer failure, as a short text for a log. */
+function sendError(error: unknown): MailSendError {
+  const e = error as { responseCode?: unknown; code?: unknown; message?: unknown };
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const what =
+    responseCode !== undefined
+      ? `SMTP ${responseCode}`
+      : typeof e.code === 'string'
+        ? `SMTP ${e.code === 'ETIMEDOUT' ? 'timeout' : e.code}`
+        : 'SMTP error';
+  return new MailSendError(what, responseCode);
 }
 
 /**
  * nodemailer over `smtpUrl`; without one, each mail is written to the log at `warn`, marked as for
  * development only, so a self-hoster can try private smart forms before setting up SMTP. The
- * SMTP URL (it may hold a password) is never logged.
+ * SMTP URL (it may hold a password) is never logged. From and Reply-To are fixed by
+ * configuration; the caller gives the recipient, subject and bodies only.
  */
 export function createMailer({
   smtpUrl,
   from = 'Formloom <no-reply@localhost>',
+  replyTo,
+  timeoutMs = 10_000,
   logger,
 }: MailerOptions): Mailer {
   if (smtpUrl === undefined || smtpUrl === '') {
     return {
       kind: 'log',
+      from,
       async send(mail) {
         logger.warn(
           { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
@@ -46,9 +90,29 @@ export function createMailer({
   let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
+    from,
     async send(mail) {
-      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then((nodemailer) =>
+        nodemailer.default.createTransport({
+          url: smtpUrl,
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+        }),
+      );
+      try {
+        await (await transport).sendMail({
+          from,
+          ...(replyTo === undefined ? {} : { replyTo }),
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html === undefined ? {} : { html: mail.html }),
+          ...(mail.messageId === undefined ? {} : { messageId: `<${mail.messageId}>` }),
+        });
+      } catch (error) {
+        throw sendError(error);
+      }
     },
   };
 }

@@ -13,9 +13,13 @@ import type { SendResult } from './send.js';
  *   and counts towards disabling the target.
  * - `gone`: the target no longer exists (a deleted Discord webhook): disabled at once; the
  *   delivery stays pending for when it is connected again.
+ * - `rejected`: this delivery can never go out (a mail server refused its recipient), through no
+ *   fault of the target: the delivery fails now, and the target's failure count is untouched.
+ * - `postponed`: nothing was sent, because a sending limit is reached: the delivery waits
+ *   `retryAfterMs` and uses up no retry; the attempt log says why (`error`).
  */
 export interface SenderResult extends SendResult {
-  verdict?: 'ok' | 'retry' | 'permanent' | 'gone';
+  verdict?: 'ok' | 'retry' | 'permanent' | 'gone' | 'rejected' | 'postponed';
   retryAfterMs?: number;
 }
 

@@ -9,6 +9,8 @@ export interface DueDelivery {
   channel: string;
   eventType: string;
   attemptCount: number;
+  /** Of `attemptCount`, the postponements (channel.ts): they use up no retry. */
+  postponements: number;
   payload: string;
   /** The target's row (a webhook endpoint, a chat connection...). */
   target: Record<string, unknown>;
@@ -28,6 +30,8 @@ export interface AttemptRecord {
   status: 'pending' | 'succeeded' | 'failed';
   nextAttemptAt: string | null;
   endpoint: 'reset' | 'failed' | 'gone' | 'none';
+  /** A postponement (channel.ts), not a try: counted apart from the retries. */
+  postponed?: boolean;
   disableAfter: number;
 }
 
@@ -108,6 +112,7 @@ export function createOutboxStore(db: Db) {
           'd.id as delivery_id',
           'd.event_type as delivery_event_type',
           'd.attempt_count as delivery_attempt_count',
+          'd.postponements as delivery_postponements',
           'ev.payload as event_payload',
         ])
         .where('d.endpoint_id', '=', endpointId)
@@ -125,13 +130,21 @@ export function createOutboxStore(db: Db) {
         .limit(1)
         .executeTakeFirst();
       if (row === undefined) return undefined;
-      const { delivery_id, delivery_event_type, delivery_attempt_count, event_payload, ...target } = row;
+      const {
+        delivery_id,
+        delivery_event_type,
+        delivery_attempt_count,
+        delivery_postponements,
+        event_payload,
+        ...target
+      } = row;
       return {
         id: delivery_id,
         endpointId,
         channel: target.channel,
         eventType: delivery_event_type,
         attemptCount: Number(delivery_attempt_count),
+        postponements: Number(delivery_postponements),
         payload: event_payload,
         target,
       };
@@ -166,12 +179,13 @@ export function createOutboxStore(db: Db) {
           .execute();
         await trx
           .updateTable('outbox_deliveries')
-          .set({
+          .set((eb) => ({
             status: record.status,
             attempt_count: record.attempt,
             next_attempt_at: record.nextAttemptAt,
             updated_at: record.startedAt,
-          })
+            ...(record.postponed === true ? { postponements: eb('postponements', '+', 1) } : {}),
+          }))
           .where('id', '=', record.deliveryId)
           .execute();
         const nowIso = record.startedAt;

@@ -8,7 +8,7 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-type Decision = Pick<AttemptRecord, 'ok' | 'status' | 'nextAttemptAt' | 'endpoint'>;
+type Decision = Pick<AttemptRecord, 'ok' | 'status' | 'nextAttemptAt' | 'endpoint' | 'postponed'>;
 
 /**
  * What one attempt means. 2xx: succeeded, and the endpoint's failure count resets. 410 Gone:
@@ -17,7 +17,7 @@ type Decision = Pick<AttemptRecord, 'ok' | 'status' | 'nextAttemptAt' | 'endpoin
  * the backoff, until `maxRetries` retries have failed; then the delivery has failed, which
  * counts towards disabling the endpoint. A sender's verdict (channel.ts) takes the place of the
  * status code's meaning: a permanent failure fails at once, and a platform's wait replaces the
- * backoff.
+ * backoff. `attempt` counts the attempts that were tried (postponements are not).
  */
 export function decideAttempt(
   result: SenderResult,
@@ -31,6 +31,17 @@ export function decideAttempt(
   if (verdict === 'ok') {
     return { ok: true, status: 'succeeded', nextAttemptAt: null, endpoint: 'reset' };
   }
+  if (verdict === 'postponed') {
+    const wait = result.retryAfterMs ?? retryDelayMs(1, options.retryBaseMs, options.random);
+    return {
+      ok: false,
+      status: 'pending',
+      nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
+      endpoint: 'none',
+      postponed: true,
+    };
+  }
+  if (verdict === 'rejected') return { ok: false, status: 'failed', nextAttemptAt: null, endpoint: 'none' };
   const exhausted = attempt > (options.maxRetries ?? MAX_RETRIES);
   if (verdict === 'permanent')
     return { ok: false, status: 'failed', nextAttemptAt: null, endpoint: 'failed' };

@@ -6,6 +6,7 @@ import { sqlDialectOf } from '../db/dialect.js';
 import { fromJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { QUEUE_WHILE_DISABLED } from './channel.js';
+import { type NewTarget, newTargetRow } from './target-row.js';
 
 /** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
 export type OutboxEvent = {
@@ -159,4 +160,25 @@ export async function recordEventForEndpoint(
 export async function queueDelivery(db: Db, targetId: string, event: StoredEvent): Promise<string> {
   const [id] = await insertEvent(db, event, await nextEventSeq(db), [targetId]);
   return id!;
+}
+
+/**
+ * Writes events for one target that is made on first use (a form's mail target), each with its
+ * delivery, in the caller's transaction `db`; returns how many were queued. An existing target is
+ * left as it is: a disabled one keeps its deliveries until it is enabled again.
+ */
+export async function queueForTarget(
+  db: Db,
+  target: NewTarget,
+  events: readonly StoredEvent[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  await db
+    .insertInto('outbox_targets')
+    .values(newTargetRow(target))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  let seq = await nextEventSeq(db);
+  for (const event of events) await insertEvent(db, event, seq++, [target.id]);
+  return events.length;
 }

@@ -20,6 +20,8 @@ export interface SendOptions {
   userAgent?: string;
   /** Answer headers to return (lower case): a platform's rate-limit headers, for one. */
   keepHeaders?: readonly string[];
+  /** The body's type (default `application/json`). */
+  contentType?: string;
 }
 
 export interface SendResult {
@@ -104,7 +106,7 @@ export function postDelivery(
       lookup: guardedLookup(options.policy),
       headers: {
         ...headers,
-        'content-type': 'application/json',
+        'content-type': options.contentType ?? 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': options.userAgent ?? 'Formloom-Webhooks/1',
         connection: 'close',

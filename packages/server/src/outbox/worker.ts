@@ -110,10 +110,12 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
         if (delivery === undefined) break;
         const sender = senders.get(delivery.channel);
         const startedAt = clock();
+        // The attempt log's number; the retries count tries only (a postponement is none).
         const number = delivery.attemptCount + 1;
+        const tries = number - delivery.postponements;
         const maxRetries = options.maxRetries ?? sender?.maxRetries ?? MAX_RETRIES;
-        const result = await attempt(delivery, sender, number > maxRetries);
-        const decision = decideAttempt(result, number, clock(), {
+        const result = await attempt(delivery, sender, tries > maxRetries);
+        const decision = decideAttempt(result, tries, clock(), {
           retryBaseMs,
           maxRetries,
           random: options.random,

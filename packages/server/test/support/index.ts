@@ -1,6 +1,7 @@
 // The server's test support, for tests in other workspace packages (`@formloom/server/testing`,
 // a workspace-only export: the published package does not ship test/).
 export * from './ai-test-kit.js';
+export * from './captcha-stand-in.js';
 export * from './chat-stand-ins.js';
 export * from './fixtures.js';
 export * from './mcp-kit.js';

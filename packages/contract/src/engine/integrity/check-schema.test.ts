@@ -104,6 +104,7 @@ describe('checkSchema (fixtures)', () => {
       unknown_recall_reference: true,
       unknown_translation_key: true,
       translation_of_base_language: true,
+      notification_field_not_email: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

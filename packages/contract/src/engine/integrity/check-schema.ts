@@ -2,6 +2,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { SchemaProblem } from '../types.js';
 import { checkConditions, checkRuleConditions } from './conditions.js';
 import { checkCycles } from './cycles.js';
+import { checkNotifications } from './notifications.js';
 import { checkOptions } from './options.js';
 import { checkIds, checkReferences } from './references.js';
 import { checkRules } from './rules.js';
@@ -38,5 +39,6 @@ export function checkSchema(schema: FormSchema): SchemaProblem[] {
     ...checkVariables(index),
     ...checkHiddenAndPrefill(index),
     ...checkTexts(index),
+    ...checkNotifications(index),
   ];
 }

@@ -7,4 +7,4 @@ export {
   createAccountsService,
   toAccount,
 } from './accounts-service.js';
-export { isScope, maxKeysOf, parsePlan, SCOPES, type Scope } from './plans.js';
+export { isScope, MAILS_PER_HOUR, maxKeysOf, parsePlan, SCOPES, type Scope } from './plans.js';

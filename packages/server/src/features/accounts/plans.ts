@@ -12,3 +12,14 @@ export function parsePlan(value: string): Plan | undefined {
   const upper = value.trim().toUpperCase();
   return (PLANS as readonly string[]).includes(upper) ? (upper as Plan) : undefined;
 }
+
+/**
+ * Notification mails (owners' and respondents' copies) an account may send an hour, by plan
+ * (issue 33); past it the mails wait for the next hour.
+ */
+export const MAILS_PER_HOUR: Readonly<Record<Plan, number>> = {
+  FREE: 20,
+  STARTER: 100,
+  PRO: 500,
+  MAX: 2000,
+};

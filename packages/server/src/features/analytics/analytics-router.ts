@@ -52,7 +52,7 @@ function streamAnswer(chat: AnalyticsChatService, prepared: PreparedChat, res: R
       if (asAppError(error) === undefined) logger.error({ err: error }, 'analytics chat stream failed');
       if (!abort.signal.aborted) {
         const failure = asAppError(error) ?? fromDomainError(aiFailure(error));
-        send('error', { message: failure.message, error: failure.code satisfies ErrorCode });
+        send('error', { message: failure.message, error: failure.generalCode satisfies ErrorCode });
       }
     } finally {
       finished = true;

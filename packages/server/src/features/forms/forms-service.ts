@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CaptchaProvider,
   type CreateBlankFormBody,
   type CreateFormBody,
   DEFAULT_SCHEMA_VERSION,
@@ -36,6 +37,8 @@ export interface FormsServiceDeps {
   onDeleted?: (formId: string) => Promise<void>;
   /** The app's outbox wake-up (`WorkSignals.outbox`): form events are sent at once. */
   outbox?: Wake;
+  /** The captcha providers this server verifies: a form may only use one of them (default: none). */
+  captchaProviders?: readonly CaptchaProvider[];
 }
 
 /** What an edit changes: column values and, optionally, a new schema (checked before saving). */
@@ -110,7 +113,14 @@ function patchObject<T extends object>(target: T, patch: object): T {
   return out as T;
 }
 
-export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: FormsServiceDeps) {
+export function createFormsService({
+  db,
+  clock,
+  publicUrl,
+  onDeleted,
+  outbox,
+  captchaProviders = [],
+}: FormsServiceDeps) {
   const store = createFormsStore(db, db, outbox);
   const linkOf = (code: string) => publicFormUrl(publicUrl, code);
 
@@ -141,7 +151,7 @@ export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: 
       const nowIso = isoNow(clock());
       const values: FormUpdate = { ...result.values, updated_at: nowIso };
       if (result.schema !== undefined) {
-        assertSchemaSound(result.schema);
+        assertSchemaSound(result.schema, undefined, captchaProviders);
         values.schema = toJson(result.schema);
       }
       const next = { ...row, ...values } as FormRow;
@@ -225,7 +235,7 @@ export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: 
         schema = blankSchema(blank.title, blank.description, blank.language ?? 'en');
         description = blank.description ?? null;
       }
-      assertSchemaSound(schema);
+      assertSchemaSound(schema, undefined, captchaProviders);
       const nowIso = isoNow(clock());
       const row: FormRow = {
         id: randomUUID(),
@@ -373,7 +383,7 @@ export function createFormsService({ db, clock, publicUrl, onDeleted, outbox }: 
       const known = new Set(translationKeys(schema).map((t) => t.key));
       const table = Object.fromEntries(Object.entries(texts).filter(([key]) => known.has(key)));
       const next: FormSchema = { ...schema, translations: { ...schema.translations, [language]: table } };
-      assertSchemaSound(next);
+      assertSchemaSound(next, undefined, captchaProviders);
       const values: FormUpdate = { schema: toJson(next), updated_at: isoNow(clock()) };
       if (
         !(await createFormsStore(trx, db, outbox).updateVersion(accountId, id, Number(row.version), values))

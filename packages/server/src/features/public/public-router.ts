@@ -56,6 +56,7 @@ export function createPublicRouter(
                 answersAsSent(req, body.answers),
                 headers['idempotency-key'],
                 { requested: body.language, acceptLanguage: req.get('accept-language') },
+                { token: body.captchaToken, remoteIp: req.ip },
               ),
           'Response stored',
         ),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type FormCaptcha,
   type FormResponse,
   hasMorePages,
   IDEMPOTENCY_KEY_RULE,
@@ -10,6 +11,7 @@ import {
   type SubmitResponseResult,
 } from '@formloom/contract';
 import { type LanguageRequest, pickLanguage, type ValidationIssue } from '@formloom/contract/engine';
+import { CaptchaFailedError, type CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -25,6 +27,7 @@ import {
   type SubmissionForms,
   submissionForms,
 } from '../forms/index.js';
+import type { ResponseMails } from '../notifications/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createResponsesStore, type ResponsesStore } from './responses-store.js';
@@ -45,6 +48,10 @@ export interface ResponsesServiceDeps {
   groupCommit?: boolean;
   /** The app's outbox wake-up (`WorkSignals.outbox`): FORM_RESPONSE_CREATED is sent at once. */
   outbox?: Wake;
+  /** Queues the notification mails of a new response (`settings.notifications`). */
+  mails?: ResponseMails;
+  /** Verifies the tokens of forms with `settings.captcha`; without it such a form takes no submission. */
+  captcha?: CaptchaVerifier;
 }
 
 /**
@@ -85,6 +92,8 @@ interface Submission {
   language: LanguageRequest;
   idempotencyKey: string | undefined;
   print: string | null;
+  /** The form's captcha token was verified (a form without a captcha needs none). */
+  captchaChecked?: boolean;
 }
 
 /**
@@ -95,7 +104,8 @@ interface Submission {
 type SubmitOutcome =
   | { kind: 'answered'; result: SubmitResponseResult }
   | { kind: 'closed' }
-  | { kind: 'refused'; error: DomainError };
+  | { kind: 'refused'; error: DomainError }
+  | { kind: 'captcha'; captcha: FormCaptcha };
 
 /** A submission waiting for its group's commit, with its caller's promise. */
 interface Queued extends Submission {
@@ -104,8 +114,16 @@ interface Queued extends Submission {
 }
 
 /** What the caller gets for an outcome. */
+/** A form with a captcha was reached by a submission whose token is not verified yet. */
+class CaptchaRequired extends Error {
+  constructor(readonly captcha: FormCaptcha) {
+    super('captcha required');
+  }
+}
+
 function resultOf(outcome: SubmitOutcome): SubmitResponseResult {
   if (outcome.kind === 'answered') return outcome.result;
+  if (outcome.kind === 'captcha') throw new CaptchaRequired(outcome.captcha);
   throw outcome.kind === 'closed' ? formClosed() : outcome.error;
 }
 
@@ -132,6 +150,8 @@ export function createResponsesService({
   files,
   groupCommit = sqlDialectOf(db).groupCommit,
   outbox,
+  mails,
+  captcha: captchaVerifier,
 }: ResponsesServiceDeps) {
   const formsStore = submissionForms(db, db, outbox);
   const store = createResponsesStore(db);
@@ -215,20 +235,34 @@ export function createResponsesService({
     trx: Db,
     txForms: SubmissionForms,
     txResponses: ResponsesStore,
-    { code, answers, language: languageRequest, idempotencyKey, print }: Submission,
+    { code, answers, language: languageRequest, idempotencyKey, print, captchaChecked }: Submission,
   ): Promise<SubmitOutcome> {
     const submittedAt = isoNow(clock());
     const form = await submissionFormIn(txForms, code, submittedAt);
     if (form === undefined) return { kind: 'refused', error: formGone() };
     // An archiving just done by submissionFormIn is committed with the transaction.
     if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
+    const base = compiled.get(form).schema;
+    // A captcha is verified outside any transaction (it is a request to the provider): the
+    // submission stops here, having written nothing, and runs again once the token is accepted.
+    // A retry of a stored submission is answered without a new token.
+    const captcha = base.settings?.captcha;
+    if (captcha !== undefined && captchaChecked !== true) {
+      return (
+        (idempotencyKey === undefined
+          ? undefined
+          : await replay(trx, form.id, idempotencyKey, print!, submittedAt)) ?? {
+          kind: 'captcha',
+          captcha,
+        }
+      );
+    }
     // The first submission under this key, when there is one, answers this one whatever it
     // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
     // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
     // fresh key costs no extra query.
     const earlier = () =>
       idempotencyKey === undefined ? undefined : replay(trx, form.id, idempotencyKey, print!, submittedAt);
-    const base = compiled.get(form).schema;
     // Validated in the respondent's language, so the messages are too; the answers, the stored
     // response and the event are the same in every language (labels in the base language).
     const language = pickLanguage(base, languageRequest);
@@ -279,8 +313,22 @@ export function createResponsesService({
       [responseCreatedEvent(form, base, { ...row, answers: checked.value, variables: checked.variables })],
       db,
     );
+    // The mails go with the webhooks: in this transaction, so a response never lacks its mails.
+    const mailed =
+      mails === undefined
+        ? 0
+        : await mails.queue(trx, {
+            formId: form.id,
+            accountId: form.account_id,
+            responseId: row.id,
+            submittedAt: row.submitted_at,
+            schema: base,
+            language,
+            answers: checked.value,
+            variables: checked.variables,
+          });
     // Woken before the commit: on SQLite's one connection the worker's query waits for it.
-    if (queued > 0) outbox?.notify();
+    if (queued + mailed > 0) outbox?.notify();
     if (archiveDue(counted, row.submitted_at, base)) {
       await txForms.archive(counted, row.submitted_at, base);
     }
@@ -368,6 +416,8 @@ export function createResponsesService({
       answers: unknown,
       idempotencyKey?: string,
       language: LanguageRequest = {},
+      /** The captcha widget's token and the respondent's address, for a form with a captcha. */
+      captcha: { token?: string | undefined; remoteIp?: string | undefined } = {},
     ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
@@ -379,7 +429,18 @@ export function createResponsesService({
         idempotencyKey,
         print: idempotencyKey === undefined ? null : fingerprint(answers),
       };
-      return groupCommit ? submitWithOthers(submission) : submitAlone(submission);
+      const run = (s: Submission) => (groupCommit ? submitWithOthers(s) : submitAlone(s));
+      try {
+        return await run(submission);
+      } catch (error) {
+        if (!(error instanceof CaptchaRequired)) throw error;
+        const verdict = (await captchaVerifier?.verify(error.captcha, captcha.token, captcha.remoteIp)) ?? {
+          ok: false,
+          reason: 'no captcha provider is configured on this server',
+        };
+        if (!verdict.ok) throw new CaptchaFailedError(`The captcha was not accepted: ${verdict.reason}`);
+        return run({ ...submission, captchaChecked: true });
+      }
     },
 
     async list(accountId: string, formId: string, query: ResponseListQuery): Promise<ResponsePage> {

@@ -238,6 +238,7 @@ export function createWebhooksService({
         event_type: original.event_type,
         status: 'pending',
         attempt_count: 0,
+        postponements: 0,
         next_attempt_at: nowIso,
         created_at: nowIso,
         updated_at: nowIso,

@@ -1,0 +1,192 @@
+import type { FormSchema, Language, VariableValue } from '@formloom/contract';
+import { recallText, translateSchema } from '@formloom/contract/engine';
+import { html, type SafeHtml } from '../public/index.js';
+import { mailTexts } from './mail-texts.js';
+
+/** A mail ready to queue: the recipient, a one-line subject and its two bodies. */
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the mails of one new response are made of. */
+export interface ResponseMailInput {
+  formId: string;
+  responseId: string;
+  /** The form's schema in its base language, with its translations. */
+  schema: FormSchema;
+  /** The language the response was given in (`responses.language`). */
+  language: Language;
+  answers: Readonly<Record<string, unknown>>;
+  variables?: Readonly<Record<string, VariableValue>> | undefined;
+  /** The dashboard's origin (`FORMLOOM_PUBLIC_URL`): owners get a link to the response there. */
+  dashboardOrigin: string;
+}
+
+/** Longest subject kept (the contract's limit for a configured one). */
+const SUBJECT_MAX = 200;
+
+/**
+ * A header value from the form owner's text (a title): control characters, line breaks first of
+ * all, become spaces, so nothing can start another header. Answers never reach a header at all.
+ */
+function oneLine(text: string): string {
+  const line = text.replace(/\p{Cc}+/gu, ' ').trim();
+  return Array.from(line).slice(0, SUBJECT_MAX).join('');
+}
+
+/**
+ * The respondent's address as one plain mailbox, or undefined: no display name, no list, no
+ * comment, no control character, so the answer names exactly one recipient.
+ */
+export function singleAddress(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 254) return undefined;
+  const part = '[^\\s\\p{Cc}@,;:<>()[\\]"\\\\]+';
+  return new RegExp(`^${part}@${part}\\.${part}$`, 'u').test(value) ? value : undefined;
+}
+
+interface AnswerLine {
+  label: string;
+  value: string;
+  file: boolean;
+}
+
+/** The answered fields in the order the form shows them, as display text (recall's, so option labels and file names). */
+function answerLines(
+  schema: FormSchema,
+  answers: Readonly<Record<string, unknown>>,
+  variables: ResponseMailInput['variables'],
+  withHidden: boolean,
+): AnswerLine[] {
+  const context = { schema, answers, variables };
+  const sectionRank = new Map(
+    [...schema.sections].sort((a, b) => a.order - b.order).map((s, i) => [s.id, i] as const),
+  );
+  const fields = [...schema.fields].sort(
+    (a, b) => (sectionRank.get(a.sectionId) ?? 0) - (sectionRank.get(b.sectionId) ?? 0) || a.order - b.order,
+  );
+  const lines: AnswerLine[] = [];
+  for (const field of fields) {
+    if (!withHidden && field.type === 'hidden') continue;
+    if (!Object.hasOwn(answers, field.id)) continue;
+    const value = recallText(`{{${field.id}}}`, context);
+    if (value === '') continue;
+    lines.push({ label: recallText(field.label, context), value, file: field.type === 'file' });
+  }
+  return lines;
+}
+
+function variableLines(variables: ResponseMailInput['variables']): AnswerLine[] {
+  return Object.entries(variables ?? {}).map(([id, value]) => ({
+    label: id,
+    value: String(value),
+    file: false,
+  }));
+}
+
+interface Body {
+  heading: string;
+  intro?: string | undefined;
+  lines: AnswerLine[];
+  variables: AnswerLine[];
+  link?: { label: string; url: string } | undefined;
+  language: Language;
+}
+
+function textBody(body: Body): string {
+  const texts = mailTexts(body.language);
+  const block = (lines: AnswerLine[]) =>
+    lines
+      .map(
+        (l) =>
+          `${l.label}\n${l.value
+            .split(/\r\n|\r|\n/)
+            .map((v) => `  ${v}`)
+            .join('\n')}${l.file ? ` (${texts.fileNotAttached})` : ''}`,
+      )
+      .join('\n\n');
+  const parts = [body.heading];
+  if (body.intro !== undefined) parts.push(body.intro);
+  parts.push(body.lines.length > 0 ? block(body.lines) : texts.noAnswers);
+  if (body.variables.length > 0) parts.push(`${texts.variables}\n\n${block(body.variables)}`);
+  if (body.link !== undefined) parts.push(`${body.link.label}: ${body.link.url}`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+function htmlBody(body: Body): string {
+  const texts = mailTexts(body.language);
+  const list = (lines: AnswerLine[]): SafeHtml =>
+    html`<dl>${lines.map(
+      (l) =>
+        html`<dt style="font-weight:bold;margin-top:12px">${l.label}</dt><dd style="margin:4px 0 0 0;white-space:pre-wrap">${l.value}${l.file ? html` <em>(${texts.fileNotAttached})</em>` : ''}</dd>`,
+    )}</dl>`;
+  const page = html`<!doctype html><html lang="${body.language}"><head><meta charset="utf-8"><title>${body.heading}</title></head><body style="font-family:sans-serif;line-height:1.4">
+<h1 style="font-size:20px">${body.heading}</h1>
+${body.intro === undefined ? '' : html`<p style="white-space:pre-wrap">${body.intro}</p>`}
+${body.lines.length > 0 ? list(body.lines) : html`<p>${texts.noAnswers}</p>`}
+${body.variables.length > 0 ? html`<h2 style="font-size:16px">${texts.variables}</h2>${list(body.variables)}` : ''}
+${body.link === undefined ? '' : html`<p><a href="${body.link.url}">${body.link.label}</a></p>`}
+</body></html>`;
+  return `${page.value}\n`;
+}
+
+/**
+ * The owners' mails of a new response, one per address: the answers (hidden fields included) and
+ * the variables in the form's base language, and a link to the response in the dashboard.
+ */
+export function ownerMails(input: ResponseMailInput, ownerEmails: readonly string[]): ComposedMail[] {
+  if (ownerEmails.length === 0) return [];
+  const { schema } = input;
+  const language = schema.meta.language;
+  const texts = mailTexts(language);
+  const heading = oneLine(`${texts.newResponse}: ${schema.meta.title}`);
+  const origin = input.dashboardOrigin.replace(/\/+$/, '');
+  const body: Body = {
+    heading,
+    lines: answerLines(schema, input.answers, input.variables, true),
+    variables: variableLines(input.variables),
+    link: {
+      label: texts.viewResponse,
+      url: `${origin}/app/forms/${encodeURIComponent(input.formId)}/responses/${encodeURIComponent(input.responseId)}`,
+    },
+    language,
+  };
+  const text = textBody(body);
+  const page = htmlBody(body);
+  return ownerEmails.map((to) => ({ to, subject: heading, text, html: page }));
+}
+
+/**
+ * The respondent's copy, when the form asks for one and the answer of its email field is one
+ * plain address: their answers in the language they answered in (the form's translations,
+ * recall applied), after the completion message. The subject is the configured one, or a
+ * built-in one with the form's title; never an answer.
+ */
+export function respondentCopy(input: ResponseMailInput): ComposedMail | undefined {
+  const settings = input.schema.settings?.notifications?.respondentCopy;
+  if (settings === undefined) return undefined;
+  const to = singleAddress(input.answers[settings.emailFieldId]);
+  if (to === undefined) return undefined;
+  const schema = translateSchema(input.schema, input.language);
+  const texts = mailTexts(input.language);
+  const context = { schema, answers: input.answers, variables: input.variables };
+  const completion = schema.settings?.completion?.message;
+  const intro = [completion === undefined ? undefined : recallText(completion, context), texts.copyIntro]
+    .filter((p): p is string => p !== undefined && p !== '')
+    .join('\n\n');
+  const body: Body = {
+    heading: oneLine(schema.meta.title),
+    intro,
+    lines: answerLines(schema, input.answers, input.variables, false),
+    variables: [],
+    language: input.language,
+  };
+  return {
+    to,
+    subject: oneLine(settings.subject ?? `${texts.yourAnswers}: ${schema.meta.title}`),
+    text: textBody(body),
+    html: htmlBody(body),
+  };
+}

@@ -1,0 +1,77 @@
+import type { Language } from '@formloom/contract';
+
+/** The built-in texts of the notification mails, in every language of the public page. */
+export interface MailTexts {
+  /** Owner mail subject: `New response: <form title>`. */
+  newResponse: string;
+  /** Default subject of the respondent's copy: `Your answers: <form title>`. */
+  yourAnswers: string;
+  /** Heading of the answers in the respondent's copy. */
+  copyIntro: string;
+  viewResponse: string;
+  /** After a file's name: the file is not attached. */
+  fileNotAttached: string;
+  variables: string;
+  noAnswers: string;
+}
+
+const TEXTS: Record<Language, MailTexts> = {
+  en: {
+    newResponse: 'New response',
+    yourAnswers: 'Your answers',
+    copyIntro: 'A copy of the answers you sent:',
+    viewResponse: 'View the response',
+    fileNotAttached: 'file, not attached',
+    variables: 'Computed values',
+    noAnswers: 'No answers.',
+  },
+  tr: {
+    newResponse: 'Yeni yanıt',
+    yourAnswers: 'Yanıtlarınız',
+    copyIntro: 'Gönderdiğiniz yanıtların bir kopyası:',
+    viewResponse: 'Yanıtı görüntüle',
+    fileNotAttached: 'dosya, eklenmedi',
+    variables: 'Hesaplanan değerler',
+    noAnswers: 'Yanıt yok.',
+  },
+  es: {
+    newResponse: 'Nueva respuesta',
+    yourAnswers: 'Tus respuestas',
+    copyIntro: 'Una copia de las respuestas que enviaste:',
+    viewResponse: 'Ver la respuesta',
+    fileNotAttached: 'archivo, no adjunto',
+    variables: 'Valores calculados',
+    noAnswers: 'Sin respuestas.',
+  },
+  it: {
+    newResponse: 'Nuova risposta',
+    yourAnswers: 'Le tue risposte',
+    copyIntro: 'Una copia delle risposte che hai inviato:',
+    viewResponse: 'Vedi la risposta',
+    fileNotAttached: 'file, non allegato',
+    variables: 'Valori calcolati',
+    noAnswers: 'Nessuna risposta.',
+  },
+  de: {
+    newResponse: 'Neue Antwort',
+    yourAnswers: 'Ihre Antworten',
+    copyIntro: 'Eine Kopie Ihrer gesendeten Antworten:',
+    viewResponse: 'Antwort ansehen',
+    fileNotAttached: 'Datei, nicht angehängt',
+    variables: 'Berechnete Werte',
+    noAnswers: 'Keine Antworten.',
+  },
+  nl: {
+    newResponse: 'Nieuw antwoord',
+    yourAnswers: 'Uw antwoorden',
+    copyIntro: 'Een kopie van de antwoorden die u stuurde:',
+    viewResponse: 'Antwoord bekijken',
+    fileNotAttached: 'bestand, niet bijgevoegd',
+    variables: 'Berekende waarden',
+    noAnswers: 'Geen antwoorden.',
+  },
+};
+
+export function mailTexts(language: Language): MailTexts {
+  return TEXTS[language] ?? TEXTS.en;
+}

@@ -1,0 +1,82 @@
+import type { Plan } from '@formloom/contract';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { OutboxSender } from '../../outbox/channel.js';
+import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
+import { createAccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
+import { createLimiter } from '../limits/index.js';
+import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
+import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
+
+/** The mail target of a form: made with the form's first mail, one per form. */
+export const mailTargetId = (formId: string) => `mail-${formId}`;
+
+export interface ResponseMails {
+  /**
+   * Queues the mails of a new response (the owners' and the respondent's copy) in the response's
+   * transaction `trx`, so they commit with it or not at all; returns how many were queued.
+   */
+  queue(
+    trx: Db,
+    response: Omit<ResponseMailInput, 'dashboardOrigin'> & { accountId: string; submittedAt: string },
+  ): Promise<number>;
+}
+
+/** `dashboardOrigin`: where owners' links to a response point (`FORMLOOM_PUBLIC_URL`). */
+export function createResponseMails({ dashboardOrigin }: { dashboardOrigin: string }): ResponseMails {
+  return {
+    async queue(trx, response) {
+      const settings = response.schema.settings?.notifications;
+      if (settings === undefined) return 0;
+      const input = { ...response, dashboardOrigin };
+      const stored = (type: string, mail: ComposedMail): StoredEvent => ({
+        accountId: response.accountId,
+        type,
+        payload: JSON.stringify(mail),
+        createdAt: response.submittedAt,
+      });
+      const events = ownerMails(input, settings.ownerEmails ?? []).map((m) =>
+        stored('MAIL_OWNER_NOTIFICATION', m),
+      );
+      // At most one copy per response, to the address answered in the form's email field only.
+      const copy = respondentCopy(input);
+      if (copy !== undefined) events.push(stored('MAIL_RESPONDENT_COPY', copy));
+      return queueForTarget(
+        trx,
+        {
+          id: mailTargetId(response.formId),
+          accountId: response.accountId,
+          channel: MAIL_CHANNEL,
+          label: 'E-mail notifications',
+          configSealed: '',
+          events: '[]',
+          now: response.submittedAt,
+        },
+        events,
+      );
+    },
+  };
+}
+
+export interface MailSenderOptions {
+  mailer: Mailer;
+  clock?: () => Date;
+  /** Mails one address may receive an hour (default 10). */
+  perRecipientPerHour?: number;
+  mailsPerHour?: Readonly<Record<Plan, number>>;
+}
+
+/** The mail channel's sender for `startOutboxWorker`, with the account plans and the one limiter of `db`. */
+export function mailSender(db: Db, options: MailSenderOptions): OutboxSender {
+  const clock = options.clock ?? (() => new Date());
+  const accounts = createAccountsService(db, clock);
+  return createMailSender({
+    mailer: options.mailer,
+    limiter: createLimiter({ db, clock }),
+    planOf: async (accountId) => (await accounts.get(accountId))?.plan,
+    mailsPerHour: options.mailsPerHour ?? MAILS_PER_HOUR,
+    ...(options.perRecipientPerHour === undefined
+      ? {}
+      : { perRecipientPerHour: options.perRecipientPerHour }),
+  });
+}
