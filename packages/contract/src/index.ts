@@ -155,6 +155,16 @@ export {
 } from './models/limits.js';
 export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging.js';
 export {
+  CompletePartialBody,
+  CreatedPartial,
+  PartialListItem,
+  PartialPage,
+  PublicPartial,
+  RESUME_DAYS,
+  ResumeToken,
+  SavePartialBody,
+} from './models/partial.js';
+export {
   AI_LIMITS,
   type AiLimit,
   hasApiAccess,

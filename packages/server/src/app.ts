@@ -36,6 +36,11 @@ import {
 } from './features/integrations/index.js';
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
 import {
+  createPartialsRouter,
+  createPartialsService,
+  type PartialsService,
+} from './features/partials/index.js';
+import {
   createPublicPageRouter,
   createPublicRateLimiter,
   createPublicRouter,
@@ -177,14 +182,20 @@ export function createApp({
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);
   const uploads = createUploadsService({ db, clock, storage, logger });
+  // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
+  let partials: PartialsService | undefined;
   const forms = createFormsService({
     db,
     clock,
     publicUrl: config.publicUrl,
-    onDeleted: uploads.deleteForForm,
+    onDeleted: async (formId) => {
+      await uploads.deleteForForm(formId);
+      await partials?.deleteForForm(formId);
+    },
     outbox: signals.outbox,
   });
   const responses = createResponsesService({ db, clock, forms, files: fileAnswers, outbox: signals.outbox });
+  partials = createPartialsService({ db, clock, forms, responses });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });
@@ -233,6 +244,7 @@ export function createApp({
     responses: createResponsesRouter(responses),
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
+    partials: createPartialsRouter(partials),
     smartForms: createSmartFormsRouter(
       smartForms,
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),

@@ -44,6 +44,8 @@ export const FormSettings = z
     submitAction: z.string().max(50).optional(),
     /** Once this many responses are stored the form is ARCHIVED (decisions.md). */
     maxResponses: z.number().int().positive().optional(),
+    /** Days a saved partial response can be resumed (decisions.md): default 7, at most 30. */
+    resumeDays: z.number().int().min(1).max(30).optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;
