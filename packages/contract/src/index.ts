@@ -39,6 +39,7 @@ export {
   AnalyticsChatResult,
   AnalyticsSigningSecret,
   AnalyticsSigningSecretInfo,
+  DropOffFigures,
   SmartAnalyticsAccepted,
   SmartAnalyticsBody,
   SmartAnalyticsCallback,
