@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common.js';
 import { Id } from './field.js';
-import { LANGUAGES } from './limits.js';
 import { page } from './paging.js';
+import { SubmitResponseBody } from './response.js';
 
 /** decisions.md "Partial responses": a saved partial expires after `settings.resumeDays`. */
 export const RESUME_DAYS = { default: 7, max: 30 } as const;
@@ -53,12 +53,7 @@ export type PublicPartial = z.infer<typeof PublicPartial>;
 export const CompletePartialBody = z
   .object({
     answers: Answers.optional().describe('Answers merged over the saved ones (a key here wins)'),
-    language: z
-      .enum(LANGUAGES)
-      .optional()
-      .describe(
-        "The respondent's language; default: the best of Accept-Language the form has, else its base language",
-      ),
+    language: SubmitResponseBody.shape.language,
   })
   .strict()
   .describe('Complete a partial response');

@@ -129,23 +129,22 @@ export function createPartialsService({ db, clock, forms, responses }: PartialsS
       return toPublic(await unfinished(form, token, isoNow(clock())));
     },
 
+    /** The hot path of a respondent (a save per page): the form read as a submission reads it, one write. */
     async update(code: string, token: string, body: SavePartialBody): Promise<PublicPartial> {
       const answers = body.answers ?? {};
       const { form, schema } = await responses.draftForm(code, answers);
+      const { page } = pages(schema, body.page, null);
       const nowIso = isoNow(clock());
-      const row = await unfinished(form, token, nowIso);
-      const { page, reached } = pages(schema, body.page, row.reached_page);
       const changes = {
         answers: toJson(answers),
         answered_count: answeredCount(answers),
         page,
-        reached_page: reached,
         updated_at: nowIso,
       };
-      // Completed or expired between the read and now: gone, as it would be a moment later.
-      if (!(await store.update(row.id, changes))) throw partialGone();
+      const row = await store.replace(hashSecret(token), form.id, changes, pageOrder(schema));
+      if (row === undefined || !secretMatches(token, row.token_hash)) throw partialGone();
       await keepUploadsUntil(db, form, schema, answers, nowIso, row.expires_at);
-      return toPublic({ ...row, ...changes });
+      return toPublic(row);
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { SubmitResponseResult } from '@formloom/contract';
+import { sql } from 'kysely';
 import type { Db, PartialRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 import { selectPage } from '../../db/paging.js';
@@ -17,19 +18,38 @@ export function createPartialsStore(db: Db) {
       return db.selectFrom('partials').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
 
-    /** Replaces an unfinished, unexpired partial's answers; false when it is finished or gone. */
-    async update(
-      id: string,
-      changes: Pick<PartialRow, 'answers' | 'answered_count' | 'page' | 'reached_page' | 'updated_at'>,
-    ): Promise<boolean> {
-      const result = await db
+    /**
+     * Replaces the answers and page of the unfinished, unexpired partial of `formId` under a
+     * token's hash, in one statement, and answers the row as it is now (undefined when there is
+     * none). `reached_page` moves on when the new page comes later in `pages` (the form's order).
+     */
+    async replace(
+      tokenHash: string,
+      formId: string,
+      changes: Pick<PartialRow, 'answers' | 'answered_count' | 'page' | 'updated_at'>,
+      pages: readonly string[],
+    ): Promise<PartialRow | undefined> {
+      const rank = changes.page === null ? -1 : pages.indexOf(changes.page);
+      const reachedRank = sql`(case reached_page ${sql.join(
+        pages.map((id, i) => sql`when ${id} then ${i}`),
+        sql` `,
+      )} else -1 end)`;
+      return db
         .updateTable('partials')
-        .set(changes)
-        .where('id', '=', id)
+        .set({
+          ...changes,
+          ...(rank < 0
+            ? {}
+            : {
+                reached_page: sql<string>`case when ${reachedRank} < ${rank} then ${changes.page} else reached_page end`,
+              }),
+        })
+        .where('token_hash', '=', tokenHash)
+        .where('form_id', '=', formId)
         .where('response_id', 'is', null)
         .where('expires_at', '>', changes.updated_at)
+        .returningAll()
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     /**

@@ -396,7 +396,9 @@ export function createResponsesService({
      * for an archived one, 400 naming the answers of a wrong type.
      */
     async draftForm(code: string, answers: unknown): Promise<{ form: FormRow; schema: FormSchema }> {
-      const form = await publicFormIn(formsStore, code, isoNow(clock()));
+      // Read as a submission reads it: without the schema text while its version is cached.
+      const form = await submissionFormIn(formsStore, code, isoNow(clock()));
+      if (form === undefined) throw formGone();
       if (form.publish_status !== 'PUBLISHED') throw formClosed();
       const compiledForm = compiled.get(form);
       const checked = checkAnswerTypes(compiledForm, answers);
