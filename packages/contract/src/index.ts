@@ -46,6 +46,7 @@ export {
   AnalyticsChatResult,
   AnalyticsSigningSecret,
   AnalyticsSigningSecretInfo,
+  DropOffFigures,
   SmartAnalyticsAccepted,
   SmartAnalyticsBody,
   SmartAnalyticsCallback,
@@ -166,6 +167,16 @@ export {
   TEXT_LIMITS,
 } from './models/limits.js';
 export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging.js';
+export {
+  CompletePartialBody,
+  CreatedPartial,
+  PartialListItem,
+  PartialPage,
+  PublicPartial,
+  RESUME_DAYS,
+  ResumeToken,
+  SavePartialBody,
+} from './models/partial.js';
 export {
   AI_LIMITS,
   type AiLimit,

@@ -33,6 +33,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   listResponses: [(c) => c.responses.list(ID), 'GET', `/v1/forms/${ID}/responses`],
   countResponses: [(c) => c.responses.count(ID), 'GET', `/v1/forms/${ID}/responses/count`],
   getResponse: [(c) => c.responses.retrieve(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}`],
+  listPartials: [(c) => c.forms.partials.list(ID), 'GET', `/v1/forms/${ID}/partials`],
   listSmartForms: [(c) => c.smartForms.list({ status: 'published' }), 'GET', '/v1/smart-forms'],
   getSmartForm: [(c) => c.smartForms.retrieve(ID), 'GET', `/v1/smart-forms/${ID}`],
   createSmartForm: [

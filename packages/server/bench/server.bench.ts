@@ -6,12 +6,16 @@
  *    parses the same body and inserts it: requests/s, p99 latency and the ratio. Rounds alternate
  *    the two sides (and which goes first) so machine noise hits both alike; medians are reported.
  * 2. Listing responses of a form holding 100,000 of them: page 1 and a deep page.
+ * 3. Saving partial responses (issue 29): BENCH_RESPONDENTS (200) concurrent respondents, each with
+ *    a partial of its own, saving pages (`PUT /v1/public/forms/:code/partials/:token`) of distinct
+ *    answers from the corpus; beside it, in the same rounds, submissions to the same form with as
+ *    many connections: requests/s, p50, p99 and server CPU per request of each.
  *
  * Each server runs in its own child process (forked with this process's flags); this process only
  * drives autocannon, so the load generator and the server under test do not share a core's
  * event loop. Settings (environment): BENCH_DURATION (s per round, 10), BENCH_ROUNDS (3),
  * BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (50), BENCH_LIST_ROWS (100000), BENCH_LIST_DURATION
- * (s, 5), BENCH_LIST_CONNECTIONS (1), BENCH_ONLY (`submit` or `list`), BENCH_LOG_LEVEL (the
+ * (s, 5), BENCH_LIST_CONNECTIONS (1), BENCH_ONLY (`submit`, `list` or `partials`), BENCH_LOG_LEVEL (the
  * Formloom server's pino level, `info`), BENCH_BASELINE (`minimal`: the baseline table keeps only
  * its primary key), BENCH_CPU_PROF (a folder: CPU profiles of both servers, formloom.cpuprofile and
  * baseline.cpuprofile).
@@ -41,6 +45,7 @@ const LIST_ROWS = env('BENCH_LIST_ROWS', 100_000);
 const LIST_DURATION = env('BENCH_LIST_DURATION', 5);
 const LIST_CONNECTIONS = env('BENCH_LIST_CONNECTIONS', 1);
 const LIST_LIMIT = 100;
+const RESPONDENTS = env('BENCH_RESPONDENTS', 200);
 const ONLY = process.env.BENCH_ONLY;
 const BASELINE_NAME =
   process.env[CHILD_ENV.baselineTable] === 'minimal'
@@ -108,6 +113,28 @@ async function load(url: string, seconds: number, options: Partial<autocannon.Op
   return result;
 }
 
+/** Distinct bodies of valid answers, one after the other, each request with a key of its own. */
+function submissionRequests(bodies: string[], keyPrefix: string): Partial<autocannon.Options> {
+  let sent = 0;
+  const run = Date.now().toString(36);
+  return {
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const n = sent++;
+          return {
+            ...request,
+            body: bodies[n % bodies.length],
+            headers: { ...request.headers, 'idempotency-key': `${keyPrefix}-${run}-${n}` },
+          };
+        },
+      },
+    ],
+  };
+}
+
 async function benchSubmissions(formloom: Child, baseline: Child) {
   const created = await call(formloom, 'POST', '/v1/forms', { title: 'Benchmark', schema: benchSchema() });
   expectStatus('create form', created.status, 201);
@@ -134,24 +161,7 @@ async function benchSubmissions(formloom: Child, baseline: Child) {
     const { answers } = JSON.parse(body) as { answers: unknown };
     if (!engine.validate(answers).ok) throw new Error(`bench body ${i} is not valid: ${body}`);
   });
-  let sent = 0;
-  const run = Date.now().toString(36);
-  const options: Partial<autocannon.Options> = {
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const n = sent++;
-          return {
-            ...request,
-            body: bodies[n % bodies.length],
-            headers: { ...request.headers, 'idempotency-key': `bench-${run}-${n}` },
-          };
-        },
-      },
-    ],
-  };
+  const options = submissionRequests(bodies, 'bench');
   const sides = [
     {
       name: BASELINE_NAME,
@@ -243,6 +253,100 @@ async function benchList(formloom: Child) {
   console.log('');
 }
 
+async function benchPartials(formloom: Child) {
+  // The benchmark's form, paged: its two sections are the pages a respondent saves.
+  const schema = benchSchema();
+  schema.settings = { ...schema.settings, layout: 'paged' };
+  const created = await call(formloom, 'POST', '/v1/forms', { title: 'Partials', schema });
+  expectStatus('create form', created.status, 201);
+  const formId = String(created.body.data.id);
+  const published = await call(formloom, 'POST', `/v1/forms/${formId}/publish`);
+  expectStatus('publish', published.status, 200);
+  const code = String(published.body.data.shareUrl);
+  const partials = `/v1/public/forms/${code}/partials`;
+  const submissions = `/v1/public/forms/${code}/responses`;
+
+  // One partial per respondent, made before the clock starts: a save replaces its answers.
+  const tokens: string[] = [];
+  for (let i = 0; i < RESPONDENTS; i++) {
+    const made = await call(formloom, 'POST', partials, { answers: {}, page: 'about' }, undefined);
+    expectStatus('create a partial', made.status, 201);
+    tokens.push(String(made.body.data.resumeToken));
+  }
+  const bodies = benchBodies(BODIES, 2);
+  const pages = ['about', 'details'];
+  const saves = bodies.map((body, i) => {
+    const { answers } = JSON.parse(body) as { answers: Record<string, unknown> };
+    return JSON.stringify({ answers, page: pages[i % 2] });
+  });
+  expectStatus(
+    'a save',
+    (await call(formloom, 'PUT', `${partials}/${tokens[0]}`, JSON.parse(saves[0]!), undefined)).status,
+    200,
+  );
+  let saved = 0;
+  // 200 connections on a small shared machine queue for seconds: wait for answers rather than
+  // count them as failures (both routes alike).
+  const patience = { connections: RESPONDENTS, timeout: 60 };
+  const saveOptions: Partial<autocannon.Options> = {
+    ...patience,
+    requests: [
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        // Request n saves respondent n mod RESPONDENTS, so the requests in flight (one per
+        // connection) are the saves of different respondents; every save has other answers.
+        setupRequest: (request) => {
+          const n = saved++;
+          return {
+            ...request,
+            path: `${partials}/${tokens[n % tokens.length]}`,
+            body: saves[n % saves.length],
+          };
+        },
+      },
+    ],
+  };
+  const submitOptions = { ...submissionRequests(bodies, 'bench-partials'), ...patience };
+  const sides = [
+    { name: 'save a page (PUT partial)', url: `${formloom.url}${partials}/x`, options: saveOptions },
+    { name: 'submit (POST responses)', url: `${formloom.url}${submissions}`, options: submitOptions },
+  ].map((side) => ({
+    ...side,
+    rps: [] as number[],
+    p50: [] as number[],
+    p99: [] as number[],
+    cpu: [] as number[],
+  }));
+  for (const side of sides) await load(side.url, WARMUP, side.options);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) {
+      const cpuBefore = await formloom.cpu();
+      const result = await load(side.url, DURATION, side.options);
+      const cpuPerRequest = ((await formloom.cpu()) - cpuBefore) / result.requests.total;
+      side.rps.push(result.requests.average);
+      side.p50.push(result.latency.p50);
+      side.p99.push(result.latency.p99);
+      side.cpu.push(cpuPerRequest);
+      console.log(
+        `  round ${round + 1} ${side.name}: ${fmt(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${fmt(cpuPerRequest)} µs CPU per request`,
+      );
+    }
+  }
+  console.log(
+    `\nPartial responses: ${RESPONDENTS} concurrent respondents (connections), ${ROUNDS} x ${DURATION} s per route, medians\n`,
+  );
+  console.log('| route | requests/s | p50 | p99 | server CPU per request |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const side of sides) {
+    console.log(
+      `| ${side.name} | ${fmt(median(side.rps))} | ${median(side.p50)} ms | ${median(side.p99)} ms | ${fmt(median(side.cpu))} µs |`,
+    );
+  }
+  console.log('');
+}
+
 const root = mkdtempSync(join(tmpdir(), 'formloom-bench-'));
 const children: Child[] = [];
 try {
@@ -261,8 +365,9 @@ try {
   const baseline = await start('./baseline-child.ts', join(root, 'baseline'), profiled('baseline'));
   children.push(baseline);
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}; servers in child processes\n`);
-  if (ONLY !== 'list') await benchSubmissions(formloom, baseline);
-  if (ONLY !== 'submit') await benchList(formloom);
+  if (ONLY === undefined || ONLY === 'submit') await benchSubmissions(formloom, baseline);
+  if (ONLY === undefined || ONLY === 'list') await benchList(formloom);
+  if (ONLY === undefined || ONLY === 'partials') await benchPartials(formloom);
 } finally {
   await Promise.all(children.map(stop));
   rmSync(root, { recursive: true, force: true });

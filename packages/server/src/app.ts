@@ -38,6 +38,11 @@ import {
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
 import { createResponseMails } from './features/notifications/index.js';
 import {
+  createPartialsRouter,
+  createPartialsService,
+  type PartialsService,
+} from './features/partials/index.js';
+import {
   createPublicPageRouter,
   createPublicRateLimiter,
   createPublicRouter,
@@ -185,12 +190,17 @@ export function createApp({
   const captcha = createCaptchaVerifier(config.captcha ?? {}, {
     allowPrivateTargets: config.allowPrivateTargets ?? false,
   });
+  // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
+  let partials: PartialsService | undefined;
   const forms = createFormsService({
     db,
     clock,
     publicUrl: config.publicUrl,
     captchaProviders: captcha.providers,
-    onDeleted: uploads.deleteForForm,
+    onDeleted: async (formId) => {
+      await uploads.deleteForForm(formId);
+      await partials?.deleteForForm(formId);
+    },
     outbox: signals.outbox,
   });
   const responses = createResponsesService({
@@ -202,6 +212,7 @@ export function createApp({
     mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
     captcha,
   });
+  partials = createPartialsService({ db, clock, forms, responses });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });
@@ -250,6 +261,7 @@ export function createApp({
     responses: createResponsesRouter(responses),
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
+    partials: createPartialsRouter(partials),
     smartForms: createSmartFormsRouter(
       smartForms,
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),

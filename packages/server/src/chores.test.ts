@@ -25,6 +25,7 @@ describeEachDialect('the server chores', (t) => {
     expect(serverChores(t.db).map((c) => c.name)).toEqual([
       'archive expired forms',
       'abandon idle smart-form sessions',
+      'purge expired partial responses',
       'purge deleted forms',
       'prune finished deliveries',
       'purge expired idempotency keys',

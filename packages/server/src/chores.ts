@@ -1,6 +1,7 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
 import type { Db } from './db/database.js';
 import { archiveExpiredForms, createFormsAdmin } from './features/forms/index.js';
+import { purgeExpiredPartials } from './features/partials/index.js';
 import { sweepIdleSessions } from './features/smart-forms/index.js';
 import { createIdempotencyPurge } from './idempotency/index.js';
 import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
@@ -44,6 +45,12 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
           clock,
           ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
         }),
+    },
+    {
+      // Partial responses past `settings.resumeDays`, finished or not: their answers go for good.
+      name: 'purge expired partial responses',
+      everyMs: MINUTE,
+      run: () => purgeExpiredPartials(db, clock()),
     },
     {
       name: 'purge deleted forms',

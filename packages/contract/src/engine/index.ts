@@ -30,7 +30,7 @@ export type {
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
 export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
-export { formPages, type PageValidation, pageOfField, validatePage } from './logic/pages.js';
+export { formPages, type PageValidation, pageOfField, pageOrder, validatePage } from './logic/pages.js';
 export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
@@ -68,4 +68,9 @@ export {
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
 // issue 28, logic half: variables, expressions
-export { compiledFormFor, computeVariables, validateResponse } from './validate/validate-response.js';
+export {
+  checkAnswerTypes,
+  compiledFormFor,
+  computeVariables,
+  validateResponse,
+} from './validate/validate-response.js';

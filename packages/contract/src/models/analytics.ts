@@ -85,6 +85,25 @@ export const SmartAnalyticsAccepted = z
   .describe('Report queued');
 export type SmartAnalyticsAccepted = z.infer<typeof SmartAnalyticsAccepted>;
 
+/**
+ * The drop-off funnel of a form's saved partial responses (save and resume): started, reaching
+ * each page (or a later one) in the schema's page order, completed into a response.
+ */
+export const DropOffFigures = z
+  .object({
+    started: z.number().int().nonnegative(),
+    pages: z.array(
+      z.object({
+        page: z.string().describe('Section id'),
+        title: z.string(),
+        reached: z.number().int().nonnegative(),
+      }),
+    ),
+    completed: z.number().int().nonnegative(),
+  })
+  .describe('Drop-off funnel of partial responses');
+export type DropOffFigures = z.infer<typeof DropOffFigures>;
+
 /** The body POSTed to `callbackUrl` when the report is ready (or has failed). */
 const smartAnalyticsCallbackSchema = z
   .object({
@@ -102,6 +121,7 @@ const smartAnalyticsCallbackSchema = z
           fields: z
             .record(z.string(), z.record(z.string(), z.unknown()))
             .describe('Per field id: counts and distributions suited to its type'),
+          dropOff: DropOffFigures.optional(),
         }),
         trends: z.array(z.string()),
         analysis: z.string(),

@@ -84,6 +84,8 @@ export const FormSettings = z
     maxResponses: z.number().int().positive().optional(),
     notifications: FormNotifications.optional(),
     captcha: FormCaptcha.optional(),
+    /** Days a saved partial response can be resumed (decisions.md): default 7, at most 30. */
+    resumeDays: z.number().int().min(1).max(30).optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

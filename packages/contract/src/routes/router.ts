@@ -5,6 +5,7 @@ import { fieldsRouter } from './fields.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
 import { type ContractRoute, flattenRoutes } from './metadata.js';
+import { partialsRouter } from './partials.js';
 import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
@@ -27,6 +28,7 @@ export const contract = c.router(
     account: accountRouter,
     public: publicRouter,
     integrations: integrationsRouter,
+    partials: partialsRouter,
   },
   { strictStatusCodes: true },
 );

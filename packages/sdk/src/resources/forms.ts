@@ -7,14 +7,18 @@ import { APIResource } from '../resource.js';
 
 const routes = contract.forms;
 const fieldRoutes = contract.fields;
+const partialRoutes = contract.partials;
 // Types name the exported `Contract`, so declaration files reference it instead of inlining it.
 type R = Contract['forms'];
 type F = Contract['fields'];
+type P = Contract['partials'];
 
 /** Regular forms: create from a schema (or blank), edit, publish, delete. */
 export class Forms extends APIResource {
   /** Editing one field of a form. */
   readonly fields: Fields = new Fields(this._client);
+  /** The unfinished partial responses (save and resume) of a form. */
+  readonly partials: FormPartials = new FormPartials(this._client);
 
   /**
    * A page of forms, newest first; `for await` it to walk every form.
@@ -93,5 +97,28 @@ export class Fields extends APIResource {
 
   delete(formId: string, fieldId: string, options?: RequestOptions): APIPromise<ResultOf<F['deleteField']>> {
     return this._client._call(fieldRoutes.deleteField, { params: { id: formId, fieldId } }, options);
+  }
+}
+
+/** Partial responses respondents saved and have not completed yet: never their tokens or answers. */
+export class FormPartials extends APIResource {
+  /**
+   * A page of a form's unfinished partials, most recently saved first; `for await` it to walk them all.
+   *
+   * ```ts
+   * for await (const p of client.forms.partials.list(formId)) console.log(p.page, p.answeredCount);
+   * ```
+   */
+  list(
+    formId: string,
+    query: QueryOf<P['listPartials']> = {},
+    options?: RequestOptions,
+  ): ListPromise<P['listPartials'], 'partials'> {
+    return this._client._list(
+      partialRoutes.listPartials,
+      { params: { id: formId }, query },
+      'partials',
+      options,
+    );
   }
 }

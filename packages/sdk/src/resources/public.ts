@@ -5,7 +5,9 @@ import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
 const routes = contract.public;
+const partialRoutes = contract.partials;
 type R = Contract['public'];
+type P = Contract['partials'];
 
 /** A started interview: what the session routes need (`StartedSession` has both). */
 export interface InterviewSession {
@@ -23,6 +25,9 @@ function withToken(session: InterviewSession, options: RequestOptions = {}): Req
  * behalf, imports and tests.
  */
 export class Public extends APIResource {
+  /** Save and resume: a respondent's answers saved page by page under a resume token. */
+  readonly partials: PublicPartials = new PublicPartials(this._client);
+
   /**
    * The published form under a share code, as a renderer needs it: its texts in `lang` when the
    * form has that language, else in the best of the request's Accept-Language, else in its base
@@ -134,5 +139,54 @@ export class Public extends APIResource {
       { params: { code, sessionId: session.sessionId } },
       withToken(session, options),
     );
+  }
+}
+
+/**
+ * Partial responses (save and resume): answers saved under a resume token that expires after the
+ * form's `settings.resumeDays`, then completed into one response.
+ *
+ * ```ts
+ * const { resumeToken } = await client.public.partials.create(code, { answers: { name: 'Ada' }, page: 'about' });
+ * await client.public.partials.update(code, resumeToken, { answers: { name: 'Ada', age: 36 }, page: 'details' });
+ * const { responseId } = await client.public.partials.complete(code, resumeToken);
+ * ```
+ */
+export class PublicPartials extends APIResource {
+  /** Saves answers so far (types are checked, required fields may be missing); answers with the resume token. */
+  create(
+    code: string,
+    body: BodyOf<P['createPartial']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<P['createPartial']>> {
+    return this._client._call(partialRoutes.createPartial, { params: { code }, body }, options);
+  }
+
+  /** The saved answers and page. */
+  retrieve(code: string, token: string, options?: RequestOptions): APIPromise<ResultOf<P['getPartial']>> {
+    return this._client._call(partialRoutes.getPartial, { params: { code, token } }, options);
+  }
+
+  /** Replaces the saved answers and page. */
+  update(
+    code: string,
+    token: string,
+    body: BodyOf<P['updatePartial']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<P['updatePartial']>> {
+    return this._client._call(partialRoutes.updatePartial, { params: { code, token }, body }, options);
+  }
+
+  /**
+   * Submits the saved answers (the body's merged over them) like a submission; calling it again
+   * answers with the same response id.
+   */
+  complete(
+    code: string,
+    token: string,
+    body: BodyOf<P['completePartial']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<P['completePartial']>> {
+    return this._client._call(partialRoutes.completePartial, { params: { code, token }, body }, options);
   }
 }

@@ -30,6 +30,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   form_response_counts: FormResponseCountsTable;
+  partials: PartialsTable;
 }
 
 export interface AccountsTable {
@@ -431,6 +432,7 @@ export type NewForm = Insertable<FormsTable>;
 export type FormUpdate = Updateable<FormsTable>;
 export type ResponseRow = Selectable<ResponsesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type PartialRow = Selectable<PartialsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;
 export type SmartFormQuestionRow = Selectable<SmartFormQuestionsTable>;
@@ -454,4 +456,26 @@ export interface FormResponseCountsTable {
   form_id: string;
   shard: number;
   count: number;
+}
+
+/** A partial response (save and resume): answers saved under a resume token, completed once. */
+export interface PartialsTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  /** SHA-256 (hex) of the resume token; the token itself is never stored. */
+  token_hash: string;
+  /** JSON text of the saved answers, keyed by field id, as sent (types checked). */
+  answers: string;
+  /** Saved answers that are not empty, for the owner's list. */
+  answered_count: number;
+  /** The page (section id) the respondent is on. */
+  page: string | null;
+  /** The furthest page (by the schema's section order when saved) the respondent reached: the funnel. */
+  reached_page: string | null;
+  /** The response that completed it; null while unfinished. */
+  response_id: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../models/form-schema.js';
-import { formPages, pageOfField, validatePage } from './pages.js';
+import { formPages, pageOfField, pageOrder, validatePage } from './pages.js';
 
 const paged: FormSchema = {
   version: '1.0',
@@ -50,6 +50,11 @@ describe('pages', () => {
     const single = { ...paged, settings: {} };
     expect(formPages(single, { status: 'student' })).toEqual(['about']);
     expect(pageOfField(single, 'employer')).toBe('about');
+  });
+
+  it('orders every page, hidden ones too (pageOrder)', () => {
+    expect(pageOrder(paged)).toEqual(['about', 'student', 'work']);
+    expect(pageOrder({ ...paged, settings: {} })).toEqual(['about']);
   });
 
   it('says which page a field is on', () => {

@@ -50,6 +50,21 @@ export function formPages(form: FormSchema | CompiledForm, answers: unknown): st
 }
 
 /**
+ * Every page a form can show, in order, whatever the answers: the sections' ids when the form is
+ * paged (hidden or not), else its one page. A saved partial's furthest page and the drop-off
+ * funnel are ranked by it.
+ *
+ * ```ts
+ * pageOrder(schema); // ['about', 'details', 'consent']
+ * ```
+ */
+export function pageOrder(form: FormSchema | CompiledForm): string[] {
+  const schema = schemaOf(form);
+  const order = sectionOrder(schema);
+  return isPaged(schema) ? order : order.slice(0, 1);
+}
+
+/**
  * The page a field is on (its section when paged, else the single page), or undefined when no
  * field has that id. A page may be hidden for some answers: see `formPages`.
  */

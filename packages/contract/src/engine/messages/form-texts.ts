@@ -37,6 +37,11 @@ export interface FormTexts {
   back: string;
   pageOf: string;
   progress: string;
+  /** Save and resume on a paged form: the link to continue later. */
+  resumeSaved: string;
+  copyLink: string;
+  copied: string;
+  resumeExpired: string;
 }
 
 const en: FormTexts = {
@@ -68,6 +73,10 @@ const en: FormTexts = {
   back: 'Back',
   pageOf: 'Page {page} of {pages}',
   progress: 'Progress',
+  resumeSaved: 'Your answers are saved. To continue later, open this link:',
+  copyLink: 'Copy link',
+  copied: 'Link copied.',
+  resumeExpired: 'That link to continue has expired or was already used. Please start again.',
 };
 
 const tr: FormTexts = {
@@ -99,6 +108,10 @@ const tr: FormTexts = {
   back: 'Geri',
   pageOf: 'Sayfa {page} / {pages}',
   progress: 'İlerleme',
+  resumeSaved: 'Yanıtlarınız kaydedildi. Daha sonra devam etmek için bu bağlantıyı açın:',
+  copyLink: 'Bağlantıyı kopyala',
+  copied: 'Bağlantı kopyalandı.',
+  resumeExpired: 'Bu devam bağlantısının süresi dolmuş veya zaten kullanılmış. Lütfen yeniden başlayın.',
 };
 
 const es: FormTexts = {
@@ -130,6 +143,10 @@ const es: FormTexts = {
   back: 'Atrás',
   pageOf: 'Página {page} de {pages}',
   progress: 'Progreso',
+  resumeSaved: 'Sus respuestas se han guardado. Para continuar más tarde, abra este enlace:',
+  copyLink: 'Copiar enlace',
+  copied: 'Enlace copiado.',
+  resumeExpired: 'Ese enlace para continuar ha caducado o ya se ha usado. Empiece de nuevo.',
 };
 
 const it: FormTexts = {
@@ -161,6 +178,10 @@ const it: FormTexts = {
   back: 'Indietro',
   pageOf: 'Pagina {page} di {pages}',
   progress: 'Avanzamento',
+  resumeSaved: 'Le sue risposte sono salvate. Per continuare più tardi, apra questo link:',
+  copyLink: 'Copia link',
+  copied: 'Link copiato.',
+  resumeExpired: 'Quel link per continuare è scaduto o è già stato usato. Ricominci da capo.',
 };
 
 const de: FormTexts = {
@@ -194,6 +215,11 @@ const de: FormTexts = {
   back: 'Zurück',
   pageOf: 'Seite {page} von {pages}',
   progress: 'Fortschritt',
+  resumeSaved: 'Ihre Antworten sind gespeichert. Um später fortzufahren, öffnen Sie diesen Link:',
+  copyLink: 'Link kopieren',
+  copied: 'Link kopiert.',
+  resumeExpired:
+    'Dieser Link zum Fortfahren ist abgelaufen oder wurde schon verwendet. Bitte beginnen Sie neu.',
 };
 
 const nl: FormTexts = {
@@ -226,6 +252,10 @@ const nl: FormTexts = {
   back: 'Vorige',
   pageOf: 'Pagina {page} van {pages}',
   progress: 'Voortgang',
+  resumeSaved: 'Uw antwoorden zijn opgeslagen. Open deze link om later verder te gaan:',
+  copyLink: 'Link kopiëren',
+  copied: 'Link gekopieerd.',
+  resumeExpired: 'Deze link om verder te gaan is verlopen of al gebruikt. Begin opnieuw.',
 };
 
 const TEXTS: Readonly<Record<Language, FormTexts>> = { en, tr, es, it, de, nl };

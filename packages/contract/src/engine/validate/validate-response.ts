@@ -1,6 +1,6 @@
 import type { FormSchema } from '../../models/form-schema.js';
 import { cachedPerSchema } from '../logic/schema-cache.js';
-import type { ValidationResult, VariableValues } from '../types.js';
+import type { ValidationIssue, ValidationResult, VariableValues } from '../types.js';
 import { type CompiledForm, compileForm } from './compile-form.js';
 
 const compiledForSchema = cachedPerSchema(compileForm);
@@ -52,4 +52,37 @@ export function validateResponse(schema: FormSchema | CompiledForm, answers: unk
  */
 export function computeVariables(schema: FormSchema | CompiledForm, answers: unknown): VariableValues {
   return compiledFormFor(schema).variables(answers);
+}
+
+/**
+ * The issue rules that say an answer is not of its field's kind (or that a key names no field):
+ * what a draft is checked for. `required` and the field's own rules are left for the submission.
+ */
+const TYPE_RULES: ReadonlySet<string> = new Set([
+  'type',
+  'option',
+  'date',
+  'email',
+  'too_long',
+  'unknown_field',
+]);
+
+/**
+ * Checks a draft of answers (a saved partial response) for their types only: the validator of
+ * `validateResponse` runs, and only its type findings are kept, so a missing required answer or an
+ * answer that breaks a rule (`minLength`, `pattern`...) passes, while a number for a text field, an
+ * option the field does not have or a key that names no field does not.
+ *
+ * ```ts
+ * checkAnswerTypes(schema, { age: 'forty' }); // { ok: false, errors: [{ fieldId: 'age', rule: 'type', ... }] }
+ * ```
+ */
+export function checkAnswerTypes(
+  schema: FormSchema | CompiledForm,
+  answers: unknown,
+): { ok: boolean; errors: ValidationIssue[] } {
+  const errors = compiledFormFor(schema)
+    .validate(answers)
+    .errors.filter((e) => TYPE_RULES.has(e.rule));
+  return { ok: errors.length === 0, errors };
 }

@@ -16,6 +16,7 @@ import { oneLimiter } from './2026-11-26-120000-one-limiter.js';
 import { planWindows } from './2026-11-27-100000-plan-windows.js';
 import { responseLanguage } from './2026-11-28-120000-response-language.js';
 import { responseVariables } from './2026-11-29-120000-response-variables.js';
+import { partials } from './2026-11-30-120000-partials.js';
 import { deliveryPostponements } from './2026-11-30-150000-delivery-postponements.js';
 
 /**
@@ -41,5 +42,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-27-100000-plan-windows': planWindows,
   '2026-11-28-120000-response-language': responseLanguage,
   '2026-11-29-120000-response-variables': responseVariables,
+  '2026-11-30-120000-partials': partials,
   '2026-11-30-150000-delivery-postponements': deliveryPostponements,
 };

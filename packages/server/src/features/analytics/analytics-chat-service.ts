@@ -109,7 +109,8 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
       const history =
         body.sessionId === undefined ? [] : await loadSession(accountId, formId, body.sessionId);
       const schema: FormSchema = form.schema;
-      const figures = await formFigures(db, { accountId, formId, fields: schema.fields });
+      // With the schema: the drop-off funnel of its partial responses is part of the context.
+      const figures = await formFigures(db, { accountId, formId, fields: schema.fields, schema });
       const call = await runner.prepare(accountId, {
         task: analyticsChatTask,
         reason: 'ai.analyticsChat',

@@ -1,4 +1,5 @@
-import type { Field, FieldType } from '@formloom/contract';
+import type { DropOffFigures, Field, FieldType, FormSchema } from '@formloom/contract';
+import { pageOrder } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
 import { createFormFiguresStore, isChoice, isText } from './form-figures-store.js';
 
@@ -11,6 +12,11 @@ export interface FormFigures {
   overTime: { period: string; count: number }[];
   /** Per field id, in the form's order. */
   fields: Record<string, FieldFigures>;
+  /**
+   * The drop-off funnel of the saved partial responses still kept (they are purged after
+   * `settings.resumeDays`): present when the figures are asked with the schema.
+   */
+  dropOff?: DropOffFigures;
 }
 
 export interface FieldFigures {
@@ -64,7 +70,13 @@ function weekOf(day: string): string {
  */
 export async function formFigures(
   db: Db,
-  form: { accountId: string; formId: string; fields: readonly Field[] },
+  form: {
+    accountId: string;
+    formId: string;
+    fields: readonly Field[];
+    /** With the schema, the figures include the drop-off funnel of its pages. */
+    schema?: FormSchema;
+  },
   query: FiguresQuery = {},
 ): Promise<FormFigures> {
   const store = createFormFiguresStore(db);
@@ -120,11 +132,23 @@ export async function formFigures(
     fields[field.id] = out;
   }
 
-  return {
+  const figures: FormFigures = {
     responseCount,
     firstResponseAt: days[0]?.first ?? null,
     lastResponseAt: days.at(-1)?.last ?? null,
     overTime: [...overTime].map(([period, n]) => ({ period, count: n })),
     fields,
   };
+  if (form.schema !== undefined) {
+    const schema = form.schema;
+    const pages = pageOrder(schema);
+    const funnel = await store.dropOff(scope, pages);
+    const titleOf = (id: string) => schema.sections.find((s) => s.id === id)?.title ?? id;
+    figures.dropOff = {
+      started: funnel.started,
+      pages: pages.map((page, k) => ({ page, title: titleOf(page), reached: funnel.reached[k] ?? 0 })),
+      completed: funnel.completed,
+    };
+  }
+  return figures;
 }

@@ -194,7 +194,7 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
       });
       const figures = await formFigures(
         db,
-        { accountId: row.account_id, formId: row.form_id, fields: form.schema.fields },
+        { accountId: row.account_id, formId: row.form_id, fields: form.schema.fields, schema: form.schema },
         { bucket: 'week' },
       );
       const generated = await context.provider.generate(
@@ -215,6 +215,7 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
               firstResponseAt: figures.firstResponseAt,
               lastResponseAt: figures.lastResponseAt,
               fields: figures.fields as unknown as Record<string, Record<string, unknown>>,
+              ...(figures.dropOff === undefined ? {} : { dropOff: figures.dropOff }),
             },
             trends: generated.value.trends.slice(0, 20),
             analysis: generated.value.analysis,

@@ -1,5 +1,5 @@
 /** The auth feature: API keys (format, service) and the middleware that enforces each route's metadata. */
-export { API_KEY_PREFIX, maskApiKey, parseApiKey } from './api-key.js';
+export { API_KEY_PREFIX, hashSecret, maskApiKey, parseApiKey, secretMatches } from './api-key.js';
 export {
   assertAuthKindsHandled,
   authenticate,

@@ -233,6 +233,19 @@ function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageT
 }
 
 /**
+ * Save and resume (a paged form): the link to continue later, shown once the first page is saved.
+ * After the buttons, so it never comes between the fields and Next in the tab order.
+ */
+function resumeBox(texts: PageTexts): SafeHtml {
+  return html`<div class="fl-resume" id="${ids.resume}" hidden>
+<label for="${ids.resumeLink}">${texts.resumeSaved}</label>
+<div class="fl-resume-row"><input type="text" id="${ids.resumeLink}" readonly>
+<button type="button" class="fl-button fl-secondary" id="${ids.resumeCopy}">${texts.copyLink}</button></div>
+<span class="fl-resume-copied" id="${ids.resumeCopied}" aria-live="polite"></span>
+</div>`;
+}
+
+/**
  * The form page: every section in order with its fields in order, as the empty form shows them
  * (fields and sections hidden by their logic start hidden, so nothing flickers before the script
  * runs; a paged form shows its first page). Hidden fields are never rendered. The script reads
@@ -295,6 +308,7 @@ ${paged ? progress(pages.length, texts) : ''}
 ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
 ${actions(schema, paged, pages.length, texts)}
+${paged ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
 <h2>${texts.thanksTitle}</h2>

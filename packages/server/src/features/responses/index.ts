@@ -1,3 +1,9 @@
 /** The responses feature: submissions and reading responses. */
 export { createResponsesRouter } from './responses-router.js';
-export { createResponsesService, formClosed, formGone, type ResponsesService } from './responses-service.js';
+export {
+  createResponsesService,
+  formClosed,
+  formGone,
+  type ResponsesService,
+  type SubmissionLink,
+} from './responses-service.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type FormCaptcha,
   type FormResponse,
+  type FormSchema,
   hasMorePages,
   IDEMPOTENCY_KEY_RULE,
   isIdempotencyKey,
@@ -10,7 +11,12 @@ import {
   type ResponsePage,
   type SubmitResponseResult,
 } from '@formloom/contract';
-import { type LanguageRequest, pickLanguage, type ValidationIssue } from '@formloom/contract/engine';
+import {
+  checkAnswerTypes,
+  type LanguageRequest,
+  pickLanguage,
+  type ValidationIssue,
+} from '@formloom/contract/engine';
 import { CaptchaFailedError, type CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
@@ -63,6 +69,21 @@ const MAX_GROUP = 64;
 /** Thrown inside a submission's transaction to roll it back: the form filled up meanwhile. */
 class LastPlaceTaken extends Error {}
 
+/** Thrown inside a submission's transaction to roll it back: another submission completed its link first. */
+class LinkTaken extends Error {}
+
+/**
+ * Something a submission completes, exactly once, in the transaction that stores the response
+ * (a partial response: features/partials). Its own store does the SQL; `trx` is the submission's
+ * transaction.
+ */
+export interface SubmissionLink {
+  /** The response that already completed it, if any; locks it (where the dialect can) until the commit. */
+  completed(trx: Db): Promise<SubmitResponseResult | undefined>;
+  /** Marks it completed by `responseId`; false when another submission did first. */
+  complete(trx: Db, responseId: string): Promise<boolean>;
+}
+
 export const formGone = () => notFound('No published form under this code');
 export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
 
@@ -94,6 +115,8 @@ interface Submission {
   print: string | null;
   /** The form's captcha token was verified (a form without a captcha needs none). */
   captchaChecked?: boolean;
+  /** What this submission completes, once (a partial response). */
+  link?: SubmissionLink | undefined;
 }
 
 /**
@@ -235,11 +258,15 @@ export function createResponsesService({
     trx: Db,
     txForms: SubmissionForms,
     txResponses: ResponsesStore,
-    { code, answers, language: languageRequest, idempotencyKey, print, captchaChecked }: Submission,
+    { code, answers, language: languageRequest, idempotencyKey, print, captchaChecked, link }: Submission,
   ): Promise<SubmitOutcome> {
     const submittedAt = isoNow(clock());
     const form = await submissionFormIn(txForms, code, submittedAt);
     if (form === undefined) return { kind: 'refused', error: formGone() };
+    // A link completed before (a repeated complete) answers with its response, even once the form
+    // has filled up or expired since.
+    const done = await link?.completed(trx);
+    if (done !== undefined) return { kind: 'answered', result: done };
     // An archiving just done by submissionFormIn is committed with the transaction.
     if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
     const base = compiled.get(form).schema;
@@ -292,6 +319,7 @@ export function createResponsesService({
       // retry took it meanwhile, which then answers this one).
       if (!(await txResponses.insert(row))) return (await earlier()) ?? { kind: 'closed' };
     }
+    if (link !== undefined && !(await link.complete(trx, row.id))) throw new LinkTaken();
     await files?.claim(trx, form, base, checked.value, row.id);
     const max = base.settings?.maxResponses;
     let counted = form;
@@ -345,8 +373,11 @@ export function createResponsesService({
       .execute((trx) =>
         submitIn(trx, submissionForms(trx, db, outbox), createResponsesStore(trx, db), submission),
       )
-      .catch((error: unknown): SubmitOutcome => {
+      .catch(async (error: unknown): Promise<SubmitOutcome> => {
         if (error instanceof LastPlaceTaken) return { kind: 'closed' };
+        // A concurrent submission completed the same link and committed: its response answers.
+        const first = error instanceof LinkTaken ? await submission.link?.completed(db) : undefined;
+        if (first !== undefined) return { kind: 'answered', result: first };
         throw error;
       });
     return resultOf(outcome);
@@ -407,9 +438,27 @@ export function createResponsesService({
     publicForm: (code: string) => publicFormIn(formsStore, code, isoNow(clock())),
 
     /**
+     * For a draft of answers (a partial response): the form behind `code` when it accepts
+     * responses, and its base schema, once the answers' types pass (`checkAnswerTypes`: the
+     * submission's validator, required-ness and rules left out). 404 for a form that is gone, 409
+     * for an archived one, 400 naming the answers of a wrong type.
+     */
+    async draftForm(code: string, answers: unknown): Promise<{ form: FormRow; schema: FormSchema }> {
+      // Read as a submission reads it: without the schema text while its version is cached.
+      const form = await submissionFormIn(formsStore, code, isoNow(clock()));
+      if (form === undefined) throw formGone();
+      if (form.publish_status !== 'PUBLISHED') throw formClosed();
+      const compiledForm = compiled.get(form);
+      const checked = checkAnswerTypes(compiledForm, answers);
+      if (!checked.ok) throw invalidAnswers(checked.errors);
+      return { form, schema: compiledForm.schema };
+    },
+
+    /**
      * Validates with the engine (hidden fields dropped, unknown keys refused) and stores the
-     * response, with the respondent's language (`pickLanguage` of `language`). With an idempotency key, a retry answers the first submission's result. It
-     * resolves once the response is committed.
+     * response, with the respondent's language (`pickLanguage` of `language`). With an idempotency key, a retry answers the first submission's result. With
+     * a `link` (a partial response), the response completes it in the same transaction, once: a
+     * link completed before answers with its response. It resolves once the response is committed.
      */
     async submit(
       code: string,
@@ -418,6 +467,8 @@ export function createResponsesService({
       language: LanguageRequest = {},
       /** The captcha widget's token and the respondent's address, for a form with a captcha. */
       captcha: { token?: string | undefined; remoteIp?: string | undefined } = {},
+      /** What this submission completes, once (a partial response). */
+      link?: SubmissionLink,
     ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
@@ -428,6 +479,7 @@ export function createResponsesService({
         language,
         idempotencyKey,
         print: idempotencyKey === undefined ? null : fingerprint(answers),
+        link,
       };
       const run = (s: Submission) => (groupCommit ? submitWithOthers(s) : submitAlone(s));
       try {

@@ -79,3 +79,26 @@ export const fileAnswers = {
 };
 
 export type FileAnswers = typeof fileAnswers;
+
+/**
+ * Keeps the uploads a saved partial response's answers name until the partial expires, so
+ * completing it later still finds them; the upload sweep deletes them after that, unless a
+ * submission claimed them.
+ */
+export async function keepUploadsUntil(
+  db: Db,
+  form: FormRow,
+  schema: FormSchema,
+  answers: object,
+  nowIso: string,
+  untilIso: string,
+): Promise<void> {
+  const fields = fileFieldsOf(schema);
+  if (fields.length === 0) return;
+  const ids: string[] = [];
+  for (const fieldId of fields) {
+    const id = uploadIdOf((answers as Record<string, unknown>)[fieldId]);
+    if (id !== undefined) ids.push(id);
+  }
+  await createUploadsStore(db).keepUntil(form.id, ids, nowIso, untilIso);
+}

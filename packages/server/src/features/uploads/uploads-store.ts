@@ -31,6 +31,23 @@ export function createUploadsStore(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Keeps unclaimed uploads among `ids` at least until `untilIso` (a partial response that refers
+     * to them expires then); an upload already past its time stays gone.
+     */
+    async keepUntil(formId: string, ids: readonly string[], nowIso: string, untilIso: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('uploads')
+        .set({ expires_at: untilIso })
+        .where('form_id', '=', formId)
+        .where('id', 'in', ids)
+        .where('response_id', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .where('expires_at', '<', untilIso)
+        .execute();
+    },
+
     /** A file of a stored response, for the download route. */
     async findOfResponse(formId: string, responseId: string, id: string): Promise<UploadRow | undefined> {
       return db

@@ -19,6 +19,7 @@ import { byId, focusField, lockField, randomKey, readField, setFieldError, write
 import { DATA_ELEMENT_ID, HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, type PageData } from './page-data.js';
 import { createPaging } from './paging.js';
 import { createRecall } from './recall.js';
+import { createResume, type Saved } from './resume.js';
 import { createUploads } from './uploads.js';
 
 const data = JSON.parse(byId(DATA_ELEMENT_ID)?.textContent ?? '{}') as PageData;
@@ -34,6 +35,8 @@ const submitLabel = submit.textContent ?? '';
 const next = byId<HTMLButtonElement>(ids.next);
 const paging = createPaging(engine, schema, texts);
 const recall = createRecall(schema, data.description);
+/** A paged form saves after each Next and can be resumed by its link (decisions.md). */
+const resume = paging.paged ? createResume(data) : undefined;
 const hasVariables = (schema.variables?.length ?? 0) > 0;
 /** The values of hidden fields, from the page's URL: never shown, sent with the answers. */
 const hiddenValues = new Map<string, string | string[]>();
@@ -141,9 +144,11 @@ function onEdit(event: Event) {
   refresh();
 }
 
+const trapValue = () => byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
+
 async function post(body: string, key: string): Promise<{ status: number; payload?: unknown }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': key };
-  const trap = byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
+  const trap = trapValue();
   if (trap !== '') headers[HONEYPOT_HEADER] = trap;
   for (let retry = 0; ; retry++) {
     try {
@@ -155,6 +160,29 @@ async function post(body: string, key: string): Promise<{ status: number; payloa
       if (retry >= 2) return { status: 0 };
       await new Promise((resolve) => setTimeout(resolve, 600 * 2 ** retry));
     }
+  }
+}
+
+/**
+ * Completes the saved partial with these answers (a field left empty now is sent as null, so a
+ * value saved earlier does not come back); one that has gone meanwhile gives way to a submission.
+ */
+async function completeSaved(
+  answers: Record<string, unknown>,
+): Promise<{ status: number; payload?: unknown } | undefined> {
+  const all: Record<string, unknown> = {};
+  for (const field of schema.fields) all[field.id] = answers[field.id] ?? null;
+  try {
+    const res = await resume!.complete(JSON.stringify({ answers: all, language }));
+    if (res.status === 404) {
+      resume!.forget();
+      return undefined;
+    }
+    const payload: unknown = await res.json().catch(() => undefined);
+    if (res.status === 201) resume!.forget();
+    return { status: res.status, payload };
+  } catch {
+    return { status: 0 };
   }
 }
 
@@ -220,6 +248,7 @@ function goNext() {
     return;
   }
   move(1);
+  resume?.save(visibleAnswers(), paging.current);
 }
 
 function move(by: number) {
@@ -247,6 +276,14 @@ async function onSubmit(event: SubmitEvent) {
     setStatus(null);
     if (!checked.ok) {
       showIssues(checked.errors);
+      return;
+    }
+    await resume?.idle();
+    // A saved partial is completed (a bot that filled the trap goes the submission's way).
+    const completed =
+      resume?.token !== undefined && trapValue() === '' ? await completeSaved(answers) : undefined;
+    if (completed !== undefined) {
+      showOutcome(completed, checked.value, checked.variables);
       return;
     }
     const body = JSON.stringify({ answers, language });
@@ -280,7 +317,40 @@ form.addEventListener('input', onEdit);
 form.addEventListener('change', onEdit);
 form.addEventListener('submit', (event) => void onSubmit(event));
 byId(ids.back)?.addEventListener('click', () => move(-1));
+/** Puts a saved partial's answers back into the fields and shows its page. */
+function restore(saved: Saved | 'gone' | undefined) {
+  if (saved === 'gone') {
+    setStatus(texts.resumeExpired);
+    return;
+  }
+  if (saved === undefined) return;
+  for (const [fieldId, value] of Object.entries(saved.answers)) {
+    const field = fieldsById.get(fieldId);
+    // A file is not restored: the respondent chooses it again.
+    if (field === undefined || field.type === 'file') continue;
+    const text = Array.isArray(value)
+      ? value.map(String)
+      : typeof value === 'object'
+        ? undefined
+        : String(value);
+    if (text === undefined) continue;
+    if (field.type === 'hidden') hiddenValues.set(field.id, text);
+    else writeField(field, text);
+  }
+  visibleAnswers();
+  if (saved.page !== null) paging.showPageOf(saved.page);
+}
+
+function ready() {
+  visibleAnswers();
+  submit.disabled = false;
+  if (next !== null) next.disabled = false;
+}
+
 prefill();
-visibleAnswers();
-submit.disabled = false;
-if (next !== null) next.disabled = false;
+if (resume?.token !== undefined)
+  void resume
+    .load()
+    .then(restore, () => undefined)
+    .finally(ready);
+else ready();

@@ -46,4 +46,9 @@ export const ids = {
   status: 'fl-status',
   submit: 'fl-submit',
   done: 'fl-done',
+  /** Save and resume: the box with the link to continue later, its input, copy button and note. */
+  resume: 'fl-resume',
+  resumeLink: 'fl-resume-link',
+  resumeCopy: 'fl-resume-copy',
+  resumeCopied: 'fl-resume-copied',
 } as const;

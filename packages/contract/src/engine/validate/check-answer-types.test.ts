@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { FormSchema } from '../../models/form-schema.js';
+import { checkAnswerTypes } from './validate-response.js';
+
+const schema = {
+  version: '1',
+  schemaVersion: '1.0',
+  meta: { title: 'Draft', language: 'en' },
+  sections: [
+    { id: 'a', title: 'A', order: 1 },
+    { id: 'b', title: 'B', order: 2 },
+  ],
+  fields: [
+    {
+      id: 'name',
+      sectionId: 'a',
+      type: 'text',
+      label: 'Name',
+      order: 1,
+      required: true,
+      validation: { rules: [{ type: 'minLength', value: 5 }] },
+    },
+    { id: 'age', sectionId: 'a', type: 'number', label: 'Age', order: 2, required: true },
+    {
+      id: 'colour',
+      sectionId: 'b',
+      type: 'radio',
+      label: 'Colour',
+      order: 1,
+      required: true,
+      options: [{ label: 'Red', value: 'red' }],
+    },
+  ],
+} as unknown as FormSchema;
+
+describe('checkAnswerTypes (a draft: types only)', () => {
+  it('lets missing required answers and broken rules pass', () => {
+    expect(checkAnswerTypes(schema, {})).toEqual({ ok: true, errors: [] });
+    expect(checkAnswerTypes(schema, { name: 'Al' }).ok).toBe(true);
+  });
+
+  it('refuses an answer of the wrong type, an unknown option and a key that names no field', () => {
+    const { ok, errors } = checkAnswerTypes(schema, { age: 'forty', colour: 'blue', extra: 1 });
+    expect(ok).toBe(false);
+    expect(errors.map((e) => [e.fieldId, e.rule]).sort()).toEqual([
+      ['age', 'type'],
+      ['colour', 'option'],
+      ['extra', 'unknown_field'],
+    ]);
+  });
+
+  it('refuses answers that are not an object', () => {
+    expect(checkAnswerTypes(schema, [1]).ok).toBe(false);
+  });
+});

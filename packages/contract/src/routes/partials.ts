@@ -1,0 +1,104 @@
+import { success } from '../models/envelope.js';
+import { PageQuery } from '../models/paging.js';
+import {
+  CompletePartialBody,
+  CreatedPartial,
+  PartialPage,
+  PublicPartial,
+  ResumeToken,
+  SavePartialBody,
+} from '../models/partial.js';
+import { SubmitResponseResult } from '../models/response.js';
+import { meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+
+/** The share code and the resume token in the path are the credential. */
+const byShareCode = meta({ auth: 'shareCode' });
+const TokenParams = ShareCodeParams.extend({ token: ResumeToken });
+const formGone = { 404: 'No published form under this code' };
+const partialGone = {
+  404: 'No published form under this code, or no unfinished partial under this token (unknown, expired, of another form)',
+};
+
+/** Save and resume (decisions.md "Partial responses"): answers saved page by page, completed once. */
+export const partialsRouter = c.router({
+  createPartial: {
+    method: 'POST',
+    path: '/v1/public/forms/:code/partials',
+    pathParams: ShareCodeParams,
+    body: SavePartialBody,
+    summary: 'Save a partial response',
+    description:
+      "Saves answers so far (types checked, not required-ness) and answers with a resume token that expires after the form's `settings.resumeDays` (default 7). " +
+      'Partials do not count as responses nor against any quota.',
+    responses: {
+      201: success(CreatedPartial, 'Saved'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+        400: 'An answer of the wrong type; see `issues`',
+        ...formGone,
+        409: 'The form accepts no more responses (ARCHIVED)',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  getPartial: {
+    method: 'GET',
+    path: '/v1/public/forms/:code/partials/:token',
+    pathParams: TokenParams,
+    summary: 'Read a partial response',
+    responses: {
+      200: success(PublicPartial, 'The saved answers and page'),
+      ...errorResponses([...PUBLIC_ERRORS, 404], partialGone),
+    },
+    metadata: byShareCode,
+  },
+  updatePartial: {
+    method: 'PUT',
+    path: '/v1/public/forms/:code/partials/:token',
+    pathParams: TokenParams,
+    body: SavePartialBody,
+    summary: 'Replace a partial response',
+    description: 'Replaces the saved answers and page (types checked, not required-ness).',
+    responses: {
+      200: success(PublicPartial, 'Saved'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+        400: 'An answer of the wrong type; see `issues`',
+        ...partialGone,
+        409: 'The form accepts no more responses (ARCHIVED)',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  completePartial: {
+    method: 'POST',
+    path: '/v1/public/forms/:code/partials/:token/complete',
+    pathParams: TokenParams,
+    body: CompletePartialBody,
+    summary: 'Complete a partial response',
+    description:
+      "Merges the body's answers over the saved ones and submits them exactly like a submission. The response is stored once: " +
+      'a repeated or concurrent complete answers with the same response id. A refused complete (400) keeps the partial. Emits FORM_RESPONSE_CREATED.',
+    responses: {
+      201: success(SubmitResponseResult, 'Stored'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413], {
+        400: 'Invalid answers; see `issues`',
+        ...partialGone,
+        409: 'The form accepts no more responses (ARCHIVED)',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  listPartials: {
+    method: 'GET',
+    path: '/v1/forms/:id/partials',
+    pathParams: FormIdParams,
+    query: PageQuery,
+    summary: 'List unfinished partial responses',
+    description: 'Newest saved first; never the resume token nor the answers.',
+    responses: {
+      200: success(PartialPage, 'A page of partial responses'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
+    },
+    metadata: meta({ auth: 'apiKey', scope: 'RESPONSES_READ', minPlan: 'STARTER' }),
+  },
+});

@@ -1,0 +1,324 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import { pagedQuizSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { purgeExpiredPartials } from './index.js';
+
+const DAY = 86_400_000;
+
+function api(t: TestServer) {
+  const base = (code: string) => `/v1/public/forms/${code}/partials`;
+  return {
+    create: (code: string, json: unknown = {}) => t.request(base(code), { method: 'POST', json }),
+    get: (code: string, token: string) => t.request(`${base(code)}/${token}`),
+    put: (code: string, token: string, json: unknown) =>
+      t.request(`${base(code)}/${token}`, { method: 'PUT', json }),
+    complete: (code: string, token: string, json: unknown = {}) =>
+      t.request(`${base(code)}/${token}/complete`, { method: 'POST', json }),
+  };
+}
+
+function expectGone(res: { status: number; body: unknown }) {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ data: null, error: 'NOT_FOUND' });
+}
+
+describeEachDialect(
+  'partial responses (save and resume)',
+  (t) => {
+    let key = '';
+    const p = api(t);
+    beforeAll(async () => {
+      ({ key } = await t.account());
+    });
+
+    it('saves, reads and replaces answers under a token stored only as a hash', async () => {
+      const form = await publishForm(t, key, pagedQuizSchema());
+      t.clock.set('2026-12-01T10:00:00.000Z');
+      try {
+        const created = await p.create(form.code, { answers: { name: 'Ada' }, page: 'you' });
+        expect(created.status).toBe(201);
+        const { resumeToken, expiresAt } = created.body.data;
+        expect(resumeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(expiresAt).toBe('2026-12-08T10:00:00.000Z');
+
+        const read = await p.get(form.code, resumeToken);
+        expect(read.status).toBe(200);
+        expect(read.body.data).toMatchObject({ answers: { name: 'Ada' }, page: 'you', expiresAt });
+
+        const put = await p.put(form.code, resumeToken, {
+          answers: { name: 'Ada', q1: 'lyon' },
+          page: 'why',
+        });
+        expect(put.status).toBe(200);
+        expect((await p.get(form.code, resumeToken)).body.data).toMatchObject({
+          answers: { name: 'Ada', q1: 'lyon' },
+          page: 'why',
+        });
+
+        const rows = await t.db.selectFrom('partials').selectAll().where('form_id', '=', form.id).execute();
+        expect(rows).toHaveLength(1);
+        expect(JSON.stringify(rows)).not.toContain(resumeToken);
+        expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      } finally {
+        t.clock.reset();
+      }
+    });
+
+    it('checks answer types, not required-ness, and that the page is one of the form', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      // `name` is required and missing; `age` breaks its min rule: a draft may do both.
+      expect((await p.create(form.code, { answers: { age: 3 } })).status).toBe(201);
+      const wrong = await p.create(form.code, { answers: { age: 'old', contact: 'fax', nope: 1 } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toBe('BAD_REQUEST');
+      expect(wrong.body.issues.map((i: { fieldId: string }) => i.fieldId).sort()).toEqual([
+        'age',
+        'contact',
+        'nope',
+      ]);
+      expect((await p.create(form.code, { page: 'elsewhere' })).status).toBe(400);
+      const { resumeToken } = (await p.create(form.code, {})).body.data;
+      expect((await p.put(form.code, resumeToken, { answers: { email: 42 } })).status).toBe(400);
+      // A refused PUT keeps what was saved.
+      expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual({});
+    });
+
+    it("answers 404 with the envelope for an unknown, expired or another form's token", async () => {
+      const one = await publishForm(t, key, contactSchema());
+      const two = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(one.code, { answers: { name: 'A' } })).body.data;
+      expectGone(await p.get(two.code, resumeToken));
+      expectGone(await p.put(two.code, resumeToken, { answers: {} }));
+      expectGone(await p.complete(two.code, resumeToken));
+      expectGone(await p.get(one.code, 'A'.repeat(43)));
+      expectGone(await p.get('AAAAAAAAAAAAAAAA', resumeToken));
+      t.clock.advance(7 * DAY + 1000);
+      try {
+        expectGone(await p.get(one.code, resumeToken));
+        expectGone(await p.complete(one.code, resumeToken));
+      } finally {
+        t.clock.reset();
+      }
+    });
+
+    it('expires after settings.resumeDays (at most 30)', async () => {
+      const schema = contactSchema();
+      schema.settings = { ...schema.settings, resumeDays: 2 };
+      const form = await publishForm(t, key, schema);
+      t.clock.set('2026-12-01T00:00:00.000Z');
+      try {
+        const { resumeToken, expiresAt } = (await p.create(form.code, {})).body.data;
+        expect(expiresAt).toBe('2026-12-03T00:00:00.000Z');
+        t.clock.advance(2 * DAY - 1000);
+        expect((await p.get(form.code, resumeToken)).status).toBe(200);
+        t.clock.advance(2000);
+        expectGone(await p.get(form.code, resumeToken));
+      } finally {
+        t.clock.reset();
+      }
+      const tooLong = contactSchema();
+      tooLong.settings = { ...tooLong.settings, resumeDays: 31 };
+      const refused = await t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        json: { title: 'x', schema: tooLong },
+      });
+      expect(refused.status).toBe(400);
+    });
+
+    it('completes once: saved answers merged with the body, validated like a submission', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(form.code, { answers: { name: 'Old', age: 40 } })).body.data;
+      // A refused complete (the required name emptied, an age under 18) keeps the partial.
+      const refused = await p.complete(form.code, resumeToken, { answers: { name: '', age: 3 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues.map((i: { fieldId: string }) => i.fieldId).sort()).toEqual(['age', 'name']);
+      expect((await p.get(form.code, resumeToken)).status).toBe(200);
+
+      const done = await p.complete(form.code, resumeToken, { answers: { name: 'Ada' } });
+      expect(done.status).toBe(201);
+      const { responseId } = done.body.data;
+      const again = await p.complete(form.code, resumeToken, { answers: { name: 'Someone else' } });
+      expect(again.status).toBe(201);
+      expect(again.body.data).toEqual(done.body.data);
+
+      const stored = await t.request(`/v1/forms/${form.id}/responses/${responseId}`, { key });
+      expect(stored.body.data.answers).toEqual({ name: 'Ada', age: 40 });
+      const list = await t.request(`/v1/forms/${form.id}/responses`, { key });
+      expect(list.body.data.total).toBe(1);
+      // The partial has ended: it can no longer be read or replaced.
+      expectGone(await p.get(form.code, resumeToken));
+      expectGone(await p.put(form.code, resumeToken, { answers: {} }));
+    });
+
+    it('stores one response when the same partial is completed concurrently', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(form.code, { answers: { name: 'Ada' } })).body.data;
+      const results = await Promise.all(Array.from({ length: 12 }, () => p.complete(form.code, resumeToken)));
+      expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
+      expect(new Set(results.map((r) => r.body.data.responseId)).size).toBe(1);
+      const rows = await t.db.selectFrom('responses').select('id').where('form_id', '=', form.id).execute();
+      expect(rows).toHaveLength(1);
+      expect((await t.request(`/v1/forms/${form.id}/responses/count`, { key })).body.data).toEqual({
+        count: 1,
+      });
+    });
+
+    it('refuses like a submission once the form is archived or unpublished; partials are not counted', async () => {
+      const schema = contactSchema();
+      schema.settings = { ...schema.settings, maxResponses: 1 };
+      const form = await publishForm(t, key, schema);
+      const a = (await p.create(form.code, { answers: { name: 'A' } })).body.data.resumeToken;
+      const b = (await p.create(form.code, { answers: { name: 'B' } })).body.data.resumeToken;
+      // Partials are not responses: the one place is still free.
+      expect((await t.request(`/v1/forms/${form.id}/responses/count`, { key })).body.data).toEqual({
+        count: 0,
+      });
+      expect((await p.complete(form.code, a)).status).toBe(201);
+      const full = await p.complete(form.code, b);
+      expect(full.status).toBe(409);
+      expect(full.body.error).toBe('CONFLICT');
+      expect((await p.create(form.code, {})).status).toBe(409);
+      expect((await p.put(form.code, b, { answers: {} })).status).toBe(409);
+      // The completed one still answers with its response.
+      expect((await p.complete(form.code, a)).status).toBe(201);
+
+      const other = await publishForm(t, key, contactSchema());
+      const c = (await p.create(other.code, { answers: { name: 'C' } })).body.data.resumeToken;
+      await t.request(`/v1/forms/${other.id}/unpublish`, { method: 'POST', key });
+      expectGone(await p.complete(other.code, c));
+      expectGone(await p.get(other.code, c));
+      expectGone(await p.create(other.code, {}));
+    });
+
+    it("lists a form's unfinished partials for its owner, never the token", async () => {
+      const form = await publishForm(t, key, pagedQuizSchema());
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        t.clock.advance(1000);
+        tokens.push(
+          (await p.create(form.code, { answers: { name: `n${i}`, q1: 'paris' }, page: 'q1page' })).body.data
+            .resumeToken,
+        );
+      }
+      t.clock.reset();
+      await p.complete(form.code, tokens[0]!, { answers: { q2: 'four' } });
+      const first = await t.request(`/v1/forms/${form.id}/partials?limit=1`, { key });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({ total: 2, page: 1, limit: 1, hasMore: true });
+      expect(first.body.data.partials[0]).toEqual({
+        id: expect.any(String),
+        answeredCount: 2,
+        page: 'q1page',
+        updatedAt: expect.any(String),
+        expiresAt: expect.any(String),
+      });
+      const all = await t.request(`/v1/forms/${form.id}/partials`, { key });
+      for (const token of tokens) expect(all.text).not.toContain(token);
+      const stranger = (await t.account()).key;
+      expect((await t.request(`/v1/forms/${form.id}/partials`, { key: stranger })).status).toBe(404);
+    });
+
+    it('purges expired partials and deletes a form’s partials with it', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      await p.create(form.code, { answers: { name: 'A' } });
+      const count = () =>
+        t.db
+          .selectFrom('partials')
+          .select('id')
+          .where('form_id', '=', form.id)
+          .execute()
+          .then((r) => r.length);
+      expect(await purgeExpiredPartials(t.db, new Date(Date.now() + DAY))).toBe(0);
+      expect(await count()).toBe(1);
+      expect(await purgeExpiredPartials(t.db, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
+      expect(await count()).toBe(0);
+
+      const doomed = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(doomed.code, { answers: { name: 'A' } })).body.data;
+      expect((await t.request(`/v1/forms/${doomed.id}`, { method: 'DELETE', key })).status).toBe(200);
+      const left = await t.db.selectFrom('partials').select('id').where('form_id', '=', doomed.id).execute();
+      expect(left).toHaveLength(0);
+      expectGone(await p.get(doomed.code, resumeToken));
+    });
+
+    it('keeps the uploads a partial names until it expires, then they are swept', async () => {
+      const form = await publishForm(t, key, surveySchema());
+      const upload = async () => {
+        const body = new FormData();
+        body.append('fieldId', 'photo');
+        body.append('file', new Blob([TINY_PNG]), 'photo.png');
+        const res = await fetch(`${t.url}/v1/public/forms/${form.code}/uploads`, { method: 'POST', body });
+        // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes loosely
+        return ((await res.json()) as any).data;
+      };
+      const fileOf = (uploadId: string) => join(t.dataDir, 'uploads', 'forms', form.id, uploadId);
+      const kept = await upload();
+      const { resumeToken } = (await p.create(form.code, { answers: { name: 'Ada', photo: kept } })).body
+        .data;
+      const base = { name: 'Ada', email: 'ada@example.org', hasPets: 'no' };
+      try {
+        // Past the 24 hours of an unclaimed upload: the partial's reference keeps it.
+        t.clock.advance(2 * DAY);
+        await upload(); // runs the upload sweep
+        expect(existsSync(fileOf(kept.uploadId))).toBe(true);
+        const done = await p.complete(form.code, resumeToken, { answers: base });
+        expect(done.status).toBe(201);
+        const stored = await t.request(`/v1/forms/${form.id}/responses/${done.body.data.responseId}`, {
+          key,
+        });
+        expect(stored.body.data.answers.photo.uploadId).toBe(kept.uploadId);
+
+        // An upload of a partial that is never completed goes when the partial does.
+        const orphan = await upload();
+        await p.create(form.code, { answers: { photo: orphan } });
+        t.clock.advance(7 * DAY + 120_000);
+        expect(await purgeExpiredPartials(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+        await upload();
+        await expect.poll(() => existsSync(fileOf(orphan.uploadId))).toBe(false);
+        expect(existsSync(fileOf(kept.uploadId))).toBe(true);
+      } finally {
+        t.clock.reset();
+      }
+    });
+
+    it('never writes a token into the log, whatever the answer', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(form.code, { answers: { name: 'Ada' } })).body.data;
+      await p.get(form.code, resumeToken);
+      await p.put(form.code, resumeToken, { answers: { age: 'x' } });
+      await p.get(form.code, `${resumeToken}x`);
+      await t.request(`/v1/public/forms/${form.code}/partials/${resumeToken}/nowhere`);
+      await p.complete(form.code, resumeToken);
+      const lines = t.logs.filter((l) => l.includes('"request"'));
+      expect(lines.some((l) => l.includes('/v1/public/forms/:code/partials/:token'))).toBe(true);
+      for (const line of t.logs) {
+        expect(line).not.toContain(resumeToken);
+        expect(line).not.toContain(form.code);
+      }
+    });
+  },
+  { publicRateLimit: false },
+);
+
+describeEachDialect(
+  'partial responses: the public per-address limit',
+  (t) => {
+    it('counts the partial routes like the other public routes', async () => {
+      const { key } = await t.account();
+      const form = await publishForm(t, key, contactSchema());
+      const p = api(t);
+      const { resumeToken } = (await p.create(form.code, {})).body.data;
+      expect((await p.get(form.code, resumeToken)).status).toBe(200);
+      const limited = await p.put(form.code, resumeToken, { answers: {} });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('TOO_MANY_REQUESTS');
+      expect(limited.headers.get('retry-after')).not.toBeNull();
+      for (const line of t.logs) expect(line).not.toContain(resumeToken);
+    });
+  },
+  { publicRateLimit: { points: 2, durationSeconds: 60 } },
+);
