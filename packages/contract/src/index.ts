@@ -81,6 +81,7 @@ export {
   type SuccessEnvelope,
   success,
 } from './models/envelope.js';
+export { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, type ExportFormat, ExportQuery } from './models/export.js';
 export {
   FIELD_TYPES,
   Field,
@@ -178,6 +179,7 @@ export {
   FileAnswer,
   FormResponse,
   ResponseCount,
+  ResponseExportQuery,
   ResponseListQuery,
   ResponsePage,
   SubmitResponseBody,
@@ -190,10 +192,6 @@ export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './
 export { Section } from './models/section.js';
 export {
   CreateSmartFormBody,
-  EXPORT_CONTENT_TYPES,
-  EXPORT_FORMATS,
-  type ExportFormat,
-  ExportQuery,
   PublishSmartFormResult,
   SMART_FORM_LIMITS,
   SMART_FORM_LIST_FILTERS,

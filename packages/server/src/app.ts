@@ -230,7 +230,7 @@ export function createApp({
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(forms),
     fields: createFieldsRouter(forms),
-    responses: createResponsesRouter(responses),
+    responses: createResponsesRouter(responses, clock),
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
     smartForms: createSmartFormsRouter(
