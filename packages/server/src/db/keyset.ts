@@ -1,3 +1,5 @@
+import type { Expression, ExpressionBuilder, ReferenceExpression, SqlBool } from 'kysely';
+
 /**
  * Every row of a query a page at a time by keyset paging: `page(after)` reads up to `size` rows
  * that sort after `after` (the last row of the page before; undefined for the first page). Each
@@ -21,4 +23,23 @@ export async function* keysetPages<Row>(
     if (rows.length < size) return;
     after = rows.at(-1);
   }
+}
+
+/**
+ * The keyset condition "sorts after this row" for an order on two columns, both ascending:
+ * `a > x OR (a = x AND b > y)`. With an index on (…, a, b) the database seeks straight to the row.
+ *
+ * ```ts
+ * query.where((eb) => sortsAfter(eb, ['submitted_at', 'id'], [last.submitted_at, last.id]))
+ * ```
+ */
+export function sortsAfter<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  [first, second]: readonly [ReferenceExpression<DB, TB>, ReferenceExpression<DB, TB>],
+  [x, y]: readonly [string, string],
+): Expression<SqlBool> {
+  return eb.or([
+    eb(first, '>', x as never),
+    eb.and([eb(first, '=', x as never), eb(second, '>', y as never)]),
+  ]);
 }

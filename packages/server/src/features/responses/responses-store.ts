@@ -1,4 +1,5 @@
 import type { Db, ResponseRow } from '../../db/database.js';
+import { sortsAfter } from '../../db/keyset.js';
 import { selectPage } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
@@ -86,12 +87,7 @@ export function createResponsesStore(db: Db, root: Db = db) {
         .$if(range.from !== undefined, (q) => q.where('submitted_at', '>=', range.from!))
         .$if(range.to !== undefined, (q) => q.where('submitted_at', '<=', range.to!))
         .$if(after !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('submitted_at', '>', after!.submitted_at),
-              eb.and([eb('submitted_at', '=', after!.submitted_at), eb('id', '>', after!.id)]),
-            ]),
-          ),
+          q.where((eb) => sortsAfter(eb, ['submitted_at', 'id'], [after!.submitted_at, after!.id])),
         )
         .orderBy('submitted_at')
         .orderBy('id')

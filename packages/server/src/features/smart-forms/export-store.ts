@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
-import { keysetPages } from '../../db/keyset.js';
+import { keysetPages, sortsAfter } from '../../db/keyset.js';
 import { questionsBySession } from './sessions-store.js';
 
 /** Rows the cursor hands over at a time: enough to keep the database busy, few enough to stay flat. */
@@ -51,12 +51,7 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
       .select(SESSION_COLUMNS)
       .where('s.smart_form_id', '=', smartFormId)
       .$if(from !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('s.started_at', '>', from!.started_at),
-            eb.and([eb('s.started_at', '=', from!.started_at), eb('s.id', '>', from!.id)]),
-          ]),
-        ),
+        q.where((eb) => sortsAfter(eb, ['s.started_at', 's.id'], [from!.started_at, from!.id])),
       )
       .orderBy('s.started_at')
       .orderBy('s.id')
