@@ -9,10 +9,11 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import { ERROR_DESCRIPTIONS, errorCodeOfStatus } from '../src/errors/error-codes.js';
 import { toJsonSchema2020 } from '../src/json-schema.js';
 import { ANALYTICS_CHAT_SSE_DESCRIPTION } from '../src/models/analytics.js';
+import { EXPORT_CONTENT_TYPES } from '../src/models/export.js';
 import { SCOPE_DESCRIPTIONS } from '../src/models/scope.js';
-import { EXPORT_CONTENT_TYPES } from '../src/models/smart-form.js';
 import { type RouteMetadata, routeMetadata } from '../src/routes/metadata.js';
 import { contract } from '../src/routes/router.js';
+import { exportFile } from '../src/routes/shared.js';
 import { extractNamedSchemas, withSchemaMarks } from './openapi-components.js';
 import { BODY_EXAMPLES } from './openapi-examples.js';
 
@@ -201,8 +202,9 @@ function mapResponses(
   }
   for (const [status, response] of Object.entries(route.responses)) {
     if (!isAppRouteOtherResponse(response)) continue;
+    // An export's file (routes/shared.ts `exportFile`) is one of the export formats.
     const contentTypes =
-      operationId === 'exportSmartForm' ? Object.values(EXPORT_CONTENT_TYPES) : [response.contentType];
+      response === exportFile ? Object.values(EXPORT_CONTENT_TYPES) : [response.contentType];
     out[status] = {
       description: 'The file',
       content: Object.fromEntries(

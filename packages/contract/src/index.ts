@@ -89,6 +89,7 @@ export {
   type SuccessEnvelope,
   success,
 } from './models/envelope.js';
+export { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, type ExportFormat, ExportQuery } from './models/export.js';
 export {
   FIELD_TYPES,
   Field,
@@ -201,6 +202,7 @@ export {
   FileAnswer,
   FormResponse,
   ResponseCount,
+  ResponseExportQuery,
   ResponseListQuery,
   ResponsePage,
   SubmitResponseBody,
@@ -213,10 +215,6 @@ export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './
 export { Section } from './models/section.js';
 export {
   CreateSmartFormBody,
-  EXPORT_CONTENT_TYPES,
-  EXPORT_FORMATS,
-  type ExportFormat,
-  ExportQuery,
   PublishSmartFormResult,
   SMART_FORM_LIMITS,
   SMART_FORM_LIST_FILTERS,

@@ -51,6 +51,7 @@ export {
   ServiceUnavailableError,
   WebhookVerificationError,
 } from './core/error.js';
+export type { ExportedFile } from './core/export-file.js';
 export {
   COLLECT_DEFAULTS,
   type CollectOptions,
@@ -76,5 +77,5 @@ export { Fields, FormPartials, Forms } from './resources/forms.js';
 export { Me } from './resources/me.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
-export { type ExportedFile, Sessions, SmartForms } from './resources/smart-forms.js';
+export { Sessions, SmartForms } from './resources/smart-forms.js';
 export { Webhooks } from './resources/webhooks.js';

@@ -66,6 +66,11 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'POST',
     `/v1/smart-forms/${ID}/aggregate-analytics`,
   ],
+  exportResponses: [
+    (c) => c.responses.export(ID, { format: 'xlsx', startDate: '2026-01-01' }),
+    'GET',
+    `/v1/forms/${ID}/responses/export`,
+  ],
   exportSmartForm: [
     (c) => c.smartForms.export(ID, { format: 'json' }),
     'GET',

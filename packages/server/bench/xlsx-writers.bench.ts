@@ -1,6 +1,6 @@
 /**
  * The xlsx writers compared on BENCH_XLSX_ROWS (default 100,000) rows of 26 cells, each writer in
- * a fresh process (so each peak resident set is its own): Formloom's (src/features/smart-forms/
+ * a fresh process (so each peak resident set is its own): Formloom's (src/export/
  * xlsx-stream.ts) against exceljs's streaming WorkbookWriter. Rows are distinct, fresh from
  * JSON.parse. Output goes to a sink that drops it.
  *
@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { createXlsxStream } from '../src/features/smart-forms/index.js';
+import { createXlsxStream } from '../src/export/index.js';
 import { fmt } from './bench-utils.js';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);

@@ -258,7 +258,7 @@ export function createApp({
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(forms),
     fields: createFieldsRouter(forms),
-    responses: createResponsesRouter(responses),
+    responses: createResponsesRouter(responses, clock),
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
     partials: createPartialsRouter(partials),

@@ -30,7 +30,14 @@ export type {
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
 export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
-export { formPages, type PageValidation, pageOfField, pageOrder, validatePage } from './logic/pages.js';
+export {
+  fieldOrder,
+  formPages,
+  type PageValidation,
+  pageOfField,
+  pageOrder,
+  validatePage,
+} from './logic/pages.js';
 export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOrTimestampQuery, Timestamp, TimestampQuery, Uuid } from './common.js';
+import { ExportQuery } from './export.js';
 import { LANGUAGES } from './limits.js';
 import { PageQuery, page } from './paging.js';
 
@@ -62,6 +63,13 @@ type ResponseListQueryObject = typeof responseListQuerySchema;
 export interface ResponseListQueryZod extends ResponseListQueryObject {}
 export const ResponseListQuery: ResponseListQueryZod = responseListQuerySchema;
 export type ResponseListQuery = z.infer<typeof ResponseListQuery>;
+
+/** GET /v1/forms/:id/responses/export: the file format and the list's date range. */
+export const ResponseExportQuery = ExportQuery.extend({
+  startDate: responseListQuerySchema.shape.startDate,
+  endDate: responseListQuerySchema.shape.endDate,
+}).describe('Export options');
+export type ResponseExportQuery = z.infer<typeof ResponseExportQuery>;
 
 export const ResponsePage = page('responses', FormResponse).describe('A page of responses');
 export type ResponsePage = z.infer<typeof ResponsePage>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AnalyticsChatBody, SmartAnalyticsBody } from './analytics.js';
+import { ExportQuery } from './export.js';
 import { planAtLeast } from './plan.js';
-import { CreateSmartFormBody, ExportQuery, UnpublishSmartFormBody } from './smart-form.js';
+import { CreateSmartFormBody, UnpublishSmartFormBody } from './smart-form.js';
 
 const purpose = 'Learn why customers cancel their subscription.';
 

@@ -1,7 +1,8 @@
-import { initContract } from '@ts-rest/core';
+import { type ContractOtherResponse, initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { Uuid } from '../models/common.js';
 import { BadRequestEnvelope, errorEnvelopeOf, RateLimitEnvelope } from '../models/envelope.js';
+import { EXPORT_CONTENT_TYPES } from '../models/export.js';
 import { Id } from '../models/field.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
 
@@ -74,3 +75,15 @@ export const ShareCodeParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .describe('Share code of the published form'),
 });
+
+// Annotated with ts-rest's exported alias: declaration emit cannot name the inferred `Opaque` type.
+/** The 200 answer of an export route: a file, streamed. */
+export const exportFile: ContractOtherResponse<z.ZodType<unknown>> = c.otherResponse({
+  contentType: 'application/octet-stream',
+  body: z.unknown().describe('The file, streamed'),
+});
+
+/** An export route's description of its content types. */
+export const EXPORT_TYPES_TEXT = `Content types: ${Object.entries(EXPORT_CONTENT_TYPES)
+  .map(([format, type]) => `${format}: \`${type}\``)
+  .join(', ')}.`;

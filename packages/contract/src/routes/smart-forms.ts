@@ -1,11 +1,8 @@
-import type { ContractOtherResponse } from '@ts-rest/core';
-import { z } from 'zod';
 import { DeleteResult, Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
+import { ExportQuery } from '../models/export.js';
 import {
   CreateSmartFormBody,
-  EXPORT_CONTENT_TYPES,
-  ExportQuery,
   PublishSmartFormResult,
   SmartForm,
   SmartFormDetail,
@@ -18,7 +15,15 @@ import { AggregateAnalyticsBody, AggregateAnalyticsResult } from '../models/smar
 import { SmartFormChatBody, SmartFormChatResult } from '../models/smart-form-chat.js';
 import { SessionListQuery, SessionPage, SmartFormSessionDetail } from '../models/smart-form-session.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders, SmartFormIdParams } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  c,
+  EXPORT_TYPES_TEXT,
+  errorResponses,
+  exportFile,
+  IdempotencyHeaders,
+  SmartFormIdParams,
+} from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'SMART_FORMS_READ', minPlan: 'PRO' });
 const write = meta({ auth: 'apiKey', scope: 'SMART_FORMS_WRITE', minPlan: 'PRO' });
@@ -36,12 +41,6 @@ const chat = meta({
   consumesCredits: true,
 });
 const notFound = { 404: 'Smart form not found or owned by another account' };
-
-// Annotated with ts-rest's exported alias: declaration emit cannot name the inferred `Opaque` type.
-const exportFile: ContractOtherResponse<z.ZodType<unknown>> = c.otherResponse({
-  contentType: 'application/octet-stream',
-  body: z.unknown().describe('The file, streamed'),
-});
 
 const aggregateAnalytics = {
   method: 'POST',
@@ -203,11 +202,7 @@ export const smartFormsRouter = c.router({
     pathParams: SmartFormIdParams,
     query: ExportQuery,
     summary: 'Export sessions',
-    description: `All sessions as a downloadable file, streamed. Content types: ${Object.entries(
-      EXPORT_CONTENT_TYPES,
-    )
-      .map(([format, type]) => `${format}: \`${type}\``)
-      .join(', ')}.`,
+    description: `All sessions as a downloadable file, streamed. ${EXPORT_TYPES_TEXT}`,
     responses: {
       200: exportFile,
       ...errorResponses([...API_KEY_ERRORS, 404], notFound),

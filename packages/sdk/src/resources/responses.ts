@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@formloom/contract';
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { type ExportedFile, exportedFile } from '../core/export-file.js';
 import type { QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
@@ -32,6 +33,36 @@ export class Responses extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<R['getResponse']>> {
     return this._client._call(routes.getResponse, { params: { id: formId, responseId } }, options);
+  }
+
+  /**
+   * Every response of the form as a file, oldest first: `csv` by default, `json` or `xlsx`
+   * (`bom: 'true'` starts a csv with a UTF-8 byte order mark for Excel; `startDate` / `endDate`
+   * narrow it as in `list`). csv and xlsx have a column per field (options by label, files by
+   * name) and per variable; json is an array of responses as `list` returns them. The server
+   * streams it page by page; `body` is the file as a web stream, never held in memory whole.
+   *
+   * ```ts
+   * import { createWriteStream } from 'node:fs';
+   * import { Readable } from 'node:stream';
+   * import { pipeline } from 'node:stream/promises';
+   *
+   * const file = await client.responses.export(formId, { format: 'xlsx' });
+   * await pipeline(Readable.fromWeb(file.body), createWriteStream(file.fileName ?? 'responses.xlsx'));
+   * ```
+   */
+  async export(
+    formId: string,
+    query: QueryOf<R['exportResponses']> = {},
+    options?: RequestOptions,
+  ): Promise<ExportedFile> {
+    const response = await this._client._send(
+      routes.exportResponses,
+      { params: { id: formId }, query },
+      options,
+      '*/*',
+    );
+    return exportedFile(response);
   }
 
   /** `{count}`: responses stored for the form. */

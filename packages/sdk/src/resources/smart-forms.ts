@@ -1,7 +1,7 @@
 import { type Contract, contract } from '@formloom/contract';
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { FormloomError } from '../core/error.js';
+import { type ExportedFile, exportedFile } from '../core/export-file.js';
 import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
@@ -111,31 +111,8 @@ export class SmartForms extends APIResource {
       options,
       '*/*',
     );
-    if (response.body === null) throw new FormloomError('The export answer has no body');
-    return {
-      body: response.body,
-      fileName: fileNameOf(response.headers.get('content-disposition')),
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      response,
-    };
+    return exportedFile(response);
   }
-}
-
-/** A smart form's export as it arrives: the body streams, nothing is buffered. */
-export interface ExportedFile {
-  /** The file's bytes, as they come from the server. */
-  body: ReadableStream<Uint8Array>;
-  /** The name the server gives the file (`Content-Disposition`), e.g. `churn-sessions-2026-11-25.csv`. */
-  fileName: string | null;
-  contentType: string;
-  /** The raw answer (headers, status). */
-  response: Response;
-}
-
-function fileNameOf(disposition: string | null): string | null {
-  const name = /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
-  // Only a plain file name: never a path, whatever the header says.
-  return name === undefined ? null : (name.split(/[\\/]/).pop() ?? null);
 }
 
 export class Sessions extends APIResource {

@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Response as PlaywrightResponse,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * The Debian `chromium` package's binary (`.ci/run` installs it): CHROMIUM_PATH when set, else
@@ -33,4 +41,58 @@ export function launchChromium(executablePath: string): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * The Chromium to drive, or undefined to skip the browser tests; on CI a missing one fails the
+ * run instead of skipping it.
+ */
+export function chromiumOrSkip(): string | undefined {
+  const executable = findChromium();
+  if (executable === undefined && process.env.CI)
+    throw new Error('chromium is not installed (apt-get install chromium)');
+  return executable;
+}
+
+/** Where browser tests leave screenshots (the repository's test-artifacts/). */
+export const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
+
+/** A page opened by `usePages`: what it reported as wrong is collected in `problems`. */
+export interface OpenedPage {
+  page: Page;
+  /** Console errors and page errors (CSP violations included): a page must cause none. */
+  problems: string[];
+  response: PlaywrightResponse | null;
+}
+
+/**
+ * The set-up of a page test, registered in the calling `describe`: one Chromium for the block
+ * (and the artifacts folder), a fresh context for every `open`, closed after each test.
+ */
+export function usePages(executable: string | undefined): {
+  open(url: string, viewport?: { width: number; height: number }): Promise<OpenedPage>;
+} {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium(executable!);
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    async open(url, viewport = { width: 900, height: 1000 }) {
+      context = await browser!.newContext({ viewport });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
+      page.on('pageerror', (e) => problems.push(e.message));
+      const response = await page.goto(url);
+      return { page, problems, response };
+    },
+  };
 }

@@ -1,42 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bilingualSchema, pagedQuizSchema, publishForm } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
 
-const executable = findChromium();
-if (executable === undefined && process.env.CI)
-  throw new Error('chromium is not installed (apt-get install chromium)');
+const executable = chromiumOrSkip();
 const en = messagesFor('en');
-const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
 
 describe.skipIf(executable === undefined)('public form page in Chromium: the form model (issue 28)', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const pages = usePages(executable);
   let page: Page;
   let problems: string[] = [];
 
-  beforeAll(async () => {
-    browser = await launchChromium(executable!);
-    mkdirSync(ARTIFACTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  async function open(url: string, viewport = { width: 900, height: 1000 }) {
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-    problems = [];
-    page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(url);
+  async function open(url: string, viewport?: { width: number; height: number }) {
+    ({ page, problems } = await pages.open(url, viewport));
   }
 
   const focused = () => page.evaluate(() => document.activeElement?.id);

@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersService } from '../../src/features/users/index.js';
 import { type DiscordStandIn, startDiscordStandIn } from '../support/chat-stand-ins.js';
 import { describeEachDialect } from '../support/test-server.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { chromiumOrSkip, launchChromium } from './chromium.js';
 
-const executable = findChromium();
-if (executable === undefined && process.env.CI)
-  throw new Error('chromium is not installed (apt-get install chromium)');
+const executable = chromiumOrSkip();
 
 describe.skipIf(executable === undefined)('the /integrations page in Chromium', () => {
   let browser: Browser;

@@ -1,16 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishForm, surveySchema, TINY_PNG } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
 
-const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/', import.meta.url));
-const executable = findChromium();
-if (executable === undefined && process.env.CI)
-  throw new Error('chromium is not installed (apt-get install chromium)');
+const executable = chromiumOrSkip();
 const en = messagesFor('en');
 
 /** A PNG (real signature) padded to about `bytes`, for a visible upload progress. */
@@ -19,33 +14,16 @@ function pngOf(bytes: number): Buffer {
 }
 
 describe.skipIf(executable === undefined)('public form page in Chromium', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const pages = usePages(executable);
   let page: Page;
   /** Console errors, page errors and CSP violations: the page must cause none. */
   let problems: string[] = [];
 
-  beforeAll(async () => {
-    browser = await launchChromium(executable!);
-    mkdirSync(ARTIFACTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function open(url: string, viewport = { width: 900, height: 1000 }) {
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-    problems = [];
-    page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
-    page.on('pageerror', (e) => problems.push(e.message));
-    const res = await page.goto(url);
-    return res!;
+  async function open(url: string, viewport?: { width: number; height: number }) {
+    const opened = await pages.open(url, viewport);
+    ({ page, problems } = opened);
+    return opened.response!;
   }
-
-  afterEach(async () => {
-    await context?.close();
-  });
 
   const visible = (selector: string) => page.locator(selector).isVisible();
 
@@ -198,7 +176,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium', () => 
 
       it('uploads a file with a progress bar, and the owner reads it back', async () => {
         await open(`${t.url}/f/${form.code}`);
-        const cdp = await context.newCDPSession(page);
+        const cdp = await page.context().newCDPSession(page);
         await cdp.send('Network.enable');
         // Slow the upload down (about 1 s for 600 KB) so the bar has something to show.
         await cdp.send('Network.emulateNetworkConditions', {

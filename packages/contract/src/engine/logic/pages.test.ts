@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../models/form-schema.js';
-import { formPages, pageOfField, pageOrder, validatePage } from './pages.js';
+import { fieldOrder, formPages, pageOfField, pageOrder, validatePage } from './pages.js';
 
 const paged: FormSchema = {
   version: '1.0',
@@ -79,5 +79,28 @@ describe('pages', () => {
       'school',
     ]);
     expect(validatePage(paged, {}, 'no-such-page')).toEqual({ ok: true, errors: [] });
+  });
+});
+
+describe('fieldOrder', () => {
+  it("follows the sections by order, then each section's fields by order, orphans last", () => {
+    const schema: FormSchema = {
+      ...paged,
+      fields: [
+        { id: 'orphan', sectionId: 'gone', type: 'text', label: 'Orphan', order: 0 },
+        ...[...paged.fields].reverse(),
+        { id: 'utm', sectionId: 'about', type: 'hidden', label: 'UTM', order: 0 },
+      ],
+    };
+    // 'name' and 'utm' share order 0 in 'about': listed order breaks the tie.
+    expect(fieldOrder(schema).map((f) => f.id)).toEqual([
+      'name',
+      'utm',
+      'status',
+      'school',
+      'employer',
+      'years',
+      'orphan',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationIssue } from '../types.js';
 import type { CompiledForm } from '../validate/compile-form.js';
@@ -31,6 +32,24 @@ function sectionOrder(schema: FormSchema): string[] {
       seen.add(id);
       return true;
     });
+}
+
+/**
+ * The form's fields in the order a respondent meets them: section by section (by `order`), each
+ * section's fields by `order`, then any field whose section does not exist. Hidden fields are
+ * included: they hold answers too.
+ *
+ * ```ts
+ * fieldOrder(schema).map((f) => f.id); // ['name', 'email', 'utm_source']
+ * ```
+ */
+export function fieldOrder(schema: FormSchema): Field[] {
+  const sections = sectionOrder(schema);
+  const rank = new Map(sections.map((id, i) => [id, i]));
+  return schema.fields
+    .map((field, i) => ({ field, i, section: rank.get(field.sectionId) ?? sections.length }))
+    .sort((a, b) => a.section - b.section || a.field.order - b.field.order || a.i - b.i)
+    .map((e) => e.field);
 }
 
 /**

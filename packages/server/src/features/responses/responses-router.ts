@@ -1,13 +1,16 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import { exportFileName, exportStream, sendExport } from '../../export/index.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { responsesExport } from './response-export.js';
 import type { ResponsesService } from './responses-service.js';
 
 const s = initServer();
 
 export function createResponsesRouter(
   responses: ResponsesService,
+  clock: () => Date,
 ): RouterImplementation<typeof contract.responses> {
   return s.router(contract.responses, {
     listResponses: async ({ params, query, req }) => ({
@@ -18,6 +21,15 @@ export function createResponsesRouter(
       status: 200,
       body: successBody(await responses.count(authOf(req).accountId, params.id), 'Response count'),
     }),
+    exportResponses: async ({ params, query, req, res }) => {
+      const form = await responses.exportOf(authOf(req).accountId, params.id, query);
+      const name = exportFileName(form.title, 'responses', query.format, clock(), 'form');
+      const streams = await exportStream(
+        form.responses,
+        responsesExport(form.schema, query.format, query.bom === 'true'),
+      );
+      return sendExport(res, { name, format: query.format }, streams);
+    },
     getResponse: async ({ params, req }) => ({
       status: 200,
       body: successBody(await responses.get(authOf(req).accountId, params.id, params.responseId), 'Response'),

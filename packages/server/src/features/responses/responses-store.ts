@@ -1,4 +1,5 @@
 import type { Db, ResponseRow } from '../../db/database.js';
+import { sortsAfter } from '../../db/keyset.js';
 import { selectPage } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
@@ -66,6 +67,32 @@ export function createResponsesStore(db: Db, root: Db = db) {
           reversed: (q) => q.selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc'),
         },
       );
+    },
+
+    /**
+     * Up to `limit` responses of the form, oldest first, that come after `after` (by submitted_at,
+     * then id: the order of the (form_id, submitted_at, id) index), within the inclusive range.
+     * One page of an export (see `keysetPages`).
+     */
+    pageAfter(
+      formId: string,
+      range: { from?: string | undefined; to?: string | undefined },
+      after: ResponseRow | undefined,
+      limit: number,
+    ): Promise<ResponseRow[]> {
+      return db
+        .selectFrom('responses')
+        .selectAll()
+        .where('form_id', '=', formId)
+        .$if(range.from !== undefined, (q) => q.where('submitted_at', '>=', range.from!))
+        .$if(range.to !== undefined, (q) => q.where('submitted_at', '<=', range.to!))
+        .$if(after !== undefined, (q) =>
+          q.where((eb) => sortsAfter(eb, ['submitted_at', 'id'], [after!.submitted_at, after!.id])),
+        )
+        .orderBy('submitted_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
   };
 }

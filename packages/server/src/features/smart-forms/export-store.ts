@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
+import { keysetPages, sortsAfter } from '../../db/keyset.js';
 import { questionsBySession } from './sessions-store.js';
 
 /** Rows the cursor hands over at a time: enough to keep the database busy, few enough to stay flat. */
@@ -40,30 +41,23 @@ export type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execu
  * between pages and memory holds one page.
  */
 async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportRow> {
-  let after: { started_at: string; id: string } | undefined;
-  for (;;) {
-    const from = after;
-    // The page of sessions by the (smart_form_id, started_at) index, stopping after SQLITE_PAGE;
-    // then their questions by the questions' primary key. One joined query per page (the
-    // sessions filtered by `id in (...)`) had the planner walk the form's whole index for its
-    // order on every page: 100,000 sessions took 64 to 93 s.
-    const page = await db
+  // The page of sessions by the (smart_form_id, started_at) index, stopping after SQLITE_PAGE;
+  // then their questions by the questions' primary key. One joined query per page (the
+  // sessions filtered by `id in (...)`) had the planner walk the form's whole index for its
+  // order on every page: 100,000 sessions took 64 to 93 s.
+  const pageAfter = (from: { started_at: string; id: string } | undefined) =>
+    db
       .selectFrom('smart_form_sessions as s')
       .select(SESSION_COLUMNS)
       .where('s.smart_form_id', '=', smartFormId)
       .$if(from !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('s.started_at', '>', from!.started_at),
-            eb.and([eb('s.started_at', '=', from!.started_at), eb('s.id', '>', from!.id)]),
-          ]),
-        ),
+        q.where((eb) => sortsAfter(eb, ['s.started_at', 's.id'], [from!.started_at, from!.id])),
       )
       .orderBy('s.started_at')
       .orderBy('s.id')
       .limit(SQLITE_PAGE)
       .execute();
-    if (page.length === 0) return;
+  for await (const page of keysetPages(pageAfter, SQLITE_PAGE)) {
     const bySession = await questionsBySession(
       db,
       page.map((p) => p.id),
@@ -81,8 +75,6 @@ async function* sqlitePages(db: Db, smartFormId: string): AsyncGenerator<ExportR
           yield row;
         }
     }
-    if (page.length < SQLITE_PAGE) return;
-    after = page.at(-1);
   }
 }
 

@@ -1,11 +1,9 @@
-import { pipeline, Readable, Transform } from 'node:stream';
 import type { ExportFormat, SessionAnalysis } from '@formloom/contract';
-import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
+import type { TableExport, XlsxCell } from '../../export/index.js';
 import { exportRows } from './export-store.js';
 import { shownLanguage } from './sessions-store.js';
-import { createXlsxStream, type XlsxCell } from './xlsx-stream.js';
 
 /** One session as the export writes it. */
 export interface ExportedSession {
@@ -98,73 +96,17 @@ export function exportRow(session: ExportedSession, maxQuestions: number): XlsxC
   ];
 }
 
-/** A JSON array written element by element. */
-function jsonArray(): Transform {
-  let first = true;
-  return new Transform({
-    writableObjectMode: true,
-    transform(session: ExportedSession, _enc, done) {
-      const text = JSON.stringify(session);
-      done(null, first ? `[\n${text}` : `,\n${text}`);
-      first = false;
-    },
-    flush(done) {
-      done(null, first ? '[]\n' : '\n]\n');
-    },
-  });
-}
-
-/** Sessions to rows (arrays of cells) for csv and xlsx. */
-function toRows(maxQuestions: number): Transform {
-  return new Transform({
-    objectMode: true,
-    transform(session: ExportedSession, _enc, done) {
-      done(null, exportRow(session, maxQuestions));
-    },
-  });
-}
-
-export interface ExportOptions {
-  format: ExportFormat;
-  maxQuestions: number;
-  /** csv only: a UTF-8 byte order mark first. */
-  bom?: boolean;
-}
-
-/**
- * The export as streams: `source` (the sessions, from the cursor) piped through the format's
- * writer into `output`, the bytes to send; every step waits for the next (backpressure), and a
- * failure anywhere destroys `output` with it. csv goes through csv-stringify with
- * `escape_formulas` (a cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a `'`
- * in front, so a spreadsheet shows it as text: no CSV injection); xlsx cells are inline strings,
- * never formulas.
- */
-export async function exportStream(
-  sessions: AsyncIterable<ExportedSession>,
-  options: ExportOptions,
-): Promise<{ source: Readable; output: Readable }> {
-  const source = Readable.from(sessions, { objectMode: true, highWaterMark: 16 });
-  let output: Readable;
-  let chain: (NodeJS.ReadableStream | NodeJS.WritableStream)[];
-  if (options.format === 'json') {
-    output = jsonArray();
-    chain = [source, output];
-  } else if (options.format === 'csv') {
-    output = stringify({
-      header: true,
-      columns: exportColumns(options.maxQuestions),
-      bom: options.bom ?? false,
-      escape_formulas: true,
-    });
-    chain = [source, toRows(options.maxQuestions), output];
-  } else {
-    const xlsx = await createXlsxStream('Sessions');
-    xlsx.input.write(exportColumns(options.maxQuestions));
-    output = xlsx.output;
-    chain = [source, toRows(options.maxQuestions), xlsx.input];
-  }
-  pipeline(chain, (error) => {
-    if (error) output.destroy(error);
-  });
-  return { source, output };
+/** How sessions become a file: the shared writer's columns and rows (see `export/`). */
+export function sessionsExport(
+  format: ExportFormat,
+  maxQuestions: number,
+  bom: boolean,
+): TableExport<ExportedSession> {
+  return {
+    format,
+    columns: exportColumns(maxQuestions),
+    row: (session) => exportRow(session, maxQuestions),
+    bom,
+    sheetName: 'Sessions',
+  };
 }

@@ -8,4 +8,3 @@ export { createOtpService, OTP_RULES, type OtpService } from './otp-service.js';
 export { sessionFigures } from './session-figures.js';
 export { createSmartFormsRouter } from './smart-forms-router.js';
 export { createSmartFormsService } from './smart-forms-service.js';
-export { createXlsxStream } from './xlsx-stream.js';

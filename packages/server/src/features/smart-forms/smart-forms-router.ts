@@ -1,32 +1,14 @@
-import {
-  type AggregateAnalyticsBody,
-  contract,
-  EXPORT_CONTENT_TYPES,
-  type ExportFormat,
-  successBody,
-} from '@formloom/contract';
+import { type AggregateAnalyticsBody, contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request } from 'express';
+import { exportFileName, exportStream, sendExport } from '../../export/index.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { exportStream } from './export-stream.js';
+import { sessionsExport } from './export-stream.js';
 import type { InsightsService } from './insights-service.js';
 import type { SmartFormsService } from './smart-forms-service.js';
 
 const s = initServer();
-
-/** `Content-Disposition` of an export: the form's title made safe, the date, the extension. */
-export function exportFileName(title: string, format: ExportFormat, now: Date): string {
-  const base =
-    title
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .toLowerCase()
-      .slice(0, 60) || 'smart-form';
-  return `${base}-sessions-${now.toISOString().slice(0, 10)}.${format}`;
-}
 
 /** The owner's smart-form routes (API key): the smart forms, their sessions, chat, analytics, export. */
 export function createSmartFormsRouter(
@@ -103,24 +85,12 @@ export function createSmartFormsRouter(
     smartFormAggregateAnalytics: analytics,
     exportSmartForm: async ({ params, query, req, res }) => {
       const form = await smartForms.exportOf(authOf(req).accountId, params.id);
-      const name = exportFileName(form.title, query.format, clock());
-      res.setHeader('content-type', EXPORT_CONTENT_TYPES[query.format]);
-      res.setHeader('content-disposition', `attachment; filename="${name}"`);
-      res.setHeader('cache-control', 'no-store');
-      res.setHeader('x-accel-buffering', 'no');
-      const { source, output } = await exportStream(form.sessions, {
-        format: query.format,
-        maxQuestions: form.maxQuestions,
-        bom: query.bom === 'true',
-      });
-      // A client that goes away stops the cursor; a failure half-way cuts the connection, so the
-      // client sees an incomplete file rather than a complete-looking one.
-      res.once('close', () => {
-        if (!res.writableFinished) source.destroy();
-      });
-      output.once('error', () => res.destroy());
-      // A stream body is piped as it is written, with backpressure (ts-rest skips its JSON handling).
-      return { status: 200, body: output as never };
+      const name = exportFileName(form.title, 'sessions', query.format, clock(), 'smart-form');
+      const streams = await exportStream(
+        form.sessions,
+        sessionsExport(query.format, form.maxQuestions, query.bom === 'true'),
+      );
+      return sendExport(res, { name, format: query.format }, streams);
     },
   });
 }

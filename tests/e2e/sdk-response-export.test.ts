@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { Formloom, NotFoundError } from '@formloom/sdk';
+import { quizSchema } from '@formloom/server/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './support/server.js';
+
+const server = useServer();
+let client: Formloom;
+
+beforeAll(async () => {
+  client = new Formloom({ apiKey: await server.key(), baseUrl: server.baseUrl });
+});
+
+describe('a form response export through the SDK', () => {
+  it('streams the csv with labels and variables, and the json as the list returns it', async () => {
+    const form = await client.forms.create({ title: 'Quiz', schema: quizSchema() });
+    const published = await client.forms.publish(form.id);
+    await client.public.submitResponse(published.shareUrl!, {
+      answers: { capital: 'paris', primes: ['two'] },
+    });
+    await client.public.submitResponse(published.shareUrl!, { answers: { capital: 'lyon' } });
+
+    const csv = await client.responses.export(form.id);
+    expect(csv.contentType).toBe('text/csv; charset=utf-8');
+    expect(csv.fileName).toMatch(/^quiz-responses-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await text(Readable.fromWeb(csv.body as never))).trim().split('\n');
+    expect(lines[0]).toBe('submittedAt,id,language,Capital of France?,Which are prime?,score,grade');
+    expect(lines.slice(1).map((line) => line.split(',').slice(2).join(','))).toEqual([
+      'en,Paris,Two,2,pass',
+      'en,Lyon,,0,fail',
+    ]);
+
+    const json = await client.responses.export(form.id, { format: 'json' });
+    const listed = await client.responses.list(form.id).collect();
+    expect(JSON.parse(await text(Readable.fromWeb(json.body as never)))).toEqual([...listed.items].reverse());
+
+    await expect(client.responses.export('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+});
