@@ -28,6 +28,8 @@ export default defineConfig({
       },
     },
     testTimeout: 30_000,
+    // expect.poll waits up to 5 s (default 1 s): on a loaded 2-core CI machine a page can take longer to settle.
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 60_000,
   },
 });

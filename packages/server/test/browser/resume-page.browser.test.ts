@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagedQuizSchema, publishForm } from '../support/page-fixtures.js';
+import { pagedQuizSchema, publishForm, TINY_PNG } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
 import { findChromium, launchChromium } from './chromium.js';
 
@@ -110,6 +110,49 @@ describe.skipIf(executable === undefined)('public form page in Chromium: save an
         });
         expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
         problems.length = 0;
+      });
+
+      it('a file uploaded before the save is restored with the link, and submitted', async () => {
+        // The quiz with a photo on its first page.
+        const schema = pagedQuizSchema();
+        schema.fields.push({
+          id: 'photo',
+          sectionId: 'you',
+          type: 'file',
+          label: 'A photo',
+          order: 5,
+          fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
+        });
+        const withPhoto = await publishForm(t, key, schema, 'Quiz with a photo');
+        const page = await open(`${t.url}/f/${withPhoto.code}`);
+        await page.getByLabel('Your name').fill('Bo');
+        await page
+          .getByLabel('A photo')
+          .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: TINY_PNG });
+        await expect.poll(() => page.locator('#fl-us-photo').textContent()).toBe('Uploaded: cat.png');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect.poll(() => page.locator('#fl-resume').isVisible()).toBe(true);
+        const link = await page.locator('#fl-resume-link').inputValue();
+
+        const other = await open(link);
+        await expect.poll(() => progress(other)).toBe('2');
+        await other.getByRole('button', { name: 'Back' }).click();
+        expect(await other.locator('#fl-us-photo').textContent()).toBe('Uploaded: cat.png');
+        expect(await other.locator('#fl-u-photo').isVisible()).toBe(true);
+        await other.getByRole('button', { name: 'Next' }).click();
+        await other.getByLabel('Paris').check();
+        await other.getByRole('button', { name: 'Next' }).click();
+        await other.getByLabel('4', { exact: true }).check();
+        await other.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => other.locator('#fl-done').isVisible()).toBe(true);
+
+        const responses = await t.request(`/v1/forms/${withPhoto.id}/responses`, { key });
+        expect(responses.body.data.responses[0].answers.photo).toMatchObject({
+          name: 'cat.png',
+          size: TINY_PNG.length,
+          type: 'image/png',
+        });
+        expect(problems).toEqual([]);
       });
 
       it('a link that has gone says so and starts afresh', async () => {

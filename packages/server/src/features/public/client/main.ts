@@ -7,6 +7,7 @@ import type { Field } from '@formloom/contract';
 import {
   compileForm,
   computeVariables,
+  type FileAnswer,
   pageOfField,
   prefillAnswers,
   prefillTargets,
@@ -317,6 +318,11 @@ form.addEventListener('input', onEdit);
 form.addEventListener('change', onEdit);
 form.addEventListener('submit', (event) => void onSubmit(event));
 byId(ids.back)?.addEventListener('click', () => move(-1));
+function isFileAnswer(value: unknown): value is FileAnswer {
+  const v = value as Partial<FileAnswer> | null;
+  return typeof v === 'object' && v !== null && typeof v.uploadId === 'string' && typeof v.name === 'string';
+}
+
 /** Puts a saved partial's answers back into the fields and shows its page. */
 function restore(saved: Saved | 'gone' | undefined) {
   if (saved === 'gone') {
@@ -326,8 +332,12 @@ function restore(saved: Saved | 'gone' | undefined) {
   if (saved === undefined) return;
   for (const [fieldId, value] of Object.entries(saved.answers)) {
     const field = fieldsById.get(fieldId);
-    // A file is not restored: the respondent chooses it again.
-    if (field === undefined || field.type === 'file') continue;
+    if (field === undefined) continue;
+    // A file's stored upload (the server keeps it while the partial lives) stays the answer.
+    if (field.type === 'file') {
+      if (isFileAnswer(value)) uploads.restore(field, value);
+      continue;
+    }
     const text = Array.isArray(value)
       ? value.map(String)
       : typeof value === 'object'

@@ -93,8 +93,21 @@ export function createUploads(
     }
   }
 
+  /** A file stored before (a resumed partial's answer): kept as the answer and shown as uploaded. */
+  function restore(field: Field, answer: FileAnswer): void {
+    const box = byId(ids.upload(field.id));
+    const progress = byId<HTMLProgressElement>(ids.progress(field.id));
+    const status = byId(ids.uploadStatus(field.id));
+    answers.set(field.id, answer);
+    if (box === null || progress === null || status === null) return;
+    progress.value = 100;
+    status.textContent = data.texts.uploaded.replace('{name}', answer.name);
+    box.hidden = false;
+  }
+
   return {
     choose,
+    restore,
     /** The stored file of a field, if its upload finished. */
     answerOf: (fieldId: string) => answers.get(fieldId),
     /** Resolves once no upload is running. */
