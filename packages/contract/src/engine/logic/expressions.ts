@@ -129,17 +129,17 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
 }
 
 /** Option value -> score, per field id: what `score` adds up. */
-export type ScoreTables = ReadonlyMap<string, Readonly<Record<string, number>>>;
+export type ScoreTables = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** Sum of the scores of the selected options; 0 for anything else. */
-function scoreOf(answer: unknown, table: Readonly<Record<string, number>>): number {
-  if (typeof answer === 'string') return Object.hasOwn(table, answer) ? table[answer]! : 0;
+function scoreOf(answer: unknown, table: ReadonlyMap<string, number>): number {
+  if (typeof answer === 'string') return table.get(answer) ?? 0;
   if (!Array.isArray(answer)) return 0;
   let sum = 0;
   for (let i = 0; i < answer.length; i++) {
     const v: unknown = answer[i];
     // A checkbox answer counts each option once, as validation refuses repeats anyway.
-    if (typeof v === 'string' && Object.hasOwn(table, v) && answer.indexOf(v) === i) sum += table[v]!;
+    if (typeof v === 'string' && table.has(v) && answer.indexOf(v) === i) sum += table.get(v)!;
   }
   return sum;
 }
@@ -189,7 +189,7 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
     case 'score': {
       const id = idArgument(raw, false) ?? '';
       const slot = slotOf(id);
-      const table = scores.get(id) ?? {};
+      const table = scores.get(id) ?? new Map<string, number>();
       return slot < 0 ? constant(0) : (data) => scoreOf(data[slot], table);
     }
     case '+':

@@ -74,13 +74,13 @@ export function variableInput(type: FieldType, answer: unknown): unknown {
 
 /** Option value -> score of each field whose options carry scores. */
 export function scoreTables(schema: FormSchema): ScoreTables {
-  const tables = new Map<string, Record<string, number>>();
+  const tables = new Map<string, Map<string, number>>();
   for (const field of schema.fields) {
     if (tables.has(field.id) || !field.options) continue;
-    const table: Record<string, number> = Object.create(null);
+    const table = new Map<string, number>();
     for (const option of field.options) {
       if (typeof option.score === 'number' && Number.isFinite(option.score))
-        table[option.value] = option.score;
+        table.set(option.value, option.score);
     }
     tables.set(field.id, table);
   }
