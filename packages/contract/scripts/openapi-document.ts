@@ -47,6 +47,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'No credentials: the routes a published form or smart form page uses. Exist only while published.',
   },
+  partials: {
+    name: 'Partials',
+    description:
+      'Save and resume: partial responses a respondent continues later by a resume token, and their list for the owner.',
+  },
   integrations: {
     name: 'Integrations',
     description:
