@@ -46,7 +46,7 @@ export const responsesRouter = c.router({
     pathParams: FormIdParams,
     query: ResponseExportQuery,
     summary: 'Export responses',
-    description: `Every response (or those of \`startDate\`..\`endDate\`, inclusive), oldest first, as a downloadable file, streamed. csv and xlsx: submittedAt, id, language, one column per field in form order (headed by its label; options by label, files by name, several values joined by "; "), then one per variable. json: an array of responses as the list returns them. ${EXPORT_TYPES_TEXT}`,
+    description: `Every response (or those of \`startDate\`..\`endDate\`, inclusive), oldest first, as a downloadable file, streamed. csv and xlsx: submittedAt, id, language, one column per field in form order (headed by its label; options by label, files by name, several values joined by a semicolon and a space), then one per variable. json: an array of responses as the list returns them. ${EXPORT_TYPES_TEXT}`,
     responses: {
       200: exportFile,
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
