@@ -47,15 +47,20 @@ function common(props: FieldProps) {
   };
 }
 
+/** The visible `*` of a required field; screen readers hear `aria-required` (or the group's note) instead. */
+function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="fl-req" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
 function Label({ props }: { props: FieldProps }) {
   return (
     <label className="fl-label" htmlFor={props.id}>
       {props.label}
-      {props.required ? (
-        <span className="fl-req" aria-hidden="true">
-          {' *'}
-        </span>
-      ) : null}
+      <RequiredMark required={props.required} />
     </label>
   );
 }
@@ -109,11 +114,7 @@ function Choices({ props }: { props: FieldProps }) {
     <fieldset className="fl-field fl-group" data-field-id={props.field.id} {...group}>
       <legend className="fl-label">
         {props.label}
-        {props.required ? (
-          <span className="fl-req" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
+        <RequiredMark required={props.required} />
         {props.required && !radio ? <span className="fl-sr"> ({props.texts.required})</span> : null}
       </legend>
       <Help props={props} />

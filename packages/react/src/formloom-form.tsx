@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import type { FormTexts } from '@formloom/contract/engine';
+import { byDisplayOrder, type FormTexts, isFieldRequired } from '@formloom/contract/engine';
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { defaultFields, type FieldComponents, type FieldProps } from './fields.js';
@@ -11,12 +11,6 @@ export interface FormloomFormProps extends RuntimeOptions {
   /** Called once the response is stored (remote) or `onSubmit` succeeded (local). */
   onSubmitted?: (state: FormState) => void;
   className?: string;
-}
-
-function isRequired(field: Field): boolean {
-  return (
-    field.required === true || (field.validation?.rules ?? []).some((r) => r.type === 'required' && !r.when)
-  );
 }
 
 function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): string | undefined {
@@ -38,13 +32,6 @@ function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): str
     default:
       return texts.genericError;
   }
-}
-
-function byOrder<T extends { order: number }>(items: readonly T[]): T[] {
-  return items
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => a.item.order - b.item.order || a.i - b.i)
-    .map((e) => e.item);
 }
 
 /** The form drawn from a handle: for `<FormloomForm>`, or for a hook user who wants the default look. */
@@ -106,7 +93,7 @@ export function FormloomFormView({
   }
 
   const schema = state.schema;
-  const sections = byOrder(schema.sections);
+  const sections = byDisplayOrder(schema.sections);
   const at = state.pages.indexOf(state.page ?? '');
   const last = !state.paged || at >= state.pages.length - 1;
   const description = state.description ?? schema.meta.description ?? null;
@@ -150,7 +137,7 @@ export function FormloomFormView({
       describedBy,
       helpId,
       errorId,
-      required: isRequired(f),
+      required: isFieldRequired(f),
       locked: state.locked.has(f.id),
       texts,
     };
@@ -169,7 +156,7 @@ export function FormloomFormView({
       <header className="fl-header">
         <h1>{form.text(state.title)}</h1>
         {description ? <p className="fl-description">{form.text(description)}</p> : null}
-        {schema.fields.some(isRequired) ? <p className="fl-note">{texts.requiredNote}</p> : null}
+        {schema.fields.some(isFieldRequired) ? <p className="fl-note">{texts.requiredNote}</p> : null}
         {state.paged ? (
           <div
             className="fl-progress"
@@ -200,7 +187,7 @@ export function FormloomFormView({
           >
             {s.title.trim() === '' ? null : <h2 id={titleId}>{form.text(s.title)}</h2>}
             {s.description ? <p className="fl-section-description">{s.description}</p> : null}
-            {hidden ? null : byOrder(schema.fields.filter((f) => f.sectionId === s.id)).map(field)}
+            {hidden ? null : byDisplayOrder(schema.fields.filter((f) => f.sectionId === s.id)).map(field)}
           </section>
         );
       })}

@@ -3,8 +3,8 @@ import {
   type CompiledForm,
   compileForm,
   type FileAnswer,
-  formPages,
   pageOfField,
+  pageOrder,
   pickLanguage,
   prefillAnswers,
   prefillTargets,
@@ -163,6 +163,9 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   let shown = new Map<string, string[]>();
   /** The last submission's body and its Idempotency-Key: resending the same answers reuses it. */
   let attempt: { body: string; key: string } | undefined;
+  /** Every page of the form in order (`pageOrder`): the pages on show are those not hidden. */
+  let allPages: string[] = [];
+  let paged = false;
   /** Counts `load()` calls: only the latest one's answer is taken. */
   let loads = 0;
   let state: FormState = {
@@ -197,7 +200,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     if (engine === undefined) return {};
     const { hiddenFields, hiddenSections } = engine.visibility(answers);
     const visible = visibleOf(hiddenFields);
-    const pages = formPages(engine, answers);
+    // formPages(engine, answers), from the visibility just computed rather than a second pass.
+    const pages = paged ? allPages.filter((id) => !hiddenSections.has(id)) : allPages;
     let page = state.page;
     if (page === undefined || !pages.includes(page)) {
       const before = state.pages;
@@ -227,6 +231,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     meta: { title: string; description: string | null; acceptsResponses: boolean },
   ) {
     engine = compileForm(schema);
+    paged = schema.settings?.layout === 'paged';
+    allPages = pageOrder(engine);
     const prefilled = prefillAnswers(schema, toParams(options.prefill));
     const locked = new Set<string>();
     for (const target of prefillTargets(schema)) {
@@ -239,7 +245,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       schema,
       ...meta,
       language: schema.meta.language,
-      paged: schema.settings?.layout === 'paged',
+      paged,
       locked,
       problem: undefined,
       pages: [],

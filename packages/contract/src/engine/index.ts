@@ -29,6 +29,7 @@ export type {
   ConditionTarget,
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
+export { byDisplayOrder, isFieldRequired } from './logic/display.js';
 export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
 export {
   fieldOrder,

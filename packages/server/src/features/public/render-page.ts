@@ -1,5 +1,12 @@
 import type { Field, FormSchema, Section } from '@formloom/contract';
-import { effectiveMaxUploadMB, evaluateVisibility, formPages, recallText } from '@formloom/contract/engine';
+import {
+  byDisplayOrder,
+  effectiveMaxUploadMB,
+  evaluateVisibility,
+  formPages,
+  isFieldRequired,
+  recallText,
+} from '@formloom/contract/engine';
 import { maxUploadBytes } from '../uploads/index.js';
 import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
@@ -82,12 +89,6 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
   );
 }
 
-function isRequired(field: Field): boolean {
-  return (
-    field.required === true || (field.validation?.rules ?? []).some((r) => r.type === 'required' && !r.when)
-  );
-}
-
 function requiredMark(required: boolean): SafeHtml | '' {
   return required ? html`<span class="fl-req" aria-hidden="true"> *</span>` : '';
 }
@@ -155,7 +156,7 @@ ${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label}</o
 }
 
 function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: PageTexts): SafeHtml {
-  const required = isRequired(field);
+  const required = isFieldRequired(field);
   const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
   if (field.type === 'radio' || field.type === 'checkbox') {
     const radio = field.type === 'radio';
@@ -180,13 +181,6 @@ ${help(schema, field)}${control(schema, field, required, texts)}
 ${errorSlot(field)}
 </div>
 `;
-}
-
-function byOrder<T extends { order: number }>(items: readonly T[]): T[] {
-  return items
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => a.item.order - b.item.order || a.i - b.i)
-    .map((e) => e.item);
 }
 
 function renderSection(
@@ -262,10 +256,10 @@ export function renderFormPage(
   const start = evaluateVisibility(schema, {});
   const paged = schema.settings?.layout === 'paged';
   const pages = formPages(schema, {});
-  const sections = byOrder(schema.sections);
+  const sections = byDisplayOrder(schema.sections);
   const known = new Set(sections.map((s) => s.id));
   const fieldsOf = (sectionId: string | undefined) =>
-    byOrder(
+    byDisplayOrder(
       schema.fields.filter(
         (f) =>
           f.type !== 'hidden' &&
@@ -285,7 +279,7 @@ export function renderFormPage(
   ];
   const orphans = fieldsOf(undefined);
   if (orphans.length > 0) body.push(renderSection(schema, undefined, orphans.map(field), false));
-  const anyRequired = schema.fields.some(isRequired);
+  const anyRequired = schema.fields.some(isFieldRequired);
   const uploadLimits: PageData['uploadLimits'] = {};
   for (const field of schema.fields) {
     if (field.type !== 'file') continue;
