@@ -134,9 +134,11 @@ export {
   FormTranslations,
   FormVariable,
   JsonValue,
+  MAX_ALLOWED_ORIGINS,
   MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
+  WebOrigin,
 } from './models/form-schema.js';
 export {
   IDEMPOTENCY_KEY_HEADER,

@@ -49,6 +49,7 @@ import {
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
   type PublicRateLimitOptions,
+  publicCors,
 } from './features/public/index.js';
 import { createResponsesRouter, createResponsesService } from './features/responses/index.js';
 import {
@@ -313,6 +314,11 @@ export function createApp({
           },
           { db, clock },
         );
+  // Before the limit, so a page on another origin can read a 429 (and a preflight is not counted).
+  app.use(
+    '/v1/public',
+    publicCors({ ownOrigin: new URL(config.publicUrl).origin, allowedOriginsOf: responses.allowedOrigins }),
+  );
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
   app.use(
     createPublicPageRouter({
