@@ -52,6 +52,10 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'Save and resume: partial responses a respondent continues later by a resume token, and their list for the owner.',
   },
+  audit: {
+    name: 'Audit log',
+    description: 'Every change made by members and API keys, recorded with the change itself.',
+  },
   integrations: {
     name: 'Integrations',
     description:

@@ -54,6 +54,17 @@ export {
   SuggestedAction,
 } from './models/analytics.js';
 export {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  AuditActor,
+  AuditEntry,
+  AuditLogExportQuery,
+  AuditLogPage,
+  AuditLogQuery,
+  type AuditTargetType,
+} from './models/audit.js';
+export {
   AiProvenance,
   DateOrTimestampQuery,
   DeleteResult,

@@ -19,6 +19,7 @@ import {
   createSigningSecrets,
   createSmartAnalytics,
 } from './features/analytics/index.js';
+import { auditCallers, createAuditRouter, createAuditService } from './features/audit/index.js';
 import {
   assertAuthKindsHandled,
   authenticate,
@@ -263,6 +264,7 @@ export function createApp({
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
     partials: createPartialsRouter(partials),
+    audit: createAuditRouter(createAuditService(db, { clock }), clock),
     smartForms: createSmartFormsRouter(
       smartForms,
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
@@ -367,6 +369,8 @@ export function createApp({
       ...apiKeyGuards,
       requireJson(),
       ...jsonBody(bodyLimit, config.bodyTimeoutMs),
+      // After auth and parsing: the services record who changed what in their transactions.
+      auditCallers(),
       // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
       idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
     ],
