@@ -276,6 +276,9 @@ function securityOf(metadata: RouteMetadata): Json {
 
 function extensionsOf(metadata: RouteMetadata): JsonObject {
   const out: JsonObject = { 'x-formloom-auth': metadata.auth };
+  // What a member's role must allow (ROLE_PERMISSIONS); a key's scope decides for a key.
+  if (metadata.auth === 'apiKey' || metadata.auth === 'session')
+    out['x-formloom-permission'] = metadata.permission;
   if (metadata.auth === 'apiKey') {
     out['x-formloom-scope'] = metadata.scope;
     out['x-formloom-min-plan'] = metadata.minPlan;

@@ -224,6 +224,16 @@ export {
   UploadResult,
   VariableValue,
 } from './models/response.js';
+export {
+  isRole,
+  PERMISSIONS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  ROLES,
+  type Role,
+  RoleSchema,
+  roleAllows,
+} from './models/roles.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
 export { Section } from './models/section.js';
 export {

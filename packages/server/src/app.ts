@@ -22,6 +22,7 @@ import {
 import { auditCallers, createAuditRouter, createAuditService } from './features/audit/index.js';
 import {
   assertAuthKindsHandled,
+  assertPermissionsNamed,
   authenticate,
   createKeysService,
   fixedCaller,
@@ -185,6 +186,7 @@ export function createApp({
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
   assertAuthKindsHandled(contractRoutes);
+  assertPermissionsNamed(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);

@@ -3,7 +3,7 @@ import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
 import { API_KEY_ERRORS, c, EXPORT_TYPES_TEXT, errorResponses, exportFile } from './shared.js';
 
-const read = meta({ auth: 'apiKey', scope: 'AUDIT_READ', minPlan: 'STARTER' });
+const read = meta({ auth: 'apiKey', scope: 'AUDIT_READ', permission: 'audit.read', minPlan: 'STARTER' });
 
 /** The audit log (decisions.md "Dashboard, members and roles"): every change by a member or a key. */
 export const auditRouter = c.router({
