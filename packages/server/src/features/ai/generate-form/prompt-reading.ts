@@ -7,6 +7,7 @@ import {
   CUES,
   type Cue,
   FORM_NOUNS,
+  KIND_WORDS,
   LEADING_FILLER,
   OPTIONAL_WORDS,
   OR_WORDS,
@@ -80,6 +81,12 @@ export interface PromptReading {
   groups: ListedGroup[];
 }
 
+/** The words that separate the items of a list and the options of a choice. */
+interface ListWords {
+  and: readonly string[];
+  or: readonly string[];
+}
+
 interface Token {
   raw: string;
   fold: string;
@@ -122,14 +129,15 @@ function wordMatches(fold: string, pattern: string): boolean {
   return fold === pattern;
 }
 
-/** How many tokens from `at` the first phrase of `list` that matches there covers (0: none). */
+/** How many tokens from `at` the longest phrase of `list` that matches there covers (0: none). */
 function matchAt(toks: readonly Token[], at: number, list: readonly string[]): number {
+  let longest = 0;
   for (const phrase of list) {
     const words = phraseWords(phrase);
-    if (at + words.length > toks.length) continue;
-    if (words.every((w, k) => wordMatches(toks[at + k]!.fold, w))) return words.length;
+    if (words.length <= longest || at + words.length > toks.length) continue;
+    if (words.every((w, k) => wordMatches(toks[at + k]!.fold, w))) longest = words.length;
   }
-  return 0;
+  return longest;
 }
 
 function hasAny(toks: readonly Token[], list: readonly string[]): boolean {
@@ -251,7 +259,7 @@ function cueOf(toks: readonly Token[]): Cue | null {
 }
 
 /** One item of a list: "years of experience as a number", "workshop (React, Node) required". */
-function readItem(text: string, language: Language, options: string[] = []): ListedField {
+function readItem(text: string, words: ListWords, options: string[] = []): ListedField {
   const [outside, inside] = outsideAndInside(text);
   const toks = tokens(outside);
   const insideToks = tokens(inside);
@@ -261,7 +269,9 @@ function readItem(text: string, language: Language, options: string[] = []): Lis
   const cue = cueOf(all);
   const listed = [...options];
   if (inside !== '' && cue !== 'yesNo') {
-    for (const option of splitList(inside, [...AND_WORDS[language], ...OR_WORDS[language]])) {
+    // "(select all that apply: tech, design)": the options follow the colon.
+    const list = inside.slice(inside.lastIndexOf(':') + 1);
+    for (const option of splitList(list, [...words.and, ...words.or])) {
       const optionToks = tokens(option);
       const onlyCue = without(optionToks, [
         ...REQUIRED_WORDS,
@@ -273,21 +283,21 @@ function readItem(text: string, language: Language, options: string[] = []): Lis
     }
   }
   const scale = scaleIn(inside === '' ? outside : inside);
-  // "rate the venue from 1 to 10": the scale is the options, not the label.
-  const digit = scale === null ? -1 : toks.findIndex((t) => /\d/.test(t.fold));
-  const named = digit < 0 ? toks : toks.slice(0, Math.max(1, digit));
+  // "rate the venue from 1 to 10": the scale makes the options, not the label.
+  const named = scale === null ? toks : toks.filter((t) => !/\d/.test(t.fold));
   const labelToks = trimFiller(
     without(named, [...TYPE_MARKERS, ...REQUIRED_WORDS, ...OPTIONAL_WORDS, ...CUES.multi]),
     [...LEADING_FILLER, ...CUES.choice],
   );
-  const cueWords = cue === null ? [] : [...CUES[cue], ...GENERIC_WORDS];
-  const onlyNamesKind =
-    cue !== null && cue !== 'number' && cue !== 'long' && without(labelToks, cueWords).length === 0;
-  const label = onlyNamesKind ? '' : capitalised(join(labelToks));
   const options2 = [...new Set(listed.map((o) => o.trim()).filter((o) => o !== '' && o.length <= 80))];
+  const kind = options2.length >= 2 && cue !== 'yesNo' ? 'choice' : cue;
+  const kindWords = kind === null ? undefined : KIND_WORDS[kind];
+  const onlyNamesKind =
+    kindWords !== undefined && without(labelToks, [...kindWords, ...GENERIC_WORDS]).length === 0;
+  const label = onlyNamesKind ? '' : capitalised(join(labelToks));
   return {
     label,
-    cue: options2.length >= 2 && cue !== 'yesNo' ? 'choice' : cue,
+    cue: kind,
     options: options2.length >= 2 ? options2.slice(0, 20) : [],
     required,
     scale,
@@ -313,15 +323,15 @@ function hasFormNoun(text: string): boolean {
 }
 
 /** The fields of a list, if it is one: several short items, or one that names a kind. */
-function fieldsOf(items: readonly string[], language: Language, extra: ListedField[] = []): ListedField[] {
+function fieldsOf(items: readonly string[], words: ListWords, extra: ListedField[] = []): ListedField[] {
   const short = items.filter((item) => tokens(outsideAndInside(item)[0]).length <= MAX_ITEM_WORDS);
-  const fields = [...short.map((item) => readItem(item, language)), ...extra];
+  const fields = [...short.map((item) => readItem(item, words)), ...extra];
   if (fields.length >= 2) return fields;
   return fields.filter((f) => f.cue !== null);
 }
 
-function readSegment(text: string, language: Language): Segment {
-  const andWords = AND_WORDS[language];
+function readSegment(text: string, words: ListWords): Segment {
+  const andWords = words.and;
   const colon = splitTop(text, ':');
   if (colon.length >= 2) {
     const head = colon[0]!;
@@ -330,17 +340,17 @@ function readSegment(text: string, language: Language): Segment {
     const last = headParts.at(-1) ?? head;
     if (headParts.length > 1 || hasAny(tokens(last), CUES.choice)) {
       // "..., choose a track: design, code or product": the body is that choice's options.
-      const options = splitList(body, [...andWords, ...OR_WORDS[language]]);
-      const choice = readItem(last, language, options);
+      const options = splitList(body, [...andWords, ...words.or]);
+      const choice = readItem(last, words, options);
       const rest = headParts.slice(0, -1);
       const named = rest.length > 0 && hasFormNoun(rest[0]!) ? rest.shift()! : null;
       return {
         head: named,
         kind: named === null ? null : 'noun',
-        fields: fieldsOf(rest, language, [choice]),
+        fields: fieldsOf(rest, words, [choice]),
       };
     }
-    return { head, kind: 'colon', fields: fieldsOf(splitList(body, andWords), language) };
+    return { head, kind: 'colon', fields: fieldsOf(splitList(body, andWords), words) };
   }
   const toks = tokens(text);
   // Whether a form noun comes before token i (nounBefore[i]) or from token i on (nounFrom[i]).
@@ -354,17 +364,17 @@ function readSegment(text: string, language: Language): Segment {
     // "with OUR customer service" says what the form is about, not what it asks.
     if (width > 0 && (nounBefore[i]! || i <= 3) && matchAt(toks, i + width, OUR_WORDS) === 0) {
       const body = splitList(join(toks.slice(i + width)), andWords);
-      return { head: join(toks.slice(0, i)), kind: 'connector', fields: fieldsOf(body, language) };
+      return { head: join(toks.slice(0, i)), kind: 'connector', fields: fieldsOf(body, words) };
     }
     const after = matchAt(toks, i, CONNECTORS_AFTER);
     if (after > 0 && nounFrom[i + after]!) {
       const body = splitList(join(toks.slice(0, i)), andWords);
-      return { head: join(toks.slice(i + after)), kind: 'connector', fields: fieldsOf(body, language) };
+      return { head: join(toks.slice(i + after)), kind: 'connector', fields: fieldsOf(body, words) };
     }
   }
   const items = splitList(text, andWords);
   const named = items.length > 0 && hasFormNoun(items[0]!) ? items.shift()! : null;
-  return { head: named, kind: named === null ? null : 'noun', fields: fieldsOf(items, language) };
+  return { head: named, kind: named === null ? null : 'noun', fields: fieldsOf(items, words) };
 }
 
 /** A short title from a head: request words and articles off, at most a noun and three words before it. */
@@ -381,8 +391,13 @@ function titleOf(head: string): string | null {
 /** What a prompt lists: none of its groups has fields when it names none. */
 export function readPrompt(prompt: string, language: Language): PromptReading {
   const text = prompt.slice(0, MAX_PROMPT_CHARS).replace(/\s+/g, ' ').trim();
-  const wordsLanguage = detectLanguage(text, language);
-  const segments = splitTop(text, '.!\n', true).map((s) => readSegment(s, wordsLanguage));
+  // The list words of the prompt's language and of the form's: a short prompt's language is a guess.
+  const languages = [detectLanguage(text, language), language];
+  const words: ListWords = {
+    and: languages.flatMap((l) => AND_WORDS[l]),
+    or: languages.flatMap((l) => OR_WORDS[l]),
+  };
+  const segments = splitTop(text, '.!\n', true).map((s) => readSegment(s, words));
   const withFields = segments.filter((s) => s.fields.length > 0);
   const sectioned = withFields.filter((s) => s.kind === 'colon').length >= 2;
   const titled = segments.find(

@@ -56,6 +56,7 @@ export const CUES: Readonly<Record<Cue, readonly string[]>> = {
     'yukle*',
     'ozgecmis*',
     'fotograf*',
+    'curriculum',
   ],
   email: ['email*', 'e-mail*', 'mail', 'mailadres*', 'correo*', 'e-posta*', 'eposta*', 'posta elettronica'],
   url: ['url', 'website', 'link', 'homepage', 'webseite', 'sitio web', 'sito web', 'web sitesi'],
@@ -92,6 +93,7 @@ export const CUES: Readonly<Record<Cue, readonly string[]>> = {
     'tarih*',
     'gun*',
     'ne zaman',
+    '*datum',
   ],
   rating: [
     'rating',
@@ -247,6 +249,11 @@ export const CUES: Readonly<Record<Cue, readonly string[]>> = {
     'isim*',
     'ad soyad*',
     'soyad*',
+    'nombre completo',
+    'nome completo',
+    'volledige naam',
+    'vollstandiger name',
+    'tam ad*',
   ],
   choice: [
     'choose',
@@ -274,6 +281,9 @@ export const CUES: Readonly<Record<Cue, readonly string[]>> = {
     'secim*',
     'secenek*',
     'sec',
+    'kies',
+    'secin',
+    'seciniz',
   ],
 };
 
@@ -319,6 +329,11 @@ export const TYPE_MARKERS: readonly string[] = [
   'uzun metin',
   'evet/hayir',
   'alani',
+  'como texto largo',
+  'come testo lungo',
+  'als langer text',
+  'als lange tekst',
+  'uzun metin olarak',
 ];
 
 export const REQUIRED_WORDS: readonly string[] = [
@@ -333,6 +348,7 @@ export const REQUIRED_WORDS: readonly string[] = [
   'verplicht',
   'zorunlu',
   'gerekli',
+  'obbligatori*',
 ];
 export const OPTIONAL_WORDS: readonly string[] = [
   'optional',
@@ -429,6 +445,8 @@ export const LEADING_FILLER: readonly string[] = [
   've',
   'veya',
   'bir',
+  'arasi',
+  'uzerinden',
 ];
 
 /** Words that close a label without belonging to it. */
@@ -462,7 +480,47 @@ export const TRAILING_FILLER: readonly string[] = [
   'schaal',
   'van',
   'uzerinden',
+  'hochladen',
+  'caricare',
+  'subir',
+  'uploaden',
+  'yukleyin',
+  'yukle',
+  'yukleme',
+  'secin',
+  'seciniz',
+  'to',
+  'bis',
+  'a',
+  'al',
+  'tot',
 ];
+
+/**
+ * The words that only name a kind, so a label made of them alone gives way to the kind's own label
+ * in the form's language ("eine E-Mail" -> "E-Mail-Adresse"); "date of birth" keeps its label.
+ */
+export const KIND_WORDS: Readonly<Partial<Record<Cue, readonly string[]>>> = {
+  email: CUES.email,
+  phone: CUES.phone,
+  url: CUES.url,
+  date: ['date', 'datum', 'fecha', 'data', 'tarih', 'tarihi', 'dag'],
+  rating: [
+    'rating',
+    'rate',
+    'score',
+    'stars',
+    'bewertung',
+    'valoracion',
+    'puntuacion',
+    'valutazione',
+    'voto',
+    'punteggio',
+    'beoordeling',
+    'cijfer',
+    'puan',
+  ],
+};
 
 /** Words that ask for something rather than name it, so they open no title: "Create a ...". */
 export const REQUEST_WORDS: readonly string[] = [
@@ -546,6 +604,11 @@ export const FORM_NOUNS: readonly string[] = [
   'basvuru*',
   'rezervasyon*',
   'siparis*',
+  'registro',
+  '*registrierung',
+  '*registratie',
+  'registrazione',
+  'kayd*',
 ];
 
 /** What joins a form's name to its list of fields: "A signup form WITH name, email". */
