@@ -192,13 +192,12 @@ export function offlineQuestion(input: InterviewInput): QuestionDraft {
   const last = questions[asked - 1]!;
   const followedUp = last.startsWith(before) && last.endsWith(after);
   if (topic !== undefined && (word === undefined || followedUp)) return { done: false, question: topic };
-  return {
-    done: false,
-    question:
-      word === undefined
-        ? genericQuestion(input.language, index, input.maxQuestions)
-        : phrases.followUp(word),
-  };
+  if (word !== undefined) return { done: false, question: phrases.followUp(word) };
+  // A generic question never twice: a respondent with nothing to follow up on runs out of them.
+  const generic = [genericQuestion(input.language, index, input.maxQuestions), ...phrases.generic].find(
+    (q) => !questions.includes(q),
+  );
+  return generic === undefined ? { done: true, question: null } : { done: false, question: generic };
 }
 
 const SECRET_REQUEST =

@@ -27,8 +27,13 @@ interface OpeningTexts {
   /** Words that ask why, and how, after the verb. */
   why: readonly string[];
   how: readonly string[];
-  /** Framing words dropped before a subject ("Feedback on our app" -> "our app"). */
+  /**
+   * Framing words dropped before a subject ("Feedback on our app" -> "our app"); `=x` puts an
+   * article back ("Opinioni sul nostro negozio" -> "il nostro negozio").
+   */
   framing: readonly string[];
+  /** Framing words dropped after a subject (Turkish: "uygulamamız hakkında görüşler"). */
+  framingAfter?: readonly string[];
   /** Words that introduce a list of topics ("about", "such as"). */
   topicsAfter: readonly string[];
   and: string;
@@ -113,17 +118,17 @@ const TEXTS: Readonly<Record<Language, OpeningTexts>> = {
     how: ['wie'],
     framing: [
       'feedback zu',
-      'feedback zum',
-      'feedback zur',
+      'feedback zum=dem',
+      'feedback zur=der',
       'meinungen zu',
-      'meinungen zum',
-      'meinungen zur',
+      'meinungen zum=dem',
+      'meinungen zur=der',
       'erfahrungen mit',
       'ein interview zu',
       'interview zu',
       'fragen zu',
-      'fragen zum',
-      'fragen zur',
+      'fragen zum=dem',
+      'fragen zur=der',
     ],
     topicsAfter: ['uber', 'zu', 'zum', 'zur', 'wie'],
     and: 'und',
@@ -152,6 +157,10 @@ const TEXTS: Readonly<Record<Language, OpeningTexts>> = {
     why: ['por que', 'porque'],
     how: ['como'],
     framing: [
+      'opiniones sobre el=el',
+      'opiniones sobre la=la',
+      'opiniones del=el',
+      'opiniones de la=la',
       'opiniones sobre',
       'opinion sobre',
       'comentarios sobre',
@@ -188,14 +197,17 @@ const TEXTS: Readonly<Record<Language, OpeningTexts>> = {
     how: ['come'],
     framing: [
       'opinioni su',
-      'opinioni sul',
-      'opinioni sulla',
+      'opinioni sul=il',
+      'opinioni sulla=la',
+      'opinioni sui=i',
       'feedback su',
-      'feedback sul',
-      'feedback sulla',
+      'feedback sul=il',
+      'feedback sulla=la',
       "un'intervista su",
       'intervista su',
       'domande su',
+      'domande sul=il',
+      'domande sulla=la',
       'esperienze con',
     ],
     topicsAfter: ['su', 'sul', 'sulla', 'riguardo a', 'come'],
@@ -241,6 +253,13 @@ const TEXTS: Readonly<Record<Language, OpeningTexts>> = {
     why: ['neden', 'nicin'],
     how: ['nasil'],
     framing: [],
+    framingAfter: [
+      'hakkinda gorusler',
+      'hakkinda geri bildirim',
+      'hakkinda fikirler',
+      'hakkinda',
+      'ile ilgili',
+    ],
     topicsAfter: ['hakkinda', 'konusunda'],
     and: 've',
   },
@@ -257,11 +276,33 @@ function words(text: string): string[] {
 
 /** The folded words of `text` start with the phrase: its length in words, or 0. */
 function startsWith(folded: readonly string[], phrases: readonly string[]): number {
+  return framingAt(folded, phrases)?.length ?? 0;
+}
+
+interface Framing {
+  length: number;
+  article: string;
+}
+
+/** The longest phrase the folded words start with: its length in words and the article it leaves. */
+function framingAt(folded: readonly string[], phrases: readonly string[]): Framing | null {
+  let best: Framing | null = null;
   for (const phrase of phrases) {
-    const p = phrase.split(' ');
-    if (p.every((w, i) => folded[i] === w)) return p.length;
+    const [words = '', article = ''] = phrase.split('=');
+    const p = words.split(' ');
+    if (p.length > (best?.length ?? 0) && p.every((w, i) => folded[i] === w))
+      best = { length: p.length, article };
   }
-  return 0;
+  return best;
+}
+
+/** Like `startsWith` on the words read backwards: a phrase that ends the text. */
+function endsWith(folded: readonly string[], phrases: readonly string[]): number {
+  const reversed = [...folded].reverse();
+  return startsWith(
+    reversed,
+    phrases.map((p) => p.split(' ').reverse().join(' ')),
+  );
 }
 
 function firstSentence(purpose: string): string {
@@ -284,37 +325,50 @@ function lowerFirst(text: string, language: Language): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** Whether a text is in `language` by its frequent words, not by `detectLanguage`'s fallback. */
+function isWrittenIn(text: string, language: Language): boolean {
+  return detectLanguage(text, 'en') === language && detectLanguage(text, 'tr') === language;
+}
+
 /** The first question of an offline interview, in `language`, from the form's purpose. */
 export function offlineOpening(purpose: string, language: Language): string {
   const t = TEXTS[language];
   const sentence = firstSentence(purpose);
-  const sameLanguage = detectLanguage(sentence, language) === language;
-  if (!sameLanguage || sentence === '' || sentence.length > MAX_CLAUSE || UNSAFE.test(sentence))
-    return t.ask.experience;
-  if (sentence.endsWith('?')) return `${sentence} ${t.ask.experience}`;
+  if (sentence === '' || sentence.length > MAX_CLAUSE || UNSAFE.test(sentence)) return t.ask.experience;
   const raw = words(sentence);
   const folded = raw.map((w) => foldText(w).replace(/[^a-z']/g, ''));
   const opener = startsWith(folded, t.goalOpeners);
   const rest = folded.slice(opener);
   const verb = startsWith(rest, t.goalVerbs);
-  const verbLast = language === 'tr' && t.goalVerbs.includes(folded.at(-1) ?? '');
+  // Turkish ends the goal with its verb, before any list: "... öğrenmek: iletişim, araçlar".
+  const colon = raw.findIndex((w) => w.endsWith(':'));
+  const beforeList = colon < 0 ? folded : folded.slice(0, colon + 1);
+  const verbLast = language === 'tr' && t.goalVerbs.includes(beforeList.at(-1) ?? '');
+  const framing = framingAt(folded, t.framing);
+  // Only a purpose written in the interview's language is quoted: its own goal verbs and framing
+  // words say so, or its frequent words do whatever the fallback.
+  const written = verb > 0 || verbLast || framing !== null || isWrittenIn(sentence, language);
+  if (!written) return t.ask.experience;
+  if (sentence.endsWith('?')) return `${sentence} ${t.ask.experience}`;
   if (verb > 0 || verbLast) {
     const clause = raw.slice(verbLast ? 0 : opener).join(' ');
     const after = verbLast ? folded : rest.slice(verb);
     const joined = ` ${after.join(' ')} `;
     const aim: Aim = t.why.some((w) => joined.includes(` ${w} `))
       ? 'why'
-      : startsWith(after, t.how) > 0
+      : startsWith(after, t.how) > 0 || (verbLast && t.how.some((w) => joined.includes(` ${w} `)))
         ? 'how'
         : 'experience';
     // The clause opens with its verb, lower case in every language ("Verstehen" -> "verstehen").
     const goal = verbLast ? lowerFirst(clause, language) : clause.charAt(0).toLowerCase() + clause.slice(1);
     return `${t.goal(goal)} ${t.ask[aim]}`;
   }
-  const framing = startsWith(folded, t.framing);
-  const subject = raw.slice(framing);
+  const from = framing?.length ?? 0;
+  const to = raw.length - (t.framingAfter ? endsWith(folded.slice(from), t.framingAfter) : 0);
+  const subject = raw.slice(from, to);
   if (subject.length === 0 || subject.length > MAX_SUBJECT_WORDS) return t.ask.experience;
-  return t.subject(lowerFirst(subject.join(' '), language));
+  const article = framing?.article ? `${framing.article} ` : '';
+  return t.subject(article + lowerFirst(subject.join(' '), language));
 }
 
 /**
@@ -324,7 +378,8 @@ export function offlineOpening(purpose: string, language: Language): string {
 export function listedTopics(purpose: string, language: Language): string[] {
   const t = TEXTS[language];
   const sentence = firstSentence(purpose);
-  if (detectLanguage(sentence, language) !== language || UNSAFE.test(sentence)) return [];
+  if (UNSAFE.test(sentence) || offlineOpening(purpose, language) === TEXTS[language].ask.experience)
+    return [];
   const colon = sentence.lastIndexOf(':');
   let list = colon >= 0 ? sentence.slice(colon + 1) : '';
   if (list === '') {
