@@ -119,7 +119,7 @@ describe.skipIf(executable === undefined)('public interview page in Chromium', (
 
         await waitFor(1);
         expect(await text('#fl-question')).toBe(
-          'To start, in your own words: what is your experience with understand why customers cancel their subscription and what would have made them?',
+          'We would like to understand why customers cancel their subscription and what would have made them stay. To start, in your own words: what were your main reasons?',
         );
         // Focus is in the answer box, whose name is the question; the counter describes it.
         expect(await focused()).toBe('fl-answer');

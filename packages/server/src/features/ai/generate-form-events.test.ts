@@ -52,7 +52,7 @@ describeDialects('a generated form emits FORM_CREATED like any other', (dialect)
     expect(job.body.data.status).toBe('DONE');
     expect(event).toMatchObject({
       type: 'FORM_CREATED',
-      data: { formId: job.body.data.form.id, formTitle: 'A volunteer signup with email and a date' },
+      data: { formId: job.body.data.form.id, formTitle: 'Volunteer signup' },
     });
   });
 });

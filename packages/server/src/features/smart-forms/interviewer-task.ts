@@ -2,6 +2,7 @@ import { isLanguage, type Language, supportedLanguage } from '@formloom/contract
 import { z } from 'zod';
 import { foldText, LANGUAGE_NAMES } from '../../ai/language.js';
 import type { AiTask, ChatMessage } from '../../ai/provider.js';
+import { listedTopics, offlineOpening, topicQuestion } from './offline-opening.js';
 
 /** What the interviewer knows when it picks the next question. */
 export interface InterviewInput {
@@ -69,7 +70,6 @@ function transcriptMessage(input: InterviewInput): string {
 
 // Texts of the offline interviewer and of the generic stand-in question, per language.
 interface Phrases {
-  opening: (subject: string) => string;
   followUp: (word: string) => string;
   generic: readonly string[];
   last: string;
@@ -79,7 +79,6 @@ interface Phrases {
 
 const PHRASES: Readonly<Record<Language, Phrases>> = {
   en: {
-    opening: (s) => `To start, in your own words: what is your experience with ${s}?`,
     followUp: (w) => `You mentioned "${w}". Could you tell me more about that?`,
     generic: [
       'What matters most to you about this?',
@@ -91,7 +90,6 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
     nothingMore: /^(no|nope|nothing|none|nothing else|that'?s all|no thanks?)\b/,
   },
   tr: {
-    opening: (s) => `Başlamak için kendi sözlerinizle: ${s} konusundaki deneyiminiz nedir?`,
     followUp: (w) => `"${w}" dediniz. Bunu biraz daha anlatır mısınız?`,
     generic: [
       'Bu konuda sizin için en önemli olan nedir?',
@@ -103,7 +101,6 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
     nothingMore: /^(hayir|yok|baska bir sey yok|bu kadar)\b/,
   },
   es: {
-    opening: (s) => `Para empezar, con sus propias palabras: ¿cuál es su experiencia con ${s}?`,
     followUp: (w) => `Mencionó «${w}». ¿Podría contarme más sobre eso?`,
     generic: [
       '¿Qué es lo más importante para usted en esto?',
@@ -115,7 +112,6 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
     nothingMore: /^(no|nada|nada mas|eso es todo)\b/,
   },
   it: {
-    opening: (s) => `Per iniziare, con parole sue: qual è la sua esperienza con ${s}?`,
     followUp: (w) => `Ha menzionato «${w}». Può dirmi di più?`,
     generic: [
       'Che cosa conta di più per lei in questo?',
@@ -127,7 +123,6 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
     nothingMore: /^(no|niente|nient'?altro|e tutto)\b/,
   },
   de: {
-    opening: (s) => `Zum Einstieg, in Ihren eigenen Worten: Welche Erfahrungen haben Sie mit ${s}?`,
     followUp: (w) => `Sie haben „${w}“ erwähnt. Können Sie mehr darüber erzählen?`,
     generic: [
       'Was ist Ihnen dabei am wichtigsten?',
@@ -139,7 +134,6 @@ const PHRASES: Readonly<Record<Language, Phrases>> = {
     nothingMore: /^(nein|nichts|nichts mehr|das ist alles)\b/,
   },
   nl: {
-    opening: (s) => `Om te beginnen, in uw eigen woorden: wat is uw ervaring met ${s}?`,
     followUp: (w) => `U noemde "${w}". Kunt u daar meer over vertellen?`,
     generic: [
       'Wat is voor u hierbij het belangrijkst?',
@@ -163,16 +157,6 @@ export function genericQuestion(language: string, index: number, maxQuestions: n
   return phrases.generic[(index - 1) % phrases.generic.length]!;
 }
 
-/** The subject of an opening question: the purpose's first clause, lower-cased, short. */
-function subjectOf(purpose: string): string {
-  const clause = purpose
-    .trim()
-    .split(/[.!?\n]/)[0]!
-    .trim();
-  const words = clause.split(/\s+/).slice(0, 12).join(' ');
-  return words.charAt(0).toLowerCase() + words.slice(1);
-}
-
 /** The longest word of an answer that no earlier question picked: what to follow up on. */
 function salientWord(answer: string, used: readonly string[]): string | undefined {
   const usedFolded = used.map(foldText).join(' ');
@@ -183,30 +167,37 @@ function salientWord(answer: string, used: readonly string[]): string | undefine
 }
 
 /**
- * The offline interviewer: deterministic, no model. It opens on the purpose, follows up on the
- * longest new word of each answer, asks "anything else?" last, and ends early when the respondent
+ * The offline interviewer: deterministic, no model. It opens on the purpose (`offlineOpening`),
+ * follows up on the longest new word of each answer, asks about each topic the purpose lists
+ * between follow-ups (`listedTopics`), asks "anything else?" last, and ends early when the respondent
  * says there is nothing more after the third question.
  */
 export function offlineQuestion(input: InterviewInput): QuestionDraft {
   const phrases = phrasesOf(input.language);
   const asked = input.transcript.length;
   const index = asked + 1;
-  if (asked === 0) return { done: false, question: phrases.opening(subjectOf(input.purpose)) };
+  const language = supportedLanguage(input.language);
+  if (asked === 0) return { done: false, question: offlineOpening(input.purpose, language) };
   const lastAnswer = input.transcript[asked - 1]!.answer;
   if (asked >= 3 && phrases.nothingMore.test(foldText(lastAnswer.trim())))
     return { done: true, question: null };
   if (index >= input.maxQuestions) return { done: false, question: phrases.last };
-  const word = salientWord(
-    lastAnswer,
-    input.transcript.map((t) => t.question),
+  const questions = input.transcript.map((t) => t.question);
+  const word = salientWord(lastAnswer, questions);
+  // The purpose's topics, one each, between follow-ups: after a follow-up, or when there is none.
+  const topic = listedTopics(input.purpose, language)
+    .map((t) => topicQuestion(t, language))
+    .find((q) => !questions.includes(q));
+  const [before, after] = phrases.followUp('\u0000').split('\u0000') as [string, string];
+  const last = questions[asked - 1]!;
+  const followedUp = last.startsWith(before) && last.endsWith(after);
+  if (topic !== undefined && (word === undefined || followedUp)) return { done: false, question: topic };
+  if (word !== undefined) return { done: false, question: phrases.followUp(word) };
+  // A generic question never twice: a respondent with nothing to follow up on runs out of them.
+  const generic = [genericQuestion(input.language, index, input.maxQuestions), ...phrases.generic].find(
+    (q) => !questions.includes(q),
   );
-  return {
-    done: false,
-    question:
-      word === undefined
-        ? genericQuestion(input.language, index, input.maxQuestions)
-        : phrases.followUp(word),
-  };
+  return generic === undefined ? { done: true, question: null } : { done: false, question: generic };
 }
 
 const SECRET_REQUEST =

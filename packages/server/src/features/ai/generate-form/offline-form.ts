@@ -1,6 +1,14 @@
 import type { Language } from '@formloom/contract';
 import { foldText } from '../../../ai/language.js';
 import type { FieldDraft, FormDraft } from './form-draft.js';
+import {
+  isPersonName,
+  type ListedField,
+  MAX_PROMPT_CHARS,
+  type PromptReading,
+  readPrompt,
+} from './prompt-reading.js';
+import { YES_NO } from './prompt-words.js';
 
 /** The kinds of field a prompt can ask for by naming them. */
 type Concept = 'email' | 'phone' | 'rating' | 'date' | 'file' | 'choice' | 'number';
@@ -154,6 +162,10 @@ interface Texts {
   questions: string;
   question: string;
   quizDone: string;
+  url: string;
+  /** The title of a form whose prompt gives none, and every form's description. */
+  title: string;
+  description: (questions: number) => string;
 }
 
 const TEXTS: Readonly<Record<Language, Texts>> = {
@@ -164,6 +176,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Phone number',
     rating: 'How would you rate it?',
     ratingHelp: '1 = very poor, 5 = excellent',
+    url: 'Website',
     date: 'Date',
     file: 'Upload a file',
     choice: 'Which option fits best?',
@@ -172,6 +185,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: 'Anything else you would like to tell us?',
     questions: 'Questions',
     question: 'Question',
+    title: 'Questionnaire',
+    description: (n) => `Please answer the ${n} questions below.`,
     quizDone: 'Thank you, {{name}}! Your score: {{score}} of 3.',
   },
   tr: {
@@ -181,6 +196,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefon numarası',
     rating: 'Nasıl değerlendirirsiniz?',
     ratingHelp: '1 = çok kötü, 5 = mükemmel',
+    url: 'Web sitesi',
     date: 'Tarih',
     file: 'Dosya yükleyin',
     choice: 'Hangi seçenek en uygun?',
@@ -189,6 +205,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: 'Eklemek istediğiniz başka bir şey var mı?',
     questions: 'Sorular',
     question: 'Soru',
+    title: 'Anket',
+    description: (n) => `Lütfen aşağıdaki ${n} soruyu yanıtlayın.`,
     quizDone: 'Teşekkürler, {{name}}! Puanınız: 3 üzerinden {{score}}.',
   },
   es: {
@@ -198,6 +216,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Número de teléfono',
     rating: '¿Cómo lo valoraría?',
     ratingHelp: '1 = muy mal, 5 = excelente',
+    url: 'Sitio web',
     date: 'Fecha',
     file: 'Suba un archivo',
     choice: '¿Qué opción encaja mejor?',
@@ -206,6 +225,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: '¿Algo más que quiera contarnos?',
     questions: 'Preguntas',
     question: 'Pregunta',
+    title: 'Cuestionario',
+    description: (n) => `Responda, por favor, a las ${n} preguntas siguientes.`,
     quizDone: '¡Gracias, {{name}}! Su puntuación: {{score}} de 3.',
   },
   it: {
@@ -215,6 +236,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Numero di telefono',
     rating: 'Come lo valuterebbe?',
     ratingHelp: '1 = pessimo, 5 = eccellente',
+    url: 'Sito web',
     date: 'Data',
     file: 'Carichi un file',
     choice: 'Quale opzione è più adatta?',
@@ -223,6 +245,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: "C'è altro che vuole dirci?",
     questions: 'Domande',
     question: 'Domanda',
+    title: 'Questionario',
+    description: (n) => `Risponda, per favore, alle ${n} domande qui sotto.`,
     quizDone: 'Grazie, {{name}}! Il suo punteggio: {{score}} su 3.',
   },
   de: {
@@ -232,6 +256,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefonnummer',
     rating: 'Wie bewerten Sie es?',
     ratingHelp: '1 = sehr schlecht, 5 = ausgezeichnet',
+    url: 'Webseite',
     date: 'Datum',
     file: 'Datei hochladen',
     choice: 'Welche Option passt am besten?',
@@ -240,6 +265,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: 'Möchten Sie uns noch etwas mitteilen?',
     questions: 'Fragen',
     question: 'Frage',
+    title: 'Fragebogen',
+    description: (n) => `Bitte beantworten Sie die ${n} Fragen unten.`,
     quizDone: 'Danke, {{name}}! Ihre Punktzahl: {{score}} von 3.',
   },
   nl: {
@@ -249,6 +276,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefoonnummer',
     rating: 'Hoe zou u het beoordelen?',
     ratingHelp: '1 = zeer slecht, 5 = uitstekend',
+    url: 'Website',
     date: 'Datum',
     file: 'Upload een bestand',
     choice: 'Welke optie past het best?',
@@ -257,6 +285,8 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     comments: 'Wilt u ons nog iets laten weten?',
     questions: 'Vragen',
     question: 'Vraag',
+    title: 'Vragenlijst',
+    description: (n) => `Beantwoord alstublieft de ${n} vragen hieronder.`,
     quizDone: 'Bedankt, {{name}}! Uw score: {{score}} van 3.',
   },
 };
@@ -312,12 +342,6 @@ function listedChoices(prompt: string): string[] {
   return items.length >= 2 && items.length <= 20 ? [...new Set(items)] : [];
 }
 
-function title(prompt: string): string {
-  const text = prompt.trim().replace(/\s+/g, ' ');
-  const cut = text.length <= 80 ? text : `${text.slice(0, 80).replace(/\s+\S*$/, '')}…`;
-  return cut.charAt(0).toUpperCase() + cut.slice(1);
-}
-
 const none = {
   placeholder: null,
   scores: null,
@@ -338,61 +362,163 @@ export function fieldDraft(
   return { ...none, key, type, label, required: false, ...extra };
 }
 
-/**
- * The offline provider's form: a name, a field for each concept the prompt names (email, phone,
- * rating, date, file, choice, number), and a comments box, labelled in `language`; a prompt that
- * asks for a quiz (`asksForQuiz`) adds a page of scored questions. Rule-based and deterministic;
- * for development and tests, not quality.
- */
-export function offlineFormDraft(prompt: string, language: Language): FormDraft {
-  const t = TEXTS[language];
-  const fields: FieldDraft[] = [fieldDraft('name', 'text', t.name, { required: true, maxLength: 200 })];
-  for (const concept of conceptsIn(prompt)) {
+const nameField = (t: Texts) => fieldDraft('name', 'text', t.name, { required: true, maxLength: 200 });
+const commentsField = (t: Texts) => fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 });
+
+/** A rating as a radio of its scale's numbers; 1 to 5 says what the ends mean. */
+function ratingField(key: string, label: string, t: Texts, scale: [number, number], required: boolean) {
+  const [low, high] = scale;
+  const options = Array.from({ length: high - low + 1 }, (_, i) => String(low + i));
+  const helpText = low === 1 && high === 5 ? t.ratingHelp : null;
+  return fieldDraft(key, 'radio', label, { required, options, helpText });
+}
+
+/** A field for each concept the prompt names (email, phone, rating...), when it lists no fields. */
+function conceptFields(prompt: string, t: Texts): FieldDraft[] {
+  return conceptsIn(prompt).map((concept): FieldDraft => {
     switch (concept) {
       case 'email':
-        fields.push(
-          fieldDraft('email', 'email', t.email, { required: true, placeholder: 'name@example.com' }),
-        );
-        break;
+        return fieldDraft('email', 'email', t.email, { required: true, placeholder: 'name@example.com' });
       case 'phone':
-        fields.push(fieldDraft('phone', 'text', t.phone, { maxLength: 40 }));
-        break;
+        return fieldDraft('phone', 'text', t.phone, { maxLength: 40 });
       case 'rating':
-        fields.push(
-          fieldDraft('rating', 'radio', t.rating, {
-            required: true,
-            helpText: t.ratingHelp,
-            options: ['1', '2', '3', '4', '5'],
-          }),
-        );
-        break;
+        return ratingField('rating', t.rating, t, [1, 5], true);
       case 'date':
-        fields.push(fieldDraft('date', 'date', t.date));
-        break;
+        return fieldDraft('date', 'date', t.date);
       case 'file':
-        fields.push(fieldDraft('file', 'file', t.file));
-        break;
+        return fieldDraft('file', 'file', t.file);
       case 'choice': {
         const listed = listedChoices(prompt);
         const options = listed.length > 0 ? listed : [1, 2, 3].map((n) => `${t.option} ${n}`);
-        fields.push(fieldDraft('choice', 'select', t.choice, { required: true, options }));
-        break;
+        return fieldDraft('choice', 'select', t.choice, { required: true, options });
       }
-      case 'number':
-        fields.push(fieldDraft('number', 'number', t.number, { min: 0 }));
-        break;
+      default:
+        return fieldDraft('number', 'number', t.number, { min: 0 });
     }
+  });
+}
+
+/** A snake_case key from a label: `Years of experience` -> `years_of_experience`. */
+function keyOf(label: string, fallback: string): string {
+  const key = foldText(label)
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 40);
+  const start = key.startsWith('_') ? 1 : 0;
+  const end = key.endsWith('_') ? key.length - 1 : key.length;
+  return start < end ? key.slice(start, end) : fallback;
+}
+
+/** The draft of a field the prompt lists, labelled as written, typed by its cue. */
+function listedField(f: ListedField, t: Texts, language: Language): FieldDraft | null {
+  const field = (key: string, type: FieldDraft['type'], label: string, extra: Partial<FieldDraft> = {}) =>
+    fieldDraft(keyOf(f.label, key), type, f.label || label, { required: f.required ?? false, ...extra });
+  switch (f.cue) {
+    case 'yesNo':
+      return field('yes_no', 'radio', t.choice, { options: [...YES_NO[language]] });
+    case 'file':
+      return field('file', 'file', t.file);
+    case 'email':
+      return field('email', 'email', t.email, {
+        required: f.required ?? true,
+        placeholder: 'name@example.com',
+      });
+    case 'url':
+      return field('website', 'text', t.url, { placeholder: 'https://', maxLength: 500 });
+    case 'phone':
+      return field('phone', 'text', t.phone, { maxLength: 40 });
+    case 'date':
+      return field('date', 'date', t.date);
+    case 'rating':
+      return ratingField(
+        keyOf(f.label, 'rating'),
+        f.label || t.rating,
+        t,
+        f.scale ?? [1, 5],
+        f.required ?? true,
+      );
+    case 'number':
+      return field('number', 'number', t.number, { min: 0 });
+    case 'long':
+      return field('comments', 'textarea', t.comments, { maxLength: 2000 });
+    case 'choice': {
+      const options = f.options.length > 0 ? f.options : [1, 2, 3].map((n) => `${t.option} ${n}`);
+      return field('choice', f.multi ? 'checkbox' : 'select', t.choice, { options });
+    }
+    case 'multi':
+    case 'name':
+    case null:
+      if (f.label === '') return null;
+      if (isPersonName(f))
+        return field('name', 'text', t.name, { required: f.required ?? true, maxLength: 200 });
+      return field('answer', 'text', t.name, { maxLength: 200 });
   }
-  const comments = fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 });
-  if (asksForQuiz(prompt)) return quizDraft(prompt, t, fields, comments);
-  fields.push(comments);
-  return {
-    title: title(prompt),
-    description: null,
-    layout: null,
-    quiz: null,
-    sections: [{ title: t.section, description: null, fields }],
+}
+
+const MAX_LISTED_FIELDS = 60;
+const MAX_LISTED_SECTIONS = 10;
+
+/**
+ * The sections of a prompt that lists its fields: one per group it lists ("Personal details: ...
+ * Preferences: ..."), each field as the prompt describes it. The respondent's name comes first
+ * and a comments box last unless the prompt lists them; a satisfaction survey gets its rating.
+ */
+function listedSections(reading: PromptReading, t: Texts, language: Language): FormDraft['sections'] {
+  const seen = new Set<string>();
+  const unseen = (f: FieldDraft | null): f is FieldDraft => {
+    if (f === null || seen.has(`${f.type}:${f.label}`)) return false;
+    seen.add(`${f.type}:${f.label}`);
+    return true;
   };
+  const sections = reading.groups.slice(0, MAX_LISTED_SECTIONS).map((group) => ({
+    title: group.title ?? t.section,
+    description: null,
+    fields: group.fields
+      .map((f) => listedField(f, t, language))
+      .filter(unseen)
+      .slice(0, MAX_LISTED_FIELDS),
+  }));
+  const listed = reading.groups.flatMap((g) => g.fields);
+  const first = sections[0]!.fields;
+  const satisfaction = reading.title !== null && conceptsIn(reading.title).includes('rating');
+  if (satisfaction && !listed.some((f) => f.cue === 'rating'))
+    first.unshift(ratingField('rating', t.rating, t, [1, 5], true));
+  if (!listed.some(isPersonName)) first.unshift(nameField(t));
+  if (!listed.some((f) => f.cue === 'long')) sections.at(-1)!.fields.push(commentsField(t));
+  return sections;
+}
+
+/**
+ * The offline provider's form. A prompt that lists its fields gets those fields (`readPrompt`):
+ * their types, options and required-ness, in sections when the prompt groups them. Any other
+ * prompt gets a name, a field for each concept it names (email, phone, rating, date, file,
+ * choice, number) and a comments box. Labelled in `language`; a prompt that asks for a quiz
+ * (`asksForQuiz`) adds a page of scored questions. Rule-based and deterministic: a good first
+ * hour without a model, not a model's quality.
+ */
+export function offlineFormDraft(request: string, language: Language): FormDraft {
+  const t = TEXTS[language];
+  // Bounded, and without braces: `{{x}}` in a label would recall an answer that does not exist.
+  const prompt = request.slice(0, MAX_PROMPT_CHARS).replace(/[{}]/g, ' ');
+  const reading = readPrompt(prompt, language);
+  const title = reading.title ?? t.title;
+  const listed = reading.groups.length > 0;
+  if (asksForQuiz(prompt)) {
+    const about = listed
+      ? listedSections(reading, t, language).flatMap((s) => s.fields.filter((f) => f.type !== 'textarea'))
+      : [nameField(t), ...conceptFields(prompt, t)];
+    return quizDraft(title, t, about, commentsField(t));
+  }
+  const sections = listed
+    ? listedSections(reading, t, language)
+    : [
+        {
+          title: t.section,
+          description: null,
+          fields: [nameField(t), ...conceptFields(prompt, t), commentsField(t)],
+        },
+      ];
+  const count = sections.reduce((n, s) => n + s.fields.length, 0);
+  return { title, description: t.description(count), layout: null, quiz: null, sections };
 }
 
 /**
@@ -400,7 +526,7 @@ export function offlineFormDraft(prompt: string, language: Language): FormDraft 
  * 1 (the rest 0); a `score` variable adds them up and the completion message recalls the name and
  * the score.
  */
-function quizDraft(prompt: string, t: Texts, about: FieldDraft[], comments: FieldDraft): FormDraft {
+function quizDraft(title: string, t: Texts, about: FieldDraft[], comments: FieldDraft): FormDraft {
   const questions = [1, 2, 3].map((n) =>
     fieldDraft(`question_${n}`, 'radio', `${t.question} ${n}`, {
       required: true,
@@ -409,7 +535,7 @@ function quizDraft(prompt: string, t: Texts, about: FieldDraft[], comments: Fiel
     }),
   );
   return {
-    title: title(prompt),
+    title,
     description: null,
     layout: 'paged',
     quiz: { completionMessage: t.quizDone },
