@@ -260,7 +260,7 @@ export function createApp({
     fields: createFieldsRouter(forms),
     responses: createResponsesRouter(responses, clock),
     account: createAccountRouter(accounts, clock, limiter),
-    public: createPublicRouter(responses, uploads, interviews, otp),
+    public: createPublicRouter(responses, uploads, interviews, otp, captcha),
     partials: createPartialsRouter(partials),
     smartForms: createSmartFormsRouter(
       smartForms,
@@ -318,6 +318,7 @@ export function createApp({
     createPublicPageRouter({
       publicForm: responses.publicForm,
       publicSmartForm: interviews.publicSmartForm,
+      captcha,
       limiter: publicLimiter,
       logger,
     }),

@@ -102,6 +102,36 @@ describeDialects('captcha on public submissions', (dialect) => {
     expect(stand.requests.slice(before)).toMatchObject([{ provider: 'turnstile', response: 'pass' }]);
   });
 
+  it('the public form and its page carry the widget (never the secret); only that page allows its origins', async () => {
+    const f = await published(t, withCaptcha({ provider: 'hcaptcha' }));
+    const widget = {
+      provider: 'hcaptcha',
+      siteKey: 'hcaptcha-site-key',
+      scriptUrl: stand.scriptUrl('hcaptcha'),
+    };
+    const data = await t.request(`/v1/public/forms/${f.code}`);
+    expect(data.body.data.captcha).toEqual(widget);
+    expect(JSON.stringify(data.body)).not.toContain('hcaptcha-secret');
+
+    const page = await fetch(`${t.url}/f/${f.code}`);
+    const text = await page.text();
+    expect(text).not.toContain('hcaptcha-secret');
+    expect(text).toContain('id="fl-captcha"');
+    expect(text).toContain('This form is protected by a captcha, which needs JavaScript');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const origin = new URL(stand.scriptUrl('hcaptcha')).origin;
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'style-src']) {
+      expect(csp.split('; ').find((d) => d.startsWith(`${directive} `))).toContain(origin);
+    }
+    expect(csp).toContain('https://*.hcaptcha.com');
+
+    const plain = await published(t, contactSchema());
+    expect((await t.request(`/v1/public/forms/${plain.code}`)).body.data).not.toHaveProperty('captcha');
+    const plainPage = await fetch(`${t.url}/f/${plain.code}`);
+    expect(plainPage.headers.get('content-security-policy')).not.toContain(origin);
+    expect(await plainPage.text()).not.toContain('fl-captcha');
+  });
+
   it('a retry with the same Idempotency-Key is answered from the first submission without a new token', async () => {
     const f = await published(t, withCaptcha({ provider: 'turnstile' }));
     const first = await submit(f.code, 'pass', 'captcha-retry-1');

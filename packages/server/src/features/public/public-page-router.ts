@@ -1,12 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { PublicSmartForm } from '@formloom/contract';
 import express, { type Request, type Response, type Router } from 'express';
+import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
 import { NotFoundError } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { toPublicForm } from '../forms/index.js';
 import { chooseLanguage } from '../smart-forms/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
+import { cspWithCaptcha } from './captcha-csp.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor } from './page-texts.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
@@ -41,10 +43,10 @@ function send(req: Request, res: Response, body: Buffer, gzipped?: Buffer) {
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-function sendPage(req: Request, res: Response, status: number, page: string) {
+function sendPage(req: Request, res: Response, status: number, page: string, csp = PAGE_CSP) {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Security-Policy', PAGE_CSP);
+  res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // The URL holds the share code: never hand it to another site.
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -58,16 +60,21 @@ export interface PublicPageDeps {
   publicForm: (code: string) => Promise<FormRow>;
   /** The published smart form behind a code; throws a NotFoundError otherwise. */
   publicSmartForm: (code: string) => Promise<PublicSmartForm>;
+  /** The captcha widgets this server shows (site key and script per provider). */
+  captcha?: CaptchaVerifier;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
 }
 
-/** What a page route renders once the visitor passed the limit: a page, or undefined for a 404. */
+/**
+ * What a page route renders once the visitor passed the limit: a page (with its own CSP when it
+ * needs more than PAGE_CSP), or undefined for a 404.
+ */
 type RenderPage = (
   code: string,
   links: PageAssetLinks,
   req: Request,
-) => Promise<{ status: number; page: string } | undefined>;
+) => Promise<{ status: number; page: string; csp?: string } | undefined>;
 
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
@@ -84,6 +91,7 @@ function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
 export function createPublicPageRouter({
   publicForm,
   publicSmartForm,
+  captcha,
   limiter,
   logger,
 }: PublicPageDeps): Router {
@@ -139,7 +147,7 @@ export function createPublicPageRouter({
         res.vary('Accept-Language');
         const rendered = await render(req.params.code as string, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
-        else sendPage(req, res, rendered.status, rendered.page);
+        else sendPage(req, res, rendered.status, rendered.page, rendered.csp);
       } catch (err) {
         logger.error({ reqId: req.id, err }, 'public page failed');
         if (res.headersSent) return;
@@ -161,7 +169,11 @@ export function createPublicPageRouter({
       // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
       // Accept-Language, else the form's base language; the schema's texts come translated.
       const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
-      const form = toPublicForm(row, { requested: lang, acceptLanguage: req.get('accept-language') });
+      const form = toPublicForm(
+        row,
+        { requested: lang, acceptLanguage: req.get('accept-language') },
+        captcha?.widget,
+      );
       const { schema } = form;
       const texts = pageTextsFor(schema.meta.language);
       if (row.publish_status !== 'PUBLISHED') {
@@ -174,8 +186,9 @@ export function createPublicPageRouter({
         );
         return { status: 200, page };
       }
-      const view = { code, title: form.title, description: form.description, schema };
-      return { status: 200, page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`) };
+      const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
+      const page = renderFormPage(view, texts, links, `../v1/public/forms/${code}`);
+      return { status: 200, page, csp: cspWithCaptcha(PAGE_CSP, form.captcha) };
     },
   );
 
