@@ -36,7 +36,7 @@ import {
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
-import { createResponseMails } from './features/notifications/index.js';
+import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
 import {
   createPartialsRouter,
   createPartialsService,
@@ -200,6 +200,9 @@ export function createApp({
     onDeleted: async (formId) => {
       await uploads.deleteForForm(formId);
       await partials?.deleteForForm(formId);
+    },
+    onNotificationsSaved: async (formId) => {
+      if (await enableMailTarget(db, formId, clock().toISOString())) signals.outbox.notify();
     },
     outbox: signals.outbox,
   });

@@ -259,6 +259,46 @@ describeDialects('notification mails through the outbox', (dialect) => {
     });
   });
 
+  it('a mail target the outbox disabled keeps its mails and sends them once the notifications are saved again', async () => {
+    const { key } = await t.account('MAX');
+    const schema = notifiedSchema({ ownerEmails: ['revived@example.com'] });
+    const f = await form(key, schema);
+    await submit(f.code, { name: 'First' });
+    await until(() => mailsTo('revived@example.com').length === 1);
+    const target = () =>
+      t.db
+        .selectFrom('outbox_targets')
+        .selectAll()
+        .where('id', '=', mailTargetId(f.id))
+        .executeTakeFirstOrThrow();
+    // As the worker leaves it after repeated failures (policy.ts).
+    await t.db
+      .updateTable('outbox_targets')
+      .set({ is_active: 0, disabled_reason: 'failures', consecutive_failures: 5 })
+      .where('id', '=', mailTargetId(f.id))
+      .execute();
+    await submit(f.code, { name: 'Second' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo('revived@example.com')).toHaveLength(1);
+    expect((await deliveriesOf(f.id)).map((d) => d.status)).toEqual(['succeeded', 'pending']);
+
+    // Another edit (the title) leaves it disabled.
+    const retitled = await t.request(`/v1/forms/${f.id}`, {
+      method: 'PATCH',
+      key,
+      json: { title: 'Renamed' },
+    });
+    expect(retitled.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await target()).toMatchObject({ is_active: 0, disabled_reason: 'failures' });
+
+    const saved = await t.request(`/v1/forms/${f.id}`, { method: 'PATCH', key, json: { schema } });
+    expect(saved.status).toBe(200);
+    await until(() => mailsTo('revived@example.com').length === 2);
+    expect(mailsTo('revived@example.com')[1]!.parsed.text).toContain('Second');
+    expect(await target()).toMatchObject({ is_active: 1, disabled_reason: null, consecutive_failures: 0 });
+  });
+
   it('a refused recipient fails its own mail only; the target keeps no failure', async () => {
     const { key } = await t.account('MAX');
     smtp.unknownRecipients.add('nobody@example.com');
