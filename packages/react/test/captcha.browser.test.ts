@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { CaptchaProvider, FormSchema } from '@formloom/contract';
 import {
   type CaptchaStandIn,
@@ -13,6 +11,7 @@ import { findChromium, launchChromium } from '@formloom/server/testing/browser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from './support/bundle.js';
+import { startHost } from './support/host.js';
 
 const executable = findChromium();
 if (executable === undefined && process.env.CI)
@@ -55,46 +54,21 @@ describe.skipIf(executable === undefined)('@formloom/react in Chromium: captcha 
     appConfig: () => ({ captcha: stand.settings() }),
   });
   let browser: Browser;
-  let host: Server;
+  let host: Awaited<ReturnType<typeof startHost>> | undefined;
   let origin = '';
   let key = '';
 
   beforeAll(async () => {
     const script = readFileSync(await bundle(APP, 19, 'browser'));
     // The host app's server: its page and script, and /v1 passed through to the Formloom server.
-    host = createServer(async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://host');
-      if (url.pathname === '/' || url.pathname === '/app.js') {
-        const page = url.pathname === '/';
-        res.writeHead(200, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/javascript' });
-        res.end(
-          page
-            ? '<!doctype html><html lang="en"><title>Host</title><link rel="icon" href="data:,"><main><div id="root"></div><p id="out"></p></main><script src="/app.js"></script>'
-            : script,
-        );
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === 'string' && name !== 'host') headers.set(name, value);
-      const answer = await fetch(`${t.url}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : null,
-      });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    host = await startHost(script, () => t.url);
+    origin = host.origin;
     browser = await launchChromium(executable!);
     ({ key } = await t.account('PRO'));
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => host?.close(resolve));
+    await host?.close();
   });
 
   const count = async (id: string) =>
