@@ -203,7 +203,7 @@ export {
   PlanSchema,
   planAtLeast,
 } from './models/plan.js';
-export { PublicForm, PublicFormQuery } from './models/public-form.js';
+export { PublicCaptcha, PublicForm, PublicFormQuery } from './models/public-form.js';
 export {
   RATE_LIMIT_HEADERS,
   RATE_LIMIT_TYPES,

@@ -1,6 +1,7 @@
 import type { Field } from '@formloom/contract';
 import { byDisplayOrder, type FormTexts, isFieldRequired } from '@formloom/contract/engine';
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
+import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { defaultFields, type FieldComponents, type FieldProps } from './fields.js';
 import { type FormloomFormHandle, useFormloomForm } from './use-formloom-form.js';
@@ -29,6 +30,8 @@ function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): str
       return texts.tooLarge;
     case 'rate_limited':
       return texts.tooMany;
+    case 'captcha':
+      return texts.captchaFailed;
     default:
       return texts.genericError;
   }
@@ -51,6 +54,11 @@ export function FormloomFormView({
   /** What to focus after the next render: the first error, the new page's first control, the end. */
   const focus = useRef<'error' | 'page' | undefined>(undefined);
   const fields = { ...defaultFields, ...components };
+  /** A captcha form's widget (remote mode), mounted in `captchaBox` once the form shows. */
+  const captchaBox = useRef<HTMLDivElement>(null);
+  const captcha = useRef<CaptchaWidget | undefined>(undefined);
+  const captchaConfig = state.captcha;
+  const showing = state.schema !== undefined && state.status !== 'loading' && state.status !== 'done';
   const controlId = (fieldId: string) => `${prefix}-${fieldId}`;
 
   useEffect(() => {
@@ -66,6 +74,22 @@ export function FormloomFormView({
     );
     found[0]?.focus();
   });
+
+  useEffect(() => {
+    const el = captchaBox.current;
+    if (captchaConfig === undefined || !showing || el === null) return;
+    const widget = mountCaptcha(el, captchaConfig);
+    captcha.current = widget;
+    return () => {
+      widget.destroy();
+      captcha.current = undefined;
+    };
+  }, [captchaConfig, showing]);
+
+  // A refused token: the widget starts over for the next try.
+  useEffect(() => {
+    if (state.problem === 'captcha') captcha.current?.reset();
+  }, [state.problem]);
 
   useEffect(() => {
     if (state.status !== 'done') return;
@@ -100,8 +124,19 @@ export function FormloomFormView({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // On the last page of a captcha form, the widget's token goes with the submission.
+    const widget = last ? captcha.current : undefined;
+    if (widget === undefined) send(undefined);
+    else
+      void widget.token().then(
+        (token) => send(token),
+        () => send(undefined),
+      );
+  }
+
+  function send(captchaToken: string | undefined) {
     const before = state.page;
-    void form.submit().then((ok) => {
+    void form.submit(captchaToken === undefined ? {} : { captchaToken }).then((ok) => {
       const after = form.getState();
       if (after.status === 'done') return;
       if (!ok && Object.keys(after.errors).length > 0) focus.current = 'error';
@@ -194,6 +229,7 @@ export function FormloomFormView({
       <div className="fl-alert" role="alert">
         {message}
       </div>
+      {captchaConfig === undefined ? null : <div className="fl-captcha" ref={captchaBox} hidden={!last} />}
       <div className="fl-actions">
         {state.paged && at > 0 ? (
           <button

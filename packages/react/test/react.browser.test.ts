@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { bilingualSchema, pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
 import { findChromium, launchChromium } from '@formloom/server/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, type ReactVersion } from './support/bundle.js';
+import { startHost } from './support/host.js';
 
 const executable = findChromium();
 if (executable === undefined && process.env.CI)
@@ -46,7 +45,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
   (version) => {
     const t = useTestServer('sqlite');
     let browser: Browser;
-    let host: Server;
+    let host: Awaited<ReturnType<typeof startHost>> | undefined;
     let origin = '';
     let key = '';
     let quiz = { id: '', code: '' };
@@ -55,35 +54,8 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     beforeAll(async () => {
       const script = readFileSync(await bundle(APP, version, 'browser'));
       // The host app's server: its page and script, and /v1 passed through to the Formloom server.
-      host = createServer(async (req, res) => {
-        const url = new URL(req.url ?? '/', 'http://host');
-        if (url.pathname === '/') {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          res.end(
-            '<!doctype html><html lang="en"><title>Host</title><link rel="icon" href="data:,"><main><div id="root"></div><p id="out"></p></main><script src="/app.js"></script>',
-          );
-          return;
-        }
-        if (url.pathname === '/app.js') {
-          res.writeHead(200, { 'content-type': 'text/javascript' });
-          res.end(script);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        for await (const chunk of req) chunks.push(chunk as Buffer);
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === 'string' && name !== 'host') headers.set(name, value);
-        const answer = await fetch(`${t.url}${req.url}`, {
-          method: req.method ?? 'GET',
-          headers,
-          body: chunks.length > 0 ? Buffer.concat(chunks) : null,
-        });
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-      await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+      host = await startHost(script, () => t.url);
+      origin = host.origin;
       browser = await launchChromium(executable!);
       ({ key } = await t.account());
       quiz = await publishForm(t, key, pagedQuizSchema());
@@ -91,7 +63,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     });
     afterAll(async () => {
       await browser?.close();
-      await new Promise((resolve) => host?.close(resolve));
+      await host?.close();
     });
 
     async function open(

@@ -1,4 +1,4 @@
-import type { FormSchema, Language } from '@formloom/contract';
+import type { FormSchema, Language, PublicCaptcha } from '@formloom/contract';
 import {
   type CompiledForm,
   compileForm,
@@ -59,8 +59,11 @@ export type RuntimeStatus =
   /** The form could not be loaded (`problem` says why); nothing to fill in. */
   | 'unavailable';
 
-/** Why the last load or submission failed, for the renderer's message. */
-export type RuntimeProblem = CallProblem | 'local';
+/**
+ * Why the last load or submission failed, for the renderer's message; `captcha`: the server
+ * refused the captcha token (CAPTCHA_FAILED), so the widget starts over.
+ */
+export type RuntimeProblem = CallProblem | 'local' | 'captcha';
 
 export interface FormState {
   readonly status: RuntimeStatus;
@@ -72,6 +75,11 @@ export interface FormState {
   readonly language: string | undefined;
   /** False once a published form accepts no more responses. */
   readonly acceptsResponses: boolean;
+  /**
+   * Remote mode, a form with `settings.captcha`: the widget to show (`@formloom/runtime/captcha`'s
+   * `mountCaptcha`); its token goes to `submit({captchaToken})`.
+   */
+  readonly captcha: PublicCaptcha | undefined;
   /** Every value entered or prefilled, by field id, hidden ones included. */
   readonly answers: Readonly<Record<string, unknown>>;
   readonly hiddenFields: ReadonlySet<string>;
@@ -111,7 +119,7 @@ export interface FormRuntime {
   next(): boolean;
   back(): boolean;
   /** Validates every page and submits; on a paged form before the last page, it is `next()`. */
-  submit(options?: { headers?: Record<string, string> }): Promise<boolean>;
+  submit(options?: { headers?: Record<string, string>; captchaToken?: string }): Promise<boolean>;
   /** A text with `{{id}}` recall filled from the current answers and variables, as plain text. */
   text(template: string): string;
   /** The visible answers (what a submission would send now). */
@@ -175,6 +183,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     description: null,
     language: undefined,
     acceptsResponses: true,
+    captcha: undefined,
     answers,
     hiddenFields: new Set(),
     hiddenSections: new Set(),
@@ -309,6 +318,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         description: form.description,
         acceptsResponses: form.acceptsResponses,
       });
+      if (form.captcha !== undefined) emit({ captcha: form.captcha });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
       return state;
     },
@@ -369,7 +379,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       return true;
     },
 
-    async submit({ headers } = {}) {
+    async submit({ headers, captchaToken } = {}) {
       if (engine === undefined || state.status !== 'ready') return false;
       if (state.paged && state.pages.indexOf(state.page ?? '') < state.pages.length - 1)
         return runtime.next();
@@ -398,15 +408,17 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         return true;
       }
       const visible = runtime.visibleAnswers();
-      const body = JSON.stringify({ answers: visible, language });
+      const sent = { answers: visible, language, ...(captchaToken === undefined ? {} : { captchaToken }) };
+      const body = JSON.stringify(sent);
       if (attempt?.body !== body) attempt = { body, key: randomKey() };
-      const result = await transport.submit({ answers: visible, language }, attempt.key, headers);
+      const result = await transport.submit(sent, attempt.key, headers);
       if (result.ok) {
         finish(result.data.responseId, checked.value, result.data.variables ?? variables);
         return true;
       }
       const first = result.issues === undefined ? undefined : show(result.issues);
-      emit({ status: 'ready', problem: result.problem, retryAfter: result.retryAfter, ...derive() });
+      const problem = result.code === 'CAPTCHA_FAILED' ? 'captcha' : result.problem;
+      emit({ status: 'ready', problem, retryAfter: result.retryAfter, ...derive() });
       emit(showFirstPage(first));
       return false;
     },

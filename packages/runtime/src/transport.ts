@@ -128,7 +128,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     },
     /** Stores a response; the same `key` with the same body answers with the same response. */
     submit(
-      body: { answers: Record<string, unknown>; language?: string },
+      body: { answers: Record<string, unknown>; language?: string; captchaToken?: string },
       key: string,
       headers: Record<string, string> = {},
     ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {

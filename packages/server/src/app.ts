@@ -38,7 +38,7 @@ import {
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
 import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
-import { createResponseMails } from './features/notifications/index.js';
+import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
 import {
   createPartialsRouter,
   createPartialsService,
@@ -205,6 +205,9 @@ export function createApp({
       await uploads.deleteForForm(formId);
       await partials?.deleteForForm(formId);
     },
+    onNotificationsSaved: async (formId) => {
+      if (await enableMailTarget(db, formId, clock().toISOString())) signals.outbox.notify();
+    },
     outbox: signals.outbox,
   });
   const responses = createResponsesService({
@@ -264,7 +267,7 @@ export function createApp({
     fields: createFieldsRouter(forms),
     responses: createResponsesRouter(responses, clock),
     account: createAccountRouter(accounts, clock, limiter),
-    public: createPublicRouter(responses, uploads, interviews, otp),
+    public: createPublicRouter(responses, uploads, interviews, otp, captcha),
     partials: createPartialsRouter(partials),
     audit: createAuditRouter(createAuditService(db, { clock }), clock),
     smartForms: createSmartFormsRouter(
@@ -328,6 +331,7 @@ export function createApp({
     createPublicPageRouter({
       publicForm: responses.publicForm,
       publicSmartForm: interviews.publicSmartForm,
+      captcha,
       limiter: publicLimiter,
       logger,
     }),

@@ -54,7 +54,7 @@ export {
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { translateSchema } from './texts/translate-schema.js';
-export { type TranslatableText, translationKeys } from './texts/translation-keys.js';
+export { RESPONDENT_COPY_SUBJECT, type TranslatableText, translationKeys } from './texts/translation-keys.js';
 export type {
   Answers,
   AnswerValue,

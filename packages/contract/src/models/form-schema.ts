@@ -39,6 +39,9 @@ export type FormCompletion = z.infer<typeof FormCompletion>;
 /** Most owner addresses a form notifies of each new response (decisions.md). */
 export const MAX_OWNER_EMAILS = 10;
 
+/** The translation key of the respondent copy's subject (the engine's `RESPONDENT_COPY_SUBJECT`). */
+const TRANSLATED_SUBJECT_KEY = 'notifications.respondentCopy.subject';
+
 /** A mail subject: one line, so it can never add a header (no CR, LF or other control character). */
 const MailSubject = z
   .string()
@@ -150,7 +153,16 @@ export type FormVariable = z.infer<typeof FormVariable>;
  */
 export const FormTranslations = z.record(
   z.enum(LANGUAGES),
-  z.record(z.string().min(1).max(300), z.string().max(SCHEMA_LIMITS.maxTranslationLength)),
+  z
+    .record(z.string().min(1).max(300), z.string().max(SCHEMA_LIMITS.maxTranslationLength))
+    .superRefine((table, ctx) => {
+      // A translated subject is a mail header too: the same one-line rule as the base subject.
+      const subject = table[TRANSLATED_SUBJECT_KEY];
+      if (subject === undefined) return;
+      for (const issue of MailSubject.safeParse(subject).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: [TRANSLATED_SUBJECT_KEY], message: issue.message });
+      }
+    }),
 );
 export type FormTranslations = z.infer<typeof FormTranslations>;
 

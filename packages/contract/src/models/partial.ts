@@ -54,6 +54,7 @@ export const CompletePartialBody = z
   .object({
     answers: Answers.optional().describe('Answers merged over the saved ones (a key here wins)'),
     language: SubmitResponseBody.shape.language,
+    captchaToken: SubmitResponseBody.shape.captchaToken,
   })
   .strict()
   .describe('Complete a partial response');

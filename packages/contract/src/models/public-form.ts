@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
-import { FormSchema } from './form-schema.js';
+import { CAPTCHA_PROVIDERS, FormSchema } from './form-schema.js';
+
+/** The captcha widget a public form shows: what the browser needs, never the secret. */
+export const PublicCaptcha = z
+  .object({
+    provider: z.enum(CAPTCHA_PROVIDERS),
+    siteKey: z.string().describe("The provider's public site key"),
+    scriptUrl: z
+      .string()
+      .describe("The widget's script (the provider's, unless the server points elsewhere)"),
+  })
+  .describe('The captcha widget to show; its token goes in the submission as `captchaToken`');
+export type PublicCaptcha = z.infer<typeof PublicCaptcha>;
 
 /** GET /v1/public/forms/:code: what a renderer needs, and nothing about the owner. */
 const publicFormSchema = z
@@ -11,6 +23,9 @@ const publicFormSchema = z
     schema: FormSchema,
     acceptsResponses: z.boolean().describe('False once the form is ARCHIVED (expired or full)'),
     expiresAt: Timestamp.nullable(),
+    captcha: PublicCaptcha.optional().describe(
+      'Present when the form has `settings.captcha`: the widget to show before submitting',
+    ),
   })
   .describe('Public form');
 type PublicFormObject = typeof publicFormSchema;

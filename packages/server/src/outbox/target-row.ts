@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { OutboxTargetsTable } from '../db/database.js';
+import type { Db, OutboxTargetsTable } from '../db/database.js';
 
 /** What differs between the outbox's targets; the rest is the state every new target starts in. */
 export interface NewTarget {
@@ -41,4 +41,32 @@ export function newTargetRow(target: NewTarget): Selectable<OutboxTargetsTable> 
     created_at: target.now,
     updated_at: target.now,
   };
+}
+
+/** A re-enabled target's pending deliveries (kept while it was disabled) are due at once, in their order. */
+export async function makePendingDue(db: Db, targetId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('outbox_deliveries')
+    .set({ next_attempt_at: nowIso })
+    .where('endpoint_id', '=', targetId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', nowIso)
+    .execute();
+}
+
+/**
+ * Enables a target the worker disabled (repeated failures, or gone): active, failures cleared,
+ * its pending deliveries due now. Returns false when it was not disabled (or does not exist); the
+ * caller then has nothing to wake.
+ */
+export async function enableTarget(db: Db, targetId: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox_targets')
+    .set({ is_active: 1, consecutive_failures: 0, disabled_reason: null, updated_at: nowIso })
+    .where('id', '=', targetId)
+    .where('is_active', '=', 0)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await makePendingDue(db, targetId, nowIso);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { recallReferences } from '../texts/recall.js';
-import { translationKeys } from '../texts/translation-keys.js';
+import { RESPONDENT_COPY_SUBJECT, translationKeys } from '../texts/translation-keys.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem } from './paths.js';
 import type { SchemaIndex } from './schema-index.js';
@@ -62,6 +62,7 @@ const FIELD_TEXTS = new Set(['label', 'placeholder', 'helpText']);
 /** `the label of field "name"`: how messages name a translatable text. */
 function describeText(key: string): string {
   if (key === 'completion.message') return 'the completion message';
+  if (key === RESPONDENT_COPY_SUBJECT) return "the respondent copy's subject";
   if (key.startsWith('meta.')) return `the form's ${key.slice(5)}`;
   const fieldText = /^fields\.(.+)\.(label|placeholder|helpText)$/.exec(key);
   if (fieldText) return `the ${fieldText[2]} of field "${fieldText[1]}"`;
@@ -101,13 +102,18 @@ function unknownKeyMessage(index: SchemaIndex, key: string): string {
     }
     return `${start} names no text of field "${id}"; use label, placeholder, helpText, options.<value> or rules.<index>.message.`;
   }
-  if (key === 'completion.message' || key === 'meta.description' || key === 'meta.submitLabel') {
+  if (
+    key === 'completion.message' ||
+    key === 'meta.description' ||
+    key === 'meta.submitLabel' ||
+    key === RESPONDENT_COPY_SUBJECT
+  ) {
     return `${start} names a text this form does not have; add the base text first.`;
   }
   return (
     `${start} names nothing translatable; keys are meta.title, meta.description, meta.submitLabel, ` +
     'sections.<id>.title, fields.<id>.label|placeholder|helpText, fields.<id>.options.<value>, ' +
-    'fields.<id>.rules.<index>.message and completion.message.'
+    `fields.<id>.rules.<index>.message, completion.message and ${RESPONDENT_COPY_SUBJECT}.`
   );
 }
 

@@ -31,6 +31,10 @@ export interface FormTexts {
   tooManyTitle: string;
   errorTitle: string;
   jsRequired: string;
+  /** The no-JavaScript note of a form with a captcha (the widget runs only with JavaScript). */
+  captchaJsRequired: string;
+  /** The provider refused the captcha (CAPTCHA_FAILED); the widget starts over. */
+  captchaFailed: string;
   honeypot: string;
   /** A paged form's buttons and progress (`{page}` of `{pages}`). */
   next: string;
@@ -68,6 +72,9 @@ const en: FormTexts = {
   tooManyTitle: 'Too many requests',
   errorTitle: 'Something went wrong',
   jsRequired: 'This form needs JavaScript to be filled in and sent.',
+  captchaJsRequired:
+    'This form is protected by a captcha, which needs JavaScript: turn JavaScript on to fill it in and send it.',
+  captchaFailed: 'The captcha check failed. Please try again.',
   honeypot: 'Leave this field empty',
   next: 'Next',
   back: 'Back',
@@ -103,6 +110,9 @@ const tr: FormTexts = {
   tooManyTitle: 'Çok fazla istek',
   errorTitle: 'Bir şeyler ters gitti',
   jsRequired: 'Bu formu doldurup göndermek için JavaScript gerekir.',
+  captchaJsRequired:
+    "Bu form, JavaScript gerektiren bir captcha ile korunuyor: doldurup göndermek için JavaScript'i açın.",
+  captchaFailed: 'Captcha doğrulaması başarısız oldu. Lütfen tekrar deneyin.',
   honeypot: 'Bu alanı boş bırakın',
   next: 'İleri',
   back: 'Geri',
@@ -138,6 +148,9 @@ const es: FormTexts = {
   tooManyTitle: 'Demasiadas solicitudes',
   errorTitle: 'Algo ha fallado',
   jsRequired: 'Este formulario necesita JavaScript para rellenarse y enviarse.',
+  captchaJsRequired:
+    'Este formulario está protegido por un captcha, que necesita JavaScript: actívalo para rellenarlo y enviarlo.',
+  captchaFailed: 'La verificación captcha ha fallado. Inténtalo de nuevo.',
   honeypot: 'Deja este campo vacío',
   next: 'Siguiente',
   back: 'Atrás',
@@ -173,6 +186,9 @@ const it: FormTexts = {
   tooManyTitle: 'Troppe richieste',
   errorTitle: 'Qualcosa è andato storto',
   jsRequired: 'Questo modulo richiede JavaScript per essere compilato e inviato.',
+  captchaJsRequired:
+    'Questo modulo è protetto da un captcha, che richiede JavaScript: attivalo per compilarlo e inviarlo.',
+  captchaFailed: 'La verifica captcha non è riuscita. Riprova.',
   honeypot: 'Lascia vuoto questo campo',
   next: 'Avanti',
   back: 'Indietro',
@@ -210,6 +226,9 @@ const de: FormTexts = {
   tooManyTitle: 'Zu viele Anfragen',
   errorTitle: 'Etwas ist schiefgelaufen',
   jsRequired: 'Dieses Formular braucht JavaScript, um ausgefüllt und gesendet zu werden.',
+  captchaJsRequired:
+    'Dieses Formular ist durch ein Captcha geschützt, das JavaScript braucht: Aktivieren Sie JavaScript, um es auszufüllen und zu senden.',
+  captchaFailed: 'Die Captcha-Prüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   honeypot: 'Dieses Feld bitte leer lassen',
   next: 'Weiter',
   back: 'Zurück',
@@ -247,6 +266,9 @@ const nl: FormTexts = {
   tooManyTitle: 'Te veel verzoeken',
   errorTitle: 'Er ging iets mis',
   jsRequired: 'Dit formulier heeft JavaScript nodig om te worden ingevuld en verstuurd.',
+  captchaJsRequired:
+    'Dit formulier is beveiligd met een captcha, die JavaScript nodig heeft: zet JavaScript aan om het in te vullen en te versturen.',
+  captchaFailed: 'De captchacontrole is mislukt. Probeer het opnieuw.',
   honeypot: 'Laat dit veld leeg',
   next: 'Volgende',
   back: 'Vorige',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { FormSchema } from '../../models/form-schema.js';
+import { type FormSchema, FormSchema as FormSchemaModel } from '../../models/form-schema.js';
 import { checkSchema } from '../integrity/index.js';
 import fixture from './fixtures/texts.fixture.json' with { type: 'json' };
 import { formLanguages, type LanguageRequest, pickLanguage } from './languages.js';
 import { recallReferences, recallText } from './recall.js';
 import { translateSchema } from './translate-schema.js';
-import { translationKeys } from './translation-keys.js';
+import { RESPONDENT_COPY_SUBJECT, translationKeys } from './translation-keys.js';
 
 const schema = fixture.schema as FormSchema;
 
@@ -140,5 +140,47 @@ describe('translateSchema', () => {
     expect(JSON.stringify(full)).toBe(before);
     const { translations: _dropped, ...rest } = full;
     expect(en).toEqual(rest);
+  });
+});
+
+describe("the respondent copy's subject", () => {
+  const withSubject = (translated: string): FormSchema => ({
+    ...schema,
+    fields: [...schema.fields, { id: 'email', sectionId: 'about', type: 'email', label: 'Email', order: 9 }],
+    settings: {
+      ...schema.settings,
+      notifications: { respondentCopy: { emailFieldId: 'email', subject: 'Your answers' } },
+    },
+    translations: {
+      ...schema.translations,
+      de: { ...schema.translations?.de, [RESPONDENT_COPY_SUBJECT]: translated },
+    },
+  });
+
+  it('is a translatable text (no recall) that translateSchema replaces; a missing translation keeps the base', () => {
+    const form = withSubject('Ihre Antworten');
+    expect(translationKeys(form).find((t) => t.key === RESPONDENT_COPY_SUBJECT)).toMatchObject({
+      text: 'Your answers',
+      recall: false,
+    });
+    expect(checkSchema(form)).toEqual([]);
+    expect(translateSchema(form, 'de').settings?.notifications?.respondentCopy?.subject).toBe(
+      'Ihre Antworten',
+    );
+    expect(translateSchema(form, 'nl').settings?.notifications?.respondentCopy?.subject).toBe('Your answers');
+    // The rest of the settings (the completion message) is translated alongside.
+    expect(translateSchema(form, 'de').settings?.completion?.message).toBe(
+      translateSchema(schema, 'de').settings?.completion?.message,
+    );
+  });
+
+  it('must be one line in every language, as the base subject', () => {
+    const parsed = FormSchemaModel.safeParse(withSubject('Hallo\r\nBcc: a@b.example'));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ['translations', 'de', RESPONDENT_COPY_SUBJECT],
+      message: 'must be one line, without line breaks or control characters',
+    });
+    expect(FormSchemaModel.safeParse(withSubject('Ihre Antworten')).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Language } from '../../models/limits.js';
+import { RESPONDENT_COPY_SUBJECT } from './translation-keys.js';
 
 /**
  * The schema as a respondent in `language` sees it: every text that `translations.<language>`
@@ -50,6 +51,17 @@ export function translateSchema(schema: FormSchema, language: Language): FormSch
     result.settings = {
       ...schema.settings,
       completion: { ...completion, message: t('completion.message', completion.message) },
+    };
+  }
+  const notifications = schema.settings?.notifications;
+  const copy = notifications?.respondentCopy;
+  if (copy?.subject !== undefined) {
+    result.settings = {
+      ...(result.settings ?? schema.settings),
+      notifications: {
+        ...notifications,
+        respondentCopy: { ...copy, subject: t(RESPONDENT_COPY_SUBJECT, copy.subject) },
+      },
     };
   }
   return result;

@@ -1,5 +1,8 @@
 import type { FormSchema } from '../../models/form-schema.js';
 
+/** The key of the respondent copy's custom mail subject. */
+export const RESPONDENT_COPY_SUBJECT = 'notifications.respondentCopy.subject';
+
 /** A text of a form that a translation may replace, under its key in `translations.<lang>`. */
 export interface TranslatableText {
   /** `meta.title`, `fields.<id>.label`, `fields.<id>.options.<value>`... (docs/form-texts.md). */
@@ -60,6 +63,13 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
     'settings',
     'completion',
     'message',
+  ]);
+  // A mail header: never recalls an answer.
+  add(RESPONDENT_COPY_SUBJECT, schema.settings?.notifications?.respondentCopy?.subject, false, [
+    'settings',
+    'notifications',
+    'respondentCopy',
+    'subject',
   ]);
   return out;
 }

@@ -37,6 +37,12 @@ export interface FormsServiceDeps {
   publicUrl: string;
   /** Runs after a form is soft-deleted: its uploaded files are deleted at once (decisions.md). */
   onDeleted?: (formId: string) => Promise<void>;
+  /**
+   * Runs after a save whose schema carries `settings.notifications`: re-saving them is how an
+   * owner sends mail again after the outbox disabled the form's mail target (as new settings
+   * reconnect a chat connection).
+   */
+  onNotificationsSaved?: (formId: string) => Promise<void>;
   /** The app's outbox wake-up (`WorkSignals.outbox`): form events are sent at once. */
   outbox?: Wake;
   /** The captcha providers this server verifies: a form may only use one of them (default: none). */
@@ -120,6 +126,7 @@ export function createFormsService({
   clock,
   publicUrl,
   onDeleted,
+  onNotificationsSaved,
   outbox,
   captchaProviders = [],
 }: FormsServiceDeps) {
@@ -299,6 +306,7 @@ export function createFormsService({
         }
         return { values, schema };
       });
+      if (body.schema?.settings?.notifications !== undefined) await onNotificationsSaved?.(id);
       return toForm(row);
     },
 

@@ -3,6 +3,7 @@ export { type ComposedMail, ownerMails, respondentCopy, singleAddress } from './
 export { DEFAULT_MAILS_PER_RECIPIENT_HOUR, MAIL_CHANNEL, messageIdOf } from './mail-sender.js';
 export {
   createResponseMails,
+  enableMailTarget,
   type MailSenderOptions,
   mailSender,
   mailTargetId,

@@ -185,7 +185,10 @@ export function respondentCopy(input: ResponseMailInput): ComposedMail | undefin
   };
   return {
     to,
-    subject: oneLine(settings.subject ?? `${texts.yourAnswers}: ${schema.meta.title}`),
+    // The configured subject in the response's language (translateSchema), else a built-in one.
+    subject: oneLine(
+      schema.settings?.notifications?.respondentCopy?.subject ?? `${texts.yourAnswers}: ${schema.meta.title}`,
+    ),
     text: textBody(body),
     html: htmlBody(body),
   };

@@ -1,4 +1,5 @@
 import type { FormSchema } from '@formloom/contract';
+import { RESPONDENT_COPY_SUBJECT } from '@formloom/contract/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import { parseMail, type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
@@ -257,6 +258,81 @@ describeDialects('notification mails through the outbox', (dialect) => {
         .execute();
       for (const { error } of errors) expect(error).toContain("the account's limit of 4 mails an hour");
     });
+  });
+
+  it("the copy's custom subject follows the form's translations; a translated one must be one line too", async () => {
+    const { key } = await t.account('MAX');
+    const base = notifiedSchema({
+      respondentCopy: { emailFieldId: 'email', subject: 'Your answers to Contact' },
+    });
+    const schema = {
+      ...base,
+      translations: {
+        de: { ...base.translations?.de, [RESPONDENT_COPY_SUBJECT]: 'Ihre Antworten an Kontakt' },
+      },
+    };
+    const f = await form(key, schema);
+    await submit(f.code, { name: 'Ada', email: 'ada.de@example.com' }, 'de');
+    await submit(f.code, { name: 'Ann', email: 'ann.en@example.com' }, 'en');
+    await until(
+      () => mailsTo('ada.de@example.com').length === 1 && mailsTo('ann.en@example.com').length === 1,
+    );
+    expect(mailsTo('ada.de@example.com')[0]!.parsed.headers.subject).toBe('Ihre Antworten an Kontakt');
+    expect(mailsTo('ann.en@example.com')[0]!.parsed.headers.subject).toBe('Your answers to Contact');
+
+    const broken = await t.request('/v1/forms', {
+      method: 'POST',
+      key,
+      json: {
+        title: 'Contact',
+        schema: {
+          ...schema,
+          translations: { de: { [RESPONDENT_COPY_SUBJECT]: 'Hallo\r\nBcc: a@b.example' } },
+        },
+      },
+    });
+    expect(broken.status).toBe(400);
+    expect(JSON.stringify(broken.body)).toContain('line breaks');
+  });
+
+  it('a mail target the outbox disabled keeps its mails and sends them once the notifications are saved again', async () => {
+    const { key } = await t.account('MAX');
+    const schema = notifiedSchema({ ownerEmails: ['revived@example.com'] });
+    const f = await form(key, schema);
+    await submit(f.code, { name: 'First' });
+    await until(() => mailsTo('revived@example.com').length === 1);
+    const target = () =>
+      t.db
+        .selectFrom('outbox_targets')
+        .selectAll()
+        .where('id', '=', mailTargetId(f.id))
+        .executeTakeFirstOrThrow();
+    // As the worker leaves it after repeated failures (policy.ts).
+    await t.db
+      .updateTable('outbox_targets')
+      .set({ is_active: 0, disabled_reason: 'failures', consecutive_failures: 5 })
+      .where('id', '=', mailTargetId(f.id))
+      .execute();
+    await submit(f.code, { name: 'Second' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo('revived@example.com')).toHaveLength(1);
+    expect((await deliveriesOf(f.id)).map((d) => d.status)).toEqual(['succeeded', 'pending']);
+
+    // Another edit (the title) leaves it disabled.
+    const retitled = await t.request(`/v1/forms/${f.id}`, {
+      method: 'PATCH',
+      key,
+      json: { title: 'Renamed' },
+    });
+    expect(retitled.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await target()).toMatchObject({ is_active: 0, disabled_reason: 'failures' });
+
+    const saved = await t.request(`/v1/forms/${f.id}`, { method: 'PATCH', key, json: { schema } });
+    expect(saved.status).toBe(200);
+    await until(() => mailsTo('revived@example.com').length === 2);
+    expect(mailsTo('revived@example.com')[1]!.parsed.text).toContain('Second');
+    expect(await target()).toMatchObject({ is_active: 1, disabled_reason: null, consecutive_failures: 0 });
   });
 
   it('a refused recipient fails its own mail only; the target keeps no failure', async () => {

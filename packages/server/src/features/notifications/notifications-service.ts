@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { OutboxSender } from '../../outbox/channel.js';
 import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
+import { enableTarget } from '../../outbox/target-row.js';
 import { createAccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
 import { createLimiter } from '../limits/index.js';
 import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
@@ -10,6 +11,15 @@ import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 
 /** The mail target of a form: made with the form's first mail, one per form. */
 export const mailTargetId = (formId: string) => `mail-${formId}`;
+
+/**
+ * Re-saving a form's `settings.notifications` enables its mail target again when the outbox had
+ * disabled it (repeated SMTP failures): the mails kept meanwhile go out at once, in their order.
+ * Returns whether it was disabled (then the caller wakes the outbox worker).
+ */
+export function enableMailTarget(db: Db, formId: string, nowIso: string): Promise<boolean> {
+  return enableTarget(db, mailTargetId(formId), nowIso);
+}
 
 export interface ResponseMails {
   /**

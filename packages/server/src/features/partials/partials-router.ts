@@ -25,7 +25,7 @@ export function createPartialsRouter(
     completePartial: async ({ params, body, req }) => ({
       status: 201,
       body: successBody(
-        await partials.complete(params.code, params.token, body, req.get('accept-language')),
+        await partials.complete(params.code, params.token, body, req.get('accept-language'), req.ip),
         'Response stored',
       ),
     }),

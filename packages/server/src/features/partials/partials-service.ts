@@ -157,6 +157,7 @@ export function createPartialsService({ db, clock, forms, responses }: PartialsS
       token: string,
       body: CompletePartialBody,
       acceptLanguage: string | undefined,
+      remoteIp?: string,
     ): Promise<SubmitResponseResult> {
       const form = await responses.publicForm(code);
       const row = await find(form, token, isoNow(clock()));
@@ -167,7 +168,8 @@ export function createPartialsService({ db, clock, forms, responses }: PartialsS
           createPartialsStore(trx).markCompleted(row.id, responseId, isoNow(clock())),
       };
       const language: LanguageRequest = { requested: body.language, acceptLanguage };
-      return responses.submit(code, answers, undefined, language, {}, link);
+      const captcha = { token: body.captchaToken, remoteIp };
+      return responses.submit(code, answers, undefined, language, captcha, link);
     },
 
     /** A page of a form's unfinished partials for its owner: never a token, never the answers. */

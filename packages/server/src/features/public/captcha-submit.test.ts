@@ -78,6 +78,60 @@ describeDialects('captcha on public submissions', (dialect) => {
     expect((await submit(lenient.code, 'score:0.1')).status).toBe(400);
   });
 
+  it('completing a partial of a captcha form needs a good token too (400 CAPTCHA_FAILED without, kept)', async () => {
+    const f = await published(t, withCaptcha({ provider: 'turnstile' }));
+    const base = `/v1/public/forms/${f.code}/partials`;
+    const created = await t.request(base, { method: 'POST', json: { answers: { name: 'Ada' } } });
+    expect(created.status).toBe(201);
+    const token = created.body.data.resumeToken as string;
+    const complete = (json: unknown) => t.request(`${base}/${token}/complete`, { method: 'POST', json });
+
+    const missing = await complete({});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'CAPTCHA_FAILED', data: null });
+    const refused = await complete({ captchaToken: 'bad-token' });
+    expect(refused.body.error).toBe('CAPTCHA_FAILED');
+    expect(await stored(f.id, f.key)).toBe(0);
+    // A refused complete keeps the partial.
+    expect((await t.request(`${base}/${token}`)).status).toBe(200);
+
+    const before = stand.requests.length;
+    const ok = await complete({ captchaToken: 'pass' });
+    expect(ok.status).toBe(201);
+    expect(await stored(f.id, f.key)).toBe(1);
+    expect(stand.requests.slice(before)).toMatchObject([{ provider: 'turnstile', response: 'pass' }]);
+  });
+
+  it('the public form and its page carry the widget (never the secret); only that page allows its origins', async () => {
+    const f = await published(t, withCaptcha({ provider: 'hcaptcha' }));
+    const widget = {
+      provider: 'hcaptcha',
+      siteKey: 'hcaptcha-site-key',
+      scriptUrl: stand.scriptUrl('hcaptcha'),
+    };
+    const data = await t.request(`/v1/public/forms/${f.code}`);
+    expect(data.body.data.captcha).toEqual(widget);
+    expect(JSON.stringify(data.body)).not.toContain('hcaptcha-secret');
+
+    const page = await fetch(`${t.url}/f/${f.code}`);
+    const text = await page.text();
+    expect(text).not.toContain('hcaptcha-secret');
+    expect(text).toContain('id="fl-captcha"');
+    expect(text).toContain('This form is protected by a captcha, which needs JavaScript');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const origin = new URL(stand.scriptUrl('hcaptcha')).origin;
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'style-src']) {
+      expect(csp.split('; ').find((d) => d.startsWith(`${directive} `))).toContain(origin);
+    }
+    expect(csp).toContain('https://*.hcaptcha.com');
+
+    const plain = await published(t, contactSchema());
+    expect((await t.request(`/v1/public/forms/${plain.code}`)).body.data).not.toHaveProperty('captcha');
+    const plainPage = await fetch(`${t.url}/f/${plain.code}`);
+    expect(plainPage.headers.get('content-security-policy')).not.toContain(origin);
+    expect(await plainPage.text()).not.toContain('fl-captcha');
+  });
+
   it('a retry with the same Idempotency-Key is answered from the first submission without a new token', async () => {
     const f = await published(t, withCaptcha({ provider: 'turnstile' }));
     const first = await submit(f.code, 'pass', 'captcha-retry-1');

@@ -1,12 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { PublicSmartForm } from '@formloom/contract';
 import express, { type Request, type Response, type Router } from 'express';
+import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
 import { NotFoundError } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import { toPublicForm } from '../forms/index.js';
 import { chooseLanguage } from '../smart-forms/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
+import { cspWithCaptcha } from './captcha-csp.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor } from './page-texts.js';
 import { frameAncestors } from './public-cors.js';
@@ -43,16 +45,23 @@ function send(req: Request, res: Response, body: Buffer, gzipped?: Buffer) {
 }
 
 /**
- * `framers`: the origins that may frame the page (a form's `settings.allowedOrigins`); none may
- * otherwise.
+ * `csp`: the page's policy (a captcha form's allows its provider). `framers`: the origins that
+ * may frame the page (a form's `settings.allowedOrigins`); none may otherwise.
  */
-function sendPage(req: Request, res: Response, status: number, page: string, framers?: readonly string[]) {
+function sendPage(
+  req: Request,
+  res: Response,
+  status: number,
+  page: string,
+  csp = PAGE_CSP,
+  framers?: readonly string[],
+) {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   const framed = framers !== undefined && framers.length > 0;
   res.setHeader(
     'Content-Security-Policy',
-    framed ? PAGE_CSP.replace("frame-ancestors 'none'", frameAncestors(framers)) : PAGE_CSP,
+    framed ? csp.replace("frame-ancestors 'none'", frameAncestors(framers)) : csp,
   );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // The URL holds the share code: never hand it to another site.
@@ -68,16 +77,21 @@ export interface PublicPageDeps {
   publicForm: (code: string) => Promise<FormRow>;
   /** The published smart form behind a code; throws a NotFoundError otherwise. */
   publicSmartForm: (code: string) => Promise<PublicSmartForm>;
+  /** The captcha widgets this server shows (site key and script per provider). */
+  captcha?: CaptchaVerifier;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
 }
 
-/** What a page route renders once the visitor passed the limit: a page, or undefined for a 404. */
+/**
+ * What a page route renders once the visitor passed the limit: a page (with its own CSP when it
+ * needs more than PAGE_CSP), or undefined for a 404.
+ */
 type RenderPage = (
   code: string,
   links: PageAssetLinks,
   req: Request,
-) => Promise<{ status: number; page: string; framers?: readonly string[] } | undefined>;
+) => Promise<{ status: number; page: string; csp?: string; framers?: readonly string[] } | undefined>;
 
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
@@ -94,6 +108,7 @@ function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
 export function createPublicPageRouter({
   publicForm,
   publicSmartForm,
+  captcha,
   limiter,
   logger,
 }: PublicPageDeps): Router {
@@ -149,7 +164,7 @@ export function createPublicPageRouter({
         res.vary('Accept-Language');
         const rendered = await render(req.params.code as string, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
-        else sendPage(req, res, rendered.status, rendered.page, rendered.framers);
+        else sendPage(req, res, rendered.status, rendered.page, rendered.csp, rendered.framers);
       } catch (err) {
         logger.error({ reqId: req.id, err }, 'public page failed');
         if (res.headersSent) return;
@@ -171,7 +186,11 @@ export function createPublicPageRouter({
       // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
       // Accept-Language, else the form's base language; the schema's texts come translated.
       const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
-      const form = toPublicForm(row, { requested: lang, acceptLanguage: req.get('accept-language') });
+      const form = toPublicForm(
+        row,
+        { requested: lang, acceptLanguage: req.get('accept-language') },
+        captcha?.widget,
+      );
       const { schema } = form;
       const texts = pageTextsFor(schema.meta.language);
       if (row.publish_status !== 'PUBLISHED') {
@@ -184,10 +203,11 @@ export function createPublicPageRouter({
         );
         return { status: 200, page };
       }
-      const view = { code, title: form.title, description: form.description, schema };
+      const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
       return {
         status: 200,
         page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`),
+        csp: cspWithCaptcha(PAGE_CSP, form.captcha),
         framers: schema.settings?.allowedOrigins,
       };
     },

@@ -1,5 +1,6 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { toPublicForm } from '../forms/index.js';
 import type { ResponsesService } from '../responses/index.js';
@@ -20,6 +21,7 @@ export function createPublicRouter(
   uploads: UploadsService,
   interviews: InterviewService,
   otp: OtpService,
+  captcha?: CaptchaVerifier,
 ): RouterImplementation<typeof contract.public> {
   /**
    * The answers as the client sent them when they carry a `__proto__` key: zod's copy drops that
@@ -41,7 +43,7 @@ export function createPublicRouter(
       // The texts depend on Accept-Language when there is no ?lang=: a cache must keep them apart.
       res.vary('Accept-Language');
       const language = { requested: query.lang, acceptLanguage: req.get('accept-language') };
-      return { status: 200, body: successBody(toPublicForm(form, language), 'Form') };
+      return { status: 200, body: successBody(toPublicForm(form, language, captcha?.widget), 'Form') };
     }),
     submitPublicResponse: s.route(
       contract.public.submitPublicResponse,

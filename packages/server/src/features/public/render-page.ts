@@ -1,4 +1,4 @@
-import type { Field, FormSchema, Section } from '@formloom/contract';
+import type { Field, FormSchema, PublicCaptcha, Section } from '@formloom/contract';
 import {
   byDisplayOrder,
   effectiveMaxUploadMB,
@@ -39,6 +39,8 @@ export interface FormView {
   title: string;
   description: string | null;
   schema: FormSchema;
+  /** The captcha widget to show, for a form with `settings.captcha`. */
+  captcha?: PublicCaptcha | undefined;
 }
 
 /** The page around `body`: no inline script or style (the CSP allows none); `script` is an asset link. */
@@ -287,6 +289,7 @@ export function renderFormPage(
   }
   const description = form.description ?? schema.meta.description ?? null;
   const data: PageData = { schema, texts, api, uploadLimits, description };
+  if (form.captcha !== undefined) data.captcha = form.captcha;
   return layout(
     language,
     form.title,
@@ -298,9 +301,10 @@ ${description ? html`<p class="fl-description" id="${ids.description}">${unanswe
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
 ${paged ? progress(pages.length, texts) : ''}
 </header>
-<noscript><p class="fl-alert">${texts.jsRequired}</p></noscript>
+<noscript><p class="fl-alert">${schema.settings?.captcha === undefined ? texts.jsRequired : texts.captchaJsRequired}</p></noscript>
 ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
+${form.captcha === undefined ? '' : html`<div class="fl-captcha" id="${ids.captcha}"></div>`}
 ${actions(schema, paged, pages.length, texts)}
 ${paged ? resumeBox(texts) : ''}
 </form>

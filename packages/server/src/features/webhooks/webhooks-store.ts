@@ -6,6 +6,7 @@ import type {
   OutboxTargetsTable,
 } from '../../db/database.js';
 import { selectPage } from '../../db/paging.js';
+import { makePendingDue } from '../../outbox/target-row.js';
 
 export type EndpointRow = Selectable<OutboxTargetsTable>;
 export type EndpointUpdate = Updateable<OutboxTargetsTable>;
@@ -64,16 +65,8 @@ export function createWebhooksStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Pending deliveries of a re-enabled endpoint are due at once. */
-    async makePendingDue(endpointId: string, nowIso: string): Promise<void> {
-      await db
-        .updateTable('outbox_deliveries')
-        .set({ next_attempt_at: nowIso })
-        .where('endpoint_id', '=', endpointId)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '>', nowIso)
-        .execute();
-    },
+    /** Pending deliveries of a re-enabled endpoint are due at once (the outbox's one rule). */
+    makePendingDue: (endpointId: string, nowIso: string) => makePendingDue(db, endpointId, nowIso),
 
     async remove(accountId: string, id: string): Promise<boolean> {
       const result = await db

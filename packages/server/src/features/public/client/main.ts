@@ -16,6 +16,7 @@ import {
   type VariableValues,
   validatePage,
 } from '@formloom/contract/engine';
+import { mountCaptcha } from '@formloom/runtime/captcha';
 import { byId, focusField, lockField, randomKey, readField, setFieldError, writeField } from './dom.js';
 import { DATA_ELEMENT_ID, HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, type PageData } from './page-data.js';
 import { createPaging } from './paging.js';
@@ -44,6 +45,8 @@ const hiddenValues = new Map<string, string | string[]>();
 /** Fields showing an error; they are re-checked as the respondent edits. */
 const erring = new Set<string>();
 let submitting = false;
+/** A captcha form's widget, above the submit button; a token goes with each submission. */
+const captcha = data.captcha && mountCaptcha(byId(ids.captcha)!, data.captcha);
 /** The answers of the last submission and its Idempotency-Key: resending them reuses the key. */
 let attempt: { body: string; key: string } | undefined;
 
@@ -170,11 +173,12 @@ async function post(body: string, key: string): Promise<{ status: number; payloa
  */
 async function completeSaved(
   answers: Record<string, unknown>,
+  captchaToken: string | undefined,
 ): Promise<{ status: number; payload?: unknown } | undefined> {
   const all: Record<string, unknown> = {};
   for (const field of schema.fields) all[field.id] = answers[field.id] ?? null;
   try {
-    const res = await resume!.complete(JSON.stringify({ answers: all, language }));
+    const res = await resume!.complete(JSON.stringify({ answers: all, language, captchaToken }));
     if (res.status === 404) {
       resume!.forget();
       return undefined;
@@ -216,7 +220,16 @@ function showOutcome(
     complete(result.payload, answers, variables);
     return;
   }
-  const issues = (result.payload as { issues?: { fieldId?: string; message: string }[] } | undefined)?.issues;
+  const refusal = result.payload as
+    | { error?: string; issues?: { fieldId?: string; message: string }[] }
+    | undefined;
+  if (result.status === 400 && refusal?.error === 'CAPTCHA_FAILED') {
+    captcha?.reset();
+    setStatus(texts.captchaFailed);
+    status.focus();
+    return;
+  }
+  const issues = refusal?.issues;
   if (
     result.status === 400 &&
     issues &&
@@ -280,14 +293,17 @@ async function onSubmit(event: SubmitEvent) {
       return;
     }
     await resume?.idle();
+    const captchaToken = captcha === undefined ? undefined : await captcha.token().catch(() => undefined);
     // A saved partial is completed (a bot that filled the trap goes the submission's way).
     const completed =
-      resume?.token !== undefined && trapValue() === '' ? await completeSaved(answers) : undefined;
+      resume?.token !== undefined && trapValue() === ''
+        ? await completeSaved(answers, captchaToken)
+        : undefined;
     if (completed !== undefined) {
       showOutcome(completed, checked.value, checked.variables);
       return;
     }
-    const body = JSON.stringify({ answers, language });
+    const body = JSON.stringify({ answers, language, captchaToken });
     if (attempt?.body !== body) attempt = { body, key: randomKey() };
     showOutcome(await post(body, attempt.key), checked.value, checked.variables);
   } finally {

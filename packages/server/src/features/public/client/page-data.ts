@@ -1,4 +1,4 @@
-import type { FormSchema } from '@formloom/contract';
+import type { FormSchema, PublicCaptcha } from '@formloom/contract';
 import type { PageTexts } from '../page-texts.js';
 
 /**
@@ -14,6 +14,8 @@ export interface PageData {
   uploadLimits: Record<string, { maxBytes: number; maxMB: number }>;
   /** The text under the title (the form's description, else `meta.description`), recall unfilled. */
   description: string | null;
+  /** The captcha widget of a form with `settings.captcha` (never the secret). */
+  captcha?: PublicCaptcha;
 }
 
 export const DATA_ELEMENT_ID = 'fl-data';
@@ -51,4 +53,6 @@ export const ids = {
   resumeLink: 'fl-resume-link',
   resumeCopy: 'fl-resume-copy',
   resumeCopied: 'fl-resume-copied',
+  /** The captcha widget's container, above the submit button. */
+  captcha: 'fl-captcha',
 } as const;

@@ -1,0 +1,45 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const PAGE =
+  '<!doctype html><html lang="en"><title>Host</title><link rel="icon" href="data:,"><main><div id="root"></div><p id="out"></p></main><script src="/app.js"></script>';
+
+/**
+ * A host app's server on 127.0.0.1: its page (`#root`, `#out`) and `script` as `/app.js`, every
+ * other request passed through to the Formloom server at `target()`, so the app calls its own origin.
+ */
+export async function startHost(
+  script: Buffer,
+  target: () => string,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const host = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://host');
+    if (url.pathname === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PAGE);
+      return;
+    }
+    if (url.pathname === '/app.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(script);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host') headers.set(name, value);
+    const answer = await fetch(`${target()}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : null,
+    });
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(host.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => host.close(() => resolve())),
+  };
+}
