@@ -269,19 +269,20 @@ export class FormloomFormElement extends Base {
   }
 
   /** The address bar and the copyable link say `?resume=<token>`, so a reload (or the link) resumes. */
-  #setUrlToken(token: string | undefined): void {
+  #setUrlToken(token: string | undefined): string {
     const at = new URL(location.href);
     if (token === undefined) at.searchParams.delete(RESUME_PARAM);
     else at.searchParams.set(RESUME_PARAM, token);
     history.replaceState(history.state, '', at.toString());
+    return at.toString();
   }
 
   #drawResume(token: string | undefined) {
     const box = this.#dom!.byId(ids.resume);
     const link = this.#dom!.byId<HTMLInputElement>(ids.resumeLink);
-    this.#setUrlToken(token);
-    if (link !== null && token !== undefined)
-      link.value = `${location.origin}${location.pathname}?${RESUME_PARAM}=${token}`;
+    // The host page's own URL (its other parameters kept), with the token.
+    const url = this.#setUrlToken(token);
+    if (link !== null && token !== undefined) link.value = url;
     if (box !== null) box.hidden = token === undefined;
   }
 
