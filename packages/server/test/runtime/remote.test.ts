@@ -1,4 +1,6 @@
 import { contract } from '@formloom/contract';
+import { createFormRuntime, PARTIAL_ROUTES, PUBLIC_ROUTES } from '@formloom/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bilingualSchema,
   pagedQuizSchema,
@@ -6,9 +8,7 @@ import {
   surveySchema,
   TINY_PNG,
   useTestServer,
-} from '@formloom/server/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createFormRuntime, PARTIAL_ROUTES, PUBLIC_ROUTES } from '../src/index.js';
+} from '../support/index.js';
 
 describe('the runtime against the reference server', () => {
   const t = useTestServer('sqlite');
