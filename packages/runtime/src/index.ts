@@ -18,8 +18,10 @@ export {
   type CallResult,
   createTransport,
   type FormAddress,
+  PARTIAL_ROUTES,
   PUBLIC_ROUTES,
   routeUrl,
+  type SavedPartial,
   type Transport,
   type TransportOptions,
 } from './transport.js';

@@ -44,6 +44,11 @@ export interface RuntimeOptions extends TransportOptions {
   lang?: string;
   /** Values for the fields that may be prefilled (hidden fields and fields with `prefill`). */
   prefill?: PrefillInput;
+  /**
+   * Remote mode, a paged form: the resume token of a partial saved before. `load()` restores its
+   * answers and page; submitting completes it. Without one, the first Next saves a new partial.
+   */
+  resume?: string;
   /** Local mode: called with a valid submission; throwing keeps the form open. */
   onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
 }
@@ -101,6 +106,10 @@ export interface FormState {
   readonly responseId: string | undefined;
   /** After submitting: the completion message (recall filled) or the https redirect. */
   readonly completion: { message?: string; redirectUrl?: string } | undefined;
+  /** A paged remote form: the token of this respondent's saved partial, once there is one. */
+  readonly resumeToken: string | undefined;
+  /** The `resume` token given was not (or no longer) valid: the form starts empty. */
+  readonly resumeExpired: boolean;
 }
 
 export type Listener = (state: FormState) => void;
@@ -124,6 +133,8 @@ export interface FormRuntime {
   text(template: string): string;
   /** The visible answers (what a submission would send now). */
   visibleAnswers(): Record<string, unknown>;
+  /** Resolves when every partial save queued (after each Next of a paged remote form) has ended. */
+  idle(): Promise<void>;
 }
 
 function toParams(input: PrefillInput | undefined): URLSearchParams {
@@ -197,7 +208,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     retryAfter: undefined,
     responseId: undefined,
     completion: undefined,
+    resumeToken: undefined,
+    resumeExpired: false,
   };
+  /** Partial saves run one after the other; a failed one is tried again with the next. */
+  let saves: Promise<void> = Promise.resolve();
 
   function emit(patch: Partial<FormState>) {
     state = { ...state, ...patch };
@@ -320,6 +335,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       });
       if (form.captcha !== undefined) emit({ captcha: form.captcha });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
+      else if (options.resume !== undefined && paged) await restore(options.resume);
       return state;
     },
 
@@ -368,6 +384,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       const target = state.pages[state.pages.indexOf(page) + 1];
       if (target === undefined) return false;
       emit({ ...derive(), page: target, problem: undefined });
+      save();
       return true;
     },
 
@@ -408,10 +425,15 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         return true;
       }
       const visible = runtime.visibleAnswers();
-      const sent = { answers: visible, language, ...(captchaToken === undefined ? {} : { captchaToken }) };
-      const body = JSON.stringify(sent);
-      if (attempt?.body !== body) attempt = { body, key: randomKey() };
-      const result = await transport.submit(sent, attempt.key, headers);
+      await saves;
+      const captcha = captchaToken === undefined ? {} : { captchaToken };
+      let result = await completeSaved(visible, language, headers, captcha);
+      if (result === undefined) {
+        const sent = { answers: visible, language, ...captcha };
+        const body = JSON.stringify(sent);
+        if (attempt?.body !== body) attempt = { body, key: randomKey() };
+        result = await transport.submit(sent, attempt.key, headers);
+      }
       if (result.ok) {
         finish(result.data.responseId, checked.value, result.data.variables ?? variables);
         return true;
@@ -433,7 +455,59 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     },
 
     visibleAnswers: () => visibleOf(state.hiddenFields),
+
+    idle: () => saves,
   };
+
+  /** Restores a saved partial's answers and page; a gone one is said (`resumeExpired`). */
+  async function restore(token: string) {
+    const saved = await transport!.getPartial(token);
+    if (!saved.ok) {
+      if (saved.status === 404) emit({ resumeExpired: true });
+      return;
+    }
+    const fields = new Set(state.schema!.fields.map((f) => f.id));
+    answers = { ...answers };
+    for (const [id, value] of Object.entries(saved.data.answers)) {
+      if (fields.has(id) && !state.locked.has(id) && value !== null) answers[id] = value;
+    }
+    emit({ resumeToken: token, ...derive() });
+    const page = saved.data.page;
+    if (page !== null && state.pages.includes(page)) emit({ page });
+  }
+
+  /** After a Next: the answers so far saved as the partial (created the first time). */
+  function save() {
+    if (transport === undefined) return;
+    const body = {
+      answers: runtime.visibleAnswers(),
+      ...(state.page === undefined ? {} : { page: state.page }),
+    };
+    saves = saves.then(async () => {
+      // A 404 (completed elsewhere, or expired) keeps the token: submitting then gives way to a submission.
+      const result = await transport.savePartial(state.resumeToken, body);
+      if (result.ok && result.data.resumeToken !== undefined) emit({ resumeToken: result.data.resumeToken });
+    });
+  }
+
+  /**
+   * Completes the saved partial with these answers (a field left empty now is sent as null, so a
+   * value saved earlier does not come back); undefined when there is none or it has gone.
+   */
+  async function completeSaved(
+    visible: Record<string, unknown>,
+    language: string,
+    headers: Record<string, string> | undefined,
+    captcha: { captchaToken?: string },
+  ) {
+    const token = state.resumeToken;
+    if (transport === undefined || token === undefined) return undefined;
+    const all: Record<string, unknown> = {};
+    for (const field of state.schema!.fields) all[field.id] = visible[field.id] ?? null;
+    const result = await transport.completePartial(token, { answers: all, language, ...captcha }, headers);
+    if (result.ok || result.status === 404) emit({ resumeToken: undefined });
+    return result.ok || result.status !== 404 ? result : undefined;
+  }
 
   function finish(
     responseId: string | undefined,

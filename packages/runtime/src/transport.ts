@@ -12,6 +12,23 @@ export const PUBLIC_ROUTES = {
   uploadPublicFile: '/v1/public/forms/:code/uploads',
 } as const;
 
+/**
+ * Save and resume's routes (`contract.partials.*.path`; a test holds them to the contract's):
+ * a paged form saves its answers after each page and can be completed later by a token.
+ */
+export const PARTIAL_ROUTES = {
+  createPartial: '/v1/public/forms/:code/partials',
+  getPartial: '/v1/public/forms/:code/partials/:token',
+  updatePartial: '/v1/public/forms/:code/partials/:token',
+  completePartial: '/v1/public/forms/:code/partials/:token/complete',
+} as const;
+
+/** What a saved partial gives back: its answers and the page the respondent was on. */
+export interface SavedPartial {
+  answers: Record<string, unknown>;
+  page: string | null;
+}
+
 /** The header the submission route de-duplicates retries by (`IDEMPOTENCY_KEY_HEADER`). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -120,6 +137,13 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     }
   }
 
+  const partial = (path: string, token: string) => path.replace(':token', encodeURIComponent(token));
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
   return {
     /** The published form, its texts in `lang` when it has that language. */
     getForm(lang?: string, signal?: AbortSignal): Promise<CallResult<PublicForm>> {
@@ -144,6 +168,29 @@ export function createTransport(address: FormAddress, options: TransportOptions 
       form.append('fieldId', fieldId);
       form.append('file', file, name ?? (file as { name?: string }).name ?? 'file');
       return call<FileAnswer>(PUBLIC_ROUTES.uploadPublicFile, { method: 'POST', body: form });
+    },
+    /** A saved partial (404 once completed, expired or unknown). */
+    getPartial(token: string): Promise<CallResult<SavedPartial>> {
+      return call(partial(PARTIAL_ROUTES.getPartial, token), { method: 'GET' });
+    },
+    /** Saves the answers so far: creates a partial (no token yet) or replaces the token's. */
+    savePartial(
+      token: string | undefined,
+      body: { answers: Record<string, unknown>; page?: string },
+    ): Promise<CallResult<{ resumeToken?: string }>> {
+      return token === undefined
+        ? call(PARTIAL_ROUTES.createPartial, json('POST', body))
+        : call(partial(PARTIAL_ROUTES.updatePartial, token), json('PUT', body));
+    },
+    /** Completes a partial: the body's answers merged over the saved ones, stored as one response. */
+    completePartial(
+      token: string,
+      body: { answers: Record<string, unknown>; language?: string; captchaToken?: string },
+      headers: Record<string, string> = {},
+    ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
+      const init = json('POST', body);
+      init.headers = { ...headers, 'content-type': 'application/json' };
+      return call(partial(PARTIAL_ROUTES.completePartial, token), init);
     },
   };
 }

@@ -1,14 +1,8 @@
-import type { Field, FormSchema, PublicCaptcha, Section } from '@formloom/contract';
-import {
-  byDisplayOrder,
-  effectiveMaxUploadMB,
-  evaluateVisibility,
-  formPages,
-  isFieldRequired,
-  recallText,
-} from '@formloom/contract/engine';
+import type { FormSchema, PublicCaptcha } from '@formloom/contract';
+import { effectiveMaxUploadMB } from '@formloom/contract/engine';
+import { renderForm } from '@formloom/elements/markup';
 import { maxUploadBytes } from '../uploads/index.js';
-import { DATA_ELEMENT_ID, HONEYPOT_INPUT_ID, ids, type PageData } from './client/page-data.js';
+import { DATA_ELEMENT_ID, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
 import type { PageTexts } from './page-texts.js';
 
@@ -21,13 +15,7 @@ export interface PageAssetLinks {
   style: string;
 }
 
-/** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
-export function honeypot(label: string): SafeHtml {
-  return html`<div class="fl-hp" aria-hidden="true">
-<label for="${HONEYPOT_INPUT_ID}">${label}</label>
-<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
-</div>`;
-}
+export { honeypot, pageOf } from '@formloom/elements/markup';
 
 /** The JSON block the page's script reads its data from. */
 export function dataBlock(data: unknown): SafeHtml {
@@ -91,161 +79,10 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
   );
 }
 
-function requiredMark(required: boolean): SafeHtml | '' {
-  return required ? html`<span class="fl-req" aria-hidden="true"> *</span>` : '';
-}
-
 /**
- * A text as it reads before anything is answered: `{{id}}` recalls are empty until the script
- * fills them in (as text) from the answers.
- */
-function unanswered(schema: FormSchema, text: string): string {
-  return recallText(text, { schema, answers: {} });
-}
-
-/** A label's text; wrapped so the script can fill its recalls without touching the required mark. */
-function labelText(schema: FormSchema, field: Field): SafeHtml | string {
-  return field.label.includes('{{')
-    ? html`<span id="${ids.labelText(field.id)}">${unanswered(schema, field.label)}</span>`
-    : field.label;
-}
-
-function help(schema: FormSchema, field: Field): SafeHtml | '' {
-  return field.helpText
-    ? html`<p class="fl-help" id="${ids.help(field.id)}">${unanswered(schema, field.helpText)}</p>`
-    : '';
-}
-
-function errorSlot(field: Field): SafeHtml {
-  return html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`;
-}
-
-/** `aria-describedby` of a control: its help text (the script adds the error when there is one). */
-function describedBy(field: Field): SafeHtml | '' {
-  return field.helpText ? html` aria-describedby="${ids.help(field.id)}"` : '';
-}
-
-function control(schema: FormSchema, field: Field, required: boolean, texts: PageTexts): SafeHtml {
-  const placeholder = (f: Field): SafeHtml | '' =>
-    f.placeholder ? html` placeholder="${unanswered(schema, f.placeholder)}"` : '';
-  const id = ids.control(field.id);
-  const common = html`id="${id}" name="${field.id}"${describedBy(field)}${required ? html` aria-required="true"` : ''}`;
-  switch (field.type) {
-    case 'textarea':
-      return html`<textarea ${common} rows="4"${placeholder(field)}></textarea>`;
-    case 'number':
-      // Text, not type=number: the engine judges what was typed, with the server's messages.
-      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}>`;
-    case 'email':
-      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}>`;
-    case 'date':
-      return html`<input type="date" ${common}>`;
-    case 'select':
-      return html`<select ${common}>
-<option value="">${field.placeholder === undefined ? texts.choose : unanswered(schema, field.placeholder)}</option>
-${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label}</option>\n`)}</select>`;
-    case 'file': {
-      const accept = (field.fileConfig?.allowedTypes ?? []).filter((t) => t !== '*' && t !== '*/*');
-      return html`<input type="file" ${common}${accept.length > 0 ? html` accept="${accept.join(',')}"` : ''}>
-<div class="fl-upload" id="${ids.upload(field.id)}" hidden>
-<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>
-<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite"></span>
-</div>`;
-    }
-    default:
-      return html`<input type="text" ${common}${placeholder(field)}>`;
-  }
-}
-
-function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: PageTexts): SafeHtml {
-  const required = isFieldRequired(field);
-  const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
-  if (field.type === 'radio' || field.type === 'checkbox') {
-    const radio = field.type === 'radio';
-    const options = (field.options ?? []).map(
-      (
-        o,
-        i,
-      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${describedBy(field)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
-`,
-    );
-    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}>
-<legend class="fl-label">${labelText(schema, field)}${requiredMark(required)}${required && !radio ? html`<span class="fl-sr"> (${texts.required})</span>` : ''}</legend>
-${help(schema, field)}<div class="fl-options">
-${options}</div>
-${errorSlot(field)}
-</fieldset>
-`;
-  }
-  return html`<div class="fl-field" ${wrapper}>
-<label class="fl-label" for="${ids.control(field.id)}">${labelText(schema, field)}${requiredMark(required)}</label>
-${help(schema, field)}${control(schema, field, required, texts)}
-${errorSlot(field)}
-</div>
-`;
-}
-
-function renderSection(
-  schema: FormSchema,
-  section: Section | undefined,
-  fields: SafeHtml[],
-  hidden: boolean,
-): SafeHtml {
-  if (section === undefined) return html`<div class="fl-section">${fields}</div>`;
-  const titled = section.title.trim() !== '';
-  return html`<section class="fl-section" id="${ids.section(section.id)}" data-section-id="${section.id}"${titled ? html` aria-labelledby="${ids.sectionTitle(section.id)}"` : ''}${hidden ? html` hidden` : ''}>
-${titled ? html`<h2 id="${ids.sectionTitle(section.id)}">${unanswered(schema, section.title)}</h2>` : ''}
-${section.description ? html`<p class="fl-section-description">${section.description}</p>` : ''}
-${fields}</section>
-`;
-}
-
-/** A paged form's progress: "Page 1 of 3", as text and as a progressbar the script keeps up. */
-function progress(pages: number, texts: PageTexts): SafeHtml {
-  const text = pageOf(texts, 1, pages);
-  return html`<div class="fl-progress" id="${ids.pageProgress}" role="progressbar" aria-label="${texts.progress}" aria-valuemin="1" aria-valuenow="1" aria-valuemax="${pages}" aria-valuetext="${text}">
-<p id="${ids.pageProgressText}">${text}</p>
-<progress id="${ids.pageProgressBar}" max="${pages}" value="1" aria-hidden="true"></progress>
-</div>`;
-}
-
-/** "Page {page} of {pages}" in the page's language. */
-export function pageOf(texts: PageTexts, page: number, pages: number): string {
-  return texts.pageOf.replace('{page}', String(page)).replace('{pages}', String(pages));
-}
-
-function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageTexts): SafeHtml {
-  const submit = schema.meta.submitLabel || texts.submit;
-  if (!paged) {
-    return html`<div class="fl-actions"><button type="submit" class="fl-button" id="${ids.submit}" disabled>${submit}</button></div>`;
-  }
-  // Next and Submit are both submit buttons, so Enter in a field moves on (or submits) as the
-  // visible one would; the script shows the one that fits the page.
-  return html`<div class="fl-actions fl-paged-actions">
-<button type="button" class="fl-button fl-secondary" id="${ids.back}" hidden>${texts.back}</button>
-<button type="submit" class="fl-button" id="${ids.next}"${pages > 1 ? '' : html` hidden`} disabled>${texts.next}</button>
-<button type="submit" class="fl-button" id="${ids.submit}"${pages > 1 ? html` hidden` : ''} disabled>${submit}</button>
-</div>`;
-}
-
-/**
- * Save and resume (a paged form): the link to continue later, shown once the first page is saved.
- * After the buttons, so it never comes between the fields and Next in the tab order.
- */
-function resumeBox(texts: PageTexts): SafeHtml {
-  return html`<div class="fl-resume" id="${ids.resume}" hidden>
-<label for="${ids.resumeLink}">${texts.resumeSaved}</label>
-<div class="fl-resume-row"><input type="text" id="${ids.resumeLink}" readonly>
-<button type="button" class="fl-button fl-secondary" id="${ids.resumeCopy}">${texts.copyLink}</button></div>
-<span class="fl-resume-copied" id="${ids.resumeCopied}" aria-live="polite"></span>
-</div>`;
-}
-
-/**
- * The form page: every section in order with its fields in order, as the empty form shows them
- * (fields and sections hidden by their logic start hidden, so nothing flickers before the script
- * runs; a paged form shows its first page). Hidden fields are never rendered. The script reads
- * the schema and texts from the JSON data block. `form.schema` is in the respondent's language.
+ * The form page: the form's markup (`renderForm` of `@formloom/elements/markup`, the one renderer
+ * shared with `<formloom-form>`) and the JSON data block the page's script reads the schema and
+ * texts from. `form.schema` is in the respondent's language.
  */
 export function renderFormPage(
   form: FormView,
@@ -254,34 +91,6 @@ export function renderFormPage(
   api: string,
 ): string {
   const { schema } = form;
-  const language = schema.meta.language;
-  const start = evaluateVisibility(schema, {});
-  const paged = schema.settings?.layout === 'paged';
-  const pages = formPages(schema, {});
-  const sections = byDisplayOrder(schema.sections);
-  const known = new Set(sections.map((s) => s.id));
-  const fieldsOf = (sectionId: string | undefined) =>
-    byDisplayOrder(
-      schema.fields.filter(
-        (f) =>
-          f.type !== 'hidden' &&
-          (sectionId === undefined ? !known.has(f.sectionId) : f.sectionId === sectionId),
-      ),
-    );
-  const field = (f: Field) => renderField(schema, f, start.hiddenFields.has(f.id), texts);
-  const body = [
-    ...sections.map((s) =>
-      renderSection(
-        schema,
-        s,
-        fieldsOf(s.id).map(field),
-        start.hiddenSections.has(s.id) || (paged && s.id !== pages[0]),
-      ),
-    ),
-  ];
-  const orphans = fieldsOf(undefined);
-  if (orphans.length > 0) body.push(renderSection(schema, undefined, orphans.map(field), false));
-  const anyRequired = schema.fields.some(isFieldRequired);
   const uploadLimits: PageData['uploadLimits'] = {};
   for (const field of schema.fields) {
     if (field.type !== 'file') continue;
@@ -291,27 +100,10 @@ export function renderFormPage(
   const data: PageData = { schema, texts, api, uploadLimits, description };
   if (form.captcha !== undefined) data.captcha = form.captcha;
   return layout(
-    language,
+    schema.meta.language,
     form.title,
     assets,
-    html`<form class="fl-card" id="${ids.form}" novalidate>
-<header class="fl-header">
-<h1>${form.title}</h1>
-${description ? html`<p class="fl-description" id="${ids.description}">${unanswered(schema, description)}</p>` : ''}
-${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
-${paged ? progress(pages.length, texts) : ''}
-</header>
-<noscript><p class="fl-alert">${schema.settings?.captcha === undefined ? texts.jsRequired : texts.captchaJsRequired}</p></noscript>
-${body}${honeypot(texts.honeypot)}
-<div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
-${form.captcha === undefined ? '' : html`<div class="fl-captcha" id="${ids.captcha}"></div>`}
-${actions(schema, paged, pages.length, texts)}
-${paged ? resumeBox(texts) : ''}
-</form>
-<div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
-<h2>${texts.thanksTitle}</h2>
-<p id="${ids.doneMessage}">${texts.thanksBody}</p>
-</div>
+    html`${renderForm({ title: form.title, description, schema }, texts, { noscript: true, captcha: form.captcha !== undefined })}
 ${dataBlock(data)}`,
     assets.script,
   );

@@ -1,4 +1,6 @@
 import { contract } from '@formloom/contract';
+import { createFormRuntime, PARTIAL_ROUTES, PUBLIC_ROUTES } from '@formloom/runtime';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bilingualSchema,
   pagedQuizSchema,
@@ -6,9 +8,7 @@ import {
   surveySchema,
   TINY_PNG,
   useTestServer,
-} from '@formloom/server/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createFormRuntime, PUBLIC_ROUTES } from '../src/index.js';
+} from '../support/index.js';
 
 describe('the runtime against the reference server', () => {
   const t = useTestServer('sqlite');
@@ -37,6 +37,12 @@ describe('the runtime against the reference server', () => {
   it("calls the contract's paths", () => {
     for (const [name, path] of Object.entries(PUBLIC_ROUTES)) {
       expect(contract.public[name as keyof typeof PUBLIC_ROUTES].path).toBe(path);
+    }
+  });
+
+  it("calls the contract's partial paths", () => {
+    for (const [name, path] of Object.entries(PARTIAL_ROUTES)) {
+      expect(contract.partials[name as keyof typeof PARTIAL_ROUTES].path).toBe(path);
     }
   });
 
@@ -159,5 +165,36 @@ describe('the runtime against the reference server', () => {
       (r) => (r.answers as { email: string }).email === 'once@example.com',
     );
     expect(stored.map((r) => r.id)).toEqual([form.getState().responseId]);
+  });
+
+  it('a paged form saves a partial after Next; its token restores the answers and page, and submitting completes it', async () => {
+    const first = createFormRuntime({ code: quiz.code, api: t.url });
+    await first.load();
+    first.setAnswer('name', 'Ann');
+    expect(first.next()).toBe(true);
+    await first.idle();
+    const token = first.getState().resumeToken;
+    expect(token).toMatch(/\S{16,}/);
+
+    const again = createFormRuntime({ code: quiz.code, api: t.url, resume: token! });
+    await again.load();
+    expect(again.getState()).toMatchObject({ page: 'q1page', answers: { name: 'Ann' }, resumeToken: token });
+    again.setAnswer('q1', 'paris');
+    expect(again.next()).toBe(true);
+    again.setAnswer('q2', 'five');
+    expect(await again.submit()).toBe(true);
+    expect(again.getState().resumeToken).toBeUndefined();
+    const stored = (await responses(quiz.id)).find((r) => r.id === again.getState().responseId);
+    expect(stored?.answers).toEqual({ name: 'Ann', q1: 'paris', q2: 'five' });
+
+    // A used token has gone: the form starts empty and says so.
+    const late = createFormRuntime({ code: quiz.code, api: t.url, resume: token! });
+    await late.load();
+    expect(late.getState()).toMatchObject({
+      page: 'you',
+      answers: {},
+      resumeExpired: true,
+      resumeToken: undefined,
+    });
   });
 });

@@ -1,0 +1,436 @@
+import type { Field, FormSchema } from '@formloom/contract';
+import {
+  effectiveMaxUploadMB,
+  type FormTexts,
+  formatMessage,
+  formTextsFor,
+  mimeTypeAllowed,
+} from '@formloom/contract/engine';
+import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
+import { createDom, type Dom, nameParts } from './dom.js';
+import { renderForm } from './markup/form.js';
+import { html } from './markup/html.js';
+import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './markup/ids.js';
+import { STYLE } from './style.js';
+
+/** In Node (server rendering, tests) there is no HTMLElement: the class is defined, never used. */
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+/** Where this script was loaded from: the default `api` (the server that serves the script). */
+const scriptUrl: string | undefined =
+  (typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src) ||
+  import.meta.url;
+
+const RESUME_PARAM = 'resume';
+
+/** The alert a failed load or submission shows, by problem. */
+function problemText(texts: FormTexts, problem: RuntimeProblem): string {
+  const messages: Partial<Record<RuntimeProblem, string>> = {
+    invalid: texts.fixErrors,
+    network: texts.networkError,
+    not_found: texts.notFoundBody,
+    closed: `${texts.closedTitle}. ${texts.closedBody}`,
+    too_large: texts.tooLarge,
+    rate_limited: texts.tooMany,
+  };
+  return messages[problem] ?? texts.genericError;
+}
+
+/**
+ * `<formloom-form>`: a Formloom form in any page. Attributes `code`, `api` (the server's origin;
+ * default the origin of this script), `lang`, `prefill` (a JSON object, parameter -> value) and
+ * `resume` (a token); or a `schema` property for a form of your own (local mode: nothing is sent,
+ * `formloom:submit` carries the answers). It renders the same markup as the server's public page
+ * (`@formloom/elements/markup`) into an open shadow root, or takes over the one the server
+ * rendered, and draws the headless runtime's state on it: the runtime decides visibility, pages,
+ * errors, recall and what is sent.
+ *
+ * Events (bubbling, composed): `formloom:ready`, `formloom:change` (`{fieldId, value}`),
+ * `formloom:page` (`{page, index, count}`), `formloom:submit` (`{responseId, answers}`),
+ * `formloom:error` (`{problem}`).
+ */
+export class FormloomFormElement extends Base {
+  #schema: FormSchema | undefined;
+  #runtime: FormRuntime | undefined;
+  #dom: Dom | undefined;
+  #texts: FormTexts | undefined;
+  #fields = new Map<string, Field>();
+  /** Upload refusals, shown until another file is chosen (the runtime knows only stored files). */
+  #uploadErrors = new Map<string, string>();
+  #uploads = new Map<string, Promise<boolean>>();
+  #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
+  #last: FormState | undefined;
+  #busy = false;
+
+  /** A form of your own (local mode), instead of `code`: set it before or after the element connects. */
+  get schema(): FormSchema | undefined {
+    return this.#schema;
+  }
+  set schema(value: FormSchema | undefined) {
+    this.#schema = value;
+    if (this.isConnected && this.#runtime === undefined) this.connectedCallback();
+  }
+
+  connectedCallback(): void {
+    // A property set before the element was defined shadows the accessor: take it over.
+    if (Object.hasOwn(this, 'schema')) {
+      const value = (this as { schema?: FormSchema }).schema;
+      delete (this as { schema?: FormSchema }).schema;
+      this.#schema = value;
+    }
+    if (this.#runtime !== undefined) return;
+    const code = this.getAttribute('code') ?? undefined;
+    if (this.#schema === undefined && code === undefined) return;
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    root.adoptedStyleSheets = [sheet];
+    let prefill: Record<string, string> | undefined;
+    try {
+      prefill = JSON.parse(this.getAttribute('prefill') ?? 'null') ?? undefined;
+    } catch {
+      prefill = undefined;
+    }
+    const resume =
+      this.getAttribute('resume') ?? new URL(location.href).searchParams.get(RESUME_PARAM) ?? undefined;
+    const lang = this.getAttribute('lang') ?? undefined;
+    this.#runtime = createFormRuntime({
+      ...(this.#schema === undefined
+        ? { code, api: this.getAttribute('api') ?? new URL(scriptUrl ?? location.href).origin }
+        : { schema: this.#schema }),
+      ...(lang === undefined ? {} : { lang }),
+      ...(prefill === undefined ? {} : { prefill }),
+      ...(resume === undefined ? {} : { resume }),
+    });
+    if (this.#schema !== undefined) this.#mount(root);
+    else void this.#runtime.load().then(() => this.#mount(root));
+  }
+
+  #emit(name: string, detail: unknown) {
+    this.dispatchEvent(new CustomEvent(`formloom:${name}`, { detail, bubbles: true, composed: true }));
+  }
+
+  #mount(root: ShadowRoot) {
+    const runtime = this.#runtime!;
+    const state = runtime.getState();
+    const texts = formTextsFor(state.language ?? this.getAttribute('lang') ?? 'en');
+    this.#texts = texts;
+    if (state.status !== 'ready' || !state.acceptsResponses) {
+      const problem = state.problem ?? 'server';
+      const [title, body] =
+        problem === 'not_found'
+          ? [texts.notFoundTitle, texts.notFoundBody]
+          : problem === 'closed'
+            ? [texts.closedTitle, texts.closedBody]
+            : problem === 'rate_limited'
+              ? [texts.tooManyTitle, texts.tooMany]
+              : [texts.errorTitle, problem === 'network' ? texts.networkError : texts.genericError];
+      root.innerHTML =
+        html`<div class="fl-card fl-alert" part="alert" role="alert"><h2>${title}</h2><p>${body}</p></div>`.value;
+      this.#emit('error', { problem });
+      return;
+    }
+    const schema = state.schema!;
+    const description = state.description ?? schema.meta.description ?? null;
+    // The server's page rendered the markup already (a declarative shadow root): take it over.
+    if (root.getElementById(ids.form) === null) {
+      root.innerHTML = renderForm({ title: state.title, description, schema }, texts).value;
+    }
+    nameParts(root);
+    const dom = createDom(root);
+    this.#dom = dom;
+    for (const field of schema.fields) this.#fields.set(field.id, field);
+    for (const el of [dom.byId(ids.form), dom.byId(ids.done)]) el?.setAttribute('lang', schema.meta.language);
+    for (const [id, value] of Object.entries(state.answers)) {
+      const field = this.#fields.get(id);
+      if (field === undefined || field.type === 'hidden') continue;
+      if (field.type === 'file') this.#showUpload(field, (value as { name: string }).name);
+      else dom.write(field, value);
+      if (state.locked.has(id)) dom.lock(field);
+    }
+    this.#collectRecalls(schema, description);
+    const form = dom.byId<HTMLFormElement>(ids.form)!;
+    form.addEventListener('input', (event) => this.#onEdit(event));
+    form.addEventListener('change', (event) => this.#onEdit(event));
+    form.addEventListener('submit', (event) => void this.#onSubmit(event));
+    dom.byId(ids.back)?.addEventListener('click', () => {
+      if (runtime.back()) this.#focusPage();
+    });
+    const link = dom.byId<HTMLInputElement>(ids.resumeLink);
+    link?.addEventListener('focus', () => link.select());
+    dom.byId(ids.resumeCopy)?.addEventListener('click', () => {
+      link?.select();
+      void navigator.clipboard?.writeText(link?.value ?? '').then(
+        () => (dom.byId(ids.resumeCopied)!.textContent = texts.copied),
+        () => undefined,
+      );
+    });
+    dom.byId(ids.status)!.tabIndex = -1;
+    runtime.subscribe((next) => this.#draw(next));
+    this.#draw(runtime.getState());
+    if (state.resumeExpired) {
+      this.#setAlert(texts.resumeExpired);
+      this.#setUrlToken(undefined);
+    }
+    for (const id of [ids.submit, ids.next]) dom.byId<HTMLButtonElement>(id)?.removeAttribute('disabled');
+    this.#emit('ready', { title: state.title, language: state.language });
+  }
+
+  /** The texts that recall answers (`{{id}}`), filled as text from the runtime as it changes. */
+  #collectRecalls(schema: FormSchema, description: string | null) {
+    const dom = this.#dom!;
+    const add = (
+      template: string | undefined | null,
+      el: HTMLElement | null,
+      apply?: (text: string) => void,
+    ) => {
+      if (!template?.includes('{{') || el === null) return;
+      this.#recalls.push({ template, apply: apply ?? ((text) => (el.textContent = text)) });
+    };
+    add(description, dom.byId(ids.description));
+    for (const section of schema.sections) add(section.title, dom.byId(ids.sectionTitle(section.id)));
+    for (const field of schema.fields) {
+      if (field.type === 'hidden') continue;
+      add(field.label, dom.byId(ids.labelText(field.id)));
+      add(field.helpText, dom.byId(ids.help(field.id)));
+      const control = dom.byId<HTMLInputElement>(ids.control(field.id));
+      if (control?.tagName === 'SELECT')
+        add(field.placeholder, (control as unknown as HTMLSelectElement).options[0] ?? null);
+      else if (control !== null) add(field.placeholder, control, (text) => (control.placeholder = text));
+    }
+  }
+
+  /** Draws the runtime's state: visibility, the page, errors, recall, the resume link, the end. */
+  #draw(state: FormState) {
+    const dom = this.#dom!;
+    const texts = this.#texts!;
+    const before = this.#last;
+    this.#last = state;
+    for (const field of this.#fields.values()) {
+      const wrapper = dom.byId(ids.wrapper(field.id));
+      if (wrapper !== null) wrapper.hidden = state.hiddenFields.has(field.id);
+      const messages = state.errors[field.id];
+      const refusal = this.#uploadErrors.get(field.id);
+      dom.setError(field, refusal ?? (messages && messages.length > 0 ? messages.join(' ') : null));
+    }
+    for (const section of state.schema!.sections) {
+      const el = dom.byId(ids.section(section.id));
+      if (el !== null)
+        el.hidden = state.hiddenSections.has(section.id) || (state.paged && section.id !== state.page);
+    }
+    if (state.paged) this.#drawPaging(state);
+    for (const target of this.#recalls) {
+      const text = this.#runtime!.text(target.template);
+      if (text === target.last) continue;
+      target.last = text;
+      target.apply(text);
+    }
+    if (
+      state.problem === 'invalid' &&
+      Object.keys(state.errors).length === 0 &&
+      this.#uploadErrors.size === 0
+    )
+      this.#setAlert(null);
+    const submit = dom.byId<HTMLButtonElement>(ids.submit)!;
+    submit.disabled = state.status === 'submitting';
+    submit.textContent =
+      state.status === 'submitting' ? texts.sending : state.schema!.meta.submitLabel || texts.submit;
+    if (state.resumeToken !== before?.resumeToken) this.#drawResume(state.resumeToken);
+    if (before !== undefined && state.page !== before.page)
+      this.#emit('page', {
+        page: state.page,
+        index: state.pages.indexOf(state.page ?? ''),
+        count: state.pages.length,
+      });
+    if (state.status === 'done' && before?.status !== 'done') this.#finish(state);
+  }
+
+  #drawPaging(state: FormState) {
+    const dom = this.#dom!;
+    const at = state.pages.indexOf(state.page ?? '');
+    const count = state.pages.length;
+    const bar = dom.byId(ids.pageProgress);
+    if (bar !== null) {
+      const text = this.#texts!.pageOf.replace('{page}', String(at + 1)).replace('{pages}', String(count));
+      bar.setAttribute('aria-valuenow', String(at + 1));
+      bar.setAttribute('aria-valuemax', String(count));
+      bar.setAttribute('aria-valuetext', text);
+      dom.byId(ids.pageProgressText)!.textContent = text;
+      const meter = dom.byId<HTMLProgressElement>(ids.pageProgressBar)!;
+      meter.max = Math.max(count, 1);
+      meter.value = at + 1;
+    }
+    const last = at >= count - 1;
+    const back = dom.byId(ids.back);
+    const next = dom.byId(ids.next);
+    if (back !== null) back.hidden = at <= 0;
+    if (next !== null) next.hidden = last;
+    dom.byId(ids.submit)!.hidden = !last;
+  }
+
+  /** The address bar and the copyable link say `?resume=<token>`, so a reload (or the link) resumes. */
+  #setUrlToken(token: string | undefined): string {
+    const at = new URL(location.href);
+    if (token === undefined) at.searchParams.delete(RESUME_PARAM);
+    else at.searchParams.set(RESUME_PARAM, token);
+    history.replaceState(history.state, '', at.toString());
+    return at.toString();
+  }
+
+  #drawResume(token: string | undefined) {
+    const box = this.#dom!.byId(ids.resume);
+    const link = this.#dom!.byId<HTMLInputElement>(ids.resumeLink);
+    // The host page's own URL (its other parameters kept), with the token.
+    const url = this.#setUrlToken(token);
+    if (link !== null && token !== undefined) link.value = url;
+    if (box !== null) box.hidden = token === undefined;
+  }
+
+  #finish(state: FormState) {
+    const dom = this.#dom!;
+    this.#emit('submit', { responseId: state.responseId, answers: this.#runtime!.visibleAnswers() });
+    if (state.completion?.redirectUrl !== undefined) {
+      location.assign(state.completion.redirectUrl);
+      return;
+    }
+    if (state.completion?.message !== undefined)
+      dom.byId(ids.doneMessage)!.textContent = state.completion.message;
+    dom.byId(ids.form)!.hidden = true;
+    const done = dom.byId(ids.done)!;
+    done.hidden = false;
+    done.focus();
+  }
+
+  #setAlert(message: string | null) {
+    const status = this.#dom!.byId(ids.status)!;
+    status.textContent = message ?? '';
+    status.hidden = message === null;
+  }
+
+  #onEdit(event: Event) {
+    const target = event.target as HTMLInputElement | null;
+    const field = this.#fields.get(target?.name ?? '');
+    if (field === undefined || target === null) return;
+    if (field.type === 'file') {
+      if (event.type === 'change') void this.#upload(field, target);
+      return;
+    }
+    const value = this.#dom!.read(field);
+    if (this.#runtime!.setAnswer(field.id, value)) this.#emit('change', { fieldId: field.id, value });
+  }
+
+  #showUpload(field: Field, name: string | null) {
+    const dom = this.#dom!;
+    dom.byId(ids.upload(field.id))!.hidden = false;
+    dom.byId<HTMLProgressElement>(ids.progress(field.id))!.value = name === null ? 0 : 100;
+    dom.byId(ids.uploadStatus(field.id))!.textContent =
+      name === null ? this.#texts!.uploading : this.#texts!.uploaded.replace('{name}', name);
+  }
+
+  /** A chosen file is checked as the server will (size, type) and uploaded at once. */
+  async #upload(field: Field, input: HTMLInputElement) {
+    const runtime = this.#runtime!;
+    const language = runtime.getState().language ?? 'en';
+    const file = input.files?.[0];
+    this.#uploadErrors.delete(field.id);
+    runtime.setAnswer(field.id, undefined);
+    this.#dom!.byId(ids.upload(field.id))!.hidden = true;
+    if (file === undefined) return;
+    const maxMB = effectiveMaxUploadMB(field);
+    const refusal =
+      file.size > maxMB * 1024 * 1024
+        ? formatMessage(language, 'fileSize', { maxMB })
+        : file.type !== '' && !mimeTypeAllowed(file.type, field.fileConfig?.allowedTypes)
+          ? formatMessage(language, 'fileType', { types: field.fileConfig?.allowedTypes ?? [] })
+          : undefined;
+    if (refusal !== undefined) {
+      input.value = '';
+      this.#refuseUpload(field, refusal);
+      return;
+    }
+    this.#showUpload(field, null);
+    const upload = runtime.upload(field.id, file, file.name);
+    this.#uploads.set(field.id, upload);
+    const stored = await upload.catch(() => false);
+    if (this.#uploads.get(field.id) !== upload) return;
+    this.#uploads.delete(field.id);
+    const state = runtime.getState();
+    if (stored) {
+      this.#showUpload(field, (state.answers[field.id] as { name: string }).name);
+      this.#emit('change', { fieldId: field.id, value: state.answers[field.id] });
+      return;
+    }
+    this.#dom!.byId(ids.upload(field.id))!.hidden = true;
+    input.value = '';
+    const texts = this.#texts!;
+    const said = state.errors[field.id]?.join(' ');
+    this.#refuseUpload(
+      field,
+      said ||
+        (state.problem === 'too_large'
+          ? formatMessage(language, 'fileSize', { maxMB })
+          : state.problem === 'rate_limited'
+            ? texts.tooMany
+            : texts.uploadFailed),
+    );
+  }
+
+  #refuseUpload(field: Field, message: string) {
+    this.#uploadErrors.set(field.id, message);
+    this.#draw(this.#runtime!.getState());
+  }
+
+  async #onSubmit(event: Event) {
+    event.preventDefault();
+    const runtime = this.#runtime!;
+    if (this.#busy) return;
+    const state = runtime.getState();
+    this.#setAlert(null);
+    if (state.paged && state.pages.indexOf(state.page ?? '') < state.pages.length - 1) {
+      if (runtime.next()) this.#focusPage();
+      else this.#refused();
+      return;
+    }
+    this.#busy = true;
+    try {
+      while (this.#uploads.size > 0) await Promise.allSettled([...this.#uploads.values()]);
+      if (this.#uploadErrors.size > 0) {
+        this.#refused();
+        return;
+      }
+      const trap = this.#dom!.byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
+      const ok = await runtime.submit(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } });
+      if (!ok) this.#refused();
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** After a refused Next or Submit: the alert, and focus on the first field in error (or the alert). */
+  #refused() {
+    const state = this.#runtime!.getState();
+    const texts = this.#texts!;
+    const problem = state.problem ?? (this.#uploadErrors.size > 0 ? 'invalid' : undefined);
+    if (problem === undefined) return;
+    this.#setAlert(problemText(texts, problem));
+    if (problem !== 'invalid') this.#emit('error', { problem });
+    // The first in the order shown (the schema's order may differ from the display order).
+    const first = [...this.shadowRoot!.querySelectorAll<HTMLElement>('[data-field-id]')]
+      .map((el) => this.#fields.get(el.dataset.fieldId ?? '')!)
+      .find((f) => (state.errors[f.id]?.length ?? 0) > 0 || this.#uploadErrors.has(f.id));
+    if (first !== undefined && problem === 'invalid') this.#dom!.focus(first);
+    else this.#dom!.byId(ids.status)!.focus();
+  }
+
+  #focusPage() {
+    const page = this.#runtime!.getState().page;
+    const section = page === undefined ? null : this.#dom!.byId(ids.section(page));
+    if (section !== null) this.#dom!.firstControlIn(section)?.focus();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'formloom-form': FormloomFormElement;
+  }
+}

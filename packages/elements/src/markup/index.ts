@@ -1,0 +1,7 @@
+/**
+ * `@formloom/elements/markup`: the form's markup as pure strings (no DOM, importable in Node), for
+ * `<formloom-form>`'s shadow root and the server's public page alike, and its escaping `html` tag.
+ */
+export { type FormMarkupOptions, type FormView, honeypot, pageOf, renderForm } from './form.js';
+export { escapeHtml, html, SafeHtml } from './html.js';
+export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './ids.js';

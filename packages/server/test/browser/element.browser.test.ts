@@ -1,0 +1,239 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { messagesFor } from '@formloom/contract/engine';
+import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bilingualSchema,
+  pagedQuizSchema,
+  publishForm,
+  surveySchema,
+  TINY_PNG,
+} from '../support/page-fixtures.js';
+import { useTestServer } from '../support/test-server.js';
+import { axeViolations } from './axe.js';
+import { chromiumOrSkip, usePages } from './chromium.js';
+
+const executable = chromiumOrSkip();
+const en = messagesFor('en');
+const EVENTS = ['ready', 'change', 'page', 'submit', 'error'].map((name) => `formloom:${name}`);
+
+/** `@formloom/elements` bundled for a browser, as a host app's bundler would. */
+async function elementBundle(): Promise<string> {
+  const out = await build({
+    entryPoints: [fileURLToPath(import.meta.resolve('@formloom/elements'))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    conditions: ['source', 'browser'],
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * A host page on another origin: `<formloom-form>` with the attributes of the page's query, a
+ * host stylesheet that themes it (a custom property and a `::part`), and every event the element
+ * sends recorded in `window.formloomEvents`. Its server passes /v1 through to the Formloom server
+ * (the server answers no CORS yet: issue 30, item 4).
+ */
+function hostPage(query: URLSearchParams): string {
+  const attrs = ['code', 'lang', 'prefill', 'resume']
+    .filter((name) => query.has(name))
+    .map((name) => ` ${name}="${query.get(name)!.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><title>Host</title><link rel="icon" href="data:,">
+<style>formloom-form{--formloom-accent:#006400}formloom-form::part(label){letter-spacing:2px}</style>
+<script>window.formloomEvents=[];for(const n of ${JSON.stringify(EVENTS)})document.addEventListener(n,(e)=>window.formloomEvents.push({type:e.type,detail:e.detail}));</script>
+<script type="module" src="/elements.js"></script></head>
+<body><main><h1>Host app</h1><formloom-form${attrs}></formloom-form></main></body></html>`;
+}
+
+describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on another origin', () => {
+  const t = useTestServer('sqlite');
+  const pages = usePages(executable);
+  let host: Server;
+  let origin = '';
+  let key = '';
+  let survey = { id: '', code: '' };
+  let quiz = { id: '', code: '' };
+  let bilingual = { id: '', code: '' };
+  let page: Page;
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    const script = await elementBundle();
+    host = createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://host');
+      if (url.pathname === '/') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(hostPage(url.searchParams));
+        return;
+      }
+      if (url.pathname === '/elements.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end(script);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && name !== 'host') headers.set(name, value);
+      const answer = await fetch(`${t.url}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : null,
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    ({ key } = await t.account());
+    survey = await publishForm(t, key, surveySchema());
+    quiz = await publishForm(t, key, pagedQuizSchema());
+    bilingual = await publishForm(t, key, bilingualSchema());
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => host?.close(resolve));
+  });
+
+  async function open(query: Record<string, string>, viewport?: { width: number; height: number }) {
+    const opened = await pages.open(`${origin}/?${new URLSearchParams(query)}`, viewport);
+    ({ page, problems } = opened);
+    await page.getByRole('heading', { level: 1 }).nth(1).waitFor();
+  }
+
+  /** The name of the control focused inside the element's shadow root. */
+  const focused = () =>
+    page.evaluate(() =>
+      document.querySelector('formloom-form')?.shadowRoot?.activeElement?.getAttribute('name'),
+    );
+  const events = () =>
+    page.evaluate(
+      () => (window as unknown as { formloomEvents: { type: string; detail: unknown }[] }).formloomEvents,
+    );
+  const visible = (selector: string) => page.locator(selector).isVisible();
+  const stored = async (formId: string) =>
+    (await t.request(`/v1/forms/${formId}/responses`, { key })).body.data.responses as {
+      id: string;
+      answers: Record<string, unknown>;
+    }[];
+
+  it('fills a form: conditional fields, errors announced and focused, an upload, the submit event, host styling, axe', async () => {
+    await open({ code: survey.code, prefill: JSON.stringify({ name: 'ignored' }) });
+    expect((await events()).map((e) => e.type)).toContain('formloom:ready');
+    expect(await visible('#fl-w-phone')).toBe(false);
+    await page.getByLabel('Phone', { exact: true }).check();
+    expect(await visible('#fl-w-phone')).toBe(true);
+    expect(await visible('#fl-s-pets')).toBe(false);
+    await page.getByLabel('Yes').check();
+    expect(await visible('#fl-s-pets')).toBe(true);
+
+    // Submit with the required fields empty: the alert, the messages, aria-invalid, focus on the first.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Please correct the highlighted fields.');
+    await expect.poll(focused).toBe('name');
+    const name = page.getByLabel('Your name');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toContain('fl-e-name');
+    expect(await page.locator('#fl-e-name').textContent()).toBe(en.required);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The host's theme reaches inside: a custom property and a ::part.
+    const button = page.getByRole('button', { name: 'Submit' });
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 100, 0)');
+    expect(await name.evaluate((el) => el.getAttribute('part'))).toBe('input');
+    const label = page.locator('label[for="fl-f-name"]');
+    expect(await label.evaluate((el) => getComputedStyle(el).letterSpacing)).toBe('2px');
+
+    await name.fill('Ada <b>');
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    await page.locator('#fl-f-email').fill('ada@example.com');
+    await page.getByLabel('Phone number').fill('555');
+    await page.getByLabel("Your pet's name").fill('Rex');
+    await page
+      .getByLabel('A photo')
+      .setInputFiles({ name: 'rex.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByText('Uploaded: rex.png').waitFor();
+    await button.click();
+    await page.getByText('Thank you!').waitFor();
+    const submitted = (await events()).find((e) => e.type === 'formloom:submit');
+    const responseId = (submitted!.detail as { responseId: string }).responseId;
+    const row = (await stored(survey.id)).find((r) => r.id === responseId);
+    expect(row?.answers).toMatchObject({ name: 'Ada <b>', phone: '555', petName: 'Rex', hasPets: 'yes' });
+    expect((row!.answers.photo as { name: string }).name).toBe('rex.png');
+    expect(await page.locator('formloom-form b').count()).toBe(0);
+    expect((await events()).some((e) => e.type === 'formloom:change')).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('a paged form by keyboard alone, with a prefill attribute; its resume link restores it, and it completes', async () => {
+    await open(
+      { code: quiz.code, prefill: JSON.stringify({ utm_source: 'ads' }) },
+      { width: 360, height: 740 },
+    );
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Page 1 of 3');
+    await page.getByLabel('Your name').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('name');
+    await page.keyboard.type('Bo');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Bo, question one' }).waitFor();
+    await expect.poll(focused).toBe('q1');
+    expect((await events()).filter((e) => e.type === 'formloom:page').at(-1)?.detail).toEqual({
+      page: 'q1page',
+      index: 1,
+      count: 3,
+    });
+    // The partial is saved: the link to continue shows, and the address bar resumes it.
+    const link = page.getByLabel('Your answers are saved. To continue later, open this link:');
+    await expect.poll(() => link.inputValue()).toMatch(/[?&]resume=\S+$/);
+    expect(page.url()).toBe(await link.inputValue());
+    const resumeUrl = await link.inputValue();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await open(Object.fromEntries(new URL(resumeUrl).searchParams));
+    await page.getByRole('heading', { name: 'Bo, question one' }).waitFor();
+    await page.getByLabel('Paris').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('4', { exact: true }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Well done Bo! You scored 2.').waitFor();
+    const responseId = (
+      (await events()).find((e) => e.type === 'formloom:submit')!.detail as { responseId: string }
+    ).responseId;
+    const row = (await stored(quiz.id)).find((r) => r.id === responseId);
+    // The hidden field's value, from the prefill attribute, was saved with the partial and stored.
+    expect(row?.answers).toEqual({ name: 'Bo', utm_source: 'ads', q1: 'paris', q2: 'four' });
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it("in the lang attribute's language with a locked prefilled field; an unknown code says so", async () => {
+    await open({ code: bilingual.code, lang: 'de', prefill: JSON.stringify({ e: 'ada@example.com' }) });
+    await page.getByRole('heading', { name: 'Rückmeldung', exact: true }).waitFor();
+    expect(await page.getByLabel('E-Mail').inputValue()).toBe('ada@example.com');
+    expect(await page.getByLabel('E-Mail').getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Bitte korrigieren Sie die markierten Felder.');
+    await page.getByLabel('Kommentar').fill('Gut');
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await page.getByText('Vielen Dank!').waitFor();
+    expect(problems).toEqual([]);
+
+    const opened = await pages.open(`${origin}/?code=zzzzzzzzzzzzzzzz`);
+    await opened.page.getByRole('alert').waitFor();
+    expect(await opened.page.getByRole('alert').textContent()).toContain('Form not found');
+    const failed = await opened.page.evaluate(
+      () => (window as unknown as { formloomEvents: { type: string; detail: unknown }[] }).formloomEvents,
+    );
+    expect(failed).toContainEqual({ type: 'formloom:error', detail: { problem: 'not_found' } });
+  });
+});
