@@ -35,6 +35,8 @@ export interface Config {
   /** FORMLOOM_S3_*: uploads in an S3-compatible bucket instead of `<data dir>/uploads`. */
   s3: S3Config | undefined;
   deletedRetentionMs: number;
+  /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
+  auditRetentionMs: number;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
   integrations: IntegrationsConfig;
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(env),
     s3: s3(env),
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
+    auditRetentionMs: duration(env, 'FORMLOOM_AUDIT_RETENTION', 365 * 86_400_000, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),
     integrations: loadIntegrationsConfig(env, fail),

@@ -94,6 +94,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   });
   const chores = startChores(handle.db, {
     deletedRetentionMs: config.deletedRetentionMs,
+    auditRetentionMs: config.auditRetentionMs,
     sessionIdleMs: config.smartForms.sessionIdleMs,
     aiJobRetentionMs: config.ai.jobRetentionMs,
     signals,

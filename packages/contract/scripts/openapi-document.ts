@@ -52,6 +52,10 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'Save and resume: partial responses a respondent continues later by a resume token, and their list for the owner.',
   },
+  audit: {
+    name: 'Audit log',
+    description: 'Every change made by members and API keys, recorded with the change itself.',
+  },
   integrations: {
     name: 'Integrations',
     description:
@@ -272,6 +276,9 @@ function securityOf(metadata: RouteMetadata): Json {
 
 function extensionsOf(metadata: RouteMetadata): JsonObject {
   const out: JsonObject = { 'x-formloom-auth': metadata.auth };
+  // What a member's role must allow (ROLE_PERMISSIONS); a key's scope decides for a key.
+  if (metadata.auth === 'apiKey' || metadata.auth === 'session')
+    out['x-formloom-permission'] = metadata.permission;
   if (metadata.auth === 'apiKey') {
     out['x-formloom-scope'] = metadata.scope;
     out['x-formloom-min-plan'] = metadata.minPlan;

@@ -54,6 +54,17 @@ export {
   SuggestedAction,
 } from './models/analytics.js';
 export {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  AuditActor,
+  AuditEntry,
+  AuditLogExportQuery,
+  AuditLogPage,
+  AuditLogQuery,
+  type AuditTargetType,
+} from './models/audit.js';
+export {
   AiProvenance,
   DateOrTimestampQuery,
   DeleteResult,
@@ -134,9 +145,11 @@ export {
   FormTranslations,
   FormVariable,
   JsonValue,
+  MAX_ALLOWED_ORIGINS,
   MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
+  WebOrigin,
 } from './models/form-schema.js';
 export {
   IDEMPOTENCY_KEY_HEADER,
@@ -211,6 +224,16 @@ export {
   UploadResult,
   VariableValue,
 } from './models/response.js';
+export {
+  isRole,
+  PERMISSIONS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  ROLES,
+  type Role,
+  RoleSchema,
+  roleAllows,
+} from './models/roles.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
 export { Section } from './models/section.js';
 export {

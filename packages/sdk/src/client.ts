@@ -17,6 +17,7 @@ import { readEnv } from './internal/runtime.js';
 import { parseEnvelope, type RequestOptions, Transport } from './internal/transport.js';
 import { AI } from './resources/ai.js';
 import { Analytics } from './resources/analytics.js';
+import { AuditLog } from './resources/audit-log.js';
 import { Forms } from './resources/forms.js';
 import { Me } from './resources/me.js';
 import { Public } from './resources/public.js';
@@ -89,6 +90,7 @@ export class Formloom {
   readonly ai: AI = new AI(this);
   readonly analytics: Analytics = new Analytics(this);
   readonly me: Me = new Me(this);
+  readonly auditLog: AuditLog = new AuditLog(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

@@ -73,6 +73,7 @@ export type { RateLimitHeaders } from './internal/headers.js';
 export type { RequestOptions } from './internal/transport.js';
 export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resources/ai.js';
 export { Analytics } from './resources/analytics.js';
+export { AuditLog } from './resources/audit-log.js';
 export { Fields, FormPartials, Forms } from './resources/forms.js';
 export { Me } from './resources/me.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';

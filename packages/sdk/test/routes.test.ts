@@ -71,6 +71,8 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'GET',
     `/v1/forms/${ID}/responses/export`,
   ],
+  listAuditLog: [(c) => c.auditLog.list({ action: 'form.deleted' }), 'GET', '/v1/audit-log'],
+  exportAuditLog: [(c) => c.auditLog.export({ format: 'csv' }), 'GET', '/v1/audit-log/export'],
   exportSmartForm: [
     (c) => c.smartForms.export(ID, { format: 'json' }),
     'GET',

@@ -19,8 +19,10 @@ import {
   createSigningSecrets,
   createSmartAnalytics,
 } from './features/analytics/index.js';
+import { auditCallers, createAuditRouter, createAuditService } from './features/audit/index.js';
 import {
   assertAuthKindsHandled,
+  assertPermissionsNamed,
   authenticate,
   createKeysService,
   fixedCaller,
@@ -49,6 +51,7 @@ import {
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
   type PublicRateLimitOptions,
+  publicCors,
 } from './features/public/index.js';
 import { createResponsesRouter, createResponsesService } from './features/responses/index.js';
 import {
@@ -183,6 +186,7 @@ export function createApp({
 }: AppDeps): Express {
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
   assertAuthKindsHandled(contractRoutes);
+  assertPermissionsNamed(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);
@@ -262,6 +266,7 @@ export function createApp({
     account: createAccountRouter(accounts, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp),
     partials: createPartialsRouter(partials),
+    audit: createAuditRouter(createAuditService(db, { clock }), clock),
     smartForms: createSmartFormsRouter(
       smartForms,
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
@@ -313,6 +318,11 @@ export function createApp({
           },
           { db, clock },
         );
+  // Before the limit, so a page on another origin can read a 429 (and a preflight is not counted).
+  app.use(
+    '/v1/public',
+    publicCors({ ownOrigin: new URL(config.publicUrl).origin, allowedOriginsOf: responses.allowedOrigins }),
+  );
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
   app.use(
     createPublicPageRouter({
@@ -361,6 +371,8 @@ export function createApp({
       ...apiKeyGuards,
       requireJson(),
       ...jsonBody(bodyLimit, config.bodyTimeoutMs),
+      // After auth and parsing: the services record who changed what in their transactions.
+      auditCallers(),
       // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
       idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
     ],

@@ -29,6 +29,7 @@ describeEachDialect('the server chores', (t) => {
       'purge deleted forms',
       'prune finished deliveries',
       'purge expired idempotency keys',
+      'purge old audit log entries',
       'purge finished AI jobs',
     ]);
   });

@@ -1,5 +1,6 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
 import type { Db } from './db/database.js';
+import { createAuditService } from './features/audit/index.js';
 import { archiveExpiredForms, createFormsAdmin } from './features/forms/index.js';
 import { purgeExpiredPartials } from './features/partials/index.js';
 import { sweepIdleSessions } from './features/smart-forms/index.js';
@@ -18,6 +19,8 @@ export interface ChoresOptions {
   outboxRetentionMs?: number;
   /** Finished AI jobs are deleted this long after they end (FORMLOOM_AI_JOB_RETENTION, default 30 days). */
   aiJobRetentionMs?: number;
+  /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
+  auditRetentionMs?: number;
   /** The app's wake-ups: the events of forms archived on expiry go out at once. */
   signals?: WorkSignals;
   clock?: () => Date;
@@ -67,6 +70,15 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
       name: 'purge expired idempotency keys',
       everyMs: 60 * MINUTE,
       run: createIdempotencyPurge(db, clock),
+    },
+    {
+      name: 'purge old audit log entries',
+      everyMs: 60 * MINUTE,
+      run: () =>
+        createAuditService(db, {
+          clock,
+          ...(options.auditRetentionMs === undefined ? {} : { retentionMs: options.auditRetentionMs }),
+        }).purge(),
     },
     {
       name: 'purge finished AI jobs',

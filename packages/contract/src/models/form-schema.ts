@@ -74,6 +74,24 @@ export const FormCaptcha = z
   .strict();
 export type FormCaptcha = z.infer<typeof FormCaptcha>;
 
+/** The most origins a form may name in `settings.allowedOrigins`. */
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/** `https://shop.example` exactly as a browser sends it in `Origin`: a scheme, a host, a port; no path. */
+function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+export const WebOrigin = z.string().max(253).refine(isWebOrigin, {
+  message:
+    'Must be an origin as a browser sends it: scheme and host (and port), lower case, no path or trailing slash',
+});
+
 export const FormSettings = z
   .object({
     /** `single-column` (default) or `paged`; other values are stored as sent and shown as `single-column`. */
@@ -86,6 +104,11 @@ export const FormSettings = z
     captcha: FormCaptcha.optional(),
     /** Days a saved partial response can be resumed (decisions.md): default 7, at most 30. */
     resumeDays: z.number().int().min(1).max(30).optional(),
+    /**
+     * Origins whose pages may call the form's public routes and frame its page (decisions.md
+     * "Embedding"); unset, any origin may call them and no page may frame it.
+     */
+    allowedOrigins: z.array(WebOrigin).max(MAX_ALLOWED_ORIGINS).optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

@@ -12,6 +12,7 @@ export const SCOPES = [
   'SMART_FORMS_READ',
   'SMART_FORMS_WRITE',
   'SMART_FORMS_ANALYTICS',
+  'AUDIT_READ',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES).describe('API key scope');
@@ -27,6 +28,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   SMART_FORMS_READ: 'List and read smart forms and sessions, and export them',
   SMART_FORMS_WRITE: 'Create, update, delete, publish and unpublish smart forms',
   SMART_FORMS_ANALYTICS: 'Smart form chat and aggregate analytics',
+  AUDIT_READ: 'Read and export the audit log',
 };
 
 export function isScope(value: unknown): value is Scope {

@@ -11,6 +11,6 @@ export const accountRouter = c.router({
     description:
       'The account, its plan and limits, usage this month, credit balance, and the scopes of the key used.',
     responses: { 200: success(Account, 'The account'), ...errorResponses(API_KEY_ERRORS) },
-    metadata: meta({ auth: 'apiKey', scope: null, minPlan: 'STARTER' }),
+    metadata: meta({ auth: 'apiKey', scope: null, permission: 'account.read', minPlan: 'STARTER' }),
   },
 });

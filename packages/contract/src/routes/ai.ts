@@ -23,6 +23,7 @@ export const aiRouter = c.router({
       meta({
         auth: 'apiKey',
         scope: 'AI_GENERATE',
+        permission: 'ai.use',
         minPlan: 'STARTER',
         aiLimit: 'generateForm',
         consumesCredits: true,
@@ -52,6 +53,7 @@ export const aiRouter = c.router({
       meta({
         auth: 'apiKey',
         scope: 'AI_GENERATE',
+        permission: 'ai.use',
         minPlan: 'STARTER',
         aiLimit: 'generateForm',
         consumesCredits: true,
@@ -69,6 +71,6 @@ export const aiRouter = c.router({
       200: success(AiJob, 'The job'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Job not found' }),
     },
-    metadata: meta({ auth: 'apiKey', scope: 'AI_GENERATE', minPlan: 'STARTER' }),
+    metadata: meta({ auth: 'apiKey', scope: 'AI_GENERATE', permission: 'ai.use', minPlan: 'STARTER' }),
   },
 });

@@ -37,6 +37,7 @@ export const analyticsRouter = c.router({
       meta({
         auth: 'apiKey',
         scope: 'ANALYTICS_READ',
+        permission: 'ai.use',
         minPlan: 'PRO',
         aiLimit: 'smartAnalytics',
         consumesCredits: true,
@@ -54,7 +55,7 @@ export const analyticsRouter = c.router({
       200: success(SmartAnalyticsReport, 'The report'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or report not found' }),
     },
-    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
+    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', permission: 'analytics.read', minPlan: 'PRO' }),
   },
   createAnalyticsSigningSecret: {
     method: 'POST',
@@ -69,7 +70,9 @@ export const analyticsRouter = c.router({
       ...errorResponses([...API_KEY_ERRORS]),
     },
     headers: IdempotencyHeaders,
-    metadata: creates(meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' })),
+    metadata: creates(
+      meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', permission: 'webhooks.write', minPlan: 'PRO' }),
+    ),
   },
   getAnalyticsSigningSecret: {
     method: 'GET',
@@ -80,7 +83,7 @@ export const analyticsRouter = c.router({
       200: success(AnalyticsSigningSecretInfo, 'The secret (last 4 characters)'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'No analytics signing secret yet' }),
     },
-    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', minPlan: 'PRO' }),
+    metadata: meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', permission: 'analytics.read', minPlan: 'PRO' }),
   },
   analyticsChat: {
     method: 'POST',
@@ -107,6 +110,7 @@ export const analyticsRouter = c.router({
     metadata: meta({
       auth: 'apiKey',
       scope: 'ANALYTICS_READ',
+      permission: 'ai.use',
       minPlan: 'PRO',
       aiLimit: 'analyticsChat',
       consumesCredits: true,

@@ -10,7 +10,7 @@ import {
   IdempotencyHeaders,
 } from './shared.js';
 
-const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
+const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
 const integrity =
   'The resulting schema must pass the integrity checks; each problem is listed in `issues`. Answers the updated form.';
 

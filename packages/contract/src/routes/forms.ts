@@ -12,8 +12,8 @@ import {
 import { creates, meta } from './metadata.js';
 import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
 
-const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', minPlan: 'STARTER' });
-const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', minPlan: 'STARTER' });
+const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', permission: 'forms.read', minPlan: 'STARTER' });
+const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
 const notFound = { 404: 'Form not found, deleted, or owned by another account' };
 
 export const formsRouter = c.router({

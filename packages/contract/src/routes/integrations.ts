@@ -11,7 +11,7 @@ import {
 import { meta } from './metadata.js';
 import { c, errorResponses, PUBLIC_ERRORS, SESSION_ERRORS } from './shared.js';
 
-const session = meta({ auth: 'session', minPlan: 'PRO' });
+const session = meta({ auth: 'session', permission: 'integrations.manage', minPlan: 'PRO' });
 const ConnectionIdParams = z.object({ connectionId: Uuid.describe('Connection id') });
 const notFound = { 404: 'Connection not found' };
 

@@ -1,5 +1,6 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import type { AiLimit, Plan } from '../models/plan.js';
+import type { Permission } from '../models/roles.js';
 import type { Scope } from '../models/scope.js';
 
 /**
@@ -20,6 +21,8 @@ export type AuthKind = (typeof AUTH_KINDS)[number];
 export interface ApiKeyRouteMetadata {
   auth: 'apiKey';
   scope: Scope | null;
+  /** What a signed-in member's role must allow (`ROLE_PERMISSIONS`); a key's scope decides for a key. */
+  permission: Permission;
   minPlan: Plan;
   /** The per-hour AI endpoint limit (spec 8.2) this route counts against. */
   aiLimit?: AiLimit;
@@ -36,6 +39,8 @@ export interface ApiKeyRouteMetadata {
 /** An integrations route: `Authorization: Bearer <session JWT>` from the login route. */
 export interface SessionRouteMetadata {
   auth: 'session';
+  /** What the signed-in member's role must allow (`ROLE_PERMISSIONS`). */
+  permission: Permission;
   minPlan?: Plan;
 }
 

@@ -99,6 +99,11 @@ export const partialsRouter = c.router({
       200: success(PartialPage, 'A page of partial responses'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
     },
-    metadata: meta({ auth: 'apiKey', scope: 'RESPONSES_READ', minPlan: 'STARTER' }),
+    metadata: meta({
+      auth: 'apiKey',
+      scope: 'RESPONSES_READ',
+      permission: 'responses.read',
+      minPlan: 'STARTER',
+    }),
   },
 });

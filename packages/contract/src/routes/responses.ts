@@ -10,7 +10,12 @@ import {
 import { meta } from './metadata.js';
 import { API_KEY_ERRORS, c, EXPORT_TYPES_TEXT, errorResponses, exportFile, FormIdParams } from './shared.js';
 
-const read = meta({ auth: 'apiKey', scope: 'RESPONSES_READ', minPlan: 'STARTER' });
+const read = meta({
+  auth: 'apiKey',
+  scope: 'RESPONSES_READ',
+  permission: 'responses.read',
+  minPlan: 'STARTER',
+});
 
 // `count` and `export` are declared before `:responseId`, so servers that register routes in this order
 // never read "count" or "export" as a response id.

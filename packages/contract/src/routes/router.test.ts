@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(62);
+    expect(contractRoutes).toHaveLength(64);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -68,6 +68,8 @@ describe('contract routes', () => {
       'PATCH /integrations/v1/connections/:connectionId/events',
       'DELETE /integrations/v1/connections/:connectionId',
       'POST /integrations/v1/auth/login',
+      'GET /v1/audit-log',
+      'GET /v1/audit-log/export',
     ]) {
       expect(all, endpoint).toContain(endpoint);
     }
@@ -144,7 +146,7 @@ describe('contract routes', () => {
       expect(route.strictStatusCodes, name).toBe(true);
       const [status, response] = Object.entries(route.responses).find(([s]) => Number(s) < 400)!;
       if (isAppRouteOtherResponse(response)) {
-        expect(['exportSmartForm', 'exportResponses']).toContain(name);
+        expect(['exportSmartForm', 'exportResponses', 'exportAuditLog']).toContain(name);
         continue;
       }
       const shape = (response as z.AnyZodObject).shape;

@@ -25,17 +25,29 @@ import {
   SmartFormIdParams,
 } from './shared.js';
 
-const read = meta({ auth: 'apiKey', scope: 'SMART_FORMS_READ', minPlan: 'PRO' });
-const write = meta({ auth: 'apiKey', scope: 'SMART_FORMS_WRITE', minPlan: 'PRO' });
+const read = meta({
+  auth: 'apiKey',
+  scope: 'SMART_FORMS_READ',
+  permission: 'smart_forms.read',
+  minPlan: 'PRO',
+});
+const write = meta({
+  auth: 'apiKey',
+  scope: 'SMART_FORMS_WRITE',
+  permission: 'smart_forms.write',
+  minPlan: 'PRO',
+});
 const analytics = meta({
   auth: 'apiKey',
   scope: 'SMART_FORMS_ANALYTICS',
+  permission: 'ai.use',
   minPlan: 'PRO',
   consumesCredits: true,
 });
 const chat = meta({
   auth: 'apiKey',
   scope: 'SMART_FORMS_ANALYTICS',
+  permission: 'ai.use',
   minPlan: 'PRO',
   aiLimit: 'smartFormChat',
   consumesCredits: true,

@@ -15,8 +15,18 @@ import {
 import { creates, meta } from './metadata.js';
 import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
 
-const read = meta({ auth: 'apiKey', scope: 'WEBHOOKS_READ', minPlan: 'STARTER' });
-const write = meta({ auth: 'apiKey', scope: 'WEBHOOKS_WRITE', minPlan: 'STARTER' });
+const read = meta({
+  auth: 'apiKey',
+  scope: 'WEBHOOKS_READ',
+  permission: 'webhooks.read',
+  minPlan: 'STARTER',
+});
+const write = meta({
+  auth: 'apiKey',
+  scope: 'WEBHOOKS_WRITE',
+  permission: 'webhooks.write',
+  minPlan: 'STARTER',
+});
 const WebhookIdParams = z.object({ id: Uuid.describe('Webhook endpoint id') });
 const notFound = { 404: 'Webhook endpoint not found' };
 const urlPolicy =

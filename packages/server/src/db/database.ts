@@ -31,6 +31,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   form_response_counts: FormResponseCountsTable;
   partials: PartialsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface AccountsTable {
@@ -479,3 +480,21 @@ export interface PartialsTable {
   updated_at: string;
   expires_at: string;
 }
+
+/** The audit log: one change by a member or an API key (features/audit). */
+export interface AuditLogTable {
+  id: string;
+  account_id: string;
+  at: string;
+  /** `user` or `key`. */
+  actor_type: string;
+  /** The user's id, or the key's public id (`formloom_<key id>`). */
+  actor_id: string;
+  actor_email: string | null;
+  /** `<resource>.<past verb>` (AUDIT_ACTIONS). */
+  action: string;
+  target_type: string;
+  target_id: string;
+  ip: string | null;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;

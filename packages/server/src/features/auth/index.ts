@@ -18,3 +18,4 @@ export {
   type KeysService,
   MAX_ROTATION_GRACE_MS,
 } from './keys-service.js';
+export { assertPermissionsNamed } from './route-permissions.js';

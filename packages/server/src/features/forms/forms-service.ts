@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AuditAction,
   type CaptchaProvider,
   type CreateBlankFormBody,
   type CreateFormBody,
@@ -22,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { recordAudit } from '../audit/index.js';
 import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { schemaOf, toForm, toListItem } from './form-mapping.js';
 import { createFormsStore, type FormsStore } from './forms-store.js';
@@ -141,6 +143,7 @@ export function createFormsService({
   async function edit(
     accountId: string,
     id: string,
+    action: AuditAction,
     change: (row: FormRow) => Edit | undefined,
   ): Promise<FormRow> {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
@@ -166,6 +169,7 @@ export function createFormsService({
               Number(row.version),
               values,
             );
+            if (done) await recordAudit(trx, action, { type: 'form', id }, clock);
             return {
               result: done,
               events: done
@@ -259,6 +263,7 @@ export function createFormsService({
         trx,
         async (inner) => {
           await createFormsStore(inner).insert(row);
+          await recordAudit(inner, 'form.created', { type: 'form', id: row.id }, clock);
           return { result: undefined, events: [formCreatedEvent(row)] };
         },
         outbox,
@@ -267,7 +272,7 @@ export function createFormsService({
     },
 
     async update(accountId: string, id: string, body: UpdateFormBody): Promise<Form> {
-      const row = await edit(accountId, id, (current) => {
+      const row = await edit(accountId, id, 'form.updated', (current) => {
         if (Object.values(body).every((v) => v === undefined)) return undefined;
         const values: FormUpdate = {};
         // Without a new schema, title and description edits keep the schema's meta in step.
@@ -307,6 +312,7 @@ export function createFormsService({
             deleted_at: nowIso,
             updated_at: nowIso,
           });
+          if (done) await recordAudit(trx, 'form.deleted', { type: 'form', id }, clock);
           return { result: done, events: done ? [formDeletedEvent(current, nowIso)] : [] };
         },
         outbox,
@@ -317,7 +323,7 @@ export function createFormsService({
     },
 
     async publish(accountId: string, id: string): Promise<PublishFormResult> {
-      const row = await edit(accountId, id, (current) => {
+      const row = await edit(accountId, id, 'form.published', (current) => {
         if (current.publish_status === 'PUBLISHED') return undefined;
         const nowIso = isoNow(clock());
         if (current.expires_at !== null && current.expires_at <= nowIso) {
@@ -350,14 +356,14 @@ export function createFormsService({
 
     /** Back to DRAFT; the share code is kept, so publishing again revives the same link. */
     async unpublish(accountId: string, id: string): Promise<Form> {
-      const row = await edit(accountId, id, (current) =>
+      const row = await edit(accountId, id, 'form.unpublished', (current) =>
         current.publish_status === 'DRAFT' ? undefined : { values: { publish_status: 'DRAFT' } },
       );
       return toForm(row);
     },
 
     async addField(accountId: string, id: string, field: Field): Promise<Form> {
-      const row = await edit(accountId, id, (current) => {
+      const row = await edit(accountId, id, 'field.created', (current) => {
         const schema = schemaOf(current);
         return { schema: { ...schema, fields: [...schema.fields, field] } };
       });
@@ -390,11 +396,12 @@ export function createFormsService({
       ) {
         throw conflict(`Form ${id} was changed meanwhile; translate it again`);
       }
+      await recordAudit(trx, 'form.translated', { type: 'form', id }, clock);
       return toForm({ ...row, ...values, version: Number(row.version) + 1 });
     },
 
     async updateField(accountId: string, id: string, fieldId: string, patch: UpdateFieldBody): Promise<Form> {
-      const row = await edit(accountId, id, (current) => {
+      const row = await edit(accountId, id, 'field.updated', (current) => {
         const schema = schemaOf(current);
         const index = findFieldIndex(schema, id, fieldId);
         const fields = [...schema.fields];
@@ -405,7 +412,7 @@ export function createFormsService({
     },
 
     async deleteField(accountId: string, id: string, fieldId: string): Promise<Form> {
-      const row = await edit(accountId, id, (current) => {
+      const row = await edit(accountId, id, 'field.deleted', (current) => {
         const schema = schemaOf(current);
         findFieldIndex(schema, id, fieldId);
         return { schema: { ...schema, fields: schema.fields.filter((f) => f.id !== fieldId) } };

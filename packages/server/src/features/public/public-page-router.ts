@@ -9,6 +9,7 @@ import { chooseLanguage } from '../smart-forms/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor } from './page-texts.js';
+import { frameAncestors } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
 import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderFormPage, renderMessagePage } from './render-page.js';
@@ -41,14 +42,23 @@ function send(req: Request, res: Response, body: Buffer, gzipped?: Buffer) {
   res.end(req.method === 'HEAD' ? undefined : out);
 }
 
-function sendPage(req: Request, res: Response, status: number, page: string) {
+/**
+ * `framers`: the origins that may frame the page (a form's `settings.allowedOrigins`); none may
+ * otherwise.
+ */
+function sendPage(req: Request, res: Response, status: number, page: string, framers?: readonly string[]) {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Security-Policy', PAGE_CSP);
+  const framed = framers !== undefined && framers.length > 0;
+  res.setHeader(
+    'Content-Security-Policy',
+    framed ? PAGE_CSP.replace("frame-ancestors 'none'", frameAncestors(framers)) : PAGE_CSP,
+  );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // The URL holds the share code: never hand it to another site.
   res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
+  // X-Frame-Options cannot name origins; frame-ancestors, which browsers prefer, does.
+  if (!framed) res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cache-Control', 'no-store');
   send(req, res, Buffer.from(page));
 }
@@ -67,7 +77,7 @@ type RenderPage = (
   code: string,
   links: PageAssetLinks,
   req: Request,
-) => Promise<{ status: number; page: string } | undefined>;
+) => Promise<{ status: number; page: string; framers?: readonly string[] } | undefined>;
 
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
@@ -153,7 +163,7 @@ export function createPublicPageRouter({
         res.vary('Accept-Language');
         const rendered = await render(req.params.code as string, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
-        else sendPage(req, res, rendered.status, rendered.page);
+        else sendPage(req, res, rendered.status, rendered.page, rendered.framers);
       } catch (err) {
         logger.error({ reqId: req.id, err }, 'public page failed');
         if (res.headersSent) return;
@@ -189,7 +199,11 @@ export function createPublicPageRouter({
         return { status: 200, page };
       }
       const view = { code, title: form.title, description: form.description, schema };
-      return { status: 200, page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`) };
+      return {
+        status: 200,
+        page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`),
+        framers: schema.settings?.allowedOrigins,
+      };
     },
   );
 

@@ -442,6 +442,17 @@ export function createResponsesService({
     publicForm: (code: string) => publicFormIn(formsStore, code, isoNow(clock())),
 
     /**
+     * The origins the form behind `code` lets call its public routes (`settings.allowedOrigins`),
+     * undefined when it names none; from the cached validator's schema while its version is cached.
+     * Throws a NotFoundError for a form that is gone.
+     */
+    async allowedOrigins(code: string): Promise<readonly string[] | undefined> {
+      const form = await submissionFormIn(formsStore, code, isoNow(clock()));
+      if (form === undefined) throw formGone();
+      return compiled.get(form).schema.settings?.allowedOrigins;
+    },
+
+    /**
      * For a draft of answers (a partial response): the form behind `code` when it accepts
      * responses, and its base schema, once the answers' types pass (`checkAnswerTypes`: the
      * submission's validator, required-ness and rules left out). 404 for a form that is gone, 409

@@ -17,6 +17,7 @@ import {
 import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
+import { audited, recordAudit } from '../audit/index.js';
 import { generateShareCode } from '../forms/index.js';
 import { type ExportedSession, exportedSessions } from './export-stream.js';
 import { abandonActiveSessions, createSessionsStore, toSession } from './sessions-store.js';
@@ -158,7 +159,13 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
         created_at: nowIso,
         updated_at: nowIso,
       };
-      await store.insert(row);
+      await audited(
+        db,
+        'smart_form.created',
+        { type: 'smart_form', id: row.id },
+        (trx) => createSmartFormsStore(trx).insert(row),
+        clock,
+      );
       return toSmartForm(row, publicUrl);
     },
 
@@ -176,11 +183,25 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       if (body.maxQuestions !== undefined) values.max_questions = body.maxQuestions;
       if (body.isPrivate !== undefined) values.is_private = body.isPrivate ? 1 : 0;
       if (body.referenceJson !== undefined) values.reference_json = body.referenceJson;
-      return toSmartForm(await change(accountId, id, values), publicUrl);
+      const row = await audited(
+        db,
+        'smart_form.updated',
+        { type: 'smart_form', id },
+        (trx) => change(accountId, id, values, trx),
+        clock,
+      );
+      return toSmartForm(row, publicUrl);
     },
 
     async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
-      if (!(await store.remove(accountId, id))) throw missing(id);
+      const removed = await audited(
+        db,
+        'smart_form.deleted',
+        { type: 'smart_form', id },
+        (trx) => createSmartFormsStore(trx).remove(accountId, id),
+        clock,
+      );
+      if (!removed) throw missing(id);
       return { id, deleted: true };
     },
 
@@ -190,11 +211,23 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       const row =
         current.status === 'published' && current.share_code !== null
           ? current
-          : await change(accountId, id, {
-              status: 'published',
-              published_at: isoNow(clock()),
-              share_code: current.share_code ?? generateShareCode(),
-            });
+          : await audited(
+              db,
+              'smart_form.published',
+              { type: 'smart_form', id },
+              (trx) =>
+                change(
+                  accountId,
+                  id,
+                  {
+                    status: 'published',
+                    published_at: isoNow(clock()),
+                    share_code: current.share_code ?? generateShareCode(),
+                  },
+                  trx,
+                ),
+              clock,
+            );
       return {
         id: row.id,
         status: 'published',
@@ -209,6 +242,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       const row = await db.transaction().execute(async (trx) => {
         const updated = await change(accountId, id, { status: 'draft' }, trx);
         if (mode === 'hard') await abandonActiveSessions(trx, { smartFormId: id }, isoNow(clock()));
+        await recordAudit(trx, 'smart_form.unpublished', { type: 'smart_form', id }, clock);
         return updated;
       });
       return toSmartForm(row, publicUrl);

@@ -32,6 +32,7 @@ import {
 } from '../../net/ssrf-guard.js';
 import { recordEventForEndpoint } from '../../outbox/record.js';
 import { newTargetRow } from '../../outbox/target-row.js';
+import { audited } from '../audit/index.js';
 import { sampleEvent } from './sample-events.js';
 import {
   type AttemptRow,
@@ -157,7 +158,13 @@ export function createWebhooksService({
         now: nowIso,
       });
       try {
-        await store.insert(row);
+        await audited(
+          db,
+          'webhook.created',
+          { type: 'webhook', id },
+          (trx) => createWebhooksStore(trx).insert(row),
+          clock,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateUrl();
         throw error;
@@ -183,7 +190,14 @@ export function createWebhooksService({
         if (body.isActive) values.consecutive_failures = 0;
       }
       try {
-        if (!(await store.update(accountId, id, values))) throw endpointNotFound(id);
+        const updated = await audited(
+          db,
+          'webhook.updated',
+          { type: 'webhook', id },
+          (trx) => createWebhooksStore(trx).update(accountId, id, values),
+          clock,
+        );
+        if (!updated) throw endpointNotFound(id);
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateUrl();
         throw error;
@@ -197,7 +211,14 @@ export function createWebhooksService({
     },
 
     async remove(accountId: string, id: string): Promise<DeleteResult> {
-      if (!(await store.remove(accountId, id))) throw endpointNotFound(id);
+      const removed = await audited(
+        db,
+        'webhook.deleted',
+        { type: 'webhook', id },
+        (trx) => createWebhooksStore(trx).remove(accountId, id),
+        clock,
+      );
+      if (!removed) throw endpointNotFound(id);
       return { id, deleted: true };
     },
 

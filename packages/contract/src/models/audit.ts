@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ExportQuery } from './export.js';
+import { PageQuery, page } from './paging.js';
+
+/**
+ * What the audit log records (decisions.md "Dashboard, members and roles"): `<resource>.<past verb>`.
+ * A change by a member or a key is recorded in the transaction that makes it.
+ */
+export const AUDIT_ACTIONS = [
+  'form.created',
+  'form.updated',
+  'form.deleted',
+  'form.published',
+  'form.unpublished',
+  'form.translated',
+  'field.created',
+  'field.updated',
+  'field.deleted',
+  'smart_form.created',
+  'smart_form.updated',
+  'smart_form.deleted',
+  'smart_form.published',
+  'smart_form.unpublished',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['form', 'smart_form', 'webhook'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AuditActor = z
+  .object({
+    type: z.enum(['user', 'key']).describe('A signed-in member or an API key'),
+    id: z.string().describe("The user's id, or the key's id (`formloom_<key id>`, never its secret)"),
+    email: z.string().optional().describe("A member's email at the time"),
+  })
+  .describe('Who made the change');
+export type AuditActor = z.infer<typeof AuditActor>;
+
+export const AuditEntry = z
+  .object({
+    id: z.string().uuid(),
+    at: z.string().datetime().describe('When the change was committed (ISO 8601, UTC)'),
+    actor: AuditActor,
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.object({
+      type: z.enum(AUDIT_TARGET_TYPES),
+      id: z.string().describe("The changed resource's id (a field change names its form)"),
+    }),
+    ip: z.string().nullable().describe('The client address as the server resolved it (trust proxy)'),
+  })
+  .describe('An audit log entry');
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+const filters = {
+  actorType: z.enum(['user', 'key']).optional().describe('Only changes by members, or by keys'),
+  actorId: z.string().max(100).optional().describe("Only this user's or key's changes"),
+  action: z.enum(AUDIT_ACTIONS).optional().describe('Only this action'),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
+  targetId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("Only changes of this resource (a form's field changes included)"),
+  from: z.string().datetime().optional().describe('From this moment on (inclusive, ISO 8601)'),
+  to: z.string().datetime().optional().describe('Up to this moment (inclusive, ISO 8601)'),
+};
+
+/** GET /v1/audit-log: newest first, filtered. */
+export const AuditLogQuery = PageQuery.extend(filters).describe('Audit log filters');
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+/** GET /v1/audit-log/export: every matching entry, oldest first. */
+export const AuditLogExportQuery = ExportQuery.extend(filters).describe('Audit log export options');
+export type AuditLogExportQuery = z.infer<typeof AuditLogExportQuery>;
+
+export const AuditLogPage = page('entries', AuditEntry).describe('A page of audit log entries');
+export type AuditLogPage = z.infer<typeof AuditLogPage>;

@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditActor } from '@formloom/contract';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Who is making the changes of the current request, and from where. */
+export interface AuditCaller {
+  accountId: string;
+  actor: AuditActor;
+  ip: string | null;
+}
+
+const callers = new AsyncLocalStorage<AuditCaller>();
+
+/**
+ * Runs the rest of an API request with its caller known to `recordAudit`, so a service records
+ * who changed what in its own transaction without every signature carrying the caller. Placed
+ * after authentication and body parsing (a stream's callbacks would lose the context); a request
+ * without a caller (public routes) runs as it is. Chores and the CLI run outside any request:
+ * their changes are not a member's or a key's, and are not recorded.
+ */
+export function auditCallers() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const caller = callerOf(req);
+    if (caller === undefined) next();
+    else callers.run(caller, next);
+  };
+}
+
+function callerOf(req: Request): AuditCaller | undefined {
+  const ip = req.ip ?? null;
+  if (req.auth !== undefined) {
+    return {
+      accountId: req.auth.accountId,
+      actor: { type: 'key', id: `formloom_${req.auth.key.keyId}` },
+      ip,
+    };
+  }
+  return undefined;
+}
+
+/** The current request's caller; undefined outside an API request. */
+export function currentAuditCaller(): AuditCaller | undefined {
+  return callers.getStore();
+}
+
+/** Runs `work` as `caller` (tests, and work done on a caller's behalf outside its request). */
+export function runAsAuditCaller<T>(caller: AuditCaller, work: () => T): T {
+  return callers.run(caller, work);
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditLogExportQuery,
+  type AuditLogPage,
+  type AuditLogQuery,
+  type AuditTargetType,
+  hasMorePages,
+} from '@formloom/contract';
+import type { AuditLogRow, Db } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { keysetPages } from '../../db/keyset.js';
+import type { XlsxCell } from '../../export/index.js';
+import { currentAuditCaller } from './audit-context.js';
+import { createAuditStore } from './audit-store.js';
+
+/** decisions.md: entries are kept 365 days unless configured otherwise. */
+export const DEFAULT_AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+const EXPORT_PAGE = 500;
+
+/**
+ * Records a change of the current request's caller, in `trx`: the transaction of the change, so
+ * the entry commits with it or not at all. Outside an API request (a chore, the CLI) nothing is
+ * recorded: only members' and keys' changes are. The caller's account must own the target: a
+ * caller of another account is not recorded against it.
+ */
+export async function recordAudit(
+  trx: Db,
+  action: AuditAction,
+  target: { type: AuditTargetType; id: string },
+  clock: () => Date = () => new Date(),
+): Promise<void> {
+  const caller = currentAuditCaller();
+  if (caller === undefined) return;
+  await createAuditStore(trx).insert({
+    id: randomUUID(),
+    account_id: caller.accountId,
+    at: isoNow(clock()),
+    actor_type: caller.actor.type,
+    actor_id: caller.actor.id,
+    actor_email: caller.actor.email ?? null,
+    action,
+    target_type: target.type,
+    target_id: target.id,
+    ip: caller.ip,
+  });
+}
+
+/**
+ * Runs `work` and records `action` on `target` in one transaction (the caller's, when `db` already
+ * is one), so the record commits with the change or not at all. A `work` that answers `false`
+ * changed nothing, and nothing is recorded.
+ */
+export async function audited<T>(
+  db: Db,
+  action: AuditAction,
+  target: { type: AuditTargetType; id: string },
+  work: (trx: Db) => Promise<T>,
+  clock?: () => Date,
+): Promise<T> {
+  const run = async (trx: Db) => {
+    const result = await work(trx);
+    if (result !== false) await recordAudit(trx, action, target, clock);
+    return result;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+export function toAuditEntry(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: {
+      type: row.actor_type as AuditEntry['actor']['type'],
+      id: row.actor_id,
+      ...(row.actor_email === null ? {} : { email: row.actor_email }),
+    },
+    action: row.action as AuditAction,
+    target: { type: row.target_type as AuditTargetType, id: row.target_id },
+    ip: row.ip,
+  };
+}
+
+/** The export's columns, and an entry as a row of them. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'at',
+  'action',
+  'targetType',
+  'targetId',
+  'actorType',
+  'actorId',
+  'actorEmail',
+  'ip',
+] as const;
+export function auditExportRow(e: AuditEntry): XlsxCell[] {
+  return [
+    e.at,
+    e.action,
+    e.target.type,
+    e.target.id,
+    e.actor.type,
+    e.actor.id,
+    e.actor.email ?? '',
+    e.ip ?? '',
+  ];
+}
+
+export function createAuditService(db: Db, options: { clock?: () => Date; retentionMs?: number } = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const retentionMs = options.retentionMs ?? DEFAULT_AUDIT_RETENTION_MS;
+  const store = createAuditStore(db);
+  return {
+    async list(accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {
+      const { page, limit, ...filters } = query;
+      const { rows, total } = await store.page(accountId, filters, page, limit);
+      return {
+        entries: rows.map(toAuditEntry),
+        total,
+        page,
+        limit,
+        hasMore: hasMorePages({ total, page, limit }),
+      };
+    },
+
+    /** Every matching entry, oldest first, read 500 at a time (see `keysetPages`). */
+    async *entries(accountId: string, query: AuditLogExportQuery): AsyncGenerator<AuditEntry> {
+      const { format: _format, bom: _bom, ...filters } = query;
+      for await (const rows of keysetPages<AuditLogRow>(
+        (after) => store.pageAfter(accountId, filters, after, EXPORT_PAGE),
+        EXPORT_PAGE,
+      )) {
+        for (const row of rows) yield toAuditEntry(row);
+      }
+    },
+
+    /** Deletes entries past the retention; answers how many (a chore). */
+    purge(): Promise<number> {
+      return store.purgeBefore(isoNow(new Date(clock().getTime() - retentionMs)));
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,10 @@
+/** The audit log: who changed what, recorded in the transaction of the change (issue 32). */
+export { auditCallers, currentAuditCaller, runAsAuditCaller } from './audit-context.js';
+export { createAuditRouter } from './audit-router.js';
+export {
+  type AuditService,
+  audited,
+  createAuditService,
+  DEFAULT_AUDIT_RETENTION_MS,
+  recordAudit,
+} from './audit-service.js';

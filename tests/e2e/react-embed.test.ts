@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Formloom } from '@formloom/sdk';
+import { pagedQuizSchema } from '@formloom/server/testing';
+import { findChromium, launchChromium } from '@formloom/server/testing/browser';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './support/server.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../examples/react-embed/', import.meta.url));
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+const executable = findChromium();
+const server = useServer();
+
+/**
+ * examples/react-embed as a user runs it: built by Vite, served from its own origin, calling the
+ * Formloom server on another origin (CORS), with its own component for radio fields.
+ */
+describe.skipIf(executable === undefined)('the Vite + React example, on another origin', () => {
+  let outDir = '';
+  let host: Server;
+  let hostOrigin = '';
+  let browser: Browser;
+  let client: Formloom;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'formloom-react-embed-'));
+    await build({ root: EXAMPLE, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    host = createServer(async (req, res) => {
+      const path = new URL(req.url ?? '/', 'http://host').pathname;
+      const file = path === '/' ? 'index.html' : path.slice(1);
+      try {
+        const body = await readFile(join(outDir, file));
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    client = new Formloom({ apiKey: await server.key(), baseUrl: server.baseUrl });
+    browser = await launchChromium(executable!);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => host?.close(resolve));
+    if (outDir !== '') rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('fills a paged quiz through the replaced radio component and stores the response', async () => {
+    const form = await client.forms.create({ title: 'Quiz', schema: pagedQuizSchema() });
+    const published = await client.forms.publish(form.id);
+    const api = new URL(server.baseUrl).origin;
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
+    const allowedFor: (string | undefined)[] = [];
+    page.on('response', async (r) => {
+      if (
+        r.url().startsWith(`${new URL(server.baseUrl).origin}/v1/public/`) &&
+        r.request().method() === 'POST'
+      ) {
+        allowedFor.push((await r.allHeaders())['access-control-allow-origin']);
+      }
+    });
+    await page.goto(`${hostOrigin}/?api=${encodeURIComponent(api)}&code=${published.shareUrl}`);
+
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The app's toggle buttons, not radio inputs.
+    await page.getByRole('button', { name: 'Lyon' }).click();
+    expect(await page.getByRole('button', { name: 'Lyon' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('input[type=radio]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The wrong answer brings the conditional page; its required field is checked before Next.
+    await page.getByLabel('Why Lyon?').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByLabel('Why Lyon?').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Why Lyon?').fill('It is lovely');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: '4', exact: true }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Well done Ada! You scored 1.').waitFor();
+    const booked = (await page.locator('#booked').textContent()) ?? '';
+
+    const stored = [];
+    for await (const r of client.responses.list(form.id)) stored.push(r);
+    const response = stored.find((r) => booked === `Booked: ${r.id}`);
+    expect(response?.answers).toEqual({ name: 'Ada', q1: 'lyon', reason: 'It is lovely', q2: 'four' });
+    // Another origin: the server's CORS answer named the app's origin, or the browser would have refused.
+    expect(allowedFor.length).toBeGreaterThan(0);
+    expect(new Set(allowedFor)).toEqual(new Set([hostOrigin]));
+    expect(problems, problems.join('\n')).toEqual([]);
+    await page.close();
+  });
+});
