@@ -57,10 +57,9 @@ function popup(script: HTMLScriptElement): void {
   close.textContent = texts.closeForm;
   Object.assign(close.style, { display: 'block', marginInlineStart: 'auto', margin: '0.5rem' });
   close.addEventListener('click', () => dialog.close());
-  let form: HTMLElement | undefined;
   open.addEventListener('click', () => {
     // The form is made on first open, so a page with a popup loads nothing until it is wanted.
-    form ??= dialog.appendChild(formFor(script));
+    if (dialog.querySelector('formloom-form') === null) dialog.append(formFor(script));
     dialog.showModal();
   });
   // The native dialog returns focus to the element that had it (the button) when it closes.
@@ -78,4 +77,5 @@ function mount(script: HTMLScriptElement): void {
 // `async` scripts have no currentScript after the first task: look for every tag naming a form.
 const current = document.currentScript;
 if (current instanceof HTMLScriptElement) mount(current);
-for (const script of document.querySelectorAll<HTMLScriptElement>('script[data-formloom-code]')) mount(script);
+for (const script of document.querySelectorAll<HTMLScriptElement>('script[data-formloom-code]'))
+  mount(script);
