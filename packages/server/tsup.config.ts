@@ -11,8 +11,9 @@ export default defineConfig(async () => {
     'const utf8 = new TextEncoder();',
     `const js = ${text(page.js)};`,
     `const interview = ${text(page.interview)};`,
+    `const embed = ${text(page.embed)};`,
     `const css = ${text(page.css)};`,
-    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), css: utf8.encode(css) }; }',
+    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), embed: utf8.encode(embed), css: utf8.encode(css) }; }',
   ].join('\n');
   return {
     // ESM only: the server is Node-only, and file-type (a dependency) ships no CommonJS.

@@ -45,6 +45,9 @@ export interface FormTexts {
   resumeSaved: string;
   copyLink: string;
   copied: string;
+  /** `/embed.js` in popup mode: the button that opens the form, and the dialog's close button. */
+  openForm: string;
+  closeForm: string;
   resumeExpired: string;
 }
 
@@ -83,6 +86,8 @@ const en: FormTexts = {
   resumeSaved: 'Your answers are saved. To continue later, open this link:',
   copyLink: 'Copy link',
   copied: 'Link copied.',
+  openForm: 'Open the form',
+  closeForm: 'Close',
   resumeExpired: 'That link to continue has expired or was already used. Please start again.',
 };
 
@@ -121,6 +126,8 @@ const tr: FormTexts = {
   resumeSaved: 'Yanıtlarınız kaydedildi. Daha sonra devam etmek için bu bağlantıyı açın:',
   copyLink: 'Bağlantıyı kopyala',
   copied: 'Bağlantı kopyalandı.',
+  openForm: 'Formu aç',
+  closeForm: 'Kapat',
   resumeExpired: 'Bu devam bağlantısının süresi dolmuş veya zaten kullanılmış. Lütfen yeniden başlayın.',
 };
 
@@ -159,6 +166,8 @@ const es: FormTexts = {
   resumeSaved: 'Sus respuestas se han guardado. Para continuar más tarde, abra este enlace:',
   copyLink: 'Copiar enlace',
   copied: 'Enlace copiado.',
+  openForm: 'Abrir el formulario',
+  closeForm: 'Cerrar',
   resumeExpired: 'Ese enlace para continuar ha caducado o ya se ha usado. Empiece de nuevo.',
 };
 
@@ -197,6 +206,8 @@ const it: FormTexts = {
   resumeSaved: 'Le sue risposte sono salvate. Per continuare più tardi, apra questo link:',
   copyLink: 'Copia link',
   copied: 'Link copiato.',
+  openForm: 'Apri il modulo',
+  closeForm: 'Chiudi',
   resumeExpired: 'Quel link per continuare è scaduto o è già stato usato. Ricominci da capo.',
 };
 
@@ -237,6 +248,8 @@ const de: FormTexts = {
   resumeSaved: 'Ihre Antworten sind gespeichert. Um später fortzufahren, öffnen Sie diesen Link:',
   copyLink: 'Link kopieren',
   copied: 'Link kopiert.',
+  openForm: 'Formular öffnen',
+  closeForm: 'Schließen',
   resumeExpired:
     'Dieser Link zum Fortfahren ist abgelaufen oder wurde schon verwendet. Bitte beginnen Sie neu.',
 };
@@ -277,6 +290,8 @@ const nl: FormTexts = {
   resumeSaved: 'Uw antwoorden zijn opgeslagen. Open deze link om later verder te gaan:',
   copyLink: 'Link kopiëren',
   copied: 'Link gekopieerd.',
+  openForm: 'Formulier openen',
+  closeForm: 'Sluiten',
   resumeExpired: 'Deze link om verder te gaan is verlopen of al gebruikt. Begin opnieuw.',
 };
 

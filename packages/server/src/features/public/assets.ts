@@ -16,6 +16,8 @@ export interface PageAssets {
   script: PageAsset;
   /** The interview page's script. */
   interview: PageAsset;
+  /** `/embed.js`, under that stable name (it is not hashed: host pages link to it). */
+  embed: PageAsset;
   style: PageAsset;
 }
 
@@ -30,10 +32,11 @@ function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
 }
 
 async function build(): Promise<PageAssets> {
-  const { js, interview, css } = await bundlePageSources();
+  const { js, interview, embed, css } = await bundlePageSources();
   return {
     script: asset('js', Buffer.from(js)),
     interview: asset('js', Buffer.from(interview), 'interview'),
+    embed: asset('js', Buffer.from(embed), 'embed'),
     style: asset('css', Buffer.from(css)),
   };
 }

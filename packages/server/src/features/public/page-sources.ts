@@ -6,6 +6,8 @@ export interface PageSources {
   js: Uint8Array;
   /** The interview page's script (`/s/:code`). */
   interview: Uint8Array;
+  /** `/embed.js`: the custom element and the loader that places it where its script tag is. */
+  embed: Uint8Array;
   css: Uint8Array;
 }
 
@@ -35,14 +37,16 @@ export async function bundlePageSources(
       target: ['es2020'],
       conditions: ['source', 'browser'],
     });
-  const [js, interview, css] = await Promise.all([
+  const [js, interview, embed, css] = await Promise.all([
     script('main.ts'),
     script('interview.ts'),
+    script('embed.ts'),
     esbuild.build({ ...common, entryPoints: [join(dir, 'page.css')] }),
   ]);
   return {
     js: js.outputFiles[0]!.contents,
     interview: interview.outputFiles[0]!.contents,
+    embed: embed.outputFiles[0]!.contents,
     css: css.outputFiles[0]!.contents,
   };
 }

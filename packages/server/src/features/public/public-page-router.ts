@@ -135,6 +135,20 @@ export function createPublicPageRouter({
     }
   });
 
+  // The embed script at a stable URL host pages link to: cached briefly, so a new version reaches
+  // them within minutes. Any origin may load it (a script tag needs no CORS).
+  router.get('/embed.js', async (req, res, next) => {
+    try {
+      const { embed } = await pageAssets();
+      res.setHeader('Content-Type', embed.contentType);
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      send(req, res, embed.body, embed.gzip);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   router.get(['/f/:code/', '/s/:code/'], (req, res) => {
     res.redirect(301, `../${encodeURIComponent(req.params.code as string)}`);
   });
