@@ -81,6 +81,16 @@ export {
   ConversationHistoryEntry,
 } from './models/conversation.js';
 export {
+  DashboardLoginBody,
+  ROLES,
+  type Role,
+  RoleSchema,
+  SESSION_COOKIE,
+  SetupBody,
+  SignedIn,
+  SignedOut,
+} from './models/dashboard-auth.js';
+export {
   BadRequestEnvelope,
   ErrorEnvelope,
   ErrorIssue,
@@ -300,6 +310,7 @@ export {
   AUTH_KINDS,
   type AuthKind,
   type ContractRoute,
+  type CookieRouteMetadata,
   creates,
   flattenRoutes,
   type InterviewTokenRouteMetadata,

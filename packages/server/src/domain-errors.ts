@@ -1,4 +1,4 @@
-import type { ErrorIssue, RateLimitInfo } from '@formloom/contract';
+import type { ErrorCaseCode, ErrorIssue, RateLimitInfo } from '@formloom/contract';
 
 /**
  * What services throw when a request cannot be done as asked. They say what went wrong in the
@@ -6,7 +6,10 @@ import type { ErrorIssue, RateLimitInfo } from '@formloom/contract';
  * layer maps each class to a status and the envelope in one place (`http/app-error.ts`), and the
  * CLI maps the same classes to its exit codes. Anything else thrown is a bug (a 500).
  */
-export abstract class DomainError extends Error {}
+export abstract class DomainError extends Error {
+  /** A case of the class's general code the answer names instead (`CAPTCHA_FAILED` for a 400). */
+  readonly caseCode?: ErrorCaseCode;
+}
 
 /** The input is wrong in a way the caller can fix; `issues` names each invalid value. */
 export class InvalidInputError extends DomainError {
@@ -26,6 +29,12 @@ export class UnauthenticatedError extends DomainError {
 /** Known caller, not allowed: a scope or plan too low, or a plan's limit reached. */
 export class ForbiddenError extends DomainError {
   override name = 'ForbiddenError';
+}
+
+/** A state-changing request with the dashboard's session cookie from another origin: 403 CROSS_ORIGIN_REFUSED. */
+export class CrossOriginError extends ForbiddenError {
+  override name = 'CrossOriginError';
+  override readonly caseCode = 'CROSS_ORIGIN_REFUSED' as const;
 }
 
 /** Not there, or not the caller's (another account's id looks the same). */

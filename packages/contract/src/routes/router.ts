@@ -1,6 +1,7 @@
 import { accountRouter } from './account.js';
 import { aiRouter } from './ai.js';
 import { analyticsRouter } from './analytics.js';
+import { dashboardAuthRouter } from './dashboard-auth.js';
 import { fieldsRouter } from './fields.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
@@ -29,6 +30,7 @@ export const contract = c.router(
     public: publicRouter,
     integrations: integrationsRouter,
     partials: partialsRouter,
+    auth: dashboardAuthRouter,
   },
   { strictStatusCodes: true },
 );

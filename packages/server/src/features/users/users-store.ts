@@ -1,11 +1,12 @@
+import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../../db/database.js';
 
-const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'role', 'created_at'] as const;
 
 /** The `users` table: people who sign in. */
 export function createUsersStore(db: Db) {
   return {
-    async insert(row: UsersTable): Promise<void> {
+    async insert(row: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(row).execute();
     },
     /** Every user, or the account's, by email. */
