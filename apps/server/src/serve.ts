@@ -85,6 +85,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       slack: config.integrations.slack,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,
+      dashboardDir: config.dashboardDir,
     },
     secretKey,
     aiProvider,

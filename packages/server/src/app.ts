@@ -26,6 +26,7 @@ import {
   fixedCaller,
 } from './features/auth/index.js';
 import { createCreditsService } from './features/credits/index.js';
+import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
 import {
@@ -119,6 +120,8 @@ export interface AppConfig {
   discordWebhookBases?: readonly string[];
   /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
   captcha?: CaptchaSettings;
+  /** The dashboard's static build (`apps/dashboard/dist`), served at /app; absent: /app says it is not built. */
+  dashboardDir?: string;
 }
 
 export interface AppDeps {
@@ -349,6 +352,7 @@ export function createApp({
       logger,
     }),
   );
+  app.use(createDashboardRouter({ dir: config.dashboardDir }));
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
   app.use(
     createIntegrationsPage({
