@@ -286,7 +286,7 @@ const COMMANDS: Record<string, Command> = {
         createUsersService(db).create({ account, email, password: secret, role }),
       );
       print(io, values, user, () => [
-        `Created user ${user.id} ${user.email} (${user.role}) in account ${user.accountId}`,
+        `Created user ${user.id} ${user.email} (${role ?? 'owner'}) in account ${user.accountId}`,
       ]);
     },
   },

@@ -31,12 +31,6 @@ export class ForbiddenError extends DomainError {
   override name = 'ForbiddenError';
 }
 
-/** A state-changing request with the dashboard's session cookie from another origin: 403 CROSS_ORIGIN_REFUSED. */
-export class CrossOriginError extends ForbiddenError {
-  override name = 'CrossOriginError';
-  override readonly caseCode = 'CROSS_ORIGIN_REFUSED' as const;
-}
-
 /** Not there, or not the caller's (another account's id looks the same). */
 export class NotFoundError extends DomainError {
   override name = 'NotFoundError';

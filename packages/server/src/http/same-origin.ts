@@ -1,7 +1,13 @@
 import { SESSION_COOKIE } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { CrossOriginError } from '../domain-errors.js';
+import { ForbiddenError } from '../domain-errors.js';
 import { readCookie } from './cookies.js';
+
+/** A state-changing request with the dashboard's session cookie from another origin: 403 CROSS_ORIGIN_REFUSED. */
+export class CrossOriginError extends ForbiddenError {
+  override name = 'CrossOriginError';
+  override readonly caseCode = 'CROSS_ORIGIN_REFUSED' as const;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

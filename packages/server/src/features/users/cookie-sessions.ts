@@ -2,6 +2,7 @@ import type { Role } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { createAccountsService } from '../accounts/index.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
+import { createSessionsStore } from './sessions-store.js';
 
 /**
  * A dashboard session lasts this long from sign-in, fixed (not sliding): a stolen cookie stops
@@ -22,23 +23,22 @@ export interface DashboardSession {
 /** Sessions of the dashboard's cookie: made at sign-in, ended by sign-out or their expiry. */
 export function createCookieSessions(db: Db, clock: () => Date) {
   const accounts = createAccountsService(db, clock);
+  const store = createSessionsStore(db);
   return {
     async start(userId: string): Promise<{ token: string; expiresAt: string }> {
       const now = clock();
       const { token, id, secretHash } = newOpaqueToken();
       const expiresAt = new Date(now.getTime() + DASHBOARD_SESSION_TTL_MS).toISOString();
-      // Expired sessions go as new ones come: the table holds live sessions and a few stale ones.
-      await db.deleteFrom('user_sessions').where('expires_at', '<=', now.toISOString()).execute();
-      await db
-        .insertInto('user_sessions')
-        .values({
+      await store.insertSession(
+        {
           id,
           user_id: userId,
           secret_hash: secretHash,
           created_at: now.toISOString(),
           expires_at: expiresAt,
-        })
-        .execute();
+        },
+        now.toISOString(),
+      );
       return { token, expiresAt };
     },
 
@@ -46,20 +46,7 @@ export function createCookieSessions(db: Db, clock: () => Date) {
     async resolve(token: string) {
       const parsed = parseOpaqueToken(token);
       if (parsed === undefined) return undefined;
-      const row = await db
-        .selectFrom('user_sessions')
-        .innerJoin('users', 'users.id', 'user_sessions.user_id')
-        .select([
-          'user_sessions.id',
-          'user_sessions.secret_hash',
-          'user_sessions.expires_at',
-          'users.id as user_id',
-          'users.email',
-          'users.role',
-          'users.account_id',
-        ])
-        .where('user_sessions.id', '=', parsed.id)
-        .executeTakeFirst();
+      const row = await store.sessionWithUser(parsed.id);
       if (row === undefined || !secretMatches(parsed.secret, row.secret_hash)) return undefined;
       if (row.expires_at <= clock().toISOString()) return undefined;
       const account = await accounts.get(row.account_id);
@@ -79,13 +66,9 @@ export function createCookieSessions(db: Db, clock: () => Date) {
     async end(token: string): Promise<void> {
       const parsed = parseOpaqueToken(token);
       if (parsed === undefined) return;
-      const row = await db
-        .selectFrom('user_sessions')
-        .select('secret_hash')
-        .where('id', '=', parsed.id)
-        .executeTakeFirst();
+      const row = await store.sessionWithUser(parsed.id);
       if (row !== undefined && secretMatches(parsed.secret, row.secret_hash)) {
-        await db.deleteFrom('user_sessions').where('id', '=', parsed.id).execute();
+        await store.deleteSession(parsed.id);
       }
     },
   };

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { checkPassword } from './password.js';
+import { createSessionsStore } from './sessions-store.js';
 import { createUsersService, normaliseEmail, type User } from './users-service.js';
 
 /** The first-run setup link works this long after `formloom serve` printed it. */
@@ -15,17 +16,14 @@ export function createSetupTokens(db: Db, clock: () => Date) {
     async issue(accountId: string): Promise<string> {
       const now = clock();
       const { token, id, secretHash } = newOpaqueToken();
-      await db
-        .insertInto('setup_tokens')
-        .values({
-          id,
-          account_id: accountId,
-          secret_hash: secretHash,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
+      await createSessionsStore(db).insertSetupToken({
+        id,
+        account_id: accountId,
+        secret_hash: secretHash,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(),
+        used_at: null,
+      });
       return token;
     },
 
@@ -40,20 +38,10 @@ export function createSetupTokens(db: Db, clock: () => Date) {
       if (parsed === undefined) throw unauthorized(REFUSED);
       return db.transaction().execute(async (trx) => {
         const now = clock().toISOString();
-        const row = await trx
-          .selectFrom('setup_tokens')
-          .select(['account_id', 'secret_hash'])
-          .where('id', '=', parsed.id)
-          .executeTakeFirst();
+        const store = createSessionsStore(trx);
+        const row = await store.setupToken(parsed.id);
         if (row === undefined || !secretMatches(parsed.secret, row.secret_hash)) throw unauthorized(REFUSED);
-        const spent = await trx
-          .updateTable('setup_tokens')
-          .set({ used_at: now })
-          .where('id', '=', parsed.id)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1) throw unauthorized(REFUSED);
+        if (!(await store.spendSetupToken(parsed.id, now))) throw unauthorized(REFUSED);
         return createUsersService(trx, clock).create({
           account: row.account_id,
           email: input.email,

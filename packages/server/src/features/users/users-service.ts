@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LoginResult, ROLES, type Role } from '@formloom/contract';
+import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
@@ -13,7 +13,6 @@ export interface User {
   id: string;
   accountId: string;
   email: string;
-  role: Role;
   createdAt: string;
 }
 
@@ -33,17 +32,10 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
   const accounts = createAccountsService(db, clock);
   const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
   const store = createUsersStore(db);
-  const toUser = (r: {
-    id: string;
-    account_id: string;
-    email: string;
-    role: string;
-    created_at: string;
-  }): User => ({
+  const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
     accountId: r.account_id,
     email: r.email,
-    role: r.role as Role,
     createdAt: r.created_at,
   });
 
@@ -89,7 +81,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
       if (row === undefined) throw new UserError(`no user with the email ${email}`);
       await store.setPassword(row.id, await hashPassword(password), clock().toISOString());
       // The dashboard's sessions of that person end: whoever knew the old password is signed out.
-      await db.deleteFrom('user_sessions').where('user_id', '=', row.id).execute();
+      await store.endSessionsOf(row.id);
       // A reset lifts a lockout: the person proved who they are to the operator.
       await throttle.succeed(email);
       return toUser(row);

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../../db/database.js';
 
-const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'role', 'created_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
 
 /** The `users` table: people who sign in. */
 export function createUsersStore(db: Db) {
@@ -39,6 +39,10 @@ export function createUsersStore(db: Db) {
         .select(['id', 'account_id', 'email'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** Ends every dashboard session of the user. */
+    async endSessionsOf(userId: string): Promise<void> {
+      await db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
     },
     async setPassword(id: string, passwordHash: string, updatedAt: string): Promise<void> {
       await db
