@@ -50,6 +50,20 @@ const builds = {
     needs: ['contract'],
     env: { FORMLOOM_BUILD_DTS: '0' },
   },
+  // The dashboard's static build (Vite reads the contract and SDK from their sources).
+  dashboard: {
+    dir: 'apps/dashboard',
+    output: 'apps/dashboard/dist/index.html',
+    sources: [
+      'apps/dashboard/src',
+      'apps/dashboard/index.html',
+      'apps/dashboard/vite.config.ts',
+      'packages/sdk/src',
+      'packages/contract/src',
+    ],
+    needs: [],
+    env: {},
+  },
   // One file that bundles the contract and the server from their builds.
   formloom: {
     dir: 'apps/server',
@@ -67,8 +81,9 @@ export type PackageName = keyof typeof builds;
 /** A package's folder, from the repository root. */
 export const packageDir = (name: PackageName): string => join(ROOT, builds[name].dir);
 
-/** Newest modification time of the files below `dir`. */
+/** Newest modification time of the files below `dir` (or of `dir` itself when it is a file). */
 function newest(dir: string): number {
+  if (statSync(dir).isFile()) return statSync(dir).mtimeMs;
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .reduce((max, e) => Math.max(max, statSync(join(e.parentPath, e.name)).mtimeMs), 0);

@@ -261,27 +261,33 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'users create': {
-    usage: 'formloom users create --account ID|NAME --email EMAIL [--password-stdin] [--json]',
-    summary: 'create a user who signs in (integrations page and API)',
+    usage:
+      'formloom users create --account ID|NAME --email EMAIL [--role owner|admin|editor|viewer] [--password-stdin] [--json]',
+    summary: 'create a user who signs in (dashboard, integrations page and API)',
     help: [
       'Creates a person who signs in with an email and a password, in an account. The password is',
       'asked on the terminal (twice, not echoed), or read from stdin with --password-stdin; it needs',
-      'at least 10 characters. Only its scrypt hash is stored.',
+      'at least 10 characters. Only its scrypt hash is stored. --role (default owner) is stored; until',
+      'roles are enforced per route, every member acts as an owner.',
     ].join('\n'),
     options: {
       account: { type: 'string' },
       email: { type: 'string' },
+      role: { type: 'string' },
       'password-stdin': { type: 'boolean' },
       ...JSON_OPTION,
     },
     run: async ({ values, config, io }) => {
       const account = required(values, 'account');
       const email = required(values, 'email');
+      const role = typeof values.role === 'string' ? values.role : undefined;
       const secret = await password(values, io);
       const user = await withDb(config, ({ db }) =>
-        createUsersService(db).create({ account, email, password: secret }),
+        createUsersService(db).create({ account, email, password: secret, role }),
       );
-      print(io, values, user, () => [`Created user ${user.id} ${user.email} in account ${user.accountId}`]);
+      print(io, values, user, () => [
+        `Created user ${user.id} ${user.email} (${role ?? 'owner'}) in account ${user.accountId}`,
+      ]);
     },
   },
   'users list': {
@@ -300,7 +306,7 @@ const COMMANDS: Record<string, Command> = {
   'users reset-password': {
     usage: 'formloom users reset-password --email EMAIL [--password-stdin] [--json]',
     summary: "set a user's password",
-    help: 'Sets a new password (asked like users create) and lifts a sign-in lockout of that email. Sessions already issued stay valid until they expire (at most 1 hour).',
+    help: "Sets a new password (asked like users create) and lifts a sign-in lockout of that email. Ends that user's dashboard sessions; integrations session tokens already issued stay valid until they expire (at most 1 hour).",
     options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
       const email = required(values, 'email');

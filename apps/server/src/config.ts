@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CAPTCHA_PROVIDERS } from '@formloom/contract';
 import {
   type CaptchaSettings,
@@ -45,6 +46,8 @@ export interface Config {
   mail: MailConfig;
   /** FORMLOOM_CAPTCHA_<PROVIDER>_SITE_KEY, _SECRET, _VERIFY_URL, _SCRIPT_URL: the providers forms may use. */
   captcha: CaptchaSettings;
+  /** FORMLOOM_DASHBOARD_DIR: the dashboard's static build; default `apps/dashboard/dist` of this repository. */
+  dashboardDir: string;
 }
 
 export interface SmartFormsConfig {
@@ -240,6 +243,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       questionTimeoutMs: duration(env, 'FORMLOOM_INTERVIEW_AI_TIMEOUT', 20_000, fail),
     },
     captcha: captcha(env),
+    // From src/ (tsx) and dist/ (the build) alike, ../../dashboard/dist is apps/dashboard's build.
+    dashboardDir:
+      read(env, 'FORMLOOM_DASHBOARD_DIR') ?? fileURLToPath(new URL('../../dashboard/dist/', import.meta.url)),
     mail: {
       smtpUrl: read(env, 'FORMLOOM_SMTP_URL'),
       from: read(env, 'FORMLOOM_SMTP_FROM'),

@@ -22,6 +22,11 @@ import {
 import type { CliIo } from './cli.js';
 import type { Config } from './config.js';
 
+/** `<publicUrl>/app/setup?token=...`: the first run's one-time link. */
+export function setupLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/app/setup?token=${encodeURIComponent(token)}`;
+}
+
 function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const on = (signal: NodeJS.Signals) => {
@@ -49,7 +54,11 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     poolSize: config.databasePoolSize,
   });
   const first = await ensureDefaultAccount(handle.db, undefined, { credits: config.ai.defaultCredits });
-  if (first !== undefined) io.out(`API key: ${first.token}`);
+  if (first !== undefined) {
+    io.out(`API key: ${first.token}`);
+    // One time, within 24 hours: makes the account's owner and signs them in to the dashboard.
+    io.out(`Set up the dashboard (once, within 24 hours): ${setupLink(config.publicUrl, first.setupToken)}`);
+  }
 
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
   const aiProvider = createAiProvider(config.ai.settings, logger);
@@ -76,6 +85,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       slack: config.integrations.slack,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,
+      dashboardDir: config.dashboardDir,
     },
     secretKey,
     aiProvider,

@@ -61,6 +61,10 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'Chat-app notification connections (`/integrations/v1`), with a session JWT from the login route.',
   },
+  auth: {
+    name: 'Dashboard sign-in',
+    description: 'Sign in and out of the dashboard, and first-run setup; the session is an HttpOnly cookie.',
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {
@@ -75,6 +79,13 @@ const SECURITY_SCHEMES: JsonObject = {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'A user session token from `POST /integrations/v1/auth/login`.',
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'formloom_session',
+    description:
+      "The dashboard session from `POST /v1/auth/login`, accepted wherever an API key is (as the account owner). A state-changing request with it must come from the server's own origin.",
   },
   interviewToken: {
     type: 'apiKey',
@@ -252,6 +263,8 @@ function accessText(metadata: RouteMetadata): string {
       return '**Access:** public; the share code in the path is the credential.';
     case 'interviewToken':
       return "**Access:** the interview's `x-session-token`, from the answer that started it.";
+    case 'cookie':
+      return '**Access:** the dashboard session cookie.';
     case 'session':
       return `**Access:** user session JWT${metadata.minPlan ? `; plan ${metadata.minPlan} or higher` : ''}.`;
     case 'apiKey': {
@@ -269,6 +282,7 @@ function accessText(metadata: RouteMetadata): string {
 
 function securityOf(metadata: RouteMetadata): Json {
   if (metadata.auth === 'apiKey') return [{ apiKey: [] }];
+  if (metadata.auth === 'cookie') return [{ sessionCookie: [] }];
   if (metadata.auth === 'session') return [{ sessionToken: [] }];
   if (metadata.auth === 'interviewToken') return [{ interviewToken: [] }];
   return [];

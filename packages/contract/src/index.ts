@@ -92,6 +92,13 @@ export {
   ConversationHistoryEntry,
 } from './models/conversation.js';
 export {
+  DashboardLoginBody,
+  SESSION_COOKIE,
+  SetupBody,
+  SignedIn,
+  SignedOut,
+} from './models/dashboard-auth.js';
+export {
   BadRequestEnvelope,
   ErrorEnvelope,
   ErrorIssue,
@@ -323,6 +330,7 @@ export {
   AUTH_KINDS,
   type AuthKind,
   type ContractRoute,
+  type CookieRouteMetadata,
   creates,
   flattenRoutes,
   type InterviewTokenRouteMetadata,

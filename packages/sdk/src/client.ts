@@ -18,6 +18,7 @@ import { parseEnvelope, type RequestOptions, Transport } from './internal/transp
 import { AI } from './resources/ai.js';
 import { Analytics } from './resources/analytics.js';
 import { AuditLog } from './resources/audit-log.js';
+import { Auth } from './resources/auth.js';
 import { Forms } from './resources/forms.js';
 import { Me } from './resources/me.js';
 import { Public } from './resources/public.js';
@@ -28,6 +29,17 @@ import { Webhooks } from './resources/webhooks.js';
 export interface ClientOptions {
   /** `formloom_...`; default: the `FORMLOOM_API_KEY` environment variable, where there is one. */
   apiKey?: string | undefined;
+  /**
+   * `true`: no API key; the browser sends the dashboard's HttpOnly `formloom_session` cookie
+   * (`credentials: 'same-origin'`), which page scripts never see. For pages served by the Formloom
+   * server itself (the dashboard); sign in with `client.auth.signIn()`.
+   *
+   * ```ts
+   * const client = new Formloom({ session: true, baseUrl: new URL('/v1', location.origin).href });
+   * await client.auth.signIn({ email, password });
+   * ```
+   */
+  session?: boolean | undefined;
   /**
    * The API root with its version, e.g. `https://forms.example.com/v1`. Default: the
    * `FORMLOOM_BASE_URL` environment variable, else `http://localhost:3000/v1`.
@@ -91,14 +103,17 @@ export class Formloom {
   readonly analytics: Analytics = new Analytics(this);
   readonly me: Me = new Me(this);
   readonly auditLog: AuditLog = new AuditLog(this);
+  /** The dashboard's sign-in (session cookie); use with `session: true`. */
+  readonly auth: Auth = new Auth(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 
   constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? readEnv('FORMLOOM_API_KEY');
-    if (!apiKey) {
+    const session = options.session === true;
+    const apiKey = session ? undefined : (options.apiKey ?? readEnv('FORMLOOM_API_KEY'));
+    if (!apiKey && !session) {
       throw new FormloomError(
-        'No API key: pass `apiKey` to new Formloom({ apiKey }) or set the FORMLOOM_API_KEY environment variable.',
+        'No API key: pass `apiKey` to new Formloom({ apiKey }) or set the FORMLOOM_API_KEY environment variable (or `session: true` in a page of the Formloom server).',
       );
     }
     this.baseUrl = (options.baseUrl ?? readEnv('FORMLOOM_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');

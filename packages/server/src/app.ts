@@ -28,6 +28,7 @@ import {
   fixedCaller,
 } from './features/auth/index.js';
 import { createCreditsService } from './features/credits/index.js';
+import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
 import {
@@ -64,9 +65,13 @@ import {
 import { createFileDownloadRouter, createUploadsService, fileAnswers } from './features/uploads/index.js';
 import type { LoginLimits } from './features/users/index.js';
 import {
+  createCookieSessions,
+  createCredentialCheck,
+  createDashboardAuthRouter,
   createLogin,
   createSessionCheck,
   createSessionTokens,
+  createSetupTokens,
   sessionVerifier,
 } from './features/users/index.js';
 import { createWebhooksRouter, createWebhooksService } from './features/webhooks/index.js';
@@ -79,6 +84,7 @@ import {
   requestLog,
   securityHeaders,
 } from './http/request-context.js';
+import { sameOriginSessions } from './http/same-origin.js';
 import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
@@ -117,6 +123,8 @@ export interface AppConfig {
   discordWebhookBases?: readonly string[];
   /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
   captcha?: CaptchaSettings;
+  /** The dashboard's static build (`apps/dashboard/dist`), served at /app; absent: /app says it is not built. */
+  dashboardDir?: string;
 }
 
 export interface AppDeps {
@@ -246,6 +254,7 @@ export function createApp({
   const sessionCheck = createSessionCheck(db, sessionTokens);
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
   const login = createLogin(db, sessionTokens, clock, loginLimits);
+  const cookieSessions = createCookieSessions(db, clock);
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
@@ -282,6 +291,12 @@ export function createApp({
     ),
     webhooks: createWebhooksRouter(webhooks),
     integrations: createIntegrationsRouter(login, connections),
+    auth: createDashboardAuthRouter({
+      checkCredentials: createCredentialCheck(db, clock, loginLimits),
+      sessions: cookieSessions,
+      setupTokens: createSetupTokens(db, clock),
+      secureCookie: config.publicUrl.startsWith('https:'),
+    }),
   };
 
   const app = express();
@@ -296,6 +311,8 @@ export function createApp({
   // Before the log, auth and limits: probes are never refused, counted or logged.
   app.use(createHealthRouter({ readiness: createReadiness({ db, logger }) }));
   app.use(requestLog(logger));
+  // Before anything acts on a request: the dashboard session's CSRF rule.
+  app.use(sameOriginSessions(config.publicUrl));
 
   // Auth first, so an unauthenticated caller never gets its body parsed or validated.
   // Then the rate limits, so a refused request is not parsed either (and 401s count nowhere).
@@ -303,6 +320,19 @@ export function createApp({
     caller === undefined
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
+          cookie: async (token) => {
+            const found = await cookieSessions.resolve(token);
+            if (found === undefined) return undefined;
+            const { session, account } = found;
+            const member = {
+              userId: session.userId,
+              email: session.email,
+              role: session.role,
+              sessionId: session.sessionId,
+              expiresAt: session.expiresAt,
+            };
+            return { caller: { accountId: account.id, plan: account.plan, member }, account };
+          },
           interviewToken: (token, req) =>
             interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token, req),
         })
@@ -336,6 +366,7 @@ export function createApp({
       logger,
     }),
   );
+  app.use(createDashboardRouter({ dir: config.dashboardDir }));
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
   app.use(
     createIntegrationsPage({

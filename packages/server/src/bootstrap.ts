@@ -3,13 +3,15 @@ import { sqlDialectOf } from './db/dialect.js';
 import { type Account, createAccountsService } from './features/accounts/index.js';
 import { createKeysService } from './features/auth/index.js';
 import { createCreditsService } from './features/credits/index.js';
+import { createSetupTokens } from './features/users/index.js';
 
 /** The advisory lock key of the first start ("fl-boot" in ASCII). */
 const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
 
 /**
- * On a database without accounts: the account `default` on the Max plan and an all-scopes key,
- * returned once so `formloom serve` can print it. Undefined when any account exists. Several
+ * On a database without accounts: the account `default` on the Max plan, an all-scopes key and
+ * the token of the one-time setup link that makes its owner (24 hours), returned once so
+ * `formloom serve` can print them. Undefined when any account exists. Several
  * instances may start together on one new PostgreSQL database: a lock (`SqlDialect.withLock`) lets one
  * of them look and make the account while the others wait, then find it made.
  */
@@ -17,8 +19,16 @@ export async function ensureDefaultAccount(
   db: Db,
   clock: () => Date = () => new Date(),
   options: BootstrapOptions = {},
-): Promise<{ account: Account; token: string } | undefined> {
+): Promise<FirstRun | undefined> {
   return sqlDialectOf(db).withLock(db, BOOTSTRAP_LOCK, (conn) => ensureOn(conn, clock, options));
+}
+
+export interface FirstRun {
+  account: Account;
+  /** The API key, shown once. */
+  token: string;
+  /** The setup link's token: `<origin>/app/setup?token=<setupToken>`. */
+  setupToken: string;
 }
 
 export interface BootstrapOptions {
@@ -29,11 +39,7 @@ export interface BootstrapOptions {
   credits?: number;
 }
 
-async function ensureOn(
-  db: Db,
-  clock: () => Date,
-  options: BootstrapOptions,
-): Promise<{ account: Account; token: string } | undefined> {
+async function ensureOn(db: Db, clock: () => Date, options: BootstrapOptions): Promise<FirstRun | undefined> {
   const accounts = createAccountsService(db, clock);
   if ((await accounts.count()) > 0) return undefined;
   const account = await accounts.create({ name: 'default', plan: 'MAX' });
@@ -42,10 +48,11 @@ async function ensureOn(
     scopes: ['all'],
     name: 'created by formloom serve',
   });
+  const setupToken = await createSetupTokens(db, clock).issue(account.id);
   const credits = options.credits ?? 0;
   if (credits > 0) {
     const granted = await createCreditsService({ db, clock }).grant(account.id, credits, 'starting balance');
-    return { account: granted.account, token };
+    return { account: granted.account, token, setupToken };
   }
-  return { account, token };
+  return { account, token, setupToken };
 }

@@ -1,4 +1,4 @@
-import type { ErrorIssue, RateLimitInfo } from '@formloom/contract';
+import type { ErrorCaseCode, ErrorIssue, RateLimitInfo } from '@formloom/contract';
 
 /**
  * What services throw when a request cannot be done as asked. They say what went wrong in the
@@ -6,7 +6,10 @@ import type { ErrorIssue, RateLimitInfo } from '@formloom/contract';
  * layer maps each class to a status and the envelope in one place (`http/app-error.ts`), and the
  * CLI maps the same classes to its exit codes. Anything else thrown is a bug (a 500).
  */
-export abstract class DomainError extends Error {}
+export abstract class DomainError extends Error {
+  /** A case of the class's general code the answer names instead (`CAPTCHA_FAILED` for a 400). */
+  readonly caseCode?: ErrorCaseCode;
+}
 
 /** The input is wrong in a way the caller can fix; `issues` names each invalid value. */
 export class InvalidInputError extends DomainError {

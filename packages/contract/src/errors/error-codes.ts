@@ -38,14 +38,20 @@ export const ERROR_CODES = [
 /**
  * Codes for one case of a general error, answered with that error's status: a client that does
  * not know one classifies the answer by its status (decisions.md: a missing or refused captcha
- * is a 400 with `CAPTCHA_FAILED`).
+ * is a 400 with `CAPTCHA_FAILED`; a cross-origin request with the session cookie a 403 with
+ * `CROSS_ORIGIN_REFUSED`).
  */
 export const ERROR_CASES = {
   CAPTCHA_FAILED: 'BAD_REQUEST',
+  /** A state-changing request with the dashboard's session cookie from another origin (CSRF). */
+  CROSS_ORIGIN_REFUSED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
-export const ERROR_CASE_CODES = ['CAPTCHA_FAILED'] as const satisfies readonly ErrorCaseCode[];
+export const ERROR_CASE_CODES = [
+  'CAPTCHA_FAILED',
+  'CROSS_ORIGIN_REFUSED',
+] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CASES, value);

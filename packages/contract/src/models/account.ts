@@ -38,7 +38,8 @@ const accountSchema = z
         scopes: z.array(ScopeSchema),
         expiresAt: Timestamp.nullable().describe('Set while the key is being rotated out'),
       })
-      .describe('The key this request used'),
+      .nullable()
+      .describe('The key this request used; null when signed in to the dashboard (session cookie)'),
   })
   .describe('Account');
 type AccountObject = typeof accountSchema;

@@ -8,9 +8,10 @@ import type { Scope } from '../models/scope.js';
  * whose kind it does not handle. `apiKey`: `Authorization: Bearer formloom_...`. `session`: a user
  * session JWT. `shareCode`: the unguessable share code in the path (public form and interview
  * routes). `interviewToken`: the `x-session-token` a started interview received. `public`: no
- * credential at all (only the login route).
+ * credential at all (the login routes). `cookie`: the dashboard's `formloom_session` cookie only.
+ * Every `apiKey` route also takes the dashboard's session cookie, as an owner's full-scope key.
  */
-export const AUTH_KINDS = ['apiKey', 'session', 'shareCode', 'interviewToken', 'public'] as const;
+export const AUTH_KINDS = ['apiKey', 'session', 'shareCode', 'interviewToken', 'public', 'cookie'] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number];
 
 /**
@@ -54,9 +55,16 @@ export interface InterviewTokenRouteMetadata {
   auth: 'interviewToken';
 }
 
-/** No credential at all: only the login route. */
+/** No credential at all: the login and first-run setup routes. */
 export interface PublicRouteMetadata {
   auth: 'public';
+}
+
+/** The dashboard's own routes (`/v1/auth/me`): the `formloom_session` cookie, nothing else. */
+export interface CookieRouteMetadata {
+  auth: 'cookie';
+  /** What the signed-in member's role must allow (`ROLE_PERMISSIONS`). */
+  permission: Permission;
 }
 
 export type RouteMetadata =
@@ -64,7 +72,8 @@ export type RouteMetadata =
   | SessionRouteMetadata
   | ShareCodeRouteMetadata
   | InterviewTokenRouteMetadata
-  | PublicRouteMetadata;
+  | PublicRouteMetadata
+  | CookieRouteMetadata;
 
 /** Types a route's metadata in place: `metadata: meta({ auth: 'apiKey', ... })`. */
 export function meta<const M extends RouteMetadata>(metadata: M): M {

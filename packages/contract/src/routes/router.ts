@@ -2,6 +2,7 @@ import { accountRouter } from './account.js';
 import { aiRouter } from './ai.js';
 import { analyticsRouter } from './analytics.js';
 import { auditRouter } from './audit.js';
+import { dashboardAuthRouter } from './dashboard-auth.js';
 import { fieldsRouter } from './fields.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
@@ -31,6 +32,7 @@ export const contract = c.router(
     integrations: integrationsRouter,
     partials: partialsRouter,
     audit: auditRouter,
+    auth: dashboardAuthRouter,
   },
   { strictStatusCodes: true },
 );

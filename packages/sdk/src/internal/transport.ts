@@ -44,7 +44,8 @@ export interface RequestOptions {
 
 export interface TransportOptions {
   baseUrl: string;
-  apiKey: string;
+  /** Undefined: the session cookie authenticates (`credentials: 'same-origin'`). */
+  apiKey: string | undefined;
   timeout: number;
   maxRetries: number;
   fetch?: typeof globalThis.fetch | undefined;
@@ -76,7 +77,11 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     this.#ky = ky.create({
       prefix: options.baseUrl,
-      headers: { authorization: `Bearer ${options.apiKey}`, ...options.defaultHeaders },
+      headers: {
+        ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }),
+        ...options.defaultHeaders,
+      },
+      ...(options.apiKey === undefined ? { credentials: 'same-origin' as const } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       timeout: options.timeout,
       hooks: { afterResponse: [retryOnStatus] },

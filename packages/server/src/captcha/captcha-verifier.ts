@@ -39,6 +39,7 @@ export const CAPTCHA_ENDPOINTS: Readonly<Record<CaptchaProvider, { verifyUrl: st
  */
 export class CaptchaFailedError extends InvalidInputError {
   override name = 'CaptchaFailedError';
+  override readonly caseCode = 'CAPTCHA_FAILED' as const;
 }
 
 /** reCAPTCHA v3's score threshold when the form sets none. */

@@ -15,6 +15,8 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   outbox_delivery_attempts: OutboxDeliveryAttemptsTable;
   users: UsersTable;
+  user_sessions: UserSessionsTable;
+  setup_tokens: SetupTokensTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
   ai_jobs: AiJobsTable;
@@ -202,8 +204,30 @@ export interface UsersTable {
   email: string;
   /** `scrypt$N$r$p$<salt>$<hash>` (base64), see features/users/password.ts. */
   password_hash: string;
+  /** `owner` | `admin` | `editor` | `viewer` (contract ROLES); every member acts as owner until issue 32. */
+  role: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** A dashboard session (`formloom_session` cookie `<id>.<secret>`): only the secret's SHA-256 is kept. */
+export interface UserSessionsTable {
+  id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+  /** Fixed at sign-in; the session is refused from then on. */
+  expires_at: string;
+}
+
+/** The first-run setup link's token (`<id>.<secret>`, hashed): redeemed once, within 24 hours. */
+export interface SetupTokensTable {
+  id: string;
+  account_id: string;
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   type RateLimitInfo,
   statusOfAnyErrorCode,
 } from '@formloom/contract';
-import { CaptchaFailedError } from '../captcha/captcha-verifier.js';
 import {
   ConflictError,
   DomainError,
@@ -79,7 +78,7 @@ export function fromDomainError(error: DomainError): AppError {
   // A DomainError subclass missing from the table is a bug of ours: a 500, never a guess.
   if (code === undefined) return new AppError('INTERNAL_SERVER_ERROR', 'Internal server error');
   return new AppError(
-    error instanceof CaptchaFailedError ? 'CAPTCHA_FAILED' : code,
+    error.caseCode ?? code,
     error.message,
     error instanceof InvalidInputError ? error.issues : undefined,
     error instanceof RateLimitedError ? error.rateLimit : undefined,

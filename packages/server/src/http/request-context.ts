@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Plan } from '@formloom/contract';
+import type { Plan, Role } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { unauthorized } from '../domain-errors.js';
 import type { ApiKeyInfo } from '../features/auth/index.js';
@@ -10,7 +10,13 @@ import { AppError } from './app-error.js';
 export interface AuthContext {
   accountId: string;
   plan: Plan;
-  key: ApiKeyInfo;
+  /** The API key used; absent when the caller is signed in to the dashboard. */
+  key?: ApiKeyInfo;
+  /**
+   * The dashboard member (session cookie), who acts as the account's owner with a full-scope key
+   * would; roles are enforced per route with issue 32.
+   */
+  member?: { userId: string; email: string; role: Role; sessionId: string; expiresAt: string };
 }
 
 /**

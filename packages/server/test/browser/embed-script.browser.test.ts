@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FormSchema } from '@formloom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageAssets } from '../../src/features/public/assets.js';
+import { pageAssets } from '../../src/features/public/index.js';
 import { pagedQuizSchema, publishForm } from '../support/page-fixtures.js';
 import { useTestServer } from '../support/test-server.js';
 import { axeViolations } from './axe.js';

@@ -48,12 +48,15 @@ export function createAccountRouter(
           remaining: Math.max(0, limits.monthlyQuota - requests),
         },
         credits: { balance: account.creditBalance },
-        apiKey: {
-          keyId: auth.key.keyId,
-          name: auth.key.name,
-          scopes: auth.key.scopes,
-          expiresAt: keyEnd(auth.key),
-        },
+        apiKey:
+          auth.key === undefined
+            ? null
+            : {
+                keyId: auth.key.keyId,
+                name: auth.key.name,
+                scopes: auth.key.scopes,
+                expiresAt: keyEnd(auth.key),
+              },
       };
       return { status: 200, body: successBody(body, 'Account') };
     },

@@ -28,12 +28,14 @@ export function auditCallers() {
 
 function callerOf(req: Request): AuditCaller | undefined {
   const ip = req.ip ?? null;
-  if (req.auth !== undefined) {
-    return {
-      accountId: req.auth.accountId,
-      actor: { type: 'key', id: `formloom_${req.auth.key.keyId}` },
-      ip,
-    };
+  const auth = req.auth;
+  if (auth === undefined) return undefined;
+  if (auth.member !== undefined) {
+    const { userId, email } = auth.member;
+    return { accountId: auth.accountId, actor: { type: 'user', id: userId, email }, ip };
+  }
+  if (auth.key !== undefined) {
+    return { accountId: auth.accountId, actor: { type: 'key', id: `formloom_${auth.key.keyId}` }, ip };
   }
   return undefined;
 }

@@ -5,9 +5,12 @@ import {
   type Plan,
   planAtLeast,
   routeMetadata,
+  SCOPES,
+  SESSION_COOKIE,
 } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../domain-errors.js';
+import { readCookie } from '../../http/cookies.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { Account } from '../accounts/index.js';
 import { InvalidKeyError, type KeysService } from './keys-service.js';
@@ -26,9 +29,18 @@ export type SessionVerifier = (token: string, req: Request) => Promise<{ plan: P
 /** Verifies an interview's `x-session-token` (`interviewToken` routes); throws when it is not valid. */
 export type InterviewTokenVerifier = (token: string, req: Request) => Promise<void>;
 
+/**
+ * Resolves the dashboard's `formloom_session` cookie to its caller (the member and account), or
+ * undefined for an unknown, ended or expired session.
+ */
+export type CookieSessionVerifier = (
+  token: string,
+) => Promise<{ caller: Required<Pick<AuthContext, 'member'>> & AuthContext; account: Account } | undefined>;
+
 export interface CredentialVerifiers {
   session?: SessionVerifier;
   interviewToken?: InterviewTokenVerifier;
+  cookie?: CookieSessionVerifier;
 }
 
 /** The route kinds this middleware decides; `createApp` refuses to serve a contract with others. */
@@ -38,6 +50,7 @@ export const HANDLED_AUTH_KINDS: readonly AuthKind[] = [
   'shareCode',
   'interviewToken',
   'public',
+  'cookie',
 ];
 
 function bearer(req: Request, missing: string, what: string): string {
@@ -61,8 +74,27 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
     try {
       const metadata = routeMetadata(tsRestRoute(req));
       switch (metadata.auth) {
-        case 'apiKey':
-          break;
+        case 'apiKey': {
+          // No API key but the dashboard's cookie: the member acts as a full-scope key of the account.
+          const cookie = req.get('authorization') === undefined ? readCookie(req, SESSION_COOKIE) : undefined;
+          if (cookie === undefined) break;
+          const { caller, account } = await signedIn(cookie, verifiers);
+          const refusal = forbiddenReason(account, SCOPES, metadata);
+          if (refusal !== undefined) {
+            await hooks.onForbidden?.(res, { accountId: account.id, plan: account.plan });
+            throw forbidden(refusal);
+          }
+          req.auth = caller;
+          next();
+          return;
+        }
+        case 'cookie': {
+          const cookie = readCookie(req, SESSION_COOKIE);
+          if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
+          req.auth = (await signedIn(cookie, verifiers)).caller;
+          next();
+          return;
+        }
         // The share code in the path is the credential: the handler answers 404 for a wrong one.
         case 'shareCode':
         case 'public':
@@ -115,6 +147,12 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
       next(error);
     }
   };
+}
+
+async function signedIn(cookie: string, verifiers: CredentialVerifiers) {
+  const found = verifiers.cookie === undefined ? undefined : await verifiers.cookie(cookie);
+  if (found === undefined) throw unauthorized('The dashboard session has ended or expired: sign in again');
+  return found;
 }
 
 /** Throws unless every route of `routes` has a kind of credential this middleware decides. */

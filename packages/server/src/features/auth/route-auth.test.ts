@@ -16,8 +16,8 @@ function pathOf(template: string): string {
  * Issue 12 item 1: every route of the contract, walked, is refused without its credential.
  * API-key, session and interview routes answer 401 with nothing, and 401 with a made-up credential
  * (interview routes: 404, since no session exists under the made-up ids);
- * share-code routes answer 404 for a code no form has; the one public route (login) is the only
- * one that needs nothing.
+ * share-code routes answer 404 for a code no form has; the sign-in routes (integrations and
+ * dashboard) are the only ones that need nothing.
  */
 describeEachDialect('authentication per route, deny by default', (t) => {
   it('every route is refused without its credential', async () => {
@@ -59,13 +59,30 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          expect(name, where).toBe('login');
+          // The integrations login, and the dashboard's sign-in, sign-out and first-run setup.
+          expect(['login', 'signIn', 'signOut', 'setup'], where).toContain(name);
           break;
+        case 'cookie': {
+          expect(bare.status, where).toBe(401);
+          const forged = await t.request(path, {
+            ...init,
+            headers: { cookie: `formloom_session=${'0'.repeat(16)}.${'0'.repeat(64)}` },
+          });
+          expect(forged.status, `${where} with a forged cookie`).toBe(401);
+          break;
+        }
         default:
           throw new Error(`${where}: a kind of authentication the test does not know`);
       }
     }
-    expect([...seen].sort()).toEqual(['apiKey', 'interviewToken', 'public', 'session', 'shareCode']);
+    expect([...seen].sort()).toEqual([
+      'apiKey',
+      'cookie',
+      'interviewToken',
+      'public',
+      'session',
+      'shareCode',
+    ]);
   });
 
   it('a contract with a route of an unknown kind is not served', () => {

@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type IntegrationConnection, planAtLeast, WEBHOOK_EVENT_TYPES } from '@formloom/contract';
+import {
+  type IntegrationConnection,
+  planAtLeast,
+  SESSION_COOKIE,
+  WEBHOOK_EVENT_TYPES,
+} from '@formloom/contract';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { asAppError } from '../../http/app-error.js';
+import { readCookie } from '../../http/cookies.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
@@ -26,7 +32,8 @@ export const INTEGRATIONS_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-export const SESSION_COOKIE = 'formloom_session';
+/** The dashboard's cookie name, scoped here to `Path=/integrations` and holding the session JWT. */
+export { SESSION_COOKIE };
 
 export interface IntegrationsPageDeps {
   publicUrl: string;
@@ -41,14 +48,6 @@ export interface IntegrationsPageDeps {
   /** Origins besides discord.com that webhook URLs may use (a stand-in in tests). */
   discordBases?: readonly string[];
   logger: Logger;
-}
-
-function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.get('cookie') ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
 }
 
 function page(res: Response, status: number, title: string, body: SafeHtml): void {
@@ -86,7 +85,7 @@ export function createIntegrationsPage(deps: IntegrationsPageDeps): Router {
     );
 
   async function sessionOf(req: Request): Promise<SessionContext | undefined> {
-    const token = cookie(req, SESSION_COOKIE);
+    const token = readCookie(req, SESSION_COOKIE);
     if (token === undefined || token === '') return undefined;
     return deps.sessionCheck(token).catch(() => undefined);
   }

@@ -18,19 +18,20 @@ export function writeUsageHeaders(res: Response, usage: Usage): void {
  * Runs right after authentication on every route. An API-key request counts against its
  * account (minute, hour, month and the route's AI bucket, from the contract's `aiLimit`) or is
  * refused with 429 and `Retry-After`; either way the answer carries the usage headers, which stay
- * set whatever the handler answers later (400, 404, 402, 500). Public and session routes have no
- * account to count against and pass untouched.
+ * set whatever the handler answers later (400, 404, 402, 500); a dashboard session on an API-key
+ * route counts the same. Public, session and the dashboard's `cookie` routes pass untouched.
  */
 export function rateLimit(limiter: RateLimiter) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const auth = req.auth;
-      if (auth === undefined) {
+      const route = (req as Request & { tsRestRoute: Parameters<typeof routeMetadata>[0] }).tsRestRoute;
+      const metadata = routeMetadata(route);
+      // The dashboard's own `cookie` routes (who is signed in) are not API calls to count.
+      if (auth === undefined || metadata.auth !== 'apiKey') {
         next();
         return;
       }
-      const route = (req as Request & { tsRestRoute: Parameters<typeof routeMetadata>[0] }).tsRestRoute;
-      const metadata = routeMetadata(route);
       const ai = metadata.auth === 'apiKey' ? metadata.aiLimit : undefined;
       if (ai !== undefined && limiter.limitsOf(auth.plan).aiPerHour[ai] === 0) {
         await writeHeadersOnForbidden(limiter)(res, auth);

@@ -1,9 +1,14 @@
 /** The users feature: people who sign in, their passwords, sessions and sign-in throttling. */
+
+export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
+export { createDashboardAuthRouter } from './dashboard-auth-router.js';
 export type { LoginLimits } from './login-throttle.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';
 export { createSessionTokens, deriveKey, SESSION_TTL_SECONDS } from './session-token.js';
 export { createSessionCheck, type SessionCheck, sessionVerifier } from './session-verifier.js';
+export { createSetupTokens, SETUP_TOKEN_TTL_MS, type SetupTokens } from './setup-tokens.js';
 export {
+  createCredentialCheck,
   createLogin,
   createUsersService,
   type Login,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResult } from '@formloom/contract';
+import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
@@ -18,7 +18,7 @@ export interface User {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function normaliseEmail(email: string): string {
+export function normaliseEmail(email: string): string {
   const normal = email.trim().toLowerCase();
   if (!EMAIL.test(normal) || normal.length > 320) throw new UserError(`"${email}" is not an email address`);
   return normal;
@@ -40,9 +40,14 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
   });
 
   return {
-    async create(input: { account: string; email: string; password: string }): Promise<User> {
+    /** `role` defaults to owner; roles are stored now and enforced per route with issue 32. */
+    async create(input: { account: string; email: string; password: string; role?: string }): Promise<User> {
       const account = await accounts.resolve(input.account);
       const email = normaliseEmail(input.email);
+      const role = input.role ?? 'owner';
+      if (!(ROLES as readonly string[]).includes(role)) {
+        throw new UserError(`"${role}" is not a role: use one of ${ROLES.join(', ')}`);
+      }
       checkPassword(input.password);
       const now = clock().toISOString();
       const row = {
@@ -50,6 +55,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
         account_id: account.id,
         email,
         password_hash: await hashPassword(input.password),
+        role,
         created_at: now,
         updated_at: now,
       };
@@ -74,6 +80,8 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
       const row = await store.findByEmail(email);
       if (row === undefined) throw new UserError(`no user with the email ${email}`);
       await store.setPassword(row.id, await hashPassword(password), clock().toISOString());
+      // The dashboard's sessions of that person end: whoever knew the old password is signed out.
+      await store.endSessionsOf(row.id);
       // A reset lifts a lockout: the person proved who they are to the operator.
       await throttle.succeed(email);
       return toUser(row);
@@ -88,16 +96,14 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-/** Sign-in: the password check behind the throttle, then a session JWT. */
-export function createLogin(
-  db: Db,
-  tokens: SessionTokens,
-  clock: () => Date,
-  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
-) {
+/**
+ * The one sign-in check of the integrations JWT and the dashboard's cookie: the password behind
+ * the throttle. Returns the user, or throws a 401 (wrong email or password) or a 429 (throttled).
+ */
+export function createCredentialCheck(db: Db, clock: () => Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
   const throttle = createLoginThrottle(db, limits, clock);
   const store = createUsersStore(db);
-  return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
+  return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
     await throttle.check(email, address);
     const row = await store.credentialsOf(email);
@@ -108,7 +114,22 @@ export function createLogin(
       throw unauthorized(WRONG_CREDENTIALS);
     }
     await throttle.succeed(email);
-    const user = { id: row.id, accountId: row.account_id, email: row.email };
+    return { id: row.id, accountId: row.account_id, email: row.email };
+  };
+}
+
+export type CredentialCheck = ReturnType<typeof createCredentialCheck>;
+
+/** Integrations sign-in: the credential check, then a session JWT. */
+export function createLogin(
+  db: Db,
+  tokens: SessionTokens,
+  clock: () => Date,
+  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+) {
+  const check = createCredentialCheck(db, clock, limits);
+  return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
+    const user = await check(input, address);
     const { token, expiresAt } = await tokens.issue(user, randomUUID());
     return { token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), user };
   };

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../../db/database.js';
 
 const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
@@ -5,7 +6,7 @@ const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
 /** The `users` table: people who sign in. */
 export function createUsersStore(db: Db) {
   return {
-    async insert(row: UsersTable): Promise<void> {
+    async insert(row: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(row).execute();
     },
     /** Every user, or the account's, by email. */
@@ -38,6 +39,10 @@ export function createUsersStore(db: Db) {
         .select(['id', 'account_id', 'email'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** Ends every dashboard session of the user. */
+    async endSessionsOf(userId: string): Promise<void> {
+      await db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
     },
     async setPassword(id: string, passwordHash: string, updatedAt: string): Promise<void> {
       await db

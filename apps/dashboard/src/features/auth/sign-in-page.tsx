@@ -1,0 +1,55 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { client } from '../../api.js';
+import { CenteredCard } from '../../components/centered-card.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { authErrorKey } from './auth-error.js';
+import { authKeys } from './queries.js';
+
+export default function SignInPage() {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useMutation({
+    mutationFn: () => client.auth.signIn({ email, password }),
+    onSuccess: (me) => queryClient.setQueryData(authKeys.me(), me),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <CenteredCard title={t('signInTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {signIn.isError && (
+            <Alert color="red" role="alert">
+              {t(authErrorKey(signIn.error, 'wrongCredentials'))}
+            </Alert>
+          )}
+          <TextInput
+            label={t('email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={signIn.isPending}>
+            {t('signIn')}
+          </Button>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react';
+
+/** The dashboard's pages, by path under /app. Three pages need no router library. */
+export type PageName = 'setup' | 'forms';
+
+const listeners = new Set<() => void>();
+window.addEventListener('popstate', () => {
+  for (const listener of listeners) listener();
+});
+
+export function navigate(path: string): void {
+  window.history.pushState(null, '', path);
+  for (const listener of listeners) listener();
+}
+
+/** The current location (`pathname` and `search`), re-rendering on navigation. */
+export function useLocation(): { pathname: string; search: string } {
+  const href = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => window.location.pathname + window.location.search,
+  );
+  const url = new URL(href, window.location.origin);
+  return { pathname: url.pathname, search: url.search };
+}

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Built to `dist/` with `/app/` as its base; `formloom serve` serves it at /app. In development
+ * (`pnpm --filter @formloom/dashboard dev`), Vite's server on its own origin forwards /v1 to the
+ * server at FORMLOOM_DEV_SERVER (default http://localhost:3000), so the page and the API share
+ * Vite's origin: the session cookie is same-origin, and the request's Origin is rewritten to the
+ * server's own so its same-origin rule holds (set FORMLOOM_PUBLIC_URL to the same URL).
+ */
+const target = process.env.FORMLOOM_DEV_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/app/',
+  plugins: [react()],
+  resolve: { conditions: ['source'] },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, assetsDir: 'assets' },
+  server: {
+    proxy: {
+      '/v1': {
+        target,
+        changeOrigin: true,
+        configure: (proxy) => {
+          proxy.on('proxyReq', (req) => {
+            if (req.getHeader('origin') !== undefined) req.setHeader('origin', new URL(target).origin);
+          });
+        },
+      },
+    },
+  },
+});

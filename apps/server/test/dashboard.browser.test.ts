@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Formloom } from '@formloom/sdk';
+import { axeViolations } from '@formloom/server/testing/axe';
+import { ARTIFACTS, chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { printedKey, type Serve, startServe } from './support.js';
+
+const executable = chromiumOrSkip();
+/** The forms list's JavaScript budget, gzipped (issue 31). */
+const FORMS_LIST_JS_BUDGET = 250 * 1024;
+const PHONE = { width: 360, height: 800 };
+
+/** A free port, so the public URL (the origin the same-origin rule checks) is known before start. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** What a page load fetched of the dashboard: its JS and CSS, gzipped as a server would send them. */
+function recordAssets(page: OpenedPage['page']) {
+  const sizes = { js: 0, css: 0 };
+  page.on('response', async (response) => {
+    const url = response.url();
+    const kind = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : undefined;
+    if (kind === undefined || !url.includes('/app/assets/')) return;
+    sizes[kind] += gzipSync(await response.body(), { level: 9 }).length;
+  });
+  return sizes;
+}
+
+describe.skipIf(executable === undefined)('the dashboard in Chromium, on formloom serve', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'formloom-dashboard-'));
+  const pages = usePages(executable);
+  let serve: Serve;
+  let origin = '';
+
+  beforeAll(async () => {
+    await ensureBuilt('dashboard');
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    serve = await startServe(dataDir, { PORT: String(port), FORMLOOM_PUBLIC_URL: origin });
+  }, 300_000);
+  afterAll(async () => {
+    serve?.child.kill('SIGTERM');
+    await serve?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('first-run link -> owner -> forms list -> search -> sign out, accessible at 360 px; measured', async () => {
+    const line = serve.lines.find((l) => l.startsWith('Set up the dashboard'))!;
+    const link = line.slice(line.indexOf(origin));
+    expect(link).toMatch(/\/app\/setup\?token=/);
+
+    const { page, problems, response } = await pages.open(link, PHONE);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { name: 'Set up Formloom' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
+    await page.getByRole('button', { name: 'Create owner and sign in' }).click();
+
+    // Signed in: the empty state offers to create a form.
+    await page.getByRole('heading', { name: 'No forms yet' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Forms made through the API show up in the list.
+    const api = new Formloom({ apiKey: printedKey(serve)!, baseUrl: `${origin}/v1` });
+    for (const title of ['Customer feedback', 'Event signup', 'Bug report'])
+      await api.forms.create({ title });
+    const published = await api.forms.create({ title: 'Newsletter' });
+    await api.forms.publish(published.id);
+    await page.reload();
+    const table = page.getByRole('table', { name: 'Forms' });
+    await table.getByRole('cell', { name: 'Event signup' }).waitFor();
+    // The header row and the four forms.
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    await table.getByText('Published').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search, by keyboard.
+    await page.getByLabel('Search forms').focus();
+    await page.keyboard.type('event');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('cell', { name: 'Event signup' }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-forms-360.png'), fullPage: true });
+
+    // The language can be switched; the choice sticks.
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Formulare' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByLabel('Sprache').selectOption('en');
+
+    // Sign out, by keyboard: /app shows sign-in, also after a reload.
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Sign in to Formloom' }).waitFor();
+    await page.goto(`${origin}/app/`);
+    await page.getByRole('heading', { name: 'Sign in to Formloom' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // A wrong password says so, in an alert.
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').getByText('Wrong email or password.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  }, 90_000);
+
+  it('measures: first load of the sign-in page and of the forms list (gzipped JS and CSS, time to interactive)', async () => {
+    const signIn = await pages.open('about:blank', PHONE);
+    const signInSizes = recordAssets(signIn.page);
+    const started = Date.now();
+    await signIn.page.goto(`${origin}/app/`);
+    await signIn.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const signInMs = Date.now() - started;
+    await signIn.page.waitForLoadState('networkidle');
+    const signInLoad = { ...signInSizes };
+    await signIn.page.getByLabel('Email').fill('owner@example.com');
+    await signIn.page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
+    await signIn.page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.page.getByRole('table', { name: 'Forms' }).waitFor();
+
+    // The forms list, first load in a browser that is signed in (its cookie) but has no cache.
+    const cookies = await signIn.page.context().cookies();
+    const list = await pages.open('about:blank', PHONE);
+    await list.page.context().addCookies(cookies);
+    const listSizes = recordAssets(list.page);
+    const listStarted = Date.now();
+    await list.page.goto(`${origin}/app/`);
+    await list.page.getByRole('table', { name: 'Forms' }).getByRole('cell', { name: 'Newsletter' }).waitFor();
+    const listMs = Date.now() - listStarted;
+    await list.page.waitForLoadState('networkidle');
+
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(
+      `dashboard first load: sign-in ${kb(signInLoad.js)} JS + ${kb(signInLoad.css)} CSS gzipped, interactive in ${signInMs} ms; ` +
+        `forms list ${kb(listSizes.js)} JS + ${kb(listSizes.css)} CSS gzipped, interactive in ${listMs} ms`,
+    );
+    expect(listSizes.js).toBeGreaterThan(0);
+    expect(listSizes.js).toBeLessThan(FORMS_LIST_JS_BUDGET);
+  }, 90_000);
+});

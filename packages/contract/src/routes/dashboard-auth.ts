@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  DashboardLoginBody,
+  SESSION_COOKIE,
+  SetupBody,
+  SignedIn,
+  SignedOut,
+} from '../models/dashboard-auth.js';
+import { success } from '../models/envelope.js';
+import { meta } from './metadata.js';
+import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
+
+const cookieNote = `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on an https origin).`;
+
+/** The dashboard's sign-in: a session in an HttpOnly cookie, taken by every API-key route too. */
+export const dashboardAuthRouter = c.router({
+  signIn: {
+    method: 'POST',
+    path: '/v1/auth/login',
+    body: DashboardLoginBody,
+    summary: 'Sign in to the dashboard',
+    description: `Checks the email and password of a user. ${cookieNote}`,
+    responses: {
+      200: success(SignedIn, 'Signed in'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 403], { 401: 'Wrong email or password' }),
+    },
+    metadata: meta({ auth: 'public' }),
+  },
+  signOut: {
+    method: 'POST',
+    path: '/v1/auth/logout',
+    body: z.object({}).strict().optional(),
+    summary: 'Sign out of the dashboard',
+    description: 'Ends the session of the cookie on the server and clears the cookie.',
+    responses: { 200: success(SignedOut, 'Signed out'), ...errorResponses([...PUBLIC_ERRORS, 403]) },
+    metadata: meta({ auth: 'public' }),
+  },
+  signedIn: {
+    method: 'GET',
+    path: '/v1/auth/me',
+    summary: 'Who is signed in',
+    description: 'The user, account and role of the session cookie.',
+    responses: { 200: success(SignedIn, 'Signed in'), ...errorResponses([...PUBLIC_ERRORS, 401]) },
+    metadata: meta({ auth: 'cookie', permission: 'account.read' }),
+  },
+  setup: {
+    method: 'POST',
+    path: '/v1/auth/setup',
+    body: SetupBody,
+    summary: 'First run: create the owner',
+    description: `Redeems the one-time setup link \`formloom serve\` printed on its first start (valid 24 hours): creates the owner of the account and signs in. ${cookieNote}`,
+    responses: {
+      200: success(SignedIn, 'Owner created and signed in'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 403], { 401: 'Used, expired or unknown setup token' }),
+    },
+    metadata: meta({ auth: 'public' }),
+  },
+});

@@ -1,0 +1,47 @@
+import { SESSION_COOKIE } from '@formloom/contract';
+import type { NextFunction, Request, Response } from 'express';
+import { ForbiddenError } from '../domain-errors.js';
+import { readCookie } from './cookies.js';
+
+/** A state-changing request with the dashboard's session cookie from another origin: 403 CROSS_ORIGIN_REFUSED. */
+export class CrossOriginError extends ForbiddenError {
+  override name = 'CrossOriginError';
+  override readonly caseCode = 'CROSS_ORIGIN_REFUSED' as const;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The dashboard's CSRF rule (decisions.md): a state-changing request carrying the session cookie
+ * (and no API key) must show it comes from this server's origin: `Origin` equal to the public
+ * origin, or `Sec-Fetch-Site: same-origin`. Else 403 CROSS_ORIGIN_REFUSED. The sign-in routes
+ * (`/v1/auth/...`) are also refused when the browser says the request is cross-origin, so no
+ * other site can sign a visitor in to an account of its choosing; a client that is not a browser
+ * (no `Origin`, no `Sec-Fetch-Site`) may still sign in there.
+ */
+export function sameOriginSessions(publicUrl: string) {
+  const ownOrigin = new URL(publicUrl).origin;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    // The integrations page (its cookie scoped to /integrations) checks its own per-form CSRF tokens.
+    if (SAFE_METHODS.has(req.method) || req.path.startsWith('/integrations/')) return next();
+    const origin = req.get('origin');
+    const fetchSite = req.get('sec-fetch-site');
+    const sameOrigin = origin === ownOrigin || fetchSite === 'same-origin';
+    const withSession =
+      req.get('authorization') === undefined && readCookie(req, SESSION_COOKIE) !== undefined;
+    if (withSession && !sameOrigin) {
+      return next(
+        new CrossOriginError(
+          `A request signed in with the dashboard session must come from ${ownOrigin} (Origin or Sec-Fetch-Site: same-origin)`,
+        ),
+      );
+    }
+    const crossOriginBrowser =
+      (origin !== undefined && origin !== ownOrigin) ||
+      (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none');
+    if (req.path.startsWith('/v1/auth/') && !sameOrigin && crossOriginBrowser) {
+      return next(new CrossOriginError(`Sign-in is only accepted from ${ownOrigin}`));
+    }
+    next();
+  };
+}
