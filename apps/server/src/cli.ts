@@ -267,8 +267,8 @@ const COMMANDS: Record<string, Command> = {
     help: [
       'Creates a person who signs in with an email and a password, in an account. The password is',
       'asked on the terminal (twice, not echoed), or read from stdin with --password-stdin; it needs',
-      'at least 10 characters. Only its scrypt hash is stored. --role (default owner) is stored; until',
-      'roles are enforced per route, every member acts as an owner.',
+      'at least 10 characters. Only its scrypt hash is stored. --role (default owner): owner, admin,',
+      'editor or viewer; each route names the permission it needs (docs/server.md).',
     ].join('\n'),
     options: {
       account: { type: 'string' },

@@ -7,6 +7,7 @@ import {
   mimeTypeAllowed,
 } from '@formloom/contract/engine';
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
+import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
 import { renderForm } from './markup/form.js';
 import { html } from './markup/html.js';
@@ -32,6 +33,7 @@ function problemText(texts: FormTexts, problem: RuntimeProblem): string {
     closed: `${texts.closedTitle}. ${texts.closedBody}`,
     too_large: texts.tooLarge,
     rate_limited: texts.tooMany,
+    captcha: texts.captchaFailed,
   };
   return messages[problem] ?? texts.genericError;
 }
@@ -61,6 +63,8 @@ export class FormloomFormElement extends Base {
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
   #busy = false;
+  /** A captcha form's widget (`@formloom/runtime/captcha`), above the buttons. */
+  #captcha: CaptchaWidget | undefined;
 
   /** A form of your own (local mode), instead of `code`: set it before or after the element connects. */
   get schema(): FormSchema | undefined {
@@ -134,7 +138,9 @@ export class FormloomFormElement extends Base {
     const description = state.description ?? schema.meta.description ?? null;
     // The server's page rendered the markup already (a declarative shadow root): take it over.
     if (root.getElementById(ids.form) === null) {
-      root.innerHTML = renderForm({ title: state.title, description, schema }, texts).value;
+      root.innerHTML = renderForm({ title: state.title, description, schema }, texts, {
+        captcha: state.captcha !== undefined,
+      }).value;
     }
     nameParts(root);
     const dom = createDom(root);
@@ -172,6 +178,9 @@ export class FormloomFormElement extends Base {
       this.#setAlert(texts.resumeExpired);
       this.#setUrlToken(undefined);
     }
+    const captchaBox = dom.byId(ids.captcha);
+    if (state.captcha !== undefined && captchaBox !== null)
+      this.#captcha = mountCaptcha(captchaBox, state.captcha);
     for (const id of [ids.submit, ids.next]) dom.byId<HTMLButtonElement>(id)?.removeAttribute('disabled');
     this.#emit('ready', { title: state.title, language: state.language });
   }
@@ -399,8 +408,16 @@ export class FormloomFormElement extends Base {
         return;
       }
       const trap = this.#dom!.byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
-      const ok = await runtime.submit(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } });
-      if (!ok) this.#refused();
+      // A refused or unloaded widget sends no token: the server answers CAPTCHA_FAILED, said below.
+      const captchaToken = await this.#captcha?.token().catch(() => undefined);
+      const ok = await runtime.submit({
+        ...(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } }),
+        ...(captchaToken === undefined ? {} : { captchaToken }),
+      });
+      if (!ok) {
+        if (runtime.getState().problem === 'captcha') this.#captcha?.reset();
+        this.#refused();
+      }
     } finally {
       this.#busy = false;
     }

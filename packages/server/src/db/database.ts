@@ -204,7 +204,7 @@ export interface UsersTable {
   email: string;
   /** `scrypt$N$r$p$<salt>$<hash>` (base64), see features/users/password.ts. */
   password_hash: string;
-  /** `owner` | `admin` | `editor` | `viewer` (contract ROLES); every member acts as owner until issue 32. */
+  /** `owner` | `admin` | `editor` | `viewer` (contract ROLES); each route's permission is checked against it. */
   role: Generated<string>;
   created_at: string;
   updated_at: string;

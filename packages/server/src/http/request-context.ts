@@ -13,8 +13,8 @@ export interface AuthContext {
   /** The API key used; absent when the caller is signed in to the dashboard. */
   key?: ApiKeyInfo;
   /**
-   * The dashboard member (session cookie), who acts as the account's owner with a full-scope key
-   * would; roles are enforced per route with issue 32.
+   * The dashboard member (session cookie): a full-scope key of the account, limited by the
+   * member's role (each route's `permission`, `ROLE_PERMISSIONS`).
    */
   member?: { userId: string; email: string; role: Role; sessionId: string; expiresAt: string };
 }

@@ -1,9 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CaptchaProvider, FormSchema } from '@formloom/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaptchaStandIn, startCaptchaStandIn } from '../support/captcha-stand-in.js';
 import { contactSchema } from '../support/fixtures.js';
 import { publishForm } from '../support/page-fixtures.js';
-import { describeEachDialect } from '../support/test-server.js';
+import { describeEachDialect, useTestServer } from '../support/test-server.js';
 import { chromiumOrSkip, usePages } from './chromium.js';
 
 const executable = chromiumOrSkip();
@@ -91,4 +93,56 @@ describe.skipIf(executable === undefined)('public form page in Chromium: captcha
       appConfig: () => ({ captcha: stand.settings() }),
     },
   );
+});
+
+/**
+ * The same widget in `<formloom-form>` (issue 33 with issue 30), placed by `/embed.js` on a page of
+ * another origin: the widget sits in the element's shadow root, and its token goes with the
+ * submission.
+ */
+describe.skipIf(executable === undefined)('<formloom-form> in Chromium: captcha widget', () => {
+  let stand: CaptchaStandIn;
+  let host: Server | undefined;
+  beforeAll(async () => {
+    stand = await startCaptchaStandIn();
+    return () => stand.close();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => host?.close(resolve));
+  });
+  const t = useTestServer('sqlite', {
+    allowPrivateTargets: true,
+    appConfig: () => ({ captcha: stand.settings() }),
+  });
+  const pages = usePages(executable);
+
+  it('turnstile: a refused token is said and the widget reset; a good one is stored', async () => {
+    const { key } = await t.account('PRO');
+    const form = await publishForm(t, key, captchaForm('turnstile', 'en'));
+    host = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><title>Host</title><link rel="icon" href="data:,"><main><script src="${t.url}/embed.js" data-formloom-code="${form.code}" async></script></main>`,
+      );
+    });
+    await new Promise<void>((resolve) => host!.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    stand.browserTokens.push('bad-token');
+    const { page, problems } = await pages.open(`${origin}/`);
+    const widget = page.locator('formloom-form #fl-captcha [data-captcha-stand-in]');
+    await expect.poll(() => widget.count()).toBe(1);
+    await page.locator('formloom-form #fl-f-name').fill('Ada');
+    const before = stand.requests.length;
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('The captcha check failed. Please try again.');
+    expect(stand.requests.slice(before)).toMatchObject([{ provider: 'turnstile', response: 'bad-token' }]);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(async () => (await t.request(`/v1/forms/${form.id}/responses/count`, { key })).body.data.count)
+      .toBe(1);
+    expect(stand.requests.slice(before + 1)).toMatchObject([{ provider: 'turnstile', response: 'pass' }]);
+    expect(problems.filter((p) => !p.includes('status of 400'))).toEqual([]);
+  });
 });

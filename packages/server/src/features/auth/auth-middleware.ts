@@ -1,9 +1,12 @@
 import {
   type AuthKind,
   hasApiAccess,
+  type Permission,
   PLAN_NAMES,
   type Plan,
   planAtLeast,
+  type Role,
+  roleAllows,
   routeMetadata,
   SCOPES,
   SESSION_COOKIE,
@@ -79,7 +82,9 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           const cookie = req.get('authorization') === undefined ? readCookie(req, SESSION_COOKIE) : undefined;
           if (cookie === undefined) break;
           const { caller, account } = await signedIn(cookie, verifiers);
-          const refusal = forbiddenReason(account, SCOPES, metadata);
+          const refusal =
+            forbiddenReason(account, SCOPES, metadata) ??
+            roleRefusal(caller.member.role, metadata.permission);
           if (refusal !== undefined) {
             await hooks.onForbidden?.(res, { accountId: account.id, plan: account.plan });
             throw forbidden(refusal);
@@ -91,7 +96,10 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
         case 'cookie': {
           const cookie = readCookie(req, SESSION_COOKIE);
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
-          req.auth = (await signedIn(cookie, verifiers)).caller;
+          const { caller } = await signedIn(cookie, verifiers);
+          const refusal = roleRefusal(caller.member.role, metadata.permission);
+          if (refusal !== undefined) throw forbidden(refusal);
+          req.auth = caller;
           next();
           return;
         }
@@ -147,6 +155,13 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
       next(error);
     }
   };
+}
+
+/** Why a member's role may not use a route needing `permission` (issue 32, `ROLE_PERMISSIONS`). */
+function roleRefusal(role: Role, permission: Permission): string | undefined {
+  return roleAllows(role, permission)
+    ? undefined
+    : `A member with the ${role} role may not do this (it needs ${permission})`;
 }
 
 async function signedIn(cookie: string, verifiers: CredentialVerifiers) {

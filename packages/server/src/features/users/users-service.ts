@@ -40,7 +40,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
   });
 
   return {
-    /** `role` defaults to owner; roles are stored now and enforced per route with issue 32. */
+    /** `role` defaults to owner; each route's permission is checked against it (ROLE_PERMISSIONS). */
     async create(input: { account: string; email: string; password: string; role?: string }): Promise<User> {
       const account = await accounts.resolve(input.account);
       const email = normaliseEmail(input.email);

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { contractRoutes, type Permission, ROLES, roleAllows, SCOPES, type Scope } from '@formloom/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { createUsersService } from '../users/index.js';
+
+const PASSWORD = 'correct horse battery';
+/** The test server's public origin: state-changing requests with the cookie come from it. */
+const ORIGIN = 'https://forms.example.test';
+
+/** Every route a member or a key calls, with its path's parameters filled in. */
+const walked = contractRoutes
+  .filter((r) => r.metadata.auth === 'apiKey' || r.metadata.auth === 'cookie')
+  .map((r) => ({
+    name: r.name,
+    method: r.route.method,
+    path: r.route.path.replace(/:\w+/g, () => randomUUID()),
+    permission: (r.metadata as { permission: Permission }).permission,
+    scope: r.metadata.auth === 'apiKey' ? r.metadata.scope : undefined,
+  }));
+
+async function call(t: TestServer, route: (typeof walked)[number], auth: { cookie?: string; key?: string }) {
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
+  return t.request(route.path, {
+    method: route.method,
+    key: auth.key,
+    headers: {
+      ...(auth.cookie === undefined ? {} : { cookie: auth.cookie, origin: ORIGIN }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+/** A 403 from the role or scope check (not one a handler gave for its own reasons). */
+const refusedByAuth = (res: { status: number; text: string }) =>
+  res.status === 403 && /role may not do this|lacks the/.test(res.text);
+
+describeEachDialect('every route with every role and every key scope (issue 32)', (t) => {
+  let accountId = '';
+  const cookies = new Map<string, string>();
+
+  beforeAll(async () => {
+    ({ accountId } = await t.account('MAX'));
+    for (const role of ROLES) {
+      const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+      await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+      const res = await t.request('/v1/auth/login', {
+        method: 'POST',
+        json: { email, password: PASSWORD },
+        headers: { origin: ORIGIN },
+      });
+      expect(res.status, res.text).toBe(200);
+      cookies.set(role, (res.headers.get('set-cookie') ?? '').split(';')[0]!);
+    }
+  });
+
+  it('a member is allowed or refused on each route exactly as ROLE_PERMISSIONS says', async () => {
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      for (const route of walked) {
+        const res = await call(t, route, { cookie: cookies.get(role)! });
+        const allowed = roleAllows(role, route.permission);
+        if (allowed === refusedByAuth(res)) {
+          wrong.push(`${role} ${route.name}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a viewer reads, and every write route refuses it', async () => {
+    for (const route of walked.filter((r) => r.method !== 'GET')) {
+      const res = await call(t, route, { cookie: cookies.get('viewer')! });
+      expect(res.status, route.name).toBe(403);
+    }
+    expect((await t.request('/v1/forms', { headers: { cookie: cookies.get('viewer')! } })).status).toBe(200);
+  });
+
+  it('a key of each single scope is allowed exactly the routes of that scope (and GET /v1/me)', async () => {
+    const wrong: string[] = [];
+    for (const scope of SCOPES) {
+      const { key } = await t.account('MAX', [scope]);
+      for (const route of walked.filter((r) => r.scope !== undefined)) {
+        const res = await call(t, route, { key });
+        const allowed = route.scope === null || route.scope === (scope as Scope);
+        if (allowed === refusedByAuth(res)) wrong.push(`${scope} ${route.name}: ${res.status}`);
+      }
+      // A key never reaches the dashboard's own routes.
+      const me = walked.find((r) => r.name === 'getMe' || r.path === '/v1/auth/me');
+      if (me !== undefined) expect((await call(t, me, { key })).status).toBe(401);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
