@@ -36,6 +36,8 @@ export async function bundlePageSources(
       platform: 'browser',
       target: ['es2020'],
       conditions: ['source', 'browser'],
+      // A classic script has no import.meta: the element then finds its origin by currentScript.
+      define: { 'import.meta.url': 'undefined' },
     });
   const [js, interview, embed, css] = await Promise.all([
     script('main.ts'),
