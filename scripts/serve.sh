@@ -10,10 +10,12 @@ source "$root/scripts/ensure-pnpm.sh"
 cd "$root"
 built="apps/server/dist/formloom.js"
 # Rebuild when any source, manifest or build config is newer than the build.
-if [ ! -f "$built" ] || [ -n "$(find packages/contract packages/server apps/server pnpm-lock.yaml \
+if [ ! -f "$built" ] || [ -n "$(find packages/contract packages/runtime packages/elements packages/sdk packages/server \
+  apps/server apps/dashboard pnpm-lock.yaml \
   \( -name node_modules -o -name dist \) -prune -o -type f -newer "$built" -print -quit)" ]; then
   # JavaScript only: the type declarations are for publishing the packages, not for running.
+  # The dashboard too: the setup link the first start prints opens it.
   quiet_step "$root/node_modules/.cache/formloom/build.log" "Building the server" \
-    env FORMLOOM_BUILD_DTS=0 pnpm --filter '@formloom/server...' --filter formloom build
+    env FORMLOOM_BUILD_DTS=0 pnpm --filter '@formloom/server...' --filter formloom --filter '@formloom/dashboard...' build
 fi
 exec node apps/server/bin/formloom.js serve "$@"
