@@ -1,13 +1,16 @@
-import { Center, Loader } from '@mantine/core';
+import { roleAllows } from '@formloom/sdk';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactElement, Suspense } from 'react';
+import { Link } from './components/link.js';
 import { Shell } from './components/shell.js';
 import { useMe } from './features/auth/queries.js';
+import { useI18n } from './i18n/i18n.js';
 import { useLocation } from './navigation.js';
+import { matchRoute, pathTo, ROUTES } from './routes.js';
 
 // Each page is its own chunk: the sign-in page does not load the forms list, nor the reverse.
 const SignInPage = lazy(() => import('./features/auth/sign-in-page.js'));
 const SetupPage = lazy(() => import('./features/auth/setup-page.js'));
-const FormsPage = lazy(() => import('./features/forms/forms-page.js'));
 
 function Loading() {
   return (
@@ -17,21 +20,46 @@ function Loading() {
   );
 }
 
+function Refused({ title, text }: { title: string; text: string }) {
+  const { t } = useI18n();
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text>{text}</Text>
+      <Link to={pathTo(ROUTES[0]!.path)}>{t('backToForms')}</Link>
+    </Stack>
+  );
+}
+
 export function App() {
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
   const me = useMe();
-  const page = pathname.replace(/\/+$/, '').endsWith('/setup') ? 'setup' : 'forms';
+  const setup = pathname.replace(/\/+$/, '').endsWith('/setup');
   let content: ReactElement;
-  if (page === 'setup' && !me.data) {
+  if (setup && !me.data) {
     content = <SetupPage token={new URLSearchParams(search).get('token')} />;
   } else if (me.isPending) {
     content = <Loading />;
   } else if (!me.data) {
     content = <SignInPage />;
   } else {
+    const match = setup ? matchRoute('/app') : matchRoute(pathname);
+    const role = me.data.role;
+    let page: ReactElement;
+    if (match === undefined) {
+      page = <Refused title={t('notFoundTitle')} text={t('notFoundText')} />;
+    } else if (!roleAllows(role, match.route.permission)) {
+      page = <Refused title={t('notFoundTitle')} text={t('notAllowed', { role })} />;
+    } else {
+      const Page = match.route.page;
+      page = <Page params={match.params} search={new URLSearchParams(search)} />;
+    }
     content = (
-      <Shell email={me.data.user.email}>
-        <FormsPage />
+      <Shell email={me.data.user.email} role={role}>
+        <Suspense fallback={<Loading />}>{page}</Suspense>
       </Shell>
     );
   }

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** The dashboard's pages, by path under /app. Three pages need no router library. */
-export type PageName = 'setup' | 'forms';
-
+/**
+ * The location as React state. The pages and their paths are in routes.tsx: a table and a
+ * matcher of `:name` parts are all the dashboard needs, so no router library is loaded.
+ */
 const listeners = new Set<() => void>();
 window.addEventListener('popstate', () => {
   for (const listener of listeners) listener();

@@ -26,6 +26,15 @@ export type {
   WebhookEvent,
   WebhookEventType,
 } from '@formloom/contract';
+// Which role may do what, so an app (the dashboard) can disable what a member may not use.
+export {
+  PERMISSIONS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  ROLES,
+  type Role,
+  roleAllows,
+} from '@formloom/contract';
 export {
   type CallArgs,
   type ClientOptions,

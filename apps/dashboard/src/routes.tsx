@@ -1,0 +1,57 @@
+import type { Permission } from '@formloom/sdk';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { MessageKey } from './i18n/messages.js';
+
+/** What a page receives: the `:name` parts of its path and the query string. */
+export interface PageProps {
+  params: Record<string, string>;
+  search: URLSearchParams;
+}
+
+export interface Route {
+  /** A path under `/app`, with `:name` parts, e.g. `/forms/:formId/responses`. */
+  path: string;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  /** The permission a member needs to open the page; it also hides its menu entry. */
+  permission: Permission;
+  /** A menu entry's label (in the shell's catalog), for the pages the main menu lists. */
+  nav?: MessageKey;
+}
+
+/**
+ * The signed-in pages, each its own chunk (the sign-in page loads none of them). One line per
+ * page: a page is added here and nowhere else. The first route is the home page.
+ */
+export const ROUTES: readonly Route[] = [
+  {
+    path: '/forms',
+    page: lazy(() => import('./features/forms/forms-page.js')),
+    permission: 'forms.read',
+    nav: 'forms',
+  },
+];
+
+/** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */
+export function matchRoute(pathname: string): { route: Route; params: Record<string, string> } | undefined {
+  const path = pathname.replace(/^\/app/, '').replace(/\/+$/, '') || ROUTES[0]!.path;
+  const parts = path.split('/');
+  for (const route of ROUTES) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((segment, i) => {
+      if (segment.startsWith(':')) {
+        params[segment.slice(1)] = decodeURIComponent(parts[i]!);
+        return parts[i] !== '';
+      }
+      return segment === parts[i];
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}
+
+/** The `/app` path of a route with its parameters filled in. */
+export function pathTo(path: string, params: Record<string, string> = {}): string {
+  return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}
