@@ -29,6 +29,12 @@ export const ROUTES: readonly Route[] = [
     permission: 'forms.read',
     nav: 'forms',
   },
+  {
+    path: '/webhooks',
+    page: lazy(() => import('./features/webhooks/webhooks-page.js')),
+    permission: 'webhooks.read',
+    nav: 'webhooks',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */

@@ -22,10 +22,12 @@ export type {
   SmartFormSessionDetail,
   StartedSession,
   VariableValue,
+  WebhookDelivery,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
 } from '@formloom/contract';
+// The event types an endpoint can subscribe to, for pickers.
 // Which role may do what, so an app (the dashboard) can disable what a member may not use.
 export {
   PERMISSIONS,
@@ -34,6 +36,7 @@ export {
   ROLES,
   type Role,
   roleAllows,
+  WEBHOOK_EVENT_TYPES,
 } from '@formloom/contract';
 export {
   type CallArgs,

@@ -1,0 +1,404 @@
+import {
+  type Role,
+  roleAllows,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@formloom/sdk';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { useMe } from '../auth/queries.js';
+import {
+  DELIVERIES_PAGE_SIZE,
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDeliveries,
+  useRedeliver,
+  useTestWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+} from './queries.js';
+import { texts } from './texts.js';
+
+type T = ReturnType<typeof useTexts<keyof (typeof texts)['en']>>;
+
+const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Webhook endpoints: create (the secret shown once), pause state, test, delete, the delivery log. */
+export default function WebhooksPage() {
+  const t = useTexts(texts);
+  const role: Role = useMe().data?.role ?? 'viewer';
+  const canWrite = roleAllows(role, 'webhooks.write');
+  const webhooks = useWebhooks();
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string | undefined>();
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Button onClick={() => setAdding(true)} disabled={!canWrite || adding}>
+          {t('add')}
+        </Button>
+      </Group>
+      <Text>{t('intro')}</Text>
+      {!canWrite && <Text role="note">{t('readOnly')}</Text>}
+      {secret !== undefined && <SecretShownOnce secret={secret} t={t} onDone={() => setSecret(undefined)} />}
+      {adding && (
+        <CreateEndpoint
+          t={t}
+          onCancel={() => setAdding(false)}
+          onCreated={(created) => {
+            setAdding(false);
+            setSecret(created);
+          }}
+        />
+      )}
+      {webhooks.isPending ? (
+        <Loader size="sm" aria-label="Loading" />
+      ) : webhooks.isError ? (
+        <Text role="alert">{message(webhooks.error)}</Text>
+      ) : webhooks.data.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        webhooks.data.map((endpoint) => (
+          <Endpoint key={endpoint.id} endpoint={endpoint} canWrite={canWrite} t={t} />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function SecretShownOnce({ secret, t, onDone }: { secret: string; t: T; onDone: () => void }) {
+  return (
+    // The title in the text colour: Mantine's yellow title is below WCAG AA contrast on its background.
+    <Alert
+      color="yellow"
+      title={t('secretTitle')}
+      role="status"
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('secretText')}</Text>
+        <Code block data-testid="webhook-secret">
+          {secret}
+        </Code>
+        <Group>
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? t('copied') : t('copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={onDone}>{t('done')}</Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function CreateEndpoint({
+  t,
+  onCancel,
+  onCreated,
+}: {
+  t: T;
+  onCancel: () => void;
+  onCreated: (secret: string) => void;
+}) {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<string[]>(['FORM_RESPONSE_CREATED']);
+  const [eventsError, setEventsError] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (events.length === 0) {
+      setEventsError(true);
+      return;
+    }
+    create.mutate(
+      {
+        url: url.trim(),
+        events: events as WebhookEventType[],
+        ...(description.trim() === '' ? {} : { description: description.trim() }),
+      },
+      { onSuccess: (created) => onCreated(created.secret) },
+    );
+  };
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-labelledby="new-endpoint">
+      <Stack>
+        <Title order={2} size="h4" id="new-endpoint">
+          {t('add')}
+        </Title>
+        <TextInput
+          label={t('url')}
+          description={t('urlHint')}
+          type="url"
+          required
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TextInput
+          label={t('description')}
+          maxLength={500}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Checkbox.Group
+          label={t('events')}
+          value={events}
+          onChange={(next) => {
+            setEvents(next);
+            setEventsError(false);
+          }}
+          error={eventsError ? t('eventsRequired') : undefined}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Checkbox key={type} value={type} label={type} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        {create.isError && <Text role="alert">{t('failedAction', { message: message(create.error) })}</Text>}
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('create')}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWrite: boolean; t: T }) {
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const test = useTestWebhook();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const headingId = `endpoint-${endpoint.id}`;
+  const failure = update.error ?? remove.error ?? test.error;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {endpoint.url}
+          </Title>
+          <Badge color={endpoint.isActive ? 'green' : 'red'} variant="light" c="dark">
+            {endpoint.isActive ? t('active') : t('paused')}
+          </Badge>
+        </Group>
+        {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
+        <Group gap={6} wrap="wrap">
+          {endpoint.events.map((type) => (
+            <Code key={type}>{type}</Code>
+          ))}
+        </Group>
+        <Text size="sm">{t('secretEnds', { last4: endpoint.secretLast4 })}</Text>
+        {!endpoint.isActive && <Text size="sm">{t('pausedHint')}</Text>}
+        {test.isSuccess && (
+          <Text size="sm" role="status">
+            {t('testSent')}
+          </Text>
+        )}
+        {failure && <Text role="alert">{t('failedAction', { message: message(failure) })}</Text>}
+        <Group gap="xs" wrap="wrap">
+          {!endpoint.isActive && (
+            <Button
+              disabled={!canWrite}
+              loading={update.isPending}
+              onClick={() => update.mutate({ id: endpoint.id, isActive: true })}
+            >
+              {t('enable')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            disabled={!canWrite}
+            loading={test.isPending}
+            onClick={() => test.mutate(endpoint.id)}
+          >
+            {t('sendTest')}
+          </Button>
+          <Button
+            variant="default"
+            aria-expanded={open}
+            aria-controls={`${headingId}-deliveries`}
+            onClick={() => setOpen(!open)}
+          >
+            {t('showDeliveries')}
+          </Button>
+          <Button color="red" variant="outline" disabled={!canWrite} onClick={() => setConfirming(true)}>
+            {t('remove')}
+          </Button>
+        </Group>
+        <div id={`${headingId}-deliveries`}>
+          {open && <Deliveries endpoint={endpoint} canWrite={canWrite} t={t} />}
+        </div>
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirm')}
+        centered
+        closeButtonProps={{ 'aria-label': t('cancel') }}
+      >
+        <Stack>
+          <Text style={{ overflowWrap: 'anywhere' }}>{t('confirmRemove', { url: endpoint.url })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(endpoint, { onSettled: () => setConfirming(false) })}
+            >
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWrite: boolean; t: T }) {
+  const { language } = useI18n();
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries(endpoint.id, page);
+  const redeliver = useRedeliver();
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
+  if (deliveries.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (deliveries.isError) return <Text role="alert">{message(deliveries.error)}</Text>;
+  if (deliveries.data.total === 0) return <Text size="sm">{t('noDeliveries')}</Text>;
+  const pages = Math.max(1, Math.ceil(deliveries.data.total / DELIVERIES_PAGE_SIZE));
+  return (
+    <Stack gap="xs">
+      {redeliver.isSuccess && (
+        <Text size="sm" role="status">
+          {t('redelivered')}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={320}>
+        <Table aria-label={t('deliveriesOf', { url: endpoint.url })} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('event')}</Table.Th>
+              <Table.Th scope="col">{t('status')}</Table.Th>
+              <Table.Th scope="col">{t('created')}</Table.Th>
+              <Table.Th scope="col">{t('attempts')}</Table.Th>
+              <Table.Th scope="col">
+                <span className="mantine-visually-hidden">{t('redeliver')}</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.data.items.map((delivery) => (
+              <Table.Tr key={delivery.id}>
+                <Table.Td>
+                  <Code>{delivery.eventType}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[delivery.status]} variant="light" c="dark">
+                    {t(delivery.status)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{when.format(new Date(delivery.createdAt))}</Table.Td>
+                <Table.Td>
+                  <Attempts delivery={delivery} t={t} />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={!canWrite || delivery.status === 'pending'}
+                    onClick={() => redeliver.mutate({ id: endpoint.id, deliveryId: delivery.id })}
+                  >
+                    {t('redeliver')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('previous')}
+          </Button>
+          <Text size="sm" aria-live="polite">
+            {page} / {pages}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={!deliveries.data.hasMore}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('next')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Each attempt: its answer's status and time, or the network error, and the first KB of the body. */
+function Attempts({ delivery, t }: { delivery: WebhookDelivery; t: T }) {
+  if (delivery.attempts.length === 0) return <Text size="sm">0</Text>;
+  return (
+    <Stack gap={4}>
+      {delivery.attempts.map((attempt) => (
+        <details key={attempt.attempt}>
+          <summary>
+            {t('attempt', { n: attempt.attempt })}:{' '}
+            {attempt.statusCode === null
+              ? t('networkError', { error: attempt.error ?? '' })
+              : t('answer', { status: attempt.statusCode, ms: attempt.durationMs })}
+          </summary>
+          {attempt.responseBody !== null && (
+            <Code block aria-label={t('body')} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {attempt.responseBody}
+            </Code>
+          )}
+        </details>
+      ))}
+    </Stack>
+  );
+}
