@@ -26,7 +26,13 @@ export {
 // --- JSON Schema 2020-12 from the zod-to-OpenAPI output (OpenAPI 3.1, MCP tools) -----------
 export { toJsonSchema2020 } from './json-schema.js';
 // --- API models ---------------------------------------------------------------------------
-export { Account } from './models/account.js';
+export {
+  Account,
+  CREDIT_LEDGER_KINDS,
+  CreditLedgerEntry,
+  CreditLedgerPage,
+  CreditLedgerQuery,
+} from './models/account.js';
 export {
   AI_JOB_POLLING,
   AI_JOB_STATUSES,

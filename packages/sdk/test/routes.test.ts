@@ -122,6 +122,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   ],
   testWebhook: [(c) => c.webhooks.test(ID), 'POST', `/v1/webhooks/${ID}/test`],
   getAccount: [(c) => c.me.retrieve(), 'GET', '/v1/me'],
+  listCreditLedger: [(c) => c.me.credits({ page: 2 }), 'GET', '/v1/me/credits'],
 };
 
 const apiKeyRoutes = contractRoutes.filter((r) => r.metadata.auth === 'apiKey');

@@ -275,7 +275,7 @@ export function createApp({
     forms: createFormsRouter(forms),
     fields: createFieldsRouter(forms),
     responses: createResponsesRouter(responses, clock),
-    account: createAccountRouter(accounts, clock, limiter),
+    account: createAccountRouter(accounts, credits, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp, captcha),
     partials: createPartialsRouter(partials),
     audit: createAuditRouter(createAuditService(db, { clock }), clock),

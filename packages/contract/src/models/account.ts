@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common.js';
+import { PageQuery, page } from './paging.js';
 import { AI_LIMITS, type AiLimit, PlanSchema } from './plan.js';
 import { ScopeSchema } from './scope.js';
 
@@ -46,3 +47,27 @@ type AccountObject = typeof accountSchema;
 export interface AccountZod extends AccountObject {}
 export const Account: AccountZod = accountSchema;
 export type Account = z.infer<typeof Account>;
+
+/** What moved credits: a grant (plan, top-up), a reservation an AI call took, or its refund. */
+export const CREDIT_LEDGER_KINDS = ['grant', 'reserve', 'refund'] as const;
+
+/** One change of the credit balance, written in the transaction of the change. */
+export const CreditLedgerEntry = z
+  .object({
+    id: Uuid,
+    kind: z.enum(CREDIT_LEDGER_KINDS).describe('grant, reserve (an AI call took credits) or refund'),
+    delta: z.number().int().describe('Credits added (positive) or taken (negative)'),
+    balanceAfter: z.number().int().describe('The balance right after this change'),
+    reason: z.string().describe('What the change was for, e.g. the AI feature that used the credits'),
+    createdAt: Timestamp,
+  })
+  .describe('Credit ledger entry');
+export type CreditLedgerEntry = z.infer<typeof CreditLedgerEntry>;
+
+export const CreditLedgerQuery = PageQuery.describe('Paging of the credit ledger');
+export type CreditLedgerQuery = z.infer<typeof CreditLedgerQuery>;
+
+export const CreditLedgerPage = page('entries', CreditLedgerEntry).describe(
+  'A page of credit ledger entries, newest first',
+);
+export type CreditLedgerPage = z.infer<typeof CreditLedgerPage>;

@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(68);
+    expect(contractRoutes).toHaveLength(69);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -81,8 +81,8 @@ describe('contract routes', () => {
       if (metadata.auth !== 'apiKey') continue;
       expect(PLANS, name).toContain(metadata.minPlan);
       expect(metadata.minPlan, name).not.toBe('FREE');
-      // `null` (any valid key) is reserved for GET /v1/me.
-      if (name === 'getAccount') expect(metadata.scope).toBeNull();
+      // `null` (any valid key) is reserved for GET /v1/me and its credit ledger: the key's own account.
+      if (name === 'getAccount' || name === 'listCreditLedger') expect(metadata.scope).toBeNull();
       else expect(SCOPES, name).toContain(metadata.scope);
     }
   });

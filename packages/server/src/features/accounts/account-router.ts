@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { ApiKeyInfo } from '../auth/index.js';
+import type { CreditsService } from '../credits/index.js';
 import type { RateLimiter } from '../limits/index.js';
 import { windowOf } from '../limits/index.js';
 import type { AccountsService } from './accounts-service.js';
@@ -17,6 +18,7 @@ function keyEnd(key: ApiKeyInfo): string | null {
 
 export function createAccountRouter(
   accounts: AccountsService,
+  credits: Pick<CreditsService, 'ledgerPage'>,
   clock: () => Date,
   /** The limits in force and this month's count; absent when rate limiting is off (count 0). */
   limiter?: Pick<RateLimiter, 'usage' | 'limitsOf'>,
@@ -60,5 +62,9 @@ export function createAccountRouter(
       };
       return { status: 200, body: successBody(body, 'Account') };
     },
+    listCreditLedger: async ({ req, query }) => ({
+      status: 200,
+      body: successBody(await credits.ledgerPage(authOf(req).accountId, query), 'Credit ledger'),
+    }),
   });
 }

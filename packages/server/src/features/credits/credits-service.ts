@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AiLimit } from '@formloom/contract';
+import type { AiLimit, CreditLedgerEntry, CreditLedgerPage } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { InvalidInputError, paymentRequired } from '../../domain-errors.js';
@@ -256,6 +256,25 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
 
     /** The account's newest ledger rows first. */
     ledger: (accountId: string, limit = 20) => createCreditsStore(db).list(accountId, limit),
+
+    /** A page of the ledger as the API answers it (`GET /v1/me/credits`). */
+    async ledgerPage(accountId: string, query: { page: number; limit: number }): Promise<CreditLedgerPage> {
+      const { rows, total } = await createCreditsStore(db).page(accountId, query.page, query.limit);
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind as CreditLedgerEntry['kind'],
+          delta: Number(row.delta),
+          balanceAfter: Number(row.balance_after),
+          reason: row.reason,
+          createdAt: row.created_at,
+        })),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: query.page * query.limit < total,
+      };
+    },
   };
 }
 

@@ -63,6 +63,31 @@ export function createCreditsStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** A page of the account's rows, newest first, and how many it has. */
+    async page(
+      accountId: string,
+      page: number,
+      limit: number,
+    ): Promise<{ rows: LedgerEntry[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('credit_ledger')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('credit_ledger')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
     list(accountId: string, limit: number): Promise<LedgerEntry[]> {
       return db
         .selectFrom('credit_ledger')
