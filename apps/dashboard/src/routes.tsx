@@ -35,6 +35,12 @@ export const ROUTES: readonly Route[] = [
     permission: 'webhooks.read',
     nav: 'webhooks',
   },
+  {
+    path: '/usage',
+    page: lazy(() => import('./features/usage/usage-page.js')),
+    permission: 'account.read',
+    nav: 'usage',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */

@@ -159,6 +159,8 @@ describe.skipIf(executable === undefined)('the webhooks page in Chromium, on for
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete endpoint' });
     await dialog.waitFor();
+    // Checked once its opening transition is over (mid-fade, every colour is paler).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);

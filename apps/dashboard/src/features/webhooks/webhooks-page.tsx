@@ -25,6 +25,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { useMe } from '../auth/queries.js';
@@ -314,7 +315,7 @@ function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canW
           {t('redelivered')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={320}>
+      <ScrollTable label={t('deliveriesOf', { url: endpoint.url })}>
         <Table aria-label={t('deliveriesOf', { url: endpoint.url })} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -356,7 +357,7 @@ function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canW
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {pages > 1 && (
         <Group justify="space-between">
           <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
