@@ -87,7 +87,9 @@ describe.skipIf(executable === undefined)('the usage page in Chromium, on formlo
     const ledger = page.getByRole('table', { name: 'Credit ledger' });
     const rows = ledger.getByRole('row');
     await expect.poll(() => rows.count()).toBe(entries.length + 1);
-    expect(await rows.nth(1).textContent()).toContain(`Granted+1,200${after.credits.balance.toLocaleString('en')}`);
+    expect(await rows.nth(1).textContent()).toContain(
+      `Granted+1,200${after.credits.balance.toLocaleString('en')}`,
+    );
     expect(await rows.nth(2).textContent()).toMatch(/Granted\+25[\d,]+welcome$/);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
