@@ -174,14 +174,17 @@ export {
 } from './models/idempotency.js';
 export {
   CONNECTION_STATUSES,
+  ConnectDiscordBody,
   ConnectionList,
   type ConnectionStatus,
+  DashboardConnections,
   DEFAULT_CONNECTION_EVENTS,
   INTEGRATION_PROVIDERS,
   IntegrationConnection,
   type IntegrationProvider,
   LoginBody,
   LoginResult,
+  SlackInstallStart,
   UpdateConnectionEventsBody,
 } from './models/integration.js';
 export {

@@ -20,6 +20,7 @@ import { Analytics } from './resources/analytics.js';
 import { AuditLog } from './resources/audit-log.js';
 import { Auth } from './resources/auth.js';
 import { Forms } from './resources/forms.js';
+import { Integrations } from './resources/integrations.js';
 import { Me } from './resources/me.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
@@ -105,6 +106,8 @@ export class Formloom {
   readonly auditLog: AuditLog = new AuditLog(this);
   /** The dashboard's sign-in (session cookie); use with `session: true`. */
   readonly auth: Auth = new Auth(this);
+  /** Slack and Discord connections (a dashboard session only). */
+  readonly integrations: Integrations = new Integrations(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

@@ -87,6 +87,7 @@ export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resourc
 export { Analytics } from './resources/analytics.js';
 export { AuditLog } from './resources/audit-log.js';
 export { Fields, FormPartials, Forms } from './resources/forms.js';
+export { Integrations } from './resources/integrations.js';
 export { Me } from './resources/me.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';

@@ -35,6 +35,7 @@ import {
   createConnectionsService,
   createIntegrationsPage,
   createIntegrationsRouter,
+  createOAuthState,
   DEFAULT_SLACK_API_BASE_URL,
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
@@ -254,6 +255,12 @@ export function createApp({
   const sessionCheck = createSessionCheck(db, sessionTokens);
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
   const login = createLogin(db, sessionTokens, clock, loginLimits);
+  const slackSettings = config.slack && {
+    clientId: config.slack.clientId,
+    clientSecret: config.slack.clientSecret,
+    apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
+    authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
+  };
   const cookieSessions = createCookieSessions(db, clock);
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
@@ -290,7 +297,15 @@ export function createApp({
       logger,
     ),
     webhooks: createWebhooksRouter(webhooks),
-    integrations: createIntegrationsRouter(login, connections),
+    integrations: createIntegrationsRouter({
+      login,
+      connections,
+      policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
+      slack: slackSettings,
+      slackRedirectUri: `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`,
+      issueSlackState: createOAuthState(secretKey, clock).issue,
+      discordBases: config.discordWebhookBases,
+    }),
     auth: createDashboardAuthRouter({
       checkCredentials: createCredentialCheck(db, clock, loginLimits),
       sessions: cookieSessions,
@@ -377,13 +392,20 @@ export function createApp({
       sessionCheck,
       connections,
       policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
-      slack: config.slack && {
-        clientId: config.slack.clientId,
-        clientSecret: config.slack.clientSecret,
-        apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
-        authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
-      },
+      slack: slackSettings,
       discordBases: config.discordWebhookBases,
+      dashboardSession: async (token) => {
+        const found = await cookieSessions.resolve(token);
+        if (found === undefined) return undefined;
+        const { session, account } = found;
+        return {
+          userId: session.userId,
+          accountId: account.id,
+          email: session.email,
+          plan: account.plan,
+          role: session.role,
+        };
+      },
       logger,
     }),
   );

@@ -24,10 +24,13 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'integration.connected',
+  'integration.updated',
+  'integration.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['form', 'smart_form', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = ['form', 'smart_form', 'webhook', 'integration'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditActor = z

@@ -63,3 +63,36 @@ export const LoginResult = z
   })
   .describe('Session token');
 export type LoginResult = z.infer<typeof LoginResult>;
+
+/** GET /v1/integrations: the dashboard's view, and whether this server can install Slack. */
+export const DashboardConnections = ConnectionList.extend({
+  slack: z
+    .object({ configured: z.boolean().describe('False when the server has no FORMLOOM_SLACK_CLIENT_ID') })
+    .describe('Slack on this server'),
+}).describe('Notification connections, for the dashboard');
+export type DashboardConnections = z.infer<typeof DashboardConnections>;
+
+/** POST /v1/integrations/discord: an incoming-webhook URL, as Discord's Copy Webhook URL gives it. */
+export const ConnectDiscordBody = z
+  .object({
+    url: z.string().min(1).max(2048).describe('https://discord.com/api/webhooks/<id>/<token>'),
+    events: z
+      .array(WebhookEventTypeSchema)
+      .max(WEBHOOK_EVENT_TYPES.length)
+      .optional()
+      .describe('Events that post a notification; FORM_RESPONSE_CREATED by default'),
+  })
+  .strict()
+  .describe('Connect a Discord webhook');
+export type ConnectDiscordBody = z.infer<typeof ConnectDiscordBody>;
+
+/** POST /v1/integrations/slack/start: where to send the browser to install the Slack app. */
+export const SlackInstallStart = z
+  .object({
+    authorizeUrl: z
+      .string()
+      .url()
+      .describe("Slack's install page, with a state good for 10 minutes and for this member only"),
+  })
+  .describe('Slack install link');
+export type SlackInstallStart = z.infer<typeof SlackInstallStart>;

@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { DeleteResult, Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import {
+  ConnectDiscordBody,
   ConnectionList,
+  DashboardConnections,
   IntegrationConnection,
   LoginBody,
   LoginResult,
+  SlackInstallStart,
   UpdateConnectionEventsBody,
 } from '../models/integration.js';
 import { meta } from './metadata.js';
-import { c, errorResponses, PUBLIC_ERRORS, SESSION_ERRORS } from './shared.js';
+import { API_KEY_ERRORS, c, errorResponses, PUBLIC_ERRORS, SESSION_ERRORS } from './shared.js';
 
 const session = meta({ auth: 'session', permission: 'integrations.manage', minPlan: 'PRO' });
+/** The dashboard's routes: its session cookie only (a key never manages chat connections). */
+const dashboard = meta({ auth: 'cookie', permission: 'integrations.manage', minPlan: 'PRO' });
 const ConnectionIdParams = z.object({ connectionId: Uuid.describe('Connection id') });
 const notFound = { 404: 'Connection not found' };
 
@@ -59,5 +64,63 @@ export const integrationsRouter = c.router({
       ...errorResponses([...SESSION_ERRORS, 404], notFound),
     },
     metadata: session,
+  },
+  listDashboardConnections: {
+    method: 'GET',
+    path: '/v1/integrations',
+    summary: 'List chat connections (dashboard)',
+    description:
+      "The Slack and Discord connections of the signed-in member's account, and whether Slack can be installed on this server. Dashboard session only.",
+    responses: { 200: success(DashboardConnections, 'The connections'), ...errorResponses(API_KEY_ERRORS) },
+    metadata: dashboard,
+  },
+  connectDiscord: {
+    method: 'POST',
+    path: '/v1/integrations/discord',
+    body: ConnectDiscordBody,
+    summary: 'Connect Discord (dashboard)',
+    description:
+      'Connects a Discord incoming webhook. The URL is checked for shape and never shown again: the connection names the webhook by its id.',
+    responses: {
+      201: success(IntegrationConnection, 'The new connection'),
+      ...errorResponses(API_KEY_ERRORS),
+    },
+    metadata: dashboard,
+  },
+  startSlackInstall: {
+    method: 'POST',
+    path: '/v1/integrations/slack/start',
+    body: c.noBody(),
+    summary: 'Start installing Slack (dashboard)',
+    description:
+      "Slack's install page for this member; Slack sends the browser back to /integrations/slack/callback, which connects the channel chosen and returns to the dashboard. 404 when Slack is not configured.",
+    responses: {
+      200: success(SlackInstallStart, 'Where to send the browser'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Slack is not configured on this server' }),
+    },
+    metadata: dashboard,
+  },
+  setDashboardConnectionEvents: {
+    method: 'PATCH',
+    path: '/v1/integrations/:connectionId/events',
+    pathParams: ConnectionIdParams,
+    body: UpdateConnectionEventsBody,
+    summary: 'Set the notified events (dashboard)',
+    responses: {
+      200: success(IntegrationConnection, 'The updated connection'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: dashboard,
+  },
+  removeDashboardConnection: {
+    method: 'DELETE',
+    path: '/v1/integrations/:connectionId',
+    pathParams: ConnectionIdParams,
+    summary: 'Remove a chat connection (dashboard)',
+    responses: {
+      200: success(DeleteResult, 'Removed'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: dashboard,
   },
 });

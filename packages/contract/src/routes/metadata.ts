@@ -65,6 +65,8 @@ export interface CookieRouteMetadata {
   auth: 'cookie';
   /** What the signed-in member's role must allow (`ROLE_PERMISSIONS`). */
   permission: Permission;
+  /** The account's plan must be at least this (403 otherwise), as for an API-key route. */
+  minPlan?: Plan;
 }
 
 export type RouteMetadata =

@@ -1,5 +1,5 @@
 /** The audit log: who changed what, recorded in the transaction of the change (issue 32). */
-export { auditCallers, currentAuditCaller, runAsAuditCaller } from './audit-context.js';
+export { type AuditCaller, auditCallers, currentAuditCaller, runAsAuditCaller } from './audit-context.js';
 export { createAuditRouter } from './audit-router.js';
 export {
   type AuditService,

@@ -96,8 +96,12 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
         case 'cookie': {
           const cookie = readCookie(req, SESSION_COOKIE);
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
-          const { caller } = await signedIn(cookie, verifiers);
-          const refusal = roleRefusal(caller.member.role, metadata.permission);
+          const { caller, account } = await signedIn(cookie, verifiers);
+          const refusal =
+            roleRefusal(caller.member.role, metadata.permission) ??
+            (metadata.minPlan !== undefined && !planAtLeast(account.plan, metadata.minPlan)
+              ? `This needs the ${PLAN_NAMES[metadata.minPlan]} plan or higher (the account is on ${PLAN_NAMES[account.plan]})`
+              : undefined);
           if (refusal !== undefined) throw forbidden(refusal);
           req.auth = caller;
           next();

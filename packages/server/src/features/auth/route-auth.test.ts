@@ -66,7 +66,11 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect(bare.status, where).toBe(401);
           const forged = await t.request(path, {
             ...init,
-            headers: { cookie: `formloom_session=${'0'.repeat(16)}.${'0'.repeat(64)}` },
+            // Sent as the dashboard would (same origin), so a write reaches the cookie check.
+            headers: {
+              cookie: `formloom_session=${'0'.repeat(16)}.${'0'.repeat(64)}`,
+              'sec-fetch-site': 'same-origin',
+            },
           });
           expect(forged.status, `${where} with a forged cookie`).toBe(401);
           break;

@@ -155,3 +155,13 @@ export async function exchangeSlackCode(
     channelName: (hook.channel ?? hook.channel_id).replace(/^#/, ''),
   };
 }
+
+/** Slack's install page for `state`, asking for the scopes Formloom needs; Slack returns to `redirectUri`. */
+export function slackAuthorizeUrl(slack: SlackOAuthSettings, redirectUri: string, state: string): string {
+  const authorize = new URL(slack.authorizeUrl);
+  authorize.searchParams.set('client_id', slack.clientId);
+  authorize.searchParams.set('scope', SLACK_SCOPES.join(','));
+  authorize.searchParams.set('redirect_uri', redirectUri);
+  authorize.searchParams.set('state', state);
+  return authorize.href;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AuditAction,
   DEFAULT_CONNECTION_EVENTS,
   type IntegrationConnection,
   type IntegrationProvider,
@@ -9,6 +10,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
+import { recordAudit } from '../audit/index.js';
 import { createConnectionsStore } from './connections-store.js';
 
 /** What a sender needs, sealed at rest (the target's id is the sealing context). */
@@ -48,11 +50,24 @@ function toConnection(row: Row): IntegrationConnection {
 export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: () => Date }) {
   const { db, box, clock } = deps;
   const store = createConnectionsStore(db);
+  type Store = typeof store;
 
-  async function get(accountId: string, id: string): Promise<Row> {
-    const row = await store.find(accountId, id);
+  async function get(accountId: string, id: string, from: Store = store): Promise<Row> {
+    const row = await from.find(accountId, id);
     if (row === undefined) throw notFound('Connection not found');
     return row;
+  }
+
+  /** A change and its audit record, in one transaction (the record names the member or key). */
+  function change<T extends { id: string }>(
+    action: AuditAction,
+    work: (trx: Store) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      const result = await work(createConnectionsStore(trx));
+      await recordAudit(trx, action, { type: 'integration', id: result.id }, clock);
+      return result;
+    });
   }
 
   return {
@@ -68,17 +83,21 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
     ): Promise<IntegrationConnection> {
       const unknown = events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
       if (unknown.length > 0) throw badRequest(`Unknown event type: ${unknown.join(', ')}`);
-      await get(accountId, id);
-      // The set, in the contract's order, each once.
-      const set = WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e));
-      await store.setEvents(accountId, id, JSON.stringify(set), clock().toISOString());
-      return toConnection(await get(accountId, id));
+      return change('integration.updated', async (trx) => {
+        await get(accountId, id, trx);
+        // The set, in the contract's order, each once.
+        const set = WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e));
+        await trx.setEvents(accountId, id, JSON.stringify(set), clock().toISOString());
+        return toConnection(await get(accountId, id, trx));
+      });
     },
 
-    async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
-      await get(accountId, id);
-      await store.remove(accountId, id);
-      return { id, deleted: true };
+    remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+      return change('integration.removed', async (trx) => {
+        await get(accountId, id, trx);
+        await trx.remove(accountId, id);
+        return { id, deleted: true as const };
+      });
     },
 
     /**
@@ -92,25 +111,27 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
       label: string;
       config: ConnectionConfig;
     }): Promise<IntegrationConnection> {
-      const now = clock().toISOString();
-      const existing = await store.findByPlace(input.accountId, input.config.provider, input.label);
-      const id = existing?.id ?? randomUUID();
-      const sealed = box.seal(JSON.stringify(input.config), id);
-      if (existing === undefined) {
-        await store.insert({
-          id,
-          accountId: input.accountId,
-          provider: input.config.provider,
-          label: input.label,
-          configSealed: sealed,
-          events: JSON.stringify(DEFAULT_CONNECTION_EVENTS),
-          createdBy: input.userId,
-          now,
-        });
-      } else {
-        await store.reconnect(id, sealed, now);
-      }
-      return toConnection(await get(input.accountId, id));
+      return change('integration.connected', async (trx) => {
+        const now = clock().toISOString();
+        const existing = await trx.findByPlace(input.accountId, input.config.provider, input.label);
+        const id = existing?.id ?? randomUUID();
+        const sealed = box.seal(JSON.stringify(input.config), id);
+        if (existing === undefined) {
+          await trx.insert({
+            id,
+            accountId: input.accountId,
+            provider: input.config.provider,
+            label: input.label,
+            configSealed: sealed,
+            events: JSON.stringify(DEFAULT_CONNECTION_EVENTS),
+            createdBy: input.userId,
+            now,
+          });
+        } else {
+          await trx.reconnect(id, sealed, now);
+        }
+        return toConnection(await get(input.accountId, id, trx));
+      });
     },
 
     /** The sealed settings of a target, opened (for the senders). */

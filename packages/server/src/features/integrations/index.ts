@@ -1,6 +1,6 @@
 /** The integrations feature: Slack and Discord connections, their senders and the /integrations page. */
 export { type ChatSenderOptions, createChatSenders, DEFAULT_SLACK_API_BASE_URL } from './chat-senders.js';
-export { DEFAULT_SLACK_AUTHORIZE_URL } from './connect.js';
+export { createOAuthState, DEFAULT_SLACK_AUTHORIZE_URL } from './connect.js';
 export { createConnectionsService } from './connections-service.js';
 export { createIntegrationsPage } from './integrations-page.js';
 export { createIntegrationsRouter } from './integrations-router.js';

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type IntegrationConnection,
   planAtLeast,
+  type Role,
+  roleAllows,
   SESSION_COOKIE,
   WEBHOOK_EVENT_TYPES,
 } from '@formloom/contract';
@@ -11,6 +13,7 @@ import { readCookie } from '../../http/cookies.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
+import { runAsAuditCaller } from '../audit/index.js';
 import { clientKey, html, type SafeHtml } from '../public/index.js';
 import type { Login, SessionCheck } from '../users/index.js';
 import { deriveKey, SESSION_TTL_SECONDS } from '../users/index.js';
@@ -19,8 +22,8 @@ import {
   createOAuthState,
   exchangeSlackCode,
   parseDiscordWebhookUrl,
-  SLACK_SCOPES,
   type SlackOAuthSettings,
+  slackAuthorizeUrl,
 } from './connect.js';
 import type { ConnectionsService } from './connections-service.js';
 import { EVENT_HEADLINES } from './notification.js';
@@ -47,6 +50,13 @@ export interface IntegrationsPageDeps {
   slack?: SlackOAuthSettings;
   /** Origins besides discord.com that webhook URLs may use (a stand-in in tests). */
   discordBases?: readonly string[];
+  /**
+   * The dashboard's session (`formloom_session` at Path=/, an opaque token): a Slack install
+   * started from the dashboard comes back to the callback with it, and returns to `/app/integrations`.
+   */
+  dashboardSession?: (
+    token: string,
+  ) => Promise<(Omit<SessionContext, 'tokenId'> & { role: Role }) | undefined>;
   logger: Logger;
 }
 
@@ -83,6 +93,24 @@ export function createIntegrationsPage(deps: IntegrationsPageDeps): Router {
       'Set-Cookie',
       `${SESSION_COOKIE}=${token}; Path=/integrations; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_SECONDS}${secure ? '; Secure' : ''}`,
     );
+
+  const auditCallerOf = (session: Omit<SessionContext, 'tokenId'>, req: Request) => ({
+    accountId: session.accountId,
+    actor: { type: 'user' as const, id: session.userId, email: session.email },
+    ip: req.ip ?? null,
+  });
+
+  /** The dashboard member of a Slack install started in the dashboard, if they may manage integrations. */
+  async function dashboardMemberOf(req: Request) {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (token === undefined || token === '' || deps.dashboardSession === undefined) return undefined;
+    const member = await deps.dashboardSession(token).catch(() => undefined);
+    return member !== undefined &&
+      roleAllows(member.role, 'integrations.manage') &&
+      planAtLeast(member.plan, 'PRO')
+      ? member
+      : undefined;
+  }
 
   async function sessionOf(req: Request): Promise<SessionContext | undefined> {
     const token = readCookie(req, SESSION_COOKIE);
@@ -155,7 +183,7 @@ ${
           return dashboard(res, session, 403, 'This form expired: try again.');
         }
         if (!planAtLeast(session.plan, 'PRO')) return dashboard(res, session, 403);
-        const failure = await run(req, session);
+        const failure = await runAsAuditCaller(auditCallerOf(session, req), () => run(req, session));
         if (failure !== undefined) return dashboard(res, session, 400, failure);
         res.redirect(303, '/integrations');
       } catch (error) {
@@ -251,47 +279,57 @@ ${
       if (session === undefined) return signIn(res, 401, 'Sign in to continue.');
       if (!deps.slack) return dashboard(res, session, 404, 'Slack is not configured on this server.');
       if (!planAtLeast(session.plan, 'PRO')) return dashboard(res, session, 403);
-      const authorize = new URL(deps.slack.authorizeUrl);
-      authorize.searchParams.set('client_id', deps.slack.clientId);
-      authorize.searchParams.set('scope', SLACK_SCOPES.join(','));
-      authorize.searchParams.set('redirect_uri', redirectUri);
-      authorize.searchParams.set('state', await states.issue(session.userId));
-      res.redirect(302, authorize.href);
+      res.redirect(302, slackAuthorizeUrl(deps.slack, redirectUri, await states.issue(session.userId)));
     } catch (error) {
       next(error);
     }
   });
 
   router.get('/integrations/slack/callback', async (req, res, next) => {
+    // Started in the dashboard: its session, and back to its page with the outcome.
+    const pageSession = await sessionOf(req);
+    const member = pageSession === undefined ? await dashboardMemberOf(req) : undefined;
+    const back = (outcome: 'connected' | 'cancelled' | 'failed') =>
+      res.redirect(303, `/app/integrations?slack=${outcome}`);
     try {
-      const session = await sessionOf(req);
+      const session = pageSession ?? member;
       if (session === undefined) return signIn(res, 401, 'Sign in, then start again with Add to Slack.');
-      if (!deps.slack) return dashboard(res, session, 404, 'Slack is not configured on this server.');
-      if (!planAtLeast(session.plan, 'PRO')) return dashboard(res, session, 403);
+      if (!deps.slack) {
+        return member
+          ? back('failed')
+          : dashboard(res, pageSession!, 404, 'Slack is not configured on this server.');
+      }
+      if (!planAtLeast(session.plan, 'PRO'))
+        return member ? back('failed') : dashboard(res, pageSession!, 403);
       const query = req.query as Record<string, unknown>;
       const state = typeof query.state === 'string' ? query.state : '';
       await states.check(state, session.userId);
       if (typeof query.error === 'string') {
-        return dashboard(res, session, 400, 'Slack was not connected (the install was cancelled).');
+        if (member) return back('cancelled');
+        return dashboard(res, pageSession!, 400, 'Slack was not connected (the install was cancelled).');
       }
       const code = typeof query.code === 'string' ? query.code : '';
       if (code === '') throw new ConnectError('Slack sent no code: start again with Add to Slack');
       const install = await exchangeSlackCode(deps.slack, code, redirectUri);
-      await deps.connections.connect({
-        accountId: session.accountId,
-        userId: session.userId,
-        label: `#${install.channelName} · ${install.teamName}`,
-        config: {
-          provider: 'slack',
-          botToken: install.botToken,
-          channelId: install.channelId,
-          teamId: install.teamId,
-        },
-      });
+      await runAsAuditCaller(auditCallerOf(session, req), () =>
+        deps.connections.connect({
+          accountId: session.accountId,
+          userId: session.userId,
+          label: `#${install.channelName} · ${install.teamName}`,
+          config: {
+            provider: 'slack',
+            botToken: install.botToken,
+            channelId: install.channelId,
+            teamId: install.teamId,
+          },
+        }),
+      );
       deps.logger.info({ accountId: session.accountId, team: install.teamId }, 'slack connected');
+      if (member) return back('connected');
       res.redirect(303, '/integrations');
     } catch (error) {
       if (error instanceof ConnectError) {
+        if (member) return back('failed');
         const session = await sessionOf(req);
         return session ? dashboard(res, session, 400, error.message) : signIn(res, 401);
       }
