@@ -36,6 +36,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'webhooks',
   },
   {
+    path: '/integrations',
+    page: lazy(() => import('./features/integrations/integrations-page.js')),
+    permission: 'integrations.manage',
+    nav: 'integrations',
+  },
+  {
     path: '/usage',
     page: lazy(() => import('./features/usage/usage-page.js')),
     permission: 'account.read',

@@ -13,6 +13,7 @@ export type {
   FormResponse,
   FormSchema,
   FormVariable,
+  IntegrationConnection,
   InterviewQuestion,
   InterviewStep,
   SessionAnalysis,

@@ -110,7 +110,9 @@ export function createIntegrationsRouter(
         label: parsed.label,
         config: { provider: 'discord', webhookUrl: parsed.url },
       });
-      if (body.events !== undefined) {
+      const same = (a: readonly string[], b: readonly string[]) =>
+        a.length === b.length && a.every((event) => b.includes(event));
+      if (body.events !== undefined && !same(body.events, connection.events)) {
         connection = await connections.setEvents(member.accountId, connection.id, body.events);
       }
       return { status: 201, body: successBody(connection, 'Discord connected') };
