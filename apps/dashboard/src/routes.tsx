@@ -51,7 +51,5 @@ export function matchRoute(pathname: string): { route: Route; params: Record<str
   return undefined;
 }
 
-/** The `/app` path of a route with its parameters filled in. */
-export function pathTo(path: string, params: Record<string, string> = {}): string {
-  return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
-}
+// Pages import pathTo from navigation.ts: importing it from here would make a cycle with their lazy import.
+export { pathTo } from './navigation.js';
