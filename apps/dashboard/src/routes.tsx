@@ -29,6 +29,11 @@ export const ROUTES: readonly Route[] = [
     permission: 'forms.read',
     nav: 'forms',
   },
+  {
+    path: '/forms/:formId/share',
+    page: lazy(() => import('./features/share/share-page.js')),
+    permission: 'forms.read',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */

@@ -6,6 +6,9 @@ import { navigate, pathTo } from '../../navigation.js';
 import { useArchiveForm, useDeleteForm, useDuplicateForm, useUnarchiveForm } from './queries.js';
 import { formsTexts } from './texts.js';
 
+/** The id of a form's title link in the list, which its actions button is described by. */
+export const formTitleId = (formId: string) => `form-title-${formId}`;
+
 export interface FormActionResult {
   ok: boolean;
   text: string;
@@ -44,8 +47,10 @@ export function FormActions({
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" size="xs" aria-label={tx('actionsFor', { title: form.title })}>
-            …
+          {/* Named "Actions" and described by the row's title: a name holding the title would make the
+              title's cell and this one read alike. */}
+          <Button variant="default" size="xs" aria-describedby={formTitleId(form.id)}>
+            {tx('actions')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -86,6 +91,7 @@ export function FormActions({
         </Menu.Dropdown>
       </Menu>
       <Modal
+        closeButtonProps={{ 'aria-label': tx('close') }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={tx('deleteTitle', { title: form.title })}

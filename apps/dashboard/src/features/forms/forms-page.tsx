@@ -22,7 +22,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
-import { type FormActionResult, FormActions } from './form-actions.js';
+import { type FormActionResult, FormActions, formTitleId } from './form-actions.js';
 import { PromptDialog } from './prompt-dialog.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
 import { formsTexts } from './texts.js';
@@ -151,7 +151,9 @@ export default function FormsPage() {
                 {forms.data.items.map((form) => (
                   <Table.Tr key={form.id}>
                     <Table.Td>
-                      <Link to={pathTo('/forms/:formId', { formId: form.id })}>{form.title}</Link>
+                      <Link id={formTitleId(form.id)} to={pathTo('/forms/:formId', { formId: form.id })}>
+                        {form.title}
+                      </Link>
                     </Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOR[form.publishStatus]} variant="light" c="dark">

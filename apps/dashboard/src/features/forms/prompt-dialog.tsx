@@ -28,7 +28,13 @@ export function PromptDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={tx('promptTitle')} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': tx('close') }}
+      opened={opened}
+      onClose={close}
+      title={tx('promptTitle')}
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
