@@ -34,6 +34,16 @@ export const ROUTES: readonly Route[] = [
     page: lazy(() => import('./features/share/share-page.js')),
     permission: 'forms.read',
   },
+  {
+    path: '/forms/:formId/responses',
+    page: lazy(() => import('./features/responses/responses-page.js')),
+    permission: 'responses.read',
+  },
+  {
+    path: '/forms/:formId/responses/:responseId',
+    page: lazy(() => import('./features/responses/response-page.js')),
+    permission: 'responses.read',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */
