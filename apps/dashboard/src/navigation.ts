@@ -26,3 +26,8 @@ export function useLocation(): { pathname: string; search: string } {
   const url = new URL(href, window.location.origin);
   return { pathname: url.pathname, search: url.search };
 }
+
+/** The `/app` path of a route with its parameters filled in. */
+export function pathTo(path: string, params: Record<string, string> = {}): string {
+  return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}

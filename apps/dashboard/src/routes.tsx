@@ -47,6 +47,21 @@ export const ROUTES: readonly Route[] = [
     permission: 'account.read',
     nav: 'usage',
   },
+  {
+    path: '/forms/:formId/share',
+    page: lazy(() => import('./features/share/share-page.js')),
+    permission: 'forms.read',
+  },
+  {
+    path: '/forms/:formId/responses',
+    page: lazy(() => import('./features/responses/responses-page.js')),
+    permission: 'responses.read',
+  },
+  {
+    path: '/forms/:formId/responses/:responseId',
+    page: lazy(() => import('./features/responses/response-page.js')),
+    permission: 'responses.read',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */
@@ -69,7 +84,5 @@ export function matchRoute(pathname: string): { route: Route; params: Record<str
   return undefined;
 }
 
-/** The `/app` path of a route with its parameters filled in. */
-export function pathTo(path: string, params: Record<string, string> = {}): string {
-  return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
-}
+// Pages import pathTo from navigation.ts: importing it from here would make a cycle with their lazy import.
+export { pathTo } from './navigation.js';

@@ -1,25 +1,59 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { roleAllows } from '@formloom/sdk';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
+import { errorText } from '../../components/error-text.js';
+import { Link } from '../../components/link.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { pathTo } from '../../navigation.js';
+import { useMe } from '../auth/queries.js';
+import { type FormActionResult, FormActions, formTitleId } from './form-actions.js';
+import { PromptDialog } from './prompt-dialog.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
+import { formsTexts } from './texts.js';
 
 const STATUS_COLOR = { DRAFT: 'gray', PUBLISHED: 'green', ARCHIVED: 'orange' } as const;
 
 export default function FormsPage() {
   const { t, language } = useI18n();
+  const tx = useTexts(formsTexts);
+  const role = useMe().data?.role ?? 'viewer';
+  const canWrite = roleAllows(role, 'forms.write');
+  const canUseAi = canWrite && roleAllows(role, 'ai.use');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
+  const [prompting, setPrompting] = useState(false);
+  const [notice, setNotice] = useState<FormActionResult | undefined>();
   const forms = useFormsPage({ search: debounced, page });
   const create = useCreateBlankForm();
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const pages = Math.max(1, Math.ceil((forms.data?.total ?? 0) / FORMS_PAGE_SIZE));
-  const createButton = (
-    <Button onClick={() => create.mutate(t('newFormTitle'))} loading={create.isPending}>
-      {t('createForm')}
-    </Button>
-  );
+  const describeError = (error: unknown) => errorText(error, t('somethingWrong'));
+  // A control the role may not use stays visible, disabled, and says why.
+  const gated = (allowed: boolean, why: string, button: ReactElement) =>
+    allowed ? (
+      button
+    ) : (
+      <Tooltip label={why}>
+        <span>{button}</span>
+      </Tooltip>
+    );
 
   return (
     <Stack>
@@ -27,8 +61,51 @@ export default function FormsPage() {
         <Title order={1} size="h2">
           {t('forms')}
         </Title>
-        {createButton}
+        <Group gap="xs" wrap="wrap">
+          {gated(
+            canUseAi,
+            tx('noAi', { role }),
+            <Button variant="light" disabled={!canUseAi} onClick={() => setPrompting(true)}>
+              {tx('createFromPrompt')}
+            </Button>,
+          )}
+          {gated(
+            canWrite,
+            tx('readOnly', { role }),
+            <Button
+              disabled={!canWrite}
+              onClick={() => create.mutate(t('newFormTitle'))}
+              loading={create.isPending}
+            >
+              {t('createForm')}
+            </Button>,
+          )}
+        </Group>
       </Group>
+      <PromptDialog opened={prompting} onClose={() => setPrompting(false)} />
+      <div aria-live="polite">
+        {notice?.ok ? (
+          <Alert
+            color="green"
+            withCloseButton
+            onClose={() => setNotice(undefined)}
+            closeButtonLabel={tx('close')}
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+      {notice !== undefined && !notice.ok ? (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={() => setNotice(undefined)}
+          closeButtonLabel={tx('close')}
+        >
+          {notice.text}
+        </Alert>
+      ) : null}
       <TextInput
         label={t('search')}
         type="search"
@@ -65,18 +142,33 @@ export default function FormsPage() {
                   <Table.Th scope="col">{t('title')}</Table.Th>
                   <Table.Th scope="col">{t('status')}</Table.Th>
                   <Table.Th scope="col">{t('updated')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{tx('actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {forms.data.items.map((form) => (
                   <Table.Tr key={form.id}>
-                    <Table.Td>{form.title}</Table.Td>
+                    <Table.Td>
+                      <Link id={formTitleId(form.id)} to={pathTo('/forms/:formId', { formId: form.id })}>
+                        {form.title}
+                      </Link>
+                    </Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOR[form.publishStatus]} variant="light" c="dark">
                         {t(form.publishStatus)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{date.format(new Date(form.updatedAt))}</Table.Td>
+                    <Table.Td>
+                      <FormActions
+                        form={form}
+                        canWrite={canWrite}
+                        onDone={setNotice}
+                        describeError={describeError}
+                      />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

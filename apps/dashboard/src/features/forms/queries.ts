@@ -1,13 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import type { DashboardLanguage } from '../../i18n/messages.js';
 
 export const FORMS_PAGE_SIZE = 20;
+/** The contract's limit on a form's title (TEXT_LIMITS.formTitle). */
+const TITLE_LIMIT = 200;
 
 /** Query keys of forms (one factory per resource, so every invalidation names the same keys). */
 export const formKeys = {
   all: ['forms'] as const,
   lists: () => [...formKeys.all, 'list'] as const,
   list: (query: { search: string; page: number }) => [...formKeys.lists(), query] as const,
+  detail: (id: string) => [...formKeys.all, 'detail', id] as const,
+};
+
+/** Query keys of AI jobs. */
+export const aiJobKeys = {
+  job: (jobId: string) => ['ai-jobs', jobId] as const,
 };
 
 /** One page of the account's forms, newest first; the previous page stays shown while the next loads. */
@@ -26,11 +35,86 @@ export function useFormsPage(query: { search: string; page: number }) {
   });
 }
 
-/** A blank form (the builder that shapes it is a later page). */
-export function useCreateBlankForm() {
+/** One form with its schema. */
+export function useForm(id: string) {
+  return useQuery({ queryKey: formKeys.detail(id), queryFn: () => client.forms.retrieve(id) });
+}
+
+/** A mutation on forms that refreshes every list and form it may have changed. */
+function useFormsMutation<T, R>(mutationFn: (value: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) => client.forms.create({ title }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.lists() }),
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+/** A blank form (the builder that shapes it is a later page). */
+export function useCreateBlankForm() {
+  return useFormsMutation((title: string) => client.forms.create({ title }));
+}
+
+/** A copy of a form: its whole schema under a new title, as a draft. */
+export function useDuplicateForm() {
+  return useFormsMutation(async ({ id, title }: { id: string; title: string }) => {
+    const form = await client.forms.retrieve(id);
+    const copyTitle = title.slice(0, TITLE_LIMIT);
+    return client.forms.create({
+      title: copyTitle,
+      schema: { ...form.schema, meta: { ...form.schema.meta, title: copyTitle } },
+    });
+  });
+}
+
+/**
+ * Archiving is what the API already does when a published form's expiry passes: the expiry is set
+ * to now, and the form stops taking responses (ARCHIVED) but stays readable.
+ */
+export function useArchiveForm() {
+  return useFormsMutation((id: string) => client.forms.update(id, { expiresAt: new Date().toISOString() }));
+}
+
+/** The expiry is removed and the form published again (its link is the same one). */
+export function useUnarchiveForm() {
+  return useFormsMutation(async (id: string) => {
+    await client.forms.update(id, { expiresAt: null });
+    return client.forms.publish(id);
+  });
+}
+
+export function useDeleteForm() {
+  return useFormsMutation((id: string) => client.forms.delete(id));
+}
+
+export function usePublishForm() {
+  return useFormsMutation((id: string) => client.forms.publish(id));
+}
+
+export function useUnpublishForm() {
+  return useFormsMutation((id: string) => client.forms.unpublish(id));
+}
+
+/** Queues the AI job that generates a form from a prompt (in the dashboard's language). */
+export function useGenerateForm() {
+  return useMutation({
+    mutationFn: (body: { prompt: string; language: DashboardLanguage }) => client.ai.generateForm(body),
+  });
+}
+
+/** The job, polled every second until it is DONE or FAILED; the forms refresh once it is done. */
+export function useAiJob(jobId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: aiJobKeys.job(jobId ?? ''),
+    enabled: jobId !== undefined,
+    queryFn: async () => {
+      const job = await client.ai.retrieveJob(jobId!);
+      if (job.status === 'DONE') await queryClient.invalidateQueries({ queryKey: formKeys.lists() });
+      return job;
+    },
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'DONE' || status === 'FAILED' ? false : 1_000;
+    },
   });
 }

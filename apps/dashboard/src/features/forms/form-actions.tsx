@@ -1,0 +1,122 @@
+import type { FormListItem } from '@formloom/sdk';
+import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTexts } from '../../i18n/texts.js';
+import { navigate, pathTo } from '../../navigation.js';
+import { useArchiveForm, useDeleteForm, useDuplicateForm, useUnarchiveForm } from './queries.js';
+import { formsTexts } from './texts.js';
+
+/** The id of a form's title link in the list, which its actions button is described by. */
+export const formTitleId = (formId: string) => `form-title-${formId}`;
+
+export interface FormActionResult {
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * A form's menu in the list: its share and responses pages, duplicate, archive or unarchive, and
+ * delete after a confirmation. `canWrite`: the member's role may change forms (else only the
+ * pages are offered). Each outcome is reported through `onDone`, which the list announces.
+ */
+export function FormActions({
+  form,
+  canWrite,
+  onDone,
+  describeError,
+}: {
+  form: FormListItem;
+  canWrite: boolean;
+  onDone: (result: FormActionResult) => void;
+  describeError: (error: unknown) => string;
+}) {
+  const tx = useTexts(formsTexts);
+  const [confirming, setConfirming] = useState(false);
+  const duplicate = useDuplicateForm();
+  const archive = useArchiveForm();
+  const unarchive = useUnarchiveForm();
+  const remove = useDeleteForm();
+  const report = (text: string) => ({
+    onSuccess: () => onDone({ ok: true, text }),
+    onError: (error: unknown) => onDone({ ok: false, text: describeError(error) }),
+  });
+  const copyTitle = tx('copyOf', { title: form.title });
+  const go = (path: string) => () => navigate(pathTo(path, { formId: form.id }));
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          {/* Named "Actions" and described by the row's title: a name holding the title would make the
+              title's cell and this one read alike. */}
+          <Button variant="default" size="xs" aria-describedby={formTitleId(form.id)}>
+            {tx('actions')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={go('/forms/:formId/share')}>{tx('share')}</Menu.Item>
+          <Menu.Item onClick={go('/forms/:formId/responses')}>{tx('responses')}</Menu.Item>
+          {canWrite ? (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                onClick={() =>
+                  duplicate.mutate(
+                    { id: form.id, title: copyTitle },
+                    report(tx('duplicated', { title: copyTitle })),
+                  )
+                }
+              >
+                {tx('duplicate')}
+              </Menu.Item>
+              {form.publishStatus === 'PUBLISHED' ? (
+                <Menu.Item
+                  onClick={() => archive.mutate(form.id, report(tx('archived', { title: form.title })))}
+                >
+                  {tx('archive')}
+                </Menu.Item>
+              ) : null}
+              {form.publishStatus === 'ARCHIVED' ? (
+                <Menu.Item
+                  onClick={() => unarchive.mutate(form.id, report(tx('unarchived', { title: form.title })))}
+                >
+                  {tx('unarchive')}
+                </Menu.Item>
+              ) : null}
+              <Menu.Item color="red" onClick={() => setConfirming(true)}>
+                {tx('delete')}
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        closeButtonProps={{ 'aria-label': tx('close') }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={tx('deleteTitle', { title: form.title })}
+      >
+        <Stack>
+          <Text>{tx('deleteText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {tx('cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(form.id, {
+                  ...report(tx('deleted', { title: form.title })),
+                  onSettled: () => setConfirming(false),
+                })
+              }
+            >
+              {tx('deleteConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

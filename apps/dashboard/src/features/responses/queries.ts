@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { client } from '../../api.js';
+
+export const RESPONSES_PAGE_SIZE = 20;
+export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The list's filters: inclusive dates (`YYYY-MM-DD`), empty for none. */
+export interface ResponsesQuery {
+  page: number;
+  startDate: string;
+  endDate: string;
+}
+
+const dates = (query: { startDate: string; endDate: string }) => ({
+  ...(query.startDate === '' ? {} : { startDate: query.startDate }),
+  ...(query.endDate === '' ? {} : { endDate: query.endDate }),
+});
+
+/** Query keys of responses (one factory per resource). */
+export const responseKeys = {
+  all: ['responses'] as const,
+  lists: (formId: string) => [...responseKeys.all, formId, 'list'] as const,
+  list: (formId: string, query: ResponsesQuery) => [...responseKeys.lists(formId), query] as const,
+  detail: (formId: string, responseId: string) =>
+    [...responseKeys.all, formId, 'detail', responseId] as const,
+};
+
+/** A page of a form's responses, newest first. */
+export function useResponsesPage(formId: string, query: ResponsesQuery) {
+  return useQuery({
+    queryKey: responseKeys.list(formId, query),
+    queryFn: async () => {
+      const page = await client.responses.list(formId, {
+        page: query.page,
+        limit: RESPONSES_PAGE_SIZE,
+        ...dates(query),
+      });
+      return { items: page.items, total: page.total, hasMore: page.hasMore };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResponse(formId: string, responseId: string) {
+  return useQuery({
+    queryKey: responseKeys.detail(formId, responseId),
+    queryFn: () => client.responses.retrieve(formId, responseId),
+  });
+}
+
+/**
+ * Downloads the export through the SDK: the streamed body becomes a Blob the browser saves under
+ * the name the server gives it (the browser holds the file, as any download does).
+ */
+export async function downloadExport(
+  formId: string,
+  format: ExportFormat,
+  query: { startDate: string; endDate: string },
+): Promise<void> {
+  const file = await client.responses.export(formId, { format, ...dates(query) });
+  const blob = await new Response(file.body).blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName ?? `responses.${format}`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

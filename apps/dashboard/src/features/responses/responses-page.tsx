@@ -1,0 +1,187 @@
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '../../components/error-text.js';
+import { Link } from '../../components/link.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { pathTo } from '../../navigation.js';
+import type { PageProps } from '../../routes.js';
+import { useForm } from '../forms/queries.js';
+import { AnalyticsChat } from './analytics-chat.js';
+import { answerText, fieldsInOrder } from './answers.js';
+import {
+  downloadExport,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  RESPONSES_PAGE_SIZE,
+  useResponsesPage,
+} from './queries.js';
+import { responsesTexts } from './texts.js';
+
+/** Fields shown as columns beside the date; the rest are on a response's own page. */
+const COLUMNS = 3;
+
+export default function ResponsesPage({ params }: PageProps) {
+  const formId = params.formId!;
+  const tx = useTexts(responsesTexts);
+  const { t, language } = useI18n();
+  const form = useForm(formId);
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [page, setPage] = useState(1);
+  const responses = useResponsesPage(formId, { page, startDate, endDate });
+  const [exporting, setExporting] = useState<ExportFormat | undefined>();
+  const [exportNote, setExportNote] = useState<{ ok: boolean; text: string } | undefined>();
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (form.isPending)
+    return (
+      <Group justify="center" p="xl" role="status">
+        <Loader size="sm" />
+        <Text>{t('loading')}</Text>
+      </Group>
+    );
+  if (form.isError)
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {tx('heading')}
+        </Title>
+        <Text role="alert">{tx('notFound')}</Text>
+        <Link to={pathTo('/forms')}>{tx('back')}</Link>
+      </Stack>
+    );
+
+  const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
+  const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
+  const filtered = startDate !== '' || endDate !== '';
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    setExportNote(undefined);
+    try {
+      await downloadExport(formId, format, { startDate, endDate });
+      setExportNote({ ok: true, text: tx('exported', { format: format.toUpperCase() }) });
+    } catch (error) {
+      setExportNote({ ok: false, text: errorText(error, t('somethingWrong')) });
+    } finally {
+      setExporting(undefined);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group gap="md">
+        <Link to={pathTo('/forms')}>{tx('back')}</Link>
+        <Link to={pathTo('/forms/:formId/share', { formId })}>{tx('share')}</Link>
+      </Group>
+      <div>
+        <Title order={1} size="h2">
+          {tx('heading')}
+        </Title>
+        <Text c="dimmed">{form.data.title}</Text>
+      </div>
+      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend>
+          <Text fw={500}>{tx('filters')}</Text>
+        </legend>
+        <TextInput
+          type="date"
+          label={tx('from')}
+          value={startDate}
+          onChange={(e) => {
+            setStartDate(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <TextInput
+          type="date"
+          label={tx('to')}
+          value={endDate}
+          onChange={(e) => {
+            setEndDate(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <Group gap="xs" wrap="wrap" role="group" aria-label={tx('export')}>
+        {EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="default"
+            loading={exporting === format}
+            disabled={exporting !== undefined && exporting !== format}
+            onClick={() => void exportAs(format)}
+          >
+            {tx('exportAs', { format: format.toUpperCase() })}
+          </Button>
+        ))}
+      </Group>
+      <div aria-live="polite">
+        {exporting ? <Text>{tx('exporting')}</Text> : null}
+        {exportNote?.ok ? <Text>{exportNote.text}</Text> : null}
+      </div>
+      {exportNote && !exportNote.ok ? <Alert role="alert">{exportNote.text}</Alert> : null}
+      {responses.isPending ? (
+        <Group justify="center" p="xl" role="status">
+          <Loader size="sm" />
+          <Text>{t('loading')}</Text>
+        </Group>
+      ) : responses.isError ? (
+        <Text role="alert">{t('somethingWrong')}</Text>
+      ) : responses.data.total === 0 ? (
+        <Text role="status">{filtered ? tx('noMatch') : tx('none')}</Text>
+      ) : (
+        <>
+          <Text role="status">{tx('count', { count: responses.data.total })}</Text>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped aria-label={tx('heading')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{tx('submitted')}</Table.Th>
+                  {fields.map((field) => (
+                    <Table.Th scope="col" key={field.id}>
+                      {field.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {responses.data.items.map((response) => {
+                  const date = when.format(new Date(response.submittedAt));
+                  return (
+                    <Table.Tr key={response.id}>
+                      <Table.Td>
+                        <Link
+                          to={pathTo('/forms/:formId/responses/:responseId', {
+                            formId,
+                            responseId: response.id,
+                          })}
+                          aria-label={tx('view', { date })}
+                        >
+                          {date}
+                        </Link>
+                      </Table.Td>
+                      {fields.map((field) => (
+                        <Table.Td key={field.id}>{answerText(field, response.answers[field.id])}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" component="nav" aria-label={tx('pageOf', { page, pages })}>
+            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {tx('previous')}
+            </Button>
+            <Text aria-live="polite">{tx('pageOf', { page, pages })}</Text>
+            <Button variant="default" disabled={!responses.data.hasMore} onClick={() => setPage(page + 1)}>
+              {tx('next')}
+            </Button>
+          </Group>
+        </>
+      )}
+      <AnalyticsChat formId={formId} />
+    </Stack>
+  );
+}
