@@ -24,6 +24,7 @@ import {
   assertAuthKindsHandled,
   assertPermissionsNamed,
   authenticate,
+  createApiKeysRouter,
   createKeysService,
   fixedCaller,
 } from './features/auth/index.js';
@@ -69,6 +70,8 @@ import {
   createCredentialCheck,
   createDashboardAuthRouter,
   createLogin,
+  createMembersRouter,
+  createMembersService,
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
@@ -255,6 +258,7 @@ export function createApp({
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
   const login = createLogin(db, sessionTokens, clock, loginLimits);
   const cookieSessions = createCookieSessions(db, clock);
+  const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger });
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
@@ -291,10 +295,13 @@ export function createApp({
     ),
     webhooks: createWebhooksRouter(webhooks),
     integrations: createIntegrationsRouter(login, connections),
+    apiKeys: createApiKeysRouter(keys, clock),
+    members: createMembersRouter(members),
     auth: createDashboardAuthRouter({
       checkCredentials: createCredentialCheck(db, clock, loginLimits),
       sessions: cookieSessions,
       setupTokens: createSetupTokens(db, clock),
+      members,
       secureCookie: config.publicUrl.startsWith('https:'),
     }),
   };

@@ -24,10 +24,25 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'key.created',
+  'key.rotated',
+  'key.revoked',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invitation.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['form', 'smart_form', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'form',
+  'smart_form',
+  'webhook',
+  'api_key',
+  'member',
+  'invitation',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditActor = z

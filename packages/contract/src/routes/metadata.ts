@@ -65,6 +65,11 @@ export interface CookieRouteMetadata {
   auth: 'cookie';
   /** What the signed-in member's role must allow (`ROLE_PERMISSIONS`). */
   permission: Permission;
+  /**
+   * A valid API key is refused with 403 (a key never manages keys or members), where other cookie
+   * routes answer a request without the cookie with 401.
+   */
+  refusesKeys?: true;
 }
 
 export type RouteMetadata =

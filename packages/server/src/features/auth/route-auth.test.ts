@@ -59,14 +59,18 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          // The integrations login, and the dashboard's sign-in, sign-out and first-run setup.
-          expect(['login', 'signIn', 'signOut', 'setup'], where).toContain(name);
+          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup and accepting an invitation.
+          expect(['login', 'signIn', 'signOut', 'setup', 'acceptInvitation'], where).toContain(name);
           break;
         case 'cookie': {
           expect(bare.status, where).toBe(401);
           const forged = await t.request(path, {
             ...init,
-            headers: { cookie: `formloom_session=${'0'.repeat(16)}.${'0'.repeat(64)}` },
+            // From the server's own origin, so a state-changing route reaches the cookie check.
+            headers: {
+              cookie: `formloom_session=${'0'.repeat(16)}.${'0'.repeat(64)}`,
+              origin: 'https://forms.example.test',
+            },
           });
           expect(forged.status, `${where} with a forged cookie`).toBe(401);
           break;

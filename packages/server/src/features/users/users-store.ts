@@ -40,6 +40,38 @@ export function createUsersStore(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+    /** The account's members with their roles, by email. */
+    members(accountId: string) {
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC_COLUMNS, 'role'])
+        .where('account_id', '=', accountId)
+        .orderBy('email')
+        .execute();
+    },
+    member(accountId: string, id: string) {
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC_COLUMNS, 'role'])
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+    async countOwners(accountId: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('role', '=', 'owner')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async setRole(id: string, role: string, updatedAt: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
+    },
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
     /** Ends every dashboard session of the user. */
     async endSessionsOf(userId: string): Promise<void> {
       await db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
