@@ -4,6 +4,11 @@ export type {
   AiJob,
   AnalyticsChatEvent,
   AnalyticsChatResult,
+  ApiKey,
+  AuditAction,
+  AuditEntry,
+  CreatedApiKey,
+  CreatedInvitation,
   CreateFormBody,
   ErrorCode,
   ErrorIssue,
@@ -15,6 +20,9 @@ export type {
   FormVariable,
   InterviewQuestion,
   InterviewStep,
+  Invitation,
+  Member,
+  Scope,
   SessionAnalysis,
   SmartAnalyticsCallback,
   SmartForm,
@@ -27,13 +35,16 @@ export type {
   WebhookEventType,
 } from '@formloom/contract';
 // Which role may do what, so an app (the dashboard) can disable what a member may not use.
+// What the dashboard's forms offer to choose from: key scopes, audit actions.
 export {
+  AUDIT_ACTIONS,
   PERMISSIONS,
   type Permission,
   ROLE_PERMISSIONS,
   ROLES,
   type Role,
   roleAllows,
+  SCOPES,
 } from '@formloom/contract';
 export {
   type CallArgs,

@@ -1,7 +1,9 @@
+import { roleAllows } from '@formloom/sdk';
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useI18n } from '../../i18n/i18n.js';
+import { useMe } from '../auth/queries.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
 
 const STATUS_COLOR = { DRAFT: 'gray', PUBLISHED: 'green', ARCHIVED: 'orange' } as const;
@@ -13,10 +15,17 @@ export default function FormsPage() {
   const [page, setPage] = useState(1);
   const forms = useFormsPage({ search: debounced, page });
   const create = useCreateBlankForm();
+  const role = useMe().data?.role ?? 'viewer';
+  const mayCreate = roleAllows(role, 'forms.write');
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const pages = Math.max(1, Math.ceil((forms.data?.total ?? 0) / FORMS_PAGE_SIZE));
   const createButton = (
-    <Button onClick={() => create.mutate(t('newFormTitle'))} loading={create.isPending}>
+    <Button
+      onClick={() => create.mutate(t('newFormTitle'))}
+      loading={create.isPending}
+      disabled={!mayCreate}
+      title={mayCreate ? undefined : t('notAllowed', { role })}
+    >
       {t('createForm')}
     </Button>
   );
