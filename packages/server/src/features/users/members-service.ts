@@ -7,7 +7,6 @@ import {
   type Role,
 } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
-import { sqlDialectOf } from '../../db/dialect.js';
 import { ConflictError, conflict, forbidden, notFound, unauthorized } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -67,8 +66,9 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
 
   /** In `trx`: the account's row held to the end, and the member, or a 404. */
   async function lockedMember(trx: Db, accountId: string, userId: string) {
-    await sqlDialectOf(trx).lockRows(trx.selectFrom('accounts').select('id').where('id', '=', accountId));
-    const member = await createUsersStore(trx).member(accountId, userId);
+    const users = createUsersStore(trx);
+    await users.lockAccount(accountId);
+    const member = await users.member(accountId, userId);
     if (member === undefined) throw notFound('Member not found');
     return member;
   }

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../../db/database.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 
 const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
 
@@ -56,6 +57,13 @@ export function createUsersStore(db: Db) {
         .where('id', '=', id)
         .where('account_id', '=', accountId)
         .executeTakeFirst();
+    },
+    /**
+     * Waits for the account's row and holds it to the end of the transaction, so concurrent
+     * changes of its members (the last-owner rule) run one after the other.
+     */
+    async lockAccount(accountId: string): Promise<void> {
+      await sqlDialectOf(db).lockRows(db.selectFrom('accounts').select('id').where('id', '=', accountId));
     },
     async countOwners(accountId: string): Promise<number> {
       const row = await db
