@@ -11,6 +11,7 @@ import { matchRoute, pathTo, ROUTES } from './routes.js';
 // Each page is its own chunk: the sign-in page does not load the forms list, nor the reverse.
 const SignInPage = lazy(() => import('./features/auth/sign-in-page.js'));
 const SetupPage = lazy(() => import('./features/auth/setup-page.js'));
+const InvitePage = lazy(() => import('./features/members/invite-page.js'));
 
 function Loading() {
   return (
@@ -38,15 +39,18 @@ export function App() {
   const { pathname, search } = useLocation();
   const me = useMe();
   const setup = pathname.replace(/\/+$/, '').endsWith('/setup');
+  const invite = pathname.replace(/\/+$/, '').endsWith('/invite');
   let content: ReactElement;
   if (setup && !me.data) {
     content = <SetupPage token={new URLSearchParams(search).get('token')} />;
+  } else if (invite && !me.data) {
+    content = <InvitePage token={new URLSearchParams(search).get('token')} />;
   } else if (me.isPending) {
     content = <Loading />;
   } else if (!me.data) {
     content = <SignInPage />;
   } else {
-    const match = setup ? matchRoute('/app') : matchRoute(pathname);
+    const match = setup || invite ? matchRoute('/app') : matchRoute(pathname);
     const role = me.data.role;
     let page: ReactElement;
     if (match === undefined) {

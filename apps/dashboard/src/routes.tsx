@@ -62,6 +62,24 @@ export const ROUTES: readonly Route[] = [
     page: lazy(() => import('./features/responses/response-page.js')),
     permission: 'responses.read',
   },
+  {
+    path: '/api-keys',
+    page: lazy(() => import('./features/api-keys/api-keys-page.js')),
+    permission: 'keys.manage',
+    nav: 'apiKeys',
+  },
+  {
+    path: '/members',
+    page: lazy(() => import('./features/members/members-page.js')),
+    permission: 'members.manage',
+    nav: 'members',
+  },
+  {
+    path: '/audit-log',
+    page: lazy(() => import('./features/audit-log/audit-log-page.js')),
+    permission: 'audit.read',
+    nav: 'auditLog',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */

@@ -65,6 +65,14 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     name: 'Dashboard sign-in',
     description: 'Sign in and out of the dashboard, and first-run setup; the session is an HttpOnly cookie.',
   },
+  apiKeys: {
+    name: 'API keys',
+    description: 'Create, rotate and revoke API keys: a signed-in owner or admin only, never an API key.',
+  },
+  members: {
+    name: 'Members',
+    description: 'Members, their roles, and invitations by link: a signed-in owner or admin only.',
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

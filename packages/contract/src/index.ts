@@ -60,6 +60,14 @@ export {
   SuggestedAction,
 } from './models/analytics.js';
 export {
+  API_KEY_STATUSES,
+  ApiKey,
+  ApiKeyList,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  RotateApiKeyBody,
+} from './models/api-key.js';
+export {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
   type AuditAction,
@@ -196,6 +204,16 @@ export {
   supportedLanguage,
   TEXT_LIMITS,
 } from './models/limits.js';
+export {
+  AcceptInvitationBody,
+  CreatedInvitation,
+  INVITATION_TTL_DAYS,
+  Invitation,
+  InviteMemberBody,
+  Member,
+  MemberList,
+  UpdateMemberBody,
+} from './models/member.js';
 export { hasMorePages, PAGING, PageInfo, PageQuery, page } from './models/paging.js';
 export {
   CompletePartialBody,

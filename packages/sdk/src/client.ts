@@ -17,11 +17,13 @@ import { readEnv } from './internal/runtime.js';
 import { parseEnvelope, type RequestOptions, Transport } from './internal/transport.js';
 import { AI } from './resources/ai.js';
 import { Analytics } from './resources/analytics.js';
+import { ApiKeys } from './resources/api-keys.js';
 import { AuditLog } from './resources/audit-log.js';
 import { Auth } from './resources/auth.js';
 import { Forms } from './resources/forms.js';
 import { Integrations } from './resources/integrations.js';
 import { Me } from './resources/me.js';
+import { Members } from './resources/members.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { SmartForms } from './resources/smart-forms.js';
@@ -108,6 +110,10 @@ export class Formloom {
   readonly auth: Auth = new Auth(this);
   /** Slack and Discord connections (a dashboard session only). */
   readonly integrations: Integrations = new Integrations(this);
+  /** API keys (a signed-in owner or admin). */
+  readonly apiKeys: ApiKeys = new ApiKeys(this);
+  /** Members and invitations (a signed-in owner or admin). */
+  readonly members: Members = new Members(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

@@ -4,6 +4,11 @@ export type {
   AiJob,
   AnalyticsChatEvent,
   AnalyticsChatResult,
+  ApiKey,
+  AuditAction,
+  AuditEntry,
+  CreatedApiKey,
+  CreatedInvitation,
   CreateFormBody,
   ErrorCode,
   ErrorIssue,
@@ -16,6 +21,9 @@ export type {
   IntegrationConnection,
   InterviewQuestion,
   InterviewStep,
+  Invitation,
+  Member,
+  Scope,
   SessionAnalysis,
   SmartAnalyticsCallback,
   SmartForm,
@@ -30,13 +38,16 @@ export type {
 } from '@formloom/contract';
 // The event types an endpoint can subscribe to, for pickers.
 // Which role may do what, so an app (the dashboard) can disable what a member may not use.
+// What the dashboard's forms offer to choose from: key scopes, audit actions.
 export {
+  AUDIT_ACTIONS,
   PERMISSIONS,
   type Permission,
   ROLE_PERMISSIONS,
   ROLES,
   type Role,
   roleAllows,
+  SCOPES,
   WEBHOOK_EVENT_TYPES,
 } from '@formloom/contract';
 export {
@@ -86,10 +97,12 @@ export type { RateLimitHeaders } from './internal/headers.js';
 export type { RequestOptions } from './internal/transport.js';
 export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resources/ai.js';
 export { Analytics } from './resources/analytics.js';
+export { ApiKeys } from './resources/api-keys.js';
 export { AuditLog } from './resources/audit-log.js';
 export { Fields, FormPartials, Forms } from './resources/forms.js';
 export { Integrations } from './resources/integrations.js';
 export { Me } from './resources/me.js';
+export { Members } from './resources/members.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';

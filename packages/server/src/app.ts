@@ -24,6 +24,7 @@ import {
   assertAuthKindsHandled,
   assertPermissionsNamed,
   authenticate,
+  createApiKeysRouter,
   createKeysService,
   fixedCaller,
 } from './features/auth/index.js';
@@ -70,6 +71,8 @@ import {
   createCredentialCheck,
   createDashboardAuthRouter,
   createLogin,
+  createMembersRouter,
+  createMembersService,
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
@@ -262,6 +265,7 @@ export function createApp({
     authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
   };
   const cookieSessions = createCookieSessions(db, clock);
+  const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger });
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
@@ -306,10 +310,13 @@ export function createApp({
       issueSlackState: createOAuthState(secretKey, clock).issue,
       discordBases: config.discordWebhookBases,
     }),
+    apiKeys: createApiKeysRouter(keys, clock),
+    members: createMembersRouter(members),
     auth: createDashboardAuthRouter({
       checkCredentials: createCredentialCheck(db, clock, loginLimits),
       sessions: cookieSessions,
       setupTokens: createSetupTokens(db, clock),
+      members,
       secureCookie: config.publicUrl.startsWith('https:'),
     }),
   };

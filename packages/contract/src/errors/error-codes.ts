@@ -45,12 +45,15 @@ export const ERROR_CASES = {
   CAPTCHA_FAILED: 'BAD_REQUEST',
   /** A state-changing request with the dashboard's session cookie from another origin (CSRF). */
   CROSS_ORIGIN_REFUSED: 'FORBIDDEN',
+  /** Demoting or removing the account's last owner: at least one owner always remains. */
+  LAST_OWNER: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
 export const ERROR_CASE_CODES = [
   'CAPTCHA_FAILED',
   'CROSS_ORIGIN_REFUSED',
+  'LAST_OWNER',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

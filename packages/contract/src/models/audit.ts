@@ -27,10 +27,26 @@ export const AUDIT_ACTIONS = [
   'integration.connected',
   'integration.updated',
   'integration.removed',
+  'key.created',
+  'key.rotated',
+  'key.revoked',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invitation.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['form', 'smart_form', 'webhook', 'integration'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'form',
+  'smart_form',
+  'webhook',
+  'integration',
+  'api_key',
+  'member',
+  'invitation',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditActor = z

@@ -7,6 +7,7 @@ import {
   SignedOut,
 } from '../models/dashboard-auth.js';
 import { success } from '../models/envelope.js';
+import { AcceptInvitationBody } from '../models/member.js';
 import { meta } from './metadata.js';
 import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
 
@@ -52,6 +53,21 @@ export const dashboardAuthRouter = c.router({
     responses: {
       200: success(SignedIn, 'Owner created and signed in'),
       ...errorResponses([...PUBLIC_ERRORS, 401, 403], { 401: 'Used, expired or unknown setup token' }),
+    },
+    metadata: meta({ auth: 'public' }),
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/v1/auth/accept-invitation',
+    body: AcceptInvitationBody,
+    summary: 'Accept an invitation',
+    description: `Redeems an invitation link (valid 7 days, once): creates the member with the invited email and role and signs in. ${cookieNote}`,
+    responses: {
+      200: success(SignedIn, 'Member created and signed in'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 403, 409], {
+        401: 'Used, expired, revoked or unknown invitation',
+        409: 'A user with this email exists already',
+      }),
     },
     metadata: meta({ auth: 'public' }),
   },

@@ -67,6 +67,11 @@ export interface CookieRouteMetadata {
   permission: Permission;
   /** The account's plan must be at least this (403 otherwise), as for an API-key route. */
   minPlan?: Plan;
+  /**
+   * A valid API key is refused with 403 (a key never manages keys or members), where other cookie
+   * routes answer a request without the cookie with 401.
+   */
+  refusesKeys?: true;
 }
 
 export type RouteMetadata =

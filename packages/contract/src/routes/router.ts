@@ -1,11 +1,13 @@
 import { accountRouter } from './account.js';
 import { aiRouter } from './ai.js';
 import { analyticsRouter } from './analytics.js';
+import { apiKeysRouter } from './api-keys.js';
 import { auditRouter } from './audit.js';
 import { dashboardAuthRouter } from './dashboard-auth.js';
 import { fieldsRouter } from './fields.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
+import { membersRouter } from './members.js';
 import { type ContractRoute, flattenRoutes } from './metadata.js';
 import { partialsRouter } from './partials.js';
 import { publicRouter } from './public.js';
@@ -33,6 +35,8 @@ export const contract = c.router(
     partials: partialsRouter,
     audit: auditRouter,
     auth: dashboardAuthRouter,
+    apiKeys: apiKeysRouter,
+    members: membersRouter,
   },
   { strictStatusCodes: true },
 );

@@ -27,6 +27,14 @@ export class Auth extends APIResource {
     return this._client._call(routes.signedIn, {}, options);
   }
 
+  /** Redeems an invitation link's token with a new password: creates the member and signs in. */
+  acceptInvitation(
+    body: BodyOf<Routes['acceptInvitation']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<Routes['acceptInvitation']>> {
+    return this._client._call(routes.acceptInvitation, { body }, { idempotencyKey: null, ...options });
+  }
+
   /** First run: redeems the one-time setup link's token, creates the owner and signs in. */
   setup(body: BodyOf<Routes['setup']>, options?: RequestOptions): APIPromise<ResultOf<Routes['setup']>> {
     return this._client._call(routes.setup, { body }, { idempotencyKey: null, ...options });

@@ -17,6 +17,7 @@ export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
   setup_tokens: SetupTokensTable;
+  invitations: InvitationsTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
   ai_jobs: AiJobsTable;
@@ -228,6 +229,19 @@ export interface SetupTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** An invitation link's token (`<id>.<secret>`, hashed): redeemed once within 7 days, or revoked. */
+export interface InvitationsTable {
+  id: string;
+  account_id: string;
+  email: string;
+  role: string;
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 /**

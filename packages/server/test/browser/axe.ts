@@ -15,6 +15,19 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * ```
  */
 export async function axeViolations(page: Page, tags: readonly string[] = WCAG_AA): Promise<string[]> {
+  // A state is checked once it has settled: mid-fade (a dialog opening, a menu closing) every
+  // colour is paler and half-drawn parts are found, which no person reads. Endless animations
+  // (a spinner) are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags([...tags]).analyze();
   return violations.map(
     (v) =>

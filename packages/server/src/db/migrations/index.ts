@@ -20,6 +20,7 @@ import { partials } from './2026-11-30-120000-partials.js';
 import { deliveryPostponements } from './2026-11-30-150000-delivery-postponements.js';
 import { auditLog } from './2026-12-01-100000-audit-log.js';
 import { dashboardSessions } from './2026-12-01-120000-dashboard-sessions.js';
+import { invitations } from './2026-12-02-100000-invitations.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -48,4 +49,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-30-150000-delivery-postponements': deliveryPostponements,
   '2026-12-01-100000-audit-log': auditLog,
   '2026-12-01-120000-dashboard-sessions': dashboardSessions,
+  '2026-12-02-100000-invitations': invitations,
 };

@@ -95,6 +95,18 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
         }
         case 'cookie': {
           const cookie = readCookie(req, SESSION_COOKIE);
+          if (
+            cookie === undefined &&
+            metadata.refusesKeys === true &&
+            req.get('authorization') !== undefined
+          ) {
+            // A good key is known but may not do this: a key never manages keys or members.
+            const token = bearer(req, '', 'API key');
+            await keys.authenticate(token).catch((error: unknown) => {
+              throw error instanceof InvalidKeyError ? unauthorized(error.message) : error;
+            });
+            throw forbidden('An API key cannot do this: sign in to the dashboard as an owner or admin');
+          }
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
           const { caller, account } = await signedIn(cookie, verifiers);
           const refusal =

@@ -1,5 +1,7 @@
 /** The auth feature: API keys (format, service) and the middleware that enforces each route's metadata. */
+
 export { API_KEY_PREFIX, hashSecret, maskApiKey, parseApiKey, secretMatches } from './api-key.js';
+export { createApiKeysRouter } from './api-keys-router.js';
 export {
   assertAuthKindsHandled,
   authenticate,

@@ -13,6 +13,7 @@ import {
   type Scope,
   toAccount,
 } from '../accounts/index.js';
+import { audited, recordAudit } from '../audit/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
 
@@ -178,8 +179,19 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
           last_used_at: null,
         };
         await createKeysStore(trx).insert(row);
+        await recordAudit(trx, 'key.created', { type: 'api_key', id: row.id }, clock);
         return { key: toInfo(row, nowIso), token: generated.token };
       });
+    },
+
+    /**
+     * The key `id` of `accountId`; another account's key, or none, is a 404 (the id of another
+     * account's key looks like an unknown one).
+     */
+    async owned(accountId: string, id: string): Promise<ApiKeyInfo> {
+      const row = await store.findById(id);
+      if (row === undefined || row.account_id !== accountId) throw notFound('API key not found');
+      return toInfo(row, isoNow(clock()));
     },
 
     async list(account?: string): Promise<ApiKeyInfo[]> {
@@ -193,7 +205,13 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       const nowIso = isoNow(clock());
       if (row.revoked_at === null) {
         row.revoked_at = nowIso;
-        await store.update(row.id, { revoked_at: nowIso });
+        await audited(
+          db,
+          'key.revoked',
+          { type: 'api_key', id: row.id },
+          (trx) => createKeysStore(trx).update(row.id, { revoked_at: nowIso }),
+          clock,
+        );
       }
       return toInfo(row, nowIso);
     },
@@ -234,6 +252,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
         const tx = createKeysStore(trx);
         await tx.insert(fresh);
         await tx.update(old.id, { rotated_to: fresh.id, grace_until: graceUntil });
+        await recordAudit(trx, 'key.rotated', { type: 'api_key', id: old.id }, clock);
       });
       return {
         key: toInfo(fresh, nowIso),

@@ -59,8 +59,8 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          // The integrations login, and the dashboard's sign-in, sign-out and first-run setup.
-          expect(['login', 'signIn', 'signOut', 'setup'], where).toContain(name);
+          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup and accepting an invitation.
+          expect(['login', 'signIn', 'signOut', 'setup', 'acceptInvitation'], where).toContain(name);
           break;
         case 'cookie': {
           expect(bare.status, where).toBe(401);

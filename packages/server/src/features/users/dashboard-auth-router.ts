@@ -8,6 +8,7 @@ import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Account } from '../accounts/index.js';
 import { clientKey } from '../public/index.js';
 import { type CookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
+import type { MembersService } from './members-service.js';
 import type { SetupTokens } from './setup-tokens.js';
 import type { CredentialCheck } from './users-service.js';
 
@@ -17,6 +18,8 @@ export interface DashboardAuthDeps {
   checkCredentials: CredentialCheck;
   sessions: CookieSessions;
   setupTokens: SetupTokens;
+  /** Redeems invitation links (`POST /v1/auth/accept-invitation`). */
+  members: MembersService;
   /** The cookie is `Secure` when the public origin is https. */
   secureCookie: boolean;
 }
@@ -44,6 +47,10 @@ export function createDashboardAuthRouter(
     setup: async ({ body, res }) => {
       const user = await deps.setupTokens.redeem(body);
       return { status: 200, body: successBody(await signIn(res, user.id), 'Owner created and signed in') };
+    },
+    acceptInvitation: async ({ body, req, res }) => {
+      const user = await deps.members.accept(body, req.ip ?? null);
+      return { status: 200, body: successBody(await signIn(res, user.id), 'Member created and signed in') };
     },
     signOut: async ({ req, res }) => {
       const token = readCookie(req, SESSION_COOKIE);

@@ -3,6 +3,8 @@
 export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
 export { createDashboardAuthRouter } from './dashboard-auth-router.js';
 export type { LoginLimits } from './login-throttle.js';
+export { createMembersRouter } from './members-router.js';
+export { createMembersService, LastOwnerError, type MembersService } from './members-service.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';
 export { createSessionTokens, deriveKey, SESSION_TTL_SECONDS } from './session-token.js';
 export { createSessionCheck, type SessionCheck, sessionVerifier } from './session-verifier.js';

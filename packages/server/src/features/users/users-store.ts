@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db, UsersTable } from '../../db/database.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 
 const PUBLIC_COLUMNS = ['id', 'account_id', 'email', 'created_at'] as const;
 
@@ -39,6 +40,45 @@ export function createUsersStore(db: Db) {
         .select(['id', 'account_id', 'email'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** The account's members with their roles, by email. */
+    members(accountId: string) {
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC_COLUMNS, 'role'])
+        .where('account_id', '=', accountId)
+        .orderBy('email')
+        .execute();
+    },
+    member(accountId: string, id: string) {
+      return db
+        .selectFrom('users')
+        .select([...PUBLIC_COLUMNS, 'role'])
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+    /**
+     * Waits for the account's row and holds it to the end of the transaction, so concurrent
+     * changes of its members (the last-owner rule) run one after the other.
+     */
+    async lockAccount(accountId: string): Promise<void> {
+      await sqlDialectOf(db).lockRows(db.selectFrom('accounts').select('id').where('id', '=', accountId));
+    },
+    async countOwners(accountId: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('role', '=', 'owner')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async setRole(id: string, role: string, updatedAt: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', id).execute();
+    },
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
     },
     /** Ends every dashboard session of the user. */
     async endSessionsOf(userId: string): Promise<void> {

@@ -1,0 +1,149 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@formloom/sdk';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../components/shown-once.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { AUDIT_PAGE_SIZE, type AuditFilters, downloadCsv, useAuditLog } from './queries.js';
+import { texts } from './texts.js';
+
+/** A `yyyy-mm-dd` date input's day as the first or last instant of that day (UTC). */
+const dayBound = (day: string, end: boolean) =>
+  day === '' ? undefined : new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).toISOString();
+
+export default function AuditLogPage() {
+  const t = useTexts(texts);
+  const { language } = useI18n();
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [actorId] = useDebouncedValue(actor.trim(), 250);
+  const filters: AuditFilters = {
+    ...(action === '' ? {} : { action: action as AuditAction }),
+    ...(actorId === '' ? {} : { actorId }),
+    ...(from === '' ? {} : { from: dayBound(from, false) }),
+    ...(to === '' ? {} : { to: dayBound(to, true) }),
+  };
+  const log = useAuditLog(filters, page);
+  const exportCsv = useMutation({ mutationFn: () => downloadCsv(filters) });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Button variant="default" onClick={() => exportCsv.mutate()} loading={exportCsv.isPending}>
+          {t('exportCsv')}
+        </Button>
+      </Group>
+      {exportCsv.isError && (
+        <Alert color="red" role="alert">
+          {t('failed', { message: errorMessage(exportCsv.error) })}
+        </Alert>
+      )}
+      <Group
+        component="fieldset"
+        aria-label={t('filters')}
+        wrap="wrap"
+        align="flex-end"
+        style={{ border: 0, padding: 0, margin: 0 }}
+      >
+        <NativeSelect
+          label={t('action')}
+          value={action}
+          onChange={(e) => reset(setAction)(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('allActions') },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
+          ]}
+        />
+        <TextInput
+          label={t('actor')}
+          value={actor}
+          onChange={(e) => reset(setActor)(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('from')}
+          type="date"
+          value={from}
+          onChange={(e) => reset(setFrom)(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('to')}
+          type="date"
+          value={to}
+          onChange={(e) => reset(setTo)(e.currentTarget.value)}
+        />
+      </Group>
+      {log.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading" />
+      ) : log.isError ? (
+        <Text role="alert">{t('failed', { message: errorMessage(log.error) })}</Text>
+      ) : log.data.total === 0 ? (
+        <Text role="status">{t('none')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped aria-label={t('title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('at')}</Table.Th>
+                  <Table.Th scope="col">{t('action')}</Table.Th>
+                  <Table.Th scope="col">{t('actor')}</Table.Th>
+                  <Table.Th scope="col">{t('target')}</Table.Th>
+                  <Table.Th scope="col">{t('ip')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.data.items.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{date.format(new Date(entry.at))}</Table.Td>
+                    <Table.Td>{entry.action}</Table.Td>
+                    <Table.Td>{entry.actor.email ?? entry.actor.id}</Table.Td>
+                    <Table.Td>
+                      {entry.target.type} <code>{entry.target.id}</code>
+                    </Table.Td>
+                    <Table.Td>{entry.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" component="nav" aria-label={t('pageOf', { page, pages })}>
+            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('previous')}
+            </Button>
+            <Text aria-live="polite">{t('pageOf', { page, pages })}</Text>
+            <Button variant="default" disabled={!log.data.hasMore} onClick={() => setPage(page + 1)}>
+              {t('next')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,236 @@
+import { ROLES, type Role, roleAllows } from '@formloom/sdk';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { errorMessage, ShownOnce } from '../../components/shown-once.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { useMe } from '../auth/queries.js';
+import { useChangeRole, useInvite, useMembers, useRemoveMember, useRevokeInvitation } from './queries.js';
+import { texts } from './texts.js';
+
+export default function MembersPage() {
+  const t = useTexts(texts);
+  const { language } = useI18n();
+  const me = useMe();
+  const myRole = me.data?.role ?? 'viewer';
+  const ownerOk = roleAllows(myRole, 'owners.manage');
+  const members = useMembers();
+  const changeRole = useChangeRole();
+  const revokeInvitation = useRevokeInvitation();
+  const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const roleOptions = (current: Role) =>
+    ROLES.map((role) => ({
+      value: role,
+      label: t(role),
+      disabled: !ownerOk && (role === 'owner' || current === 'owner'),
+    }));
+  const failure = changeRole.error ?? revokeInvitation.error;
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <InviteForm ownerOk={ownerOk} />
+      {failure && (
+        <Alert color="red" role="alert">
+          {t('failed', { message: errorMessage(failure) })}
+        </Alert>
+      )}
+      {members.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading" />
+      ) : members.isError ? (
+        <Text role="alert">{t('failed', { message: errorMessage(members.error) })}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped aria-label={t('title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('email')}</Table.Th>
+                  <Table.Th scope="col">{t('role')}</Table.Th>
+                  <Table.Th scope="col">{t('joined')}</Table.Th>
+                  <Table.Th scope="col">{t('actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.data.members.map((member) => {
+                  const locked = !ownerOk && member.role === 'owner';
+                  return (
+                    <Table.Tr key={member.id}>
+                      <Table.Td>{member.email}</Table.Td>
+                      <Table.Td>
+                        <NativeSelect
+                          aria-label={t('changeRoleOf', { email: member.email })}
+                          description={locked ? t('ownersOnly') : undefined}
+                          disabled={locked}
+                          value={member.role}
+                          data={roleOptions(member.role)}
+                          onChange={(e) =>
+                            changeRole.mutate({ userId: member.id, role: e.currentTarget.value as Role })
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>{date.format(new Date(member.createdAt))}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          disabled={locked}
+                          aria-label={`${t('remove')} ${member.email}`}
+                          onClick={() => setRemoving({ id: member.id, email: member.email })}
+                        >
+                          {t('remove')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {members.data.invitations.length > 0 && (
+            <>
+              <Title order={2} size="h3">
+                {t('invitations')}
+              </Title>
+              <Table.ScrollContainer minWidth={320}>
+                <Table striped aria-label={t('invitations')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('email')}</Table.Th>
+                      <Table.Th scope="col">{t('role')}</Table.Th>
+                      <Table.Th scope="col">{t('expires')}</Table.Th>
+                      <Table.Th scope="col">{t('actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {members.data.invitations.map((invitation) => (
+                      <Table.Tr key={invitation.id}>
+                        <Table.Td>{invitation.email}</Table.Td>
+                        <Table.Td>{t(invitation.role)}</Table.Td>
+                        <Table.Td>{date.format(new Date(invitation.expiresAt))}</Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={t('revokeInvitation', { email: invitation.email })}
+                            onClick={() => revokeInvitation.mutate(invitation.id)}
+                          >
+                            {t('revokeShort')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </>
+          )}
+        </>
+      )}
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('removeTitle', { email: removing?.email ?? '' })}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {removing && <RemoveConfirm id={removing.id} onDone={() => setRemoving(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function InviteForm({ ownerOk }: { ownerOk: boolean }) {
+  const t = useTexts(texts);
+  const invite = useInvite();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ email: email.trim(), role });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('invite')}>
+      <Stack gap="sm">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <NativeSelect
+            label={t('role')}
+            value={role}
+            onChange={(e) => setRole(e.currentTarget.value as Role)}
+            data={ROLES.map((r) => ({ value: r, label: t(r), disabled: r === 'owner' && !ownerOk }))}
+          />
+          <Button type="submit" loading={invite.isPending} disabled={email.trim() === ''}>
+            {t('invite')}
+          </Button>
+        </Group>
+        {invite.isError && (
+          <Alert color="red" role="alert">
+            {t('failed', { message: errorMessage(invite.error) })}
+          </Alert>
+        )}
+        {invite.data && (
+          <>
+            <ShownOnce
+              label={t('link')}
+              value={invite.data.link}
+              warning={t('linkOnce', { email: invite.data.email })}
+              copy={t('copy')}
+              copied={t('copied')}
+            />
+            {invite.data.emailed && <Text size="sm">{t('emailed')}</Text>}
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function RemoveConfirm({ id, onDone }: { id: string; onDone: () => void }) {
+  const t = useTexts(texts);
+  const remove = useRemoveMember();
+  return (
+    <Stack>
+      <Text>{t('removeText')}</Text>
+      {remove.isError && (
+        <Alert color="red" role="alert">
+          {t('failed', { message: errorMessage(remove.error) })}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone} data-autofocus>
+          {t('cancel')}
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate(id, { onSuccess: onDone })}
+        >
+          {t('remove')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
