@@ -56,6 +56,7 @@ export {
   NotFoundError,
   PaymentRequiredError,
   PermissionDeniedError,
+  PreconditionFailedError,
   RateLimitError,
   ServiceUnavailableError,
   WebhookVerificationError,
