@@ -2,11 +2,10 @@ import type { Permission } from '@formloom/sdk';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { MessageKey } from './i18n/messages.js';
 
-/** What a page receives: the `:name` parts of its path and the query string. */
-export interface PageProps {
-  params: Record<string, string>;
-  search: URLSearchParams;
-}
+import type { PageProps } from './navigation.js';
+
+// Pages import these from navigation.ts (a page importing this table would be an import cycle).
+export { type PageProps, pathTo } from './navigation.js';
 
 export interface Route {
   /** A path under `/app`, with `:name` parts, e.g. `/forms/:formId/responses`. */
@@ -29,6 +28,11 @@ export const ROUTES: readonly Route[] = [
     permission: 'forms.read',
     nav: 'forms',
   },
+  {
+    path: '/forms/:formId',
+    page: lazy(() => import('./features/builder/builder-page.js')),
+    permission: 'forms.read',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */
@@ -49,9 +53,4 @@ export function matchRoute(pathname: string): { route: Route; params: Record<str
     if (matches) return { route, params };
   }
   return undefined;
-}
-
-/** The `/app` path of a route with its parameters filled in. */
-export function pathTo(path: string, params: Record<string, string> = {}): string {
-  return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
 }

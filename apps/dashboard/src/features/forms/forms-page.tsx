@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { Link } from '../../components/link.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { pathTo } from '../../navigation.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
 
 const STATUS_COLOR = { DRAFT: 'gray', PUBLISHED: 'green', ARCHIVED: 'orange' } as const;
@@ -70,7 +72,9 @@ export default function FormsPage() {
               <Table.Tbody>
                 {forms.data.items.map((form) => (
                   <Table.Tr key={form.id}>
-                    <Table.Td>{form.title}</Table.Td>
+                    <Table.Td>
+                      <Link to={pathTo('/forms/:formId', { formId: form.id })}>{form.title}</Link>
+                    </Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOR[form.publishStatus]} variant="light" c="dark">
                         {t(form.publishStatus)}

@@ -8,6 +8,7 @@ export const formKeys = {
   all: ['forms'] as const,
   lists: () => [...formKeys.all, 'list'] as const,
   list: (query: { search: string; page: number }) => [...formKeys.lists(), query] as const,
+  detail: (id: string) => [...formKeys.all, 'detail', id] as const,
 };
 
 /** One page of the account's forms, newest first; the previous page stays shown while the next loads. */
