@@ -17,27 +17,6 @@ import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
 import { ProblemList } from './problems.js';
 import { builderTexts } from './texts.js';
 
-/**
- * Which part of the panel edits each property of a field. Typed against the field model, so a
- * property added to the model and forgotten here fails the type check (and the test that
- * compares it with the zod schema's keys).
- */
-export const FIELD_PROPERTY_EDITORS = {
-  id: 'shown, fixed (answers are stored under it)',
-  sectionId: 'the structure list: drag or move to another section',
-  type: 'type select',
-  label: 'label input',
-  order: 'the structure list: drag, or move up and down',
-  required: 'required checkbox',
-  placeholder: 'placeholder input (typed fields)',
-  helpText: 'help text',
-  options: 'option rows (select, radio, checkbox)',
-  fileConfig: 'file size and types (file)',
-  validation: 'rules editor',
-  conditionalLogic: 'condition editor',
-  prefill: 'prefill checkbox, parameter and editable (hidden fields always)',
-} as const satisfies Record<keyof Field, string>;
-
 const RULE_TYPES = Object.keys(RULE_FIELD_TYPES) as ValidationRule['type'][];
 const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date']);
 const isOptionType = (type: string) => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
@@ -228,7 +207,7 @@ export function FieldPanel({
         </Group>
       ) : null}
 
-      <Fieldset legend={t('prefill')} disabled={disabled}>
+      <Fieldset legend={t('prefillLegend')} disabled={disabled}>
         <Stack gap="xs">
           {hidden ? null : (
             <Checkbox

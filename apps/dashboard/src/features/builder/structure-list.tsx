@@ -95,7 +95,7 @@ function FieldItem({
             aria-label={t('editItem', { name })}
             onClick={onSelect}
           >
-            <Text truncate size="sm">
+            <Text truncate size="sm" c="dark">
               {name}
             </Text>
           </Button>
@@ -188,7 +188,7 @@ export function StructureList(props: Props) {
                       aria-label={t('editItem', { name })}
                       onClick={() => onSelect({ kind: 'section', id: section.id })}
                     >
-                      <Text truncate size="sm" fw={700}>
+                      <Text truncate size="sm" fw={700} c="dark">
                         {name}
                       </Text>
                     </Button>
