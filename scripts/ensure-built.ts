@@ -60,6 +60,9 @@ const builds = {
       'apps/dashboard/vite.config.ts',
       'packages/sdk/src',
       'packages/contract/src',
+      // The builder's preview is @formloom/react on the runtime.
+      'packages/react/src',
+      'packages/runtime/src',
     ],
     needs: [],
     env: {},

@@ -10,7 +10,7 @@ source "$root/scripts/ensure-pnpm.sh"
 cd "$root"
 built="apps/server/dist/formloom.js"
 # Rebuild when any source, manifest or build config is newer than the build.
-if [ ! -f "$built" ] || [ -n "$(find packages/contract packages/runtime packages/elements packages/sdk packages/server \
+if [ ! -f "$built" ] || [ -n "$(find packages/contract packages/runtime packages/elements packages/react packages/sdk packages/server \
   apps/server apps/dashboard pnpm-lock.yaml \
   \( -name node_modules -o -name dist \) -prune -o -type f -newer "$built" -print -quit)" ]; then
   # JavaScript only: the type declarations are for publishing the packages, not for running.

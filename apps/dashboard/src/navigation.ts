@@ -27,6 +27,12 @@ export function useLocation(): { pathname: string; search: string } {
   return { pathname: url.pathname, search: url.search };
 }
 
+/** What a page receives: the `:name` parts of its path and the query string. */
+export interface PageProps {
+  params: Record<string, string>;
+  search: URLSearchParams;
+}
+
 /** The `/app` path of a route with its parameters filled in. */
 export function pathTo(path: string, params: Record<string, string> = {}): string {
   return `/app${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;

@@ -2,11 +2,10 @@ import type { Permission } from '@formloom/sdk';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { MessageKey } from './i18n/messages.js';
 
-/** What a page receives: the `:name` parts of its path and the query string. */
-export interface PageProps {
-  params: Record<string, string>;
-  search: URLSearchParams;
-}
+import type { PageProps } from './navigation.js';
+
+// Pages import these from navigation.ts (a page importing this table would be an import cycle).
+export { type PageProps, pathTo } from './navigation.js';
 
 export interface Route {
   /** A path under `/app`, with `:name` parts, e.g. `/forms/:formId/responses`. */
@@ -80,6 +79,11 @@ export const ROUTES: readonly Route[] = [
     permission: 'audit.read',
     nav: 'auditLog',
   },
+  {
+    path: '/forms/:formId',
+    page: lazy(() => import('./features/builder/builder-page.js')),
+    permission: 'forms.read',
+  },
 ];
 
 /** The route a pathname opens, with its parameters; `/app` and `/app/` open the first route. */
@@ -101,6 +105,3 @@ export function matchRoute(pathname: string): { route: Route; params: Record<str
   }
   return undefined;
 }
-
-// Pages import pathTo from navigation.ts: importing it from here would make a cycle with their lazy import.
-export { pathTo } from './navigation.js';

@@ -71,6 +71,7 @@ export {
   NotFoundError,
   PaymentRequiredError,
   PermissionDeniedError,
+  PreconditionFailedError,
   RateLimitError,
   ServiceUnavailableError,
   WebhookVerificationError,

@@ -41,6 +41,11 @@ export class ConflictError extends DomainError {
   override name = 'ConflictError';
 }
 
+/** The caller's copy is stale: the resource changed since the version its `If-Match` names. */
+export class PreconditionFailedError extends DomainError {
+  override name = 'PreconditionFailedError';
+}
+
 /** Not enough credits for the call. */
 export class PaymentRequiredError extends DomainError {
   override name = 'PaymentRequiredError';
@@ -76,6 +81,7 @@ export const unauthorized = (message: string) => new UnauthenticatedError(messag
 export const forbidden = (message: string) => new ForbiddenError(message);
 export const notFound = (message: string) => new NotFoundError(message);
 export const conflict = (message: string) => new ConflictError(message);
+export const preconditionFailed = (message: string) => new PreconditionFailedError(message);
 export const paymentRequired = (message: string) => new PaymentRequiredError(message);
 export const tooLarge = (message: string) => new TooLargeError(message);
 export const unsupportedType = (message: string) => new UnsupportedTypeError(message);

@@ -45,6 +45,7 @@ export {
   InvalidInputError,
   NotFoundError,
   PaymentRequiredError,
+  PreconditionFailedError,
   RateLimitedError,
   TooLargeError,
   UnauthenticatedError,

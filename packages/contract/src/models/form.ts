@@ -160,6 +160,7 @@ const updateFieldBodySchema = z
     fileConfig: Field.shape.fileConfig.unwrap().nullable().optional(),
     validation: Field.shape.validation.unwrap().nullable().optional(),
     conditionalLogic: Field.shape.conditionalLogic.unwrap().nullable().optional(),
+    prefill: Field.shape.prefill.unwrap().nullable().optional(),
   })
   .strict()
   .describe('Update a field');

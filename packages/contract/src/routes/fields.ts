@@ -8,11 +8,14 @@ import {
   FieldIdParams,
   FormIdParams,
   IdempotencyHeaders,
+  IfMatchHeaders,
 } from './shared.js';
 
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
 const integrity =
-  'The resulting schema must pass the integrity checks; each problem is listed in `issues`. Answers the updated form.';
+  'The resulting schema must pass the integrity checks; each problem is listed in `issues`. Answers the updated form, ' +
+  'with its new `ETag`; with `If-Match`, a form changed since that ETag is not written (412).';
+const stale = { 412: 'The form was changed since the `If-Match` ETag: read it again' };
 
 export const fieldsRouter = c.router({
   addField: {
@@ -24,9 +27,9 @@ export const fieldsRouter = c.router({
     description: `Adds one field to an existing section. ${integrity}`,
     responses: {
       201: success(Form, 'The form with the new field'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found' }),
+      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form not found', ...stale }),
     },
-    headers: IdempotencyHeaders,
+    headers: IdempotencyHeaders.merge(IfMatchHeaders),
     metadata: creates(write),
   },
   updateField: {
@@ -38,8 +41,9 @@ export const fieldsRouter = c.router({
     description: `Only the properties sent change; \`null\` removes an optional one. ${integrity}`,
     responses: {
       200: success(Form, 'The form with the updated field'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or field not found' }),
+      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form or field not found', ...stale }),
     },
+    headers: IfMatchHeaders,
     metadata: write,
   },
   deleteField: {
@@ -50,8 +54,9 @@ export const fieldsRouter = c.router({
     description: `Fails while conditional logic or a validation rule of another field refers to it. ${integrity}`,
     responses: {
       200: success(Form, 'The form without the field'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or field not found' }),
+      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form or field not found', ...stale }),
     },
+    headers: IfMatchHeaders,
     metadata: write,
   },
 });

@@ -10,7 +10,14 @@ import {
   UpdateFormBody,
 } from '../models/form.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  IdempotencyHeaders,
+  IfMatchHeaders,
+} from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', permission: 'forms.read', minPlan: 'STARTER' });
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
@@ -31,7 +38,9 @@ export const formsRouter = c.router({
     path: '/v1/forms/:id',
     pathParams: FormIdParams,
     summary: 'Get a form',
-    description: 'The form with its schema: sections, fields, validation rules and conditional logic.',
+    description:
+      'The form with its schema: sections, fields, validation rules and conditional logic. ' +
+      'The `ETag` header names this version of the form: send it as `If-Match` with an edit so it does not overwrite a change made meanwhile.',
     responses: { 200: success(Form, 'The form'), ...errorResponses([...API_KEY_ERRORS, 404], notFound) },
     metadata: read,
   },
@@ -58,14 +67,17 @@ export const formsRouter = c.router({
     summary: 'Update a form',
     description:
       'Only the properties sent change; `null` clears `description`, `expiresAt` or `settings.maxResponses`. ' +
-      '`schema` replaces the whole schema and must pass the integrity checks.',
+      '`schema` replaces the whole schema and must pass the integrity checks. ' +
+      'Answers the new `ETag`; with `If-Match`, a form changed since that ETag is not written (412).',
     responses: {
       200: success(Form, 'The updated form'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 413], {
+      ...errorResponses([...API_KEY_ERRORS, 404, 412, 413], {
         ...notFound,
+        412: 'The form was changed since the `If-Match` ETag: read it again',
         413: 'The schema is larger than the limit',
       }),
     },
+    headers: IfMatchHeaders,
     metadata: write,
   },
   deleteForm: {

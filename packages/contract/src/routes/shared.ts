@@ -20,6 +20,7 @@ const ERROR_RESPONSES = {
   403: errorEnvelopeOf('FORBIDDEN'),
   404: errorEnvelopeOf('NOT_FOUND'),
   409: errorEnvelopeOf('CONFLICT'),
+  412: errorEnvelopeOf('PRECONDITION_FAILED'),
   413: errorEnvelopeOf('PAYLOAD_TOO_LARGE'),
   415: errorEnvelopeOf('UNSUPPORTED_MEDIA_TYPE'),
   429: RateLimitEnvelope,
@@ -62,6 +63,22 @@ export const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional().describe(
     `Any unique string (a UUID): a retry with the same key and body within ${IDEMPOTENCY_KEY_TTL_HOURS} hours returns the first answer without doing the work again; the same key with another body is a 409`,
   ),
+});
+
+/**
+ * Optimistic concurrency of a form's edits: `If-Match` carries the `ETag` of the form as the
+ * caller last read it (`GET /v1/forms/:id` and every edit answer it); a form changed since then
+ * is not written and the answer is a 412. Without the header an edit applies to whatever is
+ * stored, as before.
+ */
+export const IfMatchHeaders = z.object({
+  'if-match': z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'The `ETag` of the form as last read: the edit is refused with 412 PRECONDITION_FAILED when the form was changed since; `*` matches any version',
+    ),
 });
 
 export const FormIdParams = z.object({ id: Uuid.describe('Form id') });

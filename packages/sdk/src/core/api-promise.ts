@@ -6,6 +6,8 @@ export interface ResultMeta {
   readonly _rateLimit: RateLimitHeaders;
   /** `X-Request-Id` of the answer. */
   readonly _requestId: string | undefined;
+  /** `ETag` of the answer (a form's version): pass it as `ifMatch` to an edit of the form. */
+  readonly _etag: string | undefined;
 }
 
 /** A result with its {@link ResultMeta}; results that are not objects carry none. */
@@ -18,6 +20,8 @@ export interface APIResponse<T> {
   response: Response;
   rateLimit: RateLimitHeaders;
   requestId: string | undefined;
+  /** `ETag` of the answer, when it has one (a form's version). */
+  etag: string | undefined;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface APIResponse<T> {
  * const form = await client.forms.retrieve(id);
  * form._rateLimit.remaining; // parsed X-RateLimit-Remaining
  * const { data, rateLimit, requestId } = await client.forms.retrieve(id).withResponse();
+ * await client.forms.update(id, { title: 'New' }, { ifMatch: form._etag }); // 412 if changed meanwhile
  * ```
  */
 export class APIPromise<T> implements PromiseLike<WithMeta<T>> {
@@ -58,8 +63,9 @@ export class APIPromise<T> implements PromiseLike<WithMeta<T>> {
     this.#parsed ??= this.#response().then(async (response) => {
       const rateLimit = parseRateLimitHeaders(response.headers);
       const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-      const data = attachMeta(await this._parse(response), rateLimit, requestId);
-      return { data, response, rateLimit, requestId };
+      const etag = response.headers.get('etag') ?? undefined;
+      const data = attachMeta(await this._parse(response), rateLimit, requestId, etag);
+      return { data, response, rateLimit, requestId, etag };
     });
     return this.#parsed;
   }
@@ -92,11 +98,17 @@ export class APIPromise<T> implements PromiseLike<WithMeta<T>> {
   }
 }
 
-function attachMeta<T>(data: T, rateLimit: RateLimitHeaders, requestId: string | undefined): WithMeta<T> {
+function attachMeta<T>(
+  data: T,
+  rateLimit: RateLimitHeaders,
+  requestId: string | undefined,
+  etag: string | undefined,
+): WithMeta<T> {
   if (typeof data === 'object' && data !== null && Object.isExtensible(data)) {
     Object.defineProperties(data, {
       _rateLimit: { value: rateLimit, enumerable: false, configurable: true },
       _requestId: { value: requestId, enumerable: false, configurable: true },
+      _etag: { value: etag, enumerable: false, configurable: true },
     });
   }
   return data as WithMeta<T>;

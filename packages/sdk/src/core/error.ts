@@ -84,6 +84,8 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
         return new NotFoundError(404, body, message, headers);
       case 409:
         return new ConflictError(409, body, message, headers);
+      case 412:
+        return new PreconditionFailedError(412, body, message, headers);
       case 429:
         return new RateLimitError(429, body, message, headers);
       case 503:
@@ -114,6 +116,11 @@ export class NotFoundError extends APIError<404> {
 }
 export class ConflictError extends APIError<409> {
   override name = 'ConflictError';
+}
+
+/** The resource changed since the ETag sent as `ifMatch`: read it again before editing. */
+export class PreconditionFailedError extends APIError<412> {
+  override name = 'PreconditionFailedError';
 }
 /** Any 5xx other than 503. */
 export class InternalServerError extends APIError<number> {

@@ -38,6 +38,12 @@ export interface RequestOptions {
    * contract's rule (`IDEMPOTENCY_KEY_RULE`), else the call throws a `TypeError` before sending.
    */
   idempotencyKey?: string | null;
+  /**
+   * An edit of a form: the `ETag` of the form as last read (`form._etag`), sent as `If-Match`.
+   * When the form was changed since, nothing is written and the call throws a
+   * `PreconditionFailedError` (412). Absent: the edit applies to whatever is stored.
+   */
+  ifMatch?: string;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
 }
@@ -101,6 +107,7 @@ export class Transport {
     }
     const headers: Record<string, string> = { accept: args.accept ?? 'application/json' };
     if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key;
+    if (options.ifMatch !== undefined) headers['if-match'] = options.ifMatch;
     // After a connection failure or a timeout the server may have done the work already: a POST
     // or PATCH is sent again only to a route that de-duplicates by the key. A 429 or 503 means the
     // work was not done, so those are retried for any call that has a key.

@@ -26,6 +26,7 @@ const CASES: Array<[domain.DomainError, keyof typeof ERROR_STATUS, Record<string
   [domain.forbidden('The Free plan has no API access'), 'FORBIDDEN'],
   [domain.notFound('Form not found'), 'NOT_FOUND'],
   [domain.conflict('Idempotency-Key was used with other answers'), 'CONFLICT'],
+  [domain.preconditionFailed('Form f was changed since ETag "3"'), 'PRECONDITION_FAILED'],
   [domain.tooLarge('The file is larger than 10 MB'), 'PAYLOAD_TOO_LARGE'],
   [domain.unsupportedType('The file is image/png'), 'UNSUPPORTED_MEDIA_TYPE'],
   [domain.tooManyRequests('Slow down', rateLimit), 'TOO_MANY_REQUESTS', { rate_limit: rateLimit }],

@@ -1,10 +1,18 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import type { Response } from 'express';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import type { FormsService } from './forms-service.js';
+import { formETag } from './form-etag.js';
+import type { FormsService, VersionedForm } from './forms-service.js';
 
 const s = initServer();
+
+/** The form as the answer's body, its version as the answer's `ETag`. */
+function withETag(res: Response, { form, version }: VersionedForm) {
+  res.setHeader('ETag', formETag(version));
+  return form;
+}
 
 export function createFormsRouter(forms: FormsService): RouterImplementation<typeof contract.forms> {
   return s.router(contract.forms, {
@@ -12,17 +20,20 @@ export function createFormsRouter(forms: FormsService): RouterImplementation<typ
       status: 200,
       body: successBody(await forms.list(authOf(req).accountId, query), 'Forms'),
     }),
-    getForm: async ({ params, req }) => ({
+    getForm: async ({ params, req, res }) => ({
       status: 200,
-      body: successBody(await forms.get(authOf(req).accountId, params.id), 'Form'),
+      body: successBody(withETag(res, await forms.getVersioned(authOf(req).accountId, params.id)), 'Form'),
     }),
     createForm: async ({ body, req }) => ({
       status: 201,
       body: successBody(await forms.create(authOf(req).accountId, body), 'Form created'),
     }),
-    updateForm: async ({ params, body, req }) => ({
+    updateForm: async ({ params, body, headers, req, res }) => ({
       status: 200,
-      body: successBody(await forms.update(authOf(req).accountId, params.id, body), 'Form updated'),
+      body: successBody(
+        withETag(res, await forms.update(authOf(req).accountId, params.id, body, headers['if-match'])),
+        'Form updated',
+      ),
     }),
     deleteForm: async ({ params, req }) => ({
       status: 200,
@@ -41,21 +52,36 @@ export function createFormsRouter(forms: FormsService): RouterImplementation<typ
 
 export function createFieldsRouter(forms: FormsService): RouterImplementation<typeof contract.fields> {
   return s.router(contract.fields, {
-    addField: async ({ params, body, req }) => ({
+    addField: async ({ params, body, headers, req, res }) => ({
       status: 201,
-      body: successBody(await forms.addField(authOf(req).accountId, params.id, body), 'Field added'),
+      body: successBody(
+        withETag(res, await forms.addField(authOf(req).accountId, params.id, body, headers['if-match'])),
+        'Field added',
+      ),
     }),
-    updateField: async ({ params, body, req }) => ({
+    updateField: async ({ params, body, headers, req, res }) => ({
       status: 200,
       body: successBody(
-        await forms.updateField(authOf(req).accountId, params.id, params.fieldId, body),
+        withETag(
+          res,
+          await forms.updateField(
+            authOf(req).accountId,
+            params.id,
+            params.fieldId,
+            body,
+            headers['if-match'],
+          ),
+        ),
         'Field updated',
       ),
     }),
-    deleteField: async ({ params, req }) => ({
+    deleteField: async ({ params, headers, req, res }) => ({
       status: 200,
       body: successBody(
-        await forms.deleteField(authOf(req).accountId, params.id, params.fieldId),
+        withETag(
+          res,
+          await forms.deleteField(authOf(req).accountId, params.id, params.fieldId, headers['if-match']),
+        ),
         'Field removed',
       ),
     }),

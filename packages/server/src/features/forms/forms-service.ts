@@ -21,9 +21,10 @@ import { translationKeys } from '@formloom/contract/engine';
 import type { Db, FormRow, FormUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
-import { badRequest, conflict, notFound } from '../../domain-errors.js';
+import { badRequest, conflict, notFound, preconditionFailed } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordAudit } from '../audit/index.js';
+import { ifMatchHolds } from './form-etag.js';
 import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { schemaOf, toForm, toListItem } from './form-mapping.js';
 import { createFormsStore, type FormsStore } from './forms-store.js';
@@ -48,6 +49,14 @@ export interface FormsServiceDeps {
   /** The captcha providers this server verifies: a form may only use one of them (default: none). */
   captchaProviders?: readonly CaptchaProvider[];
 }
+
+/** A form with its edit version, which the HTTP layer answers as its `ETag`. */
+export interface VersionedForm {
+  form: Form;
+  version: number;
+}
+
+const versioned = (row: FormRow): VersionedForm => ({ form: toForm(row), version: Number(row.version) });
 
 /** What an edit changes: column values and, optionally, a new schema (checked before saving). */
 interface Edit {
@@ -146,16 +155,24 @@ export function createFormsService({
   /**
    * Read, change, check, write, with optimistic locking: a concurrent edit makes this one read
    * again and re-apply, so no edit is lost. A schema that fails `checkSchema` is never written.
+   * `ifMatch` (the caller's `If-Match`): the edit applies only to that version of the form, so a
+   * change made meanwhile is refused rather than re-applied over (412).
    */
   async function edit(
     accountId: string,
     id: string,
     action: AuditAction,
     change: (row: FormRow) => Edit | undefined,
+    ifMatch?: string,
   ): Promise<FormRow> {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       // With the whole response count (its shards too): a cap set now is checked against it.
       const row = await store.withFullCount(await load(accountId, id));
+      if (ifMatch !== undefined && !ifMatchHolds(ifMatch, Number(row.version))) {
+        throw preconditionFailed(
+          `Form ${id} was changed since the version If-Match names (${ifMatch}); it is now "${row.version}": read it again and redo the edit`,
+        );
+      }
       const result = change(row);
       if (result === undefined) return row;
       const nowIso = isoNow(clock());
@@ -234,6 +251,11 @@ export function createFormsService({
       return toForm(await load(accountId, id));
     },
 
+    /** The form and its edit version (its `ETag`). */
+    async getVersioned(accountId: string, id: string): Promise<VersionedForm> {
+      return versioned(await load(accountId, id));
+    },
+
     /** `trx`: a transaction to create the form in (an AI job's, which commits with it). */
     async create(accountId: string, body: CreateFormBody, trx: Db = db): Promise<Form> {
       let schema: FormSchema;
@@ -278,36 +300,48 @@ export function createFormsService({
       return toForm(row);
     },
 
-    async update(accountId: string, id: string, body: UpdateFormBody): Promise<Form> {
-      const row = await edit(accountId, id, 'form.updated', (current) => {
-        if (Object.values(body).every((v) => v === undefined)) return undefined;
-        const values: FormUpdate = {};
-        // Without a new schema, title and description edits keep the schema's meta in step.
-        let schema: FormSchema = body.schema ?? schemaOf(current);
-        if (body.title !== undefined) {
-          values.title = body.title;
-          values.title_search = body.title.toLowerCase();
-          if (body.schema === undefined) schema = { ...schema, meta: { ...schema.meta, title: body.title } };
-        }
-        if (body.description !== undefined) {
-          values.description = body.description;
-          if (body.schema === undefined) {
-            schema = { ...schema, meta: patchObject(schema.meta, { description: body.description }) };
+    async update(
+      accountId: string,
+      id: string,
+      body: UpdateFormBody,
+      ifMatch?: string,
+    ): Promise<VersionedForm> {
+      const row = await edit(
+        accountId,
+        id,
+        'form.updated',
+        (current) => {
+          if (Object.values(body).every((v) => v === undefined)) return undefined;
+          const values: FormUpdate = {};
+          // Without a new schema, title and description edits keep the schema's meta in step.
+          let schema: FormSchema = body.schema ?? schemaOf(current);
+          if (body.title !== undefined) {
+            values.title = body.title;
+            values.title_search = body.title.toLowerCase();
+            if (body.schema === undefined)
+              schema = { ...schema, meta: { ...schema.meta, title: body.title } };
           }
-        }
-        if (body.settings?.maxResponses !== undefined) {
-          schema = {
-            ...schema,
-            settings: patchObject(schema.settings ?? {}, { maxResponses: body.settings.maxResponses }),
-          };
-        }
-        if (body.expiresAt !== undefined) {
-          values.expires_at = body.expiresAt === null ? null : new Date(body.expiresAt).toISOString();
-        }
-        return { values, schema };
-      });
+          if (body.description !== undefined) {
+            values.description = body.description;
+            if (body.schema === undefined) {
+              schema = { ...schema, meta: patchObject(schema.meta, { description: body.description }) };
+            }
+          }
+          if (body.settings?.maxResponses !== undefined) {
+            schema = {
+              ...schema,
+              settings: patchObject(schema.settings ?? {}, { maxResponses: body.settings.maxResponses }),
+            };
+          }
+          if (body.expiresAt !== undefined) {
+            values.expires_at = body.expiresAt === null ? null : new Date(body.expiresAt).toISOString();
+          }
+          return { values, schema };
+        },
+        ifMatch,
+      );
       if (body.schema?.settings?.notifications !== undefined) await onNotificationsSaved?.(id);
-      return toForm(row);
+      return versioned(row);
     },
 
     async remove(accountId: string, id: string): Promise<DeleteResult> {
@@ -370,12 +404,18 @@ export function createFormsService({
       return toForm(row);
     },
 
-    async addField(accountId: string, id: string, field: Field): Promise<Form> {
-      const row = await edit(accountId, id, 'field.created', (current) => {
-        const schema = schemaOf(current);
-        return { schema: { ...schema, fields: [...schema.fields, field] } };
-      });
-      return toForm(row);
+    async addField(accountId: string, id: string, field: Field, ifMatch?: string): Promise<VersionedForm> {
+      const row = await edit(
+        accountId,
+        id,
+        'field.created',
+        (current) => {
+          const schema = schemaOf(current);
+          return { schema: { ...schema, fields: [...schema.fields, field] } };
+        },
+        ifMatch,
+      );
+      return versioned(row);
     },
 
     /**
@@ -408,24 +448,47 @@ export function createFormsService({
       return toForm({ ...row, ...values, version: Number(row.version) + 1 });
     },
 
-    async updateField(accountId: string, id: string, fieldId: string, patch: UpdateFieldBody): Promise<Form> {
-      const row = await edit(accountId, id, 'field.updated', (current) => {
-        const schema = schemaOf(current);
-        const index = findFieldIndex(schema, id, fieldId);
-        const fields = [...schema.fields];
-        fields[index] = patchObject(fields[index]!, patch);
-        return { schema: { ...schema, fields } };
-      });
-      return toForm(row);
+    async updateField(
+      accountId: string,
+      id: string,
+      fieldId: string,
+      patch: UpdateFieldBody,
+      ifMatch?: string,
+    ): Promise<VersionedForm> {
+      const row = await edit(
+        accountId,
+        id,
+        'field.updated',
+        (current) => {
+          const schema = schemaOf(current);
+          const index = findFieldIndex(schema, id, fieldId);
+          const fields = [...schema.fields];
+          fields[index] = patchObject(fields[index]!, patch);
+          return { schema: { ...schema, fields } };
+        },
+        ifMatch,
+      );
+      return versioned(row);
     },
 
-    async deleteField(accountId: string, id: string, fieldId: string): Promise<Form> {
-      const row = await edit(accountId, id, 'field.deleted', (current) => {
-        const schema = schemaOf(current);
-        findFieldIndex(schema, id, fieldId);
-        return { schema: { ...schema, fields: schema.fields.filter((f) => f.id !== fieldId) } };
-      });
-      return toForm(row);
+    async deleteField(
+      accountId: string,
+      id: string,
+      fieldId: string,
+      ifMatch?: string,
+    ): Promise<VersionedForm> {
+      const row = await edit(
+        accountId,
+        id,
+        'field.deleted',
+        (current) => {
+          const schema = schemaOf(current);
+          findFieldIndex(schema, id, fieldId);
+          return { schema: { ...schema, fields: schema.fields.filter((f) => f.id !== fieldId) } };
+        },
+        ifMatch,
+      );
+      return versioned(row);
     },
   };
 }

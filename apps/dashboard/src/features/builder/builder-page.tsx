@@ -1,0 +1,250 @@
+import type { Form } from '@formloom/contract';
+import { roleAllows } from '@formloom/sdk';
+import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from '../../components/link.js';
+import { useTexts } from '../../i18n/texts.js';
+import { type PageProps, pathTo } from '../../navigation.js';
+import { useMe } from '../auth/queries.js';
+import { CompletionPanel } from './completion-panel.js';
+import { FieldPanel } from './field-panel.js';
+import { Preview } from './preview.js';
+import { problemsAt } from './problems.js';
+import { useFormForBuilder } from './queries.js';
+import {
+  addField,
+  addSection,
+  removeField,
+  removeSection,
+  replaceField,
+  replaceSection,
+} from './schema-edit.js';
+import { SectionPanel } from './section-panel.js';
+import { type Selection, StructureList } from './structure-list.js';
+import { builderTexts } from './texts.js';
+import { TranslationsPanel } from './translations-panel.js';
+import { type SaveStatus, useBuilder } from './use-builder.js';
+import { VariablesPanel } from './variables-panel.js';
+
+const STATUS_COLOR: Record<SaveStatus, string> = {
+  saved: 'green',
+  pending: 'gray',
+  saving: 'blue',
+  invalid: 'orange',
+  conflict: 'red',
+  error: 'red',
+};
+
+function Builder({
+  formId,
+  loaded,
+  onReload,
+  canWrite,
+}: {
+  formId: string;
+  loaded: { form: Form; etag: string | undefined };
+  onReload: () => void;
+  canWrite: boolean;
+}) {
+  const t = useTexts(builderTexts);
+  const builder = useBuilder(formId, loaded);
+  const { schema, edit, problems, status } = builder;
+  const [selection, setSelection] = useState<Selection>(undefined);
+  const disabled = !canWrite || status === 'conflict';
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Cmd on a Mac) undo and redo the builder's edits, except while typing
+  // in a box, where the browser's own undo of that box's text applies.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      if (event.shiftKey) builder.redo();
+      else builder.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [builder.undo, builder.redo]);
+
+  const field = selection?.kind === 'field' ? schema.fields.find((f) => f.id === selection.id) : undefined;
+  const section =
+    selection?.kind === 'section' ? schema.sections.find((s) => s.id === selection.id) : undefined;
+  const statusText =
+    status === 'error'
+      ? t('error', { message: builder.errorMessage ?? '' })
+      : status === 'conflict'
+        ? t('reload')
+        : t(status);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2}>
+          <Link to={pathTo('/forms')} size="sm">
+            {t('allForms')}
+          </Link>
+          <Title order={1} size="h2">
+            {t('builderOf', { title: schema.meta.title || loaded.form.title })}
+          </Title>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <div role="status" aria-live="polite">
+            {status === 'conflict' ? null : (
+              <Badge color={STATUS_COLOR[status]} variant="light" c="dark" size="lg">
+                {statusText}
+              </Badge>
+            )}
+          </div>
+          <Button
+            variant="default"
+            disabled={disabled || !builder.canUndo}
+            onClick={builder.undo}
+            aria-keyshortcuts="Control+Z"
+            title={t('undoHint')}
+          >
+            {t('undo')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={disabled || !builder.canRedo}
+            onClick={builder.redo}
+            aria-keyshortcuts="Control+Shift+Z"
+            title={t('redoHint')}
+          >
+            {t('redo')}
+          </Button>
+        </Group>
+      </Group>
+      {status === 'conflict' ? (
+        <Alert color="red" role="alert" title={t('conflict')}>
+          <Button onClick={onReload}>{t('reload')}</Button>
+        </Alert>
+      ) : null}
+      {status === 'invalid' ? (
+        <Text role="alert" c="orange.9" size="sm">
+          {t('invalid')}
+        </Text>
+      ) : null}
+      {canWrite ? null : <Alert color="gray">{t('readOnly')}</Alert>}
+
+      <Tabs defaultValue="build" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="build">{t('tabBuild')}</Tabs.Tab>
+          <Tabs.Tab value="logic">{t('tabLogic')}</Tabs.Tab>
+          <Tabs.Tab value="translations">{t('tabTranslations')}</Tabs.Tab>
+          <Tabs.Tab value="completion">{t('tabCompletion')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="build" pt="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+              <StructureList
+                schema={schema}
+                problems={problems}
+                selection={selection}
+                onSelect={setSelection}
+                edit={(change) => edit(change)}
+                disabled={disabled}
+                onAddField={(sectionId, type) => {
+                  const [next, id] = addField(schema, sectionId, type, t('newField', { type }));
+                  edit(next);
+                  setSelection({ kind: 'field', id });
+                }}
+                onAddSection={() => {
+                  const [next, id] = addSection(schema, '');
+                  edit(next);
+                  setSelection({ kind: 'section', id });
+                }}
+                onRemoveField={(id) => {
+                  edit((s) => removeField(s, id));
+                  if (selection?.id === id) setSelection(undefined);
+                }}
+                onRemoveSection={(id) => {
+                  edit((s) => removeSection(s, id));
+                  if (selection?.id === id) setSelection(undefined);
+                }}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+              <Paper withBorder p="sm" component="section" aria-labelledby="builder-properties">
+                <Title order={2} size="h4" id="builder-properties" mb="xs">
+                  {t('properties')}
+                  {field ? `: ${field.label}` : section ? `: ${section.title || section.id}` : ''}
+                </Title>
+                {field ? (
+                  <FieldPanel
+                    key={field.id}
+                    schema={schema}
+                    field={field}
+                    disabled={disabled}
+                    problems={problemsAt(problems, `$.fields[${schema.fields.indexOf(field)}]`)}
+                    onChange={(next, key) => edit((s) => replaceField(s, next), key)}
+                  />
+                ) : section ? (
+                  <SectionPanel
+                    key={section.id}
+                    schema={schema}
+                    section={section}
+                    disabled={disabled}
+                    problems={problemsAt(problems, `$.sections[${schema.sections.indexOf(section)}]`)}
+                    onChange={(next, key) => edit((s) => replaceSection(s, next), key)}
+                  />
+                ) : (
+                  <Text size="sm">{t('selectSomething')}</Text>
+                )}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Preview schema={schema} valid={problems.length === 0} />
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="logic" pt="md">
+          <VariablesPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+        </Tabs.Panel>
+        <Tabs.Panel value="translations" pt="md">
+          <TranslationsPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+        </Tabs.Panel>
+        <Tabs.Panel value="completion" pt="md">
+          <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** `/forms/:formId`: the form builder. */
+export default function BuilderPage({ params }: PageProps) {
+  const t = useTexts(builderTexts);
+  const formId = params.formId ?? '';
+  const query = useFormForBuilder(formId);
+  const me = useMe();
+  const role = me.data?.role;
+  const canWrite = role !== undefined && roleAllows(role, 'forms.write');
+
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="xl" role="status">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack>
+        <Link to={pathTo('/forms')}>{t('allForms')}</Link>
+        <Text role="alert">{t('loadFailed')}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Builder
+      // A reload starts the builder over from what is stored now.
+      key={query.dataUpdatedAt}
+      formId={formId}
+      loaded={query.data}
+      canWrite={canWrite}
+      onReload={() => void query.refetch()}
+    />
+  );
+}

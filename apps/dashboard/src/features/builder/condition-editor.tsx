@@ -1,0 +1,246 @@
+import type { Condition, ConditionalLogic, ConditionValue, FieldType, FormSchema } from '@formloom/contract';
+import { CONDITION_OPERATORS, type ConditionOperator, VALUELESS_OPERATORS } from '@formloom/contract';
+import { OPERATOR_TARGET_TYPES } from '@formloom/contract/engine';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useTexts } from '../../i18n/texts.js';
+import { builderTexts } from './texts.js';
+
+/** What a condition, a rule's `when` or a variable may refer to: a field or a variable. */
+export interface Target {
+  id: string;
+  label: string;
+  /** A variable's answers compare like a number or a text field's. */
+  type: FieldType;
+  options: readonly { label: string; value: string }[];
+}
+
+export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
+  const fields: Target[] = schema.fields
+    .filter((f) => f.id !== exceptId)
+    .map((f) => ({ id: f.id, label: `${f.label} (${f.id})`, type: f.type, options: f.options ?? [] }));
+  const variables: Target[] = (schema.variables ?? []).map((v) => ({
+    id: v.id,
+    label: `${v.id} (variable)`,
+    type: v.type === 'number' ? 'number' : 'text',
+    options: [],
+  }));
+  return [...fields, ...variables];
+}
+
+const isValueless = (op: ConditionOperator) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
+
+/** A typed value from what was entered: a number for a number target, else the text. */
+export function coerce(target: Target | undefined, raw: string): ConditionValue {
+  if (target?.type === 'number' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  return raw;
+}
+
+/** A value input for a target: its options when it has them, else free text. */
+export function ValueInput({
+  target,
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  target: Target | undefined;
+  label: string;
+  value: ConditionValue | undefined;
+  onChange: (value: ConditionValue) => void;
+  disabled: boolean;
+}) {
+  if (target !== undefined && target.options.length > 0) {
+    return (
+      <NativeSelect
+        label={label}
+        disabled={disabled}
+        value={String(value ?? '')}
+        data={[{ label: '—', value: '' }, ...target.options.map((o) => ({ label: o.label, value: o.value }))]}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={label}
+      disabled={disabled}
+      type={target?.type === 'date' ? 'date' : 'text'}
+      value={String(value ?? '')}
+      onChange={(e) => onChange(coerce(target, e.currentTarget.value))}
+    />
+  );
+}
+
+/**
+ * Show or hide by conditions: groups are OR'd, the conditions of a group AND'd; each condition
+ * picks a field or variable and one of the 16 operators that applies to it.
+ */
+export function ConditionEditor({
+  value,
+  onChange,
+  targets,
+  disabled,
+}: {
+  value: ConditionalLogic | undefined;
+  onChange: (value: ConditionalLogic | undefined) => void;
+  targets: readonly Target[];
+  disabled: boolean;
+}) {
+  const t = useTexts(builderTexts);
+  const first = targets[0];
+  const blank = (): Condition => ({ fieldId: first?.id ?? '', operator: 'equals', value: '' });
+  const set = (groups: ConditionalLogic['conditionGroups']) =>
+    onChange(value === undefined ? undefined : { ...value, conditionGroups: groups });
+  const setCondition = (g: number, c: number, next: Condition) =>
+    set(
+      value!.conditionGroups.map((group, gi) =>
+        gi === g ? { conditions: group.conditions.map((cond, ci) => (ci === c ? next : cond)) } : group,
+      ),
+    );
+
+  return (
+    <Fieldset legend={t('logic')} disabled={disabled}>
+      <Stack gap="xs">
+        <Checkbox
+          label={t('useLogic')}
+          checked={value !== undefined}
+          disabled={disabled || (value === undefined && first === undefined)}
+          onChange={(e) =>
+            onChange(
+              e.currentTarget.checked
+                ? { action: 'show', conditionGroups: [{ conditions: [blank()] }] }
+                : undefined,
+            )
+          }
+        />
+        {value === undefined ? null : (
+          <>
+            <NativeSelect
+              label={t('action')}
+              value={value.action}
+              data={[
+                { value: 'show', label: t('show') },
+                { value: 'hide', label: t('hide') },
+              ]}
+              onChange={(e) => onChange({ ...value, action: e.currentTarget.value as 'show' | 'hide' })}
+            />
+            {value.conditionGroups.map((group, g) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: groups have no id; their place is their identity
+              <Stack key={g} gap="xs">
+                {g > 0 ? (
+                  <Text fw={700} size="sm">
+                    {t('orGroup')}
+                  </Text>
+                ) : null}
+                <Fieldset legend={t('group', { n: g + 1 })} variant="filled">
+                  <Stack gap="xs">
+                    {group.conditions.map((condition, c) => {
+                      const target = targets.find((x) => x.id === condition.fieldId);
+                      const names = { g: g + 1, c: c + 1 };
+                      const operators = CONDITION_OPERATORS.filter(
+                        (op) => target === undefined || OPERATOR_TARGET_TYPES[op].includes(target.type),
+                      );
+                      return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id either
+                        <Group key={c} align="flex-end" gap="xs" wrap="wrap">
+                          <NativeSelect
+                            label={t('conditionField', names)}
+                            value={condition.fieldId}
+                            data={[
+                              ...(target === undefined
+                                ? [{ value: condition.fieldId, label: condition.fieldId }]
+                                : []),
+                              ...targets.map((x) => ({ value: x.id, label: x.label })),
+                            ]}
+                            onChange={(e) =>
+                              setCondition(g, c, { ...condition, fieldId: e.currentTarget.value })
+                            }
+                          />
+                          <NativeSelect
+                            label={t('conditionOperator', names)}
+                            value={condition.operator}
+                            data={[...new Set([condition.operator, ...operators])]}
+                            onChange={(e) => {
+                              const operator = e.currentTarget.value as ConditionOperator;
+                              const { value: old, ...rest } = condition;
+                              setCondition(
+                                g,
+                                c,
+                                isValueless(operator)
+                                  ? { ...rest, operator }
+                                  : { ...rest, operator, value: old ?? '' },
+                              );
+                            }}
+                          />
+                          {isValueless(condition.operator) ? null : (
+                            <ValueInput
+                              target={target}
+                              label={t('conditionValue', names)}
+                              value={condition.value}
+                              disabled={disabled}
+                              onChange={(v) => setCondition(g, c, { ...condition, value: v })}
+                            />
+                          )}
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('removeCondition', names)}
+                            onClick={() => {
+                              const conditions = group.conditions.filter((_, ci) => ci !== c);
+                              const groups =
+                                conditions.length === 0
+                                  ? value.conditionGroups.filter((_, gi) => gi !== g)
+                                  : value.conditionGroups.map((x, gi) => (gi === g ? { conditions } : x));
+                              if (groups.length === 0) onChange(undefined);
+                              else set(groups);
+                            }}
+                          >
+                            ×
+                          </Button>
+                        </Group>
+                      );
+                    })}
+                    <Group gap="xs">
+                      <Button
+                        variant="default"
+                        size="xs"
+                        onClick={() =>
+                          set(
+                            value.conditionGroups.map((x, gi) =>
+                              gi === g ? { conditions: [...x.conditions, blank()] } : x,
+                            ),
+                          )
+                        }
+                      >
+                        {t('addCondition')}
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        onClick={() => {
+                          const groups = value.conditionGroups.filter((_, gi) => gi !== g);
+                          if (groups.length === 0) onChange(undefined);
+                          else set(groups);
+                        }}
+                      >
+                        {t('removeGroup', { g: g + 1 })}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Fieldset>
+              </Stack>
+            ))}
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => set([...value.conditionGroups, { conditions: [blank()] }])}
+            >
+              {t('addGroup')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

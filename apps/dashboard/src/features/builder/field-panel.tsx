@@ -1,0 +1,395 @@
+import type { Field, FieldOption, FormSchema, ValidationRule } from '@formloom/contract';
+import { FIELD_TYPES, OPTION_FIELD_TYPES } from '@formloom/contract';
+import { RULE_FIELD_TYPES, type SchemaProblem, WHEN_TARGET_TYPES } from '@formloom/contract/engine';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useTexts } from '../../i18n/texts.js';
+import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
+import { ProblemList } from './problems.js';
+import { builderTexts } from './texts.js';
+
+const RULE_TYPES = Object.keys(RULE_FIELD_TYPES) as ValidationRule['type'][];
+const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date']);
+const isOptionType = (type: string) => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
+
+/** A value input's text as a number, or undefined when empty or not a number. */
+function num(value: string | number): number | undefined {
+  if (value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function newRule(type: ValidationRule['type']): ValidationRule {
+  switch (type) {
+    case 'required':
+      return { type };
+    case 'pattern':
+      return { type, value: '.*' };
+    default:
+      return { type, value: 0 };
+  }
+}
+
+export function FieldPanel({
+  schema,
+  field,
+  onChange,
+  problems,
+  disabled,
+}: {
+  schema: FormSchema;
+  field: Field;
+  onChange: (next: Field, key: string) => void;
+  problems: readonly SchemaProblem[];
+  disabled: boolean;
+}) {
+  const t = useTexts(builderTexts);
+  const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) =>
+    onChange({ ...field, [key]: value } as Field, `${field.id}.${String(key)}`);
+  const rules = field.validation?.rules ?? [];
+  const setRules = (next: ValidationRule[]) =>
+    set('validation', next.length === 0 ? undefined : { rules: next });
+  const setRule = (r: number, next: ValidationRule) => setRules(rules.map((x, i) => (i === r ? next : x)));
+  const options = field.options ?? [];
+  const setOption = (o: number, next: FieldOption) =>
+    set(
+      'options',
+      options.map((x, i) => (i === o ? next : x)),
+    );
+  const targets = targetsOf(schema, field.id);
+  const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
+  const hidden = field.type === 'hidden';
+  const prefillOn = hidden || field.prefill !== undefined;
+
+  return (
+    <Stack gap="sm">
+      <ProblemList problems={problems} />
+      <TextInput label={t('fieldId')} value={field.id} readOnly />
+      <NativeSelect
+        label={t('fieldType')}
+        value={field.type}
+        data={[...FIELD_TYPES]}
+        disabled={disabled}
+        onChange={(e) => {
+          const type = e.currentTarget.value as Field['type'];
+          const next: Field = { ...field, type };
+          if (isOptionType(type) && next.options === undefined)
+            next.options = [{ label: 'Option 1', value: 'option_1' }];
+          if (!isOptionType(type)) delete next.options;
+          if (type !== 'file') delete next.fileConfig;
+          onChange(next, `${field.id}.type`);
+        }}
+      />
+      <TextInput
+        label={t('label')}
+        required
+        value={field.label}
+        disabled={disabled}
+        onChange={(e) => set('label', e.currentTarget.value)}
+      />
+      <Textarea
+        label={t('helpText')}
+        autosize
+        value={field.helpText ?? ''}
+        disabled={disabled}
+        onChange={(e) => set('helpText', e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+      />
+      {PLACEHOLDER_TYPES.has(field.type) ? (
+        <TextInput
+          label={t('placeholder')}
+          value={field.placeholder ?? ''}
+          disabled={disabled}
+          onChange={(e) =>
+            set('placeholder', e.currentTarget.value === '' ? undefined : e.currentTarget.value)
+          }
+        />
+      ) : null}
+      {hidden ? null : (
+        <Checkbox
+          label={t('required')}
+          checked={field.required === true}
+          disabled={disabled}
+          onChange={(e) => set('required', e.currentTarget.checked ? true : undefined)}
+        />
+      )}
+
+      {isOptionType(field.type) ? (
+        <Fieldset legend={t('options')} disabled={disabled}>
+          <Stack gap="xs">
+            {options.map((option, o) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an option's value is being edited, so its place is its key
+              <Group key={o} gap="xs" align="flex-end" wrap="wrap">
+                <TextInput
+                  label={t('optionLabel', { n: o + 1 })}
+                  value={option.label}
+                  onChange={(e) => setOption(o, { ...option, label: e.currentTarget.value })}
+                />
+                <TextInput
+                  label={t('optionValue', { n: o + 1 })}
+                  value={option.value}
+                  onChange={(e) => setOption(o, { ...option, value: e.currentTarget.value })}
+                />
+                <NumberInput
+                  label={t('optionScore', { n: o + 1 })}
+                  w={110}
+                  value={option.score ?? ''}
+                  onChange={(v) => {
+                    const score = num(v);
+                    const { score: _drop, ...rest } = option;
+                    setOption(o, score === undefined ? rest : { ...rest, score });
+                  }}
+                />
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    set(
+                      'options',
+                      options.filter((_, i) => i !== o),
+                    )
+                  }
+                >
+                  {t('removeOption', { n: o + 1 })}
+                </Button>
+              </Group>
+            ))}
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                const n = options.length + 1;
+                set('options', [...options, { label: `Option ${n}`, value: `option_${n}` }]);
+              }}
+            >
+              {t('addOption')}
+            </Button>
+          </Stack>
+        </Fieldset>
+      ) : null}
+
+      {field.type === 'file' ? (
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <NumberInput
+            label={t('fileMaxSize')}
+            min={0}
+            value={field.fileConfig?.maxSizeMB ?? ''}
+            disabled={disabled}
+            onChange={(v) => {
+              const { maxSizeMB: _drop, ...rest } = field.fileConfig ?? {};
+              const size = num(v);
+              const next = size === undefined ? rest : { ...rest, maxSizeMB: size };
+              set('fileConfig', Object.keys(next).length === 0 ? undefined : next);
+            }}
+          />
+          <TextInput
+            label={t('fileTypes')}
+            value={(field.fileConfig?.allowedTypes ?? []).join(', ')}
+            disabled={disabled}
+            onChange={(e) => {
+              const types = e.currentTarget.value
+                .split(',')
+                .map((x) => x.trim())
+                .filter((x) => x !== '');
+              const { allowedTypes: _drop, ...rest } = field.fileConfig ?? {};
+              const next = types.length === 0 ? rest : { ...rest, allowedTypes: types };
+              set('fileConfig', Object.keys(next).length === 0 ? undefined : next);
+            }}
+          />
+        </Group>
+      ) : null}
+
+      <Fieldset legend={t('prefillLegend')} disabled={disabled}>
+        <Stack gap="xs">
+          {hidden ? null : (
+            <Checkbox
+              label={t('prefill')}
+              checked={prefillOn}
+              onChange={(e) => set('prefill', e.currentTarget.checked ? {} : undefined)}
+            />
+          )}
+          {prefillOn ? (
+            <>
+              <TextInput
+                label={t('prefillParam')}
+                placeholder={field.id}
+                value={field.prefill?.param ?? ''}
+                onChange={(e) => {
+                  const { param: _drop, ...rest } = field.prefill ?? {};
+                  const param = e.currentTarget.value.trim();
+                  const next = param === '' ? rest : { ...rest, param };
+                  set('prefill', hidden && Object.keys(next).length === 0 ? undefined : next);
+                }}
+              />
+              {hidden ? null : (
+                <Checkbox
+                  label={t('prefillEditable')}
+                  checked={field.prefill?.editable !== false}
+                  onChange={(e) => {
+                    const { editable: _drop, ...rest } = field.prefill ?? {};
+                    set('prefill', e.currentTarget.checked ? rest : { ...rest, editable: false });
+                  }}
+                />
+              )}
+            </>
+          ) : null}
+        </Stack>
+      </Fieldset>
+
+      <Fieldset legend={t('rules')} disabled={disabled}>
+        <Stack gap="sm">
+          {rules.map((rule, r) => {
+            const n = r + 1;
+            const whenTarget =
+              rule.when === undefined ? undefined : targets.find((x) => x.id === rule.when!.field);
+            const whenOp =
+              rule.when === undefined ? 'equals' : 'equals' in rule.when ? 'equals' : 'notEquals';
+            const whenValue =
+              rule.when === undefined ? '' : 'equals' in rule.when ? rule.when.equals : rule.when.notEquals;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id
+              <Fieldset key={r} legend={t('rule', { n })} variant="filled">
+                <Stack gap="xs">
+                  <Group gap="xs" align="flex-end" wrap="wrap">
+                    <NativeSelect
+                      label={t('ruleType', { n })}
+                      value={rule.type}
+                      data={[
+                        ...new Set([
+                          rule.type,
+                          ...RULE_TYPES.filter((x) => RULE_FIELD_TYPES[x].includes(field.type as never)),
+                        ]),
+                      ]}
+                      onChange={(e) => {
+                        const next = newRule(e.currentTarget.value as ValidationRule['type']);
+                        setRule(r, {
+                          ...next,
+                          ...(rule.message ? { message: rule.message } : {}),
+                          ...(rule.when ? { when: rule.when } : {}),
+                        } as ValidationRule);
+                      }}
+                    />
+                    {rule.type === 'required' ? null : rule.type === 'pattern' ? (
+                      <TextInput
+                        label={t('ruleValue', { n })}
+                        value={rule.value}
+                        onChange={(e) => setRule(r, { ...rule, value: e.currentTarget.value })}
+                      />
+                    ) : (
+                      <NumberInput
+                        label={t('ruleValue', { n })}
+                        value={rule.value}
+                        onChange={(v) => setRule(r, { ...rule, value: num(v) ?? 0 })}
+                      />
+                    )}
+                  </Group>
+                  <TextInput
+                    label={t('ruleMessage', { n })}
+                    value={rule.message ?? ''}
+                    onChange={(e) => {
+                      const { message: _drop, ...rest } = rule;
+                      const message = e.currentTarget.value;
+                      setRule(r, (message === '' ? rest : { ...rest, message }) as ValidationRule);
+                    }}
+                  />
+                  <Group gap="xs" align="flex-end" wrap="wrap">
+                    <NativeSelect
+                      label={t('ruleWhenField', { n })}
+                      value={rule.when?.field ?? ''}
+                      data={[
+                        { value: '', label: t('always') },
+                        ...whenTargets.map((x) => ({ value: x.id, label: x.label })),
+                      ]}
+                      onChange={(e) => {
+                        const { when: _drop, ...rest } = rule;
+                        const fieldId = e.currentTarget.value;
+                        setRule(
+                          r,
+                          (fieldId === ''
+                            ? rest
+                            : { ...rest, when: { field: fieldId, equals: '' } }) as ValidationRule,
+                        );
+                      }}
+                    />
+                    {rule.when === undefined ? null : (
+                      <>
+                        <NativeSelect
+                          label={t('ruleWhenOp', { n })}
+                          value={whenOp}
+                          data={['equals', 'notEquals']}
+                          onChange={(e) =>
+                            setRule(r, {
+                              ...rule,
+                              when:
+                                e.currentTarget.value === 'equals'
+                                  ? { field: rule.when!.field, equals: whenValue }
+                                  : { field: rule.when!.field, notEquals: whenValue },
+                            })
+                          }
+                        />
+                        <ValueInput
+                          target={whenTarget}
+                          label={t('ruleWhenValue', { n })}
+                          value={whenValue}
+                          disabled={disabled}
+                          onChange={(v) =>
+                            setRule(r, {
+                              ...rule,
+                              when:
+                                whenOp === 'equals'
+                                  ? { field: rule.when!.field, equals: v }
+                                  : { field: rule.when!.field, notEquals: v },
+                            })
+                          }
+                        />
+                      </>
+                    )}
+                  </Group>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => setRules(rules.filter((_, i) => i !== r))}
+                  >
+                    {t('removeRule', { n })}
+                  </Button>
+                </Stack>
+              </Fieldset>
+            );
+          })}
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() =>
+              setRules([
+                ...rules,
+                newRule(
+                  (RULE_FIELD_TYPES.pattern as readonly string[]).includes(field.type)
+                    ? 'maxLength'
+                    : 'required',
+                ),
+              ])
+            }
+          >
+            {t('addRule')}
+          </Button>
+        </Stack>
+      </Fieldset>
+
+      <ConditionEditor
+        value={field.conditionalLogic}
+        targets={targets.filter((x) => x.type !== 'file')}
+        disabled={disabled}
+        onChange={(v) => set('conditionalLogic', v)}
+      />
+    </Stack>
+  );
+}

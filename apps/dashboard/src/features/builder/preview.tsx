@@ -1,0 +1,49 @@
+import type { FormSchema } from '@formloom/contract';
+import { formLanguages } from '@formloom/contract/engine';
+import { FormloomForm } from '@formloom/react';
+import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { LANGUAGE_NAMES } from '../../i18n/messages.js';
+import { useTexts } from '../../i18n/texts.js';
+import { builderTexts } from './texts.js';
+
+/**
+ * The form as the respondent sees it, drawn by `@formloom/react` from the schema being edited,
+ * in any of its languages. It starts over (answers cleared) when the schema changes.
+ */
+export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean }) {
+  const t = useTexts(builderTexts);
+  const languages = formLanguages(schema);
+  const [picked, setPicked] = useState<string>(schema.meta.language);
+  const lang = languages.includes(picked as never) ? picked : schema.meta.language;
+  // A schema with integrity problems may not run; the last sound one stays on show.
+  const [shown, setShown] = useState(schema);
+  if (valid && shown !== schema) setShown(schema);
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4" id="builder-preview">
+        {t('preview')}
+      </Title>
+      <NativeSelect
+        label={t('previewLanguage')}
+        value={lang}
+        data={languages.map((l) => ({
+          value: l,
+          label: LANGUAGE_NAMES[l as keyof typeof LANGUAGE_NAMES] ?? l,
+        }))}
+        onChange={(e) => setPicked(e.currentTarget.value)}
+      />
+      <Text size="xs" c="dimmed">
+        {t('previewNote')}
+      </Text>
+      <Paper withBorder p="sm" component="section" aria-labelledby="builder-preview" lang={lang}>
+        <FormloomForm
+          key={`${lang} ${JSON.stringify(shown)}`}
+          schema={shown}
+          lang={lang}
+          onSubmit={() => undefined}
+        />
+      </Paper>
+    </Stack>
+  );
+}

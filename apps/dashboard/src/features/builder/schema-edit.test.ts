@@ -1,0 +1,86 @@
+import { Field, type FormSchema } from '@formloom/contract';
+import { describe, expect, it } from 'vitest';
+import { FIELD_PROPERTY_EDITORS } from './field-properties.js';
+import {
+  addField,
+  addSection,
+  fieldsOf,
+  moveField,
+  removeField,
+  replaceField,
+  savePlan,
+} from './schema-edit.js';
+
+const base = (): FormSchema => ({
+  version: '1.0',
+  schemaVersion: '2024-01-01',
+  meta: { title: 'T', language: 'en' },
+  sections: [{ id: 's', title: '', order: 0 }],
+  fields: [
+    { id: 'a', sectionId: 's', type: 'text', label: 'A', order: 0 },
+    { id: 'b', sectionId: 's', type: 'radio', label: 'B', order: 1, options: [{ label: 'X', value: 'x' }] },
+    { id: 'c', sectionId: 's', type: 'text', label: 'C', order: 2, required: true },
+  ],
+});
+
+describe('the property panel', () => {
+  it('edits every property the field model has', () => {
+    expect(Object.keys(FIELD_PROPERTY_EDITORS).sort()).toEqual(Object.keys(Field.shape).sort());
+  });
+});
+
+describe('schema edits', () => {
+  it('moves a field within its section, renumbering the order', () => {
+    const moved = moveField(base(), 'c', 0);
+    expect(fieldsOf(moved, 's').map((f) => [f.id, f.order])).toEqual([
+      ['c', 0],
+      ['a', 1],
+      ['b', 2],
+    ]);
+  });
+
+  it('moves a field to another section', () => {
+    const [withSection, id] = addSection(base(), 'Two');
+    const moved = moveField(withSection, 'a', 0, id);
+    expect(fieldsOf(moved, id).map((f) => f.id)).toEqual(['a']);
+    expect(fieldsOf(moved, 's').map((f) => f.id)).toEqual(['b', 'c']);
+  });
+
+  it('adds fields with fresh ids, options for a choice', () => {
+    const [one, first] = addField(base(), 's', 'radio', 'New');
+    const [, second] = addField(one, 's', 'radio', 'New');
+    expect([first, second]).toEqual(['radio_1', 'radio_2']);
+    expect(one.fields.at(-1)).toMatchObject({
+      order: 3,
+      options: [{ value: 'option_1' }, { value: 'option_2' }],
+    });
+  });
+});
+
+describe('savePlan', () => {
+  it('sends field changes through the field routes: adds, then updates with null for removed properties, then removals', () => {
+    const saved = base();
+    let edited = removeField(saved, 'a');
+    edited = replaceField(edited, {
+      ...edited.fields.find((f) => f.id === 'c')!,
+      required: undefined,
+      label: 'C2',
+    });
+    [edited] = addField(edited, 's', 'email', 'Mail');
+    expect(savePlan(saved, edited)).toEqual([
+      { kind: 'addField', field: { id: 'email_1', sectionId: 's', type: 'email', label: 'Mail', order: 3 } },
+      { kind: 'updateField', id: 'c', patch: { label: 'C2', required: null } },
+      { kind: 'deleteField', id: 'a' },
+    ]);
+  });
+
+  it('sends one whole-schema PATCH when anything beside the fields changed (with the title when it changed)', () => {
+    const saved = base();
+    const edited = { ...addSection(saved, 'Two')[0], meta: { ...saved.meta, title: 'New title' } };
+    expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: 'New title' }]);
+  });
+
+  it('plans nothing for an unchanged schema', () => {
+    expect(savePlan(base(), structuredClone(base()))).toEqual([]);
+  });
+});
