@@ -1,6 +1,7 @@
 /**
  * `@formloom/runtime`: one form being filled in, headless. See `createFormRuntime`.
  */
+export { LANGUAGE_PATH, loadLanguage } from './languages.js';
 export {
   createFormRuntime,
   type FormRuntime,

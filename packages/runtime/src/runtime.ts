@@ -14,6 +14,7 @@ import {
   type VariableValues,
   validatePage,
 } from '@formloom/contract/engine';
+import { loadLanguage } from './languages.js';
 import {
   type CallProblem,
   createTransport,
@@ -328,6 +329,12 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         return state;
       }
       const form = result.data;
+      // A browser bundle of the engine has English only: the form's language comes from its server.
+      await loadLanguage(options.api!, form.schema.meta.language, {
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (signal?.aborted || mine !== loads) return state;
       start(form.schema, {
         title: form.title,
         description: form.description,

@@ -42,9 +42,17 @@ export {
 export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
-export { type FormTexts, formTextsFor } from './messages/form-texts.js';
+export type { FormTexts } from './messages/form-texts.js';
 export type { MessageKey, MessageParams, MessageTable, PluralText } from './messages/index.js';
-export { fillPlaceholders, formatMessage, messagesFor } from './messages/index.js';
+export { fillPlaceholders, formatMessage } from './messages/index.js';
+export {
+  addLanguagePack,
+  formTextsFor,
+  hasLanguagePack,
+  type LanguagePack,
+  languagePack,
+  messagesFor,
+} from './messages/packs.js';
 export {
   OPERATOR_TARGET_TYPES,
   operatorAppliesTo,

@@ -1,15 +1,9 @@
-import { type Language, supportedLanguage } from '../../models/limits.js';
-import { de } from './de.js';
-import { en } from './en.js';
-import { es } from './es.js';
-import { it } from './it.js';
-import type { MessageKey, MessageTable } from './message-table.js';
-import { nl } from './nl.js';
-import { tr } from './tr.js';
+import { supportedLanguage } from '../../models/limits.js';
+import type { MessageKey } from './message-table.js';
+import { messagesFor } from './packs.js';
 
 export type { MessageKey, MessageTable, PluralText } from './message-table.js';
-
-const TABLES: Readonly<Record<Language, MessageTable>> = { en, tr, es, it, de, nl };
+export { messagesFor };
 
 /** Values for a message's placeholders. */
 export interface MessageParams {
@@ -19,18 +13,6 @@ export interface MessageParams {
   maxMB?: number;
   /** Allowed MIME patterns, shown comma-separated. */
   types?: readonly string[];
-}
-
-/**
- * The built-in texts of a language (`meta.language`); an unknown language gets English.
- * The public page uses this table, so its messages match the server's word for word.
- *
- * ```ts
- * messagesFor('de').required; // 'Dies ist ein Pflichtfeld.'
- * ```
- */
-export function messagesFor(language: string): MessageTable {
-  return TABLES[supportedLanguage(language)];
 }
 
 /**

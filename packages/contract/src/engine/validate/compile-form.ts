@@ -1,3 +1,4 @@
+import { canGenerateCode, generateCheck } from '#engine/generator';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { type Language, supportedLanguage } from '../../models/limits.js';
@@ -32,7 +33,6 @@ import {
   KIND_TEXT,
   valueObject,
 } from './field-plan.js';
-import { canGenerateCode, generateCheck } from './generated-check.js';
 import { Issue, issueFactory } from './issue.js';
 import { compileRequired, compileRule, passesRule, type RulePlan } from './rule-checks.js';
 
@@ -56,7 +56,8 @@ export interface CompileOptions {
   /**
    * Generate JavaScript for the check (`new Function`): default where that is known to be allowed
    * (Node.js), off elsewhere. `false` keeps to closures; `true` tries anywhere and falls back to
-   * closures if the platform refuses.
+   * closures if the platform refuses. A browser bundle (the `browser` condition) has no generator:
+   * there it is always the closures.
    */
   generate?: boolean;
 }

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import type { PublicSmartForm } from '@formloom/contract';
+import { isLanguage, type PublicSmartForm } from '@formloom/contract';
+import { languagePack } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
@@ -147,6 +148,21 @@ export function createPublicPageRouter({
     } catch (error) {
       next(error);
     }
+  });
+
+  // A language's texts for a browser bundle of the engine, which has English only (the runtime's
+  // `loadLanguage`): public and the same for every form, so any origin may read them.
+  router.get('/embed/languages/:file', (req, res) => {
+    const language = /^([a-z]{2})\.json$/.exec(req.params.file ?? '')?.[1];
+    if (language === undefined || !isLanguage(language)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    send(req, res, Buffer.from(JSON.stringify(languagePack(language))));
   });
 
   router.get(['/f/:code/', '/s/:code/'], (req, res) => {

@@ -157,6 +157,21 @@ describeEachDialect('public form page', (t) => {
     expect((await page(t, `/f/${labelled.code}`)).text).toContain('>Los!</button>');
   });
 
+  it("serves a language's texts to browser bundles of the engine, to any origin", async () => {
+    const res = await fetch(`${t.url}/embed/languages/de.json`, {
+      headers: { origin: 'https://host.example' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const pack = (await res.json()) as { messages: { required: string }; formTexts: { submit: string } };
+    expect(pack.messages.required).toBe('Dies ist ein Pflichtfeld.');
+    expect(pack.formTexts.submit).toBe('Absenden');
+    for (const path of ['fr.json', 'de', 'de.js', '..%2Fde.json', 'DE.json'])
+      expect((await fetch(`${t.url}/embed/languages/${path}`)).status, path).toBe(404);
+  });
+
   describe('pages without a form', () => {
     it('an unknown, malformed or unpublished code is a friendly 404 page', async () => {
       const draft = (await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Draft' } })).body

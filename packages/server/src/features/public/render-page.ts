@@ -1,5 +1,5 @@
 import type { FormSchema, PublicCaptcha } from '@formloom/contract';
-import { effectiveMaxUploadMB } from '@formloom/contract/engine';
+import { effectiveMaxUploadMB, messagesFor } from '@formloom/contract/engine';
 import { renderForm } from '@formloom/elements/markup';
 import { maxUploadBytes } from '../uploads/index.js';
 import { DATA_ELEMENT_ID, type PageData } from './client/page-data.js';
@@ -97,7 +97,8 @@ export function renderFormPage(
     uploadLimits[field.id] = { maxBytes: maxUploadBytes(field), maxMB: effectiveMaxUploadMB(field) };
   }
   const description = form.description ?? schema.meta.description ?? null;
-  const data: PageData = { schema, texts, api, uploadLimits, description };
+  const messages = messagesFor(schema.meta.language);
+  const data: PageData = { schema, texts, messages, api, uploadLimits, description };
   if (form.captcha !== undefined) data.captcha = form.captcha;
   return layout(
     schema.meta.language,

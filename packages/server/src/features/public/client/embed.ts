@@ -14,6 +14,7 @@
  */
 import '@formloom/elements';
 import { formTextsFor } from '@formloom/contract/engine';
+import { loadLanguage } from '@formloom/runtime';
 
 const DONE = 'formloomMounted';
 const PASSED = ['lang', 'prefill', 'resume'] as const;
@@ -36,7 +37,8 @@ function formFor(script: HTMLScriptElement): HTMLElement {
 }
 
 function popup(script: HTMLScriptElement): void {
-  const texts = formTextsFor(script.dataset.formloomLang ?? document.documentElement.lang ?? 'en');
+  const language = script.dataset.formloomLang ?? document.documentElement.lang ?? 'en';
+  let texts = formTextsFor(language);
   const open = document.createElement('button');
   open.type = 'button';
   open.className = 'formloom-open';
@@ -65,6 +67,13 @@ function popup(script: HTMLScriptElement): void {
   // The native dialog returns focus to the element that had it (the button) when it closes.
   dialog.append(close);
   script.after(open, dialog);
+  // The engine here has English only: the two texts in the page's language follow from the server.
+  void loadLanguage(apiOf(script), language).then(() => {
+    texts = formTextsFor(language);
+    if (script.dataset.formloomButton === undefined) open.textContent = texts.openForm;
+    dialog.setAttribute('aria-label', open.textContent ?? '');
+    close.textContent = texts.closeForm;
+  });
 }
 
 function mount(script: HTMLScriptElement): void {

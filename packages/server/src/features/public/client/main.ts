@@ -5,6 +5,7 @@
  */
 import type { Field } from '@formloom/contract';
 import {
+  addLanguagePack,
   compileForm,
   computeVariables,
   type FileAnswer,
@@ -27,6 +28,7 @@ import { createUploads } from './uploads.js';
 const data = JSON.parse(byId(DATA_ELEMENT_ID)?.textContent ?? '{}') as PageData;
 const { schema, texts } = data;
 const language = schema.meta.language;
+addLanguagePack(language, { messages: data.messages, formTexts: texts });
 const engine = compileForm(schema);
 const uploads = createUploads(data, language, (field, message) => showError(field, message));
 const fieldsById = new Map(schema.fields.map((f) => [f.id, f]));

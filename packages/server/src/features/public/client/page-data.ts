@@ -1,4 +1,5 @@
 import type { FormSchema, PublicCaptcha } from '@formloom/contract';
+import type { MessageTable } from '@formloom/contract/engine';
 import type { PageTexts } from '../page-texts.js';
 
 /**
@@ -8,6 +9,11 @@ import type { PageTexts } from '../page-texts.js';
 export interface PageData {
   schema: FormSchema;
   texts: PageTexts;
+  /**
+   * The answer messages in the form's language: the script's engine (a browser bundle) has English
+   * only, and is given the page's language from here (`addLanguagePack`).
+   */
+  messages: MessageTable;
   /** The form's public API base, relative to the page: `../v1/public/forms/<code>`. */
   api: string;
   /** Per `file` field: the largest file the server takes, in bytes and as the MB the messages show. */

@@ -1,0 +1,40 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The package as an app's bundler takes it for a browser (the `browser` condition: the engine
+ * without its code generator and with English texts only), minified ESM, gzipped (-9).
+ */
+async function gzipped(contents: string): Promise<{ bytes: number; text: string }> {
+  const out = await build({
+    stdin: { contents, resolveDir: packageRoot, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    conditions: ['source'],
+    absWorkingDir: packageRoot,
+    logLevel: 'silent',
+  });
+  const text = out.outputFiles[0]!.text;
+  return { bytes: gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length, text };
+}
+
+// Issue 30's budget. The figure is printed for docs/embedding.md and the closing note.
+describe('size budget of @formloom/elements', () => {
+  it('<formloom-form> with the runtime and the engine is at most 25 KB gzipped', async () => {
+    const { bytes, text } = await gzipped("export * from './src/index.js';");
+    console.log(`@formloom/elements with the runtime and the engine: ${bytes} bytes gzipped`);
+    expect(bytes).toBeLessThanOrEqual(25 * 1024);
+    // What keeps it there: no code generator, and no language but English built in.
+    expect(text).not.toContain('new Function');
+    expect(text).not.toContain('Absenden');
+    expect(text).toContain('Submit');
+  });
+});
