@@ -145,7 +145,7 @@ function Ledger() {
   const pages = Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE));
   return (
     <>
-      <ScrollTable label={t('ledger')}>
+      <ScrollTable label={t('ledger')} minWidth={560}>
         <Table striped aria-label={t('ledger')}>
           <Table.Thead>
             <Table.Tr>

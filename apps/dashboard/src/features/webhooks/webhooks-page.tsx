@@ -315,7 +315,7 @@ function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canW
           {t('redelivered')}
         </Text>
       )}
-      <ScrollTable label={t('deliveriesOf', { url: endpoint.url })}>
+      <ScrollTable label={t('deliveriesOf', { url: endpoint.url })} minWidth={560}>
         <Table aria-label={t('deliveriesOf', { url: endpoint.url })} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
