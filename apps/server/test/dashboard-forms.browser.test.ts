@@ -46,6 +46,15 @@ describe.skipIf(executable === undefined)(
           .getByRole('row')
           .filter({ has: page.getByRole('link', { name, exact: true }) })
           .getByRole('button', { name: 'Actions' });
+      /**
+       * Opens the row's Actions menu and picks `item`, then waits until the menu has left the DOM:
+       * a menu fading out still holds its items, and the next row's menu would then show two.
+       */
+      const chooseAction = async (name: string, item: string) => {
+        await actionsOf(name).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
+        await page.waitForFunction(() => document.querySelectorAll('[role="menu"]').length === 0);
+      };
       // The title links to the builder.
       await expect
         .poll(() => table.getByRole('link', { name: title, exact: true }).getAttribute('href'))
@@ -54,8 +63,7 @@ describe.skipIf(executable === undefined)(
       expect(await fitsWidth(opened)).toBe(true);
 
       // Duplicate.
-      await actionsOf(title).click();
-      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      await chooseAction(title, 'Duplicate');
       await page.getByText(`“Copy of ${title}” was created.`).waitFor();
       await table.getByRole('link', { name: `Copy of ${title}` }).waitFor();
       const copies = await server().api.forms.list({ search: `Copy of ${title}` });
@@ -66,32 +74,28 @@ describe.skipIf(executable === undefined)(
       // Archive a published form, then unarchive it (published again, same link).
       const published = await server().api.forms.publish(formId);
       await page.reload();
-      await actionsOf(title).click();
-      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await chooseAction(title, 'Archive');
       await page.getByText(`“${title}” is archived: it takes no more responses.`).waitFor();
       expect((await server().api.forms.retrieve(formId)).publishStatus).toBe('ARCHIVED');
       await table
         .getByRole('row', { name: new RegExp(`^${title}`) })
         .getByText('Archived')
         .waitFor();
-      await actionsOf(title).click();
-      await page.getByRole('menuitem', { name: 'Unarchive' }).click();
+      await chooseAction(title, 'Unarchive');
       await page.getByText(`“${title}” takes responses again.`).waitFor();
       const back = await server().api.forms.retrieve(formId);
       expect(back.publishStatus).toBe('PUBLISHED');
       expect(back.shareUrl).toBe(published.shareUrl);
 
       // Delete, after a confirmation that can be cancelled, by keyboard.
-      await actionsOf(`Copy of ${title}`).click();
-      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await chooseAction(`Copy of ${title}`, 'Delete');
       const confirm = page.getByRole('dialog', { name: `Delete “Copy of ${title}”?` });
       await confirm.waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await confirm.waitFor({ state: 'hidden' });
       await table.getByRole('link', { name: `Copy of ${title}` }).waitFor();
-      await actionsOf(`Copy of ${title}`).click();
-      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await chooseAction(`Copy of ${title}`, 'Delete');
       await confirm.getByRole('button', { name: 'Delete the form' }).click();
       await page.getByText(`“Copy of ${title}” was deleted.`).waitFor();
       await table.getByRole('link', { name: `Copy of ${title}` }).waitFor({ state: 'detached' });
