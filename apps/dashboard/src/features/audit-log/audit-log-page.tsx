@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Pager } from '../../components/pager.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -133,15 +134,7 @@ export default function AuditLogPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" component="nav" aria-label={t('pageOf', { page, pages })}>
-            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('previous')}
-            </Button>
-            <Text aria-live="polite">{t('pageOf', { page, pages })}</Text>
-            <Button variant="default" disabled={!log.data.hasMore} onClick={() => setPage(page + 1)}>
-              {t('next')}
-            </Button>
-          </Group>
+          <Pager page={page} pages={pages} hasMore={log.data.hasMore} onPage={setPage} />
         </>
       )}
     </Stack>

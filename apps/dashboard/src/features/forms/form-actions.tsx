@@ -1,6 +1,7 @@
 import type { FormListItem } from '@formloom/sdk';
-import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
 import { useArchiveForm, useDeleteForm, useDuplicateForm, useUnarchiveForm } from './queries.js';
@@ -90,33 +91,21 @@ export function FormActions({
           ) : null}
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        closeButtonProps={{ 'aria-label': tx('close') }}
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={tx('deleteTitle', { title: form.title })}
+        confirmLabel={tx('deleteConfirm')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(form.id, {
+            ...report(tx('deleted', { title: form.title })),
+            onSettled: () => setConfirming(false),
+          })
+        }
       >
-        <Stack>
-          <Text>{tx('deleteText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              {tx('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(form.id, {
-                  ...report(tx('deleted', { title: form.title })),
-                  onSettled: () => setConfirming(false),
-                })
-              }
-            >
-              {tx('deleteConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {tx('deleteText')}
+      </ConfirmDialog>
     </>
   );
 }

@@ -18,6 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactElement, useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
+import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -174,15 +175,7 @@ export default function FormsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" component="nav" aria-label={t('pageOf', { page, pages })}>
-            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('previous')}
-            </Button>
-            <Text aria-live="polite">{t('pageOf', { page, pages })}</Text>
-            <Button variant="default" disabled={!forms.data.hasMore} onClick={() => setPage(page + 1)}>
-              {t('next')}
-            </Button>
-          </Group>
+          <Pager page={page} pages={pages} hasMore={forms.data.hasMore} onPage={setPage} />
         </>
       )}
     </Stack>

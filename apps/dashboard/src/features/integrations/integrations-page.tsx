@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { useTexts } from '../../i18n/texts.js';
 import type { PageProps } from '../../routes.js';
 import {
@@ -192,29 +192,16 @@ function Connection({ connection, t }: { connection: IntegrationConnection; t: T
           </Button>
         </Group>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('cancel') }}
+        confirmLabel={t('confirmTitle')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(connection.id, { onSettled: () => setConfirming(false) })}
       >
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>{t('confirmText', { target: connection.target })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(connection.id, { onSettled: () => setConfirming(false) })}
-            >
-              {t('confirmTitle')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {t('confirmText', { target: connection.target })}
+      </ConfirmDialog>
     </Paper>
   );
 }

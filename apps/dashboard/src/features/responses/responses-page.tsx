@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } fr
 import { useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
+import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -170,15 +171,7 @@ export default function ResponsesPage({ params }: PageProps) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" component="nav" aria-label={tx('pageOf', { page, pages })}>
-            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {tx('previous')}
-            </Button>
-            <Text aria-live="polite">{tx('pageOf', { page, pages })}</Text>
-            <Button variant="default" disabled={!responses.data.hasMore} onClick={() => setPage(page + 1)}>
-              {tx('next')}
-            </Button>
-          </Group>
+          <Pager page={page} pages={pages} hasMore={responses.data.hasMore} onPage={setPage} />
         </>
       )}
       <AnalyticsChat formId={formId} />

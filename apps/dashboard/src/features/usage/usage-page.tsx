@@ -1,17 +1,6 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Pager } from '../../components/pager.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -178,15 +167,7 @@ function Ledger() {
         </Table>
       </ScrollTable>
       {pages > 1 && (
-        <Group justify="space-between" component="nav" aria-label={t('ledger')}>
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('previous')}
-          </Button>
-          <Text aria-live="polite">{t('pageOf', { page, pages })}</Text>
-          <Button variant="default" disabled={!ledger.data.hasMore} onClick={() => setPage(page + 1)}>
-            {t('next')}
-          </Button>
-        </Group>
+        <Pager page={page} pages={pages} hasMore={ledger.data.hasMore} onPage={setPage} label={t('ledger')} />
       )}
     </>
   );

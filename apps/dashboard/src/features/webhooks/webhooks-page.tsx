@@ -15,7 +15,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -25,6 +24,8 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { Pager } from '../../components/pager.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -271,29 +272,16 @@ function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWri
           {open && <Deliveries endpoint={endpoint} canWrite={canWrite} t={t} />}
         </div>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('confirm')}
-        centered
-        closeButtonProps={{ 'aria-label': t('cancel') }}
+        confirmLabel={t('confirm')}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(endpoint, { onSettled: () => setConfirming(false) })}
       >
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>{t('confirmRemove', { url: endpoint.url })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(endpoint, { onSettled: () => setConfirming(false) })}
-            >
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {t('confirmRemove', { url: endpoint.url })}
+      </ConfirmDialog>
     </Paper>
   );
 }
@@ -359,22 +347,7 @@ function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canW
         </Table>
       </ScrollTable>
       {pages > 1 && (
-        <Group justify="space-between">
-          <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('previous')}
-          </Button>
-          <Text size="sm" aria-live="polite">
-            {page} / {pages}
-          </Text>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={!deliveries.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('next')}
-          </Button>
-        </Group>
+        <Pager page={page} pages={pages} hasMore={deliveries.data.hasMore} onPage={setPage} size="xs" />
       )}
     </Stack>
   );

@@ -1,0 +1,48 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n.js';
+
+/**
+ * A destructive action's confirmation: a named dialog whose Cancel has focus first (so Enter
+ * does not destroy), closed by Escape, with the action's button in red. `pending` shows the
+ * action running; the caller closes the dialog when the action settles.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  pending = false,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  /** What will happen, in words; long names wrap anywhere. */
+  children: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
+      <Stack>
+        {typeof children === 'string' ? (
+          <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+        ) : (
+          children
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('cancel')}
+          </Button>
+          <Button color="red" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
