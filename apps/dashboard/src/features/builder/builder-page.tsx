@@ -81,9 +81,21 @@ function Builder({
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2}>
-          <Link to={pathTo('/forms')} size="sm">
-            {t('allForms')}
-          </Link>
+          <Group
+            gap="md"
+            component="nav"
+            aria-label={t('builderOf', { title: schema.meta.title || loaded.form.title })}
+          >
+            <Link to={pathTo('/forms')} size="sm">
+              {t('allForms')}
+            </Link>
+            <Link to={pathTo('/forms/:formId/share', { formId: loaded.form.id })} size="sm">
+              {t('shareLink')}
+            </Link>
+            <Link to={pathTo('/forms/:formId/responses', { formId: loaded.form.id })} size="sm">
+              {t('responsesLink')}
+            </Link>
+          </Group>
           <Title order={1} size="h2">
             {t('builderOf', { title: schema.meta.title || loaded.form.title })}
           </Title>

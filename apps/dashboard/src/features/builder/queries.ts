@@ -5,7 +5,7 @@ import { formKeys } from '../forms/queries.js';
 /** The form with its ETag, which the builder's saves send back (If-Match). Read once per opening. */
 export function useFormForBuilder(formId: string) {
   return useQuery({
-    queryKey: formKeys.detail(formId),
+    queryKey: formKeys.editing(formId),
     queryFn: async () => {
       const { data, etag } = await client.forms.retrieve(formId).withResponse();
       return { form: data, etag };

@@ -2,6 +2,8 @@ import { defineTexts } from '../../i18n/texts.js';
 
 const en = {
   allForms: 'All forms',
+  shareLink: 'Publish and share',
+  responsesLink: 'Responses',
   builderOf: 'Builder: {title}',
   loadFailed: 'This form could not be loaded.',
   undo: 'Undo',
@@ -125,6 +127,8 @@ type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
   allForms: 'Alle Formulare',
+  shareLink: 'Veröffentlichen und teilen',
+  responsesLink: 'Antworten',
   builderOf: 'Editor: {title}',
   loadFailed: 'Dieses Formular konnte nicht geladen werden.',
   undo: 'Rückgängig',
@@ -248,6 +252,8 @@ const de: Record<Key, string> = {
 
 const es: Record<Key, string> = {
   allForms: 'Todos los formularios',
+  shareLink: 'Publicar y compartir',
+  responsesLink: 'Respuestas',
   builderOf: 'Editor: {title}',
   loadFailed: 'No se pudo cargar este formulario.',
   undo: 'Deshacer',
@@ -370,6 +376,8 @@ const es: Record<Key, string> = {
 
 const it: Record<Key, string> = {
   allForms: 'Tutti i moduli',
+  shareLink: 'Pubblica e condividi',
+  responsesLink: 'Risposte',
   builderOf: 'Editor: {title}',
   loadFailed: 'Impossibile caricare questo modulo.',
   undo: 'Annulla',
@@ -493,6 +501,8 @@ const it: Record<Key, string> = {
 
 const nl: Record<Key, string> = {
   allForms: 'Alle formulieren',
+  shareLink: 'Publiceren en delen',
+  responsesLink: 'Reacties',
   builderOf: 'Editor: {title}',
   loadFailed: 'Dit formulier kon niet worden geladen.',
   undo: 'Ongedaan maken',
@@ -616,6 +626,8 @@ const nl: Record<Key, string> = {
 
 const tr: Record<Key, string> = {
   allForms: 'Tüm formlar',
+  shareLink: 'Yayınla ve paylaş',
+  responsesLink: 'Yanıtlar',
   builderOf: 'Düzenleyici: {title}',
   loadFailed: 'Bu form yüklenemedi.',
   undo: 'Geri al',

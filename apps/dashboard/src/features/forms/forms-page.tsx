@@ -21,7 +21,7 @@ import { Link } from '../../components/link.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
-import { pathTo } from '../../navigation.js';
+import { navigate, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
 import { type FormActionResult, FormActions, formTitleId } from './form-actions.js';
 import { PromptDialog } from './prompt-dialog.js';
@@ -75,7 +75,12 @@ export default function FormsPage() {
             tx('readOnly', { role }),
             <Button
               disabled={!canWrite}
-              onClick={() => create.mutate(t('newFormTitle'))}
+              onClick={() =>
+                // A blank form has nothing to see in the list: it opens in the builder.
+                create.mutate(t('newFormTitle'), {
+                  onSuccess: (form) => navigate(pathTo('/forms/:formId', { formId: form.id })),
+                })
+              }
               loading={create.isPending}
             >
               {t('createForm')}

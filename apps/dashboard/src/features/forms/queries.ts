@@ -12,6 +12,8 @@ export const formKeys = {
   lists: () => [...formKeys.all, 'list'] as const,
   list: (query: { search: string; page: number }) => [...formKeys.lists(), query] as const,
   detail: (id: string) => [...formKeys.all, 'detail', id] as const,
+  /** The builder's copy: the form with its ETag, a different shape from `detail`'s bare form. */
+  editing: (id: string) => [...formKeys.all, 'editing', id] as const,
 };
 
 /** Query keys of AI jobs. */
