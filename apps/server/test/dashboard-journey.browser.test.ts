@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { signIn, useDashboardServer } from './dashboard-support.js';
+import { screenshot, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1000 };
@@ -83,6 +82,12 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
       prefill: { param: 'source' },
     });
 
+    // The README's picture of the builder: the choice selected, the preview beside it.
+    await page.getByRole('tab', { name: 'Build' }).click();
+    await page.getByRole('button', { name: 'Edit Which workshop?' }).click();
+    await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Next' }).waitFor();
+    await screenshot(page, 'builder.png');
+
     // Publish from the share page.
     await page.getByRole('link', { name: 'Publish and share' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -110,6 +115,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
       expect(await visitor.getByLabel('Which React version?').isVisible()).toBe(false);
       await visitor.getByRole('radio', { name: 'React' }).check();
       await visitor.getByLabel('Which React version?').fill('19');
+      await screenshot(visitor, 'public-form.png');
       await visitor.getByRole('button', { name: 'Submit' }).click();
       await visitor.getByRole('heading', { name: 'Thank you!' }).waitFor();
     } finally {
@@ -120,6 +126,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
     await page.getByRole('link', { name: 'Responses' }).first().click();
     const table = page.getByRole('table', { name: 'Responses' });
     await table.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+    await screenshot(page, 'responses.png');
     await table.getByRole('link', { name: /^View the response of/ }).click();
     const answers = page.getByRole('table');
     await answers.getByRole('row', { name: 'Which workshop? React' }).waitFor();
@@ -141,7 +148,12 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
     expect(csv[0]).toContain('Your name');
     expect(csv[1]).toContain('Grace Hopper');
     expect(csv[1]).toContain('newsletter');
-    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-journey-responses.png'), fullPage: true });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forms' }).click();
+    await page
+      .getByRole('table', { name: 'Forms' })
+      .getByRole('link', { name: 'Conference signup' })
+      .waitFor();
+    await screenshot(page, 'forms.png');
     expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 240_000);
 });

@@ -1,14 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Formloom } from '@formloom/sdk';
-import type { OpenedPage } from '@formloom/server/testing/browser';
+import { ARTIFACTS, type OpenedPage } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 export const PHONE = { width: 360, height: 800 };
+
+/** Where the README's screenshots live; `pnpm screenshots` refreshes them from the tests below. */
+export const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+/**
+ * A screenshot into the test artifacts; with `FORMLOOM_UPDATE_SCREENSHOTS=1` (what
+ * `pnpm screenshots` sets) also into docs/screenshots, so the README shows what the tests saw.
+ */
+export async function screenshot(page: OpenedPage['page'], name: string, fullPage = false): Promise<void> {
+  const file = join(ARTIFACTS, name);
+  await page.screenshot({ path: file, fullPage });
+  if (process.env.FORMLOOM_UPDATE_SCREENSHOTS === '1') copyFileSync(file, join(SCREENSHOTS, name));
+}
 export const OWNER = { email: 'owner@example.com', password: 'a long enough password' };
 
 /** A free port, so the public URL (the origin the same-origin rule checks) is known before start. */

@@ -18,6 +18,7 @@ textarea{resize:vertical}input[type=file]{display:block;max-width:100%;font:inhe
 [aria-invalid=true]:is(input,select,textarea){border-color:var(--fl-error);box-shadow:inset 0 0 0 1px var(--fl-error)}
 .fl-error{color:var(--fl-error);font-weight:600;margin:.35rem 0 0}
 .fl-alert{background:var(--fl-error-bg);border-left:4px solid var(--fl-error);padding:.75rem 1rem;border-radius:.25rem;margin:1rem 0}
+.fl-alert:empty{display:none}
 .fl-upload{display:flex;align-items:center;gap:.75rem;margin-top:.5rem;flex-wrap:wrap}.fl-upload progress{flex:1 1 10rem;height:.75rem}
 .fl-hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .fl-actions{margin-top:1.5rem;display:flex;align-items:center;gap:1rem;flex-wrap:wrap}

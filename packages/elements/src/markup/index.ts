@@ -2,6 +2,9 @@
  * `@formloom/elements/markup`: the form's markup as pure strings (no DOM, importable in Node), for
  * `<formloom-form>`'s shadow root and the server's public page alike, and its escaping `html` tag.
  */
+
+/** The stylesheet the element and the public page use, for a host that renders the same markup (the dashboard's preview). */
+export { STYLE } from '../style.js';
 export { type FormMarkupOptions, type FormView, honeypot, pageOf, renderForm } from './form.js';
 export { escapeHtml, html, SafeHtml } from './html.js';
 export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './ids.js';

@@ -1,11 +1,37 @@
 import type { FormSchema } from '@formloom/contract';
 import { formLanguages } from '@formloom/contract/engine';
+import { STYLE } from '@formloom/elements/markup';
 import { FormloomForm } from '@formloom/react';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
 import { builderTexts } from './texts.js';
+
+/**
+ * Its children in an open shadow root styled by the element's own stylesheet (adopted, so the
+ * dashboard's CSP needs no inline style): the preview looks as the public page and the element do,
+ * and the dashboard's styles do not leak in.
+ */
+function Styled({ children, lang }: { children: ReactNode; lang: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [root, setRoot] = useState<ShadowRoot | null>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (el === null) return;
+    const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+    shadow.adoptedStyleSheets = [sheet];
+    setRoot(shadow);
+  }, []);
+  return (
+    <div ref={host} lang={lang}>
+      {root === null ? null : createPortal(children, root)}
+    </div>
+  );
+}
 
 /**
  * The form as the respondent sees it, drawn by `@formloom/react` from the schema being edited,
@@ -37,12 +63,14 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
         {t('previewNote')}
       </Text>
       <Paper withBorder p="sm" component="section" aria-labelledby="builder-preview" lang={lang}>
-        <FormloomForm
-          key={`${lang} ${JSON.stringify(shown)}`}
-          schema={shown}
-          lang={lang}
-          onSubmit={() => undefined}
-        />
+        <Styled lang={lang}>
+          <FormloomForm
+            key={`${lang} ${JSON.stringify(shown)}`}
+            schema={shown}
+            lang={lang}
+            onSubmit={() => undefined}
+          />
+        </Styled>
       </Paper>
     </Stack>
   );
