@@ -63,6 +63,11 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
     await properties.getByLabel('Group 1, condition 1: field').selectOption('radio_1');
     await properties.getByLabel('Group 1, condition 1: operator').selectOption('equals');
     await properties.getByLabel('Group 1, condition 1: value').selectOption('react');
+    // Types and operators are shown in words, not as the schema's identifiers.
+    const operator = properties.getByLabel('Group 1, condition 1: operator');
+    expect(await operator.locator('option:checked').textContent()).toBe('is');
+    expect(await operator.locator('option').allTextContents()).toContain('is not empty');
+    await page.getByRole('region', { name: 'Page 2: Workshop' }).getByText('Single choice').waitFor();
 
     // A score of the scored choice.
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();

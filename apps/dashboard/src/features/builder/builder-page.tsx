@@ -8,6 +8,7 @@ import { type PageProps, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
 import { CompletionPanel } from './completion-panel.js';
 import { FieldPanel } from './field-panel.js';
+import { useNames } from './names.js';
 import { Preview } from './preview.js';
 import { problemsAt } from './problems.js';
 import { useFormForBuilder } from './queries.js';
@@ -47,6 +48,7 @@ function Builder({
   canWrite: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const names = useNames();
   const builder = useBuilder(formId, loaded);
   const { schema, edit, problems, status } = builder;
   const [selection, setSelection] = useState<Selection>(undefined);
@@ -158,7 +160,12 @@ function Builder({
                 edit={(change) => edit(change)}
                 disabled={disabled}
                 onAddField={(sectionId, type) => {
-                  const [next, id] = addField(schema, sectionId, type, t('newField', { type }));
+                  const [next, id] = addField(
+                    schema,
+                    sectionId,
+                    type,
+                    t('newField', { type: names.type[type] }),
+                  );
                   edit(next);
                   setSelection({ kind: 'field', id });
                 }}

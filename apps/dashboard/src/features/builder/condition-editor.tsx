@@ -3,6 +3,7 @@ import { CONDITION_OPERATORS, type ConditionOperator, VALUELESS_OPERATORS } from
 import { OPERATOR_TARGET_TYPES } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
+import { named, useNames } from './names.js';
 import { builderTexts } from './texts.js';
 
 /** What a condition, a rule's `when` or a variable may refer to: a field or a variable. */
@@ -87,6 +88,7 @@ export function ConditionEditor({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const words = useNames();
   const first = targets[0];
   const blank = (): Condition => ({ fieldId: first?.id ?? '', operator: 'equals', value: '' });
   const set = (groups: ConditionalLogic['conditionGroups']) =>
@@ -159,7 +161,7 @@ export function ConditionEditor({
                           <NativeSelect
                             label={t('conditionOperator', names)}
                             value={condition.operator}
-                            data={[...new Set([condition.operator, ...operators])]}
+                            data={named([...new Set([condition.operator, ...operators])], words.operator)}
                             onChange={(e) => {
                               const operator = e.currentTarget.value as ConditionOperator;
                               const { value: old, ...rest } = condition;

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
+import { named, useNames } from './names.js';
 import { ProblemList } from './problems.js';
 import { builderTexts } from './texts.js';
 
@@ -53,6 +54,7 @@ export function FieldPanel({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const names = useNames();
   const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) =>
     onChange({ ...field, [key]: value } as Field, `${field.id}.${String(key)}`);
   const rules = field.validation?.rules ?? [];
@@ -77,7 +79,7 @@ export function FieldPanel({
       <NativeSelect
         label={t('fieldType')}
         value={field.type}
-        data={[...FIELD_TYPES]}
+        data={named(FIELD_TYPES, names.type)}
         disabled={disabled}
         onChange={(e) => {
           const type = e.currentTarget.value as Field['type'];
@@ -262,12 +264,15 @@ export function FieldPanel({
                     <NativeSelect
                       label={t('ruleType', { n })}
                       value={rule.type}
-                      data={[
-                        ...new Set([
-                          rule.type,
-                          ...RULE_TYPES.filter((x) => RULE_FIELD_TYPES[x].includes(field.type as never)),
-                        ]),
-                      ]}
+                      data={named(
+                        [
+                          ...new Set([
+                            rule.type,
+                            ...RULE_TYPES.filter((x) => RULE_FIELD_TYPES[x].includes(field.type as never)),
+                          ]),
+                        ],
+                        names.rule,
+                      )}
                       onChange={(e) => {
                         const next = newRule(e.currentTarget.value as ValidationRule['type']);
                         setRule(r, {
@@ -324,7 +329,7 @@ export function FieldPanel({
                         <NativeSelect
                           label={t('ruleWhenOp', { n })}
                           value={whenOp}
-                          data={['equals', 'notEquals']}
+                          data={named(['equals', 'notEquals'] as const, names.operator)}
                           onChange={(e) =>
                             setRule(r, {
                               ...rule,

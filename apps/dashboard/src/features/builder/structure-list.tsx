@@ -20,6 +20,7 @@ import type { SchemaProblem } from '@formloom/contract/engine';
 import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
+import { named, useNames } from './names.js';
 import { problemsAt } from './problems.js';
 import { fieldsOf, moveField, moveSection, sectionsOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
@@ -61,6 +62,7 @@ function FieldItem({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const names = useNames();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: field.id,
     disabled,
@@ -100,7 +102,7 @@ function FieldItem({
             </Text>
           </Button>
           <Badge variant="light" color="gray" c="dark" size="sm">
-            {field.type}
+            {names.type[field.type]}
           </Badge>
           {problems > 0 ? (
             <Badge color="red" size="sm" aria-label={t('problemsCount', { count: problems })}>
@@ -145,6 +147,7 @@ function FieldItem({
 export function StructureList(props: Props) {
   const { schema, problems, selection, onSelect, edit, disabled } = props;
   const t = useTexts(builderTexts);
+  const names = useNames();
   const sections = sectionsOf(schema);
   const [addType, setAddType] = useState<FieldType>('text');
   const [addTo, setAddTo] = useState<string>('');
@@ -265,7 +268,7 @@ export function StructureList(props: Props) {
             <NativeSelect
               label={t('fieldType')}
               value={addType}
-              data={[...FIELD_TYPES]}
+              data={named(FIELD_TYPES, names.type)}
               disabled={disabled}
               onChange={(e) => setAddType(e.currentTarget.value as FieldType)}
             />

@@ -30,7 +30,7 @@ const en = {
   addField: 'Add a field',
   fieldType: 'Field type',
   toSection: 'To section',
-  newField: 'New {type} field',
+  newField: 'New field: {type}',
   moveUp: 'Move {name} up',
   moveDown: 'Move {name} down',
   dragHandle: 'Drag {name} (or press space, then the arrow keys)',
