@@ -29,6 +29,23 @@ export const ROUTES: readonly Route[] = [
     nav: 'forms',
   },
   {
+    path: '/smart-forms',
+    page: lazy(() => import('./features/smart-forms/smart-forms-page.js')),
+    permission: 'smart_forms.read',
+    nav: 'smartForms',
+  },
+  // Before `/smart-forms/:smartFormId`, which would also match it (the first match wins).
+  {
+    path: '/smart-forms/new',
+    page: lazy(() => import('./features/smart-forms/smart-form-page.js')),
+    permission: 'smart_forms.write',
+  },
+  {
+    path: '/smart-forms/:smartFormId',
+    page: lazy(() => import('./features/smart-forms/smart-form-page.js')),
+    permission: 'smart_forms.read',
+  },
+  {
     path: '/webhooks',
     page: lazy(() => import('./features/webhooks/webhooks-page.js')),
     permission: 'webhooks.read',

@@ -9,6 +9,7 @@ export function Link({
   ...props
 }: { to: string; children: ReactNode } & AnchorProps & {
     'aria-current'?: 'page' | undefined;
+    'aria-describedby'?: string;
     id?: string;
   }) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
