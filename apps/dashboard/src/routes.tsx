@@ -97,6 +97,21 @@ export const ROUTES: readonly Route[] = [
     nav: 'auditLog',
   },
   {
+    path: '/smart-forms/:smartFormId/sessions',
+    page: lazy(() => import('./features/smart-sessions/sessions-page.js')),
+    permission: 'smart_forms.read',
+  },
+  {
+    path: '/smart-forms/:smartFormId/sessions/:sessionId',
+    page: lazy(() => import('./features/smart-sessions/session-page.js')),
+    permission: 'smart_forms.read',
+  },
+  {
+    path: '/smart-forms/:smartFormId/analytics',
+    page: lazy(() => import('./features/smart-sessions/analytics-page.js')),
+    permission: 'smart_forms.read',
+  },
+  {
     path: '/forms/:formId',
     page: lazy(() => import('./features/builder/builder-page.js')),
     permission: 'forms.read',

@@ -289,8 +289,12 @@ export {
 } from './models/smart-form.js';
 export { AggregateAnalyticsBody, AggregateAnalyticsResult } from './models/smart-form-analytics.js';
 export {
+  SMART_FORM_CHAT_EVENTS,
   SMART_FORM_CHAT_SESSION_WINDOW,
+  SMART_FORM_CHAT_SSE_DESCRIPTION,
   SmartFormChatBody,
+  type SmartFormChatEvent,
+  type SmartFormChatEventName,
   SmartFormChatResult,
 } from './models/smart-form-chat.js';
 export {

@@ -27,6 +27,7 @@ export type {
   SessionAnalysis,
   SmartAnalyticsCallback,
   SmartForm,
+  SmartFormChatEvent,
   SmartFormSession,
   SmartFormSessionDetail,
   StartedSession,

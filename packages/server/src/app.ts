@@ -294,6 +294,7 @@ export function createApp({
       smartForms,
       createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
       clock,
+      logger,
     ),
     ai: createAiRouter(ai),
     analytics: createAnalyticsRouter(

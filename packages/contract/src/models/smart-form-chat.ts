@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors/error-codes.js';
 import { AiProvenance } from './common.js';
 import { ConversationHistory } from './conversation.js';
 import { TEXT_LIMITS } from './limits.js';
@@ -29,3 +30,26 @@ export const SmartFormChatResult = z
   })
   .describe('Chat answer');
 export type SmartFormChatResult = z.infer<typeof SmartFormChatResult>;
+
+/**
+ * Server-sent events of the streaming mode (`Accept: text/event-stream`), by event name:
+ * `chunk`s as the answer is written, then `done` (the JSON answer), or `error` instead of `done`.
+ */
+export const SMART_FORM_CHAT_EVENTS = {
+  chunk: z.object({ text: z.string() }),
+  done: SmartFormChatResult,
+  error: z.object({ message: z.string(), error: z.enum(ERROR_CODES) }),
+} as const;
+export type SmartFormChatEventName = keyof typeof SMART_FORM_CHAT_EVENTS;
+
+/** A decoded server-sent event of the smart-form chat. */
+export type SmartFormChatEvent = {
+  [K in SmartFormChatEventName]: { event: K; data: z.infer<(typeof SMART_FORM_CHAT_EVENTS)[K]> };
+}[SmartFormChatEventName];
+
+export const SMART_FORM_CHAT_SSE_DESCRIPTION = [
+  'With `Accept: text/event-stream` the answer is streamed as server-sent events, each `data` a JSON object:',
+  '`chunk` `{text}` as the answer grows; then `done` `{answer, creditsUsed, sessionsAnalyzed, ai}`;',
+  'or `error` `{message, error}` (an error code) instead of `done`.',
+  'Errors found before streaming starts (auth, validation, no completed session, credits) are ordinary JSON error answers.',
+].join(' ');

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DeleteResult, Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { ExportQuery } from '../models/export.js';
@@ -12,7 +13,11 @@ import {
   UpdateSmartFormBody,
 } from '../models/smart-form.js';
 import { AggregateAnalyticsBody, AggregateAnalyticsResult } from '../models/smart-form-analytics.js';
-import { SmartFormChatBody, SmartFormChatResult } from '../models/smart-form-chat.js';
+import {
+  SMART_FORM_CHAT_SSE_DESCRIPTION,
+  SmartFormChatBody,
+  SmartFormChatResult,
+} from '../models/smart-form-chat.js';
 import { SessionListQuery, SessionPage, SmartFormSessionDetail } from '../models/smart-form-session.js';
 import { creates, meta } from './metadata.js';
 import {
@@ -180,13 +185,19 @@ export const smartFormsRouter = c.router({
     method: 'POST',
     path: '/v1/smart-forms/:id/chat',
     pathParams: SmartFormIdParams,
+    headers: z.object({
+      accept: z
+        .string()
+        .optional()
+        .describe('`application/json` (default) for one answer, `text/event-stream` for server-sent events'),
+    }),
     body: SmartFormChatBody,
     summary: 'Ask about the interviews',
     description:
       'Answers a question about the 50 most recently completed sessions (transcripts and analyses): sessions, trends, sentiment, common themes. ' +
-      'Pass earlier turns in `conversationHistory`. Costs at least 1 credit.',
+      `Pass earlier turns in \`conversationHistory\`. Costs at least 1 credit. ${SMART_FORM_CHAT_SSE_DESCRIPTION}`,
     responses: {
-      200: success(SmartFormChatResult, 'The answer'),
+      200: success(SmartFormChatResult, 'The answer (JSON mode)'),
       ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
         400: 'Invalid body, or no completed sessions yet',
         ...notFound,

@@ -1,18 +1,15 @@
-import {
-  ANALYTICS_CHAT_EVENTS,
-  type AnalyticsChatEvent,
-  type AnalyticsChatEventName,
-  type Contract,
-  contract,
-} from '@formloom/contract';
+import { ANALYTICS_CHAT_EVENTS, type AnalyticsChatEvent, type Contract, contract } from '@formloom/contract';
 import type { APIPromise } from '../core/api-promise.js';
-import type { ServerSentEvent, Stream } from '../core/streaming.js';
+import type { Stream } from '../core/streaming.js';
+import { knownEvents } from '../internal/known-events.js';
 import type { BodyOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
 const routes = contract.analytics;
 type R = Contract['analytics'];
+/** Known events are typed; events a newer server adds are skipped. */
+const parseChatEvent = knownEvents<AnalyticsChatEvent>(ANALYTICS_CHAT_EVENTS);
 
 /** AI analytics of a form's responses. */
 export class Analytics extends APIResource {
@@ -82,10 +79,4 @@ export class Analytics extends APIResource {
       options,
     );
   }
-}
-
-/** Known events are typed; events a newer server adds are skipped. */
-function parseChatEvent(event: ServerSentEvent): AnalyticsChatEvent | undefined {
-  if (!Object.hasOwn(ANALYTICS_CHAT_EVENTS, event.event)) return undefined;
-  return { event: event.event as AnalyticsChatEventName, data: JSON.parse(event.data) } as AnalyticsChatEvent;
 }

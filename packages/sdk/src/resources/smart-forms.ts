@@ -1,13 +1,16 @@
-import { type Contract, contract } from '@formloom/contract';
+import { type Contract, contract, SMART_FORM_CHAT_EVENTS, type SmartFormChatEvent } from '@formloom/contract';
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { type ExportedFile, exportedFile } from '../core/export-file.js';
+import type { Stream } from '../core/streaming.js';
+import { knownEvents } from '../internal/known-events.js';
 import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
 const routes = contract.smartForms;
 type R = Contract['smartForms'];
+const parseChatEvent = knownEvents<SmartFormChatEvent>(SMART_FORM_CHAT_EVENTS);
 
 /** Smart forms: AI-conducted interviews, their sessions, chat and aggregate analytics. */
 export class SmartForms extends APIResource {
@@ -66,6 +69,25 @@ export class SmartForms extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<R['chatWithSmartForm']>> {
     return this._client._call(routes.chatWithSmartForm, { params: { id }, body }, options);
+  }
+
+  /**
+   * {@link chat}'s answer as it is written: `chunk`s, then `done` (or `error`). Leaving the loop
+   * early aborts the request.
+   *
+   * ```ts
+   * for await (const { event, data } of client.smartForms.chatStream(id, { message: 'Themes?' })) {
+   *   if (event === 'chunk') process.stdout.write(data.text);
+   *   if (event === 'done') console.log('\ncredits used:', data.creditsUsed);
+   * }
+   * ```
+   */
+  chatStream(
+    id: string,
+    body: BodyOf<R['chatWithSmartForm']>,
+    options?: RequestOptions,
+  ): Stream<SmartFormChatEvent> {
+    return this._client._stream(routes.chatWithSmartForm, { params: { id }, body }, parseChatEvent, options);
   }
 
   /** Trends, sentiment, key insights and summary statistics over all (or the given) sessions. */

@@ -50,3 +50,15 @@ export function emailFormDraft(
     sections: [{ title: 'You', description: null, fields: [field] }],
   });
 }
+
+/** The server-sent events of a whole streamed answer (each `data` one JSON line), in order. */
+export async function readEvents(res: Response): Promise<{ event: string; data: unknown }[]> {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: '))
+    .map((block) => {
+      const [eventLine, dataLine] = block.split('\n');
+      return { event: eventLine!.slice(7), data: JSON.parse(dataLine!.slice(6)) };
+    });
+}

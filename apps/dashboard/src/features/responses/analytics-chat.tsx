@@ -1,18 +1,30 @@
 import { roleAllows } from '@formloom/sdk';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { client } from '../../api.js';
+import { useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { useMe } from '../auth/queries.js';
 import { responsesTexts } from './texts.js';
 
+/** What a chat's stream says: a piece of the answer, the whole answer, or why there is none. */
+export type ChatEvent =
+  | { event: 'chunk'; text: string }
+  | { event: 'done'; text: string }
+  | { event: 'error'; message: string };
+
 /**
- * The analytics chat: the answer is streamed (server-sent events through the SDK) into a polite
- * live region as it is written; follow-ups continue the same chat session.
+ * An AI chat about a form's data: the answer is streamed (server-sent events through the SDK) into
+ * a polite live region as it is written. `stream` asks one question; it keeps whatever the
+ * conversation needs for follow-ups (the responses' chat session, the interviews' history).
  */
-export function AnalyticsChat({ formId }: { formId: string }) {
+export function AnalyticsChat({
+  heading,
+  stream,
+}: {
+  heading: string;
+  stream: (question: string) => AsyncIterable<ChatEvent>;
+}) {
   const tx = useTexts(responsesTexts);
   const { t } = useI18n();
   const role = useMe().data?.role ?? 'viewer';
@@ -21,22 +33,16 @@ export function AnalyticsChat({ formId }: { formId: string }) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
-  const sessionId = useRef<string | undefined>(undefined);
 
   const ask = async () => {
     setBusy(true);
     setFailure(undefined);
     setAnswer('');
     try {
-      const body = {
-        message: question.trim(),
-        ...(sessionId.current ? { sessionId: sessionId.current } : {}),
-      };
-      for await (const { event, data } of client.analytics.chatStream(formId, body)) {
-        if (event === 'session') sessionId.current = data.sessionId;
-        else if (event === 'chunk') setAnswer((text) => text + data.text);
-        else if (event === 'done') setAnswer(data.message);
-        else if (event === 'error') setFailure(data.message);
+      for await (const event of stream(question.trim())) {
+        if (event.event === 'chunk') setAnswer((text) => text + event.text);
+        else if (event.event === 'done') setAnswer(event.text);
+        else setFailure(event.message);
       }
     } catch (error) {
       setFailure(errorText(error, t('somethingWrong')));
@@ -49,7 +55,7 @@ export function AnalyticsChat({ formId }: { formId: string }) {
     <Paper withBorder p="md">
       <Stack>
         <Title order={2} size="h3">
-          {tx('chat')}
+          {heading}
         </Title>
         <form
           onSubmit={(event) => {

@@ -1,5 +1,7 @@
+import type { ExportedFile } from '@formloom/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import type { ChatEvent } from './analytics-chat.js';
 
 export const RESPONSES_PAGE_SIZE = 20;
 export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
@@ -50,20 +52,43 @@ export function useResponse(formId: string, responseId: string) {
 }
 
 /**
- * Downloads the export through the SDK: the streamed body becomes a Blob the browser saves under
- * the name the server gives it (the browser holds the file, as any download does).
+ * Saves an export the SDK streamed: the body becomes a Blob the browser saves under the name the
+ * server gives it (the browser holds the file, as any download does).
  */
+export async function saveExport(file: ExportedFile, fallbackName: string): Promise<void> {
+  const blob = await new Response(file.body).blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName ?? fallbackName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the form's responses (in the list's dates) through the SDK. */
 export async function downloadExport(
   formId: string,
   format: ExportFormat,
   query: { startDate: string; endDate: string },
 ): Promise<void> {
   const file = await client.responses.export(formId, { format, ...dates(query) });
-  const blob = await new Response(file.body).blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName ?? `responses.${format}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveExport(file, `responses.${format}`);
+}
+
+/**
+ * The analytics chat's answer as the chat component shows it; `session` keeps the chat session
+ * the server opened, so a follow-up question continues it.
+ */
+export async function* streamResponsesChat(
+  formId: string,
+  message: string,
+  session: { current: string | undefined },
+): AsyncGenerator<ChatEvent> {
+  const body = { message, ...(session.current ? { sessionId: session.current } : {}) };
+  for await (const { event, data } of client.analytics.chatStream(formId, body)) {
+    if (event === 'session') session.current = data.sessionId;
+    else if (event === 'chunk') yield { event, text: data.text };
+    else if (event === 'done') yield { event, text: data.message };
+    else if (event === 'error') yield { event, message: data.message };
+  }
 }

@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import { errorText } from '../../components/error-text.js';
+import { Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { Link } from '../../components/link.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -10,13 +9,8 @@ import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerText, fieldsInOrder } from './answers.js';
-import {
-  downloadExport,
-  EXPORT_FORMATS,
-  type ExportFormat,
-  RESPONSES_PAGE_SIZE,
-  useResponsesPage,
-} from './queries.js';
+import { ExportButtons } from './export-buttons.js';
+import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
 
 /** Fields shown as columns beside the date; the rest are on a response's own page. */
@@ -31,8 +25,8 @@ export default function ResponsesPage({ params }: PageProps) {
   const [endDate, setEndDate] = useState('');
   const [page, setPage] = useState(1);
   const responses = useResponsesPage(formId, { page, startDate, endDate });
-  const [exporting, setExporting] = useState<ExportFormat | undefined>();
-  const [exportNote, setExportNote] = useState<{ ok: boolean; text: string } | undefined>();
+  // The analytics chat's session: follow-up questions continue it.
+  const chatSession = useRef<string | undefined>(undefined);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
   if (form.isPending)
@@ -56,19 +50,6 @@ export default function ResponsesPage({ params }: PageProps) {
   const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '';
-  const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
-    setExportNote(undefined);
-    try {
-      await downloadExport(formId, format, { startDate, endDate });
-      setExportNote({ ok: true, text: tx('exported', { format: format.toUpperCase() }) });
-    } catch (error) {
-      setExportNote({ ok: false, text: errorText(error, t('somethingWrong')) });
-    } finally {
-      setExporting(undefined);
-    }
-  };
-
   return (
     <Stack>
       <Group gap="md">
@@ -104,24 +85,7 @@ export default function ResponsesPage({ params }: PageProps) {
           }}
         />
       </Group>
-      <Group gap="xs" wrap="wrap" role="group" aria-label={tx('export')}>
-        {EXPORT_FORMATS.map((format) => (
-          <Button
-            key={format}
-            variant="default"
-            loading={exporting === format}
-            disabled={exporting !== undefined && exporting !== format}
-            onClick={() => void exportAs(format)}
-          >
-            {tx('exportAs', { format: format.toUpperCase() })}
-          </Button>
-        ))}
-      </Group>
-      <div aria-live="polite">
-        {exporting ? <Text>{tx('exporting')}</Text> : null}
-        {exportNote?.ok ? <Text>{exportNote.text}</Text> : null}
-      </div>
-      {exportNote && !exportNote.ok ? <Alert role="alert">{exportNote.text}</Alert> : null}
+      <ExportButtons download={(format) => downloadExport(formId, format, { startDate, endDate })} />
       {responses.isPending ? (
         <Group justify="center" p="xl" role="status">
           <Loader size="sm" />
@@ -174,7 +138,10 @@ export default function ResponsesPage({ params }: PageProps) {
           <Pager page={page} pages={pages} hasMore={responses.data.hasMore} onPage={setPage} />
         </>
       )}
-      <AnalyticsChat formId={formId} />
+      <AnalyticsChat
+        heading={tx('chat')}
+        stream={(message) => streamResponsesChat(formId, message, chatSession)}
+      />
     </Stack>
   );
 }

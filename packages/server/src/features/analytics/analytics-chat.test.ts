@@ -1,6 +1,6 @@
 import { ANALYTICS_CHAT_EVENTS, AnalyticsChatResult } from '@formloom/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { balanceOf, fundedAccount, readEvents } from '../../../test/support/ai-test-kit.js';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
@@ -43,17 +43,6 @@ async function formWithResponses(t: TestServer, key: string, answers: Record<str
 }
 
 /** Reads an SSE answer into its events, in order. */
-async function readEvents(res: Response): Promise<{ event: string; data: unknown }[]> {
-  const text = await res.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith('event: '))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine!.slice(7), data: JSON.parse(dataLine!.slice(6)) };
-    });
-}
-
 const ask = (t: TestServer, key: string, formId: string, json: unknown, accept = 'application/json') =>
   fetch(`${t.url}/v1/forms/${formId}/analytics-chat`, {
     method: 'POST',

@@ -5,7 +5,7 @@ import {
   type SmartFormChatBody,
   type SmartFormChatResult,
 } from '@formloom/contract';
-import type { ChatRunner } from '../../ai/chat-runner.js';
+import type { ChatCall, ChatRunner } from '../../ai/chat-runner.js';
 import { generateChecked } from '../../ai/checked.js';
 import { aiFailure } from '../../ai/failure.js';
 import type { AiProvider } from '../../ai/provider.js';
@@ -22,7 +22,7 @@ import {
 import { fitSessions, fullBlock } from './session-context.js';
 import { sessionFigures } from './session-figures.js';
 import { recentCompletedSessions } from './sessions-store.js';
-import { smartFormChatTask } from './smart-form-chat-task.js';
+import { type SmartFormChatInput, smartFormChatTask } from './smart-form-chat-task.js';
 import { createSmartFormsStore } from './smart-forms-store.js';
 
 /**
@@ -59,13 +59,21 @@ export function createInsightsService({ db, clock, credits, provider, runner }: 
   }
 
   return {
-    async chat(accountId: string, id: string, body: SmartFormChatBody): Promise<SmartFormChatResult> {
+    /**
+     * Everything before the model is asked (the 400 without a completed session, the 402), so a
+     * streamed answer can still fail with an ordinary JSON error.
+     */
+    async prepareChat(
+      accountId: string,
+      id: string,
+      body: SmartFormChatBody,
+    ): Promise<ChatCall<SmartFormChatInput>> {
       const form = await owned(accountId, id);
       const sessions = await recentCompletedSessions(db, id, SMART_FORM_CHAT_SESSION_WINDOW);
       if (sessions.length === 0) {
         throw badRequest('This smart form has no completed sessions yet: there is nothing to ask about');
       }
-      const call = await runner.prepare(accountId, {
+      return runner.prepare(accountId, {
         task: smartFormChatTask,
         reason: 'ai.smartFormChat',
         maxPromptTokens: CHAT_PROMPT_TOKEN_CAP,
@@ -92,7 +100,15 @@ export function createInsightsService({ db, clock, credits, provider, runner }: 
           return { input: { ...base, context, figures }, tokens: context.tokens };
         },
       });
+    },
+
+    /** Asks the model, whole or streamed to `onText`, and settles the credits. */
+    answerChat(
+      call: ChatCall<SmartFormChatInput>,
+      stream: { onText?: (text: string) => void; signal?: AbortSignal } = {},
+    ): Promise<SmartFormChatResult> {
       return runner.run(call, {
+        ...stream,
         keep: (answer) => ({
           answer: answer.text,
           creditsUsed: answer.creditsUsed,

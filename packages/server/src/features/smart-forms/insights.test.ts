@@ -1,6 +1,6 @@
-import { AggregateAnalyticsResult, SmartFormChatResult } from '@formloom/contract';
+import { AggregateAnalyticsResult, SMART_FORM_CHAT_EVENTS, SmartFormChatResult } from '@formloom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { balanceOf, fundedAccount, readEvents } from '../../../test/support/ai-test-kit.js';
 import { seedSessions, seedShape } from '../../../test/support/session-seed.js';
 import { publishedSmartForm, runInterview, waitForAnalysis } from '../../../test/support/smart-form-kit.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
@@ -79,6 +79,49 @@ describeEachDialect('smart-form chat', (t) => {
     expect(result.answer).toContain(`[${sessionRef(run.sessionId)}]`);
     expect(result.creditsUsed).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(t, accountId)).toBe(before - result.creditsUsed);
+  });
+
+  it('streams chunks then done as server-sent events, charging what the JSON answer would', async () => {
+    const { id } = await publishedSmartForm(t, key);
+    await seedSessions(t.db, { smartFormId: id, accountId, count: 3, status: () => 'completed' });
+    const before = await balanceOf(t, accountId);
+    const res = await fetch(`${t.url}/v1/smart-forms/${id}/chat`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ message: 'Which themes come up?' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const events = await readEvents(res);
+    expect(events.at(-1)!.event).toBe('done');
+    const chunks = events.filter((e) => e.event === 'chunk');
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const e of events)
+      SMART_FORM_CHAT_EVENTS[e.event as keyof typeof SMART_FORM_CHAT_EVENTS].parse(e.data);
+    const done = SMART_FORM_CHAT_EVENTS.done.parse(events.at(-1)!.data);
+    expect(chunks.map((c) => (c.data as { text: string }).text).join('')).toBe(done.answer);
+    expect(done.sessionsAnalyzed).toBe(3);
+    expect(await balanceOf(t, accountId)).toBe(before - done.creditsUsed);
+  });
+
+  it('a streamed question without a completed session is an ordinary JSON 400', async () => {
+    const { id } = await publishedSmartForm(t, key);
+    const res = await fetch(`${t.url}/v1/smart-forms/${id}/chat`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ message: 'Anything?' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'BAD_REQUEST', data: null });
   });
 
   it('reads only the 50 most recently completed of 60 sessions', async () => {

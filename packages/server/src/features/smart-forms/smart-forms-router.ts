@@ -2,8 +2,10 @@ import { type AggregateAnalyticsBody, contract, successBody } from '@formloom/co
 import { initServer } from '@ts-rest/express';
 import type { Request } from 'express';
 import { exportFileName, exportStream, sendExport } from '../../export/index.js';
+import { eventStream, wantsEventStream } from '../../http/event-stream.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import type { Logger } from '../../logger.js';
 import { sessionsExport } from './export-stream.js';
 import type { InsightsService } from './insights-service.js';
 import type { SmartFormsService } from './smart-forms-service.js';
@@ -15,6 +17,7 @@ export function createSmartFormsRouter(
   smartForms: SmartFormsService,
   insights: InsightsService,
   clock: () => Date,
+  logger: Logger,
 ): RouterImplementation<typeof contract.smartForms> {
   const analytics = async ({
     params,
@@ -77,10 +80,18 @@ export function createSmartFormsRouter(
         'Session',
       ),
     }),
-    chatWithSmartForm: async ({ params, body, req }) => ({
-      status: 200,
-      body: successBody(await insights.chat(authOf(req).accountId, params.id, body), 'Chat answer'),
-    }),
+    chatWithSmartForm: async ({ params, body, req, res }) => {
+      const call = await insights.prepareChat(authOf(req).accountId, params.id, body);
+      if (wantsEventStream(req)) {
+        // `chunk`s as the provider streams them, then `done` (or `error`).
+        const events = eventStream(res, logger, 'smart-form chat', async (send, signal) => {
+          const onText = (text: string) => send('chunk', { text });
+          send('done', await insights.answerChat(call, { onText, signal }));
+        });
+        return { status: 200, body: events as never };
+      }
+      return { status: 200, body: successBody(await insights.answerChat(call), 'Chat answer') };
+    },
     smartFormAnalytics: analytics,
     smartFormAggregateAnalytics: analytics,
     exportSmartForm: async ({ params, query, req, res }) => {
