@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
@@ -30,7 +31,9 @@ export default function ResponsesPage({ params }: PageProps) {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [page, setPage] = useState(1);
-  const responses = useResponsesPage(formId, { page, startDate, endDate });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const responses = useResponsesPage(formId, { page, startDate, endDate, search: debounced });
   const [exporting, setExporting] = useState<ExportFormat | undefined>();
   const [exportNote, setExportNote] = useState<{ ok: boolean; text: string } | undefined>();
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -55,7 +58,7 @@ export default function ResponsesPage({ params }: PageProps) {
 
   const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
-  const filtered = startDate !== '' || endDate !== '';
+  const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
     setExportNote(undefined);
@@ -74,6 +77,7 @@ export default function ResponsesPage({ params }: PageProps) {
       <Group gap="md">
         <Link to={pathTo('/forms')}>{tx('back')}</Link>
         <Link to={pathTo('/forms/:formId/share', { formId })}>{tx('share')}</Link>
+        <Link to={pathTo('/forms/:formId/figures', { formId })}>{tx('figures')}</Link>
       </Group>
       <div>
         <Title order={1} size="h2">
@@ -81,6 +85,17 @@ export default function ResponsesPage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
+      <TextInput
+        type="search"
+        label={tx('search')}
+        description={tx('searchHint')}
+        value={search}
+        maxLength={100}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
       <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>
           <Text fw={500}>{tx('filters')}</Text>
@@ -130,7 +145,9 @@ export default function ResponsesPage({ params }: PageProps) {
       ) : responses.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : responses.data.total === 0 ? (
-        <Text role="status">{filtered ? tx('noMatch') : tx('none')}</Text>
+        <Text role="status">
+          {debounced !== '' ? tx('noSearchMatch') : filtered ? tx('noMatch') : tx('none')}
+        </Text>
       ) : (
         <>
           <Text role="status">{tx('count', { count: responses.data.total })}</Text>
