@@ -42,7 +42,7 @@ function ChartWithTable({
             {vertical ? (
               <>
                 <XAxis type="number" allowDecimals={false} />
-                <YAxis type="category" dataKey="name" width={110} />
+                <YAxis type="category" dataKey="name" width={110} interval={0} />
               </>
             ) : (
               <>

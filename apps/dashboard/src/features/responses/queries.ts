@@ -63,12 +63,17 @@ export function useFigures(formId: string, range: { startDate: string; endDate: 
   });
 }
 
-/** Deletes a response; every list, detail and figure of its form is read again. */
+/** Deletes a response; the lists and figures of its form are read again. */
 export function useDeleteResponse(formId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (responseId: string) => client.responses.delete(formId, responseId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...responseKeys.all, formId] }),
+    onSuccess: (_result, responseId) => {
+      // Its detail is gone for good: dropped, not read again (that would be a 404).
+      queryClient.removeQueries({ queryKey: responseKeys.detail(formId, responseId) });
+      void queryClient.invalidateQueries({ queryKey: responseKeys.lists(formId) });
+      void queryClient.invalidateQueries({ queryKey: [...responseKeys.all, formId, 'figures'] });
+    },
   });
 }
 

@@ -79,8 +79,9 @@ export default function ResponsePage({ params }: PageProps) {
                       <Text c="dimmed">{tx('noAnswer')}</Text>
                     ) : file ? (
                       <Button
-                        variant="subtle"
-                        px={0}
+                        variant="default"
+                        size="compact-sm"
+                        style={{ maxWidth: '100%' }}
                         aria-label={tx('download', { name: text })}
                         onClick={() => {
                           setFileError(undefined);
