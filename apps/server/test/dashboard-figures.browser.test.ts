@@ -103,7 +103,7 @@ describe.skipIf(executable === undefined)(
           .getByRole('table', { name: caption, exact: true })
           .getByRole('row')
           .evaluateAll((rows) =>
-            rows.slice(1).map((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+            rows.slice(1).map((r) => Array.from(r.children, (cell) => cell.textContent?.trim()).join(' ')),
           );
       expect(await rowsOf('Workshop')).toEqual([
         `React basics ${figures.fields.workshop!.options!.react}`,
