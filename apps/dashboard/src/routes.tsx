@@ -74,6 +74,11 @@ export const ROUTES: readonly Route[] = [
     permission: 'responses.read',
   },
   {
+    path: '/forms/:formId/figures',
+    page: lazy(() => import('./features/responses/figures-page.js')),
+    permission: 'responses.read',
+  },
+  {
     path: '/forms/:formId/responses/:responseId',
     page: lazy(() => import('./features/responses/response-page.js')),
     permission: 'responses.read',

@@ -153,7 +153,27 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium (is
     expect(csv[0]).toContain('Your name');
     expect(csv[1]).toContain('Grace Hopper');
     expect(csv[1]).toContain('newsletter');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forms' }).click();
+    // Its chart: the choice's bars, with the same figures in the table beside them.
+    await page.getByRole('link', { name: 'Figures', exact: true }).click();
+    await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
+    const choice = page.getByRole('table', { name: 'Which workshop?', exact: true });
+    await expect
+      .poll(() =>
+        choice
+          .getByRole('row')
+          .evaluateAll((rows) =>
+            rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent?.trim()).join(' ')),
+          ),
+      )
+      .toEqual(['React 1', 'Node 0']);
+    expect(await page.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'figures.png', true);
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Forms', exact: true })
+      .click();
     await page
       .getByRole('table', { name: 'Forms' })
       .getByRole('link', { name: 'Conference signup' })

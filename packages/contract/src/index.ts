@@ -151,6 +151,7 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
+export { FieldFigures, FormFigures, FormFiguresQuery } from './models/form-figures.js';
 export {
   CAPTCHA_PROVIDERS,
   type CaptchaProvider,
@@ -372,6 +373,7 @@ export {
   type SessionRouteMetadata,
   type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
+export { RESPONSE_FILE_PATH } from './routes/responses.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
 export { IdempotencyHeaders } from './routes/shared.js';
 // --- Webhook and callback signatures ------------------------------------------------------

@@ -16,6 +16,7 @@ import { createAiRouter, createAiService } from './features/ai/index.js';
 import {
   createAnalyticsChatService,
   createAnalyticsRouter,
+  createFiguresService,
   createSigningSecrets,
   createSmartAnalytics,
 } from './features/analytics/index.js';
@@ -229,6 +230,7 @@ export function createApp({
     files: fileAnswers,
     outbox: signals.outbox,
     mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
+    deleteFiles: (keys) => uploads.deleteStored(keys),
     captcha,
   });
   partials = createPartialsService({ db, clock, forms, responses });
@@ -285,7 +287,7 @@ export function createApp({
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(forms),
     fields: createFieldsRouter(forms),
-    responses: createResponsesRouter(responses, clock),
+    responses: createResponsesRouter(responses, clock, createFiguresService(db, forms)),
     account: createAccountRouter(accounts, credits, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp, captcha),
     partials: createPartialsRouter(partials),

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'member.role_changed',
   'member.removed',
   'invitation.revoked',
+  'response.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_TARGET_TYPES = [
   'api_key',
   'member',
   'invitation',
+  'response',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -58,6 +58,14 @@ const responseListQuerySchema = PageQuery.extend({
   endDate: DateOrTimestampQuery.optional().describe(
     'Only responses submitted at or before this date (a bare date means its whole day, UTC)',
   ),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe(
+      'Only responses with an answer (text, number, option value or file name) containing this text, ignoring case',
+    ),
 });
 type ResponseListQueryObject = typeof responseListQuerySchema;
 export interface ResponseListQueryZod extends ResponseListQueryObject {}

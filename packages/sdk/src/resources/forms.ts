@@ -8,10 +8,12 @@ import { APIResource } from '../resource.js';
 const routes = contract.forms;
 const fieldRoutes = contract.fields;
 const partialRoutes = contract.partials;
+const responseRoutes = contract.responses;
 // Types name the exported `Contract`, so declaration files reference it instead of inlining it.
 type R = Contract['forms'];
 type F = Contract['fields'];
 type P = Contract['partials'];
+type S = Contract['responses'];
 
 /** Regular forms: create from a schema (or blank), edit, publish, delete. */
 export class Forms extends APIResource {
@@ -71,6 +73,25 @@ export class Forms extends APIResource {
   /** Back to DRAFT: the public page answers 404 until published again (same link). */
   unpublish(id: string, options?: RequestOptions): APIPromise<ResultOf<R['unpublishForm']>> {
     return this._client._call(routes.unpublishForm, { params: { id } }, options);
+  }
+
+  /**
+   * What the form's responses say, counted by the server's database: the count, responses per
+   * day (or `bucket: 'week'`), per field its completion, options chosen, number statistics
+   * (count, mean, median, min, max), dates per month and text lengths, and the drop-off funnel of
+   * its saved partial responses by page. `startDate` / `endDate` narrow it (inclusive).
+   *
+   * ```ts
+   * const figures = await client.forms.figures(formId, { startDate: '2026-11-01' });
+   * console.log(figures.responseCount, figures.dropOff.completed);
+   * ```
+   */
+  figures(
+    id: string,
+    query: QueryOf<S['getFormFigures']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<S['getFormFigures']>> {
+    return this._client._call(responseRoutes.getFormFigures, { params: { id }, query }, options);
   }
 }
 

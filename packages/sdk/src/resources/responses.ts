@@ -1,19 +1,21 @@
-import { type Contract, contract } from '@formloom/contract';
+import { type Contract, contract, RESPONSE_FILE_PATH } from '@formloom/contract';
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { type ExportedFile, exportedFile } from '../core/export-file.js';
-import type { QueryOf, ResultOf } from '../internal/route.js';
+import type { QueryOf, ResultOf, RouteLike } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
 const routes = contract.responses;
+/** The file download is served beside the contract's routes (it answers bytes, not an envelope). */
+const fileRoute = { method: 'GET', path: RESPONSE_FILE_PATH, responses: {} } as const satisfies RouteLike;
 type R = Contract['responses'];
 
 /** Submitted responses of a form: `{id, formId, answers, submittedAt}`, answers keyed by field id. */
 export class Responses extends APIResource {
   /**
-   * A page of a form's responses; filter with `since` (strictly after) or `startDate` / `endDate`
-   * (inclusive).
+   * A page of a form's responses; filter with `since` (strictly after), `startDate` / `endDate`
+   * (inclusive) or `search` (text some answer contains, ignoring case).
    *
    * ```ts
    * for await (const response of client.responses.list(formId, { since })) save(response);
@@ -59,6 +61,46 @@ export class Responses extends APIResource {
     const response = await this._client._send(
       routes.exportResponses,
       { params: { id: formId }, query },
+      options,
+      '*/*',
+    );
+    return exportedFile(response);
+  }
+
+  /**
+   * Deletes the response for good, with its uploaded files (recorded in the audit log).
+   *
+   * ```ts
+   * await client.responses.delete(formId, responseId);
+   * ```
+   */
+  delete(
+    formId: string,
+    responseId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['deleteResponse']>> {
+    return this._client._call(routes.deleteResponse, { params: { id: formId, responseId } }, options);
+  }
+
+  /**
+   * The bytes of a file answer (`answers[fieldId].uploadId`) of a stored response, streamed;
+   * `fileName` is the header's ASCII form of the name: the answer's `name` is the exact one.
+   *
+   * ```ts
+   * const answer = response.answers.photo as FileAnswer;
+   * const file = await client.responses.downloadFile(formId, response.id, answer.uploadId);
+   * await pipeline(Readable.fromWeb(file.body), createWriteStream(answer.name));
+   * ```
+   */
+  async downloadFile(
+    formId: string,
+    responseId: string,
+    uploadId: string,
+    options?: RequestOptions,
+  ): Promise<ExportedFile> {
+    const response = await this._client._send(
+      fileRoute,
+      { params: { id: formId, responseId, uploadId } },
       options,
       '*/*',
     );

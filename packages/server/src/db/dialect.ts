@@ -81,6 +81,18 @@ export interface SqlDialect {
   readonly median: ((numbers: RawBuilder<unknown>) => RawBuilder<number>) | undefined;
   /** Reading keys of a JSON text column (see `JsonKeys`). */
   jsonKeys(table: string, column: string): JsonKeys;
+  /**
+   * Some string or number anywhere in the JSON text `document` contains `text` (already
+   * lower-cased), ignoring case: a `like` over each leaf lower-cased with Unicode case rules
+   * (SQLite: `formloom_lower`, JavaScript's `toLowerCase`, registered by `openSqlite`; PostgreSQL:
+   * `lower` in ICU's root collation), so keys and JSON punctuation never match.
+   */
+  jsonLeafContains(document: RawBuilder<unknown>, text: string): RawBuilder<boolean>;
+}
+
+/** The `like` pattern `%<text>%`, with `%`, `_` and the escape character `\` literal in `text`. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

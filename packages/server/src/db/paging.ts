@@ -1,4 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from './dialect.js';
 
 export interface Paging {
   /** 1-based. */
@@ -60,5 +61,5 @@ async function countRows<DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, T
  * `text` (already lower-cased): a case-insensitive title search that means the same on every dialect.
  */
 export function titleContains(text: string): RawBuilder<boolean> {
-  return sql<boolean>`title_search like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  return sql<boolean>`title_search like ${containsPattern(text)} escape '\\'`;
 }

@@ -1,5 +1,5 @@
 import type { ExportedFile } from '@formloom/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
 import type { ChatEvent } from './analytics-chat.js';
 
@@ -12,6 +12,8 @@ export interface ResponsesQuery {
   page: number;
   startDate: string;
   endDate: string;
+  /** Text some answer contains (ignoring case), empty for none. */
+  search: string;
 }
 
 const dates = (query: { startDate: string; endDate: string }) => ({
@@ -26,6 +28,8 @@ export const responseKeys = {
   list: (formId: string, query: ResponsesQuery) => [...responseKeys.lists(formId), query] as const,
   detail: (formId: string, responseId: string) =>
     [...responseKeys.all, formId, 'detail', responseId] as const,
+  figures: (formId: string, range: { startDate: string; endDate: string }) =>
+    [...responseKeys.all, formId, 'figures', range] as const,
 };
 
 /** A page of a form's responses, newest first. */
@@ -37,6 +41,7 @@ export function useResponsesPage(formId: string, query: ResponsesQuery) {
         page: query.page,
         limit: RESPONSES_PAGE_SIZE,
         ...dates(query),
+        ...(query.search === '' ? {} : { search: query.search }),
       });
       return { items: page.items, total: page.total, hasMore: page.hasMore };
     },
@@ -51,18 +56,55 @@ export function useResponse(formId: string, responseId: string) {
   });
 }
 
+/** The form's figures (counted by the server), with the drop-off funnel. */
+export function useFigures(formId: string, range: { startDate: string; endDate: string }) {
+  return useQuery({
+    queryKey: responseKeys.figures(formId, range),
+    queryFn: () => client.forms.figures(formId, dates(range)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Deletes a response; the lists and figures of its form are read again. */
+export function useDeleteResponse(formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (responseId: string) => client.responses.delete(formId, responseId),
+    onSuccess: (_result, responseId) => {
+      // Its detail is gone for good: dropped, not read again (that would be a 404).
+      queryClient.removeQueries({ queryKey: responseKeys.detail(formId, responseId) });
+      void queryClient.invalidateQueries({ queryKey: responseKeys.lists(formId) });
+      void queryClient.invalidateQueries({ queryKey: [...responseKeys.all, formId, 'figures'] });
+    },
+  });
+}
+
+/** Saves a blob under `name` through a temporary link (the browser holds the file, as any download does). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a file answer of a response through the SDK, under its exact name. */
+export async function downloadFile(
+  formId: string,
+  responseId: string,
+  file: { uploadId: string; name: string },
+) {
+  const got = await client.responses.downloadFile(formId, responseId, file.uploadId);
+  saveBlob(await new Response(got.body).blob(), file.name);
+}
+
 /**
  * Saves an export the SDK streamed: the body becomes a Blob the browser saves under the name the
  * server gives it (the browser holds the file, as any download does).
  */
 export async function saveExport(file: ExportedFile, fallbackName: string): Promise<void> {
-  const blob = await new Response(file.body).blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName ?? fallbackName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await new Response(file.body).blob(), file.fileName ?? fallbackName);
 }
 
 /** Downloads the form's responses (in the list's dates) through the SDK. */

@@ -1,12 +1,17 @@
-import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { roleAllows } from '@formloom/sdk';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
-import { pathTo } from '../../navigation.js';
+import { navigate, pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
+import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
 import { answerText, fieldsInOrder } from './answers.js';
-import { useResponse } from './queries.js';
+import { downloadFile, useDeleteResponse, useResponse } from './queries.js';
 import { responsesTexts } from './texts.js';
 
 /** One response: every field's label beside its answer (options by label, files by name), then its variables. */
@@ -17,6 +22,11 @@ export default function ResponsePage({ params }: PageProps) {
   const { t, language } = useI18n();
   const form = useForm(formId);
   const response = useResponse(formId, responseId);
+  const role = useMe().data?.role ?? 'viewer';
+  const canDelete = roleAllows(role, 'forms.write');
+  const remove = useDeleteResponse(formId);
+  const [confirming, setConfirming] = useState(false);
+  const [fileError, setFileError] = useState<string | undefined>();
   const back = <Link to={pathTo('/forms/:formId/responses', { formId })}>{tx('backToResponses')}</Link>;
 
   if (form.isPending || response.isPending)
@@ -50,6 +60,7 @@ export default function ResponsePage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
+      {fileError ? <Alert role="alert">{fileError}</Alert> : null}
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
           {tx('answers')}
@@ -57,11 +68,34 @@ export default function ResponsePage({ params }: PageProps) {
         <Table>
           <Table.Tbody>
             {fieldsInOrder(form.data.schema).map((field) => {
-              const text = answerText(field, response.data.answers[field.id]);
+              const value = response.data.answers[field.id];
+              const text = answerText(field, value);
+              const file = field.type === 'file' && typeof value === 'object' && !Array.isArray(value);
               return (
                 <Table.Tr key={field.id}>
                   <Table.Th scope="row">{field.label}</Table.Th>
-                  <Table.Td>{text === '' ? <Text c="dimmed">{tx('noAnswer')}</Text> : text}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {text === '' ? (
+                      <Text c="dimmed">{tx('noAnswer')}</Text>
+                    ) : file ? (
+                      <Button
+                        variant="default"
+                        size="compact-sm"
+                        style={{ maxWidth: '100%' }}
+                        aria-label={tx('download', { name: text })}
+                        onClick={() => {
+                          setFileError(undefined);
+                          downloadFile(formId, responseId, value as { uploadId: string; name: string }).catch(
+                            (error: unknown) => setFileError(errorText(error, t('somethingWrong'))),
+                          );
+                        }}
+                      >
+                        {text}
+                      </Button>
+                    ) : (
+                      text
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
@@ -89,6 +123,42 @@ export default function ResponsePage({ params }: PageProps) {
         {tx('responseId')}: {response.data.id}
         {response.data.language ? ` · ${tx('language')}: ${response.data.language}` : ''}
       </Text>
+      <Group>
+        {canDelete ? (
+          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            {tx('delete')}
+          </Button>
+        ) : (
+          <Tooltip label={tx('noDelete', { role })}>
+            <span>
+              <Button color="red" variant="light" disabled aria-describedby="no-delete-reason">
+                {tx('delete')}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+        {canDelete ? null : (
+          <Text id="no-delete-reason" size="sm" c="dimmed">
+            {tx('noDelete', { role })}
+          </Text>
+        )}
+      </Group>
+      {remove.isError ? <Alert role="alert">{errorText(remove.error, t('somethingWrong'))}</Alert> : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={tx('deleteTitle')}
+        confirmLabel={tx('delete')}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(responseId, {
+            onSuccess: () => navigate(pathTo('/forms/:formId/responses', { formId })),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      >
+        {tx('deleteText', { date })}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Link } from '../../components/link.js';
 import { Pager } from '../../components/pager.js';
@@ -24,7 +25,9 @@ export default function ResponsesPage({ params }: PageProps) {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [page, setPage] = useState(1);
-  const responses = useResponsesPage(formId, { page, startDate, endDate });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const responses = useResponsesPage(formId, { page, startDate, endDate, search: debounced });
   // The analytics chat's session: follow-up questions continue it.
   const chatSession = useRef<string | undefined>(undefined);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -49,12 +52,13 @@ export default function ResponsesPage({ params }: PageProps) {
 
   const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
-  const filtered = startDate !== '' || endDate !== '';
+  const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   return (
     <Stack>
       <Group gap="md">
         <Link to={pathTo('/forms')}>{tx('back')}</Link>
         <Link to={pathTo('/forms/:formId/share', { formId })}>{tx('share')}</Link>
+        <Link to={pathTo('/forms/:formId/figures', { formId })}>{tx('figures')}</Link>
       </Group>
       <div>
         <Title order={1} size="h2">
@@ -62,6 +66,17 @@ export default function ResponsesPage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
+      <TextInput
+        type="search"
+        label={tx('search')}
+        description={tx('searchHint')}
+        value={search}
+        maxLength={100}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
       <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>
           <Text fw={500}>{tx('filters')}</Text>
@@ -94,7 +109,9 @@ export default function ResponsesPage({ params }: PageProps) {
       ) : responses.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : responses.data.total === 0 ? (
-        <Text role="status">{filtered ? tx('noMatch') : tx('none')}</Text>
+        <Text role="status">
+          {debounced !== '' ? tx('noSearchMatch') : filtered ? tx('noMatch') : tx('none')}
+        </Text>
       ) : (
         <>
           <Text role="status">{tx('count', { count: responses.data.total })}</Text>

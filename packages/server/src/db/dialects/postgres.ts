@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from '../database.js';
-import { dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
+import { containsPattern, dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database`, with any libpq-style query options pg takes. */
@@ -112,4 +112,8 @@ export const postgresSql: SqlDialect = {
       hasElement: (i, value) => sql`(${jsonTypeCol(i)} = 'array' and ${listCol(i)} ? ${value})`,
     };
   },
+  // ICU's root collation folds case by Unicode's rules whatever the database's locale (`C` folds
+  // ASCII only); PostgreSQL builds have ICU by default (required from 16 unless turned off).
+  jsonLeafContains: (document, text) =>
+    sql<boolean>`exists (select 1 from jsonb_path_query((${document})::jsonb, 'strict $.**') as j(v) where jsonb_typeof(j.v) in ('string', 'number') and lower((j.v #>> '{}') collate "und-x-icu") like ${containsPattern(text)} escape '\\')`,
 };

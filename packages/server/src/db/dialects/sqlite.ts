@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../database.js';
-import { dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
+import { containsPattern, dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
 
 export interface SqliteOptions {
   /** Path of the database file, or `:memory:`. */
@@ -25,6 +25,10 @@ export function openSqlite(options: SqliteOptions): SqliteDatabase.Database {
   sqlite.pragma('foreign_keys = ON');
   // With WAL, NORMAL loses no committed data on an application crash, only on power loss.
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite's own lower() folds ASCII only; searches fold case as PostgreSQL's lower() does.
+  sqlite.function('formloom_lower', { deterministic: true }, (value: unknown) =>
+    value === null ? null : String(value).toLowerCase(),
+  );
   return sqlite;
 }
 
@@ -98,4 +102,6 @@ export const sqliteSql: SqlDialect = {
         sql`(${jsonTypeCol(i)} = 'array' and exists (select 1 from json_each(${jsonValueCol(i)}) as e where e.value = ${value}))`,
     };
   },
+  jsonLeafContains: (document, text) =>
+    sql<boolean>`exists (select 1 from json_tree(${document}) as j where j.type in ('text', 'integer', 'real') and formloom_lower(j.atom) like ${containsPattern(text)} escape '\\')`,
 };

@@ -97,6 +97,7 @@ export type SubmissionForms = Pick<
   | 'archive'
   | 'incrementResponses'
   | 'incrementShardedResponses'
+  | 'decrementResponses'
   | 'withFullCount'
 >;
 

@@ -180,6 +180,21 @@ export function createFormsStore(db: Db, root: Db = db, outbox?: Wake) {
       await addResponseToShard.run(db, { formId: id, shard }, root);
     },
 
+    /**
+     * Takes one off the response count (a response was deleted): in a shard, so the form's row
+     * (its version, its lock) is left alone; the count is the row's plus its shards' either way.
+     */
+    async decrementResponses(id: string): Promise<void> {
+      const shard = Math.floor(Math.random() * RESPONSE_COUNT_SHARDS);
+      await db
+        .insertInto('form_response_counts')
+        .values({ form_id: id, shard, count: -1 })
+        .onConflict((oc) =>
+          oc.columns(['form_id', 'shard']).doUpdateSet({ count: sql`form_response_counts.count - 1` }),
+        )
+        .execute();
+    },
+
     /** The form row with `response_count` the form's whole count (its row plus its shards). */
     withFullCount,
 

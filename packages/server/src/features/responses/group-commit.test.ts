@@ -28,6 +28,7 @@ describeDialects('group commit', (dialect) => {
   const POISON = 'poison';
   const failingFiles: FileAnswers = {
     resolve: fileAnswers.resolve,
+    storedOf: fileAnswers.storedOf,
     async claim(db, form, schema, value, responseId) {
       if ((value as { name?: unknown }).name === POISON) throw new Error('claim failed');
       await fileAnswers.claim(db, form, schema, value, responseId);

@@ -5,5 +5,6 @@ export {
   formClosed,
   formGone,
   type ResponsesService,
+  rangeBound,
   type SubmissionLink,
 } from './responses-service.js';

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 import { exportFileName, exportStream, sendExport } from '../../export/index.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import type { FiguresService } from '../analytics/index.js';
 import { responsesExport } from './response-export.js';
 import type { ResponsesService } from './responses-service.js';
 
@@ -11,6 +12,7 @@ const s = initServer();
 export function createResponsesRouter(
   responses: ResponsesService,
   clock: () => Date,
+  figures: FiguresService,
 ): RouterImplementation<typeof contract.responses> {
   return s.router(contract.responses, {
     listResponses: async ({ params, query, req }) => ({
@@ -33,6 +35,17 @@ export function createResponsesRouter(
     getResponse: async ({ params, req }) => ({
       status: 200,
       body: successBody(await responses.get(authOf(req).accountId, params.id, params.responseId), 'Response'),
+    }),
+    deleteResponse: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await responses.remove(authOf(req).accountId, params.id, params.responseId),
+        'Response deleted',
+      ),
+    }),
+    getFormFigures: async ({ params, query, req }) => ({
+      status: 200,
+      body: successBody(await figures.of(authOf(req).accountId, params.id, query), 'Figures'),
     }),
   });
 }

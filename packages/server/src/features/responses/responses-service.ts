@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type DeleteResult,
   type FormCaptcha,
   type FormResponse,
   type FormSchema,
@@ -26,6 +27,7 @@ import { badRequest, conflict, type DomainError, notFound } from '../../domain-e
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
+import { audited } from '../audit/index.js';
 import {
   archiveDue,
   type FormsService,
@@ -59,6 +61,8 @@ export interface ResponsesServiceDeps {
   mails?: ResponseMails;
   /** Verifies the tokens of forms with `settings.captcha`; without it such a form takes no submission. */
   captcha?: CaptchaVerifier;
+  /** Deletes a deleted response's stored files once the deletion commits (`UploadsService.deleteStored`). */
+  deleteFiles?: (storageKeys: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -179,6 +183,7 @@ export function createResponsesService({
   outbox,
   mails,
   captcha: captchaVerifier,
+  deleteFiles,
 }: ResponsesServiceDeps) {
   const formsStore = submissionForms(db, db, outbox);
   const store = createResponsesStore(db);
@@ -512,14 +517,20 @@ export function createResponsesService({
 
     async list(accountId: string, formId: string, query: ResponseListQuery): Promise<ResponsePage> {
       const form = await forms.load(accountId, formId);
+      const search =
+        query.search === undefined || query.search === '' ? undefined : query.search.toLowerCase();
       const filtered =
-        query.since !== undefined || query.startDate !== undefined || query.endDate !== undefined;
+        query.since !== undefined ||
+        query.startDate !== undefined ||
+        query.endDate !== undefined ||
+        search !== undefined;
       const { rows, total } = await store.list(formId, {
         page: query.page,
         limit: query.limit,
         since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
         from: query.startDate === undefined ? undefined : rangeBound(query.startDate, 'start'),
         to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),
+        search,
         // Unfiltered, the total is the counter kept with every insert (what the count route
         // answers), so a large form is not counted row by row on every page.
         total: filtered ? undefined : Number((await formsStore.withFullCount(form)).response_count),
@@ -561,6 +572,30 @@ export function createResponsesService({
         for await (const page of keysetPages(pageAfter, EXPORT_PAGE)) yield* page.map(toResponse);
       }
       return { title: form.title, schema: compiled.get(form).schema, responses: responses() };
+    },
+
+    /**
+     * Deletes a response for good, with its uploaded files, in one transaction with its audit
+     * entry (`response.deleted`) and the count's decrement; the files' objects go once it
+     * commits. decisions.md names no webhook event for it. Another account's form is a 404.
+     */
+    async remove(accountId: string, formId: string, responseId: string): Promise<DeleteResult> {
+      await forms.load(accountId, formId);
+      const keys = await audited(
+        db,
+        'response.deleted',
+        { type: 'response', id: responseId },
+        async (trx) => {
+          const stored = (await files?.storedOf(trx, formId, responseId)) ?? [];
+          if (!(await createResponsesStore(trx, db).remove(formId, responseId))) return false;
+          await submissionForms(trx, db).decrementResponses(formId);
+          return stored;
+        },
+        clock,
+      );
+      if (keys === false) throw notFound(`Response ${responseId} not found in form ${formId}`);
+      await deleteFiles?.(keys);
+      return { id: responseId, deleted: true };
     },
 
     async count(accountId: string, formId: string): Promise<ResponseCount> {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, ResponseRow } from '../../db/database.js';
+import { sqlDialectOf } from '../../db/dialect.js';
 import { sortsAfter } from '../../db/keyset.js';
 import { selectPage } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -10,6 +12,8 @@ export interface ResponseListQuery {
   since?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Lower-cased text some answer must contain (`jsonLeafContains`). */
+  search?: string | undefined;
   /** How many responses match, when the caller knows (the form's counter): no count query. */
   total?: number | undefined;
 }
@@ -53,11 +57,26 @@ export function createResponsesStore(db: Db, root: Db = db) {
         .executeTakeFirst();
     },
 
+    /** Deletes one response of the form (its uploads rows and completed partial go with it); true when it was there. */
+    async remove(formId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('responses')
+        .where('form_id', '=', formId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     async list(formId: string, query: ResponseListQuery): Promise<{ rows: ResponseRow[]; total: number }> {
       let base = db.selectFrom('responses').where('form_id', '=', formId);
       if (query.since !== undefined) base = base.where('submitted_at', '>', query.since);
       if (query.from !== undefined) base = base.where('submitted_at', '>=', query.from);
       if (query.to !== undefined) base = base.where('submitted_at', '<=', query.to);
+      // No index serves a substring of any answer: the form's (form_id, submitted_at) index
+      // narrows the scan to its responses, and each is tested once (the count and the page).
+      if (query.search !== undefined) {
+        base = base.where(sqlDialectOf(db).jsonLeafContains(sql.ref('responses.answers'), query.search));
+      }
       return selectPage(
         base,
         (q) => q.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc'),

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { contract, issuesFromZodError, Uuid } from '@formloom/contract';
+import { contract, issuesFromZodError, RESPONSE_FILE_PATH, Uuid } from '@formloom/contract';
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../domain-errors.js';
@@ -8,8 +8,8 @@ import type { Logger } from '../../logger.js';
 import type { FormsService } from '../forms/index.js';
 import type { UploadsService } from './uploads-service.js';
 
-/** Not in the contract yet (docs/server.md): the bytes of a file answer of a stored response. */
-export const FILE_DOWNLOAD_PATH = '/v1/forms/:id/responses/:responseId/files/:uploadId';
+/** Not a contract route (docs/server.md), its path shared with the SDK: the bytes of a file answer of a stored response. */
+export const FILE_DOWNLOAD_PATH = RESPONSE_FILE_PATH;
 
 const Params = z.object({
   id: Uuid,

@@ -76,6 +76,14 @@ export const fileAnswers = {
     }
     await createUploadsStore(db).claim(form.id, ids, responseId);
   },
+
+  /**
+   * The storage keys of a response's files, read in the transaction that deletes the response
+   * (its upload rows go with it): the objects are deleted once that commits (`UploadsService.deleteStored`).
+   */
+  storedOf(db: Db, formId: string, responseId: string): Promise<string[]> {
+    return createUploadsStore(db).keysOfResponse(formId, responseId);
+  },
 };
 
 export type FileAnswers = typeof fileAnswers;

@@ -158,6 +158,11 @@ export function createUploadsService({
       await store.deleteForForm(formId);
     },
 
+    /** Deletes the stored objects under `keys` (a deleted response's files, see `fileAnswers.storedOf`). */
+    async deleteStored(keys: readonly string[]): Promise<void> {
+      for (const key of keys) await storage.delete(key);
+    },
+
     /** Deletes unclaimed uploads past their expiry; runs by itself after uploads, at most once a minute. */
     sweepExpired,
   };

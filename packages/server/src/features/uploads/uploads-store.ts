@@ -59,6 +59,17 @@ export function createUploadsStore(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Where the files of a stored response are kept. */
+    async keysOfResponse(formId: string, responseId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('uploads')
+        .select('storage_key')
+        .where('form_id', '=', formId)
+        .where('response_id', '=', responseId)
+        .execute();
+      return rows.map((r) => r.storage_key);
+    },
+
     /** Unclaimed uploads whose time is up, oldest first. */
     async expired(nowIso: string, limit: number): Promise<Pick<UploadRow, 'id' | 'storage_key'>[]> {
       return db

@@ -1,0 +1,267 @@
+import type { Field } from '@formloom/sdk';
+import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Link } from '../../components/link.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { pathTo } from '../../navigation.js';
+import type { PageProps } from '../../routes.js';
+import { useForm } from '../forms/queries.js';
+import { fieldsInOrder } from './answers.js';
+import { figuresTexts } from './figures-texts.js';
+import { useFigures } from './queries.js';
+
+type Row = { name: string; count: number };
+
+/**
+ * Bars of `rows` beside a table of the same figures: the chart is for the eye (hidden from
+ * assistive technology), the table is what a screen reader and a keyboard reach.
+ */
+function ChartWithTable({
+  caption,
+  columns,
+  rows,
+  layout = 'horizontal',
+}: {
+  caption: string;
+  columns: [string, string];
+  rows: Row[];
+  layout?: 'horizontal' | 'vertical';
+}) {
+  const tx = useTexts(figuresTexts);
+  const { language } = useI18n();
+  const number = new Intl.NumberFormat(language);
+  const vertical = layout === 'vertical';
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <div aria-hidden="true" title={tx('chartOf', { name: caption })} style={{ minWidth: 0 }}>
+        <ResponsiveContainer width="100%" height={vertical ? Math.max(120, rows.length * 36) : 220}>
+          <BarChart data={rows} layout={vertical ? 'vertical' : 'horizontal'} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" />
+            {vertical ? (
+              <>
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="name" width={110} interval={0} />
+              </>
+            ) : (
+              <>
+                <XAxis dataKey="name" />
+                <YAxis allowDecimals={false} width={40} />
+              </>
+            )}
+            <Bar dataKey="count" fill="var(--mantine-color-blue-6)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <Table.ScrollContainer minWidth={200}>
+        <Table striped>
+          <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{columns[0]}</Table.Th>
+              <Table.Th scope="col">{columns[1]}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.name}>
+                <Table.Th scope="row" fw={400}>
+                  {row.name}
+                </Table.Th>
+                <Table.Td>{number.format(row.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </SimpleGrid>
+  );
+}
+
+/** A figure name beside its value, as a table. */
+function FigureTable({ caption, rows }: { caption: string; rows: [string, number | null][] }) {
+  const tx = useTexts(figuresTexts);
+  const { language } = useI18n();
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 4 });
+  return (
+    <Table striped>
+      <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{tx('figure')}</Table.Th>
+          <Table.Th scope="col">{tx('value')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th scope="row" fw={400}>
+              {name}
+            </Table.Th>
+            <Table.Td>{value === null ? '–' : number.format(value)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A form's figures as the server counts them: responses over time, the drop-off funnel, each field. */
+export default function FiguresPage({ params }: PageProps) {
+  const formId = params.formId!;
+  const tx = useTexts(figuresTexts);
+  const { t } = useI18n();
+  const form = useForm(formId);
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const figures = useFigures(formId, { startDate, endDate });
+  const back = <Link to={pathTo('/forms/:formId/responses', { formId })}>{tx('backToResponses')}</Link>;
+
+  if (form.isPending)
+    return (
+      <Group justify="center" p="xl" role="status">
+        <Loader size="sm" />
+        <Text>{t('loading')}</Text>
+      </Group>
+    );
+  if (form.isError)
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {tx('heading')}
+        </Title>
+        <Text role="alert">{tx('notFound')}</Text>
+        {back}
+      </Stack>
+    );
+
+  const data = figures.data;
+  const labelOf = (field: Field, value: string) =>
+    field.options?.find((o) => o.value === value)?.label ?? value;
+
+  return (
+    <Stack>
+      {back}
+      <div>
+        <Title order={1} size="h2">
+          {tx('heading')}
+        </Title>
+        <Text c="dimmed">{form.data.title}</Text>
+      </div>
+      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend>
+          <Text fw={500}>{tx('filters')}</Text>
+        </legend>
+        <TextInput
+          type="date"
+          label={tx('from')}
+          value={startDate}
+          onChange={(e) => setStartDate(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={tx('to')}
+          value={endDate}
+          onChange={(e) => setEndDate(e.currentTarget.value)}
+        />
+      </Group>
+      {figures.isPending ? (
+        <Group justify="center" p="xl" role="status">
+          <Loader size="sm" />
+          <Text>{t('loading')}</Text>
+        </Group>
+      ) : figures.isError || data === undefined ? (
+        <Text role="alert">{t('somethingWrong')}</Text>
+      ) : (
+        <>
+          <Text role="status" fw={500}>
+            {data.responseCount === 0 ? tx('none') : tx('responses', { count: data.responseCount })}
+          </Text>
+          <Paper withBorder p="md">
+            <Title order={2} size="h3" mb="sm">
+              {tx('overTime')}
+            </Title>
+            <ChartWithTable
+              caption={tx('overTime')}
+              columns={[tx('day'), tx('count')]}
+              rows={data.overTime.map((p) => ({ name: p.period, count: p.count }))}
+            />
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={2} size="h3" mb="sm">
+              {tx('funnel')}
+            </Title>
+            <ChartWithTable
+              caption={tx('funnel')}
+              columns={[tx('step'), tx('reached')]}
+              layout="vertical"
+              rows={[
+                { name: tx('started'), count: data.dropOff.started },
+                ...data.dropOff.pages.map((p) => ({ name: p.title || p.page, count: p.reached })),
+                { name: tx('completed'), count: data.dropOff.completed },
+              ]}
+            />
+          </Paper>
+          <Title order={2} size="h3">
+            {tx('fields')}
+          </Title>
+          {fieldsInOrder(form.data.schema).map((field) => {
+            const f = data.fields[field.id];
+            if (f === undefined) return null;
+            return (
+              <Paper withBorder p="md" key={field.id}>
+                <Title order={3} size="h4">
+                  {field.label}
+                </Title>
+                <Text size="sm" c="dimmed" mb="sm">
+                  {tx('answered', { answered: f.answered, total: data.responseCount })}
+                </Text>
+                {f.options ? (
+                  <ChartWithTable
+                    caption={field.label}
+                    columns={[tx('option'), tx('count')]}
+                    layout="vertical"
+                    rows={Object.entries(f.options).map(([value, count]) => ({
+                      name: labelOf(field, value),
+                      count,
+                    }))}
+                  />
+                ) : null}
+                {f.months ? (
+                  <ChartWithTable
+                    caption={field.label}
+                    columns={[tx('month'), tx('count')]}
+                    rows={Object.entries(f.months).map(([month, count]) => ({ name: month, count }))}
+                  />
+                ) : null}
+                {f.numbers ? (
+                  <FigureTable
+                    caption={field.label}
+                    rows={[
+                      [tx('numberCount'), f.numbers.count],
+                      [tx('mean'), f.numbers.mean],
+                      [tx('median'), f.numbers.median],
+                      [tx('min'), f.numbers.min],
+                      [tx('max'), f.numbers.max],
+                    ]}
+                  />
+                ) : null}
+                {f.text ? (
+                  <FigureTable
+                    caption={field.label}
+                    rows={[
+                      [tx('textCount'), f.text.count],
+                      [tx('meanLength'), f.text.meanLength],
+                      [tx('maxLength'), f.text.maxLength],
+                    ]}
+                  />
+                ) : null}
+              </Paper>
+            );
+          })}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DropOffFigures } from './analytics.js';
+import { DateOrTimestampQuery, Timestamp } from './common.js';
+import { FIELD_TYPES } from './field-types.js';
+
+const Count = z.number().int().nonnegative();
+
+/** One field's figures: completion for every type, and what suits its type. */
+export const FieldFigures = z
+  .object({
+    type: z.enum(FIELD_TYPES),
+    label: z.string(),
+    answered: Count.describe('Responses with a non-empty answer to it'),
+    completion: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('`answered` / responses (0 when there is none), 4 decimals'),
+    options: z
+      .record(z.string(), Count)
+      .optional()
+      .describe('select, radio, checkbox: responses choosing each option value (every option, 0 included)'),
+    numbers: z
+      .object({
+        count: Count,
+        mean: z.number().nullable(),
+        median: z.number().nullable(),
+        min: z.number().nullable(),
+        max: z.number().nullable(),
+      })
+      .optional()
+      .describe('number: over the numeric answers; mean and median to 4 decimals'),
+    months: z
+      .record(z.string(), Count)
+      .optional()
+      .describe('date: answers per month (`2026-11`), oldest first'),
+    text: z
+      .object({ count: Count, meanLength: z.number().nullable(), maxLength: z.number().nullable() })
+      .optional()
+      .describe("text, textarea, email: the answers' length in characters"),
+  })
+  .describe('Figures of one field');
+export type FieldFigures = z.infer<typeof FieldFigures>;
+
+/** GET /v1/forms/:id/figures: what a form's responses say, counted by the database. */
+export const FormFigures = z
+  .object({
+    responseCount: Count,
+    firstResponseAt: Timestamp.nullable(),
+    lastResponseAt: Timestamp.nullable(),
+    overTime: z
+      .array(z.object({ period: z.string(), count: Count }))
+      .describe('Responses per day (`2026-11-23`) or per ISO week (the Monday it starts on), oldest first'),
+    fields: z.record(z.string(), FieldFigures).describe("Per field id, in the form's order"),
+    dropOff: DropOffFigures.describe(
+      'The drop-off funnel of the saved partial responses still kept (purged after `settings.resumeDays`), by page',
+    ),
+  })
+  .describe('Form figures');
+export type FormFigures = z.infer<typeof FormFigures>;
+
+export const FormFiguresQuery = z
+  .object({
+    startDate: DateOrTimestampQuery.optional().describe(
+      'Only responses submitted at or after this date (a bare date means its start, UTC)',
+    ),
+    endDate: DateOrTimestampQuery.optional().describe(
+      'Only responses submitted at or before this date (a bare date means its whole day, UTC)',
+    ),
+    bucket: z.enum(['day', 'week']).default('day').describe('How `overTime` groups the responses'),
+  })
+  .describe('Figures options');
+export type FormFiguresQuery = z.infer<typeof FormFiguresQuery>;
