@@ -8,7 +8,7 @@ import {
   recallText,
 } from '@formloom/contract/engine';
 import { html, type SafeHtml } from './html.js';
-import { HONEYPOT_INPUT_ID, ids } from './ids.js';
+import { HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
 
 type PageTexts = FormTexts;
 
@@ -25,13 +25,50 @@ export interface FormMarkupOptions {
   noscript?: boolean;
   /** A captcha form: room for the widget above the buttons, and the no-script note says why. */
   captcha?: boolean;
+  /**
+   * The server's page: the form also works as a plain HTML form POST (issue 30: without
+   * JavaScript). Absent for the element, whose markup stays as it is.
+   */
+  plainPost?: PlainPost;
+}
+
+/**
+ * A form that posts itself (`method="post"`, multipart) to its page. Without `state` (the page as
+ * first served, which its script takes over) the script's controls stay as they are and
+ * `<noscript>` adds enabled buttons; with `state` (a page the server rendered after a POST, which
+ * has no script) the markup is the state: the current page's sections only, answers filled in,
+ * errors at their fields and summed up at the top, the other answers carried as hidden inputs.
+ */
+export interface PlainPost {
+  /** Hidden inputs posted with every press of a button (the signed form token, the page). */
+  hidden: readonly (readonly [name: string, value: string])[];
+  /** Answers to show in the controls (prefill on first render; what was posted after). */
+  answers?: Record<string, unknown>;
+  state?: PostedState;
+}
+
+export interface PostedState {
+  /** The page on show (a section id) of a paged form. */
+  page: string | undefined;
+  /** Messages per field id, in the order the fields are shown. */
+  errors: ReadonlyMap<string, string>;
+  /** A message for the whole form (a refused captcha, a closed form). */
+  status?: string | undefined;
+}
+
+/** `name="<answer key>"` values of a plain post: a stored upload is carried as its JSON. */
+export function postedValues(field: Field, value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (field.type === 'file') return typeof value === 'object' ? [JSON.stringify(value)] : [];
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'object' ? [] : [String(value)];
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
 export function honeypot(label: string): SafeHtml {
   return html`<div class="fl-hp" aria-hidden="true">
 <label for="${HONEYPOT_INPUT_ID}">${label}</label>
-<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
+<input type="text" id="${HONEYPOT_INPUT_ID}" name="${HONEYPOT_INPUT_NAME}" tabindex="-1" autocomplete="off">
 </div>`;
 }
 
@@ -60,49 +97,87 @@ function help(schema: FormSchema, field: Field): SafeHtml | '' {
     : '';
 }
 
-function errorSlot(field: Field): SafeHtml {
-  return html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`;
+function errorSlot(field: Field, error?: string): SafeHtml {
+  return error === undefined
+    ? html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`
+    : html`<p class="fl-error" id="${ids.error(field.id)}">${error}</p>`;
 }
 
-/** `aria-describedby` of a control: its help text (the script adds the error when there is one). */
-function describedBy(field: Field): SafeHtml | '' {
-  return field.helpText ? html` aria-describedby="${ids.help(field.id)}"` : '';
+/** `aria-describedby` of a control: its help text, and its error when there is one. */
+function describedBy(field: Field, error?: string): SafeHtml | '' {
+  const described = [
+    ...(field.helpText ? [ids.help(field.id)] : []),
+    ...(error === undefined ? [] : [ids.error(field.id)]),
+  ];
+  return described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : '';
 }
 
-function control(schema: FormSchema, field: Field, required: boolean, texts: PageTexts): SafeHtml {
+/** What a field's markup shows of its answer and error (a plain post's state; else nothing). */
+interface Shown {
+  values: string[];
+  /** A stored upload's name, for a file field. */
+  fileName?: string | undefined;
+  error?: string | undefined;
+}
+
+const NOTHING_SHOWN: Shown = { values: [] };
+
+/** The control's invalid state: `aria-invalid` and the error after the help in `aria-describedby`. */
+function invalid(error: string | undefined): SafeHtml | '' {
+  return error === undefined ? '' : html` aria-invalid="true"`;
+}
+
+function control(
+  schema: FormSchema,
+  field: Field,
+  required: boolean,
+  texts: PageTexts,
+  shown: Shown,
+): SafeHtml {
   const placeholder = (f: Field): SafeHtml | '' =>
     f.placeholder ? html` placeholder="${unanswered(schema, f.placeholder)}"` : '';
   const id = ids.control(field.id);
-  const common = html`id="${id}" name="${field.id}"${describedBy(field)}${required ? html` aria-required="true"` : ''}`;
+  const value = shown.values[0];
+  const valued = value === undefined ? '' : html` value="${value}"`;
+  const common = html`id="${id}" name="${field.id}"${describedBy(field, shown.error)}${required ? html` aria-required="true"` : ''}${invalid(shown.error)}`;
   switch (field.type) {
     case 'textarea':
-      return html`<textarea ${common} rows="4"${placeholder(field)}></textarea>`;
+      return html`<textarea ${common} rows="4"${placeholder(field)}>${value ?? ''}</textarea>`;
     case 'number':
       // Text, not type=number: the engine judges what was typed, with the server's messages.
-      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}>`;
+      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}${valued}>`;
     case 'email':
-      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}>`;
+      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}${valued}>`;
     case 'date':
-      return html`<input type="date" ${common}>`;
+      return html`<input type="date" ${common}${valued}>`;
     case 'select':
       return html`<select ${common}>
 <option value="">${field.placeholder === undefined ? texts.choose : unanswered(schema, field.placeholder)}</option>
-${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label}</option>\n`)}</select>`;
+${(field.options ?? []).map((o) => html`<option value="${o.value}"${o.value === value ? html` selected` : ''}>${o.label}</option>\n`)}</select>`;
     case 'file': {
       const accept = (field.fileConfig?.allowedTypes ?? []).filter((t) => t !== '*' && t !== '*/*');
+      // A stored upload (a plain post's earlier press) stays the answer unless another file is chosen.
+      const kept =
+        shown.fileName === undefined ? undefined : texts.uploaded.replace('{name}', shown.fileName);
       return html`<input type="file" ${common}${accept.length > 0 ? html` accept="${accept.join(',')}"` : ''}>
-<div class="fl-upload" id="${ids.upload(field.id)}" hidden>
-<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>
-<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite"></span>
-</div>`;
+<div class="fl-upload" id="${ids.upload(field.id)}"${kept === undefined ? html` hidden` : ''}>
+${kept === undefined ? html`<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>\n` : ''}<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite">${kept ?? ''}</span>
+</div>${kept === undefined ? '' : html`\n<input type="hidden" name="${field.id}" value="${value ?? ''}">`}`;
     }
     default:
-      return html`<input type="text" ${common}${placeholder(field)}>`;
+      return html`<input type="text" ${common}${placeholder(field)}${valued}>`;
   }
 }
 
-function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: PageTexts): SafeHtml {
+function renderField(
+  schema: FormSchema,
+  field: Field,
+  hidden: boolean,
+  texts: PageTexts,
+  shown: Shown = NOTHING_SHOWN,
+): SafeHtml {
   const required = isFieldRequired(field);
+  const { error } = shown;
   const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
   if (field.type === 'radio' || field.type === 'checkbox') {
     const radio = field.type === 'radio';
@@ -110,21 +185,21 @@ function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: P
       (
         o,
         i,
-      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${describedBy(field)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
+      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${shown.values.includes(o.value) ? html` checked` : ''}${describedBy(field, error)}${invalid(error)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
 `,
     );
-    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}>
+    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}${radio ? invalid(error) : ''}>
 <legend class="fl-label">${labelText(schema, field)}${requiredMark(required)}${required && !radio ? html`<span class="fl-sr"> (${texts.required})</span>` : ''}</legend>
 ${help(schema, field)}<div class="fl-options">
 ${options}</div>
-${errorSlot(field)}
+${errorSlot(field, error)}
 </fieldset>
 `;
   }
   return html`<div class="fl-field" ${wrapper}>
 <label class="fl-label" for="${ids.control(field.id)}">${labelText(schema, field)}${requiredMark(required)}</label>
-${help(schema, field)}${control(schema, field, required, texts)}
-${errorSlot(field)}
+${help(schema, field)}${control(schema, field, required, texts, shown)}
+${errorSlot(field, error)}
 </div>
 `;
 }
@@ -145,11 +220,11 @@ ${fields}</section>
 }
 
 /** A paged form's progress: "Page 1 of 3", as text and as a progressbar the script keeps up. */
-function progress(pages: number, texts: PageTexts): SafeHtml {
-  const text = pageOf(texts, 1, pages);
-  return html`<div class="fl-progress" id="${ids.pageProgress}" role="progressbar" aria-label="${texts.progress}" aria-valuemin="1" aria-valuenow="1" aria-valuemax="${pages}" aria-valuetext="${text}">
+function progress(pages: number, texts: PageTexts, at = 1): SafeHtml {
+  const text = pageOf(texts, at, pages);
+  return html`<div class="fl-progress" id="${ids.pageProgress}" role="progressbar" aria-label="${texts.progress}" aria-valuemin="1" aria-valuenow="${at}" aria-valuemax="${pages}" aria-valuetext="${text}">
 <p id="${ids.pageProgressText}">${text}</p>
-<progress id="${ids.pageProgressBar}" max="${pages}" value="1" aria-hidden="true"></progress>
+<progress id="${ids.pageProgressBar}" max="${pages}" value="${at}" aria-hidden="true"></progress>
 </div>`;
 }
 
@@ -169,6 +244,47 @@ function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageT
 <button type="button" class="fl-button fl-secondary" id="${ids.back}" hidden>${texts.back}</button>
 <button type="submit" class="fl-button" id="${ids.next}"${pages > 1 ? '' : html` hidden`} disabled>${texts.next}</button>
 <button type="submit" class="fl-button" id="${ids.submit}"${pages > 1 ? html` hidden` : ''} disabled>${submit}</button>
+</div>`;
+}
+
+/** The action a plain post's button names (`fl_action`), read by the server's page. */
+export type PlainAction = 'next' | 'back' | 'submit';
+export const PLAIN_ACTION_FIELD = 'fl_action';
+
+/**
+ * A plain post's buttons: enabled, no ids (the script's own stay as they are), each naming its
+ * action. Next or Submit comes first, so Enter in a field presses it rather than Back.
+ */
+function plainActions(
+  schema: FormSchema,
+  paged: boolean,
+  at: number,
+  pages: number,
+  texts: PageTexts,
+): SafeHtml {
+  const last = !paged || at >= pages - 1;
+  const button = (action: PlainAction, label: string, secondary = false) =>
+    html`<button type="submit" class="fl-button${secondary ? ' fl-secondary' : ''}" name="${PLAIN_ACTION_FIELD}" value="${action}">${label}</button>`;
+  return html`<div class="fl-actions fl-plain-actions">
+${last ? button('submit', schema.meta.submitLabel || texts.submit) : button('next', texts.next)}
+${paged && at > 0 ? button('back', texts.back, true) : ''}
+</div>`;
+}
+
+/** The errors of a plain post at the top: each a link to its field. */
+function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: PageTexts): SafeHtml {
+  const fields = new Map(schema.fields.map((f) => [f.id, f]));
+  const items = [...errors].flatMap(([fieldId, message]) => {
+    const field = fields.get(fieldId);
+    if (field === undefined) return [];
+    const target =
+      field.type === 'radio' || field.type === 'checkbox' ? ids.option(fieldId, 0) : ids.control(fieldId);
+    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}: ${message}</a></li>\n`];
+  });
+  return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
+<p>${texts.fixErrors}</p>
+<ul>
+${items}</ul>
 </div>`;
 }
 
@@ -195,9 +311,13 @@ function resumeBox(texts: PageTexts): SafeHtml {
  */
 export function renderForm(form: FormView, texts: PageTexts, options: FormMarkupOptions = {}): SafeHtml {
   const { schema } = form;
-  const start = evaluateVisibility(schema, {});
+  const post = options.plainPost;
+  const state = post?.state;
+  const answers = post?.answers ?? {};
+  const start = evaluateVisibility(schema, answers);
   const paged = schema.settings?.layout === 'paged';
-  const pages = formPages(schema, {});
+  const pages = formPages(schema, answers);
+  const at = state?.page === undefined ? 0 : Math.max(pages.indexOf(state.page), 0);
   const sections = byDisplayOrder(schema.sections);
   const known = new Set(sections.map((s) => s.id));
   const fieldsOf = (sectionId: string | undefined) =>
@@ -208,34 +328,55 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
           (sectionId === undefined ? !known.has(f.sectionId) : f.sectionId === sectionId),
       ),
     );
-  const field = (f: Field) => renderField(schema, f, start.hiddenFields.has(f.id), texts);
+  const shownOf = (f: Field): Shown => {
+    if (post === undefined) return NOTHING_SHOWN;
+    const value = answers[f.id];
+    const fileName =
+      f.type === 'file' && typeof value === 'object' && value !== null
+        ? String((value as { name?: unknown }).name ?? '')
+        : undefined;
+    return { values: postedValues(f, value), fileName, error: state?.errors.get(f.id) };
+  };
+  const field = (f: Field) => renderField(schema, f, start.hiddenFields.has(f.id), texts, shownOf(f));
+  // After a plain post the page is the state: a paged form's current page alone.
+  const onPage = (s: Section) => state === undefined || !paged || s.id === pages[at];
   const body = [
-    ...sections.map((s) =>
-      renderSection(
-        schema,
-        s,
-        fieldsOf(s.id).map(field),
-        start.hiddenSections.has(s.id) || (paged && s.id !== pages[0]),
+    ...sections
+      .filter(onPage)
+      .map((s) =>
+        renderSection(
+          schema,
+          s,
+          fieldsOf(s.id).map(field),
+          start.hiddenSections.has(s.id) || (paged && s.id !== pages[at]),
+        ),
       ),
-    ),
   ];
   const orphans = fieldsOf(undefined);
   if (orphans.length > 0) body.push(renderSection(schema, undefined, orphans.map(field), false));
   const anyRequired = schema.fields.some(isFieldRequired);
   const description = form.description;
-  return html`<form class="fl-card" id="${ids.form}" novalidate>
-<header class="fl-header">
+  const attributes = post === undefined ? '' : html` method="post" enctype="multipart/form-data"`;
+  const hiddenInputs = (post?.hidden ?? []).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">\n`,
+  );
+  // Without a script a plain post works, unless a captcha (a provider's script) is asked for.
+  const note = options.captcha ? texts.captchaJsRequired : post === undefined ? texts.jsRequired : undefined;
+  const status = state?.status;
+  return html`<form class="fl-card" id="${ids.form}" novalidate${attributes}>
+${hiddenInputs}<header class="fl-header">
 <h1>${form.title}</h1>
 ${description ? html`<p class="fl-description" id="${ids.description}">${unanswered(schema, description)}</p>` : ''}
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
-${paged ? progress(pages.length, texts) : ''}
+${paged ? progress(pages.length, texts, at + 1) : ''}
 </header>
-${options.noscript ? html`<noscript><p class="fl-alert">${options.captcha ? texts.captchaJsRequired : texts.jsRequired}</p></noscript>` : ''}
+${state !== undefined && state.errors.size > 0 ? errorSummary(schema, state.errors, texts) : ''}
+${options.noscript && note !== undefined ? html`<noscript><p class="fl-alert">${note}</p></noscript>` : ''}
 ${body}${honeypot(texts.honeypot)}
-<div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
+<div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
-${actions(schema, paged, pages.length, texts)}
-${paged ? resumeBox(texts) : ''}
+${state === undefined ? '' : plainActions(schema, paged, at, pages.length, texts)}${post !== undefined && state === undefined ? html`<noscript>${plainActions(schema, paged, 0, pages.length, texts)}</noscript>\n` : ''}${state === undefined ? actions(schema, paged, pages.length, texts) : ''}
+${paged && state === undefined ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
 <h2>${texts.thanksTitle}</h2>

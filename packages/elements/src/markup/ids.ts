@@ -33,6 +33,8 @@ export const ids = {
   resumeLink: 'fl-resume-link',
   resumeCopy: 'fl-resume-copy',
   resumeCopied: 'fl-resume-copied',
+  /** A plain post's error summary, at the top of the form. */
+  summary: 'fl-summary',
   /** The captcha widget's container, above the submit button. */
   captcha: 'fl-captcha',
 } as const;
@@ -40,3 +42,5 @@ export const ids = {
 /** The request header that carries the honeypot input's value (absent or empty for people). */
 export const HONEYPOT_HEADER = 'X-Formloom-Honeypot';
 export const HONEYPOT_INPUT_ID = 'fl-hp';
+/** The honeypot input's name: what a plain post (no JavaScript) sends it as. */
+export const HONEYPOT_INPUT_NAME = 'fl_website';

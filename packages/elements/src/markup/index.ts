@@ -2,6 +2,17 @@
  * `@formloom/elements/markup`: the form's markup as pure strings (no DOM, importable in Node), for
  * `<formloom-form>`'s shadow root and the server's public page alike, and its escaping `html` tag.
  */
-export { type FormMarkupOptions, type FormView, honeypot, pageOf, renderForm } from './form.js';
+export {
+  type FormMarkupOptions,
+  type FormView,
+  honeypot,
+  PLAIN_ACTION_FIELD,
+  type PlainAction,
+  type PlainPost,
+  type PostedState,
+  pageOf,
+  postedValues,
+  renderForm,
+} from './form.js';
 export { escapeHtml, html, SafeHtml } from './html.js';
-export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './ids.js';
+export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
