@@ -27,41 +27,34 @@ export interface FormMarkupOptions {
   captcha?: boolean;
   /**
    * The server's page: the form also works as a plain HTML form POST (issue 30: without
-   * JavaScript). Absent for the element, whose markup stays as it is.
+   * JavaScript), built by `plainPostMarkup` (./plain-post.ts). Absent for the element, whose
+   * markup and bundle stay as they are.
    */
-  plainPost?: PlainPost;
+  plain?: PlainMarkup;
 }
 
-/**
- * A form that posts itself (`method="post"`, multipart) to its page. Without `state` (the page as
- * first served, which its script takes over) the script's controls stay as they are and
- * `<noscript>` adds enabled buttons; with `state` (a page the server rendered after a POST, which
- * has no script) the markup is the state: the current page's sections only, answers filled in,
- * errors at their fields and summed up at the top, the other answers carried as hidden inputs.
- */
-export interface PlainPost {
-  /** Hidden inputs posted with every press of a button (the signed form token, the page). */
-  hidden: readonly (readonly [name: string, value: string])[];
-  /** Answers to show in the controls (prefill on first render; what was posted after). */
-  answers?: Record<string, unknown>;
-  state?: PostedState;
+/** What a field's markup shows of its answer and error (a plain post's state; else nothing). */
+export interface Shown {
+  values: string[];
+  error?: string | undefined;
+  /** After the control (a file field's stored upload). */
+  extra?: SafeHtml | undefined;
 }
 
-export interface PostedState {
-  /** The page on show (a section id) of a paged form. */
-  page: string | undefined;
-  /** Messages per field id, in the order the fields are shown. */
-  errors: ReadonlyMap<string, string>;
-  /** A message for the whole form (a refused captcha, a closed form). */
+/** A plain post's parts of the markup; renderForm places them. */
+export interface PlainMarkup {
+  /** The answers visibility and pages follow. */
+  answers: Record<string, unknown>;
+  /** Rendered after a post (no script): the current page alone, its own buttons. */
+  posted: boolean;
+  /** The page on show after a post (a section id of a paged form). */
+  page?: string | undefined;
+  /** Right after `<form>` (hidden inputs), and after the header (the error summary). */
+  start: SafeHtml;
+  summary: SafeHtml | '';
   status?: string | undefined;
-}
-
-/** `name="<answer key>"` values of a plain post: a stored upload is carried as its JSON. */
-export function postedValues(field: Field, value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  if (field.type === 'file') return typeof value === 'object' ? [JSON.stringify(value)] : [];
-  if (Array.isArray(value)) return value.map(String);
-  return typeof value === 'object' ? [] : [String(value)];
+  shown(field: Field): Shown;
+  actions(paged: boolean, at: number, pages: number): SafeHtml;
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
@@ -80,7 +73,7 @@ function requiredMark(required: boolean): SafeHtml | '' {
  * A text as it reads before anything is answered: `{{id}}` recalls are empty until the script
  * fills them in (as text) from the answers.
  */
-function unanswered(schema: FormSchema, text: string): string {
+export function unanswered(schema: FormSchema, text: string): string {
   return recallText(text, { schema, answers: {} });
 }
 
@@ -110,14 +103,6 @@ function describedBy(field: Field, error?: string): SafeHtml | '' {
     ...(error === undefined ? [] : [ids.error(field.id)]),
   ];
   return described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : '';
-}
-
-/** What a field's markup shows of its answer and error (a plain post's state; else nothing). */
-interface Shown {
-  values: string[];
-  /** A stored upload's name, for a file field. */
-  fileName?: string | undefined;
-  error?: string | undefined;
 }
 
 const NOTHING_SHOWN: Shown = { values: [] };
@@ -156,13 +141,11 @@ function control(
 ${(field.options ?? []).map((o) => html`<option value="${o.value}"${o.value === value ? html` selected` : ''}>${o.label}</option>\n`)}</select>`;
     case 'file': {
       const accept = (field.fileConfig?.allowedTypes ?? []).filter((t) => t !== '*' && t !== '*/*');
-      // A stored upload (a plain post's earlier press) stays the answer unless another file is chosen.
-      const kept =
-        shown.fileName === undefined ? undefined : texts.uploaded.replace('{name}', shown.fileName);
       return html`<input type="file" ${common}${accept.length > 0 ? html` accept="${accept.join(',')}"` : ''}>
-<div class="fl-upload" id="${ids.upload(field.id)}"${kept === undefined ? html` hidden` : ''}>
-${kept === undefined ? html`<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>\n` : ''}<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite">${kept ?? ''}</span>
-</div>${kept === undefined ? '' : html`\n<input type="hidden" name="${field.id}" value="${value ?? ''}">`}`;
+<div class="fl-upload" id="${ids.upload(field.id)}" hidden>
+<progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>
+<span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite"></span>
+</div>${shown.extra ?? ''}`;
     }
     default:
       return html`<input type="text" ${common}${placeholder(field)}${valued}>`;
@@ -247,47 +230,6 @@ function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageT
 </div>`;
 }
 
-/** The action a plain post's button names (`fl_action`), read by the server's page. */
-export type PlainAction = 'next' | 'back' | 'submit';
-export const PLAIN_ACTION_FIELD = 'fl_action';
-
-/**
- * A plain post's buttons: enabled, no ids (the script's own stay as they are), each naming its
- * action. Next or Submit comes first, so Enter in a field presses it rather than Back.
- */
-function plainActions(
-  schema: FormSchema,
-  paged: boolean,
-  at: number,
-  pages: number,
-  texts: PageTexts,
-): SafeHtml {
-  const last = !paged || at >= pages - 1;
-  const button = (action: PlainAction, label: string, secondary = false) =>
-    html`<button type="submit" class="fl-button${secondary ? ' fl-secondary' : ''}" name="${PLAIN_ACTION_FIELD}" value="${action}">${label}</button>`;
-  return html`<div class="fl-actions fl-plain-actions">
-${last ? button('submit', schema.meta.submitLabel || texts.submit) : button('next', texts.next)}
-${paged && at > 0 ? button('back', texts.back, true) : ''}
-</div>`;
-}
-
-/** The errors of a plain post at the top: each a link to its field. */
-function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: PageTexts): SafeHtml {
-  const fields = new Map(schema.fields.map((f) => [f.id, f]));
-  const items = [...errors].flatMap(([fieldId, message]) => {
-    const field = fields.get(fieldId);
-    if (field === undefined) return [];
-    const target =
-      field.type === 'radio' || field.type === 'checkbox' ? ids.option(fieldId, 0) : ids.control(fieldId);
-    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}: ${message}</a></li>\n`];
-  });
-  return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
-<p>${texts.fixErrors}</p>
-<ul>
-${items}</ul>
-</div>`;
-}
-
 /**
  * Save and resume (a paged form): the link to continue later, shown once the first page is saved.
  * After the buttons, so it never comes between the fields and Next in the tab order.
@@ -311,13 +253,13 @@ function resumeBox(texts: PageTexts): SafeHtml {
  */
 export function renderForm(form: FormView, texts: PageTexts, options: FormMarkupOptions = {}): SafeHtml {
   const { schema } = form;
-  const post = options.plainPost;
-  const state = post?.state;
-  const answers = post?.answers ?? {};
+  const plain = options.plain;
+  const posted = plain?.posted === true;
+  const answers = plain?.answers ?? {};
   const start = evaluateVisibility(schema, answers);
   const paged = schema.settings?.layout === 'paged';
   const pages = formPages(schema, answers);
-  const at = state?.page === undefined ? 0 : Math.max(pages.indexOf(state.page), 0);
+  const at = plain?.page === undefined ? 0 : Math.max(pages.indexOf(plain.page), 0);
   const sections = byDisplayOrder(schema.sections);
   const known = new Set(sections.map((s) => s.id));
   const fieldsOf = (sectionId: string | undefined) =>
@@ -328,21 +270,12 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
           (sectionId === undefined ? !known.has(f.sectionId) : f.sectionId === sectionId),
       ),
     );
-  const shownOf = (f: Field): Shown => {
-    if (post === undefined) return NOTHING_SHOWN;
-    const value = answers[f.id];
-    const fileName =
-      f.type === 'file' && typeof value === 'object' && value !== null
-        ? String((value as { name?: unknown }).name ?? '')
-        : undefined;
-    return { values: postedValues(f, value), fileName, error: state?.errors.get(f.id) };
-  };
-  const field = (f: Field) => renderField(schema, f, start.hiddenFields.has(f.id), texts, shownOf(f));
-  // After a plain post the page is the state: a paged form's current page alone.
-  const onPage = (s: Section) => state === undefined || !paged || s.id === pages[at];
+  const field = (f: Field) =>
+    renderField(schema, f, start.hiddenFields.has(f.id), texts, plain?.shown(f) ?? NOTHING_SHOWN);
   const body = [
     ...sections
-      .filter(onPage)
+      // After a plain post the page is the state: a paged form's current page alone.
+      .filter((s) => !(posted && paged && s.id !== pages[at]))
       .map((s) =>
         renderSection(
           schema,
@@ -356,27 +289,23 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
   if (orphans.length > 0) body.push(renderSection(schema, undefined, orphans.map(field), false));
   const anyRequired = schema.fields.some(isFieldRequired);
   const description = form.description;
-  const attributes = post === undefined ? '' : html` method="post" enctype="multipart/form-data"`;
-  const hiddenInputs = (post?.hidden ?? []).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">\n`,
-  );
   // Without a script a plain post works, unless a captcha (a provider's script) is asked for.
-  const note = options.captcha ? texts.captchaJsRequired : post === undefined ? texts.jsRequired : undefined;
-  const status = state?.status;
-  return html`<form class="fl-card" id="${ids.form}" novalidate${attributes}>
-${hiddenInputs}<header class="fl-header">
+  const note = options.captcha ? texts.captchaJsRequired : plain === undefined ? texts.jsRequired : undefined;
+  const status = plain?.status;
+  return html`<form class="fl-card" id="${ids.form}" novalidate${plain === undefined ? '' : html` method="post" enctype="multipart/form-data"`}>
+${plain?.start ?? ''}<header class="fl-header">
 <h1>${form.title}</h1>
 ${description ? html`<p class="fl-description" id="${ids.description}">${unanswered(schema, description)}</p>` : ''}
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
 ${paged ? progress(pages.length, texts, at + 1) : ''}
 </header>
-${state !== undefined && state.errors.size > 0 ? errorSummary(schema, state.errors, texts) : ''}
+${plain?.summary ?? ''}
 ${options.noscript && note !== undefined ? html`<noscript><p class="fl-alert">${note}</p></noscript>` : ''}
 ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
-${state === undefined ? '' : plainActions(schema, paged, at, pages.length, texts)}${post !== undefined && state === undefined ? html`<noscript>${plainActions(schema, paged, 0, pages.length, texts)}</noscript>\n` : ''}${state === undefined ? actions(schema, paged, pages.length, texts) : ''}
-${paged && state === undefined ? resumeBox(texts) : ''}
+${plain === undefined ? '' : posted ? plain.actions(paged, at, pages.length) : html`<noscript>${plain.actions(paged, 0, pages.length)}</noscript>\n`}${posted ? '' : actions(schema, paged, pages.length, texts)}
+${paged && !posted ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
 <h2>${texts.thanksTitle}</h2>

@@ -13,6 +13,8 @@ export const ids = {
   upload: (fieldId: string) => `fl-u-${fieldId}`,
   progress: (fieldId: string) => `fl-p-${fieldId}`,
   uploadStatus: (fieldId: string) => `fl-us-${fieldId}`,
+  /** A plain post's stored upload, kept from an earlier press. */
+  uploadKept: (fieldId: string) => `fl-uk-${fieldId}`,
   section: (sectionId: string) => `fl-s-${sectionId}`,
   sectionTitle: (sectionId: string) => `fl-st-${sectionId}`,
   /** A label's text when it recalls answers (the label also holds the required mark). */

@@ -6,13 +6,18 @@ export {
   type FormMarkupOptions,
   type FormView,
   honeypot,
+  type PlainMarkup,
+  pageOf,
+  renderForm,
+  type Shown,
+} from './form.js';
+export { escapeHtml, html, SafeHtml } from './html.js';
+export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
+export {
   PLAIN_ACTION_FIELD,
   type PlainAction,
   type PlainPost,
   type PostedState,
-  pageOf,
+  plainPostMarkup,
   postedValues,
-  renderForm,
-} from './form.js';
-export { escapeHtml, html, SafeHtml } from './html.js';
-export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
+} from './plain-post.js';

@@ -102,7 +102,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium without 
       expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForLoadState();
-      expect(await page.locator('#fl-us-photo').textContent()).toBe('Uploaded: cat.png');
+      expect(await page.locator('#fl-uk-photo').textContent()).toBe('Uploaded: cat.png');
       expect(await page.getByLabel('Comment').inputValue()).toBe('Hello <there> & "you"');
 
       await page.getByRole('button', { name: 'Submit' }).click();

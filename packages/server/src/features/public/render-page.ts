@@ -1,6 +1,6 @@
 import type { FormSchema, PublicCaptcha } from '@formloom/contract';
 import { effectiveMaxUploadMB, messagesFor } from '@formloom/contract/engine';
-import { type PlainPost, renderForm } from '@formloom/elements/markup';
+import { type PlainPost, plainPostMarkup, renderForm } from '@formloom/elements/markup';
 import { maxUploadBytes } from '../uploads/index.js';
 import { DATA_ELEMENT_ID, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
@@ -118,7 +118,7 @@ export function renderFormPage(
     {
       noscript: true,
       captcha: form.captcha !== undefined,
-      plainPost,
+      plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
     },
   );
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
