@@ -1,7 +1,10 @@
-import { messagesFor } from '@formloom/contract/engine';
+import type { FormSchema } from '@formloom/contract';
+import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type CaptchaStandIn, startCaptchaStandIn } from '../../../test/support/captcha-stand-in.js';
 import { plainPostSchema, publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
-import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { describeDialects } from '../../../test/support/test-database.js';
+import { describeEachDialect, type TestServer, useTestServer } from '../../../test/support/test-server.js';
 
 /** The page's signed token, as a browser without JavaScript posts it back. */
 async function tokenOf(t: TestServer, path: string): Promise<string> {
@@ -278,6 +281,46 @@ describeEachDialect(
         expect(res.status).toBe(413);
       });
 
+      it('a filled honeypot is answered as stored, and nothing is stored', async () => {
+        const before = (await responses()).length;
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', token],
+            ['fl_website', 'http://spam.example'],
+            ['name', 'Bot'],
+            ['fl_action', 'submit'],
+          ]),
+        );
+        expect(res.status).toBe(303);
+        expect((await responses()).length).toBe(before);
+      });
+
+      it('a form that names its origins refuses posts from others with 403', async () => {
+        const schema: FormSchema = {
+          ...plainPostSchema(),
+          settings: { layout: 'paged', submitAction: 'default', allowedOrigins: ['https://shop.example'] },
+        };
+        const named = await publishForm(t, key, schema, 'Named');
+        const token = await tokenOf(t, `/f/${named.code}`);
+        const body = () =>
+          formOf([
+            ['fl_token', token],
+            ['fl_action', 'next'],
+            ['name', 'Eve'],
+            ['hasPet', 'no'],
+          ]);
+        expect((await post(t, `/f/${named.code}`, body(), { origin: 'https://evil.example' })).status).toBe(
+          403,
+        );
+        expect((await post(t, `/f/${named.code}`, body(), { origin: 'https://shop.example' })).status).toBe(
+          200,
+        );
+        expect((await post(t, `/f/${named.code}`, body(), { origin: t.url })).status).toBe(200);
+      });
+
       it('a post that is not multipart is 400', async () => {
         const res = await post(t, `/f/${form.code}`, 'name=Eve', {
           'content-type': 'application/x-www-form-urlencoded',
@@ -317,3 +360,44 @@ describeEachDialect(
   },
   { bodyLimitBytes: 64 * 1024 },
 );
+
+describeDialects('the public page without JavaScript: a captcha form', (dialect) => {
+  let stand: CaptchaStandIn;
+  beforeAll(async () => {
+    stand = await startCaptchaStandIn();
+    return () => stand.close();
+  });
+  const t: TestServer = useTestServer(dialect, {
+    allowPrivateTargets: true,
+    appConfig: () => ({ captcha: stand.settings() }),
+  });
+
+  it('says it needs JavaScript, and a plain post is shown again with that sentence, storing nothing', async () => {
+    const { key } = await t.account('PRO');
+    const schema: FormSchema = {
+      ...plainPostSchema(),
+      settings: { layout: 'single-column', submitAction: 'default', captcha: { provider: 'turnstile' } },
+    };
+    const form = await publishForm(t, key, schema);
+    const page = await (await fetch(`${t.url}/f/${form.code}`)).text();
+    const note = formTextsFor('en').captchaJsRequired;
+    expect(page).toContain(`<noscript><p class="fl-alert">${note}</p></noscript>`);
+    const token = await tokenOf(t, `/f/${form.code}`);
+    const res = await post(
+      t,
+      `/f/${form.code}`,
+      formOf([
+        ['fl_token', token],
+        ['name', 'Ada'],
+        ['hasPet', 'no'],
+        ['photo', png(), 'cat.png'],
+        ['fl_action', 'submit'],
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(`<div class="fl-alert" id="fl-status" role="alert">${note}</div>`);
+    expect(res.text).toContain('value="Ada"');
+    const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
+    expect(count.body.data.count).toBe(0);
+  });
+});
