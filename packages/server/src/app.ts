@@ -49,6 +49,7 @@ import {
   type PartialsService,
 } from './features/partials/index.js';
 import {
+  createFormPostTokens,
   createPublicPageRouter,
   createPublicRateLimiter,
   createPublicRouter,
@@ -77,6 +78,7 @@ import {
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
+  deriveKey,
   sessionVerifier,
 } from './features/users/index.js';
 import { createWebhooksRouter, createWebhooksService } from './features/webhooks/index.js';
@@ -389,6 +391,13 @@ export function createApp({
       captcha,
       limiter: publicLimiter,
       logger,
+      plainPost: {
+        tokens: createFormPostTokens(deriveKey(secretKey, 'public form post'), clock),
+        uploads,
+        submit: responses.submit,
+        maxTextBytes: bodyLimit,
+        ownOrigin: new URL(config.publicUrl).origin,
+      },
     }),
   );
   app.use(createDashboardRouter({ dir: config.dashboardDir }));

@@ -8,7 +8,7 @@ import {
   recallText,
 } from '@formloom/contract/engine';
 import { html, type SafeHtml } from './html.js';
-import { HONEYPOT_INPUT_ID, ids } from './ids.js';
+import { HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
 
 type PageTexts = FormTexts;
 
@@ -25,13 +25,43 @@ export interface FormMarkupOptions {
   noscript?: boolean;
   /** A captcha form: room for the widget above the buttons, and the no-script note says why. */
   captcha?: boolean;
+  /**
+   * The server's page: the form also works as a plain HTML form POST (issue 30: without
+   * JavaScript), built by `plainPostMarkup` (./plain-post.ts). Absent for the element, whose
+   * markup and bundle stay as they are.
+   */
+  plain?: PlainMarkup;
+}
+
+/** What a field's markup shows of its answer and error (a plain post's state; else nothing). */
+export interface Shown {
+  values: string[];
+  error?: string | undefined;
+  /** After the control (a file field's stored upload). */
+  extra?: SafeHtml | undefined;
+}
+
+/** A plain post's parts of the markup; renderForm places them. */
+export interface PlainMarkup {
+  /** The answers visibility and pages follow. */
+  answers: Record<string, unknown>;
+  /** Rendered after a post (no script): the current page alone, its own buttons. */
+  posted: boolean;
+  /** The page on show after a post (a section id of a paged form). */
+  page?: string | undefined;
+  /** Right after `<form>` (hidden inputs), and after the header (the error summary). */
+  start: SafeHtml;
+  summary: SafeHtml | '';
+  status?: string | undefined;
+  shown(field: Field): Shown;
+  actions(paged: boolean, at: number, pages: number): SafeHtml;
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
 export function honeypot(label: string): SafeHtml {
   return html`<div class="fl-hp" aria-hidden="true">
 <label for="${HONEYPOT_INPUT_ID}">${label}</label>
-<input type="text" id="${HONEYPOT_INPUT_ID}" name="fl_website" tabindex="-1" autocomplete="off">
+<input type="text" id="${HONEYPOT_INPUT_ID}" name="${HONEYPOT_INPUT_NAME}" tabindex="-1" autocomplete="off">
 </div>`;
 }
 
@@ -43,7 +73,7 @@ function requiredMark(required: boolean): SafeHtml | '' {
  * A text as it reads before anything is answered: `{{id}}` recalls are empty until the script
  * fills them in (as text) from the answers.
  */
-function unanswered(schema: FormSchema, text: string): string {
+export function unanswered(schema: FormSchema, text: string): string {
   return recallText(text, { schema, answers: {} });
 }
 
@@ -60,49 +90,77 @@ function help(schema: FormSchema, field: Field): SafeHtml | '' {
     : '';
 }
 
-function errorSlot(field: Field): SafeHtml {
-  return html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`;
+function errorSlot(field: Field, error?: string): SafeHtml {
+  return error === undefined
+    ? html`<p class="fl-error" id="${ids.error(field.id)}" hidden></p>`
+    : html`<p class="fl-error" id="${ids.error(field.id)}">${error}</p>`;
 }
 
-/** `aria-describedby` of a control: its help text (the script adds the error when there is one). */
-function describedBy(field: Field): SafeHtml | '' {
-  return field.helpText ? html` aria-describedby="${ids.help(field.id)}"` : '';
+/** `aria-describedby` of a control: its help text, and its error when there is one. */
+function describedBy(field: Field, error?: string): SafeHtml | '' {
+  const described = [
+    ...(field.helpText ? [ids.help(field.id)] : []),
+    ...(error === undefined ? [] : [ids.error(field.id)]),
+  ];
+  return described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : '';
 }
 
-function control(schema: FormSchema, field: Field, required: boolean, texts: PageTexts): SafeHtml {
+const NOTHING_SHOWN: Shown = { values: [] };
+
+/** The control's invalid state: `aria-invalid` and the error after the help in `aria-describedby`. */
+function invalid(error: string | undefined): SafeHtml | '' {
+  return error === undefined ? '' : html` aria-invalid="true"`;
+}
+
+function control(
+  schema: FormSchema,
+  field: Field,
+  required: boolean,
+  texts: PageTexts,
+  shown: Shown,
+): SafeHtml {
   const placeholder = (f: Field): SafeHtml | '' =>
     f.placeholder ? html` placeholder="${unanswered(schema, f.placeholder)}"` : '';
   const id = ids.control(field.id);
-  const common = html`id="${id}" name="${field.id}"${describedBy(field)}${required ? html` aria-required="true"` : ''}`;
+  const value = shown.values[0];
+  const valued = value === undefined ? '' : html` value="${value}"`;
+  const common = html`id="${id}" name="${field.id}"${describedBy(field, shown.error)}${required ? html` aria-required="true"` : ''}${invalid(shown.error)}`;
   switch (field.type) {
     case 'textarea':
-      return html`<textarea ${common} rows="4"${placeholder(field)}></textarea>`;
+      return html`<textarea ${common} rows="4"${placeholder(field)}>${value ?? ''}</textarea>`;
     case 'number':
       // Text, not type=number: the engine judges what was typed, with the server's messages.
-      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}>`;
+      return html`<input type="text" inputmode="decimal" ${common}${placeholder(field)}${valued}>`;
     case 'email':
-      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}>`;
+      return html`<input type="email" spellcheck="false" ${common}${placeholder(field)}${valued}>`;
     case 'date':
-      return html`<input type="date" ${common}>`;
+      return html`<input type="date" ${common}${valued}>`;
     case 'select':
       return html`<select ${common}>
 <option value="">${field.placeholder === undefined ? texts.choose : unanswered(schema, field.placeholder)}</option>
-${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label}</option>\n`)}</select>`;
+${(field.options ?? []).map((o) => html`<option value="${o.value}"${o.value === value ? html` selected` : ''}>${o.label}</option>\n`)}</select>`;
     case 'file': {
       const accept = (field.fileConfig?.allowedTypes ?? []).filter((t) => t !== '*' && t !== '*/*');
       return html`<input type="file" ${common}${accept.length > 0 ? html` accept="${accept.join(',')}"` : ''}>
 <div class="fl-upload" id="${ids.upload(field.id)}" hidden>
 <progress id="${ids.progress(field.id)}" max="100" value="0" aria-label="${texts.uploadProgress}"></progress>
 <span class="fl-upload-status" id="${ids.uploadStatus(field.id)}" aria-live="polite"></span>
-</div>`;
+</div>${shown.extra ?? ''}`;
     }
     default:
-      return html`<input type="text" ${common}${placeholder(field)}>`;
+      return html`<input type="text" ${common}${placeholder(field)}${valued}>`;
   }
 }
 
-function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: PageTexts): SafeHtml {
+function renderField(
+  schema: FormSchema,
+  field: Field,
+  hidden: boolean,
+  texts: PageTexts,
+  shown: Shown = NOTHING_SHOWN,
+): SafeHtml {
   const required = isFieldRequired(field);
+  const { error } = shown;
   const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
   if (field.type === 'radio' || field.type === 'checkbox') {
     const radio = field.type === 'radio';
@@ -110,21 +168,21 @@ function renderField(schema: FormSchema, field: Field, hidden: boolean, texts: P
       (
         o,
         i,
-      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${describedBy(field)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
+      ) => html`<div class="fl-option"><input type="${field.type}" id="${ids.option(field.id, i)}" name="${field.id}" value="${o.value}"${shown.values.includes(o.value) ? html` checked` : ''}${describedBy(field, error)}${invalid(error)}><label for="${ids.option(field.id, i)}">${o.label}</label></div>
 `,
     );
-    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}>
+    return html`<fieldset class="fl-field fl-group" ${wrapper}${radio ? html` role="radiogroup"` : ''}${radio && required ? html` aria-required="true"` : ''}${radio ? invalid(error) : ''}>
 <legend class="fl-label">${labelText(schema, field)}${requiredMark(required)}${required && !radio ? html`<span class="fl-sr"> (${texts.required})</span>` : ''}</legend>
 ${help(schema, field)}<div class="fl-options">
 ${options}</div>
-${errorSlot(field)}
+${errorSlot(field, error)}
 </fieldset>
 `;
   }
   return html`<div class="fl-field" ${wrapper}>
 <label class="fl-label" for="${ids.control(field.id)}">${labelText(schema, field)}${requiredMark(required)}</label>
-${help(schema, field)}${control(schema, field, required, texts)}
-${errorSlot(field)}
+${help(schema, field)}${control(schema, field, required, texts, shown)}
+${errorSlot(field, error)}
 </div>
 `;
 }
@@ -145,11 +203,11 @@ ${fields}</section>
 }
 
 /** A paged form's progress: "Page 1 of 3", as text and as a progressbar the script keeps up. */
-function progress(pages: number, texts: PageTexts): SafeHtml {
-  const text = pageOf(texts, 1, pages);
-  return html`<div class="fl-progress" id="${ids.pageProgress}" role="progressbar" aria-label="${texts.progress}" aria-valuemin="1" aria-valuenow="1" aria-valuemax="${pages}" aria-valuetext="${text}">
+function progress(pages: number, texts: PageTexts, at = 1): SafeHtml {
+  const text = pageOf(texts, at, pages);
+  return html`<div class="fl-progress" id="${ids.pageProgress}" role="progressbar" aria-label="${texts.progress}" aria-valuemin="1" aria-valuenow="${at}" aria-valuemax="${pages}" aria-valuetext="${text}">
 <p id="${ids.pageProgressText}">${text}</p>
-<progress id="${ids.pageProgressBar}" max="${pages}" value="1" aria-hidden="true"></progress>
+<progress id="${ids.pageProgressBar}" max="${pages}" value="${at}" aria-hidden="true"></progress>
 </div>`;
 }
 
@@ -195,9 +253,13 @@ function resumeBox(texts: PageTexts): SafeHtml {
  */
 export function renderForm(form: FormView, texts: PageTexts, options: FormMarkupOptions = {}): SafeHtml {
   const { schema } = form;
-  const start = evaluateVisibility(schema, {});
+  const plain = options.plain;
+  const posted = plain?.posted === true;
+  const answers = plain?.answers ?? {};
+  const start = evaluateVisibility(schema, answers);
   const paged = schema.settings?.layout === 'paged';
-  const pages = formPages(schema, {});
+  const pages = formPages(schema, answers);
+  const at = plain?.page === undefined ? 0 : Math.max(pages.indexOf(plain.page), 0);
   const sections = byDisplayOrder(schema.sections);
   const known = new Set(sections.map((s) => s.id));
   const fieldsOf = (sectionId: string | undefined) =>
@@ -208,34 +270,42 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
           (sectionId === undefined ? !known.has(f.sectionId) : f.sectionId === sectionId),
       ),
     );
-  const field = (f: Field) => renderField(schema, f, start.hiddenFields.has(f.id), texts);
+  const field = (f: Field) =>
+    renderField(schema, f, start.hiddenFields.has(f.id), texts, plain?.shown(f) ?? NOTHING_SHOWN);
   const body = [
-    ...sections.map((s) =>
-      renderSection(
-        schema,
-        s,
-        fieldsOf(s.id).map(field),
-        start.hiddenSections.has(s.id) || (paged && s.id !== pages[0]),
+    ...sections
+      // After a plain post the page is the state: a paged form's current page alone.
+      .filter((s) => !(posted && paged && s.id !== pages[at]))
+      .map((s) =>
+        renderSection(
+          schema,
+          s,
+          fieldsOf(s.id).map(field),
+          start.hiddenSections.has(s.id) || (paged && s.id !== pages[at]),
+        ),
       ),
-    ),
   ];
   const orphans = fieldsOf(undefined);
   if (orphans.length > 0) body.push(renderSection(schema, undefined, orphans.map(field), false));
   const anyRequired = schema.fields.some(isFieldRequired);
   const description = form.description;
-  return html`<form class="fl-card" id="${ids.form}" novalidate>
-<header class="fl-header">
+  // Without a script a plain post works, unless a captcha (a provider's script) is asked for.
+  const note = options.captcha ? texts.captchaJsRequired : plain === undefined ? texts.jsRequired : undefined;
+  const status = plain?.status;
+  return html`<form class="fl-card" id="${ids.form}" novalidate${plain === undefined ? '' : html` method="post" enctype="multipart/form-data"`}>
+${plain?.start ?? ''}<header class="fl-header">
 <h1>${form.title}</h1>
 ${description ? html`<p class="fl-description" id="${ids.description}">${unanswered(schema, description)}</p>` : ''}
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}
-${paged ? progress(pages.length, texts) : ''}
+${paged ? progress(pages.length, texts, at + 1) : ''}
 </header>
-${options.noscript ? html`<noscript><p class="fl-alert">${options.captcha ? texts.captchaJsRequired : texts.jsRequired}</p></noscript>` : ''}
+${plain?.summary ?? ''}
+${options.noscript && note !== undefined ? html`<noscript><p class="fl-alert">${note}</p></noscript>` : ''}
 ${body}${honeypot(texts.honeypot)}
-<div class="fl-alert" id="${ids.status}" role="alert" hidden></div>
+<div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
-${actions(schema, paged, pages.length, texts)}
-${paged ? resumeBox(texts) : ''}
+${plain === undefined ? '' : posted ? plain.actions(paged, at, pages.length) : html`<noscript>${plain.actions(paged, 0, pages.length)}</noscript>\n`}${posted ? '' : actions(schema, paged, pages.length, texts)}
+${paged && !posted ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
 <h2>${texts.thanksTitle}</h2>

@@ -13,6 +13,8 @@ export const ids = {
   upload: (fieldId: string) => `fl-u-${fieldId}`,
   progress: (fieldId: string) => `fl-p-${fieldId}`,
   uploadStatus: (fieldId: string) => `fl-us-${fieldId}`,
+  /** A plain post's stored upload, kept from an earlier press. */
+  uploadKept: (fieldId: string) => `fl-uk-${fieldId}`,
   section: (sectionId: string) => `fl-s-${sectionId}`,
   sectionTitle: (sectionId: string) => `fl-st-${sectionId}`,
   /** A label's text when it recalls answers (the label also holds the required mark). */
@@ -33,6 +35,8 @@ export const ids = {
   resumeLink: 'fl-resume-link',
   resumeCopy: 'fl-resume-copy',
   resumeCopied: 'fl-resume-copied',
+  /** A plain post's error summary, at the top of the form. */
+  summary: 'fl-summary',
   /** The captcha widget's container, above the submit button. */
   captcha: 'fl-captcha',
 } as const;
@@ -40,3 +44,5 @@ export const ids = {
 /** The request header that carries the honeypot input's value (absent or empty for people). */
 export const HONEYPOT_HEADER = 'X-Formloom-Honeypot';
 export const HONEYPOT_INPUT_ID = 'fl-hp';
+/** The honeypot input's name: what a plain post (no JavaScript) sends it as. */
+export const HONEYPOT_INPUT_NAME = 'fl_website';

@@ -5,6 +5,22 @@
 
 /** The stylesheet the element and the public page use, for a host that renders the same markup (the dashboard's preview). */
 export { STYLE } from '../style.js';
-export { type FormMarkupOptions, type FormView, honeypot, pageOf, renderForm } from './form.js';
+export {
+  type FormMarkupOptions,
+  type FormView,
+  honeypot,
+  type PlainMarkup,
+  pageOf,
+  renderForm,
+  type Shown,
+} from './form.js';
 export { escapeHtml, html, SafeHtml } from './html.js';
-export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './ids.js';
+export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
+export {
+  PLAIN_ACTION_FIELD,
+  type PlainAction,
+  type PlainPost,
+  type PostedState,
+  plainPostMarkup,
+  postedValues,
+} from './plain-post.js';

@@ -70,7 +70,11 @@ export interface OpenedPage {
  * (and the artifacts folder), a fresh context for every `open`, closed after each test.
  */
 export function usePages(executable: string | undefined): {
-  open(url: string, viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  open(
+    url: string,
+    viewport?: { width: number; height: number },
+    options?: { javaScriptEnabled?: boolean },
+  ): Promise<OpenedPage>;
 } {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -85,8 +89,8 @@ export function usePages(executable: string | undefined): {
     await context?.close();
   });
   return {
-    async open(url, viewport = { width: 900, height: 1000 }) {
-      context = await browser!.newContext({ viewport });
+    async open(url, viewport = { width: 900, height: 1000 }, options = {}) {
+      context = await browser!.newContext({ viewport, ...options });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));

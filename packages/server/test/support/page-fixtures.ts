@@ -261,3 +261,58 @@ export function bilingualSchema(): FormSchema {
     },
   };
 }
+
+/**
+ * A two-page form for the page without JavaScript (issue 30): a required name, a pet's name shown
+ * only for "yes", a file on the second page and a hidden field prefilled from the URL (`?ref=`).
+ */
+export function plainPostSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Plain form', language: 'en' },
+    settings: { layout: 'paged', submitAction: 'default' },
+    sections: [
+      { id: 'first', title: 'About you', order: 0 },
+      { id: 'second', title: 'A picture', order: 1 },
+    ],
+    fields: [
+      { id: 'name', sectionId: 'first', type: 'text', label: 'Your name', order: 0, required: true },
+      {
+        id: 'hasPet',
+        sectionId: 'first',
+        type: 'radio',
+        label: 'Do you have a pet?',
+        order: 1,
+        required: true,
+        options: [
+          { label: 'Yes', value: 'yes' },
+          { label: 'No', value: 'no' },
+        ],
+      },
+      {
+        id: 'petName',
+        sectionId: 'first',
+        type: 'text',
+        label: "Your pet's name",
+        order: 2,
+        required: true,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'hasPet', operator: 'equals', value: 'yes' }] }],
+        },
+      },
+      { id: 'ref', sectionId: 'first', type: 'hidden', label: 'Referrer', order: 3 },
+      {
+        id: 'photo',
+        sectionId: 'second',
+        type: 'file',
+        label: 'A photo',
+        order: 0,
+        required: true,
+        fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
+      },
+      { id: 'comment', sectionId: 'second', type: 'textarea', label: 'Comment', order: 1 },
+    ],
+  };
+}

@@ -65,7 +65,7 @@ export function publicCors({ ownOrigin, allowedOriginsOf }: PublicCorsOptions) {
  * A request of the server's own page: its configured origin, or the host the browser asked for
  * (which page scripts cannot change), or the browser saying so (`Sec-Fetch-Site`).
  */
-function sameOrigin(req: Request, origin: string, ownOrigin: string): boolean {
+export function sameOrigin(req: Request, origin: string, ownOrigin: string): boolean {
   if (origin === ownOrigin || req.get('sec-fetch-site') === 'same-origin') return true;
   try {
     return new URL(origin).host === req.get('host');

@@ -1,21 +1,39 @@
 import { gzipSync } from 'node:zlib';
 import { isLanguage, type PublicSmartForm } from '@formloom/contract';
-import { languagePack } from '@formloom/contract/engine';
+import { languagePack, recallText } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
-import { NotFoundError } from '../../domain-errors.js';
+import { DomainError, forbidden, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
+import { asAppError } from '../../http/app-error.js';
+import { lingeringClose } from '../../http/body-parsing.js';
 import type { Logger } from '../../logger.js';
 import { toPublicForm } from '../forms/index.js';
+import { formClosed, type ResponsesService } from '../responses/index.js';
 import { chooseLanguage } from '../smart-forms/index.js';
+import type { UploadsService } from '../uploads/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
+import type { FormPostTokens } from './form-post-token.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor } from './page-texts.js';
-import { frameAncestors } from './public-cors.js';
+import {
+  actionOf,
+  answersOf,
+  honeypotPosted,
+  messagesByField,
+  PAGE_FIELD,
+  pageOfFirstError,
+  plainPostOf,
+  prefillOf,
+  stepOf,
+  visibleOnly,
+} from './plain-post.js';
+import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
+import { frameAncestors, sameOrigin } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
 import { renderInterviewPage } from './render-interview.js';
-import { type PageAssetLinks, renderFormPage, renderMessagePage } from './render-page.js';
+import { type PageAssetLinks, renderDonePage, renderFormPage, renderMessagePage } from './render-page.js';
 
 /**
  * No inline script or style anywhere: the script and stylesheet come from this origin's hashed
@@ -82,6 +100,16 @@ export interface PublicPageDeps {
   captcha?: CaptchaVerifier;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
+  /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
+  plainPost?: {
+    tokens: FormPostTokens;
+    uploads: UploadsService;
+    submit: ResponsesService['submit'];
+    /** The JSON routes' body limit, for the answers' text. */
+    maxTextBytes: number;
+    /** The server's own origin (FORMLOOM_PUBLIC_URL's). */
+    ownOrigin: string;
+  };
 }
 
 /**
@@ -92,7 +120,18 @@ type RenderPage = (
   code: string,
   links: PageAssetLinks,
   req: Request,
-) => Promise<{ status: number; page: string; csp?: string; framers?: readonly string[] } | undefined>;
+) => Promise<
+  | { status: number; page: string; csp?: string; framers?: readonly string[] }
+  | { location: string }
+  | undefined
+>;
+
+/** The heading and sentence of a plain post refused as a whole. */
+function refusalTexts(status: number, texts: ReturnType<typeof pageTextsFor>): [string, string] {
+  if (status === 413) return [texts.errorTitle, texts.tooLarge];
+  if (status === 409) return [texts.closedTitle, texts.closedBody];
+  return [texts.errorTitle, texts.genericError];
+}
 
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
@@ -112,6 +151,7 @@ export function createPublicPageRouter({
   captcha,
   limiter,
   logger,
+  plainPost,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
@@ -170,8 +210,13 @@ export function createPublicPageRouter({
   });
 
   /** The limit, the 404, 429 and 500 pages (in the visitor's language) around `render`. */
-  function pageRoute(path: string, notFound: (language: string) => [string, string], render: RenderPage) {
-    router.get(path, async (req, res) => {
+  function pageRoute(
+    path: string,
+    notFound: (language: string) => [string, string],
+    render: RenderPage,
+    method: 'get' | 'post' = 'get',
+  ) {
+    router[method](path, async (req, res) => {
       const language = negotiateLanguage(req.get('accept-language'));
       const visitorTexts = pageTextsFor(language);
       let links: PageAssetLinks | undefined;
@@ -194,8 +239,18 @@ export function createPublicPageRouter({
         res.vary('Accept-Language');
         const rendered = await render(req.params.code as string, links, req);
         if (rendered === undefined) message(404, ...notFound(language));
+        else if ('location' in rendered) res.status(303).location(rendered.location).end();
         else sendPage(req, res, rendered.status, rendered.page, rendered.csp, rendered.framers);
       } catch (err) {
+        // A plain post refused on its way in (too large, too many files, no token): its page.
+        const refusal = asAppError(err);
+        if (refusal !== undefined && links !== undefined && !res.headersSent) {
+          if (!req.complete) lingeringClose(req, res);
+          req.resume();
+          const [heading, text] = refusalTexts(refusal.status, visitorTexts);
+          message(refusal.status, heading, text);
+          return;
+        }
         logger.error({ reqId: req.id, err }, 'public page failed');
         if (res.headersSent) return;
         if (links === undefined) res.status(500).type('text/plain').send(visitorTexts.genericError);
@@ -204,44 +259,158 @@ export function createPublicPageRouter({
     });
   }
 
-  pageRoute(
-    '/f/:code',
-    (language) => {
-      const texts = pageTextsFor(language);
-      return [texts.notFoundTitle, texts.notFoundBody];
-    },
-    async (code, links, req) => {
-      const row = await orNotFound(publicForm(code));
-      if (row === undefined) return undefined;
-      // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
-      // Accept-Language, else the form's base language; the schema's texts come translated.
-      const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
-      const form = toPublicForm(
-        row,
-        { requested: lang, acceptLanguage: req.get('accept-language') },
-        captcha?.widget,
-      );
-      const { schema } = form;
-      const texts = pageTextsFor(schema.meta.language);
-      if (row.publish_status !== 'PUBLISHED') {
-        const page = renderMessagePage(
-          schema.meta.language,
-          links,
-          texts.closedTitle,
-          texts.closedBody,
-          form.title,
+  const formNotFound = (language: string): [string, string] => {
+    const texts = pageTextsFor(language);
+    return [texts.notFoundTitle, texts.notFoundBody];
+  };
+
+  /** The form behind `code` in the visitor's language, as the public route picks it. */
+  async function formFor(code: string, req: Request) {
+    const row = await orNotFound(publicForm(code));
+    if (row === undefined) return undefined;
+    // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
+    // Accept-Language, else the form's base language; the schema's texts come translated.
+    const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
+    const form = toPublicForm(
+      row,
+      { requested: lang, acceptLanguage: req.get('accept-language') },
+      captcha?.widget,
+    );
+    return { row, form, lang, texts: pageTextsFor(form.schema.meta.language) };
+  }
+  type Found = NonNullable<Awaited<ReturnType<typeof formFor>>>;
+
+  const closedPage = ({ form, texts }: Found, links: PageAssetLinks) =>
+    renderMessagePage(form.schema.meta.language, links, texts.closedTitle, texts.closedBody, form.title);
+
+  /** The form page; `answers` and `state` for a plain post's (which has no script). */
+  async function formPage(
+    code: string,
+    { form, texts }: Found,
+    links: PageAssetLinks,
+    answers: Record<string, unknown> | undefined,
+    state?: Parameters<typeof plainPostOf>[3],
+  ) {
+    const { schema } = form;
+    const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
+    const post =
+      plainPost === undefined || answers === undefined
+        ? undefined
+        : plainPostOf(schema, await plainPost.tokens.issue(code), answers, state);
+    return {
+      page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`, post),
+      csp: cspWithCaptcha(PAGE_CSP, form.captcha),
+      framers: schema.settings?.allowedOrigins,
+    };
+  }
+
+  pageRoute('/f/:code', formNotFound, async (code, links, req) => {
+    const found = await formFor(code, req);
+    if (found === undefined) return undefined;
+    if (found.row.publish_status !== 'PUBLISHED') return { status: 200, page: closedPage(found, links) };
+    return { status: 200, ...(await formPage(code, found, links, prefillOf(found.form.schema, req))) };
+  });
+
+  // The thank-you page a plain post is sent on to (303), so a reload does not post again.
+  pageRoute('/f/:code/done', formNotFound, async (code, links, req) => {
+    const found = await formFor(code, req);
+    if (found === undefined) return undefined;
+    const { form, texts } = found;
+    const message = form.schema.settings?.completion?.message;
+    const text =
+      message === undefined ? undefined : recallText(message, { schema: form.schema, answers: {} });
+    return { status: 200, page: renderDonePage(form.schema.meta.language, links, form.title, texts, text) };
+  });
+
+  /**
+   * A plain HTML post of the form page (no JavaScript): read through the uploads service, judged
+   * by the engine page by page and by `responses.submit` in full, answered with the page again
+   * (errors at their fields, answers kept) or a 303 to the thank-you page.
+   */
+  if (plainPost !== undefined) {
+    const { tokens, uploads, submit, maxTextBytes, ownOrigin } = plainPost;
+    pageRoute(
+      '/f/:code',
+      formNotFound,
+      async (code, links, req) => {
+        const found = await formFor(code, req);
+        if (found === undefined) return undefined;
+        const { row, form, lang, texts } = found;
+        const { schema } = form;
+        if (row.publish_status !== 'PUBLISHED') throw formClosed();
+        // A form that names its origins takes posts from those (and its own page) only, as its API.
+        const origin = req.get('origin');
+        const allowed = schema.settings?.allowedOrigins ?? [];
+        if (
+          origin !== undefined &&
+          allowed.length > 0 &&
+          !allowed.includes(origin) &&
+          !sameOrigin(req, origin, ownOrigin)
+        ) {
+          throw forbidden(`This form does not take posts from ${origin}`);
+        }
+        if (!req.is('multipart/form-data'))
+          throw new InvalidInputError('Send the form as multipart/form-data');
+        const limit = maxPlainPostBytes(schema, { maxTextBytes });
+        if (Number(req.headers['content-length'] ?? 0) > limit)
+          throw tooLarge('The form is larger than the server takes');
+        const body = await readPlainPost(req, row, schema, uploads, { maxTextBytes }, (t) =>
+          tokens.valid(code, t),
         );
-        return { status: 200, page };
-      }
-      const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
-      return {
-        status: 200,
-        page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`),
-        csp: cspWithCaptcha(PAGE_CSP, form.captcha),
-        framers: schema.settings?.allowedOrigins,
-      };
-    },
-  );
+        if (!(await tokens.valid(code, body.fields.get('fl_token')?.[0]))) {
+          throw forbidden('This form page has expired: open it again');
+        }
+        const done = (): { location: string } => {
+          const redirect = schema.settings?.completion?.redirectUrl;
+          if (redirect !== undefined && /^https:\/\//i.test(redirect)) return { location: redirect };
+          return {
+            location: `${encodeURIComponent(code)}/done${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`,
+          };
+        };
+        // A filled honeypot is answered as a stored submission would be, and nothing is stored.
+        if (honeypotPosted(body)) return done();
+        const answers = answersOf(schema, body, req);
+        const step = stepOf(
+          schema,
+          visibleOnly(schema, answers),
+          body.fields.get(PAGE_FIELD)?.[0],
+          actionOf(body),
+        );
+        const again = async (
+          status: number,
+          page: string | undefined,
+          errors: Map<string, string>,
+          message?: string,
+        ) => ({
+          status,
+          ...(await formPage(code, found, links, answers, { page, errors, status: message })),
+        });
+        if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
+        try {
+          await submit(
+            code,
+            visibleOnly(schema, answers),
+            undefined,
+            { requested: lang, acceptLanguage: req.get('accept-language') },
+            { token: undefined, remoteIp: req.ip },
+          );
+          return done();
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          if (error.caseCode === 'CAPTCHA_FAILED') {
+            const page = body.fields.get(PAGE_FIELD)?.[0];
+            return again(400, page, new Map(), texts.captchaJsRequired);
+          }
+          if (error instanceof InvalidInputError && error.issues !== undefined) {
+            const errors = messagesByField(error.issues);
+            return again(400, pageOfFirstError(schema, errors), errors);
+          }
+          throw error;
+        }
+      },
+      'post',
+    );
+  }
 
   pageRoute(
     '/s/:code',

@@ -1,6 +1,6 @@
 import type { FormSchema, PublicCaptcha } from '@formloom/contract';
 import { effectiveMaxUploadMB, messagesFor } from '@formloom/contract/engine';
-import { renderForm } from '@formloom/elements/markup';
+import { type PlainPost, plainPostMarkup, renderForm } from '@formloom/elements/markup';
 import { maxUploadBytes } from '../uploads/index.js';
 import { DATA_ELEMENT_ID, type PageData } from './client/page-data.js';
 import { html, jsonForScript, type SafeHtml } from './html.js';
@@ -59,6 +59,26 @@ ${body}
 `.value;
 }
 
+/** The thank-you page a plain post ends on (303 after the submission): the form's message, else ours. */
+export function renderDonePage(
+  lang: string,
+  assets: PageAssetLinks,
+  title: string,
+  texts: PageTexts,
+  message?: string,
+): string {
+  return layout(
+    lang,
+    `${title} · ${texts.thanksTitle}`,
+    assets,
+    html`<div class="fl-card fl-done" id="fl-done">
+<p class="fl-form-title">${title}</p>
+<h1>${texts.thanksTitle}</h1>
+<p id="fl-done-message">${message ?? texts.thanksBody}</p>
+</div>`,
+  );
+}
+
 /** A page with a heading and a sentence: 404, closed, too many requests, errors. */
 export function renderMessagePage(
   lang: string,
@@ -89,8 +109,20 @@ export function renderFormPage(
   texts: PageTexts,
   assets: PageAssetLinks,
   api: string,
+  plainPost?: PlainPost,
 ): string {
   const { schema } = form;
+  const markup = renderForm(
+    { title: form.title, description: form.description ?? schema.meta.description ?? null, schema },
+    texts,
+    {
+      noscript: true,
+      captcha: form.captcha !== undefined,
+      plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
+    },
+  );
+  // A page rendered after a plain post is the no-script flow: it has no script to take over.
+  if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);
   const uploadLimits: PageData['uploadLimits'] = {};
   for (const field of schema.fields) {
     if (field.type !== 'file') continue;
@@ -104,7 +136,7 @@ export function renderFormPage(
     schema.meta.language,
     form.title,
     assets,
-    html`${renderForm({ title: form.title, description, schema }, texts, { noscript: true, captcha: form.captcha !== undefined })}
+    html`${markup}
 ${dataBlock(data)}`,
     assets.script,
   );

@@ -1,0 +1,111 @@
+import type { Field, FormSchema } from '@formloom/contract';
+import type { FormTexts } from '@formloom/contract/engine';
+import type { PlainMarkup, Shown } from './form.js';
+import { unanswered } from './form.js';
+import { html, type SafeHtml } from './html.js';
+import { ids } from './ids.js';
+
+/**
+ * The server's page as a plain HTML form (issue 30: without JavaScript). Kept apart from
+ * form.ts, so `<formloom-form>`'s bundle, which never posts a form, does not carry it.
+ */
+
+/** The action a plain post's button names (`fl_action`), read by the server's page. */
+export type PlainAction = 'next' | 'back' | 'submit';
+export const PLAIN_ACTION_FIELD = 'fl_action';
+
+/**
+ * A form that posts itself (`method="post"`, multipart) to its page. Without `state` (the page as
+ * first served, which its script takes over) the script's controls stay as they are and
+ * `<noscript>` adds enabled buttons; with `state` (a page the server rendered after a post, which
+ * has no script) the markup is the state: the current page's sections only, answers filled in,
+ * errors at their fields and summed up at the top.
+ */
+export interface PlainPost {
+  /** Hidden inputs posted with every press of a button (the signed token, the page, other pages' answers). */
+  hidden: readonly (readonly [name: string, value: string])[];
+  /** Answers to show in the controls (prefill on first render; what was posted after). */
+  answers?: Record<string, unknown>;
+  state?: PostedState;
+}
+
+export interface PostedState {
+  /** The page on show (a section id) of a paged form. */
+  page: string | undefined;
+  /** Messages per field id, in the order the fields are shown. */
+  errors: ReadonlyMap<string, string>;
+  /** A message for the whole form (a captcha that needs JavaScript). */
+  status?: string | undefined;
+}
+
+/** The values an answer posts as under its field's name: a stored upload as its JSON. */
+export function postedValues(field: Field, value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (field.type === 'file') return typeof value === 'object' ? [JSON.stringify(value)] : [];
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'object' ? [] : [String(value)];
+}
+
+/**
+ * The buttons: enabled, no ids (the script's own stay as they are), each naming its action. Next
+ * or Submit comes first, so Enter in a field presses it rather than Back.
+ */
+function plainActions(
+  schema: FormSchema,
+  texts: FormTexts,
+  paged: boolean,
+  at: number,
+  pages: number,
+): SafeHtml {
+  const button = (action: PlainAction, label: string, secondary = false) =>
+    html`<button type="submit" class="fl-button${secondary ? ' fl-secondary' : ''}" name="${PLAIN_ACTION_FIELD}" value="${action}">${label}</button>`;
+  return html`<div class="fl-actions fl-plain-actions">
+${!paged || at >= pages - 1 ? button('submit', schema.meta.submitLabel || texts.submit) : button('next', texts.next)}
+${paged && at > 0 ? button('back', texts.back, true) : ''}
+</div>`;
+}
+
+/** The errors at the top, each a link to its field. */
+function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: FormTexts): SafeHtml {
+  const fields = new Map(schema.fields.map((f) => [f.id, f]));
+  const items = [...errors].flatMap(([fieldId, message]) => {
+    const field = fields.get(fieldId);
+    if (field === undefined || field.type === 'hidden') return [];
+    const grouped = field.type === 'radio' || field.type === 'checkbox';
+    const target = grouped ? ids.option(fieldId, 0) : ids.control(fieldId);
+    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}: ${message}</a></li>\n`];
+  });
+  return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
+<p>${texts.fixErrors}</p>
+<ul>
+${items}</ul>
+</div>`;
+}
+
+/** The parts `renderForm` places for a plain post (its `plain` option). */
+export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: PlainPost): PlainMarkup {
+  const { state } = post;
+  const answers = post.answers ?? {};
+  const errors = state?.errors ?? new Map<string, string>();
+  return {
+    answers,
+    posted: state !== undefined,
+    page: state?.page,
+    start: html`${post.hidden.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">\n`)}`,
+    summary: errors.size > 0 ? errorSummary(schema, errors, texts) : '',
+    status: state?.status,
+    shown(field): Shown {
+      const value = answers[field.id];
+      const values = postedValues(field, value);
+      const name = (value as { name?: unknown } | undefined)?.name;
+      // A stored upload (an earlier press) stays the answer unless another file is chosen.
+      const extra =
+        field.type === 'file' && values[0] !== undefined
+          ? html`<p class="fl-upload-status" id="${ids.uploadKept(field.id)}">${texts.uploaded.replace('{name}', String(name ?? ''))}</p>
+<input type="hidden" name="${field.id}" value="${values[0]}">`
+          : undefined;
+      return { values, error: errors.get(field.id), extra };
+    },
+    actions: (paged, at, pages) => plainActions(schema, texts, paged, at, pages),
+  };
+}

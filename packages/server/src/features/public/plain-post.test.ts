@@ -1,0 +1,403 @@
+import type { FormSchema } from '@formloom/contract';
+import { formTextsFor, messagesFor } from '@formloom/contract/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CaptchaStandIn, startCaptchaStandIn } from '../../../test/support/captcha-stand-in.js';
+import { plainPostSchema, publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { describeDialects } from '../../../test/support/test-database.js';
+import { describeEachDialect, type TestServer, useTestServer } from '../../../test/support/test-server.js';
+
+/** The page's signed token, as a browser without JavaScript posts it back. */
+async function tokenOf(t: TestServer, path: string): Promise<string> {
+  const text = await (await fetch(`${t.url}${path}`)).text();
+  const token = /name="fl_token" value="([^"]+)"/.exec(text)?.[1];
+  if (token === undefined) throw new Error('the page has no fl_token');
+  return token;
+}
+
+function formOf(parts: [string, string | Blob, string?][]): FormData {
+  const body = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') body.append(name, value);
+    else body.append(name, value, filename);
+  }
+  return body;
+}
+
+async function post(
+  t: TestServer,
+  path: string,
+  body: FormData | string,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${t.url}${path}`, { method: 'POST', body, headers, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+}
+
+const required = messagesFor('en').required;
+const png = () => new Blob([TINY_PNG], { type: 'image/png' });
+
+describeEachDialect(
+  'the public page without JavaScript: plain posts',
+  (t) => {
+    let key = '';
+    let form = { id: '', code: '' };
+    const responses = async () =>
+      (await t.request(`/v1/forms/${form.id}/responses?limit=10`, { key })).body.data.responses as {
+        answers: Record<string, unknown>;
+      }[];
+
+    beforeAll(async () => {
+      ({ key } = await t.account());
+      form = await publishForm(t, key, plainPostSchema());
+    });
+
+    it('serves the page as a multipart form with a token and buttons that work without scripts', async () => {
+      const text = await (await fetch(`${t.url}/f/${form.code}?ref=news`)).text();
+      expect(text).toContain(
+        '<form class="fl-card" id="fl-form" novalidate method="post" enctype="multipart/form-data">',
+      );
+      expect(text).toMatch(
+        /<noscript><div class="fl-actions fl-plain-actions">\n<button type="submit" class="fl-button" name="fl_action" value="next">Next<\/button>/,
+      );
+      // The hidden field stays in the URL, which the post's action keeps.
+      expect(text).not.toContain('name="ref"');
+    });
+
+    it('steps a paged form by posts, keeping answers, and stores what was typed', async () => {
+      const path = `/f/${form.code}?ref=news`;
+      const token = await tokenOf(t, path);
+      // Next with nothing answered: the page again, each error at its field and summed up.
+      const empty = await post(
+        t,
+        path,
+        formOf([
+          ['fl_token', token],
+          ['fl_action', 'next'],
+          ['name', ''],
+        ]),
+      );
+      expect(empty.status).toBe(400);
+      expect(empty.text).toContain(`<a href="#fl-f-name">Your name: ${required}</a>`);
+      expect(empty.text).toMatch(
+        /id="fl-f-name" name="name" aria-describedby="fl-e-name" aria-required="true" aria-invalid="true"/,
+      );
+      expect(empty.text).toContain(`<p class="fl-error" id="fl-e-name">${required}</p>`);
+      expect(empty.text).not.toContain('<script');
+
+      // "yes" shows the pet's name, which is required: the page again, with the answers kept.
+      const yes = await post(
+        t,
+        path,
+        formOf([
+          ['fl_token', token],
+          ['fl_action', 'next'],
+          ['name', 'Ada'],
+          ['hasPet', 'yes'],
+        ]),
+      );
+      expect(yes.status).toBe(400);
+      expect(yes.text).toContain('value="Ada"');
+      expect(yes.text).toMatch(/value="yes" checked/);
+      expect(yes.text).toContain(`<p class="fl-error" id="fl-e-petName">${required}</p>`);
+
+      const second = await post(
+        t,
+        path,
+        formOf([
+          ['fl_token', token],
+          ['fl_action', 'next'],
+          ['name', 'Ada'],
+          ['hasPet', 'yes'],
+          ['petName', 'Rex'],
+        ]),
+      );
+      expect(second.status).toBe(200);
+      expect(second.text).toContain('Page 2 of 2');
+      expect(second.text).toContain('<input type="hidden" name="fl_page" value="second">');
+      expect(second.text).toContain('<input type="hidden" name="petName" value="Rex">');
+      expect(second.text).not.toContain('id="fl-f-name"');
+      const secondToken = /name="fl_token" value="([^"]+)"/.exec(second.text)![1]!;
+
+      // The file on page two, then a missing required comment? No: comment is optional. Submit.
+      const carried: [string, string][] = [
+        ['name', 'Ada'],
+        ['hasPet', 'yes'],
+        ['petName', 'Rex'],
+      ];
+      const submitted = await post(
+        t,
+        path,
+        formOf([
+          ['fl_token', secondToken],
+          ['fl_page', 'second'],
+          ...carried,
+          ['photo', png(), 'cat.png'],
+          ['comment', 'Hello <there>'],
+          ['fl_action', 'submit'],
+        ]),
+      );
+      expect(submitted.status).toBe(303);
+      expect(submitted.location).toBe(`${form.code}/done`);
+      const [stored] = await responses();
+      expect(stored!.answers).toMatchObject({
+        name: 'Ada',
+        hasPet: 'yes',
+        petName: 'Rex',
+        ref: 'news',
+        comment: 'Hello <there>',
+        photo: { name: 'cat.png', type: 'image/png', size: TINY_PNG.length },
+      });
+      const done = await fetch(`${t.url}/f/${form.code}/done`);
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain('Thank you!');
+    });
+
+    it('keeps an upload of an earlier press by its stored reference, not its bytes', async () => {
+      const path = `/f/${form.code}`;
+      const token = await tokenOf(t, path);
+      const base: [string, string][] = [
+        ['fl_token', token],
+        ['fl_page', 'second'],
+        ['name', 'Bo'],
+        ['hasPet', 'no'],
+      ];
+      // Back from page two with a file chosen: page one carries the stored upload.
+      const back = await post(t, path, formOf([...base, ['photo', png(), 'dog.png'], ['fl_action', 'back']]));
+      expect(back.status).toBe(200);
+      const photo = /<input type="hidden" name="photo" value="([^"]+)">/.exec(back.text)?.[1];
+      expect(photo).toBeDefined();
+      const reference = JSON.parse(photo!.replace(/&quot;/g, '"')) as { uploadId: string };
+      const submitted = await post(
+        t,
+        path,
+        formOf([...base, ['photo', JSON.stringify(reference)], ['fl_action', 'submit']]),
+      );
+      expect(submitted.status).toBe(303);
+      const [stored] = await responses();
+      expect(stored!.answers).toMatchObject({
+        name: 'Bo',
+        photo: { uploadId: reference.uploadId, name: 'dog.png' },
+      });
+    });
+
+    it('re-validates everything on the final submit', async () => {
+      const path = `/f/${form.code}`;
+      const token = await tokenOf(t, path);
+      // A post that claims page two without page one's answers: the submission sends it back there.
+      const res = await post(
+        t,
+        path,
+        formOf([
+          ['fl_token', token],
+          ['fl_page', 'second'],
+          ['photo', png(), 'cat.png'],
+          ['fl_action', 'submit'],
+        ]),
+      );
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('Page 1 of 2');
+      expect(res.text).toContain(`<p class="fl-error" id="fl-e-name">${required}</p>`);
+      expect(res.text).toContain('<input type="hidden" name="photo" value=');
+    });
+
+    describe('refusals', () => {
+      it("a post without a token, or with another form's, is 403 and stores nothing", async () => {
+        const before = (await responses()).length;
+        const missing = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['name', 'Eve'],
+            ['fl_action', 'submit'],
+          ]),
+        );
+        expect(missing.status).toBe(403);
+        const bad = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', 'x.y.z'],
+            ['photo', png(), 'a.png'],
+          ]),
+        );
+        expect(bad.status).toBe(403);
+        expect(bad.text).toContain('<h1>Something went wrong</h1>');
+        expect((await responses()).length).toBe(before);
+      });
+
+      it('a file before the token is refused before it is stored', async () => {
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['photo', png(), 'a.png'],
+            ['fl_token', token],
+          ]),
+        );
+        expect(res.status).toBe(403);
+      });
+
+      it('more files than the form has file fields is 400', async () => {
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', token],
+            ['photo', png(), 'a.png'],
+            ['photo', png(), 'b.png'],
+            ['other', png(), 'c.png'],
+          ]),
+        );
+        expect(res.status).toBe(400);
+      });
+
+      it('answers larger than the body limit are 413', async () => {
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', token],
+            ['comment', 'x'.repeat(70 * 1024)],
+          ]),
+        );
+        expect(res.status).toBe(413);
+        expect(res.text).toContain('Your answers are too large to send.');
+      });
+
+      it("a file over its field's limit is 413", async () => {
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const big = new Blob([TINY_PNG, new Uint8Array(1024 * 1024 + 10)], { type: 'image/png' });
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', token],
+            ['photo', big, 'big.png'],
+          ]),
+        );
+        expect(res.status).toBe(413);
+      });
+
+      it('a filled honeypot is answered as stored, and nothing is stored', async () => {
+        const before = (await responses()).length;
+        const token = await tokenOf(t, `/f/${form.code}`);
+        const res = await post(
+          t,
+          `/f/${form.code}`,
+          formOf([
+            ['fl_token', token],
+            ['fl_website', 'http://spam.example'],
+            ['name', 'Bot'],
+            ['fl_action', 'submit'],
+          ]),
+        );
+        expect(res.status).toBe(303);
+        expect((await responses()).length).toBe(before);
+      });
+
+      it('a form that names its origins refuses posts from others with 403', async () => {
+        const schema: FormSchema = {
+          ...plainPostSchema(),
+          settings: { layout: 'paged', submitAction: 'default', allowedOrigins: ['https://shop.example'] },
+        };
+        const named = await publishForm(t, key, schema, 'Named');
+        const token = await tokenOf(t, `/f/${named.code}`);
+        const body = () =>
+          formOf([
+            ['fl_token', token],
+            ['fl_action', 'next'],
+            ['name', 'Eve'],
+            ['hasPet', 'no'],
+          ]);
+        expect((await post(t, `/f/${named.code}`, body(), { origin: 'https://evil.example' })).status).toBe(
+          403,
+        );
+        expect((await post(t, `/f/${named.code}`, body(), { origin: 'https://shop.example' })).status).toBe(
+          200,
+        );
+        expect((await post(t, `/f/${named.code}`, body(), { origin: t.url })).status).toBe(200);
+      });
+
+      it('a post that is not multipart is 400', async () => {
+        const res = await post(t, `/f/${form.code}`, 'name=Eve', {
+          'content-type': 'application/x-www-form-urlencoded',
+        });
+        expect(res.status).toBe(400);
+      });
+
+      it('a closed form answers 409 with the closed page, and stores nothing', async () => {
+        const closing = await publishForm(t, key, plainPostSchema(), 'Closing');
+        const token = await tokenOf(t, `/f/${closing.code}`);
+        await t.request(`/v1/forms/${closing.id}`, {
+          method: 'PATCH',
+          key,
+          json: { expiresAt: new Date(Date.now() + 60_000).toISOString() },
+        });
+        t.clock.advance(120_000);
+        try {
+          const res = await post(
+            t,
+            `/f/${closing.code}`,
+            formOf([
+              ['fl_token', token],
+              ['name', 'Eve'],
+              ['hasPet', 'no'],
+              ['fl_action', 'submit'],
+            ]),
+          );
+          expect(res.status).toBe(409);
+          expect(res.text).toContain('<h1>This form is closed</h1>');
+        } finally {
+          t.clock.reset();
+        }
+        const count = await t.request(`/v1/forms/${closing.id}/responses/count`, { key });
+        expect(count.body.data.count).toBe(0);
+      });
+    });
+  },
+  { bodyLimitBytes: 64 * 1024 },
+);
+
+describeDialects('the public page without JavaScript: a captcha form', (dialect) => {
+  let stand: CaptchaStandIn;
+  beforeAll(async () => {
+    stand = await startCaptchaStandIn();
+    return () => stand.close();
+  });
+  const t: TestServer = useTestServer(dialect, {
+    allowPrivateTargets: true,
+    appConfig: () => ({ captcha: stand.settings() }),
+  });
+
+  it('says it needs JavaScript, and a plain post is shown again with that sentence, storing nothing', async () => {
+    const { key } = await t.account('PRO');
+    const schema: FormSchema = {
+      ...plainPostSchema(),
+      settings: { layout: 'single-column', submitAction: 'default', captcha: { provider: 'turnstile' } },
+    };
+    const form = await publishForm(t, key, schema);
+    const page = await (await fetch(`${t.url}/f/${form.code}`)).text();
+    const note = formTextsFor('en').captchaJsRequired;
+    expect(page).toContain(`<noscript><p class="fl-alert">${note}</p></noscript>`);
+    const token = await tokenOf(t, `/f/${form.code}`);
+    const res = await post(
+      t,
+      `/f/${form.code}`,
+      formOf([
+        ['fl_token', token],
+        ['name', 'Ada'],
+        ['hasPet', 'no'],
+        ['photo', png(), 'cat.png'],
+        ['fl_action', 'submit'],
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(`<div class="fl-alert" id="fl-status" role="alert">${note}</div>`);
+    expect(res.text).toContain('value="Ada"');
+    const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
+    expect(count.body.data.count).toBe(0);
+  });
+});

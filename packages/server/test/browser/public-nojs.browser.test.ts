@@ -1,0 +1,131 @@
+import { formTextsFor, messagesFor } from '@formloom/contract/engine';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plainPostSchema, publishForm, TINY_PNG } from '../support/page-fixtures.js';
+import { describeEachDialect } from '../support/test-server.js';
+import { axeViolations } from './axe.js';
+import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
+
+const executable = chromiumOrSkip();
+
+/**
+ * axe runs as a script, which this page's context does not run: it checks the same document (the
+ * pages after a post carry no script, so they render alike) in a context with scripts, fed the
+ * HTML at the same URL so its stylesheet loads as it did.
+ */
+async function axeOfSame(page: Page): Promise<string[]> {
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize()! });
+  try {
+    const twin = await context.newPage();
+    await twin.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+    await twin.goto(url);
+    return await axeViolations(twin);
+  } finally {
+    await context.close();
+  }
+}
+const en = messagesFor('en');
+const texts = formTextsFor('en');
+
+/** Issue 30 item 5: the public page with JavaScript switched off in the browser. */
+describe.skipIf(executable === undefined)('public form page in Chromium without JavaScript', () => {
+  const pages = usePages(executable);
+  let page: Page;
+
+  describeEachDialect('against a real server', (t) => {
+    let key = '';
+    let form = { id: '', code: '' };
+
+    beforeAll(async () => {
+      ({ key } = await t.account());
+      form = await publishForm(t, key, plainPostSchema());
+    });
+
+    it('fills a two-page form by plain posts: server errors, a conditional field, an upload, a hidden prefill', async () => {
+      ({ page } = await pages.open(
+        `${t.url}/f/${form.code}?ref=news`,
+        { width: 360, height: 800 },
+        {
+          javaScriptEnabled: false,
+        },
+      ));
+      // The script's buttons wait for it; without it only the page's own Next is offered.
+      await expect.poll(() => page.getByRole('button').allTextContents()).toEqual(['Next']);
+      expect(await page.locator('#fl-w-petName').isVisible()).toBe(false);
+
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForLoadState();
+      expect(await page.locator('#fl-e-name').textContent()).toBe(en.required);
+      expect(await page.locator('#fl-f-name').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#fl-f-name').getAttribute('aria-describedby')).toBe('fl-e-name');
+      const summary = page.getByRole('alert').filter({ hasText: texts.fixErrors });
+      expect(await summary.getByRole('link').allTextContents()).toEqual([
+        `Your name: ${en.required}`,
+        `Do you have a pet?: ${en.required}`,
+      ]);
+      expect(await axeOfSame(page)).toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}public-nojs-errors-360.png`, fullPage: true });
+      // Nothing is wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      // "Yes" shows the pet's name after the step, and it is required.
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByLabel('Yes').check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForLoadState();
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('Yes').isChecked()).toBe(true);
+      expect(await page.locator('#fl-w-petName').isVisible()).toBe(true);
+      expect(await page.locator('#fl-e-petName').textContent()).toBe(en.required);
+
+      await page.getByLabel("Your pet's name").fill('Rex');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForLoadState();
+      expect(await page.getByText('Page 2 of 2').isVisible()).toBe(true);
+      expect(await page.getByLabel('Your name').count()).toBe(0);
+
+      // Submit without the required file: the server says so at the field.
+      await page.getByLabel('Comment').fill('Hello <there> & "you"');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForLoadState();
+      expect(await page.locator('#fl-e-photo').textContent()).toBe(en.required);
+      expect(await page.getByLabel('Comment').inputValue()).toBe('Hello <there> & "you"');
+
+      // Back keeps this page's answers; the file chosen now is kept by its stored reference.
+      await page
+        .getByLabel('A photo')
+        .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.waitForLoadState();
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForLoadState();
+      expect(await page.locator('#fl-uk-photo').textContent()).toBe('Uploaded: cat.png');
+      expect(await page.getByLabel('Comment').inputValue()).toBe('Hello <there> & "you"');
+
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForLoadState();
+      expect(new URL(page.url()).pathname).toBe(`/f/${form.code}/done`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.thanksTitle);
+      expect(await axeOfSame(page)).toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}public-nojs-done-360.png` });
+
+      const listed = await t.request(`/v1/forms/${form.id}/responses?limit=1`, { key });
+      const [stored] = listed.body.data.responses as { answers: Record<string, unknown> }[];
+      expect(stored!.answers).toEqual({
+        name: 'Ada Lovelace',
+        hasPet: 'yes',
+        petName: 'Rex',
+        ref: 'news',
+        comment: 'Hello <there> & "you"',
+        photo: expect.objectContaining({ name: 'cat.png', type: 'image/png', size: TINY_PNG.length }),
+      });
+      // A reload of the thank-you page posts nothing again.
+      await page.reload();
+      const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
+      expect(count.body.data.count).toBe(1);
+    });
+  });
+});
