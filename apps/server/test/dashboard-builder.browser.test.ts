@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,23 +8,13 @@ import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { freePort } from './dashboard-support.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1000 };
 const PHONE = { width: 360, height: 800 };
 const DIST = fileURLToPath(new URL('../../dashboard/dist/assets/', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 describe.skipIf(executable === undefined)('the form builder in Chromium, on formloom serve', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-builder-'));

@@ -1,27 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { freePort } from './dashboard-support.js';
 import { type Serve, startServe } from './support.js';
 
 const executable = chromiumOrSkip();
 const PHONE = { width: 360, height: 800 };
 const PASSWORD = 'a long enough password';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 describe.skipIf(executable === undefined)(
   'API keys, members and the audit log in Chromium (issue 32)',

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Formloom } from '@formloom/sdk';
@@ -7,21 +6,11 @@ import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { freePort } from './dashboard-support.js';
 import { cliIn, printedKey, type Serve, startServe } from './support.js';
 
 const executable = chromiumOrSkip();
 const PHONE = { width: 360, height: 800 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 describe.skipIf(executable === undefined)('the usage page in Chromium, on formloom serve', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-dash-usage-'));

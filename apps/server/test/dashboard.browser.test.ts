@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,24 +7,13 @@ import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
+import { freePort } from './dashboard-support.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 const executable = chromiumOrSkip();
 /** The forms list's JavaScript budget, gzipped (issue 31). */
 const FORMS_LIST_JS_BUDGET = 250 * 1024;
 const PHONE = { width: 360, height: 800 };
-
-/** A free port, so the public URL (the origin the same-origin rule checks) is known before start. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** What a page load fetched of the dashboard: its JS and CSS, gzipped as a server would send them. */
 function recordAssets(page: OpenedPage['page']) {
