@@ -82,12 +82,15 @@ export interface SqlDialect {
   /** Reading keys of a JSON text column (see `JsonKeys`). */
   jsonKeys(table: string, column: string): JsonKeys;
   /**
-   * Some string or number anywhere in the JSON text `document` contains `text` (already
-   * lower-cased), ignoring case: a `like` over each leaf lower-cased with Unicode case rules
+   * Some answer in the answers document `document` (JSON text keyed by field id) contains `text`
+   * (already lower-cased), ignoring case. What is searched is what a respondent gave: a top-level
+   * string or number, an element of a list, and a file answer's `name`; never a field id, JSON
+   * punctuation, or a file's server-made `uploadId`, `size` or `type` (a random upload id would
+   * match digits nobody typed). A `like` over each of those lower-cased with Unicode case rules
    * (SQLite: `formloom_lower`, JavaScript's `toLowerCase`, registered by `openSqlite`; PostgreSQL:
-   * `lower` in ICU's root collation), so keys and JSON punctuation never match.
+   * `lower` in ICU's root collation).
    */
-  jsonLeafContains(document: RawBuilder<unknown>, text: string): RawBuilder<boolean>;
+  answersContain(document: RawBuilder<unknown>, text: string): RawBuilder<boolean>;
 }
 
 /** The `like` pattern `%<text>%`, with `%`, `_` and the escape character `\` literal in `text`. */

@@ -114,6 +114,7 @@ export const postgresSql: SqlDialect = {
   },
   // ICU's root collation folds case by Unicode's rules whatever the database's locale (`C` folds
   // ASCII only); PostgreSQL builds have ICU by default (required from 16 unless turned off).
-  jsonLeafContains: (document, text) =>
-    sql<boolean>`exists (select 1 from jsonb_path_query((${document})::jsonb, 'strict $.**') as j(v) where jsonb_typeof(j.v) in ('string', 'number') and lower((j.v #>> '{}') collate "und-x-icu") like ${containsPattern(text)} escape '\\')`,
+  // `lax $.*[*]` is each top-level answer with lists unwrapped; `lax $.*.name` a file answer's name.
+  answersContain: (document, text) =>
+    sql<boolean>`exists (select 1 from (select v from jsonb_path_query((${document})::jsonb, 'lax $.*[*]') as a(v) union all select v from jsonb_path_query((${document})::jsonb, 'lax $.*.name') as b(v)) as j(v) where jsonb_typeof(j.v) in ('string', 'number') and lower((j.v #>> '{}') collate "und-x-icu") like ${containsPattern(text)} escape '\\')`,
 };

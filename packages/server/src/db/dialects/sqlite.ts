@@ -102,6 +102,7 @@ export const sqliteSql: SqlDialect = {
         sql`(${jsonTypeCol(i)} = 'array' and exists (select 1 from json_each(${jsonValueCol(i)}) as e where e.value = ${value}))`,
     };
   },
-  jsonLeafContains: (document, text) =>
-    sql<boolean>`exists (select 1 from json_tree(${document}) as j where j.type in ('text', 'integer', 'real') and formloom_lower(j.atom) like ${containsPattern(text)} escape '\\')`,
+  // A leaf at the top (`path` '$'), in a list (an integer `key`), or a file answer's `name`.
+  answersContain: (document, text) =>
+    sql<boolean>`exists (select 1 from json_tree(${document}) as j where j.type in ('text', 'integer', 'real') and (j.path = '$' or typeof(j.key) = 'integer' or j.key = 'name') and formloom_lower(j.atom) like ${containsPattern(text)} escape '\\')`,
 };

@@ -107,6 +107,12 @@ describeEachDialect('responses: figures, search and deletion', (t) => {
     expect((await search('a_a')).ids).toEqual([]);
     expect((await search('hasPets')).ids).toEqual([]);
     expect((await search('":"')).ids).toEqual([]);
+    // A file answer is searched by its name only: the server-made upload id, type and size are not
+    // what anyone typed (a random id once matched "42" above).
+    const file = photo as { uploadId: string; size: number };
+    expect((await search(file.uploadId.slice(0, 8))).ids).toEqual([]);
+    expect((await search('image/png')).ids).toEqual([]);
+    expect((await search(String(file.size))).ids).toEqual([]);
     // "name" is only in Zola's details, though every response has a `name` key.
     expect((await search('name')).ids).toEqual(idsOf('zola'));
     expect(await search('example.com')).toMatchObject({ total: 4 });

@@ -12,7 +12,7 @@ export interface ResponseListQuery {
   since?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  /** Lower-cased text some answer must contain (`jsonLeafContains`). */
+  /** Lower-cased text some answer must contain (`answersContain`). */
   search?: string | undefined;
   /** How many responses match, when the caller knows (the form's counter): no count query. */
   total?: number | undefined;
@@ -75,7 +75,7 @@ export function createResponsesStore(db: Db, root: Db = db) {
       // No index serves a substring of any answer: the form's (form_id, submitted_at) index
       // narrows the scan to its responses, and each is tested once (the count and the page).
       if (query.search !== undefined) {
-        base = base.where(sqlDialectOf(db).jsonLeafContains(sql.ref('responses.answers'), query.search));
+        base = base.where(sqlDialectOf(db).answersContain(sql.ref('responses.answers'), query.search));
       }
       return selectPage(
         base,
