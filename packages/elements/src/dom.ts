@@ -1,9 +1,16 @@
 import type { Field } from '@formloom/contract';
 import { ids } from './markup/ids.js';
 
-/** The form's markup inside a shadow root (or any root holding it): its elements by id. */
-export function createDom(root: ShadowRoot) {
-  const byId = <T extends HTMLElement = HTMLElement>(id: string) => root.getElementById(id) as T | null;
+/**
+ * The form's markup inside a shadow root, or inside the element itself where it took over the
+ * server's markup (light DOM, one form a page): its elements by id.
+ */
+export function createDom(root: ShadowRoot | HTMLElement) {
+  const byId = <T extends HTMLElement = HTMLElement>(id: string): T | null => {
+    if (root instanceof ShadowRoot) return root.getElementById(id) as T | null;
+    const el = root.ownerDocument.getElementById(id);
+    return el !== null && root.contains(el) ? (el as T) : null;
+  };
 
   /** The focusable controls of a field: its options for radio and checkbox, else its one control. */
   function controlsOf(field: Field): HTMLInputElement[] {
@@ -101,24 +108,18 @@ export function createDom(root: ShadowRoot) {
 
 export type Dom = ReturnType<typeof createDom>;
 
-/** The `::part()` names of the markup's elements (the markup carries classes; the element names parts). */
+/**
+ * The `::part()` names of the markup's elements (the markup carries classes; the element names
+ * parts): `.fl-<name>` is the part `<name>`, and a few more by element.
+ */
+const CLASS_PARTS = 'description progress section field label help error alert button resume done'.split(' ');
 const PARTS: [string, string][] = [
   ['form', 'form'],
   ['h1', 'title'],
-  ['.fl-description', 'description'],
-  ['.fl-progress', 'progress'],
-  ['.fl-section', 'section'],
-  ['.fl-field', 'field'],
-  ['.fl-label', 'label'],
-  ['.fl-help', 'help'],
+  ...CLASS_PARTS.map((name): [string, string] => [`.fl-${name}`, name]),
   ['.fl-field input:not([type=radio],[type=checkbox]),select,textarea', 'input'],
   ['.fl-option input', 'input choice'],
-  ['.fl-error', 'error'],
-  ['.fl-alert', 'alert'],
-  ['.fl-button', 'button'],
   ['.fl-secondary', 'button secondary'],
-  ['.fl-resume', 'resume'],
-  ['.fl-done', 'done'],
 ];
 
 export function nameParts(root: ParentNode): void {

@@ -1,18 +1,21 @@
 import type { Field, FormSchema } from '@formloom/contract';
-import {
-  effectiveMaxUploadMB,
-  type FormTexts,
-  formatMessage,
-  formTextsFor,
-  mimeTypeAllowed,
-} from '@formloom/contract/engine';
+import { addLanguagePack, type FormTexts, formTextsFor } from '@formloom/contract/engine';
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
-import { renderForm } from './markup/form.js';
+import type { renderForm } from './markup/form.js';
 import { html } from './markup/html.js';
-import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids } from './markup/ids.js';
-import { STYLE } from './style.js';
+import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
+
+/**
+ * How the element draws a form of its own into its shadow root: the markup renderer and its
+ * stylesheet. `@formloom/elements` sets it; `@formloom/elements/served` (the server's page, which
+ * only takes over markup the server rendered) leaves it out and is the smaller for it.
+ */
+export interface ShadowRenderer {
+  render: typeof renderForm;
+  style: string;
+}
 
 /** In Node (server rendering, tests) there is no HTMLElement: the class is defined, never used. */
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -52,7 +55,11 @@ function problemText(texts: FormTexts, problem: RuntimeProblem): string {
  * `formloom:error` (`{problem}`).
  */
 export class FormloomFormElement extends Base {
+  /** Set by the package's main entry; without it the element only takes over served markup. */
+  static renderer: ShadowRenderer | undefined;
   #schema: FormSchema | undefined;
+  /** Where the markup lives: the shadow root, or the element itself when it took the server's over. */
+  #root: ShadowRoot | HTMLElement | undefined;
   #runtime: FormRuntime | undefined;
   #dom: Dom | undefined;
   #texts: FormTexts | undefined;
@@ -85,10 +92,22 @@ export class FormloomFormElement extends Base {
     if (this.#runtime !== undefined) return;
     const code = this.getAttribute('code') ?? undefined;
     if (this.#schema === undefined && code === undefined) return;
-    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(STYLE);
-    root.adoptedStyleSheets = [sheet];
+    // The server's page rendered the form inside the element with its data: take that markup
+    // over where it is (its page styles it, and it works before, or without, this script).
+    const served = this.#served();
+    let root: ShadowRoot | HTMLElement = this;
+    const renderer = FormloomFormElement.renderer;
+    if (served === undefined) {
+      if (renderer === undefined) return;
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(renderer.style);
+      shadow.adoptedStyleSheets = [sheet];
+      root = shadow;
+    } else {
+      addLanguagePack(served.schema.meta.language, served.pack);
+    }
+    this.#root = root;
     let prefill: Record<string, string> | undefined;
     try {
       prefill = JSON.parse(this.getAttribute('prefill') ?? 'null') ?? undefined;
@@ -98,9 +117,15 @@ export class FormloomFormElement extends Base {
     const resume =
       this.getAttribute('resume') ?? new URL(location.href).searchParams.get(RESUME_PARAM) ?? undefined;
     const lang = this.getAttribute('lang') ?? undefined;
+    const api = this.getAttribute('api');
     this.#runtime = createFormRuntime({
       ...(this.#schema === undefined
-        ? { code, api: this.getAttribute('api') ?? new URL(scriptUrl ?? location.href).origin }
+        ? {
+            code,
+            // A relative `api` (the server's own page: `..`) is read against the page's address.
+            api: api === null ? new URL(scriptUrl ?? location.href).origin : new URL(api, location.href).href,
+            ...(served === undefined ? {} : { form: served }),
+          }
         : { schema: this.#schema }),
       ...(lang === undefined ? {} : { lang }),
       ...(prefill === undefined ? {} : { prefill }),
@@ -110,11 +135,22 @@ export class FormloomFormElement extends Base {
     else void this.#runtime.load().then(() => this.#mount(root));
   }
 
+  /** The server's data block inside the element, when its markup is the server's to take over. */
+  #served(): ServedForm | undefined {
+    const block = this.querySelector(`script[id="${SERVED_DATA_ID}"]`);
+    if (block === null || this.querySelector(`form[id="${ids.form}"]`) === null) return undefined;
+    try {
+      return JSON.parse(block.textContent ?? '') as ServedForm;
+    } catch {
+      return undefined;
+    }
+  }
+
   #emit(name: string, detail: unknown) {
     this.dispatchEvent(new CustomEvent(`formloom:${name}`, { detail, bubbles: true, composed: true }));
   }
 
-  #mount(root: ShadowRoot) {
+  #mount(root: ShadowRoot | HTMLElement) {
     const runtime = this.#runtime!;
     const state = runtime.getState();
     const texts = formTextsFor(state.language ?? this.getAttribute('lang') ?? 'en');
@@ -136,15 +172,19 @@ export class FormloomFormElement extends Base {
     }
     const schema = state.schema!;
     const description = state.description ?? schema.meta.description ?? null;
-    // The server's page rendered the markup already (a declarative shadow root): take it over.
-    if (root.getElementById(ids.form) === null) {
-      root.innerHTML = renderForm({ title: state.title, description, schema }, texts, {
-        captcha: state.captcha !== undefined,
-      }).value;
-    }
-    nameParts(root);
     const dom = createDom(root);
     this.#dom = dom;
+    // The server's page rendered the markup already: take it over.
+    if (dom.byId(ids.form) === null) {
+      root.innerHTML = FormloomFormElement.renderer!.render(
+        { title: state.title, description, schema },
+        texts,
+        {
+          captcha: state.captcha !== undefined,
+        },
+      ).value;
+    }
+    nameParts(root);
     for (const field of schema.fields) this.#fields.set(field.id, field);
     for (const el of [dom.byId(ids.form), dom.byId(ids.done)]) el?.setAttribute('lang', schema.meta.language);
     for (const [id, value] of Object.entries(state.answers)) {
@@ -289,9 +329,12 @@ export class FormloomFormElement extends Base {
   #drawResume(token: string | undefined) {
     const box = this.#dom!.byId(ids.resume);
     const link = this.#dom!.byId<HTMLInputElement>(ids.resumeLink);
-    // The host page's own URL (its other parameters kept), with the token.
+    // The host page's own URL (its other parameters kept), with the token; on the server's own
+    // page the form's link alone (`/f/:code?resume=`): prefilled answers are in the saved ones.
     const url = this.#setUrlToken(token);
-    if (link !== null && token !== undefined) link.value = url;
+    if (link !== null && token !== undefined)
+      link.value =
+        this.#root === this ? `${location.origin}${location.pathname}?${RESUME_PARAM}=${token}` : url;
     if (box !== null) box.hidden = token === undefined;
   }
 
@@ -336,29 +379,19 @@ export class FormloomFormElement extends Base {
       name === null ? this.#texts!.uploading : this.#texts!.uploaded.replace('{name}', name);
   }
 
-  /** A chosen file is checked as the server will (size, type) and uploaded at once. */
+  /** A chosen file is uploaded at once (the runtime checks its size and type first, as the server will). */
   async #upload(field: Field, input: HTMLInputElement) {
     const runtime = this.#runtime!;
-    const language = runtime.getState().language ?? 'en';
     const file = input.files?.[0];
     this.#uploadErrors.delete(field.id);
     runtime.setAnswer(field.id, undefined);
     this.#dom!.byId(ids.upload(field.id))!.hidden = true;
     if (file === undefined) return;
-    const maxMB = effectiveMaxUploadMB(field);
-    const refusal =
-      file.size > maxMB * 1024 * 1024
-        ? formatMessage(language, 'fileSize', { maxMB })
-        : file.type !== '' && !mimeTypeAllowed(file.type, field.fileConfig?.allowedTypes)
-          ? formatMessage(language, 'fileType', { types: field.fileConfig?.allowedTypes ?? [] })
-          : undefined;
-    if (refusal !== undefined) {
-      input.value = '';
-      this.#refuseUpload(field, refusal);
-      return;
-    }
     this.#showUpload(field, null);
-    const upload = runtime.upload(field.id, file, file.name);
+    const bar = this.#dom!.byId<HTMLProgressElement>(ids.progress(field.id));
+    const upload = runtime.upload(field.id, file, file.name, (sent) => {
+      if (bar !== null && this.#uploads.get(field.id) === upload) bar.value = Math.round(sent * 100);
+    });
     this.#uploads.set(field.id, upload);
     const stored = await upload.catch(() => false);
     if (this.#uploads.get(field.id) !== upload) return;
@@ -375,12 +408,9 @@ export class FormloomFormElement extends Base {
     const said = state.errors[field.id]?.join(' ');
     this.#refuseUpload(
       field,
-      said ||
-        (state.problem === 'too_large'
-          ? formatMessage(language, 'fileSize', { maxMB })
-          : state.problem === 'rate_limited'
-            ? texts.tooMany
-            : texts.uploadFailed),
+      // The runtime says a refused size or type at the field (before sending, or after the
+      // server's 413 or 415); else the problem's text.
+      said || (state.problem === 'rate_limited' ? texts.tooMany : texts.uploadFailed),
     );
   }
 
@@ -432,7 +462,7 @@ export class FormloomFormElement extends Base {
     this.#setAlert(problemText(texts, problem));
     if (problem !== 'invalid') this.#emit('error', { problem });
     // The first in the order shown (the schema's order may differ from the display order).
-    const first = [...this.shadowRoot!.querySelectorAll<HTMLElement>('[data-field-id]')]
+    const first = [...this.#root!.querySelectorAll<HTMLElement>('[data-field-id]')]
       .map((el) => this.#fields.get(el.dataset.fieldId ?? '')!)
       .find((f) => (state.errors[f.id]?.length ?? 0) > 0 || this.#uploadErrors.has(f.id));
     if (first !== undefined && problem === 'invalid') this.#dom!.focus(first);
@@ -449,5 +479,14 @@ export class FormloomFormElement extends Base {
 declare global {
   interface HTMLElementTagNameMap {
     'formloom-form': FormloomFormElement;
+  }
+}
+
+export const TAG_NAME = 'formloom-form';
+
+/** Defines `<formloom-form>` once, wherever `customElements` exists (in Node it does nothing). */
+export function defineFormElement(): void {
+  if (typeof customElements !== 'undefined' && customElements.get(TAG_NAME) === undefined) {
+    customElements.define(TAG_NAME, FormloomFormElement);
   }
 }

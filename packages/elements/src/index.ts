@@ -7,11 +7,11 @@
  * <formloom-form code="abcd1234EFGH5678" lang="de" prefill='{"utm_source":"ads"}'></formloom-form>
  * ```
  */
-import { FormloomFormElement } from './element.js';
+import { defineFormElement, FormloomFormElement, TAG_NAME } from './element.js';
+import { renderForm } from './markup/form.js';
+import { STYLE } from './style.js';
 
-export { FormloomFormElement };
-export const TAG_NAME = 'formloom-form';
+export { FormloomFormElement, TAG_NAME };
 
-if (typeof customElements !== 'undefined' && customElements.get(TAG_NAME) === undefined) {
-  customElements.define(TAG_NAME, FormloomFormElement);
-}
+FormloomFormElement.renderer = { render: renderForm, style: STYLE };
+defineFormElement();

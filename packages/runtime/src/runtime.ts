@@ -1,8 +1,11 @@
-import type { FormSchema, Language, PublicCaptcha } from '@formloom/contract';
+import type { FormSchema, Language, PublicCaptcha, PublicForm } from '@formloom/contract';
 import {
   type CompiledForm,
   compileForm,
+  effectiveMaxUploadMB,
   type FileAnswer,
+  formatMessage,
+  mimeTypeAllowed,
   pageOfField,
   pageOrder,
   pickLanguage,
@@ -41,6 +44,12 @@ export interface RuntimeOptions extends TransportOptions {
   code?: string;
   /** ...on this server (its origin, or a base URL ending before `/v1`). */
   api?: string;
+  /**
+   * Remote mode: the published form as `GET /v1/public/forms/:code` answers it, when the page has it
+   * already (the server's public page renders it in): `load()` starts from it and fetches nothing.
+   * Its language's texts must be in the engine (`addLanguagePack`) for the messages to be in it.
+   */
+  form?: PublicForm;
   /** The respondent's language, when the form has it (else the form's base language). */
   lang?: string;
   /** Values for the fields that may be prefilled (hidden fields and fields with `prefill`). */
@@ -123,8 +132,11 @@ export interface FormRuntime {
   load(signal?: AbortSignal): Promise<FormState>;
   /** Sets (or with `undefined`, clears) a field's answer; false when the field is locked or unknown. */
   setAnswer(fieldId: string, value: unknown): boolean;
-  /** Uploads a file for a file field and sets the answer to the stored file. */
-  upload(fieldId: string, file: Blob, name?: string): Promise<boolean>;
+  /**
+   * Uploads a file for a file field and sets the answer to the stored file; `onProgress` hears the
+   * share sent so far (0 to 1) where the platform reports it (browsers).
+   */
+  upload(fieldId: string, file: Blob, name?: string, onProgress?: (sent: number) => void): Promise<boolean>;
   /** Checks the current page alone and moves to the next; false (errors set) when it does not pass. */
   next(): boolean;
   back(): boolean;
@@ -321,7 +333,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       if (transport === undefined || state.status === 'ready' || state.status === 'done') return state;
       emit({ status: 'loading', problem: undefined });
       const mine = ++loads;
-      const result = await transport.getForm(options.lang, signal);
+      const given = options.form;
+      const result =
+        given === undefined
+          ? await transport.getForm(options.lang, signal)
+          : ({ ok: true, status: 200, data: given } as const);
       // An aborted load (a React effect cleaned up) or one overtaken by a later load changes nothing.
       if (signal?.aborted || mine !== loads) return state;
       if (!result.ok) {
@@ -365,11 +381,39 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       return true;
     },
 
-    async upload(fieldId, file, name) {
+    async upload(fieldId, file, name, onProgress) {
       if (transport === undefined) throw new TypeError('upload needs a published form (`code` and `api`)');
-      const result = await transport.upload(fieldId, file, name);
+      // A file too large or of a type the field does not take is said at the field in the engine's
+      // words, as the server would say it: before sending when the browser tells, else after its
+      // 413 or 415.
+      const field = state.schema?.fields.find((f) => f.id === fieldId);
+      const maxMB = effectiveMaxUploadMB(field);
+      const types = field?.fileConfig?.allowedTypes;
+      const language = state.language ?? 'en';
+      const refusal = (status: number) =>
+        status === 413
+          ? formatMessage(language, 'fileSize', { maxMB })
+          : status === 415
+            ? formatMessage(language, 'fileType', { types: types ?? [] })
+            : undefined;
+      const early = refusal(
+        file.size > maxMB * 1024 * 1024
+          ? 413
+          : file.type !== '' && !mimeTypeAllowed(file.type, types)
+            ? 415
+            : 0,
+      );
+      if (early !== undefined) {
+        shown.set(fieldId, [early]);
+        emit({ problem: 'invalid', ...derive() });
+        return false;
+      }
+      const result = await transport.upload(fieldId, file, name, onProgress);
       if (!result.ok) {
-        shown.set(fieldId, result.issues?.map((i) => i.message) ?? []);
+        const said = result.issues?.map((i) => i.message) ?? [];
+        const late = refusal(result.status);
+        if (said.length === 0 && late !== undefined) said.push(late);
+        shown.set(fieldId, said);
         emit({ problem: result.problem, retryAfter: result.retryAfter, ...derive() });
         return false;
       }

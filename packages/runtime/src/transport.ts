@@ -117,6 +117,30 @@ export interface TransportOptions {
   retryDelayMs?: number;
 }
 
+/** A request by XMLHttpRequest, answered as a `Response`, telling `onProgress` the share of the body sent. */
+function sendWithProgress(
+  url: string,
+  init: RequestInit,
+  onProgress: (sent: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      const retryAfter = xhr.getResponseHeader('retry-after');
+      if (retryAfter !== null) headers.set('retry-after', retryAfter);
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = xhr.onerror;
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
+}
+
 /**
  * The runtime's calls to the public routes. A network failure is retried; nothing else is (a
  * submission carries an Idempotency-Key, so a retried one that had been stored counts once).
@@ -126,10 +150,15 @@ export function createTransport(address: FormAddress, options: TransportOptions 
   const retries = options.retries ?? 2;
   const delay = options.retryDelayMs ?? 600;
 
-  async function call<T>(path: string, init: RequestInit, query = ''): Promise<CallResult<T>> {
+  async function call<T>(
+    path: string,
+    init: RequestInit,
+    query = '',
+    send: (url: string, init: RequestInit) => Promise<Response> = doFetch,
+  ): Promise<CallResult<T>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await readEnvelope<T>(await doFetch(`${routeUrl(address, path)}${query}`, init));
+        return await readEnvelope<T>(await send(`${routeUrl(address, path)}${query}`, init));
       } catch {
         if (attempt >= retries || init.signal?.aborted) return { ok: false, status: 0, problem: 'network' };
         await new Promise((resolve) => setTimeout(resolve, delay * 2 ** attempt));
@@ -162,12 +191,31 @@ export function createTransport(address: FormAddress, options: TransportOptions 
         body: JSON.stringify(body),
       });
     },
-    /** Uploads a file for a file field; the answer to submit is the stored file it returns. */
-    upload(fieldId: string, file: Blob, name?: string): Promise<CallResult<FileAnswer>> {
+    /**
+     * Uploads a file for a file field; the answer to submit is the stored file it returns.
+     * `onProgress` hears the share sent (0 to 1): in a browser the upload then goes by
+     * XMLHttpRequest, whose upload events `fetch` does not have.
+     */
+    upload(
+      fieldId: string,
+      file: Blob,
+      name?: string,
+      onProgress?: (sent: number) => void,
+    ): Promise<CallResult<FileAnswer>> {
       const form = new FormData();
+      // fieldId first: the server needs the field's limits before the file arrives.
       form.append('fieldId', fieldId);
       form.append('file', file, name ?? (file as { name?: string }).name ?? 'file');
-      return call<FileAnswer>(PUBLIC_ROUTES.uploadPublicFile, { method: 'POST', body: form });
+      const withProgress =
+        onProgress !== undefined && options.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
+          ? (url: string, init: RequestInit) => sendWithProgress(url, init, onProgress)
+          : undefined;
+      return call<FileAnswer>(
+        PUBLIC_ROUTES.uploadPublicFile,
+        { method: 'POST', body: form },
+        '',
+        withProgress,
+      );
     },
     /** A saved partial (404 once completed, expired or unknown). */
     getPartial(token: string): Promise<CallResult<SavedPartial>> {

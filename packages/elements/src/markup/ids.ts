@@ -1,3 +1,11 @@
+import type { PublicForm } from '@formloom/contract';
+import type { LanguagePack } from '@formloom/contract/engine';
+
+/** What the server's page puts in its `SERVED_DATA_ID` block: the public form and its language's texts. */
+export interface ServedForm extends PublicForm {
+  pack: Partial<LanguagePack>;
+}
+
 /**
  * The element ids of the form markup, shared by the renderer (markup.ts), the element that takes
  * the markup over and the server's page. Unique within one form: in the element they live in its
@@ -40,6 +48,13 @@ export const ids = {
   /** The captcha widget's container, above the submit button. */
   captcha: 'fl-captcha',
 } as const;
+
+/**
+ * The JSON block inside a `<formloom-form>` the server rendered (its public page): the published
+ * form as `GET /v1/public/forms/:code` answers it and its language's texts (`ServedForm`), so the
+ * element takes the markup over with no request.
+ */
+export const SERVED_DATA_ID = 'fl-data';
 
 /** The request header that carries the honeypot input's value (absent or empty for people). */
 export const HONEYPOT_HEADER = 'X-Formloom-Honeypot';

@@ -15,7 +15,14 @@ export {
   type Shown,
 } from './form.js';
 export { escapeHtml, html, SafeHtml } from './html.js';
-export { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
+export {
+  HONEYPOT_HEADER,
+  HONEYPOT_INPUT_ID,
+  HONEYPOT_INPUT_NAME,
+  ids,
+  SERVED_DATA_ID,
+  type ServedForm,
+} from './ids.js';
 export {
   PLAIN_ACTION_FIELD,
   type PlainAction,

@@ -76,10 +76,11 @@ describe.skipIf(executable === undefined)('/embed.js from a plain HTML page on a
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('content-encoding')).toBe('gzip');
-    // The element, the runtime and the engine (issue 30's 25 KB budget) and the loader.
+    // The element, the runtime and the engine, held to issue 30's 25 KB in
+    // packages/elements/test/size.test.ts, and this script's loader (inline and popup, ~600 B).
     const gzipped = (await pageAssets()).embed.gzip.length;
     console.log(`/embed.js: ${gzipped} bytes gzipped`);
-    expect(gzipped).toBeLessThanOrEqual(25 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(26 * 1024);
   });
 
   it('inline: the form renders where the tag is, pages and errors work, the host hears the submission', async () => {

@@ -191,6 +191,46 @@ describe.skipIf(executable === undefined)('public form page in Chromium: the for
         expect(stored.answers).toEqual({ email: 'ann@example.org', comment: 'Gut' });
       });
 
+      it('is <formloom-form> taking over the markup the server rendered: no request to start, German from the page, its events', async () => {
+        await open(`${t.url}/f/${bilingual.code}?lang=de&e=cy@example.org`);
+        // The server's form is inside the element (light DOM), and the element is the page's script.
+        expect(
+          await page.evaluate(() => ({
+            defined: customElements.get('formloom-form') !== undefined,
+            inside: document.querySelector('formloom-form > form#fl-form') !== null,
+            shadow: document.querySelector('formloom-form')!.shadowRoot,
+          })),
+        ).toEqual({ defined: true, inside: true, shadow: null });
+        await page.evaluate(() => {
+          const heard: unknown[] = [];
+          (window as unknown as { heard: unknown[] }).heard = heard;
+          for (const name of ['change', 'submit'])
+            document.addEventListener(`formloom:${name}`, (e) =>
+              heard.push([name, (e as CustomEvent).detail]),
+            );
+        });
+        await page.getByRole('button', { name: 'Absenden' }).click();
+        await expect.poll(() => text('#fl-e-comment')).toBe(messagesFor('de').required);
+        await page.getByLabel('Kommentar').fill('Sehr gut');
+        await page.getByRole('button', { name: 'Absenden' }).click();
+        await expect.poll(() => visible('#fl-done')).toBe(true);
+        // Nothing was fetched to start: not the form, not the German texts (the page carries both).
+        const fetched = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+        );
+        expect(fetched.filter((p) => p.includes('/v1/') || p.includes('/embed/'))).toEqual([
+          `/v1/public/forms/${bilingual.code}/responses`,
+        ]);
+        const stored = await latest(bilingual.id);
+        const heard = await page.evaluate(() => (window as unknown as { heard: [string, unknown][] }).heard);
+        expect(heard.at(-1)).toEqual([
+          'submit',
+          { responseId: stored.id, answers: { email: 'cy@example.org', comment: 'Sehr gut' } },
+        ]);
+        expect(heard.filter(([name]) => name === 'change').length).toBeGreaterThan(0);
+        expect(problems).toEqual([]);
+      });
+
       it('redirects to the completion URL after a submission', async () => {
         const schema = bilingualSchema();
         schema.settings = { ...schema.settings, completion: { redirectUrl: 'https://example.org/thanks' } };

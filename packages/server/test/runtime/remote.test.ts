@@ -1,4 +1,5 @@
 import { contract } from '@formloom/contract';
+import { formatMessage } from '@formloom/contract/engine';
 import { createFormRuntime, PARTIAL_ROUTES, PUBLIC_ROUTES } from '@formloom/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +121,48 @@ describe('the runtime against the reference server', () => {
     expect(await form.submit()).toBe(true);
     const stored = (await responses(survey.id)).find((r) => r.id === form.getState().responseId);
     expect((stored!.answers as { photo: { name: string } }).photo.name).toBe('cat.png');
+  });
+
+  it('refuses a file too large or of a type the field does not take at the field, the same before sending as after', async () => {
+    let sent = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes('/uploads')) sent++;
+      return fetch(input, init);
+    };
+    const form = createFormRuntime({ code: survey.code, api: t.url, fetch: counting });
+    await form.load();
+    const big = new Blob([TINY_PNG, new Uint8Array(1024 * 1024)], { type: 'image/png' });
+    // The browser says the size and the type: refused before anything is sent, in the engine's words.
+    expect(await form.upload('photo', big, 'big.png')).toBe(false);
+    const tooBig = formatMessage('en', 'fileSize', { maxMB: 1 });
+    const notTaken = formatMessage('en', 'fileType', { types: ['image/png', 'application/pdf'] });
+    expect(tooBig).toContain('1 MB');
+    expect(form.getState().errors.photo).toEqual([tooBig]);
+    expect(await form.upload('photo', new Blob(['%PDF-'], { type: 'text/plain' }), 'a.txt')).toBe(false);
+    expect(form.getState().errors.photo).toEqual([notTaken]);
+    expect(sent).toBe(0);
+    // A type the browser does not tell is sent; the server's 415 reads as the same message.
+    expect(await form.upload('photo', new Blob(['just text']), 'notes.png')).toBe(false);
+    expect(sent).toBe(1);
+    expect(form.getState().errors.photo).toEqual([notTaken]);
+    expect(form.getState().answers.photo).toBeUndefined();
+  });
+
+  it('starts from the form the page was given, with no request for it', async () => {
+    const requests: string[] = [];
+    const listening: typeof fetch = (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    };
+    const served = (await t.request(`/v1/public/forms/${survey.code}`)).body.data;
+    const form = createFormRuntime({ code: survey.code, api: t.url, form: served, fetch: listening });
+    await form.load();
+    expect(requests).toEqual([]);
+    expect(form.getState()).toMatchObject({ status: 'ready', title: served.title, acceptsResponses: true });
+    for (const [id, value] of Object.entries({ name: 'Bo', email: 'bo@example.com', hasPets: 'no' }))
+      form.setAnswer(id, value);
+    expect(await form.submit()).toBe(true);
+    expect(requests).toEqual([`POST /v1/public/forms/${survey.code}/responses`]);
   });
 
   it('an unknown share code is unavailable, a server that cannot be reached is a network problem', async () => {

@@ -292,13 +292,12 @@ export function createPublicPageRouter({
     state?: Parameters<typeof plainPostOf>[3],
   ) {
     const { schema } = form;
-    const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
     const post =
       plainPost === undefined || answers === undefined
         ? undefined
         : plainPostOf(schema, await plainPost.tokens.issue(code), answers, state);
     return {
-      page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`, post),
+      page: renderFormPage(form, texts, links, answers ?? {}, post),
       csp: cspWithCaptcha(PAGE_CSP, form.captcha),
       framers: schema.settings?.allowedOrigins,
     };

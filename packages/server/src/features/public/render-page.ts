@@ -1,8 +1,12 @@
-import type { FormSchema, PublicCaptcha } from '@formloom/contract';
-import { effectiveMaxUploadMB, messagesFor } from '@formloom/contract/engine';
-import { type PlainPost, plainPostMarkup, renderForm } from '@formloom/elements/markup';
-import { maxUploadBytes } from '../uploads/index.js';
-import { DATA_ELEMENT_ID, type PageData } from './client/page-data.js';
+import type { PublicForm } from '@formloom/contract';
+import { languagePack, prefillTargets } from '@formloom/contract/engine';
+import {
+  type PlainPost,
+  plainPostMarkup,
+  renderForm,
+  SERVED_DATA_ID,
+  type ServedForm,
+} from '@formloom/elements/markup';
 import { html, jsonForScript, type SafeHtml } from './html.js';
 import type { PageTexts } from './page-texts.js';
 
@@ -17,18 +21,9 @@ export interface PageAssetLinks {
 
 export { honeypot, pageOf } from '@formloom/elements/markup';
 
-/** The JSON block the page's script reads its data from. */
+/** The JSON block a page's script (or the form element) reads its data from. */
 export function dataBlock(data: unknown): SafeHtml {
-  return html`<script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`;
-}
-
-export interface FormView {
-  code: string;
-  title: string;
-  description: string | null;
-  schema: FormSchema;
-  /** The captcha widget to show, for a form with `settings.captcha`. */
-  captcha?: PublicCaptcha | undefined;
+  return html`<script type="application/json" id="${SERVED_DATA_ID}">${jsonForScript(data)}</script>`;
 }
 
 /** The page around `body`: no inline script or style (the CSP allows none); `script` is an asset link. */
@@ -100,44 +95,44 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
 }
 
 /**
- * The form page: the form's markup (`renderForm` of `@formloom/elements/markup`, the one renderer
- * shared with `<formloom-form>`) and the JSON data block the page's script reads the schema and
- * texts from. `form.schema` is in the respondent's language.
+ * The form page: `<formloom-form>` around the form's markup (`renderForm` of
+ * `@formloom/elements/markup`) and its data block (the public form as the API answers it, and its
+ * language's texts). The page's script is the element itself, which takes that markup over where
+ * it is: one renderer, one runtime, whether the form is embedded or on its own page. Without a
+ * script the same markup is a plain HTML form. `form.schema` is in the respondent's language;
+ * `prefill` holds the prefilled answers by field id (from the page's query).
  */
 export function renderFormPage(
-  form: FormView,
+  form: PublicForm,
   texts: PageTexts,
   assets: PageAssetLinks,
-  api: string,
+  prefill: Readonly<Record<string, unknown>>,
   plainPost?: PlainPost,
 ): string {
   const { schema } = form;
-  const markup = renderForm(
-    { title: form.title, description: form.description ?? schema.meta.description ?? null, schema },
-    texts,
-    {
-      noscript: true,
-      captcha: form.captcha !== undefined,
-      plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
-    },
-  );
+  const description = form.description ?? schema.meta.description ?? null;
+  const markup = renderForm({ title: form.title, description, schema }, texts, {
+    noscript: true,
+    captcha: form.captcha !== undefined,
+    plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
+  });
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
   if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);
-  const uploadLimits: PageData['uploadLimits'] = {};
-  for (const field of schema.fields) {
-    if (field.type !== 'file') continue;
-    uploadLimits[field.id] = { maxBytes: maxUploadBytes(field), maxMB: effectiveMaxUploadMB(field) };
+  // The element's `prefill` names query parameters, as an embed's does.
+  const params: Record<string, string | string[]> = {};
+  for (const target of prefillTargets(schema)) {
+    const value = prefill[target.fieldId];
+    if (typeof value === 'string' || Array.isArray(value)) params[target.param] = value as string | string[];
   }
-  const description = form.description ?? schema.meta.description ?? null;
-  const messages = messagesFor(schema.meta.language);
-  const data: PageData = { schema, texts, messages, api, uploadLimits, description };
-  if (form.captcha !== undefined) data.captcha = form.captcha;
+  const served: ServedForm = { ...form, pack: languagePack(schema.meta.language) };
   return layout(
     schema.meta.language,
     form.title,
     assets,
-    html`${markup}
-${dataBlock(data)}`,
+    html`<formloom-form code="${form.code}" api=".." lang="${schema.meta.language}"${Object.keys(params).length > 0 ? html` prefill="${JSON.stringify(params)}"` : ''}>
+${markup}
+${dataBlock(served)}
+</formloom-form>`,
     assets.script,
   );
 }

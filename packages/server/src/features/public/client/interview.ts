@@ -6,9 +6,10 @@
  */
 import type { InterviewStep } from '@formloom/contract';
 import type { InterviewTexts } from '../interview-texts.js';
-import { byId } from './dom.js';
 import { type InterviewPageData, interviewIds as ids, TEXT_ATTRIBUTE } from './interview-data.js';
 import { DATA_ELEMENT_ID, HONEYPOT_HEADER, HONEYPOT_INPUT_ID } from './page-data.js';
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
 interface Saved {
   sessionId: string;
