@@ -292,7 +292,7 @@ export function createApp({
     responses: createResponsesRouter(responses, clock, createFiguresService(db, forms)),
     account: createAccountRouter(accounts, credits, clock, limiter),
     public: createPublicRouter(responses, uploads, interviews, otp, captcha),
-    partials: createPartialsRouter(partials),
+    partials: createPartialsRouter(partials, responses.publicForm),
     audit: createAuditRouter(createAuditService(db, { clock }), clock),
     smartForms: createSmartFormsRouter(
       smartForms,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { HONEYPOT_HEADER } from '@formloom/elements/markup';
 import { beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import { pagedQuizSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
@@ -152,6 +153,27 @@ describeEachDialect(
       // The partial has ended: it can no longer be read or replaced.
       expectGone(await p.get(form.code, resumeToken));
       expectGone(await p.put(form.code, resumeToken, { answers: {} }));
+    });
+
+    it('a complete with a filled honeypot is answered as stored, stores nothing and keeps the partial', async () => {
+      const form = await publishForm(t, key, contactSchema());
+      const { resumeToken } = (await p.create(form.code, { answers: { name: 'Bot' } })).body.data;
+      const trapped = await t.request(`/v1/public/forms/${form.code}/partials/${resumeToken}/complete`, {
+        method: 'POST',
+        json: {},
+        headers: { [HONEYPOT_HEADER]: 'http://spam.example' },
+      });
+      expect(trapped.status).toBe(201);
+      expect(trapped.body.data.responseId).toMatch(/^[0-9a-f-]{36}$/);
+      const list = await t.request(`/v1/forms/${form.id}/responses`, { key });
+      expect(list.body.data.total).toBe(0);
+      expect(
+        (await t.request(`/v1/forms/${form.id}/responses/${trapped.body.data.responseId}`, { key })).status,
+      ).toBe(404);
+      expect((await p.get(form.code, resumeToken)).status).toBe(200);
+      // A person's complete (no trap) still stores.
+      expect((await p.complete(form.code, resumeToken)).status).toBe(201);
+      expect((await t.request(`/v1/forms/${form.id}/responses`, { key })).body.data.total).toBe(1);
     });
 
     it('stores one response when the same partial is completed concurrently', async () => {
