@@ -22,7 +22,8 @@ const schema: FormSchema = {
   settings: { layout: 'paged', submitAction: 'default' },
   sections: [
     { id: 'about', title: 'About you', order: 0 },
-    { id: 'more', title: 'A little more', order: 1 },
+    // Untitled: the funnel names it by its place ("Page 2"), never by its id.
+    { id: 'more', title: '', order: 1 },
   ],
   fields: [
     { id: 'name', sectionId: 'about', type: 'text', label: 'Name', order: 0, required: true },
@@ -89,6 +90,7 @@ describe.skipIf(executable === undefined)(
       const figures = await api.forms.figures(form.id);
       expect(figures.responseCount).toBe(3);
       expect(figures.dropOff.started).toBe(1);
+      expect(figures.dropOff.pages.map((p) => p.title)).toEqual(['About you', '']);
 
       const opened = await pages.open('about:blank', PHONE);
       const { page } = opened;
@@ -125,7 +127,7 @@ describe.skipIf(executable === undefined)(
       );
       expect(await rowsOf('Drop-off (saved partial responses)')).toEqual([
         `Started ${figures.dropOff.started}`,
-        ...figures.dropOff.pages.map((p) => `${p.title} ${p.reached}`),
+        ...figures.dropOff.pages.map((p, i) => `${p.title || `Page ${i + 1}`} ${p.reached}`),
         `Completed ${figures.dropOff.completed}`,
       ]);
       // Charts are drawn (recharts' SVG), hidden from assistive technology.

@@ -198,7 +198,11 @@ export default function FiguresPage({ params }: PageProps) {
               layout="vertical"
               rows={[
                 { name: tx('started'), count: data.dropOff.started },
-                ...data.dropOff.pages.map((p) => ({ name: p.title || p.page, count: p.reached })),
+                // A page without a title is named by its place ("Page 2"), never by its section id.
+                ...data.dropOff.pages.map((p, i) => ({
+                  name: p.title || tx('pageN', { n: i + 1 }),
+                  count: p.reached,
+                })),
                 { name: tx('completed'), count: data.dropOff.completed },
               ]}
             />
