@@ -37,4 +37,14 @@ describe('size budget of @formloom/elements', () => {
     expect(text).not.toContain('Absenden');
     expect(text).toContain('Submit');
   });
+
+  it('the served entry (the public page takes over its server markup) leaves the renderer and stylesheet out', async () => {
+    const full = await gzipped("export * from './src/index.js';");
+    const served = await gzipped("export * from './src/served.js';");
+    console.log(`@formloom/elements/served with the runtime and the engine: ${served.bytes} bytes gzipped`);
+    expect(full.text).toContain(':host{');
+    expect(served.text).not.toContain(':host{');
+    expect(served.text).not.toContain('fl-section-description');
+    expect(served.bytes).toBeLessThan(full.bytes - 2 * 1024);
+  });
 });
