@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormSchema } from '../../models/form-schema.js';
 import fixture from './fixtures/check-schema.fixture.json' with { type: 'json' };
+import { complete, type FixtureSchema } from './fixtures/complete.js';
 import {
   checkPatternSafety,
   checkPatternSyntax,
@@ -9,17 +10,9 @@ import {
   type PatternJudge,
 } from './index.js';
 
-/** The fixture's schemas, completed as check-schema.test.ts does, that parse (the integrity cases). */
-const schemas = (fixture.cases as { name: string; schema: Record<string, unknown> }[]).flatMap((c) => {
-  const s = c.schema as { sections: Record<string, unknown>[]; fields: Record<string, unknown>[] };
-  const parsed = FormSchema.safeParse({
-    version: '1.0',
-    schemaVersion: '2024-01-01',
-    meta: { title: 'Fixture', language: 'en' },
-    ...s,
-    sections: s.sections.map((x, i) => ({ title: x.id, order: i, ...x })),
-    fields: s.fields.map((f, i) => ({ label: f.id, order: i, ...f })),
-  });
+/** The fixture's integrity cases (their schemas parse), completed as check-schema.test.ts does. */
+const schemas = (fixture.cases as { name: string; schema: FixtureSchema }[]).flatMap((c) => {
+  const parsed = FormSchema.safeParse(complete(c.schema));
   return parsed.success ? [[c.name, parsed.data] as const] : [];
 });
 
