@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     'engine/index': 'src/engine/index.ts',
     'integrity/index': 'src/engine/integrity/index.ts',
+    'integrity/core': 'src/engine/integrity/core.ts',
+    'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.

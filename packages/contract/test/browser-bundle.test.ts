@@ -14,6 +14,9 @@ describe.each([
   ['the whole contract', '../src/index.ts', false],
   ['the engine entry', '../src/engine/index.ts', false],
   ['the integrity entry', '../src/engine/integrity/index.ts', true],
+  // What a browser editor loads at once, and only for `pattern` rules.
+  ['the integrity core entry', '../src/engine/integrity/core.ts', false],
+  ['the pattern-safety entry', '../src/engine/integrity/pattern-safety.ts', true],
 ])('browser bundle of %s', (_name, file, needsRecheck) => {
   it('builds for the browser with no Node built-in in it', async () => {
     const result = await build({

@@ -50,7 +50,7 @@ function Builder({
   const t = useTexts(builderTexts);
   const names = useNames();
   const builder = useBuilder(formId, loaded);
-  const { schema, edit, problems, status } = builder;
+  const { schema, edit, problems, status, checkingPatterns } = builder;
   const [selection, setSelection] = useState<Selection>(undefined);
   const disabled = !canWrite || status === 'conflict';
 
@@ -214,7 +214,7 @@ function Builder({
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <Preview schema={schema} valid={problems.length === 0} />
+              <Preview schema={schema} valid={problems.length === 0 && !checkingPatterns} />
             </Grid.Col>
           </Grid>
         </Tabs.Panel>

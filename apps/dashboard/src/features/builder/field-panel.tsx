@@ -15,7 +15,7 @@ import {
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
 import { named, useNames } from './names.js';
-import { ProblemList } from './problems.js';
+import { ProblemList, problemsAt } from './problems.js';
 import { builderTexts } from './texts.js';
 
 const RULE_TYPES = Object.keys(RULE_FIELD_TYPES) as ValidationRule['type'][];
@@ -71,10 +71,13 @@ export function FieldPanel({
   const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
   const prefillOn = hidden || field.prefill !== undefined;
+  // A rule's problems show in the rule (an unsafe pattern beside the pattern); the rest on top.
+  const rulesPath = `$.fields[${schema.fields.indexOf(field)}].validation.rules`;
+  const ruleProblems = (r: number) => problemsAt(problems, `${rulesPath}[${r}]`);
 
   return (
     <Stack gap="sm">
-      <ProblemList problems={problems} />
+      <ProblemList problems={problems.filter((p) => !p.path.startsWith(`${rulesPath}[`))} />
       <TextInput label={t('fieldId')} value={field.id} readOnly />
       <NativeSelect
         label={t('fieldType')}
@@ -260,6 +263,7 @@ export function FieldPanel({
               // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id
               <Fieldset key={r} legend={t('rule', { n })} variant="filled">
                 <Stack gap="xs">
+                  <ProblemList problems={ruleProblems(r)} />
                   <Group gap="xs" align="flex-end" wrap="wrap">
                     <NativeSelect
                       label={t('ruleType', { n })}

@@ -68,20 +68,41 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
   const saving = useRef(false);
   const latest = useRef(history.present);
   latest.current = history.present;
-  const checker = useRef<((schema: FormSchema) => SchemaProblem[]) | undefined>(undefined);
-  const [checkerReady, setCheckerReady] = useState(false);
+  const integrity = useRef<typeof import('./integrity.js') | undefined>(undefined);
+  // Bumped when the check, or its pattern analysis, arrives: the current schema is checked again.
+  const [checkerVersion, setCheckerVersion] = useState(0);
+  const [checkingPatterns, setCheckingPatterns] = useState(false);
+  // 'failed': the pattern analysis did not load (offline); saves go on and the server judges.
+  const patternLoad = useRef<'idle' | 'loading' | 'loaded' | 'failed'>('idle');
+  const live = useRef(true);
 
-  // The integrity check (with its pattern analyser, the heaviest part) loads on its own.
+  // The integrity check loads on its own; its pattern analyser (recheck, the heaviest part) only
+  // once a schema has a pattern rule (see integrity.ts).
   useEffect(() => {
-    let live = true;
-    void import('@formloom/contract/integrity').then((m) => {
-      if (!live) return;
-      checker.current = m.checkSchema;
-      setCheckerReady(true);
+    live.current = true;
+    void import('./integrity.js').then((m) => {
+      if (!live.current) return;
+      integrity.current = m;
+      setCheckerVersion((v) => v + 1);
     });
     return () => {
-      live = false;
+      live.current = false;
     };
+  }, []);
+
+  const loadPatternSafety = useCallback(() => {
+    if (integrity.current === undefined || patternLoad.current !== 'idle') return;
+    patternLoad.current = 'loading';
+    integrity.current.loadPatternSafety().then(
+      () => {
+        patternLoad.current = 'loaded';
+        if (live.current) setCheckerVersion((v) => v + 1);
+      },
+      () => {
+        patternLoad.current = 'failed';
+        if (live.current) setCheckerVersion((v) => v + 1);
+      },
+    );
   }, []);
 
   const edit = useCallback((next: FormSchema | ((s: FormSchema) => FormSchema), key?: string) => {
@@ -125,12 +146,15 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
   const save = useCallback(async () => {
     if (saving.current) return;
     const target = latest.current;
-    const found = checker.current?.(target) ?? [];
+    const now = integrity.current?.checkIntegrity(target);
+    const found = now?.problems ?? [];
     setProblems(found);
     if (found.length > 0) {
       setStatus('invalid');
       return;
     }
+    // A pattern's ReDoS verdict is on its way: this save waits, the effect below saves once it came.
+    if (now !== undefined && now.pending.length > 0 && patternLoad.current !== 'failed') return;
     const ops = savePlan(saved.current.schema, target);
     if (ops.length === 0) {
       setStatus('saved');
@@ -161,13 +185,19 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
   // Each change: checked at once, saved after a pause (not while a conflict waits for a reload).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the checker arrives too
   useEffect(() => {
-    if (checker.current !== undefined) setProblems(checker.current(history.present));
+    const now = integrity.current?.checkIntegrity(history.present);
+    if (now !== undefined) {
+      setProblems(now.problems);
+      const waiting = now.pending.length > 0 && patternLoad.current !== 'failed';
+      setCheckingPatterns(waiting);
+      if (waiting) loadPatternSafety();
+    }
     if (status === 'conflict') return;
     if (history.present === saved.current.schema) return;
     setStatus((s) => (s === 'saving' ? s : 'pending'));
     const timer = setTimeout(() => void save(), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [history.present, save, status, checkerReady]);
+  }, [history.present, save, status, checkerVersion, loadPatternSafety]);
 
   // A save that ended while more edits came in: save those too.
   useEffect(() => {
@@ -186,5 +216,7 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     status,
     errorMessage,
     problems,
+    /** A pattern's ReDoS verdict is still loading: `problems` may yet grow. */
+    checkingPatterns,
   };
 }

@@ -4,6 +4,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import { SCHEMA_LIMITS } from '../../models/limits.js';
 import type { SchemaProblem, SchemaProblemCode } from '../types.js';
 import fixture from './fixtures/check-schema.fixture.json' with { type: 'json' };
+import { complete, type FixtureSchema } from './fixtures/complete.js';
 import { checkSchema, inspectSchema } from './index.js';
 
 interface Expected {
@@ -13,28 +14,13 @@ interface Expected {
 }
 interface FixtureCase {
   name: string;
-  schema: { sections: Record<string, unknown>[]; fields: Record<string, unknown>[] } & Record<
-    string,
-    unknown
-  >;
+  schema: FixtureSchema;
   expected: Expected[];
 }
 interface ShapeCase {
   name: string;
   input: unknown;
   expected: Expected[];
-}
-
-/** The fixture leaves out what no case is about; see its `about`. */
-function complete(schema: FixtureCase['schema']): unknown {
-  return {
-    version: '1.0',
-    schemaVersion: '2024-01-01',
-    meta: { title: 'Fixture', language: 'en' },
-    ...schema,
-    sections: schema.sections.map((s, i) => ({ title: s.id, order: i, ...s })),
-    fields: schema.fields.map((f, i) => ({ label: f.id, order: i, ...f })),
-  };
 }
 
 const byPlace = (a: { code: string; path: string }, b: { code: string; path: string }) =>

@@ -1,15 +1,7 @@
 import type { FormSchema } from '../../models/form-schema.js';
 import type { SchemaProblem } from '../types.js';
-import { checkConditions, checkRuleConditions } from './conditions.js';
-import { checkCycles } from './cycles.js';
-import { checkNotifications } from './notifications.js';
-import { checkOptions } from './options.js';
-import { checkIds, checkReferences } from './references.js';
-import { checkRules } from './rules.js';
-import { indexSchema } from './schema-index.js';
-import { checkSizeLimits } from './size-limits.js';
-import { checkTexts } from './texts.js';
-import { checkHiddenAndPrefill, checkVariables } from './variables.js';
+import { checkPatternSafety } from './regex-safety.js';
+import { checkSchemaWith } from './schema-problems.js';
 
 /**
  * Every integrity problem of a schema that already has the right shape (see `inspectSchema` for
@@ -26,19 +18,5 @@ import { checkHiddenAndPrefill, checkVariables } from './variables.js';
  * ```
  */
 export function checkSchema(schema: FormSchema): SchemaProblem[] {
-  const index = indexSchema(schema);
-  return [
-    ...checkSizeLimits(schema),
-    ...checkIds(schema),
-    ...checkReferences(index),
-    ...checkOptions(schema),
-    ...checkConditions(index),
-    ...checkRuleConditions(index),
-    ...checkRules(index),
-    ...checkCycles(index),
-    ...checkVariables(index),
-    ...checkHiddenAndPrefill(index),
-    ...checkTexts(index),
-    ...checkNotifications(index),
-  ];
+  return checkSchemaWith(schema, checkPatternSafety);
 }

@@ -1,12 +1,15 @@
 /**
  * The schema integrity check, `@formloom/contract/integrity`: ids, references, operators, visibility
  * cycles, limits and unsafe patterns. Its ReDoS check runs recheck, an optional peer dependency of
- * the contract: install `recheck` beside it to use this entry (the server does).
+ * the contract: install `recheck` beside it to use this entry (the server does). A browser editor
+ * uses `./integrity/core` and `./integrity/pattern-safety` instead, to load recheck only when needed.
  */
 export { checkSchema } from './check-schema.js';
 export { type InspectResult, inspectSchema } from './inspect-schema.js';
 export { jsonPath } from './paths.js';
+export { checkPatternSyntax, type PatternJudge } from './pattern-syntax.js';
 export { RESERVED_IDS } from './references.js';
 export { checkPatternSafety, type PatternSafety } from './regex-safety.js';
+export { checkSchemaWith } from './schema-problems.js';
 export { schemaByteLength } from './size-limits.js';
 export { isIsoDate } from './values.js';

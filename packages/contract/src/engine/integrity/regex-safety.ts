@@ -1,9 +1,9 @@
 import type { checkSync as CheckSync } from 'recheck';
 import * as recheckModule from 'recheck/lib/browser.js';
-import { SCHEMA_LIMITS } from '../../models/limits.js';
+import { checkPatternSyntax, type PatternSafety } from './pattern-syntax.js';
 import { analysePatternStructure } from './regex-structure.js';
 
-export type PatternSafety = { ok: true } | { ok: false; reason: 'invalid' | 'unsafe'; message: string };
+export type { PatternSafety };
 
 /**
  * Backstop for recheck's automaton analysis, which answers most patterns in a few ms (the
@@ -62,19 +62,9 @@ export function checkPatternSafety(pattern: string): PatternSafety {
 }
 
 function judge(pattern: string): PatternSafety {
+  const syntax = checkPatternSyntax(pattern);
+  if (!syntax.ok) return syntax;
   const shown = `The pattern /${pattern}/`;
-  if (pattern.length > SCHEMA_LIMITS.maxPatternLength) {
-    return invalid(
-      `The pattern /${pattern.slice(0, 30)}.../ is longer than ${SCHEMA_LIMITS.maxPatternLength} characters.`,
-    );
-  }
-  try {
-    new RegExp(pattern);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return invalid(`${shown} is not a valid regular expression (${reason}).`);
-  }
-
   const { widened, nestedRepetition } = analysePatternStructure(pattern);
   const diagnostics = runRecheck(widened);
   const nestedMessage = `${shown} repeats a group that itself repeats (as in (a+)+), which can backtrack catastrophically: one long answer could stall the server. Remove the nested repetition.`;
@@ -108,10 +98,6 @@ function runRecheck(source: string): Diagnostics | null {
     // An internal error of recheck on an odd pattern: judged by structure, like an undecided one.
     return null;
   }
-}
-
-function invalid(message: string): PatternSafety {
-  return { ok: false, reason: 'invalid', message };
 }
 
 function unsafe(message: string): PatternSafety {

@@ -3,7 +3,7 @@ import type { RuleWhen, ValidationRule } from '../../models/validation-rule.js';
 import { RULE_FIELD_TYPES } from '../operators.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem } from './paths.js';
-import { checkPatternSafety } from './regex-safety.js';
+import type { PatternJudge } from './pattern-syntax.js';
 import type { SchemaIndex } from './schema-index.js';
 import { formatValue } from './values.js';
 
@@ -11,10 +11,10 @@ type Bound = Extract<ValidationRule, { type: 'min' | 'max' | 'minLength' | 'maxL
 
 /**
  * Validation rules: applicable to the field's type, not repeated, bounds in order, patterns that
- * compile and cannot backtrack catastrophically. `when` references are checked in references.ts
- * and conditions.ts.
+ * compile and cannot backtrack catastrophically (as `patternSafety` judges them; a pattern it has no
+ * verdict for yet is passed over). `when` references are checked in references.ts and conditions.ts.
  */
-export function checkRules(index: SchemaIndex): SchemaProblem[] {
+export function checkRules(index: SchemaIndex, patternSafety: PatternJudge): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   index.schema.fields.forEach((field, i) => {
     const rules = field.validation?.rules ?? [];
@@ -49,8 +49,8 @@ export function checkRules(index: SchemaIndex): SchemaProblem[] {
       }
 
       if (rule.type === 'pattern') {
-        const safety = checkPatternSafety(rule.value);
-        if (!safety.ok) {
+        const safety = patternSafety(rule.value);
+        if (safety !== undefined && !safety.ok) {
           const code = safety.reason === 'invalid' ? 'invalid_pattern' : 'unsafe_pattern';
           problems.push(problem(code, [...rulePath(r), 'value'], `Field "${field.id}": ${safety.message}`));
         }
