@@ -65,7 +65,10 @@ ${paged && at > 0 ? button('back', texts.back, true) : ''}
 </div>`;
 }
 
-/** The errors at the top, each a link to its field. */
+/**
+ * The errors at the top: each the field's label as a link to the field, then its message as a
+ * second part (a label ending in "?" read badly joined to the message by ": ").
+ */
 function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: FormTexts): SafeHtml {
   const fields = new Map(schema.fields.map((f) => [f.id, f]));
   const items = [...errors].flatMap(([fieldId, message]) => {
@@ -73,7 +76,7 @@ function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, t
     if (field === undefined || field.type === 'hidden') return [];
     const grouped = field.type === 'radio' || field.type === 'checkbox';
     const target = grouped ? ids.option(fieldId, 0) : ids.control(fieldId);
-    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}: ${message}</a></li>\n`];
+    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}</a> — ${message}</li>\n`];
   });
   return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
 <p>${texts.fixErrors}</p>

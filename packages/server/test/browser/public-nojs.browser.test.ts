@@ -61,10 +61,15 @@ describe.skipIf(executable === undefined)('public form page in Chromium without 
       expect(await page.locator('#fl-f-name').getAttribute('aria-invalid')).toBe('true');
       expect(await page.locator('#fl-f-name').getAttribute('aria-describedby')).toBe('fl-e-name');
       const summary = page.getByRole('alert').filter({ hasText: texts.fixErrors });
-      expect(await summary.getByRole('link').allTextContents()).toEqual([
-        `Your name: ${en.required}`,
-        `Do you have a pet?: ${en.required}`,
+      // Each error: the label as the link to its field, then the message apart from it.
+      expect(await summary.getByRole('link').allTextContents()).toEqual(['Your name', 'Do you have a pet?']);
+      expect(await summary.getByRole('listitem').allTextContents()).toEqual([
+        `Your name — ${en.required}`,
+        `Do you have a pet? — ${en.required}`,
       ]);
+      expect(await summary.getByRole('link', { name: 'Do you have a pet?' }).getAttribute('href')).toBe(
+        '#fl-f-hasPet~0',
+      );
       expect(await axeOfSame(page)).toEqual([]);
       await page.screenshot({ path: `${ARTIFACTS}public-nojs-errors-360.png`, fullPage: true });
       // Nothing is wider than the phone's screen.

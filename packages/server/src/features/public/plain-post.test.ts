@@ -77,7 +77,7 @@ describeEachDialect(
         ]),
       );
       expect(empty.status).toBe(400);
-      expect(empty.text).toContain(`<a href="#fl-f-name">Your name: ${required}</a>`);
+      expect(empty.text).toContain(`<li><a href="#fl-f-name">Your name</a> — ${required}</li>`);
       expect(empty.text).toMatch(
         /id="fl-f-name" name="name" aria-describedby="fl-e-name" aria-required="true" aria-invalid="true"/,
       );
