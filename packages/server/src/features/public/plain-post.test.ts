@@ -321,6 +321,64 @@ describeEachDialect(
         expect((await post(t, `/f/${named.code}`, body(), { origin: t.url })).status).toBe(200);
       });
 
+      it("an expired or missing token says the page expired, linking back to the form with its query, in the visitor's language", async () => {
+        const path = `/f/${form.code}?lang=de&ref=news`;
+        const token = await tokenOf(t, path);
+        t.clock.advance(25 * 3600 * 1000);
+        try {
+          const expired = await post(
+            t,
+            path,
+            formOf([
+              ['fl_token', token],
+              ['name', 'Eve'],
+              ['fl_action', 'next'],
+            ]),
+            { 'accept-language': 'de' },
+          );
+          expect(expired.status).toBe(403);
+          expect(expired.text).toContain(
+            `<p>Diese Seite ist abgelaufen. <a href="${form.code}?lang=de&amp;ref=news">Formular erneut öffnen</a>.</p>`,
+          );
+        } finally {
+          t.clock.reset();
+        }
+        const missing = await post(t, `/f/${form.code}`, formOf([['fl_action', 'submit']]));
+        expect(missing.status).toBe(403);
+        expect(missing.text).toContain(
+          `<p>This page has expired. <a href="${form.code}">Open the form again</a>.</p>`,
+        );
+        expect(missing.text).not.toContain('Something went wrong. Please try again.');
+      });
+
+      it('a refused origin is named on the page, as text', async () => {
+        const schema: FormSchema = {
+          ...plainPostSchema(),
+          settings: { layout: 'paged', submitAction: 'default', allowedOrigins: ['https://shop.example'] },
+        };
+        const named = await publishForm(t, key, schema, 'Named for the page');
+        const token = await tokenOf(t, `/f/${named.code}`);
+        const res = await post(
+          t,
+          `/f/${named.code}`,
+          formOf([
+            ['fl_token', token],
+            ['fl_action', 'next'],
+          ]),
+          { origin: 'https://evil.example"<b>' },
+        );
+        expect(res.status).toBe(403);
+        expect(res.text).toContain(
+          `<p>This form can&#39;t be sent from https://evil.example&quot;&lt;b&gt;. <a href="${named.code}">Open the form again</a>.</p>`,
+        );
+        expect(res.text).not.toContain('<b>');
+        const spanish = await post(t, `/f/${named.code}`, formOf([['fl_token', token]]), {
+          origin: 'https://evil.example',
+          'accept-language': 'es',
+        });
+        expect(spanish.text).toContain('Este formulario no se puede enviar desde https://evil.example.');
+      });
+
       it('a post that is not multipart is 400', async () => {
         const res = await post(t, `/f/${form.code}`, 'name=Eve', {
           'content-type': 'application/x-www-form-urlencoded',

@@ -4,7 +4,7 @@ import { languagePack, recallText } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
-import { DomainError, forbidden, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
+import { DomainError, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
 import { asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import type { Logger } from '../../logger.js';
@@ -15,8 +15,9 @@ import type { UploadsService } from '../uploads/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
 import type { FormPostTokens } from './form-post-token.js';
+import type { SafeHtml } from './html.js';
 import { interviewTextsFor } from './interview-texts.js';
-import { negotiateLanguage, pageTextsFor } from './page-texts.js';
+import { negotiateLanguage, pageTextsFor, plainPageTextsFor } from './page-texts.js';
 import {
   actionOf,
   answersOf,
@@ -30,6 +31,7 @@ import {
   visibleOnly,
 } from './plain-post.js';
 import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
+import { OriginRefusedError, PageExpiredError, refusalTexts } from './plain-post-refusals.js';
 import { frameAncestors, sameOrigin } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
 import { renderInterviewPage } from './render-interview.js';
@@ -126,13 +128,6 @@ type RenderPage = (
   | undefined
 >;
 
-/** The heading and sentence of a plain post refused as a whole. */
-function refusalTexts(status: number, texts: ReturnType<typeof pageTextsFor>): [string, string] {
-  if (status === 413) return [texts.errorTitle, texts.tooLarge];
-  if (status === 409) return [texts.closedTitle, texts.closedBody];
-  return [texts.errorTitle, texts.genericError];
-}
-
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
   return found.catch((error: unknown) => {
@@ -220,7 +215,7 @@ export function createPublicPageRouter({
       const language = negotiateLanguage(req.get('accept-language'));
       const visitorTexts = pageTextsFor(language);
       let links: PageAssetLinks | undefined;
-      const message = (status: number, heading: string, text: string) =>
+      const message = (status: number, heading: string, text: string | SafeHtml) =>
         sendPage(req, res, status, renderMessagePage(language, links!, heading, text));
       try {
         const assets = await pageAssets();
@@ -247,7 +242,16 @@ export function createPublicPageRouter({
         if (refusal !== undefined && links !== undefined && !res.headersSent) {
           if (!req.complete) lingeringClose(req, res);
           req.resume();
-          const [heading, text] = refusalTexts(refusal.status, visitorTexts);
+          // Back to the page the post came from (its query keeps the language and prefill).
+          const query = req.originalUrl.split('?')[1];
+          const again = `${encodeURIComponent(req.params.code as string)}${query === undefined ? '' : `?${query}`}`;
+          const [heading, text] = refusalTexts(
+            err,
+            refusal.status,
+            visitorTexts,
+            plainPageTextsFor(language),
+            again,
+          );
           message(refusal.status, heading, text);
           return;
         }
@@ -347,7 +351,7 @@ export function createPublicPageRouter({
           !allowed.includes(origin) &&
           !sameOrigin(req, origin, ownOrigin)
         ) {
-          throw forbidden(`This form does not take posts from ${origin}`);
+          throw new OriginRefusedError(origin);
         }
         if (!req.is('multipart/form-data'))
           throw new InvalidInputError('Send the form as multipart/form-data');
@@ -358,7 +362,7 @@ export function createPublicPageRouter({
           tokens.valid(code, t),
         );
         if (!(await tokens.valid(code, body.fields.get('fl_token')?.[0]))) {
-          throw forbidden('This form page has expired: open it again');
+          throw new PageExpiredError();
         }
         const done = (): { location: string } => {
           const redirect = schema.settings?.completion?.redirectUrl;
