@@ -137,7 +137,7 @@ describeEachDialect(
         ]),
       );
       expect(submitted.status).toBe(303);
-      expect(submitted.location).toBe(`${form.code}/done`);
+      expect(submitted.location).toMatch(new RegExp(`^${form.code}/done\\?r=[\\w.-]+$`));
       const [stored] = await responses();
       expect(stored!.answers).toMatchObject({
         name: 'Ada',
@@ -457,5 +457,114 @@ describeDialects('the public page without JavaScript: a captcha form', (dialect)
     expect(res.text).toContain('value="Ada"');
     const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
     expect(count.body.data.count).toBe(0);
+  });
+});
+
+/** A form whose completion message recalls a field, a choice and a score variable. */
+function recallSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Recall form', language: 'en' },
+    settings: {
+      layout: 'single-column',
+      submitAction: 'default',
+      completion: { message: 'Thanks {{name}}! You chose {{pet}}, score {{points}}.' },
+    },
+    sections: [{ id: 'only', title: 'You', order: 0 }],
+    fields: [
+      { id: 'name', sectionId: 'only', type: 'text', label: 'Your name', order: 0, required: true },
+      {
+        id: 'pet',
+        sectionId: 'only',
+        type: 'radio',
+        label: 'Cat or dog?',
+        order: 1,
+        required: true,
+        options: [
+          { label: 'Cat', value: 'cat', score: 1 },
+          { label: 'Dog <woof>', value: 'dog', score: 3 },
+        ],
+      },
+    ],
+    variables: [{ id: 'points', type: 'number', expression: { score: 'pet' } }],
+  };
+}
+
+describeEachDialect('the thank-you page after a plain post recalls the response', (t) => {
+  let key = '';
+  const bare = 'Thanks ! You chose , score .';
+
+  /** Submits `name` and `pet` by a plain post: the thank-you page's URL it is sent on to. */
+  async function submitted(code: string, name: string, pet: string, query = ''): Promise<URL> {
+    const path = `/f/${code}${query}`;
+    const res = await post(
+      t,
+      path,
+      formOf([
+        ['fl_token', await tokenOf(t, path)],
+        ['name', name],
+        ['pet', pet],
+        ['fl_action', 'submit'],
+      ]),
+    );
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(new RegExp(`^${code}/done\\?r=[\\w-]+\\.[\\w-]+\\.[\\w-]+`));
+    return new URL(res.location!, `${t.url}${path}`);
+  }
+  const messageOf = async (url: URL | string) => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    return /<p id="fl-done-message">([^<]*)<\/p>/.exec(await res.text())?.[1];
+  };
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+  });
+
+  it('fills the message with the answers (option labels, as text) and the score variable', async () => {
+    const form = await publishForm(t, key, recallSchema());
+    const done = await submitted(form.code, '<b>Ada</b>', 'dog');
+    expect(done.pathname).toBe(`/f/${form.code}/done`);
+    expect(await messageOf(done)).toBe('Thanks &lt;b&gt;Ada&lt;/b&gt;! You chose Dog &lt;woof&gt;, score 3.');
+    // The language travels beside the token.
+    const german = await submitted(form.code, 'Bo', 'cat', '?lang=de');
+    expect(german.searchParams.get('lang')).toBe('de');
+    expect(await messageOf(german)).toBe('Thanks Bo! You chose Cat, score 1.');
+  });
+
+  it('without a token, or with a tampered or expired one, shows the message without recalls', async () => {
+    const form = await publishForm(t, key, recallSchema());
+    const done = await submitted(form.code, 'Ada', 'dog');
+    expect(await messageOf(`${t.url}/f/${form.code}/done`)).toBe(bare);
+    const token = done.searchParams.get('r')!;
+    const [head, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const bad of [`${head}.${payload}.${flipped}`, 'x.y.z', '']) {
+      expect(await messageOf(`${t.url}/f/${form.code}/done?r=${encodeURIComponent(bad)}`)).toBe(bare);
+    }
+    // A page's post token is not a thank-you page's token.
+    const postToken = await tokenOf(t, `/f/${form.code}`);
+    expect(await messageOf(`${t.url}/f/${form.code}/done?r=${postToken}`)).toBe(bare);
+    t.clock.advance(2 * 3600 * 1000);
+    try {
+      expect(await messageOf(done)).toBe(bare);
+    } finally {
+      t.clock.reset();
+    }
+    expect(await messageOf(done)).toBe('Thanks Ada! You chose Dog &lt;woof&gt;, score 3.');
+  });
+
+  it("one form's token on another form's thank-you page shows nothing of the first", async () => {
+    const first = await publishForm(t, key, recallSchema(), 'First');
+    const second = await publishForm(t, key, recallSchema(), 'Second');
+    const done = await submitted(first.code, 'Secret Sam', 'dog');
+    const other = `${t.url}/f/${second.code}/done?r=${done.searchParams.get('r')}`;
+    expect(await messageOf(other)).toBe(bare);
+    // A deleted response is recalled no more.
+    const listed = await t.request(`/v1/forms/${first.id}/responses?limit=1`, { key });
+    const [stored] = listed.body.data.responses as { id: string }[];
+    await t.request(`/v1/forms/${first.id}/responses/${stored!.id}`, { method: 'DELETE', key });
+    expect(await messageOf(done)).toBe(bare);
   });
 });

@@ -107,6 +107,8 @@ export interface PublicPageDeps {
     tokens: FormPostTokens;
     uploads: UploadsService;
     submit: ResponsesService['submit'];
+    /** A stored response's answers and variables, for the thank-you page's recalls. */
+    recall: ResponsesService['recallOf'];
     /** The JSON routes' body limit, for the answers' text. */
     maxTextBytes: number;
     /** The server's own origin (FORMLOOM_PUBLIC_URL's). */
@@ -315,14 +317,34 @@ export function createPublicPageRouter({
     return { status: 200, ...(await formPage(code, found, links, prefillOf(found.form.schema, req))) };
   });
 
+  /**
+   * What the thank-you page's recalls read: the response its `?r=` token names, when the token is
+   * this server's for this form and unexpired (and the response is still there); else nothing, and
+   * the message shows its recalls empty, never an error.
+   */
+  async function recalledOf(code: string, formId: string, req: Request) {
+    const token = typeof req.query.r === 'string' ? req.query.r : undefined;
+    if (plainPost === undefined || token === undefined) return undefined;
+    const responseId = await plainPost.tokens.doneResponse(code, token);
+    return responseId === undefined ? undefined : plainPost.recall(formId, responseId);
+  }
+
   // The thank-you page a plain post is sent on to (303), so a reload does not post again.
   pageRoute('/f/:code/done', formNotFound, async (code, links, req) => {
     const found = await formFor(code, req);
     if (found === undefined) return undefined;
     const { form, texts } = found;
     const message = form.schema.settings?.completion?.message;
-    const text =
-      message === undefined ? undefined : recallText(message, { schema: form.schema, answers: {} });
+    let text: string | undefined;
+    if (message !== undefined) {
+      const recalled = message.includes('{{') ? await recalledOf(code, found.row.id, req) : undefined;
+      // As the page's script fills it: option labels in the respondent's language, always text.
+      text = recallText(message, {
+        schema: form.schema,
+        answers: recalled?.answers ?? {},
+        variables: recalled?.variables ?? {},
+      });
+    }
     return { status: 200, page: renderDonePage(form.schema.meta.language, links, form.title, texts, text) };
   });
 
@@ -364,15 +386,18 @@ export function createPublicPageRouter({
         if (!(await tokens.valid(code, body.fields.get('fl_token')?.[0]))) {
           throw new PageExpiredError();
         }
-        const done = (): { location: string } => {
+        /** The thank-you page; after a stored response, with the token its recalls read it by. */
+        const done = async (responseId?: string): Promise<{ location: string }> => {
           const redirect = schema.settings?.completion?.redirectUrl;
           if (redirect !== undefined && /^https:\/\//i.test(redirect)) return { location: redirect };
-          return {
-            location: `${encodeURIComponent(code)}/done${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`,
-          };
+          const query = new URLSearchParams();
+          if (responseId !== undefined) query.set('r', await tokens.issueDone(code, responseId));
+          if (lang !== undefined) query.set('lang', lang);
+          const search = query.size === 0 ? '' : `?${query}`;
+          return { location: `${encodeURIComponent(code)}/done${search}` };
         };
         // A filled honeypot is answered as a stored submission would be, and nothing is stored.
-        if (honeypotPosted(body)) return done();
+        if (honeypotPosted(body)) return await done();
         const answers = answersOf(schema, body, req);
         const step = stepOf(
           schema,
@@ -391,14 +416,14 @@ export function createPublicPageRouter({
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
         try {
-          await submit(
+          const { responseId } = await submit(
             code,
             visibleOnly(schema, answers),
             undefined,
             { requested: lang, acceptLanguage: req.get('accept-language') },
             { token: undefined, remoteIp: req.ip },
           );
-          return done();
+          return await done(responseId);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           if (error.caseCode === 'CAPTCHA_FAILED') {
