@@ -2,7 +2,7 @@ import type { FormSchema } from '@formloom/contract';
 import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CaptchaStandIn, startCaptchaStandIn } from '../../../test/support/captcha-stand-in.js';
-import { plainPostSchema, publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { plainPostSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { describeEachDialect, type TestServer, useTestServer } from '../../../test/support/test-server.js';
 
@@ -198,6 +198,95 @@ describeEachDialect(
       expect(res.text).toContain('Page 1 of 2');
       expect(res.text).toContain(`<p class="fl-error" id="fl-e-name">${required}</p>`);
       expect(res.text).toContain('<input type="hidden" name="photo" value=');
+    });
+
+    describe('Update: a field shown by an answer on the same page', () => {
+      /** The `fl_action` value of the form's first submit button: what Enter in a field presses. */
+      const enterPresses = (text: string) =>
+        /<button type="submit"[^>]* name="fl_action" value="(\w+)"/.exec(text)?.[1];
+
+      it('is offered in a <noscript> on a page whose fields follow its own answers, after the fields, with Enter still Next', async () => {
+        const text = await (await fetch(`${t.url}/f/${form.code}`)).text();
+        const update = text.indexOf('value="update"');
+        expect(update).toBeGreaterThan(text.indexOf('id="fl-w-petName"'));
+        expect(update).toBeLessThan(text.indexOf('<div class="fl-actions fl-plain-actions">'));
+        expect(text).toContain(
+          '<noscript><div class="fl-plain-update">\n<button type="submit" class="fl-sr" tabindex="-1" aria-hidden="true" name="fl_action" value="next">Next</button>',
+        );
+        expect(text).toContain(
+          '<button type="submit" class="fl-button fl-secondary" name="fl_action" value="update" aria-describedby="fl-update-note">Update the form for these answers</button>',
+        );
+        expect(enterPresses(text)).toBe('next');
+      });
+
+      it('shows the same page again with the revealed field, the answers kept, no error, nothing stored', async () => {
+        const before = (await responses()).length;
+        const path = `/f/${form.code}?ref=news`;
+        const res = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['hasPet', 'yes'],
+            ['fl_action', 'update'],
+          ]),
+        );
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('Page 1 of 2');
+        expect(res.text).toContain('value="Ada"');
+        expect(res.text).toMatch(/value="yes" checked/);
+        expect(res.text).toMatch(/id="fl-w-petName" data-field-id="petName" data-type="text">/);
+        expect(res.text).toContain('<p class="fl-error" id="fl-e-petName" hidden></p>');
+        expect(res.text).not.toContain('aria-invalid');
+        expect(res.text).not.toContain('id="fl-summary"');
+        // The page after a post has no script: its Update and buttons are plain, Enter still Next.
+        expect(res.text).not.toContain('<noscript><div class="fl-plain-update">');
+        expect(res.text).toContain('value="update"');
+        expect(enterPresses(res.text)).toBe('next');
+        expect((await responses()).length).toBe(before);
+      });
+
+      it('is not offered on a page whose fields no answer on it changes', async () => {
+        const path = `/f/${form.code}`;
+        const second = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['hasPet', 'no'],
+            ['fl_action', 'next'],
+          ]),
+        );
+        expect(second.text).toContain('Page 2 of 2');
+        expect(second.text).not.toContain('value="update"');
+        expect(second.text).not.toContain('fl-update-note');
+      });
+
+      it("on a one-page form: Update shows the field, Enter still submits, in the form's language", async () => {
+        const single = await publishForm(t, key, surveySchema('de'), 'Single');
+        const path = `/f/${single.code}`;
+        const page = await (await fetch(`${t.url}${path}`)).text();
+        expect(enterPresses(page)).toBe('submit');
+        expect(page).toContain('Formular für diese Antworten aktualisieren');
+        const res = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['contact', 'phone'],
+            ['fl_action', 'update'],
+          ]),
+        );
+        expect(res.status).toBe(200);
+        expect(res.text).toMatch(/id="fl-w-phone" data-field-id="phone" data-type="text">/);
+        expect(res.text).not.toContain('id="fl-summary"');
+        expect(enterPresses(res.text)).toBe('submit');
+        const count = await t.request(`/v1/forms/${single.id}/responses/count`, { key });
+        expect(count.body.data.count).toBe(0);
+      });
     });
 
     describe('refusals', () => {

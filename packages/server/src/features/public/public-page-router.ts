@@ -295,14 +295,16 @@ export function createPublicPageRouter({
     { form, texts }: Found,
     links: PageAssetLinks,
     answers: Record<string, unknown> | undefined,
-    state?: Parameters<typeof plainPostOf>[3],
+    state?: Parameters<typeof plainPostOf>[4],
   ) {
     const { schema } = form;
     const view = { code, title: form.title, description: form.description, schema, captcha: form.captcha };
+    const plainTexts = plainPageTextsFor(schema.meta.language);
+    const update = { label: plainTexts.update, note: plainTexts.updateNote };
     const post =
       plainPost === undefined || answers === undefined
         ? undefined
-        : plainPostOf(schema, await plainPost.tokens.issue(code), answers, state);
+        : plainPostOf(schema, await plainPost.tokens.issue(code), answers, update, state);
     return {
       page: renderFormPage(view, texts, links, `../v1/public/forms/${code}`, post),
       csp: cspWithCaptcha(PAGE_CSP, form.captcha),
