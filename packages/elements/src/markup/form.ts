@@ -54,9 +54,8 @@ export interface PlainMarkup {
   summary: SafeHtml | '';
   status?: string | undefined;
   shown(field: Field): Shown;
-  actions(paged: boolean, at: number, pages: number): SafeHtml;
-  /** Just before the actions: the Update of a page whose fields show by its own answers, or nothing. */
-  update(paged: boolean, at: number, pages: number): SafeHtml | '';
+  /** The buttons (and an Update before them): as they are after a post, else in `<noscript>`. */
+  controls(paged: boolean, at: number, pages: number): SafeHtml;
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
@@ -246,23 +245,6 @@ function resumeBox(texts: PageTexts): SafeHtml {
 }
 
 /**
- * A plain post's Update (when the page has one) and its buttons: as they are after a post (the
- * page has no script), else each in a `<noscript>` (the script's own controls serve).
- */
-function plainControls(
-  plain: PlainMarkup,
-  posted: boolean,
-  paged: boolean,
-  at: number,
-  pages: number,
-): SafeHtml {
-  const update = plain.update(paged, at, pages);
-  const actions = plain.actions(paged, at, pages);
-  if (posted) return update === '' ? actions : html`${update}\n${actions}`;
-  return html`${update === '' ? '' : html`<noscript>${update}</noscript>\n`}<noscript>${actions}</noscript>\n`;
-}
-
-/**
  * The form's markup: every section in order with its fields in order, as the empty form shows them
  * (fields and sections hidden by their logic start hidden, so nothing flickers before a script
  * takes over; a paged form shows its first page), then the thank-you card. Hidden fields are never
@@ -323,7 +305,7 @@ ${options.noscript && note !== undefined ? html`<noscript><p class="fl-alert">${
 ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
-${plain === undefined ? '' : plainControls(plain, posted, paged, posted ? at : 0, pages.length)}${posted ? '' : actions(schema, paged, pages.length, texts)}
+${plain?.controls(paged, posted ? at : 0, pages.length) ?? ''}${posted ? '' : actions(schema, paged, pages.length, texts)}
 ${paged && !posted ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>

@@ -37,8 +37,6 @@ export const ids = {
   resumeCopied: 'fl-resume-copied',
   /** A plain post's error summary, at the top of the form. */
   summary: 'fl-summary',
-  /** A plain post's Update (a page whose fields show by its own answers): the sentence saying what it does. */
-  updateNote: 'fl-update-note',
   /** The captcha widget's container, above the submit button. */
   captcha: 'fl-captcha',
 } as const;

@@ -16,6 +16,8 @@ import { ids } from './ids.js';
  */
 export type PlainAction = 'next' | 'back' | 'submit' | 'update';
 export const PLAIN_ACTION_FIELD = 'fl_action';
+/** The sentence before Update saying what it does (here, not in ids.ts: the element never shows it). */
+const UPDATE_NOTE_ID = 'fl-update-note';
 
 /**
  * A form that posts itself (`method="post"`, multipart) to its page. Without `state` (the page as
@@ -102,8 +104,8 @@ function plainUpdate(
   const label = primary === 'submit' ? schema.meta.submitLabel || texts.submit : texts.next;
   return html`<div class="fl-plain-update">
 ${plainButton(primary, label, 'unseen')}
-<p class="fl-help" id="${ids.updateNote}">${update.note}</p>
-<button type="submit" class="fl-button fl-secondary" name="${PLAIN_ACTION_FIELD}" value="update" aria-describedby="${ids.updateNote}">${update.label}</button>
+<p class="fl-help" id="${UPDATE_NOTE_ID}">${update.note}</p>
+<button type="submit" class="fl-button fl-secondary" name="${PLAIN_ACTION_FIELD}" value="update" aria-describedby="${UPDATE_NOTE_ID}">${update.label}</button>
 </div>`;
 }
 
@@ -151,11 +153,16 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
           : undefined;
       return { values, error: errors.get(field.id), extra };
     },
-    actions: (paged, at, pages) => plainActions(schema, texts, paged, at, pages),
-    update(paged, at, pages) {
+    controls(paged, at, pages) {
       const page = formPages(schema, answers)[at];
-      if (post.update === undefined || page === undefined || !hasSamePageLogic(schema, page)) return '';
-      return plainUpdate(schema, texts, post.update, paged, at, pages);
+      const update =
+        post.update === undefined || page === undefined || !hasSamePageLogic(schema, page)
+          ? undefined
+          : plainUpdate(schema, texts, post.update, paged, at, pages);
+      const actions = plainActions(schema, texts, paged, at, pages);
+      // After a post the page has no script; before, the script's own controls serve when it runs.
+      if (state !== undefined) return update === undefined ? actions : html`${update}\n${actions}`;
+      return html`${update === undefined ? '' : html`<noscript>${update}</noscript>\n`}<noscript>${actions}</noscript>\n`;
     },
   };
 }
