@@ -395,6 +395,7 @@ export function createApp({
         tokens: createFormPostTokens(deriveKey(secretKey, 'public form post'), clock),
         uploads,
         submit: responses.submit,
+        recall: responses.recallOf,
         maxTextBytes: bodyLimit,
         ownOrigin: new URL(config.publicUrl).origin,
       },

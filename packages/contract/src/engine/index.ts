@@ -34,6 +34,7 @@ export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/express
 export {
   fieldOrder,
   formPages,
+  hasSamePageLogic,
   type PageValidation,
   pageOfField,
   pageOrder,

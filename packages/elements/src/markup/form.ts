@@ -54,7 +54,8 @@ export interface PlainMarkup {
   summary: SafeHtml | '';
   status?: string | undefined;
   shown(field: Field): Shown;
-  actions(paged: boolean, at: number, pages: number): SafeHtml;
+  /** The buttons (and an Update before them): as they are after a post, else in `<noscript>`. */
+  controls(paged: boolean, at: number, pages: number): SafeHtml;
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
@@ -304,7 +305,7 @@ ${options.noscript && note !== undefined ? html`<noscript><p class="fl-alert">${
 ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
-${plain === undefined ? '' : posted ? plain.actions(paged, at, pages.length) : html`<noscript>${plain.actions(paged, 0, pages.length)}</noscript>\n`}${posted ? '' : actions(schema, paged, pages.length, texts)}
+${plain?.controls(paged, posted ? at : 0, pages.length) ?? ''}${posted ? '' : actions(schema, paged, pages.length, texts)}
 ${paged && !posted ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>

@@ -1,5 +1,5 @@
 import type { Field, FormSchema } from '@formloom/contract';
-import type { FormTexts } from '@formloom/contract/engine';
+import { type FormTexts, formPages, hasSamePageLogic } from '@formloom/contract/engine';
 import type { PlainMarkup, Shown } from './form.js';
 import { unanswered } from './form.js';
 import { html, type SafeHtml } from './html.js';
@@ -10,9 +10,14 @@ import { ids } from './ids.js';
  * form.ts, so `<formloom-form>`'s bundle, which never posts a form, does not carry it.
  */
 
-/** The action a plain post's button names (`fl_action`), read by the server's page. */
-export type PlainAction = 'next' | 'back' | 'submit';
+/**
+ * The action a plain post's button names (`fl_action`), read by the server's page. `update` shows
+ * the same page again for the answers given (fields their logic shows), judging and storing nothing.
+ */
+export type PlainAction = 'next' | 'back' | 'submit' | 'update';
 export const PLAIN_ACTION_FIELD = 'fl_action';
+/** The sentence before Update saying what it does (here, not in ids.ts: the element never shows it). */
+const UPDATE_NOTE_ID = 'fl-update-note';
 
 /**
  * A form that posts itself (`method="post"`, multipart) to its page. Without `state` (the page as
@@ -27,6 +32,8 @@ export interface PlainPost {
   /** Answers to show in the controls (prefill on first render; what was posted after). */
   answers?: Record<string, unknown>;
   state?: PostedState;
+  /** The Update button's texts (its label, and the sentence before it saying what it does). */
+  update?: { label: string; note: string } | undefined;
 }
 
 export interface PostedState {
@@ -46,6 +53,20 @@ export function postedValues(field: Field, value: unknown): string[] {
   return typeof value === 'object' ? [] : [String(value)];
 }
 
+/** The button Enter in a field presses: Submit on the last page (or a form of one), else Next. */
+function primaryAction(paged: boolean, at: number, pages: number): 'submit' | 'next' {
+  return !paged || at >= pages - 1 ? 'submit' : 'next';
+}
+
+/** `secondary`: Back and Update; `unseen`: the copy of Next or Submit that Enter presses (see plainUpdate). */
+function plainButton(action: PlainAction, label: string, kind?: 'secondary' | 'unseen'): SafeHtml {
+  const attributes =
+    kind === 'unseen'
+      ? html`class="fl-sr" tabindex="-1" aria-hidden="true"`
+      : html`class="fl-button${kind === 'secondary' ? ' fl-secondary' : ''}"`;
+  return html`<button type="submit" ${attributes} name="${PLAIN_ACTION_FIELD}" value="${action}">${label}</button>`;
+}
+
 /**
  * The buttons: enabled, no ids (the script's own stay as they are), each naming its action. Next
  * or Submit comes first, so Enter in a field presses it rather than Back.
@@ -57,15 +78,41 @@ function plainActions(
   at: number,
   pages: number,
 ): SafeHtml {
-  const button = (action: PlainAction, label: string, secondary = false) =>
-    html`<button type="submit" class="fl-button${secondary ? ' fl-secondary' : ''}" name="${PLAIN_ACTION_FIELD}" value="${action}">${label}</button>`;
+  const primary = primaryAction(paged, at, pages);
   return html`<div class="fl-actions fl-plain-actions">
-${!paged || at >= pages - 1 ? button('submit', schema.meta.submitLabel || texts.submit) : button('next', texts.next)}
-${paged && at > 0 ? button('back', texts.back, true) : ''}
+${primary === 'submit' ? plainButton('submit', schema.meta.submitLabel || texts.submit) : plainButton('next', texts.next)}
+${paged && at > 0 ? plainButton('back', texts.back, 'secondary') : ''}
 </div>`;
 }
 
-/** The errors at the top, each a link to its field. */
+/**
+ * Update, on a page with a field its own answers show or hide (`hasSamePageLogic`): without a
+ * script such a field appears only after a post, so this one shows the page again for the answers
+ * given. After the fields, before the buttons, so the keyboard meets it before Next. Enter in a
+ * field presses a form's first submit button, so a copy of Next (or Submit) comes first, hidden
+ * from sight, the keyboard and screen readers: Enter keeps meaning Next.
+ */
+function plainUpdate(
+  schema: FormSchema,
+  texts: FormTexts,
+  update: NonNullable<PlainPost['update']>,
+  paged: boolean,
+  at: number,
+  pages: number,
+): SafeHtml {
+  const primary = primaryAction(paged, at, pages);
+  const label = primary === 'submit' ? schema.meta.submitLabel || texts.submit : texts.next;
+  return html`<div class="fl-plain-update">
+${plainButton(primary, label, 'unseen')}
+<p class="fl-help" id="${UPDATE_NOTE_ID}">${update.note}</p>
+<button type="submit" class="fl-button fl-secondary" name="${PLAIN_ACTION_FIELD}" value="update" aria-describedby="${UPDATE_NOTE_ID}">${update.label}</button>
+</div>`;
+}
+
+/**
+ * The errors at the top: each the field's label as a link to the field, then its message as a
+ * second part (a label ending in "?" read badly joined to the message by ": ").
+ */
 function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: FormTexts): SafeHtml {
   const fields = new Map(schema.fields.map((f) => [f.id, f]));
   const items = [...errors].flatMap(([fieldId, message]) => {
@@ -73,7 +120,7 @@ function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, t
     if (field === undefined || field.type === 'hidden') return [];
     const grouped = field.type === 'radio' || field.type === 'checkbox';
     const target = grouped ? ids.option(fieldId, 0) : ids.control(fieldId);
-    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}: ${message}</a></li>\n`];
+    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}</a> — ${message}</li>\n`];
   });
   return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
 <p>${texts.fixErrors}</p>
@@ -106,6 +153,16 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
           : undefined;
       return { values, error: errors.get(field.id), extra };
     },
-    actions: (paged, at, pages) => plainActions(schema, texts, paged, at, pages),
+    controls(paged, at, pages) {
+      const page = formPages(schema, answers)[at];
+      const update =
+        post.update === undefined || page === undefined || !hasSamePageLogic(schema, page)
+          ? undefined
+          : plainUpdate(schema, texts, post.update, paged, at, pages);
+      const actions = plainActions(schema, texts, paged, at, pages);
+      // After a post the page has no script; before, the script's own controls serve when it runs.
+      if (state !== undefined) return update === undefined ? actions : html`${update}\n${actions}`;
+      return html`${update === undefined ? '' : html`<noscript>${update}</noscript>\n`}<noscript>${actions}</noscript>\n`;
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { FormSchema } from '@formloom/contract';
 import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,44 @@ async function axeOfSame(page: Page): Promise<string[]> {
 }
 const en = messagesFor('en');
 const texts = formTextsFor('en');
+const UPDATE = 'Update the form for these answers';
+
+/** A one-page form: "Phone" shows the phone number, on the same page. */
+function contactSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Call me', language: 'en' },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [{ id: 'only', title: 'Contact', order: 0 }],
+    fields: [
+      { id: 'name', sectionId: 'only', type: 'text', label: 'Your name', order: 0, required: true },
+      {
+        id: 'contact',
+        sectionId: 'only',
+        type: 'radio',
+        label: 'Contact me by',
+        order: 1,
+        options: [
+          { label: 'Email', value: 'email' },
+          { label: 'Phone', value: 'phone' },
+        ],
+      },
+      {
+        id: 'phone',
+        sectionId: 'only',
+        type: 'text',
+        label: 'Phone number',
+        order: 2,
+        required: true,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'contact', operator: 'equals', value: 'phone' }] }],
+        },
+      },
+    ],
+  };
+}
 
 /** Issue 30 item 5: the public page with JavaScript switched off in the browser. */
 describe.skipIf(executable === undefined)('public form page in Chromium without JavaScript', () => {
@@ -51,8 +90,8 @@ describe.skipIf(executable === undefined)('public form page in Chromium without 
           javaScriptEnabled: false,
         },
       ));
-      // The script's buttons wait for it; without it only the page's own Next is offered.
-      await expect.poll(() => page.getByRole('button').allTextContents()).toEqual(['Next']);
+      // The script's buttons wait for it; without it only the page's own Update and Next are offered.
+      await expect.poll(() => page.getByRole('button').allTextContents()).toEqual([UPDATE, 'Next']);
       expect(await page.locator('#fl-w-petName').isVisible()).toBe(false);
 
       await page.getByRole('button', { name: 'Next' }).click();
@@ -61,10 +100,15 @@ describe.skipIf(executable === undefined)('public form page in Chromium without 
       expect(await page.locator('#fl-f-name').getAttribute('aria-invalid')).toBe('true');
       expect(await page.locator('#fl-f-name').getAttribute('aria-describedby')).toBe('fl-e-name');
       const summary = page.getByRole('alert').filter({ hasText: texts.fixErrors });
-      expect(await summary.getByRole('link').allTextContents()).toEqual([
-        `Your name: ${en.required}`,
-        `Do you have a pet?: ${en.required}`,
+      // Each error: the label as the link to its field, then the message apart from it.
+      expect(await summary.getByRole('link').allTextContents()).toEqual(['Your name', 'Do you have a pet?']);
+      expect(await summary.getByRole('listitem').allTextContents()).toEqual([
+        `Your name — ${en.required}`,
+        `Do you have a pet? — ${en.required}`,
       ]);
+      expect(await summary.getByRole('link', { name: 'Do you have a pet?' }).getAttribute('href')).toBe(
+        '#fl-f-hasPet~0',
+      );
       expect(await axeOfSame(page)).toEqual([]);
       await page.screenshot({ path: `${ARTIFACTS}public-nojs-errors-360.png`, fullPage: true });
       // Nothing is wider than the phone's screen.
@@ -126,6 +170,56 @@ describe.skipIf(executable === undefined)('public form page in Chromium without 
       await page.reload();
       const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
       expect(count.body.data.count).toBe(1);
+    });
+
+    it('Update shows a field revealed on the same page, keeping the answers, with no error; Enter then submits', async () => {
+      const single = await publishForm(t, key, contactSchema());
+      ({ page } = await pages.open(
+        `${t.url}/f/${single.code}`,
+        { width: 360, height: 800 },
+        { javaScriptEnabled: false },
+      ));
+      expect(await page.getByLabel('Phone number').isVisible()).toBe(false);
+      await page.getByLabel('Your name').fill('Ada');
+      await page.getByLabel('Phone', { exact: true }).check();
+      // After the fields, the keyboard meets Update before Submit.
+      await page.getByLabel('Phone', { exact: true }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement).value)).toBe('update');
+      await page.getByRole('button', { name: UPDATE }).click();
+      await page.waitForLoadState();
+      expect(new URL(page.url()).pathname).toBe(`/f/${single.code}`);
+      expect(await page.getByLabel('Phone number').isVisible()).toBe(true);
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada');
+      expect(await page.getByLabel('Phone', { exact: true }).isChecked()).toBe(true);
+      expect(await page.locator('#fl-e-phone').isVisible()).toBe(false);
+      expect(await page.getByRole('alert').filter({ hasText: texts.fixErrors }).count()).toBe(0);
+      expect(await axeOfSame(page)).toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}public-nojs-update-360.png`, fullPage: true });
+
+      // Enter in a text input presses Submit, not Update.
+      await page.getByLabel('Phone number').fill('555 0100');
+      await page.getByLabel('Phone number').press('Enter');
+      await page.waitForURL(`**/f/${single.code}/done?**`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(texts.thanksTitle);
+      const listed = await t.request(`/v1/forms/${single.id}/responses?limit=1`, { key });
+      const [stored] = listed.body.data.responses as { answers: Record<string, unknown> }[];
+      expect(stored!.answers).toEqual({ name: 'Ada', contact: 'phone', phone: '555 0100' });
+    });
+
+    it('Enter in a text input of a paged page with Update still means Next', async () => {
+      ({ page } = await pages.open(
+        `${t.url}/f/${form.code}`,
+        { width: 360, height: 800 },
+        { javaScriptEnabled: false },
+      ));
+      await page.getByLabel('Yes').check();
+      await page.getByLabel('Your name').fill('Ada');
+      await page.getByLabel('Your name').press('Enter');
+      await page.waitForLoadState();
+      // Next judged the page (Update would show no error): the pet's name is now asked for.
+      expect(await page.locator('#fl-e-petName').textContent()).toBe(en.required);
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada');
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../models/form-schema.js';
-import { fieldOrder, formPages, pageOfField, pageOrder, validatePage } from './pages.js';
+import { fieldOrder, formPages, hasSamePageLogic, pageOfField, pageOrder, validatePage } from './pages.js';
 
 const paged: FormSchema = {
   version: '1.0',
@@ -101,6 +101,66 @@ describe('fieldOrder', () => {
       'employer',
       'years',
       'orphan',
+    ]);
+  });
+});
+
+describe('hasSamePageLogic', () => {
+  const showIf = (fieldId: string, value: string) => ({
+    action: 'show' as const,
+    conditionGroups: [{ conditions: [{ fieldId, operator: 'equals' as const, value }] }],
+  });
+
+  it('is false when what shows by an answer is on another page', () => {
+    expect(['about', 'student', 'work'].map((page) => hasSamePageLogic(paged, page))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("is true on one page that holds a section's condition and its fields", () => {
+    const single: FormSchema = { ...paged, settings: { layout: 'single-column' } };
+    expect(hasSamePageLogic(single, 'about')).toBe(true);
+  });
+
+  it("follows a field's own conditions and the variables they read, but not hidden fields", () => {
+    const schema: FormSchema = {
+      ...paged,
+      fields: [
+        ...paged.fields,
+        {
+          id: 'other',
+          sectionId: 'about',
+          type: 'text',
+          label: 'Other',
+          order: 2,
+          conditionalLogic: showIf('status', 'employed'),
+        },
+        {
+          id: 'senior',
+          sectionId: 'work',
+          type: 'text',
+          label: 'Senior',
+          order: 2,
+          conditionalLogic: showIf('tenure', '10'),
+        },
+        { id: 'ref', sectionId: 'student', type: 'hidden', label: 'Ref', order: 1 },
+        {
+          id: 'club',
+          sectionId: 'student',
+          type: 'text',
+          label: 'Club',
+          order: 2,
+          conditionalLogic: showIf('ref', 'x'),
+        },
+      ],
+      variables: [{ id: 'tenure', type: 'number', expression: { '+': [{ var: 'years' }, 1] } }],
+    };
+    expect(['about', 'student', 'work'].map((page) => hasSamePageLogic(schema, page))).toEqual([
+      true,
+      false,
+      true,
     ]);
   });
 });

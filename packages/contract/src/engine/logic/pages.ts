@@ -3,6 +3,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationIssue } from '../types.js';
 import type { CompiledForm } from '../validate/compile-form.js';
 import { compiledFormFor } from '../validate/validate-response.js';
+import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
  * Pages (docs/form-model.md): with `settings.layout: "paged"` each visible section is a page,
@@ -120,4 +121,43 @@ export function validatePage(
   const result = compiledFormFor(form).validate(answers);
   const errors = result.errors.filter((e) => onPage.has(e.fieldId) && e.rule !== 'unknown_field');
   return { ok: errors.length === 0, errors };
+}
+
+/**
+ * Whether a field on the page shows or hides by an answer given on that same page (through its
+ * own conditions, its section's, or a variable they read). A renderer without live logic (the
+ * public page without JavaScript) offers to update the page for such answers; a paged form's
+ * other pages follow the answers anyway at the next press. Hidden fields are left out: their
+ * value comes from prefill, never typed on the page.
+ *
+ * ```ts
+ * hasSamePageLogic(schema, 'about'); // true: "phone" shows when "contact" on it is "phone"
+ * ```
+ */
+export function hasSamePageLogic(form: FormSchema | CompiledForm, pageId: string): boolean {
+  const schema = schemaOf(form);
+  const key = (node: VisibilityNode) => `${node.kind}:${node.index}`;
+  const dependsOn = new Map<string, VisibilityNode[]>();
+  for (const { from, to } of visibilityEdges(schema)) {
+    const list = dependsOn.get(key(from)) ?? [];
+    list.push(to);
+    dependsOn.set(key(from), list);
+  }
+  const onPage = (index: number) => {
+    const field = schema.fields[index]!;
+    return field.type !== 'hidden' && pageOfField(schema, field.id) === pageId;
+  };
+  return schema.fields.some((_, start) => {
+    if (!onPage(start)) return false;
+    const seen = new Set<string>([key({ kind: 'field', index: start })]);
+    const stack = [...(dependsOn.get(key({ kind: 'field', index: start })) ?? [])];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (seen.has(key(node))) continue;
+      seen.add(key(node));
+      if (node.kind === 'field' && onPage(node.index)) return true;
+      stack.push(...(dependsOn.get(key(node)) ?? []));
+    }
+    return false;
+  });
 }

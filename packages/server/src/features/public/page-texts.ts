@@ -12,3 +12,69 @@ export const pageTextsFor: (language: string) => PageTexts = formTextsFor;
 export function negotiateLanguage(header: string | undefined): Language {
   return (acceptedLanguages(header).find(isLanguage) as Language | undefined) ?? FALLBACK_LANGUAGE;
 }
+
+/**
+ * The texts of the page without JavaScript alone (plain posts): the Update button of a page whose
+ * questions show or hide by answers on that same page, and why a post was refused. `{origin}` is
+ * filled in where it appears.
+ */
+export interface PlainPageTexts {
+  /** The Update button, and the sentence before it saying what it does. */
+  update: string;
+  updateNote: string;
+  /** A post whose page token is missing or has expired, and the link back to the form. */
+  pageExpired: string;
+  openAgain: string;
+  /** A post from a site the form does not name in `settings.allowedOrigins`. */
+  originRefused: string;
+}
+
+const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
+  en: {
+    update: 'Update the form for these answers',
+    updateNote: 'Some questions appear or go away depending on your answers on this page.',
+    pageExpired: 'This page has expired.',
+    openAgain: 'Open the form again',
+    originRefused: "This form can't be sent from {origin}.",
+  },
+  tr: {
+    update: 'Formu bu yanıtlara göre güncelle',
+    updateNote: 'Bazı sorular bu sayfadaki yanıtlarınıza göre görünür ya da kaybolur.',
+    pageExpired: 'Bu sayfanın süresi doldu.',
+    openAgain: 'Formu yeniden açın',
+    originRefused: 'Bu form {origin} üzerinden gönderilemez.',
+  },
+  es: {
+    update: 'Actualizar el formulario con estas respuestas',
+    updateNote: 'Algunas preguntas aparecen o desaparecen según tus respuestas en esta página.',
+    pageExpired: 'Esta página ha caducado.',
+    openAgain: 'Abre el formulario de nuevo',
+    originRefused: 'Este formulario no se puede enviar desde {origin}.',
+  },
+  it: {
+    update: 'Aggiorna il modulo per queste risposte',
+    updateNote: 'Alcune domande compaiono o scompaiono in base alle tue risposte in questa pagina.',
+    pageExpired: 'Questa pagina è scaduta.',
+    openAgain: 'Apri di nuovo il modulo',
+    originRefused: 'Questo modulo non può essere inviato da {origin}.',
+  },
+  de: {
+    update: 'Formular für diese Antworten aktualisieren',
+    updateNote: 'Einige Fragen erscheinen oder verschwinden je nach Ihren Antworten auf dieser Seite.',
+    pageExpired: 'Diese Seite ist abgelaufen.',
+    openAgain: 'Formular erneut öffnen',
+    originRefused: 'Dieses Formular kann nicht von {origin} aus gesendet werden.',
+  },
+  nl: {
+    update: 'Formulier bijwerken voor deze antwoorden',
+    updateNote: 'Sommige vragen verschijnen of verdwijnen afhankelijk van je antwoorden op deze pagina.',
+    pageExpired: 'Deze pagina is verlopen.',
+    openAgain: 'Open het formulier opnieuw',
+    originRefused: 'Dit formulier kan niet worden verzonden vanaf {origin}.',
+  },
+};
+
+/** The no-JavaScript page's own texts in `language` (English for one we do not have). */
+export function plainPageTextsFor(language: string): PlainPageTexts {
+  return PLAIN_PAGE_TEXTS[isLanguage(language) ? language : FALLBACK_LANGUAGE];
+}

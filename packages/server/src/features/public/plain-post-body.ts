@@ -4,8 +4,9 @@ import { SCHEMA_LIMITS } from '@formloom/contract';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import type { FormRow } from '../../db/database.js';
-import { badRequest, forbidden, tooLarge } from '../../domain-errors.js';
+import { badRequest, tooLarge } from '../../domain-errors.js';
 import { MULTIPART_OVERHEAD_BYTES, type UploadsService } from '../uploads/index.js';
+import { PageExpiredError } from './plain-post-refusals.js';
 
 /** The signed token's input: it must come before any file (the page renders it first). */
 export const TOKEN_FIELD = 'fl_token';
@@ -109,12 +110,12 @@ export function readPlainPost(
       }
       if (token === undefined) {
         stream.resume();
-        fail(forbidden('This form page has expired: open it again'));
+        fail(new PageExpiredError());
         return;
       }
       streams.add(stream);
       const saved = token.then(async (valid) => {
-        if (!valid) throw forbidden('This form page has expired: open it again');
+        if (!valid) throw new PageExpiredError();
         const upload = await uploads.save(form, field, stream, info);
         files.set(name, upload);
       });

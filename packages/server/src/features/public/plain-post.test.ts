@@ -2,7 +2,7 @@ import type { FormSchema } from '@formloom/contract';
 import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CaptchaStandIn, startCaptchaStandIn } from '../../../test/support/captcha-stand-in.js';
-import { plainPostSchema, publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { plainPostSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { describeEachDialect, type TestServer, useTestServer } from '../../../test/support/test-server.js';
 
@@ -77,7 +77,7 @@ describeEachDialect(
         ]),
       );
       expect(empty.status).toBe(400);
-      expect(empty.text).toContain(`<a href="#fl-f-name">Your name: ${required}</a>`);
+      expect(empty.text).toContain(`<li><a href="#fl-f-name">Your name</a> — ${required}</li>`);
       expect(empty.text).toMatch(
         /id="fl-f-name" name="name" aria-describedby="fl-e-name" aria-required="true" aria-invalid="true"/,
       );
@@ -137,7 +137,7 @@ describeEachDialect(
         ]),
       );
       expect(submitted.status).toBe(303);
-      expect(submitted.location).toBe(`${form.code}/done`);
+      expect(submitted.location).toMatch(new RegExp(`^${form.code}/done\\?r=[\\w.-]+$`));
       const [stored] = await responses();
       expect(stored!.answers).toMatchObject({
         name: 'Ada',
@@ -198,6 +198,95 @@ describeEachDialect(
       expect(res.text).toContain('Page 1 of 2');
       expect(res.text).toContain(`<p class="fl-error" id="fl-e-name">${required}</p>`);
       expect(res.text).toContain('<input type="hidden" name="photo" value=');
+    });
+
+    describe('Update: a field shown by an answer on the same page', () => {
+      /** The `fl_action` value of the form's first submit button: what Enter in a field presses. */
+      const enterPresses = (text: string) =>
+        /<button type="submit"[^>]* name="fl_action" value="(\w+)"/.exec(text)?.[1];
+
+      it('is offered in a <noscript> on a page whose fields follow its own answers, after the fields, with Enter still Next', async () => {
+        const text = await (await fetch(`${t.url}/f/${form.code}`)).text();
+        const update = text.indexOf('value="update"');
+        expect(update).toBeGreaterThan(text.indexOf('id="fl-w-petName"'));
+        expect(update).toBeLessThan(text.indexOf('<div class="fl-actions fl-plain-actions">'));
+        expect(text).toContain(
+          '<noscript><div class="fl-plain-update">\n<button type="submit" class="fl-sr" tabindex="-1" aria-hidden="true" name="fl_action" value="next">Next</button>',
+        );
+        expect(text).toContain(
+          '<button type="submit" class="fl-button fl-secondary" name="fl_action" value="update" aria-describedby="fl-update-note">Update the form for these answers</button>',
+        );
+        expect(enterPresses(text)).toBe('next');
+      });
+
+      it('shows the same page again with the revealed field, the answers kept, no error, nothing stored', async () => {
+        const before = (await responses()).length;
+        const path = `/f/${form.code}?ref=news`;
+        const res = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['hasPet', 'yes'],
+            ['fl_action', 'update'],
+          ]),
+        );
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('Page 1 of 2');
+        expect(res.text).toContain('value="Ada"');
+        expect(res.text).toMatch(/value="yes" checked/);
+        expect(res.text).toMatch(/id="fl-w-petName" data-field-id="petName" data-type="text">/);
+        expect(res.text).toContain('<p class="fl-error" id="fl-e-petName" hidden></p>');
+        expect(res.text).not.toContain('aria-invalid');
+        expect(res.text).not.toContain('id="fl-summary"');
+        // The page after a post has no script: its Update and buttons are plain, Enter still Next.
+        expect(res.text).not.toContain('<noscript><div class="fl-plain-update">');
+        expect(res.text).toContain('value="update"');
+        expect(enterPresses(res.text)).toBe('next');
+        expect((await responses()).length).toBe(before);
+      });
+
+      it('is not offered on a page whose fields no answer on it changes', async () => {
+        const path = `/f/${form.code}`;
+        const second = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['hasPet', 'no'],
+            ['fl_action', 'next'],
+          ]),
+        );
+        expect(second.text).toContain('Page 2 of 2');
+        expect(second.text).not.toContain('value="update"');
+        expect(second.text).not.toContain('fl-update-note');
+      });
+
+      it("on a one-page form: Update shows the field, Enter still submits, in the form's language", async () => {
+        const single = await publishForm(t, key, surveySchema('de'), 'Single');
+        const path = `/f/${single.code}`;
+        const page = await (await fetch(`${t.url}${path}`)).text();
+        expect(enterPresses(page)).toBe('submit');
+        expect(page).toContain('Formular für diese Antworten aktualisieren');
+        const res = await post(
+          t,
+          path,
+          formOf([
+            ['fl_token', await tokenOf(t, path)],
+            ['name', 'Ada'],
+            ['contact', 'phone'],
+            ['fl_action', 'update'],
+          ]),
+        );
+        expect(res.status).toBe(200);
+        expect(res.text).toMatch(/id="fl-w-phone" data-field-id="phone" data-type="text">/);
+        expect(res.text).not.toContain('id="fl-summary"');
+        expect(enterPresses(res.text)).toBe('submit');
+        const count = await t.request(`/v1/forms/${single.id}/responses/count`, { key });
+        expect(count.body.data.count).toBe(0);
+      });
     });
 
     describe('refusals', () => {
@@ -321,6 +410,64 @@ describeEachDialect(
         expect((await post(t, `/f/${named.code}`, body(), { origin: t.url })).status).toBe(200);
       });
 
+      it("an expired or missing token says the page expired, linking back to the form with its query, in the visitor's language", async () => {
+        const path = `/f/${form.code}?lang=de&ref=news`;
+        const token = await tokenOf(t, path);
+        t.clock.advance(25 * 3600 * 1000);
+        try {
+          const expired = await post(
+            t,
+            path,
+            formOf([
+              ['fl_token', token],
+              ['name', 'Eve'],
+              ['fl_action', 'next'],
+            ]),
+            { 'accept-language': 'de' },
+          );
+          expect(expired.status).toBe(403);
+          expect(expired.text).toContain(
+            `<p>Diese Seite ist abgelaufen. <a href="${form.code}?lang=de&amp;ref=news">Formular erneut öffnen</a>.</p>`,
+          );
+        } finally {
+          t.clock.reset();
+        }
+        const missing = await post(t, `/f/${form.code}`, formOf([['fl_action', 'submit']]));
+        expect(missing.status).toBe(403);
+        expect(missing.text).toContain(
+          `<p>This page has expired. <a href="${form.code}">Open the form again</a>.</p>`,
+        );
+        expect(missing.text).not.toContain('Something went wrong. Please try again.');
+      });
+
+      it('a refused origin is named on the page, as text', async () => {
+        const schema: FormSchema = {
+          ...plainPostSchema(),
+          settings: { layout: 'paged', submitAction: 'default', allowedOrigins: ['https://shop.example'] },
+        };
+        const named = await publishForm(t, key, schema, 'Named for the page');
+        const token = await tokenOf(t, `/f/${named.code}`);
+        const res = await post(
+          t,
+          `/f/${named.code}`,
+          formOf([
+            ['fl_token', token],
+            ['fl_action', 'next'],
+          ]),
+          { origin: 'https://evil.example"<b>' },
+        );
+        expect(res.status).toBe(403);
+        expect(res.text).toContain(
+          `<p>This form can&#39;t be sent from https://evil.example&quot;&lt;b&gt;. <a href="${named.code}">Open the form again</a>.</p>`,
+        );
+        expect(res.text).not.toContain('<b>');
+        const spanish = await post(t, `/f/${named.code}`, formOf([['fl_token', token]]), {
+          origin: 'https://evil.example',
+          'accept-language': 'es',
+        });
+        expect(spanish.text).toContain('Este formulario no se puede enviar desde https://evil.example.');
+      });
+
       it('a post that is not multipart is 400', async () => {
         const res = await post(t, `/f/${form.code}`, 'name=Eve', {
           'content-type': 'application/x-www-form-urlencoded',
@@ -399,5 +546,114 @@ describeDialects('the public page without JavaScript: a captcha form', (dialect)
     expect(res.text).toContain('value="Ada"');
     const count = await t.request(`/v1/forms/${form.id}/responses/count`, { key });
     expect(count.body.data.count).toBe(0);
+  });
+});
+
+/** A form whose completion message recalls a field, a choice and a score variable. */
+function recallSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Recall form', language: 'en' },
+    settings: {
+      layout: 'single-column',
+      submitAction: 'default',
+      completion: { message: 'Thanks {{name}}! You chose {{pet}}, score {{points}}.' },
+    },
+    sections: [{ id: 'only', title: 'You', order: 0 }],
+    fields: [
+      { id: 'name', sectionId: 'only', type: 'text', label: 'Your name', order: 0, required: true },
+      {
+        id: 'pet',
+        sectionId: 'only',
+        type: 'radio',
+        label: 'Cat or dog?',
+        order: 1,
+        required: true,
+        options: [
+          { label: 'Cat', value: 'cat', score: 1 },
+          { label: 'Dog <woof>', value: 'dog', score: 3 },
+        ],
+      },
+    ],
+    variables: [{ id: 'points', type: 'number', expression: { score: 'pet' } }],
+  };
+}
+
+describeEachDialect('the thank-you page after a plain post recalls the response', (t) => {
+  let key = '';
+  const bare = 'Thanks ! You chose , score .';
+
+  /** Submits `name` and `pet` by a plain post: the thank-you page's URL it is sent on to. */
+  async function submitted(code: string, name: string, pet: string, query = ''): Promise<URL> {
+    const path = `/f/${code}${query}`;
+    const res = await post(
+      t,
+      path,
+      formOf([
+        ['fl_token', await tokenOf(t, path)],
+        ['name', name],
+        ['pet', pet],
+        ['fl_action', 'submit'],
+      ]),
+    );
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(new RegExp(`^${code}/done\\?r=[\\w-]+\\.[\\w-]+\\.[\\w-]+`));
+    return new URL(res.location!, `${t.url}${path}`);
+  }
+  const messageOf = async (url: URL | string) => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    return /<p id="fl-done-message">([^<]*)<\/p>/.exec(await res.text())?.[1];
+  };
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+  });
+
+  it('fills the message with the answers (option labels, as text) and the score variable', async () => {
+    const form = await publishForm(t, key, recallSchema());
+    const done = await submitted(form.code, '<b>Ada</b>', 'dog');
+    expect(done.pathname).toBe(`/f/${form.code}/done`);
+    expect(await messageOf(done)).toBe('Thanks &lt;b&gt;Ada&lt;/b&gt;! You chose Dog &lt;woof&gt;, score 3.');
+    // The language travels beside the token.
+    const german = await submitted(form.code, 'Bo', 'cat', '?lang=de');
+    expect(german.searchParams.get('lang')).toBe('de');
+    expect(await messageOf(german)).toBe('Thanks Bo! You chose Cat, score 1.');
+  });
+
+  it('without a token, or with a tampered or expired one, shows the message without recalls', async () => {
+    const form = await publishForm(t, key, recallSchema());
+    const done = await submitted(form.code, 'Ada', 'dog');
+    expect(await messageOf(`${t.url}/f/${form.code}/done`)).toBe(bare);
+    const token = done.searchParams.get('r')!;
+    const [head, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const bad of [`${head}.${payload}.${flipped}`, 'x.y.z', '']) {
+      expect(await messageOf(`${t.url}/f/${form.code}/done?r=${encodeURIComponent(bad)}`)).toBe(bare);
+    }
+    // A page's post token is not a thank-you page's token.
+    const postToken = await tokenOf(t, `/f/${form.code}`);
+    expect(await messageOf(`${t.url}/f/${form.code}/done?r=${postToken}`)).toBe(bare);
+    t.clock.advance(2 * 3600 * 1000);
+    try {
+      expect(await messageOf(done)).toBe(bare);
+    } finally {
+      t.clock.reset();
+    }
+    expect(await messageOf(done)).toBe('Thanks Ada! You chose Dog &lt;woof&gt;, score 3.');
+  });
+
+  it("one form's token on another form's thank-you page shows nothing of the first", async () => {
+    const first = await publishForm(t, key, recallSchema(), 'First');
+    const second = await publishForm(t, key, recallSchema(), 'Second');
+    const done = await submitted(first.code, 'Secret Sam', 'dog');
+    const other = `${t.url}/f/${second.code}/done?r=${done.searchParams.get('r')}`;
+    expect(await messageOf(other)).toBe(bare);
+    // A deleted response is recalled no more.
+    const listed = await t.request(`/v1/forms/${first.id}/responses?limit=1`, { key });
+    const [stored] = listed.body.data.responses as { id: string }[];
+    await t.request(`/v1/forms/${first.id}/responses/${stored!.id}`, { method: 'DELETE', key });
+    expect(await messageOf(done)).toBe(bare);
   });
 });

@@ -79,7 +79,9 @@ export function visibleOnly(schema: FormSchema, answers: Record<string, unknown>
 
 export function actionOf(body: PlainPostBody): PlainAction | undefined {
   const action = body.fields.get(PLAIN_ACTION_FIELD)?.[0];
-  return action === 'next' || action === 'back' || action === 'submit' ? action : undefined;
+  return action === 'next' || action === 'back' || action === 'submit' || action === 'update'
+    ? action
+    : undefined;
 }
 
 export function honeypotPosted(body: PlainPostBody): boolean {
@@ -92,9 +94,10 @@ export type Step =
   | { kind: 'submit' };
 
 /**
- * The step a press of a button takes: Back moves without judging; Next judges this page alone
- * (`validatePage`, as the script does) and moves on; Submit, or Enter, on the last page submits
- * (and the submission judges everything). The pages follow the answers, so a page that a
+ * The step a press of a button takes: Update shows the same page again for its answers (fields
+ * they show appear), judging and storing nothing; Back moves without judging; Next judges this
+ * page alone (`validatePage`, as the script does) and moves on; Submit, or Enter, on the last page
+ * submits (and the submission judges everything). The pages follow the answers, so a page that a
  * condition removed gives way to the one before it, as in the script.
  */
 export function stepOf(
@@ -103,10 +106,13 @@ export function stepOf(
   posted: string | undefined,
   action: PlainAction | undefined,
 ): Step {
-  if (schema.settings?.layout !== 'paged') return { kind: 'submit' };
+  const paged = schema.settings?.layout === 'paged';
+  if (!paged && action === 'update') return { kind: 'page', page: undefined, errors: new Map() };
+  if (!paged) return { kind: 'submit' };
   const pages = formPages(schema, answers);
   const at = posted === undefined ? 0 : Math.max(pages.indexOf(posted), 0);
   const current = pages[at];
+  if (action === 'update') return { kind: 'page', page: current, errors: new Map() };
   if (action === 'back') return { kind: 'page', page: pages[Math.max(at - 1, 0)], errors: new Map() };
   if (current === undefined || (at >= pages.length - 1 && action !== 'next')) return { kind: 'submit' };
   const checked = validatePage(compileForm(schema), answers, current);
@@ -149,6 +155,7 @@ export function plainPostOf(
   schema: FormSchema,
   token: string,
   answers: Record<string, unknown>,
+  update: PlainPost['update'],
   state?: PlainPost['state'],
 ): PlainPost {
   const paged = schema.settings?.layout === 'paged';
@@ -158,5 +165,5 @@ export function plainPostOf(
     if (field.type === 'hidden' || state === undefined || !paged || field.sectionId === state.page) continue;
     for (const value of postedValues(field, answers[field.id])) hidden.push([field.id, value]);
   }
-  return state === undefined ? { hidden, answers } : { hidden, answers, state };
+  return state === undefined ? { hidden, answers, update } : { hidden, answers, update, state };
 }

@@ -4,7 +4,7 @@ import { languagePack, recallText } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
-import { DomainError, forbidden, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
+import { DomainError, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
 import { asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import type { Logger } from '../../logger.js';
@@ -15,8 +15,9 @@ import type { UploadsService } from '../uploads/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
 import type { FormPostTokens } from './form-post-token.js';
+import type { SafeHtml } from './html.js';
 import { interviewTextsFor } from './interview-texts.js';
-import { negotiateLanguage, pageTextsFor } from './page-texts.js';
+import { negotiateLanguage, pageTextsFor, plainPageTextsFor } from './page-texts.js';
 import {
   actionOf,
   answersOf,
@@ -30,6 +31,7 @@ import {
   visibleOnly,
 } from './plain-post.js';
 import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
+import { OriginRefusedError, PageExpiredError, refusalTexts } from './plain-post-refusals.js';
 import { frameAncestors, sameOrigin } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
 import { renderInterviewPage } from './render-interview.js';
@@ -105,6 +107,8 @@ export interface PublicPageDeps {
     tokens: FormPostTokens;
     uploads: UploadsService;
     submit: ResponsesService['submit'];
+    /** A stored response's answers and variables, for the thank-you page's recalls. */
+    recall: ResponsesService['recallOf'];
     /** The JSON routes' body limit, for the answers' text. */
     maxTextBytes: number;
     /** The server's own origin (FORMLOOM_PUBLIC_URL's). */
@@ -125,13 +129,6 @@ type RenderPage = (
   | { location: string }
   | undefined
 >;
-
-/** The heading and sentence of a plain post refused as a whole. */
-function refusalTexts(status: number, texts: ReturnType<typeof pageTextsFor>): [string, string] {
-  if (status === 413) return [texts.errorTitle, texts.tooLarge];
-  if (status === 409) return [texts.closedTitle, texts.closedBody];
-  return [texts.errorTitle, texts.genericError];
-}
 
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
@@ -220,7 +217,7 @@ export function createPublicPageRouter({
       const language = negotiateLanguage(req.get('accept-language'));
       const visitorTexts = pageTextsFor(language);
       let links: PageAssetLinks | undefined;
-      const message = (status: number, heading: string, text: string) =>
+      const message = (status: number, heading: string, text: string | SafeHtml) =>
         sendPage(req, res, status, renderMessagePage(language, links!, heading, text));
       try {
         const assets = await pageAssets();
@@ -247,7 +244,16 @@ export function createPublicPageRouter({
         if (refusal !== undefined && links !== undefined && !res.headersSent) {
           if (!req.complete) lingeringClose(req, res);
           req.resume();
-          const [heading, text] = refusalTexts(refusal.status, visitorTexts);
+          // Back to the page the post came from (its query keeps the language and prefill).
+          const query = req.originalUrl.split('?')[1];
+          const again = `${encodeURIComponent(req.params.code as string)}${query === undefined ? '' : `?${query}`}`;
+          const [heading, text] = refusalTexts(
+            err,
+            refusal.status,
+            visitorTexts,
+            plainPageTextsFor(language),
+            again,
+          );
           message(refusal.status, heading, text);
           return;
         }
@@ -289,13 +295,15 @@ export function createPublicPageRouter({
     { form, texts }: Found,
     links: PageAssetLinks,
     answers: Record<string, unknown> | undefined,
-    state?: Parameters<typeof plainPostOf>[3],
+    state?: Parameters<typeof plainPostOf>[4],
   ) {
     const { schema } = form;
+    const plainTexts = plainPageTextsFor(schema.meta.language);
+    const update = { label: plainTexts.update, note: plainTexts.updateNote };
     const post =
       plainPost === undefined || answers === undefined
         ? undefined
-        : plainPostOf(schema, await plainPost.tokens.issue(code), answers, state);
+        : plainPostOf(schema, await plainPost.tokens.issue(code), answers, update, state);
     return {
       page: renderFormPage(form, texts, links, answers ?? {}, post),
       csp: cspWithCaptcha(PAGE_CSP, form.captcha),
@@ -310,14 +318,34 @@ export function createPublicPageRouter({
     return { status: 200, ...(await formPage(code, found, links, prefillOf(found.form.schema, req))) };
   });
 
+  /**
+   * What the thank-you page's recalls read: the response its `?r=` token names, when the token is
+   * this server's for this form and unexpired (and the response is still there); else nothing, and
+   * the message shows its recalls empty, never an error.
+   */
+  async function recalledOf(code: string, formId: string, req: Request) {
+    const token = typeof req.query.r === 'string' ? req.query.r : undefined;
+    if (plainPost === undefined || token === undefined) return undefined;
+    const responseId = await plainPost.tokens.doneResponse(code, token);
+    return responseId === undefined ? undefined : plainPost.recall(formId, responseId);
+  }
+
   // The thank-you page a plain post is sent on to (303), so a reload does not post again.
   pageRoute('/f/:code/done', formNotFound, async (code, links, req) => {
     const found = await formFor(code, req);
     if (found === undefined) return undefined;
     const { form, texts } = found;
     const message = form.schema.settings?.completion?.message;
-    const text =
-      message === undefined ? undefined : recallText(message, { schema: form.schema, answers: {} });
+    let text: string | undefined;
+    if (message !== undefined) {
+      const recalled = message.includes('{{') ? await recalledOf(code, found.row.id, req) : undefined;
+      // As the page's script fills it: option labels in the respondent's language, always text.
+      text = recallText(message, {
+        schema: form.schema,
+        answers: recalled?.answers ?? {},
+        variables: recalled?.variables ?? {},
+      });
+    }
     return { status: 200, page: renderDonePage(form.schema.meta.language, links, form.title, texts, text) };
   });
 
@@ -346,7 +374,7 @@ export function createPublicPageRouter({
           !allowed.includes(origin) &&
           !sameOrigin(req, origin, ownOrigin)
         ) {
-          throw forbidden(`This form does not take posts from ${origin}`);
+          throw new OriginRefusedError(origin);
         }
         if (!req.is('multipart/form-data'))
           throw new InvalidInputError('Send the form as multipart/form-data');
@@ -357,17 +385,20 @@ export function createPublicPageRouter({
           tokens.valid(code, t),
         );
         if (!(await tokens.valid(code, body.fields.get('fl_token')?.[0]))) {
-          throw forbidden('This form page has expired: open it again');
+          throw new PageExpiredError();
         }
-        const done = (): { location: string } => {
+        /** The thank-you page; after a stored response, with the token its recalls read it by. */
+        const done = async (responseId?: string): Promise<{ location: string }> => {
           const redirect = schema.settings?.completion?.redirectUrl;
           if (redirect !== undefined && /^https:\/\//i.test(redirect)) return { location: redirect };
-          return {
-            location: `${encodeURIComponent(code)}/done${lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`}`,
-          };
+          const query = new URLSearchParams();
+          if (responseId !== undefined) query.set('r', await tokens.issueDone(code, responseId));
+          if (lang !== undefined) query.set('lang', lang);
+          const search = query.size === 0 ? '' : `?${query}`;
+          return { location: `${encodeURIComponent(code)}/done${search}` };
         };
         // A filled honeypot is answered as a stored submission would be, and nothing is stored.
-        if (honeypotPosted(body)) return done();
+        if (honeypotPosted(body)) return await done();
         const answers = answersOf(schema, body, req);
         const step = stepOf(
           schema,
@@ -386,14 +417,14 @@ export function createPublicPageRouter({
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
         try {
-          await submit(
+          const { responseId } = await submit(
             code,
             visibleOnly(schema, answers),
             undefined,
             { requested: lang, acceptLanguage: req.get('accept-language') },
             { token: undefined, remoteIp: req.ip },
           );
-          return done();
+          return await done(responseId);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           if (error.caseCode === 'CAPTCHA_FAILED') {

@@ -74,12 +74,12 @@ export function renderDonePage(
   );
 }
 
-/** A page with a heading and a sentence: 404, closed, too many requests, errors. */
+/** A page with a heading and a sentence (text, or markup with a link): 404, closed, too many requests, errors. */
 export function renderMessagePage(
   lang: string,
   assets: PageAssetLinks,
   heading: string,
-  message: string,
+  message: string | SafeHtml,
   formTitle?: string,
 ): string {
   return layout(

@@ -544,6 +544,21 @@ export function createResponsesService({
       };
     },
 
+    /**
+     * The answers and variables of the response `responseId` of the form `formId`, for the
+     * thank-you page's recalls; undefined when there is none (deleted, or of another form). No
+     * account is checked: the caller holds the respondent's proof (a signed token naming both).
+     */
+    async recallOf(
+      formId: string,
+      responseId: string,
+    ): Promise<Pick<FormResponse, 'answers' | 'variables'> | undefined> {
+      const row = await store.find(formId, responseId);
+      if (row === undefined) return undefined;
+      const { answers, variables } = toResponse(row);
+      return { answers, variables };
+    },
+
     async get(accountId: string, formId: string, responseId: string): Promise<FormResponse> {
       await forms.load(accountId, formId);
       const row = await store.find(formId, responseId);
