@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -30,9 +31,14 @@ export default function ApiKeysPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const revoke = useRevokeKey();
   const close = () => {
     setDialog(null);
     setSecret(null);
+  };
+  const closeRevoke = () => {
+    close();
+    revoke.reset();
   };
 
   return (
@@ -106,16 +112,14 @@ export default function ApiKeysPage() {
         </Table.ScrollContainer>
       )}
       <Modal
-        opened={dialog !== null}
+        opened={dialog !== null && dialog.kind !== 'revoke'}
         onClose={close}
         title={
           dialog?.kind === 'create'
             ? t('create')
             : dialog?.kind === 'rotate'
               ? t('rotateTitle', { name: dialog.key.name ?? dialog.key.prefix })
-              : dialog?.kind === 'revoke'
-                ? t('revokeTitle', { name: dialog.key.name ?? dialog.key.prefix })
-                : ''
+              : ''
         }
         closeButtonProps={{ 'aria-label': t('close') }}
       >
@@ -136,10 +140,24 @@ export default function ApiKeysPage() {
           <CreateForm onCreated={setSecret} onCancel={close} />
         ) : dialog?.kind === 'rotate' ? (
           <RotateForm id={dialog.key.id} onRotated={setSecret} onCancel={close} />
-        ) : dialog?.kind === 'revoke' ? (
-          <RevokeConfirm id={dialog.key.id} onDone={close} />
         ) : null}
       </Modal>
+      <ConfirmDialog
+        opened={dialog?.kind === 'revoke'}
+        onClose={closeRevoke}
+        title={
+          dialog?.kind === 'revoke' ? t('revokeTitle', { name: dialog.key.name ?? dialog.key.prefix }) : ''
+        }
+        confirmLabel={t('revoke')}
+        cancelLabel={t('cancel')}
+        pending={revoke.isPending}
+        error={revoke.isError ? t('failed', { message: errorMessage(revoke.error) }) : undefined}
+        onConfirm={() =>
+          dialog?.kind === 'revoke' && revoke.mutate(dialog.key.id, { onSuccess: closeRevoke })
+        }
+      >
+        {t('revokeText')}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -246,32 +264,5 @@ function RotateForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function RevokeConfirm({ id, onDone }: { id: string; onDone: () => void }) {
-  const t = useTexts(texts);
-  const revoke = useRevokeKey();
-  return (
-    <Stack>
-      <Text>{t('revokeText')}</Text>
-      {revoke.isError && (
-        <Alert color="red" role="alert">
-          {t('failed', { message: errorMessage(revoke.error) })}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} data-autofocus>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={revoke.isPending}
-          onClick={() => revoke.mutate(id, { onSuccess: onDone })}
-        >
-          {t('revoke')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

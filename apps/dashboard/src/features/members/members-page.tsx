@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   Stack,
   Table,
@@ -13,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -29,7 +29,12 @@ export default function MembersPage() {
   const members = useMembers();
   const changeRole = useChangeRole();
   const revokeInvitation = useRevokeInvitation();
+  const remove = useRemoveMember();
   const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
+  const closeRemove = () => {
+    setRemoving(null);
+    remove.reset();
+  };
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const roleOptions = (current: Role) =>
     ROLES.map((role) => ({
@@ -143,14 +148,18 @@ export default function MembersPage() {
           )}
         </>
       )}
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
+        onClose={closeRemove}
         title={t('removeTitle', { email: removing?.email ?? '' })}
-        closeButtonProps={{ 'aria-label': t('close') }}
+        confirmLabel={t('remove')}
+        cancelLabel={t('cancel')}
+        pending={remove.isPending}
+        error={remove.isError ? t('failed', { message: errorMessage(remove.error) }) : undefined}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: closeRemove })}
       >
-        {removing && <RemoveConfirm id={removing.id} onDone={() => setRemoving(null)} />}
-      </Modal>
+        {t('removeText')}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -205,32 +214,5 @@ function InviteForm({ ownerOk }: { ownerOk: boolean }) {
         )}
       </Stack>
     </form>
-  );
-}
-
-function RemoveConfirm({ id, onDone }: { id: string; onDone: () => void }) {
-  const t = useTexts(texts);
-  const remove = useRemoveMember();
-  return (
-    <Stack>
-      <Text>{t('removeText')}</Text>
-      {remove.isError && (
-        <Alert color="red" role="alert">
-          {t('failed', { message: errorMessage(remove.error) })}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} data-autofocus>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() => remove.mutate(id, { onSuccess: onDone })}
-        >
-          {t('remove')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }
