@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Stack,
@@ -16,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -50,7 +50,7 @@ export default function ApiKeysPage() {
         <Button onClick={() => setDialog({ kind: 'create' })}>{t('create')}</Button>
       </Group>
       {keys.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : keys.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(keys.error) })}</Text>
       ) : keys.data.length === 0 ? (

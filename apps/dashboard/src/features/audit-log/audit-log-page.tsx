@@ -1,19 +1,9 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@formloom/sdk';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -101,7 +91,7 @@ export default function AuditLogPage() {
         />
       </Group>
       {log.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : log.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(log.error) })}</Text>
       ) : log.data.total === 0 ? (

@@ -1,18 +1,8 @@
 import { ROLES, type Role, roleAllows } from '@formloom/sdk';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -56,7 +46,7 @@ export default function MembersPage() {
         </Alert>
       )}
       {members.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : members.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(members.error) })}</Text>
       ) : (

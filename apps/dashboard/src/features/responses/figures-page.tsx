@@ -1,8 +1,9 @@
 import type { Field } from '@formloom/sdk';
-import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -118,23 +119,8 @@ export default function FiguresPage({ params }: PageProps) {
   const figures = useFigures(formId, { startDate, endDate });
   const back = <Link to={pathTo('/forms/:formId/responses', { formId })}>{tx('backToResponses')}</Link>;
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
-  if (form.isError)
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{tx('notFound')}</Text>
-        {back}
-      </Stack>
-    );
+  if (form.isPending) return <PageLoading />;
+  if (form.isError) return <PageMissing heading={tx('heading')} message={tx('notFound')} back={back} />;
 
   const data = figures.data;
   const labelOf = (field: Field, value: string) =>
@@ -167,10 +153,7 @@ export default function FiguresPage({ params }: PageProps) {
         />
       </Group>
       {figures.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : figures.isError || data === undefined ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : (

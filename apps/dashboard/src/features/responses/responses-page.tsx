@@ -1,7 +1,8 @@
-import { Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -32,22 +33,14 @@ export default function ResponsesPage({ params }: PageProps) {
   const chatSession = useRef<string | undefined>(undefined);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (form.isPending) return <PageLoading />;
   if (form.isError)
     return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{tx('notFound')}</Text>
-        <Link to={pathTo('/forms')}>{tx('back')}</Link>
-      </Stack>
+      <PageMissing
+        heading={tx('heading')}
+        message={tx('notFound')}
+        back=<Link to={pathTo('/forms')}>{tx('back')}</Link>
+      />
     );
 
   const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
@@ -102,10 +95,7 @@ export default function ResponsesPage({ params }: PageProps) {
       </Group>
       <ExportButtons download={(format) => downloadExport(formId, format, { startDate, endDate })} />
       {responses.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : responses.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : responses.data.total === 0 ? (

@@ -1,8 +1,9 @@
 import { roleAllows } from '@formloom/sdk';
-import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -58,10 +59,7 @@ export default function SmartFormsPage() {
         }}
       />
       {list.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : list.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : list.data.total === 0 && debounced === '' ? (

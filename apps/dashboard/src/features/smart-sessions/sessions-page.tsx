@@ -1,6 +1,7 @@
-import { Badge, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Badge, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -43,10 +44,7 @@ export default function SessionsPage({ params }: PageProps) {
         }}
       />
       {sessions.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : sessions.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : sessions.data.total === 0 ? (
