@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { client } from '../api.js';
 import { authKeys } from '../features/auth/queries.js';
 import { navigate } from '../navigation.js';
 import { CenteredCard } from './centered-card.js';
+import { EmailInput } from './email-input.js';
 
 type Me = Awaited<ReturnType<typeof client.auth.me>>;
 
@@ -86,16 +87,7 @@ export function SetPasswordCard({
               {refusal(mutation.error)} {toSignIn}
             </Alert>
           )}
-          {emailLabel !== undefined && (
-            <TextInput
-              label={emailLabel}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
+          {emailLabel !== undefined && <EmailInput label={emailLabel} value={email} onChange={setEmail} />}
           <PasswordInput
             label={texts.password}
             visibilityToggleButtonProps={{ 'aria-label': texts.showPassword }}
