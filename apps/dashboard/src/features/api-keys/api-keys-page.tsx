@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { LoadingMark } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -58,16 +59,9 @@ export default function ApiKeysPage() {
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table striped aria-label={t('title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('name')}</Table.Th>
-                <Table.Th scope="col">{t('prefix')}</Table.Th>
-                <Table.Th scope="col">{t('scopes')}</Table.Th>
-                <Table.Th scope="col">{t('status')}</Table.Th>
-                <Table.Th scope="col">{t('lastUsed')}</Table.Th>
-                <Table.Th scope="col">{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              labels={[t('name'), t('prefix'), t('scopes'), t('status'), t('lastUsed'), t('actions')]}
+            />
             <Table.Tbody>
               {keys.data.map((key) => (
                 <Table.Tr key={key.id}>

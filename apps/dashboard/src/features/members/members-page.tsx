@@ -3,6 +3,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Titl
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { LoadingMark } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -53,14 +54,7 @@ export default function MembersPage() {
         <>
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-label={t('title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('email')}</Table.Th>
-                  <Table.Th scope="col">{t('role')}</Table.Th>
-                  <Table.Th scope="col">{t('joined')}</Table.Th>
-                  <Table.Th scope="col">{t('actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads labels={[t('email'), t('role'), t('joined'), t('actions')]} />
               <Table.Tbody>
                 {members.data.members.map((member) => {
                   const locked = !ownerOk && member.role === 'owner';
@@ -105,14 +99,7 @@ export default function MembersPage() {
               </Title>
               <Table.ScrollContainer minWidth={320}>
                 <Table striped aria-label={t('invitations')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('email')}</Table.Th>
-                      <Table.Th scope="col">{t('role')}</Table.Th>
-                      <Table.Th scope="col">{t('expires')}</Table.Th>
-                      <Table.Th scope="col">{t('actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads labels={[t('email'), t('role'), t('expires'), t('actions')]} />
                   <Table.Tbody>
                     {members.data.invitations.map((invitation) => (
                       <Table.Tr key={invitation.id}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -58,12 +59,7 @@ function ChartWithTable({
       <Table.ScrollContainer minWidth={200}>
         <Table striped>
           <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{columns[0]}</Table.Th>
-              <Table.Th scope="col">{columns[1]}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads labels={[columns[0], columns[1]]} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.name}>
@@ -88,12 +84,7 @@ function FigureTable({ caption, rows }: { caption: string; rows: [string, number
   return (
     <Table striped>
       <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{tx('figure')}</Table.Th>
-          <Table.Th scope="col">{tx('value')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads labels={[tx('figure'), tx('value')]} />
       <Table.Tbody>
         {rows.map(([name, value]) => (
           <Table.Tr key={name}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from '../../components/link.js';
 import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -77,14 +78,7 @@ export default function SmartFormsPage() {
         <>
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-label={t('smartForms')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('title')}</Table.Th>
-                  <Table.Th scope="col">{t('status')}</Table.Th>
-                  <Table.Th scope="col">{t('updated')}</Table.Th>
-                  <Table.Th scope="col">{tx('sessions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads labels={[t('title'), t('status'), t('updated'), tx('sessions')]} />
               <Table.Tbody>
                 {list.data.items.map((form) => (
                   <Table.Tr key={form.id}>
