@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/sdk';
-import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Link } from '../../components/link.js';
@@ -11,6 +11,7 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { fieldsInOrder } from './answers.js';
+import { DateRange } from './date-range.js';
 import { figuresTexts } from './figures-texts.js';
 import { useFigures } from './queries.js';
 
@@ -126,23 +127,13 @@ export default function FiguresPage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
-      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>
-          <Text fw={500}>{tx('filters')}</Text>
-        </legend>
-        <TextInput
-          type="date"
-          label={tx('from')}
-          value={startDate}
-          onChange={(e) => setStartDate(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={tx('to')}
-          value={endDate}
-          onChange={(e) => setEndDate(e.currentTarget.value)}
-        />
-      </Group>
+      <DateRange
+        labels={{ legend: tx('filters'), from: tx('from'), to: tx('to') }}
+        start={startDate}
+        end={endDate}
+        onStart={setStartDate}
+        onEnd={setEndDate}
+      />
       {figures.isPending ? (
         <PageLoading />
       ) : figures.isError || data === undefined ? (

@@ -11,6 +11,7 @@ import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerText, fieldsInOrder } from './answers.js';
+import { DateRange } from './date-range.js';
 import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
@@ -70,29 +71,19 @@ export default function ResponsesPage({ params }: PageProps) {
           setPage(1);
         }}
       />
-      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>
-          <Text fw={500}>{tx('filters')}</Text>
-        </legend>
-        <TextInput
-          type="date"
-          label={tx('from')}
-          value={startDate}
-          onChange={(e) => {
-            setStartDate(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <TextInput
-          type="date"
-          label={tx('to')}
-          value={endDate}
-          onChange={(e) => {
-            setEndDate(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </Group>
+      <DateRange
+        labels={{ legend: tx('filters'), from: tx('from'), to: tx('to') }}
+        start={startDate}
+        end={endDate}
+        onStart={(date) => {
+          setStartDate(date);
+          setPage(1);
+        }}
+        onEnd={(date) => {
+          setEndDate(date);
+          setPage(1);
+        }}
+      />
       <ExportButtons download={(format) => downloadExport(formId, format, { startDate, endDate })} />
       {responses.isPending ? (
         <PageLoading />
