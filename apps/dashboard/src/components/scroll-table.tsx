@@ -20,3 +20,20 @@ export function ScrollTable({
     </Table.ScrollContainer>
   );
 }
+
+/** A table's head: one row of column headers, each naming its column for a screen reader. */
+export function ColumnHeads({ labels }: { labels: string[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {labels.map((label, index) => (
+          // Two columns may share a word; the place is what tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the columns never move
+          <Table.Th key={index} scope="col">
+            {label}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Stack,
@@ -15,6 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -30,9 +32,14 @@ export default function ApiKeysPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const revoke = useRevokeKey();
   const close = () => {
     setDialog(null);
     setSecret(null);
+  };
+  const closeRevoke = () => {
+    close();
+    revoke.reset();
   };
 
   return (
@@ -44,7 +51,7 @@ export default function ApiKeysPage() {
         <Button onClick={() => setDialog({ kind: 'create' })}>{t('create')}</Button>
       </Group>
       {keys.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : keys.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(keys.error) })}</Text>
       ) : keys.data.length === 0 ? (
@@ -52,16 +59,9 @@ export default function ApiKeysPage() {
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table striped aria-label={t('title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('name')}</Table.Th>
-                <Table.Th scope="col">{t('prefix')}</Table.Th>
-                <Table.Th scope="col">{t('scopes')}</Table.Th>
-                <Table.Th scope="col">{t('status')}</Table.Th>
-                <Table.Th scope="col">{t('lastUsed')}</Table.Th>
-                <Table.Th scope="col">{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads
+              labels={[t('name'), t('prefix'), t('scopes'), t('status'), t('lastUsed'), t('actions')]}
+            />
             <Table.Tbody>
               {keys.data.map((key) => (
                 <Table.Tr key={key.id}>
@@ -106,16 +106,14 @@ export default function ApiKeysPage() {
         </Table.ScrollContainer>
       )}
       <Modal
-        opened={dialog !== null}
+        opened={dialog !== null && dialog.kind !== 'revoke'}
         onClose={close}
         title={
           dialog?.kind === 'create'
             ? t('create')
             : dialog?.kind === 'rotate'
               ? t('rotateTitle', { name: dialog.key.name ?? dialog.key.prefix })
-              : dialog?.kind === 'revoke'
-                ? t('revokeTitle', { name: dialog.key.name ?? dialog.key.prefix })
-                : ''
+              : ''
         }
         closeButtonProps={{ 'aria-label': t('close') }}
       >
@@ -136,10 +134,24 @@ export default function ApiKeysPage() {
           <CreateForm onCreated={setSecret} onCancel={close} />
         ) : dialog?.kind === 'rotate' ? (
           <RotateForm id={dialog.key.id} onRotated={setSecret} onCancel={close} />
-        ) : dialog?.kind === 'revoke' ? (
-          <RevokeConfirm id={dialog.key.id} onDone={close} />
         ) : null}
       </Modal>
+      <ConfirmDialog
+        opened={dialog?.kind === 'revoke'}
+        onClose={closeRevoke}
+        title={
+          dialog?.kind === 'revoke' ? t('revokeTitle', { name: dialog.key.name ?? dialog.key.prefix }) : ''
+        }
+        confirmLabel={t('revoke')}
+        cancelLabel={t('cancel')}
+        pending={revoke.isPending}
+        error={revoke.isError ? t('failed', { message: errorMessage(revoke.error) }) : undefined}
+        onConfirm={() =>
+          dialog?.kind === 'revoke' && revoke.mutate(dialog.key.id, { onSuccess: closeRevoke })
+        }
+      >
+        {t('revokeText')}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -246,32 +258,5 @@ function RotateForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function RevokeConfirm({ id, onDone }: { id: string; onDone: () => void }) {
-  const t = useTexts(texts);
-  const revoke = useRevokeKey();
-  return (
-    <Stack>
-      <Text>{t('revokeText')}</Text>
-      {revoke.isError && (
-        <Alert color="red" role="alert">
-          {t('failed', { message: errorMessage(revoke.error) })}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} data-autofocus>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={revoke.isPending}
-          onClick={() => revoke.mutate(id, { onSuccess: onDone })}
-        >
-          {t('revoke')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

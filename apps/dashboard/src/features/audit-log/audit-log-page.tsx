@@ -1,20 +1,11 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@formloom/sdk';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -101,7 +92,7 @@ export default function AuditLogPage() {
         />
       </Group>
       {log.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : log.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(log.error) })}</Text>
       ) : log.data.total === 0 ? (
@@ -110,15 +101,7 @@ export default function AuditLogPage() {
         <>
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-label={t('title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('at')}</Table.Th>
-                  <Table.Th scope="col">{t('action')}</Table.Th>
-                  <Table.Th scope="col">{t('actor')}</Table.Th>
-                  <Table.Th scope="col">{t('target')}</Table.Th>
-                  <Table.Th scope="col">{t('ip')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads labels={[t('at'), t('action'), t('actor'), t('target'), t('ip')]} />
               <Table.Tbody>
                 {log.data.items.map((entry) => (
                   <Table.Tr key={entry.id}>

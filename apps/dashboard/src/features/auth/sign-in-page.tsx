@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { client } from '../../api.js';
 import { CenteredCard } from '../../components/centered-card.js';
+import { EmailInput } from '../../components/email-input.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { authErrorKey } from './auth-error.js';
 import { authKeys } from './queries.js';
@@ -29,14 +30,7 @@ export default function SignInPage() {
               {t(authErrorKey(signIn.error, 'wrongCredentials'))}
             </Alert>
           )}
-          <TextInput
-            label={t('email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
+          <EmailInput label={t('email')} value={email} onChange={setEmail} />
           <PasswordInput
             label={t('password')}
             visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactElement, useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -122,10 +122,7 @@ export default function FormsPage() {
         }}
       />
       {forms.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : forms.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : forms.data.total === 0 && debounced === '' ? (

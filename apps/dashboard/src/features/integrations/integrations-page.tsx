@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
 import { useTexts } from '../../i18n/texts.js';
 import type { PageProps } from '../../routes.js';
 import {
@@ -45,7 +45,7 @@ export default function IntegrationsPage({ search }: PageProps) {
   const startSlack = useStartSlack();
   const outcome = search.get('slack') as keyof typeof SLACK_OUTCOME | null;
 
-  if (connections.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (connections.isPending) return <LoadingMark />;
   if (connections.isError) {
     const needsPro = /Pro plan/.test(message(connections.error));
     return (

@@ -1,18 +1,9 @@
 import { ROLES, type Role, roleAllows } from '@formloom/sdk';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -29,7 +20,12 @@ export default function MembersPage() {
   const members = useMembers();
   const changeRole = useChangeRole();
   const revokeInvitation = useRevokeInvitation();
+  const remove = useRemoveMember();
   const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
+  const closeRemove = () => {
+    setRemoving(null);
+    remove.reset();
+  };
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const roleOptions = (current: Role) =>
     ROLES.map((role) => ({
@@ -51,21 +47,14 @@ export default function MembersPage() {
         </Alert>
       )}
       {members.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingMark />
       ) : members.isError ? (
         <Text role="alert">{t('failed', { message: errorMessage(members.error) })}</Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-label={t('title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('email')}</Table.Th>
-                  <Table.Th scope="col">{t('role')}</Table.Th>
-                  <Table.Th scope="col">{t('joined')}</Table.Th>
-                  <Table.Th scope="col">{t('actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads labels={[t('email'), t('role'), t('joined'), t('actions')]} />
               <Table.Tbody>
                 {members.data.members.map((member) => {
                   const locked = !ownerOk && member.role === 'owner';
@@ -110,14 +99,7 @@ export default function MembersPage() {
               </Title>
               <Table.ScrollContainer minWidth={320}>
                 <Table striped aria-label={t('invitations')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('email')}</Table.Th>
-                      <Table.Th scope="col">{t('role')}</Table.Th>
-                      <Table.Th scope="col">{t('expires')}</Table.Th>
-                      <Table.Th scope="col">{t('actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads labels={[t('email'), t('role'), t('expires'), t('actions')]} />
                   <Table.Tbody>
                     {members.data.invitations.map((invitation) => (
                       <Table.Tr key={invitation.id}>
@@ -143,14 +125,18 @@ export default function MembersPage() {
           )}
         </>
       )}
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
+        onClose={closeRemove}
         title={t('removeTitle', { email: removing?.email ?? '' })}
-        closeButtonProps={{ 'aria-label': t('close') }}
+        confirmLabel={t('remove')}
+        cancelLabel={t('cancel')}
+        pending={remove.isPending}
+        error={remove.isError ? t('failed', { message: errorMessage(remove.error) }) : undefined}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: closeRemove })}
       >
-        {removing && <RemoveConfirm id={removing.id} onDone={() => setRemoving(null)} />}
-      </Modal>
+        {t('removeText')}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -205,32 +191,5 @@ function InviteForm({ ownerOk }: { ownerOk: boolean }) {
         )}
       </Stack>
     </form>
-  );
-}
-
-function RemoveConfirm({ id, onDone }: { id: string; onDone: () => void }) {
-  const t = useTexts(texts);
-  const remove = useRemoveMember();
-  return (
-    <Stack>
-      <Text>{t('removeText')}</Text>
-      {remove.isError && (
-        <Alert color="red" role="alert">
-          {t('failed', { message: errorMessage(remove.error) })}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone} data-autofocus>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() => remove.mutate(id, { onSuccess: onDone })}
-        >
-          {t('remove')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

@@ -1,14 +1,17 @@
 import type { Field } from '@formloom/sdk';
-import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { fieldsInOrder } from './answers.js';
+import { DateRange } from './date-range.js';
 import { figuresTexts } from './figures-texts.js';
 import { useFigures } from './queries.js';
 
@@ -57,12 +60,7 @@ function ChartWithTable({
       <Table.ScrollContainer minWidth={200}>
         <Table striped>
           <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{columns[0]}</Table.Th>
-              <Table.Th scope="col">{columns[1]}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads labels={[columns[0], columns[1]]} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.name}>
@@ -87,12 +85,7 @@ function FigureTable({ caption, rows }: { caption: string; rows: [string, number
   return (
     <Table striped>
       <caption style={{ captionSide: 'top', textAlign: 'start' }}>{caption}</caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{tx('figure')}</Table.Th>
-          <Table.Th scope="col">{tx('value')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads labels={[tx('figure'), tx('value')]} />
       <Table.Tbody>
         {rows.map(([name, value]) => (
           <Table.Tr key={name}>
@@ -118,23 +111,8 @@ export default function FiguresPage({ params }: PageProps) {
   const figures = useFigures(formId, { startDate, endDate });
   const back = <Link to={pathTo('/forms/:formId/responses', { formId })}>{tx('backToResponses')}</Link>;
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
-  if (form.isError)
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{tx('notFound')}</Text>
-        {back}
-      </Stack>
-    );
+  if (form.isPending) return <PageLoading />;
+  if (form.isError) return <PageMissing heading={tx('heading')} message={tx('notFound')} back={back} />;
 
   const data = figures.data;
   const labelOf = (field: Field, value: string) =>
@@ -149,28 +127,15 @@ export default function FiguresPage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
-      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>
-          <Text fw={500}>{tx('filters')}</Text>
-        </legend>
-        <TextInput
-          type="date"
-          label={tx('from')}
-          value={startDate}
-          onChange={(e) => setStartDate(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={tx('to')}
-          value={endDate}
-          onChange={(e) => setEndDate(e.currentTarget.value)}
-        />
-      </Group>
+      <DateRange
+        labels={{ legend: tx('filters'), from: tx('from'), to: tx('to') }}
+        start={startDate}
+        end={endDate}
+        onStart={setStartDate}
+        onEnd={setEndDate}
+      />
       {figures.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : figures.isError || data === undefined ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : (

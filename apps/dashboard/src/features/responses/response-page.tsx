@@ -1,9 +1,10 @@
 import { roleAllows } from '@formloom/sdk';
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -29,22 +30,14 @@ export default function ResponsePage({ params }: PageProps) {
   const [fileError, setFileError] = useState<string | undefined>();
   const back = <Link to={pathTo('/forms/:formId/responses', { formId })}>{tx('backToResponses')}</Link>;
 
-  if (form.isPending || response.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (form.isPending || response.isPending) return <PageLoading />;
   if (form.isError || response.isError)
     return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{form.isError ? tx('notFound') : tx('responseNotFound')}</Text>
-        {back}
-      </Stack>
+      <PageMissing
+        heading={tx('heading')}
+        message={form.isError ? tx('notFound') : tx('responseNotFound')}
+        back={back}
+      />
     );
 
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(

@@ -1,7 +1,8 @@
-import { Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -10,6 +11,7 @@ import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerText, fieldsInOrder } from './answers.js';
+import { DateRange } from './date-range.js';
 import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
@@ -32,22 +34,14 @@ export default function ResponsesPage({ params }: PageProps) {
   const chatSession = useRef<string | undefined>(undefined);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (form.isPending) return <PageLoading />;
   if (form.isError)
     return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{tx('notFound')}</Text>
-        <Link to={pathTo('/forms')}>{tx('back')}</Link>
-      </Stack>
+      <PageMissing
+        heading={tx('heading')}
+        message={tx('notFound')}
+        back=<Link to={pathTo('/forms')}>{tx('back')}</Link>
+      />
     );
 
   const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
@@ -77,35 +71,22 @@ export default function ResponsesPage({ params }: PageProps) {
           setPage(1);
         }}
       />
-      <Group component="fieldset" align="flex-end" wrap="wrap" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>
-          <Text fw={500}>{tx('filters')}</Text>
-        </legend>
-        <TextInput
-          type="date"
-          label={tx('from')}
-          value={startDate}
-          onChange={(e) => {
-            setStartDate(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <TextInput
-          type="date"
-          label={tx('to')}
-          value={endDate}
-          onChange={(e) => {
-            setEndDate(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </Group>
+      <DateRange
+        labels={{ legend: tx('filters'), from: tx('from'), to: tx('to') }}
+        start={startDate}
+        end={endDate}
+        onStart={(date) => {
+          setStartDate(date);
+          setPage(1);
+        }}
+        onEnd={(date) => {
+          setEndDate(date);
+          setPage(1);
+        }}
+      />
       <ExportButtons download={(format) => downloadExport(formId, format, { startDate, endDate })} />
       {responses.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : responses.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : responses.data.total === 0 ? (

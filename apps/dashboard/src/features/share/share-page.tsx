@@ -18,6 +18,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
+import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -57,22 +58,14 @@ export default function SharePage({ params }: PageProps) {
   const unpublish = useUnpublishForm();
   const failure = publish.error ?? unpublish.error;
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (form.isPending) return <PageLoading />;
   if (form.isError)
     return (
-      <Stack>
-        <Title order={1} size="h2">
-          {tx('heading')}
-        </Title>
-        <Text role="alert">{tx('notFound')}</Text>
-        <Link to={pathTo('/forms')}>{tx('back')}</Link>
-      </Stack>
+      <PageMissing
+        heading={tx('heading')}
+        message={tx('notFound')}
+        back=<Link to={pathTo('/forms')}>{tx('back')}</Link>
+      />
     );
 
   const { title, publishStatus, shareUrl } = form.data;

@@ -1,8 +1,8 @@
 import { roleAllows } from '@formloom/sdk';
-import { Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Stack, Text, Title, Tooltip } from '@mantine/core';
 import { type ReactElement, useState } from 'react';
 import { Link } from '../../components/link.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { PageLoading } from '../../components/page-state.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, type PageProps, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
@@ -18,7 +18,6 @@ import { smartFormsTexts } from './texts.js';
  */
 export default function SmartFormPage({ params }: PageProps) {
   const id = params.smartFormId;
-  const { t } = useI18n();
   const tx = useTexts(smartFormsTexts);
   const role = useMe().data?.role ?? 'viewer';
   const canWrite = roleAllows(role, 'smart_forms.write');
@@ -58,13 +57,7 @@ export default function SmartFormPage({ params }: PageProps) {
       </Stack>
     );
 
-  if (form.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (form.isPending) return <PageLoading />;
   if (form.isError)
     return (
       <Stack>

@@ -1,9 +1,11 @@
 import { roleAllows } from '@formloom/sdk';
-import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
+import { ColumnHeads } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -58,10 +60,7 @@ export default function SmartFormsPage() {
         }}
       />
       {list.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : list.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : list.data.total === 0 && debounced === '' ? (
@@ -79,14 +78,7 @@ export default function SmartFormsPage() {
         <>
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-label={t('smartForms')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('title')}</Table.Th>
-                  <Table.Th scope="col">{t('status')}</Table.Th>
-                  <Table.Th scope="col">{t('updated')}</Table.Th>
-                  <Table.Th scope="col">{tx('sessions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads labels={[t('title'), t('status'), t('updated'), tx('sessions')]} />
               <Table.Tbody>
                 {list.data.items.map((form) => (
                   <Table.Tr key={form.id}>

@@ -1,7 +1,7 @@
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from '../../components/link.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { PageLoading } from '../../components/page-state.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
 import { useSmartForm } from '../smart-forms/queries.js';
@@ -23,7 +23,6 @@ export function SmartFormFrame({
   children: ReactNode;
 }) {
   const tx = useTexts(sessionsTexts);
-  const { t } = useI18n();
   const smartForm = useSmartForm(smartFormId);
   const link = (page: 'sessions' | 'analytics') => (
     <Link
@@ -34,13 +33,7 @@ export function SmartFormFrame({
     </Link>
   );
 
-  if (smartForm.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (smartForm.isPending) return <PageLoading />;
   return (
     <Stack>
       <Group gap="md" wrap="wrap" component="nav" aria-label={tx('back')}>

@@ -1,5 +1,6 @@
-import { Badge, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -16,7 +17,7 @@ export default function SessionPage({ params }: PageProps) {
   const smartFormId = params.smartFormId!;
   const sessionId = params.sessionId!;
   const tx = useTexts(sessionsTexts);
-  const { t, language } = useI18n();
+  const { language } = useI18n();
   const smartForm = useSmartForm(smartFormId);
   const session = useSession(smartFormId, sessionId);
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -24,13 +25,7 @@ export default function SessionPage({ params }: PageProps) {
     <Link to={pathTo('/smart-forms/:smartFormId/sessions', { smartFormId })}>{tx('backToSessions')}</Link>
   );
 
-  if (smartForm.isPending || session.isPending)
-    return (
-      <Group justify="center" p="xl" role="status">
-        <Loader size="sm" />
-        <Text>{t('loading')}</Text>
-      </Group>
-    );
+  if (smartForm.isPending || session.isPending) return <PageLoading />;
   if (smartForm.isError || session.isError)
     return (
       <Stack>

@@ -1,8 +1,9 @@
-import { Badge, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Badge, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from '../../components/link.js';
+import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
-import { ScrollTable } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -43,10 +44,7 @@ export default function SessionsPage({ params }: PageProps) {
         }}
       />
       {sessions.isPending ? (
-        <Group justify="center" p="xl" role="status">
-          <Loader size="sm" />
-          <Text>{t('loading')}</Text>
-        </Group>
+        <PageLoading />
       ) : sessions.isError ? (
         <Text role="alert">{t('somethingWrong')}</Text>
       ) : sessions.data.total === 0 ? (
@@ -56,15 +54,9 @@ export default function SessionsPage({ params }: PageProps) {
           <Text role="status">{tx('count', { count: sessions.data.total })}</Text>
           <ScrollTable label={tx('sessions')} minWidth={520}>
             <Table striped aria-label={tx('sessions')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{tx('started')}</Table.Th>
-                  <Table.Th scope="col">{tx('status')}</Table.Th>
-                  <Table.Th scope="col">{tx('answers')}</Table.Th>
-                  <Table.Th scope="col">{tx('lastActivity')}</Table.Th>
-                  <Table.Th scope="col">{tx('language')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                labels={[tx('started'), tx('status'), tx('answers'), tx('lastActivity'), tx('language')]}
+              />
               <Table.Tbody>
                 {sessions.data.items.map((session) => {
                   const date = when.format(new Date(session.startedAt));

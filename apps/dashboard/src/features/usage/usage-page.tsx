@@ -1,5 +1,6 @@
-import { Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -21,7 +22,7 @@ export default function UsagePage() {
   const number = new Intl.NumberFormat(language);
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
 
-  if (account.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (account.isPending) return <LoadingMark />;
   if (account.isError) return <Text role="alert">{t('failed', { message: message(account.error) })}</Text>;
   const { plan, limits, usage, credits } = account.data;
   const used = usage.requests;
@@ -128,7 +129,7 @@ function Ledger() {
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
   const signed = new Intl.NumberFormat(language, { signDisplay: 'always' });
   const number = new Intl.NumberFormat(language);
-  if (ledger.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (ledger.isPending) return <LoadingMark />;
   if (ledger.isError) return <Text role="alert">{t('failed', { message: message(ledger.error) })}</Text>;
   if (ledger.data.total === 0) return <Text>{t('noLedger')}</Text>;
   const pages = Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE));

@@ -14,7 +14,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -25,6 +24,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -83,7 +83,7 @@ export default function WebhooksPage() {
         />
       )}
       {webhooks.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <LoadingMark />
       ) : webhooks.isError ? (
         <Text role="alert">{message(webhooks.error)}</Text>
       ) : webhooks.data.length === 0 ? (
@@ -292,7 +292,7 @@ function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canW
   const deliveries = useDeliveries(endpoint.id, page);
   const redeliver = useRedeliver();
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
-  if (deliveries.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (deliveries.isPending) return <LoadingMark />;
   if (deliveries.isError) return <Text role="alert">{message(deliveries.error)}</Text>;
   if (deliveries.data.total === 0) return <Text size="sm">{t('noDeliveries')}</Text>;
   const pages = Math.max(1, Math.ceil(deliveries.data.total / DELIVERIES_PAGE_SIZE));
