@@ -119,6 +119,12 @@ describe.skipIf(executable === undefined)(
         `Smallest ${n.min}`,
         `Largest ${n.max}`,
       ]);
+      // 2, 7 and 30 years: whole numbers in bins of 5 named by the values they hold.
+      expect(n.histogram.wholeNumbers).toBe(true);
+      expect(await rowsOf('Years of experience, by value')).toEqual(
+        n.histogram.bins.map((b) => `${b.from}–${b.to - 1} ${b.count}`),
+      );
+      expect(n.histogram.bins.map((b) => b.count)).toEqual([1, 1, 0, 0, 0, 0, 1]);
       expect(await rowsOf('Start date')).toEqual(
         Object.entries(figures.fields.start!.months!).map(([m, c]) => `${m} ${c}`),
       );
@@ -132,7 +138,7 @@ describe.skipIf(executable === undefined)(
       ]);
       // Charts are drawn (recharts' SVG), hidden from assistive technology.
       expect(await page.locator('[aria-hidden="true"] svg.recharts-surface').count()).toBeGreaterThanOrEqual(
-        4,
+        5,
       );
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(opened)).toBe(true);

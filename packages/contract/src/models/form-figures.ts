@@ -27,6 +27,20 @@ export const FieldFigures = z
         median: z.number().nullable(),
         min: z.number().nullable(),
         max: z.number().nullable(),
+        histogram: z
+          .object({
+            wholeNumbers: z.boolean().describe('Every answer is a whole number'),
+            bins: z.array(
+              z.object({
+                from: z.number().describe('Included'),
+                to: z.number().describe('Not included'),
+                count: Count,
+              }),
+            ),
+          })
+          .describe(
+            'The answers in equal-width bins from min to max (at most 12, width 1, 2 or 5 times a power of ten; whole numbers: at least 1); no bin when nothing is answered',
+          ),
       })
       .optional()
       .describe('number: over the numeric answers; mean and median to 4 decimals'),

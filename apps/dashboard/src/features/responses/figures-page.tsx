@@ -1,4 +1,4 @@
-import type { Field } from '@formloom/sdk';
+import type { Field, FormFigures } from '@formloom/sdk';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
@@ -77,6 +77,29 @@ function ChartWithTable({
   );
 }
 
+type Histogram = NonNullable<FormFigures['fields'][string]['numbers']>['histogram'];
+
+/**
+ * A number field's bins named for a reader: whole numbers by the values they hold ("7", "10–14"),
+ * other numbers by their bounds ("2.5 to under 3").
+ */
+function binRows(
+  histogram: Histogram,
+  number: Intl.NumberFormat,
+  tx: (key: 'fromUnder', values: { from: string; to: string }) => string,
+): Row[] {
+  return histogram.bins.map((bin) => {
+    const from = number.format(bin.from);
+    const last = number.format(bin.to - 1);
+    const name = !histogram.wholeNumbers
+      ? tx('fromUnder', { from, to: number.format(bin.to) })
+      : bin.to - bin.from === 1
+        ? from
+        : `${from}–${last}`;
+    return { name, count: bin.count };
+  });
+}
+
 /** A figure name beside its value, as a table. */
 function FigureTable({ caption, rows }: { caption: string; rows: [string, number | null][] }) {
   const tx = useTexts(figuresTexts);
@@ -104,7 +127,7 @@ function FigureTable({ caption, rows }: { caption: string; rows: [string, number
 export default function FiguresPage({ params }: PageProps) {
   const formId = params.formId!;
   const tx = useTexts(figuresTexts);
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const form = useForm(formId);
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -115,6 +138,7 @@ export default function FiguresPage({ params }: PageProps) {
   if (form.isError) return <PageMissing heading={tx('heading')} message={tx('notFound')} back={back} />;
 
   const data = figures.data;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 10 });
   const labelOf = (field: Field, value: string) =>
     field.options?.find((o) => o.value === value)?.label ?? value;
 
@@ -202,6 +226,13 @@ export default function FiguresPage({ params }: PageProps) {
                     caption={field.label}
                     columns={[tx('month'), tx('count')]}
                     rows={Object.entries(f.months).map(([month, count]) => ({ name: month, count }))}
+                  />
+                ) : null}
+                {f.numbers && f.numbers.histogram.bins.length > 0 ? (
+                  <ChartWithTable
+                    caption={tx('byValue', { name: field.label })}
+                    columns={[tx('range'), tx('count')]}
+                    rows={binRows(f.numbers.histogram, number, tx)}
                   />
                 ) : null}
                 {f.numbers ? (

@@ -169,6 +169,36 @@ export function createFormFiguresStore(db: Db) {
       );
     },
 
+    /** Whether every numeric answer of a number field is a whole number. */
+    async allWhole(scope: ResponsesScope, field: Field, i: number): Promise<boolean> {
+      const [row] = await rows(
+        sql<{
+          fractions: number | string | null;
+        }>`select sum(case when ${a.number(i)} = round(${a.number(i)}) then 0 else 1 end) as fractions
+          from ${a.from(fieldColumns(field, i), whereOf(scope))} where ${a.isNumber(i)}`,
+      );
+      return Number(row?.fractions ?? 0) === 0;
+    },
+
+    /**
+     * A number field's answers counted into the bins `[edges[k], edges[k+1])`, in one scan: one
+     * count column a bin, compared in SQL, so both databases bin alike (no dialect's floor or cast).
+     */
+    async histogram(scope: ResponsesScope, field: Field, i: number, edges: readonly number[]) {
+      const x = a.number(i);
+      const columns = edges
+        .slice(0, -1)
+        .map(
+          (from, k) =>
+            sql`sum(case when ${x} >= ${from} and ${x} < ${edges[k + 1]} then 1 else 0 end) as ${sql.ref(`b${k}`)}`,
+        );
+      const [row] = await rows(
+        sql<Record<string, number | string | null>>`select ${sql.join(columns)}
+          from ${a.from(fieldColumns(field, i), whereOf(scope))} where ${a.isNumber(i)}`,
+      );
+      return columns.map((_, k) => Number(row?.[`b${k}`] ?? 0));
+    },
+
     /** A date field's answers per month (`YYYY-MM`), in no order. `i`: its place in the form. */
     months(scope: ResponsesScope, field: Field, i: number) {
       return rows(

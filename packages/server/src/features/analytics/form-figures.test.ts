@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { insertPublishedForm } from '../../../test/support/fixtures.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { type FiguresQuery, formFigures } from './form-figures.js';
+import { histogramEdges } from './histogram.js';
 
 const fields: Field[] = [
   { id: 'name', sectionId: 's', type: 'text', label: 'Name', order: 0 },
@@ -136,7 +137,22 @@ describeEachDialect('form figures, counted by the database', (t) => {
           label: 'Age',
           answered: 4,
           completion: 0.8,
-          numbers: { count: 4, mean: 36.375, median: 35, min: 25.5, max: 50 },
+          numbers: {
+            count: 4,
+            mean: 36.375,
+            median: 35,
+            min: 25.5,
+            max: 50,
+            // 25.5, 30, 40, 50: ten-ish bins of 5 from 25 (the last one holds 50).
+            histogram: {
+              wholeNumbers: false,
+              bins: [25, 30, 35, 40, 45, 50].map((from) => ({
+                from,
+                to: from + 5,
+                count: from === 35 || from === 45 ? 0 : 1,
+              })),
+            },
+          },
         },
         visit: {
           type: 'date',
@@ -175,7 +191,14 @@ describeEachDialect('form figures, counted by the database', (t) => {
       { from: '2026-11-03T00:00:00.000Z', to: '2026-11-10T23:59:59.999Z' },
     );
     expect(ranged.responseCount).toBe(2);
-    expect(ranged.fields.age!.numbers).toEqual({ count: 2, mean: 37.75, median: 37.75, min: 25.5, max: 50 });
+    expect(ranged.fields.age!.numbers).toMatchObject({
+      count: 2,
+      mean: 37.75,
+      median: 37.75,
+      min: 25.5,
+      max: 50,
+    });
+    expect(ranged.fields.age!.numbers!.histogram.bins.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 1]);
     const other = await formFigures(t.db, { accountId: randomUUID(), formId, fields });
     expect(other.responseCount).toBe(0);
     expect(other.fields.plan).toEqual({
@@ -185,9 +208,31 @@ describeEachDialect('form figures, counted by the database', (t) => {
       completion: 0,
       options: { basic: 0, pro: 0, team: 0 },
     });
-    expect(other.fields.age!.numbers).toEqual({ count: 0, mean: null, median: null, min: null, max: null });
+    expect(other.fields.age!.numbers).toEqual({
+      count: 0,
+      mean: null,
+      median: null,
+      min: null,
+      max: null,
+      histogram: { wholeNumbers: true, bins: [] },
+    });
   });
 });
+
+/** The histogram of sorted numbers, counted in JavaScript over the same edges. */
+function histogramOf(numbers: readonly number[]) {
+  if (numbers.length === 0) return { wholeNumbers: true, bins: [] };
+  const wholeNumbers = numbers.every(Number.isInteger);
+  const edges = histogramEdges(numbers[0]!, numbers.at(-1)!, wholeNumbers);
+  return {
+    wholeNumbers,
+    bins: edges.slice(0, -1).map((from, k) => ({
+      from,
+      to: edges[k + 1]!,
+      count: numbers.filter((x) => x >= from && x < edges[k + 1]!).length,
+    })),
+  };
+}
 
 /**
  * The figures against a plain JavaScript reading of the same answers, on a seeded set of 400
@@ -281,6 +326,7 @@ function referenceFigures(fields: Field[], responses: Record<string, unknown>[])
         median: m === 0 ? null : round((numbers[Math.floor((m - 1) / 2)]! + numbers[Math.floor(m / 2)]!) / 2),
         min: m === 0 ? null : numbers[0],
         max: m === 0 ? null : numbers[m - 1],
+        histogram: histogramOf(numbers),
       };
     }
     if (field.type === 'date') {

@@ -1,7 +1,8 @@
-import type { DropOffFigures, Field, FieldType, FormSchema } from '@formloom/contract';
+import type { DropOffFigures, Field, FieldFigures, FormSchema } from '@formloom/contract';
 import { pageOrder } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
 import { createFormFiguresStore, isChoice, isText } from './form-figures-store.js';
+import { histogramEdges } from './histogram.js';
 
 /** What a form's responses say, counted by the database (issue 17 item 1). */
 export interface FormFigures {
@@ -19,28 +20,8 @@ export interface FormFigures {
   dropOff?: DropOffFigures;
 }
 
-export interface FieldFigures {
-  type: FieldType;
-  label: string;
-  /** Responses with a non-empty answer to it. */
-  answered: number;
-  /** `answered` / responses, 0 when there is none; 4 decimals. */
-  completion: number;
-  /** select, radio, checkbox: responses choosing each option value (every option listed, 0 included). */
-  options?: Record<string, number>;
-  /** number: over the numeric answers; mean and median to 4 decimals. */
-  numbers?: {
-    count: number;
-    mean: number | null;
-    median: number | null;
-    min: number | null;
-    max: number | null;
-  };
-  /** date: answers per month (`2026-11`). */
-  months?: Record<string, number>;
-  /** text, textarea, email: the answers' length in characters. */
-  text?: { count: number; meanLength: number | null; maxLength: number | null };
-}
+/** One field's figures, as the contract gives them. */
+export type { FieldFigures };
 
 export interface FiguresQuery {
   /** Inclusive bounds on `submittedAt` (ISO 8601). */
@@ -51,6 +32,29 @@ export interface FiguresQuery {
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) / 10_000);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * A number field's answers in equal-width bins: first whether they are all whole numbers (their
+ * bins are then at least 1 wide, so a 1-to-5 rating gets one bin per value), then one counting
+ * query over the bins.
+ */
+async function numberHistogram(
+  store: ReturnType<typeof createFormFiguresStore>,
+  scope: Parameters<ReturnType<typeof createFormFiguresStore>['histogram']>[0],
+  field: Field,
+  i: number,
+  min: number,
+  max: number,
+): Promise<NonNullable<FieldFigures['numbers']>['histogram']> {
+  const wholeNumbers =
+    Number.isInteger(min) && Number.isInteger(max) && (await store.allWhole(scope, field, i));
+  const edges = histogramEdges(min, max, wholeNumbers);
+  const counts = await store.histogram(scope, field, i, edges);
+  return {
+    wholeNumbers,
+    bins: edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1]!, count: counts[k] ?? 0 })),
+  };
+}
 
 /** The Monday of the ISO week of a `YYYY-MM-DD` day. */
 function weekOf(day: string): string {
@@ -108,12 +112,18 @@ export async function formFigures(
     }
     if (field.type === 'number') {
       const n = Number(get('count') ?? 0);
+      const min = num(get('min'));
+      const max = num(get('max'));
       out.numbers = {
         count: n,
         mean: round(num(get('mean'))),
         median: n === 0 ? null : round(num(get('median'))),
-        min: num(get('min')),
-        max: num(get('max')),
+        min,
+        max,
+        histogram:
+          min === null || max === null
+            ? { wholeNumbers: true, bins: [] }
+            : await numberHistogram(store, scope, field, i, min, max),
       };
     }
     if (field.type === 'date') {

@@ -77,7 +77,22 @@ describeEachDialect('responses: figures, search and deletion', (t) => {
     const expected = await formFigures(t.db, { accountId, formId: form.id, fields: schema.fields, schema });
     expect(res.body.data).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(res.body.data.responseCount).toBe(4);
-    expect(res.body.data.fields.age.numbers).toEqual({ count: 3, mean: 43, median: 42, min: 36, max: 51 });
+    expect(res.body.data.fields.age.numbers).toEqual({
+      count: 3,
+      mean: 43,
+      median: 42,
+      min: 36,
+      max: 51,
+      // 36, 42, 51: a range of 15 in bins of 2 from 36.
+      histogram: {
+        wholeNumbers: true,
+        bins: [36, 38, 40, 42, 44, 46, 48, 50].map((from) => ({
+          from,
+          to: from + 2,
+          count: from === 36 || from === 42 || from === 50 ? 1 : 0,
+        })),
+      },
+    });
     expect(res.body.data.fields.kinds.options).toEqual({ cat: 1, dog: 1, fish: 0 });
     expect(res.body.data.fields.visit.months).toEqual({ '2026-03': 1, '2026-04': 1 });
     expect(res.body.data.dropOff).toMatchObject({ started: 0, completed: 0 });
