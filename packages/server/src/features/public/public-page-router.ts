@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { isLanguage, type PublicSmartForm } from '@formloom/contract';
 import { languagePack, recallText } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
@@ -7,6 +6,7 @@ import type { FormRow } from '../../db/database.js';
 import { DomainError, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
 import { asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
+import { sendBody } from '../../http/send-body.js';
 import type { Logger } from '../../logger.js';
 import { toPublicForm } from '../forms/index.js';
 import { formClosed, type ResponsesService } from '../responses/index.js';
@@ -52,19 +52,6 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const GZIP_FROM_BYTES = 1024;
-
-function send(req: Request, res: Response, body: Buffer, gzipped?: Buffer) {
-  res.vary('Accept-Encoding');
-  let out = body;
-  if (body.length >= GZIP_FROM_BYTES && req.acceptsEncodings(['gzip', 'identity']) === 'gzip') {
-    out = gzipped ?? gzipSync(body);
-    res.setHeader('Content-Encoding', 'gzip');
-  }
-  res.setHeader('Content-Length', String(out.length));
-  res.end(req.method === 'HEAD' ? undefined : out);
-}
-
 /**
  * `csp`: the page's policy (a captcha form's allows its provider). `framers`: the origins that
  * may frame the page (a form's `settings.allowedOrigins`); none may otherwise.
@@ -90,7 +77,7 @@ function sendPage(
   // X-Frame-Options cannot name origins; frame-ancestors, which browsers prefer, does.
   if (!framed) res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Cache-Control', 'no-store');
-  send(req, res, Buffer.from(page));
+  sendBody(req, res, Buffer.from(page));
 }
 
 export interface PublicPageDeps {
@@ -167,7 +154,7 @@ export function createPublicPageRouter({
       res.setHeader('Content-Type', found.contentType);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      send(req, res, found.body, found.gzip);
+      sendBody(req, res, found.body, found.gzip);
     } catch (error) {
       next(error);
     }
@@ -181,7 +168,7 @@ export function createPublicPageRouter({
       res.setHeader('Content-Type', embed.contentType);
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      send(req, res, embed.body, embed.gzip);
+      sendBody(req, res, embed.body, embed.gzip);
     } catch (error) {
       next(error);
     }
@@ -199,7 +186,7 @@ export function createPublicPageRouter({
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    send(req, res, Buffer.from(JSON.stringify(languagePack(language))));
+    sendBody(req, res, Buffer.from(JSON.stringify(languagePack(language))));
   });
 
   router.get(['/f/:code/', '/s/:code/'], (req, res) => {
