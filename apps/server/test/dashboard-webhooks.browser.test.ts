@@ -136,6 +136,34 @@ describe.skipIf(executable === undefined)('the webhooks page in Chromium, on for
     await card.getByText('Active', { exact: true }).waitFor();
     expect((await api.webhooks.list()).webhooks[0]!.isActive).toBe(true);
 
+    // Change its events: none at all is refused; FORM_PUBLISHED off and FORM_DELETED on is stored,
+    // and a deleted form now reaches the receiver.
+    await card.getByRole('button', { name: 'Change events' }).click();
+    await card.getByLabel('FORM_RESPONSE_CREATED').uncheck();
+    await card.getByLabel('FORM_PUBLISHED').uncheck();
+    await card.getByRole('button', { name: 'Save events' }).click();
+    await card.getByText('Choose at least one event.').waitFor();
+    await card.getByLabel('FORM_RESPONSE_CREATED').check();
+    await card.getByLabel('FORM_DELETED').check();
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Save events' }).click();
+    await card.getByRole('button', { name: 'Save events' }).waitFor({ state: 'detached' });
+    await card.locator('code', { hasText: 'FORM_DELETED' }).waitFor();
+    expect((await api.webhooks.list()).webhooks[0]!.events.sort()).toEqual([
+      'FORM_DELETED',
+      'FORM_RESPONSE_CREATED',
+    ]);
+    const gone = await api.forms.create({ title: 'Short-lived', schema: contactSchema() });
+    const heard = receiver.received.length;
+    await api.forms.delete(gone.id);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(heard);
+    const deleted = await verifyWebhook({
+      payload: receiver.received.at(-1)!.body,
+      headers: receiver.received.at(-1)!.headers,
+      secret,
+    });
+    expect(deleted.type).toBe('FORM_DELETED');
+
     // Deliver the first response again: a new delivery arrives.
     const before = receiver.received.length;
     await card.getByRole('button', { name: 'Deliveries' }).click();

@@ -176,7 +176,7 @@ function CreateEndpoint({
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <Checkbox.Group
+        <EventsPicker
           label={t('events')}
           value={events}
           onChange={(next) => {
@@ -184,13 +184,7 @@ function CreateEndpoint({
             setEventsError(false);
           }}
           error={eventsError ? t('eventsRequired') : undefined}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={type} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        />
         {create.isError && <Text role="alert">{t('failedAction', { message: message(create.error) })}</Text>}
         <Group>
           <Button type="submit" loading={create.isPending}>
@@ -205,11 +199,67 @@ function CreateEndpoint({
   );
 }
 
+/** The events an endpoint receives, one checkbox each: for a new endpoint and for changing one. */
+function EventsPicker(props: {
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Checkbox.Group {...props}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <Checkbox key={type} value={type} label={type} />
+        ))}
+      </SimpleGrid>
+    </Checkbox.Group>
+  );
+}
+
+/** Changing which events an existing endpoint receives (PATCH events). */
+function EditEvents({ endpoint, t, onDone }: { endpoint: WebhookEndpoint; t: T; onDone: () => void }) {
+  const update = useUpdateWebhook();
+  const [events, setEvents] = useState<string[]>(endpoint.events);
+  const [eventsError, setEventsError] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (events.length === 0) {
+      setEventsError(true);
+      return;
+    }
+    update.mutate({ id: endpoint.id, events: events as WebhookEventType[] }, { onSuccess: onDone });
+  };
+  return (
+    <Stack component="form" onSubmit={submit} gap="xs">
+      <EventsPicker
+        label={t('eventsOf', { url: endpoint.url })}
+        value={events}
+        onChange={(next) => {
+          setEvents(next);
+          setEventsError(false);
+        }}
+        error={eventsError ? t('eventsRequired') : undefined}
+      />
+      {update.isError && <Text role="alert">{t('failedAction', { message: message(update.error) })}</Text>}
+      <Group gap="xs">
+        <Button type="submit" loading={update.isPending}>
+          {t('saveEvents')}
+        </Button>
+        <Button variant="default" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWrite: boolean; t: T }) {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const test = useTestWebhook();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const headingId = `endpoint-${endpoint.id}`;
   const failure = update.error ?? remove.error ?? test.error;
@@ -225,11 +275,15 @@ function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWri
           </Badge>
         </Group>
         {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
-        <Group gap={6} wrap="wrap">
-          {endpoint.events.map((type) => (
-            <Code key={type}>{type}</Code>
-          ))}
-        </Group>
+        {editing ? (
+          <EditEvents endpoint={endpoint} t={t} onDone={() => setEditing(false)} />
+        ) : (
+          <Group gap={6} wrap="wrap">
+            {endpoint.events.map((type) => (
+              <Code key={type}>{type}</Code>
+            ))}
+          </Group>
+        )}
         <Text size="sm">{t('secretEnds', { last4: endpoint.secretLast4 })}</Text>
         {!endpoint.isActive && <Text size="sm">{t('pausedHint')}</Text>}
         {test.isSuccess && (
@@ -248,6 +302,14 @@ function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWri
               {t('enable')}
             </Button>
           )}
+          <Button
+            variant="default"
+            disabled={!canWrite || editing}
+            aria-expanded={editing}
+            onClick={() => setEditing(true)}
+          >
+            {t('changeEvents')}
+          </Button>
           <Button
             variant="default"
             disabled={!canWrite}
