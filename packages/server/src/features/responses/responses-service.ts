@@ -602,6 +602,7 @@ export function createResponsesService({
       await forms.load(accountId, formId);
       const keys = await audited(
         db,
+        accountId,
         'response.deleted',
         { type: 'response', id: responseId },
         async (trx) => {
