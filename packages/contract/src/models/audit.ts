@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'invitation.revoked',
   'response.deleted',
+  'analytics_secret.rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_TARGET_TYPES = [
   'member',
   'invitation',
   'response',
+  'analytics_secret',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

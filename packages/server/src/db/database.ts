@@ -309,6 +309,11 @@ export interface AiJobsTable {
   /** The AiProvenance of the provider that did the work, JSON. */
   provider: string | null;
   reservation_id: string | null;
+  /** Who queued the job ('user' or 'key', the id, a member's email, the address); null: no one's. */
+  started_by_type: string | null;
+  started_by_id: string | null;
+  started_by_email: string | null;
+  started_by_ip: string | null;
   attempts: Generated<number>;
   run_after: string;
   lease_owner: string | null;

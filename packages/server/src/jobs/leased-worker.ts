@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
+import { detached } from './background.js';
 import type { Wake } from './wake.js';
 
 /**
@@ -127,13 +128,17 @@ export function startLeasedWorker<T>(options: LeasedWorkerOptions<T>): LeasedWor
     }
   }
 
+  // Whoever kicks (a request through its wake-up, a test, the timer), the claims and the runs
+  // they start are the worker's own: no request's context, so no request's audit caller.
+  const pollDetached = detached(poll);
+
   function kick(): void {
     if (stopping) return;
     if (polling !== undefined) {
       again = true;
       return;
     }
-    polling = poll().finally(() => {
+    polling = pollDetached().finally(() => {
       polling = undefined;
     });
   }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { detached } from './background.js';
 
 /** A periodic chore: form expiry, purges, sweeps, retention (the list is in chores.ts). */
 export interface Chore {
@@ -28,7 +29,8 @@ export function startScheduler(chores: readonly Chore[], options: { logger?: Log
   function runChore(chore: Chore): Promise<void> {
     const current = running.get(chore.name);
     if (current !== undefined || stopped) return current ?? Promise.resolve();
-    const round = (async () => {
+    // A chore is the server's work, never a caller's, whoever asked for the round (`runAll`).
+    const round = detached(async () => {
       try {
         const result = await chore.run();
         if (typeof result === 'number' && result > 0)

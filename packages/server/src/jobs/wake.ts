@@ -1,3 +1,5 @@
+import { detached } from './background.js';
+
 /**
  * An in-process wake-up: a writer calls `notify()` after it queued work (an outbox event, an AI
  * job) so a worker of the same app looks at once instead of at its next poll. It is an object
@@ -14,9 +16,10 @@ export interface Wake {
 
 export function createWake(): Wake {
   const listeners = new Set<() => void>();
-  const wakeAll = () => {
+  // Listeners run as no request, not as the writer that notified (see `detached`).
+  const wakeAll = detached(() => {
     for (const listener of listeners) listener();
-  };
+  });
   return {
     notify: () => void setImmediate(wakeAll),
     on(listener) {

@@ -1,8 +1,15 @@
+import type { AuditActor } from '@formloom/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AiJobRow, Database, Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 
 export type AiJobStatus = 'PENDING' | 'PROCESSING' | 'DONE' | 'FAILED';
+
+/** Who queued a job and from where: what the job changes is recorded as theirs. */
+export interface JobStarter {
+  actor: AuditActor;
+  ip: string | null;
+}
 
 export interface NewAiJob {
   id: string;
@@ -10,7 +17,22 @@ export interface NewAiJob {
   kind: string;
   input: unknown;
   reservationId: string | null;
+  /** The member or key that queued it; null when no one did (a respondent's interview). */
+  startedBy: JobStarter | null;
   nowIso: string;
+}
+
+/** The starter stored on a job row; null when no member or key queued it. */
+export function jobStarterOf(row: AiJobRow): JobStarter | null {
+  if (row.started_by_type === null || row.started_by_id === null) return null;
+  return {
+    actor: {
+      type: row.started_by_type as AuditActor['type'],
+      id: row.started_by_id,
+      ...(row.started_by_email === null ? {} : { email: row.started_by_email }),
+    },
+    ip: row.started_by_ip,
+  };
 }
 
 /** Claimable: a due PENDING job, or a PROCESSING one whose worker's lease has run out. */
@@ -42,6 +64,10 @@ export function createJobsStore(db: Db) {
           status: 'PENDING',
           input: JSON.stringify(job.input),
           reservation_id: job.reservationId,
+          started_by_type: job.startedBy?.actor.type ?? null,
+          started_by_id: job.startedBy?.actor.id ?? null,
+          started_by_email: job.startedBy?.actor.email ?? null,
+          started_by_ip: job.startedBy?.ip ?? null,
           run_after: job.nowIso,
           created_at: job.nowIso,
           updated_at: job.nowIso,

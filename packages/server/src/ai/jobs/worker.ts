@@ -69,6 +69,12 @@ export interface AiWorkerOptions {
   retryBaseMs?: number;
   /** Runs in the transaction that marks a job FAILED: gives back the credits it reserved. */
   onFailed?: (trx: Db, job: AiJobRow) => Promise<void>;
+  /**
+   * Runs each job's work (its handler and the transaction that ends it) on behalf of whoever
+   * queued it, so the changes it makes are recorded as theirs, in the job's account (the app
+   * passes the audit log's `runAsAuditStarter`). Absent: as no one.
+   */
+  runAs?: (job: AiJobRow, work: () => Promise<void>) => Promise<void>;
   clock?: () => Date;
 }
 
@@ -224,7 +230,7 @@ export function startAiWorker(db: Db, options: AiWorkerOptions): AiWorker {
     release: async (row, lease) => {
       await store.requeue(row.id, lease.owner, at(0), at(0), { promptTokens: 0, completionTokens: 0 }, false);
     },
-    run,
+    run: (row, signal) => (options.runAs ? options.runAs(row, () => run(row, signal)) : run(row, signal)),
   });
   logger?.info({ worker: owner, provider: options.provider.provenance.provider }, 'AI worker started');
   return { kick: worker.kick, stop: worker.stop };

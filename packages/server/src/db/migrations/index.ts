@@ -21,6 +21,7 @@ import { deliveryPostponements } from './2026-11-30-150000-delivery-postponement
 import { auditLog } from './2026-12-01-100000-audit-log.js';
 import { dashboardSessions } from './2026-12-01-120000-dashboard-sessions.js';
 import { invitations } from './2026-12-02-100000-invitations.js';
+import { aiJobStarters } from './2026-12-03-100000-ai-job-starters.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -50,4 +51,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-01-100000-audit-log': auditLog,
   '2026-12-01-120000-dashboard-sessions': dashboardSessions,
   '2026-12-02-100000-invitations': invitations,
+  '2026-12-03-100000-ai-job-starters': aiJobStarters,
 };

@@ -1,15 +1,18 @@
+import { jobStarterOf } from '../../ai/jobs/jobs-store.js';
 import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/jobs/worker.js';
 import type { AiProvider } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import type { WorkSignals } from '../../jobs/wake.js';
 import { smartAnalyticsJob } from '../analytics/index.js';
+import { runAsAuditStarter } from '../audit/index.js';
 import { createCreditsService } from '../credits/index.js';
 import { createFormsService } from '../forms/index.js';
 import { sessionAnalysisJob } from '../smart-forms/index.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 import { translateFormJob } from './translate-form/translate-form-job.js';
 
-export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake'> {
+export interface AiJobsOptions
+  extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake' | 'runAs'> {
   provider: AiProvider;
   /** Origin of public links, as the app's (`AppConfig.publicUrl`). */
   publicUrl: string;
@@ -19,7 +22,9 @@ export interface AiJobsOptions extends Omit<AiWorkerOptions, 'handlers' | 'onFai
 
 /**
  * The AI job worker with every job kind the server knows, and the credit refund of a failed job
- * in the transaction that fails it. `formloom serve` starts one per instance.
+ * in the transaction that fails it. Each job runs as the member or key that queued it, so what it
+ * changes (a generated form, a translation) is in the audit log of the job's account, as theirs.
+ * `formloom serve` starts one per instance.
  */
 export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
   const clock = options.clock ?? (() => new Date());
@@ -41,6 +46,7 @@ export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
       sessionAnalysisJob(db, clock, outbox),
       smartAnalyticsJob(db, { forms, clock, ...(outbox === undefined ? {} : { outbox }) }),
     ],
+    runAs: (job, work) => runAsAuditStarter(job.account_id, jobStarterOf(job), work),
     onFailed: async (trx, job) => {
       if (job.reservation_id !== null) await credits.refundIn(trx, job.reservation_id);
     },

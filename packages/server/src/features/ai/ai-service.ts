@@ -15,6 +15,7 @@ import type { AiJobRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, NotFoundError, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { currentAuditStarter } from '../audit/index.js';
 import { CREDIT_COSTS, type CreditsService, chatCost } from '../credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { GENERATE_FORM_JOB, type GenerateFormJobInput } from './generate-form/generate-form-job.js';
@@ -67,6 +68,8 @@ export function createAiService({ db, clock, forms, credits, aiJobs }: AiService
           kind: GENERATE_FORM_JOB,
           input,
           reservationId: held.id,
+          // Its changes are recorded as the caller's (a generated form, a translation).
+          startedBy: currentAuditStarter(accountId),
           nowIso,
         });
       });
@@ -109,6 +112,8 @@ export function createAiService({ db, clock, forms, credits, aiJobs }: AiService
           kind: TRANSLATE_FORM_JOB,
           input,
           reservationId: held.id,
+          // Its changes are recorded as the caller's (a generated form, a translation).
+          startedBy: currentAuditStarter(accountId),
           nowIso,
         });
       });

@@ -196,6 +196,7 @@ describeEachDialect(
         kind: 'generate-form',
         input: { prompt: 'A form with email', language: 'en' },
         reservationId: held.id,
+        startedBy: null,
         nowIso: new Date().toISOString(),
       });
       await t.db

@@ -7,6 +7,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
+import { audited } from '../audit/index.js';
 import { createSigningSecretsStore } from './signing-secrets-store.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */
@@ -19,7 +20,10 @@ const context = (accountId: string) => `analytics:${accountId}`;
 export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) {
   const store = createSigningSecretsStore(db);
   return {
-    /** Makes a new secret, replacing the account's earlier one; the only answer that shows it. */
+    /**
+     * Makes a new secret, replacing the account's earlier one; the only answer that shows it.
+     * Recorded (`analytics_secret.rotated`, the account's id as the target: it has one secret).
+     */
     async rotate(accountId: string): Promise<AnalyticsSigningSecret> {
       const secret = generateWebhookSecret();
       const row = {
@@ -28,7 +32,14 @@ export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) 
         secret_last4: secret.slice(-4),
         created_at: isoNow(clock()),
       };
-      await store.put(row);
+      await audited(
+        db,
+        accountId,
+        'analytics_secret.rotated',
+        { type: 'analytics_secret', id: accountId },
+        (trx) => createSigningSecretsStore(trx).put(row),
+        clock,
+      );
       return { secret, secretLast4: row.secret_last4, createdAt: row.created_at };
     },
 

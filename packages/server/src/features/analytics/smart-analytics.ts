@@ -18,6 +18,7 @@ import {
   ANALYTICS_CALLBACK_CHANNEL,
   createAnalyticsCallbackSender,
 } from '../../outbox/senders/analytics-callback-sender.js';
+import { currentAuditStarter } from '../audit/index.js';
 import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { formFigures } from './form-figures.js';
@@ -95,6 +96,7 @@ export function createSmartAnalytics({
           kind: SMART_ANALYTICS_JOB,
           input: { reportId },
           reservationId: held.id,
+          startedBy: currentAuditStarter(accountId),
           nowIso,
         });
       });

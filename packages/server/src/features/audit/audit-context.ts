@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuditActor } from '@formloom/contract';
+import type { AuditAction, AuditActor } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Who is making the changes of the current request, and from where. */
@@ -48,4 +48,37 @@ export function currentAuditCaller(): AuditCaller | undefined {
 /** Runs `work` as `caller` (tests, and work done on a caller's behalf outside its request). */
 export function runAsAuditCaller<T>(caller: AuditCaller, work: () => T): T {
   return callers.run(caller, work);
+}
+
+/** A caller without its account: stored with work queued for later (an AI job's starter). */
+export type AuditStarter = Omit<AuditCaller, 'accountId'>;
+
+/**
+ * The current request's caller, to store with work queued for `accountId` and done later (an AI
+ * job): null outside a request (a respondent, a chore). A caller of another account throws.
+ */
+export function currentAuditStarter(accountId: string): AuditStarter | null {
+  const caller = callers.getStore();
+  if (caller === undefined) return null;
+  if (caller.accountId !== accountId) throw new AuditAccountMismatchError(accountId, caller.accountId);
+  return { actor: caller.actor, ip: caller.ip };
+}
+
+/**
+ * Runs queued work of `accountId` (an AI job) as the starter stored with it, so its changes are
+ * recorded in that account and as theirs; as no one when no member or key started it, whatever
+ * context the work was called in.
+ */
+export function runAsAuditStarter<T>(accountId: string, starter: AuditStarter | null, work: () => T): T {
+  return starter === null ? callers.exit(work) : callers.run({ accountId, ...starter }, work);
+}
+
+/** A change of one account recorded (or queued) while a caller of another is current: a bug, a 500. */
+export class AuditAccountMismatchError extends Error {
+  override name = 'AuditAccountMismatchError';
+  constructor(accountId: string, callerAccountId: string, action?: AuditAction) {
+    super(
+      `${action ?? 'work'} of account ${accountId} while a caller of account ${callerAccountId} is current`,
+    );
+  }
 }

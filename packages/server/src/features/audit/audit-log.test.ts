@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { createUsersService } from '../users/index.js';
 import { createAuditService } from './audit-service.js';
 
 const FIELD = { id: 'name', type: 'text', label: 'Name', sectionId: 's', order: 0 };
@@ -208,18 +210,89 @@ describeEachDialect(
       ).toBe('PK');
     });
 
-    it('writes the entry in the transaction of the change: without it, the change does not happen', async () => {
-      const before = await t.request('/v1/forms', { key });
+    /** Runs `work` with the audit log's table gone: every entry written meanwhile fails. */
+    async function withoutAuditTable(work: () => Promise<void>): Promise<void> {
       await sql`ALTER TABLE audit_log RENAME TO audit_log_away`.execute(t.db);
       try {
-        const refused = await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Unrecorded' } });
-        expect(refused.status).toBe(500);
+        await work();
       } finally {
         await sql`ALTER TABLE audit_log_away RENAME TO audit_log`.execute(t.db);
       }
+    }
+
+    it('writes the entry in the transaction of the change: without it, the change does not happen', async () => {
+      const before = await t.request('/v1/forms', { key });
+      await withoutAuditTable(async () => {
+        const refused = await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Unrecorded' } });
+        expect(refused.status).toBe(500);
+      });
       const after = await t.request('/v1/forms', { key });
       expect(after.body.data.total).toBe(before.body.data.total);
       expect(JSON.stringify(after.body.data.forms)).not.toContain('Unrecorded');
+    });
+
+    it('so does a key, a member and a webhook change', async () => {
+      const { accountId, key: own } = await t.account();
+      const password = 'correct horse battery';
+      const users = createUsersService(t.db);
+      const ownerEmail = `owner-${randomUUID().slice(0, 8)}@example.com`;
+      await users.create({ account: accountId, email: ownerEmail, password, role: 'owner' });
+      const viewer = await users.create({
+        account: accountId,
+        email: `viewer-${randomUUID().slice(0, 8)}@example.com`,
+        password,
+        role: 'viewer',
+      });
+      const origin = 'https://forms.example.test';
+      const login = await t.request('/v1/auth/login', {
+        method: 'POST',
+        json: { email: ownerEmail, password },
+        headers: { origin },
+      });
+      expect(login.status, login.text).toBe(200);
+      const owner = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, origin };
+      const keyIds = async () =>
+        ((await t.request('/v1/api-keys', { headers: owner })).body.data.keys as { id: string }[]).map(
+          (k) => k.id,
+        );
+      const keysBefore = await keyIds();
+      await withoutAuditTable(async () => {
+        const created = await t.request('/v1/api-keys', {
+          method: 'POST',
+          headers: owner,
+          json: { name: 'Unrecorded', scopes: ['FORMS_READ'] },
+        });
+        expect(created.status, created.text).toBe(500);
+        const role = await t.request(`/v1/members/${viewer.id}`, {
+          method: 'PATCH',
+          headers: owner,
+          json: { role: 'editor' },
+        });
+        expect(role.status, role.text).toBe(500);
+        const hook = await t.request('/v1/webhooks', {
+          method: 'POST',
+          key: own,
+          json: { url: 'http://127.0.0.1:9/unrecorded', events: ['FORM_RESPONSE_CREATED'] },
+        });
+        expect(hook.status, hook.text).toBe(500);
+      });
+      expect(await keyIds()).toEqual(keysBefore);
+      const members = (await t.request('/v1/members', { headers: owner })).body.data.members as {
+        id: string;
+        role: string;
+      }[];
+      expect(members.find((m) => m.id === viewer.id)?.role).toBe('viewer');
+      expect((await t.request('/v1/webhooks', { key: own })).text).not.toContain('unrecorded');
+      // With the table back, the same changes are made and recorded.
+      const role = await t.request(`/v1/members/${viewer.id}`, {
+        method: 'PATCH',
+        headers: owner,
+        json: { role: 'editor' },
+      });
+      expect(role.status, role.text).toBe(200);
+      expect((await entries(t, own, `?targetId=${viewer.id}`)).entries.map((e) => e.action)).toEqual([
+        'member.role_changed',
+      ]);
     });
 
     it('purges entries past the retention', async () => {

@@ -12,7 +12,7 @@ import type { AuditLogRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { keysetPages } from '../../db/keyset.js';
 import type { XlsxCell } from '../../export/index.js';
-import { currentAuditCaller } from './audit-context.js';
+import { AuditAccountMismatchError, currentAuditCaller } from './audit-context.js';
 import { createAuditStore } from './audit-store.js';
 
 /** decisions.md: entries are kept 365 days unless configured otherwise. */
@@ -20,22 +20,28 @@ export const DEFAULT_AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
 const EXPORT_PAGE = 500;
 
 /**
- * Records a change of the current request's caller, in `trx`: the transaction of the change, so
- * the entry commits with it or not at all. Outside an API request (a chore, the CLI) nothing is
- * recorded: only members' and keys' changes are. The caller's account must own the target: a
- * caller of another account is not recorded against it.
+ * Records a change to `accountId`'s `target` by the current caller, in `trx`: the transaction of
+ * the change, so the entry commits with it or not at all. The entry's account is the change's,
+ * named by the caller of this function from the target it changed, never taken from ambient
+ * state. The actor is the request's caller (or, for an AI job, whoever queued it: the worker runs
+ * the job as them). With no caller (a chore, the CLI, a respondent's job) nothing is recorded:
+ * only members' and keys' changes are. A caller of another account is a bug that would write one
+ * account's change into another's log: it throws, and the change does not happen.
  */
 export async function recordAudit(
   trx: Db,
+  accountId: string,
   action: AuditAction,
   target: { type: AuditTargetType; id: string },
   clock: () => Date = () => new Date(),
 ): Promise<void> {
   const caller = currentAuditCaller();
   if (caller === undefined) return;
+  if (caller.accountId !== accountId)
+    throw new AuditAccountMismatchError(accountId, caller.accountId, action);
   await createAuditStore(trx).insert({
     id: randomUUID(),
-    account_id: caller.accountId,
+    account_id: accountId,
     at: isoNow(clock()),
     actor_type: caller.actor.type,
     actor_id: caller.actor.id,
@@ -48,12 +54,13 @@ export async function recordAudit(
 }
 
 /**
- * Runs `work` and records `action` on `target` in one transaction (the caller's, when `db` already
- * is one), so the record commits with the change or not at all. A `work` that answers `false`
- * changed nothing, and nothing is recorded.
+ * Runs `work` and records `action` on `accountId`'s `target` in one transaction (the caller's,
+ * when `db` already is one), so the record commits with the change or not at all. A `work` that
+ * answers `false` changed nothing, and nothing is recorded.
  */
 export async function audited<T>(
   db: Db,
+  accountId: string,
   action: AuditAction,
   target: { type: AuditTargetType; id: string },
   work: (trx: Db) => Promise<T>,
@@ -61,7 +68,7 @@ export async function audited<T>(
 ): Promise<T> {
   const run = async (trx: Db) => {
     const result = await work(trx);
-    if (result !== false) await recordAudit(trx, action, target, clock);
+    if (result !== false) await recordAudit(trx, accountId, action, target, clock);
     return result;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -1,5 +1,14 @@
 /** The audit log: who changed what, recorded in the transaction of the change (issue 32). */
-export { type AuditCaller, auditCallers, currentAuditCaller, runAsAuditCaller } from './audit-context.js';
+export {
+  AuditAccountMismatchError,
+  type AuditCaller,
+  type AuditStarter,
+  auditCallers,
+  currentAuditCaller,
+  currentAuditStarter,
+  runAsAuditCaller,
+  runAsAuditStarter,
+} from './audit-context.js';
 export { createAuditRouter } from './audit-router.js';
 export {
   type AuditService,

@@ -179,7 +179,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
           last_used_at: null,
         };
         await createKeysStore(trx).insert(row);
-        await recordAudit(trx, 'key.created', { type: 'api_key', id: row.id }, clock);
+        await recordAudit(trx, row.account_id, 'key.created', { type: 'api_key', id: row.id }, clock);
         return { key: toInfo(row, nowIso), token: generated.token };
       });
     },
@@ -207,6 +207,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
         row.revoked_at = nowIso;
         await audited(
           db,
+          row.account_id,
           'key.revoked',
           { type: 'api_key', id: row.id },
           (trx) => createKeysStore(trx).update(row.id, { revoked_at: nowIso }),
@@ -252,7 +253,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
         const tx = createKeysStore(trx);
         await tx.insert(fresh);
         await tx.update(old.id, { rotated_to: fresh.id, grace_until: graceUntil });
-        await recordAudit(trx, 'key.rotated', { type: 'api_key', id: old.id }, clock);
+        await recordAudit(trx, old.account_id, 'key.rotated', { type: 'api_key', id: old.id }, clock);
       });
       return {
         key: toInfo(fresh, nowIso),

@@ -194,7 +194,7 @@ export function createFormsService({
               Number(row.version),
               values,
             );
-            if (done) await recordAudit(trx, action, { type: 'form', id }, clock);
+            if (done) await recordAudit(trx, accountId, action, { type: 'form', id }, clock);
             return {
               result: done,
               events: done
@@ -293,7 +293,7 @@ export function createFormsService({
         trx,
         async (inner) => {
           await createFormsStore(inner).insert(row);
-          await recordAudit(inner, 'form.created', { type: 'form', id: row.id }, clock);
+          await recordAudit(inner, accountId, 'form.created', { type: 'form', id: row.id }, clock);
           return { result: undefined, events: [formCreatedEvent(row)] };
         },
         outbox,
@@ -355,7 +355,7 @@ export function createFormsService({
             deleted_at: nowIso,
             updated_at: nowIso,
           });
-          if (done) await recordAudit(trx, 'form.deleted', { type: 'form', id }, clock);
+          if (done) await recordAudit(trx, accountId, 'form.deleted', { type: 'form', id }, clock);
           return { result: done, events: done ? [formDeletedEvent(current, nowIso)] : [] };
         },
         outbox,
@@ -445,7 +445,7 @@ export function createFormsService({
       ) {
         throw conflict(`Form ${id} was changed meanwhile; translate it again`);
       }
-      await recordAudit(trx, 'form.translated', { type: 'form', id }, clock);
+      await recordAudit(trx, accountId, 'form.translated', { type: 'form', id }, clock);
       return toForm({ ...row, ...values, version: Number(row.version) + 1 });
     },
 

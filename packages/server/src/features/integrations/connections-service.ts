@@ -60,12 +60,13 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
 
   /** A change and its audit record, in one transaction (the record names the member or key). */
   function change<T extends { id: string }>(
+    accountId: string,
     action: AuditAction,
     work: (trx: Store) => Promise<T>,
   ): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const result = await work(createConnectionsStore(trx));
-      await recordAudit(trx, action, { type: 'integration', id: result.id }, clock);
+      await recordAudit(trx, accountId, action, { type: 'integration', id: result.id }, clock);
       return result;
     });
   }
@@ -83,7 +84,7 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
     ): Promise<IntegrationConnection> {
       const unknown = events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
       if (unknown.length > 0) throw badRequest(`Unknown event type: ${unknown.join(', ')}`);
-      return change('integration.updated', async (trx) => {
+      return change(accountId, 'integration.updated', async (trx) => {
         await get(accountId, id, trx);
         // The set, in the contract's order, each once.
         const set = WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e));
@@ -93,7 +94,7 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
     },
 
     remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
-      return change('integration.removed', async (trx) => {
+      return change(accountId, 'integration.removed', async (trx) => {
         await get(accountId, id, trx);
         await trx.remove(accountId, id);
         return { id, deleted: true as const };
@@ -111,7 +112,7 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
       label: string;
       config: ConnectionConfig;
     }): Promise<IntegrationConnection> {
-      return change('integration.connected', async (trx) => {
+      return change(input.accountId, 'integration.connected', async (trx) => {
         const now = clock().toISOString();
         const existing = await trx.findByPlace(input.accountId, input.config.provider, input.label);
         const id = existing?.id ?? randomUUID();

@@ -1,5 +1,6 @@
 import type { RateLimitInfo, RateLimitType } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
+import { detached } from '../../jobs/background.js';
 import {
   createDatabaseLimitStore,
   createMemoryLimitStore,
@@ -173,7 +174,8 @@ export function createLimiter({ db, clock, store: where = 'database' }: LimiterO
         batch = { parts, waiting: [{ resolve, reject }] };
         batches.set(id, batch);
         const ready = batch;
-        setImmediate(() => void flush(id, ready));
+        // The batch answers several requests: flushed as none of them.
+        setImmediate(detached(() => void flush(id, ready)));
       });
     },
 

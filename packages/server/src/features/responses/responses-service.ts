@@ -25,6 +25,7 @@ import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { keysetPages } from '../../db/keyset.js';
 import { badRequest, conflict, type DomainError, notFound } from '../../domain-errors.js';
 import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
+import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
 import { audited } from '../audit/index.js';
@@ -434,11 +435,14 @@ export function createResponsesService({
     return new Promise((resolve, reject) => {
       // setImmediate runs once the requests that arrived with this one have been handled.
       if (waiting.push({ ...submission, resolve, reject }) === 1) {
-        setImmediate(() => {
-          const due = waiting;
-          waiting = [];
-          for (let i = 0; i < due.length; i += MAX_GROUP) void submitGroup(due.slice(i, i + MAX_GROUP));
-        });
+        // Stored for every request of the group: as none of them (see `detached`).
+        setImmediate(
+          detached(() => {
+            const due = waiting;
+            waiting = [];
+            for (let i = 0; i < due.length; i += MAX_GROUP) void submitGroup(due.slice(i, i + MAX_GROUP));
+          }),
+        );
       }
     });
   }
@@ -598,6 +602,7 @@ export function createResponsesService({
       await forms.load(accountId, formId);
       const keys = await audited(
         db,
+        accountId,
         'response.deleted',
         { type: 'response', id: responseId },
         async (trx) => {

@@ -416,6 +416,8 @@ export function createInterviewService(deps: InterviewServiceDeps) {
           kind: SESSION_ANALYSIS_JOB,
           input: { sessionId: session.id },
           reservationId: null,
+          // A respondent finished it: no member or key started the analysis.
+          startedBy: null,
           nowIso,
         });
         return true;

@@ -161,6 +161,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       };
       await audited(
         db,
+        accountId,
         'smart_form.created',
         { type: 'smart_form', id: row.id },
         (trx) => createSmartFormsStore(trx).insert(row),
@@ -185,6 +186,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       if (body.referenceJson !== undefined) values.reference_json = body.referenceJson;
       const row = await audited(
         db,
+        accountId,
         'smart_form.updated',
         { type: 'smart_form', id },
         (trx) => change(accountId, id, values, trx),
@@ -196,6 +198,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
     async remove(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
       const removed = await audited(
         db,
+        accountId,
         'smart_form.deleted',
         { type: 'smart_form', id },
         (trx) => createSmartFormsStore(trx).remove(accountId, id),
@@ -213,6 +216,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
           ? current
           : await audited(
               db,
+              accountId,
               'smart_form.published',
               { type: 'smart_form', id },
               (trx) =>
@@ -242,7 +246,7 @@ export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServ
       const row = await db.transaction().execute(async (trx) => {
         const updated = await change(accountId, id, { status: 'draft' }, trx);
         if (mode === 'hard') await abandonActiveSessions(trx, { smartFormId: id }, isoNow(clock()));
-        await recordAudit(trx, 'smart_form.unpublished', { type: 'smart_form', id }, clock);
+        await recordAudit(trx, accountId, 'smart_form.unpublished', { type: 'smart_form', id }, clock);
         return updated;
       });
       return toSmartForm(row, publicUrl);

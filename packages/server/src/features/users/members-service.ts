@@ -141,6 +141,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
       };
       await audited(
         db,
+        accountId,
         'member.invited',
         { type: 'invitation', id },
         (trx) => createInvitationsStore(trx).insert(row),
@@ -162,6 +163,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
     async revokeInvitation(accountId: string, id: string): Promise<void> {
       const revoked = await audited(
         db,
+        accountId,
         'invitation.revoked',
         { type: 'invitation', id },
         (trx) => createInvitationsStore(trx).revoke(accountId, id, clock().toISOString()),
@@ -197,7 +199,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
         // The new member made this change: recorded as theirs.
         await runAsAuditCaller(
           { accountId: row.account_id, actor: { type: 'user', id: user.id, email: user.email }, ip },
-          () => recordAudit(trx, 'member.joined', { type: 'member', id: user.id }, clock),
+          () => recordAudit(trx, row.account_id, 'member.joined', { type: 'member', id: user.id }, clock),
         );
         return user;
       });
@@ -211,6 +213,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
         if (member.role === 'owner') await assertNotLastOwner(trx, accountId, 'demoted');
         await audited(
           trx,
+          accountId,
           'member.role_changed',
           { type: 'member', id: userId },
           (t) => createUsersStore(t).setRole(userId, role, clock().toISOString()),
@@ -228,6 +231,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
         if (member.role === 'owner') await assertNotLastOwner(trx, accountId, 'removed');
         await audited(
           trx,
+          accountId,
           'member.removed',
           { type: 'member', id: userId },
           async (t) => {

@@ -160,6 +160,7 @@ export function createWebhooksService({
       try {
         await audited(
           db,
+          accountId,
           'webhook.created',
           { type: 'webhook', id },
           (trx) => createWebhooksStore(trx).insert(row),
@@ -192,6 +193,7 @@ export function createWebhooksService({
       try {
         const updated = await audited(
           db,
+          accountId,
           'webhook.updated',
           { type: 'webhook', id },
           (trx) => createWebhooksStore(trx).update(accountId, id, values),
@@ -213,6 +215,7 @@ export function createWebhooksService({
     async remove(accountId: string, id: string): Promise<DeleteResult> {
       const removed = await audited(
         db,
+        accountId,
         'webhook.deleted',
         { type: 'webhook', id },
         (trx) => createWebhooksStore(trx).remove(accountId, id),
