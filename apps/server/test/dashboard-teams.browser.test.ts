@@ -94,6 +94,28 @@ describe.skipIf(executable === undefined)(
       const csv = readFileSync(saved, 'utf8').trim().split('\n');
       expect(csv[0]).toContain('at,action');
       expect(csv.slice(1).every((l) => l.includes('member.invited'))).toBe(true);
+
+      // Who: the owner made every change; the key, which only read, made none.
+      await page.getByLabel('Action').selectOption('');
+      await page.getByLabel('Who').selectOption({ label: 'owner@example.com' });
+      await log.getByRole('cell', { name: 'key.revoked' }).waitFor();
+      await log.getByRole('cell', { name: 'member.invited' }).waitFor();
+      const keyOption = page.getByLabel('Who').locator('option', { hasText: 'From the UI (formloom_' });
+      await page.getByLabel('Who').selectOption({ label: (await keyOption.textContent())!.trim() });
+      await page.getByText('No entries match.').waitFor();
+      await page.getByLabel('Who').selectOption({ label: 'Anyone' });
+      // A target: only the changes to the revoked key, its creation and its revocation.
+      const revoked = log.getByRole('row').filter({ hasText: 'key.revoked' });
+      await revoked.getByRole('button', { name: /^Only changes to api_key / }).click();
+      await page.getByText(/^Showing only changes to api_key /).waitFor();
+      await expect.poll(() => log.getByRole('row').count()).toBe(3);
+      const actions = await log
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent));
+      expect(actions.sort()).toEqual(['key.created', 'key.revoked']);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Show all targets' }).click();
+      await log.getByRole('cell', { name: 'member.invited' }).waitFor();
       expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
 
       // The invitee, in a browser of their own, at 360 px: sets a password and lands signed in as viewer.

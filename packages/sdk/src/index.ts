@@ -7,6 +7,7 @@ export type {
   ApiKey,
   AuditAction,
   AuditEntry,
+  AuditTargetType,
   CreatedApiKey,
   CreatedInvitation,
   CreateFormBody,

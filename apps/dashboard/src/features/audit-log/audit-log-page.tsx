@@ -1,14 +1,16 @@
-import { AUDIT_ACTIONS, type AuditAction } from '@formloom/sdk';
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@formloom/sdk';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateRange } from '../../components/date-range.js';
 import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
 import { ColumnHeads } from '../../components/scroll-table.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
+import { useApiKeys } from '../api-keys/queries.js';
+import { useMembers } from '../members/queries.js';
 import { AUDIT_PAGE_SIZE, type AuditFilters, downloadCsv, useAuditLog } from './queries.js';
 import { texts } from './texts.js';
 
@@ -20,14 +22,17 @@ export default function AuditLogPage() {
   const t = useTexts(texts);
   const { language } = useI18n();
   const [action, setAction] = useState('');
-  const [actor, setActor] = useState('');
+  const [actorId, setActorId] = useState('');
+  const [target, setTarget] = useState<AuditEntry['target'] | undefined>();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [actorId] = useDebouncedValue(actor.trim(), 250);
+  const members = useMembers();
+  const keys = useApiKeys();
   const filters: AuditFilters = {
     ...(action === '' ? {} : { action: action as AuditAction }),
     ...(actorId === '' ? {} : { actorId }),
+    ...(target === undefined ? {} : { targetType: target.type, targetId: target.id }),
     ...(from === '' ? {} : { from: dayBound(from, false) }),
     ...(to === '' ? {} : { to: dayBound(to, true) }),
   };
@@ -73,24 +78,42 @@ export default function AuditLogPage() {
             ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
           ]}
         />
-        <TextInput
+        <NativeSelect
           label={t('actor')}
-          value={actor}
-          onChange={(e) => reset(setActor)(e.currentTarget.value)}
+          value={actorId}
+          onChange={(e) => reset(setActorId)(e.currentTarget.value)}
+          data={[
+            { value: '', label: t('anyone') },
+            {
+              group: t('members'),
+              items: (members.data?.members ?? []).map((m) => ({ value: m.id, label: m.email })),
+            },
+            {
+              group: t('keys'),
+              // An entry names a key by its public prefix, `formloom_<id>`.
+              items: (keys.data ?? []).map((k) => ({
+                value: k.prefix,
+                label: k.name === null ? k.prefix : `${k.name} (${k.prefix})`,
+              })),
+            },
+          ]}
         />
-        <TextInput
-          label={t('from')}
-          type="date"
-          value={from}
-          onChange={(e) => reset(setFrom)(e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('to')}
-          type="date"
-          value={to}
-          onChange={(e) => reset(setTo)(e.currentTarget.value)}
+        <DateRange
+          labels={{ legend: t('dates'), from: t('from'), to: t('to') }}
+          start={from}
+          end={to}
+          onStart={reset(setFrom)}
+          onEnd={reset(setTo)}
         />
       </Group>
+      {target !== undefined && (
+        <Group gap="xs" wrap="wrap">
+          <Text role="status">{t('targetShown', { target: `${target.type} ${target.id}` })}</Text>
+          <Button variant="default" size="xs" onClick={() => reset(setTarget)(undefined)}>
+            {t('allTargets')}
+          </Button>
+        </Group>
+      )}
       {log.isPending ? (
         <LoadingMark />
       ) : log.isError ? (
@@ -109,7 +132,17 @@ export default function AuditLogPage() {
                     <Table.Td>{entry.action}</Table.Td>
                     <Table.Td>{entry.actor.email ?? entry.actor.id}</Table.Td>
                     <Table.Td>
-                      {entry.target.type} <code>{entry.target.id}</code>
+                      {entry.target.type}{' '}
+                      <Anchor
+                        component="button"
+                        type="button"
+                        ff="monospace"
+                        size="sm"
+                        aria-label={t('onlyTarget', { target: `${entry.target.type} ${entry.target.id}` })}
+                        onClick={() => reset(setTarget)(entry.target)}
+                      >
+                        {entry.target.id}
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>{entry.ip ?? '—'}</Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@formloom/sdk';
+import type { AuditAction, AuditTargetType } from '@formloom/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '../../api.js';
 
@@ -7,6 +7,8 @@ export const AUDIT_PAGE_SIZE = 25;
 export interface AuditFilters {
   action?: AuditAction;
   actorId?: string;
+  targetType?: AuditTargetType;
+  targetId?: string;
   from?: string;
   to?: string;
 }

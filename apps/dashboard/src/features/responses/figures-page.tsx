@@ -2,6 +2,7 @@ import type { Field, FormFigures } from '@formloom/sdk';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { DateRange } from '../../components/date-range.js';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { ColumnHeads } from '../../components/scroll-table.js';
@@ -11,7 +12,6 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { fieldsInOrder } from './answers.js';
-import { DateRange } from './date-range.js';
 import { figuresTexts } from './figures-texts.js';
 import { useFigures } from './queries.js';
 

@@ -1,6 +1,7 @@
 import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
+import { DateRange } from '../../components/date-range.js';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
@@ -11,7 +12,6 @@ import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerText, fieldsInOrder } from './answers.js';
-import { DateRange } from './date-range.js';
 import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';

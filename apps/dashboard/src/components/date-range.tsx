@@ -1,6 +1,6 @@
 import { Group, Text, TextInput } from '@mantine/core';
 
-/** The from/to dates that narrow a form's responses, as one named group of two date fields. */
+/** The from/to dates that narrow a list (responses, figures, the audit log), as one named group of two date fields. */
 export function DateRange({
   labels,
   start,
