@@ -34,6 +34,8 @@ export interface SessionContext {
   accountId: string;
   email: string;
   plan: Plan;
+  /** The member's role now (read at each request, not from the token): each route's `permission` is checked against it. */
+  role: Role;
   /** The JWT's id; the page's CSRF tokens are derived from it. */
   tokenId: string;
 }
