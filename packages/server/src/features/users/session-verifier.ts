@@ -30,7 +30,6 @@ export function createSessionCheck(db: Db, tokens: SessionTokens) {
       email: user.email,
       plan: account.plan,
       role: user.role as Role,
-      tokenId: claims.tokenId,
     };
   };
 }
