@@ -263,7 +263,7 @@ const COMMANDS: Record<string, Command> = {
   'users create': {
     usage:
       'formloom users create --account ID|NAME --email EMAIL [--role owner|admin|editor|viewer] [--password-stdin] [--json]',
-    summary: 'create a user who signs in (dashboard, integrations page and API)',
+    summary: 'create a user who signs in (dashboard and integrations API)',
     help: [
       'Creates a person who signs in with an email and a password, in an account. The password is',
       'asked on the terminal (twice, not echoed), or read from stdin with --password-stdin; it needs',

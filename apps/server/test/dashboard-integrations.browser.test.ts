@@ -119,6 +119,10 @@ describe.skipIf(executable === undefined)('the integrations page in Chromium, on
       'integration.removed',
       'integration.updated',
     ]);
+    // A bookmark of the old server-rendered page lands on this one.
+    await page.goto(`${origin}/integrations`);
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/integrations');
     // The 401 is the signed-out check before setup, the 400 the refused webhook URL.
     expect(problems.filter((p) => !p.includes('401') && !p.includes('400'))).toEqual([]);
   }, 120_000);

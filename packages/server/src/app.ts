@@ -25,6 +25,7 @@ import {
   assertAuthKindsHandled,
   assertPermissionsNamed,
   authenticate,
+  type CookieSessionVerifier,
   createApiKeysRouter,
   createKeysService,
   fixedCaller,
@@ -34,8 +35,8 @@ import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
 import {
+  createBrowserRoutes,
   createConnectionsService,
-  createIntegrationsPage,
   createIntegrationsRouter,
   createOAuthState,
   DEFAULT_SLACK_API_BASE_URL,
@@ -122,7 +123,7 @@ export interface AppConfig {
    */
   trustProxy?: TrustProxy;
   /**
-   * Slack OAuth v2 for the integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
+   * Slack OAuth v2 for the dashboard's integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
    * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
    */
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
@@ -268,7 +269,23 @@ export function createApp({
     apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
     authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
   };
+  const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  const slackStates = createOAuthState(secretKey, clock);
   const cookieSessions = createCookieSessions(db, clock);
+  /** The dashboard's cookie to its member and account: for the auth middleware and Slack's callback. */
+  const dashboardSession: CookieSessionVerifier = async (token) => {
+    const found = await cookieSessions.resolve(token);
+    if (found === undefined) return undefined;
+    const { session, account } = found;
+    const member = {
+      userId: session.userId,
+      email: session.email,
+      role: session.role,
+      sessionId: session.sessionId,
+      expiresAt: session.expiresAt,
+    };
+    return { caller: { accountId: account.id, plan: account.plan, member }, account };
+  };
   const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger });
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
   const otp = createOtpService({ db, clock, mailer, secretKey });
@@ -311,8 +328,8 @@ export function createApp({
       connections,
       policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
       slack: slackSettings,
-      slackRedirectUri: `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`,
-      issueSlackState: createOAuthState(secretKey, clock).issue,
+      slackRedirectUri,
+      issueSlackState: slackStates.issue,
       discordBases: config.discordWebhookBases,
     }),
     apiKeys: createApiKeysRouter(keys, clock),
@@ -347,19 +364,7 @@ export function createApp({
     caller === undefined
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
-          cookie: async (token) => {
-            const found = await cookieSessions.resolve(token);
-            if (found === undefined) return undefined;
-            const { session, account } = found;
-            const member = {
-              userId: session.userId,
-              email: session.email,
-              role: session.role,
-              sessionId: session.sessionId,
-              expiresAt: session.expiresAt,
-            };
-            return { caller: { accountId: account.id, plan: account.plan, member }, account };
-          },
+          cookie: dashboardSession,
           interviewToken: (token, req) =>
             interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token, req),
         })
@@ -403,29 +408,14 @@ export function createApp({
   );
   app.use(createDashboardRouter({ dir: config.dashboardDir }));
   app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
+  // Slack's OAuth callback, and the old /integrations page's addresses sent to the dashboard.
   app.use(
-    createIntegrationsPage({
-      publicUrl: config.publicUrl,
-      secretKey,
-      clock,
-      login,
-      sessionCheck,
+    createBrowserRoutes({
       connections,
-      policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
       slack: slackSettings,
-      discordBases: config.discordWebhookBases,
-      dashboardSession: async (token) => {
-        const found = await cookieSessions.resolve(token);
-        if (found === undefined) return undefined;
-        const { session, account } = found;
-        return {
-          userId: session.userId,
-          accountId: account.id,
-          email: session.email,
-          plan: account.plan,
-          role: session.role,
-        };
-      },
+      slackRedirectUri,
+      states: slackStates,
+      dashboardSession,
       logger,
     }),
   );

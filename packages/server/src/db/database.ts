@@ -197,7 +197,7 @@ export interface OutboxTargetsTable {
   updated_at: string;
 }
 
-/** A person who signs in (integrations page and API); created with `formloom users create`. */
+/** A person who signs in (the dashboard and the integrations API): `formloom users create`, or an accepted invitation. */
 export interface UsersTable {
   id: string;
   account_id: string;

@@ -28,14 +28,14 @@ export function authOf(req: { auth?: AuthContext | undefined }): AuthContext {
   return req.auth;
 }
 
-/** A signed-in user (session JWT): the integrations API and page. */
+/** A signed-in user (session JWT): the integrations API. */
 export interface SessionContext {
   userId: string;
   accountId: string;
   email: string;
   plan: Plan;
-  /** The JWT's id; the page's CSRF tokens are derived from it. */
-  tokenId: string;
+  /** The member's role now (read at each request, not from the token): each route's `permission` is checked against it. */
+  role: Role;
 }
 
 declare global {

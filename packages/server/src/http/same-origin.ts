@@ -22,8 +22,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function sameOriginSessions(publicUrl: string) {
   const ownOrigin = new URL(publicUrl).origin;
   return (req: Request, _res: Response, next: NextFunction) => {
-    // The integrations page (its cookie scoped to /integrations) checks its own per-form CSRF tokens.
-    if (SAFE_METHODS.has(req.method) || req.path.startsWith('/integrations/')) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
     const fetchSite = req.get('sec-fetch-site');
     const sameOrigin = origin === ownOrigin || fetchSite === 'same-origin';

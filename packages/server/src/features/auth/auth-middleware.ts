@@ -26,9 +26,10 @@ function tsRestRoute(req: Request) {
 
 /**
  * Verifies a user session JWT (`session` routes) and sets `req.session`; throws an
- * UnauthenticatedError (a 401) when it is not valid. Returns the account's plan for the route's `minPlan` check.
+ * UnauthenticatedError (a 401) when it is not valid. Returns the member's role and the account's
+ * plan, for the route's `permission` and `minPlan`.
  */
-export type SessionVerifier = (token: string, req: Request) => Promise<{ plan: Plan }>;
+export type SessionVerifier = (token: string, req: Request) => Promise<{ plan: Plan; role: Role }>;
 /** Verifies an interview's `x-session-token` (`interviewToken` routes); throws when it is not valid. */
 export type InterviewTokenVerifier = (token: string, req: Request) => Promise<void>;
 
@@ -70,7 +71,8 @@ function bearer(req: Request, missing: string, what: string): string {
  * caller without one learns nothing about the route's inputs. A `session` or `interviewToken`
  * route whose verifier this server does not have refuses every caller. A kind this middleware does
  * not know is refused too.
- * 401: no usable credential. 403: a good key that may not do this (scope, plan, Free account).
+ * 401: no usable credential. 403: a good key that may not do this (scope, plan, Free account), or
+ * a signed-in member whose role or plan may not (`memberRefusal`, cookie and session alike).
  */
 export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers: CredentialVerifiers = {}) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -109,11 +111,7 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           }
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
           const { caller, account } = await signedIn(cookie, verifiers);
-          const refusal =
-            roleRefusal(caller.member.role, metadata.permission) ??
-            (metadata.minPlan !== undefined && !planAtLeast(account.plan, metadata.minPlan)
-              ? `This needs the ${PLAN_NAMES[metadata.minPlan]} plan or higher (the account is on ${PLAN_NAMES[account.plan]})`
-              : undefined);
+          const refusal = memberRefusal({ role: caller.member.role, plan: account.plan }, metadata);
           if (refusal !== undefined) throw forbidden(refusal);
           req.auth = caller;
           next();
@@ -132,12 +130,8 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           );
           if (verifiers.session === undefined)
             throw unauthorized('Session tokens cannot be verified by this server');
-          const { plan } = await verifiers.session(token, req);
-          if (metadata.minPlan !== undefined && !planAtLeast(plan, metadata.minPlan)) {
-            throw forbidden(
-              `This needs the ${PLAN_NAMES[metadata.minPlan]} plan or higher (the account is on ${PLAN_NAMES[plan]})`,
-            );
-          }
+          const refusal = memberRefusal(await verifiers.session(token, req), metadata);
+          if (refusal !== undefined) throw forbidden(refusal);
           next();
           return;
         }
@@ -178,6 +172,23 @@ function roleRefusal(role: Role, permission: Permission): string | undefined {
   return roleAllows(role, permission)
     ? undefined
     : `A member with the ${role} role may not do this (it needs ${permission})`;
+}
+
+/**
+ * Why a signed-in member (the dashboard's cookie or the integrations API's JWT) may not use a
+ * route: its role first, then the account's plan; undefined when it may. The 403's wording is the
+ * same for both credentials.
+ */
+export function memberRefusal(
+  member: { role: Role; plan: Plan },
+  route: { permission: Permission; minPlan?: Plan | undefined },
+): string | undefined {
+  return (
+    roleRefusal(member.role, route.permission) ??
+    (route.minPlan !== undefined && !planAtLeast(member.plan, route.minPlan)
+      ? `This needs the ${PLAN_NAMES[route.minPlan]} plan or higher (the account is on ${PLAN_NAMES[member.plan]})`
+      : undefined)
+  );
 }
 
 async function signedIn(cookie: string, verifiers: CredentialVerifiers) {

@@ -5,9 +5,11 @@ export { createApiKeysRouter } from './api-keys-router.js';
 export {
   assertAuthKindsHandled,
   authenticate,
+  type CookieSessionVerifier,
   type CredentialVerifiers,
   fixedCaller,
   type InterviewTokenVerifier,
+  memberRefusal,
   type SessionVerifier,
 } from './auth-middleware.js';
 export {

@@ -8,16 +8,27 @@ const PASSWORD = 'correct horse battery';
 /** The test server's public origin: state-changing requests with the cookie come from it. */
 const ORIGIN = 'https://forms.example.test';
 
-/** Every route a member or a key calls, with its path's parameters filled in. */
+/**
+ * Every route a member or a key calls, with its path's parameters filled in: the API-key and
+ * cookie routes with the dashboard's cookie, the integrations API's `session` routes with its JWT.
+ */
 const walked = contractRoutes
-  .filter((r) => r.metadata.auth === 'apiKey' || r.metadata.auth === 'cookie')
+  .filter(
+    (r) => r.metadata.auth === 'apiKey' || r.metadata.auth === 'cookie' || r.metadata.auth === 'session',
+  )
   .map((r) => ({
     name: r.name,
+    auth: r.metadata.auth,
     method: r.route.method,
     path: r.route.path.replace(/:\w+/g, () => randomUUID()),
     permission: (r.metadata as { permission: Permission }).permission,
     scope: r.metadata.auth === 'apiKey' ? r.metadata.scope : undefined,
   }));
+
+type Member = { cookie: string; jwt: string };
+/** A member's credential for `route`: the integrations API's JWT for its routes, else the cookie. */
+const as = (member: Member, route: (typeof walked)[number]) =>
+  route.auth === 'session' ? { key: member.jwt } : { cookie: member.cookie };
 
 async function call(t: TestServer, route: (typeof walked)[number], auth: { cookie?: string; key?: string }) {
   const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
@@ -38,7 +49,7 @@ const refusedByAuth = (res: { status: number; text: string }) =>
 
 describeEachDialect('every route with every role and every key scope (issue 32)', (t) => {
   let accountId = '';
-  const cookies = new Map<string, string>();
+  const members = new Map<string, Member>();
 
   beforeAll(async () => {
     ({ accountId } = await t.account('MAX'));
@@ -51,7 +62,15 @@ describeEachDialect('every route with every role and every key scope (issue 32)'
         headers: { origin: ORIGIN },
       });
       expect(res.status, res.text).toBe(200);
-      cookies.set(role, (res.headers.get('set-cookie') ?? '').split(';')[0]!);
+      const jwt = await t.request('/integrations/v1/auth/login', {
+        method: 'POST',
+        json: { email, password: PASSWORD },
+      });
+      expect(jwt.status, jwt.text).toBe(200);
+      members.set(role, {
+        cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+        jwt: jwt.body.data.token,
+      });
     }
   });
 
@@ -60,10 +79,15 @@ describeEachDialect('every route with every role and every key scope (issue 32)'
   beforeEach(() => t.clock.advance(61_000));
 
   it('a member is allowed or refused on each route exactly as ROLE_PERMISSIONS says', async () => {
+    expect(walked.filter((r) => r.auth === 'session').map((r) => r.name)).toEqual([
+      'listConnections',
+      'updateConnectionEvents',
+      'deleteConnection',
+    ]);
     const wrong: string[] = [];
     for (const role of ROLES) {
       for (const route of walked) {
-        const res = await call(t, route, { cookie: cookies.get(role)! });
+        const res = await call(t, route, as(members.get(role)!, route));
         const allowed = roleAllows(role, route.permission);
         if (allowed === refusedByAuth(res)) {
           wrong.push(`${role} ${route.name}: ${res.status} ${res.text.slice(0, 120)}`);
@@ -75,10 +99,13 @@ describeEachDialect('every route with every role and every key scope (issue 32)'
 
   it('a viewer reads, and every write route refuses it', async () => {
     for (const route of walked.filter((r) => r.method !== 'GET')) {
-      const res = await call(t, route, { cookie: cookies.get('viewer')! });
+      const res = await call(t, route, as(members.get('viewer')!, route));
       expect(res.status, route.name).toBe(403);
     }
-    expect((await t.request('/v1/forms', { headers: { cookie: cookies.get('viewer')! } })).status).toBe(200);
+    const viewer = members.get('viewer')!;
+    expect((await t.request('/v1/forms', { headers: { cookie: viewer.cookie } })).status).toBe(200);
+    // The integrations API's reads need integrations.manage too: a viewer reads no connections.
+    expect((await t.request('/integrations/v1/connections', { key: viewer.jwt })).status).toBe(403);
   });
 
   it('a key of each single scope is allowed exactly the routes of that scope (and GET /v1/me)', async () => {

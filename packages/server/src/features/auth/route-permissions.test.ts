@@ -1,12 +1,17 @@
 import {
+  type ContractRoute,
   contractRoutes,
   PERMISSIONS,
   type Permission,
   ROLE_PERMISSIONS,
   type Role,
+  type RouteMetadata,
   roleAllows,
 } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
+import { describeEachDialect } from '../../../test/support/test-server.js';
+import { createApp } from '../../app.js';
+import { createLogger } from '../../logger.js';
 import { assertPermissionsNamed } from './route-permissions.js';
 
 const permissionOf = (name: string): Permission | undefined =>
@@ -93,5 +98,33 @@ describe('route permissions (issue 32)', () => {
       for (const p of ROLE_PERMISSIONS[order[i - 1]!])
         expect(roleAllows(order[i]!, p), `${order[i]} ${p}`).toBe(true);
     }
+  });
+});
+
+describeEachDialect('the server refuses to start (issue 32)', (t) => {
+  const start = () =>
+    createApp({
+      db: t.db,
+      logger: createLogger({ level: 'silent' }),
+      config: { publicUrl: 'https://forms.example.test', dataDir: t.dataDir },
+    });
+
+  it('when a route names no permission, or a kind of credential nobody checks', () => {
+    expect(start).not.toThrow();
+    // createApp reads the contract's flattened routes: one of them is given loose metadata here,
+    // as a route added at run time could carry, and put back after.
+    const route = contractRoutes.find((r) => r.name === 'listConnections') as ContractRoute;
+    const original = route.metadata;
+    try {
+      route.metadata = { auth: 'session' } as RouteMetadata;
+      expect(start).toThrow('No permission named for listConnections');
+      route.metadata = { ...original, permission: 'integrations.manag' } as unknown as RouteMetadata;
+      expect(start).toThrow('No permission named for listConnections');
+      route.metadata = { ...original, auth: 'magic' } as unknown as RouteMetadata;
+      expect(start).toThrow('No authentication for listConnections (magic)');
+    } finally {
+      route.metadata = original;
+    }
+    expect(start).not.toThrow();
   });
 });

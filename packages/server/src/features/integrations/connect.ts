@@ -95,6 +95,8 @@ export function createOAuthState(serverKey: Uint8Array, clock: () => Date) {
   };
 }
 
+export type OAuthStates = ReturnType<typeof createOAuthState>;
+
 export interface SlackOAuthSettings {
   clientId: string;
   clientSecret: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import {
   type DiscordStandIn,
@@ -38,7 +39,7 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
   });
 
   /** A member of a new account, signed in to the dashboard: their cookie. */
-  async function member(role: 'owner' | 'admin' | 'editor' = 'owner', plan = 'PRO') {
+  async function member(role: 'owner' | 'admin' | 'editor' | 'viewer' = 'owner', plan = 'PRO') {
     const { accountId, key } = await t.account(plan);
     const email = `d-${randomUUID().slice(0, 8)}@example.com`;
     const user = await createUsersService(t.db).create({
@@ -59,6 +60,18 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
   }
   const call = (cookie: string, path: string, init: { method?: string; json?: unknown } = {}) =>
     t.request(path, { ...init, headers: { cookie, origin: ORIGIN } });
+  /** Slack's install page for the member, as `POST /v1/integrations/slack/start` names it. */
+  async function authorizeUrl(cookie: string): Promise<URL> {
+    const start = await call(cookie, '/v1/integrations/slack/start', { method: 'POST' });
+    expect(start.status, start.text).toBe(200);
+    return new URL(start.body.data.authorizeUrl);
+  }
+  /** The browser coming back from Slack to the callback. */
+  const callback = (query: string, cookie?: string) =>
+    fetch(`${t.url}/integrations/slack/callback?${query}`, {
+      headers: cookie === undefined ? {} : { cookie },
+      redirect: 'manual',
+    });
 
   it('connects Discord, sets its events, lists and removes it; each change is in the audit log as the member', async () => {
     const me = await member();
@@ -123,12 +136,17 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
 
   it("refuses a URL that is not a Discord webhook, another account's connection, an API key, an editor and a Starter plan", async () => {
     const me = await member();
-    const bad = await call(me.cookie, '/v1/integrations/discord', {
-      method: 'POST',
-      json: { url: 'https://example.com/hook' },
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.text).toMatch(/discord\.com\/api\/webhooks/);
+    for (const url of [
+      'not a url',
+      'https://example.com/hook',
+      'https://evil.example/api/webhooks/123456789012345678/abcdefghijklmnopqrstuv',
+      `${discord.base}/api/other/1/2`,
+    ]) {
+      const bad = await call(me.cookie, '/v1/integrations/discord', { method: 'POST', json: { url } });
+      expect(bad.status, url).toBe(400);
+      expect(bad.text, url).toMatch(/Discord webhook URL|not a URL/);
+    }
+    expect((await call(me.cookie, '/v1/integrations')).body.data.connections).toEqual([]);
 
     const other = await member();
     const theirs = await call(other.cookie, '/v1/integrations/discord', {
@@ -151,6 +169,9 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
     const refused = await call(starter.cookie, '/v1/integrations');
     expect(refused.status).toBe(403);
     expect(refused.text).toMatch(/Pro plan/);
+    const noSlack = await call(starter.cookie, '/v1/integrations/slack/start', { method: 'POST' });
+    expect(noSlack.status).toBe(403);
+    expect(noSlack.text).toMatch(/Pro plan/);
     // A write from another origin is refused before anything else.
     const cross = await t.request('/v1/integrations/discord', {
       method: 'POST',
@@ -163,27 +184,41 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
 
   it("Slack from the dashboard: the install link's state is the member's; the callback connects and returns to /app/integrations", async () => {
     const me = await member('admin');
-    const start = await call(me.cookie, '/v1/integrations/slack/start', { method: 'POST' });
-    expect(start.status, start.text).toBe(200);
-    const authorize = new URL(start.body.data.authorizeUrl);
+    const authorize = await authorizeUrl(me.cookie);
     expect(authorize.origin + authorize.pathname).toBe('https://slack.example.test/oauth/v2/authorize');
-    expect(authorize.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/integrations/slack/callback`);
+    expect(authorize.searchParams.get('client_id')).toBe(slack.clientId);
+    expect(authorize.searchParams.get('scope')).toBe('chat:write,incoming-webhook');
+    const redirectUri = `${ORIGIN}/integrations/slack/callback`;
+    expect(authorize.searchParams.get('redirect_uri')).toBe(redirectUri);
     const state = authorize.searchParams.get('state')!;
 
-    const code = slack.issueCode({ channel: 'sales', teamName: 'Acme' });
-    const back = await fetch(
-      `${t.url}/integrations/slack/callback?code=${code}&state=${encodeURIComponent(state)}`,
-      {
-        headers: { cookie: me.cookie },
-        redirect: 'manual',
-      },
-    );
+    // The member picks #sales on Slack's screen; Slack sends the browser back with a code.
+    const code = slack.issueCode({ channel: 'sales', teamName: 'Acme <b>Corp</b>' });
+    const back = await callback(`code=${code}&state=${encodeURIComponent(state)}`, me.cookie);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/app/integrations?slack=connected');
+    expect(slack.exchanges.at(-1)).toEqual({ code, redirectUri });
     const list = await call(me.cookie, '/v1/integrations');
-    expect(list.body.data.connections).toMatchObject([{ provider: 'slack', target: '#sales · Acme' }]);
+    expect(list.body.data.connections).toMatchObject([
+      {
+        provider: 'slack',
+        status: 'CONNECTED',
+        target: '#sales · Acme <b>Corp</b>',
+        events: ['FORM_RESPONSE_CREATED'],
+      },
+    ]);
+    // The bot token is sealed at rest.
+    const row = await t.db
+      .selectFrom('outbox_targets')
+      .select('config_sealed')
+      .where('account_id', '=', me.accountId)
+      .executeTakeFirstOrThrow();
+    expect(row.config_sealed).toMatch(/^v1\./);
+    expect(row.config_sealed).not.toContain('xoxb-');
     const log = await call(me.cookie, '/v1/audit-log?action=integration.connected');
-    expect(log.body.data.entries[0]).toMatchObject({ actor: { type: 'user', id: me.userId } });
+    expect(log.body.data.entries[0]).toMatchObject({
+      actor: { type: 'user', id: me.userId, email: me.email },
+    });
 
     // Another member's state, or a cancelled install, connects nothing.
     const other = await member('owner');
@@ -200,5 +235,84 @@ describeDialects('chat connections from the dashboard (issue 32, part 3)', (dial
       { headers: { cookie: other.cookie }, redirect: 'manual' },
     );
     expect(cancelled.headers.get('location')).toBe('/app/integrations?slack=cancelled');
+  });
+
+  it("Slack's callback connects nothing for a forged, tampered, expired or session-token state, a signed-out browser or a member no longer allowed", async () => {
+    const me = await member('admin');
+    const other = await member('owner');
+    const exchanges = slack.exchanges.length;
+    const failed = async (state: string, cookie: string | undefined) => {
+      const res = await callback(`code=${slack.issueCode()}&state=${encodeURIComponent(state)}`, cookie);
+      expect(res.status).toBe(303);
+      return res.headers.get('location');
+    };
+
+    const mine = (await authorizeUrl(me.cookie)).searchParams.get('state')!;
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(me.userId)
+      .setAudience('formloom:slack-oauth')
+      .setExpirationTime('10m')
+      .sign(new Uint8Array(32).fill(3));
+    const [h, p, s] = mine.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: other.userId })).toString('base64url')}.${s}`;
+    // The integrations API's session token is not a state either (another key, another audience).
+    const login = await t.request('/integrations/v1/auth/login', {
+      method: 'POST',
+      json: { email: me.email, password: PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    for (const state of [forged, tampered, login.body.data.token as string, '', 'garbage']) {
+      expect(await failed(state, me.cookie), state).toBe('/app/integrations?slack=failed');
+    }
+    // Signed out of the dashboard: the state alone connects nothing.
+    expect(await failed(mine, undefined)).toBe('/app/integrations?slack=failed');
+    // Expired after 10 minutes.
+    t.clock.advance(11 * 60_000);
+    expect(await failed(mine, me.cookie)).toBe('/app/integrations?slack=failed');
+    t.clock.reset();
+    // Made an editor while on Slack's screen: the callback asks what the install route asked.
+    const fresh = (await authorizeUrl(me.cookie)).searchParams.get('state')!;
+    await t.db.updateTable('users').set({ role: 'editor' }).where('id', '=', me.userId).execute();
+    expect(await failed(fresh, me.cookie)).toBe('/app/integrations?slack=failed');
+
+    expect(slack.exchanges.length).toBe(exchanges);
+    const connections = await t.db
+      .selectFrom('outbox_targets')
+      .select('id')
+      .where('account_id', 'in', [me.accountId, other.accountId])
+      .execute();
+    expect(connections).toEqual([]);
+  });
+
+  it("the old /integrations page's addresses send the browser to the dashboard's page; its sign-in and forms are gone", async () => {
+    for (const path of [
+      '/integrations',
+      '/integrations/',
+      '/integrations/login',
+      '/integrations/slack/start',
+      `/integrations/connections/${randomUUID()}/events`,
+    ]) {
+      const res = await fetch(`${t.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('location'), path).toBe('/app/integrations');
+    }
+    const me = await member('owner');
+    for (const path of ['/integrations/login', '/integrations/discord', '/integrations/logout']) {
+      const res = await fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: {
+          cookie: me.cookie,
+          origin: ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ email: me.email, password: PASSWORD, url: discord.webhookUrl() }),
+        redirect: 'manual',
+      });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+    }
+    expect((await call(me.cookie, '/v1/integrations')).body.data.connections).toEqual([]);
   });
 });

@@ -9,11 +9,11 @@ import { createConnectionsService } from './connections-service.js';
 
 const PASSWORD = 'correct horse battery';
 
-async function user(t: TestServer, plan = 'PRO') {
-  const { accountId } = await t.account(plan);
+async function user(t: TestServer, plan = 'PRO', role = 'owner', account?: string) {
+  const accountId = account ?? (await t.account(plan)).accountId;
   const email = `u-${randomUUID().slice(0, 8)}@example.com`;
-  await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD });
-  return { accountId, email };
+  const made = await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+  return { accountId, email, userId: made.id };
 }
 
 async function login(
@@ -31,7 +31,7 @@ async function session(t: TestServer, email: string): Promise<string> {
   return LoginResult.parse(res.body.data).token;
 }
 
-/** A connection as the page would make it (its own tests cover the page). */
+/** A connection as the dashboard would make it (dashboard-integrations.test.ts covers that). */
 async function connection(t: TestServer, accountId: string, label: string) {
   const service = createConnectionsService({
     db: t.db,
@@ -195,6 +195,62 @@ describeEachDialect(
         (await t.request(`/integrations/v1/connections/${made.id}`, { method: 'DELETE', headers: auth }))
           .status,
       ).toBe(404);
+    });
+
+    it("a member's role decides, read at each request: a viewer or editor is refused, an admin manages; each change is audited as the user", async () => {
+      const owner = await user(t);
+      const made = await connection(t, owner.accountId, '#general');
+      const bearer = async (role: string) => {
+        const { email, userId } = await user(t, 'PRO', role, owner.accountId);
+        return { userId, email, auth: { authorization: `Bearer ${await session(t, email)}` } };
+      };
+      const routes = [
+        ['GET', '/integrations/v1/connections', undefined],
+        ['PATCH', `/integrations/v1/connections/${made.id}/events`, { events: ['FORM_DELETED'] }],
+        ['DELETE', `/integrations/v1/connections/${made.id}`, undefined],
+      ] as const;
+      for (const role of ['viewer', 'editor']) {
+        const { auth } = await bearer(role);
+        for (const [method, path, json] of routes) {
+          const res = await t.request(path, { method, headers: auth, json });
+          expect(res.status, `${role} ${method}`).toBe(403);
+          // The cookie path's refusal, word for word.
+          expect(res.body).toEqual({
+            message: `A member with the ${role} role may not do this (it needs integrations.manage)`,
+            data: null,
+            error: 'FORBIDDEN',
+          });
+        }
+      }
+      const admin = await bearer('admin');
+      const patched = await t.request(`/integrations/v1/connections/${made.id}/events`, {
+        method: 'PATCH',
+        headers: admin.auth,
+        json: { events: ['FORM_DELETED'] },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      // Made a viewer: the token it holds is refused from the next request on.
+      await t.db.updateTable('users').set({ role: 'viewer' }).where('id', '=', admin.userId).execute();
+      const demoted = await t.request('/integrations/v1/connections', { headers: admin.auth });
+      expect(demoted.status).toBe(403);
+      await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+      const removed = await t.request(`/integrations/v1/connections/${made.id}`, {
+        method: 'DELETE',
+        headers: admin.auth,
+      });
+      expect(removed.status).toBe(200);
+
+      const entries = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('target_id', '=', made.id)
+        .orderBy('action')
+        .execute();
+      // Only the admin's changes: the refused requests changed nothing, so nothing records them.
+      expect(entries.map((e) => [e.action, e.actor_type, e.actor_id, e.actor_email])).toEqual([
+        ['integration.removed', 'user', admin.userId, admin.email],
+        ['integration.updated', 'user', admin.userId, admin.email],
+      ]);
     });
 
     it('a deleted user cannot use a token it was given', async () => {

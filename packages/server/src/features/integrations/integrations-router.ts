@@ -24,11 +24,17 @@ export function sessionOf(req: { session?: SessionContext | undefined }): Sessio
   return req.session;
 }
 
-/** A JWT session's user as the audit log names them (the JWT API runs outside the key/cookie auth). */
-export function sessionAuditCaller(session: SessionContext, ip: string | undefined): AuditCaller {
+/**
+ * A signed-in user as the audit log names them, for the changes made outside the key and cookie
+ * routes' own audit context: the JWT API's, and Slack's callback.
+ */
+export function userAuditCaller(
+  user: Pick<SessionContext, 'accountId' | 'userId' | 'email'>,
+  ip: string | undefined,
+): AuditCaller {
   return {
-    accountId: session.accountId,
-    actor: { type: 'user', id: session.userId, email: session.email },
+    accountId: user.accountId,
+    actor: { type: 'user', id: user.userId, email: user.email },
     ip: ip ?? null,
   };
 }
@@ -68,7 +74,7 @@ export function createIntegrationsRouter(
     updateConnectionEvents: async ({ params, body, req }) => ({
       status: 200,
       body: successBody(
-        await runAsAuditCaller(sessionAuditCaller(sessionOf(req), req.ip), () =>
+        await runAsAuditCaller(userAuditCaller(sessionOf(req), req.ip), () =>
           connections.setEvents(sessionOf(req).accountId, params.connectionId, body.events),
         ),
         'Events updated',
@@ -77,7 +83,7 @@ export function createIntegrationsRouter(
     deleteConnection: async ({ params, req }) => ({
       status: 200,
       body: successBody(
-        await runAsAuditCaller(sessionAuditCaller(sessionOf(req), req.ip), () =>
+        await runAsAuditCaller(userAuditCaller(sessionOf(req), req.ip), () =>
           connections.remove(sessionOf(req).accountId, params.connectionId),
         ),
         'Connection removed',

@@ -103,7 +103,10 @@ describe('notification content', () => {
       } as WebhookEvent,
       'https://x.test',
     );
-    expect(published.links.map((l) => l.label)).toEqual(['Open form', 'Dashboard']);
+    expect(published.links).toEqual([
+      { label: 'Open form', url: 'https://x.test/f/abc' },
+      { label: 'Dashboard', url: 'https://x.test/app/integrations' },
+    ]);
     const limit = describeEvent(
       {
         type: 'FORM_RESPONSES_LIMIT_REACHED',

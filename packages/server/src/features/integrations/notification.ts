@@ -1,4 +1,5 @@
 import type { WebhookEvent, WebhookEventType } from '@formloom/contract';
+import { DASHBOARD_INTEGRATIONS } from './browser-routes.js';
 
 /** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */
 export const LIMITS = {
@@ -25,8 +26,8 @@ export interface Notification {
   warning: boolean;
 }
 
-/** What each event is called in a notification and on the page. */
-export const EVENT_HEADLINES: Record<WebhookEventType, string> = {
+/** What each event is called in a notification. */
+const EVENT_HEADLINES: Record<WebhookEventType, string> = {
   FORM_RESPONSE_CREATED: 'New response',
   FORM_PUBLISHED: 'Form published',
   FORM_UNPUBLISHED: 'Form unpublished',
@@ -99,7 +100,7 @@ export function describeEvent(event: WebhookEvent, origin: string): Notification
     }
     case 'FORM_PUBLISHED':
       note.links.push({ label: 'Open form', url: event.data.publicUrl });
-      note.links.push({ label: 'Dashboard', url: api('/integrations') });
+      note.links.push({ label: 'Dashboard', url: api(DASHBOARD_INTEGRATIONS) });
       break;
     case 'FORM_CREATED':
       if (formId) note.links.push({ label: 'View form', url: api(`/v1/forms/${formId}`) });

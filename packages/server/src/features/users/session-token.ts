@@ -12,7 +12,7 @@ export interface SessionClaims {
   userId: string;
   accountId: string;
   email: string;
-  /** The token's id: CSRF tokens of the page are derived from it. */
+  /** The token's id (`jti`). */
   tokenId: string;
   expiresAt: Date;
 }
@@ -30,7 +30,7 @@ export function deriveKey(serverKey: Uint8Array, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', serverKey, new Uint8Array(0), `formloom ${purpose} v1`, 32));
 }
 
-/** Issues and checks session JWTs (HS256 via `jose`), for the integrations API and page. */
+/** Issues and checks session JWTs (HS256 via `jose`), for the integrations API. */
 export function createSessionTokens(serverKey: Uint8Array, clock: () => Date = () => new Date()) {
   const key = deriveKey(serverKey, 'session jwt');
   const now = () => Math.floor(clock().getTime() / 1000);

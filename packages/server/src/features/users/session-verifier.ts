@@ -1,3 +1,4 @@
+import type { Role } from '@formloom/contract';
 import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
@@ -7,8 +8,9 @@ import { InvalidSessionError, type SessionTokens } from './session-token.js';
 import { createUsersStore } from './users-store.js';
 
 /**
- * The session check behind `session` routes and the integrations page: a good JWT of a user who
- * still exists, in the account the token names. A deleted user's tokens stop working at once.
+ * The session check behind `session` routes: a good JWT of a user who still exists, in the account
+ * the token names, with the role they have now. A deleted user's tokens stop working at once, and
+ * a changed role counts from the next request.
  */
 export function createSessionCheck(db: Db, tokens: SessionTokens) {
   const accounts = createAccountsService(db);
@@ -27,7 +29,7 @@ export function createSessionCheck(db: Db, tokens: SessionTokens) {
       accountId: user.account_id,
       email: user.email,
       plan: account.plan,
-      tokenId: claims.tokenId,
+      role: user.role as Role,
     };
   };
 }
@@ -38,6 +40,6 @@ export type SessionCheck = ReturnType<typeof createSessionCheck>;
 export function sessionVerifier(check: SessionCheck) {
   return async (token: string, req: Request) => {
     req.session = await check(token);
-    return { plan: req.session.plan };
+    return { plan: req.session.plan, role: req.session.role };
   };
 }

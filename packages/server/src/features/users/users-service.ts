@@ -27,7 +27,7 @@ export function normaliseEmail(email: string): string {
 /** The same answer for an unknown email and a wrong password: nobody learns who has an account. */
 const WRONG_CREDENTIALS = 'Wrong email or password';
 
-/** People who sign in: created by the CLI, signed in by the integrations API and page. */
+/** People who sign in: created by the CLI, signed in to the dashboard and the integrations API. */
 export function createUsersService(db: Db, clock: () => Date = () => new Date()) {
   const accounts = createAccountsService(db, clock);
   const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);

@@ -37,7 +37,7 @@ export function createUsersStore(db: Db) {
     sessionUser(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'account_id', 'email'])
+        .select(['id', 'account_id', 'email', 'role'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
