@@ -178,6 +178,38 @@ describe.skipIf(executable === undefined)(
         'Notes',
         'Name',
       ]);
+      // By keyboard into the empty section: Notes up past Age, Street and City onto End's empty list.
+      await handle('Notes').focus();
+      await page.keyboard.press('Space');
+      await expect.poll(announced).toBe('Picked up Notes.');
+      const heard: string[] = [];
+      for (let step = 0; step < 6 && heard.at(-1) !== 'Notes is at position 1 of 1.'; step++) {
+        const before = await announced();
+        await page.keyboard.press('ArrowUp');
+        await expect.poll(announced).not.toBe(before);
+        heard.push((await announced()) ?? '');
+      }
+      expect(heard).toEqual([
+        'Notes is at position 3 of 4.',
+        'Notes is at position 2 of 4.',
+        'Notes is at position 1 of 4.',
+        'Notes is at position 1 of 1.',
+      ]);
+      await page.keyboard.press('Space');
+      await expect.poll(() => fieldOrder(section('Section 1: End'))).toEqual(['Notes']);
+      expect(await announced()).toBe('Notes was dropped at position 1 of 1.');
+      await saved();
+      expect((await stored()).fields.find((f) => f.id === 'notes')).toMatchObject({
+        sectionId: 'end',
+        order: 0,
+      });
+      expect(await preview.locator('label.fl-label').allTextContents()).toEqual([
+        'Notes',
+        'City',
+        'Street',
+        'Age',
+        'Name',
+      ]);
 
       // Removing a section removes its fields, in the list, the preview and what is stored.
       await page.getByRole('button', { name: 'Remove Section 2: Details' }).click();

@@ -19,11 +19,15 @@ import { builderTexts } from './texts.js';
  * can be dropped into another section), and each kind only ever lands among its own kind.
  */
 
-/** What each sortable carries: its kind, its id in the schema, and the name it is announced by. */
+/**
+ * What each sortable carries: its kind, its id in the schema, and the name it is announced by.
+ * An empty section's list is a field target too (`into`: that section), so a field can go there.
+ */
 export interface ItemData {
   kind: 'field' | 'section';
   id: string;
   name: string;
+  into?: string;
 }
 
 /** A section's sortable id: "/" is not allowed in ids, so it never equals a field's. */
@@ -61,6 +65,7 @@ export const sameKindKeyboardCoordinates: KeyboardCoordinateGetter = (event, arg
 
 /** Where `over` would put the dragged item, counted from 1, and how many there would be. */
 function place(active: Active, over: Over): { n: number; count: number } {
+  if (dataOf(over)?.into !== undefined) return { n: 1, count: 1 };
   const sortable = over.data.current?.sortable as { index: number; items: unknown[] } | undefined;
   const from = active.data.current?.sortable as { containerId: unknown } | undefined;
   const into = over.data.current?.sortable as { containerId: unknown } | undefined;

@@ -3,6 +3,7 @@ import {
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -142,6 +143,26 @@ function FieldItem({
   );
 }
 
+/** The list of a section without fields: a field dragged onto it moves into the section. */
+function EmptySection({ id, name }: { id: string; name: string }) {
+  const t = useTexts(builderTexts);
+  const { setNodeRef, isOver } = useDroppable({
+    id: `empty/${id}`,
+    data: { kind: 'field', id: '', name, into: id } satisfies ItemData,
+  });
+  return (
+    <Text
+      ref={setNodeRef}
+      size="sm"
+      c="dimmed"
+      p={4}
+      style={{ outline: isOver ? '2px dashed var(--mantine-color-blue-6)' : undefined }}
+    >
+      {t('noFields')}
+    </Text>
+  );
+}
+
 /** A section (a page) with its fields: dragged by its handle or moved with its buttons as a whole. */
 function SectionItem({
   section,
@@ -257,7 +278,8 @@ function SectionItem({
 /**
  * The sections (pages) and their fields, in order: select one to edit it; reorder either by
  * dragging its handle (mouse, touch, or the keyboard: space on the handle, then the arrows) or
- * with the move buttons. A field dragged onto a field of another section moves there.
+ * with the move buttons. A field dragged onto a field of another section, or onto an empty
+ * section's list, moves there.
  */
 export function StructureList(props: Props) {
   const { schema, problems, selection, onSelect, edit, disabled } = props;
@@ -280,6 +302,11 @@ export function StructureList(props: Props) {
     const from = active.data.current as ItemData | undefined;
     const to = over?.data.current as ItemData | undefined;
     if (from === undefined || to === undefined || from.id === to.id || from.kind !== to.kind) return;
+    if (to.into !== undefined) {
+      const into = to.into;
+      edit((s) => moveField(s, from.id, 0, into));
+      return;
+    }
     if (from.kind === 'section') {
       const at = sections.findIndex((x) => x.id === to.id);
       edit((s) => moveSection(s, from.id, at));
@@ -322,9 +349,7 @@ export function StructureList(props: Props) {
               >
                 <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
                   {fields.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('noFields')}
-                    </Text>
+                    <EmptySection id={section.id} name={name} />
                   ) : (
                     <Stack component="ul" gap={4} p={0} m={0}>
                       {fields.map((field, i) => (
