@@ -38,7 +38,14 @@ function schemaOf(
  * Drags `item` by `handle` with the mouse so that the item's middle lands on `onto`'s middle (dnd-kit
  * compares the dragged item's rectangle with where the others were when the drag began).
  */
-async function drag(page: OpenedPage['page'], item: Locator, handle: Locator, onto: Locator) {
+async function drag(
+  page: OpenedPage['page'],
+  item: Locator,
+  handle: Locator,
+  onto: Locator,
+  /** What the live region says once it is over its place: the drop waits for it (a loaded machine lags). */
+  heard: string,
+) {
   const [box, grip, target] = await Promise.all([
     item.boundingBox(),
     handle.boundingBox(),
@@ -51,6 +58,7 @@ async function drag(page: OpenedPage['page'], item: Locator, handle: Locator, on
   await page.mouse.down();
   await page.mouse.move(x, y + Math.sign(dy) * 8, { steps: 4 }); // past the 4 px that starts a drag
   await page.mouse.move(x, y + dy, { steps: 20 });
+  await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toBe(heard);
   await page.mouse.up();
 }
 
@@ -126,6 +134,7 @@ describe.skipIf(executable === undefined)(
         section('Section 1: Intro'),
         handle('Section 1: Intro'),
         section('Section 3: Details'),
+        'Section 1: Intro is at position 3 of 3.',
       );
       await expect.poll(titles).toEqual(['End', 'Details', 'Intro']);
       await saved();
@@ -150,10 +159,16 @@ describe.skipIf(executable === undefined)(
           .allTextContents();
       const fieldItem = (label: string) =>
         page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit ${label}` }) });
-      await drag(page, fieldItem('Age'), handle('Age'), fieldItem('Street'));
+      await drag(page, fieldItem('Age'), handle('Age'), fieldItem('Street'), 'Age is at position 3 of 3.');
       await expect.poll(() => fieldOrder(details)).toEqual(['City', 'Street', 'Age']);
       // And into another section: Notes (in End) onto Name (in Intro) takes Name's place there.
-      await drag(page, fieldItem('Notes'), handle('Notes'), fieldItem('Name'));
+      await drag(
+        page,
+        fieldItem('Notes'),
+        handle('Notes'),
+        fieldItem('Name'),
+        'Notes is at position 1 of 2.',
+      );
       await expect.poll(() => fieldOrder(section('Section 3: Intro'))).toEqual(['Notes', 'Name']);
       expect(await section('Section 1: End').getByText('No fields in this section yet.').isVisible()).toBe(
         true,

@@ -3,17 +3,15 @@ import {
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
-  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import type { Field, FieldType, FormSchema, Section } from '@formloom/contract';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { FieldType, FormSchema } from '@formloom/contract';
 import { FIELD_TYPES } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { ActionIcon, Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Button, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { named, useNames } from './names.js';
 import { problemsAt } from './problems.js';
@@ -25,6 +23,7 @@ import {
   sectionKey,
   useDragAnnouncements,
 } from './structure-dnd.js';
+import { EmptySection, FieldItem, SectionItem } from './structure-items.js';
 import { builderTexts } from './texts.js';
 
 export type Selection = { kind: 'field' | 'section'; id: string } | undefined;
@@ -40,239 +39,6 @@ interface Props {
   onRemoveField: (id: string) => void;
   onRemoveSection: (id: string) => void;
   disabled: boolean;
-}
-
-function FieldItem({
-  field,
-  index,
-  count,
-  problems,
-  selected,
-  onSelect,
-  onMove,
-  onRemove,
-  disabled,
-}: {
-  field: Field;
-  index: number;
-  count: number;
-  problems: number;
-  selected: boolean;
-  onSelect: () => void;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-  disabled: boolean;
-}) {
-  const t = useTexts(builderTexts);
-  const names = useNames();
-  const name = field.label;
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: field.id,
-    data: { kind: 'field', id: field.id, name } satisfies ItemData,
-    disabled,
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        listStyle: 'none',
-        opacity: isDragging ? 0.6 : 1,
-      }}
-    >
-      <Paper withBorder p={6} bg={selected ? 'blue.0' : undefined}>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={t('dragHandle', { name })}
-            {...attributes}
-            {...listeners}
-          >
-            <span aria-hidden="true">⠿</span>
-          </ActionIcon>
-          <Button
-            variant="subtle"
-            justify="flex-start"
-            style={{ flex: 1, minWidth: 0 }}
-            aria-pressed={selected}
-            aria-label={t('editItem', { name })}
-            onClick={onSelect}
-          >
-            <Text truncate size="sm" c="dark">
-              {name}
-            </Text>
-          </Button>
-          <Badge variant="light" color="gray" c="dark" size="sm">
-            {names.type[field.type]}
-          </Badge>
-          {problems > 0 ? (
-            <Badge color="red" size="sm" aria-label={t('problemsCount', { count: problems })}>
-              {problems}
-            </Badge>
-          ) : null}
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('moveUp', { name })}
-            disabled={disabled || index === 0}
-            onClick={() => onMove(index - 1)}
-          >
-            <span aria-hidden="true">↑</span>
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('moveDown', { name })}
-            disabled={disabled || index === count - 1}
-            onClick={() => onMove(index + 1)}
-          >
-            <span aria-hidden="true">↓</span>
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('remove', { name })}
-            disabled={disabled}
-            onClick={onRemove}
-          >
-            <span aria-hidden="true">×</span>
-          </ActionIcon>
-        </Group>
-      </Paper>
-    </li>
-  );
-}
-
-/** The list of a section without fields: a field dragged onto it moves into the section. */
-function EmptySection({ id, name }: { id: string; name: string }) {
-  const t = useTexts(builderTexts);
-  const { setNodeRef, isOver } = useDroppable({
-    id: `empty/${id}`,
-    data: { kind: 'field', id: '', name, into: id } satisfies ItemData,
-  });
-  return (
-    <Text
-      ref={setNodeRef}
-      size="sm"
-      c="dimmed"
-      p={4}
-      style={{ outline: isOver ? '2px dashed var(--mantine-color-blue-6)' : undefined }}
-    >
-      {t('noFields')}
-    </Text>
-  );
-}
-
-/** A section (a page) with its fields: dragged by its handle or moved with its buttons as a whole. */
-function SectionItem({
-  section,
-  name,
-  index,
-  count,
-  problems,
-  selected,
-  onSelect,
-  onMove,
-  onRemove,
-  disabled,
-  children,
-}: {
-  section: Section;
-  name: string;
-  index: number;
-  count: number;
-  problems: number;
-  selected: boolean;
-  onSelect: () => void;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-  disabled: boolean;
-  children: ReactNode;
-}) {
-  const t = useTexts(builderTexts);
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: sectionKey(section.id),
-    data: { kind: 'section', id: section.id, name } satisfies ItemData,
-    disabled,
-  });
-  return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      component="section"
-      aria-label={name}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-      }}
-    >
-      <Stack gap={6}>
-        <Group gap={4} wrap="nowrap" justify="space-between">
-          <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('dragHandle', { name })}
-              {...attributes}
-              {...listeners}
-            >
-              <span aria-hidden="true">⠿</span>
-            </ActionIcon>
-            <Title order={3} size="h6" style={{ minWidth: 0 }}>
-              <Button
-                variant={selected ? 'light' : 'subtle'}
-                size="compact-sm"
-                aria-pressed={selected}
-                aria-label={t('editItem', { name })}
-                onClick={onSelect}
-              >
-                <Text truncate size="sm" fw={700} c="dark">
-                  {name}
-                </Text>
-              </Button>
-            </Title>
-          </Group>
-          <Group gap={2} wrap="nowrap">
-            {problems > 0 ? (
-              <Badge color="red" size="sm" aria-label={t('problemsCount', { count: problems })}>
-                {problems}
-              </Badge>
-            ) : null}
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('moveUp', { name })}
-              disabled={disabled || index === 0}
-              onClick={() => onMove(index - 1)}
-            >
-              <span aria-hidden="true">↑</span>
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('moveDown', { name })}
-              disabled={disabled || index === count - 1}
-              onClick={() => onMove(index + 1)}
-            >
-              <span aria-hidden="true">↓</span>
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('remove', { name })}
-              disabled={disabled || count === 1}
-              onClick={onRemove}
-            >
-              <span aria-hidden="true">×</span>
-            </ActionIcon>
-          </Group>
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 /**
