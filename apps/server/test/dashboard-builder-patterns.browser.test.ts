@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { FormSchema } from '@formloom/sdk';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { signIn, useDashboardServer } from './dashboard-support.js';
+import { openBuilder, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1000 };
@@ -57,25 +57,18 @@ describe.skipIf(executable === undefined)(
     const server = useDashboardServer('formloom-builder-patterns-');
 
     /** Signed in, on the builder of a new form with one text field "Code", its properties open. */
-    async function openBuilder(title: string) {
+    async function openCodeForm(title: string) {
       const opened = await pages.open('about:blank', DESKTOP);
       const scripts = recordScripts(opened.page);
-      await signIn(opened, server());
-      const form = await server().api.forms.create({
-        title,
-        schema: { ...schema, meta: { ...schema.meta, title } },
-      });
+      const form = await openBuilder(opened, server(), { ...schema, meta: { ...schema.meta, title } });
       const { page } = opened;
-      await page.goto(`${server().origin}/app/forms/${form.id}`);
-      await page.getByRole('heading', { name: `Builder: ${title}` }).waitFor();
-      await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Edit Code' }).click();
       const properties = page.getByRole('region', { name: /^Properties/ });
       return { ...opened, scripts, form, properties };
     }
 
     it('a schema without a pattern never loads the pattern analysis, and its problems still show at the rule', async () => {
-      const { page, problems, scripts, properties } = await openBuilder('No patterns');
+      const { page, problems, scripts, properties } = await openCodeForm('No patterns');
       // Two maximum lengths with the same (no) condition: a duplicate, found without recheck.
       await properties.getByRole('button', { name: 'Add a rule' }).click();
       await properties.getByRole('button', { name: 'Add a rule' }).click();
@@ -97,7 +90,7 @@ describe.skipIf(executable === undefined)(
     }, 120_000);
 
     it('a ReDoS pattern typed in the builder shows its problem at the rule once the pattern analysis has come, other problems at once', async () => {
-      const { page, problems, scripts, properties, form } = await openBuilder('Unsafe pattern');
+      const { page, problems, scripts, properties, form } = await openCodeForm('Unsafe pattern');
       // Hold the pattern analysis back, to see what the builder shows until it answers.
       let release = () => {};
       const held = new Promise<void>((resolve) => {

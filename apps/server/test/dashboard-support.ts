@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Formloom } from '@formloom/sdk';
+import { type Form, Formloom, type FormSchema } from '@formloom/sdk';
 import { ARTIFACTS, type OpenedPage } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
@@ -98,4 +98,22 @@ export async function signIn({ page }: OpenedPage, server: DashboardServer): Pro
 /** Whether the page fits a phone's width (no sideways scrolling). */
 export async function fitsWidth({ page }: OpenedPage, width = PHONE.width): Promise<boolean> {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) <= width;
+}
+
+/**
+ * Signed in, on the builder of a new form made through the API from `schema` (titled by its
+ * meta.title), once it shows as saved.
+ */
+export async function openBuilder(
+  opened: OpenedPage,
+  server: DashboardServer,
+  schema: FormSchema,
+): Promise<Form> {
+  await signIn(opened, server);
+  const title = schema.meta.title;
+  const form = await server.api.forms.create({ title, schema });
+  await opened.page.goto(`${server.origin}/app/forms/${form.id}`);
+  await opened.page.getByRole('heading', { name: `Builder: ${title}` }).waitFor();
+  await opened.page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+  return form;
 }

@@ -30,6 +30,22 @@ export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
 
 const isValueless = (op: ConditionOperator) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
 
+/**
+ * A condition pointed at another field or variable: its operator kept when it applies to the new
+ * target, else the first that does (a checkbox has no `equals`); the old value is dropped, as it
+ * was an answer to the other field.
+ */
+export function retarget(condition: Condition, targets: readonly Target[], fieldId: string): Condition {
+  const target = targets.find((x) => x.id === fieldId);
+  const applies = (op: ConditionOperator) =>
+    target === undefined || OPERATOR_TARGET_TYPES[op].includes(target.type);
+  const operator = applies(condition.operator)
+    ? condition.operator
+    : (CONDITION_OPERATORS.find(applies) ?? condition.operator);
+  const { value: _drop, ...rest } = condition;
+  return isValueless(operator) ? { ...rest, fieldId, operator } : { ...rest, fieldId, operator, value: '' };
+}
+
 /** A typed value from what was entered: a number for a number target, else the text. */
 export function coerce(target: Target | undefined, raw: string): ConditionValue {
   if (target?.type === 'number' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
@@ -155,7 +171,7 @@ export function ConditionEditor({
                               ...targets.map((x) => ({ value: x.id, label: x.label })),
                             ]}
                             onChange={(e) =>
-                              setCondition(g, c, { ...condition, fieldId: e.currentTarget.value })
+                              setCondition(g, c, retarget(condition, targets, e.currentTarget.value))
                             }
                           />
                           <NativeSelect

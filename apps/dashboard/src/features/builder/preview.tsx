@@ -3,7 +3,7 @@ import { formLanguages } from '@formloom/contract/engine';
 import { STYLE } from '@formloom/elements/markup';
 import { FormloomForm } from '@formloom/react';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -34,6 +34,17 @@ function Styled({ children, lang }: { children: ReactNode; lang: string }) {
 }
 
 /**
+ * The schema the preview runs: without the completion's redirect, which would take the member
+ * away from the builder on a preview's submit (the note under the preview says where it goes).
+ */
+function withoutRedirect(schema: FormSchema): FormSchema {
+  const completion = schema.settings?.completion;
+  if (completion?.redirectUrl === undefined) return schema;
+  const { redirectUrl: _drop, ...rest } = completion;
+  return { ...schema, settings: { ...schema.settings, completion: rest } };
+}
+
+/**
  * The form as the respondent sees it, drawn by `@formloom/react` from the schema being edited,
  * in any of its languages. It starts over (answers cleared) when the schema changes.
  */
@@ -45,6 +56,8 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
   // A schema with integrity problems may not run; the last sound one stays on show.
   const [shown, setShown] = useState(schema);
   if (valid && shown !== schema) setShown(schema);
+  const redirect = shown.settings?.completion?.redirectUrl;
+  const running = useMemo(() => withoutRedirect(shown), [shown]);
   return (
     <Stack gap="xs">
       <Title order={2} size="h4" id="builder-preview">
@@ -66,12 +79,17 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
         <Styled lang={lang}>
           <FormloomForm
             key={`${lang} ${JSON.stringify(shown)}`}
-            schema={shown}
+            schema={running}
             lang={lang}
             onSubmit={() => undefined}
           />
         </Styled>
       </Paper>
+      {redirect === undefined ? null : (
+        <Text size="xs" c="dimmed">
+          {t('previewRedirect', { url: redirect })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -6,9 +6,12 @@ import {
   addSection,
   fieldsOf,
   moveField,
+  moveSection,
   removeField,
+  removeSection,
   replaceField,
   savePlan,
+  sectionsOf,
 } from './schema-edit.js';
 
 const base = (): FormSchema => ({
@@ -44,6 +47,81 @@ describe('schema edits', () => {
     const moved = moveField(withSection, 'a', 0, id);
     expect(fieldsOf(moved, id).map((f) => f.id)).toEqual(['a']);
     expect(fieldsOf(moved, 's').map((f) => f.id)).toEqual(['b', 'c']);
+  });
+
+  /** Sections s, two, three in that order; the fields a, b, c in s, d in two. */
+  const threeSections = (): FormSchema => {
+    const [withTwo, two] = addSection(base(), 'Two');
+    const [withThree] = addSection(withTwo, 'Three');
+    expect(two).toBe('section_1');
+    return {
+      ...withThree,
+      fields: [...withThree.fields, { id: 'd', sectionId: two, type: 'text', label: 'D', order: 0 }],
+    };
+  };
+  const sectionOrder = (schema: FormSchema) => sectionsOf(schema).map((s) => [s.id, s.order]);
+
+  it('moves a section down or up (arrayMove: to the place of the one it lands on), renumbering the order', () => {
+    expect(sectionOrder(moveSection(threeSections(), 's', 2))).toEqual([
+      ['section_1', 0],
+      ['section_2', 1],
+      ['s', 2],
+    ]);
+    expect(sectionOrder(moveSection(threeSections(), 'section_2', 0))).toEqual([
+      ['section_2', 0],
+      ['s', 1],
+      ['section_1', 2],
+    ]);
+    expect(sectionOrder(moveSection(threeSections(), 'section_1', 1))).toEqual([
+      ['s', 0],
+      ['section_1', 1],
+      ['section_2', 2],
+    ]);
+  });
+
+  it('moves a section with its fields, which keep their order in it', () => {
+    const moved = moveSection(threeSections(), 'section_1', 0);
+    expect(moved.fields).toEqual(threeSections().fields);
+    expect(fieldsOf(moved, 's').map((f) => f.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('clamps a section move past either end, and ignores an unknown section', () => {
+    expect(sectionOrder(moveSection(threeSections(), 's', 9)).map(([id]) => id)).toEqual([
+      'section_1',
+      'section_2',
+      's',
+    ]);
+    expect(sectionOrder(moveSection(threeSections(), 'section_2', -3)).map(([id]) => id)).toEqual([
+      'section_2',
+      's',
+      'section_1',
+    ]);
+    const schema = threeSections();
+    expect(moveSection(schema, 'nope', 0)).toBe(schema);
+  });
+
+  it('orders sections by their order, not their place in the array', () => {
+    const schema = threeSections();
+    // Stored out of place: the array says s, section_1, section_2; the order says section_2 first.
+    schema.sections = schema.sections.map((s) => ({
+      ...s,
+      order: { s: 5, section_1: 7, section_2: 1 }[s.id]!,
+    }));
+    expect(sectionOrder(moveSection(schema, 'section_1', 0)).map(([id]) => id)).toEqual([
+      'section_1',
+      'section_2',
+      's',
+    ]);
+  });
+
+  it('removes a section with its fields, leaving the others and their fields as they were', () => {
+    const schema = threeSections();
+    const removed = removeSection(schema, 'section_1');
+    expect(removed.sections.map((s) => s.id)).toEqual(['s', 'section_2']);
+    expect(removed.fields.map((f) => f.id)).toEqual(['a', 'b', 'c']);
+    expect(removed.fields).toEqual(schema.fields.slice(0, 3));
+    expect(removeSection(schema, 's').fields.map((f) => f.id)).toEqual(['d']);
+    expect(schema.sections).toHaveLength(3); // the edit returns a new schema
   });
 
   it('adds fields with fresh ids, options for a choice', () => {

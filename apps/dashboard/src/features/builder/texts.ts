@@ -121,6 +121,13 @@ const en = {
   preview: 'Preview',
   previewLanguage: 'Preview language',
   previewNote: 'As the respondent will see it; answers here are not stored.',
+  dragStart: 'Picked up {name}.',
+  dragOver: '{name} is at position {n} of {count}.',
+  dragEnd: '{name} was dropped at position {n} of {count}.',
+  dragCancel: 'Moving {name} was cancelled.',
+  dragInstructions:
+    'To pick up an item, press space. Move it with the arrow keys, then press space again to drop it, or escape to cancel.',
+  previewRedirect: 'After submitting, a respondent is sent to {url}; the preview stays here.',
 };
 
 type Key = keyof typeof en;
@@ -248,6 +255,13 @@ const de: Record<Key, string> = {
   preview: 'Vorschau',
   previewLanguage: 'Sprache der Vorschau',
   previewNote: 'So sieht es die antwortende Person; Antworten hier werden nicht gespeichert.',
+  dragStart: '{name} aufgenommen.',
+  dragOver: '{name} ist an Position {n} von {count}.',
+  dragEnd: '{name} wurde an Position {n} von {count} abgelegt.',
+  dragCancel: 'Verschieben von {name} abgebrochen.',
+  dragInstructions:
+    'Die Leertaste nimmt ein Element auf. Mit den Pfeiltasten verschieben, mit der Leertaste ablegen oder mit Escape abbrechen.',
+  previewRedirect: 'Nach dem Absenden geht es für die antwortende Person zu {url}; die Vorschau bleibt hier.',
 };
 
 const es: Record<Key, string> = {
@@ -372,6 +386,13 @@ const es: Record<Key, string> = {
   preview: 'Vista previa',
   previewLanguage: 'Idioma de la vista previa',
   previewNote: 'Tal como lo verá quien responde; las respuestas aquí no se guardan.',
+  dragStart: 'Has tomado {name}.',
+  dragOver: '{name} está en la posición {n} de {count}.',
+  dragEnd: '{name} se ha soltado en la posición {n} de {count}.',
+  dragCancel: 'Se ha cancelado el movimiento de {name}.',
+  dragInstructions:
+    'Para tomar un elemento, pulsa espacio. Muévelo con las flechas y pulsa espacio de nuevo para soltarlo, o escape para cancelar.',
+  previewRedirect: 'Tras enviar, quien responde va a {url}; la vista previa se queda aquí.',
 };
 
 const it: Record<Key, string> = {
@@ -497,6 +518,13 @@ const it: Record<Key, string> = {
   preview: 'Anteprima',
   previewLanguage: "Lingua dell'anteprima",
   previewNote: 'Come lo vedrà chi risponde; le risposte qui non vengono salvate.',
+  dragStart: 'Hai preso {name}.',
+  dragOver: '{name} è in posizione {n} di {count}.',
+  dragEnd: '{name} è stato rilasciato in posizione {n} di {count}.',
+  dragCancel: 'Spostamento di {name} annullato.',
+  dragInstructions:
+    'Per prendere un elemento premi spazio. Spostalo con le frecce, poi premi di nuovo spazio per rilasciarlo, o Esc per annullare.',
+  previewRedirect: "Dopo l'invio, chi risponde va a {url}; l'anteprima resta qui.",
 };
 
 const nl: Record<Key, string> = {
@@ -622,6 +650,13 @@ const nl: Record<Key, string> = {
   preview: 'Voorbeeld',
   previewLanguage: 'Taal van het voorbeeld',
   previewNote: 'Zoals de invuller het ziet; antwoorden hier worden niet opgeslagen.',
+  dragStart: '{name} opgepakt.',
+  dragOver: '{name} staat op positie {n} van {count}.',
+  dragEnd: '{name} is neergezet op positie {n} van {count}.',
+  dragCancel: 'Verplaatsen van {name} geannuleerd.',
+  dragInstructions:
+    'Druk op spatie om een item op te pakken. Verplaats het met de pijltjestoetsen en druk opnieuw op spatie om het neer te zetten, of op Escape om te annuleren.',
+  previewRedirect: 'Na het verzenden gaat de invuller naar {url}; het voorbeeld blijft hier.',
 };
 
 const tr: Record<Key, string> = {
@@ -746,6 +781,13 @@ const tr: Record<Key, string> = {
   preview: 'Önizleme',
   previewLanguage: 'Önizleme dili',
   previewNote: 'Yanıtlayanın göreceği gibi; buradaki yanıtlar saklanmaz.',
+  dragStart: '{name} alındı.',
+  dragOver: '{name}, {count} öğe içinde {n}. sırada.',
+  dragEnd: '{name}, {count} öğe içinde {n}. sıraya bırakıldı.',
+  dragCancel: '{name} taşıma işlemi iptal edildi.',
+  dragInstructions:
+    'Bir öğeyi almak için boşluk tuşuna basın. Ok tuşlarıyla taşıyın; bırakmak için yeniden boşluk tuşuna, iptal etmek için Escape tuşuna basın.',
+  previewRedirect: 'Gönderdikten sonra yanıtlayan {url} adresine gider; önizleme burada kalır.',
 };
 
 export const builderTexts = defineTexts(en, { de, es, it, nl, tr });
