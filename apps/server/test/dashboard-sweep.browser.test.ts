@@ -168,7 +168,7 @@ describe.skipIf(executable === undefined)(
       FORMLOOM_DISCORD_WEBHOOK_BASES: discord.base,
     }));
 
-    it('every page of the route table: owner at 360 px (fits, axe clean, every control reached by Tab); viewer (opens as its permission says, only read controls enabled, every write route refused)', async () => {
+    it('every page of the route table: owner at 360 px (fits, axe clean, every control reached by Tab); viewer (opens as its permission says, fits, axe clean, only read controls enabled, every write route refused)', async () => {
       const { api, origin } = server();
       // One of everything a page shows.
       const owner = await pages.open('about:blank', PHONE);
@@ -220,6 +220,7 @@ describe.skipIf(executable === undefined)(
         const url = `${origin}${pathTo(route.path, ids)}`;
         await openSettled(viewer.page, url);
         if (!(await fitsWidth(viewer))) found.push(`${route.path}: wider than 360 px for a viewer`);
+        for (const v of await axeViolations(viewer.page)) found.push(`${route.path} (viewer): ${v}`);
         const refusal = viewer.page.getByText('Your role (viewer) may not open this page.');
         if (roleAllows('viewer', route.permission)) {
           if ((await refusal.count()) > 0) found.push(`${route.path}: refused`);
