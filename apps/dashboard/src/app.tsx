@@ -1,7 +1,8 @@
 import { roleAllows } from '@formloom/sdk';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { Link } from './components/link.js';
+import { LoadingMark } from './components/page-state.js';
 import { Shell } from './components/shell.js';
 import { useMe } from './features/auth/queries.js';
 import { useI18n } from './i18n/i18n.js';
@@ -13,10 +14,11 @@ const SignInPage = lazy(() => import('./features/auth/sign-in-page.js'));
 const SetupPage = lazy(() => import('./features/auth/setup-page.js'));
 const InvitePage = lazy(() => import('./features/members/invite-page.js'));
 
+// The catalog's word for it (a fixed English label was read in every language).
 function Loading() {
   return (
-    <Center p="xl" role="status" aria-label="Loading">
-      <Loader size="sm" />
+    <Center p="xl">
+      <LoadingMark />
     </Center>
   );
 }

@@ -1,12 +1,20 @@
 import '@mantine/core/styles.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { endSessionOn, retryUnlessSignedOut } from './features/auth/session-expiry.js';
 import { I18nProvider } from './i18n/i18n.js';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+// A 401 from any query or mutation while signed in sends the person to sign in again (one handler).
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => endSessionOn(queryClient, error, query) }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => endSessionOn(queryClient, error, mutation),
+  }),
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessSignedOut } },
+});
 // Darker primary shades, so white text on buttons keeps WCAG AA contrast.
 const theme = createTheme({ primaryColor: 'blue', primaryShade: 8 });
 // Mantine's dimmed text (input descriptions) and its error red (an invalid input's text and

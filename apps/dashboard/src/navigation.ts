@@ -5,21 +5,27 @@ import { useSyncExternalStore } from 'react';
  * matcher of `:name` parts are all the dashboard needs, so no router library is loaded.
  */
 const listeners = new Set<() => void>();
-window.addEventListener('popstate', () => {
+const notify = () => {
   for (const listener of listeners) listener();
-});
+};
 
 export function navigate(path: string): void {
   window.history.pushState(null, '', path);
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /** The current location (`pathname` and `search`), re-rendering on navigation. */
 export function useLocation(): { pathname: string; search: string } {
   const href = useSyncExternalStore(
+    // Listening only while subscribed: the module loads without a window (a test reads the route
+    // table in Node).
     (listener) => {
+      if (listeners.size === 0) window.addEventListener('popstate', notify);
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) window.removeEventListener('popstate', notify);
+      };
     },
     () => window.location.pathname + window.location.search,
   );

@@ -4,32 +4,9 @@ import type { Formloom } from '@formloom/sdk';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+import { fitsWidth, interview, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-
-/**
- * An interview through the public routes (the offline provider asks): start, answer with the next
- * of `answers` (the last repeated) until done or `count` answers, then finish when asked.
- */
-async function interview(
-  api: Formloom,
-  code: string,
-  answers: string[],
-  { count = Number.POSITIVE_INFINITY, finish = true } = {},
-): Promise<string> {
-  let step = await api.public.startInterview(code);
-  const session = { sessionId: step.sessionId, sessionToken: step.sessionToken };
-  for (let i = 0; !step.done && i < count; i++) {
-    const answer = answers[Math.min(i, answers.length - 1)]!;
-    step = {
-      ...step,
-      ...(await api.public.answer(code, session, { questionId: step.question!.id, answer })),
-    };
-  }
-  if (finish) await api.public.finishInterview(code, session);
-  return session.sessionId;
-}
 
 async function analysed(api: Formloom, smartFormId: string, sessionId: string): Promise<void> {
   await expect

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Form, Formloom, type FormSchema } from '@formloom/sdk';
-import { ARTIFACTS, type OpenedPage } from '@formloom/server/testing/browser';
+import { type Form, Formloom, type FormSchema, type Role } from '@formloom/sdk';
+import { ARTIFACTS, type OpenedPage, type usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { printedKey, type Serve, startServe } from './support.js';
@@ -52,14 +52,18 @@ export interface DashboardServer {
  * A built dashboard on a real `formloom serve` in a fresh data folder, for the calling `describe`
  * (started before its tests, stopped after). The offline AI provider: no AI variable is set.
  */
-export function useDashboardServer(prefix: string): () => DashboardServer {
+export function useDashboardServer(
+  prefix: string,
+  /** More environment for `formloom serve`, read when it starts (after the caller's earlier `beforeAll`). */
+  env: () => Record<string, string> = () => ({}),
+): () => DashboardServer {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   let server: DashboardServer | undefined;
   beforeAll(async () => {
     await ensureBuilt('dashboard');
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const serve = await startServe(dataDir, { PORT: String(port), FORMLOOM_PUBLIC_URL: origin });
+    const serve = await startServe(dataDir, { ...env(), PORT: String(port), FORMLOOM_PUBLIC_URL: origin });
     const line = serve.lines.find((l) => l.startsWith('Set up the dashboard'))!;
     server = {
       serve,
@@ -93,6 +97,70 @@ export async function signIn({ page }: OpenedPage, server: DashboardServer): Pro
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
   await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
+}
+
+/** The page's password for members invited with `inviteAndJoin`. */
+export const MEMBER_PASSWORD = 'another long password';
+
+/**
+ * The SDK as the member signed in on `page`, from Node: that browser's session cookie, sent with
+ * the server's origin (the same-origin rule for state-changing requests).
+ */
+export async function sessionApi({ page }: OpenedPage, server: DashboardServer): Promise<Formloom> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'formloom_session');
+  if (cookie === undefined) throw new Error('the page is not signed in');
+  return new Formloom({
+    session: true,
+    baseUrl: `${server.origin}/v1`,
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      const headers = new Headers(request.headers);
+      headers.set('cookie', `${cookie.name}=${cookie.value}`);
+      headers.set('origin', server.origin);
+      return fetch(new Request(request, { headers }));
+    },
+  });
+}
+
+/**
+ * Invites `email` with `role` (through `owner`, an SDK of a member who may) and joins by the link
+ * in a browser of their own, as the invitee would; ends signed in on the forms list.
+ */
+export async function inviteAndJoin(
+  owner: Formloom,
+  pages: ReturnType<typeof usePages>,
+  { email, role }: { email: string; role: Role },
+  viewport = PHONE,
+): Promise<OpenedPage> {
+  const { link } = await owner.members.invite({ email, role });
+  const opened = await pages.open(link, viewport);
+  await opened.page.getByRole('textbox', { name: 'Password', exact: true }).fill(MEMBER_PASSWORD);
+  await opened.page.getByRole('button', { name: 'Join and sign in' }).click();
+  await opened.page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
+  return opened;
+}
+
+/**
+ * An interview through the public routes (the offline provider asks): start, answer with the next
+ * of `answers` (the last repeated) until done or `count` answers, then finish when asked.
+ */
+export async function interview(
+  api: Formloom,
+  code: string,
+  answers: string[],
+  { count = Number.POSITIVE_INFINITY, finish = true } = {},
+): Promise<string> {
+  let step = await api.public.startInterview(code);
+  const session = { sessionId: step.sessionId, sessionToken: step.sessionToken };
+  for (let i = 0; !step.done && i < count; i++) {
+    const answer = answers[Math.min(i, answers.length - 1)]!;
+    step = {
+      ...step,
+      ...(await api.public.answer(code, session, { questionId: step.question!.id, answer })),
+    };
+  }
+  if (finish) await api.public.finishInterview(code, session);
+  return session.sessionId;
 }
 
 /** Whether the page fits a phone's width (no sideways scrolling). */

@@ -1,5 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import { useI18n } from '../i18n/i18n.js';
+
+/**
+ * A button that goes nowhere at the first or last page: disabled for assistive technology and to
+ * the eye, but still focusable, so pressing Next onto the last page keeps the keyboard's place
+ * (a `disabled` button would drop focus to the top of the document).
+ */
+function edge(disabled: boolean, go: () => void) {
+  return disabled
+    ? { 'aria-disabled': true, 'data-disabled': true, onClick: (event: MouseEvent) => event.preventDefault() }
+    : { onClick: go };
+}
 
 /**
  * Previous / next paging for a page-numbered list: a named navigation region whose position is
@@ -26,13 +38,13 @@ export function Pager({
   const position = t('pageOf', { page, pages: Math.max(pages, page) });
   return (
     <Group justify="space-between" component="nav" aria-label={label ?? position}>
-      <Button size={size} variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button size={size} variant="default" {...edge(page <= 1, () => onPage(page - 1))}>
         {t('previous')}
       </Button>
       <Text size={size} aria-live="polite">
         {position}
       </Text>
-      <Button size={size} variant="default" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+      <Button size={size} variant="default" {...edge(!hasMore, () => onPage(page + 1))}>
         {t('next')}
       </Button>
     </Group>

@@ -3,7 +3,7 @@ import { Button, Container, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { client } from '../api.js';
-import { authKeys } from '../features/auth/queries.js';
+import { authKeys, signedOut } from '../features/auth/queries.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useLocation } from '../navigation.js';
 import { pathTo, ROUTES } from '../routes.js';
@@ -29,12 +29,9 @@ export function Shell({ email, role, children }: { email: string; role: Role; ch
     window.scrollTo(0, 0);
   }, [pathname]);
   const signOut = useMutation({
+    mutationKey: authKeys.signOut(),
     mutationFn: () => client.auth.signOut(),
-    onSettled: () => {
-      // Nobody is signed in now, and nothing of the account stays in memory.
-      queryClient.setQueryData(authKeys.me(), null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-    },
+    onSettled: () => signedOut(queryClient),
   });
   const menu = ROUTES.filter((route) => route.nav !== undefined && roleAllows(role, route.permission));
   return (

@@ -16,7 +16,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { LoadingMark } from '../../components/page-state.js';
-import { ColumnHeads } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -57,7 +57,7 @@ export default function ApiKeysPage() {
       ) : keys.data.length === 0 ? (
         <Text>{t('none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable label={t('title')}>
           <Table striped aria-label={t('title')}>
             <ColumnHeads
               labels={[t('name'), t('prefix'), t('scopes'), t('status'), t('lastUsed'), t('actions')]}
@@ -103,7 +103,7 @@ export default function ApiKeysPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Modal
         opened={dialog !== null && dialog.kind !== 'revoke'}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DateRange } from '../../components/date-range.js';
 import { LoadingMark } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
-import { ColumnHeads } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -122,7 +122,7 @@ export default function AuditLogPage() {
         <Text role="status">{t('none')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={t('title')}>
             <Table striped aria-label={t('title')}>
               <ColumnHeads labels={[t('at'), t('action'), t('actor'), t('target'), t('ip')]} />
               <Table.Tbody>
@@ -149,7 +149,7 @@ export default function AuditLogPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Pager page={page} pages={pages} hasMore={log.data.hasMore} onPage={setPage} />
         </>
       )}

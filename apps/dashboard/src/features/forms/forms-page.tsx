@@ -19,6 +19,7 @@ import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
 import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -138,7 +139,7 @@ export default function FormsPage() {
         <Text role="status">{t('noMatch')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={t('forms')}>
             <Table striped aria-label={t('forms')}>
               <Table.Thead>
                 <Table.Tr>
@@ -176,7 +177,7 @@ export default function FormsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Pager page={page} pages={pages} hasMore={forms.data.hasMore} onPage={setPage} />
         </>
       )}

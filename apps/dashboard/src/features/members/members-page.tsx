@@ -3,7 +3,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Titl
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { LoadingMark } from '../../components/page-state.js';
-import { ColumnHeads } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -52,7 +52,7 @@ export default function MembersPage() {
         <Text role="alert">{t('failed', { message: errorMessage(members.error) })}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={t('title')}>
             <Table striped aria-label={t('title')}>
               <ColumnHeads labels={[t('email'), t('role'), t('joined'), t('actions')]} />
               <Table.Tbody>
@@ -91,13 +91,13 @@ export default function MembersPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {members.data.invitations.length > 0 && (
             <>
               <Title order={2} size="h3">
                 {t('invitations')}
               </Title>
-              <Table.ScrollContainer minWidth={320}>
+              <ScrollTable label={t('invitations')}>
                 <Table striped aria-label={t('invitations')}>
                   <ColumnHeads labels={[t('email'), t('role'), t('expires'), t('actions')]} />
                   <Table.Tbody>
@@ -120,7 +120,7 @@ export default function MembersPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </>
           )}
         </>

@@ -5,6 +5,7 @@ import { DateRange } from '../../components/date-range.js';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -96,7 +97,7 @@ export default function ResponsesPage({ params }: PageProps) {
       ) : (
         <>
           <Text role="status">{tx('count', { count: responses.data.total })}</Text>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={tx('heading')}>
             <Table striped aria-label={tx('heading')}>
               <Table.Thead>
                 <Table.Tr>
@@ -132,7 +133,7 @@ export default function ResponsesPage({ params }: PageProps) {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Pager page={page} pages={pages} hasMore={responses.data.hasMore} onPage={setPage} />
         </>
       )}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from '../../components/link.js';
 import { PageLoading } from '../../components/page-state.js';
 import { Pager } from '../../components/pager.js';
-import { ColumnHeads } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -76,7 +76,7 @@ export default function SmartFormsPage() {
         <Text role="status">{tx('noMatch')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={t('smartForms')}>
             <Table striped aria-label={t('smartForms')}>
               <ColumnHeads labels={[t('title'), t('status'), t('updated'), tx('sessions')]} />
               <Table.Tbody>
@@ -106,7 +106,7 @@ export default function SmartFormsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Pager page={page} pages={pages} hasMore={list.data.hasMore} onPage={setPage} />
         </>
       )}
