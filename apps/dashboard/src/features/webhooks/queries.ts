@@ -22,8 +22,13 @@ export function useWebhooks() {
 export function useDeliveries(id: string, page: number) {
   return useQuery({
     queryKey: webhookKeys.deliveries(id, page),
-    queryFn: async () => {
-      const result = await client.webhooks.listDeliveries(id, { page, limit: DELIVERIES_PAGE_SIZE });
+    // The signal aborts a fetch still on its way when the endpoint is deleted (see useDeleteWebhook).
+    queryFn: async ({ signal }) => {
+      const result = await client.webhooks.listDeliveries(
+        id,
+        { page, limit: DELIVERIES_PAGE_SIZE },
+        { signal },
+      );
       return { items: result.items, total: result.total, hasMore: result.hasMore };
     },
     placeholderData: keepPreviousData,
@@ -59,6 +64,9 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (endpoint: WebhookEndpoint) => client.webhooks.delete(endpoint.id),
+    // A deliveries refresh in flight while the endpoint goes would come back 404: abort it first.
+    onMutate: (endpoint) =>
+      queryClient.cancelQueries({ queryKey: [...webhookKeys.all, 'deliveries', endpoint.id] }),
     onSuccess: (_answer, endpoint) => {
       // Its deliveries are gone with it: drop them rather than ask for them again (a 404).
       queryClient.removeQueries({ queryKey: [...webhookKeys.all, 'deliveries', endpoint.id] });

@@ -340,7 +340,11 @@ function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWri
         title={t('confirm')}
         confirmLabel={t('confirm')}
         pending={remove.isPending}
-        onConfirm={() => remove.mutate(endpoint, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => {
+          // The log stops refreshing before its endpoint goes (a refresh after would be a 404).
+          setOpen(false);
+          remove.mutate(endpoint, { onSettled: () => setConfirming(false) });
+        }}
       >
         {t('confirmRemove', { url: endpoint.url })}
       </ConfirmDialog>
