@@ -99,15 +99,21 @@ export function FieldItem({ field, ...row }: RowProps & { field: Field }) {
           <ActionIcon variant="subtle" color="gray" aria-label={t('dragHandle', { name })} {...grip}>
             <span aria-hidden="true">⠿</span>
           </ActionIcon>
+          {/* The name wraps to two lines: in a narrow column, a name cut to "Whic…" beside its
+              badge could not be told from its neighbours. */}
           <Button
             variant="subtle"
             justify="flex-start"
+            h="auto"
+            mih={36}
+            py={4}
             style={{ flex: 1, minWidth: 0 }}
+            styles={{ label: { whiteSpace: 'normal', height: 'auto', overflow: 'visible' } }}
             aria-pressed={selected}
             aria-label={t('editItem', { name })}
             onClick={onSelect}
           >
-            <Text truncate size="sm" c="dark">
+            <Text size="sm" c="dark" lineClamp={2} style={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
               {name}
             </Text>
           </Button>
