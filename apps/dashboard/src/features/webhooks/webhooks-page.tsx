@@ -138,18 +138,14 @@ function CreateEndpoint({
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['FORM_RESPONSE_CREATED']);
-  const [eventsError, setEventsError] = useState(false);
+  const events = useEventsChoice(['FORM_RESPONSE_CREATED'], t);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (events.length === 0) {
-      setEventsError(true);
-      return;
-    }
+    if (!events.valid()) return;
     create.mutate(
       {
         url: url.trim(),
-        events: events as WebhookEventType[],
+        events: events.chosen,
         ...(description.trim() === '' ? {} : { description: description.trim() }),
       },
       { onSuccess: (created) => onCreated(created.secret) },
@@ -176,15 +172,7 @@ function CreateEndpoint({
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <EventsPicker
-          label={t('events')}
-          value={events}
-          onChange={(next) => {
-            setEvents(next);
-            setEventsError(false);
-          }}
-          error={eventsError ? t('eventsRequired') : undefined}
-        />
+        <EventsPicker label={t('events')} {...events.picker} />
         {create.isError && <Text role="alert">{t('failedAction', { message: message(create.error) })}</Text>}
         <Group>
           <Button type="submit" loading={create.isPending}>
@@ -197,6 +185,30 @@ function CreateEndpoint({
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * The events chosen for an endpoint, new or changed: the picker's props, and `valid()`, which
+ * refuses none at all and has the picker say so.
+ */
+function useEventsChoice(initial: readonly string[], t: T) {
+  const [events, setEvents] = useState<string[]>([...initial]);
+  const [empty, setEmpty] = useState(false);
+  return {
+    chosen: events as WebhookEventType[],
+    valid: () => {
+      setEmpty(events.length === 0);
+      return events.length > 0;
+    },
+    picker: {
+      value: events,
+      onChange: (next: string[]) => {
+        setEvents(next);
+        setEmpty(false);
+      },
+      error: empty ? t('eventsRequired') : undefined,
+    },
+  };
 }
 
 /** The events an endpoint receives, one checkbox each: for a new endpoint and for changing one. */
@@ -220,27 +232,15 @@ function EventsPicker(props: {
 /** Changing which events an existing endpoint receives (PATCH events). */
 function EditEvents({ endpoint, t, onDone }: { endpoint: WebhookEndpoint; t: T; onDone: () => void }) {
   const update = useUpdateWebhook();
-  const [events, setEvents] = useState<string[]>(endpoint.events);
-  const [eventsError, setEventsError] = useState(false);
+  const events = useEventsChoice(endpoint.events, t);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (events.length === 0) {
-      setEventsError(true);
-      return;
-    }
-    update.mutate({ id: endpoint.id, events: events as WebhookEventType[] }, { onSuccess: onDone });
+    if (!events.valid()) return;
+    update.mutate({ id: endpoint.id, events: events.chosen }, { onSuccess: onDone });
   };
   return (
     <Stack component="form" onSubmit={submit} gap="xs">
-      <EventsPicker
-        label={t('eventsOf', { url: endpoint.url })}
-        value={events}
-        onChange={(next) => {
-          setEvents(next);
-          setEventsError(false);
-        }}
-        error={eventsError ? t('eventsRequired') : undefined}
-      />
+      <EventsPicker label={t('eventsOf', { url: endpoint.url })} {...events.picker} />
       {update.isError && <Text role="alert">{t('failedAction', { message: message(update.error) })}</Text>}
       <Group gap="xs">
         <Button type="submit" loading={update.isPending}>
