@@ -46,6 +46,17 @@ async function drag(
   /** What the live region says once it is over its place: the drop waits for it (a loaded machine lags). */
   heard: string,
 ) {
+  // Measured once the rows stand still: a row still sliding back from the last move (Escape, a
+  // drop) would put the press beside the handle on a loaded machine, and no drag would start.
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await Promise.all([item.boundingBox(), onto.boundingBox()]));
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
   const [box, grip, target] = await Promise.all([
     item.boundingBox(),
     handle.boundingBox(),
