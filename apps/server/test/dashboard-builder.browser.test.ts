@@ -77,7 +77,14 @@ describe.skipIf(executable === undefined)('the form builder in Chromium, on form
     await properties.getByLabel('Group 1, condition 1: field').selectOption('radio_1');
     await properties.getByLabel('Group 1, condition 1: operator').selectOption('equals');
     await properties.getByLabel('Group 1, condition 1: value').selectOption('react');
-    await saved.waitFor({ timeout: 15_000 });
+    await saved.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      const said = await page.getByRole('status').allTextContents();
+      const alerts = await page.getByRole('alert').allTextContents();
+      throw new Error(
+        `not saved: status ${JSON.stringify(said)}, alerts ${JSON.stringify(alerts)}; problems ${JSON.stringify(problems)}`,
+        { cause: error },
+      );
+    });
     expect(await axeViolations(page)).toEqual([]);
 
     // Reorder by keyboard: "Workshop" up, above "Your name".
