@@ -136,20 +136,38 @@ describe('schema edits', () => {
 });
 
 describe('savePlan', () => {
-  it('sends field changes through the field routes: adds, then updates with null for removed properties, then removals', () => {
+  it('sends a change of one field through the field routes: an add, an update with null for removed properties, a removal', () => {
     const saved = base();
-    let edited = removeField(saved, 'a');
-    edited = replaceField(edited, {
-      ...edited.fields.find((f) => f.id === 'c')!,
+    const [added] = addField(saved, 's', 'email', 'Mail');
+    expect(savePlan(saved, added)).toEqual([
+      { kind: 'addField', field: { id: 'email_1', sectionId: 's', type: 'email', label: 'Mail', order: 3 } },
+    ]);
+    const updated = replaceField(saved, {
+      ...saved.fields.find((f) => f.id === 'c')!,
       required: undefined,
       label: 'C2',
     });
-    [edited] = addField(edited, 's', 'email', 'Mail');
-    expect(savePlan(saved, edited)).toEqual([
-      { kind: 'addField', field: { id: 'email_1', sectionId: 's', type: 'email', label: 'Mail', order: 3 } },
+    expect(savePlan(saved, updated)).toEqual([
       { kind: 'updateField', id: 'c', patch: { label: 'C2', required: null } },
-      { kind: 'deleteField', id: 'a' },
     ]);
+    expect(savePlan(saved, removeField(saved, 'a'))).toEqual([{ kind: 'deleteField', id: 'a' }]);
+  });
+
+  it('sends changes of several fields as one schema, so no step between them is checked alone', () => {
+    // A new field shown when B is "react", an option B gets in the same edit: as two requests, the
+    // add would come first and name an option B does not have yet.
+    const saved = base();
+    const b = saved.fields.find((f) => f.id === 'b')!;
+    let edited = replaceField(saved, { ...b, options: [{ label: 'React', value: 'react' }] });
+    [edited] = addField(edited, 's', 'text', 'Which version?');
+    edited = replaceField(edited, {
+      ...edited.fields.find((f) => f.id === 'text_1')!,
+      conditionalLogic: {
+        action: 'show',
+        conditionGroups: [{ conditions: [{ fieldId: 'b', operator: 'equals', value: 'react' }] }],
+      },
+    });
+    expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: undefined }]);
   });
 
   it('sends one whole-schema PATCH when anything beside the fields changed (with the title when it changed)', () => {

@@ -144,5 +144,9 @@ export function savePlan(saved: FormSchema, edited: FormSchema): SaveOp[] {
     ops.push({ kind: 'updateField', id: field.id, patch: fieldPatch(old, field) });
   }
   for (const field of savedFields) if (!after.has(field.id)) ops.push({ kind: 'deleteField', id: field.id });
-  return ops;
+  // Several fields changed at once go as one schema: the server checks each request, and a step
+  // between them can be refused though the whole is sound (a new field's condition on an option
+  // the same edit gave another field: added first, it named an option not there yet, and the save
+  // was refused again on every retry).
+  return ops.length > 1 ? [{ kind: 'replaceSchema', schema: edited, title }] : ops;
 }
