@@ -149,7 +149,14 @@ describeEachDialect(
       });
       const done = await fetch(`${t.url}/f/${form.code}/done`);
       expect(done.status).toBe(200);
-      expect(await done.text()).toContain('Thank you!');
+      const page = await done.text();
+      expect(page).toContain('Thank you!');
+      // Its stylesheet resolves from /f/:code/done to the page assets (a plain `assets/` named
+      // /f/:code/assets/, a 400: the thanks page came unstyled).
+      const href = /<link rel="stylesheet" href="([^"]+)">/.exec(page)![1]!;
+      const style = await fetch(new URL(href, `${t.url}/f/${form.code}/done`));
+      expect(style.status).toBe(200);
+      expect(style.headers.get('content-type')).toMatch(/^text\/css/);
     });
 
     it('keeps an upload of an earlier press by its stored reference, not its bytes', async () => {

@@ -208,10 +208,13 @@ export function createPublicPageRouter({
         sendPage(req, res, status, renderMessagePage(language, links!, heading, text));
       try {
         const assets = await pageAssets();
+        // Relative to the page, which may sit below its code (`/f/:code/done`): `assets/` from
+        // there would name `/f/:code/assets/`, a 400, and the thanks page came without its style.
+        const dir = `${'../'.repeat(path.split('/').length - 3)}assets/`;
         links = {
-          script: `assets/${assets.script.name}`,
-          interview: `assets/${assets.interview.name}`,
-          style: `assets/${assets.style.name}`,
+          script: `${dir}${assets.script.name}`,
+          interview: `${dir}${assets.interview.name}`,
+          style: `${dir}${assets.style.name}`,
         };
         const refusal = await limiter?.take(req);
         if (refusal !== undefined) {
