@@ -46,9 +46,26 @@ const builds = {
   server: {
     dir: 'packages/server',
     output: 'packages/server/dist/index.js',
-    sources: ['packages/server/src'],
+    // The public page's scripts (form, interview, /embed.js) are bundled into it from the runtime's
+    // and the element's sources at build time.
+    sources: ['packages/server/src', 'packages/runtime/src', 'packages/elements/src'],
     needs: ['contract'],
     env: { FORMLOOM_BUILD_DTS: '0' },
+  },
+  // The browser packages, packed as published by the tests that install them in a fresh project.
+  runtime: {
+    dir: 'packages/runtime',
+    output: 'packages/runtime/dist/index.d.ts',
+    sources: ['packages/runtime/src'],
+    needs: ['contract'],
+    env: {},
+  },
+  react: {
+    dir: 'packages/react',
+    output: 'packages/react/dist/index.d.ts',
+    sources: ['packages/react/src'],
+    needs: ['contract', 'runtime'],
+    env: {},
   },
   // The dashboard's static build (Vite reads the contract and SDK from their sources).
   dashboard: {

@@ -2,7 +2,7 @@ import { mcpToolTests, useTestServer } from '@formloom/server/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliIn } from './support.js';
+import { builtBin, cliIn } from './support.js';
 
 /**
  * `formloom mcp` (issue 34): the official MCP client starts it as a subprocess, as Claude Desktop
@@ -15,7 +15,7 @@ describe('formloom mcp over stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [BIN, 'mcp'],
+        args: [await builtBin(), 'mcp'],
         env: { ...(process.env as Record<string, string>), FORMLOOM_URL: t.url, FORMLOOM_API_KEY: key },
         stderr: 'pipe',
       }),

@@ -3,8 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../../scripts/ensure-built.js';
-import { BUILT_BIN, startServe } from './support.js';
+import { startServe } from './support.js';
 
 describe('formloom serve (child process)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-serve-'));
@@ -76,11 +75,7 @@ describe('formloom serve (child process)', () => {
     timeout: 320_000,
   }, async () => {
     // The build runs from the repository, outside node_modules, where Node reports deprecations.
-    await ensureBuilt('formloom');
-    const serve = await startServe(mkdtempSync(join(tmpdir(), 'formloom-serve-export-')), {}, [
-      process.execPath,
-      BUILT_BIN,
-    ]);
+    const serve = await startServe(mkdtempSync(join(tmpdir(), 'formloom-serve-export-')));
     try {
       const key = serve.lines.find((l) => l.startsWith('API key: '))!.slice('API key: '.length);
       const base = `http://127.0.0.1:${serve.port}`;

@@ -4,12 +4,23 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
+import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { runCli } from '../src/cli.js';
 
-/** The sources through tsx (no build needed); the built binary is tested by its tarball test. */
-export const BIN = fileURLToPath(new URL('../bin/formloom-dev.js', import.meta.url));
-/** The built binary, what the package and scripts/serve.sh run (scripts/ensure-built.ts builds it). */
+/**
+ * The built binary, what the package and scripts/serve.sh run: the tests start this one, so what
+ * they pass is what ships (a ReDoS guard once worked from the sources and not in the bundle).
+ * `startServe` and `builtBin` rebuild it first when its sources changed (scripts/ensure-built.ts).
+ */
 export const BUILT_BIN = fileURLToPath(new URL('../bin/formloom.js', import.meta.url));
+/** The sources through tsx: `pnpm dev` only; no test runs the server this way. */
+export const DEV_BIN = fileURLToPath(new URL('../bin/formloom-dev.js', import.meta.url));
+
+/** BUILT_BIN, built from the current sources first (one build at a time across test files). */
+export async function builtBin(): Promise<string> {
+  await ensureBuilt('formloom');
+  return BUILT_BIN;
+}
 
 export interface Serve {
   child: ChildProcess;
@@ -22,14 +33,16 @@ export interface Serve {
 }
 
 /**
- * Runs `formloom serve` as a child process on a free port and waits until it listens: the sources
- * unless `command` names another `formloom` (an installed one).
+ * Runs `formloom serve` as a child process on a free port and waits until it listens: the built
+ * binary as README starts it (`node bin/formloom.js serve`, what scripts/serve.sh execs) unless
+ * `command` names another `formloom` (an installed one).
  */
 export async function startServe(
   dataDir: string,
   env: Record<string, string> = {},
-  command: readonly string[] = [process.execPath, BIN],
+  command?: readonly string[],
 ): Promise<Serve> {
+  command ??= [process.execPath, await builtBin()];
   // Run from the data folder's parent: nothing may depend on the repository as working directory.
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(command[0]!, [...command.slice(1), 'serve'], {

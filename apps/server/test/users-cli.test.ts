@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import { BIN, startServe } from './support.js';
+import { BUILT_BIN, builtBin, startServe } from './support.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'formloom-users-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,10 +27,13 @@ async function cli(argv: string[], answers: string[] = []) {
   return { code, out: out.join('\n'), err: err.join('\n'), prompts };
 }
 
+// The binary as built from the current sources.
+beforeAll(() => builtBin(), 320_000);
+
 /** The real binary, the password on stdin. */
 function binary(args: string[], stdin: string) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [BUILT_BIN, ...args], {
       env: { ...process.env, FORMLOOM_DATA_DIR: dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
