@@ -9,7 +9,7 @@ import { generateWebhookSecret, signDelivery } from '@formloom/contract';
 import { transform } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
 
 /** Every identifier of a script (strings, regular expressions and templates are not identifiers). */
 function identifiersOf(code: string): string[] {
@@ -25,7 +25,7 @@ function identifiersOf(code: string): string[] {
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkgDir = join(root, 'packages/n8n-nodes-formloom');
-const server = useServer();
+const server = useBuiltServer();
 let work = '';
 
 afterAll(() => {

@@ -1,17 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Formloom } from '@formloom/sdk';
 import { pagedQuizSchema } from '@formloom/server/testing';
 import { findChromium, launchChromium } from '@formloom/server/testing/browser';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
+import { ensureBuilt, pack } from './support/packages.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/react-embed/', import.meta.url));
 const TYPES: Record<string, string> = {
@@ -20,13 +22,61 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 const executable = findChromium();
-const server = useServer();
+const server = useBuiltServer();
+
+const run = promisify(execFile);
+const workspace = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8'));
 
 /**
- * examples/react-embed as a user runs it: built by Vite, served from its own origin, calling the
- * Formloom server on another origin (CORS), with its own component for radio fields.
+ * Makes examples/react-embed a project of its own in `work`, as a user has it: @formloom/react and
+ * what it needs (the runtime, the contract) from their packed tarballs as published, React and
+ * Vite from the registry at the example's versions, no `source` condition. Answers its folder.
+ */
+async function freshProject(work: string): Promise<string> {
+  for (const name of ['contract', 'runtime', 'react'] as const) await ensureBuilt(name);
+  const [contract, runtime, react] = [
+    await pack('contract', work),
+    await pack('runtime', work),
+    await pack('react', work),
+  ];
+  const app = join(work, 'app');
+  cpSync(join(EXAMPLE, 'src'), join(app, 'src'), { recursive: true });
+  cpSync(join(EXAMPLE, 'index.html'), join(app, 'index.html'));
+  const { '@formloom/react': _, ...registry } = workspace.dependencies;
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'fresh-react-app',
+      private: true,
+      type: 'module',
+      // zod is a peer of the contract; a user installs it beside.
+      dependencies: { ...registry, '@formloom/react': `file:${react}`, zod: '3.25.76' },
+      devDependencies: {
+        vite: workspace.devDependencies.vite,
+        '@vitejs/plugin-react': workspace.devDependencies['@vitejs/plugin-react'],
+      },
+    }),
+  );
+  // Not published on their own yet: the tarballs stand in for the registry.
+  writeFileSync(
+    join(app, 'pnpm-workspace.yaml'),
+    `overrides:\n  '@formloom/contract': 'file:${contract}'\n  '@formloom/runtime': 'file:${runtime}'\n`,
+  );
+  writeFileSync(
+    join(app, 'vite.config.js'),
+    "import react from '@vitejs/plugin-react';\nexport default { plugins: [react()] };\n",
+  );
+  await run('pnpm', ['install', '--prefer-offline'], { cwd: app, timeout: 300_000 });
+  return app;
+}
+
+/**
+ * examples/react-embed as a user runs it: installed from the packed packages in a fresh project,
+ * built by Vite, served from its own origin, calling the built Formloom server on another origin
+ * (CORS), with its own component for radio fields.
  */
 describe.skipIf(executable === undefined)('the Vite + React example, on another origin', () => {
+  let work = '';
   let outDir = '';
   let host: Server;
   let hostOrigin = '';
@@ -34,8 +84,15 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
   let client: Formloom;
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'formloom-react-embed-'));
-    await build({ root: EXAMPLE, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    work = mkdtempSync(join(tmpdir(), 'formloom-react-embed-'));
+    const app = await freshProject(work);
+    outDir = join(work, 'out');
+    await run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir], {
+      cwd: app,
+      timeout: 300_000,
+    });
+    // What the app bundled is the published build, not the workspace sources.
+    expect(readFileSync(join(app, 'node_modules/@formloom/react/package.json'), 'utf8')).not.toContain('"source"');
     host = createServer(async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://host').pathname;
       const file = path === '/' ? 'index.html' : path.slice(1);
@@ -51,11 +108,11 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
     hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
     client = new Formloom({ apiKey: await server.key(), baseUrl: server.baseUrl });
     browser = await launchChromium(executable!);
-  }, 120_000);
+  }, 600_000);
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => host?.close(resolve));
-    if (outDir !== '') rmSync(outDir, { recursive: true, force: true });
+    if (work !== '') rmSync(work, { recursive: true, force: true });
   });
 
   it('fills a paged quiz through the replaced radio component and stores the response', async () => {

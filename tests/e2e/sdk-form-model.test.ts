@@ -3,9 +3,9 @@ import { prefillAnswers } from '@formloom/contract/engine';
 import { Formloom, type FormResponse, prefillUrl, type VariableValue } from '@formloom/sdk';
 import { quizSchema } from '@formloom/server/testing';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
 
-const server = useServer();
+const server = useBuiltServer();
 let client: Formloom;
 
 /** The server tests' quiz with a hidden UTM field of at most 20 characters. */

@@ -1,9 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { APIConnectionError, Formloom } from '@formloom/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
 
-const server = useServer();
+const server = useBuiltServer();
 
 /**
  * A TCP proxy in front of the server that loses the answer of the first `drop` connections: the

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useBuiltServer } from './support/built-server.js';
 import { ensureBuilt, pack } from './support/packages.js';
-import { useServer } from './support/server.js';
 
 const run = promisify(execFile);
 /** The oldest zod of the peer range the contract and the SDK declare. */
 const ZOD_OLDEST = '3.24.0';
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const server = useServer();
+const server = useBuiltServer();
 let work = '';
 
 afterAll(() => {

@@ -3,9 +3,9 @@ import { text } from 'node:stream/consumers';
 import { Formloom, NotFoundError } from '@formloom/sdk';
 import { quizSchema } from '@formloom/server/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
 
-const server = useServer();
+const server = useBuiltServer();
 let client: Formloom;
 
 beforeAll(async () => {

@@ -11,9 +11,9 @@ import {
   PermissionDeniedError,
 } from '@formloom/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './support/server.js';
+import { useBuiltServer } from './support/built-server.js';
 
-const server = useServer();
+const server = useBuiltServer();
 let client: Formloom;
 
 const schema = (): FormSchema => ({

@@ -360,3 +360,36 @@ export function checkAnswer(
     return `${where}: ${status} answer does not match its schema: ${parsed.error.message.slice(0, 300)}`;
   return undefined;
 }
+
+/**
+ * One fuzzing pass over `operations` (default: every one) against the server at `url` (no
+ * trailing slash): `runs` requests an operation from `seed + index`, each checked by
+ * `checkAnswer`. The problems found (empty when every answer was sound). The sources' suite and
+ * the built server's share it.
+ */
+export async function fuzzEveryOperation(
+  url: string,
+  fixtures: Fixtures,
+  { seed, runs, operations = OPERATIONS }: { seed: number; runs: number; operations?: readonly Operation[] },
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [index, op] of operations.entries()) {
+    await fc
+      .assert(
+        fc.asyncProperty(requestFor(op, fixtures), async (request) => {
+          const res = await fetch(`${url}${request.path}`, {
+            method: request.method,
+            headers: request.headers,
+            ...(request.body === undefined ? {} : { body: request.body }),
+          });
+          const text = await res.text();
+          const problem = checkAnswer(request, res.status, res.headers.get('content-type') ?? '', text);
+          if (problem !== undefined) failures.push(problem);
+          return problem === undefined;
+        }),
+        { seed: seed + index, numRuns: runs, endOnFailure: true },
+      )
+      .catch(() => undefined);
+  }
+  return failures;
+}
