@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { verifyWebhook } from '@formloom/sdk';
+import { createDb, parseSecretKey } from '@formloom/server';
 import {
+  createSecretBox,
   createTestDatabase,
   describeDialects,
   startReceiver,
@@ -25,6 +28,46 @@ import { PREVIOUS_RELEASE, readBack, SECRET_KEY, type Secrets } from './upgrade/
 interface FormDetail {
   responses: Record<string, unknown>[];
   details: Record<string, { data: Record<string, unknown> }>;
+}
+
+/** A create the previous release answered under an Idempotency-Key, still within its 24 hours. */
+const OLD_KEY = 'upgrade-0f3c-retried-create';
+const OLD_CREATE = { title: 'Sent just before the upgrade' };
+const OLD_ANSWER = {
+  message: 'Form created',
+  data: { id: '00000000-0000-4000-8000-00000000f0f0', title: OLD_CREATE.title },
+  error: null,
+};
+
+/**
+ * Writes the `idempotency_keys` row that PREVIOUS_RELEASE wrote for OLD_CREATE, into its database
+ * before this release migrates it: its fingerprint is that release's, the SHA-256 of
+ * `<method> <path>\n<body as JSON.stringify wrote it>` (features/idempotency of 5e9d1a6), and its
+ * answer is sealed with the server key under the same context. Fixture rows are days old and so
+ * expired; this one was written a minute ago, as by a client whose retry spans the upgrade.
+ */
+async function recordOldIdempotencyKey(dataDir: string, url: string | undefined, accountId: string) {
+  const handle = await createDb({ dataDir, url, migrate: false });
+  try {
+    const now = new Date();
+    const box = createSecretBox(parseSecretKey(SECRET_KEY));
+    await handle.db
+      .insertInto('idempotency_keys')
+      .values({
+        account_id: accountId,
+        key: OLD_KEY,
+        fingerprint: createHash('sha256')
+          .update(`POST /v1/forms\n${JSON.stringify(OLD_CREATE)}`)
+          .digest('hex'),
+        response_status: 201,
+        response_body: box.seal(JSON.stringify(OLD_ANSWER), `idempotency:${accountId}:${OLD_KEY}`),
+        created_at: new Date(now.getTime() - 60_000).toISOString(),
+        expires_at: new Date(now.getTime() + 23 * 3_600_000).toISOString(),
+      })
+      .execute();
+  } finally {
+    await handle.close();
+  }
 }
 
 describeDialects('upgrade from the previous release', (dialect) => {
@@ -54,6 +97,7 @@ describeDialects('upgrade from the previous release', (dialect) => {
         database.url!,
       ]);
     }
+    await recordOldIdempotencyKey(dataDir, database?.url, expected.me.data.account.id);
     env = {
       FORMLOOM_SECRET_KEY: SECRET_KEY,
       FORMLOOM_ALLOW_PRIVATE_TARGETS: '1',
@@ -141,5 +185,26 @@ describeDialects('upgrade from the previous release', (dialect) => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('replays a create the previous release answered under an Idempotency-Key, creating nothing', async () => {
+    const before = (await apiClient(serve.port, secrets.bootstrapKey).call('/v1/forms?limit=100')).body.data
+      .total;
+    const res = await fetch(`http://127.0.0.1:${serve.port}/v1/forms`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secrets.bootstrapKey}`,
+        'content-type': 'application/json',
+        'idempotency-key': OLD_KEY,
+      },
+      body: JSON.stringify(OLD_CREATE),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.parse(text)).toEqual(OLD_ANSWER);
+    const after = (await apiClient(serve.port, secrets.bootstrapKey).call('/v1/forms?limit=100')).body.data
+      .total;
+    expect(after).toBe(before);
   });
 });

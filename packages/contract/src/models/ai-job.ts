@@ -34,6 +34,12 @@ export const TranslateFormBody = z
       .describe(
         "The language to translate the form's texts into; not the form's base language (meta.language)",
       ),
+    overwrite: z
+      .boolean()
+      .optional()
+      .describe(
+        "Also replace the texts the language already has (a person's translation among them); default false: only texts without a translation are filled",
+      ),
   })
   .strict()
   .describe('Translate a form');

@@ -38,8 +38,10 @@ export const aiRouter = c.router({
     summary: "Translate a form's texts with AI",
     description:
       "Starts an asynchronous job that writes the form's texts in `language` into `schema.translations.<language>` " +
-      "(keys as in docs/form-texts.md; recall `{{id}}` kept), replacing that language's texts. Poll `GET /v1/ai/jobs/{jobId}`: " +
-      'DONE carries the form. The offline provider copies the base texts and says so (`ai.offline`). ' +
+      '(keys as in docs/form-texts.md; recall `{{id}}` kept). Only the texts that language does not have yet are translated; ' +
+      'the ones it has (made by a person or an earlier job) stay, unless `overwrite` is true. Poll `GET /v1/ai/jobs/{jobId}`: ' +
+      'DONE carries the form. The offline provider copies the base texts into the missing ones only, even with `overwrite`, ' +
+      'and says so (`ai.offline`). ' +
       'Costs credits as a chat: 1 plus 1 per 1,000 tokens; counts against the generate-form hourly limit.',
     responses: {
       202: success(GenerateFormAccepted, 'Job queued'),

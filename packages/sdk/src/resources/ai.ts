@@ -85,6 +85,7 @@ export class AI extends APIResource {
   /**
    * Queues a job that writes a form's texts in `language` into `schema.translations.<language>`
    * (costs credits as a chat); `.wait()` on the result for the form with its new translations.
+   * Only texts the language lacks are translated; `overwrite: true` replaces the ones it has too.
    *
    * ```ts
    * const form = await client.ai.translateForm(formId, { language: 'de' }).wait();

@@ -23,3 +23,16 @@ export function canonicalJson(value: unknown): string {
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
+
+/**
+ * The fingerprint the releases up to 5e9d1a6 stored for a create route: the SHA-256 (hex) of
+ * `<method> <path>\n` and the body as `JSON.stringify` wrote it (key order counted). A key is
+ * remembered for 24 hours, so a client whose retries span an upgrade meets such a row: it is
+ * still the same request, and gets its answer again instead of a 409. Rows live no longer than
+ * that, so after a day past the upgrade none is left; a migration cannot convert them (a hash).
+ */
+export function legacyRequestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+}

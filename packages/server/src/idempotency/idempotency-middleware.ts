@@ -11,7 +11,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, conflict } from '../domain-errors.js';
 import type { Logger } from '../logger.js';
 import { idempotencyExpiry } from './expiry.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint, legacyRequestFingerprint } from './fingerprint.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 
 /** A retry arriving while the first request still runs waits this long for its answer. */
@@ -115,7 +115,10 @@ export function idempotency({ db, clock, box, logger, waitMs = IDEMPOTENCY_WAIT_
           await store.forgetExpired(accountId, key, now.toISOString());
           continue;
         }
-        if (row.fingerprint !== print) {
+        if (
+          row.fingerprint !== print &&
+          row.fingerprint !== legacyRequestFingerprint(req.method, req.path, req.body)
+        ) {
           throw conflict(
             `This Idempotency-Key was already used with another request (method, path or body) in the last ${IDEMPOTENCY_KEY_TTL_HOURS} hours; send a new key for a new request`,
           );

@@ -1,5 +1,8 @@
 // The server's test support, for tests in other workspace packages (`@formloom/server/testing`,
 // a workspace-only export: the published package does not ship test/).
+
+// Seals rows as the server does, for tests that write what an older release stored.
+export { createSecretBox } from '../../src/crypto/secret-box.js';
 export * from './ai-test-kit.js';
 export * from './captcha-stand-in.js';
 export * from './chat-stand-ins.js';

@@ -222,7 +222,15 @@ function Builder({
           <VariablesPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
         </Tabs.Panel>
         <Tabs.Panel value="translations" pt="md">
-          <TranslationsPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+          <TranslationsPanel
+            formId={formId}
+            schema={schema}
+            edit={edit}
+            problems={problems}
+            disabled={disabled}
+            saved={status === 'saved'}
+            adopt={builder.adopt}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="completion" pt="md">
           <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Language } from '@formloom/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { client } from '../../api.js';
 import { formKeys } from '../forms/queries.js';
 
@@ -13,5 +14,15 @@ export function useFormForBuilder(formId: string) {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     gcTime: 0,
+  });
+}
+
+/**
+ * Queues the AI job that translates the form's texts into `language`: only the missing ones, or
+ * with `overwrite` all of them (the panel asks before replacing texts the language has).
+ */
+export function useTranslateForm(formId: string) {
+  return useMutation({
+    mutationFn: (body: { language: Language; overwrite: boolean }) => client.ai.translateForm(formId, body),
   });
 }

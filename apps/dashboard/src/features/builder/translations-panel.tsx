@@ -1,26 +1,37 @@
-import type { FormSchema, Language } from '@formloom/contract';
+import type { Form, FormSchema, Language } from '@formloom/contract';
 import { LANGUAGES } from '@formloom/contract';
 import { type SchemaProblem, translationKeys } from '@formloom/contract/engine';
 import { NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { builderTexts } from './texts.js';
+import { TranslateWithAi } from './translate-with-ai.js';
 
 const nameOf = (lang: string) => LANGUAGE_NAMES[lang as keyof typeof LANGUAGE_NAMES] ?? lang;
 
-/** One language's texts beside the base texts; an empty box falls back to the base text. */
+/**
+ * One language's texts beside the base texts; an empty box falls back to the base text. The AI
+ * fills the empty boxes, or replaces them all once the member confirmed it.
+ */
 export function TranslationsPanel({
+  formId,
   schema,
   edit,
   problems,
   disabled,
+  saved,
+  adopt,
 }: {
+  formId: string;
   schema: FormSchema;
   edit: (change: (s: FormSchema) => FormSchema, key?: string) => void;
   problems: readonly SchemaProblem[];
   disabled: boolean;
+  /** Nothing waits to be saved: the AI job reads the stored form. */
+  saved: boolean;
+  adopt: (form: Form, etag: string | undefined) => void;
 }) {
   const t = useTexts(builderTexts);
   const base = schema.meta.language;
@@ -28,6 +39,9 @@ export function TranslationsPanel({
   const [language, setLanguage] = useState<Language>(
     (Object.keys(schema.translations ?? {}).find((l) => l !== base) as Language | undefined) ?? others[0]!,
   );
+  // While the AI job runs, its language stays picked and its boxes wait for its texts.
+  const [translating, setTranslating] = useState(false);
+  const onRunning = useCallback((running: boolean) => setTranslating(running), []);
   const table = schema.translations?.[language] ?? {};
   const setText = (key: string, text: string) =>
     edit((s) => {
@@ -48,10 +62,22 @@ export function TranslationsPanel({
       <NativeSelect
         label={t('translateTo')}
         value={language}
+        disabled={translating}
         data={others.map((l) => ({ value: l, label: nameOf(l) }))}
         onChange={(e) => setLanguage(e.currentTarget.value as Language)}
       />
       <ProblemList problems={problemsAt(problems, '$.translations')} />
+      {language === base ? null : (
+        <TranslateWithAi
+          formId={formId}
+          schema={schema}
+          language={language}
+          languageName={nameOf(language)}
+          enabled={!disabled && saved}
+          adopt={adopt}
+          onRunning={onRunning}
+        />
+      )}
       {language === base ? (
         <Text>{t('noOtherLanguage')}</Text>
       ) : (
@@ -78,7 +104,7 @@ export function TranslationsPanel({
                       lang={language}
                       placeholder={entry.text}
                       value={table[entry.key] ?? ''}
-                      disabled={disabled}
+                      disabled={disabled || translating}
                       onChange={(e) => setText(entry.key, e.currentTarget.value)}
                     />
                   </Table.Td>

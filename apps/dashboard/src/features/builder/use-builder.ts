@@ -206,8 +206,25 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     return () => clearTimeout(timer);
   }, [status, save]);
 
+  /**
+   * The form as the server stores it after a change the builder asked for there (an AI
+   * translation), taken as saved; one step of undo. Only offered while nothing waits to be saved.
+   */
+  const adopt = useCallback((form: Form, etag: string | undefined) => {
+    saved.current = { schema: form.schema, etag: etag ?? '*' };
+    setHistory((h) => ({
+      past: [...h.past, h.present].slice(-HISTORY_LIMIT),
+      present: form.schema,
+      future: [],
+      lastKey: undefined,
+      lastAt: 0,
+    }));
+    setStatus('saved');
+  }, []);
+
   return {
     schema: history.present,
+    adopt,
     edit,
     undo,
     redo,

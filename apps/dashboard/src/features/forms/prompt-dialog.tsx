@@ -14,7 +14,7 @@ import { formsTexts } from './texts.js';
  */
 export function PromptDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const tx = useTexts(formsTexts);
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const [prompt, setPrompt] = useState('');
   const generate = useGenerateForm();
   const jobId = generate.data?.jobId;
@@ -38,7 +38,7 @@ export function PromptDialog({ opened, onClose }: { opened: boolean; onClose: ()
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (prompt.trim() !== '') generate.mutate({ prompt: prompt.trim(), language });
+          if (prompt.trim() !== '') generate.mutate({ prompt: prompt.trim() });
         }}
       >
         <Stack>

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
-import type { DashboardLanguage } from '../../i18n/messages.js';
 
 export const FORMS_PAGE_SIZE = 20;
 /** The contract's limit on a form's title (TEXT_LIMITS.formTitle). */
@@ -96,10 +95,14 @@ export function useUnpublishForm() {
   return useFormsMutation((id: string) => client.forms.unpublish(id));
 }
 
-/** Queues the AI job that generates a form from a prompt (in the dashboard's language). */
+/**
+ * Queues the AI job that generates a form from a prompt. No language is sent: the server writes
+ * the form in the prompt's own language (its one detection, `detectLanguage`), not the
+ * interface's; a German prompt in the English dashboard makes a German form.
+ */
 export function useGenerateForm() {
   return useMutation({
-    mutationFn: (body: { prompt: string; language: DashboardLanguage }) => client.ai.generateForm(body),
+    mutationFn: (body: { prompt: string }) => client.ai.generateForm(body),
   });
 }
 

@@ -95,13 +95,18 @@ export function createAiService({ db, clock, forms, credits, aiJobs }: AiService
           `"${body.language}" is the form's base language (meta.language); its texts are already in it`,
         );
       }
+      // Every text, as an upper bound: the job sends only those the language lacks unless `overwrite`.
       const texts = translationKeys(schema).map(({ key, text }) => ({ key, text }));
       const prompt = await countPromptTokens(
         translateFormTask.messages({ from: schema.meta.language, to: body.language, texts }),
       );
       // A first answer about as long as the texts, then at most two repair rounds resending both.
       const maxCredits = chatCost(prompt * 6);
-      const input: TranslateFormJobInput = { formId, language: body.language };
+      const input: TranslateFormJobInput = {
+        formId,
+        language: body.language,
+        overwrite: body.overwrite ?? false,
+      };
       const jobId = randomUUID();
       const nowIso = isoNow(clock());
       await db.transaction().execute(async (trx) => {

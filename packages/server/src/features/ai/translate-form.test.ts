@@ -16,18 +16,26 @@ function schemaToTranslate(): FormSchema {
   return { ...schema, settings: { ...schema.settings, completion: { message: 'Thanks {{name}}!' } } };
 }
 
-async function formOf(t: TestServer, key: string): Promise<string> {
+async function formOf(t: TestServer, key: string, schema = schemaToTranslate()): Promise<string> {
   const res = await t.request('/v1/forms', {
     method: 'POST',
     key,
-    json: { title: 'Contact us', schema: schemaToTranslate() },
+    json: { title: 'Contact us', schema },
   });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
 
-const translate = (t: TestServer, key: string, formId: string, language: string) =>
-  t.request(`/v1/forms/${formId}/translate`, { method: 'POST', key, json: { language } });
+const translate = (t: TestServer, key: string, formId: string, language: string, overwrite?: boolean) =>
+  t.request(`/v1/forms/${formId}/translate`, {
+    method: 'POST',
+    key,
+    json: overwrite === undefined ? { language } : { language, overwrite },
+  });
+
+/** German a person typed into the builder, for two of the form's texts. */
+const HAND_MADE = { 'meta.title': 'Kontaktieren Sie uns', 'fields.name.label': 'Ihr Name' };
+const withHandMadeGerman = (): FormSchema => ({ ...schemaToTranslate(), translations: { de: HAND_MADE } });
 
 /** The credits a job cost: what its usage rows add up to, priced as a chat. */
 async function costOf(t: TestServer, jobId: string): Promise<number> {
@@ -61,6 +69,25 @@ describeEachDialect('POST /v1/forms/:id/translate (offline provider)', (t) => {
     const cost = await costOf(t, job.jobId);
     expect(cost).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(t, accountId)).toBe(20 - cost);
+  });
+
+  it("keeps a person's translation: fills only the missing texts, and never writes English over one, even with overwrite", async () => {
+    const { key } = await fundedAccount(t, 20);
+    const formId = await formOf(t, key, withHandMadeGerman());
+    const base = Object.fromEntries(translationKeys(schemaToTranslate()).map((k) => [k.key, k.text]));
+    for (const overwrite of [undefined, true]) {
+      const job = await waitForJob(
+        t,
+        key,
+        (await translate(t, key, formId, 'de', overwrite)).body.data.jobId,
+      );
+      expect(job.status).toBe('DONE');
+      expect(job.ai).toMatchObject({ offline: true });
+      expect(job.form!.schema.translations!.de).toEqual({ ...base, ...HAND_MADE });
+    }
+    const stored = (await t.request(`/v1/forms/${formId}`, { key })).body.data.schema;
+    expect(stored.translations.de['meta.title']).toBe('Kontaktieren Sie uns');
+    expect(stored.translations.de['fields.name.label']).toBe('Ihr Name');
   });
 
   it('refuses the base language (400), an unknown form (404) and an empty balance (402)', async () => {
@@ -138,6 +165,38 @@ describeEachDialect(
       const code = (await t.request(`/v1/forms/${formId}`, { key })).body.data.shareUrl;
       const shown = (await t.request(`/v1/public/forms/${code}?lang=de`)).body.data.schema;
       expect(shown.meta).toMatchObject({ language: 'de', title: 'DE Contact us' });
+    });
+
+    it("sends and fills only the texts without a translation; overwrite: true replaces a person's too", async () => {
+      const { key, accountId } = await fundedAccount(t, 20);
+      const formId = await formOf(t, key, withHandMadeGerman());
+      const first = await waitForJob(t, key, (await translate(t, key, formId, 'de')).body.data.jobId);
+      expect(first.status).toBe('DONE');
+      const sent = textsIn(standIn.requests[0]!.body).map((x) => x.key);
+      expect(sent).not.toContain('meta.title');
+      expect(sent).not.toContain('fields.name.label');
+      expect(sent).toContain('fields.email.helpText');
+      const de = first.form!.schema.translations!.de!;
+      expect(de).toMatchObject({ ...HAND_MADE, 'fields.email.helpText': 'DE We write to {{name}} here' });
+
+      // Every text has one now: nothing to do, no call, every credit back.
+      const balance = await balanceOf(t, accountId);
+      const idle = await waitForJob(t, key, (await translate(t, key, formId, 'de')).body.data.jobId);
+      expect(idle.status).toBe('DONE');
+      expect(standIn.requests).toHaveLength(1);
+      expect(idle.form!.schema.translations!.de).toEqual(de);
+      expect(await balanceOf(t, accountId)).toBe(balance);
+
+      // Asked for: every text is translated again, the hand-made ones included.
+      const again = await waitForJob(t, key, (await translate(t, key, formId, 'de', true)).body.data.jobId);
+      expect(again.status).toBe('DONE');
+      expect(textsIn(standIn.requests[1]!.body).map((x) => x.key)).toEqual(
+        translationKeys(schemaToTranslate()).map((k) => k.key),
+      );
+      expect(again.form!.schema.translations!.de).toMatchObject({
+        'meta.title': 'DE Contact us',
+        'fields.name.label': 'DE Name',
+      });
     });
 
     it('a made-up recall goes back to the model; its repaired answer is kept', async () => {

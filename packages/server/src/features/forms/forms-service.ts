@@ -420,10 +420,10 @@ export function createFormsService({
     },
 
     /**
-     * Writes one language's texts (`translations.<language>`, replacing what it had) in `trx`: an
-     * AI job's transaction, which commits with it. Keys the form no longer has (it was edited
-     * while the job ran) are left out; the schema is checked like any edit. 404 when the form is
-     * gone, 409 when it changed under the transaction.
+     * Writes texts into one language (`translations.<language>`) in `trx`: an AI job's
+     * transaction, which commits with it. A text the language has stays, unless `overwrite`; keys
+     * the form no longer has (it was edited while the job ran) are left out; the schema is checked
+     * like any edit. 404 when the form is gone, 409 when it changed under the transaction.
      */
     async setTranslations(
       accountId: string,
@@ -431,12 +431,20 @@ export function createFormsService({
       language: Language,
       texts: Readonly<Record<string, string>>,
       trx: Db,
+      { overwrite = false }: { overwrite?: boolean } = {},
     ): Promise<Form> {
       const row = await createFormsStore(trx, db, outbox).find(accountId, id);
       if (row === undefined) throw formNotFound(id);
       const schema = schemaOf(row);
       const known = new Set(translationKeys(schema).map((t) => t.key));
-      const table = Object.fromEntries(Object.entries(texts).filter(([key]) => known.has(key)));
+      const written = Object.fromEntries(Object.entries(texts).filter(([key]) => known.has(key)));
+      // Read in this transaction: a text typed while the job ran is kept too.
+      const stored = Object.fromEntries(
+        Object.entries(schema.translations?.[language] ?? {}).filter(
+          ([key, text]) => known.has(key) && text.trim() !== '',
+        ),
+      );
+      const table = overwrite ? { ...stored, ...written } : { ...written, ...stored };
       const next: FormSchema = { ...schema, translations: { ...schema.translations, [language]: table } };
       assertSchemaSound(next, undefined, captchaProviders);
       const values: FormUpdate = { schema: toJson(next), updated_at: isoNow(clock()) };
