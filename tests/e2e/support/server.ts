@@ -40,7 +40,12 @@ export interface E2EServerOptions {
   appAiProvider?: () => AiProvider;
 }
 
-/** The reference server on 127.0.0.1 over a fresh SQLite database, for one test file. */
+/**
+ * The reference server in this process, from the workspace sources, on 127.0.0.1 over a fresh
+ * SQLite database, for one test file. Only for tests that need what the built `formloom serve`
+ * cannot give (`useBuiltServer` in built-server.ts, which the others use): the database itself
+ * (seeding many sessions, a user) or an AI provider of the test's own.
+ */
 export function useServer(options: E2EServerOptions = {}): E2EServer {
   let dataDir = '';
   let handle: DbHandle | undefined;
