@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { apiClient, BUILT_BIN, printedKey, type Serve, startServe } from './support.js';
@@ -70,6 +71,43 @@ function schemaWith(pattern: string) {
   };
 }
 
+/**
+ * Submits `answer` anonymously to the form shared as `code` while /healthz is asked every 100 ms;
+ * every probe must answer, and the submission must be judged within the bound.
+ */
+async function submitWhileProbing(base: string, code: string, answer: string) {
+  let judged = false;
+  const probes: number[] = [];
+  const probing = (async () => {
+    while (!judged) {
+      const started = performance.now();
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(BOUND_MS) });
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      probes.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const started = performance.now();
+  const submitted = await fetch(`${base}/v1/public/forms/${code}/responses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ answers: { answer } }),
+    signal: AbortSignal.timeout(BOUND_MS * 5),
+  });
+  const elapsed = performance.now() - started;
+  judged = true;
+  await probing;
+  const body = await submitted.json();
+  // Whether the answer matches is the engine's business; that it is judged, and quickly, is this test's.
+  expect([201, 400]).toContain(submitted.status);
+  if (submitted.status === 400) expect(JSON.stringify(body)).toContain('"code":"pattern"');
+  expect(elapsed).toBeLessThan(BOUND_MS);
+  expect(probes.length).toBeGreaterThan(0);
+  expect(Math.max(...probes)).toBeLessThan(BOUND_MS);
+  return { status: submitted.status, elapsed };
+}
+
 describe('the built server and patterns that backtrack catastrophically', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-redos-'));
   let serve: Serve;
@@ -109,40 +147,40 @@ describe('the built server and patterns that backtrack catastrophically', () => 
       expect(published.status).toBe(200);
       const code = published.body.data.shareUrl as string;
 
-      // /healthz is asked every 100 ms while the submission is judged; every probe must answer.
-      let judged = false;
-      const probes: number[] = [];
-      const probing = (async () => {
-        while (!judged) {
-          const started = performance.now();
-          const res = await fetch(`${api.base}/healthz`, { signal: AbortSignal.timeout(BOUND_MS) });
-          await res.arrayBuffer();
-          expect(res.status).toBe(200);
-          probes.push(performance.now() - started);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      })();
-      const started = performance.now();
-      const submitted = await fetch(`${api.base}/v1/public/forms/${code}/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ answers: { answer: attack } }),
-        signal: AbortSignal.timeout(BOUND_MS * 5),
-      });
-      const elapsed = performance.now() - started;
-      judged = true;
-      await probing;
-      const body = await submitted.json();
-      // Whether the answer matches is the engine's business; that it is judged, and quickly, is this test's.
-      expect([201, 400]).toContain(submitted.status);
-      if (submitted.status === 400) expect(JSON.stringify(body)).toContain('"code":"pattern"');
-      expect(elapsed).toBeLessThan(BOUND_MS);
-      expect(probes.length).toBeGreaterThan(0);
-      expect(Math.max(...probes)).toBeLessThan(BOUND_MS);
+      const { status, elapsed } = await submitWhileProbing(api.base, code, attack);
       measured.push(
-        `${pattern} | accepted, answer ${submitted.status === 201 ? 'matched' : 'did not match'} | ${elapsed.toFixed(0)} ms`,
+        `${pattern} | accepted, answer ${status === 201 ? 'matched' : 'did not match'} | ${elapsed.toFixed(0)} ms`,
       );
     },
     60_000,
   );
+
+  it('runs a stored pattern that slipped past the check in linear time', async () => {
+    // As a form saved by a build whose check failed open: a harmless pattern at save, then the
+    // stored schema given ^(a|a)*$ behind the API's back.
+    const created = await api.call('/v1/forms', {
+      method: 'POST',
+      json: { title: 'Slipped', schema: schemaWith('^a+$') },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const published = await api.call(`/v1/forms/${id}/publish`, { method: 'POST' });
+    const code = published.body.data.shareUrl as string;
+    const db = new DatabaseSync(join(dataDir, 'formloom.db'));
+    try {
+      const changed = db
+        .prepare('UPDATE forms SET schema = ?, version = version + 1 WHERE id = ?')
+        .run(JSON.stringify(schemaWith('^(a|a)*$')), id);
+      expect(changed.changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    const refused = await submitWhileProbing(api.base, code, `${'a'.repeat(N)}!`);
+    expect(refused.status).toBe(400);
+    const matched = await submitWhileProbing(api.base, code, 'a'.repeat(N));
+    expect(matched.status).toBe(201);
+    measured.push(
+      `^(a|a)*$ stored behind the check's back | judged by the server's engine | ${refused.elapsed.toFixed(0)} ms`,
+    );
+  }, 60_000);
 });
