@@ -88,7 +88,7 @@ const builds = {
   formloom: {
     dir: 'apps/server',
     output: 'apps/server/dist/formloom.js',
-    sources: ['apps/server/src'],
+    sources: ['apps/server/src', 'apps/server/tsup.config.ts'],
     needs: ['contract', 'server'],
     env: {},
   },

@@ -37,10 +37,14 @@ export default defineConfig({
       // same file the first time a pattern is checked. Same code, same verdicts, loaded on use.
       name: 'recheck-on-first-use',
       setup(build) {
-        build.onResolve({ filter: /^recheck\/lib\/browser\.js$/ }, (args) => ({
-          path: args.path,
-          namespace: 'recheck-on-first-use',
-        }));
+        build.onResolve({ filter: /^recheck\/lib\/browser\.js$/ }, (args) =>
+          // The shim's own require is left to Node (recheck is a dependency, installed beside the
+          // bundle). Resolved here like the contract's import, it named the shim itself: every
+          // check recursed until the stack overflowed, and no pattern was ever analysed.
+          args.namespace === 'recheck-on-first-use'
+            ? { path: args.path, external: true }
+            : { path: args.path, namespace: 'recheck-on-first-use' },
+        );
         build.onLoad({ filter: /.*/, namespace: 'recheck-on-first-use' }, () => ({
           loader: 'js',
           contents: [

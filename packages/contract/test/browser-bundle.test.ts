@@ -32,9 +32,11 @@ describe.each([
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
-    // Only the integrity entry carries the ReDoS checker (recheck, an optional peer dependency).
+    // Only the integrity entries carry the ReDoS checker and the linear-time pattern engine
+    // (recheck and re2js, optional peer dependencies): the form page's engine keeps RegExp.
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((p) => p.includes('node_modules/recheck'))).toBe(needsRecheck);
+    expect(inputs.some((p) => p.includes('node_modules/re2js'))).toBe(needsRecheck);
     const imported = Object.values(result.metafile.inputs).flatMap((input) =>
       input.imports.map((i) => i.path),
     );

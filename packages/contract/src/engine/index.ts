@@ -84,6 +84,7 @@ export {
 } from './validate/answer-checks.js';
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
+export type { PatternCompiler, PatternMatcher } from './validate/rule-checks.js';
 // issue 28, logic half: variables, expressions
 export {
   checkAnswerTypes,

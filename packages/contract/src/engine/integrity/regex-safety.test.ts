@@ -15,8 +15,6 @@ describe('checkPatternSafety', () => {
     ['(a{1,100})+$'],
     // Cubic: overlapping unbounded repetitions in sequence.
     ['.*.*=.*'],
-    // Back-references are beyond the automaton; nesting alone decides.
-    ['^(a+)+\\1$'],
   ])('flags %s as unsafe', (pattern) => {
     const result = checkPatternSafety(pattern);
     expect(result).toMatchObject({ ok: false, reason: 'unsafe' });
@@ -30,8 +28,8 @@ describe('checkPatternSafety', () => {
     ['^\\+?[0-9 ()-]{7,20}$'],
     ['^(\\d{1,3}\\.){3}\\d{1,3}$'],
     ['^[a-z]+(-[a-z]+)*$'],
-    ['^(?=.*\\d)(?=.*[a-z]).{8,}$'],
-    ['^(\\w)\\1+$'],
+    ['^(?<year>\\d{4})-\\d{2}$'],
+    ['^[\\s\\S]{1,3}$'],
     ['^[A-Za-z0-9_]{3,12}$'],
     ['^\\d{4}-\\d{2}-\\d{2}$'],
   ])('accepts %s', (pattern) => {
@@ -42,6 +40,21 @@ describe('checkPatternSafety', () => {
     const result = checkPatternSafety(pattern);
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
     expect(!result.ok && result.message).toMatch(/not a valid regular expression/);
+  });
+
+  it.each([
+    ['^(?=.*\\d)(?=.*[a-z]).{8,}$', 'look-arounds'],
+    ['^(?<!x)a$', 'look-arounds'],
+    ['^(\\w)\\1+$', 'back-references'],
+    ['^(a+)+\\1$', 'back-references'],
+    ['(?<n>a)\\k<n>', 'back-references'],
+    ['^\\p{L}+$', 'escape \\p'],
+    ['^(?i:abc)$', 'inline modifiers'],
+  ])('refuses %s, which the linear-time engine cannot run as a browser would (%s)', (pattern, why) => {
+    const result = checkPatternSafety(pattern);
+    expect(result).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(!result.ok && result.message).toContain(`/${pattern}/ cannot be used`);
+    expect(!result.ok && result.message).toContain(why);
   });
 
   it('refuses patterns over the length limit without analysing them', () => {

@@ -34,7 +34,14 @@ import {
   valueObject,
 } from './field-plan.js';
 import { Issue, issueFactory } from './issue.js';
-import { compileRequired, compileRule, passesRule, type RulePlan } from './rule-checks.js';
+import {
+  compileRegExp,
+  compileRequired,
+  compileRule,
+  type PatternCompiler,
+  passesRule,
+  type RulePlan,
+} from './rule-checks.js';
 
 /** A form schema compiled into closures, ready to check many responses. */
 export interface CompiledForm {
@@ -60,6 +67,13 @@ export interface CompileOptions {
    * there it is always the closures.
    */
   generate?: boolean;
+  /**
+   * What `pattern` rules are tested with: default `new RegExp(source)`, as in a browser. A server
+   * passes a linear-time engine (`compileLinearPattern` from `@formloom/contract/integrity`), so
+   * that no pattern, however it backtracks, can hold it; a pattern it cannot compile fails every
+   * answer.
+   */
+  compilePattern?: PatternCompiler;
 }
 
 type RequiredRule = Extract<ValidationRule, { type: 'required' }>;
@@ -112,6 +126,7 @@ function compileField(
   index: number,
   plan: VisibilityPlan,
   language: Language,
+  compilePattern: PatternCompiler,
 ): FieldPlan {
   const field = schema.fields[index]!;
   const issue = issueFactory(field.id, language);
@@ -144,7 +159,7 @@ function compileField(
   const checks: RulePlan[] = [];
   for (const rule of rules) {
     if (rule.type === 'required') continue;
-    const check = compileRule(rule as ValueRule, field, issue, whenOf(rule));
+    const check = compileRule(rule as ValueRule, field, issue, whenOf(rule), compilePattern);
     if (check) checks.push(check);
   }
 
@@ -229,7 +244,8 @@ function compileField(
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
   const plan = visibilityPlanFor(schema);
   const language = languageOf(schema);
-  const fields = displayOrder(schema).map((i) => compileField(schema, i, plan, language));
+  const compilePattern = options.compilePattern ?? compileRegExp;
+  const fields = displayOrder(schema).map((i) => compileField(schema, i, plan, language, compilePattern));
   const fieldCount = plan.fieldIds.length;
   const notAnObject = new Issue('', 'type', formatMessage(language, 'notAnObject'));
   const unknownField = formatMessage(language, 'unknownField');

@@ -18,6 +18,18 @@ export const RULE_PATTERN = 6;
 /** A pattern that does not compile (`checkSchema` refuses it): no answer satisfies it. */
 export const RULE_FAIL = 7;
 
+/** What a `pattern` rule is tested with: a `RegExp`, or an engine a server supplies (`CompileOptions`). */
+export interface PatternMatcher {
+  /** Whether the pattern matches some part of `input`, as `RegExp.prototype.test`. */
+  test(input: string): boolean;
+}
+
+/** Compiles a `pattern` rule's source; throws when it cannot. */
+export type PatternCompiler = (source: string) => PatternMatcher;
+
+/** The default: JavaScript's own engine, what a browser runs. */
+export const compileRegExp: PatternCompiler = (source) => new RegExp(source);
+
 /**
  * One compiled rule other than `required`, as data: the test, its bound or pattern, its issue
  * (message resolved once), and its `when` (null: always applies). Every rule has the same shape,
@@ -27,7 +39,7 @@ export class RulePlan {
   constructor(
     readonly op: number,
     readonly bound: number,
-    readonly pattern: RegExp | null,
+    readonly pattern: PatternMatcher | null,
     readonly issue: Issue,
     readonly when: RawCondition | null,
   ) {}
@@ -76,14 +88,16 @@ function ruleIssue(rule: ValueRule, field: Field, issue: IssueFactory): Issue {
 }
 
 /**
- * Compiles a rule other than `required` (see `compileRequired`). A rule on a field type it does not
- * apply to (which `checkSchema` refuses) compiles to null and is ignored.
+ * Compiles a rule other than `required` (see `compileRequired`), a `pattern` with `compilePattern`.
+ * A rule on a field type it does not apply to (which `checkSchema` refuses) compiles to null and is
+ * ignored.
  */
 export function compileRule(
   rule: ValueRule,
   field: Field,
   issue: IssueFactory,
   when: RawCondition | null,
+  compilePattern: PatternCompiler = compileRegExp,
 ): RulePlan | null {
   const types: readonly string[] = RULE_FIELD_TYPES[rule.type];
   if (!types.includes(field.type)) return null;
@@ -99,11 +113,12 @@ export function compileRule(
     case 'max':
       return new RulePlan(RULE_MAX, rule.value, null, failed, when);
     case 'pattern': {
-      let re: RegExp;
+      let re: PatternMatcher;
       try {
-        re = new RegExp(rule.value);
+        re = compilePattern(rule.value);
       } catch {
-        // checkSchema refuses invalid patterns; should one get here, no answer satisfies it.
+        // checkSchema refuses patterns that do not compile (the server's engine included); should
+        // one get here (stored before that check), no answer satisfies it: refused, never run.
         return new RulePlan(RULE_FAIL, 0, null, failed, when);
       }
       return new RulePlan(RULE_PATTERN, 0, re, failed, when);

@@ -1,6 +1,5 @@
 import type { FileAnswer, FormSchema } from '@formloom/contract';
 import {
-  compileForm,
   evaluateVisibility,
   formPages,
   pageOfField,
@@ -16,6 +15,7 @@ import {
   postedValues,
 } from '@formloom/elements/markup';
 import type { Request } from 'express';
+import { compileServerForm } from '../../util/server-form.js';
 import type { PlainPostBody } from './plain-post-body.js';
 import { TOKEN_FIELD } from './plain-post-body.js';
 
@@ -115,7 +115,7 @@ export function stepOf(
   if (action === 'update') return { kind: 'page', page: current, errors: new Map() };
   if (action === 'back') return { kind: 'page', page: pages[Math.max(at - 1, 0)], errors: new Map() };
   if (current === undefined || (at >= pages.length - 1 && action !== 'next')) return { kind: 'submit' };
-  const checked = validatePage(compileForm(schema), answers, current);
+  const checked = validatePage(compileServerForm(schema), answers, current);
   if (!checked.ok) return { kind: 'page', page: current, errors: messagesByField(checked.errors) };
   if (at >= pages.length - 1) return { kind: 'submit' };
   return { kind: 'page', page: pages[at + 1], errors: new Map() };

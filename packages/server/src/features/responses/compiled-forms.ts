@@ -1,7 +1,8 @@
 import type { FormSchema, Language } from '@formloom/contract';
-import { type CompiledForm, compileForm, translateSchema } from '@formloom/contract/engine';
+import { type CompiledForm, translateSchema } from '@formloom/contract/engine';
 import type { FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
+import { compileServerForm } from '../../util/server-form.js';
 
 /** A cached validator with the schema text it was compiled from. */
 interface Entry {
@@ -42,7 +43,7 @@ export function createCompiledForms(capacity = 500) {
       const key = `${row.id}:${row.version}`;
       let entry = touch(key);
       if (entry === undefined) {
-        entry = { compiled: compileForm(fromJson<FormSchema>(row.schema)), schema: row.schema };
+        entry = { compiled: compileServerForm(fromJson<FormSchema>(row.schema)), schema: row.schema };
         put(key, entry);
       }
       const base = entry.compiled;
@@ -50,7 +51,10 @@ export function createCompiledForms(capacity = 500) {
       const translatedKey = `${key}:${language}`;
       let translated = touch(translatedKey);
       if (translated === undefined) {
-        translated = { compiled: compileForm(translateSchema(base.schema, language)), schema: row.schema };
+        translated = {
+          compiled: compileServerForm(translateSchema(base.schema, language)),
+          schema: row.schema,
+        };
         put(translatedKey, translated);
       }
       return translated.compiled;
