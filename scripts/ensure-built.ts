@@ -32,7 +32,8 @@ const builds = {
   contract: {
     dir: 'packages/contract',
     output: 'packages/contract/dist/index.d.cts',
-    sources: ['packages/contract/src'],
+    // Its build config too: which files the dist splits out (`#engine/*`) is decided there.
+    sources: ['packages/contract/src', 'packages/contract/tsup.config.ts', 'packages/contract/package.json'],
     needs: [],
     env: {},
   },
@@ -41,6 +42,21 @@ const builds = {
     output: 'packages/sdk/dist/index.d.cts',
     sources: ['packages/sdk/src'],
     needs: ['contract'],
+    env: {},
+  },
+  // The runtime and the element, packed as published for the element's fresh-project test.
+  runtime: {
+    dir: 'packages/runtime',
+    output: 'packages/runtime/dist/index.d.ts',
+    sources: ['packages/runtime/src'],
+    needs: ['contract'],
+    env: {},
+  },
+  elements: {
+    dir: 'packages/elements',
+    output: 'packages/elements/dist/index.d.ts',
+    sources: ['packages/elements/src'],
+    needs: ['contract', 'runtime'],
     env: {},
   },
   server: {

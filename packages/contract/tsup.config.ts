@@ -1,19 +1,40 @@
 import { defineConfig } from 'tsup';
 
+/** The public entries (package.json `exports`). */
+const entry = {
+  index: 'src/index.ts',
+  'engine/index': 'src/engine/index.ts',
+  'integrity/index': 'src/engine/integrity/index.ts',
+  'integrity/core': 'src/engine/integrity/core.ts',
+  'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',
+};
+
 export default defineConfig({
   entry: {
-    index: 'src/index.ts',
-    'engine/index': 'src/engine/index.ts',
-    'integrity/index': 'src/engine/integrity/index.ts',
-    'integrity/core': 'src/engine/integrity/core.ts',
-    'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',
+    ...entry,
+    // The engine's two halves that differ by platform, each its own file behind `#engine/*`
+    // (package.json `imports`), so that an app's bundler picks them by its `browser` condition as
+    // it does in the workspace: a browser bundle gets no code generator (no `new Function`, which
+    // a strict CSP refuses) and English only, Node gets both. Bundled in, they were Node's
+    // wherever the package went.
+    'engine/generator': 'src/engine/validate/generated-check.ts',
+    'engine/generator.browser': 'src/engine/validate/generated-check.browser.ts',
+    'engine/languages': 'src/engine/messages/languages.ts',
+    'engine/languages.browser': 'src/engine/messages/languages.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.
-  dts: process.env.FORMLOOM_BUILD_DTS !== '0',
+  dts: process.env.FORMLOOM_BUILD_DTS !== '0' && { entry },
   sourcemap: true,
   clean: true,
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
+  esbuildOptions(options, { format }) {
+    // `#engine/*` resolves to the sources under `source`: Node's halves, which the CommonJS build
+    // (for Node; a browser bundler takes the ESM one) inlines. The ESM build keeps them as imports,
+    // resolved where the package is used. (tsup runs esbuild as ESM for both, then converts.)
+    options.conditions = ['source'];
+    if (format === 'esm') options.external = [...(options.external ?? []), '#engine/*'];
+  },
 });

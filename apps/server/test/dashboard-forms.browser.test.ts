@@ -151,5 +151,38 @@ describe.skipIf(executable === undefined)(
       // The sign-in page's check of who is signed in answers 401 before signing in.
       expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
     }, 90_000);
+
+    it('sets the sites that may embed the form on the share page (settings.allowedOrigins); accessible at 360 px', async () => {
+      const { api, origin } = server();
+      const form = await api.forms.create({ title: 'Embed me' });
+      const opened = await pages.open('about:blank', PHONE);
+      const { page } = opened;
+      await signIn(opened, server());
+      await page.goto(`${origin}/app/forms/${form.id}/share`);
+      await page.getByRole('heading', { name: 'Sites that may embed it', level: 2 }).waitFor();
+      const field = page.getByRole('textbox', { name: 'Allowed origins' });
+      // A line that is no origin is named, and nothing is saved.
+      await field.fill('https://shop.example\nshop.example/path');
+      await page.getByRole('button', { name: 'Save the origins' }).click();
+      await page.getByText('Not an origin: shop.example/path.').waitFor();
+      expect((await api.forms.retrieve(form.id)).settings.allowedOrigins).toBeUndefined();
+      expect(await axeViolations(page)).toEqual([]);
+      // Written as people do (a capital, a trailing slash): saved as a browser sends it.
+      await field.fill('https://Shop.example/\nhttp://localhost:5173');
+      await page.getByRole('button', { name: 'Save the origins' }).click();
+      await page.getByRole('status').getByText('Saved.').waitFor();
+      expect((await api.forms.retrieve(form.id)).settings.allowedOrigins).toEqual([
+        'https://shop.example',
+        'http://localhost:5173',
+      ]);
+      expect(await field.inputValue()).toBe('https://shop.example\nhttp://localhost:5173');
+      // Emptied: any site may embed it again.
+      await field.fill('');
+      await page.getByRole('button', { name: 'Save the origins' }).click();
+      await page.getByRole('status').getByText('Saved.').waitFor();
+      expect((await api.forms.retrieve(form.id)).settings.allowedOrigins).toBeUndefined();
+      expect(await fitsWidth(opened)).toBe(true);
+      expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
+    }, 90_000);
   },
 );

@@ -33,6 +33,7 @@ function problemText(texts: FormTexts, problem: RuntimeProblem): string {
     invalid: texts.fixErrors,
     network: texts.networkError,
     not_found: texts.notFoundBody,
+    origin_not_allowed: `${texts.originRefusedTitle}. ${texts.originRefusedBody}`,
     closed: `${texts.closedTitle}. ${texts.closedBody}`,
     too_large: texts.tooLarge,
     rate_limited: texts.tooMany,
@@ -164,7 +165,9 @@ export class FormloomFormElement extends Base {
             ? [texts.closedTitle, texts.closedBody]
             : problem === 'rate_limited'
               ? [texts.tooManyTitle, texts.tooMany]
-              : [texts.errorTitle, problem === 'network' ? texts.networkError : texts.genericError];
+              : problem === 'origin_not_allowed'
+                ? [texts.originRefusedTitle, texts.originRefusedBody]
+                : [texts.errorTitle, problem === 'network' ? texts.networkError : texts.genericError];
       root.innerHTML =
         html`<div class="fl-card fl-alert" part="alert" role="alert"><h2>${title}</h2><p>${body}</p></div>`.value;
       this.#emit('error', { problem });

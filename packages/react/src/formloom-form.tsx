@@ -26,6 +26,8 @@ function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): str
       return `${texts.notFoundTitle}. ${texts.notFoundBody}`;
     case 'closed':
       return `${texts.closedTitle}. ${texts.closedBody}`;
+    case 'origin_not_allowed':
+      return `${texts.originRefusedTitle}. ${texts.originRefusedBody}`;
     case 'too_large':
       return texts.tooLarge;
     case 'rate_limited':

@@ -44,6 +44,8 @@ export type CallProblem =
   | 'network'
   /** 404: no published form under this code. */
   | 'not_found'
+  /** 403 ORIGIN_NOT_ALLOWED: the form does not let pages of this site call it (`settings.allowedOrigins`). */
+  | 'origin_not_allowed'
   /** 409: the form accepts no more responses. */
   | 'closed'
   /** 413: the answers or the file are too large. */
@@ -97,7 +99,8 @@ async function readEnvelope<T>(res: Response): Promise<CallResult<T>> {
   const failure: CallFailure = {
     ok: false,
     status: res.status,
-    problem: PROBLEMS[res.status] ?? 'server',
+    problem:
+      payload?.error === 'ORIGIN_NOT_ALLOWED' ? 'origin_not_allowed' : (PROBLEMS[res.status] ?? 'server'),
   };
   if (typeof payload?.error === 'string') failure.code = payload.error;
   if (Array.isArray(payload?.issues)) {

@@ -49,6 +49,11 @@ export const ERROR_CASES = {
   CROSS_ORIGIN_REFUSED: 'FORBIDDEN',
   /** Demoting or removing the account's last owner: at least one owner always remains. */
   LAST_OWNER: 'CONFLICT',
+  /**
+   * A page on an origin the form does not name in `settings.allowedOrigins` called its public
+   * routes; answered with CORS headers, so that the page's script can read why.
+   */
+  ORIGIN_NOT_ALLOWED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -56,6 +61,7 @@ export const ERROR_CASE_CODES = [
   'CAPTCHA_FAILED',
   'CROSS_ORIGIN_REFUSED',
   'LAST_OWNER',
+  'ORIGIN_NOT_ALLOWED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

@@ -117,6 +117,13 @@ const updateFormBodySchema = z
           .describe(
             'Archive the form once this many responses are stored (emits FORM_RESPONSES_LIMIT_REACHED); null removes the limit',
           ),
+        allowedOrigins: FormSettings.shape.allowedOrigins
+          .unwrap()
+          .nullable()
+          .optional()
+          .describe(
+            "The origins whose pages may call the form's public routes and frame its page; null or [] lets any origin call them again",
+          ),
       })
       .strict()
       .optional(),

@@ -123,3 +123,13 @@ export function useAiJob(jobId: string | undefined) {
     },
   });
 }
+
+/**
+ * The origins whose pages may embed the form (`settings.allowedOrigins`, a settings PATCH); none
+ * lets any origin embed it again.
+ */
+export function useSetAllowedOrigins() {
+  return useFormsMutation(({ id, origins }: { id: string; origins: string[] }) =>
+    client.forms.update(id, { settings: { allowedOrigins: origins.length === 0 ? null : origins } }),
+  );
+}

@@ -25,6 +25,7 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm, usePublishForm, useUnpublishForm } from '../forms/queries.js';
+import { AllowedOrigins } from './allowed-origins.js';
 import { embedSnippets } from './snippets.js';
 import { shareTexts } from './texts.js';
 
@@ -164,6 +165,7 @@ export default function SharePage({ params }: PageProps) {
           ))}
         </>
       ) : null}
+      <AllowedOrigins formId={formId} saved={form.data.settings.allowedOrigins ?? []} canWrite={canWrite} />
     </Stack>
   );
 }

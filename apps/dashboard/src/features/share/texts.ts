@@ -26,6 +26,13 @@ export const shareTexts = defineTexts(
     react: 'React',
     reactHint: 'With the @formloom/react package.',
     responses: 'Responses',
+    origins: 'Sites that may embed it',
+    originsLabel: 'Allowed origins',
+    originsHint:
+      'One per line, such as https://shop.example. Pages of other sites then cannot show or send the form; its public link always works. Empty: any site may.',
+    originsSave: 'Save the origins',
+    originsSaved: 'Saved.',
+    originsInvalid: 'Not an origin: {value}. Write a scheme and a host (and a port), without a path.',
   },
   {
     de: {
@@ -54,6 +61,13 @@ export const shareTexts = defineTexts(
       react: 'React',
       reactHint: 'Mit dem Paket @formloom/react.',
       responses: 'Antworten',
+      origins: 'Websites, die es einbetten dürfen',
+      originsLabel: 'Erlaubte Origins',
+      originsHint:
+        'Eine pro Zeile, etwa https://shop.example. Seiten anderer Websites können das Formular dann weder zeigen noch senden; sein öffentlicher Link funktioniert immer. Leer: jede Website darf.',
+      originsSave: 'Origins speichern',
+      originsSaved: 'Gespeichert.',
+      originsInvalid: 'Kein Origin: {value}. Schreiben Sie Schema und Host (und Port), ohne Pfad.',
     },
     es: {
       heading: 'Publicar y compartir',
@@ -81,6 +95,13 @@ export const shareTexts = defineTexts(
       react: 'React',
       reactHint: 'Con el paquete @formloom/react.',
       responses: 'Respuestas',
+      origins: 'Sitios que pueden insertarlo',
+      originsLabel: 'Orígenes permitidos',
+      originsHint:
+        'Uno por línea, como https://shop.example. Las páginas de otros sitios no podrán mostrar ni enviar el formulario; su enlace público siempre funciona. Vacío: cualquier sitio puede.',
+      originsSave: 'Guardar los orígenes',
+      originsSaved: 'Guardado.',
+      originsInvalid: 'No es un origen: {value}. Escribe un esquema y un host (y un puerto), sin ruta.',
     },
     it: {
       heading: 'Pubblica e condividi',
@@ -107,6 +128,13 @@ export const shareTexts = defineTexts(
       react: 'React',
       reactHint: 'Con il pacchetto @formloom/react.',
       responses: 'Risposte',
+      origins: 'Siti che possono incorporarlo',
+      originsLabel: 'Origini consentite',
+      originsHint:
+        'Una per riga, come https://shop.example. Le pagine di altri siti non potranno mostrare né inviare il modulo; il suo link pubblico funziona sempre. Vuoto: qualsiasi sito può.',
+      originsSave: 'Salva le origini',
+      originsSaved: 'Salvato.',
+      originsInvalid: "Non è un'origine: {value}. Scrivi uno schema e un host (e una porta), senza percorso.",
     },
     nl: {
       heading: 'Publiceren en delen',
@@ -133,6 +161,13 @@ export const shareTexts = defineTexts(
       react: 'React',
       reactHint: 'Met het pakket @formloom/react.',
       responses: 'Reacties',
+      origins: 'Sites die het mogen insluiten',
+      originsLabel: 'Toegestane origins',
+      originsHint:
+        "Eén per regel, zoals https://shop.example. Pagina's van andere sites kunnen het formulier dan niet tonen of versturen; de openbare link werkt altijd. Leeg: elke site mag.",
+      originsSave: 'Origins opslaan',
+      originsSaved: 'Opgeslagen.',
+      originsInvalid: 'Geen origin: {value}. Schrijf een schema en een host (en een poort), zonder pad.',
     },
     tr: {
       heading: 'Yayınla ve paylaş',
@@ -160,6 +195,14 @@ export const shareTexts = defineTexts(
       react: 'React',
       reactHint: '@formloom/react paketiyle.',
       responses: 'Yanıtlar',
+      origins: 'Formu yerleştirebilecek siteler',
+      originsLabel: 'İzin verilen kaynaklar',
+      originsHint:
+        'Her satıra bir tane, örneğin https://shop.example. Diğer sitelerin sayfaları formu gösteremez ve gönderemez; genel bağlantısı her zaman çalışır. Boş: her site yerleştirebilir.',
+      originsSave: 'Kaynakları kaydet',
+      originsSaved: 'Kaydedildi.',
+      originsInvalid:
+        'Bir kaynak değil: {value}. Yol olmadan bir şema ve bir ana bilgisayar (ve bir port) yazın.',
     },
   },
 );

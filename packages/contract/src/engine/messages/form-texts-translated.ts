@@ -23,6 +23,8 @@ export const tr: FormTexts = {
   notFoundTitle: 'Form bulunamadı',
   notFoundBody: 'Bağlantı hatalı yazılmış olabilir ya da form artık yayında değil.',
   tooManyTitle: 'Çok fazla istek',
+  originRefusedTitle: 'Bu form burada gösterilemiyor',
+  originRefusedBody: 'Sahibi, bu web sitesinde gösterilmesine izin vermemiş.',
   errorTitle: 'Bir şeyler ters gitti',
   jsRequired: 'Bu formu doldurup göndermek için JavaScript gerekir.',
   captchaJsRequired:
@@ -63,6 +65,8 @@ export const es: FormTexts = {
   notFoundTitle: 'Formulario no encontrado',
   notFoundBody: 'Puede que el enlace esté mal escrito o que el formulario ya no esté publicado.',
   tooManyTitle: 'Demasiadas solicitudes',
+  originRefusedTitle: 'Este formulario no se puede mostrar aquí',
+  originRefusedBody: 'Su propietario no lo ha permitido en este sitio web.',
   errorTitle: 'Algo ha fallado',
   jsRequired: 'Este formulario necesita JavaScript para rellenarse y enviarse.',
   captchaJsRequired:
@@ -103,6 +107,8 @@ export const it: FormTexts = {
   notFoundTitle: 'Modulo non trovato',
   notFoundBody: 'Il link potrebbe essere errato, oppure il modulo non è più pubblicato.',
   tooManyTitle: 'Troppe richieste',
+  originRefusedTitle: 'Questo modulo non può essere mostrato qui',
+  originRefusedBody: 'Il proprietario non lo ha consentito su questo sito web.',
   errorTitle: 'Qualcosa è andato storto',
   jsRequired: 'Questo modulo richiede JavaScript per essere compilato e inviato.',
   captchaJsRequired:
@@ -145,6 +151,8 @@ export const de: FormTexts = {
   notFoundBody:
     'Der Link ist vielleicht falsch geschrieben, oder das Formular ist nicht mehr veröffentlicht.',
   tooManyTitle: 'Zu viele Anfragen',
+  originRefusedTitle: 'Dieses Formular kann hier nicht angezeigt werden',
+  originRefusedBody: 'Der Inhaber des Formulars hat es für diese Website nicht freigegeben.',
   errorTitle: 'Etwas ist schiefgelaufen',
   jsRequired: 'Dieses Formular braucht JavaScript, um ausgefüllt und gesendet zu werden.',
   captchaJsRequired:
@@ -187,6 +195,8 @@ export const nl: FormTexts = {
   notFoundTitle: 'Formulier niet gevonden',
   notFoundBody: 'De link is misschien verkeerd getypt, of het formulier is niet meer gepubliceerd.',
   tooManyTitle: 'Te veel verzoeken',
+  originRefusedTitle: 'Dit formulier kan hier niet worden getoond',
+  originRefusedBody: 'De eigenaar heeft het niet toegestaan op deze website.',
   errorTitle: 'Er ging iets mis',
   jsRequired: 'Dit formulier heeft JavaScript nodig om te worden ingevuld en verstuurd.',
   captchaJsRequired:

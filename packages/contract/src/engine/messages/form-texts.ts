@@ -27,6 +27,9 @@ export interface FormTexts {
   notFoundTitle: string;
   notFoundBody: string;
   tooManyTitle: string;
+  /** A page on a site the form does not name in `settings.allowedOrigins` (ORIGIN_NOT_ALLOWED). */
+  originRefusedTitle: string;
+  originRefusedBody: string;
   errorTitle: string;
   jsRequired: string;
   /** The no-JavaScript note of a form with a captcha (the widget runs only with JavaScript). */
@@ -72,6 +75,8 @@ export const formTextsEn: FormTexts = {
   notFoundTitle: 'Form not found',
   notFoundBody: 'The link may be mistyped, or the form is no longer published.',
   tooManyTitle: 'Too many requests',
+  originRefusedTitle: "This form can't be shown here",
+  originRefusedBody: 'Its owner has not allowed it on this website.',
   errorTitle: 'Something went wrong',
   jsRequired: 'This form needs JavaScript to be filled in and sent.',
   captchaJsRequired:

@@ -328,10 +328,13 @@ export function createFormsService({
               schema = { ...schema, meta: patchObject(schema.meta, { description: body.description }) };
             }
           }
-          if (body.settings?.maxResponses !== undefined) {
+          if (body.settings !== undefined) {
+            // An empty list is no list: any origin may call the form again, as with none.
+            const { allowedOrigins, ...rest } = body.settings;
+            const origins = allowedOrigins?.length === 0 ? null : allowedOrigins;
             schema = {
               ...schema,
-              settings: patchObject(schema.settings ?? {}, { maxResponses: body.settings.maxResponses }),
+              settings: patchObject(schema.settings ?? {}, { ...rest, allowedOrigins: origins }),
             };
           }
           if (body.expiresAt !== undefined) {

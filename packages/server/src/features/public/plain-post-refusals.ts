@@ -1,20 +1,13 @@
 import { ForbiddenError } from '../../domain-errors.js';
 import { html, type SafeHtml } from './html.js';
 import type { PageTexts, PlainPageTexts } from './page-texts.js';
+import { OriginRefusedError } from './public-cors.js';
 
 /** A plain post whose page token is missing, not ours or expired (403): the page must be opened again. */
 export class PageExpiredError extends ForbiddenError {
   override name = 'PageExpiredError';
   constructor() {
     super('This form page has expired: open it again');
-  }
-}
-
-/** A plain post from a site the form does not name in `settings.allowedOrigins` (403). */
-export class OriginRefusedError extends ForbiddenError {
-  override name = 'OriginRefusedError';
-  constructor(readonly origin: string) {
-    super(`This form does not take posts from ${origin}`);
   }
 }
 

@@ -80,25 +80,27 @@ describeEachDialect('CORS on the public routes and settings.allowedOrigins', (t)
     expect(sent.headers.get('access-control-expose-headers')).toContain('Retry-After');
   });
 
-  it('answers only the named origins for a form with allowedOrigins, and refuses the others’ writes', async () => {
+  it('answers only the named origins for a form with allowedOrigins, and refuses the others, readably', async () => {
     const before = await responseCount(shopOnly.id);
     expect((await preflight(t, shopOnly.code, SHOP)).headers.get('access-control-allow-origin')).toBe(SHOP);
     const fromShop = await submit(t, shopOnly.code, SHOP);
     expect(fromShop.status).toBe(201);
     expect(fromShop.headers.get('access-control-allow-origin')).toBe(SHOP);
 
+    // The preflight passes, so that the request itself meets the refusal its page can read.
     const pre = await preflight(t, shopOnly.code, EVIL);
-    expect(pre.status).toBe(403);
-    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
-    // A plain cross-site POST sends no preflight: refused all the same, and nothing stored.
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(EVIL);
+    // Refused, with CORS headers (else the page's script sees only a network error); nothing stored.
     const fromEvil = await submit(t, shopOnly.code, EVIL);
     expect(fromEvil.status).toBe(403);
-    expect(JSON.parse(fromEvil.text).error).toBe('FORBIDDEN');
-    expect(fromEvil.headers.get('access-control-allow-origin')).toBeNull();
-    // A read goes on, unreadable to that origin's scripts.
+    expect(JSON.parse(fromEvil.text)).toMatchObject({ data: null, error: 'ORIGIN_NOT_ALLOWED' });
+    expect(fromEvil.headers.get('access-control-allow-origin')).toBe(EVIL);
+    // So is a read: the form is not shown there.
     const read = await call(t, `/v1/public/forms/${shopOnly.code}`, { origin: EVIL });
-    expect(read.status).toBe(200);
-    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(read.status).toBe(403);
+    expect(JSON.parse(read.text).error).toBe('ORIGIN_NOT_ALLOWED');
+    expect(read.headers.get('access-control-allow-origin')).toBe(EVIL);
     expect(await responseCount(shopOnly.id)).toBe(before + 1);
   });
 
@@ -163,6 +165,33 @@ describeEachDialect('CORS on the public routes and settings.allowedOrigins', (t)
     });
     expect(res.status).toBe(400);
   });
+
+  it('a settings PATCH sets allowedOrigins, checks them, and null or [] lets any origin in again', async () => {
+    const form = await publishForm(t, key, tinySchema());
+    const patch = (allowedOrigins: unknown) =>
+      t.request(`/v1/forms/${form.id}`, { method: 'PATCH', key, json: { settings: { allowedOrigins } } });
+    const read = async (origin: string) =>
+      (await call(t, `/v1/public/forms/${form.code}`, { origin })).status;
+    expect(await read(EVIL)).toBe(200);
+
+    const set = await patch([SHOP]);
+    expect(set.status).toBe(200);
+    expect(set.body.data.settings).toMatchObject({ allowedOrigins: [SHOP], layout: 'single-column' });
+    expect(await read(SHOP)).toBe(200);
+    expect(await read(EVIL)).toBe(403);
+
+    const bad = await patch([`${SHOP}/path`]);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('allowedOrigins');
+
+    for (const none of [null, []]) {
+      await patch([SHOP]);
+      const cleared = await patch(none);
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data.settings.allowedOrigins).toBeUndefined();
+      expect(await read(EVIL)).toBe(200);
+    }
+  });
 });
 
 const executable = chromiumOrSkip();
@@ -189,8 +218,9 @@ fetch(${JSON.stringify(`${t.url}/v1/public/forms/`)} + ${JSON.stringify(code)} +
   method: 'POST',
   headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
   body: JSON.stringify({ answers: { name: 'From the host' } }),
-}).then((r) => r.json()).then((b) => { document.getElementById('out').textContent = 'stored ' + b.data.id; },
-  () => { document.getElementById('out').textContent = 'blocked'; });
+}).then((r) => r.json()).then((b) => {
+  document.getElementById('out').textContent = b.error === null ? 'stored ' + b.data.id : 'refused ' + b.error;
+}, () => { document.getElementById('out').textContent = 'blocked'; });
 </script>`);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -210,11 +240,11 @@ fetch(${JSON.stringify(`${t.url}/v1/public/forms/`)} + ${JSON.stringify(code)} +
     await expect.poll(() => frame.getByLabel('Name').count()).toBe(1);
   });
 
-  it('another origin can neither submit nor frame the page', async () => {
+  it('another origin can neither submit nor frame the page, and its script reads why', async () => {
     const { page, problems } = await pages.open(`${hostOrigin}/?code=${refused.code}`);
-    await expect.poll(() => page.locator('#out').textContent()).toBe('blocked');
+    await expect.poll(() => page.locator('#out').textContent()).toBe('refused ORIGIN_NOT_ALLOWED');
     // The frame stays empty: Chromium refused it under frame-ancestors.
-    await expect.poll(() => problems.some((p) => /frame-ancestors|CORS/i.test(p))).toBe(true);
+    await expect.poll(() => problems.some((p) => /frame-ancestors/i.test(p))).toBe(true);
     expect(await page.frameLocator('#frame').getByLabel('Name').count()).toBe(0);
   });
 });

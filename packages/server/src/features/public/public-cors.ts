@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden, NotFoundError } from '../../domain-errors.js';
+import { ForbiddenError, NotFoundError } from '../../domain-errors.js';
 import { HONEYPOT_HEADER } from './client/page-data.js';
 
 /** What a page on another origin may send to the public routes (the runtime's and the SDK's headers). */
@@ -10,6 +10,18 @@ const ALLOWED_METHODS = 'GET, POST, PUT';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 /** `/forms/<code>` and everything under it: the routes of one form, whose settings decide. */
 const FORM_PATH = /^\/forms\/([^/]+)/;
+
+/**
+ * A page on an origin the form does not name in `settings.allowedOrigins` (403
+ * ORIGIN_NOT_ALLOWED): a call of its public routes, or a plain post of its page.
+ */
+export class OriginRefusedError extends ForbiddenError {
+  override name = 'OriginRefusedError';
+  override readonly caseCode = 'ORIGIN_NOT_ALLOWED' as const;
+  constructor(readonly origin: string) {
+    super(`This form does not take requests from ${origin}`);
+  }
+}
 
 export interface PublicCorsOptions {
   /** The server's own origin: its public page calls the API from it, whatever a form allows. */
@@ -23,9 +35,11 @@ export interface PublicCorsOptions {
 
 /**
  * CORS for `/v1/public` (decisions.md "Embedding"): any origin may call a form's public routes
- * unless the form sets `settings.allowedOrigins`, and then only those. A refused origin's preflight
- * and its state-changing requests are a 403 (a plain cross-site POST sends no preflight); its GETs
- * go on without CORS headers, so its browser cannot read them. Smart-form routes and an unknown
+ * unless the form sets `settings.allowedOrigins`, and then only those. Another origin's requests,
+ * reads included, are a 403 ORIGIN_NOT_ALLOWED, answered with CORS headers so that the page's
+ * script can read the refusal and say so (without them a browser reports only a network error);
+ * its preflight is answered, so that its POST reaches the same refusal (a plain cross-site POST
+ * sends no preflight anyway). Nothing is read or stored for it. Smart-form routes and an unknown
  * code answer any origin: the 404 is the same for everyone. Without credentials: the public routes
  * take none, so no cookie ever goes along.
  */
@@ -40,11 +54,6 @@ export function publicCors({ ownOrigin, allowedOriginsOf }: PublicCorsOptions) {
     try {
       const allowed = await originAllowed(origin, req.path, allowedOriginsOf);
       const preflight = req.method === 'OPTIONS' && req.get('access-control-request-method') !== undefined;
-      if (!allowed) {
-        if (req.method === 'GET' || req.method === 'HEAD') next();
-        else next(forbidden(`This form does not take requests from ${origin}`));
-        return;
-      }
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
       if (preflight) {
@@ -54,11 +63,27 @@ export function publicCors({ ownOrigin, allowedOriginsOf }: PublicCorsOptions) {
         res.status(204).end();
         return;
       }
-      next();
+      next(allowed ? undefined : new OriginRefusedError(origin));
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** Whether a form naming `allowed` refuses a page on `origin` (never its own page, nor a request without one). */
+export function originRefused(
+  req: Request,
+  origin: string | undefined,
+  allowed: readonly string[] | undefined,
+  ownOrigin: string,
+): boolean {
+  return (
+    origin !== undefined &&
+    allowed !== undefined &&
+    allowed.length > 0 &&
+    !allowed.includes(origin) &&
+    !sameOrigin(req, origin, ownOrigin)
+  );
 }
 
 /**

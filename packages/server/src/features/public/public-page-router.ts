@@ -31,8 +31,8 @@ import {
   visibleOnly,
 } from './plain-post.js';
 import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
-import { OriginRefusedError, PageExpiredError, refusalTexts } from './plain-post-refusals.js';
-import { frameAncestors, sameOrigin } from './public-cors.js';
+import { PageExpiredError, refusalTexts } from './plain-post-refusals.js';
+import { frameAncestors, OriginRefusedError, originRefused } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
 import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderDonePage, renderFormPage, renderMessagePage } from './render-page.js';
@@ -161,12 +161,16 @@ export function createPublicPageRouter({
   });
 
   // The embed script at a stable URL host pages link to: cached briefly, so a new version reaches
-  // them within minutes. Any origin may load it (a script tag needs no CORS).
+  // them within minutes. Any origin may load it, also as `<script type="module">`, which a browser
+  // fetches in CORS mode and refuses to run without `Access-Control-Allow-Origin`; and from a page
+  // that isolates itself (`Cross-Origin-Embedder-Policy`), which needs the resource policy.
   router.get('/embed.js', async (req, res, next) => {
     try {
       const { embed } = await pageAssets();
       res.setHeader('Content-Type', embed.contentType);
       res.setHeader('Cache-Control', 'public, max-age=300');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       sendBody(req, res, embed.body, embed.gzip);
     } catch (error) {
@@ -357,14 +361,8 @@ export function createPublicPageRouter({
         if (row.publish_status !== 'PUBLISHED') throw formClosed();
         // A form that names its origins takes posts from those (and its own page) only, as its API.
         const origin = req.get('origin');
-        const allowed = schema.settings?.allowedOrigins ?? [];
-        if (
-          origin !== undefined &&
-          allowed.length > 0 &&
-          !allowed.includes(origin) &&
-          !sameOrigin(req, origin, ownOrigin)
-        ) {
-          throw new OriginRefusedError(origin);
+        if (originRefused(req, origin, schema.settings?.allowedOrigins, ownOrigin)) {
+          throw new OriginRefusedError(origin!);
         }
         if (!req.is('multipart/form-data'))
           throw new InvalidInputError('Send the form as multipart/form-data');
