@@ -68,14 +68,7 @@ const builds = {
     needs: ['contract'],
     env: { FORMLOOM_BUILD_DTS: '0' },
   },
-  // The browser packages, packed as published by the tests that install them in a fresh project.
-  runtime: {
-    dir: 'packages/runtime',
-    output: 'packages/runtime/dist/index.d.ts',
-    sources: ['packages/runtime/src'],
-    needs: ['contract'],
-    env: {},
-  },
+  // Packed as published by the React example's test (a fresh project installs it).
   react: {
     dir: 'packages/react',
     output: 'packages/react/dist/index.d.ts',

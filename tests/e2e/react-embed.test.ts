@@ -92,7 +92,9 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
       timeout: 300_000,
     });
     // What the app bundled is the published build, not the workspace sources.
-    expect(readFileSync(join(app, 'node_modules/@formloom/react/package.json'), 'utf8')).not.toContain('"source"');
+    expect(readFileSync(join(app, 'node_modules/@formloom/react/package.json'), 'utf8')).not.toContain(
+      '"source"',
+    );
     host = createServer(async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://host').pathname;
       const file = path === '/' ? 'index.html' : path.slice(1);
