@@ -36,6 +36,11 @@ export function Shell({ email, role, children }: { email: string; role: Role; ch
   const menu = ROUTES.filter((route) => route.nav !== undefined && roleAllows(role, route.permission));
   return (
     <>
+      {/* The keyboard's first stop: past the header and menu, straight to the page (main takes
+          the focus: it has tabindex -1). */}
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
       <header>
         <Container size="lg" px="md" py="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -75,6 +80,7 @@ export function Shell({ email, role, children }: { email: string; role: Role; ch
         px="md"
         py="md"
         component="main"
+        id="main"
         ref={main}
         tabIndex={-1}
         style={{ outline: 'none' }}

@@ -86,8 +86,9 @@ export const SmartAnalyticsAccepted = z
 export type SmartAnalyticsAccepted = z.infer<typeof SmartAnalyticsAccepted>;
 
 /**
- * The drop-off funnel of a form's saved partial responses (save and resume): started, reaching
- * each page (or a later one) in the schema's page order, completed into a response.
+ * The drop-off funnel of a form: every response (completed, having gone through every page) plus
+ * the unfinished saved partial responses (save and resume), by how far they reached: started,
+ * reaching each page (or a later one) in the schema's page order, completed.
  */
 export const DropOffFigures = z
   .object({
@@ -101,7 +102,7 @@ export const DropOffFigures = z
     ),
     completed: z.number().int().nonnegative(),
   })
-  .describe('Drop-off funnel of partial responses');
+  .describe('Drop-off funnel: responses and unfinished partial responses');
 export type DropOffFigures = z.infer<typeof DropOffFigures>;
 
 /** The body POSTed to `callbackUrl` when the report is ready (or has failed). */

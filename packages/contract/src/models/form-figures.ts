@@ -67,7 +67,7 @@ export const FormFigures = z
       .describe('Responses per day (`2026-11-23`) or per ISO week (the Monday it starts on), oldest first'),
     fields: z.record(z.string(), FieldFigures).describe("Per field id, in the form's order"),
     dropOff: DropOffFigures.describe(
-      'The drop-off funnel of the saved partial responses still kept (purged after `settings.resumeDays`), by page',
+      'The drop-off funnel, by page: the responses (completed) and the unfinished saved partial responses still kept (purged after `settings.resumeDays`)',
     ),
   })
   .describe('Form figures');

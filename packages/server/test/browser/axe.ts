@@ -5,6 +5,50 @@ import type { Page } from 'playwright-core';
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
+ * Resolves once nothing on the page moves (endless animations such as a spinner aside) for a few
+ * frames in a row: a person reads a dialog once it has faded in. One quiet frame is not enough:
+ * Mantine starts a transition two frames after the state that asks for it, so a dialog can stand
+ * there fully transparent with no animation running yet. Fails, naming what still moves, after
+ * `timeout` ms, rather than measuring a half-drawn page.
+ */
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
+  const moving = await page.evaluate(
+    (limit) =>
+      new Promise<string[]>((resolve) => {
+        const QUIET_FRAMES = 3;
+        const end = performance.now() + limit;
+        let quiet = 0;
+        const running = () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                (a.playState === 'running' || a.pending) &&
+                a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+        const check = () => {
+          const now = running();
+          quiet = now.length === 0 ? quiet + 1 : 0;
+          if (quiet >= QUIET_FRAMES) resolve([]);
+          else if (performance.now() > end)
+            resolve(
+              now.map((a) => {
+                const target = (a.effect as KeyframeEffect | null)?.target;
+                const name =
+                  (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? a.id;
+                return `${name} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`;
+              }),
+            );
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    timeout,
+  );
+  if (moving.length > 0) throw new Error(`the page still moves after ${timeout} ms: ${moving.join(', ')}`);
+}
+
+/**
  * The page's WCAG 2.1 A/AA violations found by axe-core as it is now (run it in each state worth
  * checking: after Next, with errors shown, on the completion screen), one line each: the rule,
  * its impact and the elements, so a failing test names what to fix. axe runs through Playwright's
@@ -15,19 +59,7 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * ```
  */
 export async function axeViolations(page: Page, tags: readonly string[] = WCAG_AA): Promise<string[]> {
-  // A state is checked once it has settled: mid-fade (a dialog opening, a menu closing) every
-  // colour is paler and half-drawn parts are found, which no person reads. Endless animations
-  // (a spinner) are not waited for.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags([...tags]).analyze();
   return violations.map(
     (v) =>

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditTargetType } from '@formloom/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import { exportQuery, saveExport } from '../responses/queries.js';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -32,12 +33,5 @@ export function useAuditLog(filters: AuditFilters, page: number) {
 
 /** Downloads every matching entry as CSV through the SDK's export (streamed, then saved). */
 export async function downloadCsv(filters: AuditFilters): Promise<void> {
-  const file = await client.auditLog.export({ ...filters, format: 'csv' });
-  const blob = await new Response(file.body).blob();
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.fileName ?? 'audit-log.csv';
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveExport(await client.auditLog.export({ ...filters, ...exportQuery('csv') }), 'audit-log.csv');
 }

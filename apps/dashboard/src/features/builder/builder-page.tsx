@@ -110,10 +110,14 @@ function Builder({
               </Badge>
             )}
           </div>
+          {/* With nothing to undo (or redo), a button says so by aria-disabled but keeps the focus:
+              the last Undo disabling the button that was just pressed dropped it to the page. */}
           <Button
             variant="default"
-            disabled={disabled || !builder.canUndo}
-            onClick={builder.undo}
+            disabled={disabled}
+            data-disabled={!builder.canUndo || undefined}
+            aria-disabled={!builder.canUndo || undefined}
+            onClick={() => (builder.canUndo ? builder.undo() : undefined)}
             aria-keyshortcuts="Control+Z"
             title={t('undoHint')}
           >
@@ -121,8 +125,10 @@ function Builder({
           </Button>
           <Button
             variant="default"
-            disabled={disabled || !builder.canRedo}
-            onClick={builder.redo}
+            disabled={disabled}
+            data-disabled={!builder.canRedo || undefined}
+            aria-disabled={!builder.canRedo || undefined}
+            onClick={() => (builder.canRedo ? builder.redo() : undefined)}
             aria-keyshortcuts="Control+Shift+Z"
             title={t('redoHint')}
           >

@@ -12,6 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
 import { named, useNames } from './names.js';
@@ -67,6 +68,20 @@ export function FieldPanel({
       'options',
       options.map((x, i) => (i === o ? next : x)),
     );
+  // The option whose label takes the focus once it is drawn: a new one (to be named at once), or
+  // the one that moved into a removed option's place, so the keyboard never falls to the page.
+  const [focusOption, setFocusOption] = useState<number | undefined>();
+  const optionLabels = useRef<(HTMLInputElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOption === undefined) return;
+    const input = optionLabels.current[focusOption];
+    if (input) {
+      input.focus();
+      input.select();
+    } else addButton.current?.focus();
+    setFocusOption(undefined);
+  }, [focusOption]);
   const targets = targetsOf(schema, field.id);
   const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
@@ -134,6 +149,9 @@ export function FieldPanel({
               // biome-ignore lint/suspicious/noArrayIndexKey: an option's value is being edited, so its place is its key
               <Group key={o} gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
+                  ref={(input) => {
+                    optionLabels.current[o] = input;
+                  }}
                   label={t('optionLabel', { n: o + 1 })}
                   value={option.label}
                   onChange={(e) => setOption(o, { ...option, label: e.currentTarget.value })}
@@ -156,23 +174,26 @@ export function FieldPanel({
                 <Button
                   variant="subtle"
                   color="red"
-                  onClick={() =>
+                  onClick={() => {
                     set(
                       'options',
                       options.filter((_, i) => i !== o),
-                    )
-                  }
+                    );
+                    setFocusOption(Math.min(o, options.length - 2));
+                  }}
                 >
                   {t('removeOption', { n: o + 1 })}
                 </Button>
               </Group>
             ))}
             <Button
+              ref={addButton}
               variant="default"
               size="xs"
               onClick={() => {
                 const n = options.length + 1;
                 set('options', [...options, { label: `Option ${n}`, value: `option_${n}` }]);
+                setFocusOption(options.length);
               }}
             >
               {t('addOption')}

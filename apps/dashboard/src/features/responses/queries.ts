@@ -100,6 +100,15 @@ export async function downloadFile(
 }
 
 /**
+ * An export's format as the dashboard asks for it: a csv starts with a UTF-8 byte order mark,
+ * because the person downloading it most likely opens it in Excel, which without one reads
+ * "jörg" as "jÃ¶rg". The API keeps its default (no mark) for programs that read the file.
+ */
+export function exportQuery<F extends ExportFormat>(format: F): { format: F; bom?: 'true' } {
+  return format === 'csv' ? { format, bom: 'true' } : { format };
+}
+
+/**
  * Saves an export the SDK streamed: the body becomes a Blob the browser saves under the name the
  * server gives it (the browser holds the file, as any download does).
  */
@@ -113,7 +122,7 @@ export async function downloadExport(
   format: ExportFormat,
   query: { startDate: string; endDate: string },
 ): Promise<void> {
-  const file = await client.responses.export(formId, { format, ...dates(query) });
+  const file = await client.responses.export(formId, { ...exportQuery(format), ...dates(query) });
   await saveExport(file, `responses.${format}`);
 }
 

@@ -17,9 +17,6 @@ import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
 
-/** Fields shown as columns beside the date; the rest are on a response's own page. */
-const COLUMNS = 3;
-
 export default function ResponsesPage({ params }: PageProps) {
   const formId = params.formId!;
   const tx = useTexts(responsesTexts);
@@ -45,7 +42,10 @@ export default function ResponsesPage({ params }: PageProps) {
       />
     );
 
-  const fields = fieldsInOrder(form.data.schema).slice(0, COLUMNS);
+  // Every question and every variable (a score is one) has its column; on a narrow screen the
+  // table scrolls sideways rather than leaving answers out.
+  const fields = fieldsInOrder(form.data.schema);
+  const variables = form.data.schema.variables ?? [];
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   return (
@@ -107,6 +107,11 @@ export default function ResponsesPage({ params }: PageProps) {
                       {field.label}
                     </Table.Th>
                   ))}
+                  {variables.map((variable) => (
+                    <Table.Th scope="col" key={variable.id}>
+                      {variable.id}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -127,6 +132,9 @@ export default function ResponsesPage({ params }: PageProps) {
                       </Table.Td>
                       {fields.map((field) => (
                         <Table.Td key={field.id}>{answerText(field, response.answers[field.id])}</Table.Td>
+                      ))}
+                      {variables.map((variable) => (
+                        <Table.Td key={variable.id}>{String(response.variables[variable.id] ?? '')}</Table.Td>
                       ))}
                     </Table.Tr>
                   );

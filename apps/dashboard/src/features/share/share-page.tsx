@@ -15,8 +15,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { errorText } from '../../components/error-text.js';
+import { useFocusRescue } from '../../components/focus-rescue.js';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -58,6 +59,9 @@ export default function SharePage({ params }: PageProps) {
   const publish = usePublishForm();
   const unpublish = useUnpublishForm();
   const failure = publish.error ?? unpublish.error;
+  // Publish disables itself while it works, then turns into Unpublish: the focus stays on it.
+  const statusRow = useRef<HTMLDivElement>(null);
+  useFocusRescue(statusRow, `${form.data?.publishStatus}:${publish.isPending}:${unpublish.isPending}`);
 
   if (form.isPending) return <PageLoading />;
   if (form.isError)
@@ -101,7 +105,7 @@ export default function SharePage({ params }: PageProps) {
       </div>
       <Paper withBorder p="md">
         <Stack>
-          <Group justify="space-between" wrap="wrap">
+          <Group justify="space-between" wrap="wrap" ref={statusRow}>
             <Group gap="xs">
               <Text fw={500}>{tx('status')}:</Text>
               <Badge color={STATUS_COLOR[publishStatus]} variant="light" c="dark">

@@ -55,7 +55,7 @@ export function draftOf(form: SmartForm): SmartFormDraft {
   };
 }
 
-/** The create body: empty optional texts are left out (the server derives the title from the purpose). */
+/** The create body: empty optional texts are left out (the editor asks for a title first). */
 export function createBody(draft: SmartFormDraft): CreateSmartFormBody {
   const text = (value: string) => (value.trim() === '' ? undefined : value);
   const body: CreateSmartFormBody = {

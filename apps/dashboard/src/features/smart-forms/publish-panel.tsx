@@ -11,9 +11,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { errorText } from '../../components/error-text.js';
+import { useFocusRescue } from '../../components/focus-rescue.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
@@ -47,6 +48,9 @@ export function PublishPanel({
   const failure = publish.error ?? unpublish.error ?? remove.error;
   const published = form.status === 'published';
   const { stats } = form;
+  // Publish turns into Unpublish (and back): the keyboard stays on the buttons, not the page.
+  const actions = useRef<HTMLDivElement>(null);
+  useFocusRescue(actions, `${form.status}:${publish.isPending}:${unpublish.isPending}`);
 
   const doUnpublish = (mode: UnpublishMode) =>
     unpublish.mutate(mode, {
@@ -97,7 +101,7 @@ export function PublishPanel({
         ) : null}
         <div aria-live="polite">{notice !== undefined ? <Text>{notice}</Text> : null}</div>
         {failure ? <Alert role="alert">{errorText(failure, t('somethingWrong'))}</Alert> : null}
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" ref={actions}>
           {published ? (
             <>
               {gate(

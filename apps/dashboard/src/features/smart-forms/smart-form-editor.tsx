@@ -56,6 +56,13 @@ export function SmartFormEditor({
       document.getElementById('smart-form-reference-json')?.focus();
       return;
     }
+    // Respondents see the title as the interview's heading; left empty, the server would take it
+    // from the purpose, which is the owner's brief to the interviewer, not for respondents' eyes.
+    if (draft.title.trim() === '') {
+      setFieldErrors((e) => ({ ...e, title: tx('titleRequired') }));
+      document.querySelector<HTMLElement>('[data-property="title"]')?.focus();
+      return;
+    }
     setSaving(true);
     try {
       await onSave(draft);
@@ -99,6 +106,8 @@ export function SmartFormEditor({
           value={draft.title}
           onChange={(e) => set('title', e.currentTarget.value)}
           maxLength={TEXT_LIMITS.smartFormTitle}
+          withAsterisk
+          aria-required
           disabled={disabled}
           error={errorOf('title')}
           errorProps={errorProps}

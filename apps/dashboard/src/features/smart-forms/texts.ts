@@ -18,7 +18,8 @@ export const smartFormsTexts = defineTexts(
     purposeHint:
       'What the interview is for: every question the AI asks is built from it. 10 to 3000 characters.',
     title: 'Title',
-    titleHint: 'Left empty, it is taken from the purpose.',
+    titleHint: 'The heading respondents see. The purpose stays internal: only the interviewer reads it.',
+    titleRequired: 'Give the smart form a title: respondents see it, never the purpose.',
     description: 'Welcome text',
     descriptionHint: 'Shown on the welcome screen. At most 500 characters.',
     audience: 'Audience',
@@ -89,7 +90,9 @@ export const smartFormsTexts = defineTexts(
       purpose: 'Zweck',
       purposeHint: 'Wofür das Interview dient: Jede Frage der KI entsteht daraus. 10 bis 3000 Zeichen.',
       title: 'Titel',
-      titleHint: 'Leer gelassen, wird er aus dem Zweck gebildet.',
+      titleHint:
+        'Die Überschrift, die Befragte sehen. Der Zweck bleibt intern: nur der Interviewer liest ihn.',
+      titleRequired: 'Geben Sie dem Smart Form einen Titel: Befragte sehen ihn, nie den Zweck.',
       description: 'Begrüßungstext',
       descriptionHint: 'Wird auf der Begrüßungsseite gezeigt. Höchstens 500 Zeichen.',
       audience: 'Zielgruppe',
@@ -162,7 +165,9 @@ export const smartFormsTexts = defineTexts(
       purposeHint:
         'Para qué sirve la entrevista: cada pregunta de la IA se basa en él. De 10 a 3000 caracteres.',
       title: 'Título',
-      titleHint: 'Si se deja vacío, se toma del propósito.',
+      titleHint:
+        'El encabezado que ven los encuestados. El propósito es interno: solo lo lee el entrevistador.',
+      titleRequired: 'Dale un título al formulario inteligente: los encuestados lo ven, nunca el propósito.',
       description: 'Texto de bienvenida',
       descriptionHint: 'Se muestra en la pantalla de bienvenida. Como máximo 500 caracteres.',
       audience: 'Público',
@@ -233,7 +238,9 @@ export const smartFormsTexts = defineTexts(
       purpose: 'Scopo',
       purposeHint: 'A cosa serve l’intervista: ogni domanda dell’IA nasce da qui. Da 10 a 3000 caratteri.',
       title: 'Titolo',
-      titleHint: 'Se lasciato vuoto, viene preso dallo scopo.',
+      titleHint:
+        "Il titolo che vedono gli intervistati. Lo scopo resta interno: lo legge solo l'intervistatore.",
+      titleRequired: 'Dai un titolo al modulo intelligente: gli intervistati vedono quello, mai lo scopo.',
       description: 'Testo di benvenuto',
       descriptionHint: 'Mostrato nella schermata di benvenuto. Al massimo 500 caratteri.',
       audience: 'Pubblico',
@@ -305,7 +312,8 @@ export const smartFormsTexts = defineTexts(
       purposeHint:
         'Waar het interview voor dient: elke vraag van de AI komt hieruit voort. 10 tot 3000 tekens.',
       title: 'Titel',
-      titleHint: 'Leeg gelaten wordt hij uit het doel gehaald.',
+      titleHint: 'De kop die respondenten zien. Het doel blijft intern: alleen de interviewer leest het.',
+      titleRequired: 'Geef het slimme formulier een titel: respondenten zien die, nooit het doel.',
       description: 'Welkomsttekst',
       descriptionHint: 'Getoond op het welkomstscherm. Hoogstens 500 tekens.',
       audience: 'Doelgroep',
@@ -378,7 +386,8 @@ export const smartFormsTexts = defineTexts(
       purposeHint:
         'Görüşmenin ne için olduğu: yapay zekânın her sorusu buna dayanır. 10 ile 3000 karakter arası.',
       title: 'Başlık',
-      titleHint: 'Boş bırakılırsa amaçtan alınır.',
+      titleHint: 'Katılımcıların gördüğü başlık. Amaç içeride kalır: onu yalnızca görüşmeci okur.',
+      titleRequired: 'Akıllı forma bir başlık verin: katılımcılar amacı değil, onu görür.',
       description: 'Karşılama metni',
       descriptionHint: 'Karşılama ekranında gösterilir. En fazla 500 karakter.',
       audience: 'Hedef kitle',

@@ -3,7 +3,7 @@ import type { SmartFormSession } from '@formloom/sdk';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { client } from '../../api.js';
 import type { ChatEvent } from '../responses/analytics-chat.js';
-import { type ExportFormat, saveExport } from '../responses/queries.js';
+import { type ExportFormat, exportQuery, saveExport } from '../responses/queries.js';
 
 export const SESSIONS_PAGE_SIZE = 20;
 export const SESSION_FILTERS = ['all', 'completed', 'active', 'abandoned'] as const;
@@ -49,7 +49,7 @@ export function useAnalyse(id: string) {
 
 /** Downloads every session of the smart form through the SDK. */
 export async function downloadSessions(id: string, format: ExportFormat): Promise<void> {
-  await saveExport(await client.smartForms.export(id, { format }), `sessions.${format}`);
+  await saveExport(await client.smartForms.export(id, exportQuery(format)), `sessions.${format}`);
 }
 
 /**

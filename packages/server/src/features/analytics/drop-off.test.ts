@@ -71,7 +71,7 @@ describeEachDialect(
       });
       expect(res.status).toBe(200);
       expect(res.body.data.message).toContain(
-        'Saved partial responses: 4 started, reached "About you" 4, "{{name}}, question one" 3, "Why?" 2, "Question two" 2; 1 completed.',
+        'Funnel (responses and unfinished saved ones): 4 started, reached "About you" 4, "{{name}}, question one" 3, "Why?" 2, "Question two" 2; 1 completed.',
       );
     });
   },

@@ -124,15 +124,16 @@ export function createFormFiguresStore(db: Db) {
     },
 
     /**
-     * The drop-off funnel of the form's partial responses (started within the bounds), in one
-     * scan: `n` started, `c<k>` reached the k-th of `pages` (the schema's order) or a later one,
-     * `done` completed. A completed partial went through every page.
+     * The form's unfinished partial responses (started within the bounds), in one scan: `n`
+     * started, `c<k>` reached the k-th of `pages` (the schema's order) or a later one. A finished
+     * partial is counted as its response, with every other response.
      */
-    async dropOff(scope: ResponsesScope, pages: readonly string[]) {
+    async unfinished(scope: ResponsesScope, pages: readonly string[]) {
       const where = sql.join(
         [
           sql`p.form_id = ${scope.formId}`,
           sql`p.account_id = ${scope.accountId}`,
+          sql`p.response_id is null`,
           ...(scope.from === undefined ? [] : [sql`p.created_at >= ${scope.from}`]),
           ...(scope.to === undefined ? [] : [sql`p.created_at <= ${scope.to}`]),
         ],
@@ -141,22 +142,14 @@ export function createFormFiguresStore(db: Db) {
       const reached = pages.map((_, k) =>
         k === 0
           ? sql`count(*)`
-          : sql`sum(case when p.response_id is not null or p.reached_page in (${sql.join(pages.slice(k))}) then 1 else 0 end)`,
+          : sql`sum(case when p.reached_page in (${sql.join(pages.slice(k))}) then 1 else 0 end)`,
       );
-      const columns = [
-        sql`count(*) as n`,
-        sql`sum(case when p.response_id is not null then 1 else 0 end) as done`,
-        ...reached.map((c, k) => sql`${c} as ${sql.ref(`c${k}`)}`),
-      ];
+      const columns = [sql`count(*) as n`, ...reached.map((c, k) => sql`${c} as ${sql.ref(`c${k}`)}`)];
       const [row] = await rows(
         sql<Record<string, unknown>>`select ${sql.join(columns)} from partials p where ${where}`,
       );
       const num = (v: unknown) => Number(v ?? 0);
-      return {
-        started: num(row?.n),
-        completed: num(row?.done),
-        reached: pages.map((_, k) => num(row?.[`c${k}`])),
-      };
+      return { started: num(row?.n), reached: pages.map((_, k) => num(row?.[`c${k}`])) };
     },
 
     /** Responses per day (`YYYY-MM-DD`) with the first and last submission of each, oldest first. */

@@ -152,12 +152,19 @@ export async function formFigures(
   if (form.schema !== undefined) {
     const schema = form.schema;
     const pages = pageOrder(schema);
-    const funnel = await store.dropOff(scope, pages);
+    // Every response went through the form, whether or not it was saved half-way first; the
+    // unfinished partials are the people who stopped. Counting completions from the partials
+    // alone said "Completed 0" beside the responses of a form without save and resume.
+    const stopped = await store.unfinished(scope, pages);
     const titleOf = (id: string) => schema.sections.find((s) => s.id === id)?.title ?? id;
     figures.dropOff = {
-      started: funnel.started,
-      pages: pages.map((page, k) => ({ page, title: titleOf(page), reached: funnel.reached[k] ?? 0 })),
-      completed: funnel.completed,
+      started: responseCount + stopped.started,
+      pages: pages.map((page, k) => ({
+        page,
+        title: titleOf(page),
+        reached: responseCount + (stopped.reached[k] ?? 0),
+      })),
+      completed: responseCount,
     };
   }
   return figures;
