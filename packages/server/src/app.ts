@@ -370,6 +370,7 @@ export function createApp({
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
           cookie: dashboardSession,
+          cookieOrigin: new URL(config.publicUrl).origin,
           interviewToken: (token, req) =>
             interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token, req),
         })

@@ -110,6 +110,22 @@ describeEachDialect(
         headers: { cookie },
       });
       expect(withKey.status).toBe(201);
+      // Where the cookie is the credential, an Authorization header beside it does not lift the rule.
+      for (const authorization of [`Bearer ${key}`, 'Bearer formloom_not_a_key', 'Basic eDp5']) {
+        const keyMade = await t.request('/v1/api-keys', {
+          method: 'POST',
+          json: { name: 'from elsewhere', scopes: ['FORMS_READ'] },
+          headers: { cookie, authorization, origin: 'https://evil.example' },
+        });
+        expect(keyMade.status).toBe(403);
+        expect(keyMade.body).toMatchObject({ error: 'CROSS_ORIGIN_REFUSED' });
+      }
+      const ownKey = await t.request('/v1/api-keys', {
+        method: 'POST',
+        json: { name: 'from the dashboard', scopes: ['FORMS_READ'] },
+        headers: { cookie, authorization: `Bearer ${key}`, ...SAME_ORIGIN },
+      });
+      expect(ownKey.status).toBe(201);
       // Nobody signs a visitor in from another site.
       const crossLogin = await t.request('/v1/auth/login', {
         method: 'POST',
