@@ -165,8 +165,11 @@ export interface AppDeps {
   publicRateLimit?: boolean | PublicRateLimitOptions;
   /** Answers the synchronous AI routes (analytics chat, interview questions); default: the offline provider. */
   aiProvider?: AiProvider;
-  /** Failed sign-ins allowed per email and per address (default 5 and 20 per 15 minutes). */
-  loginLimits?: LoginLimits;
+  /**
+   * Sign-in throttling: attempts per address (default 20 in 15 minutes), failures per email before
+   * its backoff (5; then 1 s doubling up to 5 minutes). See `features/users/login-throttle.ts`.
+   */
+  loginLimits?: Partial<LoginLimits>;
   /** Sends the one-time codes of private smart forms; default: written to the log (development). */
   mailer?: Mailer;
   /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
@@ -262,7 +265,9 @@ export function createApp({
   const sessionTokens = createSessionTokens(secretKey, clock);
   const sessionCheck = createSessionCheck(db, sessionTokens);
   const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
-  const login = createLogin(db, sessionTokens, clock, loginLimits);
+  // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
+  const checkCredentials = createCredentialCheck(db, clock, loginLimits);
+  const login = createLogin(checkCredentials, sessionTokens);
   const slackSettings = config.slack && {
     clientId: config.slack.clientId,
     clientSecret: config.slack.clientSecret,
@@ -335,7 +340,7 @@ export function createApp({
     apiKeys: createApiKeysRouter(keys, clock),
     members: createMembersRouter(members),
     auth: createDashboardAuthRouter({
-      checkCredentials: createCredentialCheck(db, clock, loginLimits),
+      checkCredentials,
       sessions: cookieSessions,
       setupTokens: createSetupTokens(db, clock),
       members,
@@ -365,6 +370,7 @@ export function createApp({
       ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
           session: sessionVerifier(sessionCheck),
           cookie: dashboardSession,
+          cookieOrigin: new URL(config.publicUrl).origin,
           interviewToken: (token, req) =>
             interviews.verifyToken(String(req.params.code), String(req.params.sessionId), token, req),
         })

@@ -22,7 +22,8 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   FORMS_WRITE: 'Create, update, delete, publish and unpublish forms, and edit fields',
   RESPONSES_READ: 'Read responses and counts',
   WEBHOOKS_READ: 'List webhook endpoints and their deliveries',
-  WEBHOOKS_WRITE: 'Create, update, delete, test webhook endpoints and redeliver events',
+  WEBHOOKS_WRITE:
+    'Create, update, delete, test webhook endpoints, redeliver events and rotate the analytics signing secret',
   AI_GENERATE: 'AI form generation and job polling',
   ANALYTICS_READ: 'Smart analytics and analytics chat on forms',
   SMART_FORMS_READ: 'List and read smart forms and sessions, and export them',

@@ -70,8 +70,9 @@ export const analyticsRouter = c.router({
       ...errorResponses([...API_KEY_ERRORS]),
     },
     headers: IdempotencyHeaders,
+    // The secret signs callbacks as webhook deliveries are signed: replacing it is a webhook write.
     metadata: creates(
-      meta({ auth: 'apiKey', scope: 'ANALYTICS_READ', permission: 'webhooks.write', minPlan: 'PRO' }),
+      meta({ auth: 'apiKey', scope: 'WEBHOOKS_WRITE', permission: 'webhooks.write', minPlan: 'PRO' }),
     ),
   },
   getAnalyticsSigningSecret: {

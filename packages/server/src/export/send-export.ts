@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@formloom/contract';
 import type { Response } from 'express';
+import { contentDisposition } from '../http/content-disposition.js';
 
 /**
  * `Content-Disposition`'s file name of an export: the title made safe (or `fallback`), what it
@@ -36,7 +37,7 @@ export function sendExport(
   streams: { source: Readable; output: Readable },
 ): { status: 200; body: never } {
   res.setHeader('content-type', EXPORT_CONTENT_TYPES[file.format]);
-  res.setHeader('content-disposition', `attachment; filename="${file.name}"`);
+  res.setHeader('content-disposition', contentDisposition(file.name));
   res.setHeader('cache-control', 'no-store');
   res.setHeader('x-accel-buffering', 'no');
   res.once('close', () => {

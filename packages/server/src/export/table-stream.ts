@@ -35,21 +35,35 @@ function jsonArray<T>(toJson: (item: T) => unknown): Transform {
 }
 
 /** Items to rows (arrays of cells) for csv and xlsx. */
-function toRows<T>(row: (item: T) => XlsxCell[]): Transform {
+function toRows<T>(row: (item: T) => XlsxCell[], cell: (value: XlsxCell) => XlsxCell = (v) => v): Transform {
   return new Transform({
     objectMode: true,
     transform(item: T, _enc, done) {
-      done(null, row(item));
+      done(null, row(item).map(cell));
     },
   });
 }
 
 /**
+ * A text cell a spreadsheet could read as a formula: starting with `=`, `+`, `-` or `@`, also
+ * after whitespace or line breaks (`" =1+1"`, `"\n=1"`), or with a tab or carriage return.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+
+/**
+ * A csv cell made safe from CSV injection (OWASP): text that could start a formula gets a `'` in
+ * front, so a spreadsheet shows it as text. Numbers stay numbers.
+ */
+export function neutraliseFormula(value: XlsxCell): XlsxCell {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
  * An export as streams: `source` (the items, read lazily from `items`) piped through the format's
  * writer into `output`, the bytes to send; every step waits for the next (backpressure), and a
- * failure anywhere destroys `output` with it. csv goes through csv-stringify with
- * `escape_formulas` (a cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a `'`
- * in front, so a spreadsheet shows it as text: no CSV injection); xlsx cells are inline strings,
+ * failure anywhere destroys `output` with it. csv cells go through `neutraliseFormula` (a cell
+ * that could start a formula, also after leading whitespace, gets a `'` in front, so a
+ * spreadsheet shows it as text: no CSV injection), then csv-stringify; xlsx cells are inline strings,
  * never formulas. Used by every export of the server (smart-form sessions, form responses).
  */
 export async function exportStream<T>(
@@ -67,9 +81,8 @@ export async function exportStream<T>(
       header: true,
       columns: [...options.columns],
       bom: options.bom ?? false,
-      escape_formulas: true,
     });
-    chain = [source, toRows(options.row), output];
+    chain = [source, toRows(options.row, neutraliseFormula), output];
   } else {
     const xlsx = await createXlsxStream(options.sheetName);
     xlsx.input.write([...options.columns]);

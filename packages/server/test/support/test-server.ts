@@ -35,7 +35,7 @@ export interface TestServerOptions {
   trustProxy?: AppConfig['trustProxy'];
   /** More app settings, read when the server starts (so stand-ins started in a beforeAll can be named). */
   appConfig?: () => Partial<AppDeps['config']>;
-  /** Failed sign-ins allowed per email and address (default: the app's). */
+  /** Sign-in throttling (`LoginLimits`); what is not given is the app's default. */
   loginLimits?: AppDeps['loginLimits'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`

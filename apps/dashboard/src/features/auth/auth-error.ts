@@ -1,4 +1,4 @@
-import { AuthenticationError, RateLimitError } from '@formloom/sdk';
+import { AuthenticationError, BadRequestError, RateLimitError } from '@formloom/sdk';
 import type { MessageKey } from '../../i18n/messages.js';
 
 /** The text a failed sign-in or setup shows. */
@@ -6,4 +6,17 @@ export function authErrorKey(error: unknown, unauthorized: MessageKey): MessageK
   if (error instanceof AuthenticationError) return unauthorized;
   if (error instanceof RateLimitError) return 'throttled';
   return 'somethingWrong';
+}
+
+/**
+ * The text a refused setup shows: a 400 says what to change (the server's reason, such as a
+ * password that is too short), anything else the message of `authErrorKey`.
+ */
+export function refusalText(
+  error: unknown,
+  unauthorized: MessageKey,
+  t: (key: MessageKey) => string,
+): string {
+  if (error instanceof BadRequestError && error.message !== '') return error.message;
+  return t(authErrorKey(error, unauthorized));
 }

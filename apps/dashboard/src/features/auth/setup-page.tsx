@@ -1,7 +1,7 @@
 import { client } from '../../api.js';
 import { SetPasswordCard } from '../../components/set-password-card.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { authErrorKey } from './auth-error.js';
+import { refusalText } from './auth-error.js';
 
 /** First run: the link `formloom serve` printed makes the owner, who is then signed in. */
 export default function SetupPage({ token }: { token: string | null }) {
@@ -21,7 +21,7 @@ export default function SetupPage({ token }: { token: string | null }) {
         submit: t('createOwner'),
       }}
       send={(fields) => client.auth.setup(fields)}
-      refusal={(error) => t(authErrorKey(error, 'setupRefused'))}
+      refusal={(error) => refusalText(error, 'setupRefused', t)}
     />
   );
 }

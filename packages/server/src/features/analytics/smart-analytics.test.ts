@@ -67,6 +67,16 @@ describeEachDialect(
       expect(row.secret_sealed).not.toContain(secret.slice(6, 30));
       const rotated = await t.request('/v1/analytics/signing-secret', { method: 'POST', key });
       expect(rotated.body.data.secret).not.toBe(secret);
+      // Rotating the secret that signs callbacks is a webhook write, not an analytics read.
+      const readOnly = await t.account('PRO', ['ANALYTICS_READ']);
+      const refused = await t.request('/v1/analytics/signing-secret', { method: 'POST', key: readOnly.key });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toContain('WEBHOOKS_WRITE');
+      expect((await t.request('/v1/analytics/signing-secret', { key: readOnly.key })).status).toBe(404);
+      const writer = await t.account('PRO', ['WEBHOOKS_WRITE']);
+      expect(
+        (await t.request('/v1/analytics/signing-secret', { method: 'POST', key: writer.key })).status,
+      ).toBe(201);
       const starter = await fundedAccount(t, 0, 'STARTER');
       expect(
         (await t.request('/v1/analytics/signing-secret', { method: 'POST', key: starter.key })).status,

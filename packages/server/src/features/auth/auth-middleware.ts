@@ -15,6 +15,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { forbidden, unauthorized } from '../../domain-errors.js';
 import { readCookie } from '../../http/cookies.js';
 import type { AuthContext } from '../../http/request-context.js';
+import { refuseCrossOriginSession } from '../../http/same-origin.js';
 import type { Account } from '../accounts/index.js';
 import { InvalidKeyError, type KeysService } from './keys-service.js';
 
@@ -45,6 +46,11 @@ export interface CredentialVerifiers {
   session?: SessionVerifier;
   interviewToken?: InterviewTokenVerifier;
   cookie?: CookieSessionVerifier;
+  /**
+   * The origin a state-changing request signed in by the cookie must come from (the CSRF rule,
+   * `http/same-origin.ts`), applied wherever the cookie is the credential.
+   */
+  cookieOrigin?: string;
 }
 
 /** The route kinds this middleware decides; `createApp` refuses to serve a contract with others. */
@@ -83,7 +89,7 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           // No API key but the dashboard's cookie: the member acts as a full-scope key of the account.
           const cookie = req.get('authorization') === undefined ? readCookie(req, SESSION_COOKIE) : undefined;
           if (cookie === undefined) break;
-          const { caller, account } = await signedIn(cookie, verifiers);
+          const { caller, account } = await signedIn(req, cookie, verifiers);
           const refusal =
             forbiddenReason(account, SCOPES, metadata) ??
             roleRefusal(caller.member.role, metadata.permission);
@@ -110,7 +116,7 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
             throw forbidden('An API key cannot do this: sign in to the dashboard as an owner or admin');
           }
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
-          const { caller, account } = await signedIn(cookie, verifiers);
+          const { caller, account } = await signedIn(req, cookie, verifiers);
           const refusal = memberRefusal({ role: caller.member.role, plan: account.plan }, metadata);
           if (refusal !== undefined) throw forbidden(refusal);
           req.auth = caller;
@@ -191,7 +197,8 @@ export function memberRefusal(
   );
 }
 
-async function signedIn(cookie: string, verifiers: CredentialVerifiers) {
+async function signedIn(req: Request, cookie: string, verifiers: CredentialVerifiers) {
+  if (verifiers.cookieOrigin !== undefined) refuseCrossOriginSession(req, verifiers.cookieOrigin);
   const found = verifiers.cookie === undefined ? undefined : await verifiers.cookie(cookie);
   if (found === undefined) throw unauthorized('The dashboard session has ended or expired: sign in again');
   return found;

@@ -104,28 +104,28 @@ describeEachDialect(
       t.clock.reset();
     });
 
-    it('limits failed sign-ins per email and per address, with the same answer for unknown emails', async () => {
-      // The earlier tests' failures from this address are forgotten; each test starts clean.
+    it('limits attempts per address and backs off per email, with the same answer for unknown emails', async () => {
+      // The earlier tests' attempts from this address are forgotten; each test starts clean.
       await t.db.deleteFrom('rate_limits').where('key', 'like', 'login:%').execute();
       const { email } = await user(t);
-      // Per email: 3 failures, then even the right password waits.
-      for (let i = 0; i < 3; i++)
-        expect((await login(t, email, 'wrong password!', { 'x-forwarded-for': '' })).status).toBe(401);
-      const locked = await login(t, email);
-      expect(locked.status).toBe(429);
-      expect(locked.body).toMatchObject({ error: 'TOO_MANY_REQUESTS', rate_limit: { remaining: 0 } });
-      expect(locked.body.rate_limit.retry_after).toBeGreaterThan(0);
-      // Unknown emails lock the same way, so a 429 does not reveal who exists.
-      for (let i = 0; i < 3; i++) await login(t, 'ghost@example.com', 'wrong password!');
+      // Per email: past 3 failures, one attempt per wait is checked; the others are refused unchecked.
+      for (let i = 0; i < 4; i++) expect((await login(t, email, 'wrong password!')).status).toBe(401);
+      const waiting = await login(t, email);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body).toMatchObject({ error: 'TOO_MANY_REQUESTS', rate_limit: { remaining: 0 } });
+      expect(waiting.body.rate_limit.retry_after).toBeGreaterThan(0);
+      // Unknown emails back off the same way, so a 429 does not reveal who exists.
+      for (let i = 0; i < 4; i++)
+        expect((await login(t, 'ghost@example.com', 'wrong password!')).status).toBe(401);
       expect((await login(t, 'ghost@example.com', 'wrong password!')).status).toBe(429);
-      // Per address: 8 failures from here in all (3 + 3 above, two more) lock every email.
+      // Per address: 12 attempts from here in all (5 + 5 above, two more) refuse every email.
       const other = await user(t);
       expect((await login(t, other.email, 'wrong password!')).status).toBe(401);
       expect((await login(t, other.email, 'wrong password!')).status).toBe(401);
       const byAddress = await login(t, other.email);
       expect(byAddress.status).toBe(429);
-      expect(byAddress.body.rate_limit.limit).toBe(8);
-      // The window passes.
+      expect(byAddress.body.rate_limit.limit).toBe(12);
+      // The windows pass.
       t.clock.advance(15 * 60_000);
       expect((await login(t, email)).status).toBe(200);
       t.clock.reset();
@@ -263,5 +263,5 @@ describeEachDialect(
       expect(res.status).toBe(401);
     });
   },
-  { loginLimits: { perEmail: 3, perAddress: 8, windowMs: 15 * 60_000 } },
+  { loginLimits: { perEmail: 3, perAddress: 12, windowMs: 15 * 60_000, backoffMs: 60_000 } },
 );

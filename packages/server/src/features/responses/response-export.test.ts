@@ -144,7 +144,7 @@ describeEachDialect('response export', (t) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="job-application-2026-responses-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="job-application-2026-responses-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''job-application-2026-responses-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const rows = parse(bytes, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual(COLUMNS);

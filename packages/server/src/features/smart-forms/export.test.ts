@@ -41,7 +41,7 @@ describeEachDialect('smart-form export', (t) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="churn-why-2026-sessions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="churn-why-2026-sessions-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''churn-why-2026-sessions-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     expect(bytes[0]).not.toBe(0xef);
     const rows = parse(bytes, { columns: true }) as Record<string, string>[];

@@ -3,6 +3,7 @@ import { contract, issuesFromZodError, RESPONSE_FILE_PATH, Uuid } from '@formloo
 import express, { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../domain-errors.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { authOf, routedAs } from '../../http/request-context.js';
 import type { Logger } from '../../logger.js';
 import type { FormsService } from '../forms/index.js';
@@ -23,12 +24,6 @@ const Params = z.object({
  * middleware then treat it exactly like that route.
  */
 const ROUTE = { method: 'GET', path: FILE_DOWNLOAD_PATH, metadata: contract.responses.getResponse.metadata };
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export function createFileDownloadRouter(deps: {
   uploads: UploadsService;

@@ -7,6 +7,7 @@ import { isoNow } from '../../db/json.js';
 import { tooLarge, unsupportedType } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Storage } from '../../storage/storage.js';
+import { withoutControlCharacters } from '../../util/file-name.js';
 import { formGone } from '../responses/index.js';
 import { detectContentType, inspectStream } from './content-type.js';
 import { createUploadsStore } from './uploads-store.js';
@@ -31,13 +32,12 @@ export const fileTooLarge = (maxBytes: number) =>
   tooLarge(`The file is larger than this field's limit of ${describeMB(maxBytes)}`);
 
 /**
- * The file name as shown to form owners: no folder part, no control characters, at most 255
+ * The file name as shown to form owners: no folder part, no control or bidi characters, at most 255
  * UTF-16 units (the contract's limit), never cutting a character in two.
  */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutControlCharacters(base);
   let out = '';
   for (const char of clean === '' ? 'file' : clean) {
     if (out.length + char.length > 255) break;

@@ -110,6 +110,22 @@ describeEachDialect(
         headers: { cookie },
       });
       expect(withKey.status).toBe(201);
+      // Where the cookie is the credential, an Authorization header beside it does not lift the rule.
+      for (const authorization of [`Bearer ${key}`, 'Bearer formloom_not_a_key', 'Basic eDp5']) {
+        const keyMade = await t.request('/v1/api-keys', {
+          method: 'POST',
+          json: { name: 'from elsewhere', scopes: ['FORMS_READ'] },
+          headers: { cookie, authorization, origin: 'https://evil.example' },
+        });
+        expect(keyMade.status).toBe(403);
+        expect(keyMade.body).toMatchObject({ error: 'CROSS_ORIGIN_REFUSED' });
+      }
+      const ownKey = await t.request('/v1/api-keys', {
+        method: 'POST',
+        json: { name: 'from the dashboard', scopes: ['FORMS_READ'] },
+        headers: { cookie, authorization: `Bearer ${key}`, ...SAME_ORIGIN },
+      });
+      expect(ownKey.status).toBe(201);
       // Nobody signs a visitor in from another site.
       const crossLogin = await t.request('/v1/auth/login', {
         method: 'POST',
@@ -160,12 +176,13 @@ describeEachDialect(
       const wrong = await signIn(t, email, 'not the password');
       expect(wrong.res.status).toBe(401);
       expect(wrong.setCookie).toBe('');
-      // The limit is 3 failures per email here: the integrations login counts toward the same.
-      await t.request('/integrations/v1/auth/login', {
-        method: 'POST',
-        json: { email, password: 'nope nope nope' },
-      });
-      await signIn(t, email, 'still not it');
+      // Past 3 failures per email the backoff starts here: the integrations login counts toward it.
+      const integrations = (password: string) =>
+        t.request('/integrations/v1/auth/login', { method: 'POST', json: { email, password } });
+      expect((await integrations('nope nope nope')).status).toBe(401);
+      expect((await signIn(t, email, 'still not it')).res.status).toBe(401);
+      // The backoff's one checked attempt, taken by the other path.
+      expect((await integrations('nope again nope')).status).toBe(401);
       const throttled = await signIn(t, email);
       expect(throttled.res.status).toBe(429);
       expect(throttled.setCookie).toBe('');
@@ -185,7 +202,7 @@ describeEachDialect(
       expect((await t.request('/v1/auth/me', { headers: { cookie } })).status).toBe(200);
     });
   },
-  { loginLimits: { perEmail: 3, perAddress: 1000, windowMs: 60_000 } },
+  { loginLimits: { perEmail: 3, perAddress: 1000, windowMs: 60_000, backoffMs: 60_000 } },
 );
 
 describeEachDialect('first-run setup link', (t) => {

@@ -83,7 +83,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
       // The dashboard's sessions of that person end: whoever knew the old password is signed out.
       await store.endSessionsOf(row.id);
       // A reset lifts a lockout: the person proved who they are to the operator.
-      await throttle.succeed(email);
+      await throttle.forget(email);
       return toUser(row);
     },
 
@@ -98,36 +98,28 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 /**
  * The one sign-in check of the integrations JWT and the dashboard's cookie: the password behind
- * the throttle. Returns the user, or throws a 401 (wrong email or password) or a 429 (throttled).
+ * the throttle, which counts the attempt before the password is checked. Returns the user, or
+ * throws a 401 (wrong email or password) or a 429 (throttled).
  */
-export function createCredentialCheck(db: Db, clock: () => Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
-  const throttle = createLoginThrottle(db, limits, clock);
+export function createCredentialCheck(db: Db, clock: () => Date, limits: Partial<LoginLimits> = {}) {
+  const throttle = createLoginThrottle(db, { ...DEFAULT_LOGIN_LIMITS, ...limits }, clock);
   const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
-    await throttle.check(email, address);
+    await throttle.attempt(email, address);
     const row = await store.credentialsOf(email);
     // An unknown email spends the same scrypt time as a wrong password.
     const ok = await verifyPassword(input.password, row?.password_hash);
-    if (!ok || row === undefined) {
-      await throttle.fail(email, address);
-      throw unauthorized(WRONG_CREDENTIALS);
-    }
-    await throttle.succeed(email);
+    if (!ok || row === undefined) throw unauthorized(WRONG_CREDENTIALS);
+    await throttle.succeeded(email, address);
     return { id: row.id, accountId: row.account_id, email: row.email };
   };
 }
 
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>;
 
-/** Integrations sign-in: the credential check, then a session JWT. */
-export function createLogin(
-  db: Db,
-  tokens: SessionTokens,
-  clock: () => Date,
-  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
-) {
-  const check = createCredentialCheck(db, clock, limits);
+/** Integrations sign-in: the app's one credential check (shared with the dashboard), then a session JWT. */
+export function createLogin(check: CredentialCheck, tokens: SessionTokens) {
   return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
     const user = await check(input, address);
     const { token, expiresAt } = await tokens.issue(user, randomUUID());
