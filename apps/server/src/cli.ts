@@ -267,8 +267,10 @@ const COMMANDS: Record<string, Command> = {
     help: [
       'Creates a person who signs in with an email and a password, in an account. The password is',
       'asked on the terminal (twice, not echoed), or read from stdin with --password-stdin; it needs',
-      'at least 10 characters. Only its scrypt hash is stored. --role (default owner): owner, admin,',
-      'editor or viewer; each route names the permission it needs (docs/server.md).',
+      'at least 10 characters and is refused when common, repetitive (aaaaaaaaaa, abcabcabcabc) or a',
+      'straight sequence (1234567890, qwertyuiop). Only its scrypt hash is stored. --role (default',
+      'owner): owner, admin, editor or viewer; each route names the permission it needs',
+      '(docs/server.md).',
     ].join('\n'),
     options: {
       account: { type: 'string' },

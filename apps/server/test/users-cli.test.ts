@@ -74,6 +74,12 @@ describe('formloom users', () => {
     );
     expect(weak.code).toBe(1);
     expect(weak.err).toContain('at least 10 characters');
+    const common = await cli(
+      ['users', 'create', '--account', 'team', '--email', 'b@example.com'],
+      ['Password123', 'Password123'],
+    );
+    expect(common.code).toBe(1);
+    expect(common.err).toContain('list of common passwords');
     const taken = await cli(
       ['users', 'create', '--account', 'team', '--email', 'ADA@example.com'],
       ['another long one', 'another long one'],

@@ -23,7 +23,8 @@ const en = {
   somethingWrong: 'Something went wrong. Try again.',
   setupTitle: 'Set up Formloom',
   setupIntro: 'Create the owner of this Formloom: the person who manages forms, keys and members.',
-  passwordHint: 'At least 10 characters.',
+  passwordHint:
+    'At least 10 characters, and not a common password, a repeated pattern or a sequence like 1234567890.',
   createOwner: 'Create owner and sign in',
   setupRefused: 'This setup link was used already or has expired. Sign in instead.',
   setupMissing: 'This page needs the setup link that formloom serve printed on its first start.',
@@ -82,7 +83,8 @@ export const MESSAGES: Record<DashboardLanguage, Catalog> = {
     somethingWrong: 'Etwas ist schiefgegangen. Bitte erneut versuchen.',
     setupTitle: 'Formloom einrichten',
     setupIntro: 'Legen Sie den Inhaber an: die Person, die Formulare, Schlüssel und Mitglieder verwaltet.',
-    passwordHint: 'Mindestens 10 Zeichen.',
+    passwordHint:
+      'Mindestens 10 Zeichen, kein verbreitetes Passwort, keine Wiederholung und keine Folge wie 1234567890.',
     createOwner: 'Inhaber anlegen und anmelden',
     setupRefused: 'Dieser Einrichtungslink wurde schon benutzt oder ist abgelaufen. Melden Sie sich an.',
     setupMissing: 'Diese Seite braucht den Einrichtungslink, den formloom serve beim ersten Start ausgab.',
@@ -135,7 +137,8 @@ export const MESSAGES: Record<DashboardLanguage, Catalog> = {
     somethingWrong: 'Algo salió mal. Inténtalo de nuevo.',
     setupTitle: 'Configurar Formloom',
     setupIntro: 'Crea la persona propietaria: quien gestiona formularios, claves y miembros.',
-    passwordHint: 'Al menos 10 caracteres.',
+    passwordHint:
+      'Al menos 10 caracteres, sin ser una contraseña común, un patrón repetido ni una secuencia como 1234567890.',
     createOwner: 'Crear propietario e iniciar sesión',
     setupRefused: 'Este enlace de configuración ya se usó o ha caducado. Inicia sesión.',
     setupMissing:
@@ -189,7 +192,8 @@ export const MESSAGES: Record<DashboardLanguage, Catalog> = {
     somethingWrong: 'Qualcosa è andato storto. Riprova.',
     setupTitle: 'Configura Formloom',
     setupIntro: 'Crea il proprietario: la persona che gestisce moduli, chiavi e membri.',
-    passwordHint: 'Almeno 10 caratteri.',
+    passwordHint:
+      'Almeno 10 caratteri, e non una password comune, uno schema ripetuto o una sequenza come 1234567890.',
     createOwner: 'Crea il proprietario e accedi',
     setupRefused: 'Questo link di configurazione è già stato usato o è scaduto. Accedi.',
     setupMissing:
@@ -243,7 +247,8 @@ export const MESSAGES: Record<DashboardLanguage, Catalog> = {
     somethingWrong: 'Er ging iets mis. Probeer het opnieuw.',
     setupTitle: 'Formloom instellen',
     setupIntro: 'Maak de eigenaar aan: de persoon die formulieren, sleutels en leden beheert.',
-    passwordHint: 'Minstens 10 tekens.',
+    passwordHint:
+      'Minstens 10 tekens, en geen veelgebruikt wachtwoord, herhaald patroon of reeks als 1234567890.',
     createOwner: 'Eigenaar aanmaken en aanmelden',
     setupRefused: 'Deze instellink is al gebruikt of verlopen. Meld je aan.',
     setupMissing: 'Deze pagina heeft de instellink nodig die formloom serve bij de eerste start toonde.',
@@ -296,7 +301,8 @@ export const MESSAGES: Record<DashboardLanguage, Catalog> = {
     somethingWrong: 'Bir şeyler ters gitti. Tekrar deneyin.',
     setupTitle: "Formloom'u kurun",
     setupIntro: 'Sahibi oluşturun: formları, anahtarları ve üyeleri yöneten kişi.',
-    passwordHint: 'En az 10 karakter.',
+    passwordHint:
+      'En az 10 karakter; yaygın bir parola, tekrar eden bir desen ya da 1234567890 gibi bir dizi olmamalı.',
     createOwner: 'Sahibi oluştur ve giriş yap',
     setupRefused: 'Bu kurulum bağlantısı zaten kullanılmış veya süresi dolmuş. Giriş yapın.',
     setupMissing: 'Bu sayfa, formloom serve ilk açılışta yazdırdığı kurulum bağlantısını gerektirir.',

@@ -21,7 +21,13 @@ export const SetupBody = z
   .object({
     token: z.string().min(1).max(200).describe('The `token` of the one-time setup link'),
     email: z.string().email().max(320),
-    password: z.string().min(1).max(1024).describe('At least 10 characters'),
+    password: z
+      .string()
+      .min(1)
+      .max(1024)
+      .describe(
+        'At least 10 characters; a common password, a repeated pattern (`aaaaaaaaaa`, `abcabcabcabc`) or a straight sequence (`1234567890`, `qwertyuiop`) is refused with the reason',
+      ),
   })
   .strict()
   .describe('Create the owner');

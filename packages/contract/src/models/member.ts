@@ -47,7 +47,13 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBody>;
 export const AcceptInvitationBody = z
   .object({
     token: z.string().min(1).max(200).describe('The `token` of the invitation link'),
-    password: z.string().min(1).max(1024).describe('At least 10 characters'),
+    password: z
+      .string()
+      .min(1)
+      .max(1024)
+      .describe(
+        'At least 10 characters; a common password, a repeated pattern (`aaaaaaaaaa`, `abcabcabcabc`) or a straight sequence (`1234567890`, `qwertyuiop`) is refused with the reason',
+      ),
   })
   .strict()
   .describe('Accept an invitation');

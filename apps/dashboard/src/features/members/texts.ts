@@ -33,7 +33,8 @@ export const texts = defineTexts(
     acceptTitle: 'Join Formloom',
     acceptIntro: 'Choose a password to join the account you were invited to.',
     password: 'Password',
-    passwordHint: 'At least 10 characters.',
+    passwordHint:
+      'At least 10 characters, and not a common password, a repeated pattern or a sequence like 1234567890.',
     showPassword: 'Show password',
     acceptButton: 'Join and sign in',
     acceptRefused: 'This invitation was used already, was revoked or has expired.',
@@ -74,7 +75,8 @@ export const texts = defineTexts(
       acceptTitle: 'Formloom beitreten',
       acceptIntro: 'Wählen Sie ein Passwort, um dem Konto beizutreten, zu dem Sie eingeladen wurden.',
       password: 'Passwort',
-      passwordHint: 'Mindestens 10 Zeichen.',
+      passwordHint:
+        'Mindestens 10 Zeichen, kein verbreitetes Passwort, keine Wiederholung und keine Folge wie 1234567890.',
       showPassword: 'Passwort anzeigen',
       acceptButton: 'Beitreten und anmelden',
       acceptRefused: 'Diese Einladung wurde schon benutzt, widerrufen oder ist abgelaufen.',
@@ -113,7 +115,8 @@ export const texts = defineTexts(
       acceptTitle: 'Únete a Formloom',
       acceptIntro: 'Elige una contraseña para unirte a la cuenta a la que te invitaron.',
       password: 'Contraseña',
-      passwordHint: 'Al menos 10 caracteres.',
+      passwordHint:
+        'Al menos 10 caracteres, sin ser una contraseña común, un patrón repetido ni una secuencia como 1234567890.',
       showPassword: 'Mostrar contraseña',
       acceptButton: 'Unirme y entrar',
       acceptRefused: 'Esta invitación ya se usó, fue revocada o caducó.',
@@ -152,7 +155,8 @@ export const texts = defineTexts(
       acceptTitle: 'Unisciti a Formloom',
       acceptIntro: "Scegli una password per unirti all'account a cui sei stato invitato.",
       password: 'Password',
-      passwordHint: 'Almeno 10 caratteri.',
+      passwordHint:
+        'Almeno 10 caratteri, e non una password comune, uno schema ripetuto o una sequenza come 1234567890.',
       showPassword: 'Mostra password',
       acceptButton: 'Unisciti e accedi',
       acceptRefused: 'Questo invito è già stato usato, revocato o è scaduto.',
@@ -191,7 +195,8 @@ export const texts = defineTexts(
       acceptTitle: 'Word lid van Formloom',
       acceptIntro: 'Kies een wachtwoord om lid te worden van het account waarvoor je bent uitgenodigd.',
       password: 'Wachtwoord',
-      passwordHint: 'Minstens 10 tekens.',
+      passwordHint:
+        'Minstens 10 tekens, en geen veelgebruikt wachtwoord, herhaald patroon of reeks als 1234567890.',
       showPassword: 'Wachtwoord tonen',
       acceptButton: 'Lid worden en inloggen',
       acceptRefused: 'Deze uitnodiging is al gebruikt, ingetrokken of verlopen.',
@@ -231,7 +236,8 @@ export const texts = defineTexts(
       acceptTitle: "Formloom'a katıl",
       acceptIntro: 'Davet edildiğiniz hesaba katılmak için bir parola seçin.',
       password: 'Parola',
-      passwordHint: 'En az 10 karakter.',
+      passwordHint:
+        'En az 10 karakter; yaygın bir parola, tekrar eden bir desen ya da 1234567890 gibi bir dizi olmamalı.',
       showPassword: 'Parolayı göster',
       acceptButton: 'Katıl ve giriş yap',
       acceptRefused: 'Bu davet zaten kullanılmış, iptal edilmiş veya süresi dolmuş.',

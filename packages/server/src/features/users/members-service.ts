@@ -13,7 +13,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { audited, recordAudit, runAsAuditCaller } from '../audit/index.js';
 import { createInvitationsStore } from './invitations-store.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
-import { checkPassword } from './password.js';
+import { checkPassword } from './password-policy.js';
 import { createUsersService, normaliseEmail, type User } from './users-service.js';
 import { createUsersStore } from './users-store.js';
 
@@ -178,7 +178,7 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
      * nothing. `ip`: the invitee's address, for the audit log.
      */
     async accept(input: { token: string; password: string }, ip: string | null): Promise<User> {
-      checkPassword(input.password);
+      await checkPassword(input.password);
       const parsed = parseOpaqueToken(input.token);
       if (parsed === undefined) throw unauthorized(REFUSED);
       return db.transaction().execute(async (trx) => {

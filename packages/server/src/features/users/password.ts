@@ -10,10 +10,6 @@ import { InvalidInputError } from '../../domain-errors.js';
  * as `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>`.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
-/** Below this a password is refused: long enough to resist guessing when the hashes leak. */
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 1024;
-
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, length: number) {
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
   return new Promise<Buffer>((resolve, reject) =>
@@ -26,15 +22,6 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
 /** A user that cannot be created or changed as asked (weak password, taken email...). */
 export class UserError extends InvalidInputError {
   override name = 'UserError';
-}
-
-export function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new UserError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new UserError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters`);
-  }
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
-import { checkPassword } from './password.js';
+import { checkPassword } from './password-policy.js';
 import { createSessionsStore } from './sessions-store.js';
 import { createUsersService, normaliseEmail, type User } from './users-service.js';
 
@@ -33,7 +33,7 @@ export function createSetupTokens(db: Db, clock: () => Date) {
      */
     async redeem(input: { token: string; email: string; password: string }): Promise<User> {
       normaliseEmail(input.email);
-      checkPassword(input.password);
+      await checkPassword(input.password);
       const parsed = parseOpaqueToken(input.token);
       if (parsed === undefined) throw unauthorized(REFUSED);
       return db.transaction().execute(async (trx) => {

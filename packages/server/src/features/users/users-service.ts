@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
 import { createAccountsService } from '../accounts/index.js';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
-import { checkPassword, hashPassword, UserError, verifyPassword } from './password.js';
+import { hashPassword, UserError, verifyPassword } from './password.js';
+import { checkPassword } from './password-policy.js';
 import type { SessionTokens } from './session-token.js';
 import { createUsersStore } from './users-store.js';
 
@@ -48,7 +49,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
       if (!(ROLES as readonly string[]).includes(role)) {
         throw new UserError(`"${role}" is not a role: use one of ${ROLES.join(', ')}`);
       }
-      checkPassword(input.password);
+      await checkPassword(input.password);
       const now = clock().toISOString();
       const row = {
         id: randomUUID(),
@@ -76,7 +77,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
 
     async resetPassword(emailText: string, password: string): Promise<User> {
       const email = normaliseEmail(emailText);
-      checkPassword(password);
+      await checkPassword(password);
       const row = await store.findByEmail(email);
       if (row === undefined) throw new UserError(`no user with the email ${email}`);
       await store.setPassword(row.id, await hashPassword(password), clock().toISOString());
