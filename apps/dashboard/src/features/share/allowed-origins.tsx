@@ -67,7 +67,7 @@ export function AllowedOrigins({
           autosize
           minRows={2}
           value={text}
-          readOnly={!canWrite}
+          disabled={!canWrite}
           error={invalid}
           onChange={(event) => {
             setText(event.currentTarget.value);
