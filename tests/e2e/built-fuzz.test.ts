@@ -1,5 +1,6 @@
 import { contactSchema } from '@formloom/server/testing';
 import { type Fixtures, fuzzEveryOperation, OPERATIONS } from '@formloom/server/testing/fuzz';
+import { apiClient, publishedForm } from 'formloom/testing';
 import { describe, expect, it } from 'vitest';
 import { type BuiltServer, testDialects, useBuiltServer } from './support/built-server.js';
 
@@ -15,20 +16,14 @@ const PER_ACCOUNT = 140;
 
 async function fixturesFor(server: BuiltServer): Promise<Fixtures> {
   const key = await server.key('MAX', ['all'], 1_000);
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${server.origin}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const form = await call('/v1/forms', { title: 'Fuzz', schema: contactSchema() });
-  const shareCode = (await call(`/v1/forms/${form.id}/publish`)).shareUrl;
-  const hook = await call('/v1/webhooks', { url: 'https://93.184.216.34/fuzz', events: ['FORM_CREATED'] });
-  return { key, formId: form.id, shareCode, webhookId: hook.id };
+  const api = apiClient(Number(new URL(server.origin).port), key);
+  const form = await publishedForm(api, contactSchema(), 'Fuzz');
+  const hook = await api.call('/v1/webhooks', {
+    method: 'POST',
+    json: { url: 'https://93.184.216.34/fuzz', events: ['FORM_CREATED'] },
+  });
+  if (hook.status !== 201) throw new Error(`creating the webhook failed: ${hook.text}`);
+  return { key, formId: form.id, shareCode: form.code, webhookId: hook.body.data.id };
 }
 
 for (const dialect of testDialects()) {

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { contactSchema } from '@formloom/server/testing';
+import { apiClient, publishedForm } from 'formloom/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBuiltServer } from './support/built-server.js';
 
@@ -40,22 +41,11 @@ describe('the built formloom serve against hostile input', () => {
   let code = '';
   beforeAll(async () => {
     key = server.printedKey;
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const form = await (
-      await fetch(`${server.baseUrl}/forms`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          title: '<img src=x onerror=alert(1)>',
-          schema: { ...contactSchema(), meta: { title: '<script>alert(1)</script>', language: 'en' } },
-        }),
-      })
-    ).json();
-    code = (
-      await (
-        await fetch(`${server.baseUrl}/forms/${form.data.id}/publish`, { method: 'POST', headers })
-      ).json()
-    ).data.shareUrl;
+    ({ code } = await publishedForm(
+      apiClient(port(), key),
+      { ...contactSchema(), meta: { title: '<script>alert(1)</script>', language: 'en' } },
+      '<img src=x onerror=alert(1)>',
+    ));
   });
 
   const api = (path: string, init: RequestInit = {}) =>

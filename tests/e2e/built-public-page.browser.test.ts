@@ -1,6 +1,7 @@
 import { contactSchema } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { apiClient, publishedForm } from 'formloom/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBuiltServer } from './support/built-server.js';
 
@@ -22,19 +23,8 @@ describe.skipIf(executable === undefined)('the built server’s public page', ()
   });
 
   beforeAll(async () => {
-    const form = await (
-      await fetch(`${server.baseUrl}/forms`, {
-        method: 'POST',
-        headers: headers(),
-        body: JSON.stringify({ title: 'Contact', schema: contactSchema() }),
-      })
-    ).json();
-    formId = form.data.id;
-    code = (
-      await (
-        await fetch(`${server.baseUrl}/forms/${formId}/publish`, { method: 'POST', headers: headers() })
-      ).json()
-    ).data.shareUrl;
+    const api = apiClient(Number(new URL(server.origin).port), server.printedKey);
+    ({ id: formId, code } = await publishedForm(api, contactSchema(), 'Contact'));
   });
 
   const names = async () => {

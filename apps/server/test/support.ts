@@ -13,8 +13,6 @@ import { runCli } from '../src/cli.js';
  * `startServe` and `builtBin` rebuild it first when its sources changed (scripts/ensure-built.ts).
  */
 export const BUILT_BIN = fileURLToPath(new URL('../bin/formloom.js', import.meta.url));
-/** The sources through tsx: `pnpm dev` only; no test runs the server this way. */
-export const DEV_BIN = fileURLToPath(new URL('../bin/formloom-dev.js', import.meta.url));
 
 /** BUILT_BIN, built from the current sources first (one build at a time across test files). */
 export async function builtBin(): Promise<string> {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, type TestDatabase, testDialects } from '@formloom/server/testing';
-import { builtBin, type Serve, startServe } from 'formloom/testing';
+import { builtBin, printedKey, type Serve, startServe } from 'formloom/testing';
 import { afterAll, beforeAll } from 'vitest';
 import type { E2EServer } from './server.js';
 
@@ -59,7 +59,7 @@ export function useBuiltServer(
     database = await createTestDatabase(options.dialect ?? 'sqlite', 'built-e2e');
     dataDir = join(database.dataDir, '.formloom');
     serve = await startServe(dataDir, serverEnv(), [process.execPath, bin]);
-    key = serve.lines.find((l) => l.startsWith('API key: '))?.slice('API key: '.length) ?? '';
+    key = printedKey(serve) ?? '';
     if (key === '') throw new Error(`formloom serve printed no key: ${serve.lines.join('\n')}`);
   }, 320_000);
 
