@@ -42,7 +42,7 @@ export interface PlanLimits {
 }
 
 /**
- * Default limits per plan (spec 5.4, 8.1, 8.2). The smart form chat limit is not in the spec;
+ * Default limits per plan: API keys, requests and AI calls. The product sets no smart form chat limit;
  * it follows analytics chat. Servers may override these through configuration.
  */
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {

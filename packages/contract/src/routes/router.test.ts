@@ -166,7 +166,7 @@ describe('inferred types', () => {
   });
 });
 
-describe('idempotent creates (issue 19 item 3)', () => {
+describe('idempotent creates', () => {
   it('every POST that creates something honours Idempotency-Key, and says so in metadata and headers', () => {
     const idempotent = contractRoutes.filter((r) => r.metadata.auth === 'apiKey' && r.metadata.idempotent);
     expect(idempotent.map((r) => r.name).sort()).toEqual(

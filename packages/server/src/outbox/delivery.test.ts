@@ -77,7 +77,7 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
 
   const events = (r: Receiver) => r.requests.map((q) => JSON.parse(q.body) as WebhookEvent);
 
-  it('delivers every form event with spec 6.3 payloads, verified by standardwebhooks and the contract', async () => {
+  it('delivers every form event with its documented payload, verified by standardwebhooks and the contract', async () => {
     const r = await receiver();
     const { secret } = await endpoint(r.url, [
       'FORM_CREATED',
