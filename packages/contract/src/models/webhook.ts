@@ -162,7 +162,7 @@ export const WebhookEvent: WebhookEventZod = webhookEventSchema;
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
-/** Headers on every delivery (decisions.md), lower case as Node reports them. */
+/** Headers on every delivery (docs/webhooks.md "Headers and signature"), lower case as Node reports them. */
 export const WEBHOOK_HEADERS = {
   signature: 'x-service-signature',
   event: 'x-service-event',

@@ -1,4 +1,7 @@
-/** decisions.md: a failed delivery is retried up to 8 times, 30 s doubling to about 1 h. */
+/**
+ * docs/webhooks.md "Delivery, retries and the log": a failed delivery is retried up to 8 times, 30 s doubling
+ * to about 1 h.
+ */
 export const MAX_RETRIES = 8;
 export const DEFAULT_RETRY_BASE_MS = 30_000;
 /**
