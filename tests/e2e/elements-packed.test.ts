@@ -18,7 +18,10 @@ import { useServer } from './support/server.js';
 const run = promisify(execFile);
 const executable = findChromium();
 const server = useServer();
-/** Issue 30's budget for `<formloom-form>` with the runtime and the engine, as an app ships it. */
+/**
+ * The budget (docs/embedding.md "Sizes") for `<formloom-form>` with the runtime and the engine, as an app
+ * ships it.
+ */
 const BUDGET = 25 * 1024;
 
 function schema(language: 'en' | 'de'): FormSchema {

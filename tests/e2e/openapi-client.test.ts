@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * docs/openapi.json as a client sees it (issue 34): openapi-typescript generates its types, and a
+ * docs/openapi.json as a client sees it: openapi-typescript generates its types, and a
  * walkthrough written against openapi-fetch (create a form, publish, submit, list the responses)
  * must type-check with tsc, then runs against a real server. The folder is under this package's
  * node_modules, so `openapi-fetch` resolves as it would in a user's project.

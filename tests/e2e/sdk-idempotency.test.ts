@@ -47,7 +47,7 @@ async function startLossyProxy(target: URL, drop: number) {
   };
 }
 
-describe('the SDK resends a create after a connection failure (issue 19 item 3)', () => {
+describe('the SDK resends a create after a connection failure', () => {
   let apiKey = '';
   let proxy: Awaited<ReturnType<typeof startLossyProxy>>;
   beforeAll(async () => {

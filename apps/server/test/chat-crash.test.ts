@@ -13,7 +13,7 @@ import { runCli } from '../src/cli.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**
- * Issue 18: a chat notification survives a crash like a webhook does. `formloom serve` is
+ * A chat notification survives a crash like a webhook does. `formloom serve` is
  * SIGKILLed while a Discord post is in flight (the stand-in never answers it); after a restart
  * every response is posted, in order.
  */

@@ -40,7 +40,7 @@ async function recordPosts(page: OpenedPage['page'], suffix: string): Promise<()
   return () => page.evaluate(() => (window as unknown as { __posts: unknown[] }).__posts);
 }
 
-/** Issue 44 item 7: what a person made is not lost to the AI, and a prompt is heard in its own language. */
+/** What a person made is not lost to the AI, and a prompt is heard in its own language. */
 describe.skipIf(executable === undefined)(
   'the dashboard’s AI and the texts a person made, in Chromium',
   () => {

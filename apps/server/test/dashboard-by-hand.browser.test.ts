@@ -51,9 +51,9 @@ async function downloaded(page: Page, button: ReturnType<Page['getByRole']>): Pr
   return readFileSync((await (await download).path())!);
 }
 
-/** Issue 44 item 8: what was found by hand in the dashboard, each as a person meets it. */
+/** What was found by hand in the dashboard, each as a person meets it. */
 describe.skipIf(executable === undefined)(
-  'the dashboard as found by hand (issue 44 item 8)',
+  'the dashboard as found by hand',
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-by-hand-');

@@ -52,7 +52,7 @@ const schema: FormSchema = {
 };
 
 describe.skipIf(executable === undefined)(
-  'the figures page, search, downloads and deletion in Chromium (issue 31 item 6)',
+  'the figures page, search, downloads and deletion in Chromium',
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-figures-');

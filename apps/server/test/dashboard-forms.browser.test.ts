@@ -7,7 +7,7 @@ import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-suppor
 const executable = chromiumOrSkip();
 
 describe.skipIf(executable === undefined)(
-  'the forms list and share page in Chromium (issue 31 items 3 and 5)',
+  'the forms list and the share page in Chromium, by keyboard and at 360 px',
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-forms-');

@@ -8,10 +8,10 @@ const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1000 };
 
 /**
- * Issue 31's whole journey, by a person and not through the API: the only API call below reads
+ * The dashboard's whole journey, by a person and not through the API: the only API call below reads
  * back what the dashboard stored, to check it.
  */
-describe.skipIf(executable === undefined)('the dashboard journey in Chromium (issue 31, done when)', () => {
+describe.skipIf(executable === undefined)('the dashboard journey in Chromium', () => {
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-dashboard-journey-');
 

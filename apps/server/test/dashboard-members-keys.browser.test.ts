@@ -13,7 +13,7 @@ import {
 const executable = chromiumOrSkip();
 
 describe.skipIf(executable === undefined)(
-  "a member's role, their removal and a key's rotation, through the dashboard (issue 32 items 4 and 5)",
+  "a member's role, their removal and a key's rotation, through the dashboard",
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-members-keys-');

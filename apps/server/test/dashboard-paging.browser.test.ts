@@ -53,7 +53,7 @@ async function pageThrough(
   return seen;
 }
 
-describe.skipIf(executable === undefined)('paging the forms list and the responses table (issue 31)', () => {
+describe.skipIf(executable === undefined)('paging the forms list and the responses table', () => {
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-dashboard-paging-');
 

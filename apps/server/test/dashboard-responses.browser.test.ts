@@ -30,7 +30,7 @@ const schema: FormSchema = {
   ],
 };
 
-describe.skipIf(executable === undefined)('the responses pages in Chromium (issue 31 item 6)', () => {
+describe.skipIf(executable === undefined)('the responses pages in Chromium', () => {
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-dashboard-responses-');
 

@@ -14,7 +14,7 @@ async function signInAgain(page: OpenedPage['page']): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-describe.skipIf(executable === undefined)('an ended session in Chromium (issue 31 item 2)', () => {
+describe.skipIf(executable === undefined)('an ended session in Chromium', () => {
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-dashboard-session-');
 

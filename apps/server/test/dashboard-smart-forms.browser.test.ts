@@ -23,7 +23,7 @@ async function isFocused(target: ReturnType<Page['locator']>): Promise<boolean> 
 }
 
 describe.skipIf(executable === undefined)(
-  'smart forms in the dashboard in Chromium (issue 32 item 1)',
+  'smart forms in the dashboard in Chromium: create, edit, publish, unpublish',
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-smart-forms-');

@@ -17,7 +17,7 @@ async function analysed(api: Formloom, smartFormId: string, sessionId: string): 
 }
 
 describe.skipIf(executable === undefined)(
-  'the smart-form sessions pages in Chromium (issue 32 item 1)',
+  'the smart-form sessions pages in Chromium: filters, transcript, analytics',
   () => {
     const pages = usePages(executable);
     const server = useDashboardServer('formloom-dashboard-smart-sessions-');

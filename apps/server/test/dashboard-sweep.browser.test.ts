@@ -153,7 +153,7 @@ async function enabledMenuItems(page: OpenedPage['page']): Promise<string[]> {
 }
 
 describe.skipIf(executable === undefined)(
-  'every dashboard page, at 360 px, by keyboard, and as a viewer (issues 31 and 32)',
+  'every dashboard page, at 360 px, by keyboard, and as a viewer',
   () => {
     let discord: DiscordStandIn;
     beforeAll(async () => {

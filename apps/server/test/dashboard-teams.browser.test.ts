@@ -13,7 +13,7 @@ const PHONE = { width: 360, height: 800 };
 const PASSWORD = 'a long enough password';
 
 describe.skipIf(executable === undefined)(
-  'API keys, members and the audit log in Chromium (issue 32)',
+  'API keys, members and the audit log in Chromium, as an owner and a viewer',
   () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'formloom-teams-'));
     const pages = usePages(executable);

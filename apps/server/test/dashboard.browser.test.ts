@@ -10,7 +10,7 @@ import { freePort } from './dashboard-support.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 const executable = chromiumOrSkip();
-/** The forms list's JavaScript budget, gzipped (issue 31). */
+/** The forms list's JavaScript budget, gzipped (apps/dashboard/README.md "First load, measured"). */
 const FORMS_LIST_JS_BUDGET = 250 * 1024;
 const PHONE = { width: 360, height: 800 };
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliIn, printedKey, type Serve, startServe } from './support.js';
 
 /**
- * Issue 7: several `formloom serve` processes on one PostgreSQL database serve the same accounts.
+ * Several `formloom serve` processes on one PostgreSQL database serve the same accounts.
  * Real child processes, each with its own data folder and port, sharing only the database URL and
  * the secret key. (SQLite is for one instance: see docs/self-hosting.md.)
  */

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, printedKey, publishedForm, type Serve, startServe } from './support.js';
 
 /**
- * Issue 33: "a server killed in the middle of a send loses no mail". `formloom serve` sends the
- * notification mails of 10 responses (an owner mail and a respondent's copy each) to a slow SMTP
- * server and is SIGKILLed while mails are in flight; after a restart every mail arrives. Delivery
- * is at least once: a mail accepted by the server just before the kill is sent again, with the
- * same Message-ID, so a receiver can drop the duplicate.
+ * A server killed in the middle of a send loses no mail (docs/email.md "Delivery"). `formloom serve` sends
+ * the notification mails of 10 responses (an owner mail and a respondent's copy each) to a slow SMTP server
+ * and is SIGKILLed while mails are in flight; after a restart every mail arrives. Delivery is at least once:
+ * a mail accepted by the server just before the kill is sent again, with the same Message-ID, so a receiver
+ * can drop the duplicate.
  */
 describeDialects('notification mails survive SIGKILL (child process)', (dialect) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-mail-crash-'));

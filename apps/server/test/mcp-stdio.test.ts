@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { builtBin, cliIn } from './support.js';
 
 /**
- * `formloom mcp` (issue 34): the official MCP client starts it as a subprocess, as Claude Desktop
+ * `formloom mcp` (docs/mcp.md): the official MCP client starts it as a subprocess, as Claude Desktop
  * or Cursor would, with FORMLOOM_URL and FORMLOOM_API_KEY, against a real server.
  */
 describe('formloom mcp over stdio', () => {

@@ -19,10 +19,11 @@ import { apiClient, cliIn, type Serve, startServe } from './support.js';
 import { PREVIOUS_RELEASE, readBack, SECRET_KEY, type Secrets } from './upgrade/upgrade-kit.js';
 
 /**
- * Issue 26: an upgrade never loses data. The previous release (PREVIOUS_RELEASE) filled a SQLite
- * installation and a PostgreSQL one through its API and CLI (upgrade/make-fixtures.sh) and
- * recorded what it read back; this release starts on copies of them, migrates, and must read back
- * the same, through the API only (never the tables, whose shape later releases may change).
+ * An upgrade never loses data (docs/self-hosting.md "How upgrades are tested"). The previous release
+ * (PREVIOUS_RELEASE) filled a SQLite installation and a PostgreSQL one through its API and CLI
+ * (upgrade/make-fixtures.sh) and recorded what it read back; this release starts on copies of them, migrates,
+ * and must read back the same, through the API only (never the tables, whose shape later releases may
+ * change).
  */
 /** A form as `readBack` records it: its responses as listed and as read one by one. */
 interface FormDetail {
@@ -129,8 +130,8 @@ describeDialects('upgrade from the previous release', (dialect) => {
     const me = actual.me as { data: { usage: { requests: number } } };
     expect(me.data.usage.requests).toBeGreaterThan(0);
     me.data.usage = expected.me.data.usage;
-    // Fields response reads gained after the previous release (issue 28): an old response reads
-    // language null and variables {}; checked, then left out of the comparison.
+    // Fields response reads gained after the previous release (the form model's language and variables): an
+    // old response reads language null and variables {}; checked, then left out of the comparison.
     for (const form of Object.values(actual.formDetails as Record<string, FormDetail>)) {
       for (const read of [...form.responses, ...Object.values(form.details).map((d) => d.data)]) {
         expect(read).toMatchObject({ language: null, variables: {} });

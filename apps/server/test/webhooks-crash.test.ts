@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { printedKey, type Serve, startServe } from './support.js';
 
 /**
- * decisions.md: "a server killed at any moment loses none and sends each at least once". The
+ * A server killed at any moment loses no delivery and sends each at least once (docs/webhooks.md
+ * "How it works inside"). The
  * server runs as `formloom serve`; it is SIGKILLed twice: once while the receiver is down and
  * deliveries are failing and backing off, once while deliveries are in flight to a slow receiver
  * (so some arrive but their success is never recorded). Every event must arrive, duplicates

@@ -11,8 +11,8 @@
  * labelled upper bound only; the heap retained per compiled schema; and the same corpus approach
  * on larger forms (validations/s per field).
  *
- * Variables, scores and pages (issue 28): the same form, paged, with option scores and variables
- * (a score total, a weighted number, a text verdict; docs/form-model.md) against itself without
+ * Variables, scores and pages (docs/form-model.md): the same form, paged, with option scores and variables
+ * (a score total, a weighted number, a text verdict) against itself without
  * the variables, on the same corpus (goal: at most 1.3x the time).
  *
  * Run with `node --expose-gc` (the package script does) for the memory figure.

@@ -26,9 +26,9 @@ async function gzipped(contents: string): Promise<{ bytes: number; text: string 
   return { bytes: gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length, text };
 }
 
-// Issue 30's budget (25 KB) is held by tests/e2e/elements-packed.test.ts on the packed tarballs, as
-// an app installs them. This compares the package's two entries, which the sources show as well
-// as the tarball does, and in a second rather than minutes.
+// The element's budget (25 KB, docs/embedding.md "Sizes") is held by tests/e2e/elements-packed.test.ts on the
+// packed tarballs, as an app installs them. This compares the package's two entries, which the sources show
+// as well as the tarball does, and in a second rather than minutes.
 describe('size of @formloom/elements', () => {
   it('the served entry (the public page takes over its server markup) leaves the renderer and stylesheet out', async () => {
     const full = await gzipped("export * from './src/index.js';");

@@ -1,9 +1,9 @@
 /**
- * Issue 30's comparison: what a page downloads to render a form in the host page, ours beside the
- * peers that do the same (SurveyJS, Form.io), each bundled the same way: esbuild, everything the
- * entry exports, minified, ESM for browsers, gzip -9; React left out where a package takes it as a
- * peer. The peers are installed with npm into node_modules/.cache (the npm registry is needed the
- * first time). Run: `pnpm --filter @formloom/react bench:sizes`.
+ * The comparison of docs/embedding.md "Sizes": what a page downloads to render a form in the host page, ours
+ * beside the peers that do the same (SurveyJS, Form.io), each bundled the same way: esbuild, everything the
+ * entry exports, minified, ESM for browsers, gzip -9; React left out where a package takes it as a peer. The
+ * peers are installed with npm into node_modules/.cache (the npm registry is needed the first time). Run:
+ * `pnpm --filter @formloom/react bench:sizes`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

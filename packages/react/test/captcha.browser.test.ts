@@ -39,9 +39,9 @@ const captchaForm = (provider: CaptchaProvider): FormSchema => {
 };
 
 /**
- * `<FormloomForm>` of a captcha form in Chromium (issue 33): the widget of each provider from its
- * stand-in script, its token sent with the submission; a refused token is said and the widget
- * reset, the next one is stored.
+ * `<FormloomForm>` of a captcha form in Chromium (docs/captcha.md "The widget"): the widget of each provider
+ * from its stand-in script, its token sent with the submission; a refused token is said and the widget reset,
+ * the next one is stored.
  */
 describe.skipIf(executable === undefined)('@formloom/react in Chromium: captcha widget', () => {
   let stand: CaptchaStandIn;

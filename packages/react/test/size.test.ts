@@ -21,7 +21,7 @@ async function gzipped(external: string[]): Promise<number> {
   return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
-// Issue 30's budgets. The figures are printed for docs/embedding.md and the closing note.
+// The budgets of docs/embedding.md "Sizes". The figures are printed for that page.
 describe('size budgets of @formloom/react', () => {
   it('its own code is at most 8 KB gzipped (React, the runtime and the engine excluded)', async () => {
     const own = await gzipped([

@@ -2,7 +2,9 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
 import { client, mockFetch, ok } from './support/mock-fetch.js';
 
-/** Issue 26 item 4: the SDK applies the contract's Idempotency-Key rule, as the server does. */
+/**
+ * docs/server.md "One idempotency": the SDK applies the contract's Idempotency-Key rule, as the server does.
+ */
 describe('Idempotency-Key rule', () => {
   const stored = {
     responseId: '00000000-0000-4000-8000-000000000001',

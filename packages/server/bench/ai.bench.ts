@@ -1,5 +1,5 @@
 /**
- * AI jobs benchmark (issue 14 item 8), one run, one process:
+ * AI jobs benchmark (docs/benchmarks.md "AI jobs"), one run, one process:
  *
  * 1. Accepting POST /v1/ai/generate-form: BENCH_AI_REQUESTS distinct prompts (varied words,
  *    languages and lengths, each body built fresh), BENCH_AI_CLIENTS at once, no worker running,

@@ -1,12 +1,12 @@
 /**
- * `pnpm bench` (issue 5 item 6): requests/s of one API-key route, `GET /v1/forms/:id`, through
- * API-key authentication plus rate limiting (every request takes its minute, hour and month points
- * in the database, as in production) against the same route with both switched off by the deps
- * flags (`rateLimits: false`, `fixedCaller`), in one run. A third side, authentication without
- * rate limiting, splits the cost between the two. Each server runs in its own child process;
- * rounds alternate the order of the sides and medians are reported. Beside requests/s, each
- * server's CPU time per request (user + system) is reported: on a shared machine it moves far
- * less with the neighbours' load than throughput does.
+ * `pnpm bench` (docs/benchmarks.md "Authentication and rate limiting overhead"): requests/s of one API-key
+ * route, `GET /v1/forms/:id`, through API-key authentication plus rate limiting (every request takes its
+ * minute, hour and month points in the database, as in production) against the same route with both switched
+ * off by the deps flags (`rateLimits: false`, `fixedCaller`), in one run. A third side, authentication
+ * without rate limiting, splits the cost between the two. Each server runs in its own child process; rounds
+ * alternate the order of the sides and medians are reported. Beside requests/s, each server's CPU time per
+ * request (user + system) is reported: on a shared machine it moves far less with the neighbours' load than
+ * throughput does.
  *
  * Settings (environment): BENCH_DURATION (s per round, 10), BENCH_ROUNDS (3), BENCH_WARMUP (s, 3),
  * BENCH_CONNECTIONS (50), BENCH_LOG_LEVEL (the servers' pino level, `info`).

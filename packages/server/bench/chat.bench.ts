@@ -1,5 +1,5 @@
 /**
- * Analytics chat streaming (issue 17 item 6): time to the first `chunk` event with
+ * Analytics chat streaming (docs/benchmarks.md): time to the first `chunk` event with
  * BENCH_CHAT_STREAMS (default 100) streams at once, through the real `openai` client and the local
  * stand-in answering at once (no model time), so the figure is what the server adds: auth, limits,
  * the figures over the form's responses, the token-budgeted sample, the credit reservation, and the

@@ -1,9 +1,9 @@
 /**
- * Issue 30's timing: a 50-field form in Chromium, from `<formloom-form>`'s `connectedCallback` to
- * an interactive form (its `formloom:ready`: the form fetched, drawn, listeners on, buttons
- * enabled), beside the server-rendered page's time to interactive (its script has run and enabled
- * the submit button). Median of BENCH_RUNS (default 15) runs each, every run in a fresh browser
- * context (nothing cached).
+ * The element's timing (docs/embedding.md "Sizes"): a 50-field form in Chromium, from `<formloom-form>`'s
+ * `connectedCallback` to an interactive form (its `formloom:ready`: the form fetched, drawn, listeners on,
+ * buttons enabled), beside the server-rendered page's time to interactive (its script has run and enabled the
+ * submit button). Median of BENCH_RUNS (default 15) runs each, every run in a fresh browser context (nothing
+ * cached).
  *
  * The element's clock starts when the element is put in the page, after `/embed.js` has loaded
  * (a host page loads it once); the page's starts at navigation, so it includes the HTML, the

@@ -1,7 +1,7 @@
 /**
  * Form figures over BENCH_FIGURES_RESPONSES (default 100,000) responses of a 10-field form, on
  * SQLite and, when FORMLOOM_TEST_POSTGRES_URL is set (scripts/with-postgres.sh), on PostgreSQL
- * (issue 17: under 1 s of database time). Each response is distinct: seeded values, fields
+ * (the target: under 1 s of database time). Each response is distinct: seeded values, fields
  * present or absent, varied key order. The figures are computed 3 times; the median is reported.
  *
  * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/figures.bench.ts

@@ -1,10 +1,11 @@
 /**
- * Issue 7 item 5, issue 19 item 1: public submissions per second with one and with two server
- * instances on PostgreSQL, against one instance on SQLite, with the load on one form and spread
- * over 100 forms (no `maxResponses`: no form row is written), and, for reference, one form with
- * `maxResponses` (its row's lock is its ceiling): the same corpus of distinct bodies and total connections, in one run. Each instance is its own process (instance-child.ts); with two, each gets half the
- * connections and the rates are added. Rounds rotate the order of the set-ups so machine noise
- * hits all alike; medians are reported.
+ * docs/benchmarks.md "One and two instances on PostgreSQL against SQLite": public submissions per second with
+ * one and with two server instances on PostgreSQL, against one instance on SQLite, with the load on one form
+ * and spread over 100 forms (no `maxResponses`: no form row is written), and, for reference, one form with
+ * `maxResponses` (its row's lock is its ceiling): the same corpus of distinct bodies and total connections,
+ * in one run. Each instance is its own process (instance-child.ts); with two, each gets half the connections
+ * and the rates are added. Rounds rotate the order of the set-ups so machine noise hits all alike; medians
+ * are reported.
  *
  * Needs FORMLOOM_TEST_POSTGRES_URL (the package's `bench` script runs this through
  * scripts/with-postgres.sh, which starts a throwaway PostgreSQL). Settings (environment):

@@ -1,15 +1,14 @@
 /**
- * Smart-form interviews (issue 15 item 8): the server's own time per interview step (an answer in,
- * the next question out) with BENCH_INTERVIEWS (default 200) interviews running at once, through
- * the real `openai` client and the local stand-in answering in 0.5 to 1.5 times BENCH_MODEL_MS
- * (default 800 ms, a fast model's time for one short question), respondents thinking 0 to
- * BENCH_THINK_MS (default 3 s) before each answer. The respondents and
- * the stand-in run in a child process (interview-driver-child.ts), so this process's event loop is
- * the server's alone. The model's time is taken out per step: a wrapper around the provider times
- * each call, keyed by the answer it follows up on (every answer is distinct), and the step's
- * latency minus that is what the server adds: auth, reading the session and transcript, storing
- * the answer, building the prompt, validating the reply, storing the question. Whole latencies are
- * printed beside it.
+ * Smart-form interviews (docs/benchmarks.md "Smart-form interview steps"): the server's own time per
+ * interview step (an answer in, the next question out) with BENCH_INTERVIEWS (default 200) interviews running
+ * at once, through the real `openai` client and the local stand-in answering in 0.5 to 1.5 times
+ * BENCH_MODEL_MS (default 800 ms, a fast model's time for one short question), respondents thinking 0 to
+ * BENCH_THINK_MS (default 3 s) before each answer. The respondents and the stand-in run in a child process
+ * (interview-driver-child.ts), so this process's event loop is the server's alone. The model's time is taken
+ * out per step: a wrapper around the provider times each call, keyed by the answer it follows up on (every
+ * answer is distinct), and the step's latency minus that is what the server adds: auth, reading the session
+ * and transcript, storing the answer, building the prompt, validating the reply, storing the question. Whole
+ * latencies are printed beside it.
  *
  * Run: node --conditions=source --import tsx packages/server/bench/interview.bench.ts
  */

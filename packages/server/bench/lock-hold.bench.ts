@@ -1,11 +1,10 @@
 /**
- * Issue 19 item 1: how long a submission holds the row lock it takes, on PostgreSQL, measured
- * inside the real server. The pg client under kysely is wrapped: for each transaction, the time
- * from the counting statement's answer (the form row's `UPDATE ... response_count + 1` of a form
- * with `maxResponses`, or a shard's upsert for one without) to the answer of its `commit`, when
- * the lock is released. First one submission at a time (no waiting on anyone), then with
- * BENCH_CONNECTIONS (16) at once on one form. The model in docs/self-hosting.md takes its inputs
- * from here.
+ * How long a submission holds the row lock it takes (docs/self-hosting.md "A popular form and the form row"),
+ * on PostgreSQL, measured inside the real server. The pg client under kysely is wrapped: for each
+ * transaction, the time from the counting statement's answer (the form row's `UPDATE ... response_count + 1`
+ * of a form with `maxResponses`, or a shard's upsert for one without) to the answer of its `commit`, when the
+ * lock is released. First one submission at a time (no waiting on anyone), then with BENCH_CONNECTIONS (16)
+ * at once on one form. The model in docs/self-hosting.md takes its inputs from here.
  *
  * Needs FORMLOOM_TEST_POSTGRES_URL (scripts/with-postgres.sh). Settings: BENCH_SERIAL (500
  * submissions), BENCH_DURATION (s, 5), BENCH_CONNECTIONS (16).

@@ -1,14 +1,14 @@
 /**
- * `pnpm bench` for the server (issue 3 item 9), run from this package:
+ * `pnpm bench` for the server (docs/benchmarks.md), run from this package:
  *
  * 1. Public submissions (`POST /v1/public/forms/:code/responses`, a distinct body from a corpus of
  *    BENCH_BODIES (10000) and a distinct Idempotency-Key on each) to a published 20-field conditional form, against a bare express + SQLite route that
  *    parses the same body and inserts it: requests/s, p99 latency and the ratio. Rounds alternate
  *    the two sides (and which goes first) so machine noise hits both alike; medians are reported.
  * 2. Listing responses of a form holding 100,000 of them: page 1 and a deep page.
- * 3. Saving partial responses (issue 29): BENCH_RESPONDENTS (200) concurrent respondents, each with
- *    a partial of its own, saving pages (`PUT /v1/public/forms/:code/partials/:token`) of distinct
- *    answers from the corpus; beside it, in the same rounds, submissions to the same form with as
+ * 3. Saving partial responses (docs/form-model.md "Save and resume"): BENCH_RESPONDENTS (200) concurrent
+ *    respondents, each with a partial of its own, saving pages (`PUT /v1/public/forms/:code/partials/:token`)
+ *    of distinct answers from the corpus; beside it, in the same rounds, submissions to the same form with as
  *    many connections: requests/s, p50, p99 and server CPU per request of each.
  *
  * Each server runs in its own child process (forked with this process's flags); this process only

@@ -1,7 +1,7 @@
 /**
- * Smart-form insights over BENCH_SESSIONS (default 100,000) sessions of 8 questions each, seeded
- * with distinct contents (test/support/session-seed.ts), on SQLite and, when
- * FORMLOOM_TEST_POSTGRES_URL is set (scripts/with-postgres.sh), on PostgreSQL (issue 16):
+ * Smart-form insights over BENCH_SESSIONS (default 100,000) sessions of 8 questions each, seeded with
+ * distinct contents (test/support/session-seed.ts), on SQLite and, when FORMLOOM_TEST_POSTGRES_URL is set
+ * (scripts/with-postgres.sh), on PostgreSQL (docs/benchmarks.md "Smart-form analytics and export"):
  * - aggregate analytics: the database's figures (`sessionFigures`), median of 3 runs; target < 1 s;
  * - export in each format through a server in its own process, read to the end over HTTP: time,
  *   bytes, and the server's peak resident set while it streams; target < 100 MB.

@@ -1,6 +1,6 @@
 /**
- * Webhook benchmark (issue 6 item 7), one run, one process (server, worker and receiver share
- * it, so the numbers are a floor):
+ * Webhook benchmark (docs/benchmarks.md "Webhook delivery"), one run, one process (server, worker and
+ * receiver share it, so the numbers are a floor):
  *
  * 1. Throughput: BENCH_EVENTS submissions are queued while the worker is stopped, then the worker
  *    starts and the time until the local receiver has every event gives events/s, once for one

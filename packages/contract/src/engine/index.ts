@@ -85,7 +85,7 @@ export {
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';
 export type { PatternCompiler, PatternMatcher } from './validate/rule-checks.js';
-// issue 28, logic half: variables, expressions
+// the form model's logic (docs/form-model.md "Variables and scores"): variables, expressions
 export {
   checkAnswerTypes,
   compiledFormFor,

@@ -45,7 +45,7 @@ export type SchemaProblemCode =
   | 'too_many_options'
   | 'schema_too_large'
   | 'file_size_above_limit'
-  // variables, hidden fields and prefill (issue 28, docs/form-model.md)
+  // variables, hidden fields and prefill (docs/form-model.md)
   | 'invalid_expression'
   | 'expression_not_allowed'
   | 'expression_too_large'

@@ -39,7 +39,7 @@ export const ERROR_CODES = [
 
 /**
  * Codes for one case of a general error, answered with that error's status: a client that does
- * not know one classifies the answer by its status (decisions.md: a missing or refused captcha
+ * not know one classifies the answer by its status (docs/captcha.md: a missing or refused captcha
  * is a 400 with `CAPTCHA_FAILED`; a cross-origin request with the session cookie a 403 with
  * `CROSS_ORIGIN_REFUSED`).
  */

@@ -6,7 +6,10 @@ import { LANGUAGES, TEXT_LIMITS } from './limits.js';
 export const AI_JOB_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'FAILED'] as const;
 export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
 
-/** Recommended client polling of GET /ai/jobs/:jobId (spec 4.5). */
+/**
+ * Recommended client polling of GET /ai/jobs/:jobId, which the SDK's `wait()` uses (docs/ai.md "From the
+ * SDK").
+ */
 export const AI_JOB_POLLING = { intervalMs: 3_000, timeoutMs: 60_000 } as const;
 
 export const GenerateFormBody = z

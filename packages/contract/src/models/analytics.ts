@@ -3,7 +3,10 @@ import { ERROR_CODES } from '../errors/error-codes.js';
 import { AiProvenance, HttpUrl, Timestamp, Uuid } from './common.js';
 import { TEXT_LIMITS } from './limits.js';
 
-/** Analytics chat sessions (spec 3.7, decisions.md). */
+/**
+ * Analytics chat sessions end after 30 minutes idle or 10 questions (docs/ai.md "Analytics chat and smart
+ * analytics reports").
+ */
 export const ANALYTICS_CHAT_LIMITS = { idleTimeoutMinutes: 30, maxMessages: 10 } as const;
 
 export const AnalyticsChatBody = z

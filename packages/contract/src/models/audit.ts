@@ -3,7 +3,7 @@ import { ExportQuery } from './export.js';
 import { PageQuery, page } from './paging.js';
 
 /**
- * What the audit log records (decisions.md "Dashboard, members and roles"): `<resource>.<past verb>`.
+ * What the audit log records (docs/server.md "Audit log"): `<resource>.<past verb>`.
  * A change by a member or a key is recorded in the transaction that makes it.
  */
 export const AUDIT_ACTIONS = [

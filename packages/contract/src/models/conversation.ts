@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const CONVERSATION_LIMITS = { maxEntries: 20, maxContentLength: 10_000 } as const;
 
-/** One prior turn of a smart form chat (spec 2.11). */
+/** One prior turn of a smart form chat. */
 export const ConversationHistoryEntry = z
   .object({
     role: z.enum(['user', 'assistant']),

@@ -36,7 +36,7 @@ export const FormCompletion = z
   .strict();
 export type FormCompletion = z.infer<typeof FormCompletion>;
 
-/** Most owner addresses a form notifies of each new response (decisions.md). */
+/** Most owner addresses a form notifies of each new response (docs/email.md). */
 export const MAX_OWNER_EMAILS = 10;
 
 /** The translation key of the respondent copy's subject (the engine's `RESPONDENT_COPY_SUBJECT`). */
@@ -101,15 +101,20 @@ export const FormSettings = z
     layout: z.string().max(50).optional(),
     completion: FormCompletion.optional(),
     submitAction: z.string().max(50).optional(),
-    /** Once this many responses are stored the form is ARCHIVED (decisions.md). */
+    /**
+     * Once this many responses are stored the form is ARCHIVED (docs/server.md "Behaviour worth knowing").
+     */
     maxResponses: z.number().int().positive().optional(),
     notifications: FormNotifications.optional(),
     captcha: FormCaptcha.optional(),
-    /** Days a saved partial response can be resumed (decisions.md): default 7, at most 30. */
+    /**
+     * Days a saved partial response can be resumed (docs/form-model.md "Save and resume"): default 7,
+     * at most 30.
+     */
     resumeDays: z.number().int().min(1).max(30).optional(),
     /**
-     * Origins whose pages may call the form's public routes and frame its page (decisions.md
-     * "Embedding"); unset, any origin may call them and no page may frame it.
+     * Origins whose pages may call the form's public routes and frame its page (docs/embedding.md
+     * "Which origins may use a form"); unset, any origin may call them and no page may frame it.
      */
     allowedOrigins: z.array(WebOrigin).max(MAX_ALLOWED_ORIGINS).optional(),
   })

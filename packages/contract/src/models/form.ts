@@ -13,7 +13,7 @@ export type PublishVisibility = (typeof PUBLISH_VISIBILITIES)[number];
 const FormTitle = z.string().trim().min(1).max(TEXT_LIMITS.formTitle).describe('Form title');
 const FormDescription = z.string().max(TEXT_LIMITS.formDescription).describe('Form description');
 
-/** A form as lists show it (spec 2.1). */
+/** A form as lists show it. */
 const formListItemSchema = z
   .object({
     id: Uuid,

@@ -5,7 +5,10 @@ import { WEBHOOK_EVENT_TYPES, WebhookEventTypeSchema } from './webhook.js';
 export const INTEGRATION_PROVIDERS = ['slack', 'discord'] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
-/** connected, or ERROR after 5 consecutive failures reported by the chat platform (spec 3.6). */
+/**
+ * connected, or ERROR after 5 consecutive failures reported by the chat platform (docs/integrations.md
+ * "Delivery, rate limits and ERROR").
+ */
 export const CONNECTION_STATUSES = ['CONNECTED', 'ERROR'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 

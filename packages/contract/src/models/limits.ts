@@ -1,6 +1,6 @@
 /**
- * Limits the spec leaves open, settled in decisions.md. The engine enforces them in `checkSchema`;
- * the server reads the same numbers, so a limit is changed in one place.
+ * Limits of a form schema (docs/decisions.md "Form schema and engine"). The engine enforces them in
+ * `checkSchema`; the server reads the same numbers, so a limit is changed in one place.
  */
 export const SCHEMA_LIMITS = {
   maxFields: 200,

@@ -4,7 +4,7 @@ import { Id } from './field.js';
 import { page } from './paging.js';
 import { SubmitResponseBody } from './response.js';
 
-/** decisions.md "Partial responses": a saved partial expires after `settings.resumeDays`. */
+/** docs/form-model.md "Save and resume": a saved partial expires after `settings.resumeDays`. */
 export const RESUME_DAYS = { default: 7, max: 30 } as const;
 
 const Answers = z

@@ -32,7 +32,7 @@ export type AiLimit = (typeof AI_LIMITS)[number];
 export interface PlanLimits {
   /** API keys the account may hold; 0 means no API access. */
   maxApiKeys: number;
-  /** Webhook endpoints the account may hold (decisions.md: a cap per plan). */
+  /** Webhook endpoints the account may hold (docs/webhooks.md "Limits on endpoints and targets"). */
   maxWebhookEndpoints: number;
   requestsPerMinute: number;
   requestsPerHour: number;
@@ -42,7 +42,7 @@ export interface PlanLimits {
 }
 
 /**
- * Default limits per plan (spec 5.4, 8.1, 8.2). The smart form chat limit is not in the spec;
+ * Default limits per plan: API keys, requests and AI calls. The product sets no smart form chat limit;
  * it follows analytics chat. Servers may override these through configuration.
  */
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
@@ -82,7 +82,8 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
 
 /**
  * Whether keys of `plan` may call the API: the one rule behind "the Free plan has no API access"
- * (decisions.md), derived from the plan's key allowance.
+ * (docs/server.md "Behaviour worth knowing": a key of a Free account is a 403), derived from the plan's key
+ * allowance.
  */
 export function hasApiAccess(plan: Plan, limits: Readonly<Record<Plan, PlanLimits>> = PLAN_LIMITS): boolean {
   return limits[plan].maxApiKeys > 0;

@@ -27,7 +27,10 @@ export interface RateLimitInfoZod extends RateLimitInfoObject {}
 export const RateLimitInfo: RateLimitInfoZod = rateLimitInfoSchema;
 export type RateLimitInfo = z.infer<typeof RateLimitInfo>;
 
-/** Headers on every API response (spec 8.3). Header names are lower case, as Node reports them. */
+/**
+ * Headers on every answer to a valid key (docs/decisions.md "Server"). Header names are lower case, as Node
+ * reports them.
+ */
 export const RATE_LIMIT_HEADERS = {
   limit: 'x-ratelimit-limit',
   remaining: 'x-ratelimit-remaining',

@@ -27,7 +27,7 @@ export type AnswerValue = z.infer<typeof AnswerValue>;
 export const VariableValue = z.union([z.number(), z.string()]);
 export type VariableValue = z.infer<typeof VariableValue>;
 
-/** A stored response (decisions.md): answers keyed by field id, hidden and empty fields absent. */
+/** A stored response: answers keyed by field id, hidden and empty fields absent. */
 export const FormResponse = z
   .object({
     id: Uuid,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The roles of an account's members (decisions.md "Dashboard, members and roles"): `owner`
+ * The roles of an account's members (docs/server.md "Roles and route permissions"): `owner`
  * (everything), `admin` (everything but changing owners), `editor` (forms, smart forms, AI,
  * reading responses and analytics), `viewer` (reading only, in the editor's domain: forms, smart
  * forms, responses, analytics; not webhooks, keys, members or the audit log).

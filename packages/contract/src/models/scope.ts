@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** API key scopes (spec 5.3). A key carries a set of them; each API route names the one it needs. */
+/** API key scopes. A key carries a set of them; each API route names the one it needs. */
 export const SCOPES = [
   'FORMS_READ',
   'FORMS_WRITE',

@@ -7,7 +7,7 @@ import { TEXT_LIMITS } from './limits.js';
 /** Sessions the smart form chat reads: the most recently completed ones. */
 export const SMART_FORM_CHAT_SESSION_WINDOW = 50;
 
-/** POST /smart-forms/:id/chat (spec 4.4.1). */
+/** POST /smart-forms/:id/chat (docs/ai.md "Smart-form chat and aggregate analytics"). */
 export const SmartFormChatBody = z
   .object({
     message: z.string().trim().min(1).max(TEXT_LIMITS.chatMessage).describe('Your question'),

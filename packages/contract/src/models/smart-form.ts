@@ -51,7 +51,7 @@ function isJson(text: string): boolean {
   }
 }
 
-/** A smart form (spec 2.9), as lists show it. */
+/** A smart form, as lists show it. */
 const smartFormSchema = z
   .object({
     id: Uuid,

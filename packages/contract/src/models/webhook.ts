@@ -3,7 +3,7 @@ import { HttpUrl, Timestamp, Uuid } from './common.js';
 import { PageQuery, page } from './paging.js';
 import { VariableValue } from './response.js';
 
-/** All nine event types are subscribable (decisions.md): the five of spec 6.1 and four more. */
+/** All nine event types are subscribable (docs/webhooks.md "Events"). */
 export const WEBHOOK_EVENT_TYPES = [
   'FORM_RESPONSE_CREATED',
   'FORM_PUBLISHED',
@@ -25,7 +25,7 @@ const EventTypes = z
   .describe('Event types to receive');
 const WebhookDescription = z.string().max(500).describe('Free text for your own reference');
 
-/** A webhook endpoint (spec 2.8). The signing secret is shown in full only by the create call. */
+/** A webhook endpoint. The signing secret is shown in full only by the create call. */
 const webhookEndpointSchema = z
   .object({
     id: Uuid,
@@ -162,7 +162,7 @@ export const WebhookEvent: WebhookEventZod = webhookEventSchema;
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
-/** Headers on every delivery (decisions.md), lower case as Node reports them. */
+/** Headers on every delivery (docs/webhooks.md "Headers and signature"), lower case as Node reports them. */
 export const WEBHOOK_HEADERS = {
   signature: 'x-service-signature',
   event: 'x-service-event',

@@ -5,7 +5,10 @@ import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
 import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
 
-/** A signed-in owner or admin only: a key never manages keys (decisions.md). */
+/**
+ * A signed-in owner or admin only: a key never manages keys (docs/server.md "API keys and members over the
+ * API").
+ */
 const manage = meta({ auth: 'cookie', permission: 'keys.manage', refusesKeys: true });
 const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
 const KeyIdParams = z.object({ id: Uuid.describe('API key id') });

@@ -5,7 +5,7 @@ import { API_KEY_ERRORS, c, EXPORT_TYPES_TEXT, errorResponses, exportFile } from
 
 const read = meta({ auth: 'apiKey', scope: 'AUDIT_READ', permission: 'audit.read', minPlan: 'STARTER' });
 
-/** The audit log (decisions.md "Dashboard, members and roles"): every change by a member or a key. */
+/** The audit log (docs/server.md "Audit log"): every change by a member or a key. */
 export const auditRouter = c.router({
   listAuditLog: {
     method: 'GET',

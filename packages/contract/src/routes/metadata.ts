@@ -25,7 +25,7 @@ export interface ApiKeyRouteMetadata {
   /** What a signed-in member's role must allow (`ROLE_PERMISSIONS`); a key's scope decides for a key. */
   permission: Permission;
   minPlan: Plan;
-  /** The per-hour AI endpoint limit (spec 8.2) this route counts against. */
+  /** The per-hour AI endpoint limit this route counts against, beside the general ones. */
   aiLimit?: AiLimit;
   /** Costs credits: 402 PAYMENT_REQUIRED when the balance is too low. */
   consumesCredits?: boolean;

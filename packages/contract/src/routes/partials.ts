@@ -20,7 +20,7 @@ const partialGone = {
   404: 'No published form under this code, or no unfinished partial under this token (unknown, expired, of another form)',
 };
 
-/** Save and resume (decisions.md "Partial responses"): answers saved page by page, completed once. */
+/** Save and resume (docs/form-model.md "Save and resume"): answers saved page by page, completed once. */
 export const partialsRouter = c.router({
   createPartial: {
     method: 'POST',

@@ -21,7 +21,7 @@ describe('contract routes', () => {
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
 
-  it('covers the endpoints of the spec and decisions.md', () => {
+  it('covers every endpoint of the API, those beyond the first specification too', () => {
     const all = new Set(contractRoutes.map(key));
     for (const endpoint of [
       'GET /v1/forms',
@@ -166,7 +166,7 @@ describe('inferred types', () => {
   });
 });
 
-describe('idempotent creates (issue 19 item 3)', () => {
+describe('idempotent creates', () => {
   it('every POST that creates something honours Idempotency-Key, and says so in metadata and headers', () => {
     const idempotent = contractRoutes.filter((r) => r.metadata.auth === 'apiKey' && r.metadata.idempotent);
     expect(idempotent.map((r) => r.name).sort()).toEqual(

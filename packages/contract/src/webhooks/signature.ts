@@ -1,7 +1,7 @@
 /**
- * Webhook and callback signatures (decisions.md, "Webhooks" and "AI"), shared by the server, which
- * signs deliveries, and the SDK, which verifies them. WebCrypto and TextEncoder only, so the same
- * code runs in Node 22.12+, browsers, Deno, Bun and edge runtimes.
+ * Webhook and callback signatures (docs/webhooks.md "Headers and signature", docs/ai.md), shared by the
+ * server, which signs deliveries, and the SDK, which verifies them. WebCrypto and TextEncoder only, so the
+ * same code runs in Node 22.12+, browsers, Deno, Bun and edge runtimes.
  *
  * Key bytes: a secret `whsec_<base64>` is keyed with the base64-decoded bytes after the prefix,
  * exactly as Standard Webhooks does; `X-Service-Signature` uses the same bytes, so one secret gives

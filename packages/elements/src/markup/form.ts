@@ -26,9 +26,9 @@ export interface FormMarkupOptions {
   /** A captcha form: room for the widget above the buttons, and the no-script note says why. */
   captcha?: boolean;
   /**
-   * The server's page: the form also works as a plain HTML form POST (issue 30: without
-   * JavaScript), built by `plainPostMarkup` (./plain-post.ts). Absent for the element, whose
-   * markup and bundle stay as they are.
+   * The server's page: the form also works as a plain HTML form POST (without JavaScript: docs/embedding.md
+   * "The page without JavaScript"), built by `plainPostMarkup` (./plain-post.ts). Absent for the element,
+   * whose markup and bundle stay as they are.
    */
   plain?: PlainMarkup;
 }

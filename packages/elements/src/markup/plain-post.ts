@@ -6,7 +6,7 @@ import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
 
 /**
- * The server's page as a plain HTML form (issue 30: without JavaScript). Kept apart from
+ * The server's page as a plain HTML form (docs/embedding.md "The page without JavaScript"). Kept apart from
  * form.ts, so `<formloom-form>`'s bundle, which never posts a form, does not carry it.
  */
 

@@ -16,7 +16,9 @@ export interface PageParams {
   limit?: number;
 }
 
-/** Caps of {@link PagePromise.collect}; the defaults are the workflow node's (spec 8.4). */
+/**
+ * Caps of {@link PagePromise.collect}; the defaults are the workflow node's, so both stop at the same place.
+ */
 export interface CollectOptions {
   /** Default 50. */
   maxPages?: number;

@@ -4,8 +4,8 @@ import { RATE_LIMIT_HEADERS } from '@formloom/contract';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
- * The rate-limit headers of one answer (spec 8.3), parsed. A header the answer did not carry is
- * `undefined`. Resets are Unix seconds.
+ * The rate-limit headers of one answer (docs/sdk.md "Rate-limit information"), parsed. A header the answer
+ * did not carry is `undefined`. Resets are Unix seconds.
  */
 export interface RateLimitHeaders {
   /** Hourly request limit (`X-RateLimit-Limit`). */

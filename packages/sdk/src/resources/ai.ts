@@ -11,7 +11,7 @@ type AiJob = ResultOf<R['getAiJob']>;
 type GeneratedForm = NonNullable<AiJob['form']>;
 
 export interface WaitOptions {
-  /** Milliseconds between polls. Default 3,000 (spec 4.5). */
+  /** Milliseconds between polls. Default 3,000 (the contract's AI_JOB_POLLING). */
   intervalMs?: number;
   /** Give up after this many milliseconds. Default 60,000. */
   timeoutMs?: number;

@@ -154,7 +154,7 @@ export interface OutboxDeliveryAttemptsTable {
 }
 
 /**
- * A target of an outbox channel: a webhook endpoint (spec 2.8), a Slack or Discord connection, a
+ * A target of an outbox channel: a webhook endpoint, a Slack or Discord connection, a
  * smart analytics callback. Its deliveries and attempts live in `outbox_deliveries` and
  * `outbox_delivery_attempts`.
  */
@@ -183,7 +183,7 @@ export interface OutboxTargetsTable {
   /**
    * 1 or 0. Nothing is sent to a disabled target; whether events are still queued for it is its
    * channel's rule (outbox/channel.ts): a webhook endpoint keeps them, a chat connection in ERROR
-   * (spec 3.6) does not.
+   * (docs/integrations.md "Delivery, rate limits and ERROR") does not.
    */
   is_active: number;
   /** Failed deliveries in a row; reset by a success, 5 disable the target. */
@@ -377,7 +377,7 @@ export interface AnalyticsReportsTable {
   updated_at: string;
 }
 
-/** A smart form (spec 2.9): an AI-conducted interview built from `purpose`. */
+/** A smart form: an AI-conducted interview built from `purpose`. */
 export interface SmartFormsTable {
   id: string;
   account_id: string;

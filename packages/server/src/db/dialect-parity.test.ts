@@ -6,9 +6,10 @@ import { describeEachDialect } from '../../test/support/test-server.js';
 import { dialectOf } from './dialect.js';
 
 /**
- * What issue 7 asks to behave identically on SQLite and PostgreSQL, each stated once and run on
- * every dialect of the suite: JSON columns, timestamps, case-insensitive search and pagination,
- * plus the value types a row reads back with. The feature suites cover the same ground in passing.
+ * What must behave identically on SQLite and PostgreSQL (an installation moves from one to the other:
+ * docs/self-hosting.md "From SQLite to PostgreSQL"), each stated once and run on every dialect of the suite:
+ * JSON columns, timestamps, case-insensitive search and pagination, plus the value types a row reads back
+ * with. The feature suites cover the same ground in passing.
  */
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Feature folders are closed (issue 26 item 8, docs/server.md "Code map"): a file outside
+ * Feature folders are closed (docs/server.md "Code map"): a file outside
  * `features/<x>/` imports only `features/<x>/index.ts`; a `*-store.ts` is imported only from its own
  * feature; SQL (kysely's builders, the `sql` tag) is written only in stores; a router imports no
  * store. This reads the sources of packages/server (src, test, bench) and names every file that

@@ -5,7 +5,7 @@ import { describeEachDialect } from '../../test/support/test-server.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './body-parsing.js';
 import { MAX_ISSUES_LISTED } from './error-handler.js';
 
-/** Issue 22, items 1 to 4: bad input is a 400 with the envelope, never a 500 or a huge answer. */
+/** Bad input is a 400 with the envelope, never a 500 or a huge answer. */
 describeEachDialect('bad input never costs a 500 or a huge answer', (t) => {
   it('deeply nested JSON is a 400 naming the limit, on create and on PATCH', async () => {
     const { key } = await t.account('MAX');

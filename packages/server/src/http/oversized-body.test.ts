@@ -80,7 +80,7 @@ function chunkedPost(port: number, path: string, key: string, total: number): Pr
   });
 }
 
-/** Issue 19 item 6: a body over the limit without a Content-Length is a 413 the client can read. */
+/** A body over the limit without a Content-Length is a 413 the client can read. */
 describeEachDialect(
   'a chunked body over the limit',
   (t) => {

@@ -28,13 +28,12 @@ function isSameOrigin(req: Request, ownOrigin: string): boolean {
 }
 
 /**
- * The dashboard's CSRF rule (decisions.md): a state-changing request carrying the session cookie
- * (and no API key) must show it comes from this server's origin (`refuseCrossOriginSession`).
- * Where the cookie is the credential although an `Authorization` header is there too (the
- * cookie-only routes), the auth middleware applies the same rule. The sign-in routes
- * (`/v1/auth/...`) are also refused when the browser says the request is cross-origin, so no
- * other site can sign a visitor in to an account of its choosing; a client that is not a browser
- * (no `Origin`, no `Sec-Fetch-Site`) may still sign in there.
+ * The dashboard's CSRF rule (docs/server.md "Behaviour worth knowing"): a state-changing request carrying the
+ * session cookie (and no API key) must show it comes from this server's origin (`refuseCrossOriginSession`).
+ * Where the cookie is the credential although an `Authorization` header is there too (the cookie-only
+ * routes), the auth middleware applies the same rule. The sign-in routes (`/v1/auth/...`) are also refused
+ * when the browser says the request is cross-origin, so no other site can sign a visitor in to an account of
+ * its choosing; a client that is not a browser (no `Origin`, no `Sec-Fetch-Site`) may still sign in there.
  */
 export function sameOriginSessions(publicUrl: string) {
   const ownOrigin = new URL(publicUrl).origin;

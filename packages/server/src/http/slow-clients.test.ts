@@ -30,7 +30,7 @@ function raw(
   });
 }
 
-/** Issue 22 item 5: a slow body is a 408 within the body timeout, and one address holds few sockets. */
+/** A slow body is a 408 within the body timeout, and one address holds few sockets. */
 describeEachDialect(
   'slow clients do not hold the server',
   (t) => {

@@ -19,7 +19,10 @@ async function formCount(t: TestServer, accountId: string): Promise<number> {
   return rows.length;
 }
 
-/** Issue 19 item 3: Idempotency-Key on every create, one middleware driven by the contract. */
+/**
+ * docs/server.md "Idempotent creates": Idempotency-Key on every create, one middleware driven by the
+ * contract.
+ */
 describeEachDialect(
   'Idempotency-Key on creates',
   (t) => {

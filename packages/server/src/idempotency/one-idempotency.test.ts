@@ -31,7 +31,10 @@ async function responseCount(t: TestServer, formId: string): Promise<number> {
   return rows.length;
 }
 
-/** Issue 26 item 4: one rule, one fingerprint and one expiry for both kinds of idempotent route. */
+/**
+ * docs/server.md "One idempotency": one rule, one fingerprint and one expiry for both kinds of idempotent
+ * route.
+ */
 describeEachDialect('one idempotency for create routes and public submissions', (t) => {
   it('a create retried with its keys in another order (nested too) is the same request', async () => {
     const { key, accountId } = await t.account();

@@ -10,10 +10,10 @@ import { type AppRoute, isAppRouteOtherResponse } from '@ts-rest/core';
 import type { ZodTypeAny } from 'zod';
 
 /**
- * MCP tools derived from the contract (issue 34), the way the SDK is: one tool per API-key route,
- * so a route added to the contract is a tool without an edit here. A call is a real HTTP request
- * to that REST route with the caller's API key (mcp-client.ts), so scopes, plans, limits, credits
- * and idempotency are the REST route's own.
+ * MCP tools derived from the contract (docs/mcp.md "The tools"), the way the SDK is: one tool per API-key
+ * route, so a route added to the contract is a tool without an edit here. A call is a real HTTP request to
+ * that REST route with the caller's API key (mcp-client.ts), so scopes, plans, limits, credits and
+ * idempotency are the REST route's own.
  */
 export interface McpTool {
   /** The route's key path: `forms_createForm` for `contract.forms.createForm`. */

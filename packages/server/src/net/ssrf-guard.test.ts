@@ -202,7 +202,7 @@ describeDialects('without FORMLOOM_ALLOW_PRIVATE_TARGETS', (dialect) => {
   });
 });
 
-describe('ports and the delivery log (issue 22 item 8)', () => {
+describe('ports and the delivery log', () => {
   it('a target port is 443 or from 1024 to 65535, unless private targets are allowed', async () => {
     const publicDns: Resolver = async () => [{ address: '93.184.216.34', family: 4 }];
     for (const url of [

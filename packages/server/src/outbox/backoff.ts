@@ -1,7 +1,12 @@
-/** decisions.md: a failed delivery is retried up to 8 times, 30 s doubling to about 1 h. */
+/**
+ * docs/webhooks.md "Delivery, retries and the log": a failed delivery is retried up to 8 times, 30 s doubling
+ * to about 1 h.
+ */
 export const MAX_RETRIES = 8;
 export const DEFAULT_RETRY_BASE_MS = 30_000;
-/** Spec 6.5: 5 consecutive failed deliveries disable the endpoint. */
+/**
+ * 5 consecutive failed deliveries disable the endpoint (docs/webhooks.md "Delivery, retries and the log").
+ */
 export const DISABLE_AFTER_FAILED_DELIVERIES = 5;
 
 /**

@@ -32,10 +32,10 @@ export interface SendContext {
 }
 
 /**
- * The channels whose disabled targets still get new events queued, sent once the target is
- * enabled again: webhook endpoints (spec 6.5). Every other channel's disabled target (a chat
- * connection in ERROR, spec 3.6) gets none. A rule of the channel, read where events are recorded
- * (which runs without the senders), so it lives here rather than on the sender.
+ * The channels whose disabled targets still get new events queued, sent once the target is enabled again:
+ * webhook endpoints. Every other channel's disabled target (a chat connection in ERROR) gets none
+ * (docs/webhooks.md "How it works inside"). A rule of the channel, read where events are recorded (which runs
+ * without the senders), so it lives here rather than on the sender.
  */
 export const QUEUE_WHILE_DISABLED: readonly string[] = ['webhook'];
 

@@ -13,8 +13,8 @@ import type { OutboxSender, SenderResult } from './channel.js';
 import { postDelivery } from './send.js';
 
 /**
- * Issue 12 item 2: one outbox, a sender per channel. The "relay" channel below exists only here:
- * a sender of a few lines and rows in outbox_targets are all it takes, and it gets the worker's
+ * One outbox, a sender per channel (docs/webhooks.md "How it works inside"). The "relay" channel below exists
+ * only here: a sender of a few lines and rows in outbox_targets are all it takes, and it gets the worker's
  * order, retries, attempt log and disabling like webhooks do.
  */
 describeDialects('the outbox with two channels', (dialect) => {

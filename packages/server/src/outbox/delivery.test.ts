@@ -77,7 +77,7 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
 
   const events = (r: Receiver) => r.requests.map((q) => JSON.parse(q.body) as WebhookEvent);
 
-  it('delivers every form event with spec 6.3 payloads, verified by standardwebhooks and the contract', async () => {
+  it('delivers every form event with its documented payload, verified by standardwebhooks and the contract', async () => {
     const r = await receiver();
     const { secret } = await endpoint(r.url, [
       'FORM_CREATED',
@@ -116,7 +116,7 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
       expect(
         await verifyWebhook({ payload: q.body, headers: xOnly as Record<string, string>, secret }),
       ).toEqual(event);
-      // And by hand, as decisions.md defines it.
+      // And by hand, as docs/webhooks.md "Headers and signature" defines it.
       const keyBytes = Buffer.from(secret.slice('whsec_'.length), 'base64');
       const content = `${q.headers['x-service-delivery']}.${q.headers['x-service-timestamp']}.${q.body}`;
       expect(q.headers['x-service-signature']).toBe(

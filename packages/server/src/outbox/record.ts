@@ -8,7 +8,10 @@ import { preparedQuery } from '../db/prepared-query.js';
 import { QUEUE_WHILE_DISABLED } from './channel.js';
 import { type NewTarget, newTargetRow } from './target-row.js';
 
-/** One event to record: its account and the `{type, created_at, data}` of spec 6.3. */
+/**
+ * One event to record: its account and the `{type, created_at, data}` of a delivery body (docs/webhooks.md
+ * "Events").
+ */
 export type OutboxEvent = {
   [T in WebhookEventType]: { accountId: string; type: T; createdAt: string; data: WebhookEventOf<T>['data'] };
 }[WebhookEventType];

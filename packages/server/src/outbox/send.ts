@@ -9,7 +9,9 @@ import {
   type TargetPolicy,
 } from '../net/ssrf-guard.js';
 
-/** decisions.md and spec 6.5: an attempt fails after 10 s without a complete answer. */
+/**
+ * An attempt fails after 10 s without a complete answer (docs/webhooks.md "Delivery, retries and the log").
+ */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer is read and kept for the delivery log (the contract's 1 KB). */
 export const RESPONSE_BODY_CAP = 1024;

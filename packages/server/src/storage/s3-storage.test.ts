@@ -23,7 +23,10 @@ const s3Options = (endpoint: string) => ({
   credentials: { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' },
 });
 
-/** Issue 19 item 4: uploads in an S3-compatible bucket, shared by every instance. */
+/**
+ * Uploads in an S3-compatible bucket, shared by every instance (docs/self-hosting.md "Uploads in
+ * S3-compatible object storage").
+ */
 describeDialects('uploads on S3-compatible storage, two instances', (dialect) => {
   let s3: S3StandIn;
   let database: TestDatabase;

@@ -20,10 +20,10 @@ function captchaForm(provider: CaptchaProvider, language: 'en' | 'de'): FormSche
 }
 
 /**
- * The captcha widget on the public page (issue 33), each provider against its stand-ins: the
- * widget script from the stand-in (FORMLOOM_CAPTCHA_<P>_SCRIPT_URL), its tokens verified by the
- * stand-in's verify endpoint. A refused token is said in the page's language and the widget starts
- * over; the next token is accepted. The page reports no error (a CSP violation would be one).
+ * The captcha widget on the public page (docs/captcha.md "The widget"), each provider against its stand-ins:
+ * the widget script from the stand-in (FORMLOOM_CAPTCHA_<P>_SCRIPT_URL), its tokens verified by the
+ * stand-in's verify endpoint. A refused token is said in the page's language and the widget starts over; the
+ * next token is accepted. The page reports no error (a CSP violation would be one).
  */
 describe.skipIf(executable === undefined)('public form page in Chromium: captcha widget', () => {
   let stand: CaptchaStandIn;
@@ -96,7 +96,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: captcha
 });
 
 /**
- * The same widget in `<formloom-form>` (issue 33 with issue 30), placed by `/embed.js` on a page of
+ * The same widget in `<formloom-form>` (docs/embedding.md), placed by `/embed.js` on a page of
  * another origin: the widget sits in the element's shadow root, and its token goes with the
  * submission.
  */

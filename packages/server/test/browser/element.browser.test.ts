@@ -39,7 +39,8 @@ async function elementBundle(): Promise<string> {
  * A host page on another origin: `<formloom-form>` with the attributes of the page's query, a
  * host stylesheet that themes it (a custom property and a `::part`), and every event the element
  * sends recorded in `window.formloomEvents`. Its server passes /v1 through to the Formloom server
- * (the server answers no CORS yet: issue 30, item 4).
+ * (a same-origin proxy: how a host page reached the API before the public routes answered CORS,
+ * and still a way it may choose).
  */
 function hostPage(query: URLSearchParams): string {
   const attrs = ['code', 'lang', 'prefill', 'resume']

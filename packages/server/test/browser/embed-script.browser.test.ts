@@ -76,7 +76,7 @@ describe.skipIf(executable === undefined)('/embed.js from a plain HTML page on a
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(res.headers.get('content-encoding')).toBe('gzip');
-    // The element, the runtime and the engine, held to issue 30's 25 KB in
+    // The element, the runtime and the engine, held to its 25 KB (docs/embedding.md "Sizes") in
     // packages/elements/test/size.test.ts, and this script's loader (inline and popup, ~600 B).
     const gzipped = (await pageAssets()).embed.gzip.length;
     console.log(`/embed.js: ${gzipped} bytes gzipped`);

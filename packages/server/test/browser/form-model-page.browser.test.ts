@@ -8,7 +8,7 @@ import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
 const executable = chromiumOrSkip();
 const en = messagesFor('en');
 
-describe.skipIf(executable === undefined)('public form page in Chromium: the form model (issue 28)', () => {
+describe.skipIf(executable === undefined)('public form page in Chromium: the form model', () => {
   const pages = usePages(executable);
   let page: Page;
   let problems: string[] = [];

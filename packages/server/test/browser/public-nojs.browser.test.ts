@@ -68,7 +68,10 @@ function contactSchema(): FormSchema {
   };
 }
 
-/** Issue 30 item 5: the public page with JavaScript switched off in the browser. */
+/**
+ * docs/embedding.md "The page without JavaScript": the public page with JavaScript switched off in the
+ * browser.
+ */
 describe.skipIf(executable === undefined)('public form page in Chromium without JavaScript', () => {
   const pages = usePages(executable);
   let page: Page;

@@ -8,8 +8,11 @@ const executable = findChromium();
 if (executable === undefined && process.env.CI)
   throw new Error('chromium is not installed (apt-get install chromium)');
 
-/** Save and resume on the public page of a paged form (issue 29), in Chromium against a real server. */
-describe.skipIf(executable === undefined)('public form page in Chromium: save and resume (issue 29)', () => {
+/**
+ * Save and resume on the public page of a paged form (docs/form-model.md "Save and resume"), in Chromium
+ * against a real server.
+ */
+describe.skipIf(executable === undefined)('public form page in Chromium: save and resume', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];

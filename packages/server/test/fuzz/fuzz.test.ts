@@ -5,7 +5,7 @@ import { describeEachDialect } from '../support/test-server.js';
 import { type Fixtures, fuzzEveryOperation, OPERATIONS } from './openapi-fuzz.js';
 
 /**
- * The OpenAPI-driven fuzzer (issue 22 item 10), seeded and bounded for CI: FUZZ_RUNS_PER_OP
+ * The OpenAPI-driven fuzzer (./openapi-fuzz.ts), seeded and bounded for CI: FUZZ_RUNS_PER_OP
  * requests per operation (default 40, about 2,200 a database). `pnpm fuzz` runs it longer;
  * FUZZ_SEED replays a run (the seed is printed).
  */

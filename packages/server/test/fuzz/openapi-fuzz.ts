@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 
 /**
- * An HTTP fuzzer driven by docs/openapi.json (issue 22 item 10): for every operation, requests
+ * An HTTP fuzzer driven by docs/openapi.json: for every operation, requests
  * generated from its schemas (roughly valid) and mutated ones (wrong types, missing and extra
  * properties, boundary, huge and negative numbers, deep nesting, long and ill-formed strings,
  * wrong content types, bad path ids). Each answer must be below 500, in the envelope, valid

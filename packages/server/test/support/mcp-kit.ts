@@ -14,7 +14,7 @@ export function toolText(result: unknown): string {
 }
 
 /**
- * The same checks through any MCP transport (issue 34), with the official MCP client against a
+ * The same checks through any MCP transport (docs/mcp.md), with the official MCP client against a
  * real server: the tool list against the contract, a read, a create, a write a read-only key's
  * scope refuses, and an AI job waited for. `connect` opens a client acting with `key`.
  */

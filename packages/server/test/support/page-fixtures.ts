@@ -148,8 +148,9 @@ export async function publishForm(t: TestServer, key: string, schema: FormSchema
 }
 
 /**
- * A paged quiz (issue 28): a name, two scored questions on pages of their own, a section shown
- * only after a wrong first answer, a `score` variable and a completion message that recalls it.
+ * A paged quiz (docs/form-model.md "A worked example: a quiz"): a name, two scored questions on pages of
+ * their own, a section shown only after a wrong first answer, a `score` variable and a completion message
+ * that recalls it.
  */
 export function pagedQuizSchema(): FormSchema {
   const radio = (id: string, sectionId: string, label: string, options: [string, string, number][]) => ({
@@ -263,7 +264,7 @@ export function bilingualSchema(): FormSchema {
 }
 
 /**
- * A two-page form for the page without JavaScript (issue 30): a required name, a pet's name shown
+ * A two-page form for the page without JavaScript (docs/embedding.md): a required name, a pet's name shown
  * only for "yes", a file on the second page and a hidden field prefilled from the URL (`?ref=`).
  */
 export function plainPostSchema(): FormSchema {

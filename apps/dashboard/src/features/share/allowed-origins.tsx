@@ -27,7 +27,10 @@ export function parseOrigins(text: string): { origins: string[] } | { invalid: s
   return { origins };
 }
 
-/** Which sites may embed the form (decisions.md "Embedding"): one origin per line, empty for any. */
+/**
+ * Which sites may embed the form (docs/embedding.md "Which origins may use a form"): one origin per line,
+ * empty for any.
+ */
 export function AllowedOrigins({
   formId,
   saved,

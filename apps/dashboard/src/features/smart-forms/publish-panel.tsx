@@ -25,9 +25,9 @@ import { smartFormsTexts } from './texts.js';
 type Confirming = UnpublishMode | 'delete' | undefined;
 
 /**
- * Publishing a smart form (spec 3.2): publish shows the public link; unpublish is soft (running
- * interviews finish) or hard (they end at once), each after a confirmation; delete likewise.
- * `gate` wraps a write control so a role that may not use it sees it disabled, with the reason.
+ * Publishing a smart form (docs/decisions.md "Smart-form interviews"): publish shows the public link;
+ * unpublish is soft (running interviews finish) or hard (they end at once), each after a confirmation; delete
+ * likewise. `gate` wraps a write control so a role that may not use it sees it disabled, with the reason.
  */
 export function PublishPanel({
   form,

@@ -73,8 +73,8 @@ export const ai: ResourceDefinition = {
   properties,
   operations: {
     /**
-     * Queues the job, then polls it every 3 s for at most 60 s (spec 4.5) with n8n's `sleep`, so
-     * the wait is the workflow's and no timer outlives the execution.
+     * Queues the job, then polls it every 3 s for at most 60 s (the contract's AI_JOB_POLLING) with n8n's
+     * `sleep`, so the wait is the workflow's and no timer outlives the execution.
      */
     async generateForm(context, i, client) {
       const options = context.getNodeParameter('options', i, {}) as {

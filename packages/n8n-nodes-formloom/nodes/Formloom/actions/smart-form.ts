@@ -6,7 +6,7 @@ type SmartForms = import('@formloom/sdk').SmartForms;
 type CreateBody = Parameters<SmartForms['create']>[0];
 type UpdateBody = Parameters<SmartForms['update']>[1];
 
-/** Export formats the node offers: a spreadsheet file for the next node (spec 4.4: csv or xlsx). */
+/** Export formats the node offers: a spreadsheet file (csv or xlsx) for the next node. */
 const EXPORT_FILES = {
   csv: { mimeType: 'text/csv', extension: 'csv' },
   xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },

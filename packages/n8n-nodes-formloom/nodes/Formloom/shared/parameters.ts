@@ -109,7 +109,7 @@ export function isoInstant(value: unknown): string | undefined {
 
 /**
  * One page of `limit` items, or with Return All every page, stopping at 50 pages or 5,000 records
- * (spec 8.4: the SDK's collect defaults).
+ * (the SDK's collect defaults, `CollectOptions`).
  */
 export async function listItems<Item>(
   context: IExecuteFunctions,
@@ -129,7 +129,10 @@ export async function listItems<Item>(
   return page.items;
 }
 
-/** The `message` parameter of a chat, trimmed: 1 to 500 characters (spec 8.4), checked before any call. */
+/**
+ * The `message` parameter of a chat, trimmed: 1 to 500 characters (the chats' limit, docs/ai.md), checked
+ * before any call.
+ */
 export function chatMessage(context: IExecuteFunctions, itemIndex: number): string {
   const message = (context.getNodeParameter('message', itemIndex) as string).trim();
   if (message.length === 0 || message.length > TEXT_LIMITS.chatMessage) {

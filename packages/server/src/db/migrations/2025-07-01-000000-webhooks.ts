@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { createDeliveryTables } from './delivery-tables.js';
 
 /**
- * Webhook endpoints, the event outbox, deliveries and their attempts (issue 6). Portable column
+ * Webhook endpoints, the event outbox, deliveries and their attempts (docs/webhooks.md). Portable column
  * types only (text, integer), like the initial migration.
  */
 export const webhooks: Migration = {

@@ -17,7 +17,7 @@ export const rateLimitsAndCredits: Migration = {
       .addColumn('hour_points', 'integer', (c) => c.notNull())
       .addColumn('month_start', 'text', (c) => c.notNull())
       .addColumn('month_points', 'integer', (c) => c.notNull())
-      // The AI endpoints' own hourly counts (spec 8.2), in the window of hour_start.
+      // The AI endpoints' own hourly counts, in the window of hour_start.
       .addColumn('ai_generate_form', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('ai_smart_analytics', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('ai_analytics_chat', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** Analytics chat sessions (spec 2.12, 3.7): the conversation about one form's responses. */
+/** Analytics chat sessions: the conversation about one form's responses. */
 export const analyticsChat: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

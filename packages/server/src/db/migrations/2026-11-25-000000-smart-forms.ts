@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Smart forms (spec 2.9, 3.2), their interview sessions (2.10, 3.4), each question asked and its
+ * Smart forms, their interview sessions, each question asked and its
  * answer, the themes of each analysed session (so theme frequencies are counted by the database),
  * and the one-time codes of private smart forms. Portable column types only.
  */

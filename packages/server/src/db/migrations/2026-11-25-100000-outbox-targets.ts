@@ -3,12 +3,11 @@ import type { Migration } from 'kysely/migration';
 import { createDeliveryTables } from './delivery-tables.js';
 
 /**
- * The outbox's targets for every channel besides webhook endpoints (issue 12 item 2): Slack and
- * Discord connections now, any later channel the same way. A target row carries the delivery
- * state the worker needs (active, failures in a row, lease), the channel that sends to it, and its
- * channel's settings sealed with the server key. Deliveries and attempts mirror the webhook tables
- * column for column, so one store serves both; events stay in `webhook_events`, the one event
- * table of the outbox.
+ * The outbox's targets for every channel besides webhook endpoints (docs/webhooks.md "How it works inside"):
+ * Slack and Discord connections now, any later channel the same way. A target row carries the delivery state
+ * the worker needs (active, failures in a row, lease), the channel that sends to it, and its channel's
+ * settings sealed with the server key. Deliveries and attempts mirror the webhook tables column for column,
+ * so one store serves both; events stay in `webhook_events`, the one event table of the outbox.
  */
 export const outboxTargets: Migration = {
   async up(db: Kysely<unknown>) {

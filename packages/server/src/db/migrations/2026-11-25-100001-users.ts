@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * People who sign in (issue 18): a user belongs to one account and signs in with an email and a
- * password (scrypt, see features/users/password.ts). `login_failures` counts failed sign-ins per
- * email and per client address in a fixed window, shared by every instance on the database.
+ * People who sign in (docs/integrations.md "Users and sign-in"): a user belongs to one account and signs in
+ * with an email and a password (scrypt, see features/users/password.ts). `login_failures` counts failed
+ * sign-ins per email and per client address in a fixed window, shared by every instance on the database.
  */
 export const users: Migration = {
   async up(db: Kysely<unknown>) {

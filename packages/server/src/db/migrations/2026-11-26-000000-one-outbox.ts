@@ -39,15 +39,14 @@ const ATTEMPT = [
 ] as const;
 
 /**
- * One outbox (issue 26 item 1): webhook endpoints become `outbox_targets` rows of the channel
- * `webhook`, their deliveries and attempts move into `outbox_deliveries` and
- * `outbox_delivery_attempts`, and the three webhook tables go. Every row keeps its id, so delivery
- * ids receivers have seen, event order (`event_seq`), counters, leases and timestamps stay as
- * they were. The endpoint's sealed secret moves as is into `config_sealed` (sealed with the
- * endpoint id as context, as every target's config is). The columns the webhooks API shows
- * (`url`, `description`, `secret_last4`) are added to the targets, empty for chat connections; a
- * webhook endpoint's URL stays unique per account (a partial index: other channels, such as
- * report callbacks, may send to one URL several times).
+ * One outbox (docs/webhooks.md "How it works inside"): webhook endpoints become `outbox_targets` rows of the
+ * channel `webhook`, their deliveries and attempts move into `outbox_deliveries` and
+ * `outbox_delivery_attempts`, and the three webhook tables go. Every row keeps its id, so delivery ids
+ * receivers have seen, event order (`event_seq`), counters, leases and timestamps stay as they were. The
+ * endpoint's sealed secret moves as is into `config_sealed` (sealed with the endpoint id as context, as every
+ * target's config is). The columns the webhooks API shows (`url`, `description`, `secret_last4`) are added to
+ * the targets, empty for chat connections; a webhook endpoint's URL stays unique per account (a partial
+ * index: other channels, such as report callbacks, may send to one URL several times).
  */
 export const oneOutbox: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: a migration works on tables the typed schema no longer has

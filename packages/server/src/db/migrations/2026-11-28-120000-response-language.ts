@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The language a respondent answered in (issue 28: translated forms), on each response. Nullable:
- * responses stored before it was recorded keep null, and the API answers null for them.
+ * The language a respondent answered in (translated forms, docs/form-texts.md "Translations"), on each
+ * response. Nullable: responses stored before it was recorded keep null, and the API answers null for them.
  */
 export const responseLanguage: Migration = {
   async up(db: Kysely<unknown>) {

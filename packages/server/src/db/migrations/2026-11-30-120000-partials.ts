@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Partial responses (save and resume, issue 29): a respondent's answers saved under a resume
- * token, of which only the SHA-256 is stored. `response_id` is set, once, in the transaction
- * that stores the response completing it (unique: one response per partial). Deleted with the
- * form (cascade) and purged after `expires_at`.
+ * Partial responses (save and resume, docs/form-model.md "Save and resume"): a respondent's answers saved
+ * under a resume token, of which only the SHA-256 is stored. `response_id` is set, once, in the transaction
+ * that stores the response completing it (unique: one response per partial). Deleted with the form (cascade)
+ * and purged after `expires_at`.
  */
 export const partials: Migration = {
   async up(db: Kysely<unknown>) {

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * How many of a delivery's logged attempts were postponements (a mail held back by a sending
- * limit, issue 33): they are in the attempt log, saying why, but do not use up its retries.
+ * limit, docs/email.md "Limits"): they are in the attempt log, saying why, but do not use up its retries.
  */
 export const deliveryPostponements: Migration = {
   async up(db: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The audit log (issue 32): one row per change by a member or an API key, inserted in the
+ * The audit log (docs/server.md "Audit log"): one row per change by a member or an API key, inserted in the
  * transaction of the change it records. Kept per account, read newest first and filtered; purged
  * after its retention.
  */

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The dashboard (issue 31): a member's `role` (stored now, enforced per route with issue 32),
- * sessions of the `formloom_session` cookie, and the first-run setup link. Sessions and setup
- * tokens are `<id>.<secret>`: only the secret's SHA-256 is stored (as for API keys), so a copy of
- * the database signs nobody in.
+ * The dashboard: a member's `role` (stored here, enforced per route since: docs/server.md "Roles and route
+ * permissions"), sessions of the `formloom_session` cookie, and the first-run setup link. Sessions and setup
+ * tokens are `<id>.<secret>`: only the secret's SHA-256 is stored (as for API keys), so a copy of the
+ * database signs nobody in.
  */
 export const dashboardSessions: Migration = {
   async up(db: Kysely<unknown>) {

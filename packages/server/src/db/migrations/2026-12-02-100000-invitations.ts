@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Invitations of members (issue 32): a one-time link `<id>.<secret>` valid 7 days, of which only
- * the secret's SHA-256 is stored (as for sessions and API keys). Spent once, or revoked.
+ * Invitations of members (docs/server.md "API keys and members over the API"): a one-time link
+ * `<id>.<secret>` valid 7 days, of which only the secret's SHA-256 is stored (as for sessions and API keys).
+ * Spent once, or revoked.
  */
 export const invitations: Migration = {
   async up(db: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import { PLAN_LIMITS, PLANS, type Plan } from '@formloom/contract';
 
 export { isScope, PLANS, type Plan, SCOPES, type Scope } from '@formloom/contract';
 
-/** Spec 5.4: keys an account may hold on each plan. */
+/** Keys an account may hold on each plan (the contract's PLAN_LIMITS). */
 export function maxKeysOf(plan: Plan): number {
   return PLAN_LIMITS[plan].maxApiKeys;
 }
@@ -15,7 +15,7 @@ export function parsePlan(value: string): Plan | undefined {
 
 /**
  * Notification mails (owners' and respondents' copies) an account may send an hour, by plan
- * (issue 33); past it the mails wait for the next hour.
+ * (docs/email.md "Limits"); past it the mails wait for the next hour.
  */
 export const MAILS_PER_HOUR: Readonly<Record<Plan, number>> = {
   FREE: 20,

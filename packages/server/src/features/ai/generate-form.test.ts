@@ -110,7 +110,7 @@ describeEachDialect('AI form generation (offline provider)', (t) => {
     const starter = await fundedAccount(t, 100, 'STARTER');
     const res = await generate(starter.key, { prompt: 'A survey', language: 'en' });
     expect(res.status).toBe(202);
-    // Starter: 10 generations an hour (spec 8.2).
+    // Starter: 10 generations an hour (docs/ai.md "How a generation runs").
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++)
       statuses.push((await generate(starter.key, { prompt: `Survey ${i}` })).status);

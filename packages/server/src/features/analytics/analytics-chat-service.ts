@@ -38,10 +38,10 @@ export interface AnalyticsChatServiceDeps {
 }
 
 /**
- * Analytics chat (spec 4.6): a question about one form's responses, answered from the figures the
- * database counts and a sample of recent responses cut to a token budget. A session keeps the
- * conversation; it ends after 30 minutes idle or 10 questions. The chat runner (ai/chat-runner.ts)
- * fits the sample to the budget, reserves and settles the credits and asks the provider.
+ * Analytics chat (docs/ai.md "Analytics chat and smart analytics reports"): a question about one form's
+ * responses, answered from the figures the database counts and a sample of recent responses cut to a token
+ * budget. A session keeps the conversation; it ends after 30 minutes idle or 10 questions. The chat runner
+ * (ai/chat-runner.ts) fits the sample to the budget, reserves and settles the credits and asks the provider.
  */
 export function createAnalyticsChatService({ db, clock, forms, runner }: AnalyticsChatServiceDeps) {
   const store = createAnalyticsChatStore(db);

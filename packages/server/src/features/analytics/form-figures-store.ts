@@ -22,10 +22,10 @@ export const isChoice = (t: FieldType) => t === 'select' || t === 'radio' || t =
 export const isText = (t: FieldType) => t === 'text' || t === 'textarea' || t === 'email';
 
 /**
- * The SQL of form figures (issue 17 item 1), the same answers on SQLite and PostgreSQL. Each
- * field's answer is taken out of the JSON once per row (see `SqlDialect.jsonKeys`): reading the
- * document once per figure instead (a few JSON calls for each of some eighty figures per row) was
- * what made 100,000 responses take 2 to 3 s.
+ * The SQL of form figures (docs/server.md "Response search and figures"), the same answers on SQLite and
+ * PostgreSQL. Each field's answer is taken out of the JSON once per row (see `SqlDialect.jsonKeys`): reading
+ * the document once per figure instead (a few JSON calls for each of some eighty figures per row) was what
+ * made 100,000 responses take 2 to 3 s.
  */
 export function createFormFiguresStore(db: Db) {
   const dialect = sqlDialectOf(db);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { createFormFiguresStore, isChoice, isText } from './form-figures-store.js';
 import { histogramEdges } from './histogram.js';
 
-/** What a form's responses say, counted by the database (issue 17 item 1). */
+/** What a form's responses say, counted by the database (docs/server.md "Response search and figures"). */
 export interface FormFigures {
   responseCount: number;
   firstResponseAt: string | null;

@@ -40,9 +40,9 @@ export interface SmartAnalyticsDeps {
 }
 
 /**
- * Smart analytics (spec 4.6): `request` reserves 10 credits and queues the report job in one
- * transaction; the job computes the figures, asks the provider for trends and an analysis, stores
- * the report and queues its callback, all in the transaction that ends it.
+ * Smart analytics (docs/ai.md "Analytics chat and smart analytics reports"): `request` reserves 10 credits
+ * and queues the report job in one transaction; the job computes the figures, asks the provider for trends
+ * and an analysis, stores the report and queues its callback, all in the transaction that ends it.
  */
 export function createSmartAnalytics({
   db,

@@ -15,7 +15,7 @@ import type { XlsxCell } from '../../export/index.js';
 import { AuditAccountMismatchError, currentAuditCaller } from './audit-context.js';
 import { createAuditStore } from './audit-store.js';
 
-/** decisions.md: entries are kept 365 days unless configured otherwise. */
+/** docs/server.md "Audit log": entries are kept 365 days unless configured otherwise. */
 export const DEFAULT_AUDIT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
 const EXPORT_PAGE = 500;
 

@@ -1,4 +1,6 @@
-/** The audit log: who changed what, recorded in the transaction of the change (issue 32). */
+/**
+ * The audit log: who changed what, recorded in the transaction of the change (docs/server.md "Audit log").
+ */
 export {
   AuditAccountMismatchError,
   type AuditCaller,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateApiKey, hashSecret, maskApiKey, parseApiKey, secretMatches } from './api-key.js';
 
 describe('API keys', () => {
-  it('have the decisions.md format: formloom_ + 12 hex + . + 64 hex', () => {
+  it('have the documented format (docs/decisions.md "Contract"): formloom_ + 12 hex + . + 64 hex', () => {
     const { token, keyId, secretHash } = generateApiKey();
     expect(token).toMatch(/^formloom_[0-9a-f]{12}\.[0-9a-f]{64}$/);
     expect(token.slice(0, 9)).toBe('formloom_');

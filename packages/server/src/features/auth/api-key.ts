@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** decisions.md: `formloom_` + 12 hex key id + `.` + 64 hex secret (256 random bits). */
+/** docs/decisions.md "Contract": `formloom_` + 12 hex key id + `.` + 64 hex secret (256 random bits). */
 export const API_KEY_PREFIX = 'formloom_';
 const API_KEY_PATTERN = /^formloom_([0-9a-f]{12})\.([0-9a-f]{64})$/;
 

@@ -20,7 +20,7 @@ async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') 
   return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, origin: ORIGIN };
 }
 
-describeEachDialect('API keys over the API (issue 32)', (t) => {
+describeEachDialect('API keys over the API', (t) => {
   it('creates a key shown once, lists it without its secret, and the key works', async () => {
     const { accountId } = await t.account();
     const headers = await signedIn(t, accountId);

@@ -173,7 +173,10 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
   };
 }
 
-/** Why a member's role may not use a route needing `permission` (issue 32, `ROLE_PERMISSIONS`). */
+/**
+ * Why a member's role may not use a route needing `permission` (`ROLE_PERMISSIONS`, docs/server.md "Roles and
+ * route permissions").
+ */
 function roleRefusal(role: Role, permission: Permission): string | undefined {
   return roleAllows(role, permission)
     ? undefined

@@ -17,7 +17,7 @@ import { audited, recordAudit } from '../audit/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
 
-/** Spec 5.5: rotation grace period, default 24 hours, at most 7 days. */
+/** Rotation grace period, default 24 hours, at most 7 days (docs/server.md "Operator CLI"). */
 export const DEFAULT_ROTATION_GRACE_MS = 24 * 3_600_000;
 export const MAX_ROTATION_GRACE_MS = 7 * 24 * 3_600_000;
 /** `last_used_at` is written at most this often per key, so reads don't each become a write. */

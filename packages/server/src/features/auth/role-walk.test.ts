@@ -47,7 +47,7 @@ async function call(t: TestServer, route: (typeof walked)[number], auth: { cooki
 const refusedByAuth = (res: { status: number; text: string }) =>
   res.status === 403 && /role may not do this|lacks the/.test(res.text);
 
-describeEachDialect('every route with every role and every key scope (issue 32)', (t) => {
+describeEachDialect('every route with every role and every key scope', (t) => {
   let accountId = '';
   const members = new Map<string, Member>();
 

@@ -13,7 +13,7 @@ function pathOf(template: string): string {
 }
 
 /**
- * Issue 12 item 1: every route of the contract, walked, is refused without its credential.
+ * Every route of the contract, walked, is refused without its credential.
  * API-key, session and interview routes answer 401 with nothing, and 401 with a made-up credential
  * (interview routes: 404, since no session exists under the made-up ids);
  * share-code routes answer 404 for a code no form has; the sign-in routes (integrations and

@@ -26,7 +26,7 @@ const allowed = (role: Role) =>
     })
     .map((r) => r.name);
 
-describe('route permissions (issue 32)', () => {
+describe('route permissions', () => {
   it('every route a member or a key calls names a known permission; the server refuses otherwise', () => {
     expect(() => assertPermissionsNamed(contractRoutes)).not.toThrow();
     expect(() =>
@@ -101,7 +101,7 @@ describe('route permissions (issue 32)', () => {
   });
 });
 
-describeEachDialect('the server refuses to start (issue 32)', (t) => {
+describeEachDialect('the server refuses to start without a permission per route', (t) => {
   const start = () =>
     createApp({
       db: t.db,

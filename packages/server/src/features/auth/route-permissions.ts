@@ -4,10 +4,10 @@ import { PERMISSIONS } from '@formloom/contract';
 const MEMBER_KINDS = new Set(['apiKey', 'session', 'cookie']);
 
 /**
- * Throws, naming them, when routes a member can call name no known permission (issue 32: the
- * permission each route needs is route metadata, and the server refuses to start without it). The
- * contract's types already ask for one; this holds for routes added at run time and for metadata
- * built loosely.
+ * Throws, naming them, when routes a member can call name no known permission (docs/server.md "Roles and
+ * route permissions": the permission each route needs is route metadata, and the server refuses to start
+ * without it). The contract's types already ask for one; this holds for routes added at run time and for
+ * metadata built loosely.
  */
 export function assertPermissionsNamed(
   routes: readonly { name: string; metadata: { auth: string; permission?: unknown } }[],

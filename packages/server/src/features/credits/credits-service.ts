@@ -7,7 +7,7 @@ import { createAccountsService } from '../accounts/index.js';
 import { createCreditsStore, type LedgerEntry, type LedgerKind } from './credits-store.js';
 
 /**
- * What an AI call costs (decisions.md): generate-form 5, smart analytics 10, analytics chat and
+ * What an AI call costs (docs/ai.md): generate-form 5, smart analytics 10, analytics chat and
  * smart-form chat 1 plus 1 per full 1,000 tokens (see `chatCost`).
  */
 export const CREDIT_COSTS: Readonly<Record<AiLimit, number>> = {

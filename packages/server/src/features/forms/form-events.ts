@@ -6,7 +6,7 @@ import type { Wake } from '../../jobs/wake.js';
 import { type OutboxEvent, recordEvents } from '../../outbox/record.js';
 
 /**
- * The webhook events of a form's state changes (spec 6.1 and decisions.md), derived from the row
+ * The webhook events of a form's state changes (docs/webhooks.md "Events"), derived from the row
  * before and after the change, so every path that changes a form (API, public submission,
  * archive on read, the expiry sweep) emits the same events the same way.
  */

@@ -6,7 +6,7 @@ import { formatDuration } from '../../util/duration.js';
 import { toForm } from './form-mapping.js';
 import { createFormsStore } from './forms-store.js';
 
-/** decisions.md: deleted forms are kept this long (restorable), then purged. */
+/** docs/decisions.md (form DELETE): deleted forms are kept this long (restorable), then purged. */
 export const DEFAULT_DELETED_RETENTION_MS = 30 * 86_400_000;
 
 /** A deleted form past its retention window: it can no longer be restored. */

@@ -36,7 +36,10 @@ export interface FormsServiceDeps {
   clock: () => Date;
   /** Origin (and optional path prefix) of public links. */
   publicUrl: string;
-  /** Runs after a form is soft-deleted: its uploaded files are deleted at once (decisions.md). */
+  /**
+   * Runs after a form is soft-deleted: its uploaded files are deleted at once (docs/decisions.md: they are
+   * the privacy risk).
+   */
   onDeleted?: (formId: string) => Promise<void>;
   /**
    * Runs after a save whose schema carries `settings.notifications`: re-saving them is how an

@@ -12,8 +12,8 @@ import { userAuditCaller } from './integrations-router.js';
 export const DASHBOARD_INTEGRATIONS = '/app/integrations';
 
 /**
- * The addresses of the old server-rendered `/integrations` page (issue 18) that a bookmark or a
- * browser's history may hold; the page folded into the dashboard (issue 32), so each sends the
+ * The addresses of the old server-rendered `/integrations` page that a bookmark or a browser's history may
+ * hold; the page folded into the dashboard (docs/integrations.md "The dashboard page"), so each sends the
  * browser there.
  */
 export const OLD_PAGE_PATHS = [

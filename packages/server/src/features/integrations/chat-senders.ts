@@ -12,8 +12,9 @@ export const CHAT_MAX_RETRIES = 5;
 const MAX_PLATFORM_WAIT_MS = 60 * 60_000;
 
 /**
- * Slack errors that no retry fixes: the app lost its access or the channel is gone. Each counts
- * towards the connection's ERROR state (spec 3.6), which reconnecting clears.
+ * Slack errors that no retry fixes: the app lost its access or the channel is gone. Each counts towards the
+ * connection's ERROR state (docs/integrations.md "Delivery, rate limits and ERROR"), which reconnecting
+ * clears.
  */
 const SLACK_PERMANENT = new Set([
   'channel_not_found',
@@ -95,7 +96,7 @@ export interface ChatSenderOptions {
   slackApiBaseUrl?: string;
 }
 
-/** The Slack and Discord senders of the outbox (issue 18 item 4). */
+/** The Slack and Discord senders of the outbox (docs/integrations.md). */
 export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
   const box = createSecretBox(options.secretKey);
   const slackBase = (options.slackApiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL).replace(/\/+$/, '');

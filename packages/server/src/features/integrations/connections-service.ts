@@ -43,7 +43,7 @@ function toConnection(row: Row): IntegrationConnection {
 }
 
 /**
- * Chat-app connections (spec 2/3.6/4.9): rows of the outbox's `outbox_targets` whose channel is
+ * Chat-app connections (docs/integrations.md): rows of the outbox's `outbox_targets` whose channel is
  * slack or discord, so notifications go through the same outbox as webhooks. Every read and
  * write is scoped to the caller's account: another account's connection is a 404.
  */
@@ -103,7 +103,7 @@ export function createConnectionsService(deps: { db: Db; box: SecretBox; clock: 
 
     /**
      * Connects, or reconnects the same place (same account, provider and label): new settings,
-     * and out of ERROR with its failure count cleared (spec 3.6). New connections get
+     * and out of ERROR with its failure count cleared. New connections get
      * FORM_RESPONSE_CREATED.
      */
     async connect(input: {

@@ -14,7 +14,7 @@ import { createUsersService } from '../users/index.js';
 const PASSWORD = 'dashboard password 1';
 const ORIGIN = 'https://forms.example.test';
 
-describeDialects('chat connections from the dashboard (issue 32, part 3)', (dialect) => {
+describeDialects('chat connections from the dashboard', (dialect) => {
   let slack: SlackStandIn;
   let discord: DiscordStandIn;
   beforeAll(async () => {

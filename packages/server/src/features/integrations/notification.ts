@@ -12,7 +12,7 @@ export const LIMITS = {
 } as const;
 /** One answer shown in a notification: enough to recognise it, not the whole text. */
 export const ANSWER_PREVIEW_CHARS = 200;
-/** Spec 6.2: FORM_RESPONSE_CREATED shows the first 3 answers. */
+/** FORM_RESPONSE_CREATED shows the first 3 answers: enough to recognise a response, short in a channel. */
 export const ANSWERS_SHOWN = 3;
 
 export interface Notification {
@@ -66,7 +66,7 @@ export function answerText(value: unknown): string {
 }
 
 /**
- * What a chat notification says about an event (spec 6.2), the same for Slack and Discord:
+ * What a chat notification says about an event, the same for Slack and Discord:
  * the form's title, the event, the first 3 answers of a response and link buttons to the server.
  */
 export function describeEvent(event: WebhookEvent, origin: string): Notification {

@@ -4,7 +4,10 @@ import { forbidden, tooManyRequests } from '../../domain-errors.js';
 import type { RateLimitCaller, RateLimiter, Usage } from './rate-limiter.js';
 import { unixSeconds } from './windows.js';
 
-/** Spec 8.3: `X-RateLimit-*` describe the hourly window (decisions.md), `X-Monthly-*` the month. */
+/**
+ * `X-RateLimit-*` describe the hourly window, `X-Monthly-*` the month (docs/server.md "Behaviour worth
+ * knowing").
+ */
 export function writeUsageHeaders(res: Response, usage: Usage): void {
   res.setHeader(RATE_LIMIT_HEADERS.limit, String(usage.hour.limit));
   res.setHeader(RATE_LIMIT_HEADERS.remaining, String(Math.max(0, usage.hour.limit - usage.hour.used)));

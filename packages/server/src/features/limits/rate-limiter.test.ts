@@ -6,7 +6,7 @@ import { createAccountsService } from '../accounts/index.js';
 import { createKeysService } from '../auth/index.js';
 import { createRateLimiter } from './rate-limiter.js';
 
-/** Spec 8.2, as written there (the smart form chat follows analytics chat, as PLAN_LIMITS says). */
+/** The AI limits per plan, written out (the smart form chat follows analytics chat, as PLAN_LIMITS says). */
 const AI_FIGURES: Record<Exclude<Plan, 'FREE'>, Record<AiLimit, number>> = {
   STARTER: { generateForm: 10, smartAnalytics: 0, analyticsChat: 0, smartFormChat: 0 },
   PRO: { generateForm: 30, smartAnalytics: 5, analyticsChat: 30, smartFormChat: 30 },
@@ -21,7 +21,7 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
     expect(PLAN_LIMITS.FREE).toMatchObject({ maxApiKeys: 0, requestsPerMinute: 0, monthlyQuota: 0 });
   });
 
-  it('keys per plan (spec 5.4): Starter 3, Pro 10, Max 25, Free none', async () => {
+  it('keys per plan: Starter 3, Pro 10, Max 25, Free none', async () => {
     const keys = createKeysService(t.db);
     for (const [plan, max] of [
       ['STARTER', 3],

@@ -36,7 +36,7 @@ export type Decision =
 export interface RateLimiterOptions {
   db: Db;
   clock: () => Date;
-  /** Limits per plan; the contract's PLAN_LIMITS (spec 5.4, 8.1, 8.2) unless overridden. */
+  /** Limits per plan; the contract's PLAN_LIMITS unless overridden. */
   limits?: Readonly<Record<Plan, PlanLimits>>;
 }
 
@@ -91,11 +91,11 @@ function refusalMessage(type: RateLimitType, limit: number, plan: Plan, retryAft
 }
 
 /**
- * Per-account rate limits and monthly quota in fixed UTC windows (decisions.md): rules of the one
- * limiter (`limiter.ts`), which counts them in the database. All keys of an account share its
- * windows. An AI route also counts against its endpoint's own hourly limit (spec 8.2), beside the
- * general ones. A request takes a point from every window or, when one is full, from none, so a
- * client retrying into a 429 does not eat its monthly quota.
+ * Per-account rate limits and monthly quota in fixed UTC windows (docs/decisions.md "Server"): rules of the
+ * one limiter (`limiter.ts`), which counts them in the database. All keys of an account share its windows. An
+ * AI route also counts against its endpoint's own hourly limit, beside the general ones. A request takes a
+ * point from every window or, when one is full, from none, so a client retrying into a 429 does not eat its
+ * monthly quota.
  */
 export function createRateLimiter({ db, clock, limits = PLAN_LIMITS }: RateLimiterOptions) {
   const limiter = createLimiter({ db, clock });

@@ -1,5 +1,5 @@
 /**
- * Fixed windows (decisions.md): a minute and an hour start on the clock's minute and hour, a
+ * Fixed windows (docs/decisions.md "Server"): a minute and an hour start on the clock's minute and hour, a
  * month on the first of the calendar month, all in UTC. Every process computes the same window
  * for the same instant, so counters keyed by window start are shared without coordination.
  */

@@ -60,7 +60,7 @@ function pages(schema: FormSchema, page: string | undefined, reached: string | n
 }
 
 /**
- * Save and resume (decisions.md "Partial responses"): a respondent's answers saved under a resume
+ * Save and resume (docs/form-model.md "Save and resume"): a respondent's answers saved under a resume
  * token (32 random bytes, base64url; only its SHA-256 is stored, compared in constant time), read
  * and replaced by it until `settings.resumeDays` after it was made, and completed through the
  * responses service's one submission path, exactly once.

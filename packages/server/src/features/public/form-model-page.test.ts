@@ -7,7 +7,7 @@ async function page(t: TestServer, path: string, headers: Record<string, string>
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-describeEachDialect('public form page: the form model of issue 28', (t) => {
+describeEachDialect('public form page: the form model (hidden fields, pages, variables)', (t) => {
   let quiz = { id: '', code: '' };
   let bilingual = { id: '', code: '' };
 

@@ -34,14 +34,13 @@ export interface PublicCorsOptions {
 }
 
 /**
- * CORS for `/v1/public` (decisions.md "Embedding"): any origin may call a form's public routes
- * unless the form sets `settings.allowedOrigins`, and then only those. Another origin's requests,
- * reads included, are a 403 ORIGIN_NOT_ALLOWED, answered with CORS headers so that the page's
- * script can read the refusal and say so (without them a browser reports only a network error);
- * its preflight is answered, so that its POST reaches the same refusal (a plain cross-site POST
- * sends no preflight anyway). Nothing is read or stored for it. Smart-form routes and an unknown
- * code answer any origin: the 404 is the same for everyone. Without credentials: the public routes
- * take none, so no cookie ever goes along.
+ * CORS for `/v1/public` (docs/embedding.md "Which origins may use a form"): any origin may call a form's
+ * public routes unless the form sets `settings.allowedOrigins`, and then only those. Another origin's
+ * requests, reads included, are a 403 ORIGIN_NOT_ALLOWED, answered with CORS headers so that the page's
+ * script can read the refusal and say so (without them a browser reports only a network error); its preflight
+ * is answered, so that its POST reaches the same refusal (a plain cross-site POST sends no preflight anyway).
+ * Nothing is read or stored for it. Smart-form routes and an unknown code answer any origin: the 404 is the
+ * same for everyone. Without credentials: the public routes take none, so no cookie ever goes along.
  */
 export function publicCors({ ownOrigin, allowedOriginsOf }: PublicCorsOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -117,7 +116,7 @@ async function originAllowed(
 
 /**
  * The page's `frame-ancestors` (and whether to keep `X-Frame-Options: DENY`): no framing unless the
- * form names origins, which may then frame it (decisions.md "Embedding").
+ * form names origins, which may then frame it (docs/embedding.md "Which origins may use a form").
  */
 export function frameAncestors(allowedOrigins: readonly string[] | undefined): string {
   return allowedOrigins === undefined || allowedOrigins.length === 0

@@ -439,7 +439,8 @@ export function createPublicPageRouter({
     async (code, links, req) => {
       const form = await orNotFound(publicSmartForm(code));
       if (form === undefined) return undefined;
-      // The language the interview would start in, as the server decides it (spec 2.9).
+      // The language the interview would start in, as the server decides it (docs/ai.md "Smart-form
+      // interviews").
       const { language } = chooseLanguage(form.languages, undefined, req.get('accept-language'));
       const api = `../v1/public/smart-forms/${encodeURIComponent(code)}`;
       return { status: 200, page: renderInterviewPage(form, language, links, api) };

@@ -14,7 +14,10 @@ async function published(t: TestServer, key: string, maxResponses?: number) {
 const submit = (t: TestServer, code: string, i: number) =>
   t.request(`/v1/public/forms/${code}/responses`, { method: 'POST', json: { answers: { name: `n${i}` } } });
 
-/** Issue 19 item 1: a form without a cap is counted in shard rows, not on its own row. */
+/**
+ * A form without a cap is counted in shard rows, not on its own row (docs/self-hosting.md "A popular form and
+ * the form row").
+ */
 describeEachDialect('response counts without a hot form row', (t) => {
   it('submissions to a form without maxResponses leave its row alone, and every count is right', async () => {
     const { key } = await t.account();

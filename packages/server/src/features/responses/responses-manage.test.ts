@@ -25,7 +25,7 @@ async function uploadPng(t: TestServer, code: string, name: string) {
 
 const base = { email: 'a@example.com', contact: 'email', hasPets: 'no' };
 
-/** Issue 31 item 6: a form's figures, searching its responses, deleting one. */
+/** A form's figures, searching its responses, deleting one. */
 describeEachDialect('responses: figures, search and deletion', (t) => {
   let key = '';
   let accountId = '';

@@ -594,9 +594,9 @@ export function createResponsesService({
     },
 
     /**
-     * Deletes a response for good, with its uploaded files, in one transaction with its audit
-     * entry (`response.deleted`) and the count's decrement; the files' objects go once it
-     * commits. decisions.md names no webhook event for it. Another account's form is a 404.
+     * Deletes a response for good, with its uploaded files, in one transaction with its audit entry
+     * (`response.deleted`) and the count's decrement; the files' objects go once it commits. No webhook event
+     * is defined for it (docs/webhooks.md "Events"). Another account's form is a 404.
      */
     async remove(accountId: string, formId: string, responseId: string): Promise<DeleteResult> {
       await forms.load(accountId, formId);

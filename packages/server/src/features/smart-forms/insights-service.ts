@@ -44,10 +44,10 @@ export interface InsightsServiceDeps {
 }
 
 /**
- * What a smart form's owner learns from its sessions (spec 4.4.1, 4.4.2): a chat over the 50 most
- * recently completed interviews, and aggregate analytics whose figures the database counts and
- * whose insights and summary the model writes. Credits are reserved before the model is asked
- * (402 when short) and settled on the provider's usage.
+ * What a smart form's owner learns from its sessions (docs/ai.md "Smart-form chat and aggregate analytics"):
+ * a chat over the 50 most recently completed interviews, and aggregate analytics whose figures the database
+ * counts and whose insights and summary the model writes. Credits are reserved before the model is asked (402
+ * when short) and settled on the provider's usage.
  */
 export function createInsightsService({ db, clock, credits, provider, runner }: InsightsServiceDeps) {
   const forms = createSmartFormsStore(db);

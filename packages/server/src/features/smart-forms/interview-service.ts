@@ -67,9 +67,9 @@ function sameHash(a: string, b: string): boolean {
 export { acceptedLanguages };
 
 /**
- * The interview's language (spec 2.9): one entry locks it; several let the respondent choose
- * (their choice, else their browser's, else the first); none detects it: the respondent's choice
- * or browser, else the first answer decides (`detected`: English until then).
+ * The interview's language (docs/ai.md "Smart-form interviews"): one entry locks it; several let the
+ * respondent choose (their choice, else their browser's, else the first); none detects it: the respondent's
+ * choice or browser, else the first answer decides (`detected`: English until then).
  */
 export function chooseLanguage(
   allowed: readonly string[],

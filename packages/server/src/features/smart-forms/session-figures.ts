@@ -34,10 +34,10 @@ export interface SessionFigures {
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
- * What the database counts over a smart form's sessions (spec 4.4.2): sessions over time,
- * completion rate, durations (mean and median), sentiment distribution and trend, theme
- * frequencies. Every figure is an aggregate query of the smart forms store, the same SQL on SQLite
- * and PostgreSQL (timestamps are ISO strings, so a period is a prefix of one); the model never counts.
+ * What the database counts over a smart form's sessions (docs/ai.md "Smart-form chat and aggregate
+ * analytics"): sessions over time, completion rate, durations (mean and median), sentiment distribution and
+ * trend, theme frequencies. Every figure is an aggregate query of the smart forms store, the same SQL on
+ * SQLite and PostgreSQL (timestamps are ISO strings, so a period is a prefix of one); the model never counts.
  */
 export async function sessionFigures(db: Db, scope: FigureScope): Promise<SessionFigures> {
   const store = createSmartFormsStore(db);

@@ -67,7 +67,7 @@ export function toSmartForm(row: SmartFormRow, publicOrigin: string): SmartForm 
   };
 }
 
-/** The owner's side of smart forms (spec 4.4): list, read with statistics, edit, publish, delete. */
+/** The owner's side of smart forms: list, read with statistics, edit, publish, delete. */
 export function createSmartFormsService({ db, clock, publicUrl }: SmartFormsServiceDeps) {
   const store = createSmartFormsStore(db);
   const sessions = createSessionsStore(db);

@@ -102,7 +102,7 @@ export function createSmartFormsStore(db: Db) {
     },
 
     /**
-     * The figures' totals over the sessions of `scope` (spec 4.4.2): how many, how many completed,
+     * The figures' totals over the sessions of `scope`: how many, how many completed,
      * the first and last start, and over the completed ones the mean duration, answers and
      * sentiment score.
      */

@@ -40,7 +40,7 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     });
   });
 
-  it('refuses what spec 2.9 does not allow, with the field named', async () => {
+  it('refuses what the smart form schema does not allow, with the field named', async () => {
     for (const [body, path] of [
       [{ purpose: 'too short' }, 'purpose'],
       [{ purpose: INTERVIEW_PURPOSE, maxQuestions: 4 }, 'maxQuestions'],

@@ -12,7 +12,7 @@ import { formGone } from '../responses/index.js';
 import { detectContentType, inspectStream } from './content-type.js';
 import { createUploadsStore } from './uploads-store.js';
 
-/** An upload that no submission claims within this time is deleted (decisions.md: "expire"). */
+/** An upload that no submission claims within this time is deleted (docs/decisions.md "Server"). */
 export const DEFAULT_UPLOAD_TTL_MS = 24 * 3_600_000;
 const MIB = 1024 * 1024;
 /** The expiry sweep runs at most this often, after an upload. */
@@ -152,7 +152,7 @@ export function createUploadsService({
       return body === undefined ? undefined : { row, body };
     },
 
-    /** decisions.md: a deleted form's uploaded files are deleted at once, for good. */
+    /** docs/decisions.md (form DELETE): a deleted form's uploaded files are deleted at once, for good. */
     async deleteForForm(formId: string): Promise<void> {
       await storage.deletePrefix(`forms/${formId}/`);
       await store.deleteForForm(formId);

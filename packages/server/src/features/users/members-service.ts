@@ -50,7 +50,7 @@ const toMember = (r: { id: string; email: string; role: string; created_at: stri
 });
 
 /**
- * An account's members (decisions.md "Dashboard, members and roles"): invitations by link, role
+ * An account's members (docs/server.md "API keys and members over the API"): invitations by link, role
  * changes and removal. Only an owner makes or unmakes an owner, and the last owner stays: the
  * count and the change happen in one transaction holding the account's row, so two concurrent
  * demotions of two owners cannot both pass.

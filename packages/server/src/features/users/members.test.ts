@@ -25,7 +25,7 @@ async function member(t: TestServer, accountId: string, role: Role = 'owner') {
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-describeEachDialect('members and invitations (issue 32)', (t) => {
+describeEachDialect('members and invitations', (t) => {
   it('invites by link; the invitee sets a password and is signed in with the role, once', async () => {
     const { accountId } = await t.account();
     const owner = await member(t, accountId);

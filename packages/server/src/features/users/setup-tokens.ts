@@ -9,7 +9,10 @@ import { createUsersService, normaliseEmail, type User } from './users-service.j
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const REFUSED = 'This setup link was used already, has expired or is not valid';
 
-/** The one-time link that makes an account's owner on the first run (decisions.md). */
+/**
+ * The one-time link that makes an account's owner on the first run (docs/server.md "Behaviour worth
+ * knowing").
+ */
 export function createSetupTokens(db: Db, clock: () => Date) {
   return {
     /** A new link's token for `accountId`; only its hash is stored. */

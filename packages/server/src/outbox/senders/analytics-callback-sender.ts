@@ -22,10 +22,10 @@ export interface AnalyticsCallbackSenderDeps {
 }
 
 /**
- * The smart analytics callback (spec 4.6) as an outbox channel: the report's callback body as is
- * (the event's payload), signed with the account's analytics signing secret at the time it is
- * sent (`X-Service-Signature-256`), POSTed to the target's URL. Retried like a webhook delivery
- * (8 retries, doubling from the worker's retry base); any failed answer is retried, a 410
+ * The smart analytics callback (docs/ai.md "Analytics chat and smart analytics reports") as an outbox
+ * channel: the report's callback body as is (the event's payload), signed with the account's analytics
+ * signing secret at the time it is sent (`X-Service-Signature-256`), POSTed to the target's URL. Retried like
+ * a webhook delivery (8 retries, doubling from the worker's retry base); any failed answer is retried, a 410
  * included (a callback URL is not an endpoint that can be gone and enabled again).
  */
 export function createAnalyticsCallbackSender(deps: AnalyticsCallbackSenderDeps): OutboxSender {

@@ -4,7 +4,7 @@ import type { OutboxSender } from '../channel.js';
 import { postDelivery } from '../send.js';
 
 /**
- * The webhook channel (spec 6.3-6.5): the event's JSON as is, signed with the endpoint's secret
+ * The webhook channel (docs/webhooks.md): the event's JSON as is, signed with the endpoint's secret
  * (the target's `config_sealed`, sealed under the server key, the endpoint id as context), POSTed
  * to the endpoint's URL.
  */

@@ -1,6 +1,6 @@
 /**
- * `<origin>/embed.js` (decisions.md "Embedding"): the `<formloom-form>` element and a loader that
- * renders a form where its script tag is.
+ * `<origin>/embed.js` (docs/embedding.md "One script tag: `/embed.js`"): the `<formloom-form>` element and a
+ * loader that renders a form where its script tag is.
  *
  * ```html
  * <script src="https://forms.example.com/embed.js" data-formloom-code="abcd1234EFGH5678" async></script>
