@@ -30,7 +30,7 @@ import {
   createKeysService,
   fixedCaller,
 } from './features/auth/index.js';
-import { createCreditsService } from './features/credits/index.js';
+import { chatCost, createCreditsService } from './features/credits/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
@@ -242,7 +242,7 @@ export function createApp({
   partials = createPartialsService({ db, clock, forms, responses });
   const credits = createCreditsService({ db, clock });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
-  const chatRunner = createChatRunner({ credits, provider: aiProvider });
+  const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
   const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
   const smartAnalytics = createSmartAnalytics({

@@ -57,7 +57,7 @@ async function ledgerOf(t: TestServer, accountId: string) {
 }
 
 function runnerOf(t: TestServer, provider: AiProvider) {
-  return createChatRunner({ credits: createCreditsService({ db: t.db }), provider });
+  return createChatRunner({ credits: createCreditsService({ db: t.db }), chatCost, provider });
 }
 
 describe('the chat runner', () => {

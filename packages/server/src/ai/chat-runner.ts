@@ -1,5 +1,4 @@
 import type { AiProvenance } from '@formloom/contract';
-import { type CreditsService, chatCost, type Reservation } from '../features/credits/index.js';
 import { contextWindowOf } from './context-window.js';
 import { aiFailure } from './failure.js';
 import type { AiProvider, AiTextTask, AiUsage } from './provider.js';
@@ -7,6 +6,31 @@ import { countPromptTokens } from './tokens.js';
 
 /** Kept free in the model's window for the answer; it bounds the reservation too. */
 export const CHAT_ANSWER_TOKENS = 1_000;
+
+/** A hold on an account's credits for one call (the credits service's reservation is one). */
+export interface ChatReservation {
+  readonly id: string;
+  readonly amount: number;
+}
+
+/**
+ * What the runner needs of the credits, passed in by whoever builds it (the credits service
+ * fits): the AI layer charges through it and imports no feature.
+ */
+export interface ChatCredits {
+  /** Holds at most `max` credits, less when the balance is lower; an empty balance is a 402. */
+  reserveUpTo(accountId: string, max: number, reason: string): Promise<ChatReservation>;
+  /** Ends a reservation at what `usage` costs (nothing without usage); returns that cost. */
+  settleChat(reservation: ChatReservation, usage?: AiUsage): Promise<number>;
+  refund(reservationId: string): Promise<unknown>;
+}
+
+export interface ChatRunnerDeps {
+  credits: ChatCredits;
+  /** The credits a chat of this many tokens costs at most (the credits' price of a chat). */
+  chatCost: (tokens: number) => number;
+  provider: AiProvider;
+}
 
 /** A feature's chat: its prompt, its context and how that context is cut to the token budget. */
 export interface ChatSpec<Input> {
@@ -29,7 +53,7 @@ export interface ChatSpec<Input> {
 export interface ChatCall<Input> {
   readonly task: AiTextTask<Input>;
   readonly input: Input;
-  readonly reservation: Reservation;
+  readonly reservation: ChatReservation;
 }
 
 /** A complete answer, its usage and the credits it cost. */
@@ -67,11 +91,12 @@ class Interrupted extends Error {
  * failure in the domain's words. A feature brings its prompt, its context and what it does with the answer.
  *
  * ```ts
+ * const runner = createChatRunner({ credits, chatCost, provider });
  * const call = await runner.prepare(accountId, { task, reason, maxPromptTokens, base, fit });
  * const result = await runner.run(call, { keep: (answer) => ({ answer: answer.text }) });
  * ```
  */
-export function createChatRunner({ credits, provider }: { credits: CreditsService; provider: AiProvider }) {
+export function createChatRunner({ credits, chatCost, provider }: ChatRunnerDeps) {
   const window = contextWindowOf(provider.provenance.model);
 
   /** The answer whole, or streamed piece by piece to `onText`. */

@@ -1,10 +1,10 @@
 import { LANGUAGES } from '@formloom/contract';
 import { z } from 'zod';
+import { generateChecked, type RepairWording } from '../../../ai/checked.js';
 import { type AiJobHandler, JobFailure } from '../../../ai/jobs/worker.js';
-import { AiError, type ChatMessage, type Generated } from '../../../ai/provider.js';
 import type { FormsService } from '../../forms/index.js';
 import { formProblems } from '../../forms/index.js';
-import { draftToSchema, type FormDraft } from './form-draft.js';
+import { draftToSchema } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 
 export const GENERATE_FORM_JOB = 'generate-form';
@@ -27,18 +27,12 @@ function quote(problems: readonly string[]): string {
   return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
 }
 
-/** The model's answer and what is wrong with it: the follow-up of a repair round. */
-function repairRound(raw: string, problems: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'assistant', content: raw },
-    {
-      role: 'user',
-      content: `That form cannot be used. Problems found:\n- ${problems
-        .slice(0, MAX_QUOTED_PROBLEMS)
-        .join('\n- ')}\nAnswer again with the whole corrected form as JSON.`,
-    },
-  ];
-}
+/** How a repair round tells the model what was wrong with its form. */
+const REPAIR: RepairWording = {
+  unusable: 'That form cannot be used. Problems found:',
+  again: 'Answer again with the whole corrected form as JSON.',
+  listed: MAX_QUOTED_PROBLEMS,
+};
 
 /**
  * The generate-form job: asks the provider for a form draft, builds the FormSchema, and checks it
@@ -51,39 +45,29 @@ export function generateFormJob(forms: FormsService): AiJobHandler {
     kind: GENERATE_FORM_JOB,
     async run(job, context) {
       const input = GenerateFormJobInput.parse(job.input);
-      let followUp: ChatMessage[] = [];
-      let problems: string[] = [];
-      for (let round = 0; round <= MAX_REPAIRS; round++) {
-        let generated: Generated<FormDraft>;
-        try {
-          generated = await context.provider.generate(generateFormTask, input, {
-            signal: context.signal,
-            followUp,
-          });
-        } catch (error) {
-          if (!(error instanceof AiError) || error.kind !== 'invalid_output') throw error;
-          if (error.usage !== undefined) await context.recordUsage(generateFormTask.name, error.usage);
-          problems = [error.message];
-          followUp = repairRound(error.raw ?? '', problems);
-          continue;
-        }
-        await context.recordUsage(generateFormTask.name, generated.usage);
-        const schema = draftToSchema(generated.value, input.language);
-        const title = schema.meta.title.trim();
-        problems = formProblems(title, schema);
-        if (problems.length === 0) {
-          return {
-            commit: async (trx) => {
-              const form = await forms.create(job.accountId, { title, schema }, trx);
-              return { formId: form.id };
-            },
-          };
-        }
-        followUp = repairRound(generated.raw, problems);
-      }
-      throw new JobFailure(
-        `The generated form did not pass the schema checks after ${MAX_REPAIRS} repairs: ${quote(problems)}`,
-      );
+      const {
+        value: { title, schema },
+      } = await generateChecked(context.provider, generateFormTask, input, {
+        repairs: MAX_REPAIRS,
+        repair: REPAIR,
+        signal: context.signal,
+        build: (draft) => {
+          const built = draftToSchema(draft, input.language);
+          return { title: built.meta.title.trim(), schema: built };
+        },
+        check: (form) => formProblems(form.title, form.schema),
+        onUsage: (usage) => context.recordUsage(generateFormTask.name, usage),
+        fail: (problems) =>
+          new JobFailure(
+            `The generated form did not pass the schema checks after ${MAX_REPAIRS} repairs: ${quote(problems)}`,
+          ),
+      });
+      return {
+        commit: async (trx) => {
+          const form = await forms.create(job.accountId, { title, schema }, trx);
+          return { formId: form.id };
+        },
+      };
     },
   };
 }

@@ -2,13 +2,13 @@ import { LANGUAGES } from '@formloom/contract';
 import { translationKeys } from '@formloom/contract/engine';
 import { checkSchema } from '@formloom/contract/integrity';
 import { z } from 'zod';
+import { generateChecked, type RepairWording } from '../../../ai/checked.js';
 import { createJobsStore } from '../../../ai/jobs/jobs-store.js';
 import { type AiJobHandler, JobFailure } from '../../../ai/jobs/worker.js';
-import { AiError, type AiUsage, type ChatMessage, type Generated } from '../../../ai/provider.js';
 import { NotFoundError } from '../../../domain-errors.js';
 import type { CreditsService } from '../../credits/index.js';
 import type { FormsService } from '../../forms/index.js';
-import { type TranslateFormInput, type TranslationDraft, translateFormTask } from './translate-form-task.js';
+import { type TranslateFormInput, translateFormTask } from './translate-form-task.js';
 
 export const TRANSLATE_FORM_JOB = 'translate-form';
 
@@ -23,15 +23,15 @@ export const TranslateFormJobInput = z.object({
 });
 export type TranslateFormJobInput = z.infer<typeof TranslateFormJobInput>;
 
-function repairRound(raw: string, problems: readonly string[]): ChatMessage[] {
-  return [
-    { role: 'assistant', content: raw },
-    {
-      role: 'user',
-      content: `Those texts cannot be used:\n- ${problems.slice(0, 8).join('\n- ')}\nAnswer again with every key.`,
-    },
-  ];
-}
+/** Problems quoted in a repair round or a failure reason. */
+const MAX_QUOTED_PROBLEMS = 8;
+
+/** How a repair round tells the model what was wrong with its texts. */
+const REPAIR: RepairWording = {
+  unusable: 'Those texts cannot be used:',
+  again: 'Answer again with every key.',
+  listed: MAX_QUOTED_PROBLEMS,
+};
 
 /** A text the language has: a person typed it, or an earlier job wrote it. */
 const hasText = (table: Readonly<Record<string, string>>, key: string) => (table[key] ?? '').trim() !== '';
@@ -79,56 +79,41 @@ export function translateFormJob(forms: FormsService, credits: CreditsService): 
         };
       }
       const known = new Set(input.texts.map((t) => t.key));
-      const used: AiUsage = { promptTokens: 0, completionTokens: 0, estimated: false };
-      const record = async (usage: AiUsage) => {
-        used.promptTokens += usage.promptTokens;
-        used.completionTokens += usage.completionTokens;
-        await context.recordUsage(translateFormTask.name, usage);
-      };
-      let followUp: ChatMessage[] = [];
-      let problems: string[] = [];
-      for (let round = 0; round <= MAX_REPAIRS; round++) {
-        let generated: Generated<TranslationDraft>;
-        try {
-          generated = await context.provider.generate(translateFormTask, input, {
-            signal: context.signal,
-            followUp,
-          });
-        } catch (error) {
-          if (!(error instanceof AiError) || error.kind !== 'invalid_output') throw error;
-          if (error.usage !== undefined) await record(error.usage);
-          problems = [error.message];
-          followUp = repairRound(error.raw ?? '', problems);
-          continue;
-        }
-        await record(generated.usage);
-        const table: Record<string, string> = {};
-        for (const { key, text } of generated.value.texts) {
-          if (known.has(key) && text.trim() !== '') table[key] = text;
-        }
-        const translated = {
-          ...base,
-          translations: {
-            ...base.translations,
-            [language]: overwrite ? { ...existing, ...table } : { ...table, ...existing },
-          },
-        };
-        problems = checkSchema(translated).map((p) => `${p.path}: ${p.message}`);
-        if (problems.length === 0) {
-          return {
-            commit: async (trx) => {
-              await forms.setTranslations(job.accountId, formId, language, table, trx, { overwrite });
-              const row = await createJobsStore(trx).find(job.accountId, job.id);
-              if (row?.reservation_id) await credits.settleChatIn(trx, row.reservation_id, used);
-              return { formId };
+      const { value: table, usage } = await generateChecked(context.provider, translateFormTask, input, {
+        repairs: MAX_REPAIRS,
+        repair: REPAIR,
+        signal: context.signal,
+        build: (draft) => {
+          const kept: Record<string, string> = {};
+          for (const { key, text } of draft.texts) {
+            if (known.has(key) && text.trim() !== '') kept[key] = text;
+          }
+          return kept;
+        },
+        check: (kept) => {
+          const translated = {
+            ...base,
+            translations: {
+              ...base.translations,
+              [language]: overwrite ? { ...existing, ...kept } : { ...kept, ...existing },
             },
           };
-        }
-        followUp = repairRound(generated.raw, problems);
-      }
-      throw new JobFailure(
-        `The translated texts did not pass the schema checks: ${problems.slice(0, 8).join('; ')}`,
-      );
+          return checkSchema(translated).map((p) => `${p.path}: ${p.message}`);
+        },
+        onUsage: (used) => context.recordUsage(translateFormTask.name, used),
+        fail: (problems) =>
+          new JobFailure(
+            `The translated texts did not pass the schema checks: ${problems.slice(0, MAX_QUOTED_PROBLEMS).join('; ')}`,
+          ),
+      });
+      return {
+        commit: async (trx) => {
+          await forms.setTranslations(job.accountId, formId, language, table, trx, { overwrite });
+          const row = await createJobsStore(trx).find(job.accountId, job.id);
+          if (row?.reservation_id) await credits.settleChatIn(trx, row.reservation_id, usage);
+          return { formId };
+        },
+      };
     },
   };
 }
