@@ -16,7 +16,7 @@ import { type FileAnswers, fileAnswers } from '../uploads/index.js';
 import { createResponsesService } from './responses-service.js';
 
 /**
- * Group commit (responses-service.ts): submissions made on the same turn of the event loop are
+ * Group commit (submission-runner.ts): submissions made on the same turn of the event loop are
  * stored in one transaction, each with its own outcome, exactly as if each had run alone. Run on
  * every dialect with group commit forced on (the app turns it on for SQLite only).
  */

@@ -1,6 +1,15 @@
 import type { ExportFormat, Field, FormResponse, FormSchema } from '@formloom/contract';
 import { fieldOrder } from '@formloom/contract/engine';
+import type { Db, ResponseRow } from '../../db/database.js';
+import { keysetPages } from '../../db/keyset.js';
 import type { TableExport, XlsxCell } from '../../export/index.js';
+import type { FormsService } from '../forms/index.js';
+import type { CompiledForms } from './compiled-forms.js';
+import { dateRange, toResponse } from './response-reading.js';
+import { createResponsesStore } from './responses-store.js';
+
+/** Responses an export reads at a time: a few hundred kilobytes of answers at most. */
+const EXPORT_PAGE = 500;
 
 const FIXED_COLUMNS = ['submittedAt', 'id', 'language'] as const;
 
@@ -58,5 +67,38 @@ export function responsesExport(
     ],
     bom,
     sheetName: 'Responses',
+  };
+}
+
+export interface ResponseExportsDeps {
+  db: Db;
+  /** Loads an account's form (404 for another account's). */
+  forms: FormsService;
+  compiled: CompiledForms;
+}
+
+/** Reading a form's responses for an export file (`responsesExport` makes the file). */
+export function createResponseExports({ db, forms, compiled }: ResponseExportsDeps) {
+  const store = createResponsesStore(db);
+  return {
+    /**
+     * A form's responses for an export, oldest first, within the inclusive date range: read a page
+     * of `EXPORT_PAGE` at a time as the reader asks for them (keyset paging), so memory stays flat
+     * and the database is free between pages. With the form's title and base-language schema.
+     */
+    async exportOf(
+      accountId: string,
+      formId: string,
+      query: { startDate?: string | undefined; endDate?: string | undefined },
+    ): Promise<{ title: string; schema: FormSchema; responses: AsyncGenerator<FormResponse> }> {
+      const form = await forms.load(accountId, formId);
+      const range = dateRange(query);
+      async function* responses(): AsyncGenerator<FormResponse> {
+        const pageAfter = (after: ResponseRow | undefined) =>
+          store.pageAfter(form.id, range, after, EXPORT_PAGE);
+        for await (const page of keysetPages(pageAfter, EXPORT_PAGE)) yield* page.map(toResponse);
+      }
+      return { title: form.title, schema: compiled.get(form).schema, responses: responses() };
+    },
   };
 }

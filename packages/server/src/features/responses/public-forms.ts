@@ -1,0 +1,113 @@
+import type { FormSchema } from '@formloom/contract';
+import { checkAnswerTypes, type ValidationIssue } from '@formloom/contract/engine';
+import type { Db, FormRow } from '../../db/database.js';
+import { isoNow } from '../../db/json.js';
+import { badRequest, conflict, notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
+import { SHARE_CODE_PATTERN, type SubmissionForms, submissionForms } from '../forms/index.js';
+import type { CompiledForms } from './compiled-forms.js';
+import type { ResponseCounts } from './response-counts.js';
+
+export const formGone = () => notFound('No published form under this code');
+export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
+
+/** The engine's findings as a 400 naming the first field, with one issue per finding. */
+export function invalidAnswers(errors: readonly ValidationIssue[]) {
+  const first = errors[0]!;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return badRequest(
+    `Invalid answer${first.fieldId ? ` to "${first.fieldId}"` : ''}: ${first.message}${more}`,
+    errors.map((e) => ({
+      path: e.fieldId ? `body.answers.${e.fieldId}` : 'body.answers',
+      code: e.rule,
+      message: e.message,
+      fieldId: e.fieldId,
+    })),
+  );
+}
+
+export interface PublicFormsDeps {
+  db: Db;
+  clock: () => Date;
+  compiled: CompiledForms;
+  /** Archives a form that is due (expired or full) as it is read. */
+  counts: Pick<ResponseCounts, 'archivedIfDue'>;
+  /** The outbox wake-up, for the event of a form archived as it is read. */
+  outbox?: Wake | undefined;
+}
+
+/** The form behind a share code, as the public routes and a submission read it. */
+export function createPublicForms({ db, clock, compiled, counts, outbox }: PublicFormsDeps) {
+  const formsStore = submissionForms(db, db, outbox);
+
+  /**
+   * The form behind a share code when it is PUBLISHED or ARCHIVED (archived first when due);
+   * a draft, deleted or unknown form is a 404. `forms` is the store to read and write through,
+   * so a submission can do this inside its transaction, as of its own submission time.
+   */
+  async function publicFormIn(forms: SubmissionForms, code: string, nowIso: string): Promise<FormRow> {
+    if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
+    const row = await forms.findByShareCode(code);
+    if (row === undefined || row.publish_status === 'DRAFT') throw formGone();
+    return counts.archivedIfDue(forms, row, nowIso);
+  }
+
+  /**
+   * As `publicFormIn`, for a submission, with undefined for a form that is gone: when the
+   * validator of the form's current version is cached, the form is read without its `schema`
+   * text (the cached text of that version is the same); otherwise it is read whole.
+   */
+  async function submissionFormIn(
+    forms: SubmissionForms,
+    code: string,
+    nowIso: string,
+  ): Promise<FormRow | undefined> {
+    if (!SHARE_CODE_PATTERN.test(code)) return undefined;
+    const head = await forms.findByShareCodeWithoutSchema(code);
+    if (head === undefined || head.publish_status === 'DRAFT') return undefined;
+    const schema = compiled.schemaText(head.id, head.version);
+    // Read again in the same transaction: the same row, now with its schema.
+    const row = schema === undefined ? await forms.findByShareCode(code) : { ...head, schema };
+    return row === undefined ? undefined : counts.archivedIfDue(forms, row, nowIso);
+  }
+
+  /** The form behind `code` as a submission reads it now; throws a NotFoundError for one that is gone. */
+  async function liveForm(code: string): Promise<FormRow> {
+    const form = await submissionFormIn(formsStore, code, isoNow(clock()));
+    if (form === undefined) throw formGone();
+    return form;
+  }
+
+  return {
+    submissionFormIn,
+
+    publicForm: (code: string) => publicFormIn(formsStore, code, isoNow(clock())),
+
+    /**
+     * The origins the form behind `code` lets call its public routes (`settings.allowedOrigins`),
+     * undefined when it names none; from the cached validator's schema while its version is cached.
+     * Throws a NotFoundError for a form that is gone.
+     */
+    async allowedOrigins(code: string): Promise<readonly string[] | undefined> {
+      return compiled.get(await liveForm(code)).schema.settings?.allowedOrigins;
+    },
+
+    /**
+     * For a draft of answers (a partial response): the form behind `code` when it accepts
+     * responses, and its base schema, once the answers' types pass (`checkAnswerTypes`: the
+     * submission's validator, required-ness and rules left out). 404 for a form that is gone, 409
+     * for an archived one, 400 naming the answers of a wrong type.
+     */
+    async draftForm(code: string, answers: unknown): Promise<{ form: FormRow; schema: FormSchema }> {
+      // Read as a submission reads it: without the schema text while its version is cached.
+      const form = await liveForm(code);
+      if (form.publish_status !== 'PUBLISHED') throw formClosed();
+      const compiledForm = compiled.get(form);
+      const checked = checkAnswerTypes(compiledForm, answers);
+      if (!checked.ok) throw invalidAnswers(checked.errors);
+      return { form, schema: compiledForm.schema };
+    },
+  };
+}
+
+export type PublicForms = ReturnType<typeof createPublicForms>;

@@ -1,0 +1,106 @@
+import {
+  type FormResponse,
+  hasMorePages,
+  type ResponseListQuery,
+  type ResponsePage,
+} from '@formloom/contract';
+import type { Db, ResponseRow } from '../../db/database.js';
+import { fromJson } from '../../db/json.js';
+import { notFound } from '../../domain-errors.js';
+import type { FormsService } from '../forms/index.js';
+import type { ResponseCounts } from './response-counts.js';
+import { createResponsesStore } from './responses-store.js';
+
+export function toResponse(row: ResponseRow): FormResponse {
+  return {
+    id: row.id,
+    formId: row.form_id,
+    answers: fromJson(row.answers),
+    variables: row.variables === null ? {} : fromJson(row.variables),
+    language: row.language as FormResponse['language'],
+    submittedAt: row.submitted_at,
+  };
+}
+
+/** A bare date starts (or, as an end, covers) its whole UTC day; a date-time is that instant. */
+export function rangeBound(value: string, edge: 'start' | 'end'): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
+  return new Date(value).toISOString();
+}
+
+/** The inclusive range of a query's `startDate` and `endDate`, as stored timestamps. */
+export function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }) {
+  return {
+    from: query.startDate === undefined ? undefined : rangeBound(query.startDate, 'start'),
+    to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),
+  };
+}
+
+export interface ResponseReadingDeps {
+  db: Db;
+  /** Loads an account's form (404 for another account's). */
+  forms: FormsService;
+  /** The form's count, the total of an unfiltered list. */
+  counts: Pick<ResponseCounts, 'total'>;
+}
+
+/** Reading stored responses: the owner's list and one response, and a respondent's recall. */
+export function createResponseReading({ db, forms, counts }: ResponseReadingDeps) {
+  const store = createResponsesStore(db);
+
+  return {
+    async list(accountId: string, formId: string, query: ResponseListQuery): Promise<ResponsePage> {
+      const form = await forms.load(accountId, formId);
+      const search =
+        query.search === undefined || query.search === '' ? undefined : query.search.toLowerCase();
+      const filtered =
+        query.since !== undefined ||
+        query.startDate !== undefined ||
+        query.endDate !== undefined ||
+        search !== undefined;
+      const { rows, total } = await store.list(formId, {
+        page: query.page,
+        limit: query.limit,
+        since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
+        ...dateRange(query),
+        search,
+        // Unfiltered, the total is the counter kept with every insert (what the count route
+        // answers), so a large form is not counted row by row on every page.
+        total: filtered ? undefined : await counts.total(form),
+      });
+      return {
+        responses: rows.map(toResponse),
+        total,
+        page: query.page,
+        limit: query.limit,
+        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
+      };
+    },
+
+    /**
+     * The answers and variables of the response `responseId` of the form `formId`, for the
+     * thank-you page's recalls; undefined when there is none (deleted, or of another form). No
+     * account is checked: the caller holds the respondent's proof (a signed token naming both).
+     */
+    async recallOf(
+      formId: string,
+      responseId: string,
+    ): Promise<Pick<FormResponse, 'answers' | 'variables'> | undefined> {
+      const row = await store.find(formId, responseId);
+      if (row === undefined) return undefined;
+      const { answers, variables } = toResponse(row);
+      return { answers, variables };
+    },
+
+    async get(accountId: string, formId: string, responseId: string): Promise<FormResponse> {
+      await forms.load(accountId, formId);
+      const row = await store.find(formId, responseId);
+      if (row === undefined) throw responseNotFound(formId, responseId);
+      return toResponse(row);
+    },
+  };
+}
+
+export const responseNotFound = (formId: string, responseId: string) =>
+  notFound(`Response ${responseId} not found in form ${formId}`);

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { FormCaptcha, SubmitResponseResult } from '@formloom/contract';
+import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import type { Db, ResponseRow } from '../../db/database.js';
+import { isoNow, toJson } from '../../db/json.js';
+import type { SubmissionForms } from '../forms/index.js';
+import type { FileAnswers } from '../uploads/index.js';
+import type { CompiledForms } from './compiled-forms.js';
+import { formGone, invalidAnswers, type PublicForms } from './public-forms.js';
+import type { ResponseCounts } from './response-counts.js';
+import type { ResponseNotices } from './response-notices.js';
+import type { ResponsesStore } from './responses-store.js';
+import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
+
+/**
+ * Something a submission completes, exactly once, in the transaction that stores the response
+ * (a partial response: features/partials). Its own store does the SQL; `trx` is the submission's
+ * transaction.
+ */
+export interface SubmissionLink {
+  /** The response that already completed it, if any; locks it (where the dialect can) until the commit. */
+  completed(trx: Db): Promise<SubmitResponseResult | undefined>;
+  /** Marks it completed by `responseId`; false when another submission did first. */
+  complete(trx: Db, responseId: string): Promise<boolean>;
+}
+
+/** A submission as received: the answers as sent, the key when there is one, with its fingerprint. */
+export interface Submission {
+  code: string;
+  answers: unknown;
+  /** What the request says about the respondent's language (body `language`, Accept-Language). */
+  language: LanguageRequest;
+  idempotencyKey: string | undefined;
+  print: string | null;
+  /** The form's captcha token was verified (a form without a captcha needs none). */
+  captchaChecked?: boolean;
+  /** What this submission completes, once (a partial response). */
+  link?: SubmissionLink | undefined;
+}
+
+/**
+ * How a submission ended inside its transaction. `refused` is decided before the submission
+ * writes anything (the form is gone, the answers are invalid, the key was used with other
+ * answers), so the transaction holding it may commit; a failure after a write is thrown instead.
+ */
+export type SubmitOutcome = ReplayOutcome | { kind: 'closed' } | { kind: 'captcha'; captcha: FormCaptcha };
+
+/** Thrown inside a submission's transaction to roll it back: another submission completed its link first. */
+export class LinkTaken extends Error {}
+
+export interface SubmissionDeps {
+  clock: () => Date;
+  compiled: CompiledForms;
+  /** File answers: resolved to the stored uploads before validating, claimed when stored. */
+  files?: FileAnswers | undefined;
+  forms: Pick<PublicForms, 'submissionFormIn'>;
+  replay: SubmissionReplay;
+  counts: Pick<ResponseCounts, 'added' | 'archivedIfDue'>;
+  notices: ResponseNotices;
+}
+
+/** One submission inside a transaction: the form's checks, validation, storing, counting, events. */
+export function createSubmission({ clock, compiled, files, forms, replay, counts, notices }: SubmissionDeps) {
+  return {
+    /**
+     * One submission inside the transaction `trx` (whose stores are `txForms` and `txResponses`).
+     * The form read at its start is the state the checks and the insert rely on (no second read).
+     * The outcomes are those of checking in this order: form accepting, then the idempotency
+     * replay, then the answers.
+     */
+    async submitIn(
+      trx: Db,
+      txForms: SubmissionForms,
+      txResponses: ResponsesStore,
+      { code, answers, language: languageRequest, idempotencyKey, print, captchaChecked, link }: Submission,
+    ): Promise<SubmitOutcome> {
+      const submittedAt = isoNow(clock());
+      const form = await forms.submissionFormIn(txForms, code, submittedAt);
+      if (form === undefined) return { kind: 'refused', error: formGone() };
+      // A link completed before (a repeated complete) answers with its response, even once the form
+      // has filled up or expired since.
+      const done = await link?.completed(trx);
+      if (done !== undefined) return { kind: 'answered', result: done };
+      // An archiving just done by submissionFormIn is committed with the transaction.
+      if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
+      const base = compiled.get(form).schema;
+      // The first submission under this key, when there is one, answers this one whatever it
+      // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
+      // taken so the insert stores nothing) gives every result the up-front lookup gave, and a
+      // fresh key costs no extra query.
+      const earlier = () =>
+        idempotencyKey === undefined
+          ? undefined
+          : replay.replay(trx, form.id, idempotencyKey, print!, submittedAt);
+      // A captcha is verified outside any transaction (it is a request to the provider): the
+      // submission stops here, having written nothing, and runs again once the token is accepted.
+      // A retry of a stored submission is answered without a new token.
+      const captcha = base.settings?.captcha;
+      if (captcha !== undefined && captchaChecked !== true) {
+        return (await earlier()) ?? { kind: 'captcha', captcha };
+      }
+      // Validated in the respondent's language, so the messages are too; the answers, the stored
+      // response and the event are the same in every language (labels in the base language).
+      const language = pickLanguage(base, languageRequest);
+      const validator = compiled.get(form, language);
+      const checked = validator.validate(
+        files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
+      );
+      if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
+      const row: ResponseRow = {
+        id: randomUUID(),
+        form_id: form.id,
+        account_id: form.account_id,
+        answers: toJson(checked.value),
+        submitted_at: submittedAt,
+        idempotency_key: idempotencyKey ?? null,
+        idempotency_fingerprint: print,
+        language,
+        // Computed by the engine from the validated answers, never taken from the client.
+        variables: checked.variables === undefined ? null : toJson(checked.variables),
+      };
+      if (!(await txResponses.insert(row))) {
+        // The key is taken: by an earlier submission, or by a concurrent one that won the race
+        // (possible on a database with several connections). Answer as its retry would be.
+        const first = await earlier();
+        if (first !== undefined) return first;
+        // Its holder had expired and is forgotten now: the key is free (unless a concurrent
+        // retry took it meanwhile, which then answers this one).
+        if (!(await txResponses.insert(row))) return (await earlier()) ?? { kind: 'closed' };
+      }
+      if (link !== undefined && !(await link.complete(trx, row.id))) throw new LinkTaken();
+      await files?.claim(trx, form, base, checked.value, row.id);
+      const counted = await counts.added(txForms, form, base);
+      await notices.announce(trx, form, base, {
+        id: row.id,
+        submitted_at: submittedAt,
+        language,
+        answers: checked.value,
+        variables: checked.variables,
+      });
+      // Archived after the response's event, so a full form's event follows it.
+      await counts.archivedIfDue(txForms, counted, submittedAt);
+      return { kind: 'answered', result: { responseId: row.id, submittedAt } };
+    },
+  };
+}
+
+export type SubmitIn = ReturnType<typeof createSubmission>['submitIn'];
