@@ -6,17 +6,27 @@ import { defineConfig } from 'vitest/config';
 const fromE2E = createRequire(new URL('./tests/e2e/package.json', import.meta.url));
 const n8nWorkflow = fromE2E.resolve('n8n-workflow');
 
+/** Every test file of the workspace. */
+const ALL = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'apps/*/src/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'tests/*/**/*.test.ts',
+];
+
+/** Files that drive Chromium: `*.browser.test.ts`, and the packed-package checks that load a page. */
+const BROWSER = [
+  '**/*.browser.test.ts',
+  'packages/server/src/features/public/public-cors.test.ts',
+  'tests/e2e/elements-packed.test.ts',
+  'tests/e2e/react-embed.test.ts',
+];
+
 export default defineConfig({
   resolve: { conditions: ['source'], alias: [{ find: /^n8n-workflow$/, replacement: n8nWorkflow }] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'apps/*/src/**/*.test.ts',
-      'apps/*/test/**/*.test.ts',
-      'tests/*/**/*.test.ts',
-    ],
     // eventsource-parser (under the MCP SDK's HTTP client) exports its TypeScript under `source`,
     // which Node cannot load from node_modules: vite transforms it instead.
     server: {
@@ -27,6 +37,20 @@ export default defineConfig({
         ],
       },
     },
+    // Two workers on the 2-core CI machine, one per project: Chromium files (the heavy ones: a
+    // browser, a server and the test) run one at a time in `browser`, beside one file of `node`.
+    // One worker alone left the second core mostly idle while a test waited on its server.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'browser', include: BROWSER, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: 'node', include: ALL, exclude: [...BROWSER, '**/node_modules/**'], fileParallelism: false },
+      },
+    ],
     testTimeout: 30_000,
     // expect.poll waits up to 5 s (default 1 s): on a loaded 2-core CI machine a page can take longer to settle.
     expect: { poll: { timeout: 5_000 } },
