@@ -1,18 +1,18 @@
 import { contract } from '@formloom/contract';
 import { formatMessage } from '@formloom/contract/engine';
 import { createFormRuntime, publicRoutes } from '@formloom/runtime';
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bilingualSchema,
   pagedQuizSchema,
   publishForm,
   surveySchema,
   TINY_PNG,
-  useTestServer,
-} from '../support/index.js';
+  useServed,
+} from 'formloom/testing/served';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 describe('the runtime against the reference server', () => {
-  const t = useTestServer('sqlite');
+  const t = useServed();
   let key = '';
   let quiz = { id: '', code: '' };
   let bilingual = { id: '', code: '' };

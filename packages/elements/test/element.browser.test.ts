@@ -3,18 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   bilingualSchema,
+  chromiumOrSkip,
   pagedQuizSchema,
   publishForm,
   surveySchema,
   TINY_PNG,
-} from '../support/page-fixtures.js';
-import { useTestServer } from '../support/test-server.js';
-import { axeViolations } from './axe.js';
-import { chromiumOrSkip, usePages } from './chromium.js';
+  usePages,
+  useServed,
+} from 'formloom/testing/served';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const executable = chromiumOrSkip();
 const en = messagesFor('en');
@@ -23,7 +24,7 @@ const EVENTS = ['ready', 'change', 'page', 'submit', 'error'].map((name) => `for
 /** `@formloom/elements` bundled for a browser, as a host app's bundler would. */
 async function elementBundle(): Promise<string> {
   const out = await build({
-    entryPoints: [fileURLToPath(import.meta.resolve('@formloom/elements'))],
+    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
     bundle: true,
     write: false,
     format: 'esm',
@@ -54,7 +55,7 @@ function hostPage(query: URLSearchParams): string {
 }
 
 describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on another origin', () => {
-  const t = useTestServer('sqlite');
+  const t = useServed();
   const pages = usePages(executable);
   let host: Server;
   let origin = '';
