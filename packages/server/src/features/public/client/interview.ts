@@ -64,7 +64,7 @@ const runtime = createInterviewRuntime({
   api: data.api.slice(0, data.api.indexOf('/v1/')),
   code: data.code,
   ...(storage === undefined ? {} : { storage }),
-  headers: () => {
+  headers: (): Record<string, string> => {
     const trap = byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
     return trap === '' ? {} : { [HONEYPOT_HEADER]: trap };
   },
