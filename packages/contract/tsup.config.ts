@@ -7,6 +7,7 @@ const entry = {
   'integrity/index': 'src/engine/integrity/index.ts',
   'integrity/core': 'src/engine/integrity/core.ts',
   'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',
+  'public-routes': 'src/routes/public-routes.ts',
 };
 
 export default defineConfig({

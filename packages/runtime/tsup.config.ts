@@ -1,12 +1,13 @@
 import type { Options } from 'tsup';
 
-// Two entries: the DOM-free runtime, and `./captcha`, the widget that loads a provider's script.
+// Three entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless), and
+// `./captcha`, the widget that loads a provider's script.
 // ESM only: the runtime is for browsers, bundlers and server rendering, all of which load ESM.
 // FORMLOOM_BUILD_DTS=0 (a build to run, not to publish) skips the type declarations, as the
 // contract's and the SDK's builds do.
 // Typed, not inferred through defineConfig: the workspace may hold two tsup instances (peers differ).
 const options: Options = {
-  entry: { index: 'src/index.ts', captcha: 'src/captcha.ts' },
+  entry: { index: 'src/index.ts', interview: 'src/interview.ts', captcha: 'src/captcha.ts' },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',
   sourcemap: true,

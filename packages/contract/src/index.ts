@@ -373,6 +373,7 @@ export {
   type SessionRouteMetadata,
   type ShareCodeRouteMetadata,
 } from './routes/metadata.js';
+export { type PublicRoute, publicRoutes } from './routes/public-routes.js';
 export { RESPONSE_FILE_PATH } from './routes/responses.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
 export { IdempotencyHeaders } from './routes/shared.js';

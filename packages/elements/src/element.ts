@@ -54,10 +54,16 @@ function problemText(texts: FormTexts, problem: RuntimeProblem): string {
  * Events (bubbling, composed): `formloom:ready`, `formloom:change` (`{fieldId, value}`),
  * `formloom:page` (`{page, index, count}`), `formloom:submit` (`{responseId, answers}`),
  * `formloom:error` (`{problem}`).
+ *
+ * A changed `code`, `lang`, `prefill` or `resume` starts over: the form loads anew with the new
+ * value. Removed from the page, the element stops (a load on its way is aborted, the captcha
+ * widget removed); put back, it starts again. Its listeners sit on its root once, not on each
+ * rendered form, so re-rendering adds none.
  */
 export class FormloomFormElement extends Base {
   /** Set by the package's main entry; without it the element only takes over served markup. */
   static renderer: ShadowRenderer | undefined;
+  static observedAttributes = ['code', 'lang', 'prefill', 'resume'];
   #schema: FormSchema | undefined;
   /** Where the markup lives: the shadow root, or the element itself when it took the server's over. */
   #root: ShadowRoot | HTMLElement | undefined;
@@ -73,6 +79,10 @@ export class FormloomFormElement extends Base {
   #busy = false;
   /** A captcha form's widget (`@formloom/runtime/captcha`), above the buttons. */
   #captcha: CaptchaWidget | undefined;
+  /** Aborts the form's load and its runtime's subscription when the element stops. */
+  #stop: (() => void) | undefined;
+  /** The root the element listens on (once: every form rendered into it is heard there). */
+  #heard: Node | undefined;
 
   /** A form of your own (local mode), instead of `code`: set it before or after the element connects. */
   get schema(): FormSchema | undefined {
@@ -81,6 +91,25 @@ export class FormloomFormElement extends Base {
   set schema(value: FormSchema | undefined) {
     this.#schema = value;
     if (this.isConnected && this.#runtime === undefined) this.connectedCallback();
+  }
+
+  attributeChangedCallback(_name: string, before: string | null, value: string | null): void {
+    if (before !== value && this.#runtime !== undefined) {
+      this.disconnectedCallback();
+      this.connectedCallback();
+    }
+  }
+
+  disconnectedCallback(): void {
+    this.#stop?.();
+    this.#captcha?.destroy();
+    this.#runtime = this.#captcha = this.#last = this.#dom = undefined;
+    this.#fields.clear();
+    this.#uploads.clear();
+    this.#uploadErrors.clear();
+    this.#recalls = [];
+    // A form of the element's own is drawn anew; the server's markup stays to be taken over again.
+    if (this.#root !== this && this.#root !== undefined) this.#root.innerHTML = '';
   }
 
   connectedCallback(): void {
@@ -109,6 +138,8 @@ export class FormloomFormElement extends Base {
       addLanguagePack(served.schema.meta.language, served.pack);
     }
     this.#root = root;
+    if (this.#heard !== root) this.#listen(root);
+    this.#heard = root;
     let prefill: Record<string, string> | undefined;
     try {
       prefill = JSON.parse(this.getAttribute('prefill') ?? 'null') ?? undefined;
@@ -119,7 +150,7 @@ export class FormloomFormElement extends Base {
       this.getAttribute('resume') ?? new URL(location.href).searchParams.get(RESUME_PARAM) ?? undefined;
     const lang = this.getAttribute('lang') ?? undefined;
     const api = this.getAttribute('api');
-    this.#runtime = createFormRuntime({
+    const runtime = createFormRuntime({
       ...(this.#schema === undefined
         ? {
             code,
@@ -132,8 +163,39 @@ export class FormloomFormElement extends Base {
       ...(prefill === undefined ? {} : { prefill }),
       ...(resume === undefined ? {} : { resume }),
     });
+    this.#runtime = runtime;
+    const loading = new AbortController();
+    const off = runtime.subscribe((next) => this.#dom && this.#draw(next));
+    this.#stop = () => {
+      loading.abort();
+      off();
+    };
     if (this.#schema !== undefined) this.#mount(root);
-    else void this.#runtime.load().then(() => this.#mount(root));
+    else void runtime.load(loading.signal).then(() => loading.signal.aborted || this.#mount(root));
+  }
+
+  /** The form's events, heard on its root: the form inside may be drawn anew, the listeners stay. */
+  #listen(root: ShadowRoot | HTMLElement) {
+    const on = (type: string, listener: (event: Event, id: string) => void) =>
+      root.addEventListener(type, (event) => {
+        if (this.#dom) listener(event, (event.target as HTMLElement).id);
+      });
+    on('input', (event) => this.#onEdit(event));
+    on('change', (event) => this.#onEdit(event));
+    on('submit', (event) => void this.#onSubmit(event));
+    on('focusin', (event, id) => id === ids.resumeLink && (event.target as HTMLInputElement).select());
+    on('click', (_, id) => {
+      const runtime = this.#runtime!;
+      const dom = this.#dom!;
+      const link = dom.byId<HTMLInputElement>(ids.resumeLink);
+      if (id === ids.back && runtime.back()) this.#focusPage();
+      if (id !== ids.resumeCopy) return;
+      link?.select();
+      void navigator.clipboard?.writeText(link?.value ?? '').then(
+        () => (dom.byId(ids.resumeCopied)!.textContent = this.#texts!.copied),
+        () => undefined,
+      );
+    });
   }
 
   /** The server's data block inside the element, when its markup is the server's to take over. */
@@ -198,24 +260,7 @@ export class FormloomFormElement extends Base {
       if (state.locked.has(id)) dom.lock(field);
     }
     this.#collectRecalls(schema, description);
-    const form = dom.byId<HTMLFormElement>(ids.form)!;
-    form.addEventListener('input', (event) => this.#onEdit(event));
-    form.addEventListener('change', (event) => this.#onEdit(event));
-    form.addEventListener('submit', (event) => void this.#onSubmit(event));
-    dom.byId(ids.back)?.addEventListener('click', () => {
-      if (runtime.back()) this.#focusPage();
-    });
-    const link = dom.byId<HTMLInputElement>(ids.resumeLink);
-    link?.addEventListener('focus', () => link.select());
-    dom.byId(ids.resumeCopy)?.addEventListener('click', () => {
-      link?.select();
-      void navigator.clipboard?.writeText(link?.value ?? '').then(
-        () => (dom.byId(ids.resumeCopied)!.textContent = texts.copied),
-        () => undefined,
-      );
-    });
     dom.byId(ids.status)!.tabIndex = -1;
-    runtime.subscribe((next) => this.#draw(next));
     this.#draw(runtime.getState());
     if (state.resumeExpired) {
       this.#setAlert(texts.resumeExpired);
@@ -447,7 +492,7 @@ export class FormloomFormElement extends Base {
         ...(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } }),
         ...(captchaToken === undefined ? {} : { captchaToken }),
       });
-      if (!ok) {
+      if (!ok && runtime === this.#runtime) {
         if (runtime.getState().problem === 'captcha') this.#captcha?.reset();
         this.#refused();
       }

@@ -1,6 +1,8 @@
 /**
  * `@formloom/runtime`: one form being filled in, headless. See `createFormRuntime`.
  */
+/** The public routes the runtime calls, by the contract's names: `{ method, path }`. */
+export { type PublicRoute, publicRoutes } from '@formloom/contract/public-routes';
 export { LANGUAGE_PATH, loadLanguage } from './languages.js';
 export {
   createFormRuntime,
@@ -19,8 +21,6 @@ export {
   type CallResult,
   createTransport,
   type FormAddress,
-  PARTIAL_ROUTES,
-  PUBLIC_ROUTES,
   routeUrl,
   type SavedPartial,
   type Transport,

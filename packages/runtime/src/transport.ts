@@ -1,27 +1,9 @@
 import type { FormSchema, PublicForm, SubmitResponseResult } from '@formloom/contract';
 import type { FileAnswer, VariableValues } from '@formloom/contract/engine';
-
-/**
- * The public routes the runtime calls, as the contract names them (`contract.public.*.path`; a
- * test holds the two together). The runtime does not take the SDK's client: the SDK carries the
- * contract's zod schemas (about 45 KB gzipped), nearly twice what a whole embedded form may weigh.
- */
-export const PUBLIC_ROUTES = {
-  getPublicForm: '/v1/public/forms/:code',
-  submitPublicResponse: '/v1/public/forms/:code/responses',
-  uploadPublicFile: '/v1/public/forms/:code/uploads',
-} as const;
-
-/**
- * Save and resume's routes (`contract.partials.*.path`; a test holds them to the contract's):
- * a paged form saves its answers after each page and can be completed later by a token.
- */
-export const PARTIAL_ROUTES = {
-  createPartial: '/v1/public/forms/:code/partials',
-  getPartial: '/v1/public/forms/:code/partials/:token',
-  updatePartial: '/v1/public/forms/:code/partials/:token',
-  completePartial: '/v1/public/forms/:code/partials/:token/complete',
-} as const;
+// The public routes by the contract's table, not by the SDK's client: the SDK carries the
+// contract's zod schemas (about 45 KB gzipped), nearly twice what a whole embedded form may weigh.
+import type { PublicRoute } from '@formloom/contract/public-routes';
+import * as routes from '@formloom/contract/public-routes';
 
 /** What a saved partial gives back: its answers and the page the respondent was on. */
 export interface SavedPartial {
@@ -79,10 +61,13 @@ const PROBLEMS: Record<number, CallProblem> = {
   429: 'rate_limited',
 };
 
-/** The URL of a public route of this form; `api` may end with or without a slash. */
-export function routeUrl(address: FormAddress, path: string): string {
-  const base = address.api.replace(/\/+$/, '');
-  return `${base}${path.replace(':code', encodeURIComponent(address.code))}`;
+/**
+ * The URL of a public route of this form; `api` may end with or without a slash, `params` fill
+ * the path's other `:name`s (`:token`, `:sessionId`).
+ */
+export function routeUrl(address: FormAddress, path: string, params: Record<string, string> = {}): string {
+  const values: Record<string, string> = { ...params, code: address.code };
+  return `${address.api.replace(/\/+$/, '')}${path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name]!))}`;
 }
 
 /** A random key of 128 bits (`crypto.randomUUID` needs a secure context; this works on plain http). */
@@ -91,7 +76,7 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function readEnvelope<T>(res: Response): Promise<CallResult<T>> {
+export async function readEnvelope<T>(res: Response): Promise<CallResult<T>> {
   const payload = (await res.json().catch(() => undefined)) as
     | { data?: T; error?: string | null; issues?: { fieldId?: string; message: string }[] }
     | undefined;
@@ -154,14 +139,16 @@ export function createTransport(address: FormAddress, options: TransportOptions 
   const delay = options.retryDelayMs ?? 600;
 
   async function call<T>(
-    path: string,
-    init: RequestInit,
+    route: PublicRoute,
+    init: RequestInit = {},
+    params: Record<string, string> = {},
     query = '',
     send: (url: string, init: RequestInit) => Promise<Response> = doFetch,
   ): Promise<CallResult<T>> {
+    init.method = route.method;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await readEnvelope<T>(await send(`${routeUrl(address, path)}${query}`, init));
+        return await readEnvelope<T>(await send(`${routeUrl(address, route.path, params)}${query}`, init));
       } catch {
         if (attempt >= retries || init.signal?.aborted) return { ok: false, status: 0, problem: 'network' };
         await new Promise((resolve) => setTimeout(resolve, delay * 2 ** attempt));
@@ -169,9 +156,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     }
   }
 
-  const partial = (path: string, token: string) => path.replace(':token', encodeURIComponent(token));
-  const json = (method: string, body: unknown): RequestInit => ({
-    method,
+  const json = (body: unknown): RequestInit => ({
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -180,7 +165,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     /** The published form, its texts in `lang` when it has that language. */
     getForm(lang?: string, signal?: AbortSignal): Promise<CallResult<PublicForm>> {
       const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
-      return call<PublicForm>(PUBLIC_ROUTES.getPublicForm, { method: 'GET', signal: signal ?? null }, query);
+      return call<PublicForm>(routes.getPublicForm, { signal: signal ?? null }, {}, query);
     },
     /** Stores a response; the same `key` with the same body answers with the same response. */
     submit(
@@ -188,8 +173,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
       key: string,
       headers: Record<string, string> = {},
     ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
-      return call(PUBLIC_ROUTES.submitPublicResponse, {
-        method: 'POST',
+      return call(routes.submitPublicResponse, {
         headers: { ...headers, 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
         body: JSON.stringify(body),
       });
@@ -213,16 +197,11 @@ export function createTransport(address: FormAddress, options: TransportOptions 
         onProgress !== undefined && options.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
           ? (url: string, init: RequestInit) => sendWithProgress(url, init, onProgress)
           : undefined;
-      return call<FileAnswer>(
-        PUBLIC_ROUTES.uploadPublicFile,
-        { method: 'POST', body: form },
-        '',
-        withProgress,
-      );
+      return call<FileAnswer>(routes.uploadPublicFile, { body: form }, {}, '', withProgress);
     },
     /** A saved partial (404 once completed, expired or unknown). */
     getPartial(token: string): Promise<CallResult<SavedPartial>> {
-      return call(partial(PARTIAL_ROUTES.getPartial, token), { method: 'GET' });
+      return call(routes.getPartial, {}, { token });
     },
     /** Saves the answers so far: creates a partial (no token yet) or replaces the token's. */
     savePartial(
@@ -230,8 +209,8 @@ export function createTransport(address: FormAddress, options: TransportOptions 
       body: { answers: Record<string, unknown>; page?: string },
     ): Promise<CallResult<{ resumeToken?: string }>> {
       return token === undefined
-        ? call(PARTIAL_ROUTES.createPartial, json('POST', body))
-        : call(partial(PARTIAL_ROUTES.updatePartial, token), json('PUT', body));
+        ? call(routes.createPartial, json(body))
+        : call(routes.updatePartial, json(body), { token });
     },
     /** Completes a partial: the body's answers merged over the saved ones, stored as one response. */
     completePartial(
@@ -239,9 +218,9 @@ export function createTransport(address: FormAddress, options: TransportOptions 
       body: { answers: Record<string, unknown>; language?: string; captchaToken?: string },
       headers: Record<string, string> = {},
     ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
-      const init = json('POST', body);
+      const init = json(body);
       init.headers = { ...headers, 'content-type': 'application/json' };
-      return call(partial(PARTIAL_ROUTES.completePartial, token), init);
+      return call(routes.completePartial, init, { token });
     },
   };
 }

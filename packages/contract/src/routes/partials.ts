@@ -10,6 +10,7 @@ import {
 } from '../models/partial.js';
 import { SubmitResponseResult } from '../models/response.js';
 import { meta } from './metadata.js';
+import { publicRoutes } from './public-routes.js';
 import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
 
 /** The share code and the resume token in the path are the credential. */
@@ -23,8 +24,7 @@ const partialGone = {
 /** Save and resume (docs/form-model.md "Save and resume"): answers saved page by page, completed once. */
 export const partialsRouter = c.router({
   createPartial: {
-    method: 'POST',
-    path: '/v1/public/forms/:code/partials',
+    ...publicRoutes.createPartial,
     pathParams: ShareCodeParams,
     body: SavePartialBody,
     summary: 'Save a partial response',
@@ -42,8 +42,7 @@ export const partialsRouter = c.router({
     metadata: byShareCode,
   },
   getPartial: {
-    method: 'GET',
-    path: '/v1/public/forms/:code/partials/:token',
+    ...publicRoutes.getPartial,
     pathParams: TokenParams,
     summary: 'Read a partial response',
     responses: {
@@ -53,8 +52,7 @@ export const partialsRouter = c.router({
     metadata: byShareCode,
   },
   updatePartial: {
-    method: 'PUT',
-    path: '/v1/public/forms/:code/partials/:token',
+    ...publicRoutes.updatePartial,
     pathParams: TokenParams,
     body: SavePartialBody,
     summary: 'Replace a partial response',
@@ -70,8 +68,7 @@ export const partialsRouter = c.router({
     metadata: byShareCode,
   },
   completePartial: {
-    method: 'POST',
-    path: '/v1/public/forms/:code/partials/:token/complete',
+    ...publicRoutes.completePartial,
     pathParams: TokenParams,
     body: CompletePartialBody,
     summary: 'Complete a partial response',

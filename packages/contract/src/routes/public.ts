@@ -23,6 +23,7 @@ import {
   VerifyOtpResult,
 } from '../models/smart-form-interview.js';
 import { meta } from './metadata.js';
+import { publicRoutes } from './public-routes.js';
 import { c, errorResponses, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
 
 /** The share code in the path is the credential; a started interview's routes also need its token. */
@@ -40,8 +41,7 @@ const sessionErrors = errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
 
 export const publicRouter = c.router({
   getPublicForm: {
-    method: 'GET',
-    path: '/v1/public/forms/:code',
+    ...publicRoutes.getPublicForm,
     pathParams: ShareCodeParams,
     query: PublicFormQuery,
     summary: 'Get a published form',
@@ -53,8 +53,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   submitPublicResponse: {
-    method: 'POST',
-    path: '/v1/public/forms/:code/responses',
+    ...publicRoutes.submitPublicResponse,
     pathParams: ShareCodeParams,
     headers: z.object({
       [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional().describe(
@@ -77,8 +76,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   uploadPublicFile: {
-    method: 'POST',
-    path: '/v1/public/forms/:code/uploads',
+    ...publicRoutes.uploadPublicFile,
     pathParams: ShareCodeParams,
     contentType: 'multipart/form-data',
     body: UploadFileBody,
@@ -99,8 +97,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   getPublicSmartForm: {
-    method: 'GET',
-    path: '/v1/public/smart-forms/:code',
+    ...publicRoutes.getPublicSmartForm,
     pathParams: ShareCodeParams,
     summary: 'Get a published smart form',
     description: 'What the welcome screen shows.',
@@ -111,8 +108,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   requestSmartFormOtp: {
-    method: 'POST',
-    path: '/v1/public/smart-forms/:code/otp/request',
+    ...publicRoutes.requestSmartFormOtp,
     pathParams: ShareCodeParams,
     body: RequestOtpBody,
     summary: 'Email a one-time code',
@@ -124,8 +120,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   verifySmartFormOtp: {
-    method: 'POST',
-    path: '/v1/public/smart-forms/:code/otp/verify',
+    ...publicRoutes.verifySmartFormOtp,
     pathParams: ShareCodeParams,
     body: VerifyOtpBody,
     summary: 'Verify a one-time code',
@@ -139,8 +134,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   startSmartFormSession: {
-    method: 'POST',
-    path: '/v1/public/smart-forms/:code/sessions',
+    ...publicRoutes.startSmartFormSession,
     pathParams: ShareCodeParams,
     body: StartSessionBody,
     summary: 'Start an interview',
@@ -155,8 +149,7 @@ export const publicRouter = c.router({
     metadata: byShareCode,
   },
   answerSmartFormQuestion: {
-    method: 'POST',
-    path: '/v1/public/smart-forms/:code/sessions/:sessionId/answers',
+    ...publicRoutes.answerSmartFormQuestion,
     pathParams: SessionParams,
     headers: SessionTokenHeaders,
     body: AnswerQuestionBody,
@@ -166,8 +159,7 @@ export const publicRouter = c.router({
     metadata: byInterviewToken,
   },
   getNextSmartFormQuestion: {
-    method: 'GET',
-    path: '/v1/public/smart-forms/:code/sessions/:sessionId/next-question',
+    ...publicRoutes.getNextSmartFormQuestion,
     pathParams: SessionParams,
     headers: SessionTokenHeaders,
     summary: 'Get the current question',
@@ -180,8 +172,7 @@ export const publicRouter = c.router({
     metadata: byInterviewToken,
   },
   finishSmartFormSession: {
-    method: 'POST',
-    path: '/v1/public/smart-forms/:code/sessions/:sessionId/finish',
+    ...publicRoutes.finishSmartFormSession,
     pathParams: SessionParams,
     headers: SessionTokenHeaders,
     body: c.noBody(),

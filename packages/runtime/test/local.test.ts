@@ -1,8 +1,8 @@
 import type { FormSchema } from '@formloom/contract';
 import { formatMessage } from '@formloom/contract/engine';
 import { createFormRuntime, type FormState, type LocalSubmission } from '@formloom/runtime';
+import { bilingualSchema, pagedQuizSchema, surveySchema } from 'formloom/testing/served';
 import { describe, expect, it, vi } from 'vitest';
-import { bilingualSchema, pagedQuizSchema, surveySchema } from '../support/index.js';
 
 /** The runtime over a schema, no server: everything here runs without a DOM or a network. */
 describe('the runtime over a local schema', () => {

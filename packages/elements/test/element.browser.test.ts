@@ -3,18 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { messagesFor } from '@formloom/contract/engine';
 import { build } from 'esbuild';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   bilingualSchema,
+  chromiumOrSkip,
   pagedQuizSchema,
   publishForm,
   surveySchema,
   TINY_PNG,
-} from '../support/page-fixtures.js';
-import { useTestServer } from '../support/test-server.js';
-import { axeViolations } from './axe.js';
-import { chromiumOrSkip, usePages } from './chromium.js';
+  usePages,
+  useServed,
+} from 'formloom/testing/served';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const executable = chromiumOrSkip();
 const en = messagesFor('en');
@@ -23,7 +24,7 @@ const EVENTS = ['ready', 'change', 'page', 'submit', 'error'].map((name) => `for
 /** `@formloom/elements` bundled for a browser, as a host app's bundler would. */
 async function elementBundle(): Promise<string> {
   const out = await build({
-    entryPoints: [fileURLToPath(import.meta.resolve('@formloom/elements'))],
+    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
     bundle: true,
     write: false,
     format: 'esm',
@@ -55,7 +56,7 @@ function hostPage(query: URLSearchParams): string {
 }
 
 describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on another origin', () => {
-  const t = useTestServer('sqlite');
+  const t = useServed();
   const pages = usePages(executable);
   let host: Server;
   let origin = '';
@@ -236,5 +237,87 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
       () => (window as unknown as { formloomEvents: { type: string; detail: unknown }[] }).formloomEvents,
     );
     expect(failed).toContainEqual({ type: 'formloom:error', detail: { problem: 'not_found' } });
+  });
+  it('follows its attributes: a new code, lang, prefill or resume renders anew; removed and put back it starts again', async () => {
+    const partial = await fetch(`${t.url}/v1/public/forms/${quiz.code}/partials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: { name: 'Cy' }, page: 'q1page' }),
+    });
+    const resume = ((await partial.json()) as { data: { resumeToken: string } }).data.resumeToken;
+    await open({ code: survey.code });
+    const set = (name: string, value: string) =>
+      page.evaluate(([n, v]) => document.querySelector('formloom-form')!.setAttribute(n!, v!), [name, value]);
+    const title = (name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+    await set('code', bilingual.code);
+    await title('Feedback');
+    expect(await page.getByLabel('Your name').count()).toBe(0);
+    await set('lang', 'de');
+    await title('Rückmeldung');
+    await set('prefill', JSON.stringify({ e: 'ada@example.com' }));
+    await expect.poll(() => page.getByLabel('E-Mail').inputValue()).toBe('ada@example.com');
+    expect(await page.getByLabel('E-Mail').getAttribute('readonly')).not.toBeNull();
+    // Two changes at once: the first load is overtaken by the second, which shows.
+    await page.evaluate(
+      ([code, token]) => {
+        const el = document.querySelector('formloom-form')!;
+        el.removeAttribute('lang');
+        el.setAttribute('code', code!);
+        el.setAttribute('resume', token!);
+      },
+      [quiz.code, resume],
+    );
+    await page.getByRole('heading', { name: 'Cy, question one' }).waitFor();
+    expect(await page.locator('formloom-form').getAttribute('resume')).toBe(resume);
+
+    // Removed, it stops and empties; put back, it loads again.
+    const readies = async () => (await events()).filter((e) => e.type === 'formloom:ready').length;
+    const before = await readies();
+    await page.evaluate(() => {
+      const el = document.querySelector('formloom-form')!;
+      el.remove();
+      (window as unknown as { detached: number }).detached = el.shadowRoot!.childElementCount;
+      document.querySelector('main')!.append(el);
+    });
+    expect(await page.evaluate(() => (window as unknown as { detached: number }).detached)).toBe(0);
+    await page.getByRole('heading', { name: 'Cy, question one' }).waitFor();
+    await expect.poll(readies).toBe(before + 1);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('adds no listener for good when it renders anew, twenty times over', async () => {
+    await open({ code: bilingual.code });
+    // Every listener added and removed in the page, counted from its first script on.
+    await page.addInitScript(() => {
+      const counts = { live: 0 };
+      (window as unknown as { listeners: typeof counts }).listeners = counts;
+      const { addEventListener, removeEventListener } = EventTarget.prototype;
+      EventTarget.prototype.addEventListener = function (...args: Parameters<typeof addEventListener>) {
+        counts.live++;
+        return addEventListener.apply(this, args);
+      };
+      EventTarget.prototype.removeEventListener = function (...args: Parameters<typeof removeEventListener>) {
+        counts.live--;
+        return removeEventListener.apply(this, args);
+      };
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Feedback', exact: true }).waitFor();
+    const live = () =>
+      page.evaluate(() => (window as unknown as { listeners: { live: number } }).listeners.live);
+    const readies = async () => (await events()).filter((e) => e.type === 'formloom:ready').length;
+    const first = await live();
+    const ready = await readies();
+    for (let i = 1; i <= 20; i++) {
+      await page.evaluate(
+        (lang) => document.querySelector('formloom-form')!.setAttribute('lang', lang),
+        i % 2 ? 'de' : 'en',
+      );
+      await expect.poll(readies).toBe(ready + i);
+    }
+    await page.getByRole('heading', { level: 1, name: 'Feedback', exact: true }).waitFor();
+    expect(await live()).toBe(first);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });
