@@ -48,7 +48,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'node', include: ALL, exclude: [...BROWSER, '**/node_modules/**'], fileParallelism: false },
+        test: {
+          name: 'node',
+          include: ALL,
+          exclude: [...BROWSER, '**/node_modules/**'],
+          fileParallelism: false,
+        },
       },
     ],
     testTimeout: 30_000,
