@@ -37,10 +37,8 @@ export default defineConfig({
         ],
       },
     },
-    // Two workers on the 2-core CI machine, one per project: Chromium files (the heavy ones: a
-    // browser, a server and the test) run one at a time in `browser`, beside one file of `node`.
-    // One worker alone left the second core mostly idle while a test waited on its server.
-    maxWorkers: 2,
+    // Two projects, run side by side by `pnpm test` (scripts/test-side-by-side.sh), each one file at
+    // a time: Chromium files in `browser`, the rest in `node`.
     projects: [
       {
         extends: true,
