@@ -350,7 +350,11 @@ const COMMANDS: Record<string, Command> = {
       }
       const reason = typeof values.reason === 'string' ? values.reason : undefined;
       const granted = await withDb(config, ({ db }) =>
-        createCreditsService({ db }).grant(required(values, 'account'), Number(amountText), reason),
+        createCreditsService({ db, accounts: createAccountsService(db) }).grant(
+          required(values, 'account'),
+          Number(amountText),
+          reason,
+        ),
       );
       print(io, values, granted.account, () => [
         `Granted ${amountText} credits to ${granted.account.id} "${granted.account.name}"; balance ${granted.account.creditBalance}`,
@@ -365,7 +369,10 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ values, config, io }) => {
       const shown = await withDb(config, async ({ db }) => {
         const account = await createAccountsService(db).resolve(required(values, 'account'));
-        return { account, ledger: await createCreditsService({ db }).ledger(account.id) };
+        return {
+          account,
+          ledger: await createCreditsService({ db, accounts: createAccountsService(db) }).ledger(account.id),
+        };
       });
       print(io, values, { balance: shown.account.creditBalance, ledger: shown.ledger }, () => [
         `Account ${shown.account.id} "${shown.account.name}": ${shown.account.creditBalance} credits`,

@@ -7,6 +7,7 @@ import {
   createLogger,
   createMailer,
   createS3Storage,
+  createSecretBox,
   createWorkSignals,
   describeAiSettings,
   ensureDefaultAccount,
@@ -61,6 +62,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   }
 
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
+  // One sealed-secrets box for the workers' senders.
+  const box = createSecretBox(secretKey);
   const aiProvider = createAiProvider(config.ai.settings, logger);
   // One set of wake-ups for this app and its workers.
   const signals = createWorkSignals();
@@ -112,16 +115,16 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
   });
   const webhooks = startOutboxWorker(handle.db, {
     ...config.webhooks,
-    secretKey,
+    box,
     logger,
     wake: signals.outbox,
     senders: [
       ...createChatSenders({
-        secretKey,
+        box,
         publicUrl: config.publicUrl,
         slackApiBaseUrl: config.integrations.slackApiBaseUrl,
       }),
-      analyticsCallbackSender(handle.db, secretKey),
+      analyticsCallbackSender(handle.db, box),
       mailSender(handle.db, { mailer, perRecipientPerHour: config.mail.perRecipientPerHour }),
     ],
   });

@@ -22,9 +22,9 @@ import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/index.js';
 import { offlineFormDraft, startAiJobs } from '../src/features/ai/index.js';
 import { createKeysService } from '../src/features/auth/index.js';
-import { createCreditsService } from '../src/features/credits/index.js';
 import { createWorkSignals } from '../src/jobs/wake.js';
 import { createLogger } from '../src/logger.js';
+import { createCreditsService } from '../src/platform/credits/index.js';
 import { listen } from '../src/server.js';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { expectStatus, fmt } from './bench-utils.js';
@@ -50,7 +50,10 @@ const server = await listen(app, { port: 0, host: '127.0.0.1' });
 
 const account = await createAccountsService(db).create({ name: 'bench', plan: 'MAX' });
 const { token } = await createKeysService(db).create({ account: account.id, scopes: ['all'] });
-await createCreditsService({ db }).grant(account.id, (REQUESTS + JOBS + 50) * 5);
+await createCreditsService({ db, accounts: createAccountsService(db) }).grant(
+  account.id,
+  (REQUESTS + JOBS + 50) * 5,
+);
 
 const WORDS = [
   'customer',

@@ -16,8 +16,8 @@ import { createApp } from '../src/app.js';
 import { createDb } from '../src/db/create-db.js';
 import { createAccountsService } from '../src/features/accounts/index.js';
 import { createKeysService } from '../src/features/auth/index.js';
-import { createCreditsService } from '../src/features/credits/index.js';
 import { createLogger } from '../src/logger.js';
+import { createCreditsService } from '../src/platform/credits/index.js';
 import { listen } from '../src/server.js';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { callJson, expectStatus, fmt } from './bench-utils.js';
@@ -48,7 +48,10 @@ const app = createApp({
 const server = await listen(app, { port: 0, host: '127.0.0.1' });
 const account = await createAccountsService(handle.db).create({ name: 'chat', plan: 'MAX' });
 const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
-await createCreditsService({ db: handle.db }).grant(account.id, 1_000_000);
+await createCreditsService({ db: handle.db, accounts: createAccountsService(handle.db) }).grant(
+  account.id,
+  1_000_000,
+);
 
 const form = await callJson(
   server.url,

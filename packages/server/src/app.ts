@@ -20,7 +20,6 @@ import {
   createSigningSecrets,
   createSmartAnalytics,
 } from './features/analytics/index.js';
-import { auditCallers, createAuditRouter, createAuditService } from './features/audit/index.js';
 import {
   assertAuthKindsHandled,
   assertPermissionsNamed,
@@ -30,7 +29,6 @@ import {
   createKeysService,
   fixedCaller,
 } from './features/auth/index.js';
-import { createCreditsService } from './features/credits/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
@@ -42,7 +40,6 @@ import {
   DEFAULT_SLACK_API_BASE_URL,
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
-import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
 import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
 import {
   createPartialsRouter,
@@ -100,6 +97,9 @@ import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMcpRouter } from './mcp/index.js';
+import { auditCallers, createAuditRouter, createAuditService } from './platform/audit/index.js';
+import { createCreditsService } from './platform/credits/index.js';
+import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './platform/limits/index.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -207,6 +207,8 @@ export function createApp({
   assertAuthKindsHandled(contractRoutes);
   assertPermissionsNamed(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  // One sealed-secrets box for everything the server seals (webhook and signing secrets, connections, replays).
+  const box = createSecretBox(secretKey);
   const keys = createKeysService(db, clock);
   const accounts = createAccountsService(db, clock);
   const uploads = createUploadsService({ db, clock, storage, logger });
@@ -240,11 +242,11 @@ export function createApp({
     captcha,
   });
   partials = createPartialsService({ db, clock, forms, responses });
-  const credits = createCreditsService({ db, clock });
+  const credits = createCreditsService({ db, clock, accounts });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, provider: aiProvider });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
-  const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
+  const signingSecrets = createSigningSecrets(db, box, clock);
   const smartAnalytics = createSmartAnalytics({
     db,
     clock,
@@ -257,14 +259,14 @@ export function createApp({
   const webhooks = createWebhooksService({
     db,
     clock,
-    secrets: createSecretBox(secretKey),
+    secrets: box,
     policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
     publicUrl: config.publicUrl,
     outbox: signals.outbox,
   });
   const sessionTokens = createSessionTokens(secretKey, clock);
   const sessionCheck = createSessionCheck(db, sessionTokens);
-  const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
+  const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
   const checkCredentials = createCredentialCheck(db, clock, loginLimits);
   const login = createLogin(checkCredentials, sessionTokens);
@@ -447,7 +449,7 @@ export function createApp({
       // After auth and parsing: the services record who changed what in their transactions.
       auditCallers(),
       // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
-      idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
+      idempotency({ db, clock, box, logger }),
     ],
     requestValidationErrorHandler: tsRestValidationHandler,
   });

@@ -2,8 +2,8 @@ import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
 import { type Account, createAccountsService } from './features/accounts/index.js';
 import { createKeysService } from './features/auth/index.js';
-import { createCreditsService } from './features/credits/index.js';
 import { createSetupTokens } from './features/users/index.js';
+import { createCreditsService } from './platform/credits/index.js';
 
 /** The advisory lock key of the first start ("fl-boot" in ASCII). */
 const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
@@ -51,7 +51,11 @@ async function ensureOn(db: Db, clock: () => Date, options: BootstrapOptions): P
   const setupToken = await createSetupTokens(db, clock).issue(account.id);
   const credits = options.credits ?? 0;
   if (credits > 0) {
-    const granted = await createCreditsService({ db, clock }).grant(account.id, credits, 'starting balance');
+    const granted = await createCreditsService({ db, clock, accounts }).grant(
+      account.id,
+      credits,
+      'starting balance',
+    );
     return { account: granted.account, token, setupToken };
   }
   return { account, token, setupToken };

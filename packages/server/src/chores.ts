@@ -1,6 +1,5 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
 import type { Db } from './db/database.js';
-import { createAuditService } from './features/audit/index.js';
 import { archiveExpiredForms, createFormsAdmin } from './features/forms/index.js';
 import { purgeExpiredPartials } from './features/partials/index.js';
 import { sweepIdleSessions } from './features/smart-forms/index.js';
@@ -9,6 +8,7 @@ import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js'
 import type { WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { pruneOutbox } from './outbox/worker.js';
+import { createAuditService } from './platform/audit/index.js';
 
 export interface ChoresOptions {
   /** FORMLOOM_DELETED_RETENTION: deleted forms are purged after this (default 30 days). */

@@ -1,5 +1,5 @@
 import type { AiProvenance } from '@formloom/contract';
-import { type CreditsService, chatCost, type Reservation } from '../features/credits/index.js';
+import { type CreditsService, chatCost, type Reservation } from '../platform/credits/index.js';
 import { contextWindowOf } from './context-window.js';
 import { aiFailure } from './failure.js';
 import type { AiProvider, AiTextTask, AiUsage } from './provider.js';

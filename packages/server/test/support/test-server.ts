@@ -5,6 +5,7 @@ import type { AiWorker } from '../../src/ai/jobs/worker.js';
 import type { AiProvider } from '../../src/ai/provider.js';
 import { createOfflineProvider } from '../../src/ai/providers/offline.js';
 import { type AppConfig, type AppDeps, createApp } from '../../src/app.js';
+import { createSecretBox } from '../../src/crypto/secret-box.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/index.js';
@@ -173,13 +174,14 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
+      const box = createSecretBox(secretKey);
       webhookWorker = startOutboxWorker(handle.db, {
-        secretKey,
+        box,
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
-        senders: [analyticsCallbackSender(handle.db, secretKey, clock.now)],
+        senders: [analyticsCallbackSender(handle.db, box, clock.now)],
         wake: signals.outbox,
         ...options.webhookWorker,
       });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
+import { createSecretBox } from '../../src/crypto/secret-box.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { createAccountsService } from '../../src/features/accounts/index.js';
@@ -165,7 +166,7 @@ export async function startWebhookTestServer(
     options.worker === false
       ? noWorker
       : startOutboxWorker(handle.db, {
-          secretKey,
+          box: createSecretBox(secretKey),
           allowPrivateTargets,
           retryBaseMs: 50,
           timeoutMs: 2000,

@@ -3,9 +3,10 @@ import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/job
 import type { AiProvider } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import type { WorkSignals } from '../../jobs/wake.js';
+import { runAsAuditStarter } from '../../platform/audit/index.js';
+import { createCreditsService } from '../../platform/credits/index.js';
+import { createAccountsService } from '../accounts/index.js';
 import { smartAnalyticsJob } from '../analytics/index.js';
-import { runAsAuditStarter } from '../audit/index.js';
-import { createCreditsService } from '../credits/index.js';
 import { createFormsService } from '../forms/index.js';
 import { sessionAnalysisJob } from '../smart-forms/index.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
@@ -36,7 +37,7 @@ export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
     publicUrl: options.publicUrl,
     ...(outbox ? { outbox } : {}),
   });
-  const credits = createCreditsService({ db, clock });
+  const credits = createCreditsService({ db, clock, accounts: createAccountsService(db) });
   return startAiWorker(db, {
     ...workerOptions,
     ...(signals === undefined ? {} : { wake: signals.aiJobs }),

@@ -8,7 +8,8 @@ import {
 } from '../../../test/support/webhook-test-kit.js';
 import type { AiWorker } from '../../ai/jobs/worker.js';
 import { createOfflineProvider } from '../../ai/providers/offline.js';
-import { createCreditsService } from '../credits/index.js';
+import { createCreditsService } from '../../platform/credits/index.js';
+import { createAccountsService } from '../accounts/index.js';
 import { startAiJobs } from './ai-jobs.js';
 
 describeDialects('a generated form emits FORM_CREATED like any other', (dialect) => {
@@ -33,7 +34,7 @@ describeDialects('a generated form emits FORM_CREATED like any other', (dialect)
 
   it('the webhook receiver gets FORM_CREATED for the form the job created', async () => {
     const { accountId, key } = await t.account('MAX');
-    await createCreditsService({ db: t.db }).grant(accountId, 10);
+    await createCreditsService({ db: t.db, accounts: createAccountsService(t.db) }).grant(accountId, 10);
     const hook = await t.request('/v1/webhooks', {
       method: 'POST',
       key,

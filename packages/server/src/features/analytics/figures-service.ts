@@ -1,7 +1,7 @@
 import type { FormFigures, FormFiguresQuery } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
+import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
-import { rangeBound } from '../responses/index.js';
 import { formFigures } from './form-figures.js';
 
 /**

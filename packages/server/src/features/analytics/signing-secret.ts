@@ -7,7 +7,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
-import { audited } from '../audit/index.js';
+import { audited } from '../../platform/audit/index.js';
 import { createSigningSecretsStore } from './signing-secrets-store.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */

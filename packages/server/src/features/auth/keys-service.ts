@@ -3,6 +3,8 @@ import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
+import type { ApiKeyInfo, KeyStatus } from '../../platform/api-key-info.js';
+import { audited, recordAudit } from '../../platform/audit/index.js';
 import { formatDuration } from '../../util/duration.js';
 import {
   type Account,
@@ -13,33 +15,16 @@ import {
   type Scope,
   toAccount,
 } from '../accounts/index.js';
-import { audited, recordAudit } from '../audit/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
+
+export type { ApiKeyInfo, KeyStatus };
 
 /** Spec 5.5: rotation grace period, default 24 hours, at most 7 days. */
 export const DEFAULT_ROTATION_GRACE_MS = 24 * 3_600_000;
 export const MAX_ROTATION_GRACE_MS = 7 * 24 * 3_600_000;
 /** `last_used_at` is written at most this often per key, so reads don't each become a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export type KeyStatus = 'active' | 'rotating' | 'rotated' | 'revoked' | 'expired';
-
-/** A key as lists show it: never the secret, not even its hash. */
-export interface ApiKeyInfo {
-  id: string;
-  keyId: string;
-  accountId: string;
-  name: string | null;
-  scopes: Scope[];
-  status: KeyStatus;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  rotatedTo: string | null;
-  graceUntil: string | null;
-  lastUsedAt: string | null;
-}
 
 export interface CreatedKey {
   key: ApiKeyInfo;

@@ -4,8 +4,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { OutboxSender } from '../../outbox/channel.js';
 import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget } from '../../outbox/target-row.js';
+import { createLimiter } from '../../platform/limits/index.js';
 import { createAccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
-import { createLimiter } from '../limits/index.js';
 import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
 import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../domain-errors.js';
-import { createLimiter, rateLimitInfo } from '../limits/index.js';
+import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 
 export interface PublicRateLimitOptions {
   /** Requests one address may make to the public page and public API routes per window. */

@@ -28,7 +28,9 @@ import { createIdempotencyStore, fingerprint, idempotencyExpiry } from '../../id
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
-import { audited } from '../audit/index.js';
+import { audited } from '../../platform/audit/index.js';
+import { rangeBound } from '../../platform/date-range.js';
+import { formClosed, formGone } from '../../platform/form-errors.js';
 import {
   archiveDue,
   type FormsService,
@@ -93,9 +95,6 @@ export interface SubmissionLink {
   complete(trx: Db, responseId: string): Promise<boolean>;
 }
 
-export const formGone = () => notFound('No published form under this code');
-export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
-
 function toResponse(row: ResponseRow): FormResponse {
   return {
     id: row.id,
@@ -105,13 +104,6 @@ function toResponse(row: ResponseRow): FormResponse {
     language: row.language as FormResponse['language'],
     submittedAt: row.submitted_at,
   };
-}
-
-/** A bare date starts (or, as an end, covers) its whole UTC day; a date-time is that instant. */
-export function rangeBound(value: string, edge: 'start' | 'end'): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
-    return `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
-  return new Date(value).toISOString();
 }
 
 /** A submission as received: the answers as sent, the key when there is one, with its fingerprint. */

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import { ConflictError, conflict, forbidden, notFound, unauthorized } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { audited, recordAudit, runAsAuditCaller } from '../audit/index.js';
+import { audited, recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
 import { createInvitationsStore } from './invitations-store.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { checkPassword } from './password-policy.js';

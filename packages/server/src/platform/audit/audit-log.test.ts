@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/index.js';
+import { createUsersService } from '../../features/users/index.js';
 import { createAuditService } from './audit-service.js';
 
 const FIELD = { id: 'name', type: 'text', label: 'Name', sectionId: 's', order: 0 };

@@ -3,10 +3,10 @@ import { publishForm, surveySchema } from '../../../test/support/page-fixtures.j
 import { publishedSmartForm } from '../../../test/support/smart-form-kit.js';
 import { type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { OTP_RULES } from '../../features/smart-forms/index.js';
+import { createUsersService } from '../../features/users/index.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
-import { OTP_RULES } from '../smart-forms/index.js';
-import { createUsersService } from '../users/index.js';
 
 let smtp: SmtpStandIn;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { AI_LIMITS, type AiLimit, PLAN_LIMITS, type Plan } from '@formloom/contr
 import { expect, it } from 'vitest';
 import { planCounts } from '../../../test/support/plan-counts.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService } from '../accounts/index.js';
-import { createKeysService } from '../auth/index.js';
+import { createAccountsService } from '../../features/accounts/index.js';
+import { createKeysService } from '../../features/auth/index.js';
 import { createRateLimiter } from './rate-limiter.js';
 
 /** Spec 8.2, as written there (the smart form chat follows analytics chat, as PLAN_LIMITS says). */

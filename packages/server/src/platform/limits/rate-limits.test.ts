@@ -6,7 +6,8 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/support/test-server.js';
-import { createKeysService } from '../auth/index.js';
+import { createAccountsService } from '../../features/accounts/index.js';
+import { createKeysService } from '../../features/auth/index.js';
 import { createCreditsService } from '../credits/index.js';
 
 /**
@@ -319,7 +320,7 @@ describeEachDialect('rate limits and monthly quota', (t) => {
 
   it('GET /me shows plan, limits, usage this month and the credit balance', async () => {
     const { key, accountId } = await t.account('STARTER');
-    await createCreditsService({ db: t.db }).grant(accountId, 25);
+    await createCreditsService({ db: t.db, accounts: createAccountsService(t.db) }).grant(accountId, 25);
     setClock(t, '2031-07-04T09:00:00.000Z');
     await t.request('/v1/forms', { key });
     const me = await t.request('/v1/me', { key });
