@@ -152,6 +152,7 @@ export {
 } from './platform/credits/index.js';
 export { createRateLimiter, type RateLimiter, type Usage } from './platform/limits/index.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
+export { createServices, type Services, type ServicesDeps } from './services.js';
 export { createLocalStorage } from './storage/local-storage.js';
 export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
 export type { Storage } from './storage/storage.js';

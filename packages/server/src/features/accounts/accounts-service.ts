@@ -28,7 +28,12 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
-export function createAccountsService(db: Db, clock: () => Date = () => new Date()) {
+export interface AccountsServiceDeps {
+  db: Db;
+  clock?: () => Date;
+}
+
+export function createAccountsService({ db, clock = () => new Date() }: AccountsServiceDeps) {
   const store: AccountsStore = createAccountsStore(db);
 
   function requirePlan(plan: string): Plan {
@@ -41,11 +46,12 @@ export function createAccountsService(db: Db, clock: () => Date = () => new Date
     return parsed;
   }
 
-  /** An account by id, or by name when the name is unique. */
-  async function resolve(idOrName: string): Promise<Account> {
-    const byId = await store.findById(idOrName);
+  /** An account by id, or by name when the name is unique; `trx`: inside the caller's transaction. */
+  async function resolve(idOrName: string, trx?: Db): Promise<Account> {
+    const on = trx === undefined ? store : createAccountsStore(trx);
+    const byId = await on.findById(idOrName);
     if (byId) return toAccount(byId);
-    const byName = await store.findByName(idOrName);
+    const byName = await on.findByName(idOrName);
     if (byName.length === 1) return toAccount(byName[0]!);
     if (byName.length > 1) {
       throw new AccountError(

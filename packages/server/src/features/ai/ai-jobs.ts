@@ -4,21 +4,29 @@ import type { AiProvider } from '../../ai/provider.js';
 import type { Db } from '../../db/database.js';
 import type { WorkSignals } from '../../jobs/wake.js';
 import { runAsAuditStarter } from '../../platform/audit/index.js';
-import { createCreditsService } from '../../platform/credits/index.js';
-import { createAccountsService } from '../accounts/index.js';
+import type { CreditsService } from '../../platform/credits/index.js';
 import { smartAnalyticsJob } from '../analytics/index.js';
-import { createFormsService } from '../forms/index.js';
+import type { FormsService } from '../forms/index.js';
 import { sessionAnalysisJob } from '../smart-forms/index.js';
 import { generateFormJob } from './generate-form/generate-form-job.js';
 import { translateFormJob } from './translate-form/translate-form-job.js';
 
-export interface AiJobsOptions
-  extends Omit<AiWorkerOptions, 'handlers' | 'onFailed' | 'provider' | 'wake' | 'runAs'> {
-  provider: AiProvider;
-  /** Origin of public links, as the app's (`AppConfig.publicUrl`). */
-  publicUrl: string;
-  /** The app's wake-ups (`AppDeps.signals`): jobs it queues start at once, events of jobs go out at once. */
-  signals?: WorkSignals;
+export type AiJobsOptions = Omit<
+  AiWorkerOptions,
+  'handlers' | 'onFailed' | 'provider' | 'wake' | 'runAs' | 'clock'
+>;
+
+/** What the AI jobs use, from the server's services (`createServices`). */
+export interface AiJobsServices {
+  db: Db;
+  clock: () => Date;
+  /** The model the jobs ask; the app's synchronous AI routes use the same one. */
+  aiProvider: AiProvider;
+  /** The app's wake-ups: jobs it queues start at once, events of jobs go out at once. */
+  signals: WorkSignals;
+  /** The app's forms service: a generated or translated form is saved as the API saves it. */
+  forms: FormsService;
+  credits: CreditsService;
 }
 
 /**
@@ -27,25 +35,19 @@ export interface AiJobsOptions
  * changes (a generated form, a translation) is in the audit log of the job's account, as theirs.
  * `formloom serve` starts one per instance.
  */
-export function startAiJobs(db: Db, options: AiJobsOptions): AiWorker {
-  const clock = options.clock ?? (() => new Date());
-  const { signals, ...workerOptions } = options;
-  const outbox = signals?.outbox;
-  const forms = createFormsService({
-    db,
-    clock,
-    publicUrl: options.publicUrl,
-    ...(outbox ? { outbox } : {}),
-  });
-  const credits = createCreditsService({ db, clock, accounts: createAccountsService(db) });
+export function startAiJobs(services: AiJobsServices, options: AiJobsOptions = {}): AiWorker {
+  const { db, clock, aiProvider, signals, forms, credits } = services;
+  const outbox = signals.outbox;
   return startAiWorker(db, {
-    ...workerOptions,
-    ...(signals === undefined ? {} : { wake: signals.aiJobs }),
+    ...options,
+    provider: aiProvider,
+    clock,
+    wake: signals.aiJobs,
     handlers: [
       generateFormJob(forms),
       translateFormJob(forms, credits),
       sessionAnalysisJob(db, clock, outbox),
-      smartAnalyticsJob(db, { forms, clock, ...(outbox === undefined ? {} : { outbox }) }),
+      smartAnalyticsJob(db, { forms, clock, outbox }),
     ],
     runAs: (job, work) => runAsAuditStarter(job.account_id, jobStarterOf(job), work),
     onFailed: async (trx, job) => {

@@ -17,7 +17,7 @@ const context = (accountId: string) => `analytics:${accountId}`;
  * The account's analytics signing secret (keys `X-Service-Signature-256` on smart analytics
  * callbacks): made like a webhook secret, sealed at rest with the server key, shown once.
  */
-export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) {
+export function createSigningSecrets({ db, box, clock }: { db: Db; box: SecretBox; clock: () => Date }) {
   const store = createSigningSecretsStore(db);
   return {
     /**

@@ -8,7 +8,7 @@ import { audited, recordAudit } from '../../platform/audit/index.js';
 import { formatDuration } from '../../util/duration.js';
 import {
   type Account,
-  createAccountsService,
+  type AccountsService,
   isScope,
   maxKeysOf,
   SCOPES,
@@ -85,9 +85,15 @@ export function normaliseScopes(scopes: readonly string[]): Scope[] {
   return [...out];
 }
 
-export function createKeysService(db: Db, clock: () => Date = () => new Date()) {
+export interface KeysServiceDeps {
+  db: Db;
+  clock?: () => Date;
+  /** Finds the account a new key is for. */
+  accounts: AccountsService;
+}
+
+export function createKeysService({ db, clock = () => new Date(), accounts }: KeysServiceDeps) {
   const store = createKeysStore(db);
-  const accounts = createAccountsService(db, clock);
   /**
    * Lookups of a key running now, by key id: a request arriving meanwhile joins the running one
    * instead of queueing its own identical query (what it reads is at most as old as that query,

@@ -46,6 +46,7 @@ describeDialects('notification mails through the outbox', (dialect) => {
       wake: t.signals.outbox,
       senders: [
         mailSender(t.db, {
+          accounts: t.services.accounts,
           mailer: createMailer({
             smtpUrl: smtp.url,
             from: FROM,

@@ -5,7 +5,7 @@ import type { OutboxSender } from '../../outbox/channel.js';
 import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget } from '../../outbox/target-row.js';
 import { createLimiter } from '../../platform/limits/index.js';
-import { createAccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
+import { type AccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
 import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
 import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 
@@ -74,12 +74,14 @@ export interface MailSenderOptions {
   /** Mails one address may receive an hour (default 10). */
   perRecipientPerHour?: number;
   mailsPerHour?: Readonly<Record<Plan, number>>;
+  /** The recipient account's plan, for its hourly mails. */
+  accounts: AccountsService;
 }
 
 /** The mail channel's sender for `startOutboxWorker`, with the account plans and the one limiter of `db`. */
 export function mailSender(db: Db, options: MailSenderOptions): OutboxSender {
   const clock = options.clock ?? (() => new Date());
-  const accounts = createAccountsService(db, clock);
+  const { accounts } = options;
   return createMailSender({
     mailer: options.mailer,
     limiter: createLimiter({ db, clock }),
