@@ -1,6 +1,7 @@
 import { contract, contractRoutes } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
+import { deriveKey } from './crypto/derive-key.js';
 import { sqlDialectOf } from './db/dialect.js';
 import { createAccountRouter } from './features/accounts/index.js';
 import { createAiRouter } from './features/ai/index.js';
@@ -31,12 +32,7 @@ import {
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
 import { createFileDownloadRouter } from './features/uploads/index.js';
-import {
-  createDashboardAuthRouter,
-  createMembersRouter,
-  deriveKey,
-  sessionVerifier,
-} from './features/users/index.js';
+import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';

@@ -16,6 +16,7 @@ export {
   type StructuredOutputMode,
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
+export { type AiJobsOptions, type AiJobsServices, startAiJobs } from './ai-jobs.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { ensureDefaultAccount } from './bootstrap.js';
 export {
@@ -65,7 +66,6 @@ export {
   createAccountsService,
   parsePlan,
 } from './features/accounts/index.js';
-export { type AiJobsOptions, startAiJobs } from './features/ai/index.js';
 export { analyticsCallbackSender } from './features/analytics/index.js';
 export {
   API_KEY_PREFIX,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AccountRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { InvalidInputError, notFound } from '../../domain-errors.js';
+import { PLANS, type Plan, parsePlan } from '../../platform/plans.js';
 import { type AccountsStore, createAccountsStore } from './accounts-store.js';
-import { PLANS, type Plan, parsePlan } from './plans.js';
 
 export interface Account {
   id: string;
@@ -63,6 +63,9 @@ export function createAccountsService({ db, clock = () => new Date() }: Accounts
 
   return {
     resolve,
+
+    /** A row of `accounts` read with another table (a key's lookup joins it) as an Account. */
+    fromRow: toAccount,
 
     async create(input: { name: string; plan: string }): Promise<Account> {
       const name = input.name.trim();

@@ -7,8 +7,8 @@ import {
   type WebhookTestServer,
 } from '../../../test/support/webhook-test-kit.js';
 import type { AiWorker } from '../../ai/jobs/worker.js';
+import { startAiJobs } from '../../ai-jobs.js';
 import { createServices } from '../../services.js';
-import { startAiJobs } from './ai-jobs.js';
 
 describeDialects('a generated form emits FORM_CREATED like any other', (dialect) => {
   let t: WebhookTestServer;

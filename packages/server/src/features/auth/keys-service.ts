@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
+import { hasApiAccess, isScope, PLAN_NAMES, SCOPES, type Scope } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
 import type { ApiKeyInfo, KeyStatus } from '../../platform/api-key-info.js';
 import { audited, recordAudit } from '../../platform/audit/index.js';
+import { maxKeysOf } from '../../platform/plans.js';
 import { formatDuration } from '../../util/duration.js';
-import {
-  type Account,
-  type AccountsService,
-  isScope,
-  maxKeysOf,
-  SCOPES,
-  type Scope,
-  toAccount,
-} from '../accounts/index.js';
+import type { Account, AccountsService } from '../accounts/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
 
@@ -274,7 +267,7 @@ export function createKeysService({ db, clock = () => new Date(), accounts }: Ke
       if (status === 'expired') throw new InvalidKeyError('API key has expired');
       if (status === 'rotated')
         throw new InvalidKeyError('API key was rotated and its grace period has ended');
-      const accountRow = toAccount(found!.account);
+      const accountRow = accounts.fromRow(found!.account);
       const lastUsed = Math.max(
         row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at),
         lastUsedWritten.get(row.id) ?? Number.NEGATIVE_INFINITY,

@@ -5,7 +5,8 @@ import type { OutboxSender } from '../../outbox/channel.js';
 import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget } from '../../outbox/target-row.js';
 import { createLimiter } from '../../platform/limits/index.js';
-import { type AccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
+import { MAILS_PER_HOUR } from '../../platform/plans.js';
+import type { AccountsService } from '../accounts/index.js';
 import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
 import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 

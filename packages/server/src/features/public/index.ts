@@ -5,7 +5,6 @@ export { decoySubmission, honeypotFilled } from './honeypot.js';
 export { frameAncestors, publicCors } from './public-cors.js';
 export { createPublicPageRouter } from './public-page-router.js';
 export {
-  clientKey,
   createPublicRateLimiter,
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,

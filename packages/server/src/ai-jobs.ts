@@ -1,15 +1,14 @@
-import { jobStarterOf } from '../../ai/jobs/jobs-store.js';
-import { type AiWorker, type AiWorkerOptions, startAiWorker } from '../../ai/jobs/worker.js';
-import type { AiProvider } from '../../ai/provider.js';
-import type { Db } from '../../db/database.js';
-import type { WorkSignals } from '../../jobs/wake.js';
-import { runAsAuditStarter } from '../../platform/audit/index.js';
-import type { CreditsService } from '../../platform/credits/index.js';
-import { smartAnalyticsJob } from '../analytics/index.js';
-import type { FormsService } from '../forms/index.js';
-import { sessionAnalysisJob } from '../smart-forms/index.js';
-import { generateFormJob } from './generate-form/generate-form-job.js';
-import { translateFormJob } from './translate-form/translate-form-job.js';
+import { jobStarterOf } from './ai/jobs/jobs-store.js';
+import { type AiWorker, type AiWorkerOptions, startAiWorker } from './ai/jobs/worker.js';
+import type { AiProvider } from './ai/provider.js';
+import type { Db } from './db/database.js';
+import { generateFormJob, translateFormJob } from './features/ai/index.js';
+import { smartAnalyticsJob } from './features/analytics/index.js';
+import type { FormsService } from './features/forms/index.js';
+import { sessionAnalysisJob } from './features/smart-forms/index.js';
+import type { WorkSignals } from './jobs/wake.js';
+import { runAsAuditStarter } from './platform/audit/index.js';
+import type { CreditsService } from './platform/credits/index.js';
 
 export type AiJobsOptions = Omit<
   AiWorkerOptions,
