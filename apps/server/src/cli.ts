@@ -1,16 +1,12 @@
 import { parseArgs } from 'node:util';
 import {
   type ApiKeyInfo,
-  createAccountsService,
-  createCreditsService,
   createDb,
-  createFormsAdmin,
-  createKeysService,
-  createUsersService,
-  type DbHandle,
+  createServices,
   DomainError,
   formatDuration,
   parseDuration,
+  type Services,
   serveMcpStdio,
 } from '@formloom/server';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -44,14 +40,24 @@ interface Command {
 
 const JSON_OPTION = { json: { type: 'boolean' as const } };
 
-async function withDb<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+/** The services (`createServices`) over the configured database, closed after `fn`. */
+async function withServices<T>(config: Config, fn: (services: Services) => Promise<T>): Promise<T> {
   const handle = await createDb({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
   try {
-    return await fn(handle);
+    return await fn(
+      createServices({
+        db: handle.db,
+        config: {
+          publicUrl: config.publicUrl,
+          deletedRetentionMs: config.deletedRetentionMs,
+          auditRetentionMs: config.auditRetentionMs,
+        },
+      }),
+    );
   } finally {
     await handle.close();
   }
@@ -145,8 +151,8 @@ const COMMANDS: Record<string, Command> = {
     help: 'Creates an account. Plan names are case-insensitive.',
     options: { name: { type: 'string' }, plan: { type: 'string' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
-      const account = await withDb(config, ({ db }) =>
-        createAccountsService(db).create({ name: required(values, 'name'), plan: required(values, 'plan') }),
+      const account = await withServices(config, (services) =>
+        services.accounts.create({ name: required(values, 'name'), plan: required(values, 'plan') }),
       );
       print(io, values, account, () => [
         `Created account ${account.id} "${account.name}" on plan ${account.plan}`,
@@ -159,7 +165,7 @@ const COMMANDS: Record<string, Command> = {
     help: 'Lists every account with its plan.',
     options: { ...JSON_OPTION },
     run: async ({ values, config, io }) => {
-      const accounts = await withDb(config, ({ db }) => createAccountsService(db).list());
+      const accounts = await withServices(config, (services) => services.accounts.list());
       print(io, values, accounts, () =>
         accounts.length === 0
           ? ['No accounts.']
@@ -173,8 +179,8 @@ const COMMANDS: Record<string, Command> = {
     help: 'Moves an account to another plan. Keys of a Free account are refused (403) until it is upgraded.',
     options: { account: { type: 'string' }, plan: { type: 'string' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
-      const account = await withDb(config, ({ db }) =>
-        createAccountsService(db).setPlan(required(values, 'account'), required(values, 'plan')),
+      const account = await withServices(config, (services) =>
+        services.accounts.setPlan(required(values, 'account'), required(values, 'plan')),
       );
       print(io, values, account, () => [
         `Account ${account.id} "${account.name}" is now on plan ${account.plan}`,
@@ -202,8 +208,8 @@ const COMMANDS: Record<string, Command> = {
       if (typeof expires === 'string' && expiresInMs === undefined) {
         throw new UsageError(`--expires-in must be a duration such as 30d (got "${expires}")`);
       }
-      const created = await withDb(config, ({ db }) =>
-        createKeysService(db).create({
+      const created = await withServices(config, (services) =>
+        services.keys.create({
           account: required(values, 'account'),
           scopes: required(values, 'scopes').split(','),
           name: typeof values.name === 'string' ? values.name : undefined,
@@ -223,7 +229,7 @@ const COMMANDS: Record<string, Command> = {
     options: { account: { type: 'string' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
       const account = typeof values.account === 'string' ? values.account : undefined;
-      const keys = await withDb(config, ({ db }) => createKeysService(db).list(account));
+      const keys = await withServices(config, (services) => services.keys.list(account));
       print(io, values, keys, () => (keys.length === 0 ? ['No keys.'] : keys.map(keyLine)));
     },
   },
@@ -235,7 +241,7 @@ const COMMANDS: Record<string, Command> = {
     positionals: ['KEY_ID'],
     run: async (ctx) => {
       const ref = positionalOr(ctx, 'key', 'key id to revoke');
-      const key = await withDb(ctx.config, ({ db }) => createKeysService(db).revoke(ref));
+      const key = await withServices(ctx.config, (services) => services.keys.revoke(ref));
       print(ctx.io, ctx.values, key, () => [`Revoked ${keyLine(key)}`]);
     },
   },
@@ -252,7 +258,7 @@ const COMMANDS: Record<string, Command> = {
       if (typeof graceText === 'string' && graceMs === undefined) {
         throw new UsageError(`--grace must be a duration such as 24h (got "${graceText}")`);
       }
-      const rotated = await withDb(ctx.config, ({ db }) => createKeysService(db).rotate(ref, graceMs));
+      const rotated = await withServices(ctx.config, (services) => services.keys.rotate(ref, graceMs));
       print(ctx.io, ctx.values, { ...rotated.key, apiKey: rotated.token, previous: rotated.old }, () => [
         `API key: ${rotated.token}`,
         `(shown once; store it now)  ${keyLine(rotated.key)}`,
@@ -284,8 +290,8 @@ const COMMANDS: Record<string, Command> = {
       const email = required(values, 'email');
       const role = typeof values.role === 'string' ? values.role : undefined;
       const secret = await password(values, io);
-      const user = await withDb(config, ({ db }) =>
-        createUsersService(db).create({ account, email, password: secret, role }),
+      const user = await withServices(config, (services) =>
+        services.users.create({ account, email, password: secret, role }),
       );
       print(io, values, user, () => [
         `Created user ${user.id} ${user.email} (${role ?? 'owner'}) in account ${user.accountId}`,
@@ -299,7 +305,7 @@ const COMMANDS: Record<string, Command> = {
     options: { account: { type: 'string' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
       const account = typeof values.account === 'string' ? values.account : undefined;
-      const users = await withDb(config, ({ db }) => createUsersService(db).list(account));
+      const users = await withServices(config, (services) => services.users.list(account));
       print(io, values, users, () =>
         users.length === 0 ? ['No users.'] : users.map((u) => `${u.id}  ${u.email}  account ${u.accountId}`),
       );
@@ -313,7 +319,7 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ values, config, io }) => {
       const email = required(values, 'email');
       const secret = await password(values, io);
-      const user = await withDb(config, ({ db }) => createUsersService(db).resetPassword(email, secret));
+      const user = await withServices(config, (services) => services.users.resetPassword(email, secret));
       print(io, values, user, () => [`Password of ${user.email} changed`]);
     },
   },
@@ -325,9 +331,7 @@ const COMMANDS: Record<string, Command> = {
     positionals: ['FORM_ID'],
     run: async (ctx) => {
       const id = positionalOr(ctx, 'id', 'form id to restore');
-      const form = await withDb(ctx.config, ({ db }) =>
-        createFormsAdmin(db, { retentionMs: ctx.config.deletedRetentionMs }).restore(id),
-      );
+      const form = await withServices(ctx.config, (services) => services.formsAdmin.restore(id));
       print(ctx.io, ctx.values, form, () => [
         `Restored form ${form.id} "${form.title}" (${form.publishStatus})`,
       ]);
@@ -349,8 +353,8 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError(`--amount must be a whole number of credits, at least 1 (got "${amountText}")`);
       }
       const reason = typeof values.reason === 'string' ? values.reason : undefined;
-      const granted = await withDb(config, ({ db }) =>
-        createCreditsService({ db }).grant(required(values, 'account'), Number(amountText), reason),
+      const granted = await withServices(config, (services) =>
+        services.credits.grant(required(values, 'account'), Number(amountText), reason),
       );
       print(io, values, granted.account, () => [
         `Granted ${amountText} credits to ${granted.account.id} "${granted.account.name}"; balance ${granted.account.creditBalance}`,
@@ -363,9 +367,12 @@ const COMMANDS: Record<string, Command> = {
     help: 'Prints the balance and the 20 latest ledger rows (grants, reservations, refunds), newest first.',
     options: { account: { type: 'string' }, ...JSON_OPTION },
     run: async ({ values, config, io }) => {
-      const shown = await withDb(config, async ({ db }) => {
-        const account = await createAccountsService(db).resolve(required(values, 'account'));
-        return { account, ledger: await createCreditsService({ db }).ledger(account.id) };
+      const shown = await withServices(config, async (services) => {
+        const account = await services.accounts.resolve(required(values, 'account'));
+        return {
+          account,
+          ledger: await services.credits.ledger(account.id),
+        };
       });
       print(io, values, { balance: shown.account.creditBalance, ledger: shown.ledger }, () => [
         `Account ${shown.account.id} "${shown.account.name}": ${shown.account.creditBalance} credits`,

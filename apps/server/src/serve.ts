@@ -7,6 +7,7 @@ import {
   createLogger,
   createMailer,
   createS3Storage,
+  createServices,
   createWorkSignals,
   describeAiSettings,
   ensureDefaultAccount,
@@ -53,17 +54,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  const first = await ensureDefaultAccount(handle.db, undefined, { credits: config.ai.defaultCredits });
-  if (first !== undefined) {
-    io.out(`API key: ${first.token}`);
-    // One time, within 24 hours: makes the account's owner and signs them in to the dashboard.
-    io.out(`Set up the dashboard (once, within 24 hours): ${setupLink(config.publicUrl, first.setupToken)}`);
-  }
-
   const secretKey = loadSecretKey({ key: config.webhooks.secretKey, dataDir: config.dataDir });
-  const aiProvider = createAiProvider(config.ai.settings, logger);
-  // One set of wake-ups for this app and its workers.
-  const signals = createWorkSignals();
   // One mailer: the one-time codes of private smart forms and the outbox's notification mails.
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -72,7 +63,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     timeoutMs: config.webhooks.timeoutMs,
     logger,
   });
-  const app = createApp({
+  // Every service once, with one set of wake-ups: the app, the workers, the chores and the first run share them.
+  const services = createServices({
     db: handle.db,
     logger,
     config: {
@@ -86,14 +78,24 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,
       dashboardDir: config.dashboardDir,
+      deletedRetentionMs: config.deletedRetentionMs,
+      auditRetentionMs: config.auditRetentionMs,
     },
     secretKey,
-    aiProvider,
+    aiProvider: createAiProvider(config.ai.settings, logger),
     mailer,
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
-    signals,
+    signals: createWorkSignals(),
     ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
   });
+  const first = await ensureDefaultAccount(services, { credits: config.ai.defaultCredits });
+  if (first !== undefined) {
+    io.out(`API key: ${first.token}`);
+    // One time, within 24 hours: makes the account's owner and signs them in to the dashboard.
+    io.out(`Set up the dashboard (once, within 24 hours): ${setupLink(config.publicUrl, first.setupToken)}`);
+  }
+
+  const app = createApp({ services });
   const server = await listen(app, {
     port: config.port,
     host: config.host,
@@ -102,35 +104,33 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     maxConnectionsPerClient: config.maxConnectionsPerClient,
     logger,
   });
-  const chores = startChores(handle.db, {
-    deletedRetentionMs: config.deletedRetentionMs,
-    auditRetentionMs: config.auditRetentionMs,
+  const chores = startChores(services, {
     sessionIdleMs: config.smartForms.sessionIdleMs,
     aiJobRetentionMs: config.ai.jobRetentionMs,
-    signals,
     logger,
   });
   const webhooks = startOutboxWorker(handle.db, {
     ...config.webhooks,
-    secretKey,
+    box: services.box,
     logger,
-    wake: signals.outbox,
+    wake: services.signals.outbox,
     senders: [
       ...createChatSenders({
-        secretKey,
+        box: services.box,
         publicUrl: config.publicUrl,
         slackApiBaseUrl: config.integrations.slackApiBaseUrl,
       }),
-      analyticsCallbackSender(handle.db, secretKey),
-      mailSender(handle.db, { mailer, perRecipientPerHour: config.mail.perRecipientPerHour }),
+      analyticsCallbackSender(handle.db, services.signingSecrets),
+      mailSender(handle.db, {
+        mailer,
+        perRecipientPerHour: config.mail.perRecipientPerHour,
+        accounts: services.accounts,
+      }),
     ],
   });
-  const aiJobs = startAiJobs(handle.db, {
-    provider: aiProvider,
-    publicUrl: config.publicUrl,
+  const aiJobs = startAiJobs(services, {
     concurrency: config.ai.concurrency,
     leaseMs: config.ai.jobLeaseMs,
-    signals,
     logger,
   });
   logger.info({ url: server.url, port: server.port, database: handle.description }, 'listening');

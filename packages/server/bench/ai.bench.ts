@@ -12,20 +12,20 @@
  *
  * Run: node --conditions=source --import tsx packages/server/bench/ai.bench.ts
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOpenAiProvider } from '../src/ai/providers/openai.js';
+import { startAiJobs } from '../src/ai-jobs.js';
 import { createApp } from '../src/app.js';
 import { createDb } from '../src/db/create-db.js';
-import { createAccountsService } from '../src/features/accounts/index.js';
-import { offlineFormDraft, startAiJobs } from '../src/features/ai/index.js';
-import { createKeysService } from '../src/features/auth/index.js';
-import { createCreditsService } from '../src/features/credits/index.js';
+import { offlineFormDraft } from '../src/features/ai/index.js';
 import { createWorkSignals } from '../src/jobs/wake.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { expectStatus, fmt } from './bench-utils.js';
 
@@ -39,18 +39,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'formloom-ai-bench-'));
 const handle = await createDb({ dataDir });
 const db = handle.db;
 const signals = createWorkSignals();
-const app = createApp({
+const services = createServices({
   signals,
   db,
   logger: createLogger({ level: 'silent' }),
   config: { publicUrl: 'https://forms.example.test', dataDir },
   rateLimits: false,
 });
+const app = createApp({ services });
 const server = await listen(app, { port: 0, host: '127.0.0.1' });
 
-const account = await createAccountsService(db).create({ name: 'bench', plan: 'MAX' });
-const { token } = await createKeysService(db).create({ account: account.id, scopes: ['all'] });
-await createCreditsService({ db }).grant(account.id, (REQUESTS + JOBS + 50) * 5);
+const account = await services.accounts.create({ name: 'bench', plan: 'MAX' });
+const { token } = await services.keys.create({ account: account.id, scopes: ['all'] });
+await services.credits.grant(account.id, (REQUESTS + JOBS + 50) * 5);
 
 const WORDS = [
   'customer',
@@ -148,13 +149,14 @@ for (let i = 0; i < JOBS; i++) {
   await res.text();
 }
 const started = performance.now();
-const worker = startAiJobs(db, {
-  provider: createOpenAiProvider({ baseURL: standIn.baseURL, apiKey: 'bench', model: 'bench' }),
-  publicUrl: 'https://forms.example.test',
-  concurrency: CONCURRENCY,
-  pollIntervalMs: 50,
-  signals,
-});
+// The app's services, with the model stand-in as the jobs' provider.
+const worker = startAiJobs(
+  {
+    ...services,
+    aiProvider: createOpenAiProvider({ baseURL: standIn.baseURL, apiKey: 'bench', model: 'bench' }),
+  },
+  { concurrency: CONCURRENCY, pollIntervalMs: 50 },
+);
 for (;;) {
   const open = await db
     .selectFrom('ai_jobs')

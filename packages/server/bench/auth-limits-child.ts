@@ -6,13 +6,14 @@
  * - `auth`: authentication only (`rateLimits: false`);
  * - `off`: neither (`rateLimits: false` and `fixedCaller`, the deps flags for this).
  */
+
 import { PLAN_LIMITS, type Plan, type PlanLimits } from '@formloom/contract';
 import { createApp } from '../src/app.js';
 import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
-import { createKeysService } from '../src/features/auth/index.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { CHILD_ENV, type DriverMessage, send } from './ipc.js';
 
 const dataDir = process.env[CHILD_ENV.dataDir];
@@ -20,9 +21,9 @@ const mode = process.env.BENCH_AUTH_MODE as 'full' | 'auth' | 'off' | undefined;
 if (!dataDir || !mode) throw new Error('run this through bench/auth-limits.bench.ts');
 
 const handle = await createDb({ dataDir });
-const first = await ensureDefaultAccount(handle.db);
+const first = await ensureDefaultAccount(createServices({ db: handle.db }));
 if (first === undefined) throw new Error('expected a fresh database');
-const { key, account } = await createKeysService(handle.db).authenticate(first.token);
+const { key, account } = await createServices({ db: handle.db }).keys.authenticate(first.token);
 
 const unlimited: PlanLimits = {
   ...PLAN_LIMITS.MAX,

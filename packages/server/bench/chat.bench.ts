@@ -7,6 +7,7 @@
  *
  * Run: node --conditions=source --import tsx packages/server/bench/chat.bench.ts
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { createOpenAiProvider } from '../src/ai/providers/openai.js';
 import { createApp } from '../src/app.js';
 import { createDb } from '../src/db/create-db.js';
-import { createAccountsService } from '../src/features/accounts/index.js';
-import { createKeysService } from '../src/features/auth/index.js';
-import { createCreditsService } from '../src/features/credits/index.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { startOpenAiStandIn } from '../test/support/openai-stand-in.js';
 import { callJson, expectStatus, fmt } from './bench-utils.js';
 
@@ -46,9 +45,12 @@ const app = createApp({
   }),
 });
 const server = await listen(app, { port: 0, host: '127.0.0.1' });
-const account = await createAccountsService(handle.db).create({ name: 'chat', plan: 'MAX' });
-const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
-await createCreditsService({ db: handle.db }).grant(account.id, 1_000_000);
+const account = await createServices({ db: handle.db }).accounts.create({ name: 'chat', plan: 'MAX' });
+const { token } = await createServices({ db: handle.db }).keys.create({
+  account: account.id,
+  scopes: ['all'],
+});
+await createServices({ db: handle.db }).credits.grant(account.id, 1_000_000);
 
 const form = await callJson(
   server.url,

@@ -11,6 +11,7 @@
  *
  * Run: node --conditions=source --import tsx packages/server/bench/element-timing.bench.ts
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,7 @@ import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { findChromium, launchChromium } from '../test/browser/chromium.js';
 import { callJson, expectStatus, fmt, median } from './bench-utils.js';
 
@@ -69,7 +71,7 @@ if (executable === undefined) throw new Error('no Chromium found: set CHROMIUM_P
 
 const dataDir = mkdtempSync(join(tmpdir(), 'formloom-element-timing-'));
 const handle = await createDb({ dataDir });
-const first = await ensureDefaultAccount(handle.db);
+const first = await ensureDefaultAccount(createServices({ db: handle.db }));
 if (first === undefined) throw new Error('a fresh database has no default account');
 const app = createApp({
   db: handle.db,

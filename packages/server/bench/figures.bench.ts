@@ -6,14 +6,15 @@
  *
  * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/figures.bench.ts
  */
+
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Field } from '@formloom/contract';
 import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
-import { createAccountsService } from '../src/features/accounts/index.js';
 import { formFigures } from '../src/features/analytics/index.js';
+import { createServices } from '../src/services.js';
 import { insertPublishedForm } from '../test/support/fixtures.js';
 import { createTestDatabase, testDialects } from '../test/support/test-database.js';
 import { fmt, median } from './bench-utils.js';
@@ -92,7 +93,7 @@ for (const dialect of testDialects()) {
   const database = await createTestDatabase(dialect, 'figures-bench');
   const handle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
   const db = handle.db;
-  const account = await createAccountsService(db).create({ name: 'figures', plan: 'PRO' });
+  const account = await createServices({ db: db }).accounts.create({ name: 'figures', plan: 'PRO' });
   const formId = randomUUID();
   const now = '2026-01-01T00:00:00.000Z';
   await insertPublishedForm(db, { id: formId, accountId: account.id, title: 'Figures', schema: {}, at: now });

@@ -3,6 +3,7 @@
  * account with an all-scopes key (as `formloom serve` makes it), the app from `createApp`, pino
  * logging one line per request (to stdout, which the driver sends to /dev/null).
  */
+
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../src/app.js';
 import { ensureDefaultAccount } from '../src/bootstrap.js';
@@ -11,6 +12,7 @@ import type { Db } from '../src/db/database.js';
 import { toJson } from '../src/db/json.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { benchAnswers } from './bench-form.js';
 import { answerCpuQuestions, CHILD_ENV, type DriverMessage, send } from './ipc.js';
 
@@ -18,7 +20,7 @@ const dataDir = process.env[CHILD_ENV.dataDir];
 if (!dataDir) throw new Error(`${CHILD_ENV.dataDir} is not set; run this through the bench driver`);
 
 const handle = await createDb({ dataDir });
-const first = await ensureDefaultAccount(handle.db);
+const first = await ensureDefaultAccount(createServices({ db: handle.db }));
 const logger = createLogger({ level: process.env[CHILD_ENV.logLevel] ?? 'info' });
 // The plan's request limits would refuse a load test within a second (Max: 150 a minute); their
 // cost is measured by auth-limits.bench.ts.

@@ -4,11 +4,13 @@
  * the request limits (a load test would hit them within a second; auth-limits.bench.ts measures
  * their cost). Several of these share one database as several `formloom serve` instances would.
  */
+
 import { createApp } from '../src/app.js';
 import { ensureDefaultAccount } from '../src/bootstrap.js';
 import { createDb } from '../src/db/create-db.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { answerCpuQuestions, CHILD_ENV, type DriverMessage, send } from './ipc.js';
 
 export const DATABASE_URL_ENV = 'BENCH_DATABASE_URL';
@@ -17,7 +19,7 @@ const dataDir = process.env[CHILD_ENV.dataDir];
 if (!dataDir) throw new Error(`${CHILD_ENV.dataDir} is not set; run this through the bench driver`);
 
 const handle = await createDb({ dataDir, url: process.env[DATABASE_URL_ENV] || undefined });
-const first = await ensureDefaultAccount(handle.db);
+const first = await ensureDefaultAccount(createServices({ db: handle.db }));
 const app = createApp({
   db: handle.db,
   logger: createLogger({ level: process.env[CHILD_ENV.logLevel] ?? 'info' }),

@@ -12,6 +12,7 @@
  *
  * Run: node --conditions=source --import tsx packages/server/bench/interview.bench.ts
  */
+
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,11 +23,10 @@ import type { AiProvider } from '../src/ai/provider.js';
 import { createOpenAiProvider } from '../src/ai/providers/openai.js';
 import { createApp } from '../src/app.js';
 import { createDb } from '../src/db/create-db.js';
-import { createAccountsService } from '../src/features/accounts/index.js';
-import { createKeysService } from '../src/features/auth/index.js';
 import type { InterviewInput } from '../src/features/smart-forms/index.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { callJson, expectStatus, fmt } from './bench-utils.js';
 import type { DriverToServer, ServerToDriver } from './interview-driver-child.js';
 
@@ -81,8 +81,11 @@ const app = createApp({
 });
 // One address stands in for every respondent here: lift the per-address connection cap.
 const server = await listen(app, { port: 0, host: '127.0.0.1', maxConnectionsPerClient: 100_000 });
-const account = await createAccountsService(handle.db).create({ name: 'interviews', plan: 'MAX' });
-const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
+const account = await createServices({ db: handle.db }).accounts.create({ name: 'interviews', plan: 'MAX' });
+const { token } = await createServices({ db: handle.db }).keys.create({
+  account: account.id,
+  scopes: ['all'],
+});
 const created = await callJson(
   server.url,
   'POST',

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, type DbHandle } from '../src/db/create-db.js';
-import { createLimiter, type LimitPart } from '../src/features/limits/index.js';
+import { createLimiter, type LimitPart } from '../src/platform/limits/index.js';
 import { fmt, median } from './bench-utils.js';
 
 const POSTGRES = process.env.FORMLOOM_TEST_POSTGRES_URL;

@@ -9,6 +9,7 @@
  * Needs FORMLOOM_TEST_POSTGRES_URL (scripts/with-postgres.sh). Settings: BENCH_SERIAL (500
  * submissions), BENCH_DURATION (s, 5), BENCH_CONNECTIONS (16).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ import { withSqlDialect } from '../src/db/dialect.js';
 import { postgresSql } from '../src/db/dialects/postgres.js';
 import { createLogger } from '../src/logger.js';
 import { listen } from '../src/server.js';
+import { createServices } from '../src/services.js';
 import { benchAnswers, benchSchema } from './bench-form.js';
 import { callJson as call, expectStatus, fmt } from './bench-utils.js';
 
@@ -70,7 +72,7 @@ const url = new URL(POSTGRES);
 url.pathname = `/${name}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'formloom-bench-lock-'));
 const migrated = await createDb({ dataDir, url: url.href });
-const first = await ensureDefaultAccount(migrated.db);
+const first = await ensureDefaultAccount(createServices({ db: migrated.db }));
 await migrated.close();
 
 const pool = timedPool(url.href);

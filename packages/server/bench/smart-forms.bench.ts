@@ -10,6 +10,7 @@
  *
  * Run: bash scripts/with-postgres.sh node --conditions=source --import tsx packages/server/bench/smart-forms.bench.ts
  */
+
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,9 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { createDb } from '../src/db/create-db.js';
-import { createAccountsService } from '../src/features/accounts/index.js';
-import { createKeysService } from '../src/features/auth/index.js';
 import { sessionFigures } from '../src/features/smart-forms/index.js';
+import { createServices } from '../src/services.js';
 import { seedSessions } from '../test/support/session-seed.js';
 import { createTestDatabase, testDialects } from '../test/support/test-database.js';
 import { fmt, median } from './bench-utils.js';
@@ -130,8 +130,8 @@ for (const dialect of testDialects()) {
   const database = await createTestDatabase(dialect, 'smart-forms-bench');
   const handle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
   const db = handle.db;
-  const account = await createAccountsService(db).create({ name: 'insights', plan: 'MAX' });
-  const { token } = await createKeysService(db).create({ account: account.id, scopes: ['all'] });
+  const account = await createServices({ db: db }).accounts.create({ name: 'insights', plan: 'MAX' });
+  const { token } = await createServices({ db: db }).keys.create({ account: account.id, scopes: ['all'] });
   const smartFormId = randomUUID();
   const now = new Date().toISOString();
   await db

@@ -12,6 +12,7 @@
  * Run: node --conditions=source --import tsx packages/server/bench/webhooks.bench.ts
  */
 import { performance } from 'node:perf_hooks';
+import { createSecretBox } from '../src/crypto/secret-box.js';
 import { startOutboxWorker } from '../src/outbox/worker.js';
 import { contactSchema } from '../test/support/fixtures.js';
 import { startReceiver, startWebhookTestServer } from '../test/support/webhook-test-kit.js';
@@ -60,7 +61,7 @@ async function throughput(endpoints: number): Promise<number> {
   const before = receiver.requests.length;
   const started = performance.now();
   const worker = startOutboxWorker(t.db, {
-    secretKey: new Uint8Array(32).fill(7),
+    box: createSecretBox(new Uint8Array(32).fill(7)),
     allowPrivateTargets: true,
     pollIntervalMs: 20,
     wake: t.signals.outbox,
@@ -88,7 +89,7 @@ async function latency(): Promise<{ none: number[]; three: number[] }> {
   }
   const codes = { none: await publishedForm(plain.key), three: await publishedForm(subscribed.key) };
   const worker = startOutboxWorker(t.db, {
-    secretKey: new Uint8Array(32).fill(7),
+    box: createSecretBox(new Uint8Array(32).fill(7)),
     allowPrivateTargets: true,
     pollIntervalMs: 200,
     wake: t.signals.outbox,

@@ -1,54 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, contractRoutes, type Plan, type PlanLimits } from '@formloom/contract';
+import { contract, contractRoutes } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
-import { createChatRunner } from './ai/chat-runner.js';
-import type { AiProvider } from './ai/provider.js';
-import { createOfflineProvider } from './ai/providers/offline.js';
-import { type CaptchaSettings, createCaptchaVerifier } from './captcha/captcha-verifier.js';
-import { createSecretBox } from './crypto/secret-box.js';
-import type { Db } from './db/database.js';
+import { deriveKey } from './crypto/derive-key.js';
 import { sqlDialectOf } from './db/dialect.js';
-import { createAccountRouter, createAccountsService } from './features/accounts/index.js';
-import { createAiRouter, createAiService } from './features/ai/index.js';
-import {
-  createAnalyticsChatService,
-  createAnalyticsRouter,
-  createFiguresService,
-  createSigningSecrets,
-  createSmartAnalytics,
-} from './features/analytics/index.js';
-import { auditCallers, createAuditRouter, createAuditService } from './features/audit/index.js';
+import { createAccountRouter } from './features/accounts/index.js';
+import { createAiRouter } from './features/ai/index.js';
+import { createAnalyticsRouter } from './features/analytics/index.js';
 import {
   assertAuthKindsHandled,
   assertPermissionsNamed,
   authenticate,
   type CookieSessionVerifier,
   createApiKeysRouter,
-  createKeysService,
   fixedCaller,
 } from './features/auth/index.js';
-import { chatCost, createCreditsService } from './features/credits/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
-import { createFieldsRouter, createFormsRouter, createFormsService } from './features/forms/index.js';
+import { createFieldsRouter, createFormsRouter } from './features/forms/index.js';
 import { createHealthRouter, createReadiness } from './features/health/index.js';
-import {
-  createBrowserRoutes,
-  createConnectionsService,
-  createIntegrationsRouter,
-  createOAuthState,
-  DEFAULT_SLACK_API_BASE_URL,
-  DEFAULT_SLACK_AUTHORIZE_URL,
-} from './features/integrations/index.js';
-import { createRateLimiter, rateLimit, writeHeadersOnForbidden } from './features/limits/index.js';
-import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
-import {
-  createPartialsRouter,
-  createPartialsService,
-  type PartialsService,
-} from './features/partials/index.js';
+import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
+import { createPartialsRouter } from './features/partials/index.js';
 import {
   createFormPostTokens,
   createPublicPageRouter,
@@ -59,30 +29,11 @@ import {
   type PublicRateLimitOptions,
   publicCors,
 } from './features/public/index.js';
-import { createResponsesRouter, createResponsesService } from './features/responses/index.js';
-import {
-  createInsightsService,
-  createInterviewService,
-  createOtpService,
-  createSmartFormsRouter,
-  createSmartFormsService,
-} from './features/smart-forms/index.js';
-import { createFileDownloadRouter, createUploadsService, fileAnswers } from './features/uploads/index.js';
-import type { LoginLimits } from './features/users/index.js';
-import {
-  createCookieSessions,
-  createCredentialCheck,
-  createDashboardAuthRouter,
-  createLogin,
-  createMembersRouter,
-  createMembersService,
-  createSessionCheck,
-  createSessionTokens,
-  createSetupTokens,
-  deriveKey,
-  sessionVerifier,
-} from './features/users/index.js';
-import { createWebhooksRouter, createWebhooksService } from './features/webhooks/index.js';
+import { createResponsesRouter } from './features/responses/index.js';
+import { createSmartFormsRouter } from './features/smart-forms/index.js';
+import { createFileDownloadRouter } from './features/uploads/index.js';
+import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
+import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
 import {
@@ -93,92 +44,34 @@ import {
   securityHeaders,
 } from './http/request-context.js';
 import { sameOriginSessions } from './http/same-origin.js';
-import { expressTrustProxy, type TrustProxy } from './http/trust-proxy.js';
+import { expressTrustProxy } from './http/trust-proxy.js';
 import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
-import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
-import type { Logger } from './logger.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMcpRouter } from './mcp/index.js';
-import { createLocalStorage } from './storage/local-storage.js';
-import type { Storage } from './storage/storage.js';
+import { auditCallers, createAuditRouter } from './platform/audit/index.js';
+import { rateLimit, writeHeadersOnForbidden } from './platform/limits/index.js';
+import { createServices, type Services, type ServicesDeps } from './services.js';
 
-export interface AppConfig {
-  /** Origin (optionally with a path prefix) of public links: `<publicUrl>/f/<code>`. */
-  publicUrl: string;
-  /** Largest JSON body accepted on any route (default 1 MB); larger is a 413. */
-  bodyLimitBytes?: number;
-  /** A JSON body must arrive within this once the headers have (default 10 s); later is a 408. */
-  bodyTimeoutMs?: number;
-  /** FORMLOOM_ALLOW_PRIVATE_TARGETS: webhooks may target private addresses and plain http (dev, tests). */
-  allowPrivateTargets?: boolean;
-  /**
-   * FORMLOOM_DATA_DIR: uploaded files are kept in `<dataDir>/uploads` (unless `storage` is given).
-   * Absent: a folder in the system's temp directory, for this process.
-   */
-  dataDir?: string;
-  /**
-   * FORMLOOM_TRUST_PROXY: the proxies believed about the client's address (`X-Forwarded-For`),
-   * for the per-address limits and the request log. Default `false`: the socket's peer.
-   */
-  trustProxy?: TrustProxy;
-  /**
-   * Slack OAuth v2 for the dashboard's integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
-   * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
-   */
-  slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
-  /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
-  discordWebhookBases?: readonly string[];
-  /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
-  captcha?: CaptchaSettings;
-  /** The dashboard's static build (`apps/dashboard/dist`), served at /app; absent: /app says it is not built. */
-  dashboardDir?: string;
-}
+export type { AppConfig } from './services.js';
 
-export interface AppDeps {
-  db: Db;
-  logger: Logger;
-  config: AppConfig;
-  /** The time, injectable so tests can move it (key expiry, rotation grace, form expiry). */
-  clock?: () => Date;
-  /**
-   * Per-account rate limits and monthly quota: on by default with the contract's PLAN_LIMITS, or
-   * with other `limits`. `false`: nothing counted, no headers.
-   */
-  rateLimits?: boolean | { limits: Readonly<Record<Plan, PlanLimits>> };
+/**
+ * The app's own settings beside the services it is given. Give `services` (`createServices`) when
+ * the workers, the chores or the first run use the same ones (`formloom serve` does); otherwise the
+ * app asks the container for its own from the same settings (`ServicesDeps`).
+ */
+export type AppDeps = AppOptions & ({ services: Services } | ServicesDeps);
+
+export interface AppOptions {
   /**
    * Benchmarks only: no API-key authentication; every API-key route runs as this caller.
    * `formloom serve` never sets it.
    */
   fixedCaller?: AuthContext;
   /**
-   * The 32-byte key webhook signing secrets are sealed with (`loadSecretKey`). Absent: a random
-   * key for this process only, so secrets made now cannot be used after a restart.
-   */
-  secretKey?: Uint8Array;
-  /** Where uploaded files are stored; default: on disk under `config.dataDir`. */
-  storage?: Storage;
-  /**
    * Per-address limit on the public page and public API routes (`/f/...`, `/v1/public/...`).
-   * Default: on (120 requests a minute) unless `rateLimits` is `false`.
+   * Default: on (120 requests a minute) unless the rate limits are off.
    */
   publicRateLimit?: boolean | PublicRateLimitOptions;
-  /** Answers the synchronous AI routes (analytics chat, interview questions); default: the offline provider. */
-  aiProvider?: AiProvider;
-  /**
-   * Sign-in throttling: attempts per address (default 20 in 15 minutes), failures per email before
-   * its backoff (5; then 1 s doubling up to 5 minutes). See `features/users/login-throttle.ts`.
-   */
-  loginLimits?: Partial<LoginLimits>;
-  /** Sends the one-time codes of private smart forms; default: written to the log (development). */
-  mailer?: Mailer;
-  /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
-  interviewQuestionTimeoutMs?: number;
-  /**
-   * The wake-ups of this app's workers (`createWorkSignals`): give the same object to
-   * `startOutboxWorker` and `startAiJobs`, so what the app queues goes out at once. Default: its own.
-   */
-  signals?: WorkSignals;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -187,99 +80,18 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
  * The express app serving the contract: every route validated by ts-rest against the contract,
  * every answer in the envelope, every error through one handler. It does not listen.
  */
-export function createApp({
-  db,
-  logger,
-  config,
-  clock = () => new Date(),
-  rateLimits = true,
-  publicRateLimit = rateLimits !== false,
-  fixedCaller: caller,
-  secretKey = randomBytes(32),
-  aiProvider = createOfflineProvider(),
-  loginLimits,
-  mailer = createMailer({ logger }),
-  interviewQuestionTimeoutMs,
-  signals = createWorkSignals(),
-  storage = createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads')),
-}: AppDeps): Express {
+export function createApp(deps: AppDeps): Express {
+  const services = 'services' in deps ? deps.services : createServices(deps);
+  const { fixedCaller: caller, publicRateLimit = services.limiter !== undefined } = deps;
+  const { db, logger, config, clock, secretKey, limiter, responses, uploads, interviews, captcha } = services;
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
   assertAuthKindsHandled(contractRoutes);
   assertPermissionsNamed(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const keys = createKeysService(db, clock);
-  const accounts = createAccountsService(db, clock);
-  const uploads = createUploadsService({ db, clock, storage, logger });
-  const captcha = createCaptchaVerifier(config.captcha ?? {}, {
-    allowPrivateTargets: config.allowPrivateTargets ?? false,
-  });
-  // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
-  let partials: PartialsService | undefined;
-  const forms = createFormsService({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    captchaProviders: captcha.providers,
-    onDeleted: async (formId) => {
-      await uploads.deleteForForm(formId);
-      await partials?.deleteForForm(formId);
-    },
-    onNotificationsSaved: async (formId) => {
-      if (await enableMailTarget(db, formId, clock().toISOString())) signals.outbox.notify();
-    },
-    outbox: signals.outbox,
-  });
-  const responses = createResponsesService({
-    db,
-    clock,
-    forms,
-    files: fileAnswers,
-    outbox: signals.outbox,
-    mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
-    deleteFiles: (keys) => uploads.deleteStored(keys),
-    captcha,
-  });
-  partials = createPartialsService({ db, clock, forms, responses });
-  const credits = createCreditsService({ db, clock });
-  const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
-  const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
-  const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
-  const signingSecrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
-  const smartAnalytics = createSmartAnalytics({
-    db,
-    clock,
-    forms,
-    credits,
-    secrets: signingSecrets,
-    policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
-    aiJobs: signals.aiJobs,
-  });
-  const webhooks = createWebhooksService({
-    db,
-    clock,
-    secrets: createSecretBox(secretKey),
-    policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
-    publicUrl: config.publicUrl,
-    outbox: signals.outbox,
-  });
-  const sessionTokens = createSessionTokens(secretKey, clock);
-  const sessionCheck = createSessionCheck(db, sessionTokens);
-  const connections = createConnectionsService({ db, box: createSecretBox(secretKey), clock });
-  // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
-  const checkCredentials = createCredentialCheck(db, clock, loginLimits);
-  const login = createLogin(checkCredentials, sessionTokens);
-  const slackSettings = config.slack && {
-    clientId: config.slack.clientId,
-    clientSecret: config.slack.clientSecret,
-    apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
-    authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
-  };
   const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
-  const slackStates = createOAuthState(secretKey, clock);
-  const cookieSessions = createCookieSessions(db, clock);
   /** The dashboard's cookie to its member and account: for the auth middleware and Slack's callback. */
   const dashboardSession: CookieSessionVerifier = async (token) => {
-    const found = await cookieSessions.resolve(token);
+    const found = await services.cookieSessions.resolve(token);
     if (found === undefined) return undefined;
     const { session, account } = found;
     const member = {
@@ -291,59 +103,42 @@ export function createApp({
     };
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
-  const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger });
-  const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
-  const otp = createOtpService({ db, clock, mailer, secretKey });
-  const interviews = createInterviewService({
-    db,
-    clock,
-    provider: aiProvider,
-    otp,
-    logger,
-    aiJobs: signals.aiJobs,
-    ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
-  });
-  const limiter =
-    rateLimits === false
-      ? undefined
-      : createRateLimiter({ db, clock, ...(rateLimits === true ? {} : rateLimits) });
 
   const router: RouterImplementation<typeof contract> = {
-    forms: createFormsRouter(forms),
-    fields: createFieldsRouter(forms),
-    responses: createResponsesRouter(responses, clock, createFiguresService(db, forms)),
-    account: createAccountRouter(accounts, credits, clock, limiter),
-    public: createPublicRouter(responses, uploads, interviews, otp, captcha),
-    partials: createPartialsRouter(partials, responses.publicForm),
-    audit: createAuditRouter(createAuditService(db, { clock }), clock),
-    smartForms: createSmartFormsRouter(
-      smartForms,
-      createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner }),
-      clock,
-      logger,
-    ),
-    ai: createAiRouter(ai),
+    forms: createFormsRouter(services.forms),
+    fields: createFieldsRouter(services.forms),
+    responses: createResponsesRouter(responses, clock, services.figures),
+    account: createAccountRouter(services.accounts, services.credits, clock, limiter),
+    public: createPublicRouter(responses, uploads, interviews, services.otp, captcha),
+    partials: createPartialsRouter(services.partials, responses.publicForm),
+    audit: createAuditRouter(services.audit, clock),
+    smartForms: createSmartFormsRouter(services.smartForms, services.insights, clock, logger),
+    ai: createAiRouter(services.ai),
     analytics: createAnalyticsRouter(
-      { chat: analyticsChat, smartAnalytics, secrets: signingSecrets },
+      {
+        chat: services.analyticsChat,
+        smartAnalytics: services.smartAnalytics,
+        secrets: services.signingSecrets,
+      },
       logger,
     ),
-    webhooks: createWebhooksRouter(webhooks),
+    webhooks: createWebhooksRouter(services.webhooks),
     integrations: createIntegrationsRouter({
-      login,
-      connections,
+      login: services.login,
+      connections: services.connections,
       policy: { allowPrivateTargets: config.allowPrivateTargets ?? false },
-      slack: slackSettings,
+      slack: services.slack,
       slackRedirectUri,
-      issueSlackState: slackStates.issue,
+      issueSlackState: services.slackStates.issue,
       discordBases: config.discordWebhookBases,
     }),
-    apiKeys: createApiKeysRouter(keys, clock),
-    members: createMembersRouter(members),
+    apiKeys: createApiKeysRouter(services.keys, clock),
+    members: createMembersRouter(services.members),
     auth: createDashboardAuthRouter({
-      checkCredentials,
-      sessions: cookieSessions,
-      setupTokens: createSetupTokens(db, clock),
-      members,
+      checkCredentials: services.checkCredentials,
+      sessions: services.cookieSessions,
+      setupTokens: services.setupTokens,
+      members: services.members,
       secureCookie: config.publicUrl.startsWith('https:'),
     }),
   };
@@ -367,8 +162,8 @@ export function createApp({
   // Then the rate limits, so a refused request is not parsed either (and 401s count nowhere).
   const apiKeyGuards = [
     caller === undefined
-      ? authenticate(keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
-          session: sessionVerifier(sessionCheck),
+      ? authenticate(services.keys, limiter && { onForbidden: writeHeadersOnForbidden(limiter) }, {
+          session: sessionVerifier(services.sessionCheck),
           cookie: dashboardSession,
           cookieOrigin: new URL(config.publicUrl).origin,
           interviewToken: (token, req) =>
@@ -413,14 +208,14 @@ export function createApp({
     }),
   );
   app.use(createDashboardRouter({ dir: config.dashboardDir }));
-  app.use(createFileDownloadRouter({ uploads, forms, guards: apiKeyGuards, logger }));
+  app.use(createFileDownloadRouter({ uploads, forms: services.forms, guards: apiKeyGuards, logger }));
   // Slack's OAuth callback, and the old /integrations page's addresses sent to the dashboard.
   app.use(
     createBrowserRoutes({
-      connections,
-      slack: slackSettings,
+      connections: services.connections,
+      slack: services.slack,
       slackRedirectUri,
-      states: slackStates,
+      states: services.slackStates,
       dashboardSession,
       logger,
     }),
@@ -447,7 +242,7 @@ export function createApp({
       // After auth and parsing: the services record who changed what in their transactions.
       auditCallers(),
       // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
-      idempotency({ db, clock, box: createSecretBox(secretKey), logger }),
+      idempotency({ db, clock, box: services.box, logger }),
     ],
     requestValidationErrorHandler: tsRestValidationHandler,
   });

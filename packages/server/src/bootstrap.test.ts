@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPostgresUrl } from '../test/support/test-database.js';
 import { ensureDefaultAccount } from './bootstrap.js';
 import { createDb, type DbHandle } from './db/create-db.js';
+import { createServices } from './services.js';
 
 describe.runIf(testPostgresUrl() !== undefined)('the first account, with instances starting together', () => {
   let database: TestDatabase;
@@ -19,7 +20,7 @@ describe.runIf(testPostgresUrl() !== undefined)('the first account, with instanc
   });
 
   it('is made once, and its key printed by one instance only', async () => {
-    const made = await Promise.all(handles.map((h) => ensureDefaultAccount(h.db)));
+    const made = await Promise.all(handles.map((h) => ensureDefaultAccount(createServices({ db: h.db }))));
     expect(made.filter((m) => m !== undefined)).toHaveLength(1);
     expect(await handles[0]!.db.selectFrom('accounts').select('name').execute()).toEqual([
       { name: 'default' },

@@ -1,9 +1,6 @@
-import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
-import { type Account, createAccountsService } from './features/accounts/index.js';
-import { createKeysService } from './features/auth/index.js';
-import { createCreditsService } from './features/credits/index.js';
-import { createSetupTokens } from './features/users/index.js';
+import type { Account } from './features/accounts/index.js';
+import type { Services } from './services.js';
 
 /** The advisory lock key of the first start ("fl-boot" in ASCII). */
 const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
@@ -16,11 +13,12 @@ const BOOTSTRAP_LOCK = 0x666c2d626f6f74;
  * of them look and make the account while the others wait, then find it made.
  */
 export async function ensureDefaultAccount(
-  db: Db,
-  clock: () => Date = () => new Date(),
+  services: Services,
   options: BootstrapOptions = {},
 ): Promise<FirstRun | undefined> {
-  return sqlDialectOf(db).withLock(db, BOOTSTRAP_LOCK, (conn) => ensureOn(conn, clock, options));
+  return sqlDialectOf(services.db).withLock(services.db, BOOTSTRAP_LOCK, (conn) =>
+    ensureOn(services.on(conn), options),
+  );
 }
 
 export interface FirstRun {
@@ -39,19 +37,19 @@ export interface BootstrapOptions {
   credits?: number;
 }
 
-async function ensureOn(db: Db, clock: () => Date, options: BootstrapOptions): Promise<FirstRun | undefined> {
-  const accounts = createAccountsService(db, clock);
+async function ensureOn(services: Services, options: BootstrapOptions): Promise<FirstRun | undefined> {
+  const { accounts, keys, setupTokens, credits } = services;
   if ((await accounts.count()) > 0) return undefined;
   const account = await accounts.create({ name: 'default', plan: 'MAX' });
-  const { token } = await createKeysService(db, clock).create({
+  const { token } = await keys.create({
     account: account.id,
     scopes: ['all'],
     name: 'created by formloom serve',
   });
-  const setupToken = await createSetupTokens(db, clock).issue(account.id);
-  const credits = options.credits ?? 0;
-  if (credits > 0) {
-    const granted = await createCreditsService({ db, clock }).grant(account.id, credits, 'starting balance');
+  const setupToken = await setupTokens.issue(account.id);
+  const amount = options.credits ?? 0;
+  if (amount > 0) {
+    const granted = await credits.grant(account.id, amount, 'starting balance');
     return { account: granted.account, token, setupToken };
   }
   return { account, token, setupToken };

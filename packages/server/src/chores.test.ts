@@ -3,6 +3,7 @@ import { contactSchema } from '../test/support/fixtures.js';
 import { captureLogs } from '../test/support/log-capture.js';
 import { describeEachDialect } from '../test/support/test-server.js';
 import { serverChores, startChores } from './chores.js';
+import { createServices } from './services.js';
 
 describeEachDialect('the server chores', (t) => {
   let key = '';
@@ -22,7 +23,7 @@ describeEachDialect('the server chores', (t) => {
     t.db.selectFrom('forms').select(['publish_status']).where('id', '=', id).executeTakeFirst();
 
   it('one list names every periodic chore', () => {
-    expect(serverChores(t.db).map((c) => c.name)).toEqual([
+    expect(serverChores(createServices({ db: t.db })).map((c) => c.name)).toEqual([
       'archive expired forms',
       'abandon idle smart-form sessions',
       'purge expired partial responses',
@@ -44,7 +45,14 @@ describeEachDialect('the server chores', (t) => {
     const { lines, logger } = captureLogs();
 
     const later = () => new Date(Date.now() + 120_000);
-    const chores = startChores(t.db, { clock: later, deletedRetentionMs: 60_000, logger });
+    const chores = startChores(
+      createServices({
+        db: t.db,
+        clock: later,
+        config: { publicUrl: 'https://forms.example.test', deletedRetentionMs: 60_000 },
+      }),
+      { logger },
+    );
     await chores.runAll();
     await chores.stop();
 
@@ -72,13 +80,17 @@ describeEachDialect('the server chores', (t) => {
     const stored = () =>
       t.db.selectFrom('idempotency_keys').select('key').where('key', '=', idemKey).executeTakeFirst();
 
-    const soon = startChores(t.db, { clock: () => new Date(Date.now() + 23 * 3_600_000) });
+    const soon = startChores(
+      createServices({ db: t.db, clock: () => new Date(Date.now() + 23 * 3_600_000) }),
+    );
     await soon.runAll();
     await soon.stop();
     expect(await stored()).toBeDefined();
     expect((await create()).headers.get('idempotent-replayed')).toBe('true');
 
-    const later = startChores(t.db, { clock: () => new Date(Date.now() + 25 * 3_600_000) });
+    const later = startChores(
+      createServices({ db: t.db, clock: () => new Date(Date.now() + 25 * 3_600_000) }),
+    );
     await later.runAll();
     await later.stop();
     expect(await stored()).toBeUndefined();

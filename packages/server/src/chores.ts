@@ -1,44 +1,39 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
-import type { Db } from './db/database.js';
-import { createAuditService } from './features/audit/index.js';
-import { archiveExpiredForms, createFormsAdmin } from './features/forms/index.js';
+import { archiveExpiredForms } from './features/forms/index.js';
 import { purgeExpiredPartials } from './features/partials/index.js';
 import { sweepIdleSessions } from './features/smart-forms/index.js';
 import { createIdempotencyPurge } from './idempotency/index.js';
 import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
-import type { WorkSignals } from './jobs/wake.js';
 import type { Logger } from './logger.js';
 import { pruneOutbox } from './outbox/worker.js';
+import type { Services } from './services.js';
 
 export interface ChoresOptions {
-  /** FORMLOOM_DELETED_RETENTION: deleted forms are purged after this (default 30 days). */
-  deletedRetentionMs?: number;
   /** FORMLOOM_SESSION_IDLE_TIMEOUT: idle smart-form sessions are abandoned after this (default 24 h). */
   sessionIdleMs?: number;
   /** Finished outbox deliveries are deleted this long after they end (default 30 days). */
   outboxRetentionMs?: number;
   /** Finished AI jobs are deleted this long after they end (FORMLOOM_AI_JOB_RETENTION, default 30 days). */
   aiJobRetentionMs?: number;
-  /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
-  auditRetentionMs?: number;
-  /** The app's wake-ups: the events of forms archived on expiry go out at once. */
-  signals?: WorkSignals;
-  clock?: () => Date;
   logger?: Logger;
 }
 
 const MINUTE = 60_000;
 
-/** Every periodic chore of the server, in one list: what runs, how often. */
-export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
-  const clock = options.clock ?? (() => new Date());
+/**
+ * Every periodic chore of the server, in one list: what runs, how often. The services' clock, their
+ * signals (the events of forms archived on expiry go out at once) and their retention settings
+ * (`AppConfig.deletedRetentionMs`, `auditRetentionMs`) apply.
+ */
+export function serverChores(services: Services, options: ChoresOptions = {}): Chore[] {
+  const { db, clock, signals } = services;
   const retention = (ms: number | undefined) => ({ clock, ...(ms === undefined ? {} : { retentionMs: ms }) });
   return [
     {
       // Published forms past `expiresAt` become ARCHIVED, with their FORM_EXPIRED events.
       name: 'archive expired forms',
       everyMs: MINUTE,
-      run: () => archiveExpiredForms(db, clock(), options.signals?.outbox).then((ids) => ids.length),
+      run: () => archiveExpiredForms(db, clock(), signals.outbox).then((ids) => ids.length),
     },
     {
       name: 'abandon idle smart-form sessions',
@@ -58,7 +53,7 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
     {
       name: 'purge deleted forms',
       everyMs: 60 * MINUTE,
-      run: () => createFormsAdmin(db, retention(options.deletedRetentionMs)).purge(),
+      run: () => services.formsAdmin.purge(),
     },
     {
       name: 'prune finished deliveries',
@@ -74,11 +69,7 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
     {
       name: 'purge old audit log entries',
       everyMs: 60 * MINUTE,
-      run: () =>
-        createAuditService(db, {
-          clock,
-          ...(options.auditRetentionMs === undefined ? {} : { retentionMs: options.auditRetentionMs }),
-        }).purge(),
+      run: () => services.audit.purge(),
     },
     {
       name: 'purge finished AI jobs',
@@ -89,9 +80,9 @@ export function serverChores(db: Db, options: ChoresOptions = {}): Chore[] {
 }
 
 /** Starts the scheduler with `serverChores`: `formloom serve` runs one per instance. */
-export function startChores(db: Db, options: ChoresOptions = {}): Scheduler {
+export function startChores(services: Services, options: ChoresOptions = {}): Scheduler {
   return startScheduler(
-    serverChores(db, options),
+    serverChores(services, options),
     options.logger === undefined ? {} : { logger: options.logger },
   );
 }

@@ -16,6 +16,7 @@ export {
   type StructuredOutputMode,
 } from './ai/providers/openai.js';
 export { type AiSettings, createAiProvider, describeAiSettings } from './ai/settings.js';
+export { type AiJobsOptions, type AiJobsServices, startAiJobs } from './ai-jobs.js';
 export { type AppConfig, type AppDeps, createApp, DEFAULT_BODY_LIMIT_BYTES } from './app.js';
 export { ensureDefaultAccount } from './bootstrap.js';
 export {
@@ -26,7 +27,13 @@ export {
   DEFAULT_RECAPTCHA_MIN_SCORE,
 } from './captcha/captcha-verifier.js';
 export { type ChoresOptions, serverChores, startChores } from './chores.js';
-export { loadSecretKey, parseSecretKey, SecretKeyError } from './crypto/secret-box.js';
+export {
+  createSecretBox,
+  loadSecretKey,
+  parseSecretKey,
+  type SecretBox,
+  SecretKeyError,
+} from './crypto/secret-box.js';
 export {
   createDb,
   type DbHandle,
@@ -59,7 +66,6 @@ export {
   createAccountsService,
   parsePlan,
 } from './features/accounts/index.js';
-export { type AiJobsOptions, startAiJobs } from './features/ai/index.js';
 export { analyticsCallbackSender } from './features/analytics/index.js';
 export {
   API_KEY_PREFIX,
@@ -75,14 +81,6 @@ export {
   parseApiKey,
 } from './features/auth/index.js';
 export {
-  CREDIT_COSTS,
-  CreditsError,
-  type CreditsService,
-  chatCost,
-  createCreditsService,
-  type Reservation,
-} from './features/credits/index.js';
-export {
   archiveExpiredForms,
   createFormsAdmin,
   DEFAULT_DELETED_RETENTION_MS,
@@ -93,7 +91,6 @@ export {
   createChatSenders,
   DEFAULT_SLACK_API_BASE_URL,
 } from './features/integrations/index.js';
-export { createRateLimiter, type RateLimiter, type Usage } from './features/limits/index.js';
 export {
   DEFAULT_MAILS_PER_RECIPIENT_HOUR,
   MAIL_CHANNEL,
@@ -145,7 +142,17 @@ export {
   pruneOutbox,
   startOutboxWorker,
 } from './outbox/worker.js';
+export {
+  CREDIT_COSTS,
+  CreditsError,
+  type CreditsService,
+  chatCost,
+  createCreditsService,
+  type Reservation,
+} from './platform/credits/index.js';
+export { createRateLimiter, type RateLimiter, type Usage } from './platform/limits/index.js';
 export { type ListenOptions, listen, type RunningServer } from './server.js';
+export { createServices, type Services, type ServicesDeps } from './services.js';
 export { createLocalStorage } from './storage/local-storage.js';
 export { createS3Storage, type S3StorageOptions } from './storage/s3-storage.js';
 export type { Storage } from './storage/storage.js';

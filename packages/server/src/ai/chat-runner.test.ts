@@ -3,7 +3,8 @@ import { balanceOf, fundedAccount } from '../../test/support/ai-test-kit.js';
 import { useOpenAiStandIn } from '../../test/support/openai-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../test/support/test-server.js';
 import { PaymentRequiredError, UnavailableError } from '../domain-errors.js';
-import { chatCost, createCreditsService } from '../features/credits/index.js';
+import { chatCost } from '../platform/credits/index.js';
+import { createServices } from '../services.js';
 import { CHAT_ANSWER_TOKENS, type ChatSpec, createChatRunner } from './chat-runner.js';
 import type { AiProvider, AiTextTask } from './provider.js';
 import { createOfflineProvider } from './providers/offline.js';
@@ -52,12 +53,12 @@ function spec(
 }
 
 async function ledgerOf(t: TestServer, accountId: string) {
-  const rows = await createCreditsService({ db: t.db }).ledger(accountId, 10);
+  const rows = await createServices({ db: t.db }).credits.ledger(accountId, 10);
   return rows.map((r) => [r.kind, Number(r.delta), r.reason]).reverse();
 }
 
 function runnerOf(t: TestServer, provider: AiProvider) {
-  return createChatRunner({ credits: createCreditsService({ db: t.db }), chatCost, provider });
+  return createChatRunner({ credits: createServices({ db: t.db }).credits, chatCost, provider });
 }
 
 describe('the chat runner', () => {

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
  * Feature folders are closed (docs/server.md "Code map"): a file outside
  * `features/<x>/` imports only `features/<x>/index.ts`; a `*-store.ts` is imported only from its own
  * feature; SQL (kysely's builders, the `sql` tag) is written only in stores; a router imports no
- * store. This reads the sources of packages/server (src, test, bench) and names every file that
- * breaks a rule.
+ * store. Features sit on the platform (docs/server.md "Code map"): a feature's file takes from another feature only
+ * types (`import type`, to type a service it is given), never values, and no features import each
+ * other in a cycle (type imports count). This reads the sources of packages/server (src, test,
+ * bench) and names every file that breaks a rule.
  */
 
 /** Paths relative to packages/server, with forward slashes. */
@@ -26,6 +28,109 @@ const KYSELY_SQL = /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/;
  * off.
  */
 const SQL_NOT_YET_IN_STORES = new Set<string>();
+
+/**
+ * Values one feature still takes from another (`<file> -> <feature>`), to be moved to the platform
+ * or given as a service. The list may only shrink: an entry no longer needed fails the test below.
+ */
+const VALUES_NOT_YET_GIVEN = new Set<string>([
+  'src/features/ai/generate-form/generate-form-job.ts -> forms',
+  'src/features/integrations/browser-routes.ts -> auth',
+  'src/features/partials/partials-router.ts -> public',
+  'src/features/partials/partials-service.ts -> uploads',
+  'src/features/public/plain-post-body.ts -> uploads',
+  'src/features/public/public-page-router.ts -> forms',
+  'src/features/public/public-page-router.ts -> smart-forms',
+  'src/features/public/public-router.ts -> forms',
+  'src/features/public/public-router.ts -> uploads',
+  'src/features/responses/public-forms.ts -> forms',
+  'src/features/responses/response-counts.ts -> forms',
+  'src/features/responses/response-deletion.ts -> forms',
+  'src/features/responses/response-notices.ts -> forms',
+  'src/features/responses/submission-runner.ts -> forms',
+  'src/features/smart-forms/smart-forms-service.ts -> forms',
+  'src/features/uploads/upload-route.ts -> forms',
+  'src/features/webhooks/sample-events.ts -> forms',
+]);
+
+/** `import type {...}`, `export type {...}`, or braces holding only `type X` names. */
+const STATEMENT = /\b(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*'(\.{1,2}\/[^']*)'/g;
+const DYNAMIC = /\bimport\s*\(\s*'(\.{1,2}\/[^']*)'/g;
+
+function typesOnly(keyword: string | undefined, names: string): boolean {
+  if (keyword !== undefined) return true;
+  const braces = /^\{([^}]*)\}$/.exec(names.trim());
+  if (braces === null) return false;
+  const items = braces[1]!
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 0 && items.every((item) => item.startsWith('type '));
+}
+
+/** Every import of a feature's non-test file from another feature: whose, and whether values come. */
+function featureImports(sources: Sources): { path: string; from: string; to: string; values: boolean }[] {
+  const found: { path: string; from: string; to: string; values: boolean }[] = [];
+  for (const [path, text] of Object.entries(sources)) {
+    const own = featureOf(path);
+    if (own === undefined || path.endsWith('.test.ts')) continue;
+    const add = (specifier: string, values: boolean) => {
+      const to = featureOf(resolveImport(path, specifier));
+      if (to !== undefined && to !== own) found.push({ path, from: own, to, values });
+    };
+    for (const m of text.matchAll(STATEMENT)) add(m[4]!, !typesOnly(m[2], m[3]!));
+    for (const m of text.matchAll(DYNAMIC)) add(m[1]!, true);
+  }
+  return found;
+}
+
+/** The cycles among features (strongly connected groups of two or more), each sorted, type imports counted. */
+function featureCycles(sources: Sources): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of featureImports(sources)) {
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from)!.add(to);
+  }
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+/** The rules between features: only types from another feature, no cycles. */
+function layerViolations(sources: Sources, valuesAllowed: ReadonlySet<string> = new Set()): string[] {
+  const found: string[] = [];
+  for (const { path, to, values } of featureImports(sources)) {
+    const message = `${path} imports values from features/${to}: take only its types (import type), be given its service, or move the value to the platform`;
+    if (values && !valuesAllowed.has(`${path} -> ${to}`) && !found.includes(message)) found.push(message);
+  }
+  for (const cycle of featureCycles(sources))
+    found.push(`features import each other in a cycle: ${cycle.join(', ')}`);
+  return found;
+}
 
 function writesSql(text: string): boolean {
   return SQL_BUILDERS.test(text) || KYSELY_SQL.test(text);
@@ -92,6 +197,69 @@ describe('closed feature folders', () => {
     expect(boundaryViolations(sources, SQL_NOT_YET_IN_STORES)).toEqual([]);
   });
 
+  it('features take only types from each other, in no cycle', () => {
+    expect(layerViolations(readSources(), VALUES_NOT_YET_GIVEN)).toEqual([]);
+  });
+
+  it('the files still taking values from another feature do (the list only shrinks)', () => {
+    const taken = new Set(
+      featureImports(readSources())
+        .filter((i) => i.values)
+        .map((i) => `${i.path} -> ${i.to}`),
+    );
+    for (const entry of VALUES_NOT_YET_GIVEN) expect(taken.has(entry), entry).toBe(true);
+  });
+
+  it('another feature: types from its index, no values (a router, a helper or a constant)', () => {
+    expect(
+      layerViolations({
+        'src/features/ai/ai-jobs.ts':
+          "import type { FormsService } from '../forms/index.js';\nimport { type CreditsService } from '../../platform/credits/index.js';",
+        'src/features/users/members-service.ts':
+          "import {\n  type AccountsService,\n  type Account,\n} from '../accounts/index.js';\nexport type { Account } from '../accounts/index.js';",
+        'src/features/users/users.test.ts': "import { createAccountsService } from '../accounts/index.js';",
+        'src/app.ts': "import { createFormsService } from './features/forms/index.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      layerViolations({
+        'src/features/public/public-router.ts':
+          "import { toPublicForm, type FormsService } from '../forms/index.js';\nimport { uploadRoute } from '../uploads/index.js';",
+        'src/features/users/login.ts': "import { clientKey } from '../public/index.js';",
+        'src/features/partials/partials-service.ts': "const m = await import('../auth/index.js');",
+      }),
+    ).toEqual([
+      'src/features/public/public-router.ts imports values from features/forms: take only its types (import type), be given its service, or move the value to the platform',
+      'src/features/public/public-router.ts imports values from features/uploads: take only its types (import type), be given its service, or move the value to the platform',
+      'src/features/users/login.ts imports values from features/public: take only its types (import type), be given its service, or move the value to the platform',
+      'src/features/partials/partials-service.ts imports values from features/auth: take only its types (import type), be given its service, or move the value to the platform',
+    ]);
+  });
+
+  it('no features import each other in a cycle, type imports included', () => {
+    expect(
+      layerViolations({
+        'src/features/responses/responses-service.ts':
+          "import type { FormsService } from '../forms/index.js';",
+        'src/features/partials/partials-service.ts':
+          "import type { ResponsesService } from '../responses/index.js';",
+        'src/features/forms/forms.test.ts': "import type { PartialsService } from '../partials/index.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      layerViolations({
+        'src/features/accounts/account-router.ts': "import type { ApiKeyInfo } from '../auth/index.js';",
+        'src/features/auth/keys-service.ts': "import type { AccountsService } from '../accounts/index.js';",
+        'src/features/a/x.ts': "import type { B } from '../b/index.js';",
+        'src/features/b/x.ts': "import type { C } from '../c/index.js';",
+        'src/features/c/x.ts': "import type { A } from '../a/index.js';",
+      }),
+    ).toEqual([
+      'features import each other in a cycle: a, b, c',
+      'features import each other in a cycle: accounts, auth',
+    ]);
+  });
+
   it('the services still waiting for a store do write SQL (the list only shrinks)', () => {
     const sources = readSources();
     for (const path of SQL_NOT_YET_IN_STORES) {
@@ -104,7 +272,7 @@ describe('closed feature folders', () => {
     expect(
       boundaryViolations({
         'src/app.ts': "import { createFormsRouter } from './features/forms/index.js';",
-        'test/support/kit.ts': "import { createFormsService } from '../../src/features/forms/index.js';",
+        'test/support/kit.ts': "import { createFormsService } from './forms/index.js';",
       }),
     ).toEqual([]);
     expect(

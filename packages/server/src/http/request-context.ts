@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Plan, Role } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { unauthorized } from '../domain-errors.js';
-import type { ApiKeyInfo } from '../features/auth/index.js';
 import type { Logger } from '../logger.js';
+import type { ApiKeyInfo } from '../platform/api-key-info.js';
 import { AppError } from './app-error.js';
 
 /** What authentication established about the caller; absent on public routes. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import { startLeasedWorker } from '../jobs/leased-worker.js';
 import type { Wake } from '../jobs/wake.js';
@@ -11,8 +12,8 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './send.js';
 import { createWebhookSender } from './senders/webhook-sender.js';
 
 export interface OutboxWorkerOptions {
-  /** The 32-byte server key the webhook signing secrets are sealed with. */
-  secretKey: Uint8Array;
+  /** The server's sealed-secrets box (`createSecretBox`), which opens the webhook signing secrets. */
+  box: SecretBox;
   /**
    * The other channels' senders (Slack, Discord...); the webhook sender is always there. A target
    * whose channel has no sender here is not claimed: its deliveries wait.
@@ -53,7 +54,7 @@ export interface OutboxWorker {
  */
 export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
   const senders = new Map<string, OutboxSender>();
-  for (const sender of [createWebhookSender(options.secretKey), ...(options.senders ?? [])]) {
+  for (const sender of [createWebhookSender(options.box), ...(options.senders ?? [])]) {
     if (senders.has(sender.channel)) throw new Error(`two senders for the channel ${sender.channel}`);
     senders.set(sender.channel, sender);
   }

@@ -8,10 +8,9 @@ import { type S3StandIn, startS3StandIn } from '../../test/support/s3-stand-in.j
 import { createTestDatabase, describeDialects, type TestDatabase } from '../../test/support/test-database.js';
 import { createApp } from '../app.js';
 import { createDb, type DbHandle } from '../db/create-db.js';
-import { createAccountsService } from '../features/accounts/index.js';
-import { createKeysService } from '../features/auth/index.js';
 import { createLogger } from '../logger.js';
 import { listen, type RunningServer } from '../server.js';
+import { createServices } from '../services.js';
 import { createS3Storage } from './s3-storage.js';
 
 const s3Options = (endpoint: string) => ({
@@ -52,8 +51,8 @@ describeDialects('uploads on S3-compatible storage, two instances', (dialect) =>
       });
       servers.push(await listen(app, { port: 0, host: '127.0.0.1' }));
     }
-    const account = await createAccountsService(handles[0]!.db).create({ name: 's3', plan: 'MAX' });
-    ({ token: key } = await createKeysService(handles[0]!.db).create({
+    const account = await createServices({ db: handles[0]!.db }).accounts.create({ name: 's3', plan: 'MAX' });
+    ({ token: key } = await createServices({ db: handles[0]!.db }).keys.create({
       account: account.id,
       scopes: ['all'],
     }));

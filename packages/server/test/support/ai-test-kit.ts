@@ -1,7 +1,7 @@
 import { AiJob } from '@formloom/contract';
 import { expect } from 'vitest';
 import { fieldDraft } from '../../src/features/ai/index.js';
-import { createCreditsService } from '../../src/features/credits/index.js';
+import { createServices } from '../../src/services.js';
 import type { TestServer } from './test-server.js';
 
 /** Polls the job until it leaves PENDING/PROCESSING (the test worker polls every 100 ms). */
@@ -25,12 +25,12 @@ export async function waitForJob(
 /** An account on `plan` with `credits` granted. */
 export async function fundedAccount(t: TestServer, credits: number, plan = 'MAX') {
   const account = await t.account(plan);
-  if (credits > 0) await createCreditsService({ db: t.db }).grant(account.accountId, credits);
+  if (credits > 0) await createServices({ db: t.db }).credits.grant(account.accountId, credits);
   return account;
 }
 
 export async function balanceOf(t: TestServer, accountId: string): Promise<number> {
-  return createCreditsService({ db: t.db }).balance(accountId);
+  return createServices({ db: t.db }).credits.balance(accountId);
 }
 
 /**

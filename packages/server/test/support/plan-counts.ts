@@ -1,6 +1,6 @@
 import type { AiLimit } from '@formloom/contract';
 import type { Db } from '../../src/db/database.js';
-import { planKey, type WindowKind, windowOf } from '../../src/features/limits/index.js';
+import { planKey, type WindowKind, windowOf } from '../../src/platform/limits/index.js';
 
 const AI_COLUMNS = {
   generateForm: 'ai_generate_form',

@@ -4,18 +4,17 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AiWorker } from '../../src/ai/jobs/worker.js';
 import type { AiProvider } from '../../src/ai/provider.js';
 import { createOfflineProvider } from '../../src/ai/providers/offline.js';
+import { type AiJobsOptions, startAiJobs } from '../../src/ai-jobs.js';
 import { type AppConfig, type AppDeps, createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
-import { createAccountsService } from '../../src/features/accounts/index.js';
-import { type AiJobsOptions, startAiJobs } from '../../src/features/ai/index.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/index.js';
-import { createKeysService } from '../../src/features/auth/index.js';
 import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
+import { createServices, type Services, type ServicesDeps } from '../../src/services.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
 
 export { testDialects } from './test-database.js';
@@ -34,9 +33,9 @@ export interface TestServerOptions {
   /** express's `trust proxy` (FORMLOOM_TRUST_PROXY); default none. */
   trustProxy?: AppConfig['trustProxy'];
   /** More app settings, read when the server starts (so stand-ins started in a beforeAll can be named). */
-  appConfig?: () => Partial<AppDeps['config']>;
+  appConfig?: () => Partial<AppConfig>;
   /** Sign-in throttling (`LoginLimits`); what is not given is the app's default. */
-  loginLimits?: AppDeps['loginLimits'];
+  loginLimits?: ServicesDeps['loginLimits'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -134,6 +133,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   let running: RunningServer | undefined;
   let aiWorker: AiWorker | undefined;
   let webhookWorker: OutboxWorker | undefined;
+  let services: Services | undefined;
   // One server key for the app and the AI worker, kept across restarts.
   const secretKey = randomBytes(32);
   let counter = 0;
@@ -150,7 +150,8 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     const provider = ai.provider?.() ?? createOfflineProvider();
     // The app's wake-ups, shared with its workers below.
     const signals = createWorkSignals();
-    const app = createApp({
+    // One container for the app and its workers, as `formloom serve` builds it.
+    services = createServices({
       signals,
       secretKey,
       aiProvider: provider,
@@ -166,34 +167,29 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
         ...options.appConfig?.(),
       },
-      ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
+    const app = createApp({
+      services,
+      ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
+    });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
       webhookWorker = startOutboxWorker(handle.db, {
-        secretKey,
+        box: services.box,
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
-        senders: [analyticsCallbackSender(handle.db, secretKey, clock.now)],
+        senders: [analyticsCallbackSender(handle.db, services.signingSecrets, clock.now)],
         wake: signals.outbox,
         ...options.webhookWorker,
       });
     }
     if (ai.worker !== false) {
-      aiWorker = startAiJobs(handle.db, {
-        provider,
-        publicUrl: options.publicUrl ?? 'https://forms.example.test',
-        clock: clock.now,
-        pollIntervalMs: 100,
-        retryBaseMs: 50,
-        signals,
-        ...ai.worker,
-      });
+      aiWorker = startAiJobs(services, { pollIntervalMs: 100, retryBaseMs: 50, ...ai.worker });
     }
   }
 
@@ -247,13 +243,13 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     },
     async account(plan = 'MAX', scopes = ['all']) {
       counter += 1;
-      const db = handle!.db;
-      const account = await createAccountsService(db, clock.now).create({ name: `acct-${counter}`, plan });
+      const { accounts, keys } = services!;
+      const account = await accounts.create({ name: `acct-${counter}`, plan });
       // Keys of a Free account cannot be created; make it on Max and move it down.
       const creationPlan = plan.toUpperCase() === 'FREE' ? 'MAX' : plan;
-      if (creationPlan !== plan) await createAccountsService(db).setPlan(account.id, creationPlan);
-      const { token } = await createKeysService(db, clock.now).create({ account: account.id, scopes });
-      if (creationPlan !== plan) await createAccountsService(db).setPlan(account.id, plan);
+      if (creationPlan !== plan) await accounts.setPlan(account.id, creationPlan);
+      const { token } = await keys.create({ account: account.id, scopes });
+      if (creationPlan !== plan) await accounts.setPlan(account.id, plan);
       return { accountId: account.id, key: token };
     },
     async restart() {

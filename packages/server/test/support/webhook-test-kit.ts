@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
-import { createAccountsService } from '../../src/features/accounts/index.js';
-import { createKeysService } from '../../src/features/auth/index.js';
 import { createWorkSignals, type WorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
+import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
 
 /** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
@@ -123,6 +122,8 @@ export interface WebhookTestServer {
   readonly worker: OutboxWorker;
   /** The app's wake-ups: give them to another worker started on `db` (`startAiJobs`). */
   readonly signals: WorkSignals;
+  /** The app's services (`createServices`): give them to another worker (`startAiJobs`). */
+  readonly services: Services;
   /** An account on `plan` with an all-scopes key. */
   account(plan?: string): Promise<{ accountId: string; key: string }>;
   /** fetch with the key and a JSON body; returns status and parsed body. */
@@ -151,7 +152,7 @@ export async function startWebhookTestServer(
   const logger = createLogger({ level: 'silent' });
   const allowPrivateTargets = options.allowPrivateTargets ?? true;
   const signals = createWorkSignals();
-  const app = createApp({
+  const services = createServices({
     db: handle.db,
     logger,
     config: { publicUrl: 'https://forms.example.test', allowPrivateTargets },
@@ -159,13 +160,14 @@ export async function startWebhookTestServer(
     rateLimits: false,
     signals,
   });
+  const app = createApp({ services });
   const running: RunningServer = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
   const noWorker = { kick() {}, async stop() {} };
   const worker =
     options.worker === false
       ? noWorker
       : startOutboxWorker(handle.db, {
-          secretKey,
+          box: services.box,
           allowPrivateTargets,
           retryBaseMs: 50,
           timeoutMs: 2000,
@@ -180,9 +182,10 @@ export async function startWebhookTestServer(
     db: handle.db,
     worker,
     signals,
+    services,
     async account(plan = 'MAX') {
-      const account = await createAccountsService(handle.db).create({ name: `wh-${++accounts}`, plan });
-      const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
+      const account = await services.accounts.create({ name: `wh-${++accounts}`, plan });
+      const { token } = await services.keys.create({ account: account.id, scopes: ['all'] });
       return { accountId: account.id, key: token };
     },
     async request(path, init = {}) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeDialects } from '../../../test/support/test-database.js';
-import { createRateLimiter } from '../../features/limits/index.js';
+import { createRateLimiter } from '../../platform/limits/index.js';
 import { createDb } from '../create-db.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 

@@ -2,10 +2,10 @@ import { type Account as AccountBody, contract, PLAN_LIMITS, successBody } from 
 import { initServer } from '@ts-rest/express';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import type { ApiKeyInfo } from '../auth/index.js';
-import type { CreditsService } from '../credits/index.js';
-import type { RateLimiter } from '../limits/index.js';
-import { windowOf } from '../limits/index.js';
+import type { ApiKeyInfo } from '../../platform/api-key-info.js';
+import type { CreditsService } from '../../platform/credits/index.js';
+import type { RateLimiter } from '../../platform/limits/index.js';
+import { windowOf } from '../../platform/limits/index.js';
 import type { AccountsService } from './accounts-service.js';
 
 const s = initServer();

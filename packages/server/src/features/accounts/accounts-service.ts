@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AccountRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { InvalidInputError, notFound } from '../../domain-errors.js';
+import { PLANS, type Plan, parsePlan } from '../../platform/plans.js';
 import { type AccountsStore, createAccountsStore } from './accounts-store.js';
-import { PLANS, type Plan, parsePlan } from './plans.js';
 
 export interface Account {
   id: string;
@@ -28,7 +28,12 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
-export function createAccountsService(db: Db, clock: () => Date = () => new Date()) {
+export interface AccountsServiceDeps {
+  db: Db;
+  clock?: () => Date;
+}
+
+export function createAccountsService({ db, clock = () => new Date() }: AccountsServiceDeps) {
   const store: AccountsStore = createAccountsStore(db);
 
   function requirePlan(plan: string): Plan {
@@ -41,11 +46,12 @@ export function createAccountsService(db: Db, clock: () => Date = () => new Date
     return parsed;
   }
 
-  /** An account by id, or by name when the name is unique. */
-  async function resolve(idOrName: string): Promise<Account> {
-    const byId = await store.findById(idOrName);
+  /** An account by id, or by name when the name is unique; `trx`: inside the caller's transaction. */
+  async function resolve(idOrName: string, trx?: Db): Promise<Account> {
+    const on = trx === undefined ? store : createAccountsStore(trx);
+    const byId = await on.findById(idOrName);
     if (byId) return toAccount(byId);
-    const byName = await store.findByName(idOrName);
+    const byName = await on.findByName(idOrName);
     if (byName.length === 1) return toAccount(byName[0]!);
     if (byName.length > 1) {
       throw new AccountError(
@@ -57,6 +63,9 @@ export function createAccountsService(db: Db, clock: () => Date = () => new Date
 
   return {
     resolve,
+
+    /** A row of `accounts` read with another table (a key's lookup joins it) as an Account. */
+    fromRow: toAccount,
 
     async create(input: { name: string; plan: string }): Promise<Account> {
       const name = input.name.trim();

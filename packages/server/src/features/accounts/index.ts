@@ -1,4 +1,6 @@
 /** The accounts feature: accounts, their plans and GET /me. */
+
+export { isScope, MAILS_PER_HOUR, maxKeysOf, parsePlan, SCOPES, type Scope } from '../../platform/plans.js';
 export { createAccountRouter } from './account-router.js';
 export {
   type Account,
@@ -7,4 +9,3 @@ export {
   createAccountsService,
   toAccount,
 } from './accounts-service.js';
-export { isScope, MAILS_PER_HOUR, maxKeysOf, parsePlan, SCOPES, type Scope } from './plans.js';

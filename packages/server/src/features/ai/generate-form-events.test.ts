@@ -7,9 +7,8 @@ import {
   type WebhookTestServer,
 } from '../../../test/support/webhook-test-kit.js';
 import type { AiWorker } from '../../ai/jobs/worker.js';
-import { createOfflineProvider } from '../../ai/providers/offline.js';
-import { createCreditsService } from '../credits/index.js';
-import { startAiJobs } from './ai-jobs.js';
+import { startAiJobs } from '../../ai-jobs.js';
+import { createServices } from '../../services.js';
 
 describeDialects('a generated form emits FORM_CREATED like any other', (dialect) => {
   let t: WebhookTestServer;
@@ -18,12 +17,7 @@ describeDialects('a generated form emits FORM_CREATED like any other', (dialect)
   beforeAll(async () => {
     t = await startWebhookTestServer({ dialect });
     receiver = await startReceiver();
-    ai = startAiJobs(t.db, {
-      provider: createOfflineProvider(),
-      publicUrl: 'https://forms.example.test',
-      pollIntervalMs: 50,
-      signals: t.signals,
-    });
+    ai = startAiJobs(t.services, { pollIntervalMs: 50 });
   });
   afterAll(async () => {
     await ai.stop();
@@ -33,7 +27,7 @@ describeDialects('a generated form emits FORM_CREATED like any other', (dialect)
 
   it('the webhook receiver gets FORM_CREATED for the form the job created', async () => {
     const { accountId, key } = await t.account('MAX');
-    await createCreditsService({ db: t.db }).grant(accountId, 10);
+    await createServices({ db: t.db }).credits.grant(accountId, 10);
     const hook = await t.request('/v1/webhooks', {
       method: 'POST',
       key,

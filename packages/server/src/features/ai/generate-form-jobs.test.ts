@@ -6,7 +6,7 @@ import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/op
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
-import { createCreditsService } from '../credits/index.js';
+import { createServices } from '../../services.js';
 import { fieldDraft, offlineFormDraft } from './generate-form/offline-form.js';
 
 /** A well-formed answer for the request in the stand-in's body: the offline draft of its prompt. */
@@ -189,7 +189,7 @@ describeEachDialect(
       const { key, accountId } = await fundedAccount(t, 10);
       // A dead instance claimed this job and never came back: its lease ran out long ago.
       const jobId = randomUUID();
-      const held = await createCreditsService({ db: t.db }).reserve(accountId, 5, 'ai.generateForm');
+      const held = await createServices({ db: t.db }).credits.reserve(accountId, 5, 'ai.generateForm');
       await createJobsStore(t.db).insert({
         id: jobId,
         accountId,

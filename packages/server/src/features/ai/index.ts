@@ -1,5 +1,6 @@
 /** The AI feature: POST /ai/generate-form and /forms/:id/translate, their jobs and the job kinds the AI worker runs. */
-export { type AiJobsOptions, startAiJobs } from './ai-jobs.js';
 export { createAiRouter } from './ai-router.js';
 export { createAiService } from './ai-service.js';
+export { generateFormJob } from './generate-form/generate-form-job.js';
 export { fieldDraft, offlineFormDraft } from './generate-form/offline-form.js';
+export { translateFormJob } from './translate-form/translate-form-job.js';

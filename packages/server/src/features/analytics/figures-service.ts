@@ -1,14 +1,14 @@
 import type { FormFigures, FormFiguresQuery } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
+import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
-import { rangeBound } from '../responses/index.js';
 import { formFigures } from './form-figures.js';
 
 /**
  * GET /v1/forms/:id/figures: `formFigures` of one of the caller's forms, with the drop-off funnel
  * of its pages. Another account's form is a 404 like a missing one (`forms.get`).
  */
-export function createFiguresService(db: Db, forms: Pick<FormsService, 'get'>) {
+export function createFiguresService({ db, forms }: { db: Db; forms: Pick<FormsService, 'get'> }) {
   return {
     async of(accountId: string, formId: string, query: FormFiguresQuery): Promise<FormFigures> {
       const form = await forms.get(accountId, formId);

@@ -7,7 +7,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
-import { audited } from '../audit/index.js';
+import { audited } from '../../platform/audit/index.js';
 import { createSigningSecretsStore } from './signing-secrets-store.js';
 
 /** The sealing context: a secret sealed for one account cannot be opened as another's. */
@@ -17,7 +17,7 @@ const context = (accountId: string) => `analytics:${accountId}`;
  * The account's analytics signing secret (keys `X-Service-Signature-256` on smart analytics
  * callbacks): made like a webhook secret, sealed at rest with the server key, shown once.
  */
-export function createSigningSecrets(db: Db, box: SecretBox, clock: () => Date) {
+export function createSigningSecrets({ db, box, clock }: { db: Db; box: SecretBox; clock: () => Date }) {
   const store = createSigningSecretsStore(db);
   return {
     /**

@@ -6,7 +6,6 @@ import type {
 } from '@formloom/contract';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
-import { createSecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
@@ -18,13 +17,13 @@ import {
   ANALYTICS_CALLBACK_CHANNEL,
   createAnalyticsCallbackSender,
 } from '../../outbox/senders/analytics-callback-sender.js';
-import { currentAuditStarter } from '../audit/index.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
+import { currentAuditStarter } from '../../platform/audit/index.js';
+import { CREDIT_COSTS, type CreditsService } from '../../platform/credits/index.js';
 import type { FormsService } from '../forms/index.js';
 import { formFigures } from './form-figures.js';
 import { reportTask } from './report-task.js';
 import { createReportsStore } from './reports-store.js';
-import { createSigningSecrets, type SigningSecrets } from './signing-secret.js';
+import type { SigningSecrets } from './signing-secret.js';
 
 export const SMART_ANALYTICS_JOB = 'smart-analytics';
 
@@ -265,10 +264,9 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
  */
 export function analyticsCallbackSender(
   db: Db,
-  secretKey: Uint8Array,
+  secrets: SigningSecrets,
   clock: () => Date = () => new Date(),
 ): OutboxSender {
-  const secrets = createSigningSecrets(db, createSecretBox(secretKey), clock);
   const reports = createReportsStore(db);
   return createAnalyticsCallbackSender({
     secretOf: (accountId) => secrets.open(accountId),

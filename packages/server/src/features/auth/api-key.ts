@@ -1,4 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+
+import { hashSecret } from '../../crypto/secret-hash.js';
+
+export { hashSecret, secretMatches } from '../../crypto/secret-hash.js';
 
 /** docs/decisions.md "Contract": `formloom_` + 12 hex key id + `.` + 64 hex secret (256 random bits). */
 export const API_KEY_PREFIX = 'formloom_';
@@ -21,17 +25,6 @@ export function parseApiKey(token: string): { keyId: string; secret: string } | 
   const match = API_KEY_PATTERN.exec(token);
   if (match === null) return undefined;
   return { keyId: match[1]!, secret: match[2]! };
-}
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
-/** Compares the secret's hash with the stored one in constant time. */
-export function secretMatches(secret: string, storedHash: string): boolean {
-  const actual = createHash('sha256').update(secret, 'utf8').digest();
-  const expected = Buffer.from(storedHash, 'hex');
-  return expected.length === actual.length && timingSafeEqual(actual, expected);
 }
 
 /** A hash no secret matches, compared against when the key id is unknown so timing says nothing. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@formloom/contract';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/index.js';
+import { createServices } from '../../services.js';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://forms.example.test';
@@ -10,7 +10,7 @@ const ORIGIN = 'https://forms.example.test';
 /** A member of `accountId` with `role`, signed in: the Cookie header's pair. */
 async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD, role });
   const res = await t.request('/v1/auth/login', {
     method: 'POST',
     json: { email, password: PASSWORD },

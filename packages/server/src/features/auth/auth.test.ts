@@ -1,8 +1,9 @@
 import { contractRoutes } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService, SCOPES } from '../accounts/index.js';
-import { createKeysService, KeyError } from './keys-service.js';
+import { createServices } from '../../services.js';
+import { SCOPES } from '../accounts/index.js';
+import { KeyError } from './keys-service.js';
 
 const SAMPLE_PARAMS: Record<string, string> = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -54,7 +55,7 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('401 for a revoked key', async () => {
-    const keys = createKeysService(t.db);
+    const keys = createServices({ db: t.db }).keys;
     const created = await keys.create({ account: accountId, scopes: ['all'] });
     expect((await t.request('/v1/forms', { key: created.token })).status).toBe(200);
     await keys.revoke(created.key.keyId);
@@ -62,7 +63,7 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('401 for an expired key', async () => {
-    const keys = createKeysService(t.db, t.clock.now);
+    const keys = createServices({ db: t.db, clock: t.clock.now }).keys;
     const created = await keys.create({ account: accountId, scopes: ['all'], expiresInMs: 60_000 });
     expect((await t.request('/v1/forms', { key: created.token })).status).toBe(200);
     t.clock.advance(61_000);
@@ -74,7 +75,7 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('rotation: both keys work during the grace period, only the new one after it', async () => {
-    const keys = createKeysService(t.db, t.clock.now);
+    const keys = createServices({ db: t.db, clock: t.clock.now }).keys;
     const old = await keys.create({ account: accountId, scopes: ['FORMS_READ'] });
     const rotated = await keys.rotate(old.key.keyId, 3_600_000);
     expect(rotated.key.scopes).toEqual(['FORMS_READ']);
@@ -94,7 +95,7 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('rotation grace defaults to 24 h and is capped at 7 days', async () => {
-    const keys = createKeysService(t.db, t.clock.now);
+    const keys = createServices({ db: t.db, clock: t.clock.now }).keys;
     const a = await keys.create({ account: accountId, scopes: ['all'] });
     const rotated = await keys.rotate(a.key.keyId);
     expect(Date.parse(rotated.old.graceUntil!) - Date.parse(rotated.key.createdAt)).toBe(24 * 3_600_000);
@@ -113,7 +114,7 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('the scope matrix: each API route without its scope is 403', async () => {
-    const keys = createKeysService(t.db);
+    const keys = createServices({ db: t.db }).keys;
     const holder = await t.account('MAX', ['FORMS_READ']);
     const without = new Map<string, string>();
     for (const scope of SCOPES) {
@@ -154,8 +155,8 @@ describeEachDialect('authentication', (t) => {
   });
 
   it('keys per plan are enforced when a key is created', async () => {
-    const accounts = createAccountsService(t.db);
-    const keys = createKeysService(t.db);
+    const accounts = createServices({ db: t.db }).accounts;
+    const keys = createServices({ db: t.db }).keys;
     const starter = await accounts.create({ name: 'limits', plan: 'starter' });
     for (let i = 0; i < 3; i++) await keys.create({ account: starter.id, scopes: ['all'] });
     await expect(keys.create({ account: starter.id, scopes: ['all'] })).rejects.toThrow(/3 active keys/);

@@ -1,12 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService } from '../accounts/index.js';
-import { createKeysService } from './keys-service.js';
+import { createServices } from '../../services.js';
 
 describeEachDialect('the key limit under concurrency', (t) => {
   it('10 keys created at once on a Starter account (3 allowed): exactly 3 made', async () => {
-    const account = await createAccountsService(t.db).create({ name: 'racing-keys', plan: 'STARTER' });
-    const keys = createKeysService(t.db);
+    const account = await createServices({ db: t.db }).accounts.create({
+      name: 'racing-keys',
+      plan: 'STARTER',
+    });
+    const keys = createServices({ db: t.db }).keys;
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () => keys.create({ account: account.id, scopes: ['FORMS_READ'] })),
     );

@@ -1,45 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { hasApiAccess, PLAN_NAMES } from '@formloom/contract';
+import { hasApiAccess, isScope, PLAN_NAMES, SCOPES, type Scope } from '@formloom/contract';
 import type { ApiKeyRow, Db } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { InvalidInputError, notFound, UnauthenticatedError } from '../../domain-errors.js';
+import type { ApiKeyInfo, KeyStatus } from '../../platform/api-key-info.js';
+import { audited, recordAudit } from '../../platform/audit/index.js';
+import { maxKeysOf } from '../../platform/plans.js';
 import { formatDuration } from '../../util/duration.js';
-import {
-  type Account,
-  createAccountsService,
-  isScope,
-  maxKeysOf,
-  SCOPES,
-  type Scope,
-  toAccount,
-} from '../accounts/index.js';
-import { audited, recordAudit } from '../audit/index.js';
+import type { Account, AccountsService } from '../accounts/index.js';
 import { generateApiKey, parseApiKey, secretMatches, UNKNOWN_KEY_HASH } from './api-key.js';
 import { createKeysStore } from './keys-store.js';
+
+export type { ApiKeyInfo, KeyStatus };
 
 /** Rotation grace period, default 24 hours, at most 7 days (docs/server.md "Operator CLI"). */
 export const DEFAULT_ROTATION_GRACE_MS = 24 * 3_600_000;
 export const MAX_ROTATION_GRACE_MS = 7 * 24 * 3_600_000;
 /** `last_used_at` is written at most this often per key, so reads don't each become a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export type KeyStatus = 'active' | 'rotating' | 'rotated' | 'revoked' | 'expired';
-
-/** A key as lists show it: never the secret, not even its hash. */
-export interface ApiKeyInfo {
-  id: string;
-  keyId: string;
-  accountId: string;
-  name: string | null;
-  scopes: Scope[];
-  status: KeyStatus;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  rotatedTo: string | null;
-  graceUntil: string | null;
-  lastUsedAt: string | null;
-}
 
 export interface CreatedKey {
   key: ApiKeyInfo;
@@ -100,9 +78,15 @@ export function normaliseScopes(scopes: readonly string[]): Scope[] {
   return [...out];
 }
 
-export function createKeysService(db: Db, clock: () => Date = () => new Date()) {
+export interface KeysServiceDeps {
+  db: Db;
+  clock?: () => Date;
+  /** Finds the account a new key is for. */
+  accounts: AccountsService;
+}
+
+export function createKeysService({ db, clock = () => new Date(), accounts }: KeysServiceDeps) {
   const store = createKeysStore(db);
-  const accounts = createAccountsService(db, clock);
   /**
    * Lookups of a key running now, by key id: a request arriving meanwhile joins the running one
    * instead of queueing its own identical query (what it reads is at most as old as that query,
@@ -283,7 +267,7 @@ export function createKeysService(db: Db, clock: () => Date = () => new Date()) 
       if (status === 'expired') throw new InvalidKeyError('API key has expired');
       if (status === 'rotated')
         throw new InvalidKeyError('API key was rotated and its grace period has ended');
-      const accountRow = toAccount(found!.account);
+      const accountRow = accounts.fromRow(found!.account);
       const lastUsed = Math.max(
         row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at),
         lastUsedWritten.get(row.id) ?? Number.NEGATIVE_INFINITY,

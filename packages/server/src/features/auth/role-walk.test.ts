@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contractRoutes, type Permission, ROLES, roleAllows, SCOPES, type Scope } from '@formloom/contract';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/index.js';
+import { createServices } from '../../services.js';
 
 const PASSWORD = 'correct horse battery';
 /** The test server's public origin: state-changing requests with the cookie come from it. */
@@ -55,7 +55,12 @@ describeEachDialect('every route with every role and every key scope', (t) => {
     ({ accountId } = await t.account('MAX'));
     for (const role of ROLES) {
       const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-      await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+      await createServices({ db: t.db }).users.create({
+        account: accountId,
+        email,
+        password: PASSWORD,
+        role,
+      });
       const res = await t.request('/v1/auth/login', {
         method: 'POST',
         json: { email, password: PASSWORD },

@@ -15,15 +15,18 @@ export class FormAdminError extends ConflictError {
 }
 
 export interface FormsAdminOptions {
+  db: Db;
   retentionMs?: number;
   clock?: () => Date;
 }
 
 /** Operator actions on forms, outside any account's API: restore and purge. */
-export function createFormsAdmin(db: Db, options: FormsAdminOptions = {}) {
+export function createFormsAdmin({
+  db,
+  retentionMs = DEFAULT_DELETED_RETENTION_MS,
+  clock = () => new Date(),
+}: FormsAdminOptions) {
   const store = createFormsStore(db);
-  const retentionMs = options.retentionMs ?? DEFAULT_DELETED_RETENTION_MS;
-  const clock = options.clock ?? (() => new Date());
 
   return {
     /** Brings back a soft-deleted form (and so its responses) inside the retention window. */

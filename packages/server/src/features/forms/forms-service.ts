@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound, preconditionFailed } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import { recordAudit } from '../audit/index.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import { ifMatchHolds } from './form-etag.js';
 import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { schemaOf, toForm, toListItem } from './form-mapping.js';

@@ -435,7 +435,7 @@ describeEachDialect('forms', (t) => {
       const list = await t.request('/v1/forms?search=to%20delete', { key });
       expect(list.body.data.total).toBe(0);
 
-      const restored = await createFormsAdmin(t.db).restore(form.id);
+      const restored = await createFormsAdmin({ db: t.db }).restore(form.id);
       expect(restored.title).toBe('To delete');
       expect((await t.request(`/v1/forms/${form.id}`, { key })).status).toBe(200);
       expect((await t.request(`/v1/public/forms/${code}`)).status).toBe(200);
@@ -445,7 +445,7 @@ describeEachDialect('forms', (t) => {
       const form = await createForm(t, key);
       await t.request(`/v1/forms/${form.id}`, { method: 'DELETE', key });
       const later = () => new Date(Date.now() + 31 * 86_400_000);
-      const admin = createFormsAdmin(t.db, { clock: later });
+      const admin = createFormsAdmin({ db: t.db, clock: later });
       await expect(admin.restore(form.id)).rejects.toThrow(/purged/);
       expect(await admin.purge()).toBeGreaterThanOrEqual(1);
       expect(

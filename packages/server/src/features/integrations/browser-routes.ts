@@ -2,7 +2,7 @@ import { contract, SESSION_COOKIE } from '@formloom/contract';
 import { type Request, Router } from 'express';
 import { readCookie } from '../../http/cookies.js';
 import type { Logger } from '../../logger.js';
-import { runAsAuditCaller } from '../audit/index.js';
+import { runAsAuditCaller } from '../../platform/audit/index.js';
 import { type CookieSessionVerifier, memberRefusal } from '../auth/index.js';
 import { ConnectError, exchangeSlackCode, type OAuthStates, type SlackOAuthSettings } from './connect.js';
 import type { ConnectionsService } from './connections-service.js';

@@ -34,7 +34,7 @@ describeDialects('chat notifications through the outbox', (dialect) => {
         retryBaseMs: 20,
         pollIntervalMs: 10,
         senders: createChatSenders({
-          secretKey: SECRET_KEY,
+          box: createSecretBox(SECRET_KEY),
           publicUrl: ORIGIN,
           slackApiBaseUrl: slack.apiBaseUrl,
         }),

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@formloom/contract';
-import { createSecretBox } from '../../crypto/secret-box.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { OutboxSender, SendContext, SenderResult } from '../../outbox/channel.js';
 import { postDelivery, type SendResult } from '../../outbox/send.js';
 import type { ConnectionConfig } from './connections-service.js';
@@ -89,7 +89,8 @@ export function judgeDiscord(result: SendResult): SenderResult {
 }
 
 export interface ChatSenderOptions {
-  secretKey: Uint8Array;
+  /** The server's sealed-secrets box: opens the connections' settings. */
+  box: SecretBox;
   /** Where "View response" and the other buttons point: the server's public origin. */
   publicUrl: string;
   /** FORMLOOM_SLACK_API_BASE_URL: the Slack Web API (a local stand-in in tests). */
@@ -98,7 +99,7 @@ export interface ChatSenderOptions {
 
 /** The Slack and Discord senders of the outbox (docs/integrations.md). */
 export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
-  const box = createSecretBox(options.secretKey);
+  const { box } = options;
   const slackBase = (options.slackApiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL).replace(/\/+$/, '');
   const failed = (error: unknown): SenderResult => ({
     statusCode: null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { deriveKey } from '../../crypto/derive-key.js';
 import { checkLiteralHost, checkPort, type TargetPolicy } from '../../net/ssrf-guard.js';
-import { deriveKey } from '../users/index.js';
 
 export const DEFAULT_SLACK_AUTHORIZE_URL = 'https://slack.com/oauth/v2/authorize';
 /** chat:write to post; incoming-webhook makes Slack's install screen ask which channel. */

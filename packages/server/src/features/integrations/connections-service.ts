@@ -10,7 +10,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { recordAudit } from '../audit/index.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import { createConnectionsStore } from './connections-store.js';
 
 /** What a sender needs, sealed at rest (the target's id is the sealing context). */

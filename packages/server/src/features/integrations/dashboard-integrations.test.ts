@@ -9,7 +9,7 @@ import {
 } from '../../../test/support/chat-stand-ins.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { type TestServer, useTestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/index.js';
+import { createServices } from '../../services.js';
 
 const PASSWORD = 'dashboard password 1';
 const ORIGIN = 'https://forms.example.test';
@@ -42,7 +42,7 @@ describeDialects('chat connections from the dashboard', (dialect) => {
   async function member(role: 'owner' | 'admin' | 'editor' | 'viewer' = 'owner', plan = 'PRO') {
     const { accountId, key } = await t.account(plan);
     const email = `d-${randomUUID().slice(0, 8)}@example.com`;
-    const user = await createUsersService(t.db).create({
+    const user = await createServices({ db: t.db }).users.create({
       account: accountId,
       email,
       password: PASSWORD,

@@ -4,7 +4,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createSecretBox } from '../../crypto/secret-box.js';
-import { createUsersService, SESSION_TTL_SECONDS } from '../users/index.js';
+import { createServices } from '../../services.js';
+import { SESSION_TTL_SECONDS } from '../users/index.js';
 import { createConnectionsService } from './connections-service.js';
 
 const PASSWORD = 'correct horse battery';
@@ -12,7 +13,12 @@ const PASSWORD = 'correct horse battery';
 async function user(t: TestServer, plan = 'PRO', role = 'owner', account?: string) {
   const accountId = account ?? (await t.account(plan)).accountId;
   const email = `u-${randomUUID().slice(0, 8)}@example.com`;
-  const made = await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+  const made = await createServices({ db: t.db }).users.create({
+    account: accountId,
+    email,
+    password: PASSWORD,
+    role,
+  });
   return { accountId, email, userId: made.id };
 }
 

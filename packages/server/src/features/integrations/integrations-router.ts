@@ -1,12 +1,12 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import { badRequest, notFound, unauthorized } from '../../domain-errors.js';
+import { clientKey } from '../../http/client-key.js';
 import type { SessionContext } from '../../http/request-context.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
-import { type AuditCaller, runAsAuditCaller } from '../audit/index.js';
-import { clientKey } from '../public/index.js';
+import { type AuditCaller, runAsAuditCaller } from '../../platform/audit/index.js';
 import type { Login } from '../users/index.js';
 import {
   ConnectError,

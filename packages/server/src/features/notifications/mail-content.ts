@@ -1,6 +1,6 @@
 import type { FormSchema, Language, VariableValue } from '@formloom/contract';
 import { recallText, translateSchema } from '@formloom/contract/engine';
-import { html, type SafeHtml } from '../public/index.js';
+import { html, type SafeHtml } from '../../platform/html.js';
 import { mailTexts } from './mail-texts.js';
 
 /** A mail ready to queue: the recipient, a one-line subject and its two bodies. */

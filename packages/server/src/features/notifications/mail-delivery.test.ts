@@ -5,6 +5,7 @@ import { contactSchema } from '../../../test/support/fixtures.js';
 import { parseMail, type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { startWebhookTestServer, type WebhookTestServer } from '../../../test/support/webhook-test-kit.js';
+import { createSecretBox } from '../../crypto/secret-box.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
 import { type OutboxWorker, startOutboxWorker } from '../../outbox/worker.js';
@@ -38,13 +39,14 @@ describeDialects('notification mails through the outbox', (dialect) => {
     smtp = await startSmtpStandIn();
     t = await startWebhookTestServer({ dialect, worker: false });
     worker = startOutboxWorker(t.db, {
-      secretKey: new Uint8Array(32).fill(7),
+      box: createSecretBox(new Uint8Array(32).fill(7)),
       retryBaseMs: 50,
       pollIntervalMs: 20,
       timeoutMs: 3000,
       wake: t.signals.outbox,
       senders: [
         mailSender(t.db, {
+          accounts: t.services.accounts,
           mailer: createMailer({
             smtpUrl: smtp.url,
             from: FROM,

@@ -1,7 +1,7 @@
 import type { Plan } from '@formloom/contract';
 import { type Mailer, MailSendError } from '../../mail/mailer.js';
 import type { OutboxSender, SenderResult } from '../../outbox/channel.js';
-import type { LimitAnswer, LimitPart } from '../limits/index.js';
+import type { LimitAnswer, LimitPart } from '../../platform/limits/index.js';
 import type { ComposedMail } from './mail-content.js';
 
 /** The outbox channel of notification mails: one target per form (`mail-<form id>`). */

@@ -4,8 +4,9 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { OutboxSender } from '../../outbox/channel.js';
 import { queueForTarget, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget } from '../../outbox/target-row.js';
-import { createAccountsService, MAILS_PER_HOUR } from '../accounts/index.js';
-import { createLimiter } from '../limits/index.js';
+import { createLimiter } from '../../platform/limits/index.js';
+import { MAILS_PER_HOUR } from '../../platform/plans.js';
+import type { AccountsService } from '../accounts/index.js';
 import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
 import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 
@@ -74,12 +75,14 @@ export interface MailSenderOptions {
   /** Mails one address may receive an hour (default 10). */
   perRecipientPerHour?: number;
   mailsPerHour?: Readonly<Record<Plan, number>>;
+  /** The recipient account's plan, for its hourly mails. */
+  accounts: AccountsService;
 }
 
 /** The mail channel's sender for `startOutboxWorker`, with the account plans and the one limiter of `db`. */
 export function mailSender(db: Db, options: MailSenderOptions): OutboxSender {
   const clock = options.clock ?? (() => new Date());
-  const accounts = createAccountsService(db, clock);
+  const { accounts } = options;
   return createMailSender({
     mailer: options.mailer,
     limiter: createLimiter({ db, clock }),

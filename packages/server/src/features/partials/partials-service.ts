@@ -12,10 +12,10 @@ import {
   type SubmitResponseResult,
 } from '@formloom/contract';
 import { isEmptyAnswer, type LanguageRequest, pageOrder } from '@formloom/contract/engine';
+import { hashSecret, secretMatches } from '../../crypto/secret-hash.js';
 import type { Db, FormRow, PartialRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { hashSecret, secretMatches } from '../auth/index.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponsesService, SubmissionLink } from '../responses/index.js';
 import { keepUploadsUntil } from '../uploads/index.js';

@@ -3,7 +3,7 @@ import type { SubmitResponseResult } from '@formloom/contract';
 import type { Request } from 'express';
 import type { FormRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { formClosed } from '../responses/index.js';
+import { formClosed } from '../../platform/form-errors.js';
 import { HONEYPOT_HEADER } from './client/page-data.js';
 
 /**

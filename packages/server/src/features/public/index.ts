@@ -2,11 +2,9 @@
 export { pageAssets } from './assets.js';
 export { createFormPostTokens } from './form-post-token.js';
 export { decoySubmission, honeypotFilled } from './honeypot.js';
-export { html, type SafeHtml } from './html.js';
 export { frameAncestors, publicCors } from './public-cors.js';
 export { createPublicPageRouter } from './public-page-router.js';
 export {
-  clientKey,
   createPublicRateLimiter,
   DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,

@@ -1,9 +1,9 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
+import { clientKey } from '../../http/client-key.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { InterviewService, OtpService } from '../smart-forms/index.js';
 import { honeypotFilled } from './honeypot.js';
-import { clientKey } from './public-rate-limit.js';
 
 const s = initServer();
 

@@ -1,5 +1,5 @@
 import { ForbiddenError } from '../../domain-errors.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../platform/html.js';
 import type { PageTexts, PlainPageTexts } from './page-texts.js';
 import { OriginRefusedError } from './public-cors.js';
 

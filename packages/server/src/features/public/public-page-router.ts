@@ -8,14 +8,15 @@ import { asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import { sendBody } from '../../http/send-body.js';
 import type { Logger } from '../../logger.js';
+import { formClosed } from '../../platform/form-errors.js';
+import type { SafeHtml } from '../../platform/html.js';
 import { toPublicForm } from '../forms/index.js';
-import { formClosed, type ResponsesService } from '../responses/index.js';
+import type { ResponsesService } from '../responses/index.js';
 import { chooseLanguage } from '../smart-forms/index.js';
 import type { UploadsService } from '../uploads/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
 import type { FormPostTokens } from './form-post-token.js';
-import type { SafeHtml } from './html.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { negotiateLanguage, pageTextsFor, plainPageTextsFor } from './page-texts.js';
 import {

@@ -1,9 +1,9 @@
 import type { RateLimitInfo } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../domain-errors.js';
-import { createLimiter, rateLimitInfo } from '../limits/index.js';
+import { clientKey } from '../../http/client-key.js';
+import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 
 export interface PublicRateLimitOptions {
   /** Requests one address may make to the public page and public API routes per window. */
@@ -18,22 +18,6 @@ export interface PublicRateLimitOptions {
 
 /** A person filling in forms makes a handful of requests a minute; a script makes thousands. */
 export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = { points: 120, durationSeconds: 60 };
-
-/**
- * The client's address as counted: IPv4 as is (also when mapped into IPv6), IPv6 by its /64,
- * the block one subscriber usually gets, so hopping between its addresses does not help.
- * Behind a proxy, set express's `trust proxy` so `req.ip` is the client rather than the proxy.
- */
-export function clientKey(req: Request): string {
-  const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  if (!ipaddr.isValid(raw)) return raw;
-  const address = ipaddr.process(raw);
-  if (address.kind() === 'ipv4') return address.toString();
-  return `${(address as ipaddr.IPv6).parts
-    .slice(0, 4)
-    .map((p) => p.toString(16))
-    .join(':')}::/64`;
-}
 
 /**
  * Per-address limit on the routes behind share links, a rule of the one limiter (`limits/`).

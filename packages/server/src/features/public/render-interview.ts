@@ -1,6 +1,6 @@
 import { INTERVIEW_LIMITS, isLanguage, LANGUAGES, type PublicSmartForm } from '@formloom/contract';
+import { html, type SafeHtml } from '../../platform/html.js';
 import { type InterviewPageData, interviewIds as ids, TEXT_ATTRIBUTE } from './client/interview-data.js';
-import { html, type SafeHtml } from './html.js';
 import { type InterviewTexts, interviewTextsFor } from './interview-texts.js';
 import { dataBlock, honeypot, layout, type PageAssetLinks } from './render-page.js';
 

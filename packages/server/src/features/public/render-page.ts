@@ -7,7 +7,7 @@ import {
   SERVED_DATA_ID,
   type ServedForm,
 } from '@formloom/elements/markup';
-import { html, jsonForScript, type SafeHtml } from './html.js';
+import { html, jsonForScript, type SafeHtml } from '../../platform/html.js';
 import type { PageTexts } from './page-texts.js';
 
 /** Relative to `/f/<code>`, so a path prefix in front of the server keeps working. */

@@ -10,7 +10,7 @@ import {
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/index.js';
+import { createServices } from '../../services.js';
 import { createFormsService, submissionForms } from '../forms/index.js';
 import { type FileAnswers, fileAnswers } from '../uploads/index.js';
 import { createResponsesService } from './responses-service.js';
@@ -72,7 +72,7 @@ describeDialects('group commit', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect, 'group');
     handle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
-    accountId = (await createAccountsService(handle.db).create({ name: 'group', plan: 'MAX' })).id;
+    accountId = (await createServices({ db: handle.db }).accounts.create({ name: 'group', plan: 'MAX' })).id;
     // An endpoint that takes these events: each stored response (and a form filling up) must
     // leave one in the outbox.
     const now = isoNow();

@@ -2,9 +2,6 @@
 export { createResponsesRouter } from './responses-router.js';
 export {
   createResponsesService,
-  formClosed,
-  formGone,
   type ResponsesService,
-  rangeBound,
   type SubmissionLink,
 } from './responses-service.js';

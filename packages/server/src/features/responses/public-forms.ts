@@ -2,14 +2,12 @@ import type { FormSchema } from '@formloom/contract';
 import { checkAnswerTypes, type ValidationIssue } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
-import { badRequest, conflict, notFound } from '../../domain-errors.js';
+import { badRequest } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { formClosed, formGone } from '../../platform/form-errors.js';
 import { SHARE_CODE_PATTERN, type SubmissionForms, submissionForms } from '../forms/index.js';
 import type { CompiledForms } from './compiled-forms.js';
 import type { ResponseCounts } from './response-counts.js';
-
-export const formGone = () => notFound('No published form under this code');
-export const formClosed = () => conflict('This form accepts no more responses (it has expired or is full)');
 
 /** The engine's findings as a 400 naming the first field, with one issue per finding. */
 export function invalidAnswers(errors: readonly ValidationIssue[]) {

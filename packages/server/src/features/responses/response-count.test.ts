@@ -50,7 +50,7 @@ describeEachDialect('response counts without a hot form row', (t) => {
     expect(page.body.data).toMatchObject({ total: 30, limit: 5, hasMore: true });
     // The shards have no foreign key (it would lock the form's row): the purge deletes them.
     await t.request(`/v1/forms/${form.id}`, { method: 'DELETE', key });
-    await createFormsAdmin(t.db, { clock: () => new Date(Date.now() + 31 * 86_400_000) }).purge();
+    await createFormsAdmin({ db: t.db, clock: () => new Date(Date.now() + 31 * 86_400_000) }).purge();
     const left = await t.db
       .selectFrom('form_response_counts')
       .select('shard')

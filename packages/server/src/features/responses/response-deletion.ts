@@ -1,6 +1,6 @@
 import type { DeleteResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
-import { audited } from '../audit/index.js';
+import { audited } from '../../platform/audit/index.js';
 import { type FormsService, submissionForms } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import { responseNotFound } from './response-reading.js';

@@ -15,8 +15,8 @@ import { isoNow } from '../../db/json.js';
 import { ConflictError, NotFoundError } from '../../domain-errors.js';
 import { fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
 import { newTargetRow } from '../../outbox/target-row.js';
+import { createServices } from '../../services.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
-import { createAccountsService } from '../accounts/index.js';
 import { createFormsService, type FormsService, submissionForms } from '../forms/index.js';
 import type { ResponseMails } from '../notifications/index.js';
 import { fileAnswers } from '../uploads/index.js';
@@ -44,7 +44,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
     handle = await createDb({ dataDir: database.dataDir, url: database.url });
     db = handle.db;
     forms = createFormsService({ db, clock, publicUrl: 'https://x.test' });
-    accountId = (await createAccountsService(db).create({ name: 'parts', plan: 'MAX' })).id;
+    accountId = (await createServices({ db }).accounts.create({ name: 'parts', plan: 'MAX' })).id;
     // An endpoint of the account: the events a part records are kept for it.
     const events = JSON.stringify(['FORM_RESPONSE_CREATED', 'FORM_RESPONSES_LIMIT_REACHED']);
     await db
@@ -233,7 +233,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
 
     // No target of another account takes it and no mails are set: nothing to wake.
     const quiet = { notify: vi.fn(), on: () => () => {} };
-    const other = (await createAccountsService(db).create({ name: 'quiet', plan: 'MAX' })).id;
+    const other = (await createServices({ db }).accounts.create({ name: 'quiet', plan: 'MAX' })).id;
     await inTransaction((trx) =>
       createResponseNotices({ db, outbox: quiet }).announce(
         trx,

@@ -7,6 +7,7 @@ import {
 import type { Db, ResponseRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
+import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponseCounts } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
@@ -20,13 +21,6 @@ export function toResponse(row: ResponseRow): FormResponse {
     language: row.language as FormResponse['language'],
     submittedAt: row.submitted_at,
   };
-}
-
-/** A bare date starts (or, as an end, covers) its whole UTC day; a date-time is that instant. */
-export function rangeBound(value: string, edge: 'start' | 'end'): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
-    return `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
-  return new Date(value).toISOString();
 }
 
 /** The inclusive range of a query's `startDate` and `endDate`, as stored timestamps. */

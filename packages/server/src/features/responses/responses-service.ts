@@ -16,8 +16,6 @@ import { createSubmission } from './submission.js';
 import { createSubmissionReplay } from './submission-replay.js';
 import { createSubmissionRunner } from './submission-runner.js';
 
-export { formClosed, formGone } from './public-forms.js';
-export { rangeBound } from './response-reading.js';
 export type { SubmissionLink } from './submission.js';
 
 export interface ResponsesServiceDeps {

@@ -11,8 +11,8 @@ import { badRequest } from '../../domain-errors.js';
 import { fingerprint } from '../../idempotency/index.js';
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
+import { formClosed } from '../../platform/form-errors.js';
 import { submissionForms } from '../forms/index.js';
-import { formClosed } from './public-forms.js';
 import { LastPlaceTaken } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
 import {

@@ -13,7 +13,7 @@ import { fitLines } from '../../ai/tokens.js';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
-import { CREDIT_COSTS, type CreditsService } from '../credits/index.js';
+import { CREDIT_COSTS, type CreditsService } from '../../platform/credits/index.js';
 import {
   type AggregateDraft,
   aggregateAnalyticsTask,

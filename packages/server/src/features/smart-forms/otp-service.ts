@@ -11,7 +11,7 @@ import {
   unavailable,
 } from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/index.js';
+import { createLimiter, type LimitAnswer, rateLimitInfo } from '../../platform/limits/index.js';
 import { createOtpStore } from './otp-store.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */

@@ -16,8 +16,8 @@ import { badRequest } from '../../domain-errors.js';
 import { AppError, asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { formClosed } from '../../platform/form-errors.js';
 import { schemaOf } from '../forms/index.js';
-import { formClosed } from '../responses/index.js';
 import { fileTooLarge, maxUploadBytes, type UploadsService } from './uploads-service.js';
 
 const s = initServer();

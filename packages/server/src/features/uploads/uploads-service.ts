@@ -6,9 +6,9 @@ import type { Db, FormRow, UploadRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { tooLarge, unsupportedType } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
+import { formGone } from '../../platform/form-errors.js';
 import type { Storage } from '../../storage/storage.js';
 import { withoutControlCharacters } from '../../util/file-name.js';
-import { formGone } from '../responses/index.js';
 import { detectContentType, inspectStream } from './content-type.js';
 import { createUploadsStore } from './uploads-store.js';
 

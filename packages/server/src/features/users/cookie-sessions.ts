@@ -1,6 +1,6 @@
 import type { Role } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
-import { createAccountsService } from '../accounts/index.js';
+import type { AccountsService } from '../accounts/index.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { createSessionsStore } from './sessions-store.js';
 
@@ -21,8 +21,16 @@ export interface DashboardSession {
 }
 
 /** Sessions of the dashboard's cookie: made at sign-in, ended by sign-out or their expiry. */
-export function createCookieSessions(db: Db, clock: () => Date) {
-  const accounts = createAccountsService(db, clock);
+export function createCookieSessions({
+  db,
+  clock,
+  accounts,
+}: {
+  db: Db;
+  clock: () => Date;
+  /** The session's account, read at each request. */
+  accounts: AccountsService;
+}) {
   const store = createSessionsStore(db);
   return {
     async start(userId: string): Promise<{ token: string; expiresAt: string }> {

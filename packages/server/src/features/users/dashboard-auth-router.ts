@@ -2,11 +2,11 @@ import { contract, SESSION_COOKIE, type SignedIn, successBody } from '@formloom/
 import { initServer } from '@ts-rest/express';
 import type { Response } from 'express';
 import { unauthorized } from '../../domain-errors.js';
+import { clientKey } from '../../http/client-key.js';
 import { readCookie, setCookie } from '../../http/cookies.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { Account } from '../accounts/index.js';
-import { clientKey } from '../public/index.js';
 import { type CookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
 import type { MembersService } from './members-service.js';
 import type { SetupTokens } from './setup-tokens.js';

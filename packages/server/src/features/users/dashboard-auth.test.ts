@@ -3,9 +3,9 @@ import { SignedIn } from '@formloom/contract';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { ensureDefaultAccount } from '../../bootstrap.js';
+import { createServices } from '../../services.js';
 import { DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
-import { createSetupTokens, SETUP_TOKEN_TTL_MS } from './setup-tokens.js';
-import { createUsersService } from './users-service.js';
+import { SETUP_TOKEN_TTL_MS } from './setup-tokens.js';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://forms.example.test';
@@ -14,7 +14,7 @@ const SAME_ORIGIN = { origin: ORIGIN };
 async function member(t: TestServer, plan = 'PRO') {
   const { accountId, key } = await t.account(plan);
   const email = `m-${randomUUID().slice(0, 8)}@example.com`;
-  await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD });
+  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD });
   return { accountId, key, email };
 }
 
@@ -191,7 +191,7 @@ describeEachDialect(
     it("a password reset ends the member's sessions", async () => {
       const { email } = await member(t);
       const { cookie } = await signIn(t, email);
-      await createUsersService(t.db).resetPassword(email, 'another good password');
+      await createServices({ db: t.db }).users.resetPassword(email, 'another good password');
       expect((await t.request('/v1/auth/me', { headers: { cookie } })).status).toBe(401);
     });
 
@@ -208,7 +208,7 @@ describeEachDialect(
 describeEachDialect('first-run setup link', (t) => {
   it('makes the owner once, signed in; a used, expired or wrong token is refused', async () => {
     // This server's database has no account yet: the first run makes one.
-    const first = await ensureDefaultAccount(t.db, t.clock.now);
+    const first = await ensureDefaultAccount(createServices({ db: t.db, clock: t.clock.now }));
     expect(first).toBeDefined();
     const { setupToken, account } = first!;
     expect(setupToken).toMatch(/^[0-9a-f]{16}\.[0-9a-f]{64}$/);
@@ -232,10 +232,10 @@ describeEachDialect('first-run setup link', (t) => {
     expect((await t.request('/v1/forms', { headers: { cookie } })).status).toBe(200);
     const again = await setup(setupToken, 'second@example.com');
     expect(again.status).toBe(401);
-    expect(await createUsersService(t.db).list(account.id)).toHaveLength(1);
+    expect(await createServices({ db: t.db }).users.list(account.id)).toHaveLength(1);
 
     const other = await t.account('MAX');
-    const late = await createSetupTokens(t.db, t.clock.now).issue(other.accountId);
+    const late = await createServices({ db: t.db, clock: t.clock.now }).setupTokens.issue(other.accountId);
     t.clock.advance(SETUP_TOKEN_TTL_MS + 1000);
     try {
       expect((await setup(late, 'late@example.com')).status).toBe(401);

@@ -6,7 +6,7 @@ export type { LoginLimits } from './login-throttle.js';
 export { createMembersRouter } from './members-router.js';
 export { createMembersService, LastOwnerError, type MembersService } from './members-service.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';
-export { createSessionTokens, deriveKey, SESSION_TTL_SECONDS } from './session-token.js';
+export { createSessionTokens, SESSION_TTL_SECONDS } from './session-token.js';
 export { createSessionCheck, type SessionCheck, sessionVerifier } from './session-verifier.js';
 export { createSetupTokens, SETUP_TOKEN_TTL_MS, type SetupTokens } from './setup-tokens.js';
 export {

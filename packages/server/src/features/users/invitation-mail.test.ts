@@ -4,7 +4,7 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-s
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
-import { createUsersService } from './users-service.js';
+import { createServices } from '../../services.js';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://forms.example.test';
@@ -21,7 +21,7 @@ describeEachDialect(
     it('mails the link to the invitee, and says so', async () => {
       const { accountId } = await t.account();
       const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-      await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD });
+      await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD });
       const login = await t.request('/v1/auth/login', {
         method: 'POST',
         json: { email, password: PASSWORD },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { tooManyRequests } from '../../domain-errors.js';
-import { createLimiter, type LimitAnswer, rateLimitInfo } from '../limits/index.js';
+import { createLimiter, type LimitAnswer, rateLimitInfo } from '../../platform/limits/index.js';
 
 export interface LoginLimits {
   /**

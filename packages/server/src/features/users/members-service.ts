@@ -10,11 +10,11 @@ import type { Db } from '../../db/database.js';
 import { ConflictError, conflict, forbidden, notFound, unauthorized } from '../../domain-errors.js';
 import type { Logger } from '../../logger.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { audited, recordAudit, runAsAuditCaller } from '../audit/index.js';
+import { audited, recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
 import { createInvitationsStore } from './invitations-store.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { checkPassword } from './password-policy.js';
-import { createUsersService, normaliseEmail, type User } from './users-service.js';
+import { normaliseEmail, type User, type UsersService } from './users-service.js';
 import { createUsersStore } from './users-store.js';
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -40,6 +40,8 @@ export interface MembersServiceOptions {
   /** Invitation links are e-mailed when it sends by SMTP. */
   mailer?: Mailer;
   logger?: Logger;
+  /** Makes the member an invitation is for, in the invitation's transaction. */
+  users: UsersService;
 }
 
 const toMember = (r: { id: string; email: string; role: string; created_at: string }): Member => ({
@@ -55,7 +57,7 @@ const toMember = (r: { id: string; email: string; role: string; created_at: stri
  * count and the change happen in one transaction holding the account's row, so two concurrent
  * demotions of two owners cannot both pass.
  */
-export function createMembersService({ db, clock, publicUrl, mailer, logger }: MembersServiceOptions) {
+export function createMembersService({ db, clock, publicUrl, mailer, logger, users }: MembersServiceOptions) {
   const inviteLink = (token: string) => `${new URL('/app/invite', publicUrl).href}?token=${token}`;
 
   function assertMayTouchOwners(actor: MemberActor, roles: readonly string[]): void {
@@ -190,12 +192,10 @@ export function createMembersService({ db, clock, publicUrl, mailer, logger }: M
         if ((await createUsersStore(trx).findByEmail(row.email)) !== undefined) {
           throw conflict(`A user with the email ${row.email} exists already: sign in instead`);
         }
-        const user = await createUsersService(trx, clock).create({
-          account: row.account_id,
-          email: row.email,
-          password: input.password,
-          role: row.role,
-        });
+        const user = await users.create(
+          { account: row.account_id, email: row.email, password: input.password, role: row.role },
+          trx,
+        );
         // The new member made this change: recorded as theirs.
         await runAsAuditCaller(
           { accountId: row.account_id, actor: { type: 'user', id: user.id, email: user.email }, ip },

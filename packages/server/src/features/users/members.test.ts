@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@formloom/contract';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from './users-service.js';
+import { createServices } from '../../services.js';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://forms.example.test';
@@ -19,7 +19,12 @@ async function signIn(t: TestServer, email: string) {
 
 async function member(t: TestServer, accountId: string, role: Role = 'owner') {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD, role });
+  const user = await createServices({ db: t.db }).users.create({
+    account: accountId,
+    email,
+    password: PASSWORD,
+    role,
+  });
   return { id: user.id, email, headers: await signIn(t, email) };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashSecret, secretMatches } from '../auth/index.js';
+import { hashSecret, secretMatches } from '../../crypto/secret-hash.js';
 
 /**
  * `<16 hex id>.<64 hex secret>`: the id finds the row, and only the secret's SHA-256 is stored

@@ -1,5 +1,5 @@
-import { hkdfSync } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { deriveKey } from '../../crypto/derive-key.js';
 
 /** A session lasts this long; a person signs in again after it (no refresh tokens). */
 export const SESSION_TTL_SECONDS = 60 * 60;
@@ -19,15 +19,6 @@ export interface SessionClaims {
 
 export class InvalidSessionError extends Error {
   override name = 'InvalidSessionError';
-}
-
-/**
- * A key of its own for each use, derived from the server key with HKDF: a session JWT and an
- * OAuth state are signed with different keys, so one cannot stand in for the other, and neither
- * key is the one that seals secrets.
- */
-export function deriveKey(serverKey: Uint8Array, purpose: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', serverKey, new Uint8Array(0), `formloom ${purpose} v1`, 32));
 }
 
 /** Issues and checks session JWTs (HS256 via `jose`), for the integrations API. */

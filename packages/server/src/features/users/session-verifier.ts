@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
 import { unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
-import { createAccountsService } from '../accounts/index.js';
+import type { AccountsService } from '../accounts/index.js';
 import { InvalidSessionError, type SessionTokens } from './session-token.js';
 import { createUsersStore } from './users-store.js';
 
@@ -12,8 +12,16 @@ import { createUsersStore } from './users-store.js';
  * the token names, with the role they have now. A deleted user's tokens stop working at once, and
  * a changed role counts from the next request.
  */
-export function createSessionCheck(db: Db, tokens: SessionTokens) {
-  const accounts = createAccountsService(db);
+export function createSessionCheck({
+  db,
+  tokens,
+  accounts,
+}: {
+  db: Db;
+  tokens: SessionTokens;
+  /** The token's account, for its plan now. */
+  accounts: AccountsService;
+}) {
   const users = createUsersStore(db);
   return async (token: string): Promise<SessionContext> => {
     const claims = await tokens.verify(token).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { unauthorized } from '../../domain-errors.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { checkPassword } from './password-policy.js';
 import { createSessionsStore } from './sessions-store.js';
-import { createUsersService, normaliseEmail, type User } from './users-service.js';
+import { normaliseEmail, type User, type UsersService } from './users-service.js';
 
 /** The first-run setup link works this long after `formloom serve` printed it. */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,14 @@ const REFUSED = 'This setup link was used already, has expired or is not valid';
  * The one-time link that makes an account's owner on the first run (docs/server.md "Behaviour worth
  * knowing").
  */
-export function createSetupTokens(db: Db, clock: () => Date) {
+export interface SetupTokensDeps {
+  db: Db;
+  clock: () => Date;
+  /** Makes the owner a link is for, in the transaction that spends it. */
+  users: UsersService;
+}
+
+export function createSetupTokens({ db, clock, users }: SetupTokensDeps) {
   return {
     /** A new link's token for `accountId`; only its hash is stored. */
     async issue(accountId: string): Promise<string> {
@@ -45,12 +52,10 @@ export function createSetupTokens(db: Db, clock: () => Date) {
         const row = await store.setupToken(parsed.id);
         if (row === undefined || !secretMatches(parsed.secret, row.secret_hash)) throw unauthorized(REFUSED);
         if (!(await store.spendSetupToken(parsed.id, now))) throw unauthorized(REFUSED);
-        return createUsersService(trx, clock).create({
-          account: row.account_id,
-          email: input.email,
-          password: input.password,
-          role: 'owner',
-        });
+        return users.create(
+          { account: row.account_id, email: input.email, password: input.password, role: 'owner' },
+          trx,
+        );
       });
     },
   };

@@ -7,8 +7,8 @@ import {
 } from '../../../test/support/test-database.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createDb, type DbHandle } from '../../db/create-db.js';
-import { createAccountsService } from '../accounts/index.js';
-import { createCredentialCheck, createUsersService } from './users-service.js';
+import { createServices } from '../../services.js';
+import { createCredentialCheck } from './users-service.js';
 
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password at all';
@@ -24,7 +24,7 @@ const MOST_VERIFIED = PER_EMAIL + 2;
 async function owner(t: TestServer) {
   const { accountId } = await t.account('PRO');
   const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-  await createUsersService(t.db).create({ account: accountId, email, password: PASSWORD });
+  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD });
   return email;
 }
 
@@ -143,9 +143,9 @@ describeDialects('sign-in throttling across instances on one database', (dialect
 
   it('two instances share the count: 200 concurrent wrong passwords over both check a handful', async () => {
     const db = handles[0]!.db;
-    const account = await createAccountsService(db).create({ name: 'Instances', plan: 'PRO' });
+    const account = await createServices({ db: db }).accounts.create({ name: 'Instances', plan: 'PRO' });
     const email = 'instances@example.com';
-    await createUsersService(db).create({ account: account.id, email, password: PASSWORD });
+    await createServices({ db: db }).users.create({ account: account.id, email, password: PASSWORD });
     const checks = handles.map((h) => createCredentialCheck(h.db, () => new Date()));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => checks[i % 2]!({ email, password: WRONG }, '203.0.113.70')),

@@ -3,7 +3,7 @@ import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/index.js';
+import type { AccountsService } from '../accounts/index.js';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
 import { checkPassword } from './password-policy.js';
@@ -29,8 +29,14 @@ export function normaliseEmail(email: string): string {
 const WRONG_CREDENTIALS = 'Wrong email or password';
 
 /** People who sign in: created by the CLI, signed in to the dashboard and the integrations API. */
-export function createUsersService(db: Db, clock: () => Date = () => new Date()) {
-  const accounts = createAccountsService(db, clock);
+export interface UsersServiceDeps {
+  db: Db;
+  clock?: () => Date;
+  /** Finds the account a new user joins. */
+  accounts: AccountsService;
+}
+
+export function createUsersService({ db, clock = () => new Date(), accounts }: UsersServiceDeps) {
   const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
   const store = createUsersStore(db);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
@@ -41,9 +47,15 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
   });
 
   return {
-    /** `role` defaults to owner; each route's permission is checked against it (ROLE_PERMISSIONS). */
-    async create(input: { account: string; email: string; password: string; role?: string }): Promise<User> {
-      const account = await accounts.resolve(input.account);
+    /**
+     * `role` defaults to owner; each route's permission is checked against it (ROLE_PERMISSIONS).
+     * `trx`: made inside the caller's transaction (a setup link or invitation spent with it).
+     */
+    async create(
+      input: { account: string; email: string; password: string; role?: string },
+      trx?: Db,
+    ): Promise<User> {
+      const account = await accounts.resolve(input.account, trx);
       const email = normaliseEmail(input.email);
       const role = input.role ?? 'owner';
       if (!(ROLES as readonly string[]).includes(role)) {
@@ -61,7 +73,7 @@ export function createUsersService(db: Db, clock: () => Date = () => new Date())
         updated_at: now,
       };
       try {
-        await store.insert(row);
+        await (trx === undefined ? store : createUsersStore(trx)).insert(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new UserError(`a user with the email ${email} exists already`);
         throw error;

@@ -32,7 +32,7 @@ import {
 } from '../../net/ssrf-guard.js';
 import { recordEventForEndpoint } from '../../outbox/record.js';
 import { newTargetRow } from '../../outbox/target-row.js';
-import { audited } from '../audit/index.js';
+import { audited } from '../../platform/audit/index.js';
 import { sampleEvent } from './sample-events.js';
 import {
   type AttemptRow,

@@ -1,5 +1,5 @@
 import { signDelivery } from '@formloom/contract';
-import { createSecretBox } from '../../crypto/secret-box.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { OutboxSender } from '../channel.js';
 import { postDelivery } from '../send.js';
 
@@ -8,8 +8,7 @@ import { postDelivery } from '../send.js';
  * (the target's `config_sealed`, sealed under the server key, the endpoint id as context), POSTed
  * to the endpoint's URL.
  */
-export function createWebhookSender(secretKey: Uint8Array): OutboxSender {
-  const box = createSecretBox(secretKey);
+export function createWebhookSender(box: SecretBox): OutboxSender {
   return {
     channel: 'webhook',
     async send(delivery, { timeoutMs, policy, clock }) {

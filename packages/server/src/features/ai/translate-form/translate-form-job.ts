@@ -6,7 +6,7 @@ import { generateChecked, type RepairWording } from '../../../ai/checked.js';
 import { createJobsStore } from '../../../ai/jobs/jobs-store.js';
 import { type AiJobHandler, JobFailure } from '../../../ai/jobs/worker.js';
 import { NotFoundError } from '../../../domain-errors.js';
-import type { CreditsService } from '../../credits/index.js';
+import type { CreditsService } from '../../../platform/credits/index.js';
 import type { FormsService } from '../../forms/index.js';
 import { type TranslateFormInput, translateFormTask } from './translate-form-task.js';
 

@@ -2,8 +2,7 @@ import { AI_LIMITS, type AiLimit, PLAN_LIMITS, type Plan } from '@formloom/contr
 import { expect, it } from 'vitest';
 import { planCounts } from '../../../test/support/plan-counts.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createAccountsService } from '../accounts/index.js';
-import { createKeysService } from '../auth/index.js';
+import { createServices } from '../../services.js';
 import { createRateLimiter } from './rate-limiter.js';
 
 /** The AI limits per plan, written out (the smart form chat follows analytics chat, as PLAN_LIMITS says). */
@@ -22,19 +21,19 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
   });
 
   it('keys per plan: Starter 3, Pro 10, Max 25, Free none', async () => {
-    const keys = createKeysService(t.db);
+    const keys = createServices({ db: t.db }).keys;
     for (const [plan, max] of [
       ['STARTER', 3],
       ['PRO', 10],
       ['MAX', 25],
     ] as const) {
-      const account = await createAccountsService(t.db).create({ name: `keys-${plan}`, plan });
+      const account = await createServices({ db: t.db }).accounts.create({ name: `keys-${plan}`, plan });
       for (let i = 0; i < max; i++) await keys.create({ account: account.id, scopes: ['FORMS_READ'] });
       await expect(keys.create({ account: account.id, scopes: ['FORMS_READ'] })).rejects.toThrow(
         `${max} active keys`,
       );
     }
-    const free = await createAccountsService(t.db).create({ name: 'keys-free', plan: 'FREE' });
+    const free = await createServices({ db: t.db }).accounts.create({ name: 'keys-free', plan: 'FREE' });
     await expect(keys.create({ account: free.id, scopes: ['all'] })).rejects.toThrow(/Free plan/);
   });
 

@@ -113,9 +113,18 @@ export function auditExportRow(e: AuditEntry): XlsxCell[] {
   ];
 }
 
-export function createAuditService(db: Db, options: { clock?: () => Date; retentionMs?: number } = {}) {
-  const clock = options.clock ?? (() => new Date());
-  const retentionMs = options.retentionMs ?? DEFAULT_AUDIT_RETENTION_MS;
+export interface AuditServiceDeps {
+  db: Db;
+  clock?: () => Date;
+  /** FORMLOOM_AUDIT_RETENTION: entries older than this are purged (default 365 days). */
+  retentionMs?: number;
+}
+
+export function createAuditService({
+  db,
+  clock = () => new Date(),
+  retentionMs = DEFAULT_AUDIT_RETENTION_MS,
+}: AuditServiceDeps) {
   const store = createAuditStore(db);
   return {
     async list(accountId: string, query: AuditLogQuery): Promise<AuditLogPage> {

@@ -6,8 +6,7 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/support/test-server.js';
-import { createKeysService } from '../auth/index.js';
-import { createCreditsService } from '../credits/index.js';
+import { createServices } from '../../services.js';
 
 /**
  * Stops the test clock at `iso`. Stopped, not running from there: `retry_after` counts whole
@@ -110,7 +109,10 @@ describeEachDialect('rate limits and monthly quota', (t) => {
 
   it('all keys of an account share its counters', async () => {
     const { key, accountId } = await t.account('STARTER');
-    const second = await createKeysService(t.db, t.clock.now).create({ account: accountId, scopes: ['all'] });
+    const second = await createServices({ db: t.db, clock: t.clock.now }).keys.create({
+      account: accountId,
+      scopes: ['all'],
+    });
     setClock(t, '2031-03-15T10:40:01.000Z');
     for (let i = 0; i < 10; i++) expect((await t.request('/v1/forms', { key })).status).toBe(200);
     for (let i = 0; i < 10; i++)
@@ -269,7 +271,7 @@ describeEachDialect('rate limits and monthly quota', (t) => {
     expect(limitHeaders(badJson)).toEqual(expected(4));
 
     // 403 (missing scope): headers, but not counted.
-    const readOnly = await createKeysService(t.db, t.clock.now).create({
+    const readOnly = await createServices({ db: t.db, clock: t.clock.now }).keys.create({
       account: accountId,
       scopes: ['FORMS_READ'],
     });
@@ -319,7 +321,7 @@ describeEachDialect('rate limits and monthly quota', (t) => {
 
   it('GET /me shows plan, limits, usage this month and the credit balance', async () => {
     const { key, accountId } = await t.account('STARTER');
-    await createCreditsService({ db: t.db }).grant(accountId, 25);
+    await createServices({ db: t.db }).credits.grant(accountId, 25);
     setClock(t, '2031-07-04T09:00:00.000Z');
     await t.request('/v1/forms', { key });
     const me = await t.request('/v1/me', { key });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createUsersService } from '../users/index.js';
+import { createServices } from '../../services.js';
 import { createAuditService } from './audit-service.js';
 
 const FIELD = { id: 'name', type: 'text', label: 'Name', sectionId: 's', order: 0 };
@@ -234,7 +234,7 @@ describeEachDialect(
     it('so does a key, a member and a webhook change', async () => {
       const { accountId, key: own } = await t.account();
       const password = 'correct horse battery';
-      const users = createUsersService(t.db);
+      const users = createServices({ db: t.db }).users;
       const ownerEmail = `owner-${randomUUID().slice(0, 8)}@example.com`;
       await users.create({ account: accountId, email: ownerEmail, password, role: 'owner' });
       const viewer = await users.create({
@@ -297,9 +297,9 @@ describeEachDialect(
 
     it('purges entries past the retention', async () => {
       const total = (await entries(t, key)).total;
-      expect(await createAuditService(t.db, { retentionMs: 60_000 }).purge()).toBe(0);
+      expect(await createAuditService({ db: t.db, retentionMs: 60_000 }).purge()).toBe(0);
       const later = () => new Date(Date.now() + 120_000);
-      const purged = await createAuditService(t.db, { clock: later, retentionMs: 60_000 }).purge();
+      const purged = await createAuditService({ db: t.db, clock: later, retentionMs: 60_000 }).purge();
       expect(purged).toBeGreaterThanOrEqual(total);
       expect((await entries(t, key)).total).toBe(0);
     });

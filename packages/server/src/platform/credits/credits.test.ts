@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { PaymentRequiredError } from '../../domain-errors.js';
-import { CREDIT_COSTS, CreditsError, chatCost, createCreditsService } from './credits-service.js';
+import { createServices } from '../../services.js';
+import { CREDIT_COSTS, CreditsError, chatCost } from './credits-service.js';
 
 describeEachDialect('credits', (t) => {
-  const credits = () => createCreditsService({ db: t.db, clock: t.clock.now });
+  const credits = () => createServices({ db: t.db, clock: t.clock.now }).credits;
 
   /** The balance must always equal the sum of the ledger. */
   async function expectLedgerMatches(accountId: string) {

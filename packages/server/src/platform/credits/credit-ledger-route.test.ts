@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/test-server.js';
-import { createCreditsService } from './credits-service.js';
+import { createServices } from '../../services.js';
 
 describeEachDialect('GET /v1/me/credits: the credit ledger', (t) => {
   it('pages the account ledger newest first, each entry as the balance moved; another account sees only its own', async () => {
     const { accountId, key } = await t.account('PRO');
     const { accountId: otherId, key: otherKey } = await t.account('PRO');
-    const credits = createCreditsService({ db: t.db, clock: t.clock.now });
+    const credits = createServices({ db: t.db, clock: t.clock.now }).credits;
     await credits.grant(accountId, 30, 'welcome');
     t.clock.advance(1_000);
     const held = await credits.reserve(accountId, 5, 'ai.generateForm');

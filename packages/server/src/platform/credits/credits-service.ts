@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AiLimit, CreditLedgerEntry, CreditLedgerPage } from '@formloom/contract';
+import type { AiLimit, CreditLedgerEntry, CreditLedgerPage, Plan } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { InvalidInputError, paymentRequired } from '../../domain-errors.js';
-import { createAccountsService } from '../accounts/index.js';
 import { createCreditsStore, type LedgerEntry, type LedgerKind } from './credits-store.js';
 
 /**
@@ -42,9 +41,20 @@ export interface Reservation {
   balance: number;
 }
 
+/** An account as credits shows it (the accounts feature's `Account`). */
+export interface CreditedAccount {
+  id: string;
+  name: string;
+  plan: Plan;
+  creditBalance: number;
+  createdAt: string;
+}
+
 export interface CreditsServiceOptions {
   db: Db;
   clock?: () => Date;
+  /** Finds the account a grant names, by id or unique name (the accounts service). */
+  accounts: { resolve(idOrName: string): Promise<CreditedAccount> };
 }
 
 function requireAmount(amount: number): number {
@@ -63,7 +73,7 @@ function requireAmount(amount: number): number {
  * try { await generate(); } catch (e) { await credits.refund(held.id); throw e; }
  * ```
  */
-export function createCreditsService({ db, clock = () => new Date() }: CreditsServiceOptions) {
+export function createCreditsService({ db, clock = () => new Date(), accounts }: CreditsServiceOptions) {
   async function write(
     accountId: string,
     kind: LedgerKind,
@@ -248,7 +258,7 @@ export function createCreditsService({ db, clock = () => new Date() }: CreditsSe
     /** Adds credits to an account (operator CLI). `account` is an id or a unique name. */
     async grant(account: string, amount: number, reason = 'granted by operator') {
       requireAmount(amount);
-      const found = await createAccountsService(db, clock).resolve(account);
+      const found = await accounts.resolve(account);
       const done = await db.transaction().execute((trx) => write(found.id, 'grant', amount, reason, trx));
       if (done === undefined) throw new CreditsError(`account ${found.id} is gone`);
       return { account: { ...found, creditBalance: done.balance }, entryId: done.id };

@@ -3,10 +3,10 @@ import { publishForm, surveySchema } from '../../../test/support/page-fixtures.j
 import { publishedSmartForm } from '../../../test/support/smart-form-kit.js';
 import { type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { OTP_RULES } from '../../features/smart-forms/index.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
-import { OTP_RULES } from '../smart-forms/index.js';
-import { createUsersService } from '../users/index.js';
+import { createServices } from '../../services.js';
 
 let smtp: SmtpStandIn;
 beforeAll(async () => {
@@ -49,7 +49,11 @@ describeEachDialect(
     it("sign-in: the wait is what is left of the email's backoff", async () => {
       const { accountId } = await t.account('PRO');
       const email = `retry-${Date.now()}@example.com`;
-      await createUsersService(t.db).create({ account: accountId, email, password: 'a good long password' });
+      await createServices({ db: t.db }).users.create({
+        account: accountId,
+        email,
+        password: 'a good long password',
+      });
       const login = (password: string) =>
         t.request('/integrations/v1/auth/login', { method: 'POST', json: { email, password } });
       t.clock.set('2031-05-05T13:00:00.000Z');

@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Plan, PlanLimits } from '@formloom/contract';
+import { createChatRunner } from './ai/chat-runner.js';
+import type { AiProvider } from './ai/provider.js';
+import { createOfflineProvider } from './ai/providers/offline.js';
+import { type CaptchaSettings, createCaptchaVerifier } from './captcha/captcha-verifier.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import type { Db } from './db/database.js';
+import { createAccountsService } from './features/accounts/index.js';
+import { createAiService } from './features/ai/index.js';
+import {
+  createAnalyticsChatService,
+  createFiguresService,
+  createSigningSecrets,
+  createSmartAnalytics,
+} from './features/analytics/index.js';
+import { createKeysService } from './features/auth/index.js';
+import { createFormsAdmin, createFormsService } from './features/forms/index.js';
+import {
+  createConnectionsService,
+  createOAuthState,
+  DEFAULT_SLACK_API_BASE_URL,
+  DEFAULT_SLACK_AUTHORIZE_URL,
+} from './features/integrations/index.js';
+import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
+import { createPartialsService, type PartialsService } from './features/partials/index.js';
+import { createResponsesService } from './features/responses/index.js';
+import {
+  createInsightsService,
+  createInterviewService,
+  createOtpService,
+  createSmartFormsService,
+} from './features/smart-forms/index.js';
+import { createUploadsService, fileAnswers } from './features/uploads/index.js';
+import {
+  createCookieSessions,
+  createCredentialCheck,
+  createLogin,
+  createMembersService,
+  createSessionCheck,
+  createSessionTokens,
+  createSetupTokens,
+  createUsersService,
+  type LoginLimits,
+} from './features/users/index.js';
+import { createWebhooksService } from './features/webhooks/index.js';
+import type { TrustProxy } from './http/trust-proxy.js';
+import { createWorkSignals, type WorkSignals } from './jobs/wake.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createAuditService } from './platform/audit/index.js';
+import { chatCost, createCreditsService } from './platform/credits/index.js';
+import { createRateLimiter } from './platform/limits/index.js';
+import { createLocalStorage } from './storage/local-storage.js';
+import type { Storage } from './storage/storage.js';
+
+export interface AppConfig {
+  /** Origin (optionally with a path prefix) of public links: `<publicUrl>/f/<code>`. */
+  publicUrl: string;
+  /** Largest JSON body accepted on any route (default 1 MB); larger is a 413. */
+  bodyLimitBytes?: number;
+  /** A JSON body must arrive within this once the headers have (default 10 s); later is a 408. */
+  bodyTimeoutMs?: number;
+  /** FORMLOOM_ALLOW_PRIVATE_TARGETS: webhooks may target private addresses and plain http (dev, tests). */
+  allowPrivateTargets?: boolean;
+  /**
+   * FORMLOOM_DATA_DIR: uploaded files are kept in `<dataDir>/uploads` (unless `storage` is given).
+   * Absent: a folder in the system's temp directory, for this process.
+   */
+  dataDir?: string;
+  /**
+   * FORMLOOM_TRUST_PROXY: the proxies believed about the client's address (`X-Forwarded-For`),
+   * for the per-address limits and the request log. Default `false`: the socket's peer.
+   */
+  trustProxy?: TrustProxy;
+  /**
+   * Slack OAuth v2 for the dashboard's integrations page (FORMLOOM_SLACK_CLIENT_ID, _CLIENT_SECRET,
+   * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
+   */
+  slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
+  /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
+  discordWebhookBases?: readonly string[];
+  /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
+  captcha?: CaptchaSettings;
+  /** The dashboard's static build (`apps/dashboard/dist`), served at /app; absent: /app says it is not built. */
+  dashboardDir?: string;
+  /** FORMLOOM_DELETED_RETENTION: deleted forms are purged after this (default 30 days). */
+  deletedRetentionMs?: number;
+  /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
+  auditRetentionMs?: number;
+}
+
+/** What the services are made of: the database, the time, the outside world and the settings. */
+export interface ServicesDeps {
+  db: Db;
+  /** Default: the public URL of a local server (the operator CLI's commands make no links). */
+  config?: AppConfig;
+  /** Default: a silent logger. */
+  logger?: Logger;
+  /** The time, injectable so tests can move it (key expiry, rotation grace, form expiry). */
+  clock?: () => Date;
+  /**
+   * Per-account rate limits and monthly quota: on by default with the contract's PLAN_LIMITS, or
+   * with other `limits`. `false`: nothing counted, no headers.
+   */
+  rateLimits?: boolean | { limits: Readonly<Record<Plan, PlanLimits>> };
+  /**
+   * The 32-byte key secrets are sealed with (`loadSecretKey`). Absent: a random key for this
+   * process only, so secrets made now cannot be used after a restart.
+   */
+  secretKey?: Uint8Array;
+  /** Where uploaded files are stored; default: on disk under `config.dataDir`. */
+  storage?: Storage;
+  /** Answers the synchronous AI routes (analytics chat, interview questions) and the AI jobs; default: offline. */
+  aiProvider?: AiProvider;
+  /**
+   * Sign-in throttling: attempts per address (default 20 in 15 minutes), failures per email before
+   * its backoff (5; then 1 s doubling up to 5 minutes). See `features/users/login-throttle.ts`.
+   */
+  loginLimits?: Partial<LoginLimits>;
+  /** Sends the one-time codes of private smart forms and invitations; default: written to the log. */
+  mailer?: Mailer;
+  /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
+  interviewQuestionTimeoutMs?: number;
+  /**
+   * The wake-ups of the workers (`createWorkSignals`): what the services queue goes out at once
+   * when the workers are given the same object (they are, through `services.signals`).
+   */
+  signals?: WorkSignals;
+}
+
+/**
+ * Every service of the server, each built once, each given the services it uses. The HTTP app, the
+ * AI jobs, the chores, the first run and the operator CLI receive this; none of them builds a
+ * service. (Unleash's `createServices`.)
+ */
+export function createServices(deps: ServicesDeps): Services {
+  const services = buildServices(deps);
+  return {
+    ...services,
+    on: (conn) =>
+      createServices({
+        ...deps,
+        db: conn,
+        clock: services.clock,
+        logger: services.logger,
+        secretKey: services.secretKey,
+        aiProvider: services.aiProvider,
+        mailer: services.mailer,
+        signals: services.signals,
+        storage: services.storage,
+      }),
+  };
+}
+
+function buildServices(deps: ServicesDeps) {
+  const { db, rateLimits = true, loginLimits, interviewQuestionTimeoutMs } = deps;
+  const config: AppConfig = deps.config ?? { publicUrl: 'http://localhost:3000' };
+  const clock = deps.clock ?? (() => new Date());
+  const logger = deps.logger ?? createLogger({ level: 'silent' });
+  const secretKey = deps.secretKey ?? randomBytes(32);
+  const aiProvider = deps.aiProvider ?? createOfflineProvider();
+  const mailer = deps.mailer ?? createMailer({ logger });
+  const signals = deps.signals ?? createWorkSignals();
+  const storage =
+    deps.storage ??
+    createLocalStorage(join(config.dataDir ?? join(tmpdir(), `formloom-${process.pid}`), 'uploads'));
+  const policy = { allowPrivateTargets: config.allowPrivateTargets ?? false };
+  // One sealed-secrets box for everything the server seals (webhook and signing secrets, connections, replays).
+  const box = createSecretBox(secretKey);
+
+  const accounts = createAccountsService({ db, clock });
+  const keys = createKeysService({ db, clock, accounts });
+  const users = createUsersService({ db, clock, accounts });
+  const audit = createAuditService({
+    db,
+    clock,
+    ...(config.auditRetentionMs === undefined ? {} : { retentionMs: config.auditRetentionMs }),
+  });
+  const credits = createCreditsService({ db, clock, accounts });
+  const uploads = createUploadsService({ db, clock, storage, logger });
+  const captcha = createCaptchaVerifier(config.captcha ?? {}, policy);
+  // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
+  let partials: PartialsService | undefined;
+  const forms = createFormsService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    captchaProviders: captcha.providers,
+    onDeleted: async (formId) => {
+      await uploads.deleteForForm(formId);
+      await partials?.deleteForForm(formId);
+    },
+    onNotificationsSaved: async (formId) => {
+      if (await enableMailTarget(db, formId, clock().toISOString())) signals.outbox.notify();
+    },
+    outbox: signals.outbox,
+  });
+  const formsAdmin = createFormsAdmin({
+    db,
+    clock,
+    ...(config.deletedRetentionMs === undefined ? {} : { retentionMs: config.deletedRetentionMs }),
+  });
+  const responses = createResponsesService({
+    db,
+    clock,
+    forms,
+    files: fileAnswers,
+    outbox: signals.outbox,
+    mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
+    deleteFiles: (keys) => uploads.deleteStored(keys),
+    captcha,
+  });
+  partials = createPartialsService({ db, clock, forms, responses });
+  const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
+  const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
+  const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
+  const figures = createFiguresService({ db, forms });
+  const signingSecrets = createSigningSecrets({ db, box, clock });
+  const smartAnalytics = createSmartAnalytics({
+    db,
+    clock,
+    forms,
+    credits,
+    secrets: signingSecrets,
+    policy,
+    aiJobs: signals.aiJobs,
+  });
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    secrets: box,
+    policy,
+    publicUrl: config.publicUrl,
+    outbox: signals.outbox,
+  });
+  const sessionTokens = createSessionTokens(secretKey, clock);
+  const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
+  const connections = createConnectionsService({ db, box, clock });
+  // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
+  const checkCredentials = createCredentialCheck(db, clock, loginLimits);
+  const login = createLogin(checkCredentials, sessionTokens);
+  const slack = config.slack && {
+    clientId: config.slack.clientId,
+    clientSecret: config.slack.clientSecret,
+    apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
+    authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
+  };
+  const slackStates = createOAuthState(secretKey, clock);
+  const cookieSessions = createCookieSessions({ db, clock, accounts });
+  const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger, users });
+  const setupTokens = createSetupTokens({ db, clock, users });
+  const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
+  const otp = createOtpService({ db, clock, mailer, secretKey });
+  const interviews = createInterviewService({
+    db,
+    clock,
+    provider: aiProvider,
+    otp,
+    logger,
+    aiJobs: signals.aiJobs,
+    ...(interviewQuestionTimeoutMs === undefined ? {} : { questionTimeoutMs: interviewQuestionTimeoutMs }),
+  });
+  const insights = createInsightsService({ db, clock, credits, provider: aiProvider, runner: chatRunner });
+  const limiter =
+    rateLimits === false
+      ? undefined
+      : createRateLimiter({ db, clock, ...(rateLimits === true ? {} : rateLimits) });
+
+  return {
+    db,
+    config,
+    clock,
+    logger,
+    secretKey,
+    box,
+    aiProvider,
+    mailer,
+    signals,
+    storage,
+    accounts,
+    keys,
+    users,
+    audit,
+    credits,
+    uploads,
+    captcha,
+    forms,
+    formsAdmin,
+    responses,
+    partials,
+    ai,
+    chatRunner,
+    analyticsChat,
+    figures,
+    signingSecrets,
+    smartAnalytics,
+    webhooks,
+    sessionTokens,
+    sessionCheck,
+    connections,
+    checkCredentials,
+    login,
+    slack,
+    slackStates,
+    cookieSessions,
+    members,
+    setupTokens,
+    smartForms,
+    otp,
+    interviews,
+    insights,
+    limiter,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices> & {
+  /**
+   * The same services on `conn` (a transaction, or the connection holding a lock), for work that
+   * must run on it, such as the first run under its lock. Made anew each call, with this
+   * container's clock, key, provider, mailer, signals and storage.
+   */
+  on(conn: Db): Services;
+};
