@@ -93,12 +93,13 @@ const builds = {
     needs: [],
     env: {},
   },
-  // One file that bundles the contract and the server from their builds.
+  // One file that bundles the contract and the server from their builds (and the element's markup,
+  // which the server's pages import from @formloom/elements/markup, from the element's build).
   formloom: {
     dir: 'apps/server',
     output: 'apps/server/dist/formloom.js',
     sources: ['apps/server/src', 'apps/server/tsup.config.ts'],
-    needs: ['contract', 'server'],
+    needs: ['contract', 'server', 'elements'],
     env: {},
   },
 } as const satisfies Record<
