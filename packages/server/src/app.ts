@@ -31,7 +31,7 @@ import {
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
-import { createFileDownloadRouter } from './features/uploads/index.js';
+import { createFileDownloadRouter, uploadRoute } from './features/uploads/index.js';
 import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
@@ -109,7 +109,13 @@ export function createApp(deps: AppDeps): Express {
     fields: createFieldsRouter(services.forms),
     responses: createResponsesRouter(responses, clock, services.figures),
     account: createAccountRouter(services.accounts, services.credits, clock, limiter),
-    public: createPublicRouter(responses, uploads, interviews, services.otp, captcha),
+    public: createPublicRouter(
+      responses,
+      uploadRoute(uploads, responses.publicForm),
+      interviews,
+      services.otp,
+      captcha,
+    ),
     partials: createPartialsRouter(services.partials, responses.publicForm),
     audit: createAuditRouter(services.audit, clock),
     smartForms: createSmartFormsRouter(services.smartForms, services.insights, clock, logger),

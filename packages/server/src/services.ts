@@ -33,7 +33,7 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
-import { createUploadsService, fileAnswers } from './features/uploads/index.js';
+import { createUploadsService, fileAnswers, keepUploadsUntil } from './features/uploads/index.js';
 import {
   createCookieSessions,
   createCredentialCheck,
@@ -213,7 +213,7 @@ function buildServices(deps: ServicesDeps) {
     deleteFiles: (keys) => uploads.deleteStored(keys),
     captcha,
   });
-  partials = createPartialsService({ db, clock, forms, responses });
+  partials = createPartialsService({ db, clock, forms, responses, keepUploads: keepUploadsUntil });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });

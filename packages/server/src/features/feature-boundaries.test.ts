@@ -29,30 +29,6 @@ const KYSELY_SQL = /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/;
  */
 const SQL_NOT_YET_IN_STORES = new Set<string>();
 
-/**
- * Values one feature still takes from another (`<file> -> <feature>`), to be moved to the platform
- * or given as a service. The list may only shrink: an entry no longer needed fails the test below.
- */
-const VALUES_NOT_YET_GIVEN = new Set<string>([
-  'src/features/ai/generate-form/generate-form-job.ts -> forms',
-  'src/features/integrations/browser-routes.ts -> auth',
-  'src/features/partials/partials-router.ts -> public',
-  'src/features/partials/partials-service.ts -> uploads',
-  'src/features/public/plain-post-body.ts -> uploads',
-  'src/features/public/public-page-router.ts -> forms',
-  'src/features/public/public-page-router.ts -> smart-forms',
-  'src/features/public/public-router.ts -> forms',
-  'src/features/public/public-router.ts -> uploads',
-  'src/features/responses/public-forms.ts -> forms',
-  'src/features/responses/response-counts.ts -> forms',
-  'src/features/responses/response-deletion.ts -> forms',
-  'src/features/responses/response-notices.ts -> forms',
-  'src/features/responses/submission-runner.ts -> forms',
-  'src/features/smart-forms/smart-forms-service.ts -> forms',
-  'src/features/uploads/upload-route.ts -> forms',
-  'src/features/webhooks/sample-events.ts -> forms',
-]);
-
 /** `import type {...}`, `export type {...}`, or braces holding only `type X` names. */
 const STATEMENT = /\b(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*'(\.{1,2}\/[^']*)'/g;
 const DYNAMIC = /\bimport\s*\(\s*'(\.{1,2}\/[^']*)'/g;
@@ -198,16 +174,7 @@ describe('closed feature folders', () => {
   });
 
   it('features take only types from each other, in no cycle', () => {
-    expect(layerViolations(readSources(), VALUES_NOT_YET_GIVEN)).toEqual([]);
-  });
-
-  it('the files still taking values from another feature do (the list only shrinks)', () => {
-    const taken = new Set(
-      featureImports(readSources())
-        .filter((i) => i.values)
-        .map((i) => `${i.path} -> ${i.to}`),
-    );
-    for (const entry of VALUES_NOT_YET_GIVEN) expect(taken.has(entry), entry).toBe(true);
+    expect(layerViolations(readSources())).toEqual([]);
   });
 
   it('another feature: types from its index, no values (a router, a helper or a constant)', () => {

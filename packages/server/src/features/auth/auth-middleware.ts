@@ -1,12 +1,10 @@
 import {
   type AuthKind,
   hasApiAccess,
-  type Permission,
   PLAN_NAMES,
   type Plan,
   planAtLeast,
   type Role,
-  roleAllows,
   routeMetadata,
   SCOPES,
   SESSION_COOKIE,
@@ -16,6 +14,7 @@ import { forbidden, unauthorized } from '../../domain-errors.js';
 import { readCookie } from '../../http/cookies.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { refuseCrossOriginSession } from '../../http/same-origin.js';
+import { memberRefusal, roleRefusal } from '../../platform/member-refusal.js';
 import type { Account } from '../accounts/index.js';
 import { InvalidKeyError, type KeysService } from './keys-service.js';
 
@@ -171,33 +170,6 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
       next(error);
     }
   };
-}
-
-/**
- * Why a member's role may not use a route needing `permission` (`ROLE_PERMISSIONS`, docs/server.md "Roles and
- * route permissions").
- */
-function roleRefusal(role: Role, permission: Permission): string | undefined {
-  return roleAllows(role, permission)
-    ? undefined
-    : `A member with the ${role} role may not do this (it needs ${permission})`;
-}
-
-/**
- * Why a signed-in member (the dashboard's cookie or the integrations API's JWT) may not use a
- * route: its role first, then the account's plan; undefined when it may. The 403's wording is the
- * same for both credentials.
- */
-export function memberRefusal(
-  member: { role: Role; plan: Plan },
-  route: { permission: Permission; minPlan?: Plan | undefined },
-): string | undefined {
-  return (
-    roleRefusal(member.role, route.permission) ??
-    (route.minPlan !== undefined && !planAtLeast(member.plan, route.minPlan)
-      ? `This needs the ${PLAN_NAMES[route.minPlan]} plan or higher (the account is on ${PLAN_NAMES[member.plan]})`
-      : undefined)
-  );
 }
 
 async function signedIn(req: Request, cookie: string, verifiers: CredentialVerifiers) {

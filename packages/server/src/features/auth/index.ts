@@ -9,7 +9,6 @@ export {
   type CredentialVerifiers,
   fixedCaller,
   type InterviewTokenVerifier,
-  memberRefusal,
   type SessionVerifier,
 } from './auth-middleware.js';
 export {

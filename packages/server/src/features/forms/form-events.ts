@@ -1,5 +1,4 @@
-import type { FormSchema, WebhookAnswer } from '@formloom/contract';
-import type { VariableValues } from '@formloom/contract/engine';
+import type { FormSchema } from '@formloom/contract';
 import type { Db, FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import type { Wake } from '../../jobs/wake.js';
@@ -77,39 +76,6 @@ export function archivedEvent(row: FormRow, nowIso: string, schema?: FormSchema)
     type: 'FORM_RESPONSES_LIMIT_REACHED',
     createdAt: nowIso,
     data: { ...ref(row), maxResponses: max, responseCount: Number(row.response_count) },
-  };
-}
-
-/**
- * FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`),
- * and the computed `variables` when the form declares any (other forms' payloads keep their shape).
- */
-export function responseCreatedEvent(
-  form: FormRow,
-  schema: FormSchema,
-  response: {
-    id: string;
-    submitted_at: string;
-    answers: Record<string, unknown>;
-    variables?: VariableValues | undefined;
-  },
-): OutboxEvent {
-  const labels = new Map(schema.fields.map((f) => [f.id, f.label]));
-  const answers: Record<string, WebhookAnswer> = {};
-  for (const [fieldId, answer] of Object.entries(response.answers)) {
-    answers[fieldId] = { question: labels.get(fieldId) ?? fieldId, answer };
-  }
-  return {
-    accountId: form.account_id,
-    type: 'FORM_RESPONSE_CREATED',
-    createdAt: response.submitted_at,
-    data: {
-      formId: form.id,
-      formTitle: form.title,
-      responseId: response.id,
-      answers,
-      ...(response.variables === undefined ? {} : { variables: response.variables }),
-    },
   };
 }
 

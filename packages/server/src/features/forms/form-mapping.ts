@@ -1,19 +1,6 @@
-import type {
-  Form,
-  FormListItem,
-  FormSchema,
-  PublicForm,
-  PublishStatus,
-  PublishVisibility,
-} from '@formloom/contract';
-import { type LanguageRequest, pickLanguage, translateSchema } from '@formloom/contract/engine';
-import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
+import type { Form, FormListItem, FormSchema, PublishStatus, PublishVisibility } from '@formloom/contract';
 import type { FormRow } from '../../db/database.js';
-import { fromJson } from '../../db/json.js';
-
-export function schemaOf(row: FormRow): FormSchema {
-  return fromJson<FormSchema>(row.schema);
-}
+import { schemaOf } from '../../platform/form-schema.js';
 
 export function toListItem(row: FormRow, schema: FormSchema = schemaOf(row)): FormListItem {
   return {
@@ -35,36 +22,4 @@ export function toListItem(row: FormRow, schema: FormSchema = schemaOf(row)): Fo
 export function toForm(row: FormRow): Form {
   const schema = schemaOf(row);
   return { ...toListItem(row, schema), schema };
-}
-
-/**
- * What the public page gets: the schema and nothing about the owner. With `language` (what the
- * request says: `?lang=`, Accept-Language), the schema's texts are those of the language
- * `pickLanguage` chooses, `translations` left out; so is the title when the form has it translated.
- * A form with `settings.captcha` also gets the widget to show, by `widget` (the server's site key
- * and script for that provider; never the secret).
- */
-export function toPublicForm(
-  row: FormRow,
-  language?: LanguageRequest,
-  widget?: CaptchaVerifier['widget'],
-): PublicForm {
-  const base = schemaOf(row);
-  const shown = language === undefined ? base : translateSchema(base, pickLanguage(base, language));
-  const translatedTitle = shown !== base && base.translations?.[shown.meta.language]?.['meta.title'];
-  return {
-    code: row.share_code!,
-    title: translatedTitle ? shown.meta.title : row.title,
-    description: row.description,
-    schema: shown,
-    acceptsResponses: row.publish_status === 'PUBLISHED',
-    expiresAt: row.expires_at,
-    ...captchaOf(base, widget),
-  };
-}
-
-function captchaOf(schema: FormSchema, widget: CaptchaVerifier['widget'] | undefined): Partial<PublicForm> {
-  const provider = schema.settings?.captcha?.provider;
-  const shown = provider === undefined ? undefined : widget?.(provider);
-  return provider === undefined || shown === undefined ? {} : { captcha: { provider, ...shown } };
 }

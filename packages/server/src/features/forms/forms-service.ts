@@ -23,13 +23,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { badRequest, conflict, notFound, preconditionFailed } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { archiveDue } from '../../platform/archive-rule.js';
 import { recordAudit } from '../../platform/audit/index.js';
+import { schemaOf } from '../../platform/form-schema.js';
+import { generateShareCode, publicFormUrl } from '../../platform/share-code.js';
 import { ifMatchHolds } from './form-etag.js';
 import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
-import { schemaOf, toForm, toListItem } from './form-mapping.js';
+import { toForm, toListItem } from './form-mapping.js';
 import { createFormsStore, type FormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
-import { generateShareCode, publicFormUrl } from './share-code.js';
 
 export interface FormsServiceDeps {
   db: Db;
@@ -78,14 +80,6 @@ const editBackoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * (attempt + 1)));
 
 export const formNotFound = (id: string) => notFound(`Form ${id} not found`);
-
-/** A published form is archived once its expiry passes or its response limit is reached. */
-export function archiveDue(row: FormRow, nowIso: string, schema: FormSchema = schemaOf(row)): boolean {
-  if (row.publish_status !== 'PUBLISHED') return false;
-  if (row.expires_at !== null && row.expires_at <= nowIso) return true;
-  const max = schema.settings?.maxResponses;
-  return max !== undefined && Number(row.response_count) >= max;
-}
 
 /**
  * What a submission (the responses feature) reads and writes of its form: the form behind a share
@@ -233,6 +227,8 @@ export function createFormsService({
 
   return {
     load,
+    /** The narrow view of the forms a submission reads and writes (`submissionForms`), for the responses feature. */
+    submissionForms,
 
     async list(accountId: string, query: FormListQuery): Promise<FormPage> {
       await store.archiveExpired(isoNow(clock()), accountId);

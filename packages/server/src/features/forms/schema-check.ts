@@ -1,4 +1,4 @@
-import { type CaptchaProvider, CreateFormFromSchemaBody, type FormSchema } from '@formloom/contract';
+import type { CaptchaProvider, FormSchema } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/integrity';
 import { badRequest } from '../../domain-errors.js';
 
@@ -34,18 +34,4 @@ export function assertSchemaSound(
     `${what} is not valid: ${first.path}: ${first.message}${more}`,
     problems.map((p) => ({ path: p.path, code: p.code, message: p.message })),
   );
-}
-
-/**
- * Everything wrong with a form a machine wrote (title and schema), as `path: message` lines: the
- * contract's model first, then the same integrity check as for a hand-written schema.
- */
-export function formProblems(title: string, schema: unknown): string[] {
-  const parsed = CreateFormFromSchemaBody.safeParse({ title, schema });
-  if (!parsed.success) {
-    return parsed.error.issues.map(
-      (i) => `${['$', ...i.path].join('.').replace(/\.(\d+)/g, '[$1]')}: ${i.message}`,
-    );
-  }
-  return checkSchema(parsed.data.schema).map((p) => `${p.path}: ${p.message}`);
 }

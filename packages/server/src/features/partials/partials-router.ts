@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/express';
 import type { FormRow } from '../../db/database.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { decoySubmission, honeypotFilled } from '../public/index.js';
+import { decoySubmission, honeypotFilled } from '../../platform/honeypot.js';
 import type { PartialsService } from './partials-service.js';
 
 const s = initServer();

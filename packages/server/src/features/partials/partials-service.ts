@@ -18,7 +18,7 @@ import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponsesService, SubmissionLink } from '../responses/index.js';
-import { keepUploadsUntil } from '../uploads/index.js';
+import type { KeepUploadsUntil } from '../uploads/index.js';
 import { createPartialsStore } from './partials-store.js';
 
 export interface PartialsServiceDeps {
@@ -27,6 +27,8 @@ export interface PartialsServiceDeps {
   forms: FormsService;
   /** The one submission path: drafts are type-checked by it, completes are submitted through it. */
   responses: ResponsesService;
+  /** Keeps the uploads a saved partial's answers name as long as it (the uploads feature's `keepUploadsUntil`). */
+  keepUploads: KeepUploadsUntil;
 }
 
 const DAY_MS = 86_400_000;
@@ -65,7 +67,7 @@ function pages(schema: FormSchema, page: string | undefined, reached: string | n
  * and replaced by it until `settings.resumeDays` after it was made, and completed through the
  * responses service's one submission path, exactly once.
  */
-export function createPartialsService({ db, clock, forms, responses }: PartialsServiceDeps) {
+export function createPartialsService({ db, clock, forms, responses, keepUploads }: PartialsServiceDeps) {
   const store = createPartialsStore(db);
 
   /** The unexpired partial of the form behind `code` under `token`, finished or not; else 404. */
@@ -120,7 +122,7 @@ export function createPartialsService({ db, clock, forms, responses }: PartialsS
         expires_at: expiresAt,
       });
       // The uploads its answers name are kept as long as it is.
-      await keepUploadsUntil(db, form, schema, answers, nowIso, expiresAt);
+      await keepUploads(db, form, schema, answers, nowIso, expiresAt);
       return { resumeToken: token, expiresAt };
     },
 
@@ -143,7 +145,7 @@ export function createPartialsService({ db, clock, forms, responses }: PartialsS
       };
       const row = await store.replace(hashSecret(token), form.id, changes, pageOrder(schema));
       if (row === undefined || !secretMatches(token, row.token_hash)) throw partialGone();
-      await keepUploadsUntil(db, form, schema, answers, nowIso, row.expires_at);
+      await keepUploads(db, form, schema, answers, nowIso, row.expires_at);
       return toPublic(row);
     },
 

@@ -1,7 +1,6 @@
 /** The public feature: everything behind a share code, the API routes and the HTML pages. */
 export { pageAssets } from './assets.js';
 export { createFormPostTokens } from './form-post-token.js';
-export { decoySubmission, honeypotFilled } from './honeypot.js';
 export { frameAncestors, publicCors } from './public-cors.js';
 export { createPublicPageRouter } from './public-page-router.js';
 export {

@@ -2,8 +2,8 @@ import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import { clientKey } from '../../http/client-key.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import { honeypotFilled } from '../../platform/honeypot.js';
 import type { InterviewService, OtpService } from '../smart-forms/index.js';
-import { honeypotFilled } from './honeypot.js';
 
 const s = initServer();
 

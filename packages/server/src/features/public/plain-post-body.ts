@@ -5,7 +5,8 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import type { FormRow } from '../../db/database.js';
 import { badRequest, tooLarge } from '../../domain-errors.js';
-import { MULTIPART_OVERHEAD_BYTES, type UploadsService } from '../uploads/index.js';
+import { MULTIPART_OVERHEAD_BYTES } from '../../platform/multipart.js';
+import type { UploadsService } from '../uploads/index.js';
 import { PageExpiredError } from './plain-post-refusals.js';
 
 /** The signed token's input: it must come before any file (the page renders it first). */

@@ -2,12 +2,10 @@ import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
-import { toPublicForm } from '../forms/index.js';
+import { decoySubmission, honeypotFilled } from '../../platform/honeypot.js';
+import { toPublicForm } from '../../platform/public-form.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { InterviewService, OtpService } from '../smart-forms/index.js';
-import type { UploadsService } from '../uploads/index.js';
-import { uploadRoute } from '../uploads/index.js';
-import { decoySubmission, honeypotFilled } from './honeypot.js';
 import { interviewRoutes } from './interview-router.js';
 
 const s = initServer();
@@ -18,7 +16,8 @@ const s = initServer();
  */
 export function createPublicRouter(
   responses: ResponsesService,
-  uploads: UploadsService,
+  /** The upload route (the uploads feature's `uploadRoute`, over this server's uploads and public forms). */
+  uploadPublicFile: RouterImplementation<typeof contract.public>['uploadPublicFile'],
   interviews: InterviewService,
   otp: OtpService,
   captcha?: CaptchaVerifier,
@@ -64,7 +63,7 @@ export function createPublicRouter(
         ),
       }),
     ),
-    uploadPublicFile: uploadRoute(uploads, responses.publicForm),
+    uploadPublicFile,
     ...interviewRoutes(interviews, otp),
   });
   return forms;

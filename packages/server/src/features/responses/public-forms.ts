@@ -5,7 +5,8 @@ import { isoNow } from '../../db/json.js';
 import { badRequest } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { formClosed, formGone } from '../../platform/form-errors.js';
-import { SHARE_CODE_PATTERN, type SubmissionForms, submissionForms } from '../forms/index.js';
+import { SHARE_CODE_PATTERN } from '../../platform/share-code.js';
+import type { FormsService, SubmissionForms } from '../forms/index.js';
 import type { CompiledForms } from './compiled-forms.js';
 import type { ResponseCounts } from './response-counts.js';
 
@@ -28,6 +29,8 @@ export interface PublicFormsDeps {
   db: Db;
   clock: () => Date;
   compiled: CompiledForms;
+  /** The forms feature's view of the forms behind share codes (`FormsService.submissionForms`). */
+  forms: Pick<FormsService, 'submissionForms'>;
   /** Archives a form that is due (expired or full) as it is read. */
   counts: Pick<ResponseCounts, 'archivedIfDue'>;
   /** The outbox wake-up, for the event of a form archived as it is read. */
@@ -35,8 +38,8 @@ export interface PublicFormsDeps {
 }
 
 /** The form behind a share code, as the public routes and a submission read it. */
-export function createPublicForms({ db, clock, compiled, counts, outbox }: PublicFormsDeps) {
-  const formsStore = submissionForms(db, db, outbox);
+export function createPublicForms({ db, clock, compiled, forms, counts, outbox }: PublicFormsDeps) {
+  const formsStore = forms.submissionForms(db, db, outbox);
 
   /**
    * The form behind a share code when it is PUBLISHED or ARCHIVED (archived first when due);

@@ -1,6 +1,7 @@
 import type { FormSchema, ResponseCount } from '@formloom/contract';
 import type { Db, FormRow } from '../../db/database.js';
-import { archiveDue, type FormsService, type SubmissionForms, submissionForms } from '../forms/index.js';
+import { archiveDue } from '../../platform/archive-rule.js';
+import type { FormsService, SubmissionForms } from '../forms/index.js';
 import type { CompiledForms } from './compiled-forms.js';
 
 export interface ResponseCountsDeps {
@@ -18,7 +19,7 @@ export class LastPlaceTaken extends Error {}
  * or time expires is archived, and takes no more responses.
  */
 export function createResponseCounts({ db, forms, compiled }: ResponseCountsDeps) {
-  const formsStore = submissionForms(db);
+  const formsStore = forms.submissionForms(db);
 
   /** The form's count: its row's counter plus its shard rows. */
   async function total(form: FormRow): Promise<number> {

@@ -1,7 +1,7 @@
 import type { DeleteResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { audited } from '../../platform/audit/index.js';
-import { type FormsService, submissionForms } from '../forms/index.js';
+import type { FormsService } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import { responseNotFound } from './response-reading.js';
 import { createResponsesStore } from './responses-store.js';
@@ -35,7 +35,7 @@ export function createResponseDeletion({ db, clock, forms, files, deleteFiles }:
         async (trx) => {
           const stored = (await files?.storedOf(trx, formId, responseId)) ?? [];
           if (!(await createResponsesStore(trx, db).remove(formId, responseId))) return false;
-          await submissionForms(trx, db).decrementResponses(formId);
+          await forms.submissionForms(trx, db).decrementResponses(formId);
           return stored;
         },
         clock,

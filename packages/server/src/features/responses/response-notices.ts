@@ -3,7 +3,7 @@ import type { Answers, VariableValues } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordEvents } from '../../outbox/record.js';
-import { responseCreatedEvent } from '../forms/index.js';
+import { responseCreatedEvent } from '../../platform/response-events.js';
 import type { ResponseMails } from '../notifications/index.js';
 
 /** A response just stored, with its validated answers. */

@@ -59,7 +59,7 @@ export function createResponsesService({
   deleteFiles,
 }: ResponsesServiceDeps) {
   const counts = createResponseCounts({ db, forms, compiled });
-  const publicForms = createPublicForms({ db, clock, compiled, counts, outbox });
+  const publicForms = createPublicForms({ db, clock, compiled, forms, counts, outbox });
   const { submitIn } = createSubmission({
     clock,
     compiled,
@@ -69,7 +69,7 @@ export function createResponsesService({
     counts,
     notices: createResponseNotices({ db, outbox, mails }),
   });
-  const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn });
+  const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
   const { list, recallOf, get } = createResponseReading({ db, forms, counts });
   const { exportOf } = createResponseExports({ db, forms, compiled });
   const { remove } = createResponseDeletion({ db, clock, forms, files, deleteFiles });

@@ -12,7 +12,7 @@ import { fingerprint } from '../../idempotency/index.js';
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
 import { formClosed } from '../../platform/form-errors.js';
-import { submissionForms } from '../forms/index.js';
+import type { FormsService } from '../forms/index.js';
 import { LastPlaceTaken } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
 import {
@@ -59,6 +59,8 @@ export interface SubmissionRunnerDeps {
   captcha?: CaptchaVerifier | undefined;
   /** One submission inside a transaction (`createSubmission`). */
   submitIn: SubmitIn;
+  /** Opens the forms a submission's transaction reads and writes (`FormsService.submissionForms`). */
+  forms: Pick<FormsService, 'submissionForms'>;
 }
 
 /**
@@ -71,11 +73,12 @@ export function createSubmissionRunner({
   groupCommit,
   captcha: captchaVerifier,
   submitIn,
+  forms,
 }: SubmissionRunnerDeps) {
   /** Runs `submissions` one after the other in one transaction: their outcomes. */
   const inOneTransaction = (submissions: readonly Submission[]) =>
     db.transaction().execute(async (trx) => {
-      const txForms = submissionForms(trx, db, outbox);
+      const txForms = forms.submissionForms(trx, db, outbox);
       const txResponses = createResponsesStore(trx, db);
       const done: SubmitOutcome[] = [];
       for (const submission of submissions) done.push(await submitIn(trx, txForms, txResponses, submission));

@@ -2,7 +2,8 @@ import { InterviewStep, SmartFormSessionDetail, StartedSession } from '@formloom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedSmartForm, runInterview, waitForAnalysis } from '../../../test/support/smart-form-kit.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { acceptedLanguages, chooseLanguage } from './interview-service.js';
+import { chooseLanguage } from '../../platform/language-choice.js';
+import { acceptedLanguages } from './interview-service.js';
 
 const start = (t: TestServer, code: string, json: unknown = {}, headers?: Record<string, string>) =>
   t.request(`/v1/public/smart-forms/${code}/sessions`, { method: 'POST', json, headers });

@@ -18,7 +18,7 @@ import type { Db, SmartFormRow, SmartFormsTable } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
 import { audited, recordAudit } from '../../platform/audit/index.js';
-import { generateShareCode } from '../forms/index.js';
+import { generateShareCode } from '../../platform/share-code.js';
 import { type ExportedSession, exportedSessions } from './export-stream.js';
 import { abandonActiveSessions, createSessionsStore, toSession } from './sessions-store.js';
 import { createSmartFormsStore } from './smart-forms-store.js';

@@ -88,6 +88,9 @@ export const fileAnswers = {
 
 export type FileAnswers = typeof fileAnswers;
 
+/** `keepUploadsUntil`, as the type of what a feature is given. */
+export type KeepUploadsUntil = typeof keepUploadsUntil;
+
 /**
  * Keeps the uploads a saved partial response's answers name until the partial expires, so
  * completing it later still finds them; the upload sweep deletes them after that, unless a

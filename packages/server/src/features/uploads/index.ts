@@ -1,5 +1,5 @@
 /** The uploads feature: multipart uploads, file answers and the download route. */
 export { createFileDownloadRouter } from './download-route.js';
-export { type FileAnswers, fileAnswers, keepUploadsUntil } from './file-answers.js';
-export { MULTIPART_OVERHEAD_BYTES, uploadRoute } from './upload-route.js';
+export { type FileAnswers, fileAnswers, type KeepUploadsUntil, keepUploadsUntil } from './file-answers.js';
+export { uploadRoute } from './upload-route.js';
 export { createUploadsService, maxUploadBytes, type UploadsService } from './uploads-service.js';

@@ -17,13 +17,12 @@ import { AppError, asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { formClosed } from '../../platform/form-errors.js';
-import { schemaOf } from '../forms/index.js';
+import { schemaOf } from '../../platform/form-schema.js';
+import { MULTIPART_OVERHEAD_BYTES } from '../../platform/multipart.js';
 import { fileTooLarge, maxUploadBytes, type UploadsService } from './uploads-service.js';
 
 const s = initServer();
 
-/** Room for the multipart framing and the `fieldId` part around the file itself. */
-export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 const CAP_BYTES = SCHEMA_LIMITS.maxUploadMB * 1024 * 1024;
 
 interface Received {

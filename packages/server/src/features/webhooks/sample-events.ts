@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@formloom/contract';
 import type { OutboxEvent } from '../../outbox/record.js';
-import { publicFormUrl } from '../forms/index.js';
+import { publicFormUrl } from '../../platform/share-code.js';
 
 export const TEST_FORM_TITLE = 'Formloom test event';
 

@@ -2,8 +2,8 @@ import { LANGUAGES } from '@formloom/contract';
 import { z } from 'zod';
 import { generateChecked, type RepairWording } from '../../../ai/checked.js';
 import { type AiJobHandler, JobFailure } from '../../../ai/jobs/worker.js';
+import { formProblems } from '../../../platform/form-problems.js';
 import type { FormsService } from '../../forms/index.js';
-import { formProblems } from '../../forms/index.js';
 import { draftToSchema } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
 import { createOfflineProvider } from '../../../ai/providers/offline.js';
-import { formProblems } from '../../forms/index.js';
+import { formProblems } from '../../../platform/form-problems.js';
 import { draftToSchema, type FormDraft } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 

@@ -4,7 +4,7 @@ import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../../ai/language.js';
 import { createOfflineProvider } from '../../../ai/providers/offline.js';
-import { formProblems } from '../../forms/index.js';
+import { formProblems } from '../../../platform/form-problems.js';
 import { draftToSchema } from './form-draft.js';
 import { generateFormTask } from './generate-form-task.js';
 import { asksForQuiz } from './offline-form.js';

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@formloom/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formProblems } from '../../forms/index.js';
+import { formProblems } from '../../../platform/form-problems.js';
 import { draftToSchema, FormDraft } from './form-draft.js';
 import { offlineFormDraft } from './offline-form.js';
 

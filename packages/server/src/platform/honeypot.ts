@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SubmitResponseResult } from '@formloom/contract';
+import { HONEYPOT_HEADER } from '@formloom/elements/markup';
 import type { Request } from 'express';
-import type { FormRow } from '../../db/database.js';
-import { isoNow } from '../../db/json.js';
-import { formClosed } from '../../platform/form-errors.js';
-import { HONEYPOT_HEADER } from './client/page-data.js';
+import type { FormRow } from '../db/database.js';
+import { isoNow } from '../db/json.js';
+import { formClosed } from './form-errors.js';
 
 /**
  * The page has an input people never see or reach (off-screen, out of the tab order, hidden from
