@@ -37,8 +37,8 @@ export default defineConfig({
         ],
       },
     },
-    // Two projects, run side by side by `pnpm test` (scripts/test-side-by-side.sh), each one file at
-    // a time: Chromium files in `browser`, the rest in `node`.
+    // Two projects, each one file at a time: Chromium files in `browser`, the rest in `node`
+    // (`--project node` runs the quick half alone).
     projects: [
       {
         extends: true,

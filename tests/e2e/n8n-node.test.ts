@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AI_JOB_POLLING, WEBHOOK_EVENT_TYPES } from '@formloom/contract';
 import { Formloom as Client, verifyAnalyticsCallback } from '@formloom/sdk';
-import { createCreditsService } from '@formloom/server';
+import { createServices } from '@formloom/server';
 import { contactSchema, describeEachDialect, startReceiver, type TestServer } from '@formloom/server/testing';
 import { FormloomApi } from 'n8n-nodes-formloom/credentials/FormloomApi.credentials';
 import { Formloom } from 'n8n-nodes-formloom/nodes/Formloom/Formloom.node';
@@ -30,7 +30,7 @@ describeEachDialect(
       accountId = account.accountId;
       // A base URL as a person types it: the server root, with a trailing slash.
       credentials = { apiKey: account.key, baseUrl: `${t.url}/` };
-      await createCreditsService({ db: t.db }).grant(accountId, 100);
+      await createServices({ db: t.db }).credits.grant(accountId, 100);
     });
 
     it('the credential test: GET /v1/me with the key as Bearer, as n8n builds it from the credential', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { smartInterview } from '@formloom/example-smart-interview/src/smart-interview.js';
 import { Formloom as Client } from '@formloom/sdk';
-import { createCreditsService } from '@formloom/server';
+import { createServices } from '@formloom/server';
 import { describeEachDialect, type TestServer } from '@formloom/server/testing';
 import { Formloom } from 'n8n-nodes-formloom/nodes/Formloom/Formloom.node';
 import { type IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -19,7 +19,7 @@ describeEachDialect('n8n Formloom node: Smart Form', (t: TestServer) => {
   beforeAll(async () => {
     const account = await t.account('MAX');
     credentials = { apiKey: account.key, baseUrl: t.url };
-    await createCreditsService({ db: t.db }).grant(account.accountId, 100);
+    await createServices({ db: t.db }).credits.grant(account.accountId, 100);
   });
 
   it('an API error reaches the workflow as a NodeApiError with the server message', async () => {

@@ -1,5 +1,5 @@
 import { AuthenticationError, Formloom, PermissionDeniedError } from '@formloom/sdk';
-import { createUsersService } from '@formloom/server';
+import { createServices } from '@formloom/server';
 import { expect, it } from 'vitest';
 import { useServer } from './support/server.js';
 
@@ -31,7 +31,7 @@ it('session: true signs in with the cookie, lists forms, signs out, without ever
   const key = await server.key();
   const owner = new Formloom({ apiKey: key, baseUrl: server.baseUrl });
   const { account } = await owner.me.retrieve();
-  await createUsersService(server.db).create({
+  await createServices({ db: server.db }).users.create({
     account: account.id,
     email: 'ada@example.com',
     password: 'a long enough password',

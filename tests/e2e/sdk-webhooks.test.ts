@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BadRequestError, ConflictError, Formloom, NotFoundError, verifyWebhook } from '@formloom/sdk';
 import {
-  createAccountsService,
   createApp,
   createDb,
-  createKeysService,
   createLogger,
+  createServices,
   type DbHandle,
   listen,
   type OutboxWorker,
@@ -37,14 +36,19 @@ describe('webhooks end to end through the SDK', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'formloom-sdk-webhooks-'));
     handle = await createDb({ dataDir });
     const secretKey = new Uint8Array(32).fill(5);
-    const app = createApp({
+    const services = createServices({
       db: handle.db,
       logger: createLogger({ level: 'silent' }),
       config: { publicUrl: 'https://forms.example.test', allowPrivateTargets: true },
       secretKey,
     });
+    const app = createApp({ services });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
-    worker = startOutboxWorker(handle.db, { secretKey, allowPrivateTargets: true, pollIntervalMs: 50 });
+    worker = startOutboxWorker(handle.db, {
+      box: services.box,
+      allowPrivateTargets: true,
+      pollIntervalMs: 50,
+    });
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -55,8 +59,14 @@ describe('webhooks end to end through the SDK', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/formloom`;
-    const account = await createAccountsService(handle.db).create({ name: 'sdk-webhooks', plan: 'STARTER' });
-    const { token } = await createKeysService(handle.db).create({ account: account.id, scopes: ['all'] });
+    const account = await services.accounts.create({
+      name: 'sdk-webhooks',
+      plan: 'STARTER',
+    });
+    const { token } = await services.keys.create({
+      account: account.id,
+      scopes: ['all'],
+    });
     client = new Formloom({ apiKey: token, baseUrl: `${running.url}/v1` });
   });
 

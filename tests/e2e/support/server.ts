@@ -6,12 +6,10 @@ import {
   type AiProvider,
   type AiWorker,
   analyticsCallbackSender,
-  createAccountsService,
   createApp,
-  createCreditsService,
   createDb,
-  createKeysService,
   createLogger,
+  createServices,
   createWorkSignals,
   type DbHandle,
   listen,
@@ -63,29 +61,26 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     const provider = options.aiProvider?.();
     // The app's wake-ups, shared with its workers, as formloom serve does.
     const signals = createWorkSignals();
-    const app = createApp({
-      signals,
-      ...(provider === undefined ? {} : { aiProvider: provider }),
+    // One container for the app and its workers, as formloom serve builds it.
+    const appProvider = options.appAiProvider?.() ?? provider;
+    const services = createServices({
       db: handle.db,
+      signals,
+      ...(appProvider === undefined ? {} : { aiProvider: appProvider }),
       logger: createLogger({ level: 'silent' }),
       config: { publicUrl: 'https://forms.example.test', allowPrivateTargets: true },
       secretKey,
-      ...(options.appAiProvider === undefined ? {} : { aiProvider: options.appAiProvider() }),
     });
+    const app = createApp({ services });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (provider !== undefined) {
-      aiJobs = startAiJobs(handle.db, {
-        provider,
-        publicUrl: 'https://forms.example.test',
-        pollIntervalMs: 100,
-        signals,
-      });
+      aiJobs = startAiJobs(services, { pollIntervalMs: 100 });
       // Report callbacks are deliveries of the outbox, as on formloom serve.
       outbox = startOutboxWorker(handle.db, {
-        secretKey,
+        box: services.box,
         allowPrivateTargets: true,
         pollIntervalMs: 50,
-        senders: [analyticsCallbackSender(handle.db, secretKey)],
+        senders: [analyticsCallbackSender(handle.db, services.signingSecrets)],
         wake: signals.outbox,
       });
     }
@@ -108,9 +103,10 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     },
     async key(plan = 'MAX', scopes = ['all'], credits = 0) {
       const db = handle!.db;
-      const account = await createAccountsService(db).create({ name: `sdk-e2e-${++accounts}`, plan });
-      const { token } = await createKeysService(db).create({ account: account.id, scopes });
-      if (credits > 0) await createCreditsService({ db }).grant(account.id, credits);
+      const services = createServices({ db });
+      const account = await services.accounts.create({ name: `sdk-e2e-${++accounts}`, plan });
+      const { token } = await services.keys.create({ account: account.id, scopes });
+      if (credits > 0) await services.credits.grant(account.id, credits);
       return token;
     },
   };
