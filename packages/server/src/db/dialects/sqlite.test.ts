@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openSqlite, withStatementCache } from './sqlite.js';
+import { createSqliteDb, openSqlite, withStatementCache } from './sqlite.js';
 
 describe('withStatementCache', () => {
   it('hands out one prepared statement per SQL text, keeping the most recently used', () => {
@@ -31,5 +35,32 @@ describe('withStatementCache', () => {
       { a: 2, b: 'x' },
     ]);
     cached.close();
+  });
+});
+
+describe('transactions on a SQLite file shared with another process', () => {
+  it('take the write lock at begin, so a read-then-write transaction is not refused by a commit in between', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formloom-sqlite-'));
+    const file = join(dir, 'shared.db');
+    const { db, close } = createSqliteDb({ file });
+    // The other process: a second handle on the same file that does not wait for locks.
+    const other = openSqlite({ file, busyTimeoutMs: 0 });
+    try {
+      await sql`create table t (n integer)`.execute(db);
+      const otherWrite = () => other.prepare('insert into t (n) values (2)').run();
+      await db.transaction().execute(async (trx) => {
+        await sql`select count(*) as c from t`.execute(trx);
+        // A deferred begin would let this commit and then refuse the write below (SQLITE_BUSY).
+        expect(otherWrite).toThrow(/database is locked/);
+        await sql`insert into t (n) values (1)`.execute(trx);
+      });
+      otherWrite();
+      const rows = other.prepare('select n from t order by n').all();
+      expect(rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      other.close();
+      await close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

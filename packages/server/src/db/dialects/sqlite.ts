@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import type { Database } from '../database.js';
 import { containsPattern, dialectPlugin, jsonTypeCol, jsonValueCol, type SqlDialect } from '../dialect.js';
 
@@ -59,11 +69,36 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 2
   };
 }
 
+/**
+ * kysely's SQLite driver opens a transaction with a plain (deferred) `begin`, which takes the write
+ * lock only at the first write. A transaction that reads and then writes (a key's limit checked,
+ * then the key inserted) fails at once with SQLITE_BUSY when another process (the server beside
+ * the CLI) committed in between: SQLite cannot move a WAL read snapshot forward, and the busy
+ * timeout does not apply. `begin immediate` takes the write lock first, waiting out the busy
+ * timeout for the other writer. SQLite has one writer anyway, so nothing is lost in concurrency.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** SQLite through better-sqlite3 (see `openSqlite`) behind kysely. */
 export function createSqliteDb(options: SqliteOptions): { db: Kysely<Database>; close: () => Promise<void> } {
   const sqlite = openSqlite(options);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [dialectPlugin(sqliteSql)],
   });
   // Kysely's destroy() closes the better-sqlite3 handle.
