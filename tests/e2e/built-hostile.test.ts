@@ -145,7 +145,7 @@ describe('the built formloom serve against hostile input', () => {
       { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
       { cookie: 'formloom_session=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
       {},
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await fetch(`${server.baseUrl}/forms`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
     }

@@ -12,7 +12,8 @@ const PURPOSE = 'Learn what new users find hardest in their first week with the 
 /** Runs one interview with the SDK's public methods, as a respondent's app would. */
 async function interview(client: Formloom, code: string, answers: string[]) {
   const started = await client.public.startInterview(code, { language: 'en' });
-  let step = started;
+  // The start carries the session token; each later step is the same shape without it.
+  let step: { done: boolean; question: { id: string } | null } = started;
   for (let i = 0; !step.done; i++) {
     step = await client.public.answer(code, started, {
       questionId: step.question!.id,

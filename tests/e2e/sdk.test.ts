@@ -35,7 +35,7 @@ describe('end to end against the reference server', () => {
   it('me', async () => {
     const me = await client.me.retrieve();
     expect(me.plan).toBe('MAX');
-    expect(me.apiKey.keyId).toMatch(/^[0-9a-f]{12}$/);
+    expect(me.apiKey?.keyId).toMatch(/^[0-9a-f]{12}$/);
     expect(me._requestId).toBeTruthy();
   });
 

@@ -183,11 +183,12 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
     await r.waitFor((q) => q.length === 4);
     expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(1);
     const gaps = r.requests.slice(1).map((q, i) => q.at - r.requests[i]!.at);
-    // base, 2 base, 4 base, each with +-20% jitter (and a poll's worth of lateness).
+    // base, 2 base, 4 base, each with +-20% jitter. Only lower bounds: a busy machine makes every
+    // gap later, never earlier, so comparing two measured gaps would judge the machine's load. The
+    // third gap's floor is above the first's jittered ceiling, so the bounds show the growth.
     expect(gaps[0]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 0.8 - 5);
     expect(gaps[1]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 1.6 - 5);
     expect(gaps[2]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 3.2 - 5);
-    expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
 
     const [delivery] = await until(
       () => deliveries(id),
