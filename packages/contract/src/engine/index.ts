@@ -67,6 +67,7 @@ export {
   type QuestionFigure,
   type QuestionTypeEntry,
   questionType,
+  shuffled,
 } from './question-types/table.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
