@@ -1,4 +1,4 @@
-import type { Field } from '@formloom/contract';
+import type { Field, QuestionType } from '@formloom/contract';
 import type { FormTexts } from '@formloom/contract/engine';
 import type { ComponentType } from 'react';
 
@@ -30,7 +30,15 @@ export interface FieldProps {
 }
 
 /** Field components by field type; `hidden` fields are never rendered. */
-export type FieldComponents = { [T in Exclude<Field['type'], 'hidden'>]: ComponentType<FieldProps> };
+/**
+ * The components fields are drawn with, one per type. The types beyond the original ten load on
+ * demand (a chunk per family), so their defaults are not in `defaultFields`.
+ */
+export type FieldComponents = {
+  [T in Exclude<Field['type'], 'hidden' | QuestionType>]: ComponentType<FieldProps>;
+} & {
+  [T in QuestionType]?: ComponentType<FieldProps>;
+};
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);

@@ -178,7 +178,8 @@ export function FormloomFormView({
       locked: state.locked.has(f.id),
       texts,
     };
-    return <Component key={f.id} {...props} />;
+    // A question type whose component has not loaded yet draws nothing until it has.
+    return Component === undefined ? null : <Component key={f.id} {...props} />;
   };
 
   const message = problemText(state.problem, texts);

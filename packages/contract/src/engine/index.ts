@@ -60,6 +60,15 @@ export {
   RULE_FIELD_TYPES,
   WHEN_TARGET_TYPES,
 } from './operators.js';
+export {
+  answerDisplayText,
+  QUESTION_TYPE_ENTRIES,
+  type QuestionFamily,
+  type QuestionFigure,
+  type QuestionTypeEntry,
+  questionType,
+  shuffled,
+} from './question-types/table.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { translateSchema } from './texts/translate-schema.js';

@@ -31,6 +31,10 @@ export type ConditionValue = z.infer<typeof ConditionValue>;
 export const Condition = z
   .object({
     fieldId: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength),
+    /** A matrix question's row: the condition reads that row's answer. */
+    row: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength).optional(),
+    /** A ranking question's place (1 = best): the condition reads the option ranked there. */
+    rank: z.number().int().min(1).max(SCHEMA_LIMITS.maxOptionsPerField).optional(),
     operator: z.enum(CONDITION_OPERATORS),
     value: ConditionValue.optional(),
   })

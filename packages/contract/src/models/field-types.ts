@@ -15,6 +15,20 @@ export const FIELD_TYPES = [
   'file',
   /** Never rendered; its value comes from prefill (URL query, embed attribute, SDK). Text rules apply. */
   'hidden',
+  /** An integer 1..`rating.max` (default 5), shown as stars, hearts or numbers. */
+  'rating',
+  /** Net Promoter Score: an integer 0..10. */
+  'nps',
+  /** An opinion (linear) scale: an integer `scale.min`..`scale.max`. */
+  'scale',
+  /** A number on the grid `slider.min` + k × `slider.step`, at most `slider.max`. */
+  'slider',
+  /** Rows answered on the same columns: `{<rowId>: value}` (or `value[]` when multiple). */
+  'matrix',
+  /** The options in the respondent's order, best first: all of them, or exactly `ranking.top`. */
+  'ranking',
+  /** Options with images: answered as `radio`, or as `checkbox` when `multiple`. */
+  'picture_choice',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -36,4 +50,30 @@ export function isTextFieldType(type: string): type is TextFieldType {
 }
 
 /** Field types whose answers are chosen from `options`. */
-export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkbox'] as const satisfies readonly FieldType[];
+export const OPTION_FIELD_TYPES = [
+  'select',
+  'radio',
+  'checkbox',
+  'picture_choice',
+  'ranking',
+] as const satisfies readonly FieldType[];
+
+/** The field types beyond the original ten (docs/form-model.md "Question types"). */
+export const QUESTION_TYPES = [
+  'rating',
+  'nps',
+  'scale',
+  'slider',
+  'matrix',
+  'ranking',
+  'picture_choice',
+] as const satisfies readonly FieldType[];
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** Field types whose answer is one integer or number on a bounded scale (`min`/`max` rules apply). */
+export const SCALE_FIELD_TYPES = ['rating', 'nps', 'scale', 'slider'] as const satisfies readonly FieldType[];
+export type ScaleFieldType = (typeof SCALE_FIELD_TYPES)[number];
+
+export function isScaleFieldType(type: string): type is ScaleFieldType {
+  return (SCALE_FIELD_TYPES as readonly string[]).includes(type);
+}

@@ -7,8 +7,13 @@ import { ValidationRule } from './validation-rule.js';
 export {
   FIELD_TYPES,
   type FieldType,
+  isScaleFieldType,
   isTextFieldType,
   OPTION_FIELD_TYPES,
+  QUESTION_TYPES,
+  type QuestionType,
+  SCALE_FIELD_TYPES,
+  type ScaleFieldType,
   TEXT_FIELD_TYPES,
   type TextFieldType,
 } from './field-types.js';
@@ -30,9 +35,91 @@ export const FieldOption = z
     value: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
     /** Added up by the `score` operation of a variable's expression when the option is selected. */
     score: z.number().finite().optional(),
+    /**
+     * A picture choice's image: an https URL, or `upload:<id>` of an image the owner uploaded
+     * (`POST /v1/uploads`). `checkSchema` refuses anything else.
+     */
+    imageUrl: z.string().min(1).max(2000).optional(),
   })
   .strict();
 export type FieldOption = z.infer<typeof FieldOption>;
+
+/** A short label of a scale's end or middle ("Not likely", "Very likely"). */
+const ScaleLabel = z.string().min(1).max(200);
+
+/** `rating`: 1..max (default 5) shown as stars (default), hearts or numbers. */
+export const RatingConfig = z
+  .object({
+    max: z.number().int().min(3).max(10).optional(),
+    icon: z.enum(['star', 'heart', 'number']).optional(),
+  })
+  .strict();
+export type RatingConfig = z.infer<typeof RatingConfig>;
+
+/** `nps`: 0..10; the end labels default to the built-in "Not at all likely" and "Extremely likely". */
+export const NpsConfig = z
+  .object({ lowLabel: ScaleLabel.optional(), highLabel: ScaleLabel.optional() })
+  .strict();
+export type NpsConfig = z.infer<typeof NpsConfig>;
+
+/** `scale`: an opinion or linear scale min..max (min 0 or 1, max 2..10). */
+export const ScaleConfig = z
+  .object({
+    min: z.union([z.literal(0), z.literal(1)]),
+    max: z.number().int().min(2).max(10),
+    lowLabel: ScaleLabel.optional(),
+    midLabel: ScaleLabel.optional(),
+    highLabel: ScaleLabel.optional(),
+  })
+  .strict();
+export type ScaleConfig = z.infer<typeof ScaleConfig>;
+
+/** `slider`: a number min..max on the grid of `step`; `unit` is shown beside the value ("km", "%"). */
+export const SliderConfig = z
+  .object({
+    min: z.number().finite(),
+    max: z.number().finite(),
+    step: z.number().finite().positive(),
+    unit: z.string().min(1).max(20).optional(),
+  })
+  .strict();
+export type SliderConfig = z.infer<typeof SliderConfig>;
+
+export const MatrixRow = z
+  .object({ id: Id, label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength) })
+  .strict();
+export type MatrixRow = z.infer<typeof MatrixRow>;
+
+export const MatrixColumn = z
+  .object({
+    value: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+    label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength),
+    /** Counts in `{"score": "<fieldId>"}` for each row answered with this column. */
+    score: z.number().finite().optional(),
+  })
+  .strict();
+export type MatrixColumn = z.infer<typeof MatrixColumn>;
+
+/** `matrix`: each row answered on the same columns (one column, or several when `multiple`). */
+export const MatrixConfig = z
+  .object({
+    rows: z.array(MatrixRow).min(1).max(SCHEMA_LIMITS.maxOptionsPerField),
+    columns: z.array(MatrixColumn).min(2).max(SCHEMA_LIMITS.maxMatrixColumns),
+    multiple: z.boolean().optional(),
+  })
+  .strict();
+export type MatrixConfig = z.infer<typeof MatrixConfig>;
+
+/** `ranking`: rank every option, or only the best `top` of them. */
+export const RankingConfig = z.object({ top: z.number().int().min(1).optional() }).strict();
+export type RankingConfig = z.infer<typeof RankingConfig>;
+
+/**
+ * An "Other, please specify" choice with a text answer: `{other: text}` in place of a value (or
+ * beside the values of a multiple choice).
+ */
+export const OtherOption = z.object({ label: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength) }).strict();
+export type OtherOption = z.infer<typeof OtherOption>;
 
 export const FileConfig = z
   .object({
@@ -77,6 +164,20 @@ const fieldObject = z
     placeholder: z.string().max(SCHEMA_LIMITS.maxLabelLength).optional(),
     helpText: z.string().max(2000).optional(),
     options: z.array(FieldOption).optional(),
+    /** `select` and `picture_choice`: several options may be chosen (answered as `checkbox`). */
+    multiple: z.boolean().optional(),
+    /** Choice types: an "Other" option answered with text. */
+    other: OtherOption.optional(),
+    /** Multiple choices: the value of an option that excludes every other ("None of the above"). */
+    exclusiveValue: z.string().min(1).max(SCHEMA_LIMITS.maxLabelLength).optional(),
+    /** Options (and matrix rows) in a random order per respondent; `other` and the exclusive option last. */
+    shuffle: z.boolean().optional(),
+    rating: RatingConfig.optional(),
+    nps: NpsConfig.optional(),
+    scale: ScaleConfig.optional(),
+    slider: SliderConfig.optional(),
+    matrix: MatrixConfig.optional(),
+    ranking: RankingConfig.optional(),
     fileConfig: FileConfig.optional(),
     validation: FieldValidation.optional(),
     conditionalLogic: ConditionalLogic.optional(),

@@ -6,6 +6,8 @@ export const SCHEMA_LIMITS = {
   maxFields: 200,
   maxSections: 50,
   maxOptionsPerField: 100,
+  /** Columns of a matrix question. */
+  maxMatrixColumns: 20,
   /** UTF-8 bytes of the schema serialised as JSON. */
   maxSchemaBytes: 64 * 1024,
   /** Default and ceiling for one uploaded file, in MB, unless `fileConfig.maxSizeMB` is lower. */

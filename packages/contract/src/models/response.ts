@@ -19,8 +19,29 @@ export const FileAnswer = z
   .describe('File answer');
 export type FileAnswer = z.infer<typeof FileAnswer>;
 
-/** A stored answer value: text/email/date/select/radio as string, number, checkbox as list, file. */
-export const AnswerValue = z.union([z.string(), z.number(), z.array(z.string()), FileAnswer]);
+/** An "Other, please specify" answer of a choice question: the respondent's text. */
+export const OtherAnswer = z
+  .object({ other: z.string().max(1000).describe("The respondent's own text") })
+  .strict()
+  .describe('Other answer');
+export type OtherAnswer = z.infer<typeof OtherAnswer>;
+
+/**
+ * A stored answer value: text, email, date, select, radio as a string (or an `{other}` answer);
+ * number, rating, nps, scale, slider as a number; checkbox, multiple select and picture choice as a
+ * list of option values (and an `{other}` entry); ranking as the list of option values best first;
+ * matrix as `{<rowId>: column value}` (a list of values when multiple); file as its upload.
+ */
+export const AnswerValue = z.union([
+  z.string(),
+  z.number(),
+  z.array(z.union([z.string(), OtherAnswer])),
+  FileAnswer,
+  OtherAnswer,
+  z
+    .record(z.string(), z.union([z.string(), z.array(z.string())]))
+    .describe('Matrix answer: column values by row id'),
+]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 
 /** A computed variable's value: a number for a `number` variable, a string for a `text` one. */

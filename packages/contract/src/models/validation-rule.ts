@@ -7,9 +7,16 @@ export type ValidationRuleType = (typeof VALIDATION_RULE_TYPES)[number];
 const WhenValue = z.union([z.string(), z.number(), z.boolean()]);
 
 /** `{field, equals}` or `{field, notEquals}`: the rule applies only while the condition holds. */
+const whenTarget = {
+  field: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength),
+  /** A matrix question's row, as in a condition. */
+  row: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength).optional(),
+  /** A ranking question's place, as in a condition. */
+  rank: z.number().int().min(1).max(SCHEMA_LIMITS.maxOptionsPerField).optional(),
+};
 export const RuleWhen = z.union([
-  z.object({ field: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength), equals: WhenValue }).strict(),
-  z.object({ field: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength), notEquals: WhenValue }).strict(),
+  z.object({ ...whenTarget, equals: WhenValue }).strict(),
+  z.object({ ...whenTarget, notEquals: WhenValue }).strict(),
 ]);
 export type RuleWhen = z.infer<typeof RuleWhen>;
 

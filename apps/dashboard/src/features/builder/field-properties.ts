@@ -19,4 +19,15 @@ export const FIELD_PROPERTY_EDITORS = {
   validation: 'rules editor',
   conditionalLogic: 'condition editor',
   prefill: 'prefill checkbox, parameter and editable (hidden fields always)',
+  // Not yet edited in the builder (the question types' builder work is in progress):
+  multiple: 'not yet in the builder',
+  other: 'not yet in the builder',
+  exclusiveValue: 'not yet in the builder',
+  shuffle: 'not yet in the builder',
+  rating: 'not yet in the builder',
+  nps: 'not yet in the builder',
+  scale: 'not yet in the builder',
+  slider: 'not yet in the builder',
+  matrix: 'not yet in the builder',
+  ranking: 'not yet in the builder',
 } as const satisfies Record<keyof Field, string>;

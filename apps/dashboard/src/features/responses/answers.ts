@@ -1,3 +1,4 @@
+import { answerDisplayText } from '@formloom/contract/engine';
 import type { Field, FormResponse, FormSchema } from '@formloom/sdk';
 
 /** The form's fields in the order the respondent saw them: by section, then by field. */
@@ -11,12 +12,7 @@ export function fieldsInOrder(schema: FormSchema): Field[] {
   );
 }
 
-/** An answer as text: an option by its label, a file by its name, several values joined. */
+/** An answer as text, as the engine shows it (an option by its label, a file by its name, "4/5"). */
 export function answerText(field: Field, value: FormResponse['answers'][string] | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const labels = new Map((field.options ?? []).map((o) => [o.value, o.label]));
-  if (Array.isArray(value)) return value.map((v) => labels.get(v) ?? v).join(', ');
-  if (typeof value === 'object') return value.name;
-  return labels.get(value) ?? value;
+  return answerDisplayText(field, value);
 }

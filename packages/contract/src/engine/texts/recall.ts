@@ -1,5 +1,5 @@
 import type { FormSchema } from '../../models/form-schema.js';
-import type { AnswerValue } from '../types.js';
+import { answerDisplayText, numberText } from '../question-types/table.js';
 
 /** `{{id}}`, spaces inside the braces allowed; ids use the characters of `ID_PATTERN`. */
 const RECALL = /\{\{\s*([A-Za-z0-9_.:-]+)\s*\}\}/g;
@@ -52,24 +52,10 @@ export function recallText(text: string, context: RecallContext): string {
 
 function recallValue(id: string, { schema, answers, variables }: RecallContext): string {
   const field = schema.fields.find((f) => f.id === id);
-  if (field) {
-    const answer = Object.hasOwn(answers, id) ? (answers[id] as AnswerValue | undefined) : undefined;
-    if (answer === undefined || answer === null) return '';
-    const label = (value: string) => field.options?.find((o) => o.value === value)?.label ?? value;
-    if (typeof answer === 'number') return numberText(answer);
-    if (typeof answer === 'string') return field.options ? label(answer) : answer;
-    if (Array.isArray(answer)) return answer.map((v) => label(String(v))).join(', ');
-    if (typeof answer === 'object' && typeof answer.name === 'string') return answer.name;
-    return '';
-  }
+  if (field) return answerDisplayText(field, Object.hasOwn(answers, id) ? answers[id] : undefined);
   if (variables && Object.hasOwn(variables, id)) {
     const value = variables[id];
     return typeof value === 'number' ? numberText(value) : (value ?? '');
   }
   return '';
-}
-
-/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
-function numberText(value: number): string {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
 }
