@@ -57,6 +57,20 @@ export type SchemaProblemCode =
   | 'unknown_recall_reference'
   | 'unknown_translation_key'
   | 'translation_of_base_language'
+  // Question types (integrity/question-types.ts)
+  | 'config_not_allowed'
+  | 'config_missing'
+  | 'invalid_slider'
+  | 'duplicate_matrix_row'
+  | 'duplicate_matrix_column'
+  | 'ranking_top_too_large'
+  | 'image_missing'
+  | 'invalid_image_url'
+  | 'unknown_exclusive_value'
+  | 'part_not_applicable'
+  | 'unknown_row'
+  | 'rank_out_of_range'
+  | 'row_required'
   // E-mail notifications (integrity/notifications.ts)
   | 'notification_field_not_email';
 

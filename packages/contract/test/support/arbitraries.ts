@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { conditionPartProblems } from '../../src/engine/integrity/question-types.js';
 import { OPERATOR_TARGET_TYPES, WHEN_TARGET_TYPES } from '../../src/engine/operators.js';
+import { type ConditionPart, comparedAs } from '../../src/engine/question-types/table.js';
 import type { Condition, ConditionOperator } from '../../src/models/conditional-logic.js';
 import { FIELD_TYPES, type Field, type FieldType } from '../../src/models/field.js';
 import type { FormSchema } from '../../src/models/form-schema.js';
@@ -31,6 +33,83 @@ interface FieldPlan {
   range?: [number, number];
   required: boolean;
   allowedTypes?: string[];
+  /** A question type's config and the choice options' `multiple`, `other`, `exclusiveValue`. */
+  extra: Partial<Field>;
+}
+
+const SLIDERS = [
+  { min: 0, max: 10, step: 0.5 },
+  { min: -5, max: 5, step: 1 },
+  { min: 0, max: 1, step: 0.1 },
+];
+const COLUMNS = ['c0', 'c1', 'c2'];
+
+/** The config a field of `type` needs (and the choice options it may have), from random draws. */
+function extraFor(
+  type: FieldType,
+  options: string[],
+  n: number,
+  flag: boolean,
+  flag2: boolean,
+): Partial<Field> {
+  const choice = type === 'select' || type === 'radio' || type === 'checkbox' || type === 'picture_choice';
+  const extra: Partial<Field> = {};
+  if ((type === 'select' || type === 'picture_choice') && flag) extra.multiple = true;
+  if ((choice || type === 'ranking') && flag2 && n % 3 === 0) extra.other = { label: 'Other' };
+  const multiple = type === 'checkbox' || extra.multiple === true;
+  if (multiple && options.length >= 2 && n % 4 === 1) extra.exclusiveValue = options[options.length - 1]!;
+  switch (type) {
+    case 'rating':
+      if (flag) extra.rating = { max: 3 + (n % 8) };
+      break;
+    case 'nps':
+      if (flag) extra.nps = { lowLabel: 'Low', highLabel: 'High' };
+      break;
+    case 'scale':
+      extra.scale = { min: n % 2 === 0 ? 0 : 1, max: 2 + (n % 9), ...(flag ? { lowLabel: 'Low' } : {}) };
+      break;
+    case 'slider':
+      extra.slider = { ...SLIDERS[n % SLIDERS.length]!, ...(flag ? { unit: 'km' } : {}) };
+      break;
+    case 'matrix':
+      extra.matrix = {
+        rows: ['r0', 'r1', 'r2'].slice(0, 1 + (n % 3)).map((id) => ({ id, label: id.toUpperCase() })),
+        columns: COLUMNS.map((value, k) => ({ value, label: value.toUpperCase(), score: k })),
+        ...(flag ? { multiple: true } : {}),
+      };
+      break;
+    case 'ranking':
+      if (flag) extra.ranking = { top: 1 + (n % options.length) };
+      break;
+    default:
+      break;
+  }
+  return extra;
+}
+
+/** The field of a plan as far as conditions see it. */
+function planField(plan: FieldPlan, id = 'x'): Field {
+  const field: Field = { id, sectionId: 's', type: plan.type, label: id, order: 0, ...plan.extra };
+  if (
+    plan.options.length > 0 &&
+    ['select', 'radio', 'checkbox', 'picture_choice', 'ranking'].includes(plan.type)
+  ) {
+    field.options = plan.options.map((value) => ({ label: value, value }));
+  }
+  return field;
+}
+
+/** The part a condition with `operator` names: a matrix's first row, a ranking's first place for equals. */
+function partFor(plan: FieldPlan, operator: ConditionOperator): ConditionPart {
+  if (plan.type === 'matrix' && operator !== 'isEmpty' && operator !== 'isNotEmpty') return { row: 'r0' };
+  if (plan.type === 'ranking' && (operator === 'equals' || operator === 'notEquals')) return { rank: 1 };
+  return {};
+}
+
+/** Whether checkSchema takes a condition with `operator` (on its part) on the plan's field. */
+function applies(plan: FieldPlan, operator: ConditionOperator): boolean {
+  if (!OPERATOR_TARGET_TYPES[operator].includes(plan.type)) return false;
+  return conditionPartProblems(planField(plan), partFor(plan, operator), operator, [], '').length === 0;
 }
 
 const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
@@ -46,6 +125,9 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
       useRange: fc.boolean(),
       required: fc.boolean(),
       allowedTypes: fc.subarray(['image/*', 'application/pdf', 'text/plain'], { minLength: 1 }),
+      n: fc.integer({ min: 0, max: 1000 }),
+      flag: fc.boolean(),
+      flag2: fc.boolean(),
     })
     .map((r) => {
       const lo = Math.min(r.a, r.b);
@@ -53,7 +135,13 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
       const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email' || r.type === 'hidden';
       // `required` on a hidden field is an integrity error: its value comes from prefill or not at all.
       const required = r.type === 'hidden' ? false : r.required;
-      const plan: FieldPlan = { type: r.type, options: r.options, section: r.section, required };
+      const plan: FieldPlan = {
+        type: r.type,
+        options: r.options,
+        section: r.section,
+        required,
+        extra: extraFor(r.type, r.options, r.n, r.flag, r.flag2),
+      };
       // A pattern and length rules together could be unsatisfiable; a field gets one or the other.
       if (textual && r.type !== 'email' && r.pattern) plan.pattern = r.pattern;
       // An email needs about 7 characters at least, so its maxLength leaves room for one.
@@ -69,11 +157,10 @@ function conditionValueArb(op: ConditionOperator, target: FieldPlan): fc.Arbitra
   if (op === 'isEmpty' || op === 'isNotEmpty' || op === 'isChecked' || op === 'isNotChecked') {
     return fc.constant(undefined);
   }
-  if (target.type === 'number') return fc.integer({ min: -50, max: 500 });
-  if (target.type === 'date') return isoDate;
-  if (target.type === 'select' || target.type === 'radio' || target.type === 'checkbox') {
-    return fc.constantFrom(...target.options);
-  }
+  const compared = comparedAs(planField(target), partFor(target, op));
+  if (compared.type === 'number') return fc.integer({ min: -50, max: 500 });
+  if (compared.type === 'date') return isoDate;
+  if (compared.values !== undefined) return fc.constantFrom(...compared.values);
   return word;
 }
 
@@ -82,15 +169,16 @@ function conditionArb(plans: FieldPlan[], ids: string[], upTo: number): fc.Arbit
   return fc.integer({ min: 0, max: upTo - 1 }).chain((t) => {
     const target = plans[t]!;
     const ops = (Object.keys(OPERATOR_TARGET_TYPES) as ConditionOperator[]).filter((op) =>
-      OPERATOR_TARGET_TYPES[op].includes(target.type),
+      applies(target, op),
     );
-    return fc
-      .constantFrom(...ops)
-      .chain((operator) =>
-        conditionValueArb(operator, target).map((value) =>
-          value === undefined ? { fieldId: ids[t]!, operator } : { fieldId: ids[t]!, operator, value },
-        ),
-      );
+    return fc.constantFrom(...ops).chain((operator) =>
+      conditionValueArb(operator, target).map((value) => ({
+        fieldId: ids[t]!,
+        ...partFor(target, operator),
+        operator,
+        ...(value === undefined ? {} : { value }),
+      })),
+    );
   });
 }
 
@@ -110,7 +198,9 @@ function logicArb(plans: FieldPlan[], ids: string[], upTo: number) {
 }
 
 function whenArb(plans: FieldPlan[], ids: string[], upTo: number) {
-  const candidates = [...Array(upTo).keys()].filter((i) => WHEN_TARGET_TYPES.includes(plans[i]!.type));
+  const candidates = [...Array(upTo).keys()].filter(
+    (i) => WHEN_TARGET_TYPES.includes(plans[i]!.type) && applies(plans[i]!, 'equals'),
+  );
   if (candidates.length === 0) return fc.constant(undefined);
   return fc.option(
     fc
@@ -120,8 +210,8 @@ function whenArb(plans: FieldPlan[], ids: string[], upTo: number) {
           .tuple(conditionValueArb('equals', plans[t]!), fc.boolean())
           .map(([v, eq]) =>
             eq
-              ? { field: ids[t]!, equals: v as string | number }
-              : { field: ids[t]!, notEquals: v as string | number },
+              ? { field: ids[t]!, ...partFor(plans[t]!, 'equals'), equals: v as string | number }
+              : { field: ids[t]!, ...partFor(plans[t]!, 'equals'), notEquals: v as string | number },
           ),
       ),
     { nil: undefined },
@@ -183,18 +273,31 @@ export const formSchemaArb: fc.Arbitrary<FormSchema> = fc
               label: f.label,
               order: i,
               required: p.required,
+              ...p.extra,
             };
-            if (p.type === 'select' || p.type === 'radio' || p.type === 'checkbox') {
+            if (
+              p.type === 'select' ||
+              p.type === 'radio' ||
+              p.type === 'checkbox' ||
+              p.type === 'picture_choice'
+            ) {
               // Scores by position, for the variables below.
               field.options = p.options.map((v, k) => ({ label: v.toUpperCase(), value: v, score: k }));
             }
+            if (p.type === 'picture_choice') {
+              field.options = field.options!.map((o) => ({ ...o, imageUrl: `upload:${o.value}` }));
+            }
+            if (p.type === 'ranking')
+              field.options = p.options.map((v) => ({ label: v.toUpperCase(), value: v }));
             if (p.allowedTypes) field.fileConfig = { maxSizeMB: 5, allowedTypes: p.allowedTypes };
             if (rules.length > 0) field.validation = { rules };
             if (f.logic) field.conditionalLogic = f.logic;
             return field;
           });
           // Variables over what the form has: a score total, a number read with a default, a verdict.
-          const scored = fields.filter((f) => f.options).map((f) => ({ score: f.id }));
+          const scored = fields
+            .filter((f) => f.type !== 'ranking' && (f.options || f.matrix))
+            .map((f) => ({ score: f.id }));
           const numbers = fields.filter((f) => f.type === 'number').map((f) => ({ var: [f.id, 0] }));
           const variables: FormSchema['variables'] = [
             {
@@ -253,12 +356,63 @@ export function answerArb(field: Field): fc.Arbitrary<unknown> {
     }
     case 'select':
     case 'radio':
-      return fc.constantFrom(...options);
     case 'checkbox':
-      return fc.subarray(options, {
-        minLength: Math.max(minLength ?? 1, 1),
-        maxLength: maxLength ?? options.length,
-      });
+    case 'picture_choice': {
+      const other = fc.constantFrom({ other: 'Something else' }, { other: ' padded ' });
+      if (field.type !== 'checkbox' && field.multiple !== true) {
+        return field.other ? fc.oneof(fc.constantFrom(...options), other) : fc.constantFrom(...options);
+      }
+      // The exclusive option alone, or the others (with an Other text beside them now and then).
+      const plain = options.filter((o) => o !== field.exclusiveValue);
+      const many = fc
+        .tuple(
+          fc.subarray(plain, {
+            minLength: Math.min(Math.max(minLength ?? 1, 1), plain.length),
+            maxLength: Math.min(maxLength ?? plain.length, plain.length),
+          }),
+          field.other ? fc.option(other, { nil: undefined }) : fc.constant(undefined),
+        )
+        .map(([values, o]) =>
+          o !== undefined && values.length < (maxLength ?? Number.POSITIVE_INFINITY)
+            ? [...values, o]
+            : values,
+        );
+      return field.exclusiveValue === undefined ? many : fc.oneof(many, fc.constant([field.exclusiveValue]));
+    }
+    case 'rating':
+      return fc.integer({ min: 1, max: field.rating?.max ?? 5 });
+    case 'nps':
+      return fc.integer({ min: 0, max: 10 });
+    case 'scale':
+      return fc.integer({ min: field.scale!.min, max: field.scale!.max });
+    case 'slider': {
+      const { min, max, step } = field.slider!;
+      return fc
+        .integer({ min: 0, max: Math.floor((max - min) / step + 1e-9) })
+        .map((k) => Number((min + k * step).toPrecision(12)));
+    }
+    case 'matrix': {
+      const config = field.matrix!;
+      const columns = config.columns.map((c) => c.value);
+      const cell: fc.Arbitrary<unknown> = config.multiple
+        ? fc.subarray(columns, { minLength: 1 })
+        : fc.constantFrom(...columns);
+      const rows = config.rows.map((r) => r.id);
+      // Every row when required, else at least one, so the answer is kept.
+      return fc
+        .subarray(rows, { minLength: field.required ? rows.length : 1 })
+        .chain((chosen) =>
+          fc
+            .tuple(...chosen.map(() => cell))
+            .map((cells) => Object.fromEntries(chosen.map((r, k) => [r, cells[k]]))),
+        );
+    }
+    case 'ranking': {
+      const top = field.ranking?.top ?? options.length;
+      return fc
+        .shuffledSubarray(options, { minLength: options.length, maxLength: options.length })
+        .map((o) => o.slice(0, top));
+    }
     case 'date':
       return isoDate;
     case 'file': {

@@ -91,6 +91,19 @@ describe('checkSchema (fixtures)', () => {
       unknown_translation_key: true,
       translation_of_base_language: true,
       notification_field_not_email: true,
+      config_not_allowed: true,
+      config_missing: true,
+      invalid_slider: true,
+      duplicate_matrix_row: true,
+      duplicate_matrix_column: true,
+      ranking_top_too_large: true,
+      image_missing: true,
+      invalid_image_url: true,
+      unknown_exclusive_value: true,
+      part_not_applicable: true,
+      unknown_row: true,
+      rank_out_of_range: true,
+      row_required: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

@@ -2,6 +2,7 @@ import { VALUELESS_OPERATORS, type ValueOperator } from '../../models/conditiona
 import { OPERATOR_TARGET_TYPES, operatorAppliesTo, WHEN_TARGET_TYPES } from '../operators.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
+import { comparedField, conditionPartProblems } from './question-types.js';
 import { conditionTarget, describeOwner, type SchemaIndex, variableAsField } from './schema-index.js';
 import { describeValueMismatch, formatValue } from './values.js';
 
@@ -29,6 +30,11 @@ export function checkConditions(index: SchemaIndex): SchemaProblem[] {
       );
       continue;
     }
+    const partProblems = conditionPartProblems(target, site.condition, operator, site.path, subject);
+    if (partProblems.length > 0) {
+      problems.push(...partProblems);
+      continue;
+    }
     const valuePath = [...site.path, 'value'];
     if (VALUELESS.has(operator)) {
       if (value !== undefined) {
@@ -44,7 +50,11 @@ export function checkConditions(index: SchemaIndex): SchemaProblem[] {
       );
       continue;
     }
-    const mismatch = describeValueMismatch(operator as ValueOperator, value, target);
+    const mismatch = describeValueMismatch(
+      operator as ValueOperator,
+      value,
+      comparedField(target, site.condition),
+    );
     if (mismatch) {
       problems.push(
         problem(
@@ -81,7 +91,12 @@ export function checkRuleConditions(index: SchemaIndex): SchemaProblem[] {
       }
       const [operator, value] =
         'equals' in when ? (['equals', when.equals] as const) : (['notEquals', when.notEquals] as const);
-      const mismatch = describeValueMismatch(operator, value, target);
+      const partProblems = conditionPartProblems(target, when, operator, path, subject);
+      if (partProblems.length > 0) {
+        problems.push(...partProblems);
+        return;
+      }
+      const mismatch = describeValueMismatch(operator, value, comparedField(target, when));
       if (mismatch) {
         problems.push(
           problem(

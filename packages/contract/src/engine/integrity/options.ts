@@ -18,7 +18,7 @@ export function checkOptions(schema: FormSchema): SchemaProblem[] {
           problem(
             'options_not_allowed',
             optionsPath,
-            `Field "${field.id}" is a ${field.type} field, which takes no options; remove "options" or make it a select, radio or checkbox field.`,
+            `Field "${field.id}" is a ${field.type} field, which takes no options; remove "options" or make it a select, radio, checkbox, picture choice or ranking field.`,
           ),
         );
       }

@@ -31,6 +31,18 @@ export function checkRules(index: SchemaIndex, patternSafety: PatternJudge): Sch
             `Field "${field.id}" is a ${field.type} field; a "${rule.type}" rule applies only to ${applies.join(', ')} fields.`,
           ),
         );
+      } else if (
+        (rule.type === 'minLength' || rule.type === 'maxLength') &&
+        (field.type === 'select' || field.type === 'picture_choice') &&
+        field.multiple !== true
+      ) {
+        problems.push(
+          problem(
+            'rule_not_applicable',
+            [...rulePath(r), 'type'],
+            `Field "${field.id}" allows one choice; a "${rule.type}" rule counts choices and needs "multiple": true.`,
+          ),
+        );
       }
 
       // Same type and same `when` means one rule shadows the other; different `when`s are how a

@@ -5,6 +5,7 @@ import { checkCycles } from './cycles.js';
 import { checkNotifications } from './notifications.js';
 import { checkOptions } from './options.js';
 import type { PatternJudge } from './pattern-syntax.js';
+import { checkQuestionTypes } from './question-types.js';
 import { checkIds, checkReferences } from './references.js';
 import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
@@ -33,6 +34,7 @@ export function checkSchemaWith(schema: FormSchema, patternSafety: PatternJudge)
     ...checkIds(schema),
     ...checkReferences(index),
     ...checkOptions(schema),
+    ...checkQuestionTypes(schema),
     ...checkConditions(index),
     ...checkRuleConditions(index),
     ...checkRules(index, patternSafety),

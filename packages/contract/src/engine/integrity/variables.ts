@@ -1,11 +1,10 @@
 import { SCHEMA_LIMITS } from '../../models/limits.js';
 import { inspectExpression } from '../logic/expressions.js';
+import { scoredItems } from '../question-types/table.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
 import { RESERVED_IDS } from './references.js';
 import type { SchemaIndex } from './schema-index.js';
-
-const SCORED_TYPES: ReadonlySet<string> = new Set(['select', 'radio', 'checkbox']);
 
 /**
  * Variables (docs/form-model.md): ids unique among variables and fields, expressions that are JSON
@@ -96,12 +95,12 @@ export function checkVariables(index: SchemaIndex): SchemaProblem[] {
             `Variable "${id}" adds up the score of "${ref.id}", which is not a field of this form.`,
           ),
         );
-      } else if (!SCORED_TYPES.has(field.type)) {
+      } else if (scoredItems(field) === null) {
         problems.push(
           problem(
             'score_not_applicable',
             path,
-            `Variable "${id}" adds up the score of "${ref.id}", a ${field.type} field; "score" applies only to select, radio and checkbox fields.`,
+            `Variable "${id}" adds up the score of "${ref.id}", a ${field.type} field; "score" applies only to select, radio, checkbox, picture choice and matrix fields.`,
           ),
         );
       }

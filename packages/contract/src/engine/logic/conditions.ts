@@ -9,10 +9,15 @@ import { calendarDay, isBlank, isEmptyAnswer, toNumber, trimmed } from './answer
  */
 export type CompiledCondition = (raw: readonly unknown[], hidden: Uint8Array) => boolean;
 
-/** The field a condition looks at; `undefined` when the id names no field (reads as empty). */
+/**
+ * The field a condition looks at; `undefined` when the id names no field (reads as empty). `type`
+ * is the type the answer compares as and `read` the part compared (a matrix row, a ranking's
+ * place), both from the question-type table's `comparedAs`.
+ */
 export interface ConditionTarget {
   readonly index: number;
   readonly type: FieldType;
+  readonly read?: ((answer: unknown) => unknown) | undefined;
 }
 
 type Test = (answer: unknown) => boolean;
@@ -131,6 +136,13 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
   }
 }
 
+/** The test applied to the part of the answer the target reads (a matrix row, a ranked place). */
+function partTest(test: Test, target: ConditionTarget): Test {
+  const read = target.read;
+  if (read === undefined || test === never) return test;
+  return (a) => test(a === undefined ? undefined : read(a));
+}
+
 /**
  * Compiles one condition into a closure, with its value parsed once (numbers, calendar days,
  * lower-cased needles). Pairs `checkSchema` refuses (an operator on a type it does not apply to)
@@ -154,7 +166,7 @@ export function compileCondition(
     const result = negated ? !onEmpty : onEmpty;
     return () => result;
   }
-  const test = positiveTest(base, target.type, value);
+  const test = partTest(positiveTest(base, target.type, value), target);
   const t = target.index;
   if (negated) return (raw, hidden) => !test(hidden[t] === 1 ? undefined : raw[t]);
   return (raw, hidden) => test(hidden[t] === 1 ? undefined : raw[t]);
@@ -238,10 +250,10 @@ export function compileRawCondition(
     return (negated ? !onEmpty : onEmpty) ? alwaysRaw : neverRaw;
   }
   const t = target.index;
-  const fast = specialised(base, target.type, value, t);
+  const fast = target.read === undefined ? specialised(base, target.type, value, t) : null;
   if (fast === neverRaw) return negated ? alwaysRaw : neverRaw;
   if (fast !== null) return negated ? (raw) => !fast(raw) : fast;
-  const test = positiveTest(base, target.type, value);
+  const test = partTest(positiveTest(base, target.type, value), target);
   if (test === never) return negated ? alwaysRaw : neverRaw;
   if (negated) return (raw) => !test(raw[t]);
   return (raw) => test(raw[t]);

@@ -131,10 +131,19 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
 /** Option value -> score, per field id: what `score` adds up. */
 export type ScoreTables = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
-/** Sum of the scores of the selected options; 0 for anything else. */
+/** Sum of the scores of the selected options (of every answered matrix row); 0 for anything else. */
 function scoreOf(answer: unknown, table: ReadonlyMap<string, number>): number {
   if (typeof answer === 'string') return table.get(answer) ?? 0;
-  if (!Array.isArray(answer)) return 0;
+  if (!Array.isArray(answer)) {
+    if (typeof answer !== 'object' || answer === null) return 0;
+    // A matrix: each row's column, or columns when several may be chosen.
+    let sum = 0;
+    for (const row of Object.keys(answer)) {
+      const v: unknown = (answer as Record<string, unknown>)[row];
+      if (typeof v === 'string' || Array.isArray(v)) sum += scoreOf(v, table);
+    }
+    return sum;
+  }
   let sum = 0;
   for (let i = 0; i < answer.length; i++) {
     const v: unknown = answer[i];

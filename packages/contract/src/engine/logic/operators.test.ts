@@ -14,6 +14,10 @@ interface OperatorCase {
   answer?: unknown;
   expected: boolean;
   note?: string;
+  /** Extra properties of the target field (a question type's config, `multiple`, `other`). */
+  config?: Partial<Field>;
+  row?: string;
+  rank?: number;
 }
 
 const cases = fixture.cases as OperatorCase[];
@@ -22,12 +26,22 @@ const OPTIONS = ['red', 'green', 'blue', 'true'].map((value) => ({ label: value,
 /** gate (text) -> target (hidden when gate is "hide") -> probe (shown when the condition holds). */
 function schemaFor(c: OperatorCase): FormSchema {
   const target: Field = { id: 'target', sectionId: 's1', type: c.type, label: 'Target', order: 1 };
-  if (c.type === 'select' || c.type === 'radio' || c.type === 'checkbox') target.options = OPTIONS;
+  if (['select', 'radio', 'checkbox', 'ranking'].includes(c.type)) target.options = OPTIONS;
+  if (c.type === 'picture_choice') {
+    target.options = OPTIONS.map((o) => ({ ...o, imageUrl: `https://example.org/${o.value}.png` }));
+  }
+  Object.assign(target, c.config);
   target.conditionalLogic = {
     action: 'hide',
     conditionGroups: [{ conditions: [{ fieldId: 'gate', operator: 'equals', value: 'hide' }] }],
   };
-  const condition = { fieldId: 'target', operator: c.operator, ...('value' in c ? { value: c.value } : {}) };
+  const condition = {
+    fieldId: 'target',
+    operator: c.operator,
+    ...('value' in c ? { value: c.value } : {}),
+    ...(c.row === undefined ? {} : { row: c.row }),
+    ...(c.rank === undefined ? {} : { rank: c.rank }),
+  };
   return {
     version: '1.0',
     schemaVersion: '2024-01-01',
@@ -58,7 +72,7 @@ function holds(c: OperatorCase): boolean {
 }
 
 const label = (c: OperatorCase) =>
-  `${c.operator} on ${c.type} ${JSON.stringify(c.value ?? null)}, ${c.kind}: ${JSON.stringify(c.answer ?? '(none)')} -> ${c.expected}${c.note ? ` (${c.note})` : ''}`;
+  `${c.operator} on ${c.type}${c.row ? ` row ${c.row}` : ''}${c.rank ? ` rank ${c.rank}` : ''} ${JSON.stringify(c.value ?? null)}, ${c.kind}: ${JSON.stringify(c.answer ?? '(none)')} -> ${c.expected}${c.note ? ` (${c.note})` : ''}`;
 
 describe('condition operators (fixtures/operators.fixture.json)', () => {
   it.each(cases.map((c) => [label(c), c] as const))('%s', (_label, c) => {

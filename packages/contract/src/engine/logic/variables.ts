@@ -1,6 +1,7 @@
 import type { FieldType } from '../../models/field-types.js';
 import type { FormSchema, VariableType } from '../../models/form-schema.js';
 import type { VariableValue } from '../../models/response.js';
+import { scoredItems } from '../question-types/table.js';
 import { isEmptyAnswer, toNumber, trimmed } from './answer-values.js';
 import {
   type CompiledExpression,
@@ -72,13 +73,14 @@ export function variableInput(type: FieldType, answer: unknown): unknown {
   }
 }
 
-/** Option value -> score of each field whose options carry scores. */
+/** Value -> score of each field with scored items (choice options, matrix columns: `scoredItems`). */
 export function scoreTables(schema: FormSchema): ScoreTables {
   const tables = new Map<string, Map<string, number>>();
   for (const field of schema.fields) {
-    if (tables.has(field.id) || !field.options) continue;
+    const items = scoredItems(field);
+    if (tables.has(field.id) || !items) continue;
     const table = new Map<string, number>();
-    for (const option of field.options) {
+    for (const option of items) {
       if (typeof option.score === 'number' && Number.isFinite(option.score))
         table.set(option.value, option.score);
     }

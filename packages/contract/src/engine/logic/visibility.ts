@@ -1,5 +1,6 @@
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { type ConditionPart, comparedAs } from '../question-types/table.js';
 import type { Visibility } from '../types.js';
 import { hiddenCleaner } from '../validate/hidden-values.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
@@ -77,7 +78,8 @@ export interface VisibilityPlan {
    */
   readonly cleanHidden: ((raw: unknown[]) => void) | null;
   /** What a condition on this field id reads; undefined when no field has the id. */
-  targetOf(id: string): ConditionTarget | undefined;
+  /** The field (or part of it: a matrix row, a ranked place) a condition or a rule's `when` reads. */
+  targetOf(id: string, part?: ConditionPart): ConditionTarget | undefined;
   /**
    * Marks hidden fields and sections (1) in the two arrays, which the caller passes zeroed.
    * `raw` holds the answers by field index (see `AnswerReader`).
@@ -113,10 +115,10 @@ function anyGroup(groups: readonly (readonly RawCondition[])[]): CompiledLogic {
 
 function compileLogic(
   logic: ConditionalLogic,
-  targetOf: (id: string) => ConditionTarget | undefined,
+  targetOf: (id: string, part?: ConditionPart) => ConditionTarget | undefined,
 ): CompiledLogic {
   const groups = logic.conditionGroups.map((group) =>
-    group.conditions.map((c) => compileRawCondition(c.operator, c.value, targetOf(c.fieldId))),
+    group.conditions.map((c) => compileRawCondition(c.operator, c.value, targetOf(c.fieldId, c))),
   );
   const matches = anyGroup(groups);
   return logic.action === 'hide' ? (raw) => !matches(raw) : matches;
@@ -145,10 +147,13 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
   });
   const variablesRead = readsVariables(schema, variableIndex);
   const F = fieldIds.length;
-  const targetOf = (id: string): ConditionTarget | undefined => {
+  const targetOf = (id: string, part?: ConditionPart): ConditionTarget | undefined => {
     const index = fieldIndex.get(id);
     const field = index === undefined ? undefined : schema.fields[index];
-    if (field && index !== undefined) return { index, type: field.type };
+    if (field && index !== undefined) {
+      const { type, read } = comparedAs(field, part);
+      return { index, type, read };
+    }
     // A variable compares as a number or a text field would; it has a slot only when read.
     const v = variablesRead ? variableIndex.get(id) : undefined;
     if (v === undefined) return undefined;

@@ -37,4 +37,12 @@ export const de: MessageTable = {
   pattern: 'Der Wert hat nicht das erwartete Format.',
   unknownField: 'Dieses Formular hat kein solches Feld.',
   notAnObject: 'Die Antworten müssen ein Objekt mit den Feld-IDs als Schlüsseln sein.',
+  scaleValue: 'Bitte wählen Sie eine ganze Zahl von {min} bis {max}.',
+  sliderValue: 'Bitte wählen Sie einen Wert von {min} bis {max} in Schritten von {step}.',
+  matrix: 'Bitte beantworten Sie jede Zeile mit einer der aufgeführten Spalten.',
+  matrixRows: 'Bitte beantworten Sie jede Zeile.',
+  ranking: 'Bitte ordnen Sie jede aufgeführte Option genau einmal.',
+  rankCount: { one: 'Bitte ordnen Sie {max} Option.', other: 'Bitte ordnen Sie {max} Optionen.' },
+  otherText: 'Bitte beschreiben Sie Ihre andere Antwort in höchstens {max} Zeichen.',
+  exclusive: 'Diese Option kann nicht mit anderen kombiniert werden.',
 };

@@ -22,4 +22,12 @@ export const en: MessageTable = {
   pattern: 'The value is not in the expected format.',
   unknownField: 'This form has no such field.',
   notAnObject: 'Answers must be an object keyed by field id.',
+  scaleValue: 'Choose a whole number from {min} to {max}.',
+  sliderValue: 'Choose a value from {min} to {max} in steps of {step}.',
+  matrix: 'Answer each row with one of the listed columns.',
+  matrixRows: 'Answer every row.',
+  ranking: 'Rank each listed option once.',
+  rankCount: { one: 'Rank {max} option.', other: 'Rank {max} options.' },
+  otherText: 'Describe your other answer in at most {max} characters.',
+  exclusive: 'This option cannot be combined with others.',
 };

@@ -22,4 +22,12 @@ export const es: MessageTable = {
   pattern: 'El valor no tiene el formato esperado.',
   unknownField: 'Este formulario no tiene ese campo.',
   notAnObject: 'Las respuestas deben ser un objeto cuyas claves sean los identificadores de los campos.',
+  scaleValue: 'Elija un número entero de {min} a {max}.',
+  sliderValue: 'Elija un valor de {min} a {max} en pasos de {step}.',
+  matrix: 'Responda cada fila con una de las columnas indicadas.',
+  matrixRows: 'Responda todas las filas.',
+  ranking: 'Ordene cada opción indicada una sola vez.',
+  rankCount: { one: 'Ordene {max} opción.', other: 'Ordene {max} opciones.' },
+  otherText: 'Describa su otra respuesta en {max} caracteres como máximo.',
+  exclusive: 'Esta opción no se puede combinar con otras.',
 };

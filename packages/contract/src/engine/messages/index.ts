@@ -9,6 +9,8 @@ export { messagesFor };
 export interface MessageParams {
   min?: number;
   max?: number;
+  /** A slider's step. */
+  step?: number;
   /** The effective upload limit in MB. */
   maxMB?: number;
   /** Allowed MIME patterns, shown comma-separated. */
@@ -30,10 +32,10 @@ export function formatMessage(language: string, key: MessageKey, params: Message
   return fillPlaceholders(template, language, params);
 }
 
-const PLACEHOLDER = /\{(min|max|maxMB|types)\}/g;
+const PLACEHOLDER = /\{(min|max|step|maxMB|types)\}/g;
 
 /**
- * Replaces `{min}`, `{max}`, `{maxMB}` and `{types}` in a template (built-in or a rule's custom
+ * Replaces `{min}`, `{max}`, `{step}`, `{maxMB}` and `{types}` in a template (built-in or a rule's custom
  * message). Numbers are written the language's way (`10,000` in English, `10.000` in German).
  * A placeholder without a value is left as written.
  */

@@ -22,4 +22,12 @@ export const it: MessageTable = {
   pattern: 'Il valore non è nel formato previsto.',
   unknownField: 'Questo modulo non contiene questo campo.',
   notAnObject: 'Le risposte devono essere un oggetto con gli ID dei campi come chiavi.',
+  scaleValue: 'Scegli un numero intero da {min} a {max}.',
+  sliderValue: 'Scegli un valore da {min} a {max} a passi di {step}.',
+  matrix: 'Rispondi a ogni riga con una delle colonne elencate.',
+  matrixRows: 'Rispondi a tutte le righe.',
+  ranking: 'Ordina ogni opzione elencata una sola volta.',
+  rankCount: { one: 'Ordina {max} opzione.', other: 'Ordina {max} opzioni.' },
+  otherText: 'Descrivi la tua altra risposta in al massimo {max} caratteri.',
+  exclusive: 'Questa opzione non può essere combinata con altre.',
 };

@@ -2,7 +2,7 @@
  * The shape of one language's built-in texts. The server and the public page read the same
  * tables, so a respondent sees the same sentence whichever side found the problem.
  *
- * Placeholders: `{min}`, `{max}` (numbers), `{maxMB}` (the effective upload limit in MB) and
+ * Placeholders: `{min}`, `{max}`, `{step}` (numbers), `{maxMB}` (the effective upload limit in MB) and
  * `{types}` (the allowed MIME patterns, comma-separated). Texts that carry a count come in two
  * forms, `one` (the count is exactly 1) and `other`; that is enough for all six languages.
  */
@@ -51,6 +51,22 @@ export interface MessageTable {
   readonly unknownField: string;
   /** The answers themselves are not a JSON object. */
   readonly notAnObject: string;
+  /** A rating, nps or scale answer that is not a whole number in range. `{min}` `{max}` */
+  readonly scaleValue: string;
+  /** A slider answer out of range or off its step grid. `{min}` `{max}` `{step}` */
+  readonly sliderValue: string;
+  /** A matrix answer naming an unknown row or column, or repeating a column. */
+  readonly matrix: string;
+  /** A required matrix with a row unanswered. */
+  readonly matrixRows: string;
+  /** A ranking entry that is not an option, or an option ranked twice. */
+  readonly ranking: string;
+  /** A ranking of the wrong length: all options, or exactly `ranking.top`. `{max}` */
+  readonly rankCount: PluralText;
+  /** An "Other" answer whose text is blank or too long. `{max}` */
+  readonly otherText: string;
+  /** The exclusive option ("None of the above") chosen with another. */
+  readonly exclusive: string;
 }
 
 export type MessageKey = keyof MessageTable;

@@ -22,4 +22,12 @@ export const nl: MessageTable = {
   pattern: 'De waarde heeft niet de verwachte notatie.',
   unknownField: 'Dit formulier heeft geen veld met deze naam.',
   notAnObject: "De antwoorden moeten een object zijn met de veld-id's als sleutels.",
+  scaleValue: 'Kies een geheel getal van {min} tot en met {max}.',
+  sliderValue: 'Kies een waarde van {min} tot en met {max} in stappen van {step}.',
+  matrix: 'Beantwoord elke rij met een van de genoemde kolommen.',
+  matrixRows: 'Beantwoord elke rij.',
+  ranking: 'Rangschik elke genoemde optie precies één keer.',
+  rankCount: { one: 'Rangschik {max} optie.', other: 'Rangschik {max} opties.' },
+  otherText: 'Beschrijf uw andere antwoord in maximaal {max} tekens.',
+  exclusive: 'Deze optie kan niet met andere worden gecombineerd.',
 };

@@ -23,4 +23,12 @@ export const tr: MessageTable = {
   pattern: 'Değer beklenen biçimde değil.',
   unknownField: 'Bu formda böyle bir alan yok.',
   notAnObject: 'Yanıtlar, alan kimliklerini anahtar olarak kullanan bir nesne olmalıdır.',
+  scaleValue: '{min} ile {max} arasında bir tam sayı seçin.',
+  sliderValue: '{min} ile {max} arasında, {step} adımlarla bir değer seçin.',
+  matrix: 'Her satırı listelenen sütunlardan biriyle yanıtlayın.',
+  matrixRows: 'Her satırı yanıtlayın.',
+  ranking: 'Listelenen her seçeneği yalnızca bir kez sıralayın.',
+  rankCount: { one: '{max} seçeneği sıralayın.', other: '{max} seçeneği sıralayın.' },
+  otherText: 'Diğer yanıtınızı en fazla {max} karakterle açıklayın.',
+  exclusive: 'Bu seçenek diğerleriyle birlikte seçilemez.',
 };

@@ -1,9 +1,22 @@
-import type { Field, QuestionType } from '../../models/field.js';
+import type { ConditionOperator } from '../../models/conditional-logic.js';
+import type { Field, FieldType, QuestionType } from '../../models/field.js';
+import type { AnswerCheck } from '../validate/answer-checks.js';
+import type { IssueFactory } from '../validate/issue.js';
+import {
+  choiceCheck,
+  integerCheck,
+  isMultipleChoice,
+  matrixCheck,
+  needsChoiceCheck,
+  rankingCheck,
+  sliderCheck,
+} from './checks.js';
 
 /**
  * One entry per question type beyond the original ten (docs/form-model.md "Question types"): what
  * the runtime, the renderers, the builder, the figures and the exports read about the type. The
- * engine's checks (answers, conditions, integrity, translations) read the same entries.
+ * engine's checks (answers, conditions, integrity, translations, scores, exports) read the same
+ * entries; the integrity checks of the configs are in integrity/question-types.ts.
  */
 export interface QuestionTypeEntry {
   readonly type: QuestionType;
@@ -13,6 +26,26 @@ export interface QuestionTypeEntry {
   readonly figure: QuestionFigure;
   /** The answer as one line of plain text (recall, exports, e-mails, chat messages). */
   display(field: Field, answer: unknown): string;
+  /**
+   * The condition operators besides isEmpty / isNotEmpty (docs/conditional-logic.md): a matrix's
+   * name a `row`, a ranking's `equals` a `rank`.
+   */
+  readonly operators: readonly ConditionOperator[];
+  /** The validation rules besides `required` that apply (`min`/`max` on scales, counts on choices). */
+  readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength')[];
+  /** The type check of a non-empty answer: its normalised value, an `Issue`, or `EMPTY_ANSWER`. */
+  check(field: Field, issue: IssueFactory): AnswerCheck;
+  /**
+   * What a condition on the field (or on its `row` / `rank`) compares: the answer, or the part
+   * `read` takes from it, compared as a field of `type` would be.
+   */
+  comparesAs(field: Field, part: ConditionPart): ComparedAs;
+  /** The items whose `score` counts in `{"score": id}` (options, matrix columns); none: no score. */
+  scored?(field: Field): readonly { readonly value: string; readonly score?: number | undefined }[];
+  /** The field's texts beyond its label, help, placeholder and options (translation keys). */
+  texts?(field: Field): readonly FieldText[];
+  /** Export columns other than one column of the display text (a matrix's one per row). */
+  columns?(field: Field): readonly ExportColumn[];
 }
 
 export type QuestionFamily = 'scales' | 'matrix' | 'ranking' | 'choices';
@@ -22,6 +55,34 @@ export type QuestionFamily = 'scales' | 'matrix' | 'ranking' | 'choices';
  * per option, as for checkbox.
  */
 export type QuestionFigure = 'distribution' | 'nps' | 'matrix' | 'ranking' | 'choices';
+
+/** The part of an answer a condition or a rule's `when` names. */
+export interface ConditionPart {
+  readonly row?: string | undefined;
+  readonly rank?: number | undefined;
+}
+
+/** See `QuestionTypeEntry.comparesAs`. */
+export interface ComparedAs {
+  readonly type: FieldType;
+  /** The part of the answer compared; absent: the whole answer. */
+  readonly read?: (answer: unknown) => unknown;
+  /** The values a choice is compared with (option values, matrix column values). */
+  readonly values?: readonly string[];
+}
+
+/** A text of a field a translation may replace: `fields.<id>.<key>`, at `path` inside the field. */
+export interface FieldText {
+  readonly key: string;
+  readonly text: string;
+  readonly path: readonly (string | number)[];
+}
+
+/** One column of a response export: its title and the cell of an answer. */
+export interface ExportColumn {
+  readonly title: string;
+  value(answer: unknown): string;
+}
 
 /** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
 export function numberText(value: number): string {
@@ -33,6 +94,9 @@ const isOther = (a: unknown): a is { other: string } =>
   a !== null &&
   !Array.isArray(a) &&
   typeof (a as { other?: unknown }).other === 'string';
+
+const isRecord = (a: unknown): a is Record<string, unknown> =>
+  typeof a === 'object' && a !== null && !Array.isArray(a);
 
 /** An option's label, or an "Other" answer's own text. */
 function choiceText(field: Field, value: unknown): string {
@@ -47,7 +111,62 @@ export function choicesDisplay(field: Field, answer: unknown): string {
   return choiceText(field, answer);
 }
 
+/** A matrix row's answer: its column's label, or several joined by ", ". */
+function rowText(field: Field, value: unknown): string {
+  const columns = field.matrix?.columns ?? [];
+  const column = (v: unknown) =>
+    typeof v === 'string' ? (columns.find((c) => c.value === v)?.label ?? v) : '';
+  return Array.isArray(value) ? value.map(column).join(', ') : column(value);
+}
+
 const scalar = (answer: unknown): string => (typeof answer === 'number' ? numberText(answer) : '');
+
+const COMPARING: readonly ConditionOperator[] = [
+  'equals',
+  'notEquals',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+];
+const SCALE_RULES = ['min', 'max'] as const;
+const asNumber = (): ComparedAs => ({ type: 'number' });
+const optionValues = (field: Field) => (field.options ?? []).map((o) => o.value);
+
+/** A choice compares as radio, or as checkbox when several may be chosen. */
+export function choiceComparedAs(field: Field): ComparedAs {
+  return { type: isMultipleChoice(field) ? 'checkbox' : 'radio', values: optionValues(field) };
+}
+
+/** A row's answer; on the whole matrix, the answer when some row is answered, else undefined. */
+function matrixComparedAs(field: Field, part: ConditionPart): ComparedAs {
+  const row = part.row;
+  if (row === undefined) {
+    return {
+      type: 'matrix',
+      read: (a) => (isRecord(a) && Object.keys(a).some((k) => rowText(field, a[k]) !== '') ? a : undefined),
+    };
+  }
+  return {
+    type: field.matrix?.multiple === true ? 'checkbox' : 'radio',
+    values: (field.matrix?.columns ?? []).map((c) => c.value),
+    read: (a) => (isRecord(a) && Object.hasOwn(a, row) ? a[row] : undefined),
+  };
+}
+
+/** A ranking compares as checkbox (ranked at all), its `rank` as the radio answer ranked there. */
+function rankingComparedAs(field: Field, part: ConditionPart): ComparedAs {
+  const rank = part.rank;
+  if (rank === undefined) return { type: 'checkbox', values: optionValues(field) };
+  return {
+    type: 'radio',
+    values: optionValues(field),
+    read: (a) => (Array.isArray(a) ? a[rank - 1] : undefined),
+  };
+}
+
+const text = (key: string, value: string | undefined, path: (string | number)[]): FieldText[] =>
+  value === undefined ? [] : [{ key, text: value, path }];
 
 const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type: T } } = {
   rating: {
@@ -56,41 +175,90 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     figure: 'distribution',
     display: (field, answer) =>
       typeof answer === 'number' ? `${numberText(answer)}/${field.rating?.max ?? 5}` : '',
+    operators: COMPARING,
+    rules: SCALE_RULES,
+    check: (field, issue) => integerCheck(1, field.rating?.max ?? 5, issue),
+    comparesAs: asNumber,
   },
-  nps: { type: 'nps', family: 'scales', figure: 'nps', display: (_field, answer) => scalar(answer) },
+  nps: {
+    type: 'nps',
+    family: 'scales',
+    figure: 'nps',
+    display: (_field, answer) => scalar(answer),
+    operators: COMPARING,
+    rules: SCALE_RULES,
+    check: (_field, issue) => integerCheck(0, 10, issue),
+    comparesAs: asNumber,
+    texts: (field) => [
+      ...text('nps.lowLabel', field.nps?.lowLabel, ['nps', 'lowLabel']),
+      ...text('nps.highLabel', field.nps?.highLabel, ['nps', 'highLabel']),
+    ],
+  },
   scale: {
     type: 'scale',
     family: 'scales',
     figure: 'distribution',
     display: (_field, answer) => scalar(answer),
+    operators: COMPARING,
+    rules: SCALE_RULES,
+    check: (field, issue) => integerCheck(field.scale?.min ?? 1, field.scale?.max ?? 5, issue),
+    comparesAs: asNumber,
+    texts: (field) => [
+      ...text('scale.lowLabel', field.scale?.lowLabel, ['scale', 'lowLabel']),
+      ...text('scale.midLabel', field.scale?.midLabel, ['scale', 'midLabel']),
+      ...text('scale.highLabel', field.scale?.highLabel, ['scale', 'highLabel']),
+    ],
   },
   slider: {
     type: 'slider',
     family: 'scales',
     figure: 'distribution',
     display: (field, answer) => {
-      const text = scalar(answer);
-      return text !== '' && field.slider?.unit !== undefined ? `${text} ${field.slider.unit}` : text;
+      const shown = scalar(answer);
+      return shown !== '' && field.slider?.unit !== undefined ? `${shown} ${field.slider.unit}` : shown;
     },
+    operators: COMPARING,
+    rules: SCALE_RULES,
+    check: sliderCheck,
+    comparesAs: asNumber,
+    texts: (field) => text('slider.unit', field.slider?.unit, ['slider', 'unit']),
   },
   matrix: {
     type: 'matrix',
     family: 'matrix',
     figure: 'matrix',
     display: (field, answer) => {
-      if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return '';
-      const config = field.matrix;
-      const column = (value: unknown) =>
-        typeof value === 'string' ? (config?.columns.find((c) => c.value === value)?.label ?? value) : '';
+      if (!isRecord(answer)) return '';
       const parts: string[] = [];
-      for (const row of config?.rows ?? []) {
-        if (!Object.hasOwn(answer, row.id)) continue;
-        const value = (answer as Record<string, unknown>)[row.id];
-        const text = Array.isArray(value) ? value.map(column).join(', ') : column(value);
-        if (text !== '') parts.push(`${row.label}: ${text}`);
+      for (const row of field.matrix?.rows ?? []) {
+        const shown = Object.hasOwn(answer, row.id) ? rowText(field, answer[row.id]) : '';
+        if (shown !== '') parts.push(`${row.label}: ${shown}`);
       }
       return parts.join('; ');
     },
+    operators: ['equals', 'notEquals', 'contains', 'notContains'],
+    rules: [],
+    check: matrixCheck,
+    comparesAs: matrixComparedAs,
+    scored: (field) => field.matrix?.columns ?? [],
+    texts: (field) => [
+      ...(field.matrix?.rows ?? []).map((r, i) => ({
+        key: `rows.${r.id}`,
+        text: r.label,
+        path: ['matrix', 'rows', i, 'label'],
+      })),
+      ...(field.matrix?.columns ?? []).map((c, i) => ({
+        key: `columns.${c.value}`,
+        text: c.label,
+        path: ['matrix', 'columns', i, 'label'],
+      })),
+    ],
+    columns: (field) =>
+      (field.matrix?.rows ?? []).map((row) => ({
+        title: `${field.label} – ${row.label}`,
+        value: (answer: unknown) =>
+          isRecord(answer) && Object.hasOwn(answer, row.id) ? rowText(field, answer[row.id]) : '',
+      })),
   },
   ranking: {
     type: 'ranking',
@@ -98,8 +266,29 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     figure: 'ranking',
     display: (field, answer) =>
       Array.isArray(answer) ? answer.map((v, i) => `${i + 1}. ${choiceText(field, v)}`).join(', ') : '',
+    operators: ['contains', 'notContains', 'equals'],
+    rules: [],
+    check: rankingCheck,
+    comparesAs: rankingComparedAs,
+    columns: (field) => [
+      {
+        title: field.label,
+        value: (answer: unknown) =>
+          Array.isArray(answer) ? answer.map((v) => choiceText(field, v)).join(' > ') : '',
+      },
+    ],
   },
-  picture_choice: { type: 'picture_choice', family: 'choices', figure: 'choices', display: choicesDisplay },
+  picture_choice: {
+    type: 'picture_choice',
+    family: 'choices',
+    figure: 'choices',
+    display: choicesDisplay,
+    operators: ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
+    rules: ['minLength', 'maxLength'],
+    check: choiceCheck,
+    comparesAs: choiceComparedAs,
+    scored: (field) => field.options ?? [],
+  },
 };
 
 /** The entry of a question type; `undefined` for the original ten types. */
@@ -175,4 +364,55 @@ export function shuffled<T>(
     [moving[i], moving[j]] = [moving[j]!, moving[i]!];
   }
   return [...moving, ...last];
+}
+
+/**
+ * The columns of a field in a response export (CSV, XLSX): one per matrix row titled
+ * `<label> – <row label>`, a ranking as `A > B > C`, every other field one column of its label
+ * with `answerDisplayText`.
+ *
+ * ```ts
+ * exportColumns(matrixField).map((c) => c.title); // ['Service – Speed', 'Service – Price']
+ * exportColumns(matrixField)[0]?.value({ speed: 'good', price: 'bad' }); // 'Good'
+ * ```
+ */
+export function exportColumns(field: Field): ExportColumn[] {
+  const columns = questionType(field.type)?.columns?.(field);
+  if (columns !== undefined) return [...columns];
+  return [{ title: field.label, value: (answer) => answerDisplayText(field, answer) }];
+}
+
+/** What conditions on the field (or its row / rank) compare: its entry's, else its own type. */
+export function comparedAs(field: Field, part: ConditionPart = {}): ComparedAs {
+  const entry = questionType(field.type);
+  if (entry !== undefined) return entry.comparesAs(field, part);
+  return field.type === 'select' || field.type === 'radio' || field.type === 'checkbox'
+    ? choiceComparedAs(field)
+    : { type: field.type };
+}
+
+/** A field's texts beyond label, help, placeholder and options: its type's, and its "Other" label. */
+export function fieldTexts(field: Field): FieldText[] {
+  const texts = [...(questionType(field.type)?.texts?.(field) ?? [])];
+  if (field.other !== undefined)
+    texts.push({ key: 'other', text: field.other.label, path: ['other', 'label'] });
+  return texts;
+}
+
+/** The scored items of a field (`{"score": id}`): its entry's, else the options of a choice. */
+export function scoredItems(
+  field: Field,
+): readonly { readonly value: string; readonly score?: number | undefined }[] | null {
+  const entry = questionType(field.type);
+  if (entry !== undefined) return entry.scored?.(field) ?? null;
+  return field.type === 'select' || field.type === 'radio' || field.type === 'checkbox'
+    ? (field.options ?? [])
+    : null;
+}
+
+/** The type check of a question type, or of a choice with other / exclusive / multiple; else null. */
+export function questionCheck(field: Field, issue: IssueFactory): AnswerCheck | null {
+  const entry = questionType(field.type);
+  if (entry !== undefined) return entry.check(field, issue);
+  return needsChoiceCheck(field) ? choiceCheck(field, issue) : null;
 }

@@ -1,6 +1,7 @@
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Language } from '../../models/limits.js';
+import { fieldTexts } from '../question-types/table.js';
 import { RESPONDENT_COPY_SUBJECT } from './translation-keys.js';
 
 /**
@@ -81,8 +82,13 @@ function translateField(
   if (field.options) {
     out.options = field.options.map((o) => ({ ...o, label: t(`${base}.options.${o.value}`, o.label) }));
   }
+  let translated: Field = out;
+  for (const text of fieldTexts(field)) {
+    const replaced = t(`${base}.${text.key}`, text.text);
+    if (replaced !== text.text) translated = withText(translated, text.path, replaced);
+  }
   if (field.validation) {
-    out.validation = {
+    translated.validation = {
       ...field.validation,
       rules: field.validation.rules.map((rule, r) =>
         rule.message === undefined
@@ -91,5 +97,14 @@ function translateField(
       ),
     };
   }
-  return out;
+  return translated;
+}
+
+/** A copy of `value` with the text at `path` replaced, copying only the objects along the path. */
+function withText<T>(value: T, path: readonly (string | number)[], text: string): T {
+  const [key, ...rest] = path;
+  if (key === undefined) return text as T;
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string | number, unknown>;
+  copy[key] = withText(copy[key], rest, text);
+  return copy as T;
 }

@@ -1,4 +1,5 @@
 import type { FormSchema } from '../../models/form-schema.js';
+import { fieldTexts } from '../question-types/table.js';
 
 /** The key of the respondent copy's custom mail subject. */
 export const RESPONDENT_COPY_SUBJECT = 'notifications.respondentCopy.subject';
@@ -48,6 +49,8 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
     field.options?.forEach((option, o) => {
       add(`${base}.options.${option.value}`, option.label, false, ['fields', f, 'options', o, 'label']);
     });
+    // The question types' texts (matrix rows and columns, scale labels...) and the "Other" label.
+    for (const t of fieldTexts(field)) add(`${base}.${t.key}`, t.text, false, ['fields', f, ...t.path]);
     field.validation?.rules.forEach((rule, r) => {
       add(`${base}.rules.${r}.message`, rule.message, false, [
         'fields',

@@ -15,6 +15,8 @@ import { compileRawWhen } from '../logic/conditions.js';
 import { compileVariables, inputsFromRaw } from '../logic/variables.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
+import { EMPTY_ANSWER } from '../question-types/checks.js';
+import { questionCheck } from '../question-types/table.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import { ANSWER_LENGTH_LIMITS, compileAnswerCheck, isEmailAddress } from './answer-checks.js';
 import {
@@ -132,7 +134,7 @@ function compileField(
   const issue = issueFactory(field.id, language);
   const rules = field.validation?.rules ?? [];
   const whenOf = (rule: ValidationRule) =>
-    rule.when ? compileRawWhen(rule.when, plan.targetOf(rule.when.field)) : null;
+    rule.when ? compileRawWhen(rule.when, plan.targetOf(rule.when.field, rule.when)) : null;
 
   if (field.type === 'hidden') {
     // Checked and cleaned up front (hidden-values.ts): here an ordinary text with nothing left to check.
@@ -170,7 +172,9 @@ function compileField(
     lengthCap = lowerMax ? null : cap;
   }
 
-  const kind = kindOf(field.type);
+  // The question types and choices with other / exclusive / multiple: their entry's check.
+  const special = questionCheck(field, issue);
+  const kind = special === null ? kindOf(field.type) : KIND_OTHER;
   const options = (field.options ?? []).map((o) => o.value);
   let typeIssue: Issue;
   let valueIssue: Issue;
@@ -218,7 +222,7 @@ function compileField(
     typeIssue,
     valueIssue,
     extraIssue,
-    kind === KIND_OTHER ? compileAnswerCheck(field, issue, lengthCap) : null,
+    special ?? (kind === KIND_OTHER ? compileAnswerCheck(field, issue, lengthCap) : null),
     checks,
   );
 }
@@ -428,6 +432,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
             errors = append(errors, value);
             continue;
           }
+          if (value === EMPTY_ANSWER) empty = true;
         }
       }
       if (empty) {

@@ -11,6 +11,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { STEP_SECTION, STEP_VARIABLE, type VisibilityPlan } from '../logic/visibility.js';
+import { EMPTY_ANSWER } from '../question-types/checks.js';
 import type { ValidationResult } from '../types.js';
 import { isEmailAddress } from './answer-checks.js';
 import {
@@ -259,7 +260,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
       default:
         body =
           `if (isEmptyAnswer(v)) ${empty || '{}'} else { const o = ${F}.check(v); ` +
-          `if (o instanceof Issue) errors = append(errors, o); else ${accept('o')} }`;
+          `if (o instanceof Issue) errors = append(errors, o); else if (o === EMPTY_ANSWER) ${empty || '{}'} else ${accept('o')} }`;
         break;
     }
     out.push(
@@ -299,6 +300,7 @@ export function generateCheck(parts: GeneratedCheckParts): GeneratedCheck | null
     isCalendarDate,
     isEmailAddress,
     Issue,
+    EMPTY_ANSWER,
   };
   const names = [...Object.keys(helpers), ...values.map((_, n) => `c${n}`)];
   const args = [...Object.values(helpers), ...values];

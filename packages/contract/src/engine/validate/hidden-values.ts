@@ -2,6 +2,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import { codePointLength, isBlank } from '../logic/answer-values.js';
 import { type ConditionTarget, compileRawWhen } from '../logic/conditions.js';
+import type { ConditionPart } from '../question-types/table.js';
 import { ANSWER_LENGTH_LIMITS } from './answer-checks.js';
 import { issueFactory } from './issue.js';
 import { compileRule, passesRule, type RulePlan } from './rule-checks.js';
@@ -17,7 +18,7 @@ type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
 export function hiddenCleaner(
   schema: FormSchema,
   fieldIndex: ReadonlyMap<string, number>,
-  targetOf: (id: string) => ConditionTarget | undefined,
+  targetOf: (id: string, part?: ConditionPart) => ConditionTarget | undefined,
 ): ((raw: unknown[]) => void) | null {
   const checks: { index: number; cap: number; rules: RulePlan[] }[] = [];
   schema.fields.forEach((field, index) => {
@@ -26,7 +27,7 @@ export function hiddenCleaner(
     const rules: RulePlan[] = [];
     for (const rule of field.validation?.rules ?? []) {
       if (rule.type === 'required') continue;
-      const when = rule.when ? compileRawWhen(rule.when, targetOf(rule.when.field)) : null;
+      const when = rule.when ? compileRawWhen(rule.when, targetOf(rule.when.field, rule.when)) : null;
       const check = compileRule(rule as ValueRule, field, issue, when);
       if (check) rules.push(check);
     }

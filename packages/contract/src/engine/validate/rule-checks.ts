@@ -1,8 +1,10 @@
 import type { Field } from '../../models/field.js';
+import { isTextFieldType } from '../../models/field-types.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import { longerThan, shorterThan } from '../logic/answer-values.js';
 import type { RawCondition } from '../logic/conditions.js';
 import { RULE_FIELD_TYPES } from '../operators.js';
+import { isMultipleChoice } from '../question-types/checks.js';
 import type { Issue, IssueFactory } from './issue.js';
 
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
@@ -72,7 +74,7 @@ export function passesRule(rule: RulePlan, value: unknown): boolean {
 
 function ruleIssue(rule: ValueRule, field: Field, issue: IssueFactory): Issue {
   const custom = rule.message;
-  const isCheckbox = field.type === 'checkbox';
+  const isCheckbox = isMultipleChoice(field);
   switch (rule.type) {
     case 'minLength':
       return issue('minLength', isCheckbox ? 'minSelected' : 'minLength', { min: rule.value }, custom);
@@ -101,8 +103,11 @@ export function compileRule(
 ): RulePlan | null {
   const types: readonly string[] = RULE_FIELD_TYPES[rule.type];
   if (!types.includes(field.type)) return null;
+  const isCheckbox = isMultipleChoice(field);
+  // A length rule on a single choice (checkSchema refuses it) has nothing to count.
+  if ((rule.type === 'minLength' || rule.type === 'maxLength') && !isCheckbox && !isTextFieldType(field.type))
+    return null;
   const failed = ruleIssue(rule, field, issue);
-  const isCheckbox = field.type === 'checkbox';
   switch (rule.type) {
     case 'minLength':
       return new RulePlan(isCheckbox ? RULE_MIN_ITEMS : RULE_MIN_LENGTH, rule.value, null, failed, when);
