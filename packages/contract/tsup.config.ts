@@ -22,6 +22,9 @@ export default defineConfig({
     'engine/generator.browser': 'src/engine/validate/generated-check.browser.ts',
     'engine/languages': 'src/engine/messages/languages.ts',
     'engine/languages.browser': 'src/engine/messages/languages.browser.ts',
+    // The question types' code: registered at once in Node, loaded on demand in a browser.
+    'engine/question-types': 'src/engine/question-types/load.ts',
+    'engine/question-types.browser': 'src/engine/question-types/load.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.

@@ -5,6 +5,20 @@
 
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
+// The question types' code (their checks, comparisons, texts, display and export columns): here and
+// not in `./engine`, whose browser bundles load it on demand (`loadQuestionTypes`).
+export {
+  answerDisplayText,
+  type ComparedAs,
+  comparedAs,
+  type ExportColumn,
+  exportColumns,
+  type FieldText,
+  fieldTexts,
+  QUESTION_TYPE_ENTRIES,
+  type QuestionTypeEntry,
+  questionType,
+} from './engine/question-types/table.js';
 export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';
 // --- Errors -------------------------------------------------------------------------------
 export {

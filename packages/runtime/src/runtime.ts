@@ -5,14 +5,17 @@ import {
   effectiveMaxUploadMB,
   type FileAnswer,
   formatMessage,
+  loadQuestionTypes,
   mimeTypeAllowed,
   pageOfField,
   pageOrder,
   pickLanguage,
   prefillAnswers,
   prefillTargets,
+  questionHooks,
   recallText,
   translateSchema,
+  usesQuestionTypes,
   type ValidationIssue,
   type VariableValues,
   validatePage,
@@ -293,12 +296,20 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
 
   if (local) {
     const base = options.schema!;
-    const schema = translateSchema(base, pickLanguage(base, { requested: options.lang }) as Language);
-    start(schema, {
-      title: schema.meta.title,
-      description: schema.meta.description ?? null,
-      acceptsResponses: true,
-    });
+    const begin = () => {
+      const schema = translateSchema(base, pickLanguage(base, { requested: options.lang }) as Language);
+      start(schema, {
+        title: schema.meta.title,
+        description: schema.meta.description ?? null,
+        acceptsResponses: true,
+      });
+    };
+    // A browser loads the question types' code first (Node has it): the form is ready after.
+    if (questionHooks() !== undefined || !base.fields.some(usesQuestionTypes)) begin();
+    else {
+      state = { ...state, status: 'loading' };
+      void loadQuestionTypes().then(begin, () => emit({ status: 'unavailable', problem: 'network' }));
+    }
   }
 
   /** Sets the errors on show to these issues (only of visible, shown fields); returns the first field. */
@@ -350,6 +361,15 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
         ...(signal === undefined ? {} : { signal }),
       });
+      // A browser bundle of the engine loads the question types' code when the form has them.
+      if (form.schema.fields.some(usesQuestionTypes)) {
+        try {
+          await loadQuestionTypes();
+        } catch {
+          emit({ status: 'unavailable', problem: 'network' });
+          return state;
+        }
+      }
       if (signal?.aborted || mine !== loads) return state;
       start(form.schema, {
         title: form.title,

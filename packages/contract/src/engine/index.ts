@@ -7,6 +7,7 @@
  * neither the SDK nor the browser page should install or bundle.
  */
 
+export { loadQuestionTypes, questionHooks } from '#engine/question-types';
 export {
   FALLBACK_LANGUAGE,
   isLanguage,
@@ -61,14 +62,14 @@ export {
   WHEN_TARGET_TYPES,
 } from './operators.js';
 export {
-  answerDisplayText,
-  QUESTION_TYPE_ENTRIES,
+  QUESTION_KINDS,
   type QuestionFamily,
   type QuestionFigure,
-  type QuestionTypeEntry,
-  questionType,
-  shuffled,
-} from './question-types/table.js';
+  type QuestionKind,
+  questionKind,
+  usesQuestionTypes,
+} from './question-types/kinds.js';
+export { shuffled } from './question-types/shuffle.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { translateSchema } from './texts/translate-schema.js';

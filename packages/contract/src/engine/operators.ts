@@ -1,6 +1,6 @@
 import type { ConditionOperator } from '../models/conditional-logic.js';
 import { FIELD_TYPES, type FieldType, TEXT_FIELD_TYPES } from '../models/field-types.js';
-import { QUESTION_TYPE_ENTRIES } from './question-types/table.js';
+import { QUESTION_KINDS } from './question-types/kinds.js';
 
 /**
  * Which condition operators make sense for which target field type. `checkSchema` refuses the
@@ -40,7 +40,7 @@ export const OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonly 
   const table: Record<string, FieldType[]> = {};
   for (const [operator, types] of Object.entries(ORIGINAL_OPERATOR_TARGET_TYPES))
     table[operator] = [...types];
-  for (const entry of QUESTION_TYPE_ENTRIES) {
+  for (const entry of Object.values(QUESTION_KINDS)) {
     for (const operator of entry.operators)
       if (!table[operator]!.includes(entry.type)) table[operator]!.push(entry.type);
   }
@@ -55,7 +55,9 @@ const ruleTypes = (
   original: readonly FieldType[],
 ): readonly FieldType[] => [
   ...original,
-  ...QUESTION_TYPE_ENTRIES.filter((e) => e.rules.includes(rule)).map((e) => e.type),
+  ...Object.values(QUESTION_KINDS)
+    .filter((e) => e.rules.includes(rule))
+    .map((e) => e.type),
 ];
 
 /** Which validation rules apply to which field types. `required` applies to every type. */

@@ -1,4 +1,4 @@
-import { answerDisplayText } from '@formloom/contract/engine';
+import { answerDisplayText } from '@formloom/contract';
 import type { Field, FormResponse, FormSchema } from '@formloom/sdk';
 
 /** The form's fields in the order the respondent saw them: by section, then by field. */

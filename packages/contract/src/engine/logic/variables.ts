@@ -1,7 +1,7 @@
+import { questionHooks } from '#engine/question-types';
 import type { FieldType } from '../../models/field-types.js';
 import type { FormSchema, VariableType } from '../../models/form-schema.js';
 import type { VariableValue } from '../../models/response.js';
-import { scoredItems } from '../question-types/table.js';
 import { isEmptyAnswer, toNumber, trimmed } from './answer-values.js';
 import {
   type CompiledExpression,
@@ -77,7 +77,11 @@ export function variableInput(type: FieldType, answer: unknown): unknown {
 export function scoreTables(schema: FormSchema): ScoreTables {
   const tables = new Map<string, Map<string, number>>();
   for (const field of schema.fields) {
-    const items = scoredItems(field);
+    const items =
+      questionHooks()?.scoredItems(field) ??
+      (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox'
+        ? (field.options ?? [])
+        : null);
     if (tables.has(field.id) || !items) continue;
     const table = new Map<string, number>();
     for (const option of items) {

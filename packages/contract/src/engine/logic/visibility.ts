@@ -1,6 +1,7 @@
+import { questionHooks } from '#engine/question-types';
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { type ConditionPart, comparedAs } from '../question-types/table.js';
+import type { ConditionPart } from '../question-types/table.js';
 import type { Visibility } from '../types.js';
 import { hiddenCleaner } from '../validate/hidden-values.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
@@ -151,7 +152,11 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const index = fieldIndex.get(id);
     const field = index === undefined ? undefined : schema.fields[index];
     if (field && index !== undefined) {
-      const { type, read } = comparedAs(field, part);
+      // Before the question types' code is loaded (a browser), a field compares as its own type.
+      const { type, read } = questionHooks()?.comparedAs(field, part) ?? {
+        type: field.type,
+        read: undefined,
+      };
       return { index, type, read };
     }
     // A variable compares as a number or a text field would; it has a slot only when read.

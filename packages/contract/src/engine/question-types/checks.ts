@@ -9,8 +9,9 @@ import { Issue, type IssueFactory } from '../validate/issue.js';
  * non-empty answer and returns its normalised value, an `Issue`, or `EMPTY_ANSWER`.
  */
 
-/** A check's verdict that a well-formed answer holds nothing (a matrix with no row answered). */
-export const EMPTY_ANSWER: unique symbol = Symbol('empty answer');
+import { EMPTY_ANSWER, isMultipleChoice } from './kinds.js';
+
+export { EMPTY_ANSWER, isMultipleChoice, needsChoiceCheck } from './kinds.js';
 
 /** The longest "Other" text, in code points. */
 export const OTHER_MAX_LENGTH = 1000;
@@ -18,24 +19,6 @@ export const OTHER_MAX_LENGTH = 1000;
 /** An `{other: text}` answer (the text not yet checked). */
 export function isOtherAnswer(a: unknown): a is { other: unknown } {
   return typeof a === 'object' && a !== null && !Array.isArray(a) && Object.hasOwn(a, 'other');
-}
-
-/** Several choices: checkbox, and select or picture choice with `multiple`. */
-export function isMultipleChoice(field: Pick<Field, 'type' | 'multiple'>): boolean {
-  return (
-    field.type === 'checkbox' ||
-    ((field.type === 'select' || field.type === 'picture_choice') && field.multiple === true)
-  );
-}
-
-/** Does a field need the generic choice check rather than the select / radio / checkbox fast paths? */
-export function needsChoiceCheck(field: Field): boolean {
-  return (
-    field.type === 'picture_choice' ||
-    field.other !== undefined ||
-    field.exclusiveValue !== undefined ||
-    (field.type === 'select' && field.multiple === true)
-  );
 }
 
 /** Does `required` hold unconditionally (the field's flag, or a `required` rule without `when`)? */

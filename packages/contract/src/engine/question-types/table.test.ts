@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../models/field.js';
-import { answerDisplayText, shuffled } from './table.js';
+import { shuffled } from './shuffle.js';
+import { answerDisplayText } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
   id: 'q',

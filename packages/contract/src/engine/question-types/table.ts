@@ -1,4 +1,3 @@
-import type { ConditionOperator } from '../../models/conditional-logic.js';
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
 import type { AnswerCheck } from '../validate/answer-checks.js';
 import type { IssueFactory } from '../validate/issue.js';
@@ -11,6 +10,8 @@ import {
   rankingCheck,
   sliderCheck,
 } from './checks.js';
+import type { QuestionHooks } from './hooks.js';
+import { QUESTION_KINDS, type QuestionKind } from './kinds.js';
 
 /**
  * One entry per question type beyond the original ten (docs/form-model.md "Question types"): what
@@ -18,21 +19,9 @@ import {
  * engine's checks (answers, conditions, integrity, translations, scores, exports) read the same
  * entries; the integrity checks of the configs are in integrity/question-types.ts.
  */
-export interface QuestionTypeEntry {
-  readonly type: QuestionType;
-  /** The renderers' chunk that draws the type; a form without the family loads none of it. */
-  readonly family: QuestionFamily;
-  /** What the figures page shows of the type's answers. */
-  readonly figure: QuestionFigure;
+export interface QuestionTypeEntry extends QuestionKind {
   /** The answer as one line of plain text (recall, exports, e-mails, chat messages). */
   display(field: Field, answer: unknown): string;
-  /**
-   * The condition operators besides isEmpty / isNotEmpty (docs/conditional-logic.md): a matrix's
-   * name a `row`, a ranking's `equals` a `rank`.
-   */
-  readonly operators: readonly ConditionOperator[];
-  /** The validation rules besides `required` that apply (`min`/`max` on scales, counts on choices). */
-  readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength')[];
   /** The type check of a non-empty answer: its normalised value, an `Issue`, or `EMPTY_ANSWER`. */
   check(field: Field, issue: IssueFactory): AnswerCheck;
   /**
@@ -48,13 +37,7 @@ export interface QuestionTypeEntry {
   columns?(field: Field): readonly ExportColumn[];
 }
 
-export type QuestionFamily = 'scales' | 'matrix' | 'ranking' | 'choices';
-/**
- * `distribution`: counts per value, mean and median; `nps`: the score and its three groups;
- * `matrix`: a row × column table of counts; `ranking`: mean rank per option; `choices`: counts
- * per option, as for checkbox.
- */
-export type QuestionFigure = 'distribution' | 'nps' | 'matrix' | 'ranking' | 'choices';
+export type { QuestionFamily, QuestionFigure, QuestionKind } from './kinds.js';
 
 /** The part of an answer a condition or a rule's `when` names. */
 export interface ConditionPart {
@@ -121,15 +104,6 @@ function rowText(field: Field, value: unknown): string {
 
 const scalar = (answer: unknown): string => (typeof answer === 'number' ? numberText(answer) : '');
 
-const COMPARING: readonly ConditionOperator[] = [
-  'equals',
-  'notEquals',
-  'greaterThan',
-  'lessThan',
-  'greaterThanOrEqual',
-  'lessThanOrEqual',
-];
-const SCALE_RULES = ['min', 'max'] as const;
 const asNumber = (): ComparedAs => ({ type: 'number' });
 const optionValues = (field: Field) => (field.options ?? []).map((o) => o.value);
 
@@ -170,23 +144,15 @@ const text = (key: string, value: string | undefined, path: (string | number)[])
 
 const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type: T } } = {
   rating: {
-    type: 'rating',
-    family: 'scales',
-    figure: 'distribution',
+    ...QUESTION_KINDS.rating,
     display: (field, answer) =>
       typeof answer === 'number' ? `${numberText(answer)}/${field.rating?.max ?? 5}` : '',
-    operators: COMPARING,
-    rules: SCALE_RULES,
     check: (field, issue) => integerCheck(1, field.rating?.max ?? 5, issue),
     comparesAs: asNumber,
   },
   nps: {
-    type: 'nps',
-    family: 'scales',
-    figure: 'nps',
+    ...QUESTION_KINDS.nps,
     display: (_field, answer) => scalar(answer),
-    operators: COMPARING,
-    rules: SCALE_RULES,
     check: (_field, issue) => integerCheck(0, 10, issue),
     comparesAs: asNumber,
     texts: (field) => [
@@ -195,12 +161,8 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   scale: {
-    type: 'scale',
-    family: 'scales',
-    figure: 'distribution',
+    ...QUESTION_KINDS.scale,
     display: (_field, answer) => scalar(answer),
-    operators: COMPARING,
-    rules: SCALE_RULES,
     check: (field, issue) => integerCheck(field.scale?.min ?? 1, field.scale?.max ?? 5, issue),
     comparesAs: asNumber,
     texts: (field) => [
@@ -210,23 +172,17 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   slider: {
-    type: 'slider',
-    family: 'scales',
-    figure: 'distribution',
+    ...QUESTION_KINDS.slider,
     display: (field, answer) => {
       const shown = scalar(answer);
       return shown !== '' && field.slider?.unit !== undefined ? `${shown} ${field.slider.unit}` : shown;
     },
-    operators: COMPARING,
-    rules: SCALE_RULES,
     check: sliderCheck,
     comparesAs: asNumber,
     texts: (field) => text('slider.unit', field.slider?.unit, ['slider', 'unit']),
   },
   matrix: {
-    type: 'matrix',
-    family: 'matrix',
-    figure: 'matrix',
+    ...QUESTION_KINDS.matrix,
     display: (field, answer) => {
       if (!isRecord(answer)) return '';
       const parts: string[] = [];
@@ -236,8 +192,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       }
       return parts.join('; ');
     },
-    operators: ['equals', 'notEquals', 'contains', 'notContains'],
-    rules: [],
     check: matrixCheck,
     comparesAs: matrixComparedAs,
     scored: (field) => field.matrix?.columns ?? [],
@@ -261,13 +215,9 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       })),
   },
   ranking: {
-    type: 'ranking',
-    family: 'ranking',
-    figure: 'ranking',
+    ...QUESTION_KINDS.ranking,
     display: (field, answer) =>
       Array.isArray(answer) ? answer.map((v, i) => `${i + 1}. ${choiceText(field, v)}`).join(', ') : '',
-    operators: ['contains', 'notContains', 'equals'],
-    rules: [],
     check: rankingCheck,
     comparesAs: rankingComparedAs,
     columns: (field) => [
@@ -279,12 +229,8 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   picture_choice: {
-    type: 'picture_choice',
-    family: 'choices',
-    figure: 'choices',
+    ...QUESTION_KINDS.picture_choice,
     display: choicesDisplay,
-    operators: ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
-    rules: ['minLength', 'maxLength'],
     check: choiceCheck,
     comparesAs: choiceComparedAs,
     scored: (field) => field.options ?? [],
@@ -317,53 +263,6 @@ export function answerDisplayText(field: Field, answer: unknown): string {
     return (answer as { name: string }).name;
   }
   return '';
-}
-
-/** A 32-bit FNV-1a hash of a text: the seed of one respondent's order. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator, so one respondent sees one order on every render. */
-function generator(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Items in the order one respondent sees them: as listed, or, when the field has `shuffle`, in an
- * order drawn from `seed` (the same seed, the same order: a render after a post or a resume keeps
- * it) and the field's id. `keepLast` items (the exclusive option) stay at the end in their order.
- *
- * ```ts
- * shuffled(field, field.options ?? [], 'respondent-seed', (o) => o.value === field.exclusiveValue);
- * ```
- */
-export function shuffled<T>(
-  field: Pick<Field, 'id' | 'shuffle'>,
-  items: readonly T[],
-  seed: string,
-  keepLast: (item: T) => boolean = () => false,
-): T[] {
-  if (field.shuffle !== true) return [...items];
-  const moving = items.filter((item) => !keepLast(item));
-  const last = items.filter(keepLast);
-  const next = generator(hash(`${seed}\u0000${field.id}`));
-  for (let i = moving.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [moving[i], moving[j]] = [moving[j]!, moving[i]!];
-  }
-  return [...moving, ...last];
 }
 
 /**
@@ -409,6 +308,15 @@ export function scoredItems(
     ? (field.options ?? [])
     : null;
 }
+
+/** The hooks the engine's own modules call (hooks.ts); load.ts registers them. */
+export const QUESTION_HOOKS: QuestionHooks = {
+  questionCheck: (field, issue) => questionCheck(field, issue),
+  comparedAs: (field, part) => comparedAs(field, part),
+  fieldTexts: (field) => fieldTexts(field),
+  scoredItems: (field) => scoredItems(field),
+  answerDisplayText: (field, answer) => answerDisplayText(field, answer),
+};
 
 /** The type check of a question type, or of a choice with other / exclusive / multiple; else null. */
 export function questionCheck(field: Field, issue: IssueFactory): AnswerCheck | null {

@@ -1,5 +1,5 @@
+import { questionHooks } from '#engine/question-types';
 import type { FormSchema } from '../../models/form-schema.js';
-import { answerDisplayText, numberText } from '../question-types/table.js';
 
 /** `{{id}}`, spaces inside the braces allowed; ids use the characters of `ID_PATTERN`. */
 const RECALL = /\{\{\s*([A-Za-z0-9_.:-]+)\s*\}\}/g;
@@ -52,10 +52,27 @@ export function recallText(text: string, context: RecallContext): string {
 
 function recallValue(id: string, { schema, answers, variables }: RecallContext): string {
   const field = schema.fields.find((f) => f.id === id);
-  if (field) return answerDisplayText(field, Object.hasOwn(answers, id) ? answers[id] : undefined);
+  if (field) {
+    const answer = Object.hasOwn(answers, id) ? answers[id] : undefined;
+    const hooks = questionHooks();
+    if (hooks !== undefined) return hooks.answerDisplayText(field, answer);
+    // Before the question types' code is loaded (a browser, a form of the original ten types).
+    if (answer === undefined || answer === null) return '';
+    const label = (value: string) => field.options?.find((o) => o.value === value)?.label ?? value;
+    if (typeof answer === 'number') return numberText(answer);
+    if (typeof answer === 'string') return field.options ? label(answer) : answer;
+    if (Array.isArray(answer)) return answer.map((v) => label(String(v))).join(', ');
+    const name = (answer as { name?: unknown }).name;
+    return typeof name === 'string' ? name : '';
+  }
   if (variables && Object.hasOwn(variables, id)) {
     const value = variables[id];
     return typeof value === 'number' ? numberText(value) : (value ?? '');
   }
   return '';
+}
+
+/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
+function numberText(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
 }

@@ -1,7 +1,7 @@
+import { questionHooks } from '#engine/question-types';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Language } from '../../models/limits.js';
-import { fieldTexts } from '../question-types/table.js';
 import { RESPONDENT_COPY_SUBJECT } from './translation-keys.js';
 
 /**
@@ -83,7 +83,7 @@ function translateField(
     out.options = field.options.map((o) => ({ ...o, label: t(`${base}.options.${o.value}`, o.label) }));
   }
   let translated: Field = out;
-  for (const text of fieldTexts(field)) {
+  for (const text of questionHooks()?.fieldTexts(field) ?? []) {
     const replaced = t(`${base}.${text.key}`, text.text);
     if (replaced !== text.text) translated = withText(translated, text.path, replaced);
   }

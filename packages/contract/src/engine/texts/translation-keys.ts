@@ -1,5 +1,5 @@
+import { questionHooks } from '#engine/question-types';
 import type { FormSchema } from '../../models/form-schema.js';
-import { fieldTexts } from '../question-types/table.js';
 
 /** The key of the respondent copy's custom mail subject. */
 export const RESPONDENT_COPY_SUBJECT = 'notifications.respondentCopy.subject';
@@ -50,7 +50,8 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
       add(`${base}.options.${option.value}`, option.label, false, ['fields', f, 'options', o, 'label']);
     });
     // The question types' texts (matrix rows and columns, scale labels...) and the "Other" label.
-    for (const t of fieldTexts(field)) add(`${base}.${t.key}`, t.text, false, ['fields', f, ...t.path]);
+    for (const t of questionHooks()?.fieldTexts(field) ?? [])
+      add(`${base}.${t.key}`, t.text, false, ['fields', f, ...t.path]);
     field.validation?.rules.forEach((rule, r) => {
       add(`${base}.rules.${r}.message`, rule.message, false, [
         'fields',

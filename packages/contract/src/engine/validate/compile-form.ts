@@ -1,4 +1,5 @@
 import { canGenerateCode, generateCheck } from '#engine/generator';
+import { questionHooks } from '#engine/question-types';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { type Language, supportedLanguage } from '../../models/limits.js';
@@ -15,8 +16,7 @@ import { compileRawWhen } from '../logic/conditions.js';
 import { compileVariables, inputsFromRaw } from '../logic/variables.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
-import { EMPTY_ANSWER } from '../question-types/checks.js';
-import { questionCheck } from '../question-types/table.js';
+import { EMPTY_ANSWER } from '../question-types/kinds.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import { ANSWER_LENGTH_LIMITS, compileAnswerCheck, isEmailAddress } from './answer-checks.js';
 import {
@@ -173,7 +173,7 @@ function compileField(
   }
 
   // The question types and choices with other / exclusive / multiple: their entry's check.
-  const special = questionCheck(field, issue);
+  const special = questionHooks()?.questionCheck(field, issue) ?? null;
   const kind = special === null ? kindOf(field.type) : KIND_OTHER;
   const options = (field.options ?? []).map((o) => o.value);
   let typeIssue: Issue;

@@ -4,7 +4,7 @@ import type { ValidationRule } from '../../models/validation-rule.js';
 import { longerThan, shorterThan } from '../logic/answer-values.js';
 import type { RawCondition } from '../logic/conditions.js';
 import { RULE_FIELD_TYPES } from '../operators.js';
-import { isMultipleChoice } from '../question-types/checks.js';
+import { isMultipleChoice } from '../question-types/kinds.js';
 import type { Issue, IssueFactory } from './issue.js';
 
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;
