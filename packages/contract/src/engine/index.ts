@@ -60,8 +60,16 @@ export {
   RULE_FIELD_TYPES,
   WHEN_TARGET_TYPES,
 } from './operators.js';
+export { EMPTY_ANSWER, isMultipleChoice, isOtherAnswer, OTHER_MAX_LENGTH } from './question-types/checks.js';
 export {
   answerDisplayText,
+  type ComparedAs,
+  type ConditionPart,
+  comparedAs,
+  type ExportColumn,
+  exportColumns,
+  type FieldText,
+  fieldTexts,
   QUESTION_TYPE_ENTRIES,
   type QuestionFamily,
   type QuestionFigure,
