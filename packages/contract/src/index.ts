@@ -5,6 +5,7 @@
 
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
+export { isOtherAnswer, OTHER_MAX_LENGTH } from './engine/question-types/checks.js';
 // The question types' code (their checks, comparisons, texts, display and export columns): here and
 // not in `./engine`, whose browser bundles load it on demand (`loadQuestionTypes`).
 export {

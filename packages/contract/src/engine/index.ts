@@ -62,6 +62,8 @@ export {
   WHEN_TARGET_TYPES,
 } from './operators.js';
 export {
+  EMPTY_ANSWER,
+  isMultipleChoice,
   QUESTION_KINDS,
   type QuestionFamily,
   type QuestionFigure,
@@ -70,6 +72,13 @@ export {
   usesQuestionTypes,
 } from './question-types/kinds.js';
 export { shuffled } from './question-types/shuffle.js';
+export type {
+  ComparedAs,
+  ConditionPart,
+  ExportColumn,
+  FieldText,
+  QuestionTypeEntry,
+} from './question-types/table.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { translateSchema } from './texts/translate-schema.js';

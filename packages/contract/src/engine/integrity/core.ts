@@ -4,4 +4,5 @@
  * `@formloom/contract/integrity/pattern-safety` (recheck's ~700 KB) only for `pattern` rules.
  */
 export { checkPatternSyntax, type PatternJudge, type PatternSafety } from './pattern-syntax.js';
+export { conditionPartProblems, isImageUrl } from './question-types.js';
 export { checkSchemaWith } from './schema-problems.js';

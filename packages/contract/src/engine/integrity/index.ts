@@ -10,6 +10,7 @@ export { type InspectResult, inspectSchema } from './inspect-schema.js';
 export { compileLinearPattern, UnsupportedPatternError } from './linear-pattern.js';
 export { jsonPath } from './paths.js';
 export { checkPatternSyntax, type PatternJudge } from './pattern-syntax.js';
+export { conditionPartProblems, isImageUrl } from './question-types.js';
 export { RESERVED_IDS } from './references.js';
 export { checkPatternSafety, type PatternSafety } from './regex-safety.js';
 export { checkSchemaWith } from './schema-problems.js';

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../models/field.js';
+import type { FormSchema } from '../../models/form-schema.js';
+import { checkSchema } from '../integrity/check-schema.js';
+import { translateSchema } from '../texts/translate-schema.js';
+import { translationKeys } from '../texts/translation-keys.js';
 import { shuffled } from './shuffle.js';
-import { answerDisplayText } from './table.js';
+import { answerDisplayText, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
   id: 'q',
@@ -59,5 +63,112 @@ describe('answerDisplayText', () => {
     );
     expect(answerDisplayText(field({ type: 'radio', options }), { other: 'Kiwis' })).toBe('Kiwis');
     expect(answerDisplayText(field({ type: 'nps' }), undefined)).toBe('');
+  });
+});
+
+describe('exportColumns', () => {
+  const matrix = field({
+    type: 'matrix',
+    label: 'Service',
+    matrix: {
+      rows: [
+        { id: 'speed', label: 'Speed' },
+        { id: 'price', label: 'Price' },
+      ],
+      columns: [
+        { value: 'bad', label: 'Bad' },
+        { value: 'good', label: 'Good' },
+      ],
+    },
+  });
+  it('gives a matrix one column per row, titled "<label> – <row label>"', () => {
+    const columns = exportColumns(matrix);
+    expect(columns.map((c) => c.title)).toEqual(['Service – Speed', 'Service – Price']);
+    expect(columns.map((c) => c.value({ speed: 'good' }))).toEqual(['Good', '']);
+  });
+  it('writes a ranking as "A > B > C", an Other answer by its text', () => {
+    const ranking = field({
+      type: 'ranking',
+      options: [{ label: 'Alpha', value: 'a' }],
+      other: { label: 'Other' },
+    });
+    expect(exportColumns(ranking).map((c) => c.value(['a', { other: 'Mine' }]))).toEqual(['Alpha > Mine']);
+  });
+  it('gives every other type one column of its label with the display text', () => {
+    const rating = field({ type: 'rating', label: 'Stars' });
+    expect(exportColumns(rating).map((c) => [c.title, c.value(4)])).toEqual([['Stars', '4/5']]);
+    expect(exportColumns(field({ type: 'text', label: 'Name' }))[0]?.value('Ada')).toBe('Ada');
+  });
+});
+
+describe('translation keys of the question types', () => {
+  const schema: FormSchema = {
+    version: '1.0',
+    schemaVersion: '2024-01-01',
+    meta: { title: 'T', language: 'en' },
+    sections: [{ id: 's', title: 'S', order: 0 }],
+    fields: [
+      field({
+        id: 'g',
+        sectionId: 's',
+        type: 'matrix',
+        matrix: {
+          rows: [{ id: 'r1', label: 'Row' }],
+          columns: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
+      }),
+      field({ id: 'n', sectionId: 's', type: 'nps', nps: { lowLabel: 'Unlikely', highLabel: 'Likely' } }),
+      field({ id: 'sc', sectionId: 's', type: 'scale', scale: { min: 1, max: 5, midLabel: 'Neutral' } }),
+      field({ id: 'sl', sectionId: 's', type: 'slider', slider: { min: 0, max: 10, step: 1, unit: 'km' } }),
+      field({
+        id: 'r',
+        sectionId: 's',
+        options: [{ label: 'Red', value: 'red' }],
+        other: { label: 'Other' },
+      }),
+    ],
+  };
+  it('lists every new text under its key', () => {
+    const keys = translationKeys(schema).map((t) => t.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'fields.g.rows.r1',
+        'fields.g.columns.a',
+        'fields.g.columns.b',
+        'fields.n.nps.lowLabel',
+        'fields.n.nps.highLabel',
+        'fields.sc.scale.midLabel',
+        'fields.sl.slider.unit',
+        'fields.r.other',
+        'fields.r.options.red',
+      ]),
+    );
+  });
+  it('translateSchema replaces them and leaves the input unchanged', () => {
+    const translated = translateSchema(
+      {
+        ...schema,
+        translations: {
+          de: {
+            'fields.g.rows.r1': 'Zeile',
+            'fields.sl.slider.unit': 'Kilometer',
+            'fields.r.other': 'Andere',
+          },
+        },
+      },
+      'de',
+    );
+    expect(translated.fields[0]?.matrix?.rows[0]?.label).toBe('Zeile');
+    expect(translated.fields[0]?.matrix?.columns[0]?.label).toBe('A');
+    expect(translated.fields[3]?.slider?.unit).toBe('Kilometer');
+    expect(translated.fields[4]?.other?.label).toBe('Andere');
+    expect(schema.fields[0]?.matrix?.rows[0]?.label).toBe('Row');
+  });
+  it('an unknown translation key of a question type is an integrity problem', () => {
+    const problems = checkSchema({ ...schema, translations: { de: { 'fields.g.rows.nope': 'x' } } });
+    expect(problems.map((p) => p.code)).toContain('unknown_translation_key');
   });
 });
