@@ -119,6 +119,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
         box: services.box,
         publicUrl: config.publicUrl,
         slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+        fieldsOf: async (accountId, formId) => (await services.forms.get(accountId, formId)).schema.fields,
       }),
       analyticsCallbackSender(handle.db, services.signingSecrets),
       mailSender(handle.db, {

@@ -46,6 +46,8 @@ export interface DashboardServer {
   setupLink: string;
   /** Set once `signIn` has used the setup link. */
   ownerCreated: boolean;
+  /** The server's data folder (`formloom.db` in it). */
+  dataDir: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export function useDashboardServer(
       api: new Formloom({ apiKey: printedKey(serve)!, baseUrl: `${origin}/v1` }),
       setupLink: line.slice(line.indexOf(origin)),
       ownerCreated: false,
+      dataDir,
     };
   }, 300_000);
   afterAll(async () => {

@@ -1,5 +1,7 @@
 /**
- * Form figures over BENCH_FIGURES_RESPONSES (default 100,000) responses of a 10-field form, on
+ * Form figures over BENCH_FIGURES_RESPONSES (default 100,000) responses of a 10-field form, and as
+ * many of a form with every question type (rating, nps, scale, slider, matrix single and multiple,
+ * ranking with Other, picture choice, multiple select with Other), on
  * SQLite and, when FORMLOOM_TEST_POSTGRES_URL is set (scripts/with-postgres.sh), on PostgreSQL
  * (the target: under 1 s of database time). Each response is distinct: seeded values, fields
  * present or absent, varied key order. The figures are computed 3 times; the median is reported.
@@ -55,6 +57,36 @@ const fields: Field[] = [
   { id: 'city', sectionId: 's', type: 'text', label: 'City', order: 9 },
 ];
 
+const grid = (multiple: boolean) => ({
+  rows: ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => ({ id, label: id })),
+  columns: ['1', '2', '3', '4', '5'].map((value) => ({ value, label: value })),
+  multiple,
+});
+const questionFields: Field[] = [
+  { id: 'stars', type: 'rating', label: 'Stars', rating: { max: 5 } },
+  { id: 'nps', type: 'nps', label: 'Recommend' },
+  { id: 'agree', type: 'scale', label: 'Agree', scale: { min: 1, max: 7 } },
+  { id: 'km', type: 'slider', label: 'Distance', slider: { min: 0, max: 50, step: 0.5 } },
+  { id: 'grid', type: 'matrix', label: 'Grid', matrix: grid(false) },
+  { id: 'multi', type: 'matrix', label: 'Multi', matrix: grid(true) },
+  {
+    id: 'rank',
+    type: 'ranking',
+    label: 'Rank',
+    options: options(['a', 'b', 'c', 'd', 'e']),
+    other: { label: 'Other' },
+  },
+  { id: 'pic', type: 'picture_choice', label: 'Pet', options: options(['cat', 'dog', 'fox', 'owl']) },
+  {
+    id: 'tags',
+    type: 'select',
+    label: 'Tags',
+    multiple: true,
+    options: options(['x', 'y', 'z', 'w']),
+    other: { label: 'Other' },
+  },
+].map((f, order) => ({ ...f, sectionId: 's', order }) as Field);
+
 let seed = 42;
 const rand = (n: number) => {
   seed = (seed * 1103515245 + 12345) >>> 0;
@@ -84,6 +116,40 @@ function answers(i: number): string {
   return JSON.stringify(Object.fromEntries(entries));
 }
 
+function questionAnswers(): string {
+  const pick = <T>(list: readonly T[]) => list[rand(list.length)]!;
+  const rows = ['r1', 'r2', 'r3', 'r4', 'r5'];
+  const entries: [string, unknown][] = [];
+  if (rand(5) > 0) entries.push(['stars', 1 + rand(5)]);
+  entries.push(['nps', rand(11)]);
+  if (rand(4) > 0) entries.push(['agree', 1 + rand(7)]);
+  if (rand(2) === 0) entries.push(['km', rand(101) / 2]);
+  entries.push([
+    'grid',
+    Object.fromEntries(rows.filter(() => rand(4) > 0).map((r) => [r, String(1 + rand(5))])),
+  ]);
+  if (rand(2) === 0) {
+    entries.push([
+      'multi',
+      Object.fromEntries(rows.map((r) => [r, ['1', '2', '3', '4', '5'].filter(() => rand(3) === 0)])),
+    ]);
+  }
+  if (rand(3) > 0) {
+    const ranked: unknown[] = ['a', 'b', 'c', 'd', 'e'];
+    for (let k = ranked.length - 1; k > 0; k--) {
+      const j = rand(k + 1);
+      [ranked[k], ranked[j]] = [ranked[j], ranked[k]];
+    }
+    if (rand(10) === 0) ranked[rand(5)] = { other: 'mine' };
+    entries.push(['rank', ranked]);
+  }
+  entries.push(['pic', pick(['cat', 'dog', 'fox', 'owl'])]);
+  const tags: unknown[] = ['x', 'y', 'z', 'w'].filter(() => rand(2) === 0);
+  if (rand(8) === 0) tags.push({ other: 'else' });
+  entries.push(['tags', tags]);
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
 console.log(
   `Form figures over ${fmt(RESPONSES)} responses (load average ${loadavg()
     .map((l) => l.toFixed(2))
@@ -94,31 +160,49 @@ for (const dialect of testDialects()) {
   const handle = await createDb({ dataDir: database.dataDir, url: database.url, poolSize: 4 });
   const db = handle.db;
   const account = await createServices({ db: db }).accounts.create({ name: 'figures', plan: 'PRO' });
-  const formId = randomUUID();
-  const now = '2026-01-01T00:00:00.000Z';
-  await insertPublishedForm(db, { id: formId, accountId: account.id, title: 'Figures', schema: {}, at: now });
-  const start = Date.parse('2026-01-01T00:00:00Z');
-  for (let i = 0; i < RESPONSES; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, k) => ({
-      id: randomUUID(),
-      form_id: formId,
-      account_id: account.id,
-      answers: answers(i + k),
-      submitted_at: new Date(start + (i + k) * 300_000).toISOString(),
-    }));
-    await db.insertInto('responses').values(rows).execute();
+  const forms = [
+    { name: '10-field form', fields, answers },
+    { name: 'every question type', fields: questionFields, answers: questionAnswers },
+  ];
+  for (const form of forms) {
+    const formId = randomUUID();
+    const now = '2026-01-01T00:00:00.000Z';
+    await insertPublishedForm(db, {
+      id: formId,
+      accountId: account.id,
+      title: 'Figures',
+      schema: {},
+      at: now,
+    });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < RESPONSES; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, k) => ({
+        id: randomUUID(),
+        form_id: formId,
+        account_id: account.id,
+        answers: form.answers(i + k),
+        submitted_at: new Date(start + (i + k) * 300_000).toISOString(),
+      }));
+      await db.insertInto('responses').values(rows).execute();
+    }
+    if (dialect === 'postgres') await sql`analyze responses`.execute(db);
+    const times: number[] = [];
+    let count = 0;
+    for (let run = 0; run < 3; run++) {
+      const t0 = performance.now();
+      const figures = await formFigures(
+        db,
+        { accountId: account.id, formId, fields: form.fields },
+        { bucket: 'week' },
+      );
+      times.push(performance.now() - t0);
+      count = figures.responseCount;
+    }
+    if (count !== RESPONSES) throw new Error(`figures counted ${count} of ${RESPONSES}`);
+    console.log(
+      `${dialect}, ${form.name}: median ${fmt(median(times))} ms (runs ${times.map((t) => fmt(t)).join(', ')} ms)`,
+    );
   }
-  if (dialect === 'postgres') await sql`analyze responses`.execute(db);
-  const times: number[] = [];
-  let count = 0;
-  for (let run = 0; run < 3; run++) {
-    const t0 = performance.now();
-    const figures = await formFigures(db, { accountId: account.id, formId, fields }, { bucket: 'week' });
-    times.push(performance.now() - t0);
-    count = figures.responseCount;
-  }
-  if (count !== RESPONSES) throw new Error(`figures counted ${count} of ${RESPONSES}`);
-  console.log(`${dialect}: median ${fmt(median(times))} ms (runs ${times.map((t) => fmt(t)).join(', ')} ms)`);
   await handle.close();
   await database.drop();
 }

@@ -19,7 +19,56 @@ export const FieldFigures = z
     options: z
       .record(z.string(), Count)
       .optional()
-      .describe('select, radio, checkbox: responses choosing each option value (every option, 0 included)'),
+      .describe(
+        'select, radio, checkbox, picture_choice: responses choosing each option value (every option, 0 included)',
+      ),
+    other: Count.optional().describe(
+      'A choice or ranking field with `other`: responses answering "Other" (choices) or ranking it (ranking)',
+    ),
+    distribution: z
+      .object({
+        count: Count.describe('Numeric answers'),
+        mean: z.number().nullable(),
+        median: z.number().nullable(),
+        values: z
+          .array(z.object({ value: z.number(), count: Count }))
+          .describe(
+            'Answers per value, ascending: every value of the scale (0 included) for rating, nps and scale; the values answered for slider',
+          ),
+      })
+      .optional()
+      .describe('rating, nps, scale, slider: answers per value; mean and median to 4 decimals'),
+    nps: z
+      .object({
+        score: z
+          .number()
+          .int()
+          .min(-100)
+          .max(100)
+          .nullable()
+          .describe('Percent promoters minus percent detractors, rounded; null without answers'),
+        promoters: Count.describe('Answers 9 and 10'),
+        passives: Count.describe('Answers 7 and 8'),
+        detractors: Count.describe('Answers 0 to 6'),
+      })
+      .optional()
+      .describe('nps: the Net Promoter Score and its three groups'),
+    matrix: z
+      .record(z.string(), z.record(z.string(), Count))
+      .optional()
+      .describe(
+        'matrix: per row id, responses choosing each column value (every row and column, 0 included)',
+      ),
+    ranking: z
+      .record(
+        z.string(),
+        z.object({
+          ranked: Count.describe('Responses that ranked the option'),
+          meanRank: z.number().nullable().describe('Its mean position (1 = best) where ranked, 4 decimals'),
+        }),
+      )
+      .optional()
+      .describe('ranking: per option value (every option)'),
     numbers: z
       .object({
         count: Count,

@@ -116,6 +116,26 @@ export interface JsonKeys {
   number(i: number): RawBuilder<unknown>;
   /** Key `i` is a list holding the string `value`. */
   hasElement(i: number, value: string): RawBuilder<unknown>;
+  /** Key `i` is a list holding an object (an "Other" answer `{other}` beside chosen values). */
+  hasObjectElement(i: number): RawBuilder<unknown>;
+  /**
+   * The elements of key `i`'s list (none when it is no list), to join after `from(...)` with a
+   * comma: one row per element with its `value` (a string element; null for any other) and its
+   * 1-based `position`, and whether it `isObject`. Key `i` must be `listed`.
+   */
+  elements(i: number): {
+    from: RawBuilder<unknown>;
+    value: RawBuilder<unknown>;
+    position: RawBuilder<unknown>;
+    isObject: RawBuilder<unknown>;
+  };
+  /**
+   * The members of key `i`'s object (none when it is no object), to join after `from(...)` with a
+   * comma: one row per member and string it holds (a string member, or each string of a list
+   * member): the member's `key` and the string `value` (null for any other element). Key `i`
+   * must be `listed`.
+   */
+  members(i: number): { from: RawBuilder<unknown>; key: RawBuilder<unknown>; value: RawBuilder<unknown> };
 }
 
 export const jsonTypeCol = (i: number) => sql.ref(`t${i}`);

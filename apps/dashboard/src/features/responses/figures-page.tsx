@@ -123,6 +123,80 @@ function FigureTable({ caption, rows }: { caption: string; rows: [string, number
   );
 }
 
+/** A matrix's counts: its rows down, its columns across, as the form lists them. */
+function MatrixTable({ field, counts }: { field: Field; counts: Record<string, Record<string, number>> }) {
+  const tx = useTexts(figuresTexts);
+  const { language } = useI18n();
+  const number = new Intl.NumberFormat(language);
+  const columns = field.matrix?.columns ?? [];
+  return (
+    <Table.ScrollContainer minWidth={200}>
+      <Table striped>
+        <caption style={{ captionSide: 'top', textAlign: 'start' }}>{field.label}</caption>
+        <ColumnHeads labels={[tx('row'), ...columns.map((c) => c.label)]} />
+        <Table.Tbody>
+          {(field.matrix?.rows ?? []).map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Th scope="row" fw={400}>
+                {row.label}
+              </Table.Th>
+              {columns.map((c) => (
+                <Table.Td key={c.value}>{number.format(counts[row.id]?.[c.value] ?? 0)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A ranking's options, best mean rank first: how many ranked each and its mean position. */
+function RankingTable({
+  field,
+  ranking,
+  other,
+  labelOf,
+}: {
+  field: Field;
+  ranking: Record<string, { ranked: number; meanRank: number | null }>;
+  other: number | undefined;
+  labelOf: (field: Field, value: string) => string;
+}) {
+  const tx = useTexts(figuresTexts);
+  const { language } = useI18n();
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 4 });
+  const rows = Object.entries(ranking).sort(
+    ([, x], [, y]) => (x.meanRank ?? Number.POSITIVE_INFINITY) - (y.meanRank ?? Number.POSITIVE_INFINITY),
+  );
+  return (
+    <Table striped>
+      <caption style={{ captionSide: 'top', textAlign: 'start' }}>{field.label}</caption>
+      <ColumnHeads labels={[tx('option'), tx('meanRank'), tx('ranked')]} />
+      <Table.Tbody>
+        {rows.map(([value, r]) => (
+          <Table.Tr key={value}>
+            <Table.Th scope="row" fw={400}>
+              {labelOf(field, value)}
+            </Table.Th>
+            <Table.Td>{r.meanRank === null ? '–' : number.format(r.meanRank)}</Table.Td>
+            <Table.Td>{number.format(r.ranked)}</Table.Td>
+          </Table.Tr>
+        ))}
+        {other === undefined ? null : (
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              {tx('other')}
+            </Table.Th>
+            <Table.Td>–</Table.Td>
+            <Table.Td>{number.format(other)}</Table.Td>
+          </Table.Tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** A form's figures as the server counts them: responses over time, the drop-off funnel, each field. */
 export default function FiguresPage({ params }: PageProps) {
   const formId = params.formId!;
@@ -220,6 +294,44 @@ export default function FiguresPage({ params }: PageProps) {
                       count,
                     }))}
                   />
+                ) : null}
+                {f.other !== undefined && f.ranking === undefined ? (
+                  <FigureTable caption={field.label} rows={[[tx('other'), f.other]]} />
+                ) : null}
+                {f.distribution ? (
+                  <>
+                    <ChartWithTable
+                      caption={tx('byValue', { name: field.label })}
+                      columns={[tx('range'), tx('count')]}
+                      rows={f.distribution.values.map((v) => ({
+                        name: number.format(v.value),
+                        count: v.count,
+                      }))}
+                    />
+                    <FigureTable
+                      caption={field.label}
+                      rows={[
+                        [tx('numberCount'), f.distribution.count],
+                        [tx('mean'), f.distribution.mean],
+                        [tx('median'), f.distribution.median],
+                      ]}
+                    />
+                  </>
+                ) : null}
+                {f.nps ? (
+                  <FigureTable
+                    caption={tx('npsScore')}
+                    rows={[
+                      [tx('npsScore'), f.nps.score],
+                      [tx('promoters'), f.nps.promoters],
+                      [tx('passives'), f.nps.passives],
+                      [tx('detractors'), f.nps.detractors],
+                    ]}
+                  />
+                ) : null}
+                {f.matrix ? <MatrixTable field={field} counts={f.matrix} /> : null}
+                {f.ranking ? (
+                  <RankingTable field={field} ranking={f.ranking} other={f.other} labelOf={labelOf} />
                 ) : null}
                 {f.months ? (
                   <ChartWithTable

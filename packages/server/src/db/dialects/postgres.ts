@@ -110,6 +110,20 @@ export const postgresSql: SqlDialect = {
       isNumber: (i) => sql`${jsonTypeCol(i)} = 'number'`,
       number: (i) => sql`(${jsonValueCol(i)})::double precision`,
       hasElement: (i, value) => sql`(${jsonTypeCol(i)} = 'array' and ${listCol(i)} ? ${value})`,
+      hasObjectElement: (i) => sql`(${jsonTypeCol(i)} = 'array' and ${listCol(i)} @> '[{}]'::jsonb)`,
+      elements: (i) => ({
+        from: sql`jsonb_array_elements(case when ${jsonTypeCol(i)} = 'array' then ${listCol(i)} else '[]'::jsonb end) with ordinality as ${sql.ref(`e${i}`)}(v, n)`,
+        value: sql`(case when jsonb_typeof(${sql.ref(`e${i}.v`)}) = 'string' then ${sql.ref(`e${i}.v`)} #>> '{}' end)`,
+        position: sql.ref(`e${i}.n`),
+        isObject: sql`(jsonb_typeof(${sql.ref(`e${i}.v`)}) = 'object')`,
+      }),
+      // A member holding one string reads as a list of one.
+      members: (i) => ({
+        from: sql`jsonb_each(case when ${jsonTypeCol(i)} = 'object' then ${listCol(i)} else '{}'::jsonb end) as ${sql.ref(`m${i}`)}(k, v),
+          jsonb_array_elements(case when jsonb_typeof(${sql.ref(`m${i}.v`)}) = 'array' then ${sql.ref(`m${i}.v`)} else jsonb_build_array(${sql.ref(`m${i}.v`)}) end) as ${sql.ref(`e${i}`)}(v)`,
+        key: sql.ref(`m${i}.k`),
+        value: sql`(case when jsonb_typeof(${sql.ref(`e${i}.v`)}) = 'string' then ${sql.ref(`e${i}.v`)} #>> '{}' end)`,
+      }),
     };
   },
   // ICU's root collation folds case by Unicode's rules whatever the database's locale (`C` folds

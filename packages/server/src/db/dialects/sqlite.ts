@@ -135,6 +135,22 @@ export const sqliteSql: SqlDialect = {
       number: (i) => sql`${jsonValueCol(i)}`,
       hasElement: (i, value) =>
         sql`(${jsonTypeCol(i)} = 'array' and exists (select 1 from json_each(${jsonValueCol(i)}) as e where e.value = ${value}))`,
+      hasObjectElement: (i) =>
+        sql`(${jsonTypeCol(i)} = 'array' and exists (select 1 from json_each(${jsonValueCol(i)}) as e where e.type = 'object'))`,
+      // json_each reads the list's text, so anything else is given an empty list to read.
+      elements: (i) => ({
+        from: sql`json_each(case when ${jsonTypeCol(i)} = 'array' then ${jsonValueCol(i)} else '[]' end) as ${sql.ref(`e${i}`)}`,
+        value: sql`(case when ${sql.ref(`e${i}.type`)} = 'text' then ${sql.ref(`e${i}.value`)} end)`,
+        position: sql`(${sql.ref(`e${i}.key`)} + 1)`,
+        isObject: sql`(${sql.ref(`e${i}.type`)} = 'object')`,
+      }),
+      // A member holding one string reads as a list of one.
+      members: (i) => ({
+        from: sql`json_each(case when ${jsonTypeCol(i)} = 'object' then ${jsonValueCol(i)} else '{}' end) as ${sql.ref(`m${i}`)},
+          json_each(case when ${sql.ref(`m${i}.type`)} = 'array' then ${sql.ref(`m${i}.value`)} else json_array(${sql.ref(`m${i}.value`)}) end) as ${sql.ref(`e${i}`)}`,
+        key: sql.ref(`m${i}.key`),
+        value: sql`(case when ${sql.ref(`e${i}.type`)} = 'text' then ${sql.ref(`e${i}.value`)} end)`,
+      }),
     };
   },
   // A leaf at the top (`path` '$'), in a list (an integer `key`), or a file answer's `name`.

@@ -3,8 +3,10 @@ import {
   ANALYTICS_CHAT_LIMITS,
   type AnalyticsChatBody,
   type AnalyticsChatResult,
+  type Field,
   type FormSchema,
 } from '@formloom/contract';
+import { answerDisplayText } from '@formloom/contract/engine';
 import type { ChatAnswer, ChatCall, ChatRunner } from '../../ai/chat-runner.js';
 import type { ChatMessage } from '../../ai/provider.js';
 import { fitLines } from '../../ai/tokens.js';
@@ -63,11 +65,28 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
     return JSON.parse(row.messages) as ChatMessage[];
   }
 
-  /** Recent answers as JSON lines, newest first, as many as fit in `budget` tokens. */
-  async function sample(accountId: string, formId: string, budget: number): Promise<string[]> {
+  /**
+   * Recent answers as JSON lines, newest first, as many as fit in `budget` tokens: each answer
+   * under its field's label as display text (`answerDisplayText`: option labels, "4/5",
+   * "Row: Column; …"); answers to fields the form no longer has are left out.
+   */
+  async function sample(
+    accountId: string,
+    formId: string,
+    fields: readonly Field[],
+    budget: number,
+  ): Promise<string[]> {
     const rows = await store.recentAnswers(accountId, formId, SAMPLE_READ);
+    const line = (answers: Record<string, unknown>) =>
+      JSON.stringify(
+        Object.fromEntries(
+          fields
+            .map((f) => [f.label, answerDisplayText(f, answers[f.id])] as const)
+            .filter(([, text]) => text !== ''),
+        ),
+      );
     return fitLines(
-      rows.map((row) => `${row.submitted_at.slice(0, 10)} ${row.answers}`),
+      rows.map((row) => `${row.submitted_at.slice(0, 10)} ${line(JSON.parse(row.answers))}`),
       budget,
     );
   }
@@ -118,7 +137,7 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
         base: { formTitle: form.title, figures, sample: [], history, question: body.message },
         // The sample is not counted again: the reservation covers the whole room it was given.
         fit: async (base, room) => ({
-          input: { ...base, sample: await sample(accountId, formId, room) },
+          input: { ...base, sample: await sample(accountId, formId, schema.fields, room) },
           tokens: room,
         }),
       });

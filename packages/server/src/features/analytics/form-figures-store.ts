@@ -1,4 +1,5 @@
 import type { Field, FieldType } from '@formloom/contract';
+import { questionType } from '@formloom/contract/engine';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { jsonTypeCol, jsonValueCol, sqlDialectOf } from '../../db/dialect.js';
@@ -18,8 +19,24 @@ export type ScanFigure = (field: string, name: string) => unknown;
 const typeCol = jsonTypeCol;
 const valueCol = jsonValueCol;
 
-export const isChoice = (t: FieldType) => t === 'select' || t === 'radio' || t === 'checkbox';
+export const isChoice = (t: FieldType) =>
+  t === 'select' || t === 'radio' || t === 'checkbox' || questionType(t)?.figure === 'choices';
 export const isText = (t: FieldType) => t === 'text' || t === 'textarea' || t === 'email';
+/** A choice answered with a list of values: checkbox, or a select or picture choice with `multiple`. */
+export const isMultiChoice = (field: Field) =>
+  field.type === 'checkbox' || (isChoice(field.type) && field.multiple === true);
+
+/**
+ * The whole-number values of a bounded scale (rating, nps, scale), counted one column each in the
+ * scan; a slider's grid may be long, so its values are counted by a grouped query instead.
+ */
+export function scaleValues(field: Field): number[] | undefined {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+  if (field.type === 'rating') return range(1, field.rating?.max ?? 5);
+  if (field.type === 'nps') return range(0, 10);
+  if (field.type === 'scale') return range(field.scale?.min ?? 1, field.scale?.max ?? 5);
+  return undefined;
+}
 
 /**
  * The SQL of form figures (docs/server.md "Response search and figures"), the same answers on SQLite and
@@ -41,7 +58,9 @@ export function createFormFiguresStore(db: Db) {
       ],
       sql` and `,
     );
-  const fieldColumns = (field: Field, i: number) => a.columns(field.id, i, field.type === 'checkbox');
+  const listed = (field: Field) =>
+    isMultiChoice(field) || field.type === 'matrix' || field.type === 'ranking';
+  const fieldColumns = (field: Field, i: number) => a.columns(field.id, i, listed(field));
   const numberOf = (i: number) => sql`(case when ${a.isNumber(i)} then ${a.number(i)} end)`;
 
   /** The middle value (or the mean of the two middle ones) of a number field's `n` answers. */
@@ -83,12 +102,22 @@ export function createFormFiguresStore(db: Db) {
       fields.forEach((field, i) => {
         add(field.id, 'answered', count(answered(i)));
         if (isChoice(field.type)) {
+          const multi = isMultiChoice(field);
           for (const option of field.options ?? []) {
-            const chosen =
-              field.type === 'checkbox'
-                ? a.hasElement(i, option.value)
-                : sql`(${a.isString(i)} and ${valueCol(i)} = ${option.value})`;
+            const chosen = multi
+              ? a.hasElement(i, option.value)
+              : sql`(${a.isString(i)} and ${valueCol(i)} = ${option.value})`;
             add(field.id, `option:${option.value}`, count(chosen));
+          }
+          if (field.other !== undefined) {
+            add(field.id, 'other', count(multi ? a.hasObjectElement(i) : sql`${typeCol(i)} = 'object'`));
+          }
+        }
+        if (questionType(field.type)?.figure === 'distribution' || field.type === 'nps') {
+          add(field.id, 'count', sql`count(${numberOf(i)})`);
+          add(field.id, 'mean', sql`avg(${numberOf(i)})`);
+          for (const value of scaleValues(field) ?? []) {
+            add(field.id, `value:${value}`, count(sql`(${a.isNumber(i)} and ${a.number(i)} = ${value})`));
           }
         }
         if (field.type === 'number') {
@@ -190,6 +219,41 @@ export function createFormFiguresStore(db: Db) {
           from ${a.from(fieldColumns(field, i), whereOf(scope))} where ${a.isNumber(i)}`,
       );
       return columns.map((_, k) => Number(row?.[`b${k}`] ?? 0));
+    },
+
+    /** A slider's answers per value, ascending. */
+    async values(scope: ResponsesScope, field: Field, i: number) {
+      const found = await rows(
+        sql<{ x: number | string; n: number | string }>`select ${a.number(i)} as x, count(*) as n
+          from ${a.from(fieldColumns(field, i), whereOf(scope))} where ${a.isNumber(i)} group by 1 order by 1`,
+      );
+      return found.map((r) => ({ value: Number(r.x), count: Number(r.n) }));
+    },
+
+    /** A matrix's answers counted per row id and column value, in no order (one grouped scan). */
+    async matrix(scope: ResponsesScope, field: Field, i: number) {
+      const m = a.members(i);
+      const found = await rows(
+        sql<{ r: string; c: string; n: number | string }>`select ${m.key} as r, ${m.value} as c, count(*) as n
+          from ${a.from(fieldColumns(field, i), whereOf(scope))}, ${m.from}
+          where ${m.value} is not null group by 1, 2`,
+      );
+      return found.map((r) => ({ row: String(r.r), column: String(r.c), count: Number(r.n) }));
+    },
+
+    /**
+     * A ranking's answers per ranked value (`value` null: an "Other" entry): how many ranked it
+     * and its mean position (1 = best), in no order (one grouped scan).
+     */
+    async ranking(scope: ResponsesScope, field: Field, i: number) {
+      const e = a.elements(i);
+      const found = await rows(
+        sql<{ v: string | null; n: number | string; mean: number | string }>`select ${e.value} as v,
+          count(*) as n, avg(${e.position}) as mean
+          from ${a.from(fieldColumns(field, i), whereOf(scope))}, ${e.from}
+          where ${e.value} is not null or ${e.isObject} group by 1`,
+      );
+      return found.map((r) => ({ value: r.v, ranked: Number(r.n), meanRank: Number(r.mean) }));
     },
 
     /** A date field's answers per month (`YYYY-MM`), in no order. `i`: its place in the form. */

@@ -1,7 +1,7 @@
 import type { DropOffFigures, Field, FieldFigures, FormSchema } from '@formloom/contract';
-import { pageOrder } from '@formloom/contract/engine';
+import { pageOrder, questionType } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
-import { createFormFiguresStore, isChoice, isText } from './form-figures-store.js';
+import { createFormFiguresStore, isChoice, isText, scaleValues } from './form-figures-store.js';
 import { histogramEdges } from './histogram.js';
 
 /** What a form's responses say, counted by the database (docs/server.md "Response search and figures"). */
@@ -54,6 +54,35 @@ async function numberHistogram(
     wholeNumbers,
     bins: edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1]!, count: counts[k] ?? 0 })),
   };
+}
+
+/** The median of answers counted per value (ascending): the middle one, or the mean of the two. */
+function medianOf(values: readonly { value: number; count: number }[]): number | null {
+  const n = values.reduce((sum, v) => sum + v.count, 0);
+  if (n === 0) return null;
+  const at = (k: number) => {
+    let seen = 0;
+    for (const v of values) {
+      seen += v.count;
+      if (k < seen) return v.value;
+    }
+    return Number.NaN;
+  };
+  return n % 2 === 1 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2;
+}
+
+/** The Net Promoter Score of the 0..10 answers counted per value. */
+function npsOf(values: readonly { value: number; count: number }[]): NonNullable<FieldFigures['nps']> {
+  const sum = (keep: (v: number) => boolean) =>
+    values.reduce((total, v) => total + (keep(v.value) ? v.count : 0), 0);
+  const promoters = sum((v) => v >= 9);
+  const passives = sum((v) => v === 7 || v === 8);
+  const detractors = sum((v) => v <= 6);
+  const n = promoters + passives + detractors;
+  // Math.round rounds -x.5 up; a score is rounded half away from zero, the same for either sign.
+  const exact = n === 0 ? 0 : ((promoters - detractors) * 100) / n;
+  const score = n === 0 ? null : Math.sign(exact) * Math.round(Math.abs(exact));
+  return { score: score === 0 ? 0 : score, promoters, passives, detractors };
 }
 
 /** The Monday of the ISO week of a `YYYY-MM-DD` day. */
@@ -109,6 +138,47 @@ export async function formFigures(
       out.options = Object.fromEntries(
         (field.options ?? []).map((o) => [o.value, Number(get(`option:${o.value}`) ?? 0)]),
       );
+      if (field.other !== undefined) out.other = Number(get('other') ?? 0);
+    }
+    const kind = questionType(field.type)?.figure;
+    if (kind === 'distribution' || kind === 'nps') {
+      const bounded = scaleValues(field);
+      const values =
+        bounded === undefined
+          ? await store.values(scope, field, i)
+          : bounded.map((value) => ({ value, count: Number(get(`value:${value}`) ?? 0) }));
+      out.distribution = {
+        count: Number(get('count') ?? 0),
+        mean: round(num(get('mean'))),
+        median: round(medianOf(values)),
+        values,
+      };
+    }
+    if (kind === 'nps') out.nps = npsOf(out.distribution?.values ?? []);
+    if (kind === 'matrix') {
+      const counted = await store.matrix(scope, field, i);
+      const columns = field.matrix?.columns ?? [];
+      out.matrix = Object.fromEntries(
+        (field.matrix?.rows ?? []).map((row) => [
+          row.id,
+          Object.fromEntries(
+            columns.map((c) => [
+              c.value,
+              counted.find((x) => x.row === row.id && x.column === c.value)?.count ?? 0,
+            ]),
+          ),
+        ]),
+      );
+    }
+    if (kind === 'ranking') {
+      const ranked = await store.ranking(scope, field, i);
+      out.ranking = Object.fromEntries(
+        (field.options ?? []).map((o) => {
+          const found = ranked.find((r) => r.value === o.value);
+          return [o.value, { ranked: found?.ranked ?? 0, meanRank: round(found?.meanRank ?? null) }];
+        }),
+      );
+      if (field.other !== undefined) out.other = ranked.find((r) => r.value === null)?.ranked ?? 0;
     }
     if (field.type === 'number') {
       const n = Number(get('count') ?? 0);

@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@formloom/contract';
+import type { Field, WebhookEvent } from '@formloom/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { OutboxSender, SendContext, SenderResult } from '../../outbox/channel.js';
 import { postDelivery, type SendResult } from '../../outbox/send.js';
@@ -95,6 +95,11 @@ export interface ChatSenderOptions {
   publicUrl: string;
   /** FORMLOOM_SLACK_API_BASE_URL: the Slack Web API (a local stand-in in tests). */
   slackApiBaseUrl?: string;
+  /**
+   * A form's fields (undefined when it is gone), so a response's answers read as display text;
+   * without it they are shown as stored.
+   */
+  fieldsOf?: (accountId: string, formId: string) => Promise<readonly Field[] | undefined>;
 }
 
 /** The Slack and Discord senders of the outbox (docs/integrations.md). */
@@ -131,7 +136,14 @@ export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
           return failed(error);
         }
         if (config.provider !== provider) return failed(new Error(`not a ${provider} connection`));
-        const note = describeEvent(JSON.parse(delivery.payload) as WebhookEvent, options.publicUrl);
+        const event = JSON.parse(delivery.payload) as WebhookEvent;
+        const fields =
+          event.type === 'FORM_RESPONSE_CREATED' && options.fieldsOf !== undefined
+            ? await options
+                .fieldsOf(String(delivery.target.account_id), event.data.formId)
+                .catch(() => undefined)
+            : undefined;
+        const note = describeEvent(event, options.publicUrl, fields);
         return post(config as Extract<ConnectionConfig, { provider: P }>, note, context);
       },
     };

@@ -1,4 +1,5 @@
-import type { WebhookEvent, WebhookEventType } from '@formloom/contract';
+import type { Field, WebhookEvent, WebhookEventType } from '@formloom/contract';
+import { answerDisplayText } from '@formloom/contract/engine';
 import { DASHBOARD_INTEGRATIONS } from './browser-routes.js';
 
 /** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */
@@ -46,8 +47,16 @@ export function cut(text: string, max: number): string {
   return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-/** An answer as a short line: a file is its name and size only, never its content. */
-export function answerText(value: unknown): string {
+/** Control characters out: a notification is one readable block. */
+const readable = (text: string) => text.replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' '));
+
+/**
+ * An answer as a short line: its field's display text (`answerDisplayText`: option labels, "4/5",
+ * "Row: Column; …") when the form's field is known, else as stored (a file is its name and size
+ * only, never its content).
+ */
+export function answerText(value: unknown, field?: Field): string {
+  if (field !== undefined) return cut(readable(answerDisplayText(field, value)), ANSWER_PREVIEW_CHARS);
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return cut(value.map((v) => answerText(v)).join(', '), ANSWER_PREVIEW_CHARS);
   if (typeof value === 'object') {
@@ -58,18 +67,15 @@ export function answerText(value: unknown): string {
     }
     return '';
   }
-  // Control characters out: a notification is one readable block.
-  return cut(
-    String(value).replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' ')),
-    ANSWER_PREVIEW_CHARS,
-  );
+  return cut(readable(String(value)), ANSWER_PREVIEW_CHARS);
 }
 
 /**
  * What a chat notification says about an event, the same for Slack and Discord:
- * the form's title, the event, the first 3 answers of a response and link buttons to the server.
+ * the form's title, the event, the first 3 answers of a response (as display text when the form's
+ * `fields` are given) and link buttons to the server.
  */
-export function describeEvent(event: WebhookEvent, origin: string): Notification {
+export function describeEvent(event: WebhookEvent, origin: string, fields?: readonly Field[]): Notification {
   const data = event.data as Record<string, unknown>;
   const formTitle = String(data.formTitle ?? data.smartFormTitle ?? 'Form');
   const formId = typeof data.formId === 'string' ? data.formId : undefined;
@@ -83,9 +89,10 @@ export function describeEvent(event: WebhookEvent, origin: string): Notification
   };
   switch (event.type) {
     case 'FORM_RESPONSE_CREATED': {
-      const answers = Object.values(event.data.answers);
-      for (const { question, answer } of answers.slice(0, ANSWERS_SHOWN)) {
-        note.fields.push({ name: cut(question || 'Answer', 100), value: answerText(answer) || '-' });
+      const answers = Object.entries(event.data.answers);
+      for (const [fieldId, { question, answer }] of answers.slice(0, ANSWERS_SHOWN)) {
+        const field = fields?.find((f) => f.id === fieldId);
+        note.fields.push({ name: cut(question || 'Answer', 100), value: answerText(answer, field) || '-' });
       }
       if (answers.length > ANSWERS_SHOWN) note.summary += ` (${answers.length} answers)`;
       // A quiz's score is what its owner looks at first: the variables follow the answers.

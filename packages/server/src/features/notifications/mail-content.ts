@@ -1,5 +1,5 @@
 import type { FormSchema, Language, VariableValue } from '@formloom/contract';
-import { recallText, translateSchema } from '@formloom/contract/engine';
+import { answerDisplayText, recallText, translateSchema } from '@formloom/contract/engine';
 import { html, type SafeHtml } from '../../platform/html.js';
 import { mailTexts } from './mail-texts.js';
 
@@ -53,7 +53,7 @@ interface AnswerLine {
   file: boolean;
 }
 
-/** The answered fields in the order the form shows them, as display text (recall's, so option labels and file names). */
+/** The answered fields in the order the form shows them, as display text (`answerDisplayText`: option labels, file names, "4/5"). */
 function answerLines(
   schema: FormSchema,
   answers: Readonly<Record<string, unknown>>,
@@ -71,7 +71,7 @@ function answerLines(
   for (const field of fields) {
     if (!withHidden && field.type === 'hidden') continue;
     if (!Object.hasOwn(answers, field.id)) continue;
-    const value = recallText(`{{${field.id}}}`, context);
+    const value = answerDisplayText(field, answers[field.id]);
     if (value === '') continue;
     lines.push({ label: recallText(field.label, context), value, file: field.type === 'file' });
   }

@@ -158,7 +158,7 @@ describeEachDialect('response export', (t) => {
       'Note [note_about]': 'Line one, "quoted"\nline two 🎉',
       Source: 'newsletter',
       Plan: 'Team plan',
-      Tools: 'Figma; Excel',
+      Tools: 'Figma, Excel',
       CV: 'cv-ada.pdf',
       'Note [note_work]': `'+1 (555) 0100`,
       score: '0',
@@ -176,7 +176,7 @@ describeEachDialect('response export', (t) => {
     expect([...bom.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
-  it('json: an array of the responses as the list returns them, oldest first', async () => {
+  it('json: an array of the responses as the list returns them, oldest first, each with its display cells', async () => {
     const { res, bytes } = await download(t, key, `/v1/forms/${form.id}/responses/export?format=json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
@@ -185,8 +185,14 @@ describeEachDialect('response export', (t) => {
     const listed = (await t.request(`/v1/forms/${form.id}/responses?limit=100&startDate=2026-01-01`, { key }))
       .body.data.responses;
     expect(listed).toHaveLength(5);
-    expect(exported).toEqual([...listed].reverse());
+    expect(exported.map(({ display: _, ...r }: Record<string, unknown>) => r)).toEqual([...listed].reverse());
     expect(exported[0].answers.tools).toEqual(['figma', 'excel']);
+    expect(exported[0].display).toMatchObject({
+      Tools: 'Figma, Excel',
+      Plan: 'Team plan',
+      CV: 'cv-ada.pdf',
+      Age: 41,
+    });
     expect(exported[0].variables).toEqual({ score: 0, grade: 'pass' });
   });
 
@@ -205,7 +211,7 @@ describeEachDialect('response export', (t) => {
     expect(cell('Name').value).toBe(FORMULA);
     expect(cell('Age').value).toBe(41);
     expect(cell('score').value).toBe(0);
-    expect(cell('Tools').value).toBe('Figma; Excel');
+    expect(cell('Tools').value).toBe('Figma, Excel');
   });
 
   it('filters by date range like the list (inclusive, a bare date is its whole day)', async () => {

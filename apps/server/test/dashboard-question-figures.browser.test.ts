@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { FormSchema } from '@formloom/sdk';
+import { createDb } from '@formloom/server';
+import { axeViolations } from '@formloom/server/testing/axe';
+import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { describe, expect, it } from 'vitest';
+import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+
+const executable = chromiumOrSkip();
+
+const schema: FormSchema = {
+  version: '1.0',
+  schemaVersion: '2025-01-01',
+  meta: { title: 'Service survey', language: 'en' },
+  sections: [{ id: 's', title: 'Survey', order: 0 }],
+  fields: [
+    { id: 'nps', sectionId: 's', type: 'nps', label: 'Recommend us', order: 0 },
+    { id: 'stars', sectionId: 's', type: 'rating', label: 'Stars', order: 1, rating: { max: 5 } },
+    {
+      id: 'grid',
+      sectionId: 's',
+      type: 'matrix',
+      label: 'Our service',
+      order: 2,
+      matrix: {
+        rows: [
+          { id: 'speed', label: 'Speed' },
+          { id: 'price', label: 'Price' },
+        ],
+        columns: [
+          { value: 'good', label: 'Good' },
+          { value: 'bad', label: 'Bad' },
+        ],
+      },
+    },
+    {
+      id: 'rank',
+      sectionId: 's',
+      type: 'ranking',
+      label: 'Favourite fruit',
+      order: 3,
+      options: [
+        { label: 'Apples', value: 'a' },
+        { label: 'Bananas', value: 'b' },
+      ],
+    },
+  ],
+};
+
+const ANSWERS = [
+  { nps: 10, stars: 5, grid: { speed: 'good', price: 'bad' }, rank: ['b', 'a'] },
+  { nps: 9, stars: 4, grid: { speed: 'good' }, rank: ['b', 'a'] },
+  { nps: 3, stars: 4, grid: { speed: 'bad', price: 'bad' }, rank: ['a', 'b'] },
+];
+
+describe.skipIf(executable === undefined)('the figures page of the question types in Chromium', () => {
+  const pages = usePages(executable);
+  const server = useDashboardServer('formloom-dashboard-question-figures-');
+
+  it('shows the NPS, the distribution, the matrix table and mean ranks the route answers; accessible at 360 px', async () => {
+    const { api, origin, dataDir } = server();
+    const form = await api.forms.create({ title: 'Service survey', schema });
+    await api.forms.publish(form.id);
+    // Stored straight into the server's database, as the responses service stores them (the
+    // engine's checks of these answers land with the engine's part of the question types).
+    const handle = await createDb({ dataDir, migrate: false });
+    const { account_id } = await handle.db
+      .selectFrom('forms')
+      .select('account_id')
+      .where('id', '=', form.id)
+      .executeTakeFirstOrThrow();
+    for (const [i, answers] of ANSWERS.entries()) {
+      await handle.db
+        .insertInto('responses')
+        .values({
+          id: randomUUID(),
+          form_id: form.id,
+          account_id,
+          answers: JSON.stringify(answers),
+          submitted_at: `2026-11-0${i + 1}T09:00:00.000Z`,
+        })
+        .execute();
+    }
+    await handle.close();
+    const figures = await api.forms.figures(form.id);
+    expect(figures.fields.nps!.nps).toEqual({ score: 33, promoters: 2, passives: 0, detractors: 1 });
+
+    const opened = await pages.open('about:blank', PHONE);
+    const { page } = opened;
+    await signIn(opened, server());
+    await page.goto(`${origin}/app/forms/${form.id}/figures`);
+    await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
+    await page.getByText('Responses: 3').waitFor();
+    const rowsOf = async (caption: string) =>
+      page
+        .getByRole('table', { name: caption, exact: true })
+        .getByRole('row')
+        .evaluateAll((rows) =>
+          rows.slice(1).map((r) => Array.from(r.children, (cell) => cell.textContent?.trim()).join(' ')),
+        );
+    expect(await rowsOf('Net Promoter Score')).toEqual([
+      'Net Promoter Score 33',
+      'Promoters (9–10) 2',
+      'Passives (7–8) 0',
+      'Detractors (0–6) 1',
+    ]);
+    expect(await rowsOf('Stars, by value')).toEqual(['1 0', '2 0', '3 0', '4 2', '5 1']);
+    expect(await rowsOf('Stars')).toEqual(['Numbers given 3', 'Mean 4.3333', 'Median 4']);
+    expect(await rowsOf('Our service')).toEqual(['Speed 2 1', 'Price 0 2']);
+    expect(await rowsOf('Favourite fruit')).toEqual(['Bananas 1.3333 3', 'Apples 1.6667 3']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(opened)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-question-figures-360.png'), fullPage: true });
+    expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
+  }, 180_000);
+});
