@@ -9,6 +9,7 @@ import {
   type ValidationRule,
 } from '@formloom/contract';
 import { z } from 'zod';
+import { QuestionDraftParts, questionParts } from './draft-questions.js';
 
 /**
  * What the model is asked for: a small, flat draft, not a FormSchema. Ids, option values, orders
@@ -37,6 +38,7 @@ export const FieldDraft = z.object({
     .object({ key: z.string(), equals: z.string() })
     .nullable()
     .describe('Show this field only when the field `key` has the answer `equals`'),
+  ...QuestionDraftParts,
 });
 export type FieldDraft = z.infer<typeof FieldDraft>;
 
@@ -152,6 +154,7 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
         if (field.options.some((o) => o.score !== undefined)) scored.push(id);
         optionValues.set(id, values);
       }
+      Object.assign(field, questionParts(f, field.options ?? []));
       const rules = rulesOf(f);
       if (rules.length > 0) field.validation = { rules };
       fields.push(field);
