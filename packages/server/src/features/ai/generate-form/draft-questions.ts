@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { FieldDraft } from './form-draft.js';
 
 /**
- * The parts of a field draft that configure the question types (docs/form-model.md "Question
- * types"): rating, nps, scale, slider, matrix, ranking, picture choice, multiple select, "Other",
+ * The parts of a field draft that configure the question types (docs/ai.md "How a generation
+ * runs"): rating, nps, scale, slider, matrix, ranking, picture choice, multiple select, "Other",
  * the exclusive option and shuffle. As for the rest of the draft, the model names things by their
  * labels and the server makes the ids and values (`questionParts`). Every part is nullable, as
  * strict JSON Schema outputs want every property present.

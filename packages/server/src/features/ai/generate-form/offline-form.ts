@@ -515,7 +515,9 @@ function listedSections(
   if (satisfaction && !listed.some((f) => f.cue === 'rating') && asked.length === 0)
     first.unshift(ratingField('rating', t.rating, t, [1, 5], true));
   if (!listed.some(isPersonName)) first.unshift(nameField(t));
-  sections.at(-1)!.fields.push(...asked);
+  // The question types before a closing long text ("... and comments"), as a form ends with it.
+  const last = sections.at(-1)!.fields;
+  last.splice(last.at(-1)?.type === 'textarea' ? last.length - 1 : last.length, 0, ...asked);
   if (!listed.some((f) => f.cue === 'long')) sections.at(-1)!.fields.push(commentsField(t));
   return sections;
 }

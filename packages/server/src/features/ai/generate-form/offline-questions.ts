@@ -6,7 +6,7 @@ import { AND_WORDS, FORM_NOUNS, OR_WORDS } from './prompt-words.js';
 import { NONE_WORDS, OTHER_WORDS, QUESTION_TEXTS, UNITS, QUESTION_WORDS as W } from './question-words.js';
 
 /**
- * The offline provider's question types (docs/ai.md "The offline provider"): the sentences of a
+ * The offline provider's question types (docs/ai.md "Question types offline"): the sentences of a
  * prompt that ask one question of a type beyond the original ten (an NPS, a scale, a slider, a
  * matrix, a ranking, a picture choice, a long multiple choice, a rating) become that field; the
  * rest of the prompt is read as before (`readPrompt`). Flat, word by word, like prompt-reading.ts.
@@ -23,6 +23,11 @@ type MakeField = (
 const LONG_LIST = 7;
 const MAX_ITEMS = 20;
 const MAX_LABEL = 200;
+/**
+ * Sentences (and items of a list) read for a question type: a prompt of more is not a list of
+ * questions, and the cap keeps a long adversarial prompt's reading short.
+ */
+const MAX_READ = 30;
 
 /** The folded words of a text; `%`, `€`, `$` and `£` are words of their own. */
 function words(text: string): string[] {
@@ -38,21 +43,29 @@ function wordMatches(word: string, pattern: string): boolean {
     : word === pattern;
 }
 
+const phraseWords = new Map<string, string[]>();
+
 /** Whether any phrase of `list` occurs in `ws`. */
 function has(ws: readonly string[], list: readonly string[]): boolean {
   return list.some((phrase) => {
-    const p = phrase.split(' ');
+    let p = phraseWords.get(phrase);
+    if (p === undefined) {
+      p = phrase.split(' ');
+      phraseWords.set(phrase, p);
+    }
     for (let i = 0; i + p.length <= ws.length; i++)
       if (p.every((w, k) => wordMatches(ws[i + k]!, w))) return true;
     return false;
   });
 }
 
+const NUMBER = String.raw`[%€$£]?\s?(\d{1,6}(?:[.,]\d{1,3})?)\s?[%€$£]?`;
+const RANGE_JOIN = '(?:-|–|to|bis|a|al|tot|ile|and|und|y|e|en|ve|/|up to)';
+const RANGE = new RegExp(String.raw`(?:^|[^\d.,])${NUMBER}\s?${RANGE_JOIN}\s?${NUMBER}`);
+
 /** Two numbers that bound a range: "1 to 7", "0-100", "between 0 and 500", "%0 ile %100". */
 export function rangeIn(text: string): [number, number] | null {
-  const n = String.raw`[%€$£]?\s?(\d{1,6}(?:[.,]\d{1,3})?)\s?[%€$£]?`;
-  const joins = `(?:-|–|to|bis|a|al|tot|ile|and|und|y|e|en|ve|/|up to)`;
-  const m = new RegExp(String.raw`(?:^|[^\d.,])${n}\s?${joins}\s?${n}`).exec(foldText(text));
+  const m = RANGE.exec(foldText(text));
   if (m === null) return null;
   const [low, high] = [Number(m[1]!.replace(',', '.')), Number(m[2]!.replace(',', '.'))];
   return low < high ? [low, high] : null;
@@ -77,6 +90,21 @@ function keyOf(label: string, fallback: string): string {
   return key.replace(/_+$/, '') || fallback;
 }
 
+const splitters = new Map<string, RegExp>();
+/** What separates a list's items in the prompt's language and the form's: commas, "and", "or". */
+function listSplitter(detected: Language, language: Language): RegExp {
+  const key = `${detected}:${language}`;
+  let splitter = splitters.get(key);
+  if (splitter === undefined) {
+    const joins = [...new Set([detected, language])]
+      .flatMap((l) => [...AND_WORDS[l], ...OR_WORDS[l]])
+      .filter((w) => w !== '&' && w !== '/');
+    splitter = new RegExp(String.raw`\s*[,;]\s*|\s+(?:${joins.join('|')})\s+|\s*\/\s*`, 'i');
+    splitters.set(key, splitter);
+  }
+  return splitter;
+}
+
 /** A list after the sentence's last colon or inside its parentheses: "rank these: a, b and c". */
 function listIn(text: string, language: Language): { head: string; items: string[]; colon: boolean } {
   let head = text;
@@ -87,12 +115,9 @@ function listIn(text: string, language: Language): { head: string; items: string
   else if (open >= 0 && text.indexOf(')', open) > open)
     [head, body] = [text.slice(0, open), text.slice(open + 1, text.indexOf(')', open))];
   if (body === '') return { head, items: [], colon: false };
-  const languages = [...new Set([detectLanguage(text, language), language])];
-  const joins = languages.flatMap((l) => [...AND_WORDS[l], ...OR_WORDS[l]]).filter((w) => w !== '&');
-  const separators = joins.map((w) => w.replace(/[/]/g, '\\/')).join('|');
   const items = body
     .replace(/[?.!)]+\s*$/, '')
-    .split(new RegExp(String.raw`\s*[,;]\s*|\s+(?:${separators})\s+|\s*\/\s*`, 'i'))
+    .split(listSplitter(detectLanguage(text, language), language))
     .map((s) => s.replace(/^[\s,;]+|[\s,;.?]+$/g, ''))
     .filter((s) => s !== '' && s.length <= 80);
   const distinct = [...new Map(items.map((s) => [s.toLowerCase(), s])).values()];
@@ -258,6 +283,65 @@ function pictureChoice(
   return field('picture_choice', { options, imageUrls: [...urls], multiple }, question || fallback);
 }
 
+/** The types one item of a list of fields may ask for here; a listed rating is read with the list. */
+const ITEM_TYPES: ReadonlySet<string> = new Set(['nps', 'scale', 'slider']);
+
+const AND_SPLITTERS = new Map<Language, RegExp>();
+function andSplitter(language: Language): RegExp {
+  let splitter = AND_SPLITTERS.get(language);
+  if (splitter === undefined) {
+    const and = AND_WORDS[language].filter((w) => /^[a-z]+$/.test(w)).join('|');
+    splitter = new RegExp(String.raw`\s(?:${and})\s(?!\d)`, 'i');
+    AND_SPLITTERS.set(language, splitter);
+  }
+  return splitter;
+}
+
+/** Splits at commas and at the language's "and" outside parentheses; "between 0 and 10" stays. */
+function clausesOf(sentence: string, language: Language): string[] {
+  const and = andSplitter(language);
+  const clauses: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const c = sentence[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && c === ',') {
+      clauses.push(sentence.slice(start, i));
+      start = i + 1;
+    }
+  }
+  clauses.push(sentence.slice(start));
+  return clauses
+    .flatMap((c) => c.split(and))
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/**
+ * A sentence that lists fields ("a survey with name, email and how likely they are to recommend
+ * us from 0 to 10"): the items that ask for a question type become those fields, the others stay
+ * the list. Null when the sentence is not such a list or none of its items asks for one.
+ */
+function listedQuestions(
+  sentence: string,
+  language: Language,
+  make: MakeField,
+): { fields: FieldDraft[]; rest: string } | null {
+  if (sentence.includes('?') || sentence.includes(': ')) return null;
+  const clauses = clausesOf(sentence, language);
+  if (clauses.length < 2 || clauses.length > MAX_READ) return null;
+  const fields: FieldDraft[] = [];
+  const rest: string[] = [];
+  for (const clause of clauses) {
+    const asked = questionOf(clause, language, make);
+    if (asked !== null && ITEM_TYPES.has(asked.type)) fields.push(asked);
+    else rest.push(clause);
+  }
+  return fields.length === 0 ? null : { fields, rest: `${rest.join(', ')}.` };
+}
+
 /**
  * The question-type fields a prompt asks for, in its order, and the prompt without the sentences
  * they came from (a sentence that names the form, "Customer survey: ...", leaves that name).
@@ -269,7 +353,15 @@ export function readQuestions(
 ): { fields: FieldDraft[]; rest: string } {
   const fields: FieldDraft[] = [];
   const rest: string[] = [];
-  for (const sentence of sentencesOf(prompt)) {
+  const sentences = sentencesOf(prompt);
+  if (sentences.length > MAX_READ) return { fields, rest: prompt };
+  for (const sentence of sentences) {
+    const listed = listedQuestions(sentence, language, make);
+    if (listed !== null) {
+      fields.push(...listed.fields);
+      rest.push(listed.rest);
+      continue;
+    }
     const colon = sentence.indexOf(': ');
     const head = colon > 0 ? sentence.slice(0, colon) : '';
     // "Ordini in ORDINE di preferenza: ..." asks for a ranking, it does not name an order form.

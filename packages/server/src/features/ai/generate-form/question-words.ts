@@ -1,7 +1,7 @@
 import type { Language } from '@formloom/contract';
 
 /**
- * The words that ask for the question types (docs/ai.md "The offline provider"), in the six
+ * The words that ask for the question types (docs/ai.md "Question types offline"), in the six
  * languages at once, accents folded (`foldText`) and matched word by word as in prompt-words.ts:
  * `x*` matches a word that starts with `x`.
  */
