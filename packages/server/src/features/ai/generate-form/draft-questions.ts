@@ -1,5 +1,6 @@
 import { type Field, type FieldOption, SCHEMA_LIMITS } from '@formloom/contract';
 import { z } from 'zod';
+import { slug, unique } from './draft-ids.js';
 import type { FieldDraft } from './form-draft.js';
 
 /**
@@ -100,22 +101,6 @@ function clampInt(value: number | null | undefined, low: number, high: number, f
   return Math.min(high, Math.max(low, Math.round(value)));
 }
 
-/** An id or a value from a label: letters, digits and `_`, unique among `used`. */
-function uniqueSlug(label: string, fallback: string, used: Set<string>): string {
-  const base =
-    label
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 60) || fallback;
-  let id = base;
-  for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
-  used.add(id);
-  return id;
-}
-
 function isHttpsUrl(text: string): boolean {
   try {
     return new URL(text).protocol === 'https:' && text.length <= 2000;
@@ -138,11 +123,11 @@ function matrixOf(draft: NonNullable<FieldDraft['matrix']>): Field['matrix'] {
   const rowIds = new Set<string>();
   const values = new Set<string>();
   const rows = distinctLabels(draft.rows, SCHEMA_LIMITS.maxOptionsPerField).map((label, i) => ({
-    id: uniqueSlug(label, `row_${i + 1}`, rowIds),
+    id: unique(slug(label, `row_${i + 1}`), rowIds),
     label,
   }));
   const columns = distinctLabels(draft.columns, SCHEMA_LIMITS.maxMatrixColumns).map((label, i) => ({
-    value: uniqueSlug(label, `column_${i + 1}`, values),
+    value: unique(slug(label, `column_${i + 1}`), values),
     label,
   }));
   // Too few rows or columns is not a matrix: left out, the integrity check tells the model.

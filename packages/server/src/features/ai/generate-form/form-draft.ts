@@ -9,6 +9,7 @@ import {
   type ValidationRule,
 } from '@formloom/contract';
 import { z } from 'zod';
+import { slug, unique } from './draft-ids.js';
 import { QuestionDraftParts, questionParts } from './draft-questions.js';
 
 /**
@@ -71,26 +72,6 @@ export type FormDraft = z.infer<typeof FormDraft>;
 
 /** The id of a quiz's score variable, as the prompt and the completion message name it. */
 export const SCORE_VARIABLE = 'score';
-
-/** A key as an id: letters, digits and `_` only, lower case, never empty. */
-function slug(text: string, fallback: string): string {
-  const s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return s === '' ? fallback : s;
-}
-
-/** `base`, or `base_2`, `base_3`... until unused; records it as used. */
-function unique(base: string, used: Set<string>): string {
-  let id = base;
-  for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
-  used.add(id);
-  return id;
-}
 
 function rulesOf(draft: FieldDraft): ValidationRule[] {
   const rules: ValidationRule[] = [];

@@ -1,5 +1,6 @@
 import type { Language } from '@formloom/contract';
 import { foldText } from '../../../ai/language.js';
+import { keyOf } from './draft-ids.js';
 import type { FieldDraft, FormDraft } from './form-draft.js';
 import { rangeIn, readQuestions } from './offline-questions.js';
 import {
@@ -152,7 +153,6 @@ interface Texts {
   email: string;
   phone: string;
   rating: string;
-  ratingHelp: string;
   date: string;
   file: string;
   choice: string;
@@ -176,7 +176,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Email address',
     phone: 'Phone number',
     rating: 'How would you rate it?',
-    ratingHelp: '1 = very poor, 5 = excellent',
     url: 'Website',
     date: 'Date',
     file: 'Upload a file',
@@ -196,7 +195,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-posta adresi',
     phone: 'Telefon numarası',
     rating: 'Nasıl değerlendirirsiniz?',
-    ratingHelp: '1 = çok kötü, 5 = mükemmel',
     url: 'Web sitesi',
     date: 'Tarih',
     file: 'Dosya yükleyin',
@@ -216,7 +214,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Correo electrónico',
     phone: 'Número de teléfono',
     rating: '¿Cómo lo valoraría?',
-    ratingHelp: '1 = muy mal, 5 = excelente',
     url: 'Sitio web',
     date: 'Fecha',
     file: 'Suba un archivo',
@@ -236,7 +233,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Indirizzo email',
     phone: 'Numero di telefono',
     rating: 'Come lo valuterebbe?',
-    ratingHelp: '1 = pessimo, 5 = eccellente',
     url: 'Sito web',
     date: 'Data',
     file: 'Carichi un file',
@@ -256,7 +252,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-Mail-Adresse',
     phone: 'Telefonnummer',
     rating: 'Wie bewerten Sie es?',
-    ratingHelp: '1 = sehr schlecht, 5 = ausgezeichnet',
     url: 'Webseite',
     date: 'Datum',
     file: 'Datei hochladen',
@@ -276,7 +271,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-mailadres',
     phone: 'Telefoonnummer',
     rating: 'Hoe zou u het beoordelen?',
-    ratingHelp: '1 = zeer slecht, 5 = uitstekend',
     url: 'Website',
     date: 'Datum',
     file: 'Upload een bestand',
@@ -377,11 +371,8 @@ export function fieldDraft(
 const nameField = (t: Texts) => fieldDraft('name', 'text', t.name, { required: true, maxLength: 200 });
 const commentsField = (t: Texts) => fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 });
 
-/**
- * A rating: stars 1..max (3 to 10), a scale from 0, or else a radio of its scale's numbers, whose
- * 1 to 5 says what the ends mean.
- */
-function ratingField(key: string, label: string, t: Texts, scale: [number, number], required: boolean) {
+/** A rating: stars 1..max (3 to 10), a scale from 0, or else a radio of its scale's numbers. */
+function ratingField(key: string, label: string, scale: [number, number], required: boolean) {
   const [low, high] = scale;
   if (low === 1 && high >= 3 && high <= 10)
     return fieldDraft(key, 'rating', label, { required, rating: { max: high, icon: null } });
@@ -390,8 +381,7 @@ function ratingField(key: string, label: string, t: Texts, scale: [number, numbe
     return fieldDraft(key, 'scale', label, { required, scale: config });
   }
   const options = Array.from({ length: high - low + 1 }, (_, i) => String(low + i));
-  const helpText = low === 1 && high === 5 ? t.ratingHelp : null;
-  return fieldDraft(key, 'radio', label, { required, options, helpText });
+  return fieldDraft(key, 'radio', label, { required, options });
 }
 
 /** The scale a prompt gives a rating ("1 to 10"), or 1 to 5. */
@@ -409,7 +399,7 @@ function conceptFields(prompt: string, t: Texts): FieldDraft[] {
       case 'phone':
         return fieldDraft('phone', 'text', t.phone, { maxLength: 40 });
       case 'rating':
-        return ratingField('rating', t.rating, t, ratingScale(prompt), true);
+        return ratingField('rating', t.rating, ratingScale(prompt), true);
       case 'date':
         return fieldDraft('date', 'date', t.date);
       case 'file':
@@ -423,16 +413,6 @@ function conceptFields(prompt: string, t: Texts): FieldDraft[] {
         return fieldDraft('number', 'number', t.number, { min: 0 });
     }
   });
-}
-
-/** A snake_case key from a label: `Years of experience` -> `years_of_experience`. */
-function keyOf(label: string, fallback: string): string {
-  const key = foldText(label)
-    .replace(/[^a-z0-9]+/g, '_')
-    .slice(0, 40);
-  const start = key.startsWith('_') ? 1 : 0;
-  const end = key.endsWith('_') ? key.length - 1 : key.length;
-  return start < end ? key.slice(start, end) : fallback;
 }
 
 /** The draft of a field the prompt lists, labelled as written, typed by its cue. */
@@ -459,7 +439,6 @@ function listedField(f: ListedField, t: Texts, language: Language): FieldDraft |
       return ratingField(
         keyOf(f.label, 'rating'),
         f.label || t.rating,
-        t,
         f.scale ?? [1, 5],
         f.required ?? true,
       );
@@ -513,7 +492,7 @@ function listedSections(
   const first = sections[0]!.fields;
   const satisfaction = reading.title !== null && conceptsIn(reading.title).includes('rating');
   if (satisfaction && !listed.some((f) => f.cue === 'rating') && asked.length === 0)
-    first.unshift(ratingField('rating', t.rating, t, [1, 5], true));
+    first.unshift(ratingField('rating', t.rating, [1, 5], true));
   if (!listed.some(isPersonName)) first.unshift(nameField(t));
   // The question types before a closing long text ("... and comments"), as a form ends with it.
   const last = sections.at(-1)!.fields;

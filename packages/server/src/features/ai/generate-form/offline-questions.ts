@@ -1,5 +1,6 @@
 import type { Language } from '@formloom/contract';
 import { detectLanguage, foldText } from '../../../ai/language.js';
+import { keyOf } from './draft-ids.js';
 import { niceStep } from './draft-questions.js';
 import type { FieldDraft } from './form-draft.js';
 import { AND_WORDS, FORM_NOUNS, OR_WORDS } from './prompt-words.js';
@@ -79,15 +80,6 @@ function labelOf(text: string): string {
   if (colon >= 0 && q < 0) label = label.slice(0, colon);
   label = label.replace(/\s+/g, ' ').replace(/^[\s,;:-]+|[\s,;:.-]+$/g, '');
   return (label.charAt(0).toUpperCase() + label.slice(1)).slice(0, MAX_LABEL);
-}
-
-/** A snake_case key from a label. */
-function keyOf(label: string, fallback: string): string {
-  const key = foldText(label)
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 40);
-  return key.replace(/_+$/, '') || fallback;
 }
 
 const splitters = new Map<string, RegExp>();
