@@ -27,7 +27,7 @@ describeEachDialect('AI form generation (offline provider)', (t) => {
     expect(checkSchema(form.schema)).toEqual([]);
     expect(form.schema.meta.language).toBe('en');
     const types = form.schema.fields.map((f) => f.type);
-    expect(types).toEqual(expect.arrayContaining(['email', 'date', 'radio']));
+    expect(types).toEqual(expect.arrayContaining(['email', 'date', 'rating']));
 
     // The form is a real form of the account: readable through the forms API.
     const read = await t.request(`/v1/forms/${form.id}`, { key });

@@ -9,6 +9,8 @@ import {
   type ValidationRule,
 } from '@formloom/contract';
 import { z } from 'zod';
+import { slug, unique } from './draft-ids.js';
+import { QuestionDraftParts, questionParts } from './draft-questions.js';
 
 /**
  * What the model is asked for: a small, flat draft, not a FormSchema. Ids, option values, orders
@@ -37,6 +39,7 @@ export const FieldDraft = z.object({
     .object({ key: z.string(), equals: z.string() })
     .nullable()
     .describe('Show this field only when the field `key` has the answer `equals`'),
+  ...QuestionDraftParts,
 });
 export type FieldDraft = z.infer<typeof FieldDraft>;
 
@@ -69,26 +72,6 @@ export type FormDraft = z.infer<typeof FormDraft>;
 
 /** The id of a quiz's score variable, as the prompt and the completion message name it. */
 export const SCORE_VARIABLE = 'score';
-
-/** A key as an id: letters, digits and `_` only, lower case, never empty. */
-function slug(text: string, fallback: string): string {
-  const s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return s === '' ? fallback : s;
-}
-
-/** `base`, or `base_2`, `base_3`... until unused; records it as used. */
-function unique(base: string, used: Set<string>): string {
-  let id = base;
-  for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
-  used.add(id);
-  return id;
-}
 
 function rulesOf(draft: FieldDraft): ValidationRule[] {
   const rules: ValidationRule[] = [];
@@ -152,6 +135,7 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
         if (field.options.some((o) => o.score !== undefined)) scored.push(id);
         optionValues.set(id, values);
       }
+      Object.assign(field, questionParts(f, field.options ?? []));
       const rules = rulesOf(f);
       if (rules.length > 0) field.validation = { rules };
       fields.push(field);

@@ -48,7 +48,7 @@ const CORPUS: [Language, string, string, string[]][] = [
       '# Sessions',
       'select:Workshop(React|Node)',
       'radio:Dinner(Yes|No)',
-      'radio:Rate the venue*(1|2|3|4|5|6|7|8|9|10)',
+      'rating:Rate the venue*',
       'textarea:Anything else you would like to tell us?',
     ],
   ],
@@ -69,7 +69,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'Customer feedback survey',
     [
       'text:Your name*',
-      'radio:How would you rate it?*(1|2|3|4|5)',
+      'rating:How would you rate it?*',
       'textarea:What you liked',
       'radio:Would you recommend us(Yes|No)',
     ],
@@ -131,7 +131,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'Umfrage zur Zufriedenheit mit unserem Kundendienst',
     [
       'text:Ihr Name*',
-      'radio:Wie bewerten Sie es?*(1|2|3|4|5)',
+      'rating:Wie bewerten Sie es?*',
       'email:E-Mail-Adresse*',
       'textarea:Möchten Sie uns noch etwas mitteilen?',
     ],
@@ -169,7 +169,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'Feedbackbogen',
     [
       'text:Ihr Name*',
-      'radio:Wie bewerten Sie es?*(1|2|3|4|5|6|7|8|9|10)',
+      'rating:Wie bewerten Sie es?*',
       'textarea:Kommentar',
       'radio:Weiterempfehlung(Ja|Nein)',
     ],
@@ -228,12 +228,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'es',
     'Encuesta de satisfacción con valoración de 1 a 5, comentarios y recomendación (sí/no)',
     'Encuesta de satisfacción',
-    [
-      'text:Su nombre*',
-      'radio:¿Cómo lo valoraría?*(1|2|3|4|5)',
-      'textarea:Comentarios',
-      'radio:Recomendación(Sí|No)',
-    ],
+    ['text:Su nombre*', 'rating:¿Cómo lo valoraría?*', 'textarea:Comentarios', 'radio:Recomendación(Sí|No)'],
   ],
   [
     'es',
@@ -324,12 +319,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'it',
     'Sondaggio sulla soddisfazione con voto da 1 a 10, commenti e consiglierebbe (sì/no)',
     'Sondaggio sulla soddisfazione',
-    [
-      'text:Il suo nome*',
-      'radio:Come lo valuterebbe?*(1|2|3|4|5|6|7|8|9|10)',
-      'textarea:Commenti',
-      'radio:Consiglierebbe(Sì|No)',
-    ],
+    ['text:Il suo nome*', 'rating:Come lo valuterebbe?*', 'textarea:Commenti', 'radio:Consiglierebbe(Sì|No)'],
   ],
   [
     'it',
@@ -414,7 +404,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'Tevredenheidsenquête',
     [
       'text:Uw naam*',
-      'radio:Hoe zou u het beoordelen?*(1|2|3|4|5|6|7|8|9|10)',
+      'rating:Hoe zou u het beoordelen?*',
       'textarea:Opmerkingen',
       'radio:Aanbevelen(Ja|Nee)',
     ],
@@ -498,12 +488,7 @@ const CORPUS: [Language, string, string, string[]][] = [
     'tr',
     'Memnuniyet anketi: 1-5 arası puan, yorumlar ve tavsiye (evet/hayır)',
     'Memnuniyet anketi',
-    [
-      'text:Adınız*',
-      'radio:Nasıl değerlendirirsiniz?*(1|2|3|4|5)',
-      'textarea:Yorumlar',
-      'radio:Tavsiye(Evet|Hayır)',
-    ],
+    ['text:Adınız*', 'rating:Nasıl değerlendirirsiniz?*', 'textarea:Yorumlar', 'radio:Tavsiye(Evet|Hayır)'],
   ],
   [
     'tr',

@@ -1,6 +1,8 @@
 import type { Language } from '@formloom/contract';
 import { foldText } from '../../../ai/language.js';
+import { keyOf } from './draft-ids.js';
 import type { FieldDraft, FormDraft } from './form-draft.js';
+import { rangeIn, readQuestions } from './offline-questions.js';
 import {
   isPersonName,
   type ListedField,
@@ -151,7 +153,6 @@ interface Texts {
   email: string;
   phone: string;
   rating: string;
-  ratingHelp: string;
   date: string;
   file: string;
   choice: string;
@@ -175,7 +176,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Email address',
     phone: 'Phone number',
     rating: 'How would you rate it?',
-    ratingHelp: '1 = very poor, 5 = excellent',
     url: 'Website',
     date: 'Date',
     file: 'Upload a file',
@@ -195,7 +195,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-posta adresi',
     phone: 'Telefon numarası',
     rating: 'Nasıl değerlendirirsiniz?',
-    ratingHelp: '1 = çok kötü, 5 = mükemmel',
     url: 'Web sitesi',
     date: 'Tarih',
     file: 'Dosya yükleyin',
@@ -215,7 +214,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Correo electrónico',
     phone: 'Número de teléfono',
     rating: '¿Cómo lo valoraría?',
-    ratingHelp: '1 = muy mal, 5 = excelente',
     url: 'Sitio web',
     date: 'Fecha',
     file: 'Suba un archivo',
@@ -235,7 +233,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'Indirizzo email',
     phone: 'Numero di telefono',
     rating: 'Come lo valuterebbe?',
-    ratingHelp: '1 = pessimo, 5 = eccellente',
     url: 'Sito web',
     date: 'Data',
     file: 'Carichi un file',
@@ -255,7 +252,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-Mail-Adresse',
     phone: 'Telefonnummer',
     rating: 'Wie bewerten Sie es?',
-    ratingHelp: '1 = sehr schlecht, 5 = ausgezeichnet',
     url: 'Webseite',
     date: 'Datum',
     file: 'Datei hochladen',
@@ -275,7 +271,6 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     email: 'E-mailadres',
     phone: 'Telefoonnummer',
     rating: 'Hoe zou u het beoordelen?',
-    ratingHelp: '1 = zeer slecht, 5 = uitstekend',
     url: 'Website',
     date: 'Datum',
     file: 'Upload een bestand',
@@ -351,6 +346,17 @@ const none = {
   max: null,
   maxLength: null,
   showWhen: null,
+  multiple: null,
+  other: null,
+  exclusiveOption: null,
+  shuffle: null,
+  imageUrls: null,
+  rating: null,
+  nps: null,
+  scale: null,
+  slider: null,
+  matrix: null,
+  ranking: null,
 } satisfies Partial<FieldDraft>;
 
 export function fieldDraft(
@@ -365,12 +371,23 @@ export function fieldDraft(
 const nameField = (t: Texts) => fieldDraft('name', 'text', t.name, { required: true, maxLength: 200 });
 const commentsField = (t: Texts) => fieldDraft('comments', 'textarea', t.comments, { maxLength: 2000 });
 
-/** A rating as a radio of its scale's numbers; 1 to 5 says what the ends mean. */
-function ratingField(key: string, label: string, t: Texts, scale: [number, number], required: boolean) {
+/** A rating: stars 1..max (3 to 10), a scale from 0, or else a radio of its scale's numbers. */
+function ratingField(key: string, label: string, scale: [number, number], required: boolean) {
   const [low, high] = scale;
+  if (low === 1 && high >= 3 && high <= 10)
+    return fieldDraft(key, 'rating', label, { required, rating: { max: high, icon: null } });
+  if (low === 0 && high >= 2 && high <= 10) {
+    const config = { min: 0 as const, max: high, lowLabel: null, midLabel: null, highLabel: null };
+    return fieldDraft(key, 'scale', label, { required, scale: config });
+  }
   const options = Array.from({ length: high - low + 1 }, (_, i) => String(low + i));
-  const helpText = low === 1 && high === 5 ? t.ratingHelp : null;
-  return fieldDraft(key, 'radio', label, { required, options, helpText });
+  return fieldDraft(key, 'radio', label, { required, options });
+}
+
+/** The scale a prompt gives a rating ("1 to 10"), or 1 to 5. */
+function ratingScale(prompt: string): [number, number] {
+  const range = rangeIn(prompt);
+  return range !== null && Number.isInteger(range[0]) && range[1] - range[0] <= 10 ? range : [1, 5];
 }
 
 /** A field for each concept the prompt names (email, phone, rating...), when it lists no fields. */
@@ -382,7 +399,7 @@ function conceptFields(prompt: string, t: Texts): FieldDraft[] {
       case 'phone':
         return fieldDraft('phone', 'text', t.phone, { maxLength: 40 });
       case 'rating':
-        return ratingField('rating', t.rating, t, [1, 5], true);
+        return ratingField('rating', t.rating, ratingScale(prompt), true);
       case 'date':
         return fieldDraft('date', 'date', t.date);
       case 'file':
@@ -396,16 +413,6 @@ function conceptFields(prompt: string, t: Texts): FieldDraft[] {
         return fieldDraft('number', 'number', t.number, { min: 0 });
     }
   });
-}
-
-/** A snake_case key from a label: `Years of experience` -> `years_of_experience`. */
-function keyOf(label: string, fallback: string): string {
-  const key = foldText(label)
-    .replace(/[^a-z0-9]+/g, '_')
-    .slice(0, 40);
-  const start = key.startsWith('_') ? 1 : 0;
-  const end = key.endsWith('_') ? key.length - 1 : key.length;
-  return start < end ? key.slice(start, end) : fallback;
 }
 
 /** The draft of a field the prompt lists, labelled as written, typed by its cue. */
@@ -432,7 +439,6 @@ function listedField(f: ListedField, t: Texts, language: Language): FieldDraft |
       return ratingField(
         keyOf(f.label, 'rating'),
         f.label || t.rating,
-        t,
         f.scale ?? [1, 5],
         f.required ?? true,
       );
@@ -462,7 +468,12 @@ const MAX_LISTED_SECTIONS = 10;
  * Preferences: ..."), each field as the prompt describes it. The respondent's name comes first
  * and a comments box last unless the prompt lists them; a satisfaction survey gets its rating.
  */
-function listedSections(reading: PromptReading, t: Texts, language: Language): FormDraft['sections'] {
+function listedSections(
+  reading: PromptReading,
+  t: Texts,
+  language: Language,
+  asked: readonly FieldDraft[] = [],
+): FormDraft['sections'] {
   const seen = new Set<string>();
   const unseen = (f: FieldDraft | null): f is FieldDraft => {
     if (f === null || seen.has(`${f.type}:${f.label}`)) return false;
@@ -480,9 +491,12 @@ function listedSections(reading: PromptReading, t: Texts, language: Language): F
   const listed = reading.groups.flatMap((g) => g.fields);
   const first = sections[0]!.fields;
   const satisfaction = reading.title !== null && conceptsIn(reading.title).includes('rating');
-  if (satisfaction && !listed.some((f) => f.cue === 'rating'))
-    first.unshift(ratingField('rating', t.rating, t, [1, 5], true));
+  if (satisfaction && !listed.some((f) => f.cue === 'rating') && asked.length === 0)
+    first.unshift(ratingField('rating', t.rating, [1, 5], true));
   if (!listed.some(isPersonName)) first.unshift(nameField(t));
+  // The question types before a closing long text ("... and comments"), as a form ends with it.
+  const last = sections.at(-1)!.fields;
+  last.splice(last.at(-1)?.type === 'textarea' ? last.length - 1 : last.length, 0, ...asked);
   if (!listed.some((f) => f.cue === 'long')) sections.at(-1)!.fields.push(commentsField(t));
   return sections;
 }
@@ -499,24 +513,28 @@ export function offlineFormDraft(request: string, language: Language): FormDraft
   const t = TEXTS[language];
   // Bounded, and without braces: `{{x}}` in a label would recall an answer that does not exist.
   const prompt = request.slice(0, MAX_PROMPT_CHARS).replace(/[{}]/g, ' ');
-  const reading = readPrompt(prompt, language);
-  const title = reading.title ?? t.title;
-  const listed = reading.groups.length > 0;
   if (asksForQuiz(prompt)) {
-    const about = listed
-      ? listedSections(reading, t, language).flatMap((s) => s.fields.filter((f) => f.type !== 'textarea'))
-      : [nameField(t), ...conceptFields(prompt, t)];
-    return quizDraft(title, t, about, commentsField(t));
+    const reading = readPrompt(prompt, language);
+    const about =
+      reading.groups.length > 0
+        ? listedSections(reading, t, language).flatMap((s) => s.fields.filter((f) => f.type !== 'textarea'))
+        : [nameField(t), ...conceptFields(prompt, t)];
+    return quizDraft(reading.title ?? t.title, t, about, commentsField(t));
   }
-  const sections = listed
-    ? listedSections(reading, t, language)
-    : [
-        {
-          title: t.section,
-          description: null,
-          fields: [nameField(t), ...conceptFields(prompt, t), commentsField(t)],
-        },
-      ];
+  // The sentences that ask for a question type make those fields; the rest is read as a list.
+  const { fields: asked, rest } = readQuestions(prompt, language, fieldDraft);
+  const reading = readPrompt(rest, language);
+  const title = reading.title ?? t.title;
+  const sections =
+    reading.groups.length > 0
+      ? listedSections(reading, t, language, asked)
+      : [
+          {
+            title: t.section,
+            description: null,
+            fields: [nameField(t), ...conceptFields(rest, t), ...asked, commentsField(t)],
+          },
+        ];
   const count = sections.reduce((n, s) => n + s.fields.length, 0);
   return { title, description: t.description(count), layout: null, quiz: null, sections };
 }

@@ -37,6 +37,21 @@ const PIECE = fc.constantFrom(
   '{{score}}',
   '<b>',
   'x',
+  // The question types' words (offline-questions.ts).
+  '? ',
+  ' rank these: ',
+  ' how likely to recommend',
+  ' from 0 to 100 %',
+  ' 0-10',
+  ' https://cdn.example.com/a.png',
+  ' https://',
+  ' agree with each statement: ',
+  ' select all that apply: ',
+  ' on a scale of 1 to 7',
+  ' stars',
+  ' top 2',
+  ' none of the above',
+  ' other',
 );
 const PROMPT = fc.oneof(
   fc.string({ maxLength: 400 }),
@@ -67,6 +82,10 @@ describe('the offline form reader on any prompt', () => {
       `form ${'ile '.repeat(2_000)}`,
       `Choose: ${'a or '.repeat(2_000)}`,
       `${'x'.repeat(10_000)} (${'y, '.repeat(1_000)})`,
+      `${'https://a'.repeat(500)}.`,
+      `${'1 to '.repeat(1_000)} %`,
+      `${'? '.repeat(2_000)}`,
+      `how likely to recommend ${'x and '.repeat(1_000)} 0 to 10`,
     ];
     for (const prompt of adversarial) {
       const started = performance.now();
