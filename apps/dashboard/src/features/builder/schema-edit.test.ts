@@ -180,6 +180,17 @@ describe('savePlan', () => {
     expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: 'New title' }]);
   });
 
+  it('sends a change the field route does not take (a question type config) as the whole schema', () => {
+    const [saved] = addField(base(), 's', 'rating', 'R');
+    const rating = saved.fields.find((f) => f.id === 'rating_1')!;
+    const edited = replaceField(saved, { ...rating, rating: { max: 7 } });
+    expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: undefined }]);
+    const relabelled = replaceField(saved, { ...rating, label: 'S' });
+    expect(savePlan(saved, relabelled)).toEqual([
+      { kind: 'updateField', id: 'rating_1', patch: { label: 'S' } },
+    ]);
+  });
+
   it('plans nothing for an unchanged schema', () => {
     expect(savePlan(base(), structuredClone(base()))).toEqual([]);
   });

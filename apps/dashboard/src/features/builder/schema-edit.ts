@@ -8,7 +8,7 @@ import type {
   Section,
   UpdateFieldBody,
 } from '@formloom/contract';
-import { ID_PATTERN, OPTION_FIELD_TYPES } from '@formloom/contract';
+import { ID_PATTERN, OPTION_FIELD_TYPES, UpdateFieldBody as UpdateFieldModel } from '@formloom/contract';
 import { RULE_FIELD_TYPES } from '@formloom/contract/engine';
 
 /**
@@ -294,7 +294,12 @@ export function savePlan(saved: FormSchema, edited: FormSchema): SaveOp[] {
     const old = before.get(field.id);
     if (old === undefined || same(old, field)) continue;
     // The id is the key: a field whose type changed keeps it, so only its properties move.
-    ops.push({ kind: 'updateField', id: field.id, patch: fieldPatch(old, field) });
+    const patch = fieldPatch(old, field);
+    // The field route takes only the properties its body names (the question types' configs are
+    // not among them): a change to another goes as the whole schema.
+    if (Object.keys(patch).some((key) => !Object.hasOwn(UpdateFieldModel.shape, key)))
+      return [{ kind: 'replaceSchema', schema: edited, title }];
+    ops.push({ kind: 'updateField', id: field.id, patch });
   }
   for (const field of savedFields) if (!after.has(field.id)) ops.push({ kind: 'deleteField', id: field.id });
   // Several fields changed at once go as one schema: the server checks each request, and a step
