@@ -254,8 +254,11 @@ describe('the question types', () => {
     expect(radio.multiple).toBeUndefined();
     expect(radio.exclusiveValue).toBeUndefined();
     expect(radio.other).toEqual({ label: 'Else' });
-    // A text field keeps none of it.
+    // A text field keeps none of it; back to a choice, it has one option to name.
     expect(changeType(picture, 'text')).toEqual(field({ type: 'text' }));
+    expect(changeType(field({ type: 'text' }), 'radio').options).toEqual([
+      { label: 'Option 1', value: 'option_1' },
+    ]);
   });
 
   it("turns a choice's options into a matrix's rows and back, with the default columns", () => {

@@ -154,6 +154,8 @@ export function changeType(field: Field, type: FieldType): Field {
     if (options !== undefined && options.length > 0) next.options = options;
     else if (field.matrix !== undefined)
       next.options = field.matrix.rows.map((r) => ({ label: r.label, value: r.id }));
+    // A field that had no choices gets one to name, as the builder always gave.
+    else next.options = [{ label: 'Option 1', value: 'option_1' }];
     if (field.other !== undefined) next.other = field.other;
     if (field.shuffle !== undefined) next.shuffle = field.shuffle;
     const multiple = isMultiChoice(field);
