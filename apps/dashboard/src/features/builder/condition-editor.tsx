@@ -1,9 +1,10 @@
 import type { Condition, ConditionalLogic, ConditionValue, FieldType, FormSchema } from '@formloom/contract';
 import { CONDITION_OPERATORS, type ConditionOperator, VALUELESS_OPERATORS } from '@formloom/contract';
-import { OPERATOR_TARGET_TYPES } from '@formloom/contract/engine';
+import { operatorAppliesTo } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
 import { named, useNames } from './names.js';
+import { questionTexts } from './question-texts.js';
 import { builderTexts } from './texts.js';
 
 /** What a condition, a rule's `when` or a variable may refer to: a field or a variable. */
@@ -12,18 +13,32 @@ export interface Target {
   label: string;
   /** A variable's answers compare like a number or a text field's. */
   type: FieldType;
+  /** The answers it compares with: a choice's options, a matrix's columns. */
   options: readonly { label: string; value: string }[];
+  /** A matrix's rows: a condition on a matrix names one. */
+  rows: readonly { id: string; label: string }[];
+  /** A ranking's places (1 = best): a condition may read the option ranked at one. */
+  places: number;
 }
 
 export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
   const fields: Target[] = schema.fields
     .filter((f) => f.id !== exceptId)
-    .map((f) => ({ id: f.id, label: `${f.label} (${f.id})`, type: f.type, options: f.options ?? [] }));
+    .map((f) => ({
+      id: f.id,
+      label: `${f.label} (${f.id})`,
+      type: f.type,
+      options: f.type === 'matrix' ? (f.matrix?.columns ?? []) : (f.options ?? []),
+      rows: f.type === 'matrix' ? (f.matrix?.rows ?? []) : [],
+      places: f.type === 'ranking' ? (f.ranking?.top ?? f.options?.length ?? 0) : 0,
+    }));
   const variables: Target[] = (schema.variables ?? []).map((v) => ({
     id: v.id,
     label: `${v.id} (variable)`,
     type: v.type === 'number' ? 'number' : 'text',
     options: [],
+    rows: [],
+    places: 0,
   }));
   return [...fields, ...variables];
 }
@@ -31,19 +46,42 @@ export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
 const isValueless = (op: ConditionOperator) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
 
 /**
+ * The operators a condition may use on its target, as the engine allows them for the type; a
+ * ranking's place is compared with `equals` alone (docs/form-model.md "Question types").
+ */
+export function operatorsFor(
+  target: Target | undefined,
+  condition: Pick<Condition, 'rank'>,
+): ConditionOperator[] {
+  if (target?.type === 'ranking' && condition.rank !== undefined) return ['equals'];
+  return CONDITION_OPERATORS.filter((op) => target === undefined || operatorAppliesTo(op, target.type));
+}
+
+/**
  * A condition pointed at another field or variable: its operator kept when it applies to the new
  * target, else the first that does (a checkbox has no `equals`); the old value is dropped, as it
- * was an answer to the other field.
+ * was an answer to the other field, and so are a row and a place; a matrix's condition names its
+ * first row.
  */
 export function retarget(condition: Condition, targets: readonly Target[], fieldId: string): Condition {
   const target = targets.find((x) => x.id === fieldId);
-  const applies = (op: ConditionOperator) =>
-    target === undefined || OPERATOR_TARGET_TYPES[op].includes(target.type);
-  const operator = applies(condition.operator)
+  const operators = operatorsFor(target, {});
+  const operator = operators.includes(condition.operator)
     ? condition.operator
-    : (CONDITION_OPERATORS.find(applies) ?? condition.operator);
-  const { value: _drop, ...rest } = condition;
-  return isValueless(operator) ? { ...rest, fieldId, operator } : { ...rest, fieldId, operator, value: '' };
+    : (operators[0] ?? condition.operator);
+  const { value: _drop, row: _row, rank: _rank, ...rest } = condition;
+  const row = target?.rows[0]?.id;
+  const base = row === undefined ? { ...rest, fieldId, operator } : { ...rest, fieldId, row, operator };
+  return isValueless(operator) ? base : { ...base, value: '' };
+}
+
+/** A ranking's condition on a place (`equals`) or on being ranked at all (the first operator that applies). */
+function withRank(condition: Condition, target: Target | undefined, rank: number | undefined): Condition {
+  const { rank: _drop, value, ...rest } = condition;
+  if (rank !== undefined) return { ...rest, rank, operator: 'equals', value: value ?? '' };
+  const operators = operatorsFor(target, {});
+  const operator = operators.includes(rest.operator) ? rest.operator : (operators[0] ?? rest.operator);
+  return isValueless(operator) ? { ...rest, operator } : { ...rest, operator, value: value ?? '' };
 }
 
 /** A typed value from what was entered: a number for a number target, else the text. */
@@ -104,9 +142,11 @@ export function ConditionEditor({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const q = useTexts(questionTexts);
   const words = useNames();
   const first = targets[0];
-  const blank = (): Condition => ({ fieldId: first?.id ?? '', operator: 'equals', value: '' });
+  const blank = (): Condition =>
+    retarget({ fieldId: first?.id ?? '', operator: 'equals', value: '' }, targets, first?.id ?? '');
   const set = (groups: ConditionalLogic['conditionGroups']) =>
     onChange(value === undefined ? undefined : { ...value, conditionGroups: groups });
   const setCondition = (g: number, c: number, next: Condition) =>
@@ -155,9 +195,7 @@ export function ConditionEditor({
                     {group.conditions.map((condition, c) => {
                       const target = targets.find((x) => x.id === condition.fieldId);
                       const names = { g: g + 1, c: c + 1 };
-                      const operators = CONDITION_OPERATORS.filter(
-                        (op) => target === undefined || OPERATOR_TARGET_TYPES[op].includes(target.type),
-                      );
+                      const operators = operatorsFor(target, condition);
                       return (
                         // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id either
                         <Group key={c} align="flex-end" gap="xs" wrap="wrap">
@@ -174,6 +212,43 @@ export function ConditionEditor({
                               setCondition(g, c, retarget(condition, targets, e.currentTarget.value))
                             }
                           />
+                          {target !== undefined && target.type === 'matrix' ? (
+                            <NativeSelect
+                              label={q('conditionRow', names)}
+                              value={condition.row ?? ''}
+                              data={[
+                                ...(condition.row === undefined ||
+                                !target.rows.some((r) => r.id === condition.row)
+                                  ? [{ value: condition.row ?? '', label: condition.row ?? '—' }]
+                                  : []),
+                                ...target.rows.map((r) => ({ value: r.id, label: r.label })),
+                              ]}
+                              onChange={(e) =>
+                                setCondition(g, c, { ...condition, row: e.currentTarget.value })
+                              }
+                            />
+                          ) : null}
+                          {target !== undefined && target.type === 'ranking' ? (
+                            <NativeSelect
+                              label={q('conditionRank', names)}
+                              value={condition.rank === undefined ? '' : String(condition.rank)}
+                              data={[
+                                { value: '', label: q('anyPlace') },
+                                ...Array.from(
+                                  { length: Math.max(target.places, condition.rank ?? 0) },
+                                  (_, i) => ({ value: String(i + 1), label: q('place', { n: i + 1 }) }),
+                                ),
+                              ]}
+                              onChange={(e) => {
+                                const raw = e.currentTarget.value;
+                                setCondition(
+                                  g,
+                                  c,
+                                  withRank(condition, target, raw === '' ? undefined : Number(raw)),
+                                );
+                              }}
+                            />
+                          ) : null}
                           <NativeSelect
                             label={t('conditionOperator', names)}
                             value={condition.operator}

@@ -1,5 +1,5 @@
 import type { Field, FieldOption, FormSchema, ValidationRule } from '@formloom/contract';
-import { FIELD_TYPES, OPTION_FIELD_TYPES } from '@formloom/contract';
+import { FIELD_TYPES } from '@formloom/contract';
 import { RULE_FIELD_TYPES, type SchemaProblem, WHEN_TARGET_TYPES } from '@formloom/contract/engine';
 import {
   Button,
@@ -17,18 +17,24 @@ import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
 import { named, useNames } from './names.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { ChoiceSettings, num, QuestionSettings } from './question-settings.js';
+import { questionTexts } from './question-texts.js';
+import { changeType, isMultiChoice, isOptionType } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
 const RULE_TYPES = Object.keys(RULE_FIELD_TYPES) as ValidationRule['type'][];
-const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date']);
-const isOptionType = (type: string) => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
-
-/** A value input's text as a number, or undefined when empty or not a number. */
-function num(value: string | number): number | undefined {
-  if (value === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
+/**
+ * The rules a field takes, as the engine lists them per type; a choice's count (minLength,
+ * maxLength) only when it is a multiple one (a select or picture choice may be either).
+ */
+function rulesFor(field: Field): ValidationRule['type'][] {
+  return RULE_TYPES.filter(
+    (x) =>
+      (RULE_FIELD_TYPES[x] as readonly string[]).includes(field.type) &&
+      !((x === 'minLength' || x === 'maxLength') && isOptionType(field.type) && !isMultiChoice(field)),
+  );
 }
+const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date']);
 
 function newRule(type: ValidationRule['type']): ValidationRule {
   switch (type) {
@@ -55,9 +61,12 @@ export function FieldPanel({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const q = useTexts(questionTexts);
   const names = useNames();
+  const update = (changes: Partial<Field>, key: keyof Field) =>
+    onChange({ ...field, ...changes } as Field, `${field.id}.${String(key)}`);
   const set = <K extends keyof Field>(key: K, value: Field[K] | undefined) =>
-    onChange({ ...field, [key]: value } as Field, `${field.id}.${String(key)}`);
+    update({ [key]: value } as Partial<Field>, key);
   const rules = field.validation?.rules ?? [];
   const setRules = (next: ValidationRule[]) =>
     set('validation', next.length === 0 ? undefined : { rules: next });
@@ -99,15 +108,9 @@ export function FieldPanel({
         value={field.type}
         data={named(FIELD_TYPES, names.type)}
         disabled={disabled}
-        onChange={(e) => {
-          const type = e.currentTarget.value as Field['type'];
-          const next: Field = { ...field, type };
-          if (isOptionType(type) && next.options === undefined)
-            next.options = [{ label: 'Option 1', value: 'option_1' }];
-          if (!isOptionType(type)) delete next.options;
-          if (type !== 'file') delete next.fileConfig;
-          onChange(next, `${field.id}.type`);
-        }}
+        onChange={(e) =>
+          onChange(changeType(field, e.currentTarget.value as Field['type']), `${field.id}.type`)
+        }
       />
       <TextInput
         label={t('label')}
@@ -171,6 +174,19 @@ export function FieldPanel({
                     setOption(o, score === undefined ? rest : { ...rest, score });
                   }}
                 />
+                {field.type === 'picture_choice' ? (
+                  <TextInput
+                    label={q('optionImage', { n: o + 1 })}
+                    type="url"
+                    placeholder="https://"
+                    value={option.imageUrl ?? ''}
+                    onChange={(e) => {
+                      const { imageUrl: _drop, ...rest } = option;
+                      const url = e.currentTarget.value.trim();
+                      setOption(o, url === '' ? rest : { ...rest, imageUrl: url });
+                    }}
+                  />
+                ) : null}
                 <Button
                   variant="subtle"
                   color="red"
@@ -201,6 +217,9 @@ export function FieldPanel({
           </Stack>
         </Fieldset>
       ) : null}
+
+      <QuestionSettings field={field} set={set} disabled={disabled} />
+      <ChoiceSettings field={field} set={set} update={update} disabled={disabled} />
 
       {field.type === 'file' ? (
         <Group gap="xs" align="flex-end" wrap="wrap">
@@ -289,15 +308,7 @@ export function FieldPanel({
                     <NativeSelect
                       label={t('ruleType', { n })}
                       value={rule.type}
-                      data={named(
-                        [
-                          ...new Set([
-                            rule.type,
-                            ...RULE_TYPES.filter((x) => RULE_FIELD_TYPES[x].includes(field.type as never)),
-                          ]),
-                        ],
-                        names.rule,
-                      )}
+                      data={named([...new Set([rule.type, ...rulesFor(field)])], names.rule)}
                       onChange={(e) => {
                         const next = newRule(e.currentTarget.value as ValidationRule['type']);
                         setRule(r, {

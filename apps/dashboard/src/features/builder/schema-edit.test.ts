@@ -1,11 +1,15 @@
-import { Field, type FormSchema } from '@formloom/contract';
+import { Field, type FieldType, type FormSchema, FormSchema as FormSchemaModel } from '@formloom/contract';
+import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import { FIELD_PROPERTY_EDITORS } from './field-properties.js';
 import {
   addField,
   addSection,
+  changeType,
   fieldsOf,
+  freshRowId,
   moveField,
+  moveItem,
   moveSection,
   removeField,
   removeSection,
@@ -176,7 +180,144 @@ describe('savePlan', () => {
     expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: 'New title' }]);
   });
 
+  it('sends a change the field route does not take (a question type config) as the whole schema', () => {
+    const [saved] = addField(base(), 's', 'rating', 'R');
+    const rating = saved.fields.find((f) => f.id === 'rating_1')!;
+    const edited = replaceField(saved, { ...rating, rating: { max: 7 } });
+    expect(savePlan(saved, edited)).toEqual([{ kind: 'replaceSchema', schema: edited, title: undefined }]);
+    const relabelled = replaceField(saved, { ...rating, label: 'S' });
+    expect(savePlan(saved, relabelled)).toEqual([
+      { kind: 'updateField', id: 'rating_1', patch: { label: 'S' } },
+    ]);
+  });
+
   it('plans nothing for an unchanged schema', () => {
     expect(savePlan(base(), structuredClone(base()))).toEqual([]);
+  });
+});
+
+describe('the question types', () => {
+  const NEW_TYPES: FieldType[] = ['rating', 'nps', 'scale', 'slider', 'matrix', 'ranking', 'picture_choice'];
+
+  it('gives each new type a default configuration that passes the model and the integrity check', () => {
+    let schema = base();
+    for (const type of NEW_TYPES) [schema] = addField(schema, 's', type, `A ${type}`);
+    const added = (type: string) => schema.fields.find((f) => f.id === `${type}_1`)!;
+    expect(added('rating').rating).toEqual({ max: 5 });
+    expect(added('nps').nps).toEqual({});
+    expect(added('scale').scale).toEqual({ min: 1, max: 5 });
+    expect(added('slider').slider).toEqual({ min: 0, max: 100, step: 1 });
+    expect(added('matrix').matrix?.rows.map((r) => r.id)).toEqual(['row_1', 'row_2']);
+    expect(added('matrix').matrix?.columns.map((c) => c.value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(added('ranking').options).toHaveLength(2);
+    expect(added('picture_choice').options).toHaveLength(2);
+    expect(FormSchemaModel.safeParse(schema).success).toBe(true);
+    expect(checkSchema(schema)).toEqual([]);
+  });
+
+  const field = (over: Partial<Field>): Field => ({
+    id: 'q',
+    sectionId: 's',
+    label: 'Q',
+    order: 0,
+    type: 'text',
+    ...over,
+  });
+
+  it('keeps the options between choice types and drops what the new type has not', () => {
+    const options = [
+      { label: 'A', value: 'a', imageUrl: 'https://example.com/a.png' },
+      { label: 'None', value: 'none', imageUrl: 'https://example.com/n.png' },
+    ];
+    const picture = field({
+      type: 'picture_choice',
+      options,
+      multiple: true,
+      exclusiveValue: 'none',
+      other: { label: 'Else' },
+      shuffle: true,
+    });
+    const checkbox = changeType(picture, 'checkbox');
+    expect(checkbox).toEqual({
+      ...field({ type: 'checkbox' }),
+      options: [
+        { label: 'A', value: 'a' },
+        { label: 'None', value: 'none' },
+      ],
+      exclusiveValue: 'none',
+      other: { label: 'Else' },
+      shuffle: true,
+    });
+    // A checkbox becomes a multiple select; a single select has no exclusive option.
+    expect(changeType(checkbox, 'select')).toMatchObject({ multiple: true, exclusiveValue: 'none' });
+    const radio = changeType(checkbox, 'radio');
+    expect(radio.multiple).toBeUndefined();
+    expect(radio.exclusiveValue).toBeUndefined();
+    expect(radio.other).toEqual({ label: 'Else' });
+    // A text field keeps none of it; back to a choice, it has one option to name.
+    expect(changeType(picture, 'text')).toEqual(field({ type: 'text' }));
+    expect(changeType(field({ type: 'text' }), 'radio').options).toEqual([
+      { label: 'Option 1', value: 'option_1' },
+    ]);
+  });
+
+  it("turns a choice's options into a matrix's rows and back, with the default columns", () => {
+    const radio = field({
+      type: 'radio',
+      options: [
+        { label: 'Speed', value: 'speed' },
+        { label: 'Price tag', value: 'price tag' },
+      ],
+    });
+    const matrix = changeType(radio, 'matrix');
+    expect(matrix.options).toBeUndefined();
+    expect(matrix.matrix?.rows).toEqual([
+      { id: 'speed', label: 'Speed' },
+      { id: 'row_2', label: 'Price tag' },
+    ]);
+    expect(matrix.matrix?.columns).toHaveLength(5);
+    expect(changeType(matrix, 'ranking')).toEqual({
+      ...field({ type: 'ranking' }),
+      options: [
+        { label: 'Speed', value: 'speed' },
+        { label: 'Price tag', value: 'row_2' },
+      ],
+    });
+  });
+
+  it('carries a range between scale types, clamped to what the new type allows', () => {
+    const rating = field({ type: 'rating', rating: { max: 7, icon: 'heart' } });
+    expect(changeType(rating, 'scale').scale).toEqual({ min: 1, max: 7 });
+    expect(changeType(rating, 'slider').slider).toEqual({ min: 1, max: 7, step: 1 });
+    const nps = field({ type: 'nps', nps: { lowLabel: 'No' } });
+    expect(changeType(nps, 'scale')).toEqual({ ...field({ type: 'scale' }), scale: { min: 0, max: 10 } });
+    const slider = field({ type: 'slider', slider: { min: 0, max: 500, step: 5 } });
+    expect(changeType(slider, 'rating').rating).toEqual({ max: 10 });
+    expect(changeType(rating, 'number')).toEqual(field({ type: 'number' }));
+  });
+
+  it('drops the rules the new type does not take and keeps the others', () => {
+    const text = field({
+      type: 'text',
+      required: true,
+      validation: { rules: [{ type: 'required' }, { type: 'maxLength', value: 10 }] },
+    });
+    expect(changeType(text, 'rating')).toEqual({
+      ...field({ type: 'rating', required: true }),
+      rating: { max: 5 },
+      validation: { rules: [{ type: 'required' }] },
+    });
+  });
+
+  it('names new matrix rows after the taken ones and moves rows in place', () => {
+    expect(
+      freshRowId([
+        { id: 'row_1', label: 'A' },
+        { id: 'row_3', label: 'B' },
+      ]),
+    ).toBe('row_4');
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 5)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
   });
 });

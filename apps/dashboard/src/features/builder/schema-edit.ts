@@ -1,5 +1,15 @@
-import type { Field, FieldType, FormSchema, Section, UpdateFieldBody } from '@formloom/contract';
-import { OPTION_FIELD_TYPES } from '@formloom/contract';
+import type {
+  Field,
+  FieldOption,
+  FieldType,
+  FormSchema,
+  MatrixConfig,
+  MatrixRow,
+  Section,
+  UpdateFieldBody,
+} from '@formloom/contract';
+import { ID_PATTERN, OPTION_FIELD_TYPES, UpdateFieldBody as UpdateFieldModel } from '@formloom/contract';
+import { RULE_FIELD_TYPES } from '@formloom/contract/engine';
 
 /**
  * The builder's edits as pure functions of the schema (each returns a new schema), and the
@@ -36,14 +46,159 @@ export function addField(
 ): [FormSchema, string] {
   const id = freshId(schema, type);
   const last = fieldsOf(schema, sectionId).at(-1);
-  const field: Field = { id, sectionId, type, label, order: last === undefined ? 0 : last.order + 1 };
-  if ((OPTION_FIELD_TYPES as readonly string[]).includes(type)) {
-    field.options = [
-      { label: 'Option 1', value: 'option_1' },
-      { label: 'Option 2', value: 'option_2' },
-    ];
-  }
+  const field: Field = {
+    id,
+    sectionId,
+    type,
+    label,
+    order: last === undefined ? 0 : last.order + 1,
+    ...typeDefaults(type),
+  };
   return [{ ...schema, fields: [...schema.fields, field] }, id];
+}
+
+export const isOptionType = (type: string) => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
+/** Types whose answer may hold several options: the ones an exclusive option applies to. */
+export const isMultiChoice = (field: Pick<Field, 'type' | 'multiple'>) =>
+  field.type === 'checkbox' ||
+  ((field.type === 'select' || field.type === 'picture_choice') && field.multiple === true);
+/** Types with an "Other, please specify" option (docs/form-model.md "Question types"). */
+export const hasOther = (type: string) => isOptionType(type);
+/** Types whose order may be shuffled per respondent: options, or a matrix's rows. */
+export const hasShuffle = (type: string) => isOptionType(type) || type === 'matrix';
+
+const defaultOptions = (): FieldOption[] => [
+  { label: 'Option 1', value: 'option_1' },
+  { label: 'Option 2', value: 'option_2' },
+];
+
+/** A five-point agreement scale: the columns a new matrix starts with. */
+const defaultColumns = (): MatrixConfig['columns'] => [
+  { value: '1', label: 'Strongly disagree' },
+  { value: '2', label: 'Disagree' },
+  { value: '3', label: 'Neutral' },
+  { value: '4', label: 'Agree' },
+  { value: '5', label: 'Strongly agree' },
+];
+
+/** The configuration a new field of `type` starts with: valid as it stands. */
+export function typeDefaults(type: FieldType): Partial<Field> {
+  switch (type) {
+    case 'rating':
+      return { rating: { max: 5 } };
+    case 'nps':
+      return { nps: {} };
+    case 'scale':
+      return { scale: { min: 1, max: 5 } };
+    case 'slider':
+      return { slider: { min: 0, max: 100, step: 1 } };
+    case 'matrix':
+      return {
+        matrix: {
+          rows: [
+            { id: 'row_1', label: 'Row 1' },
+            { id: 'row_2', label: 'Row 2' },
+          ],
+          columns: defaultColumns(),
+        },
+      };
+    default:
+      return isOptionType(type) ? { options: defaultOptions() } : {};
+  }
+}
+
+/** The properties that belong to one type or group of types; a type change clears the others. */
+const TYPE_PROPERTIES = [
+  'options',
+  'multiple',
+  'other',
+  'exclusiveValue',
+  'shuffle',
+  'rating',
+  'nps',
+  'scale',
+  'slider',
+  'matrix',
+  'ranking',
+  'fileConfig',
+] as const satisfies readonly (keyof Field)[];
+
+/** An option's value as a row id (ids have a narrower alphabet), else `row_<n>`. */
+const rowId = (value: string, n: number) => (ID_PATTERN.test(value) ? value : `row_${n}`);
+
+/** The lowest and highest answer of a scale-like field, to carry over to another scale type. */
+function bounds(field: Field): { min: number; max: number } | undefined {
+  if (field.type === 'rating') return { min: 1, max: field.rating?.max ?? 5 };
+  if (field.type === 'nps') return { min: 0, max: 10 };
+  if (field.type === 'scale' && field.scale) return { min: field.scale.min, max: field.scale.max };
+  if (field.type === 'slider' && field.slider) return { min: field.slider.min, max: field.slider.max };
+  return undefined;
+}
+
+const clamp = (n: number, low: number, high: number) => Math.max(low, Math.min(high, Math.round(n)));
+
+/**
+ * The field as another type: what carries over does (options between choice types, a choice's
+ * options as a matrix's rows and back, a scale's range between scale types, multiple when a
+ * checkbox becomes a select), the rest of the old type's configuration is dropped, the new type's
+ * defaults fill what is missing, and rules the new type does not take are removed.
+ */
+export function changeType(field: Field, type: FieldType): Field {
+  if (field.type === type) return field;
+  const next: Field = { ...field, type };
+  for (const key of TYPE_PROPERTIES) delete next[key];
+  Object.assign(next, typeDefaults(type));
+  // Images belong to picture choices, the only type that has them.
+  const options = field.options?.map(({ imageUrl: _drop, ...rest }) => rest);
+  if (isOptionType(type)) {
+    if (options !== undefined && options.length > 0) next.options = options;
+    else if (field.matrix !== undefined)
+      next.options = field.matrix.rows.map((r) => ({ label: r.label, value: r.id }));
+    // A field that had no choices gets one to name, as the builder always gave.
+    else next.options = [{ label: 'Option 1', value: 'option_1' }];
+    if (field.other !== undefined) next.other = field.other;
+    if (field.shuffle !== undefined) next.shuffle = field.shuffle;
+    const multiple = isMultiChoice(field);
+    if ((type === 'select' || type === 'picture_choice') && multiple) next.multiple = true;
+    if (isMultiChoice(next) && field.exclusiveValue !== undefined) next.exclusiveValue = field.exclusiveValue;
+  }
+  if (type === 'matrix') {
+    const rows: MatrixRow[] | undefined = options?.map((o, i) => ({
+      id: rowId(o.value, i + 1),
+      label: o.label,
+    }));
+    const unique = rows !== undefined && new Set(rows.map((r) => r.id)).size === rows.length;
+    if (rows !== undefined && rows.length > 0 && unique) next.matrix = { ...next.matrix!, rows };
+    if (field.shuffle !== undefined) next.shuffle = field.shuffle;
+  }
+  const range = bounds(field);
+  if (range !== undefined) {
+    if (type === 'rating') next.rating = { max: clamp(range.max, 3, 10) };
+    if (type === 'scale') next.scale = { min: range.min === 0 ? 0 : 1, max: clamp(range.max, 2, 10) };
+    if (type === 'slider') next.slider = { min: range.min, max: range.max, step: 1 };
+  }
+  const rules = field.validation?.rules.filter((r) =>
+    (RULE_FIELD_TYPES[r.type] as readonly string[]).includes(type),
+  );
+  if (rules === undefined || rules.length === 0) delete next.validation;
+  else next.validation = { rules };
+  return next;
+}
+
+/** A matrix row id not used by the other rows: `row_<n>`. */
+export function freshRowId(rows: readonly MatrixRow[]): string {
+  const taken = new Set(rows.map((r) => r.id));
+  for (let n = rows.length + 1; ; n++) if (!taken.has(`row_${n}`)) return `row_${n}`;
+}
+
+/** `items` with the one at `from` moved to `to` (clamped); the same array when nothing moves. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(to, items.length - 1));
+  if (from === target || from < 0 || from >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(target, 0, item!);
+  return next;
 }
 
 /** Replaces a field (found by id) with `next`; properties set to `undefined` are removed. */
@@ -141,7 +296,12 @@ export function savePlan(saved: FormSchema, edited: FormSchema): SaveOp[] {
     const old = before.get(field.id);
     if (old === undefined || same(old, field)) continue;
     // The id is the key: a field whose type changed keeps it, so only its properties move.
-    ops.push({ kind: 'updateField', id: field.id, patch: fieldPatch(old, field) });
+    const patch = fieldPatch(old, field);
+    // The field route takes only the properties its body names (the question types' configs are
+    // not among them): a change to another goes as the whole schema.
+    if (Object.keys(patch).some((key) => !Object.hasOwn(UpdateFieldModel.shape, key)))
+      return [{ kind: 'replaceSchema', schema: edited, title }];
+    ops.push({ kind: 'updateField', id: field.id, patch });
   }
   for (const field of savedFields) if (!after.has(field.id)) ops.push({ kind: 'deleteField', id: field.id });
   // Several fields changed at once go as one schema: the server checks each request, and a step

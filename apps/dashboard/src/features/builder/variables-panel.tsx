@@ -75,7 +75,12 @@ export function VariablesPanel({
       const { variables: _drop, ...rest } = s;
       return next.length === 0 ? rest : { ...rest, variables: next };
     }, key);
-  const scored = schema.fields.filter((f) => f.options?.some((o) => o.score !== undefined));
+  // Fields whose answers count in a score: options with a score (picture choices too), or a
+  // matrix's columns with one.
+  const scored = schema.fields.filter(
+    (f) =>
+      f.options?.some((o) => o.score !== undefined) || f.matrix?.columns.some((c) => c.score !== undefined),
+  );
   const prefillable = prefillTargets(schema);
 
   return (

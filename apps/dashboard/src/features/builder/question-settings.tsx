@@ -1,0 +1,471 @@
+import type { Field, MatrixConfig, RatingConfig } from '@formloom/contract';
+import { SCHEMA_LIMITS } from '@formloom/contract';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTexts } from '../../i18n/texts.js';
+import { useNames } from './names.js';
+import { questionTexts } from './question-texts.js';
+import { freshRowId, hasOther, hasShuffle, isMultiChoice, moveItem } from './schema-edit.js';
+
+/** A value input's text as a number, or undefined when empty or not a number. */
+export function num(value: string | number): number | undefined {
+  if (value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A text input's value as an optional property: empty removes it. */
+const optional = (text: string) => (text === '' ? undefined : text);
+
+/** `obj` without the properties whose value is undefined (the model is strict about them). */
+function defined<T extends object>(obj: T): T {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+type SetField = <K extends keyof Field>(key: K, value: Field[K] | undefined) => void;
+
+/**
+ * Focus for lists whose items move or vanish under the keyboard: after the next render, the element
+ * marked `data-focus="<key>"` inside the container takes the focus.
+ */
+function useFocusAfter() {
+  const container = useRef<HTMLDivElement>(null);
+  const [key, setKey] = useState<string | undefined>();
+  useEffect(() => {
+    if (key === undefined) return;
+    container.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`)?.focus();
+    setKey(undefined);
+  }, [key]);
+  return [container, setKey] as const;
+}
+
+/**
+ * The settings of the question types beyond the original ten (docs/form-model.md "Question
+ * types"): each type's own configuration, and the choice types' "Other", exclusive option and
+ * shuffle.
+ */
+export function QuestionSettings({
+  field,
+  set,
+  disabled,
+}: {
+  field: Field;
+  set: SetField;
+  disabled: boolean;
+}) {
+  const t = useTexts(questionTexts);
+  const names = useNames();
+  const legend = t('settingsOf', { type: names.type[field.type] });
+  switch (field.type) {
+    case 'rating': {
+      const rating: RatingConfig = field.rating ?? {};
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('ratingMax')}
+              value={String(rating.max ?? 5)}
+              data={range(3, 10)}
+              onChange={(e) => set('rating', { ...rating, max: Number(e.currentTarget.value) })}
+            />
+            <NativeSelect
+              label={t('ratingIcon')}
+              value={rating.icon ?? 'star'}
+              data={[
+                { value: 'star', label: t('iconStar') },
+                { value: 'heart', label: t('iconHeart') },
+                { value: 'number', label: t('iconNumber') },
+              ]}
+              onChange={(e) =>
+                set('rating', { ...rating, icon: e.currentTarget.value as RatingConfig['icon'] })
+              }
+            />
+          </Group>
+        </Fieldset>
+      );
+    }
+    case 'nps': {
+      const nps = field.nps ?? {};
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('npsLowLabel')}
+              value={nps.lowLabel ?? ''}
+              onChange={(e) => set('nps', defined({ ...nps, lowLabel: optional(e.currentTarget.value) }))}
+            />
+            <TextInput
+              label={t('npsHighLabel')}
+              value={nps.highLabel ?? ''}
+              onChange={(e) => set('nps', defined({ ...nps, highLabel: optional(e.currentTarget.value) }))}
+            />
+          </Group>
+        </Fieldset>
+      );
+    }
+    case 'scale': {
+      const scale = field.scale ?? { min: 1, max: 5 };
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('scaleMin')}
+              value={String(scale.min)}
+              data={['0', '1']}
+              onChange={(e) => set('scale', { ...scale, min: e.currentTarget.value === '0' ? 0 : 1 })}
+            />
+            <NativeSelect
+              label={t('scaleMax')}
+              value={String(scale.max)}
+              data={range(2, 10)}
+              onChange={(e) => set('scale', { ...scale, max: Number(e.currentTarget.value) })}
+            />
+            {(['lowLabel', 'midLabel', 'highLabel'] as const).map((key) => (
+              <TextInput
+                key={key}
+                label={t(key)}
+                value={scale[key] ?? ''}
+                onChange={(e) => set('scale', defined({ ...scale, [key]: optional(e.currentTarget.value) }))}
+              />
+            ))}
+          </Group>
+        </Fieldset>
+      );
+    }
+    case 'slider': {
+      const slider = field.slider ?? { min: 0, max: 100, step: 1 };
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <NumberInput
+              label={t('sliderMin')}
+              w={110}
+              value={slider.min}
+              onChange={(v) => set('slider', { ...slider, min: num(v) ?? 0 })}
+            />
+            <NumberInput
+              label={t('sliderMax')}
+              w={110}
+              value={slider.max}
+              onChange={(v) => set('slider', { ...slider, max: num(v) ?? 0 })}
+            />
+            <NumberInput
+              label={t('sliderStep')}
+              w={110}
+              min={0}
+              value={slider.step}
+              onChange={(v) => {
+                const step = num(v);
+                if (step !== undefined && step > 0) set('slider', { ...slider, step });
+              }}
+            />
+            <TextInput
+              label={t('sliderUnit')}
+              value={slider.unit ?? ''}
+              onChange={(e) => set('slider', defined({ ...slider, unit: optional(e.currentTarget.value) }))}
+            />
+          </Group>
+        </Fieldset>
+      );
+    }
+    case 'matrix':
+      return (
+        <MatrixSettings
+          legend={legend}
+          matrix={field.matrix ?? { rows: [], columns: [] }}
+          onChange={(m) => set('matrix', m)}
+          disabled={disabled}
+        />
+      );
+    case 'ranking':
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <NumberInput
+            label={t('rankingTop')}
+            min={1}
+            max={field.options?.length}
+            allowDecimal={false}
+            value={field.ranking?.top ?? ''}
+            onChange={(v) => {
+              const top = num(v);
+              set('ranking', top === undefined || top < 1 ? undefined : { top: Math.round(top) });
+            }}
+          />
+        </Fieldset>
+      );
+    default:
+      return null;
+  }
+}
+
+function MatrixSettings({
+  legend,
+  matrix,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  matrix: MatrixConfig;
+  onChange: (next: MatrixConfig) => void;
+  disabled: boolean;
+}) {
+  const t = useTexts(questionTexts);
+  const [container, focusAfter] = useFocusAfter();
+  const { rows, columns } = matrix;
+  const setRows = (next: MatrixConfig['rows']) => onChange({ ...matrix, rows: next });
+  const setColumns = (next: MatrixConfig['columns']) => onChange({ ...matrix, columns: next });
+  const moveRow = (r: number, to: number, button: 'up' | 'down') => {
+    setRows(moveItem(rows, r, to));
+    // The moved row's button keeps the focus, unless it reached the end it moved towards.
+    const at = Math.max(0, Math.min(to, rows.length - 1));
+    const stays = button === 'up' ? at > 0 : at < rows.length - 1;
+    focusAfter(stays ? `row-${button}-${at}` : `row-label-${at}`);
+  };
+  return (
+    <Fieldset legend={legend} disabled={disabled}>
+      <Stack gap="sm" ref={container}>
+        <Fieldset legend={t('rows')} variant="filled">
+          <Stack gap="xs">
+            {rows.map((row, r) => {
+              const n = r + 1;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's id is being edited, so its place is its key
+                <Group key={r} gap="xs" align="flex-end" wrap="wrap">
+                  <TextInput
+                    label={t('rowLabel', { n })}
+                    data-focus={`row-label-${r}`}
+                    value={row.label}
+                    onChange={(e) =>
+                      setRows(rows.map((x, i) => (i === r ? { ...x, label: e.currentTarget.value } : x)))
+                    }
+                  />
+                  <TextInput
+                    label={t('rowId', { n })}
+                    w={130}
+                    value={row.id}
+                    onChange={(e) =>
+                      setRows(rows.map((x, i) => (i === r ? { ...x, id: e.currentTarget.value } : x)))
+                    }
+                  />
+                  <Button
+                    variant="default"
+                    size="xs"
+                    aria-label={t('rowUp', { n })}
+                    data-focus={`row-up-${r}`}
+                    disabled={r === 0}
+                    onClick={() => moveRow(r, r - 1, 'up')}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    aria-label={t('rowDown', { n })}
+                    data-focus={`row-down-${r}`}
+                    disabled={r === rows.length - 1}
+                    onClick={() => moveRow(r, r + 1, 'down')}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    disabled={rows.length <= 1}
+                    onClick={() => {
+                      setRows(rows.filter((_, i) => i !== r));
+                      focusAfter(`row-label-${Math.min(r, rows.length - 2)}`);
+                    }}
+                  >
+                    {t('removeRow', { n })}
+                  </Button>
+                </Group>
+              );
+            })}
+            <Button
+              variant="default"
+              size="xs"
+              disabled={rows.length >= SCHEMA_LIMITS.maxOptionsPerField}
+              onClick={() => {
+                setRows([...rows, { id: freshRowId(rows), label: `Row ${rows.length + 1}` }]);
+                focusAfter(`row-label-${rows.length}`);
+              }}
+            >
+              {t('addRow')}
+            </Button>
+          </Stack>
+        </Fieldset>
+        <Fieldset legend={t('columns')} variant="filled">
+          <Stack gap="xs">
+            {columns.map((column, c) => {
+              const n = c + 1;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column's value is being edited, so its place is its key
+                <Group key={c} gap="xs" align="flex-end" wrap="wrap">
+                  <TextInput
+                    label={t('columnLabel', { n })}
+                    data-focus={`column-label-${c}`}
+                    value={column.label}
+                    onChange={(e) =>
+                      setColumns(
+                        columns.map((x, i) => (i === c ? { ...x, label: e.currentTarget.value } : x)),
+                      )
+                    }
+                  />
+                  <TextInput
+                    label={t('columnValue', { n })}
+                    w={130}
+                    value={column.value}
+                    onChange={(e) =>
+                      setColumns(
+                        columns.map((x, i) => (i === c ? { ...x, value: e.currentTarget.value } : x)),
+                      )
+                    }
+                  />
+                  <NumberInput
+                    label={t('columnScore', { n })}
+                    w={110}
+                    value={column.score ?? ''}
+                    onChange={(v) =>
+                      setColumns(columns.map((x, i) => (i === c ? defined({ ...x, score: num(v) }) : x)))
+                    }
+                  />
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    disabled={columns.length <= 2}
+                    onClick={() => {
+                      setColumns(columns.filter((_, i) => i !== c));
+                      focusAfter(`column-label-${Math.min(c, columns.length - 2)}`);
+                    }}
+                  >
+                    {t('removeColumn', { n })}
+                  </Button>
+                </Group>
+              );
+            })}
+            <Button
+              variant="default"
+              size="xs"
+              disabled={columns.length >= SCHEMA_LIMITS.maxMatrixColumns}
+              onClick={() => {
+                const n = columns.length + 1;
+                const taken = new Set(columns.map((x) => x.value));
+                let value = String(n);
+                for (let k = n; taken.has(value); k++) value = String(k + 1);
+                setColumns([...columns, { value, label: `Column ${n}` }]);
+                focusAfter(`column-label-${columns.length}`);
+              }}
+            >
+              {t('addColumn')}
+            </Button>
+          </Stack>
+        </Fieldset>
+        <Checkbox
+          label={t('matrixMultiple')}
+          checked={matrix.multiple === true}
+          onChange={(e) => {
+            const { multiple: _drop, ...rest } = matrix;
+            onChange(e.currentTarget.checked ? { ...rest, multiple: true } : rest);
+          }}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/**
+ * The choice types' extras: several answers (select, picture choice), an "Other" option, the
+ * exclusive option of a multiple choice, and shuffling (a matrix shuffles its rows).
+ */
+export function ChoiceSettings({
+  field,
+  set,
+  update,
+  disabled,
+}: {
+  field: Field;
+  set: SetField;
+  /** Several properties in one edit (one undo step). */
+  update: (changes: Partial<Field>, key: keyof Field) => void;
+  disabled: boolean;
+}) {
+  const t = useTexts(questionTexts);
+  const multipleApplies = field.type === 'select' || field.type === 'picture_choice';
+  const options = field.options ?? [];
+  if (!hasOther(field.type) && !hasShuffle(field.type)) return null;
+  return (
+    <Stack gap="xs">
+      {multipleApplies ? (
+        <Checkbox
+          label={t('multiple')}
+          checked={field.multiple === true}
+          disabled={disabled}
+          onChange={(e) =>
+            // A single choice has no exclusive option: it goes with `multiple`.
+            update(
+              e.currentTarget.checked
+                ? { multiple: true }
+                : { multiple: undefined, exclusiveValue: undefined },
+              'multiple',
+            )
+          }
+        />
+      ) : null}
+      {hasOther(field.type) ? (
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Checkbox
+            label={t('otherOn')}
+            checked={field.other !== undefined}
+            disabled={disabled}
+            onChange={(e) => set('other', e.currentTarget.checked ? { label: 'Other' } : undefined)}
+          />
+          {field.other === undefined ? null : (
+            <TextInput
+              label={t('otherLabel')}
+              value={field.other.label}
+              disabled={disabled}
+              onChange={(e) => set('other', { label: e.currentTarget.value })}
+            />
+          )}
+        </Group>
+      ) : null}
+      {isMultiChoice(field) ? (
+        <NativeSelect
+          label={t('exclusive')}
+          value={field.exclusiveValue ?? ''}
+          disabled={disabled}
+          data={[
+            { value: '', label: t('noExclusive') },
+            ...options.map((o) => ({ value: o.value, label: o.label })),
+            // A value the options lost stays visible, so the integrity problem has something to point at.
+            ...(field.exclusiveValue !== undefined && !options.some((o) => o.value === field.exclusiveValue)
+              ? [{ value: field.exclusiveValue, label: field.exclusiveValue }]
+              : []),
+          ]}
+          onChange={(e) => set('exclusiveValue', optional(e.currentTarget.value))}
+        />
+      ) : null}
+      {hasShuffle(field.type) ? (
+        <Checkbox
+          label={t('shuffle')}
+          checked={field.shuffle === true}
+          disabled={disabled}
+          onChange={(e) => set('shuffle', e.currentTarget.checked ? true : undefined)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
