@@ -5,7 +5,7 @@ import type { FieldProps } from '../fields.js';
 import { common, Errors, Group, Help, Label, textsIn } from '../internal/parts.js';
 
 /**
- * The choices family, loaded when a form shows one of them (docs/embedding.md "React"): picture
+ * The choices family, loaded when a form shows one of them (docs/embedding.md "React: the question types"): picture
  * choices, a select with `multiple` (a filter box above checkboxes), and radio, checkbox and select
  * questions with an "Other" option, an exclusive option or a shuffled order.
  */

@@ -3,7 +3,7 @@ import type { FieldProps } from '../fields.js';
 import { Group } from '../internal/parts.js';
 
 /**
- * The matrix family, loaded when a form shows a matrix (docs/embedding.md "React"): a table whose
+ * The matrix family, loaded when a form shows a matrix (docs/embedding.md "React: the question types"): a table whose
  * column and row headers name each control, one radio group per row (native radios sharing the
  * row's name: the arrow keys choose), checkboxes when `matrix.multiple`.
  */

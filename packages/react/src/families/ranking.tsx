@@ -5,7 +5,7 @@ import type { FieldProps } from '../fields.js';
 import { Group, textsIn } from '../internal/parts.js';
 
 /**
- * The ranking family, loaded when a form shows a ranking (docs/embedding.md "React"): the options
+ * The ranking family, loaded when a form shows a ranking (docs/embedding.md "React: the question types"): the options
  * as an ordered list, each with Move up and Move down buttons (keyboard and mouse alike), and a
  * polite live region that says where the moved option went. The answer is the option values best
  * first: all of them, or the first `ranking.top`.

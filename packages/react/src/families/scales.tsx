@@ -3,7 +3,7 @@ import { common, Errors, Group, Help, ids, Label, numberText, textsIn } from '..
 
 /**
  * The scales family: rating, nps, scale and slider, loaded when a form shows one of them
- * (docs/embedding.md "React"). Rating, nps and scale are radio groups (native radios: the arrow
+ * (docs/embedding.md "React: the question types"). Rating, nps and scale are radio groups (native radios: the arrow
  * keys choose), slider a native range input.
  */
 
