@@ -155,6 +155,27 @@ const MORE = base('More', [
     ],
     exclusiveValue: 'none',
   },
+  {
+    id: 'drink',
+    sectionId: 's',
+    type: 'select',
+    label: 'Drink',
+    order: 6,
+    options: [option('tea', 'Tea'), option('coffee', 'Coffee')],
+    other: { label: 'Another drink' },
+  },
+  {
+    id: 'times',
+    sectionId: 's',
+    type: 'matrix',
+    label: 'When are you free?',
+    order: 7,
+    matrix: {
+      rows: [{ id: 'mon', label: 'Monday' }],
+      columns: [option('am', 'Morning'), option('pm', 'Afternoon')],
+      multiple: true,
+    },
+  },
 ]);
 
 const SCALES_BY_MOUSE = { rate: 4, nps: 9, ease: 2, dist: 10 };
@@ -165,6 +186,8 @@ const MORE_BY_MOUSE = {
   colours: ['blue', { other: 'Teal' }],
   source: { other: 'A podcast' },
   perks: ['none'],
+  drink: { other: 'Mate' },
+  times: { mon: ['am', 'pm'] },
 };
 /**
  * Until the engine checks the new types' answers, it refuses them: the tests that submit to the
@@ -271,6 +294,12 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       const perks = page.getByRole('group', { name: 'Perks' });
       await perks.getByRole('checkbox', { name: 'Alpha' }).click();
       await perks.getByRole('checkbox', { name: 'No perks' }).click();
+      await page.getByLabel('Drink', { exact: true }).selectOption({ label: 'Tea' });
+      expect((await answers(page)).drink).toBe('tea');
+      await page.getByLabel('Drink', { exact: true }).selectOption({ label: 'Another drink' });
+      await page.getByRole('textbox', { name: 'Another drink' }).fill('Mate');
+      await page.getByRole('checkbox', { name: 'Monday Morning' }).click();
+      await page.getByRole('checkbox', { name: 'Monday Afternoon' }).click();
     }
 
     it('a form of the original ten types loads no chunk of the question types; a scales form only its own', async () => {
@@ -283,7 +312,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       await scales.page.waitForLoadState('networkidle');
       expect(scales.chunks).toEqual(['scales']);
       const more = await open(forms.more.code);
-      await more.page.getByRole('table').waitFor();
+      await more.page.getByRole('table').first().waitFor();
       await more.page.waitForLoadState('networkidle');
       expect(new Set(more.chunks)).toEqual(new Set(['matrix', 'ranking', 'choices']));
       expect([...quiz.problems, ...scales.problems, ...more.problems]).toEqual([]);
@@ -350,8 +379,14 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       expect(await page.locator('[aria-live="polite"]').first().textContent()).toBe(
         'Apples moved to place 2 of 4',
       );
-      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Bad', 'Good']);
-      expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Speed', 'Price']);
+      expect(await page.getByRole('table').first().getByRole('columnheader').allTextContents()).toEqual([
+        'Bad',
+        'Good',
+      ]);
+      expect(await page.getByRole('table').first().getByRole('rowheader').allTextContents()).toEqual([
+        'Speed',
+        'Price',
+      ]);
       expect(await page.getByRole('img', { name: 'Cat' }).getAttribute('src')).toBe(
         'https://img.example.com/cat.png',
       );
