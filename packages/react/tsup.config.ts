@@ -11,6 +11,8 @@ const options: Options = {
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
+  // The question types' families are dynamic imports: each becomes a chunk of its own in dist/.
+  splitting: true,
   external: ['react', '@formloom/runtime', '@formloom/contract'],
 };
 

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { FormSchema } from '@formloom/contract';
+import { validateResponse } from '@formloom/contract/engine';
 import { Formloom } from '@formloom/sdk';
 import { pagedQuizSchema } from '@formloom/server/testing';
 import { findChromium, launchChromium } from '@formloom/server/testing/browser';
@@ -26,6 +28,35 @@ const server = useBuiltServer();
 
 const run = promisify(execFile);
 const workspace = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8'));
+/** The packed @formloom/react the app installed. */
+let reactTarball = '';
+
+/** A form of question types: a rating (the scales chunk) and a matrix (the matrix chunk). */
+const QUESTION_TYPES: FormSchema = {
+  version: '1.0',
+  schemaVersion: '2025-01-01',
+  meta: { title: 'Feedback', language: 'en' },
+  settings: { layout: 'single-column', submitAction: 'default' },
+  sections: [{ id: 's', title: '', order: 0 }],
+  fields: [
+    { id: 'rate', sectionId: 's', type: 'rating', label: 'How was it?', order: 0, required: true },
+    {
+      id: 'grid',
+      sectionId: 's',
+      type: 'matrix',
+      label: 'Rate our service',
+      order: 1,
+      matrix: {
+        rows: [{ id: 'speed', label: 'Speed' }],
+        columns: [
+          { value: 'bad', label: 'Bad' },
+          { value: 'good', label: 'Good' },
+        ],
+      },
+    },
+  ],
+};
+const QUESTION_ANSWERS = { rate: 4, grid: { speed: 'good' } };
 
 /**
  * Makes examples/react-embed a project of its own in `work`, as a user has it: @formloom/react and
@@ -39,6 +70,7 @@ async function freshProject(work: string): Promise<string> {
     await pack('runtime', work),
     await pack('react', work),
   ];
+  reactTarball = react;
   const app = join(work, 'app');
   cpSync(join(EXAMPLE, 'src'), join(app, 'src'), { recursive: true });
   cpSync(join(EXAMPLE, 'index.html'), join(app, 'index.html'));
@@ -161,6 +193,48 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
     // Another origin: the server's CORS answer named the app's origin, or the browser would have refused.
     expect(allowedFor.length).toBeGreaterThan(0);
     expect(new Set(allowedFor)).toEqual(new Set([hostOrigin]));
+    expect(problems, problems.join('\n')).toEqual([]);
+    await page.close();
+  });
+
+  it('draws question types from the lazily loaded chunks the tarball carries', async () => {
+    const { stdout } = await run('tar', ['-tzf', reactTarball]);
+    for (const family of ['scales', 'matrix', 'ranking', 'choices'])
+      expect(stdout, `the ${family} chunk is packed`).toMatch(
+        new RegExp(`package/dist/${family}-\\w+\\.js\\n`),
+      );
+    const form = await client.forms.create({ title: 'Feedback', schema: QUESTION_TYPES });
+    const published = await client.forms.publish(form.id);
+    const api = new URL(server.baseUrl).origin;
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const problems: string[] = [];
+    const scripts: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
+    page.on('request', (r) =>
+      r.resourceType() === 'script' ? scripts.push(new URL(r.url()).pathname) : undefined,
+    );
+    await page.goto(`${hostOrigin}/?api=${encodeURIComponent(api)}&code=${published.shareUrl}`);
+
+    const rating = page.getByRole('radiogroup', { name: 'How was it?' });
+    await rating.getByRole('radio', { name: '4', exact: true }).check();
+    await page.getByRole('radio', { name: 'Speed Good' }).check();
+    expect(await rating.getByRole('radio', { name: '4', exact: true }).isChecked()).toBe(true);
+    // Vite kept the families apart: the page loaded the two it needs, not the others.
+    expect(scripts.some((s) => /scales/.test(s))).toBe(true);
+    expect(scripts.some((s) => /matrix/.test(s))).toBe(true);
+    expect(scripts.some((s) => /ranking|choices/.test(s))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Stored once the engine checks the question types' answers (until then it refuses them).
+    if (validateResponse(QUESTION_TYPES, QUESTION_ANSWERS).ok) {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.locator('#booked').waitFor();
+      const booked = (await page.locator('#booked').textContent()) ?? '';
+      const stored = [];
+      for await (const r of client.responses.list(form.id)) stored.push(r);
+      expect(stored.find((r) => booked === `Booked: ${r.id}`)?.answers).toEqual(QUESTION_ANSWERS);
+    }
     expect(problems, problems.join('\n')).toEqual([]);
     await page.close();
   });

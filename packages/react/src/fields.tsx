@@ -1,6 +1,7 @@
 import type { Field, QuestionType } from '@formloom/contract';
 import type { FormTexts } from '@formloom/contract/engine';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
+import { common, Errors, Group, Help, Label, orUndefined, text } from './internal/parts.js';
 
 /** What every field component receives; replace one type's component through `components`. */
 export interface FieldProps {
@@ -27,67 +28,25 @@ export interface FieldProps {
   /** Prefilled and not editable (`prefill.editable: false`). */
   locked: boolean;
   texts: FormTexts;
+  /** The respondent's language (the question types' own texts follow it). */
+  language: string;
+  /**
+   * One random value per mounted form: a field with `shuffle` shows its options (and matrix rows)
+   * in the order `shuffled(field, items, seed)` of `@formloom/contract/engine` gives.
+   */
+  seed: string;
 }
 
-/** Field components by field type; `hidden` fields are never rendered. */
 /**
- * The components fields are drawn with, one per type. The types beyond the original ten load on
- * demand (a chunk per family), so their defaults are not in `defaultFields`.
+ * The components fields are drawn with, one per type; `hidden` fields are never rendered. The
+ * defaults of the types beyond the original ten are `React.lazy` components: each family of types
+ * is a chunk of its own, loaded when a form shows one of its fields.
  */
 export type FieldComponents = {
   [T in Exclude<Field['type'], 'hidden' | QuestionType>]: ComponentType<FieldProps>;
 } & {
   [T in QuestionType]?: ComponentType<FieldProps>;
 };
-
-const text = (value: unknown) =>
-  typeof value === 'string' ? value : value === undefined ? '' : String(value);
-const orUndefined = (value: string) => (value === '' ? undefined : value);
-
-function common(props: FieldProps) {
-  return {
-    id: props.id,
-    name: props.field.id,
-    'aria-describedby': props.describedBy,
-    'aria-invalid': props.errors ? true : undefined,
-    'aria-required': props.required || undefined,
-    readOnly: props.locked || undefined,
-  };
-}
-
-/** The visible `*` of a required field; screen readers hear `aria-required` (or the group's note) instead. */
-function RequiredMark({ required }: { required: boolean }) {
-  return required ? (
-    <span className="fl-req" aria-hidden="true">
-      {' *'}
-    </span>
-  ) : null;
-}
-
-function Label({ props }: { props: FieldProps }) {
-  return (
-    <label className="fl-label" htmlFor={props.id}>
-      {props.label}
-      <RequiredMark required={props.required} />
-    </label>
-  );
-}
-
-function Help({ props }: { props: FieldProps }) {
-  return props.helpText ? (
-    <p className="fl-help" id={props.helpId}>
-      {props.helpText}
-    </p>
-  ) : null;
-}
-
-function Errors({ props }: { props: FieldProps }) {
-  return props.errors ? (
-    <p className="fl-error" id={props.errorId}>
-      {props.errors.join(' ')}
-    </p>
-  ) : null;
-}
 
 function Input({ props, type, inputMode }: { props: FieldProps; type: string; inputMode?: 'decimal' }) {
   return (
@@ -110,22 +69,8 @@ function Input({ props, type, inputMode }: { props: FieldProps; type: string; in
 function Choices({ props }: { props: FieldProps }) {
   const radio = props.field.type === 'radio';
   const chosen = Array.isArray(props.value) ? (props.value as string[]) : [];
-  // A radio group is one control (required, invalid as a whole); checkboxes are each their own.
-  const group = radio
-    ? {
-        role: 'radiogroup',
-        'aria-required': props.required || undefined,
-        'aria-invalid': props.errors ? true : undefined,
-      }
-    : {};
   return (
-    <fieldset className="fl-field fl-group" data-field-id={props.field.id} {...group}>
-      <legend className="fl-label">
-        {props.label}
-        <RequiredMark required={props.required} />
-        {props.required && !radio ? <span className="fl-sr"> ({props.texts.required})</span> : null}
-      </legend>
-      <Help props={props} />
+    <Group props={props} radio={radio}>
       <div className="fl-options">
         {(props.field.options ?? []).map((option, i) => {
           const id = `${props.id}-${i}`;
@@ -156,13 +101,43 @@ function Choices({ props }: { props: FieldProps }) {
           );
         })}
       </div>
-      <Errors props={props} />
-    </fieldset>
+    </Group>
   );
 }
 
+type Loader = () => Promise<Record<string, ComponentType<FieldProps>>>;
+
+/** The chunks of the question types, by family (`questionType(type).family`). */
+const FAMILIES = {
+  scales: () => import('./families/scales.js'),
+  matrix: () => import('./families/matrix.js'),
+  ranking: () => import('./families/ranking.js'),
+  choices: () => import('./families/choices.js'),
+} satisfies Record<string, Loader>;
+export type Family = keyof typeof FAMILIES;
+
+/** Starts loading a family's chunk (a form's fields are known before they are drawn). */
+export const preload = (family: Family) => void FAMILIES[family]().catch(() => undefined);
+
+const later = (family: Family, name: string) =>
+  lazy(() => (FAMILIES[family] as Loader)().then((m) => ({ default: m[name]! })));
+
+/**
+ * Choice questions with an "Other" option, an exclusive option, a shuffled order, or several
+ * choices in a select are drawn by the choices chunk; plain ones stay in the start.
+ */
+export const extendedChoice = (field: Field) =>
+  field.other !== undefined ||
+  field.exclusiveValue !== undefined ||
+  field.shuffle === true ||
+  (field.type === 'select' && field.multiple === true);
+
+const ChoiceList = later('choices', 'ChoiceList');
+const MultiSelect = later('choices', 'MultiSelect');
+const OtherSelect = later('choices', 'OtherSelect');
+
 /** The components `<FormloomForm>` draws each field type with, unless `components` replaces one. */
-export const defaultFields: FieldComponents = {
+export const defaultFields: Required<FieldComponents> = {
   text: (props) => <Input props={props} type="text" />,
   email: (props) => <Input props={props} type="email" />,
   // Text, not type=number: the engine judges what was typed, with the server's messages.
@@ -182,28 +157,33 @@ export const defaultFields: FieldComponents = {
       <Errors props={props} />
     </div>
   ),
-  select: (props) => (
-    <div className="fl-field" data-field-id={props.field.id}>
-      <Label props={props} />
-      <Help props={props} />
-      <select
-        {...common(props)}
-        disabled={props.locked}
-        value={text(props.value)}
-        onChange={(e) => props.onChange(orUndefined(e.currentTarget.value))}
-      >
-        <option value="">{props.placeholder ?? props.texts.choose}</option>
-        {(props.field.options ?? []).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Errors props={props} />
-    </div>
-  ),
-  radio: (props) => <Choices props={props} />,
-  checkbox: (props) => <Choices props={props} />,
+  select: (props) =>
+    props.field.multiple === true ? (
+      <MultiSelect {...props} />
+    ) : extendedChoice(props.field) ? (
+      <OtherSelect {...props} />
+    ) : (
+      <div className="fl-field" data-field-id={props.field.id}>
+        <Label props={props} />
+        <Help props={props} />
+        <select
+          {...common(props)}
+          disabled={props.locked}
+          value={text(props.value)}
+          onChange={(e) => props.onChange(orUndefined(e.currentTarget.value))}
+        >
+          <option value="">{props.placeholder ?? props.texts.choose}</option>
+          {(props.field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <Errors props={props} />
+      </div>
+    ),
+  radio: (props) => (extendedChoice(props.field) ? <ChoiceList {...props} /> : <Choices props={props} />),
+  checkbox: (props) => (extendedChoice(props.field) ? <ChoiceList {...props} /> : <Choices props={props} />),
   file: (props) => (
     <div className="fl-field" data-field-id={props.field.id}>
       <Label props={props} />
@@ -225,4 +205,11 @@ export const defaultFields: FieldComponents = {
       <Errors props={props} />
     </div>
   ),
+  rating: later('scales', 'Rating'),
+  nps: later('scales', 'Nps'),
+  scale: later('scales', 'Scale'),
+  slider: later('scales', 'Slider'),
+  matrix: later('matrix', 'Matrix'),
+  ranking: later('ranking', 'Ranking'),
+  picture_choice: later('choices', 'ChoiceList'),
 };

@@ -1,9 +1,9 @@
 import type { Field } from '@formloom/contract';
-import { byDisplayOrder, type FormTexts, isFieldRequired } from '@formloom/contract/engine';
+import { byDisplayOrder, type FormTexts, isFieldRequired, questionType } from '@formloom/contract/engine';
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
-import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { defaultFields, type FieldComponents, type FieldProps } from './fields.js';
+import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
+import { defaultFields, extendedChoice, type FieldComponents, type FieldProps, preload } from './fields.js';
 import { type FormloomFormHandle, useFormloomForm } from './use-formloom-form.js';
 
 export interface FormloomFormProps extends RuntimeOptions {
@@ -62,6 +62,19 @@ export function FormloomFormView({
   const captchaConfig = state.captcha;
   const showing = state.schema !== undefined && state.status !== 'loading' && state.status !== 'done';
   const controlId = (fieldId: string) => `${prefix}-${fieldId}`;
+  /** One order per mounted form for the fields with `shuffle`, drawn on first render. */
+  const seed = useRef('');
+  if (seed.current === '') seed.current = Math.random().toString(36).slice(2);
+  const schemaFields = state.schema?.fields;
+
+  // The chunks this form's question types need start loading as soon as the form is known.
+  useEffect(() => {
+    for (const f of schemaFields ?? []) {
+      if (f.type === 'hidden' || components?.[f.type] !== undefined) continue;
+      const family = questionType(f.type)?.family ?? (extendedChoice(f) ? 'choices' : undefined);
+      if (family !== undefined) preload(family);
+    }
+  }, [schemaFields, components]);
 
   useEffect(() => {
     const target = focus.current;
@@ -177,9 +190,15 @@ export function FormloomFormView({
       required: isFieldRequired(f),
       locked: state.locked.has(f.id),
       texts,
+      language: state.language ?? schema.meta.language ?? 'en',
+      seed: seed.current,
     };
-    // A question type whose component has not loaded yet draws nothing until it has.
-    return Component === undefined ? null : <Component key={f.id} {...props} />;
+    // A question type draws nothing until its chunk has loaded (or when it has no component).
+    return Component === undefined ? null : (
+      <Suspense key={f.id} fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
   };
 
   const message = problemText(state.problem, texts);

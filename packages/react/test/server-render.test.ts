@@ -58,4 +58,20 @@ describe.each([18, 19] as ReactVersion[])('server rendering with React %i', (ver
     expect(html).not.toContain('<form');
     expect(mod.touchedWindow()).toBe(false);
   });
+
+  it('a form with a question type renders on the server: its field waits for its chunk in the browser', () => {
+    const schema = bilingualSchema();
+    const html = mod.render({
+      schema: {
+        ...schema,
+        fields: [
+          ...schema.fields,
+          { id: 'rate', sectionId: schema.fields[0]!.sectionId, type: 'rating', label: 'Stars?', order: 99 },
+        ],
+      },
+    });
+    expect(html).toContain('<form');
+    expect(html).not.toContain('Stars?');
+    expect(mod.touchedWindow()).toBe(false);
+  });
 });

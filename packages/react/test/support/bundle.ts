@@ -17,12 +17,14 @@ function aliases(version: ReactVersion): Record<string, string> {
 /**
  * Bundles `source` (a module written from the package's folder, importing `../src/index.js`) with
  * the React of `version`, the way an app's bundler would: `platform: 'node'` for server rendering,
- * `'browser'` (minified) for a page. Returns the bundle's path.
+ * `'browser'` (minified) for a page. Returns the bundle's path; with `splitting`, the lazily
+ * loaded chunks (the question types' families) are files beside it, `app.js` importing them.
  */
 export async function bundle(
   source: string,
   version: ReactVersion,
   platform: 'node' | 'browser',
+  { splitting = false }: { splitting?: boolean } = {},
 ): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'formloom-react-'));
   const entry = join(packageRoot, 'test', `.entry-${process.pid}-${version}-${platform}-${Date.now()}.tsx`);
@@ -30,9 +32,10 @@ export async function bundle(
   const outfile = join(dir, platform === 'node' ? 'bundle.mjs' : 'app.js');
   try {
     await build({
-      entryPoints: [entry],
       bundle: true,
-      outfile,
+      ...(splitting
+        ? { entryPoints: { app: entry }, splitting: true, outdir: dir, chunkNames: '[name]-[hash]' }
+        : { entryPoints: [entry], outfile }),
       // Aliases resolve from the working directory: the package's, where react-18 is installed.
       absWorkingDir: packageRoot,
       format: 'esm',

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import type { FieldProps } from '../fields.js';
+
+/** The parts every default field component is made of; the question types' chunks use them too. */
+
+export const text = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined ? '' : String(value);
+export const orUndefined = (value: string) => (value === '' ? undefined : value);
+
+/** Ids joined for `aria-describedby`, or `undefined` when there are none. */
+export const ids = (...list: (string | undefined | false)[]) => list.filter(Boolean).join(' ') || undefined;
+
+export function common(props: FieldProps) {
+  return {
+    id: props.id,
+    name: props.field.id,
+    'aria-describedby': props.describedBy,
+    'aria-invalid': props.errors ? true : undefined,
+    'aria-required': props.required || undefined,
+    readOnly: props.locked || undefined,
+  };
+}
+
+/** The visible `*` of a required field; screen readers hear `aria-required` (or the group's note) instead. */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="fl-req" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+export function Label({ props }: { props: FieldProps }) {
+  return (
+    <label className="fl-label" htmlFor={props.id}>
+      {props.label}
+      <RequiredMark required={props.required} />
+    </label>
+  );
+}
+
+export function Help({ props }: { props: FieldProps }) {
+  return props.helpText ? (
+    <p className="fl-help" id={props.helpId}>
+      {props.helpText}
+    </p>
+  ) : null;
+}
+
+export function Errors({ props }: { props: FieldProps }) {
+  return props.errors ? (
+    <p className="fl-error" id={props.errorId}>
+      {props.errors.join(' ')}
+    </p>
+  ) : null;
+}
+
+/**
+ * A group of controls answering one question: a fieldset whose legend is the label. `radio` makes
+ * it one control for assistive technology (required and invalid as a whole); otherwise the legend
+ * says "required" in words, as each checkbox is its own control.
+ */
+export function Group({
+  props,
+  radio,
+  describedBy,
+  className,
+  children,
+}: {
+  props: FieldProps;
+  radio: boolean;
+  describedBy?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  const group = radio
+    ? {
+        role: 'radiogroup',
+        'aria-required': props.required || undefined,
+        'aria-invalid': props.errors ? true : undefined,
+      }
+    : {};
+  return (
+    <fieldset
+      className={`fl-field fl-group${className ? ` ${className}` : ''}`}
+      data-field-id={props.field.id}
+      aria-describedby={describedBy}
+      {...group}
+    >
+      <legend className="fl-label">
+        {props.label}
+        <RequiredMark required={props.required} />
+        {props.required && !radio ? <span className="fl-sr"> ({props.texts.required})</span> : null}
+      </legend>
+      <Help props={props} />
+      {children}
+      <Errors props={props} />
+    </fieldset>
+  );
+}
+
+/** A chunk's own texts in the respondent's language; English where the table has none. */
+export function textsIn<T>(table: { en: T } & Record<string, T>, language: string): T {
+  return table[language] ?? table[language.slice(0, 2)] ?? table.en;
+}
+
+/** A number as a person writes it (`0.1 + 0.2` shows `0.3`), as the engine's display texts do. */
+export const numberText = (value: number) => String(Number(value.toPrecision(12)));

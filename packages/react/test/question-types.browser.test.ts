@@ -1,0 +1,483 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FormSchema } from '@formloom/contract';
+import { validateResponse } from '@formloom/contract/engine';
+import { pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
+import { axeViolations } from '@formloom/server/testing/axe';
+import { findChromium, launchChromium } from '@formloom/server/testing/browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, type ReactVersion } from './support/bundle.js';
+import { startHost } from './support/host.js';
+
+const executable = findChromium();
+if (executable === undefined && process.env.CI)
+  throw new Error('chromium is not installed (apt-get install chromium)');
+
+/**
+ * A host app built with code splitting, as an app's bundler does: the question types' families
+ * are chunks of their own. It draws the form with the default components and shows the answers
+ * as JSON in `#answers` (what the runtime holds, before any check by the engine).
+ */
+const APP = `
+import { createElement as h, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FormloomFormView, useFormloomForm } from '../src/index.js';
+
+function App() {
+  const q = new URLSearchParams(location.search);
+  const handle = useFormloomForm({ code: q.get('code'), api: location.origin, lang: q.get('lang') ?? undefined });
+  return h('div', null,
+    h(FormloomFormView, { handle, className: 'fl' }),
+    h('pre', { id: 'answers' }, JSON.stringify(handle.state.answers)),
+    h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''));
+}
+createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
+`;
+
+const base = (title: string, fields: FormSchema['fields']): FormSchema => ({
+  version: '1.0',
+  schemaVersion: '2025-01-01',
+  meta: { title, language: 'en' },
+  settings: { layout: 'single-column', submitAction: 'default' },
+  sections: [{ id: 's', title: '', order: 0 }],
+  fields,
+});
+
+const SCALES = base('Scales', [
+  {
+    id: 'rate',
+    sectionId: 's',
+    type: 'rating',
+    label: 'How was it?',
+    order: 0,
+    required: true,
+    rating: { max: 5 },
+  },
+  { id: 'nps', sectionId: 's', type: 'nps', label: 'Would you recommend us?', order: 1, required: true },
+  {
+    id: 'ease',
+    sectionId: 's',
+    type: 'scale',
+    label: 'How easy was it?',
+    order: 2,
+    scale: { min: 1, max: 5, lowLabel: 'Hard', midLabel: 'So-so', highLabel: 'Easy' },
+  },
+  {
+    id: 'dist',
+    sectionId: 's',
+    type: 'slider',
+    label: 'How far did you come?',
+    order: 3,
+    slider: { min: 0, max: 10, step: 0.5, unit: 'km' },
+  },
+]);
+
+const option = (value: string, label: string) => ({ value, label });
+const MORE = base('More', [
+  {
+    id: 'grid',
+    sectionId: 's',
+    type: 'matrix',
+    label: 'Rate our service',
+    order: 0,
+    required: true,
+    matrix: {
+      rows: [
+        { id: 'speed', label: 'Speed' },
+        { id: 'price', label: 'Price' },
+      ],
+      columns: [option('bad', 'Bad'), option('good', 'Good')],
+    },
+  },
+  {
+    id: 'rank',
+    sectionId: 's',
+    type: 'ranking',
+    label: 'Rank the fruit',
+    order: 1,
+    options: [
+      option('apples', 'Apples'),
+      option('pears', 'Pears'),
+      option('plums', 'Plums'),
+      option('figs', 'Figs'),
+    ],
+  },
+  {
+    id: 'pet',
+    sectionId: 's',
+    type: 'picture_choice',
+    label: 'Pick a pet',
+    order: 2,
+    options: [
+      { ...option('cat', 'Cat'), imageUrl: 'https://img.example.com/cat.png' },
+      { ...option('dog', 'Dog'), imageUrl: 'https://img.example.com/dog.png' },
+    ],
+  },
+  {
+    id: 'colours',
+    sectionId: 's',
+    type: 'select',
+    multiple: true,
+    label: 'Colours you like',
+    order: 3,
+    options: [
+      option('red', 'Red'),
+      option('green', 'Green'),
+      option('blue', 'Blue'),
+      option('none', 'None of these'),
+    ],
+    exclusiveValue: 'none',
+    other: { label: 'Another colour' },
+  },
+  {
+    id: 'source',
+    sectionId: 's',
+    type: 'radio',
+    label: 'How did you find us?',
+    order: 4,
+    options: [option('web', 'The web'), option('friend', 'A friend')],
+    other: { label: 'Somewhere else' },
+  },
+  {
+    id: 'perks',
+    sectionId: 's',
+    type: 'checkbox',
+    label: 'Perks',
+    order: 5,
+    shuffle: true,
+    options: [
+      option('a', 'Alpha'),
+      option('b', 'Beta'),
+      option('c', 'Gamma'),
+      option('d', 'Delta'),
+      option('none', 'No perks'),
+    ],
+    exclusiveValue: 'none',
+  },
+  {
+    id: 'drink',
+    sectionId: 's',
+    type: 'select',
+    label: 'Drink',
+    order: 6,
+    options: [option('tea', 'Tea'), option('coffee', 'Coffee')],
+    other: { label: 'Another drink' },
+  },
+  {
+    id: 'times',
+    sectionId: 's',
+    type: 'matrix',
+    label: 'When are you free?',
+    order: 7,
+    matrix: {
+      rows: [{ id: 'mon', label: 'Monday' }],
+      columns: [option('am', 'Morning'), option('pm', 'Afternoon')],
+      multiple: true,
+    },
+  },
+]);
+
+const SCALES_BY_MOUSE = { rate: 4, nps: 9, ease: 2, dist: 10 };
+const MORE_BY_MOUSE = {
+  grid: { speed: 'good', price: 'bad' },
+  rank: ['pears', 'apples', 'plums', 'figs'],
+  pet: 'cat',
+  colours: ['blue', { other: 'Teal' }],
+  source: { other: 'A podcast' },
+  perks: ['none'],
+  drink: { other: 'Mate' },
+  times: { mon: ['am', 'pm'] },
+};
+/**
+ * Until the engine checks the new types' answers, it refuses them: the tests that submit to the
+ * server run once it accepts these answers (the ones above, in the decided shapes).
+ */
+const engineAccepts =
+  validateResponse(SCALES, SCALES_BY_MOUSE).ok && validateResponse(MORE, MORE_BY_MOUSE).ok;
+
+const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices)-[\w]+\.js$/;
+
+describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
+  'the question types in @formloom/react %i, Chromium against a real server',
+  (version) => {
+    const t = useTestServer('sqlite');
+    let browser: Browser;
+    let host: Awaited<ReturnType<typeof startHost>> | undefined;
+    let key = '';
+    const none = { id: '', code: '' };
+    const forms = { scales: none, more: none, quiz: none, scalesDe: none, moreDe: none };
+
+    beforeAll(async () => {
+      const app = await bundle(APP, version, 'browser', { splitting: true });
+      host = await startHost(readFileSync(app), () => t.url, dirname(app));
+      browser = await launchChromium(executable!);
+      ({ key } = await t.account());
+      forms.scales = await publishForm(t, key, SCALES);
+      forms.more = await publishForm(t, key, MORE);
+      forms.quiz = await publishForm(t, key, pagedQuizSchema());
+      // The same forms in German: the question types' own texts follow the form's language.
+      const german = (schema: FormSchema) => ({
+        ...schema,
+        meta: { ...schema.meta, language: 'de' as const },
+      });
+      forms.scalesDe = await publishForm(t, key, german(SCALES));
+      forms.moreDe = await publishForm(t, key, german(MORE));
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await host?.close();
+    });
+
+    async function open(code: string, width = 900) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      const chunks: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
+      page.on('request', (r) => {
+        const family = FAMILY_CHUNK.exec(new URL(r.url()).pathname)?.[1];
+        if (family !== undefined) chunks.push(family);
+      });
+      await page.route('https://img.example.com/**', (route) =>
+        route.fulfill({
+          contentType: 'image/png',
+          body: Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+        }),
+      );
+      await page.goto(`${host!.origin}/?code=${code}`);
+      await page.locator('form h1').waitFor();
+      return { page, problems, chunks };
+    }
+
+    const answers = async (page: Page) => JSON.parse((await page.locator('#answers').textContent()) ?? '{}');
+    const group = (page: Page, name: string) => page.getByRole('radiogroup', { name });
+
+    async function scalesByMouse(page: Page) {
+      await group(page, 'How was it?').getByRole('radio', { name: '4', exact: true }).click();
+      await group(page, 'Would you recommend us?').getByRole('radio', { name: '9', exact: true }).click();
+      await group(page, 'How easy was it?').getByRole('radio', { name: '2', exact: true }).click();
+      const slider = page.getByRole('slider', { name: 'How far did you come?' });
+      const box = (await slider.boundingBox())!;
+      await slider.click({ position: { x: box.width - 2, y: box.height / 2 } });
+    }
+
+    async function moreByMouse(page: Page) {
+      await page.getByRole('radio', { name: 'Speed Good' }).click();
+      await page.getByRole('radio', { name: 'Price Bad' }).click();
+      await page.getByRole('button', { name: 'Move down: Apples' }).click();
+      await page.getByRole('radio', { name: 'Cat' }).click();
+      const colours = page.getByRole('group', { name: 'Colours you like' });
+      await colours.getByRole('searchbox', { name: 'Search options' }).fill('gr');
+      expect(
+        await colours.locator('label').allTextContents(),
+        'the filter keeps the matching options (and Other)',
+      ).toEqual(['Green', 'Another colour']);
+      await colours.getByRole('checkbox', { name: 'Green' }).click();
+      await colours.getByRole('searchbox', { name: 'Search options' }).fill('');
+      await colours.getByRole('checkbox', { name: 'Red' }).click();
+      expect((await answers(page)).colours).toEqual(['green', 'red']);
+      // The exclusive option clears the others, and is cleared by them.
+      await colours.getByRole('checkbox', { name: 'None of these' }).click();
+      expect((await answers(page)).colours).toEqual(['none']);
+      expect(await colours.getByRole('checkbox', { name: 'Green' }).isChecked()).toBe(false);
+      await colours.getByRole('checkbox', { name: 'Blue' }).click();
+      expect((await answers(page)).colours).toEqual(['blue']);
+      await colours.getByRole('checkbox', { name: 'Another colour' }).click();
+      await colours.getByRole('textbox', { name: 'Another colour' }).fill('Teal');
+      await page.getByRole('radio', { name: 'Somewhere else' }).click();
+      await page.getByRole('textbox', { name: 'Somewhere else' }).fill('A podcast');
+      const perks = page.getByRole('group', { name: 'Perks' });
+      await perks.getByRole('checkbox', { name: 'Alpha' }).click();
+      await perks.getByRole('checkbox', { name: 'No perks' }).click();
+      await page.getByLabel('Drink', { exact: true }).selectOption({ label: 'Tea' });
+      expect((await answers(page)).drink).toBe('tea');
+      await page.getByLabel('Drink', { exact: true }).selectOption({ label: 'Another drink' });
+      await page.getByRole('textbox', { name: 'Another drink' }).fill('Mate');
+      await page.getByRole('checkbox', { name: 'Monday Morning' }).click();
+      await page.getByRole('checkbox', { name: 'Monday Afternoon' }).click();
+    }
+
+    it('a form of the original ten types loads no chunk of the question types; a scales form only its own', async () => {
+      const quiz = await open(forms.quiz.code);
+      await quiz.page.getByLabel('Your name').waitFor();
+      await quiz.page.waitForLoadState('networkidle');
+      expect(quiz.chunks).toEqual([]);
+      const scales = await open(forms.scales.code);
+      await group(scales.page, 'How was it?').waitFor();
+      await scales.page.waitForLoadState('networkidle');
+      expect(scales.chunks).toEqual(['scales']);
+      const more = await open(forms.more.code);
+      await more.page.getByRole('table').first().waitFor();
+      await more.page.waitForLoadState('networkidle');
+      expect(new Set(more.chunks)).toEqual(new Set(['matrix', 'ranking', 'choices']));
+      expect([...quiz.problems, ...scales.problems, ...more.problems]).toEqual([]);
+    }, 60_000);
+
+    it('rating, nps, scale and slider by mouse: radios with their numbers, the ends, the value and unit', async () => {
+      const { page, problems } = await open(forms.scales.code);
+      await scalesByMouse(page);
+      expect(await answers(page)).toEqual(SCALES_BY_MOUSE);
+      // Stars up to the chosen one are filled; each radio is named by its number.
+      expect(
+        await group(page, 'How was it?').locator('label [aria-hidden="true"]').allTextContents(),
+      ).toEqual(['★', '★', '★', '★', '☆']);
+      expect(await group(page, 'Would you recommend us?').getByRole('radio').count()).toBe(11);
+      expect(await group(page, 'Would you recommend us?').textContent()).toContain('0: Not at all likely');
+      expect(await group(page, 'Would you recommend us?').textContent()).toContain('10: Extremely likely');
+      expect(await group(page, 'How easy was it?').textContent()).toContain('3: So-so');
+      expect(await page.locator('output').textContent()).toBe('10 km');
+      expect(await page.getByRole('slider').getAttribute('aria-valuetext')).toBe('10 km');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('rating, nps, scale and slider by keyboard: Tab to each group, arrow keys choose', async () => {
+      const { page, problems } = await open(forms.scales.code);
+      await group(page, 'How was it?').waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      expect(await answers(page)).toEqual({ rate: 3, nps: 10, ease: 2, dist: 9.5 });
+      expect(await page.locator('output').textContent()).toBe('9.5 km');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('required new types unanswered: errors tied to their groups, focus on the first; axe-clean at 360 px', async () => {
+      const { page, problems } = await open(forms.scales.code, 360);
+      await group(page, 'How was it?').waitFor();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const rating = group(page, 'How was it?');
+      await expect.poll(() => rating.getAttribute('aria-invalid')).toBe('true');
+      const first = rating.getByRole('radio', { name: '1', exact: true });
+      expect(await first.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await first.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy).toMatch(/-error$/);
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).not.toBe('');
+      expect(await group(page, 'Would you recommend us?').getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('matrix, ranking, picture choice, multiple select, Other and the exclusive option by mouse', async () => {
+      const { page, problems } = await open(forms.more.code);
+      await moreByMouse(page);
+      expect(await answers(page)).toEqual(MORE_BY_MOUSE);
+      expect(await page.locator('[aria-live="polite"]').first().textContent()).toBe(
+        'Apples moved to place 2 of 4',
+      );
+      expect(await page.getByRole('table').first().getByRole('columnheader').allTextContents()).toEqual([
+        'Bad',
+        'Good',
+      ]);
+      expect(await page.getByRole('table').first().getByRole('rowheader').allTextContents()).toEqual([
+        'Speed',
+        'Price',
+      ]);
+      expect(await page.getByRole('img', { name: 'Cat' }).getAttribute('src')).toBe(
+        'https://img.example.com/cat.png',
+      );
+      // Shuffled: the exclusive option stays last.
+      const perks = await page.getByRole('group', { name: 'Perks' }).locator('label').allTextContents();
+      expect(perks.at(-1)).toBe('No perks');
+      expect([...perks].sort()).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma', 'No perks']);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('matrix, ranking, picture choice, multiple select and Other by keyboard', async () => {
+      const { page, problems } = await open(forms.more.code);
+      await page.getByRole('radio', { name: 'Speed Bad' }).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+      const figsUp = page.getByRole('button', { name: 'Move up: Figs' });
+      await figsUp.focus();
+      for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+      // The button keeps focus at the top (aria-disabled), and the move was announced.
+      expect(await figsUp.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await figsUp.getAttribute('aria-disabled')).toBe('true');
+      expect(await page.locator('[aria-live="polite"]').first().textContent()).toBe(
+        'Figs moved to place 1 of 4',
+      );
+      await page.getByRole('radio', { name: 'Cat' }).focus();
+      await page.keyboard.press('ArrowDown');
+      const colours = page.getByRole('group', { name: 'Colours you like' });
+      await colours.getByRole('searchbox', { name: 'Search options' }).focus();
+      await page.keyboard.type('blu');
+      // Enter in the filter box filters; it does not send the form.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.getByRole('radio', { name: 'The web' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('TV');
+      expect(await answers(page)).toEqual({
+        grid: { speed: 'good' },
+        rank: ['figs', 'apples', 'pears', 'plums'],
+        pet: 'dog',
+        colours: ['blue'],
+        source: { other: 'TV' },
+      });
+      expect(await page.getByRole('alert').textContent()).toBe('');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('nothing overflows a 360 px screen', async () => {
+      for (const code of [forms.scales.code, forms.more.code]) {
+        const { page } = await open(code, 360);
+        await page.getByRole('button', { name: 'Submit' }).waitFor();
+        await page.locator('fieldset').last().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      }
+    }, 60_000);
+
+    it('in German: the NPS ends, Move up and Move down, the announcement and the filter box', async () => {
+      const { page } = await open(forms.moreDe.code);
+      await page.getByRole('button', { name: 'Nach unten: Apples' }).click();
+      expect(await page.locator('[aria-live="polite"]').first().textContent()).toBe(
+        'Apples auf Platz 2 von 4 verschoben',
+      );
+      expect(await page.getByRole('searchbox', { name: 'Optionen durchsuchen' }).count()).toBe(1);
+      const nps = await open(forms.scalesDe.code);
+      expect(await group(nps.page, 'Would you recommend us?').textContent()).toContain(
+        '0: Überhaupt nicht wahrscheinlich',
+      );
+    }, 60_000);
+
+    it.skipIf(!engineAccepts)(
+      'the answers filled by mouse are stored in the decided shapes',
+      async () => {
+        for (const [form, fill, expected] of [
+          [forms.scales, scalesByMouse, SCALES_BY_MOUSE],
+          [forms.more, moreByMouse, MORE_BY_MOUSE],
+        ] as const) {
+          const { page, problems } = await open(form.code);
+          await fill(page);
+          await page.getByRole('button', { name: 'Submit' }).click();
+          await page.getByText('Thank you!').waitFor();
+          const res = await t.request(`/v1/forms/${form.id}/responses`, { key });
+          const rows = res.body.data.responses as { id: string; answers: unknown }[];
+          const out = (await page.locator('#stored').textContent()) ?? '';
+          expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual(expected);
+          expect(problems).toEqual([]);
+        }
+      },
+      60_000,
+    );
+  },
+);
