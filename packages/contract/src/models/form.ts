@@ -168,6 +168,16 @@ const updateFieldBodySchema = z
     validation: Field.shape.validation.unwrap().nullable().optional(),
     conditionalLogic: Field.shape.conditionalLogic.unwrap().nullable().optional(),
     prefill: Field.shape.prefill.unwrap().nullable().optional(),
+    multiple: z.boolean().nullable().optional(),
+    other: Field.shape.other.unwrap().nullable().optional(),
+    exclusiveValue: Field.shape.exclusiveValue.unwrap().nullable().optional(),
+    shuffle: z.boolean().nullable().optional(),
+    rating: Field.shape.rating.unwrap().nullable().optional(),
+    nps: Field.shape.nps.unwrap().nullable().optional(),
+    scale: Field.shape.scale.unwrap().nullable().optional(),
+    slider: Field.shape.slider.unwrap().nullable().optional(),
+    matrix: Field.shape.matrix.unwrap().nullable().optional(),
+    ranking: Field.shape.ranking.unwrap().nullable().optional(),
   })
   .strict()
   .describe('Update a field');

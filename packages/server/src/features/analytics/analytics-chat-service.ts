@@ -3,10 +3,10 @@ import {
   ANALYTICS_CHAT_LIMITS,
   type AnalyticsChatBody,
   type AnalyticsChatResult,
+  answerDisplayText,
   type Field,
   type FormSchema,
 } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract/engine';
 import type { ChatAnswer, ChatCall, ChatRunner } from '../../ai/chat-runner.js';
 import type { ChatMessage } from '../../ai/provider.js';
 import { fitLines } from '../../ai/tokens.js';

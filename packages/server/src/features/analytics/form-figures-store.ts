@@ -1,5 +1,5 @@
 import type { Field, FieldType } from '@formloom/contract';
-import { questionType } from '@formloom/contract/engine';
+import { questionType } from '@formloom/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { jsonTypeCol, jsonValueCol, sqlDialectOf } from '../../db/dialect.js';

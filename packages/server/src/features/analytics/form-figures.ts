@@ -1,5 +1,6 @@
 import type { DropOffFigures, Field, FieldFigures, FormSchema } from '@formloom/contract';
-import { pageOrder, questionType } from '@formloom/contract/engine';
+import { questionType } from '@formloom/contract';
+import { pageOrder } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
 import { createFormFiguresStore, isChoice, isText, scaleValues } from './form-figures-store.js';
 import { histogramEdges } from './histogram.js';

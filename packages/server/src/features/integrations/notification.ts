@@ -1,5 +1,5 @@
 import type { Field, WebhookEvent, WebhookEventType } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract/engine';
+import { answerDisplayText } from '@formloom/contract';
 import { DASHBOARD_INTEGRATIONS } from './browser-routes.js';
 
 /** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */

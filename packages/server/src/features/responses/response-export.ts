@@ -1,5 +1,6 @@
 import type { ExportFormat, Field, FormResponse, FormSchema } from '@formloom/contract';
-import { answerDisplayText, fieldOrder } from '@formloom/contract/engine';
+import { answerDisplayText } from '@formloom/contract';
+import { fieldOrder } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { keysetPages } from '../../db/keyset.js';
 import type { TableExport, XlsxCell } from '../../export/index.js';
