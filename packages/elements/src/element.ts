@@ -1,7 +1,7 @@
 import type { Field, FormSchema } from '@formloom/contract';
 import { addLanguagePack, type FormTexts, formTextsFor } from '@formloom/contract/engine';
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
-import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
+import type { CaptchaWidget } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
 import { loadFamily } from './families.js';
 import { type Families, familyOf } from './markup/family.js';
@@ -85,6 +85,8 @@ export class FormloomFormElement extends Base {
   #busy = false;
   /** A captcha form's widget (`@formloom/runtime/captcha`), above the buttons. */
   #captcha: CaptchaWidget | undefined;
+  /** The widget's code, loaded when the form has a captcha (most have none: not in the start). */
+  #captchaReady: Promise<unknown> | undefined;
   /** Aborts the form's load and its runtime's subscription when the element stops. */
   #stop: (() => void) | undefined;
   /** The root the element listens on (once: every form rendered into it is heard there). */
@@ -109,7 +111,7 @@ export class FormloomFormElement extends Base {
   disconnectedCallback(): void {
     this.#stop?.();
     this.#captcha?.destroy();
-    this.#runtime = this.#captcha = this.#last = this.#dom = undefined;
+    this.#runtime = this.#captcha = this.#captchaReady = this.#last = this.#dom = undefined;
     this.#fields.clear();
     this.#uploads.clear();
     this.#uploadErrors.clear();
@@ -314,8 +316,11 @@ export class FormloomFormElement extends Base {
       this.#setUrlToken(undefined);
     }
     const captchaBox = dom.byId(ids.captcha);
-    if (state.captcha !== undefined && captchaBox !== null)
-      this.#captcha = mountCaptcha(captchaBox, state.captcha);
+    const captcha = state.captcha;
+    if (captcha !== undefined && captchaBox !== null)
+      this.#captchaReady = import('@formloom/runtime/captcha').then(({ mountCaptcha }) => {
+        if (this.#runtime === runtime) this.#captcha = mountCaptcha(captchaBox, captcha);
+      });
     for (const id of [ids.submit, ids.next]) dom.byId<HTMLButtonElement>(id)?.removeAttribute('disabled');
     this.#emit('ready', { title: state.title, language: state.language });
   }
@@ -539,6 +544,7 @@ export class FormloomFormElement extends Base {
       }
       const trap = this.#dom!.byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
       // A refused or unloaded widget sends no token: the server answers CAPTCHA_FAILED, said below.
+      await this.#captchaReady?.catch(() => undefined);
       const captchaToken = await this.#captcha?.token().catch(() => undefined);
       const ok = await runtime.submit({
         ...(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } }),
