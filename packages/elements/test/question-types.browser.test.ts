@@ -196,7 +196,6 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     expect(await byId(page, 'fl-f-grid~staff~1').isChecked()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Plums' }).inputValue()).toBe('1');
     expect(await page.getByLabel('Elsewhere: Please specify').inputValue()).toBe('Podcast');
-    expect(await axeViolations(page)).toEqual([]);
     await byId(page, 'fl-f-nps~9').click();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Thank you!').waitFor();

@@ -20,12 +20,19 @@ export interface FieldView {
   language: string;
   /** `aria-describedby` (help, error) and `aria-invalid` of each control. */
   aria: SafeHtml | '';
+  /** The wrapper's attributes (id, data-field-id, hidden). */
+  wrapper: SafeHtml;
+  /** The label's content (recalls wrapped, the required mark), its help and its error slot. */
+  label: SafeHtml;
+  help: SafeHtml | '';
+  errorSlot: SafeHtml;
+  /** "required", said to screen readers in a group's legend. */
+  requiredText: string;
 }
 
 export interface Family {
-  /** A group of controls (a fieldset with a legend), else one control its label names. */
-  grouped(field: Field): boolean;
-  control(view: FieldView): SafeHtml;
+  /** The field's markup: its wrapper (`shell`), label, help, controls and error slot. */
+  field(view: FieldView): SafeHtml;
   /** The controls that take `aria-invalid` and focus, in order. */
   controls(field: Field, wrapper: HTMLElement): HTMLElement[];
   /** The answer the controls hold, as the engine reads it; `undefined` when empty. */

@@ -164,7 +164,7 @@ ${(field.options ?? []).map((o) => html`<option value="${o.value}"${o.value === 
   }
 }
 
-/** A field of a question type beyond the original ten, drawn by its family module. */
+/** A field of a question type beyond the original ten, drawn by its family module (whole: its chunk holds the markup). */
 function familyField(
   schema: FormSchema,
   field: Field,
@@ -175,9 +175,8 @@ function familyField(
   options: FormMarkupOptions,
 ): SafeHtml {
   const { error } = shown;
-  const family = options.families?.[familyOf(field)!];
-  const control =
-    family?.control({
+  return (
+    options.families?.[familyOf(field)!]?.field({
       field,
       required,
       error,
@@ -185,20 +184,13 @@ function familyField(
       seed: options.seed ?? '',
       language: schema.meta.language,
       aria: html`${describedBy(field, error)}${invalid(error)}`,
-    }) ?? '';
-  if (family?.grouped(field) === false)
-    return html`<div class="fl-field" ${wrapper}>
-<label class="fl-label" for="${ids.control(field.id)}">${labelText(schema, field)}${requiredMark(required)}</label>
-${help(schema, field)}${control}
-${errorSlot(field, error)}
-</div>
-`;
-  return html`<fieldset class="fl-field fl-group" ${wrapper}>
-<legend class="fl-label">${labelText(schema, field)}${requiredMark(required)}${required ? html`<span class="fl-sr"> (${texts.required})</span>` : ''}</legend>
-${help(schema, field)}${control}
-${errorSlot(field, error)}
-</fieldset>
-`;
+      wrapper,
+      label: html`${labelText(schema, field)}${requiredMark(required)}`,
+      help: help(schema, field),
+      errorSlot: errorSlot(field, error),
+      requiredText: texts.required,
+    }) ?? html`<div class="fl-field" ${wrapper}></div>`
+  );
 }
 
 function renderField(

@@ -3,7 +3,7 @@ import { shuffled } from '@formloom/contract/engine';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
-import { all, checked, isOther, OTHER_VALUE, partId, partName } from './parts.js';
+import { all, checked, isOther, OTHER_VALUE, partId, partName, shell } from './parts.js';
 import { familyTexts } from './texts.js';
 
 /**
@@ -79,9 +79,10 @@ ${options}${otherChoice}</div>`;
 }
 
 export const family: Family = {
-  grouped: (field) => field.type !== 'select' || field.multiple === true,
-  control: (view) =>
-    view.field.type === 'select' && view.field.multiple !== true ? select(view) : list(view),
+  field: (view) =>
+    view.field.type === 'select' && view.field.multiple !== true
+      ? shell(view, false, select(view))
+      : shell(view, true, list(view)),
   controls: (_field, wrapper) => all(wrapper, 'input[type=radio],input[type=checkbox],select'),
   read(field, wrapper) {
     const text = wrapper.querySelector<HTMLInputElement>('.fl-other-text input')?.value ?? '';

@@ -1,8 +1,8 @@
 import type { Field } from '@formloom/contract';
 import { shuffled } from '@formloom/contract/engine';
-import type { Family } from '../family.js';
-import { html } from '../html.js';
-import { all, checked, partId, partName } from './parts.js';
+import type { Family, FieldView } from '../family.js';
+import { html, type SafeHtml } from '../html.js';
+import { all, checked, partId, partName, shell } from './parts.js';
 
 /**
  * `matrix` as a table: the columns' headers, a row's header, and a radio group per row (checkboxes
@@ -12,30 +12,31 @@ import { all, checked, partId, partName } from './parts.js';
 
 const rowsOf = (field: Field) => field.matrix?.rows ?? [];
 
-export const family: Family = {
-  grouped: () => true,
-  control({ field, answer, aria, seed }) {
-    const config = field.matrix ?? { rows: [], columns: [] };
-    const type = config.multiple ? 'checkbox' : 'radio';
-    const given = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
-    const head = config.columns.map(
-      (c, i) => html`<th scope="col" id="${partId(field.id, `c${i}`)}">${c.label}</th>`,
-    );
-    const rows = shuffled(field, rowsOf(field), seed).map((row) => {
-      const rowHead = partId(field.id, `r-${row.id}`);
-      const value = given[row.id];
-      const cells = config.columns.map((c, i) => {
-        const on = Array.isArray(value) ? value.includes(c.value) : value === c.value;
-        return html`<td><input type="${type}" id="${partId(field.id, `${row.id}~${i}`)}" name="${partName(field.id, row.id)}" value="${c.value}" aria-labelledby="${rowHead} ${partId(field.id, `c${i}`)}"${checked(on)}${aria}></td>`;
-      });
-      return html`<tr><th scope="row" id="${rowHead}">${row.label}</th>${cells}</tr>\n`;
+function control({ field, answer, aria, seed }: FieldView): SafeHtml {
+  const config = field.matrix ?? { rows: [], columns: [] };
+  const type = config.multiple ? 'checkbox' : 'radio';
+  const given = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+  const head = config.columns.map(
+    (c, i) => html`<th scope="col" id="${partId(field.id, `c${i}`)}">${c.label}</th>`,
+  );
+  const rows = shuffled(field, rowsOf(field), seed).map((row) => {
+    const rowHead = partId(field.id, `r-${row.id}`);
+    const value = given[row.id];
+    const cells = config.columns.map((c, i) => {
+      const on = Array.isArray(value) ? value.includes(c.value) : value === c.value;
+      return html`<td><input type="${type}" id="${partId(field.id, `${row.id}~${i}`)}" name="${partName(field.id, row.id)}" value="${c.value}" aria-labelledby="${rowHead} ${partId(field.id, `c${i}`)}"${checked(on)}${aria}></td>`;
     });
-    return html`<div class="fl-matrix"><table>
+    return html`<tr><th scope="row" id="${rowHead}">${row.label}</th>${cells}</tr>\n`;
+  });
+  return html`<div class="fl-matrix"><table>
 <thead><tr><td></td>${head}</tr></thead>
 <tbody>
 ${rows}</tbody>
 </table></div>`;
-  },
+}
+
+export const family: Family = {
+  field: (view) => shell(view, true, control(view)),
   controls: (_field, wrapper) => all(wrapper, 'input'),
   read(field, wrapper) {
     const answer: Record<string, string | string[]> = {};

@@ -1,4 +1,6 @@
+import type { FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
+import { ids } from '../ids.js';
 
 /** The id of a family's control: the field's control id with a suffix (`~` never occurs in ids). */
 export const partId = (fieldId: string, part: string | number) => `fl-f-${fieldId}~${part}`;
@@ -24,4 +26,22 @@ export function postedNumber(text: string | undefined): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/** A field's wrapper: a fieldset with a legend for a group of controls, else a label for one. */
+export function shell(view: FieldView, grouped: boolean, control: SafeHtml): SafeHtml {
+  const { wrapper, label, help, errorSlot } = view;
+  if (!grouped)
+    return html`<div class="fl-field" ${wrapper}>
+<label class="fl-label" for="${ids.control(view.field.id)}">${label}</label>
+${help}${control}
+${errorSlot}
+</div>
+`;
+  return html`<fieldset class="fl-field fl-group" ${wrapper}>
+<legend class="fl-label">${label}${view.required ? html`<span class="fl-sr"> (${view.requiredText})</span>` : ''}</legend>
+${help}${control}
+${errorSlot}
+</fieldset>
+`;
 }

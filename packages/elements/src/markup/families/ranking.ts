@@ -1,8 +1,8 @@
 import type { Field, FieldOption } from '@formloom/contract';
 import { shuffled } from '@formloom/contract/engine';
-import type { Family } from '../family.js';
-import { html } from '../html.js';
-import { all, partId, partName, postedNumber } from './parts.js';
+import type { Family, FieldView } from '../family.js';
+import { html, type SafeHtml } from '../html.js';
+import { all, partId, partName, postedNumber, shell } from './parts.js';
 import { familyTexts } from './texts.js';
 
 /**
@@ -64,25 +64,26 @@ function move(field: Field, wrapper: HTMLElement, li: HTMLLIElement, to: number)
 
 let dragged: HTMLLIElement | undefined;
 
-export const family: Family = {
-  grouped: () => true,
-  control({ field, answer, aria, seed, language }) {
-    const texts = familyTexts(language);
-    const count = countOf(field);
-    const ranked = Array.isArray(answer) ? answer : [];
-    const places = Array.from({ length: count }, (_, i) => i + 1);
-    const rows = ordered(field, answer, seed).map(([o, i], at) => {
-      const label = partId(field.id, `l${i}`);
-      const place = at < ranked.length ? at + 1 : undefined;
-      return html`<li class="fl-rank-item" draggable="true"><span class="fl-rank-label" id="${label}">${o.label}</span>
+function control({ field, answer, aria, seed, language }: FieldView): SafeHtml {
+  const texts = familyTexts(language);
+  const count = countOf(field);
+  const ranked = Array.isArray(answer) ? answer : [];
+  const places = Array.from({ length: count }, (_, i) => i + 1);
+  const rows = ordered(field, answer, seed).map(([o, i], at) => {
+    const label = partId(field.id, `l${i}`);
+    const place = at < ranked.length ? at + 1 : undefined;
+    return html`<li class="fl-rank-item" draggable="true"><span class="fl-rank-label" id="${label}">${o.label}</span>
 <select id="${partId(field.id, i)}" name="${partName(field.id, i)}" aria-labelledby="${label}"${aria}><option value="">${texts.unranked}</option>${places.map((p) => html`<option value="${p}"${p === place ? html` selected` : ''}>${replace(texts.place, { n: p })}</option>`)}</select>
 <span class="fl-moves" hidden><button type="button" class="fl-move" data-move="-1" aria-label="${texts.moveUp}: ${o.label}">↑</button><button type="button" class="fl-move" data-move="1" aria-label="${texts.moveDown}: ${o.label}">↓</button></span></li>
 `;
-    });
-    return html`<ol class="fl-ranking">
+  });
+  return html`<ol class="fl-ranking">
 ${rows}</ol>
 <p class="fl-sr fl-live" aria-live="polite"></p>`;
-  },
+}
+
+export const family: Family = {
+  field: (view) => shell(view, true, control(view)),
   controls: (_field, wrapper) => all(wrapper, 'select'),
   // The buttons work with a script only: without one, the place selects rank.
   mount(_field, wrapper) {

@@ -3,7 +3,7 @@ import { answerDisplayText } from '@formloom/contract/engine';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
-import { all, checked, partId, postedNumber } from './parts.js';
+import { all, checked, partId, postedNumber, shell } from './parts.js';
 import { familyTexts } from './texts.js';
 
 /**
@@ -70,8 +70,8 @@ function showValue(field: Field, wrapper: HTMLElement, input: HTMLInputElement) 
 }
 
 export const family: Family = {
-  grouped: (field) => field.type !== 'slider',
-  control: (view) => (view.field.type === 'slider' ? slider(view) : radios(view)),
+  field: (view) =>
+    shell(view, view.field.type !== 'slider', view.field.type === 'slider' ? slider(view) : radios(view)),
   controls: (_field, wrapper) => all(wrapper, 'input'),
   read(field, wrapper) {
     if (field.type === 'slider') {
