@@ -13,7 +13,8 @@ export default defineConfig(async () => {
     `const interview = ${text(page.interview)};`,
     `const embed = ${text(page.embed)};`,
     `const css = ${text(page.css)};`,
-    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), embed: utf8.encode(embed), css: utf8.encode(css) }; }',
+    `const families = ${JSON.stringify(page.families.map((f) => ({ name: f.name, js: Buffer.from(f.js).toString('utf8') })))};`,
+    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), embed: utf8.encode(embed), css: utf8.encode(css), families: families.map((f) => ({ name: f.name, js: utf8.encode(f.js) })) }; }',
   ].join('\n');
   return {
     // ESM only: the server is Node-only, and file-type (a dependency) ships no CommonJS.

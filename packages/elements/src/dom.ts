@@ -1,19 +1,29 @@
 import type { Field } from '@formloom/contract';
+import { type Families, type Family, familyOf } from './markup/family.js';
 import { ids } from './markup/ids.js';
 
 /**
  * The form's markup inside a shadow root, or inside the element itself where it took over the
  * server's markup (light DOM, one form a page): its elements by id.
  */
-export function createDom(root: ShadowRoot | HTMLElement) {
+export function createDom(root: ShadowRoot | HTMLElement, families: Families = {}) {
   const byId = <T extends HTMLElement = HTMLElement>(id: string): T | null => {
     if (root instanceof ShadowRoot) return root.getElementById(id) as T | null;
     const el = root.ownerDocument.getElementById(id);
     return el !== null && root.contains(el) ? (el as T) : null;
   };
 
+  /** A question type's family module and the field's wrapper, when its family draws it. */
+  function drawn(field: Field): [Family, HTMLElement] | undefined {
+    const family = families[familyOf(field)!];
+    const wrapper = family === undefined ? null : byId(ids.wrapper(field.id));
+    return wrapper === null ? undefined : [family!, wrapper];
+  }
+
   /** The focusable controls of a field: its options for radio and checkbox, else its one control. */
   function controlsOf(field: Field): HTMLInputElement[] {
+    const family = drawn(field);
+    if (family !== undefined) return family[0].controls(field, family[1]) as HTMLInputElement[];
     if (field.type === 'radio' || field.type === 'checkbox') {
       return (field.options ?? [])
         .map((_, i) => byId<HTMLInputElement>(ids.option(field.id, i)))
@@ -35,9 +45,12 @@ export function createDom(root: ShadowRoot | HTMLElement) {
   return {
     byId,
     controlsOf,
+    drawn,
 
     /** What a field holds now, as the engine reads answers; `undefined` when it is empty. */
     read(field: Field): unknown {
+      const family = drawn(field);
+      if (family !== undefined) return family[0].read(field, family[1]);
       const controls = controlsOf(field);
       if (field.type === 'radio') return controls.find((el) => el.checked)?.value;
       if (field.type === 'checkbox') {
@@ -50,6 +63,11 @@ export function createDom(root: ShadowRoot | HTMLElement) {
 
     /** Puts an answer (a string, a list for checkbox, or a number) in a field's controls. */
     write(field: Field, value: unknown): void {
+      const family = drawn(field);
+      if (family !== undefined) {
+        family[0].write(field, family[1], value);
+        return;
+      }
       const values = (Array.isArray(value) ? value : [value]).map(String);
       const controls = controlsOf(field);
       if (field.type === 'radio' || field.type === 'checkbox') {

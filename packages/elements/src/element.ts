@@ -1,8 +1,10 @@
 import type { Field, FormSchema } from '@formloom/contract';
 import { addLanguagePack, type FormTexts, formTextsFor } from '@formloom/contract/engine';
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
-import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
+import type { CaptchaWidget } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
+import { loadFamily } from './families.js';
+import { type Families, familyOf } from './markup/family.js';
 import type { renderForm } from './markup/form.js';
 import { html } from './markup/html.js';
 import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
@@ -71,6 +73,10 @@ export class FormloomFormElement extends Base {
   #dom: Dom | undefined;
   #texts: FormTexts | undefined;
   #fields = new Map<string, Field>();
+  /** The family modules of the form's question types beyond the original ten, loaded on demand. */
+  #families: Families = {};
+  /** The respondent's shuffle seed: kept for the tab (a reload or a resume keeps the order). */
+  #seed = '';
   /** Upload refusals, shown until another file is chosen (the runtime knows only stored files). */
   #uploadErrors = new Map<string, string>();
   #uploads = new Map<string, Promise<boolean>>();
@@ -79,6 +85,8 @@ export class FormloomFormElement extends Base {
   #busy = false;
   /** A captcha form's widget (`@formloom/runtime/captcha`), above the buttons. */
   #captcha: CaptchaWidget | undefined;
+  /** The widget's code, loaded when the form has a captcha (most have none: not in the start). */
+  #captchaReady: Promise<unknown> | undefined;
   /** Aborts the form's load and its runtime's subscription when the element stops. */
   #stop: (() => void) | undefined;
   /** The root the element listens on (once: every form rendered into it is heard there). */
@@ -103,7 +111,7 @@ export class FormloomFormElement extends Base {
   disconnectedCallback(): void {
     this.#stop?.();
     this.#captcha?.destroy();
-    this.#runtime = this.#captcha = this.#last = this.#dom = undefined;
+    this.#runtime = this.#captcha = this.#captchaReady = this.#last = this.#dom = undefined;
     this.#fields.clear();
     this.#uploads.clear();
     this.#uploadErrors.clear();
@@ -170,8 +178,39 @@ export class FormloomFormElement extends Base {
       loading.abort();
       off();
     };
-    if (this.#schema !== undefined) this.#mount(root);
-    else void runtime.load(loading.signal).then(() => loading.signal.aborted || this.#mount(root));
+    const mount = () => this.#prepare(code).then(() => loading.signal.aborted || this.#mount(root));
+    if (this.#schema !== undefined) void mount();
+    else void runtime.load(loading.signal).then(() => loading.signal.aborted || mount());
+  }
+
+  /**
+   * Before drawing: the family modules the form's fields need (each its own chunk, loaded once)
+   * and the respondent's shuffle seed (the server's page carries it; else one kept for the tab).
+   */
+  async #prepare(code: string | undefined): Promise<void> {
+    const schema = this.#runtime?.getState().schema;
+    if (schema === undefined) return;
+    const needed = new Set(schema.fields.map(familyOf).filter((f) => f !== undefined));
+    await Promise.all(
+      [...needed].map(async (family) => {
+        this.#families[family] ??= await loadFamily(family);
+      }),
+    ).catch(() => undefined);
+    if (!schema.fields.some((f) => f.shuffle)) return;
+    const key = `formloom-seed:${code ?? schema.meta.title}`;
+    const served = this.querySelector<HTMLInputElement>(`input[id="${ids.seed}"]`)?.value;
+    let kept: string | null = null;
+    try {
+      kept = sessionStorage.getItem(key);
+    } catch {
+      kept = null;
+    }
+    this.#seed = served || kept || Math.random().toString(36).slice(2);
+    try {
+      sessionStorage.setItem(key, this.#seed);
+    } catch {
+      // Storage refused (a sandboxed frame): the order holds for this page.
+    }
   }
 
   /** The form's events, heard on its root: the form inside may be drawn anew, the listeners stay. */
@@ -182,9 +221,11 @@ export class FormloomFormElement extends Base {
       });
     on('input', (event) => this.#onEdit(event));
     on('change', (event) => this.#onEdit(event));
+    for (const type of ['dragstart', 'dragover', 'drop']) on(type, (event) => this.#onEdit(event));
     on('submit', (event) => void this.#onSubmit(event));
     on('focusin', (event, id) => id === ids.resumeLink && (event.target as HTMLInputElement).select());
-    on('click', (_, id) => {
+    on('click', (event, id) => {
+      if ((event.target as HTMLElement).closest?.('.fl-move')) this.#onEdit(event);
       const runtime = this.#runtime!;
       const dom = this.#dom!;
       const link = dom.byId<HTMLInputElement>(ids.resumeLink);
@@ -237,20 +278,28 @@ export class FormloomFormElement extends Base {
     }
     const schema = state.schema!;
     const description = state.description ?? schema.meta.description ?? null;
-    const dom = createDom(root);
+    const dom = createDom(root, this.#families);
     this.#dom = dom;
+    const families = Object.values(this.#families);
+    if (root instanceof ShadowRoot && families.length > 0) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(families.map((f) => f.style).join('\n'));
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets.slice(0, 1), sheet];
+    }
     // The server's page rendered the markup already: take it over.
     if (dom.byId(ids.form) === null) {
       root.innerHTML = FormloomFormElement.renderer!.render(
         { title: state.title, description, schema },
         texts,
-        {
-          captcha: state.captcha !== undefined,
-        },
+        { captcha: state.captcha !== undefined, families: this.#families, seed: this.#seed },
       ).value;
     }
     nameParts(root);
-    for (const field of schema.fields) this.#fields.set(field.id, field);
+    for (const field of schema.fields) {
+      this.#fields.set(field.id, field);
+      const drawn = dom.drawn(field);
+      drawn?.[0].mount?.(field, drawn[1]);
+    }
     for (const el of [dom.byId(ids.form), dom.byId(ids.done)]) el?.setAttribute('lang', schema.meta.language);
     for (const [id, value] of Object.entries(state.answers)) {
       const field = this.#fields.get(id);
@@ -267,8 +316,11 @@ export class FormloomFormElement extends Base {
       this.#setUrlToken(undefined);
     }
     const captchaBox = dom.byId(ids.captcha);
-    if (state.captcha !== undefined && captchaBox !== null)
-      this.#captcha = mountCaptcha(captchaBox, state.captcha);
+    const captcha = state.captcha;
+    if (captcha !== undefined && captchaBox !== null)
+      this.#captchaReady = import('@formloom/runtime/captcha').then(({ mountCaptcha }) => {
+        if (this.#runtime === runtime) this.#captcha = mountCaptcha(captchaBox, captcha);
+      });
     for (const id of [ids.submit, ids.next]) dom.byId<HTMLButtonElement>(id)?.removeAttribute('disabled');
     this.#emit('ready', { title: state.title, language: state.language });
   }
@@ -409,8 +461,13 @@ export class FormloomFormElement extends Base {
 
   #onEdit(event: Event) {
     const target = event.target as HTMLInputElement | null;
-    const field = this.#fields.get(target?.name ?? '');
+    // A question type's parts (a matrix row, a ranked item) are named after their field's id.
+    const field =
+      this.#fields.get(target?.name ?? '') ??
+      this.#fields.get(target?.closest?.<HTMLElement>('[data-field-id]')?.dataset.fieldId ?? '');
     if (field === undefined || target === null) return;
+    const drawn = this.#dom!.drawn(field);
+    drawn?.[0].edit?.(field, drawn[1], event);
     if (field.type === 'file') {
       if (event.type === 'change') void this.#upload(field, target);
       return;
@@ -487,6 +544,7 @@ export class FormloomFormElement extends Base {
       }
       const trap = this.#dom!.byId<HTMLInputElement>(HONEYPOT_INPUT_ID)?.value ?? '';
       // A refused or unloaded widget sends no token: the server answers CAPTCHA_FAILED, said below.
+      await this.#captchaReady?.catch(() => undefined);
       const captchaToken = await this.#captcha?.token().catch(() => undefined);
       const ok = await runtime.submit({
         ...(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } }),

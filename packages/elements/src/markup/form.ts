@@ -7,6 +7,7 @@ import {
   isFieldRequired,
   recallText,
 } from '@formloom/contract/engine';
+import { type Families, familyOf, SEED_FIELD } from './family.js';
 import { html, type SafeHtml } from './html.js';
 import { HONEYPOT_INPUT_ID, HONEYPOT_INPUT_NAME, ids } from './ids.js';
 
@@ -31,11 +32,21 @@ export interface FormMarkupOptions {
    * whose markup and bundle stay as they are.
    */
   plain?: PlainMarkup;
+  /**
+   * The family modules that draw the question types beyond the original ten (./family.ts): all of
+   * them on the server; the element loads those its form uses. A field whose family is missing
+   * shows its label alone.
+   */
+  families?: Families;
+  /** The respondent's shuffle seed; a form with `shuffle` carries it in a hidden input. */
+  seed?: string;
 }
 
 /** What a field's markup shows of its answer and error (a plain post's state; else nothing). */
 export interface Shown {
   values: string[];
+  /** The answer itself (a question type's family renders it). */
+  answer?: unknown;
   error?: string | undefined;
   /** After the control (a file field's stored upload). */
   extra?: SafeHtml | undefined;
@@ -153,16 +164,48 @@ ${(field.options ?? []).map((o) => html`<option value="${o.value}"${o.value === 
   }
 }
 
+/** A field of a question type beyond the original ten, drawn by its family module (whole: its chunk holds the markup). */
+function familyField(
+  schema: FormSchema,
+  field: Field,
+  wrapper: SafeHtml,
+  required: boolean,
+  texts: PageTexts,
+  shown: Shown,
+  options: FormMarkupOptions,
+): SafeHtml {
+  const { error } = shown;
+  return (
+    options.families?.[familyOf(field)!]?.field({
+      field,
+      required,
+      error,
+      answer: shown.answer,
+      seed: options.seed ?? '',
+      language: schema.meta.language,
+      aria: html`${describedBy(field, error)}${invalid(error)}`,
+      wrapper,
+      label: html`${labelText(schema, field)}${requiredMark(required)}`,
+      help: help(schema, field),
+      errorSlot: errorSlot(field, error),
+      requiredText: texts.required,
+    }) ?? html`<div class="fl-field" ${wrapper}></div>`
+  );
+}
+
 function renderField(
   schema: FormSchema,
   field: Field,
   hidden: boolean,
   texts: PageTexts,
   shown: Shown = NOTHING_SHOWN,
+  options: FormMarkupOptions = {},
 ): SafeHtml {
   const required = isFieldRequired(field);
   const { error } = shown;
   const wrapper = html`id="${ids.wrapper(field.id)}" data-field-id="${field.id}" data-type="${field.type}"${hidden ? html` hidden` : ''}`;
+  if (familyOf(field) !== undefined)
+    return familyField(schema, field, wrapper, required, texts, shown, options);
   if (field.type === 'radio' || field.type === 'checkbox') {
     const radio = field.type === 'radio';
     const options = (field.options ?? []).map(
@@ -272,7 +315,7 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
       ),
     );
   const field = (f: Field) =>
-    renderField(schema, f, start.hiddenFields.has(f.id), texts, plain?.shown(f) ?? NOTHING_SHOWN);
+    renderField(schema, f, start.hiddenFields.has(f.id), texts, plain?.shown(f) ?? NOTHING_SHOWN, options);
   const body = [
     ...sections
       // After a plain post the page is the state: a paged form's current page alone.
@@ -294,7 +337,7 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
   const note = options.captcha ? texts.captchaJsRequired : plain === undefined ? texts.jsRequired : undefined;
   const status = plain?.status;
   return html`<form class="fl-card" id="${ids.form}" novalidate${plain === undefined ? '' : html` method="post" enctype="multipart/form-data"`}>
-${plain?.start ?? ''}<header class="fl-header">
+${plain?.start ?? ''}${options.seed !== undefined && schema.fields.some((f) => f.shuffle) ? html`<input type="hidden" id="${ids.seed}" name="${SEED_FIELD}" value="${options.seed}">\n` : ''}<header class="fl-header">
 <h1>${form.title}</h1>
 ${description ? html`<p class="fl-description" id="${ids.description}">${unanswered(schema, description)}</p>` : ''}
 ${anyRequired ? html`<p class="fl-note">${texts.requiredNote}</p>` : ''}

@@ -45,6 +45,8 @@ export const ids = {
   resumeCopied: 'fl-resume-copied',
   /** A plain post's error summary, at the top of the form. */
   summary: 'fl-summary',
+  /** The respondent's shuffle seed (a form with `shuffle`). */
+  seed: 'fl-seed',
   /** The captcha widget's container, above the submit button. */
   captcha: 'fl-captcha',
 } as const;

@@ -5,6 +5,8 @@
 
 /** The stylesheet the element and the public page use, for a host that renders the same markup (the dashboard's preview). */
 export { STYLE } from '../style.js';
+export { ALL_FAMILIES, FAMILY_STYLE } from './families/index.js';
+export { type Families, type Family, type FieldView, familyOf, SEED_FIELD } from './family.js';
 export {
   type FormMarkupOptions,
   type FormView,
@@ -29,5 +31,7 @@ export {
   type PlainPost,
   type PostedState,
   plainPostMarkup,
+  postedAnswer,
+  postedPairs,
   postedValues,
 } from './plain-post.js';

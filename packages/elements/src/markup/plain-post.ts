@@ -1,5 +1,7 @@
 import type { Field, FormSchema } from '@formloom/contract';
 import { type FormTexts, formPages, hasSamePageLogic } from '@formloom/contract/engine';
+import { ALL_FAMILIES } from './families/index.js';
+import { familyOf } from './family.js';
 import type { PlainMarkup, Shown } from './form.js';
 import { unanswered } from './form.js';
 import { html, type SafeHtml } from './html.js';
@@ -43,6 +45,8 @@ export interface PostedState {
   errors: ReadonlyMap<string, string>;
   /** A message for the whole form (a captcha that needs JavaScript). */
   status?: string | undefined;
+  /** The respondent's shuffle seed as posted, so the page shows the same order again. */
+  seed?: string | undefined;
 }
 
 /** The values an answer posts as under its field's name: a stored upload as its JSON. */
@@ -51,6 +55,25 @@ export function postedValues(field: Field, value: unknown): string[] {
   if (field.type === 'file') return typeof value === 'object' ? [JSON.stringify(value)] : [];
   if (Array.isArray(value)) return value.map(String);
   return typeof value === 'object' ? [] : [String(value)];
+}
+
+/**
+ * The name/value pairs an answer posts as: a question type's as its family posts it (matrix rows,
+ * ranked places, the Other text), any other under its field's id (`postedValues`).
+ */
+export function postedPairs(field: Field, value: unknown): [name: string, value: string][] {
+  const family = familyOf(field);
+  if (family !== undefined) return value === undefined ? [] : ALL_FAMILIES[family].post(field, value);
+  return postedValues(field, value).map((v) => [field.id, v]);
+}
+
+/**
+ * A question type's answer read back from a plain post's parts (numbers, matrix rows, ranked
+ * places, the Other text); `null` for a field its family does not draw (the caller reads it).
+ */
+export function postedAnswer(field: Field, get: (name: string) => string[]): unknown {
+  const family = familyOf(field);
+  return family === undefined ? null : ALL_FAMILIES[family].posted(field, get);
 }
 
 /** The button Enter in a field presses: Submit on the last page (or a form of one), else Next. */
@@ -119,7 +142,13 @@ function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, t
     const field = fields.get(fieldId);
     if (field === undefined || field.type === 'hidden') return [];
     const grouped = field.type === 'radio' || field.type === 'checkbox';
-    const target = grouped ? ids.option(fieldId, 0) : ids.control(fieldId);
+    // A question type's first control is its family's: the link goes to the field.
+    const target =
+      familyOf(field) !== undefined
+        ? ids.wrapper(fieldId)
+        : grouped
+          ? ids.option(fieldId, 0)
+          : ids.control(fieldId);
     return [html`<li><a href="#${target}">${unanswered(schema, field.label)}</a> — ${message}</li>\n`];
   });
   return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
@@ -151,7 +180,7 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
           ? html`<p class="fl-upload-status" id="${ids.uploadKept(field.id)}">${texts.uploaded.replace('{name}', String(name ?? ''))}</p>
 <input type="hidden" name="${field.id}" value="${values[0]}">`
           : undefined;
-      return { values, error: errors.get(field.id), extra };
+      return { values, answer: value, error: errors.get(field.id), extra };
     },
     controls(paged, at, pages) {
       const page = formPages(schema, answers)[at];

@@ -19,6 +19,8 @@ export interface PageAssets {
   /** `/embed.js`, under that stable name (it is not hashed: host pages link to it). */
   embed: PageAsset;
   style: PageAsset;
+  /** The element's family chunks (`family-<name>.<hash>.js`), imported by the scripts on demand. */
+  families: PageAsset[];
 }
 
 function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
@@ -32,12 +34,14 @@ function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
 }
 
 async function build(): Promise<PageAssets> {
-  const { js, interview, embed, css } = await bundlePageSources();
+  const { js, interview, embed, css, families } = await bundlePageSources();
   return {
     script: asset('js', Buffer.from(js)),
     interview: asset('js', Buffer.from(interview), 'interview'),
     embed: asset('js', Buffer.from(embed), 'embed'),
     style: asset('css', Buffer.from(css)),
+    // Named when bundled: the scripts that import them carry their names.
+    families: families.map(({ name, js: body }) => ({ ...asset('js', Buffer.from(body)), name })),
   };
 }
 

@@ -12,7 +12,9 @@ import {
   PLAIN_ACTION_FIELD,
   type PlainAction,
   type PlainPost,
-  postedValues,
+  postedAnswer,
+  postedPairs,
+  SEED_FIELD,
 } from '@formloom/elements/markup';
 import type { Request } from 'express';
 import { compileServerForm } from '../../util/server-form.js';
@@ -52,9 +54,14 @@ function carriedFile(text: string | undefined): FileAnswer | undefined {
  */
 export function answersOf(schema: FormSchema, body: PlainPostBody, req: Request): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
+  const get = (name: string) => body.fields.get(name) ?? [];
   for (const field of schema.fields) {
-    const posted = (body.fields.get(field.id) ?? []).filter((v) => v !== '');
-    if (field.type === 'file') {
+    const posted = get(field.id).filter((v) => v !== '');
+    // A question type's answer is its family's to read (numbers, matrix rows, ranked places, Other).
+    const typed = postedAnswer(field, get);
+    if (typed !== null) {
+      if (typed !== undefined) answers[field.id] = typed;
+    } else if (field.type === 'file') {
       const file = body.files.get(field.id) ?? carriedFile(posted.at(-1));
       if (file !== undefined) answers[field.id] = file;
     } else if (field.type === 'checkbox') {
@@ -69,6 +76,11 @@ export function answersOf(schema: FormSchema, body: PlainPostBody, req: Request)
     if (!target.editable && value !== undefined) answers[target.fieldId] = value;
   }
   return answers;
+}
+
+/** The respondent's shuffle seed a plain post carries (docs/embedding.md "Question types"). */
+export function seedOf(body: PlainPostBody): string | undefined {
+  return body.fields.get(SEED_FIELD)?.[0] || undefined;
 }
 
 /** The answers the engine counts: those of fields its logic shows (the script sends the same). */
@@ -163,7 +175,7 @@ export function plainPostOf(
   if (state?.page !== undefined) hidden.push([PAGE_FIELD, state.page]);
   for (const field of schema.fields) {
     if (field.type === 'hidden' || state === undefined || !paged || field.sectionId === state.page) continue;
-    for (const value of postedValues(field, answers[field.id])) hidden.push([field.id, value]);
+    hidden.push(...postedPairs(field, answers[field.id]));
   }
   return state === undefined ? { hidden, answers, update } : { hidden, answers, update, state };
 }

@@ -28,6 +28,7 @@ import {
   pageOfFirstError,
   plainPostOf,
   prefillOf,
+  seedOf,
   stepOf,
   visibleOnly,
 } from './plain-post.js';
@@ -145,9 +146,12 @@ export function createPublicPageRouter({
   router.get(['/f/assets/:name', '/s/assets/:name'], async (req, res, next) => {
     try {
       const assets = await pageAssets();
-      const found: PageAsset | undefined = [assets.script, assets.interview, assets.style].find(
-        (a) => a.name === req.params.name,
-      );
+      const found: PageAsset | undefined = [
+        assets.script,
+        assets.interview,
+        assets.style,
+        ...assets.families,
+      ].find((a) => a.name === req.params.name);
       if (found === undefined) {
         res.status(404).type('text/plain').send('Not found');
         return;
@@ -155,6 +159,11 @@ export function createPublicPageRouter({
       res.setHeader('Content-Type', found.contentType);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // A family chunk is a module `/embed.js` imports on any origin's page: fetched in CORS mode.
+      if (assets.families.includes(found)) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
       sendBody(req, res, found.body, found.gzip);
     } catch (error) {
       next(error);
@@ -402,7 +411,12 @@ export function createPublicPageRouter({
           message?: string,
         ) => ({
           status,
-          ...(await formPage(code, found, links, answers, { page, errors, status: message })),
+          ...(await formPage(code, found, links, answers, {
+            page,
+            errors,
+            status: message,
+            seed: seedOf(body),
+          })),
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
         try {

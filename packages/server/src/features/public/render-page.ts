@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { PublicForm } from '@formloom/contract';
 import { languagePack, prefillTargets } from '@formloom/contract/engine';
 import {
+  ALL_FAMILIES,
   type PlainPost,
   plainPostMarkup,
   renderForm,
@@ -115,6 +117,9 @@ export function renderFormPage(
     noscript: true,
     captcha: form.captcha !== undefined,
     plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
+    families: ALL_FAMILIES,
+    // A shuffled form's order per respondent: a new seed per first view, the posted one after a post.
+    seed: plainPost?.state?.seed ?? randomUUID(),
   });
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
   if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);

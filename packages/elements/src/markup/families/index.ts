@@ -1,0 +1,13 @@
+import type { Families } from '../family.js';
+import { family as choices } from './choices.js';
+import { family as matrix } from './matrix.js';
+import { family as ranking } from './ranking.js';
+import { family as scales } from './scales.js';
+
+/** Every family, for a renderer that draws any form at once (the server's page). */
+export const ALL_FAMILIES: Required<Families> = { scales, matrix, ranking, choices };
+
+/** The families' rules, for a stylesheet of its own (the server's page). */
+export const FAMILY_STYLE = Object.values(ALL_FAMILIES)
+  .map((f) => f.style)
+  .join('\n');

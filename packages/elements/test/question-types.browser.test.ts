@@ -1,0 +1,206 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { axeViolations, chromiumOrSkip, publishForm, usePages, useServed } from 'formloom/testing/served';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionTypesSchema } from './question-types.fixture.js';
+
+const executable = chromiumOrSkip();
+
+/** The answers `fill` gives, as the server stores them. */
+const FILLED = {
+  stars: 4,
+  nps: 9,
+  agree: 2,
+  km: 45,
+  grid: { food: 'good', staff: 'ok' },
+  rank: ['plum', 'apple', 'pear'],
+  pic: 'sea',
+  many: ['apple'],
+  where: { other: 'Podcast' },
+};
+
+const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
+
+/** Fills every question type, by mouse and by keyboard, as a person with a script does. */
+async function fill(page: Page) {
+  page.setDefaultTimeout(8_000);
+  // Rating by mouse: the fourth star.
+  await byId(page, 'fl-f-stars~4').click();
+  // NPS by keyboard: Space chooses, arrows move along the group.
+  await byId(page, 'fl-f-nps~8').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await byId(page, 'fl-f-agree~2').click();
+  // The slider by keyboard: End, then one step back.
+  await page.getByRole('slider', { name: 'Distance' }).focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  expect(await page.locator('output').textContent()).toBe('45 km');
+  // The matrix: a row by mouse, a row by keyboard.
+  await byId(page, 'fl-f-grid~food~2').click();
+  await byId(page, 'fl-f-grid~staff~0').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  // Ranking: Plums up twice by mouse (announced), then Apples stays second.
+  await page.getByRole('button', { name: 'Move up: Plums' }).click();
+  await page.getByRole('button', { name: 'Move up: Plums' }).click();
+  await expect.poll(() => page.locator('.fl-live').textContent()).toBe('Plums moved to place 1 of 3');
+  // And by keyboard: Apples down and back up, focus staying on its button.
+  await page.getByRole('button', { name: 'Move down: Apples' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Move up: Apples' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('radio', { name: 'Sea' }).check();
+  // The multi-select: the filter narrows the list; "None of these" clears the others and back.
+  await page.getByRole('searchbox', { name: 'Search options' }).fill('pe');
+  expect(await page.getByRole('checkbox', { name: 'Apples' }).isVisible()).toBe(false);
+  await page.getByRole('checkbox', { name: 'Pears' }).check();
+  await page.getByRole('searchbox', { name: 'Search options' }).fill('');
+  await page.getByRole('checkbox', { name: 'None of these' }).check();
+  expect(await page.getByRole('checkbox', { name: 'Pears' }).isChecked()).toBe(false);
+  await page.getByRole('checkbox', { name: 'Apples' }).check();
+  expect(await page.getByRole('checkbox', { name: 'None of these' }).isChecked()).toBe(false);
+  // Other: its text box shows once it is chosen.
+  expect(await page.getByLabel('Elsewhere: Please specify').isVisible()).toBe(false);
+  await page.getByRole('radio', { name: 'Elsewhere' }).check();
+  await page.getByLabel('Elsewhere: Please specify').fill('Podcast');
+}
+
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe.skipIf(executable === undefined)('question types in Chromium', () => {
+  const t = useServed();
+  const pages = usePages(executable);
+  let host: Server;
+  let origin = '';
+  let key = '';
+  let form = { id: '', code: '' };
+
+  beforeAll(async () => {
+    const out = await build({
+      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      conditions: ['source', 'browser'],
+      logLevel: 'silent',
+    });
+    const script = out.outputFiles[0]!.text;
+    ({ key } = await t.account());
+    form = await publishForm(t, key, questionTypesSchema());
+    host = createServer((req, res) => {
+      if (req.url === '/elements.js') {
+        res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="en"><head><title>Host</title><link rel="icon" href="data:,">
+<script>window.formloomEvents=[];document.addEventListener('formloom:submit',(e)=>window.formloomEvents.push(e.detail));</script>
+<script type="module" src="/elements.js"></script></head>
+<body><main><formloom-form code="${form.code}" api="${t.url}"></formloom-form></main></body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => host?.close(resolve));
+  });
+
+  const stored = async () =>
+    (await t.request(`/v1/forms/${form.id}/responses`, { key })).body.data.responses as {
+      id: string;
+      answers: Record<string, unknown>;
+    }[];
+
+  it('<formloom-form>: errors at the controls, every type by mouse and keyboard, stored as numbers, rows, orders and Other; axe; 360 px', async () => {
+    const { page, problems } = await pages.open(`${origin}/`, { width: 360, height: 740 });
+    page.setDefaultTimeout(8_000);
+    await page.getByRole('heading', { name: 'Question types' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const star = byId(page, 'fl-f-stars~1');
+    await expect.poll(() => star.getAttribute('aria-invalid')).toBe('true');
+    expect(await star.getAttribute('aria-describedby')).toContain('fl-e-stars');
+    expect(await byId(page, 'fl-f-nps~0').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await fill(page);
+    expect(await star.getAttribute('aria-invalid')).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    const [detail] = await page.evaluate(
+      () => (window as unknown as { formloomEvents: { responseId: string }[] }).formloomEvents,
+    );
+    const row = (await stored()).find((r) => r.id === detail!.responseId);
+    expect(row?.answers).toEqual(FILLED);
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 90_000);
+
+  it("the server's page loads the family chunks it needs and sends the same answers", async () => {
+    const { page, problems } = await pages.open(`${t.url}/f/${form.code}`, { width: 360, height: 740 });
+    page.setDefaultTimeout(8_000);
+    const chunks: string[] = [];
+    page.on('request', (r) => (/family-\w+\.[\w-]+\.js$/.test(r.url()) ? chunks.push(r.url()) : undefined));
+    await page.reload();
+    await page.getByRole('button', { name: 'Move up: Plums' }).waitFor();
+    expect(chunks.map((u) => /family-(\w+)\./.exec(u)![1]).sort()).toEqual([
+      'choices',
+      'matrix',
+      'ranking',
+      'scales',
+    ]);
+    await fill(page);
+    expect(await noOverflow(page)).toBe(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    const answers = (await stored()).map((r) => r.answers);
+    expect(answers.filter((a) => JSON.stringify(a) === JSON.stringify(FILLED)).length).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 90_000);
+
+  it('the page without JavaScript posts every type, and shows the posted values again after a refusal', async () => {
+    const before = (await stored()).length;
+    const { page } = await pages.open(
+      `${t.url}/f/${form.code}`,
+      { width: 360, height: 740 },
+      { javaScriptEnabled: false },
+    );
+    page.setDefaultTimeout(8_000);
+    await byId(page, 'fl-f-stars~4').click();
+    await byId(page, 'fl-f-agree~2').click();
+    await page.getByRole('slider', { name: 'Distance' }).fill('45');
+    await byId(page, 'fl-f-grid~food~2').check();
+    await byId(page, 'fl-f-grid~staff~1').check();
+    await page.getByRole('combobox', { name: 'Plums' }).selectOption('1');
+    await page.getByRole('combobox', { name: 'Apples' }).selectOption('2');
+    await page.getByRole('combobox', { name: 'Pears' }).selectOption('3');
+    await page.getByRole('radio', { name: 'Sea' }).check();
+    await page.getByRole('checkbox', { name: 'Apples' }).check();
+    await page.getByRole('radio', { name: 'Elsewhere' }).check();
+    await page.getByLabel('Elsewhere: Please specify').fill('Podcast');
+    // NPS left out: refused, and everything else shown as posted.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('#fl-summary').waitFor();
+    expect(await byId(page, 'fl-f-nps~0').getAttribute('aria-invalid')).toBe('true');
+    expect(await byId(page, 'fl-f-stars~4').isChecked()).toBe(true);
+    expect(await byId(page, 'fl-f-grid~staff~1').isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Plums' }).inputValue()).toBe('1');
+    expect(await page.getByLabel('Elsewhere: Please specify').inputValue()).toBe('Podcast');
+    await byId(page, 'fl-f-nps~9').click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    const rows = await stored();
+    expect(rows.length).toBe(before + 1);
+    expect(rows.map((r) => r.answers)).toContainEqual(FILLED);
+  }, 90_000);
+});
