@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract/engine';
+import { answerDisplayText } from '@formloom/contract';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
