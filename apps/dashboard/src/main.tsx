@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './styles.css';
+import { loadQuestionTypes } from '@formloom/contract/engine';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -26,6 +27,10 @@ const cssVariables: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });
+
+// The builder checks, translates and previews every question type: the engine's browser bundle
+// loads their code on demand, so the dashboard loads it before it draws anything.
+await loadQuestionTypes();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
