@@ -219,6 +219,8 @@ describe.skipIf(executable === undefined)('the builder in Chromium: the question
       action: 'show',
       conditionGroups: [{ conditions: [{ fieldId: 'matrix_1', row: 'row_3', operator: 'isNotEmpty' }] }],
     });
-    expect(problems.filter((p) => !p.includes('401'))).toEqual([]); // 401: the session check before sign-in
+    // 401: the session check before sign-in. The picture choices' https images point at a host
+    // this machine cannot reach (the tests have no network): their failed loads are expected.
+    expect(problems.filter((p) => !p.includes('401') && !p.includes('ERR_NAME_NOT_RESOLVED'))).toEqual([]);
   }, 400_000);
 });

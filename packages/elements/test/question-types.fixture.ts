@@ -67,7 +67,7 @@ export function questionTypesSchema(language: FormSchema['meta']['language'] = '
         order: 6,
         options: [
           { value: 'sea', label: 'Sea', imageUrl: 'https://example.com/sea.png' },
-          { value: 'hill', label: 'Hill', imageUrl: 'javascript:alert(1)' },
+          { value: 'hill', label: 'Hill', imageUrl: 'https://example.com/hill.png' },
         ],
       },
       {

@@ -13,7 +13,8 @@ export const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // The builder's preview shows picture choices' https images.
+  "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

@@ -1,7 +1,5 @@
-import type { WebhookEvent } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
 import { QUESTION_TYPES_ANSWERS, QUESTION_TYPES_SCHEMA } from '../../../test/support/question-types.js';
-import { describeEvent, slackMessage } from '../integrations/notification.js';
 import { ownerMails } from './mail-content.js';
 
 const LINES = [
@@ -15,7 +13,7 @@ const LINES = [
   'Tags: Fast, =1+1',
 ];
 
-describe('messages show every question type as its display text', () => {
+describe('owner mails show every question type as its display text', () => {
   it('an owner mail', () => {
     const [mail] = ownerMails(
       {
@@ -33,24 +31,5 @@ describe('messages show every question type as its display text', () => {
       expect(mail!.text).toContain(`${label}\n  ${value}\n`);
     }
     expect(mail!.text).not.toContain('"other"');
-  });
-
-  it('a Slack message, with the fields given; as stored without them', () => {
-    const answers = Object.fromEntries(
-      QUESTION_TYPES_SCHEMA.fields.map((f) => [
-        f.id,
-        { question: f.label, answer: QUESTION_TYPES_ANSWERS[f.id as keyof typeof QUESTION_TYPES_ANSWERS] },
-      ]),
-    );
-    const event = {
-      type: 'FORM_RESPONSE_CREATED',
-      createdAt: '2026-11-25T00:00:00.000Z',
-      data: { formId: 'f1', formTitle: 'Every question type', responseId: 'r1', answers },
-    } as unknown as WebhookEvent;
-    const note = describeEvent(event, 'https://forms.example', QUESTION_TYPES_SCHEMA.fields);
-    expect(note.fields.map((f) => `${f.name}: ${f.value}`)).toEqual(LINES.slice(0, 3));
-    const text = JSON.stringify(slackMessage(note, 'C1'));
-    expect(text).toContain('4/5');
-    expect(describeEvent(event, 'https://forms.example').fields[0]!.value).toBe('4');
   });
 });

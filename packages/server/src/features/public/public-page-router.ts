@@ -47,7 +47,8 @@ export const PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // Picture choices show https images (docs/form-model.md "Question types").
+  "img-src 'self' data: https:",
   "connect-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
