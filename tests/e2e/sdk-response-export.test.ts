@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe('a form response export through the SDK', () => {
-  it('streams the csv with labels and variables, and the json as the list returns it', async () => {
+  it('streams the csv with labels and variables, and the json as the list returns it, with each answer as shown', async () => {
     const form = await client.forms.create({ title: 'Quiz', schema: quizSchema() });
     const published = await client.forms.publish(form.id);
     await client.public.submitResponse(published.shareUrl!, {
@@ -33,7 +33,18 @@ describe('a form response export through the SDK', () => {
 
     const json = await client.responses.export(form.id, { format: 'json' });
     const listed = await client.responses.list(form.id).collect();
-    expect(JSON.parse(await text(Readable.fromWeb(json.body as never)))).toEqual([...listed.items].reverse());
+    // Each response as the list returns it, plus `display`: its answers as the CSV shows them.
+    const exported = JSON.parse(await text(Readable.fromWeb(json.body as never))) as Record<
+      string,
+      unknown
+    >[];
+    expect(exported.map(({ display: _display, ...response }) => response)).toEqual(
+      [...listed.items].reverse(),
+    );
+    expect(exported.map((r) => r.display)).toEqual([
+      { 'Capital of France?': 'Paris', 'Which are prime?': 'Two' },
+      { 'Capital of France?': 'Lyon' },
+    ]);
 
     await expect(client.responses.export('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(
       NotFoundError,
