@@ -183,3 +183,8 @@ export function shorterThan(s: string, min: number): boolean {
   if (s.length < min) return true;
   return s.length < 2 * min && codePointLength(s) < min;
 }
+
+/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
+export function numberText(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
+}

@@ -1,4 +1,5 @@
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
+import { numberText } from '../logic/answer-values.js';
 import type { AnswerCheck } from '../validate/answer-checks.js';
 import type { IssueFactory } from '../validate/issue.js';
 import {
@@ -65,11 +66,6 @@ export interface FieldText {
 export interface ExportColumn {
   readonly title: string;
   value(answer: unknown): string;
-}
-
-/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
-export function numberText(value: number): string {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
 }
 
 const isOther = (a: unknown): a is { other: string } =>

@@ -1,5 +1,6 @@
 import { questionHooks } from '#engine/question-types';
 import type { FormSchema } from '../../models/form-schema.js';
+import { numberText } from '../logic/answer-values.js';
 
 /** `{{id}}`, spaces inside the braces allowed; ids use the characters of `ID_PATTERN`. */
 const RECALL = /\{\{\s*([A-Za-z0-9_.:-]+)\s*\}\}/g;
@@ -70,9 +71,4 @@ function recallValue(id: string, { schema, answers, variables }: RecallContext):
     return typeof value === 'number' ? numberText(value) : (value ?? '');
   }
   return '';
-}
-
-/** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
-function numberText(value: number): string {
-  return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
 }
