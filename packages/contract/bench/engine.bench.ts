@@ -15,14 +15,19 @@
  * (a score total, a weighted number, a text verdict) against itself without
  * the variables, on the same corpus (goal: at most 1.3x the time).
  *
+ * Question types (test/support/bench-question-types.ts): a form of the ten original types beside
+ * rating, nps, scale, slider, matrix, ranking, picture choice and multi-select, against the ten
+ * alone on each submission's twin without the question types' answers, and against ajv, in one run.
+ *
  * Run with `node --expose-gc` (the package script does) for the memory figure.
  * BENCH_CORPUS (10000), BENCH_ROUNDS (7), BENCH_ROUND_MS (300), BENCH_LARGE (120,150,200; 0: skip),
- * BENCH_VARIABLES (1; 0: skip).
+ * BENCH_VARIABLES (1; 0: skip), BENCH_QUESTION_TYPES (1; 0: skip).
  */
 import { type CompiledForm, compileForm } from '../src/engine/index.js';
 import type { FormSchema } from '../src/models/form-schema.js';
 import { buildCorpus } from '../test/support/bench-corpus.js';
 import { type BenchForm, benchAjv, buildBenchForm } from '../test/support/bench-form.js';
+import { buildQuestionTypesBench, buildQuestionTypesCorpus } from '../test/support/bench-question-types.js';
 
 const CORPUS = Number(process.env.BENCH_CORPUS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -307,6 +312,64 @@ if (process.env.BENCH_VARIABLES !== '0') {
         `${line('closures, with', 'closures, without')} closures (goal <= 1.3x)`,
     );
   }
+}
+if (process.env.BENCH_QUESTION_TYPES !== '0') {
+  const bench = buildQuestionTypesBench();
+  const corpus = buildQuestionTypesCorpus(CORPUS);
+  // Each submission and its twin without the question types, parsed from their own texts.
+  const pairs = corpus.map((s) => ({
+    all: JSON.parse(s.text) as Answers,
+    ten: JSON.parse(s.withoutText) as Answers,
+  }));
+  type Pair = (typeof pairs)[number];
+  const engine = compileForm(bench.schema);
+  const closures = compileForm(bench.schema, { generate: false });
+  const ten = compileForm(bench.withoutSchema);
+  const tenClosures = compileForm(bench.withoutSchema, { generate: false });
+  const ajv = benchAjv(bench.jsonSchema, true);
+  const ajvTen = benchAjv(bench.withoutJsonSchema, true);
+  const on = (key: keyof Pair, verdict: (a: Answers) => boolean) => (p: Answers) =>
+    verdict((p as unknown as Pair)[key]);
+  const candidates: Candidate[] = [
+    { name: 'engine, 18 types', verdict: on('all', (a) => engine.validate(a).ok) },
+    { name: 'closures, 18 types', verdict: on('all', (a) => closures.validate(a).ok) },
+    { name: 'ajv, 18 types', verdict: on('all', (a) => ajv(a)) },
+    { name: 'engine, the ten', verdict: on('ten', (a) => ten.validate(a).ok) },
+    { name: 'closures, the ten', verdict: on('ten', (a) => tenClosures.validate(a).ok) },
+    { name: 'ajv, the ten', verdict: on('ten', (a) => ajvTen(a)) },
+  ];
+  let valid = 0;
+  pairs.forEach((p, n) => {
+    const all = candidates.slice(0, 3).map((c) => c.verdict(p as unknown as Answers));
+    const tens = candidates.slice(3).map((c) => c.verdict(p as unknown as Answers));
+    if (new Set(all).size > 1 || new Set(tens).size > 1) {
+      throw new Error(`verdicts differ on question types submission ${n}:\n${corpus[n]!.text}`);
+    }
+    if (all[0]) valid++;
+  });
+  const fields = bench.schema.fields.length;
+  const tenFields = bench.withoutSchema.fields.length;
+  console.log(
+    `\nQuestion types: ${fields} fields (the ten original types, the eight question types and three fields ` +
+      `they show) against the ten alone, on ${pairs.length.toLocaleString('en')} distinct submissions ` +
+      `(${valid.toLocaleString('en')} valid) and their twins without the question types' answers ` +
+      `(median of ${ROUNDS} rounds x ${ROUND_MS} ms); every candidate gave the same verdict on each:`,
+  );
+  const med = measure(candidates, 'question types', pairs as unknown as Answers[]);
+  for (const [name, ops] of med) {
+    const perField = ops * (name.endsWith('18 types') ? fields : tenFields);
+    console.log(
+      `  ${name.padEnd(20)} ${fmt(ops)} validations per CPU second ${fmt(perField)} field-validations/s`,
+    );
+  }
+  const ratio = (a: string, b: string) => (med.get(a)! / med.get(b)!).toFixed(2);
+  console.log(
+    `  time per submission, 18 types / the ten: engine ${ratio('engine, the ten', 'engine, 18 types')}x, ` +
+      `closures ${ratio('closures, the ten', 'closures, 18 types')}x, ajv ${ratio('ajv, the ten', 'ajv, 18 types')}x ` +
+      `(fields ${fields} / ${tenFields} = ${(fields / tenFields).toFixed(2)}x); ` +
+      `engine / ajv with the question types: ${ratio('engine, 18 types', 'ajv, 18 types')}x generated, ` +
+      `${ratio('closures, 18 types', 'ajv, 18 types')}x closures`,
+  );
 }
 console.log(`\nload average at the end: ${load()}`);
 if (sink < 0) console.log(sink);
