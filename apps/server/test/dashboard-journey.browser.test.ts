@@ -181,4 +181,109 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await screenshot(page, 'forms.png');
     expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 240_000);
+
+  it('an NPS survey: built with its end labels, answered on a phone by keyboard, its score on the figures page', async () => {
+    const opened = await pages.open('about:blank', DESKTOP);
+    const { page } = opened;
+    await signIn(opened, server());
+    await page.getByRole('button', { name: 'Create a form' }).click();
+    await page.getByRole('heading', { name: 'Builder: Untitled form' }).waitFor();
+    const properties = page.getByRole('region', { name: /^Properties/ });
+    const formId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    await page.getByRole('tab', { name: 'Texts and completion' }).click();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('How did we do?');
+    await page.getByRole('tab', { name: 'Build' }).click();
+    await page.getByLabel('Field type').first().selectOption('nps');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await properties
+      .getByRole('textbox', { name: 'Label', exact: true })
+      .fill('How likely are you to recommend Formloom to a friend?');
+    await properties.getByRole('checkbox', { name: 'Required' }).check();
+    await properties.getByLabel('Label under 0').fill('Not at all likely');
+    await properties.getByLabel('Label under 10').fill('Extremely likely');
+    await page.getByLabel('Field type').first().selectOption('rating');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('How easy was it to set up?');
+    await page.getByLabel('Field type').first().selectOption('textarea');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('What should we do better?');
+    await page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+    const stored = (await server().api.forms.retrieve(formId)).schema;
+    expect(stored.fields.map((f) => f.type)).toEqual(['nps', 'rating', 'textarea']);
+    expect(stored.fields[0]).toMatchObject({
+      required: true,
+      nps: { lowLabel: 'Not at all likely', highLabel: 'Extremely likely' },
+    });
+
+    await page.getByRole('link', { name: 'Publish and share' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const link = page.getByRole('textbox', { name: 'Public link' });
+    await link.waitFor();
+    const publicUrl = await link.inputValue();
+
+    // Earlier respondents, through the public API.
+    const code = new URL(publicUrl).pathname.split('/').at(-1)!;
+    for (const [nps, stars] of [
+      [10, 5],
+      [9, 4],
+      [10, 5],
+      [8, 4],
+      [6, 3],
+      [3, 2],
+      [9, 5],
+      [7, 4],
+      [10, 4],
+    ] as const) {
+      await server().api.public.submitResponse(code, { answers: { nps_1: nps, rating_1: stars } });
+    }
+
+    // A respondent on a phone, by keyboard only: Tab into the scale, arrow keys choose.
+    const other = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 360, height: 800 } });
+    try {
+      const visitor = await other.newPage();
+      await visitor.goto(publicUrl);
+      await visitor.getByRole('heading', { name: 'How did we do?' }).waitFor();
+      const nps = visitor.getByRole('group', { name: /How likely are you to recommend/ });
+      await nps.getByRole('radio', { name: '0', exact: true }).waitFor();
+      await visitor.keyboard.press('Tab');
+      await expect
+        .poll(() => visitor.evaluate(() => document.activeElement?.getAttribute('value')))
+        .toBe('0');
+      for (let i = 0; i < 9; i++) await visitor.keyboard.press('ArrowRight');
+      expect(await nps.getByRole('radio', { name: '9', exact: true }).isChecked()).toBe(true);
+      await visitor
+        .getByRole('group', { name: 'How easy was it to set up?' })
+        .getByRole('radio', { name: '4', exact: true })
+        .check();
+      await visitor.getByLabel('What should we do better?').fill('More themes, please.');
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await axeViolations(visitor)).toEqual([]);
+      await screenshot(visitor, 'nps-survey.png', true);
+      await visitor.getByRole('button', { name: 'Submit' }).click();
+      await visitor.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    } finally {
+      await other.close();
+    }
+
+    // Six promoters (9-10), two passives (7-8), two detractors (0-6) of ten: 60% - 20% = 40.
+    await page.goto(`${server().origin}/app/forms/${encodeURIComponent(formId)}/figures`);
+    await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
+    const score = page.getByRole('table', { name: 'Net Promoter Score', exact: true });
+    await expect
+      .poll(() =>
+        score
+          .getByRole('row')
+          .evaluateAll((rows) =>
+            rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent?.trim()).join(' ')),
+          ),
+      )
+      .toEqual(['Net Promoter Score 40', 'Promoters (9–10) 6', 'Passives (7–8) 2', 'Detractors (0–6) 2']);
+    expect(await axeViolations(page)).toEqual([]);
+    // The README's picture: the NPS field's card of figures.
+    await screenshot(page.locator('.mantine-Paper-root').filter({ has: score }), 'nps-figures.png');
+    expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
+  }, 240_000);
 });

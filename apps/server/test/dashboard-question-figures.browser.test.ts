@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FormSchema } from '@formloom/sdk';
-import { createDb } from '@formloom/server';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
@@ -59,30 +57,11 @@ describe.skipIf(executable === undefined)('the figures page of the question type
   const server = useDashboardServer('formloom-dashboard-question-figures-');
 
   it('shows the NPS, the distribution, the matrix table and mean ranks the route answers; accessible at 360 px', async () => {
-    const { api, origin, dataDir } = server();
+    const { api, origin } = server();
     const form = await api.forms.create({ title: 'Service survey', schema });
-    await api.forms.publish(form.id);
-    // Stored straight into the server's database, as the responses service stores them (the
-    // engine's checks of these answers land with the engine's part of the question types).
-    const handle = await createDb({ dataDir, migrate: false });
-    const { account_id } = await handle.db
-      .selectFrom('forms')
-      .select('account_id')
-      .where('id', '=', form.id)
-      .executeTakeFirstOrThrow();
-    for (const [i, answers] of ANSWERS.entries()) {
-      await handle.db
-        .insertInto('responses')
-        .values({
-          id: randomUUID(),
-          form_id: form.id,
-          account_id,
-          answers: JSON.stringify(answers),
-          submitted_at: `2026-11-0${i + 1}T09:00:00.000Z`,
-        })
-        .execute();
-    }
-    await handle.close();
+    const code = (await api.forms.publish(form.id)).shareUrl!.split('/').at(-1)!;
+    // Answered as respondents answer: through the public route, checked by the engine.
+    for (const answers of ANSWERS) await api.public.submitResponse(code, { answers });
     const figures = await api.forms.figures(form.id);
     expect(figures.fields.nps!.nps).toEqual({ score: 33, promoters: 2, passives: 0, detractors: 1 });
 

@@ -18,9 +18,15 @@ export const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', i
  * A screenshot into the test artifacts; with `FORMLOOM_UPDATE_SCREENSHOTS=1` (what
  * `pnpm screenshots` sets) also into docs/screenshots, so the README shows what the tests saw.
  */
-export async function screenshot(page: OpenedPage['page'], name: string, fullPage = false): Promise<void> {
+export async function screenshot(
+  target: OpenedPage['page'] | ReturnType<OpenedPage['page']['locator']>,
+  name: string,
+  fullPage = false,
+): Promise<void> {
   const file = join(ARTIFACTS, name);
-  await page.screenshot({ path: file, fullPage });
+  // A page whole or as far as the window shows, or one element of it.
+  if ('goto' in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
   if (process.env.FORMLOOM_UPDATE_SCREENSHOTS === '1') copyFileSync(file, join(SCREENSHOTS, name));
 }
 export const OWNER = { email: 'owner@example.com', password: 'a long enough password' };

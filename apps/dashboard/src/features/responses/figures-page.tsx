@@ -298,6 +298,18 @@ export default function FiguresPage({ params }: PageProps) {
                 {f.other !== undefined && f.ranking === undefined ? (
                   <FigureTable caption={field.label} rows={[[tx('other'), f.other]]} />
                 ) : null}
+                {/* An NPS field's score first: the figure its readers look for. */}
+                {f.nps ? (
+                  <FigureTable
+                    caption={tx('npsScore')}
+                    rows={[
+                      [tx('npsScore'), f.nps.score],
+                      [tx('promoters'), f.nps.promoters],
+                      [tx('passives'), f.nps.passives],
+                      [tx('detractors'), f.nps.detractors],
+                    ]}
+                  />
+                ) : null}
                 {f.distribution ? (
                   <>
                     <ChartWithTable
@@ -317,17 +329,6 @@ export default function FiguresPage({ params }: PageProps) {
                       ]}
                     />
                   </>
-                ) : null}
-                {f.nps ? (
-                  <FigureTable
-                    caption={tx('npsScore')}
-                    rows={[
-                      [tx('npsScore'), f.nps.score],
-                      [tx('promoters'), f.nps.promoters],
-                      [tx('passives'), f.nps.passives],
-                      [tx('detractors'), f.nps.detractors],
-                    ]}
-                  />
                 ) : null}
                 {f.matrix ? <MatrixTable field={field} counts={f.matrix} /> : null}
                 {f.ranking ? (
