@@ -55,6 +55,9 @@ async function fill(page: Page) {
   await page.keyboard.press('Enter');
   await page.getByRole('radio', { name: 'Sea' }).check();
   // The multi-select: the filter narrows the list; "None of these" clears the others and back.
+  expect(await page.getByRole('searchbox', { name: 'Search options' }).getAttribute('placeholder')).toBe(
+    'Search options',
+  );
   await page.getByRole('searchbox', { name: 'Search options' }).fill('pe');
   expect(await page.getByRole('checkbox', { name: 'Apples' }).isVisible()).toBe(false);
   await page.getByRole('checkbox', { name: 'Pears' }).check();
@@ -130,6 +133,21 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     expect(await byId(page, 'fl-f-nps~0').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     expect(await noOverflow(page)).toBe(true);
+    // On a phone the matrix's rows stack: a row's header spans the form, each choice shows its column.
+    const rowHead = page.locator('th[scope=row]').first();
+    const matrix = page.locator('.fl-matrix');
+    expect((await rowHead.boundingBox())!.width).toBeGreaterThan((await matrix.boundingBox())!.width * 0.9);
+    expect(await page.locator('.fl-matrix label.fl-col').first().isVisible()).toBe(true);
+    expect(await page.locator('.fl-matrix thead').isVisible()).toBe(false);
+    // A column's label chooses, as a tap on it would.
+    await page.locator('.fl-matrix label.fl-col').first().click();
+    expect(await page.locator('.fl-matrix input').first().isChecked()).toBe(true);
+    // On a wider screen it is a table again, the columns named once in its head.
+    await page.setViewportSize({ width: 1024, height: 740 });
+    expect(await page.locator('.fl-matrix thead').isVisible()).toBe(true);
+    expect(await page.locator('.fl-matrix label.fl-col').first().isVisible()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
     await fill(page);
     expect(await star.getAttribute('aria-invalid')).toBeNull();
     expect(await axeViolations(page)).toEqual([]);

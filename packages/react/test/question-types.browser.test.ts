@@ -272,6 +272,9 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       await page.getByRole('button', { name: 'Move down: Apples' }).click();
       await page.getByRole('radio', { name: 'Cat' }).click();
       const colours = page.getByRole('group', { name: 'Colours you like' });
+      expect(
+        await colours.getByRole('searchbox', { name: 'Search options' }).getAttribute('placeholder'),
+      ).toBe('Search options');
       await colours.getByRole('searchbox', { name: 'Search options' }).fill('gr');
       expect(
         await colours.locator('label').allTextContents(),

@@ -137,6 +137,7 @@ export function ChoiceList(props: FieldProps) {
           type="search"
           className="fl-filter"
           aria-label={texts.search}
+          placeholder={texts.search}
           aria-controls={`${props.id}-list`}
           value={filter}
           onChange={(e) => setFilter(e.currentTarget.value)}

@@ -70,9 +70,11 @@ function list(view: FieldView): SafeHtml {
 ${otherBox(field, other, language)}`
     : '';
   const listId = partId(field.id, 'list');
+  // The filter says what it is where a sighted respondent looks, not only to a screen reader.
+  const search = familyTexts(language).search;
   const filter =
     field.type === 'select'
-      ? html`<input type="search" class="fl-filter" id="${partId(field.id, 'filter')}" aria-label="${familyTexts(language).search}" aria-controls="${listId}" autocomplete="off">`
+      ? html`<input type="search" class="fl-filter" id="${partId(field.id, 'filter')}" aria-label="${search}" placeholder="${search}" aria-controls="${listId}" autocomplete="off">`
       : '';
   return html`${filter}<div class="fl-options${picture ? ' fl-pictures' : ''}" id="${listId}">
 ${options}${otherChoice}</div>`;

@@ -24,7 +24,9 @@ function control({ field, answer, aria, seed }: FieldView): SafeHtml {
     const value = given[row.id];
     const cells = config.columns.map((c, i) => {
       const on = Array.isArray(value) ? value.includes(c.value) : value === c.value;
-      return html`<td><input type="${type}" id="${partId(field.id, `${row.id}~${i}`)}" name="${partName(field.id, row.id)}" value="${c.value}" aria-labelledby="${rowHead} ${partId(field.id, `c${i}`)}"${checked(on)}${aria}></td>`;
+      const id = partId(field.id, `${row.id}~${i}`);
+      // The column's label beside its input, shown only when the rows are stacked on a phone.
+      return html`<td><input type="${type}" id="${id}" name="${partName(field.id, row.id)}" value="${c.value}" aria-labelledby="${rowHead} ${partId(field.id, `c${i}`)}"${checked(on)}${aria}><label for="${id}" class="fl-col">${c.label}</label></td>`;
     });
     return html`<tr><th scope="row" id="${rowHead}">${row.label}</th>${cells}</tr>\n`;
   });
@@ -75,7 +77,10 @@ export const family: Family = {
     }
     return Object.keys(answer).length > 0 ? answer : undefined;
   },
+  // On a phone the rows stack, each a list of its columns' choices, as peers show a matrix there:
+  // a row's header no longer shares 360 px with every column's.
   style: `.fl-matrix{overflow-x:auto;max-width:100%}.fl-matrix table{border-collapse:collapse;width:100%}
 .fl-matrix th,.fl-matrix td{padding:.4rem;text-align:center;border-bottom:1px solid var(--fl-line)}.fl-matrix th[scope=row]{text-align:start;font-weight:400;overflow-wrap:anywhere}.fl-matrix thead th{font-size:.9rem;font-weight:600}
-.fl-matrix input{width:1.25rem;height:1.25rem;margin:0}`,
+.fl-matrix input{width:1.25rem;height:1.25rem;margin:0}.fl-matrix .fl-col{display:none}
+@media (max-width:30rem){.fl-matrix thead{display:none}.fl-matrix table,.fl-matrix tbody,.fl-matrix tr,.fl-matrix th,.fl-matrix td{display:block}.fl-matrix tr{padding:.5rem 0;border-bottom:1px solid var(--fl-line)}.fl-matrix th[scope=row]{font-weight:600;padding:.25rem 0;border:0}.fl-matrix td{display:flex;align-items:center;gap:.6rem;min-height:2.75rem;padding:0;border:0;text-align:start}.fl-matrix .fl-col{display:inline;flex:1}}`,
 };
