@@ -25,6 +25,9 @@ export default defineConfig({
     // The question types' code: registered at once in Node, loaded on demand in a browser.
     'engine/question-types': 'src/engine/question-types/load.ts',
     'engine/question-types.browser': 'src/engine/question-types/load.browser.ts',
+    // The variables' code (the expression compiler): likewise, loaded when a form has variables.
+    'engine/variables': 'src/engine/logic/variables-load.ts',
+    'engine/variables.browser': 'src/engine/logic/variables-load.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.
