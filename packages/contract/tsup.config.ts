@@ -4,6 +4,9 @@ import { defineConfig } from 'tsup';
 const entry = {
   index: 'src/index.ts',
   'engine/index': 'src/engine/index.ts',
+  // What the question types' components use (shuffled, sliderText): apart, so that it stays in
+  // the chunks an app's bundler splits off for them.
+  'engine/parts': 'src/engine/question-types/parts.ts',
   'integrity/index': 'src/engine/integrity/index.ts',
   'integrity/core': 'src/engine/integrity/core.ts',
   'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',

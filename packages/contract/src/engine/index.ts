@@ -72,7 +72,6 @@ export {
   questionKind,
   usesQuestionTypes,
 } from './question-types/kinds.js';
-export { shuffled } from './question-types/shuffle.js';
 export type {
   ComparedAs,
   ConditionPart,
