@@ -4,6 +4,9 @@ import { defineConfig } from 'tsup';
 const entry = {
   index: 'src/index.ts',
   'engine/index': 'src/engine/index.ts',
+  // What the question types' components use (shuffled, sliderText): apart, so that it stays in
+  // the chunks an app's bundler splits off for them.
+  'engine/parts': 'src/engine/question-types/parts.ts',
   'integrity/index': 'src/engine/integrity/index.ts',
   'integrity/core': 'src/engine/integrity/core.ts',
   'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',
@@ -25,6 +28,9 @@ export default defineConfig({
     // The question types' code: registered at once in Node, loaded on demand in a browser.
     'engine/question-types': 'src/engine/question-types/load.ts',
     'engine/question-types.browser': 'src/engine/question-types/load.browser.ts',
+    // The variables' code (the expression compiler): likewise, loaded when a form has variables.
+    'engine/variables': 'src/engine/logic/variables-load.ts',
+    'engine/variables.browser': 'src/engine/logic/variables-load.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.

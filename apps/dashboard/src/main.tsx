@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import './styles.css';
-import { loadQuestionTypes } from '@formloom/contract/engine';
+import { loadQuestionTypes, loadVariables } from '@formloom/contract/engine';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -29,8 +29,8 @@ const cssVariables: CSSVariablesResolver = () => ({
 });
 
 // The builder checks, translates and previews every question type: the engine's browser bundle
-// loads their code on demand, so the dashboard loads it before it draws anything.
-await loadQuestionTypes();
+// loads their code on demand (and the variables' too), so the dashboard loads both before it draws.
+await Promise.all([loadQuestionTypes(), loadVariables()]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

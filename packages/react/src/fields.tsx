@@ -32,7 +32,7 @@ export interface FieldProps {
   language: string;
   /**
    * One random value per mounted form: a field with `shuffle` shows its options (and matrix rows)
-   * in the order `shuffled(field, items, seed)` of `@formloom/contract/engine` gives.
+   * in the order `shuffled(field, items, seed)` of `@formloom/contract/engine/parts` gives.
    */
   seed: string;
 }

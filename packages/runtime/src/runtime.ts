@@ -6,6 +6,7 @@ import {
   type FileAnswer,
   formatMessage,
   loadQuestionTypes,
+  loadVariables,
   mimeTypeAllowed,
   pageOfField,
   pageOrder,
@@ -19,6 +20,7 @@ import {
   type ValidationIssue,
   type VariableValues,
   validatePage,
+  variablesCode,
 } from '@formloom/contract/engine';
 import { loadLanguage } from './languages.js';
 import {
@@ -163,6 +165,17 @@ function toParams(input: PrefillInput | undefined): URLSearchParams {
   return params;
 }
 
+/**
+ * The engine's code a browser bundle loads on demand (Node has it all): the question types' when
+ * the form uses them, the variables' when it has any. `undefined`: nothing to wait for.
+ */
+function engineCodeFor(schema: FormSchema): Promise<unknown> | undefined {
+  const waits: Promise<void>[] = [];
+  if (questionHooks() === undefined && schema.fields.some(usesQuestionTypes)) waits.push(loadQuestionTypes());
+  if (variablesCode() === undefined && (schema.variables?.length ?? 0) > 0) waits.push(loadVariables());
+  return waits.length === 0 ? undefined : Promise.all(waits);
+}
+
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
   const byField = new Map<string, string[]>();
   for (const issue of issues)
@@ -304,11 +317,12 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         acceptsResponses: true,
       });
     };
-    // A browser loads the question types' code first (Node has it): the form is ready after.
-    if (questionHooks() !== undefined || !base.fields.some(usesQuestionTypes)) begin();
+    // A browser loads the engine's code the form needs first (Node has it): the form is ready after.
+    const code = engineCodeFor(base);
+    if (code === undefined) begin();
     else {
       state = { ...state, status: 'loading' };
-      void loadQuestionTypes().then(begin, () => emit({ status: 'unavailable', problem: 'network' }));
+      void code.then(begin, () => emit({ status: 'unavailable', problem: 'network' }));
     }
   }
 
@@ -361,10 +375,12 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
         ...(signal === undefined ? {} : { signal }),
       });
-      // A browser bundle of the engine loads the question types' code when the form has them.
-      if (form.schema.fields.some(usesQuestionTypes)) {
+      // A browser bundle of the engine loads the question types' and the variables' code when the
+      // form has them.
+      const code = engineCodeFor(form.schema);
+      if (code !== undefined) {
         try {
-          await loadQuestionTypes();
+          await code;
         } catch {
           emit({ status: 'unavailable', problem: 'network' });
           return state;

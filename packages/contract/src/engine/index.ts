@@ -8,6 +8,7 @@
  */
 
 export { loadQuestionTypes, questionHooks } from '#engine/question-types';
+export { loadVariables, variablesCode } from '#engine/variables';
 export {
   FALLBACK_LANGUAGE,
   isLanguage,
@@ -31,7 +32,7 @@ export type {
 } from './logic/conditions.js';
 export { compileCondition, compileWhen } from './logic/conditions.js';
 export { byDisplayOrder, isFieldRequired } from './logic/display.js';
-export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expressions.js';
+export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/expression-operations.js';
 export {
   fieldOrder,
   formPages,
@@ -71,7 +72,6 @@ export {
   questionKind,
   usesQuestionTypes,
 } from './question-types/kinds.js';
-export { shuffled } from './question-types/shuffle.js';
 export type {
   ComparedAs,
   ConditionPart,

@@ -36,19 +36,28 @@ const ORIGINAL_OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonl
  * Per field, what applies is narrower: a select's `contains` needs `multiple`, a matrix's value
  * operators a `row` (see `comparedAs`); `checkSchema` checks both.
  */
-export const OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonly FieldType[]>> = (() => {
-  const table: Record<string, FieldType[]> = {};
-  for (const [operator, types] of Object.entries(ORIGINAL_OPERATOR_TARGET_TYPES))
-    table[operator] = [...types];
-  for (const entry of Object.values(QUESTION_KINDS)) {
-    for (const operator of entry.operators)
-      if (!table[operator]!.includes(entry.type)) table[operator]!.push(entry.type);
-  }
-  return table as Record<ConditionOperator, readonly FieldType[]>;
-})();
+// Computed with no side effect (`@__PURE__`): a browser bundle whose start reads neither table
+// leaves both out (the integrity checks and the builder read them).
+export const OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonly FieldType[]>> =
+  /* @__PURE__ */ (() => {
+    const table: Record<string, readonly FieldType[]> = {};
+    for (const [operator, types] of Object.entries(ORIGINAL_OPERATOR_TARGET_TYPES))
+      table[operator] = withQuestionTypes(operator as ConditionOperator, types);
+    return table as Record<ConditionOperator, readonly FieldType[]>;
+  })();
 
-/** Types a validation rule's `when` may name: it compares with equals / notEquals (a matrix names a row, a ranking a rank). */
-export const WHEN_TARGET_TYPES: readonly FieldType[] = OPERATOR_TARGET_TYPES.equals;
+/** An operator's original target types, then the question types whose entry names it. */
+function withQuestionTypes(
+  operator: ConditionOperator,
+  original: readonly FieldType[],
+): readonly FieldType[] {
+  const added = Object.values(QUESTION_KINDS)
+    .filter((entry) => entry.operators.includes(operator) && !original.includes(entry.type))
+    .map((entry) => entry.type);
+  return [...original, ...added];
+}
+
+export const WHEN_TARGET_TYPES: readonly FieldType[] = /* @__PURE__ */ withQuestionTypes('equals', SCALAR);
 
 const ruleTypes = (
   rule: 'min' | 'max' | 'minLength' | 'maxLength',

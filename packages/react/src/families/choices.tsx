@@ -1,5 +1,5 @@
 import type { FieldOption } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine';
+import { shuffled } from '@formloom/contract/engine/parts';
 import { useRef, useState } from 'react';
 import type { FieldProps } from '../fields.js';
 import { common, Errors, Group, Help, Label, textsIn } from '../internal/parts.js';

@@ -1,4 +1,4 @@
-import { shuffled } from '@formloom/contract/engine';
+import { shuffled } from '@formloom/contract/engine/parts';
 import type { FieldProps } from '../fields.js';
 import { Group } from '../internal/parts.js';
 

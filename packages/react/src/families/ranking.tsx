@@ -1,5 +1,5 @@
 import type { FieldOption } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine';
+import { shuffled } from '@formloom/contract/engine/parts';
 import { useState } from 'react';
 import type { FieldProps } from '../fields.js';
 import { Group, textsIn } from '../internal/parts.js';

@@ -1,5 +1,6 @@
+import { sliderText } from '@formloom/contract/engine/parts';
 import type { FieldProps } from '../fields.js';
-import { common, Errors, Group, Help, ids, Label, numberText, textsIn } from '../internal/parts.js';
+import { common, Errors, Group, Help, ids, Label, textsIn } from '../internal/parts.js';
 
 /**
  * The scales family: rating, nps, scale and slider, loaded when a form shows one of them
@@ -145,9 +146,9 @@ function middle(min: number, max: number, step: number): number {
 }
 
 export function Slider(props: FieldProps) {
-  const { min, max, step, unit } = props.field.slider ?? { min: 0, max: 100, step: 1 };
+  const { min, max, step } = props.field.slider ?? { min: 0, max: 100, step: 1 };
   const value = typeof props.value === 'number' ? props.value : undefined;
-  const shown = (n: number) => (unit === undefined ? numberText(n) : `${numberText(n)} ${unit}`);
+  const shown = (n: number) => sliderText(props.field, n);
   const outputId = `${props.id}-value`;
   const { readOnly: _, 'aria-required': __, ...control } = common(props);
   // The thumb of an unanswered slider sits in the middle: a click on it, or a key, answers it.

@@ -103,6 +103,3 @@ export function Group({
 export function textsIn<T>(table: { en: T } & Record<string, T>, language: string): T {
   return table[language] ?? table[language.slice(0, 2)] ?? table.en;
 }
-
-/** A number as a person writes it (`0.1 + 0.2` shows `0.3`), as the engine's display texts do. */
-export const numberText = (value: number) => String(Number(value.toPrecision(12)));

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../models/form-schema.js';
-import { compileExpression, EXPRESSION_OPERATIONS, inspectExpression } from './expressions.js';
+import { EXPRESSION_OPERATIONS } from './expression-operations.js';
+import { compileExpression, inspectExpression } from './expressions.js';
 
 /**
  * Our evaluator against json-logic-js, the reference implementation, on every allowed operation

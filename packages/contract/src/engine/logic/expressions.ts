@@ -1,46 +1,13 @@
 import type { JsonValue } from '../../models/form-schema.js';
+import { EXPRESSION_OPERATIONS } from './expression-operations.js';
 
 /**
  * Variables' expressions: JSON Logic (jsonlogic.com), compiled here into closures for the
- * operations below, with json-logic-js's semantics (it is the reference the tests compare with).
+ * operations of expression-operations.ts, with json-logic-js's semantics (it is the reference the tests compare with).
  * json-logic-engine and json-logic-js were measured and neither is used at run time: see
  * docs/form-model.md "Why our own evaluator". `checkSchema` refuses any other operation, and the
  * compiler knows no other, so an expression that slipped past the check still cannot call one.
  */
-export const EXPRESSION_OPERATIONS = [
-  // reading values
-  'var',
-  'score',
-  // arithmetic
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  'min',
-  'max',
-  // comparison
-  '==',
-  '===',
-  '!=',
-  '!==',
-  '<',
-  '<=',
-  '>',
-  '>=',
-  // logic
-  'and',
-  'or',
-  '!',
-  '!!',
-  'if',
-  '?:',
-  // text and lists
-  'cat',
-  'substr',
-  'in',
-] as const;
-export type ExpressionOperation = (typeof EXPRESSION_OPERATIONS)[number];
 
 const ALLOWED: ReadonlySet<string> = new Set(EXPRESSION_OPERATIONS);
 

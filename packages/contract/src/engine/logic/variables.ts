@@ -190,3 +190,13 @@ export function inputsFromRaw(
     }
   };
 }
+
+/**
+ * The variables' code as the engine's own modules call it (compile-form, visibility, the
+ * visibility graph): through `variablesCode()` of `#engine/variables` rather than an import of
+ * this file, so that a browser bundle of the engine leaves the expression compiler out of its
+ * start. In Node it is always there (variables-load.ts); in a browser once `loadVariables()` has
+ * answered (variables-load.browser.ts). Before that, a form's variables are not computed.
+ */
+export const VARIABLES_CODE = { compileVariables, inputsFromRaw, inspectExpression } as const;
+export type VariablesCode = typeof VARIABLES_CODE;

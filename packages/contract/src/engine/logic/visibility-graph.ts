@@ -1,6 +1,6 @@
+import { variablesCode } from '#engine/variables';
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { inspectExpression } from './expressions.js';
 
 /** A field, a section or a variable, by its position in `schema.fields` / `sections` / `variables`. */
 export interface VisibilityNode {
@@ -76,9 +76,12 @@ export function visibilityEdges(schema: FormSchema): VisibilityEdge[] {
     }
     conditions(from, field.conditionalLogic, 'fields');
   });
+  // A browser reads variables once their code is in (`loadVariables`); before, none is computed.
+  const inspect = variablesCode()?.inspectExpression;
   (schema.variables ?? []).forEach((variable, index) => {
     const from: VisibilityNode = { kind: 'variable', index };
-    const shape = inspectExpression(variable.expression);
+    if (inspect === undefined) return;
+    const shape = inspect(variable.expression);
     for (const id of [...shape.vars, ...shape.scores]) {
       const to = nodeOf(id);
       if (to !== undefined) edges.push({ from, to, path: ['variables', index, 'expression'] });

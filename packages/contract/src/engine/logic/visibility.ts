@@ -1,4 +1,5 @@
 import { questionHooks } from '#engine/question-types';
+import { variablesCode } from '#engine/variables';
 import type { ConditionalLogic } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { ConditionPart } from '../question-types/table.js';
@@ -6,7 +7,7 @@ import type { Visibility } from '../types.js';
 import { hiddenCleaner } from '../validate/hidden-values.js';
 import { type ConditionTarget, compileRawCondition, type RawCondition } from './conditions.js';
 import { cachedPerSchema } from './schema-cache.js';
-import { compileVariables, inputsFromRaw, type VariablesPlan } from './variables.js';
+import type { VariablesPlan } from './variables.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -211,7 +212,7 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const logic = field.conditionalLogic ? logicId(field.conditionalLogic) : -1;
     steps[S + i] = { kind: FIELD, index: i, section, visible, logic, compute: null, reads: [] };
   });
-  const compiledVariables = variablesRead ? compileVariables(schema) : null;
+  const compiledVariables = variablesRead ? (variablesCode()?.compileVariables(schema) ?? null) : null;
   if (compiledVariables) {
     variables.forEach((_, v) => {
       steps[S + F + v] = variableStep(schema, compiledVariables, v, fieldIndex);
@@ -336,7 +337,7 @@ function variableStep(
   fieldIndex: ReadonlyMap<string, number>,
 ): Step {
   const F = schema.fields.length;
-  const fill = inputsFromRaw(schema, plan, fieldIndex);
+  const fill = variablesCode()!.inputsFromRaw(schema, plan, fieldIndex);
   const n = plan.inputs.length;
   const count = plan.ids.length;
   const reads = plan.reads[v]!.map((id) => fieldIndex.get(id)).filter((i): i is number => i !== undefined);

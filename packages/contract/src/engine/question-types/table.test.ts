@@ -4,7 +4,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import { checkSchema } from '../integrity/check-schema.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
-import { shuffled } from './shuffle.js';
+import { shuffled } from './parts.js';
 import { answerDisplayText, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({

@@ -13,6 +13,7 @@ import {
 } from './checks.js';
 import type { QuestionHooks } from './hooks.js';
 import { QUESTION_KINDS, type QuestionKind } from './kinds.js';
+import { sliderText } from './parts.js';
 
 /**
  * One entry per question type beyond the original ten (docs/form-model.md "Question types"): what
@@ -169,10 +170,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
   },
   slider: {
     ...QUESTION_KINDS.slider,
-    display: (field, answer) => {
-      const shown = scalar(answer);
-      return shown !== '' && field.slider?.unit !== undefined ? `${shown} ${field.slider.unit}` : shown;
-    },
+    display: sliderText,
     check: sliderCheck,
     comparesAs: asNumber,
     texts: (field) => text('slider.unit', field.slider?.unit, ['slider', 'unit']),

@@ -1,5 +1,6 @@
 import { canGenerateCode, generateCheck } from '#engine/generator';
 import { questionHooks } from '#engine/question-types';
+import { variablesCode } from '#engine/variables';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { type Language, supportedLanguage } from '../../models/limits.js';
@@ -13,7 +14,6 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
-import { compileVariables, inputsFromRaw } from '../logic/variables.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import { EMPTY_ANSWER } from '../question-types/kinds.js';
@@ -498,7 +498,8 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   const generated = generate ? generateCheck({ schema, fields, plan, raw }) : null;
 
   // Variables are computed from the value (normalised answers of visible fields) once it is valid.
-  const variablesPlan = compileVariables(schema);
+  const variableCode = variablesCode();
+  const variablesPlan = variableCode?.compileVariables(schema) ?? null;
   const validate =
     variablesPlan === null
       ? validateAnswers
@@ -510,7 +511,8 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
           return { ok, value, errors, variables } as ValidationResult;
         };
 
-  const fillInputs = variablesPlan === null ? null : inputsFromRaw(schema, variablesPlan, plan.fieldIndex);
+  const fillInputs =
+    variablesPlan === null ? null : variableCode!.inputsFromRaw(schema, variablesPlan, plan.fieldIndex);
   function variables(answers: unknown): VariableValues {
     if (variablesPlan === null || fillInputs === null) return {};
     const slots: unknown[] = new Array(plan.slotCount);

@@ -1,5 +1,5 @@
 import type { Field, FieldOption } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine';
+import { shuffled } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';

@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine';
+import { shuffled } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { all, checked, partId, partName, shell } from './parts.js';

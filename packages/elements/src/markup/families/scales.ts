@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { questionHooks } from '@formloom/contract/engine';
+import { sliderText } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
@@ -61,12 +61,12 @@ function slider(view: FieldView): SafeHtml {
   const value = answered ? answer : min + Math.round((max - min) / 2 / step) * step;
   const id = ids.control(field.id);
   return html`<div class="fl-slider"><input type="range" id="${id}" name="${field.id}" min="${min}" max="${max}" step="${step}" value="${value}"${answered ? html` data-answered` : ''}${aria}>
-<output id="${partId(field.id, 'value')}" for="${id}">${shownValue(field, value)}</output></div>`;
+<output id="${partId(field.id, 'value')}" for="${id}">${sliderText(field, value)}</output></div>`;
 }
 
 function showValue(field: Field, wrapper: HTMLElement, input: HTMLInputElement) {
   const output = wrapper.querySelector('output');
-  if (output !== null) output.textContent = shownValue(field, Number(input.value));
+  if (output !== null) output.textContent = sliderText(field, Number(input.value));
 }
 
 export const family: Family = {
@@ -108,16 +108,3 @@ export const family: Family = {
 .fl-nps .fl-point label{min-width:2.5rem}.fl-ends{display:flex;justify-content:space-between;gap:1rem;font-size:.9rem;color:var(--fl-muted);margin-top:.35rem}
 .fl-slider{display:flex;align-items:center;gap:1rem}.fl-slider input{flex:1;min-width:0;min-height:2.75rem;accent-color:var(--fl-accent)}.fl-slider output{font-weight:600;min-width:4rem}`,
 };
-
-/**
- * A slider's value as the engine shows it ("2.5 km"). The server's page builds each family as a
- * bundle of its own, whose copy of the engine has not loaded the question types' code: there the
- * value is written the same way here (the number as a person writes it, then the unit).
- */
-function shownValue(field: Field, value: unknown): string {
-  const shown = questionHooks()?.answerDisplayText(field, value);
-  if (shown !== undefined) return shown;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  const number = String(Number(value.toPrecision(12)));
-  return field.slider?.unit === undefined ? number : `${number} ${field.slider.unit}`;
-}

@@ -1,0 +1,23 @@
+import type { Field } from '../../models/field.js';
+import { numberText } from '../logic/answer-values.js';
+
+export { shuffled } from './shuffle.js';
+
+/**
+ * What the renderers' question-type components use of the engine, `@formloom/contract/engine/parts`:
+ * an entry apart from `./engine` so that an app's bundler keeps it in the lazily loaded chunks
+ * that draw the question types, out of the start every form pays for (docs/embedding.md "Sizes").
+ */
+
+/**
+ * A slider's value as the engine shows it everywhere (exports, recall, the slider's own output):
+ * the number as a person writes it, then the unit. `''` for no number.
+ *
+ * ```ts
+ * sliderText({ slider: { min: 0, max: 10, step: 0.5, unit: 'km' } }, 2.5); // '2.5 km'
+ * ```
+ */
+export function sliderText(field: Pick<Field, 'slider'>, value: unknown): string {
+  const shown = typeof value === 'number' ? numberText(value) : '';
+  return shown !== '' && field.slider?.unit !== undefined ? `${shown} ${field.slider.unit}` : shown;
+}
