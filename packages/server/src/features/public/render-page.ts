@@ -96,6 +96,16 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
   );
 }
 
+/** A prefilled answer as the query's values again (`prefillAnswers` reads them back the same). */
+function paramValues(answer: unknown): string[] {
+  if (typeof answer === 'string') return [answer];
+  if (typeof answer === 'number') return [String(answer)];
+  if (Array.isArray(answer)) return answer.filter((v): v is string => typeof v === 'string');
+  if (typeof answer !== 'object' || answer === null) return [];
+  // A matrix's rows, as `row:value` pairs.
+  return Object.entries(answer).flatMap(([row, v]) => (Array.isArray(v) ? v : [v]).map((c) => `${row}:${c}`));
+}
+
 /**
  * The form page: `<formloom-form>` around the form's markup (`renderForm` of
  * `@formloom/elements/markup`) and its data block (the public form as the API answers it, and its
@@ -126,8 +136,8 @@ export function renderFormPage(
   // The element's `prefill` names query parameters, as an embed's does.
   const params: Record<string, string | string[]> = {};
   for (const target of prefillTargets(schema)) {
-    const value = prefill[target.fieldId];
-    if (typeof value === 'string' || Array.isArray(value)) params[target.param] = value as string | string[];
+    const value = paramValues(prefill[target.fieldId]);
+    if (value.length > 0) params[target.param] = value;
   }
   const served: ServedForm = { ...form, pack: languagePack(schema.meta.language) };
   return layout(
