@@ -112,7 +112,8 @@ function paramValues(answer: unknown): string[] {
  * language's texts). The page's script is the element itself, which takes that markup over where
  * it is: one renderer, one runtime, whether the form is embedded or on its own page. Without a
  * script the same markup is a plain HTML form. `form.schema` is in the respondent's language;
- * `prefill` holds the prefilled answers by field id (from the page's query).
+ * `prefill` holds the prefilled answers by field id (from the page's query); `seed` is a resumed
+ * partial's shuffle seed.
  */
 export function renderFormPage(
   form: PublicForm,
@@ -120,6 +121,7 @@ export function renderFormPage(
   assets: PageAssetLinks,
   prefill: Readonly<Record<string, unknown>>,
   plainPost?: PlainPost,
+  seed?: string,
 ): string {
   const { schema } = form;
   const description = form.description ?? schema.meta.description ?? null;
@@ -128,8 +130,9 @@ export function renderFormPage(
     captcha: form.captcha !== undefined,
     plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
     families: ALL_FAMILIES,
-    // A shuffled form's order per respondent: a new seed per first view, the posted one after a post.
-    seed: plainPost?.state?.seed ?? randomUUID(),
+    // A shuffled form's order per respondent: a new seed per first view, the posted one after a
+    // post, a resumed partial's on a resume.
+    seed: plainPost?.state?.seed ?? seed ?? randomUUID(),
   });
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
   if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);
