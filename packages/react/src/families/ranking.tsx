@@ -2,7 +2,7 @@ import type { FieldOption } from '@formloom/contract';
 import { shuffled } from '@formloom/contract/engine';
 import { useState } from 'react';
 import type { FieldProps } from '../fields.js';
-import { Group, textsIn } from '../internal/parts.js';
+import { Group, isOther, type Other, textsIn } from '../internal/parts.js';
 
 /**
  * The ranking family, loaded when a form shows a ranking (docs/embedding.md "React: the question types"): the options
@@ -56,10 +56,6 @@ const TEXTS = {
     specify: 'Lütfen belirtin',
   },
 };
-
-type Other = { other: string };
-const isOther = (v: unknown): v is Other =>
-  typeof v === 'object' && v !== null && typeof (v as { other?: unknown }).other === 'string';
 
 /** An item of the list: an option, or the Other item. */
 type Item = FieldOption | 'other';

@@ -106,3 +106,8 @@ export function textsIn<T>(table: { en: T } & Record<string, T>, language: strin
 
 /** A number as a person writes it (`0.1 + 0.2` shows `0.3`), as the engine's display texts do. */
 export const numberText = (value: number) => String(Number(value.toPrecision(12)));
+
+/** An "Other" answer: the respondent's own text in place of an option. */
+export type Other = { other: string };
+export const isOther = (v: unknown): v is Other =>
+  typeof v === 'object' && v !== null && typeof (v as { other?: unknown }).other === 'string';
