@@ -75,7 +75,7 @@ export class FormloomFormElement extends Base {
   #fields = new Map<string, Field>();
   /** The family modules of the form's question types beyond the original ten, loaded on demand. */
   #families: Families = {};
-  /** The respondent's shuffle seed: kept for the tab (a reload or a resume keeps the order). */
+  /** The respondent's shuffle seed: kept for the tab and saved with a partial (a reload or a resume keeps the order). */
   #seed = '';
   /** Upload refusals, shown until another file is chosen (the runtime knows only stored files). */
   #uploadErrors = new Map<string, string>();
@@ -205,7 +205,10 @@ export class FormloomFormElement extends Base {
     } catch {
       kept = null;
     }
-    this.#seed = served || kept || Math.random().toString(36).slice(2);
+    // A resumed partial's seed first: the order the respondent saw wherever they began.
+    const resumed = this.#runtime?.getState().seed;
+    this.#seed = resumed || served || kept || Math.random().toString(36).slice(2);
+    this.#runtime?.setSeed(this.#seed);
     try {
       sessionStorage.setItem(key, this.#seed);
     } catch {

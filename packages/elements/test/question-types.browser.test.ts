@@ -200,7 +200,7 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     page.setDefaultTimeout(8_000);
     await byId(page, 'fl-f-stars~4').click();
     await byId(page, 'fl-f-agree~2').click();
-    await page.getByRole('slider', { name: 'Distance' }).fill('45');
+    await page.getByRole('spinbutton', { name: 'Distance' }).fill('45');
     await byId(page, 'fl-f-grid~food~2').check();
     await byId(page, 'fl-f-grid~staff~1').check();
     await page.getByRole('combobox', { name: 'Plums' }).selectOption('1');

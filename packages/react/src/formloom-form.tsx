@@ -62,9 +62,16 @@ export function FormloomFormView({
   const captchaConfig = state.captcha;
   const showing = state.schema !== undefined && state.status !== 'loading' && state.status !== 'done';
   const controlId = (fieldId: string) => `${prefix}-${fieldId}`;
-  /** One order per mounted form for the fields with `shuffle`, drawn on first render. */
+  /**
+   * One order per mounted form for the fields with `shuffle`, drawn on first render; a resumed
+   * partial's seed wins, and the runtime saves this one with the partials.
+   */
   const seed = useRef('');
   if (seed.current === '') seed.current = Math.random().toString(36).slice(2);
+  const shuffleSeed = state.seed ?? seed.current;
+  useEffect(() => {
+    if (showing && state.seed === undefined) form.setSeed(seed.current);
+  }, [form, showing, state.seed]);
   const schemaFields = state.schema?.fields;
 
   // The chunks this form's question types need start loading as soon as the form is known.
@@ -191,7 +198,7 @@ export function FormloomFormView({
       locked: state.locked.has(f.id),
       texts,
       language: state.language ?? schema.meta.language ?? 'en',
-      seed: seed.current,
+      seed: shuffleSeed,
     };
     // A question type draws nothing until its chunk has loaded (or when it has no component).
     return Component === undefined ? null : (

@@ -189,6 +189,20 @@ const MORE_BY_MOUSE = {
   drink: { other: 'Mate' },
   times: { mon: ['am', 'pm'] },
 };
+/** A ranking with an "Other" item, which ranks once its text is filled in. */
+const RANKED = base('Ranked', [
+  {
+    id: 'rank',
+    sectionId: 's',
+    type: 'ranking',
+    label: 'Rank the fruit',
+    order: 0,
+    required: true,
+    options: [option('apples', 'Apples'), option('pears', 'Pears'), option('plums', 'Plums')],
+    other: { label: 'Something else' },
+  },
+]);
+
 /**
  * Until the engine checks the new types' answers, it refuses them: the tests that submit to the
  * server run once it accepts these answers (the ones above, in the decided shapes).
@@ -206,7 +220,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     let host: Awaited<ReturnType<typeof startHost>> | undefined;
     let key = '';
     const none = { id: '', code: '' };
-    const forms = { scales: none, more: none, quiz: none, scalesDe: none, moreDe: none };
+    const forms = { scales: none, more: none, quiz: none, scalesDe: none, moreDe: none, ranked: none };
 
     beforeAll(async () => {
       const app = await bundle(APP, version, 'browser', { splitting: true });
@@ -216,6 +230,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       forms.scales = await publishForm(t, key, SCALES);
       forms.more = await publishForm(t, key, MORE);
       forms.quiz = await publishForm(t, key, pagedQuizSchema());
+      forms.ranked = await publishForm(t, key, RANKED);
       // The same forms in German: the question types' own texts follow the form's language.
       const german = (schema: FormSchema) => ({
         ...schema,
@@ -437,6 +452,42 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
         source: { other: 'TV' },
       });
       expect(await page.getByRole('alert').textContent()).toBe('');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('a ranking with Other: its text ranks it, keyboard moves and announces it, stored as {other}; axe at 360 px', async () => {
+      const { page, problems } = await open(forms.ranked.code, 360);
+      const items = () => page.locator('.fl-ranking-item > span').allTextContents();
+      const other = page.getByRole('textbox', { name: 'Something else: Please specify' });
+      await other.fill('Kiwis');
+      expect((await answers(page)).rank).toEqual(['apples', 'pears', 'plums', { other: 'Kiwis' }]);
+      const up = page.getByRole('button', { name: 'Move up: Something else' });
+      await up.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      expect(await up.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.locator('[aria-live="polite"]').first().textContent()).toBe(
+        'Something else moved to place 2 of 4',
+      );
+      expect((await answers(page)).rank).toEqual(['apples', { other: 'Kiwis' }, 'pears', 'plums']);
+      // Emptied, it leaves the answer but keeps its place in the list.
+      await other.fill('');
+      expect((await answers(page)).rank).toEqual(['apples', 'pears', 'plums']);
+      expect(await items()).toEqual(['Apples', 'Something else', 'Pears', 'Plums']);
+      await other.fill('Kiwis');
+      expect(await axeViolations(page)).toEqual([]);
+      // The form, not the page: the host's answers printout does not wrap.
+      const fits = (el: HTMLElement) =>
+        el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360;
+      expect(await page.locator('form').evaluate(fits)).toBe(true);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Thank you!').waitFor();
+      const res = await t.request(`/v1/forms/${forms.ranked.id}/responses`, { key });
+      const rows = res.body.data.responses as { id: string; answers: unknown }[];
+      const out = (await page.locator('#stored').textContent()) ?? '';
+      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual({
+        rank: ['apples', { other: 'Kiwis' }, 'pears', 'plums'],
+      });
       expect(problems).toEqual([]);
     }, 60_000);
 

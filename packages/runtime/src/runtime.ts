@@ -125,6 +125,11 @@ export interface FormState {
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
   readonly resumeExpired: boolean;
+  /**
+   * The respondent's shuffle seed (`shuffled` of the engine): the one a resumed partial was saved
+   * with, else the renderer's (`setSeed`); saved with each partial, so a resume keeps the order.
+   */
+  readonly seed: string | undefined;
 }
 
 export type Listener = (state: FormState) => void;
@@ -151,6 +156,8 @@ export interface FormRuntime {
   text(template: string): string;
   /** The visible answers (what a submission would send now). */
   visibleAnswers(): Record<string, unknown>;
+  /** The renderer's shuffle seed, saved with the partials from now on (`state.seed`). */
+  setSeed(seed: string): void;
   /** Resolves when every partial save queued (after each Next of a paged remote form) has ended. */
   idle(): Promise<void>;
 }
@@ -239,6 +246,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     completion: undefined,
     resumeToken: undefined,
     resumeExpired: false,
+    seed: undefined,
   };
   /** Partial saves run one after the other; a failed one is tried again with the next. */
   let saves: Promise<void> = Promise.resolve();
@@ -543,6 +551,10 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
 
     visibleAnswers: () => visibleOf(state.hiddenFields),
 
+    setSeed(seed) {
+      if (seed !== state.seed) emit({ seed });
+    },
+
     idle: () => saves,
   };
 
@@ -558,7 +570,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     for (const [id, value] of Object.entries(saved.data.answers)) {
       if (fields.has(id) && !state.locked.has(id) && value !== null) answers[id] = value;
     }
-    emit({ resumeToken: token, ...derive() });
+    emit({
+      resumeToken: token,
+      ...(saved.data.seed === undefined ? {} : { seed: saved.data.seed }),
+      ...derive(),
+    });
     const page = saved.data.page;
     if (page !== null && state.pages.includes(page)) emit({ page });
   }
@@ -569,6 +585,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     const body = {
       answers: runtime.visibleAnswers(),
       ...(state.page === undefined ? {} : { page: state.page }),
+      ...(state.seed === undefined ? {} : { seed: state.seed }),
     };
     saves = saves.then(async () => {
       // A 404 (completed elsewhere, or expired) keeps the token: submitting then gives way to a submission.

@@ -9,6 +9,8 @@ import * as routes from '@formloom/contract/public-routes';
 export interface SavedPartial {
   answers: Record<string, unknown>;
   page: string | null;
+  /** The shuffle seed saved with it, when one was. */
+  seed?: string;
 }
 
 /** The header the submission route de-duplicates retries by (`IDEMPOTENCY_KEY_HEADER`). */
@@ -206,7 +208,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     /** Saves the answers so far: creates a partial (no token yet) or replaces the token's. */
     savePartial(
       token: string | undefined,
-      body: { answers: Record<string, unknown>; page?: string },
+      body: { answers: Record<string, unknown>; page?: string; seed?: string },
     ): Promise<CallResult<{ resumeToken?: string }>> {
       return token === undefined
         ? call(routes.createPartial, json(body))

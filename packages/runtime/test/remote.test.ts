@@ -240,4 +240,25 @@ describe('the runtime against the reference server', () => {
       resumeToken: undefined,
     });
   });
+
+  it("saves the renderer's shuffle seed with the partial and gives it back on resume", async () => {
+    const first = createFormRuntime({ code: quiz.code, api: t.url });
+    await first.load();
+    expect(first.getState().seed).toBeUndefined();
+    first.setSeed('seed-of-ann');
+    first.setAnswer('name', 'Ann');
+    expect(first.next()).toBe(true);
+    await first.idle();
+    const token = first.getState().resumeToken!;
+    const again = createFormRuntime({ code: quiz.code, api: t.url, resume: token });
+    await again.load();
+    expect(again.getState().seed).toBe('seed-of-ann');
+    // A save after the resume keeps it.
+    again.setAnswer('q1', 'paris');
+    expect(again.next()).toBe(true);
+    await again.idle();
+    const later = createFormRuntime({ code: quiz.code, api: t.url, resume: token });
+    await later.load();
+    expect(later.getState()).toMatchObject({ seed: 'seed-of-ann', answers: { name: 'Ann', q1: 'paris' } });
+  });
 });

@@ -203,6 +203,7 @@ export function createApp(deps: AppDeps): Express {
       captcha,
       limiter: publicLimiter,
       logger,
+      partial: services.partials.get,
       plainPost: {
         tokens: createFormPostTokens(deriveKey(secretKey, 'public form post'), clock),
         uploads,

@@ -42,7 +42,13 @@ export {
   pageOrder,
   validatePage,
 } from './logic/pages.js';
-export { type PrefillParams, type PrefillTarget, prefillAnswers, prefillTargets } from './logic/prefill.js';
+export {
+  type PrefilledAnswer,
+  type PrefillParams,
+  type PrefillTarget,
+  prefillAnswers,
+  prefillTargets,
+} from './logic/prefill.js';
 export type { VisibilityPlan } from './logic/visibility.js';
 export { compileVisibility, evaluateVisibility, visibilityPlanFor } from './logic/visibility.js';
 export type { FormTexts } from './messages/form-texts.js';
@@ -65,6 +71,7 @@ export {
 export {
   EMPTY_ANSWER,
   isMultipleChoice,
+  type PrefillShape,
   QUESTION_KINDS,
   type QuestionFamily,
   type QuestionFigure,

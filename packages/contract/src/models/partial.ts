@@ -11,11 +11,21 @@ const Answers = z
   .record(z.string(), z.unknown())
   .describe('Answers keyed by field id; checked for their types only (required fields may be missing)');
 
+/** The text a renderer draws a respondent's order of shuffled options from (`shuffled` of the engine). */
+export const ShuffleSeed = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 /** POST /v1/public/forms/:code/partials and PUT .../partials/:token: what a respondent saves. */
 export const SavePartialBody = z
   .object({
     answers: Answers.optional().describe('Answers so far; default {}'),
     page: Id.optional().describe('The id of the section (page) the respondent is on'),
+    seed: ShuffleSeed.optional().describe(
+      "The respondent's shuffle seed (fields with `shuffle`), so a resume shows the same order; kept when left out",
+    ),
   })
   .strict()
   .describe('A partial response to save');
@@ -43,6 +53,7 @@ export const PublicPartial = z
   .object({
     answers: z.record(z.string(), z.unknown()).describe('The saved answers, keyed by field id'),
     page: z.string().nullable().describe('The page (section id) the respondent was on'),
+    seed: z.string().optional().describe('The shuffle seed saved with it, when one was'),
     updatedAt: Timestamp,
     expiresAt: Timestamp,
   })

@@ -2,7 +2,7 @@ import type { FieldOption } from '@formloom/contract';
 import { shuffled } from '@formloom/contract/engine/parts';
 import { useRef, useState } from 'react';
 import type { FieldProps } from '../fields.js';
-import { common, Errors, Group, Help, Label, textsIn } from '../internal/parts.js';
+import { common, Errors, Group, Help, isOther, Label, type Other, textsIn } from '../internal/parts.js';
 
 /**
  * The choices family, loaded when a form shows one of them (docs/embedding.md "React: the question types"): picture
@@ -19,11 +19,7 @@ const TEXTS = {
   tr: { other: 'Diğer', search: 'Seçeneklerde ara' },
 };
 
-type Other = { other: string };
 type Choice = string | Other;
-
-const isOther = (v: unknown): v is Other =>
-  typeof v === 'object' && v !== null && typeof (v as { other?: unknown }).other === 'string';
 
 /** An image shown only from https or a path of this origin (never `//host`, `/\host`, data: or javascript:). */
 const safeImage = (url: string | undefined) =>

@@ -103,3 +103,8 @@ export function Group({
 export function textsIn<T>(table: { en: T } & Record<string, T>, language: string): T {
   return table[language] ?? table[language.slice(0, 2)] ?? table.en;
 }
+
+/** An "Other" answer: the respondent's own text in place of an option. */
+export type Other = { other: string };
+export const isOther = (v: unknown): v is Other =>
+  typeof v === 'object' && v !== null && typeof (v as { other?: unknown }).other === 'string';

@@ -515,6 +515,8 @@ export interface PartialsTable {
   answered_count: number;
   /** The page (section id) the respondent is on. */
   page: string | null;
+  /** The respondent's shuffle seed, so a resume on another device shows the same order. */
+  seed: string | null;
   /** The furthest page (by the schema's section order when saved) the respondent reached: the funnel. */
   reached_page: string | null;
   /** The response that completed it; null while unfinished. */

@@ -59,4 +59,52 @@ describe('prefill', () => {
     });
     expect(prefillAnswers(schema, {})).toEqual({});
   });
+
+  it('reads the question types by their shape: numbers, lists in order, matrix row:value pairs', () => {
+    const options = [
+      { label: 'A', value: 'a' },
+      { label: 'B', value: 'b' },
+      { label: 'C', value: 'c' },
+    ];
+    const base = { sectionId: 's1', label: 'Q', prefill: {} } as const;
+    const rows = [
+      { id: 'speed', label: 'Speed' },
+      { id: 'speed:x', label: 'Speed, more' },
+    ];
+    const columns = [
+      { value: 'good', label: 'Good' },
+      { value: 'fair', label: 'Fair' },
+    ];
+    const types: FormSchema = {
+      ...schema,
+      fields: [
+        { ...base, id: 'stars', type: 'rating', order: 0, rating: { max: 5 } },
+        { ...base, id: 'nps', type: 'nps', order: 1 },
+        { ...base, id: 'km', type: 'slider', order: 2, slider: { min: 0, max: 10, step: 0.5 } },
+        { ...base, id: 'pick', type: 'select', order: 3, multiple: true, options },
+        { ...base, id: 'pics', type: 'picture_choice', order: 4, multiple: true, options },
+        { ...base, id: 'pic', type: 'picture_choice', order: 5, options },
+        { ...base, id: 'rank', type: 'ranking', order: 6, options },
+        { ...base, id: 'grid', type: 'matrix', order: 7, matrix: { rows, columns } },
+        { ...base, id: 'grids', type: 'matrix', order: 8, matrix: { rows, columns, multiple: true } },
+        { ...base, id: 'bad', type: 'scale', order: 9, scale: { min: 1, max: 5 } },
+      ],
+    };
+    const params = new URLSearchParams(
+      'stars=4&nps=10&km=2.5&pick=c,a&pick=b&pics=b&pics=a&pic=b&rank=c,a,b&bad=lots' +
+        '&grid=speed:x:fair,speed:good,nope:good&grids=speed:good&grids=speed:fair,speed:good',
+    );
+    expect(prefillAnswers(types, params)).toEqual({
+      stars: 4,
+      nps: 10,
+      km: 2.5,
+      pick: ['c', 'a', 'b'],
+      pics: ['b', 'a'],
+      pic: 'b',
+      rank: ['c', 'a', 'b'],
+      // The longest row id before a colon; the first value of a row wins when the matrix takes one.
+      grid: { 'speed:x': 'fair', speed: 'good' },
+      grids: { speed: ['good', 'fair'] },
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { isMultipleChoice, type PrefillShape, questionKind } from '../question-types/kinds.js';
 
 /** A field that can be prefilled: its query parameter and whether the respondent may change it. */
 export interface PrefillTarget {
@@ -45,41 +46,82 @@ function valuesOf(params: PrefillParams, name: string): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
-/** A checkbox's options from repeated parameters, each also split on commas unless it is an option. */
-function checkboxValues(field: Field, values: string[]): string[] {
-  const options = new Set((field.options ?? []).map((o) => o.value));
+/** A list from repeated parameters, each also split on commas unless it is whole an option; in order, no repeats. */
+function listValues(whole: ReadonlySet<string>, values: string[]): string[] {
   const out: string[] = [];
   for (const value of values) {
-    const parts = options.has(value) ? [value] : value.split(',').map((s) => s.trim());
+    const parts = whole.has(value) ? [value] : value.split(',').map((s) => s.trim());
     for (const part of parts) if (part !== '' && !out.includes(part)) out.push(part);
   }
   return out;
 }
 
+/** A number as a person writes it in a link; `undefined` when it is none (the parameter is ignored). */
+function numberValue(text: string): number | undefined {
+  const n = text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A matrix's `row:value` pairs (repeated or comma-separated): the row is the longest row id before
+ * a colon, so ids and values may hold colons. A multiple matrix gathers a row's values in a list.
+ */
+function pairValues(field: Field, values: string[]): Record<string, string | string[]> | undefined {
+  const rows = (field.matrix?.rows ?? []).map((r) => r.id).sort((a, b) => b.length - a.length);
+  const pairs = new Set<string>();
+  for (const c of field.matrix?.columns ?? []) for (const row of rows) pairs.add(`${row}:${c.value}`);
+  const multiple = field.matrix?.multiple === true;
+  const out: Record<string, string | string[]> = {};
+  for (const pair of listValues(pairs, values)) {
+    const row = rows.find((id) => pair.startsWith(`${id}:`));
+    if (row === undefined) continue;
+    const value = pair.slice(row.length + 1);
+    const had = out[row];
+    if (!multiple) {
+      if (had === undefined) out[row] = value;
+    } else if (had === undefined) out[row] = [value];
+    else if (Array.isArray(had) && !had.includes(value)) had.push(value);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** How a field's parameter reads: its question type's `prefill`, a list for any multiple choice. */
+function shapeOf(field: Field): PrefillShape {
+  return isMultipleChoice(field) ? 'list' : (questionKind(field.type)?.prefill ?? 'text');
+}
+
+/** A prefilled answer before validation. */
+export type PrefilledAnswer = string | number | string[] | Record<string, string | string[]>;
+
 /**
  * Raw answers from query parameters for the fields that may be prefilled (`prefillTargets`): the
- * first value of a field's parameter; for a checkbox every value, repeated (`?topics=a&topics=b`)
- * or comma-separated (`?topics=a,b`). Other parameters are ignored. The answers are not checked
- * here: they are validated with the rest at submission (an invalid hidden value is dropped there).
+ * first value of a field's parameter; a number for rating, nps, scale and slider; for a checkbox,
+ * a multiple select or picture choice and a ranking (best first) every value, repeated
+ * (`?topics=a&topics=b`) or comma-separated (`?topics=a,b`); for a matrix `row:value` pairs
+ * (`?grid=speed:good,price:fair`). Other parameters are ignored. The answers are not checked here:
+ * they are validated with the rest at submission (an invalid hidden value is dropped there).
  *
  * ```ts
  * prefillAnswers(schema, new URLSearchParams('utm_source=newsletter&topics=a,b'));
  * // { utm_source: 'newsletter', topics: ['a', 'b'] }
  * ```
  */
-export function prefillAnswers(schema: FormSchema, params: PrefillParams): Record<string, string | string[]> {
-  const answers: Record<string, string | string[]> = {};
+export function prefillAnswers(schema: FormSchema, params: PrefillParams): Record<string, PrefilledAnswer> {
+  const answers: Record<string, PrefilledAnswer> = {};
   const byId = new Map(schema.fields.map((f) => [f.id, f] as const));
   for (const target of prefillTargets(schema)) {
     const values = valuesOf(params, target.param);
     if (values.length === 0) continue;
     const field = byId.get(target.fieldId)!;
-    if (field.type === 'checkbox') {
-      const list = checkboxValues(field, values);
-      if (list.length > 0) answers[target.fieldId] = list;
-    } else {
-      answers[target.fieldId] = values[0]!;
+    const shape = shapeOf(field);
+    let answer: PrefilledAnswer | undefined = values[0]!;
+    if (shape === 'number') answer = numberValue(values[0]!);
+    else if (shape === 'pairs') answer = pairValues(field, values);
+    else if (shape === 'list') {
+      const list = listValues(new Set((field.options ?? []).map((o) => o.value)), values);
+      answer = list.length > 0 ? list : undefined;
     }
+    if (answer !== undefined) answers[target.fieldId] = answer;
   }
   return answers;
 }

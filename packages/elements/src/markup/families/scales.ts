@@ -9,7 +9,7 @@ import { familyTexts } from './texts.js';
 /**
  * `rating`, `nps` and `scale` as a radio group (native radios in a fieldset: arrow keys move and
  * choose), `slider` as a native range input (Home, End, PageUp, PageDown built in) with its value
- * in an `<output>`. Answers are numbers.
+ * in an `<output>` (without a script, a number input: see `slider`). Answers are numbers.
  */
 
 const ICONS = { star: '★', heart: '♥' } as const;
@@ -53,15 +53,23 @@ function radios(view: FieldView): SafeHtml {
 ${ends(labels)}${labels.some((l) => l !== undefined) ? html`<p class="fl-sr">${labels.filter((l) => l !== undefined).join(' … ')}</p>` : ''}`;
 }
 
+/** Unanswered, a range's thumb rests on the grid point nearest the middle. */
+function middle(field: Field): number {
+  const { min, max, step } = field.slider ?? { min: 0, max: 100, step: 1 };
+  return min + Math.round((max - min) / 2 / step) * step;
+}
+
+/**
+ * A number input with the slider's bounds and step, and its unit beside it: a range always posts
+ * a value, so the page without a script could not tell an untouched slider from a chosen middle.
+ * The script turns it into a range (`mount`), whose value the `<output>` shows with the unit.
+ */
 function slider(view: FieldView): SafeHtml {
   const { field, answer, aria } = view;
-  const { min, max, step } = field.slider ?? { min: 0, max: 100, step: 1 };
-  const answered = typeof answer === 'number';
-  // Unanswered, the thumb rests on the grid point nearest the middle.
-  const value = answered ? answer : min + Math.round((max - min) / 2 / step) * step;
+  const { min, max, step, unit } = field.slider ?? { min: 0, max: 100, step: 1, unit: undefined };
   const id = ids.control(field.id);
-  return html`<div class="fl-slider"><input type="range" id="${id}" name="${field.id}" min="${min}" max="${max}" step="${step}" value="${value}"${answered ? html` data-answered` : ''}${aria}>
-<output id="${partId(field.id, 'value')}" for="${id}">${sliderText(field, value)}</output></div>`;
+  return html`<div class="fl-slider"><input type="number" inputmode="decimal" id="${id}" name="${field.id}" min="${min}" max="${max}" step="${step}"${typeof answer === 'number' ? html` value="${answer}"` : ''}${aria}>
+${unit === undefined ? '' : html`<span class="fl-unit">${unit}</span>`}<output id="${partId(field.id, 'value')}" for="${id}" hidden></output></div>`;
 }
 
 function showValue(field: Field, wrapper: HTMLElement, input: HTMLInputElement) {
@@ -73,6 +81,18 @@ export const family: Family = {
   field: (view) =>
     shell(view, view.field.type !== 'slider', view.field.type === 'slider' ? slider(view) : radios(view)),
   controls: (_field, wrapper) => all(wrapper, 'input'),
+  mount(field, wrapper) {
+    const input = wrapper.querySelector('input');
+    if (field.type !== 'slider' || input === null || input.type === 'range') return;
+    const answered = input.value !== '';
+    input.type = 'range';
+    input.removeAttribute('inputmode');
+    if (answered) input.setAttribute('data-answered', '');
+    else input.value = String(middle(field));
+    for (const unit of all(wrapper, '.fl-unit')) unit.hidden = true;
+    wrapper.querySelector('output')!.hidden = false;
+    showValue(field, wrapper, input);
+  },
   read(field, wrapper) {
     if (field.type === 'slider') {
       const input = wrapper.querySelector('input');
@@ -106,5 +126,6 @@ export const family: Family = {
 .fl-point input[aria-invalid=true]+label{border-color:var(--fl-error)}
 .fl-icons .fl-point label{font-size:1.6rem;border-color:transparent;color:var(--fl-muted)}.fl-icons .fl-point input:checked+label,.fl-icons .fl-point:has(~.fl-point input:checked) label{background:none;color:var(--fl-accent)}
 .fl-nps .fl-point label{min-width:2.5rem}.fl-ends{display:flex;justify-content:space-between;gap:1rem;font-size:.9rem;color:var(--fl-muted);margin-top:.35rem}
-.fl-slider{display:flex;align-items:center;gap:1rem}.fl-slider input{flex:1;min-width:0;min-height:2.75rem;accent-color:var(--fl-accent)}.fl-slider output{font-weight:600;min-width:4rem}`,
+.fl-slider{display:flex;align-items:center;gap:1rem}.fl-slider input{flex:1;min-width:0;min-height:2.75rem;accent-color:var(--fl-accent)}.fl-slider output{font-weight:600;min-width:4rem}.fl-slider input[type=number]{flex:0 1 10rem;padding:.5rem .75rem;font:inherit;color:inherit;background:var(--fl-card);border:1px solid var(--fl-line);border-radius:var(--fl-radius)}`,
 };
+

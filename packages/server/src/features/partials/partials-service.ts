@@ -94,6 +94,7 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
   const toPublic = (row: PartialRow): PublicPartial => ({
     answers: fromJson(row.answers),
     page: row.page,
+    ...(row.seed === null ? {} : { seed: row.seed }),
     updatedAt: row.updated_at,
     expiresAt: row.expires_at,
   });
@@ -115,6 +116,7 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
         answers: toJson(answers),
         answered_count: answeredCount(answers),
         page,
+        seed: body.seed ?? null,
         reached_page: reached,
         response_id: null,
         created_at: nowIso,
@@ -141,6 +143,8 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
         answers: toJson(answers),
         answered_count: answeredCount(answers),
         page,
+        // A save without a seed keeps the one saved.
+        ...(body.seed === undefined ? {} : { seed: body.seed }),
         updated_at: nowIso,
       };
       const row = await store.replace(hashSecret(token), form.id, changes, pageOrder(schema));

@@ -26,7 +26,8 @@ export function createPartialsStore(db: Db) {
     async replace(
       tokenHash: string,
       formId: string,
-      changes: Pick<PartialRow, 'answers' | 'answered_count' | 'page' | 'updated_at'>,
+      changes: Pick<PartialRow, 'answers' | 'answered_count' | 'page' | 'updated_at'> &
+        Partial<Pick<PartialRow, 'seed'>>,
       pages: readonly string[],
     ): Promise<PartialRow | undefined> {
       const rank = changes.page === null ? -1 : pages.indexOf(changes.page);

@@ -68,6 +68,22 @@ describeEachDialect(
       }
     });
 
+    it('keeps the shuffle seed a respondent saved, through saves that leave it out', async () => {
+      const form = await publishForm(t, key, pagedQuizSchema());
+      const created = await p.create(form.code, { answers: { name: 'Ada' }, page: 'you', seed: 'k3x9-a_b' });
+      const { resumeToken } = created.body.data;
+      expect((await p.get(form.code, resumeToken)).body.data.seed).toBe('k3x9-a_b');
+      expect((await p.put(form.code, resumeToken, { answers: { name: 'Ada' }, page: 'why' })).status).toBe(
+        200,
+      );
+      expect((await p.get(form.code, resumeToken)).body.data.seed).toBe('k3x9-a_b');
+      expect((await p.put(form.code, resumeToken, { seed: 'other' })).body.data.seed).toBe('other');
+      // Not a seed: refused, and a partial saved without one says none.
+      expect((await p.create(form.code, { seed: 'a b<' })).status).toBe(400);
+      const bare = (await p.create(form.code, {})).body.data.resumeToken;
+      expect((await p.get(form.code, bare)).body.data).not.toHaveProperty('seed');
+    });
+
     it('checks answer types, not required-ness, and that the page is one of the form', async () => {
       const form = await publishForm(t, key, contactSchema());
       // `name` is required and missing; `age` breaks its min rule: a draft may do both.

@@ -2,6 +2,7 @@ import type { FileAnswer, FormSchema } from '@formloom/contract';
 import {
   evaluateVisibility,
   formPages,
+  type PrefilledAnswer,
   pageOfField,
   prefillAnswers,
   prefillTargets,
@@ -25,7 +26,7 @@ import { TOKEN_FIELD } from './plain-post-body.js';
 export const PAGE_FIELD = 'fl_page';
 
 /** The query string's prefill (`/f/:code?name=Ann`), as the page's script reads it. */
-export function prefillOf(schema: FormSchema, req: Request): Record<string, string | string[]> {
+export function prefillOf(schema: FormSchema, req: Request): Record<string, PrefilledAnswer> {
   const query = req.originalUrl.split('?')[1] ?? '';
   return prefillAnswers(schema, new URLSearchParams(query));
 }

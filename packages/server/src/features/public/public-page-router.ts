@@ -12,6 +12,7 @@ import { formClosed } from '../../platform/form-errors.js';
 import type { SafeHtml } from '../../platform/html.js';
 import { chooseLanguage } from '../../platform/language-choice.js';
 import { toPublicForm } from '../../platform/public-form.js';
+import type { PartialsService } from '../partials/index.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { UploadsService } from '../uploads/index.js';
 import { type PageAsset, pageAssets } from './assets.js';
@@ -92,6 +93,8 @@ export interface PublicPageDeps {
   captcha?: CaptchaVerifier;
   limiter: PublicRateLimiter | undefined;
   logger: Logger;
+  /** A saved partial (`?resume=<token>`): its shuffle seed orders the page as it was first shown. */
+  partial?: PartialsService['get'];
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -138,6 +141,7 @@ export function createPublicPageRouter({
   captcha,
   limiter,
   logger,
+  partial,
   plainPost,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
@@ -301,6 +305,7 @@ export function createPublicPageRouter({
     links: PageAssetLinks,
     answers: Record<string, unknown> | undefined,
     state?: Parameters<typeof plainPostOf>[4],
+    seed?: string,
   ) {
     const { schema } = form;
     const plainTexts = plainPageTextsFor(schema.meta.language);
@@ -310,7 +315,7 @@ export function createPublicPageRouter({
         ? undefined
         : plainPostOf(schema, await plainPost.tokens.issue(code), answers, update, state);
     return {
-      page: renderFormPage(form, texts, links, answers ?? {}, post),
+      page: renderFormPage(form, texts, links, answers ?? {}, post, seed),
       csp: cspWithCaptcha(PAGE_CSP, form.captcha),
       framers: schema.settings?.allowedOrigins,
     };
@@ -320,8 +325,22 @@ export function createPublicPageRouter({
     const found = await formFor(code, req);
     if (found === undefined) return undefined;
     if (found.row.publish_status !== 'PUBLISHED') return { status: 200, page: closedPage(found, links) };
-    return { status: 200, ...(await formPage(code, found, links, prefillOf(found.form.schema, req))) };
+    const prefill = prefillOf(found.form.schema, req);
+    return {
+      status: 200,
+      ...(await formPage(code, found, links, prefill, undefined, await resumedSeed(code, req))),
+    };
   });
+
+  /** The shuffle seed of the partial a `?resume=` link names, when the form shuffles and it has one. */
+  async function resumedSeed(code: string, req: Request): Promise<string | undefined> {
+    const token = req.query.resume;
+    if (partial === undefined || typeof token !== 'string' || token === '') return undefined;
+    return partial(code, token).then(
+      (saved) => saved.seed,
+      () => undefined,
+    );
+  }
 
   /**
    * What the thank-you page's recalls read: the response its `?r=` token names, when the token is

@@ -96,13 +96,24 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
   );
 }
 
+/** A prefilled answer as the query's values again (`prefillAnswers` reads them back the same). */
+function paramValues(answer: unknown): string[] {
+  if (typeof answer === 'string') return [answer];
+  if (typeof answer === 'number') return [String(answer)];
+  if (Array.isArray(answer)) return answer.filter((v): v is string => typeof v === 'string');
+  if (typeof answer !== 'object' || answer === null) return [];
+  // A matrix's rows, as `row:value` pairs.
+  return Object.entries(answer).flatMap(([row, v]) => (Array.isArray(v) ? v : [v]).map((c) => `${row}:${c}`));
+}
+
 /**
  * The form page: `<formloom-form>` around the form's markup (`renderForm` of
  * `@formloom/elements/markup`) and its data block (the public form as the API answers it, and its
  * language's texts). The page's script is the element itself, which takes that markup over where
  * it is: one renderer, one runtime, whether the form is embedded or on its own page. Without a
  * script the same markup is a plain HTML form. `form.schema` is in the respondent's language;
- * `prefill` holds the prefilled answers by field id (from the page's query).
+ * `prefill` holds the prefilled answers by field id (from the page's query); `seed` is a resumed
+ * partial's shuffle seed.
  */
 export function renderFormPage(
   form: PublicForm,
@@ -110,6 +121,7 @@ export function renderFormPage(
   assets: PageAssetLinks,
   prefill: Readonly<Record<string, unknown>>,
   plainPost?: PlainPost,
+  seed?: string,
 ): string {
   const { schema } = form;
   const description = form.description ?? schema.meta.description ?? null;
@@ -118,16 +130,17 @@ export function renderFormPage(
     captcha: form.captcha !== undefined,
     plain: plainPost === undefined ? undefined : plainPostMarkup(schema, texts, plainPost),
     families: ALL_FAMILIES,
-    // A shuffled form's order per respondent: a new seed per first view, the posted one after a post.
-    seed: plainPost?.state?.seed ?? randomUUID(),
+    // A shuffled form's order per respondent: a new seed per first view, the posted one after a
+    // post, a resumed partial's on a resume.
+    seed: plainPost?.state?.seed ?? seed ?? randomUUID(),
   });
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
   if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);
   // The element's `prefill` names query parameters, as an embed's does.
   const params: Record<string, string | string[]> = {};
   for (const target of prefillTargets(schema)) {
-    const value = prefill[target.fieldId];
-    if (typeof value === 'string' || Array.isArray(value)) params[target.param] = value as string | string[];
+    const value = paramValues(prefill[target.fieldId]);
+    if (value.length > 0) params[target.param] = value;
   }
   const served: ServedForm = { ...form, pack: languagePack(schema.meta.language) };
   return layout(
