@@ -22,6 +22,7 @@ import { auditLog } from './2026-12-01-100000-audit-log.js';
 import { dashboardSessions } from './2026-12-01-120000-dashboard-sessions.js';
 import { invitations } from './2026-12-02-100000-invitations.js';
 import { aiJobStarters } from './2026-12-03-100000-ai-job-starters.js';
+import { ownerUploads } from './2026-12-04-100000-owner-uploads.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -52,4 +53,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-01-120000-dashboard-sessions': dashboardSessions,
   '2026-12-02-100000-invitations': invitations,
   '2026-12-03-100000-ai-job-starters': aiJobStarters,
+  '2026-12-04-100000-owner-uploads': ownerUploads,
 };
