@@ -27,7 +27,6 @@ import { archiveDue } from '../../platform/archive-rule.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import { schemaOf } from '../../platform/form-schema.js';
 import { generateShareCode, publicFormUrl } from '../../platform/share-code.js';
-import type { OwnerUploadsService } from '../uploads/index.js';
 import { ifMatchHolds } from './form-etag.js';
 import { formCreatedEvent, formDeletedEvent, formTransitionEvents, withEvents } from './form-events.js';
 import { toForm, toListItem } from './form-mapping.js';
@@ -54,8 +53,11 @@ export interface FormsServiceDeps {
   outbox?: Wake;
   /** The captcha providers this server verifies: a form may only use one of them (default: none). */
   captchaProviders?: readonly CaptchaProvider[];
-  /** The owner uploads: a schema may only name the images of its own account. */
-  images?: Pick<OwnerUploadsService, 'assertOwned'>;
+  /**
+   * The owner uploads (the uploads feature's service): a schema may only name the images of its
+   * own account. Declared here, as what forms need of it: uploads already reads forms' types.
+   */
+  images?: { assertOwned(accountId: string, schema: FormSchema, trx?: Db): Promise<void> };
 }
 
 /** A form with its edit version, which the HTTP layer answers as its `ETag`. */
