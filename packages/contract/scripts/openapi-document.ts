@@ -28,6 +28,10 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
   forms: { name: 'Forms', description: 'Create, edit, publish and delete forms.' },
   fields: { name: 'Fields', description: 'Edit the fields of a form one at a time.' },
   responses: { name: 'Responses', description: 'Read the responses submitted to a form.' },
+  uploads: {
+    name: 'Uploads',
+    description: 'Images for the forms of the account (picture choices), named in a schema as `upload:<id>`.',
+  },
   smartForms: {
     name: 'Smart forms',
     description: 'AI interviews: smart forms, sessions, chat, analytics, export.',

@@ -3,6 +3,7 @@
  * signatures and (under `./engine`) the form engine. Isomorphic: no Node built-ins.
  */
 
+export { type ImageUploadRef, imageUploadRefs, resolveImageUploads } from './engine/images.js';
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
 export { isOtherAnswer, OTHER_MAX_LENGTH } from './engine/question-types/checks.js';
@@ -358,6 +359,18 @@ export {
   SmartFormSessionDetail,
   TranscriptEntry,
 } from './models/smart-form-session.js';
+export {
+  CreateUploadBody,
+  IMAGE_UPLOAD_PREFIX,
+  OWNER_UPLOAD_ID_PATTERN,
+  OWNER_UPLOAD_MAX_BYTES,
+  OWNER_UPLOAD_TYPES,
+  OWNER_UPLOADS_PER_ACCOUNT,
+  OwnerUpload,
+  PUBLIC_IMAGE_PATH,
+  publicImageUrl,
+  uploadIdOf,
+} from './models/upload.js';
 export {
   RuleWhen,
   VALIDATION_RULE_TYPES,

@@ -27,6 +27,7 @@ import { Members } from './resources/members.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { SmartForms } from './resources/smart-forms.js';
+import { Uploads } from './resources/uploads.js';
 import { Webhooks } from './resources/webhooks.js';
 
 export interface ClientOptions {
@@ -100,6 +101,8 @@ export class Formloom {
 
   readonly forms: Forms = new Forms(this);
   readonly responses: Responses = new Responses(this);
+  /** Images for the account's forms (picture choices), named in a schema as `upload:<id>`. */
+  readonly uploads: Uploads = new Uploads(this);
   readonly smartForms: SmartForms = new SmartForms(this);
   readonly webhooks: Webhooks = new Webhooks(this);
   readonly ai: AI = new AI(this);

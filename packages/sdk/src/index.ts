@@ -111,4 +111,5 @@ export { Members } from './resources/members.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
+export { Uploads } from './resources/uploads.js';
 export { Webhooks } from './resources/webhooks.js';

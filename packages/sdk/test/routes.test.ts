@@ -33,6 +33,11 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   listResponses: [(c) => c.responses.list(ID), 'GET', `/v1/forms/${ID}/responses`],
   countResponses: [(c) => c.responses.count(ID), 'GET', `/v1/forms/${ID}/responses/count`],
   getResponse: [(c) => c.responses.retrieve(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}`],
+  createUpload: [
+    (c) => c.uploads.create(new Uint8Array([1, 2, 3]), { fileName: 'a.png' }),
+    'POST',
+    '/v1/uploads',
+  ],
   deleteResponse: [(c) => c.responses.delete(ID, X), 'DELETE', `/v1/forms/${ID}/responses/${X}`],
   getFormFigures: [(c) => c.forms.figures(ID, { bucket: 'week' }), 'GET', `/v1/forms/${ID}/figures`],
   listPartials: [(c) => c.forms.partials.list(ID), 'GET', `/v1/forms/${ID}/partials`],

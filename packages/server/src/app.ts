@@ -31,7 +31,12 @@ import {
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
-import { createFileDownloadRouter, uploadRoute } from './features/uploads/index.js';
+import {
+  createFileDownloadRouter,
+  createImageRouter,
+  ownerUploadRouter,
+  uploadRoute,
+} from './features/uploads/index.js';
 import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
@@ -108,12 +113,14 @@ export function createApp(deps: AppDeps): Express {
     forms: createFormsRouter(services.forms),
     fields: createFieldsRouter(services.forms),
     responses: createResponsesRouter(responses, clock, services.figures),
+    uploads: ownerUploadRouter(services.ownerUploads),
     account: createAccountRouter(services.accounts, services.credits, clock, limiter),
     public: createPublicRouter(
       responses,
       uploadRoute(uploads, responses.publicForm),
       interviews,
       services.otp,
+      config.publicUrl,
       captcha,
     ),
     partials: createPartialsRouter(services.partials, responses.publicForm),
@@ -190,6 +197,9 @@ export function createApp(deps: AppDeps): Express {
           },
           { db, clock },
         );
+  // Images of public forms: immutable bytes any page may embed, a dozen per form view; not
+  // counted against the address's limit of public API calls.
+  app.use(createImageRouter({ uploads: services.ownerUploads, logger }));
   // Before the limit, so a page on another origin can read a 429 (and a preflight is not counted).
   app.use(
     '/v1/public',
@@ -200,6 +210,7 @@ export function createApp(deps: AppDeps): Express {
     createPublicPageRouter({
       publicForm: responses.publicForm,
       publicSmartForm: interviews.publicSmartForm,
+      publicUrl: config.publicUrl,
       captcha,
       limiter: publicLimiter,
       logger,

@@ -51,6 +51,12 @@ export function serverChores(services: Services, options: ChoresOptions = {}): C
       run: () => purgeExpiredPartials(db, clock()),
     },
     {
+      // Images form makers uploaded that no form of their account has named for a day.
+      name: 'delete unused uploaded images',
+      everyMs: 60 * MINUTE,
+      run: () => services.ownerUploads.sweep(),
+    },
+    {
       name: 'purge deleted forms',
       everyMs: 60 * MINUTE,
       run: () => services.formsAdmin.purge(),

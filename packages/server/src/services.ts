@@ -33,7 +33,12 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
-import { createUploadsService, fileAnswers, keepUploadsUntil } from './features/uploads/index.js';
+import {
+  createOwnerUploadsService,
+  createUploadsService,
+  fileAnswers,
+  keepUploadsUntil,
+} from './features/uploads/index.js';
 import {
   createCookieSessions,
   createCredentialCheck,
@@ -181,6 +186,7 @@ function buildServices(deps: ServicesDeps) {
   });
   const credits = createCreditsService({ db, clock, accounts });
   const uploads = createUploadsService({ db, clock, storage, logger });
+  const ownerUploads = createOwnerUploadsService({ db, clock, storage });
   const captcha = createCaptchaVerifier(config.captcha ?? {}, policy);
   // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
   let partials: PartialsService | undefined;
@@ -189,6 +195,7 @@ function buildServices(deps: ServicesDeps) {
     clock,
     publicUrl: config.publicUrl,
     captchaProviders: captcha.providers,
+    images: ownerUploads,
     onDeleted: async (formId) => {
       await uploads.deleteForForm(formId);
       await partials?.deleteForForm(formId);
@@ -286,6 +293,7 @@ function buildServices(deps: ServicesDeps) {
     audit,
     credits,
     uploads,
+    ownerUploads,
     captcha,
     forms,
     formsAdmin,

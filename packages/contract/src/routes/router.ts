@@ -14,6 +14,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { uploadsRouter } from './uploads.js';
 import { webhooksRouter } from './webhooks.js';
 
 /**
@@ -25,6 +26,7 @@ export const contract = c.router(
     forms: formsRouter,
     fields: fieldsRouter,
     responses: responsesRouter,
+    uploads: uploadsRouter,
     smartForms: smartFormsRouter,
     ai: aiRouter,
     analytics: analyticsRouter,

@@ -285,7 +285,7 @@ export const formSchemaArb: fc.Arbitrary<FormSchema> = fc
               field.options = p.options.map((v, k) => ({ label: v.toUpperCase(), value: v, score: k }));
             }
             if (p.type === 'picture_choice') {
-              field.options = field.options!.map((o) => ({ ...o, imageUrl: `upload:${o.value}` }));
+              field.options = field.options!.map((o, k) => ({ ...o, imageUrl: `upload:img_${k}` }));
             }
             if (p.type === 'ranking')
               field.options = p.options.map((v) => ({ label: v.toUpperCase(), value: v }));

@@ -63,7 +63,7 @@ export interface SendArgs {
   /** Relative to the base URL, parameters filled in. */
   path: string;
   query?: URLSearchParams | undefined;
-  /** JSON body; `undefined` sends none. */
+  /** JSON body, or a `FormData` sent as multipart (an upload); `undefined` sends none. */
   body?: unknown;
   accept?: string;
   options?: RequestOptions | undefined;
@@ -128,7 +128,11 @@ export class Transport {
         method,
         headers: { ...headers, ...options.headers },
         ...(args.query && args.query.toString() !== '' ? { searchParams: args.query } : {}),
-        ...(args.body === undefined ? {} : { json: args.body }),
+        ...(args.body === undefined
+          ? {}
+          : args.body instanceof FormData
+            ? { body: args.body }
+            : { json: args.body }),
         ...(options.signal ? { signal: options.signal } : {}),
         timeout: options.timeout ?? this.options.timeout,
         retry,

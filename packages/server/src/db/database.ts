@@ -20,6 +20,7 @@ export interface Database {
   invitations: InvitationsTable;
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
+  owner_uploads: OwnerUploadsTable;
   ai_jobs: AiJobsTable;
   ai_usage: AiUsageTable;
   analytics_chat_sessions: AnalyticsChatSessionsTable;
@@ -476,6 +477,20 @@ export type NewForm = Insertable<FormsTable>;
 export type FormUpdate = Updateable<FormsTable>;
 export type ResponseRow = Selectable<ResponsesTable>;
 export type UploadRow = Selectable<UploadsTable>;
+
+/** Images a form maker uploaded (`POST /v1/uploads`), named in schemas as `upload:<id>`. */
+export interface OwnerUploadsTable {
+  id: string;
+  account_id: string;
+  storage_key: string;
+  /** The image type, from its content. */
+  content_type: string;
+  size: number;
+  created_at: string;
+  /** When the sweep last found a form naming it (at first, `created_at`). */
+  checked_at: string;
+}
+export type OwnerUploadRow = Selectable<OwnerUploadsTable>;
 export type PartialRow = Selectable<PartialsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;

@@ -1,4 +1,4 @@
-import type { FormSchema, PublicForm } from '@formloom/contract';
+import { type FormSchema, type PublicForm, publicImageUrl, resolveImageUploads } from '@formloom/contract';
 import { type LanguageRequest, pickLanguage, translateSchema } from '@formloom/contract/engine';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier.js';
 import type { FormRow } from '../db/database.js';
@@ -9,16 +9,19 @@ import { schemaOf } from './form-schema.js';
  * request says: `?lang=`, Accept-Language), the schema's texts are those of the language
  * `pickLanguage` chooses, `translations` left out; so is the title when the form has it translated.
  * A form with `settings.captcha` also gets the widget to show, by `widget` (the server's site key
- * and script for that provider; never the secret).
+ * and script for that provider; never the secret). An image the owner uploaded (`upload:<id>`) is
+ * named by its public address under `publicUrl`, so every renderer just shows a URL.
  */
 export function toPublicForm(
   row: FormRow,
+  publicUrl: string,
   language?: LanguageRequest,
   widget?: CaptchaVerifier['widget'],
 ): PublicForm {
   const base = schemaOf(row);
-  const shown = language === undefined ? base : translateSchema(base, pickLanguage(base, language));
-  const translatedTitle = shown !== base && base.translations?.[shown.meta.language]?.['meta.title'];
+  const translated = language === undefined ? base : translateSchema(base, pickLanguage(base, language));
+  const shown = resolveImageUploads(translated, (id) => publicImageUrl(publicUrl, id));
+  const translatedTitle = translated !== base && base.translations?.[shown.meta.language]?.['meta.title'];
   return {
     code: row.share_code!,
     title: translatedTitle ? shown.meta.title : row.title,

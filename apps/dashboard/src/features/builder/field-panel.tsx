@@ -16,9 +16,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
 import { named, useNames } from './names.js';
+import { OptionImage } from './option-image.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { ChoiceSettings, num, QuestionSettings } from './question-settings.js';
-import { questionTexts } from './question-texts.js';
 import { changeType, isMultiChoice, isOptionType } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
@@ -61,7 +61,6 @@ export function FieldPanel({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
-  const q = useTexts(questionTexts);
   const names = useNames();
   const update = (changes: Partial<Field>, key: keyof Field) =>
     onChange({ ...field, ...changes } as Field, `${field.id}.${String(key)}`);
@@ -175,17 +174,7 @@ export function FieldPanel({
                   }}
                 />
                 {field.type === 'picture_choice' ? (
-                  <TextInput
-                    label={q('optionImage', { n: o + 1 })}
-                    type="url"
-                    placeholder="https://"
-                    value={option.imageUrl ?? ''}
-                    onChange={(e) => {
-                      const { imageUrl: _drop, ...rest } = option;
-                      const url = e.currentTarget.value.trim();
-                      setOption(o, url === '' ? rest : { ...rest, imageUrl: url });
-                    }}
-                  />
+                  <OptionImage option={option} n={o + 1} onChange={(next) => setOption(o, next)} />
                 ) : null}
                 <Button
                   variant="subtle"

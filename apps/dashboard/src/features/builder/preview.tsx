@@ -1,4 +1,4 @@
-import type { FormSchema } from '@formloom/contract';
+import { type FormSchema, publicImageUrl, resolveImageUploads } from '@formloom/contract';
 import { formLanguages } from '@formloom/contract/engine';
 import { STYLE } from '@formloom/elements/markup';
 import { FormloomForm } from '@formloom/react';
@@ -35,13 +35,16 @@ function Styled({ children, lang }: { children: ReactNode; lang: string }) {
 
 /**
  * The schema the preview runs: without the completion's redirect, which would take the member
- * away from the builder on a preview's submit (the note under the preview says where it goes).
+ * away from the builder on a preview's submit (the note under the preview says where it goes),
+ * and with uploaded images (`upload:<id>`) at their public address, as the public form has them
+ * (a path of this origin, which serves them and which the renderers show over http too).
  */
-function withoutRedirect(schema: FormSchema): FormSchema {
-  const completion = schema.settings?.completion;
-  if (completion?.redirectUrl === undefined) return schema;
+function forPreview(schema: FormSchema): FormSchema {
+  const shown = resolveImageUploads(schema, (id) => publicImageUrl('', id));
+  const completion = shown.settings?.completion;
+  if (completion?.redirectUrl === undefined) return shown;
   const { redirectUrl: _drop, ...rest } = completion;
-  return { ...schema, settings: { ...schema.settings, completion: rest } };
+  return { ...shown, settings: { ...shown.settings, completion: rest } };
 }
 
 /**
@@ -57,7 +60,7 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
   const [shown, setShown] = useState(schema);
   if (valid && shown !== schema) setShown(schema);
   const redirect = shown.settings?.completion?.redirectUrl;
-  const running = useMemo(() => withoutRedirect(shown), [shown]);
+  const running = useMemo(() => forPreview(shown), [shown]);
   return (
     <Stack gap="xs">
       <Title order={2} size="h4" id="builder-preview">

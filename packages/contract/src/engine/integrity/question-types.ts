@@ -1,6 +1,7 @@
 import type { ConditionOperator } from '../../models/conditional-logic.js';
-import { type Field, ID_PATTERN, OPTION_FIELD_TYPES } from '../../models/field.js';
+import { type Field, OPTION_FIELD_TYPES } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { IMAGE_UPLOAD_PREFIX, uploadIdOf } from '../../models/upload.js';
 import { operatorAppliesTo } from '../operators.js';
 import { isMultipleChoice } from '../question-types/checks.js';
 import { type ConditionPart, comparedAs } from '../question-types/table.js';
@@ -36,9 +37,9 @@ const REQUIRED_CONFIGS: Readonly<Record<string, string>> = {
 
 const MAX_SLIDER_STEPS = 10_000;
 
-/** `https://…`, or `upload:<id>` of an owner upload (ids of the safe id alphabet). */
+/** `https://…`, or `upload:<id>` of an owner upload (an id as the server makes them). */
 export function isImageUrl(url: string): boolean {
-  if (url.startsWith('upload:')) return ID_PATTERN.test(url.slice('upload:'.length));
+  if (url.startsWith(IMAGE_UPLOAD_PREFIX)) return uploadIdOf(url) !== undefined;
   if (!url.startsWith('https://')) return false;
   try {
     return new URL(url).protocol === 'https:';

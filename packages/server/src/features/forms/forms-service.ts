@@ -53,6 +53,11 @@ export interface FormsServiceDeps {
   outbox?: Wake;
   /** The captcha providers this server verifies: a form may only use one of them (default: none). */
   captchaProviders?: readonly CaptchaProvider[];
+  /**
+   * The owner uploads (the uploads feature's service): a schema may only name the images of its
+   * own account. Declared here, as what forms need of it: uploads already reads forms' types.
+   */
+  images?: { assertOwned(accountId: string, schema: FormSchema, trx?: Db): Promise<void> };
 }
 
 /** A form with its edit version, which the HTTP layer answers as its `ETag`. */
@@ -136,8 +141,14 @@ export function createFormsService({
   onNotificationsSaved,
   outbox,
   captchaProviders = [],
+  images,
 }: FormsServiceDeps) {
   const store = createFormsStore(db, db, outbox);
+  /** The integrity check, then the images the schema names: the account's own only. */
+  const assertSavable = async (accountId: string, schema: FormSchema, trx: Db = db) => {
+    assertSchemaSound(schema, undefined, captchaProviders);
+    await images?.assertOwned(accountId, schema, trx);
+  };
   const linkOf = (code: string) => publicFormUrl(publicUrl, code);
 
   /** A visible form of the account, archived first if that is due. Else 404. */
@@ -176,7 +187,7 @@ export function createFormsService({
       const nowIso = isoNow(clock());
       const values: FormUpdate = { ...result.values, updated_at: nowIso };
       if (result.schema !== undefined) {
-        assertSchemaSound(result.schema, undefined, captchaProviders);
+        await assertSavable(accountId, result.schema);
         values.schema = toJson(result.schema);
       }
       const next = { ...row, ...values } as FormRow;
@@ -268,7 +279,7 @@ export function createFormsService({
         schema = blankSchema(blank.title, blank.description, blank.language ?? 'en');
         description = blank.description ?? null;
       }
-      assertSchemaSound(schema, undefined, captchaProviders);
+      await assertSavable(accountId, schema, trx);
       const nowIso = isoNow(clock());
       const row: FormRow = {
         id: randomUUID(),

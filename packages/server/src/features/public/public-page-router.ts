@@ -89,6 +89,8 @@ export interface PublicPageDeps {
   publicForm: (code: string) => Promise<FormRow>;
   /** The published smart form behind a code; throws a NotFoundError otherwise. */
   publicSmartForm: (code: string) => Promise<PublicSmartForm>;
+  /** FORMLOOM_PUBLIC_URL: the page names the form's images by addresses under it. */
+  publicUrl: string;
   /** The captcha widgets this server shows (site key and script per provider). */
   captcha?: CaptchaVerifier;
   limiter: PublicRateLimiter | undefined;
@@ -138,6 +140,7 @@ function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
 export function createPublicPageRouter({
   publicForm,
   publicSmartForm,
+  publicUrl,
   captcha,
   limiter,
   logger,
@@ -288,6 +291,7 @@ export function createPublicPageRouter({
     const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
     const form = toPublicForm(
       row,
+      publicUrl,
       { requested: lang, acceptLanguage: req.get('accept-language') },
       captcha?.widget,
     );

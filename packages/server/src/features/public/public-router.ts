@@ -20,6 +20,8 @@ export function createPublicRouter(
   uploadPublicFile: RouterImplementation<typeof contract.public>['uploadPublicFile'],
   interviews: InterviewService,
   otp: OtpService,
+  /** FORMLOOM_PUBLIC_URL: the public form names its images by addresses under it. */
+  publicUrl: string,
   captcha?: CaptchaVerifier,
 ): RouterImplementation<typeof contract.public> {
   /**
@@ -42,7 +44,10 @@ export function createPublicRouter(
       // The texts depend on Accept-Language when there is no ?lang=: a cache must keep them apart.
       res.vary('Accept-Language');
       const language = { requested: query.lang, acceptLanguage: req.get('accept-language') };
-      return { status: 200, body: successBody(toPublicForm(form, language, captcha?.widget), 'Form') };
+      return {
+        status: 200,
+        body: successBody(toPublicForm(form, publicUrl, language, captcha?.widget), 'Form'),
+      };
     }),
     submitPublicResponse: s.route(
       contract.public.submitPublicResponse,
