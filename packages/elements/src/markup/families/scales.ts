@@ -128,4 +128,3 @@ export const family: Family = {
 .fl-nps .fl-point label{min-width:2.5rem}.fl-ends{display:flex;justify-content:space-between;gap:1rem;font-size:.9rem;color:var(--fl-muted);margin-top:.35rem}
 .fl-slider{display:flex;align-items:center;gap:1rem}.fl-slider input{flex:1;min-width:0;min-height:2.75rem;accent-color:var(--fl-accent)}.fl-slider output{font-weight:600;min-width:4rem}.fl-slider input[type=number]{flex:0 1 10rem;padding:.5rem .75rem;font:inherit;color:inherit;background:var(--fl-card);border:1px solid var(--fl-line);border-radius:var(--fl-radius)}`,
 };
-
