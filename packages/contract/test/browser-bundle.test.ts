@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
@@ -46,5 +49,56 @@ describe.each([
       /\brequire\(\s*["'](node:)?(fs|path|crypto|os|child_process|worker_threads|stream|buffer)["']/,
     );
     expect(code).not.toMatch(/from\s*["']node:/);
+  });
+});
+
+// A browser bundle's English lacks the question types' messages until their code loads; a form
+// compiled after `loadQuestionTypes()` (as the runtime does) says them in full.
+describe('the engine as a browser bundles it', () => {
+  it('loads the question types and their English messages together', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formloom-engine-browser-'));
+    try {
+      const main = join(dir, 'main.ts');
+      writeFileSync(
+        main,
+        `import { compileForm, loadQuestionTypes, messagesFor, questionHooks } from ${JSON.stringify(entry('../src/engine/index.ts'))};
+const schema = {
+  version: '1.0', schemaVersion: '2025-01-01', meta: { title: 'T', language: 'en' },
+  sections: [{ id: 's', title: 'S', order: 0 }],
+  fields: [{ id: 'rank', sectionId: 's', type: 'ranking', label: 'Rank', order: 0, ranking: { top: 2 },
+    options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }, { label: 'C', value: 'c' }] }],
+};
+export async function run() {
+  const before = { hooks: questionHooks() !== undefined, message: messagesFor('en').rankCount };
+  await loadQuestionTypes();
+  const result = compileForm(schema).validate({ rank: ['a'] });
+  return { before, hooks: questionHooks() !== undefined, errors: result.errors };
+}
+`,
+      );
+      await build({
+        entryPoints: [main],
+        bundle: true,
+        splitting: true,
+        platform: 'browser',
+        format: 'esm',
+        conditions: ['source', 'browser'],
+        outdir: join(dir, 'out'),
+        logLevel: 'silent',
+      });
+      const { run } = (await import(pathToFileURL(join(dir, 'out', 'main.js')).href)) as {
+        run: () => Promise<{
+          before: { hooks: boolean; message: unknown };
+          hooks: boolean;
+          errors: { fieldId: string; message: string }[];
+        }>;
+      };
+      const got = await run();
+      expect(got.before).toEqual({ hooks: false, message: undefined });
+      expect(got.hooks).toBe(true);
+      expect(got.errors).toEqual([expect.objectContaining({ fieldId: 'rank', message: 'Rank 2 options.' })]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

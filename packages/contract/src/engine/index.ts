@@ -71,7 +71,6 @@ export {
 export {
   EMPTY_ANSWER,
   isMultipleChoice,
-  type PrefillShape,
   QUESTION_KINDS,
   type QuestionFamily,
   type QuestionFigure,

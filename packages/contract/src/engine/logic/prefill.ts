@@ -1,6 +1,6 @@
-import type { Field } from '../../models/field.js';
+import { questionHooks } from '#engine/question-types';
 import type { FormSchema } from '../../models/form-schema.js';
-import { isMultipleChoice, type PrefillShape, questionKind } from '../question-types/kinds.js';
+import { isMultipleChoice, usesQuestionTypes } from '../question-types/kinds.js';
 
 /** A field that can be prefilled: its query parameter and whether the respondent may change it. */
 export interface PrefillTarget {
@@ -47,47 +47,13 @@ function valuesOf(params: PrefillParams, name: string): string[] {
 }
 
 /** A list from repeated parameters, each also split on commas unless it is whole an option; in order, no repeats. */
-function listValues(whole: ReadonlySet<string>, values: string[]): string[] {
+export function listValues(whole: ReadonlySet<string>, values: string[]): string[] {
   const out: string[] = [];
   for (const value of values) {
     const parts = whole.has(value) ? [value] : value.split(',').map((s) => s.trim());
     for (const part of parts) if (part !== '' && !out.includes(part)) out.push(part);
   }
   return out;
-}
-
-/** A number as a person writes it in a link; `undefined` when it is none (the parameter is ignored). */
-function numberValue(text: string): number | undefined {
-  const n = text.trim() === '' ? Number.NaN : Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-/**
- * A matrix's `row:value` pairs (repeated or comma-separated): the row is the longest row id before
- * a colon, so ids and values may hold colons. A multiple matrix gathers a row's values in a list.
- */
-function pairValues(field: Field, values: string[]): Record<string, string | string[]> | undefined {
-  const rows = (field.matrix?.rows ?? []).map((r) => r.id).sort((a, b) => b.length - a.length);
-  const pairs = new Set<string>();
-  for (const c of field.matrix?.columns ?? []) for (const row of rows) pairs.add(`${row}:${c.value}`);
-  const multiple = field.matrix?.multiple === true;
-  const out: Record<string, string | string[]> = {};
-  for (const pair of listValues(pairs, values)) {
-    const row = rows.find((id) => pair.startsWith(`${id}:`));
-    if (row === undefined) continue;
-    const value = pair.slice(row.length + 1);
-    const had = out[row];
-    if (!multiple) {
-      if (had === undefined) out[row] = value;
-    } else if (had === undefined) out[row] = [value];
-    else if (Array.isArray(had) && !had.includes(value)) had.push(value);
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** How a field's parameter reads: its question type's `prefill`, a list for any multiple choice. */
-function shapeOf(field: Field): PrefillShape {
-  return isMultipleChoice(field) ? 'list' : (questionKind(field.type)?.prefill ?? 'text');
 }
 
 /** A prefilled answer before validation. */
@@ -113,13 +79,15 @@ export function prefillAnswers(schema: FormSchema, params: PrefillParams): Recor
     const values = valuesOf(params, target.param);
     if (values.length === 0) continue;
     const field = byId.get(target.fieldId)!;
-    const shape = shapeOf(field);
     let answer: PrefilledAnswer | undefined = values[0]!;
-    if (shape === 'number') answer = numberValue(values[0]!);
-    else if (shape === 'pairs') answer = pairValues(field, values);
-    else if (shape === 'list') {
+    if (isMultipleChoice(field)) {
       const list = listValues(new Set((field.options ?? []).map((o) => o.value)), values);
       answer = list.length > 0 ? list : undefined;
+    } else if (usesQuestionTypes(field)) {
+      // A number, a ranking's list, a matrix's pairs: the question type's table reads its own
+      // (`undefined`: the parameter is ignored).
+      const hooks = questionHooks();
+      if (hooks !== undefined) answer = hooks.prefillValue(field, values, listValues);
     }
     if (answer !== undefined) answers[target.fieldId] = answer;
   }

@@ -1,6 +1,7 @@
-import type { MessageTable } from './message-table.js';
+import type { MessageTable, QuestionTypeMessageKey } from './message-table.js';
 
-export const en: MessageTable = {
+/** English, but for the question types' messages (en-question-types.ts), which come with their code. */
+export const en: Omit<MessageTable, QuestionTypeMessageKey> = {
   required: 'This field is required.',
   text: 'Enter text.',
   number: 'Enter a number.',
@@ -22,12 +23,4 @@ export const en: MessageTable = {
   pattern: 'The value is not in the expected format.',
   unknownField: 'This form has no such field.',
   notAnObject: 'Answers must be an object keyed by field id.',
-  scaleValue: 'Choose a whole number from {min} to {max}.',
-  sliderValue: 'Choose a value from {min} to {max} in steps of {step}.',
-  matrix: 'Answer each row with one of the listed columns.',
-  matrixRows: 'Answer every row.',
-  ranking: 'Rank each listed option once.',
-  rankCount: { one: 'Rank {max} option.', other: 'Rank {max} options.' },
-  otherText: 'Describe your other answer in at most {max} characters.',
-  exclusive: 'This option cannot be combined with others.',
 };

@@ -1,4 +1,5 @@
 import type { Language } from '../../models/limits.js';
+import type { enQuestionTypes } from './en-question-types.js';
 import type { LanguagePack } from './packs.js';
 
 /**
@@ -6,3 +7,6 @@ import type { LanguagePack } from './packs.js';
  * (`addLanguagePack`), so the six languages' texts (about 3.5 KB gzipped) stay out of the bundle.
  */
 export const TRANSLATED: readonly (readonly [Language, LanguagePack])[] = [];
+
+/** Not built in: `loadQuestionTypes()` adds them (`addQuestionTypeMessages`) with the question types' code. */
+export const ENGLISH_QUESTION_TYPES: typeof enQuestionTypes | undefined = undefined;

@@ -1,5 +1,6 @@
 import type { Language } from '../../models/limits.js';
 import { de } from './de.js';
+import { enQuestionTypes } from './en-question-types.js';
 import { es } from './es.js';
 import * as texts from './form-texts-translated.js';
 import { it } from './it.js';
@@ -18,3 +19,6 @@ export const TRANSLATED: readonly (readonly [Language, LanguagePack])[] = [
   ['de', { messages: de, formTexts: texts.de }],
   ['nl', { messages: nl, formTexts: texts.nl }],
 ];
+
+/** English's question type messages, built in here; a browser bundle loads them with their code. */
+export const ENGLISH_QUESTION_TYPES: typeof enQuestionTypes | undefined = enQuestionTypes;

@@ -70,3 +70,14 @@ export interface MessageTable {
 }
 
 export type MessageKey = keyof MessageTable;
+
+/** The question types' messages (en-question-types.ts), which a browser loads with their code. */
+export type QuestionTypeMessageKey =
+  | 'scaleValue'
+  | 'sliderValue'
+  | 'matrix'
+  | 'matrixRows'
+  | 'ranking'
+  | 'rankCount'
+  | 'otherText'
+  | 'exclusive';

@@ -1,6 +1,7 @@
-import { TRANSLATED } from '#engine/languages';
+import { ENGLISH_QUESTION_TYPES, TRANSLATED } from '#engine/languages';
 import { type Language, supportedLanguage } from '../../models/limits.js';
 import { en } from './en.js';
+import type { enQuestionTypes } from './en-question-types.js';
 import { type FormTexts, formTextsEn } from './form-texts.js';
 import type { MessageTable } from './message-table.js';
 
@@ -10,7 +11,16 @@ export interface LanguagePack {
   formTexts: FormTexts;
 }
 
-const ENGLISH: LanguagePack = { messages: en, formTexts: formTextsEn };
+// In a browser bundle the question types' messages join when their code loads (`addQuestionTypeMessages`).
+const ENGLISH: LanguagePack = {
+  messages: { ...en, ...ENGLISH_QUESTION_TYPES } as MessageTable,
+  formTexts: formTextsEn,
+};
+
+/** Completes English with the question types' messages (a browser, once their code has loaded). */
+export function addQuestionTypeMessages(messages: typeof enQuestionTypes): void {
+  Object.assign(ENGLISH.messages, messages);
+}
 
 /**
  * The languages the engine has. On Node (and wherever the `browser` condition is not set) all six
@@ -41,7 +51,7 @@ export function hasLanguagePack(language: string): boolean {
 export function addLanguagePack(language: string, pack: Partial<LanguagePack>): void {
   if (supportedLanguage(language) !== language) return;
   packs.set(language as Language, {
-    messages: { ...en, ...pack.messages },
+    messages: { ...ENGLISH.messages, ...pack.messages },
     formTexts: { ...formTextsEn, ...pack.formTexts },
   });
 }

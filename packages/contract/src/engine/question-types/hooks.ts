@@ -1,4 +1,11 @@
-import type { answerDisplayText, comparedAs, fieldTexts, questionCheck, scoredItems } from './table.js';
+import type {
+  answerDisplayText,
+  comparedAs,
+  fieldTexts,
+  prefillValue,
+  questionCheck,
+  scoredItems,
+} from './table.js';
 
 /**
  * The question types' code as the engine's own modules call it (compile-form, visibility,
@@ -13,4 +20,5 @@ export interface QuestionHooks {
   readonly fieldTexts: typeof fieldTexts;
   readonly scoredItems: typeof scoredItems;
   readonly answerDisplayText: typeof answerDisplayText;
+  readonly prefillValue: typeof prefillValue;
 }

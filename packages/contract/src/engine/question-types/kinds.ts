@@ -20,15 +20,7 @@ export interface QuestionKind {
   readonly operators: readonly ConditionOperator[];
   /** The validation rules besides `required` that apply (`min`/`max` on scales, counts on choices). */
   readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength')[];
-  /**
-   * How a URL parameter fills the answer (docs/form-model.md "Prefill"): `number` parsed, `list`
-   * repeated or comma-separated in order, `pairs` of `row:value`, `text` as given. A multiple
-   * choice reads as `list` whatever its type says.
-   */
-  readonly prefill: PrefillShape;
 }
-
-export type PrefillShape = 'text' | 'number' | 'list' | 'pairs';
 
 export type QuestionFamily = 'scales' | 'matrix' | 'ranking' | 'choices';
 /**
@@ -50,8 +42,7 @@ const SCALE_RULES = ['min', 'max'] as const;
 const scale = <T extends 'rating' | 'nps' | 'scale' | 'slider'>(
   type: T,
   figure: QuestionFigure = 'distribution',
-) =>
-  ({ type, family: 'scales', figure, operators: COMPARING, rules: SCALE_RULES, prefill: 'number' }) as const;
+) => ({ type, family: 'scales', figure, operators: COMPARING, rules: SCALE_RULES }) as const;
 
 export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { readonly type: T } } = {
   rating: scale('rating'),
@@ -64,7 +55,6 @@ export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { re
     figure: 'matrix',
     operators: ['equals', 'notEquals', 'contains', 'notContains'],
     rules: [],
-    prefill: 'pairs',
   },
   ranking: {
     type: 'ranking',
@@ -72,7 +62,6 @@ export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { re
     figure: 'ranking',
     operators: ['contains', 'notContains', 'equals'],
     rules: [],
-    prefill: 'list',
   },
   picture_choice: {
     type: 'picture_choice',
@@ -80,7 +69,6 @@ export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { re
     figure: 'choices',
     operators: ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
     rules: ['minLength', 'maxLength'],
-    prefill: 'text',
   },
 };
 

@@ -1,3 +1,4 @@
+import { addQuestionTypeMessages } from '../messages/packs.js';
 import type { QuestionHooks } from './hooks.js';
 
 let hooks: QuestionHooks | undefined;
@@ -16,6 +17,7 @@ export function questionHooks(): QuestionHooks | undefined {
  */
 export function loadQuestionTypes(): Promise<void> {
   loading ??= import('./table.js').then((table) => {
+    addQuestionTypeMessages(table.enQuestionTypes);
     hooks = table.QUESTION_HOOKS;
   });
   return loading;

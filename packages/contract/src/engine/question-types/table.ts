@@ -1,5 +1,10 @@
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
 import { numberText } from '../logic/answer-values.js';
+import type { PrefilledAnswer } from '../logic/prefill.js';
+
+/** Their English messages, which a browser adds when it loads this (load.browser.ts). */
+export { enQuestionTypes } from '../messages/en-question-types.js';
+
 import type { AnswerCheck } from '../validate/answer-checks.js';
 import type { IssueFactory } from '../validate/issue.js';
 import {
@@ -37,6 +42,54 @@ export interface QuestionTypeEntry extends QuestionKind {
   texts?(field: Field): readonly FieldText[];
   /** Export columns other than one column of the display text (a matrix's one per row). */
   columns?(field: Field): readonly ExportColumn[];
+  /**
+   * The answer a link's values for the field give (docs/form-model.md "Prefill"), `undefined` to
+   * ignore them; absent: the first value as it is. `list` splits and orders them as for a checkbox.
+   */
+  prefill?(field: Field, values: string[], list: ListValues): PrefilledAnswer | undefined;
+}
+
+/** `listValues` of prefill.ts, handed in (the table's chunk shares no module with a page's start). */
+type ListValues = (whole: ReadonlySet<string>, values: string[]) => string[];
+
+/** A number as a person writes it in a link; `undefined` when it is none. */
+function numberValue(_field: Field, values: string[]): number | undefined {
+  const text = values[0]!;
+  const n = text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A matrix's `row:value` pairs (repeated or comma-separated): the row is the longest row id before
+ * a colon, so ids and values may hold colons. A multiple matrix gathers a row's values in a list.
+ */
+function pairValues(
+  field: Field,
+  values: string[],
+  list: ListValues,
+): Record<string, string | string[]> | undefined {
+  const rows = (field.matrix?.rows ?? []).map((r) => r.id).sort((a, b) => b.length - a.length);
+  const pairs = new Set<string>();
+  for (const c of field.matrix?.columns ?? []) for (const row of rows) pairs.add(`${row}:${c.value}`);
+  const multiple = field.matrix?.multiple === true;
+  const out: Record<string, string | string[]> = {};
+  for (const pair of list(pairs, values)) {
+    const row = rows.find((id) => pair.startsWith(`${id}:`));
+    if (row === undefined) continue;
+    const value = pair.slice(row.length + 1);
+    const had = out[row];
+    if (!multiple) {
+      if (had === undefined) out[row] = value;
+    } else if (had === undefined) out[row] = [value];
+    else if (Array.isArray(had) && !had.includes(value)) had.push(value);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A ranking's options, best first. */
+function rankValues(field: Field, values: string[], list: ListValues): string[] | undefined {
+  const ranked = list(new Set(optionValues(field)), values);
+  return ranked.length > 0 ? ranked : undefined;
 }
 
 export type { QuestionFamily, QuestionFigure, QuestionKind } from './kinds.js';
@@ -146,12 +199,14 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       typeof answer === 'number' ? `${numberText(answer)}/${field.rating?.max ?? 5}` : '',
     check: (field, issue) => integerCheck(1, field.rating?.max ?? 5, issue),
     comparesAs: asNumber,
+    prefill: numberValue,
   },
   nps: {
     ...QUESTION_KINDS.nps,
     display: (_field, answer) => scalar(answer),
     check: (_field, issue) => integerCheck(0, 10, issue),
     comparesAs: asNumber,
+    prefill: numberValue,
     texts: (field) => [
       ...text('nps.lowLabel', field.nps?.lowLabel, ['nps', 'lowLabel']),
       ...text('nps.highLabel', field.nps?.highLabel, ['nps', 'highLabel']),
@@ -162,6 +217,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     display: (_field, answer) => scalar(answer),
     check: (field, issue) => integerCheck(field.scale?.min ?? 1, field.scale?.max ?? 5, issue),
     comparesAs: asNumber,
+    prefill: numberValue,
     texts: (field) => [
       ...text('scale.lowLabel', field.scale?.lowLabel, ['scale', 'lowLabel']),
       ...text('scale.midLabel', field.scale?.midLabel, ['scale', 'midLabel']),
@@ -173,6 +229,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     display: sliderText,
     check: sliderCheck,
     comparesAs: asNumber,
+    prefill: numberValue,
     texts: (field) => text('slider.unit', field.slider?.unit, ['slider', 'unit']),
   },
   matrix: {
@@ -188,6 +245,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     },
     check: matrixCheck,
     comparesAs: matrixComparedAs,
+    prefill: pairValues,
     scored: (field) => field.matrix?.columns ?? [],
     texts: (field) => [
       ...(field.matrix?.rows ?? []).map((r, i) => ({
@@ -214,6 +272,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       Array.isArray(answer) ? answer.map((v, i) => `${i + 1}. ${choiceText(field, v)}`).join(', ') : '',
     check: rankingCheck,
     comparesAs: rankingComparedAs,
+    prefill: rankValues,
     columns: (field) => [
       {
         title: field.label,
@@ -310,7 +369,14 @@ export const QUESTION_HOOKS: QuestionHooks = {
   fieldTexts: (field) => fieldTexts(field),
   scoredItems: (field) => scoredItems(field),
   answerDisplayText: (field, answer) => answerDisplayText(field, answer),
+  prefillValue: (field, values, list) => prefillValue(field, values, list),
 };
+
+/** A question type's answer from a link's values (`prefillAnswers`); `undefined`: ignore them. */
+export function prefillValue(field: Field, values: string[], list: ListValues): PrefilledAnswer | undefined {
+  const prefill = questionType(field.type)?.prefill;
+  return prefill === undefined ? values[0] : prefill(field, values, list);
+}
 
 /** The type check of a question type, or of a choice with other / exclusive / multiple; else null. */
 export function questionCheck(field: Field, issue: IssueFactory): AnswerCheck | null {
