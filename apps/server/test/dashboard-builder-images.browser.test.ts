@@ -83,6 +83,19 @@ describe.skipIf(executable === undefined)(
 
       expect(await fitsWidth(opened)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
+
+      // The published form shows the uploaded image on its public page, from a server without TLS
+      // (this one runs on http://127.0.0.1): the page's img points at the server's image route.
+      const code = (await server().api.forms.publish(form.id)).shareUrl!.split('/').at(-1)!;
+      const visitor = await page.context().newPage();
+      try {
+        await visitor.goto(`${server().origin}/f/${code}`);
+        const shown = visitor.locator(`img[src="${server().origin}/v1/public/images/${id}"]`);
+        await expect.poll(() => shown.count()).toBe(1);
+        await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+      } finally {
+        await visitor.close();
+      }
       // Expected: the sign-in page's 401 before signing in, the refused upload's 415,
       // and example.com's image (unreachable here).
       expect(problems.filter((p) => !/ 401 | 415 |ERR_NAME_NOT_RESOLVED|example\.com/.test(p))).toEqual([]);

@@ -1,5 +1,5 @@
 import type { FieldOption } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine/parts';
+import { imageSource, shuffled } from '@formloom/contract/engine/parts';
 import { useRef, useState } from 'react';
 import type { FieldProps } from '../fields.js';
 import { common, Errors, Group, Help, isOther, Label, type Other, textsIn } from '../internal/parts.js';
@@ -20,10 +20,6 @@ const TEXTS = {
 };
 
 type Choice = string | Other;
-
-/** An image shown only from https or a path of this origin (never `//host`, `/\host`, data: or javascript:). */
-const safeImage = (url: string | undefined) =>
-  url !== undefined && (/^https:\/\//i.test(url) || /^\/(?![/\\])/.test(url)) ? url : undefined;
 
 /** The options in the respondent's order, the exclusive option last. */
 const ordered = (props: FieldProps) =>
@@ -110,7 +106,7 @@ export function ChoiceList(props: FieldProps) {
     />
   );
   const label = (id: string, option: FieldOption) => {
-    const image = safeImage(option.imageUrl);
+    const image = imageSource(option.imageUrl);
     return (
       <label htmlFor={id}>
         {image === undefined ? null : (

@@ -21,3 +21,20 @@ export function sliderText(field: Pick<Field, 'slider'>, value: unknown): string
   const shown = typeof value === 'number' ? numberText(value) : '';
   return shown !== '' && field.slider?.unit !== undefined ? `${shown} ${field.slider.unit}` : shown;
 }
+
+/**
+ * An option's image as a renderer shows it: an https URL, a path on the form's own server, or the
+ * server's own image route over plain http (`publicImageUrl` of a server without TLS, such as one
+ * run locally, names an owner upload so). Anything else (`//host`, `/\\host`, `data:`,
+ * `javascript:`, another http URL) shows no image.
+ *
+ * ```ts
+ * imageSource('http://localhost:3000/v1/public/images/Qm9v'); // shown
+ * imageSource('http://tracker.example/pixel.png'); // undefined
+ * ```
+ */
+export function imageSource(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  if (/^https:\/\//i.test(url) || /^\/(?![/\\])/.test(url)) return url;
+  return /^http:\/\/[^/?#\\@]+\/v1\/public\/images\/[\w-]+$/i.test(url) ? url : undefined;
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { publicImageUrl } from '../../models/upload.js';
 import { checkSchema } from '../integrity/check-schema.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
-import { shuffled } from './parts.js';
+import { imageSource, shuffled } from './parts.js';
 import { answerDisplayText, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
@@ -170,5 +171,30 @@ describe('translation keys of the question types', () => {
   it('an unknown translation key of a question type is an integrity problem', () => {
     const problems = checkSchema({ ...schema, translations: { de: { 'fields.g.rows.nope': 'x' } } });
     expect(problems.map((p) => p.code)).toContain('unknown_translation_key');
+  });
+});
+
+describe('imageSource', () => {
+  it("shows https images, paths of the same server and the server's own image route over http", () => {
+    expect(imageSource('https://img.example/cat.png')).toBe('https://img.example/cat.png');
+    expect(imageSource('/v1/public/images/abc')).toBe('/v1/public/images/abc');
+    // A server without TLS (a local one) names its owner uploads with an http URL.
+    const local = publicImageUrl('http://localhost:3000/', 'Qm9v_x-1');
+    expect(imageSource(local)).toBe(local);
+  });
+
+  it('shows nothing else', () => {
+    for (const url of [
+      'http://tracker.example/pixel.png',
+      'http://evil.example/v1/public/images/a?x=1',
+      'http://user@evil.example/v1/public/images/a',
+      '//evil.example/a.png',
+      '/\\evil.example/a.png',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      undefined,
+    ]) {
+      expect(imageSource(url)).toBeUndefined();
+    }
   });
 });

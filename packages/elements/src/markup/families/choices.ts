@@ -1,5 +1,5 @@
 import type { Field, FieldOption } from '@formloom/contract';
-import { shuffled } from '@formloom/contract/engine/parts';
+import { imageSource, shuffled } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
@@ -15,13 +15,6 @@ import { familyTexts } from './texts.js';
 
 const isMultiple = (field: Field) =>
   field.type === 'checkbox' || (field.type !== 'radio' && field.multiple === true);
-
-/** Only https images, or a path on the form's own server; anything else shows no image. */
-export function imageSource(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  if (/^https:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))) return url;
-  return undefined;
-}
 
 /** The options in the respondent's order, each with its index in the schema (its id). */
 function ordered(field: Field, seed: string): [FieldOption, number][] {
