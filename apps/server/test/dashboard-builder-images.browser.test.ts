@@ -2,15 +2,9 @@ import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, openBuilder, PHONE, useDashboardServer } from './dashboard-support.js';
+import { fitsWidth, openBuilder, PHONE, PNG, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b00000000049454e44ae426082',
-  'hex',
-);
 
 const schema: FormSchema = {
   version: '1.0',

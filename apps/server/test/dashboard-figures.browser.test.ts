@@ -4,16 +4,9 @@ import type { FormSchema } from '@formloom/sdk';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+import { fitsWidth, PHONE, PNG, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-
-/** A 1×1 PNG: real magic bytes, so the server's type check accepts it. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b00000000049454e44ae426082',
-  'hex',
-);
 
 const schema: FormSchema = {
   version: '1.0',

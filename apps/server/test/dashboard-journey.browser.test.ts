@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signIn, useDashboardServer } from './dashboard-support.js';
+import { screenshot, signIn, tableRows, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1000 };
@@ -157,15 +157,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await page.getByRole('link', { name: 'Figures', exact: true }).click();
     await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
     const choice = page.getByRole('table', { name: 'Which workshop?', exact: true });
-    await expect
-      .poll(() =>
-        choice
-          .getByRole('row')
-          .evaluateAll((rows) =>
-            rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent?.trim()).join(' ')),
-          ),
-      )
-      .toEqual(['React 1', 'Node 0']);
+    await expect.poll(() => tableRows(choice)).toEqual(['React 1', 'Node 0']);
     expect(await page.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'figures.png', true);
@@ -273,13 +265,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
     const score = page.getByRole('table', { name: 'Net Promoter Score', exact: true });
     await expect
-      .poll(() =>
-        score
-          .getByRole('row')
-          .evaluateAll((rows) =>
-            rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent?.trim()).join(' ')),
-          ),
-      )
+      .poll(() => tableRows(score))
       .toEqual(['Net Promoter Score 40', 'Promoters (9–10) 6', 'Passives (7–8) 2', 'Detractors (0–6) 2']);
     expect(await axeViolations(page)).toEqual([]);
     // The README's picture: the NPS field's card of figures.

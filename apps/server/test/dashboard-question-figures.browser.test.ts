@@ -3,7 +3,7 @@ import type { FormSchema } from '@formloom/sdk';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+import { fitsWidth, PHONE, signIn, tableRows, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 
@@ -71,13 +71,7 @@ describe.skipIf(executable === undefined)('the figures page of the question type
     await page.goto(`${origin}/app/forms/${form.id}/figures`);
     await page.getByRole('heading', { name: 'Figures', level: 1 }).waitFor();
     await page.getByText('Responses: 3').waitFor();
-    const rowsOf = async (caption: string) =>
-      page
-        .getByRole('table', { name: caption, exact: true })
-        .getByRole('row')
-        .evaluateAll((rows) =>
-          rows.slice(1).map((r) => Array.from(r.children, (cell) => cell.textContent?.trim()).join(' ')),
-        );
+    const rowsOf = (caption: string) => tableRows(page.getByRole('table', { name: caption, exact: true }));
     expect(await rowsOf('Net Promoter Score')).toEqual([
       'Net Promoter Score 33',
       'Promoters (9–10) 2',

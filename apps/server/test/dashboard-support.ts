@@ -29,6 +29,22 @@ export async function screenshot(
   else await target.screenshot({ path: file });
   if (process.env.FORMLOOM_UPDATE_SCREENSHOTS === '1') copyFileSync(file, join(SCREENSHOTS, name));
 }
+/** A 1×1 PNG: real magic bytes, so the server's type check accepts it. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b00000000049454e44ae426082',
+  'hex',
+);
+
+/** A table's body rows, each as its cells' texts joined by spaces (a figure table as read aloud). */
+export function tableRows(table: ReturnType<OpenedPage['page']['locator']>): Promise<string[]> {
+  return table
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(1).map((r) => Array.from(r.children, (cell) => cell.textContent?.trim()).join(' ')),
+    );
+}
+
 export const OWNER = { email: 'owner@example.com', password: 'a long enough password' };
 
 /** A free port, so the public URL (the origin the same-origin rule checks) is known before start. */

@@ -37,7 +37,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const WORDS = [
+export const WORDS = [
   'kit',
   'ada',
   'north',

@@ -1,7 +1,7 @@
 import { compileForm } from '../../src/engine/validate/compile-form.js';
 import type { Field } from '../../src/models/field.js';
 import type { FormSchema } from '../../src/models/form-schema.js';
-import { seededRandom } from './bench-corpus.js';
+import { seededRandom, WORDS } from './bench-corpus.js';
 
 /**
  * The question types' benchmark: a form of the ten original field types beside the eight question
@@ -333,21 +333,6 @@ export interface QuestionTypesSubmission {
   /** The question types given a fault (a value the type refuses), if any. */
   faulted: string[];
 }
-
-const WORDS = [
-  'kit',
-  'ada',
-  'north',
-  'blue',
-  'seven',
-  'river',
-  'hello',
-  'form',
-  'loom',
-  'ok',
-  'yes',
-  'zebra',
-];
 
 /**
  * Distinct submissions, deterministic for a seed: key order, which optional answers are given and
