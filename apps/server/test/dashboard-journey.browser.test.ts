@@ -269,7 +269,8 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
       .toEqual(['Net Promoter Score 40', 'Promoters (9–10) 6', 'Passives (7–8) 2', 'Detractors (0–6) 2']);
     expect(await axeViolations(page)).toEqual([]);
     // The README's picture: the NPS field's card of figures.
-    await screenshot(page.locator('.mantine-Paper-root').filter({ has: score }), 'nps-figures.png');
+    const card = page.locator('.mantine-Paper-root').filter({ has: score });
+    await screenshot(card, 'nps-figures.png');
     expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 240_000);
 });
