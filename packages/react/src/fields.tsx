@@ -1,5 +1,5 @@
 import type { Field, QuestionType } from '@formloom/contract';
-import type { FormTexts } from '@formloom/contract/engine';
+import type { FormTexts, QuestionFamily } from '@formloom/contract/engine';
 import { type ComponentType, lazy } from 'react';
 import { common, Errors, Group, Help, Label, orUndefined, text } from './internal/parts.js';
 
@@ -117,7 +117,8 @@ const FAMILIES = {
 export type Family = keyof typeof FAMILIES;
 
 /** Starts loading a family's chunk (a form's fields are known before they are drawn). */
-export const preload = (family: Family) => void FAMILIES[family]().catch(() => undefined);
+export const preload = (family: QuestionFamily) =>
+  void (FAMILIES as Partial<Record<QuestionFamily, Loader>>)[family]?.().catch(() => undefined);
 
 const later = (family: Family, name: string) =>
   lazy(() => (FAMILIES[family] as Loader)().then((m) => ({ default: m[name]! })));
@@ -136,8 +137,11 @@ const ChoiceList = later('choices', 'ChoiceList');
 const MultiSelect = later('choices', 'MultiSelect');
 const OtherSelect = later('choices', 'OtherSelect');
 
+/** The question types whose components come with their renderers (not drawn by default yet). */
+type Undrawn = 'phone' | 'url' | 'time' | 'datetime' | 'address' | 'signature' | 'consent' | 'statement';
+
 /** The components `<FormloomForm>` draws each field type with, unless `components` replaces one. */
-export const defaultFields: Required<FieldComponents> = {
+export const defaultFields: Required<Omit<FieldComponents, Undrawn>> & FieldComponents = {
   text: (props) => <Input props={props} type="text" />,
   email: (props) => <Input props={props} type="email" />,
   // Text, not type=number: the engine judges what was typed, with the server's messages.

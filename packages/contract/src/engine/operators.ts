@@ -60,7 +60,7 @@ function withQuestionTypes(
 export const WHEN_TARGET_TYPES: readonly FieldType[] = /* @__PURE__ */ withQuestionTypes('equals', SCALAR);
 
 const ruleTypes = (
-  rule: 'min' | 'max' | 'minLength' | 'maxLength',
+  rule: 'min' | 'max' | 'minLength' | 'maxLength' | 'pattern',
   original: readonly FieldType[],
 ): readonly FieldType[] => [
   ...original,
@@ -77,7 +77,7 @@ export const RULE_FIELD_TYPES = {
   maxLength: ruleTypes('maxLength', [...TEXTUAL, 'checkbox', 'select']),
   min: ruleTypes('min', ['number']),
   max: ruleTypes('max', ['number']),
-  pattern: TEXTUAL,
+  pattern: ruleTypes('pattern', TEXTUAL),
 } satisfies Record<string, readonly FieldType[]>;
 
 export function operatorAppliesTo(operator: ConditionOperator, type: FieldType): boolean {

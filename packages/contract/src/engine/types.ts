@@ -71,6 +71,9 @@ export type SchemaProblemCode =
   | 'unknown_row'
   | 'rank_out_of_range'
   | 'row_required'
+  | 'part_required'
+  | 'statement_required'
+  | 'unknown_country'
   // E-mail notifications (integrity/notifications.ts)
   | 'notification_field_not_email';
 

@@ -25,6 +25,9 @@ export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export type ValueOperator = (typeof VALUE_OPERATORS)[number];
 export type ValuelessOperator = (typeof VALUELESS_OPERATORS)[number];
 
+/** The parts of an answer a condition may name (an address's country). */
+export const CONDITION_PARTS = ['country'] as const;
+
 export const ConditionValue = z.union([z.string(), z.number(), z.boolean()]);
 export type ConditionValue = z.infer<typeof ConditionValue>;
 
@@ -35,6 +38,8 @@ export const Condition = z
     row: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength).optional(),
     /** A ranking question's place (1 = best): the condition reads the option ranked there. */
     rank: z.number().int().min(1).max(SCHEMA_LIMITS.maxOptionsPerField).optional(),
+    /** An address question's part: the condition reads that part of the answer. */
+    part: z.enum(CONDITION_PARTS).optional(),
     operator: z.enum(CONDITION_OPERATORS),
     value: ConditionValue.optional(),
   })

@@ -29,6 +29,22 @@ export const FIELD_TYPES = [
   'ranking',
   /** Options with images: answered as `radio`, or as `checkbox` when `multiple`. */
   'picture_choice',
+  /** A phone number in E.164 (`+4915112345678`); a national number is read with `phone.defaultCountry`. */
+  'phone',
+  /** An absolute http or https URL of at most 2,000 characters. */
+  'url',
+  /** A time of day, `HH:MM` (24 h). */
+  'time',
+  /** A date and time with its offset (`2026-12-01T09:30:00+01:00`), compared as instants. */
+  'datetime',
+  /** `{line1, line2?, city, region?, postalCode?, country}`, the country an ISO 3166-1 alpha-2 code. */
+  'address',
+  /** A PNG of the signature, answered as a file upload, with `signedName` when typed. */
+  'signature',
+  /** A consent checkbox: `true` when given, absent when not. */
+  'consent',
+  /** Text shown to the respondent (paragraphs and links); never answered. */
+  'statement',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -67,6 +83,14 @@ export const QUESTION_TYPES = [
   'matrix',
   'ranking',
   'picture_choice',
+  'phone',
+  'url',
+  'time',
+  'datetime',
+  'address',
+  'signature',
+  'consent',
+  'statement',
 ] as const satisfies readonly FieldType[];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

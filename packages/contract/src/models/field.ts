@@ -114,6 +114,33 @@ export type MatrixConfig = z.infer<typeof MatrixConfig>;
 export const RankingConfig = z.object({ top: z.number().int().min(1).optional() }).strict();
 export type RankingConfig = z.infer<typeof RankingConfig>;
 
+/** An ISO 3166-1 alpha-2 country code, upper case ("DE"). */
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code');
+
+/** `phone`: the country a national number (without `+`) is read in. */
+export const PhoneConfig = z.object({ defaultCountry: CountryCode.optional() }).strict();
+export type PhoneConfig = z.infer<typeof PhoneConfig>;
+
+/** The parts of an `address` answer that may be required. */
+export const ADDRESS_REQUIRED_PARTS = ['line1', 'city', 'postalCode', 'region', 'country'] as const;
+
+/** `address`: which parts an answer must fill in (default: line1, city, country). */
+export const AddressConfig = z
+  .object({ required: z.array(z.enum(ADDRESS_REQUIRED_PARTS)).max(ADDRESS_REQUIRED_PARTS.length).optional() })
+  .strict();
+export type AddressConfig = z.infer<typeof AddressConfig>;
+
+/** Text with paragraphs and `[label](https://…)` links; shown as text, never as HTML. */
+const NoticeText = z.string().min(1).max(10_000);
+
+/** `consent`: the sentence the respondent agrees to. */
+export const ConsentConfig = z.object({ text: NoticeText }).strict();
+export type ConsentConfig = z.infer<typeof ConsentConfig>;
+
+/** `statement`: the text shown. */
+export const StatementConfig = z.object({ text: NoticeText }).strict();
+export type StatementConfig = z.infer<typeof StatementConfig>;
+
 /**
  * An "Other, please specify" choice with a text answer: `{other: text}` in place of a value (or
  * beside the values of a multiple choice).
@@ -178,6 +205,10 @@ const fieldObject = z
     slider: SliderConfig.optional(),
     matrix: MatrixConfig.optional(),
     ranking: RankingConfig.optional(),
+    phone: PhoneConfig.optional(),
+    address: AddressConfig.optional(),
+    consent: ConsentConfig.optional(),
+    statement: StatementConfig.optional(),
     fileConfig: FileConfig.optional(),
     validation: FieldValidation.optional(),
     conditionalLogic: ConditionalLogic.optional(),

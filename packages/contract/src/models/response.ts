@@ -15,6 +15,7 @@ export const FileAnswer = z
     name: z.string().max(255).describe('Original file name'),
     size: z.number().int().nonnegative().describe('Size in bytes'),
     type: z.string().max(255).describe('MIME type, detected by the server from the content'),
+    signedName: z.string().max(200).optional().describe('A signature typed instead of drawn: the name typed'),
   })
   .describe('File answer');
 export type FileAnswer = z.infer<typeof FileAnswer>;
@@ -30,7 +31,10 @@ export type OtherAnswer = z.infer<typeof OtherAnswer>;
  * A stored answer value: text, email, date, select, radio as a string (or an `{other}` answer);
  * number, rating, nps, scale, slider as a number; checkbox, multiple select and picture choice as a
  * list of option values (and an `{other}` entry); ranking as the list of option values best first;
- * matrix as `{<rowId>: column value}` (a list of values when multiple); file as its upload.
+ * matrix as `{<rowId>: column value}` (a list of values when multiple); file as its upload;
+ * phone (E.164), url, time (`HH:MM`) and datetime (ISO 8601 with offset) as strings; address as
+ * `{line1, line2?, city, region?, postalCode?, country}`; signature as its upload (with
+ * `signedName` when typed); consent as `true`. A statement has no answer.
  */
 export const AnswerValue = z.union([
   z.string(),
@@ -40,7 +44,8 @@ export const AnswerValue = z.union([
   OtherAnswer,
   z
     .record(z.string(), z.union([z.string(), z.array(z.string())]))
-    .describe('Matrix answer: column values by row id'),
+    .describe('Matrix answer: column values by row id; address answer: its parts by name'),
+  z.literal(true).describe('Consent answer: given'),
 ]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONDITION_PARTS } from './conditional-logic.js';
 import { SCHEMA_LIMITS } from './limits.js';
 
 export const VALIDATION_RULE_TYPES = ['required', 'minLength', 'maxLength', 'min', 'max', 'pattern'] as const;
@@ -13,6 +14,8 @@ const whenTarget = {
   row: z.string().min(1).max(SCHEMA_LIMITS.maxIdLength).optional(),
   /** A ranking question's place, as in a condition. */
   rank: z.number().int().min(1).max(SCHEMA_LIMITS.maxOptionsPerField).optional(),
+  /** An address question's part, as in a condition. */
+  part: z.enum(CONDITION_PARTS).optional(),
 };
 export const RuleWhen = z.union([
   z.object({ ...whenTarget, equals: WhenValue }).strict(),

@@ -63,7 +63,8 @@ export function postedValues(field: Field, value: unknown): string[] {
  */
 export function postedPairs(field: Field, value: unknown): [name: string, value: string][] {
   const family = familyOf(field);
-  if (family !== undefined) return value === undefined ? [] : ALL_FAMILIES[family].post(field, value);
+  const drawn = family === undefined ? undefined : ALL_FAMILIES[family];
+  if (drawn !== undefined) return value === undefined ? [] : drawn.post(field, value);
   return postedValues(field, value).map((v) => [field.id, v]);
 }
 
@@ -73,7 +74,8 @@ export function postedPairs(field: Field, value: unknown): [name: string, value:
  */
 export function postedAnswer(field: Field, get: (name: string) => string[]): unknown {
   const family = familyOf(field);
-  return family === undefined ? null : ALL_FAMILIES[family].posted(field, get);
+  const drawn = family === undefined ? undefined : ALL_FAMILIES[family];
+  return drawn === undefined ? null : drawn.posted(field, get);
 }
 
 /** The button Enter in a field presses: Submit on the last page (or a form of one), else Next. */

@@ -29,4 +29,8 @@ export const FIELD_PROPERTY_EDITORS = {
   slider: 'slider settings: minimum, maximum, step and unit',
   matrix: 'matrix settings: rows, columns and several per row',
   ranking: 'ranking settings: rank only the best',
+  phone: 'not yet in the panel: the phone default country',
+  address: 'not yet in the panel: the address parts required',
+  consent: 'not yet in the panel: the consent text',
+  statement: 'not yet in the panel: the statement text',
 } as const satisfies Record<keyof Field, string>;

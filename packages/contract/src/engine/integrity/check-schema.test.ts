@@ -104,6 +104,9 @@ describe('checkSchema (fixtures)', () => {
       unknown_row: true,
       rank_out_of_range: true,
       row_required: true,
+      part_required: true,
+      statement_required: true,
+      unknown_country: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

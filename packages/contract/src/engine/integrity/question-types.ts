@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { ConditionOperator } from '../../models/conditional-logic.js';
 import { type Field, OPTION_FIELD_TYPES } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
@@ -22,6 +23,10 @@ const CONFIG_TYPES: Readonly<Record<string, readonly string[]>> = {
   slider: ['slider'],
   matrix: ['matrix'],
   ranking: ['ranking'],
+  phone: ['phone'],
+  address: ['address'],
+  consent: ['consent'],
+  statement: ['statement'],
   multiple: ['select', 'picture_choice'],
   other: ['radio', 'checkbox', 'select', 'picture_choice', 'ranking'],
   exclusiveValue: ['checkbox', 'select', 'picture_choice'],
@@ -33,6 +38,8 @@ const REQUIRED_CONFIGS: Readonly<Record<string, string>> = {
   scale: 'scale',
   slider: 'slider',
   matrix: 'matrix',
+  consent: 'consent',
+  statement: 'statement',
 };
 
 const MAX_SLIDER_STEPS = 10_000;
@@ -182,6 +189,28 @@ function configProblems(
       'value',
     );
   }
+  const country = field.type === 'phone' ? field.phone?.defaultCountry : undefined;
+  if (country !== undefined && !isSupportedCountry(country)) {
+    problems.push(
+      problem(
+        'unknown_country',
+        at('phone', 'defaultCountry'),
+        `${name} has the default country "${country}", which is not a country with phone numbers.`,
+      ),
+    );
+  }
+  if (field.type === 'statement') {
+    const rule = (field.validation?.rules ?? []).findIndex((r) => r.type === 'required');
+    if (field.required === true || rule >= 0) {
+      problems.push(
+        problem(
+          'statement_required',
+          field.required === true ? at('required') : at('validation', 'rules', rule),
+          `${name} is a statement, which is never answered; it cannot be required.`,
+        ),
+      );
+    }
+  }
   const top = field.type === 'ranking' ? field.ranking?.top : undefined;
   const count = field.options?.length ?? 0;
   if (top !== undefined && top > count) {
@@ -250,7 +279,25 @@ export function conditionPartProblems(
       ];
     }
   }
+  if (part.part !== undefined && target.type !== 'address') {
+    return [
+      problem(
+        'part_not_applicable',
+        [...path, 'part'],
+        `${subject}, but "${target.id}" is a ${target.type} field; only an address has parts.`,
+      ),
+    ];
+  }
   const valueless = operator === 'isEmpty' || operator === 'isNotEmpty';
+  if (target.type === 'address' && part.part === undefined && !valueless) {
+    return [
+      problem(
+        'part_required',
+        [...path, 'part'],
+        `${subject}; "${operator}" on an address compares one part: add "part": "country".`,
+      ),
+    ];
+  }
   if (target.type === 'matrix' && part.row === undefined && !valueless) {
     return [
       problem(
@@ -267,7 +314,9 @@ export function conditionPartProblems(
         ? `a row of "${target.id}" is answered as a ${compared}`
         : part.rank !== undefined
           ? `a rank of "${target.id}" holds one option`
-          : `"${target.id}" is answered as a ${compared}`;
+          : part.part !== undefined
+            ? `the ${part.part} of "${target.id}" is text`
+            : `"${target.id}" is answered as a ${compared}`;
     return [
       problem(
         'operator_not_applicable',

@@ -1,6 +1,7 @@
 import type { ConditionValue, ValueOperator } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
 import { isCalendarDate } from '../logic/answer-values.js';
+import { dateTimeInstant, timeMinutes } from '../question-types/checks.js';
 import { quoteList } from './paths.js';
 
 const NUMERIC_OPERATORS: ReadonlySet<ValueOperator> = new Set([
@@ -53,6 +54,14 @@ export function describeValueMismatch(
   }
   if (NUMERIC_OPERATORS.has(operator) || (comparesEquality && target.type === 'number')) {
     return isNumericValue(value) ? null : 'needs a number, such as 18 or "18"';
+  }
+  if (target.type === 'time') {
+    return Number.isNaN(timeMinutes(value)) ? 'needs a time of day such as "09:30"' : null;
+  }
+  if (target.type === 'datetime') {
+    return Number.isNaN(dateTimeInstant(value))
+      ? 'needs a date and time with its offset, such as "2026-12-01T09:30:00+01:00"'
+      : null;
   }
   if (DATE_OPERATORS.has(operator) || (comparesEquality && target.type === 'date')) {
     return isIsoDate(value)

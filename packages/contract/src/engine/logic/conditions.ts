@@ -18,6 +18,8 @@ export interface ConditionTarget {
   readonly index: number;
   readonly type: FieldType;
   readonly read?: ((answer: unknown) => unknown) | undefined;
+  /** Where `equals` / `before` / `after` place an answer and a value on one line (time, datetime). */
+  readonly instant?: ((value: unknown) => number) | undefined;
 }
 
 type Test = (answer: unknown) => boolean;
@@ -100,6 +102,7 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
     case 'isEmpty':
       return isEmptyAnswer;
     case 'isChecked':
+      if (type === 'consent') return (a) => a === true;
       return type === 'checkbox' ? (a) => Array.isArray(a) && a.length > 0 : never;
     default:
       break;
@@ -136,6 +139,27 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
   }
 }
 
+/** `equals` / `before` / `after` on the points `instant` gives; other operators as on the type. */
+function targetTest(
+  operator: ConditionOperator,
+  target: ConditionTarget,
+  value: ConditionValue | undefined,
+): Test {
+  const instant = target.instant;
+  const test =
+    operator === 'equals'
+      ? (a: number, e: number) => a === e
+      : operator === 'before'
+        ? (a: number, e: number) => a < e
+        : operator === 'after'
+          ? (a: number, e: number) => a > e
+          : undefined;
+  if (instant === undefined || test === undefined) return positiveTest(operator, target.type, value);
+  const expected = instant(value);
+  if (Number.isNaN(expected)) return never;
+  return (a) => test(instant(a), expected);
+}
+
 /** The test applied to the part of the answer the target reads (a matrix row, a ranked place). */
 function partTest(test: Test, target: ConditionTarget): Test {
   const read = target.read;
@@ -166,7 +190,7 @@ export function compileCondition(
     const result = negated ? !onEmpty : onEmpty;
     return () => result;
   }
-  const test = partTest(positiveTest(base, target.type, value), target);
+  const test = partTest(targetTest(base, target, value), target);
   const t = target.index;
   if (negated) return (raw, hidden) => !test(hidden[t] === 1 ? undefined : raw[t]);
   return (raw, hidden) => test(hidden[t] === 1 ? undefined : raw[t]);
@@ -250,10 +274,13 @@ export function compileRawCondition(
     return (negated ? !onEmpty : onEmpty) ? alwaysRaw : neverRaw;
   }
   const t = target.index;
-  const fast = target.read === undefined ? specialised(base, target.type, value, t) : null;
+  const fast =
+    target.read === undefined && target.instant === undefined
+      ? specialised(base, target.type, value, t)
+      : null;
   if (fast === neverRaw) return negated ? alwaysRaw : neverRaw;
   if (fast !== null) return negated ? (raw) => !fast(raw) : fast;
-  const test = partTest(positiveTest(base, target.type, value), target);
+  const test = partTest(targetTest(base, target, value), target);
   if (test === never) return negated ? alwaysRaw : neverRaw;
   if (negated) return (raw) => !test(raw[t]);
   return (raw) => test(raw[t]);

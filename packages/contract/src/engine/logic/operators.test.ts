@@ -18,6 +18,7 @@ interface OperatorCase {
   config?: Partial<Field>;
   row?: string;
   rank?: number;
+  part?: 'country';
 }
 
 const cases = fixture.cases as OperatorCase[];
@@ -41,6 +42,7 @@ function schemaFor(c: OperatorCase): FormSchema {
     ...('value' in c ? { value: c.value } : {}),
     ...(c.row === undefined ? {} : { row: c.row }),
     ...(c.rank === undefined ? {} : { rank: c.rank }),
+    ...(c.part === undefined ? {} : { part: c.part }),
   };
   return {
     version: '1.0',
@@ -72,7 +74,7 @@ function holds(c: OperatorCase): boolean {
 }
 
 const label = (c: OperatorCase) =>
-  `${c.operator} on ${c.type}${c.row ? ` row ${c.row}` : ''}${c.rank ? ` rank ${c.rank}` : ''} ${JSON.stringify(c.value ?? null)}, ${c.kind}: ${JSON.stringify(c.answer ?? '(none)')} -> ${c.expected}${c.note ? ` (${c.note})` : ''}`;
+  `${c.operator} on ${c.type}${c.row ? ` row ${c.row}` : ''}${c.rank ? ` rank ${c.rank}` : ''}${c.part ? ` ${c.part}` : ''} ${JSON.stringify(c.value ?? null)}, ${c.kind}: ${JSON.stringify(c.answer ?? '(none)')} -> ${c.expected}${c.note ? ` (${c.note})` : ''}`;
 
 describe('condition operators (fixtures/operators.fixture.json)', () => {
   it.each(cases.map((c) => [label(c), c] as const))('%s', (_label, c) => {

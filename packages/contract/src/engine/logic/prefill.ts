@@ -57,7 +57,7 @@ export function listValues(whole: ReadonlySet<string>, values: string[]): string
 }
 
 /** A prefilled answer before validation. */
-export type PrefilledAnswer = string | number | string[] | Record<string, string | string[]>;
+export type PrefilledAnswer = string | number | true | string[] | Record<string, string | string[]>;
 
 /**
  * Raw answers from query parameters for the fields that may be prefilled (`prefillTargets`): the

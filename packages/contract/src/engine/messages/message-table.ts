@@ -67,6 +67,31 @@ export interface MessageTable {
   readonly otherText: string;
   /** The exclusive option ("None of the above") chosen with another. */
   readonly exclusive: string;
+  /** A phone answer that is not a valid number (E.164, or national with the default country). */
+  readonly phone: string;
+  /** A url answer that is not an absolute http or https URL. */
+  readonly url: string;
+  /** A url answer without a scheme ("example.com"). */
+  readonly urlScheme: string;
+  /** A time answer that is not `HH:MM`. */
+  readonly time: string;
+  /** A datetime answer that is not ISO 8601 with an offset. */
+  readonly datetime: string;
+  /** An address answer that is not an object of text parts with a two-letter country. */
+  readonly address: string;
+  /** An address without one of its required parts. */
+  readonly addressPart: string;
+  /** A consent answer other than `true`. */
+  readonly consent: string;
+  /** A signature's typed name that is not text or too long. */
+  readonly signedName: string;
+  /** The label of an address part, as the renderers and exports show it. */
+  readonly addressLine1: string;
+  readonly addressLine2: string;
+  readonly addressCity: string;
+  readonly addressRegion: string;
+  readonly addressPostalCode: string;
+  readonly addressCountry: string;
 }
 
 export type MessageKey = keyof MessageTable;
@@ -80,4 +105,19 @@ export type QuestionTypeMessageKey =
   | 'ranking'
   | 'rankCount'
   | 'otherText'
-  | 'exclusive';
+  | 'exclusive'
+  | 'phone'
+  | 'url'
+  | 'urlScheme'
+  | 'time'
+  | 'datetime'
+  | 'address'
+  | 'addressPart'
+  | 'consent'
+  | 'signedName'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'addressCity'
+  | 'addressRegion'
+  | 'addressPostalCode'
+  | 'addressCountry';

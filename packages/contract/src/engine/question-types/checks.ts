@@ -1,6 +1,7 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Field } from '../../models/field.js';
 import { isBlank, longerThan, toNumber, trimmed } from '../logic/answer-values.js';
-import type { AnswerCheck } from '../validate/answer-checks.js';
+import { type AnswerCheck, compileAnswerCheck } from '../validate/answer-checks.js';
 import { Issue, type IssueFactory } from '../validate/issue.js';
 
 /**
@@ -190,4 +191,148 @@ export function rankingCheck(field: Field, issue: IssueFactory): AnswerCheck {
     if (top !== undefined ? value.length !== top : ranked !== count) return wrongCount;
     return value;
   };
+}
+
+/** The longest URL answer, in characters. */
+export const URL_MAX_LENGTH = 2000;
+/** The longest part of an address or typed signature name, in characters. */
+export const ADDRESS_PART_MAX_LENGTH = 200;
+
+/**
+ * A phone number as E.164 (`+4915112345678`), read with libphonenumber-js's `min` metadata (the
+ * same set the browsers load): `+` and a country code, or a national number of
+ * `phone.defaultCountry`. Spaces, dashes and brackets are allowed in what is typed.
+ */
+export function phoneCheck(field: Field, issue: IssueFactory): AnswerCheck {
+  const defaultCountry = field.phone?.defaultCountry as CountryCode | undefined;
+  const failed = issue('phone', 'phone');
+  return (a) => {
+    if (typeof a !== 'string' || longerThan(a, 64)) return failed;
+    const parsed = parsePhoneNumberFromString(trimmed(a), defaultCountry);
+    return parsed?.isValid() === true ? parsed.number : failed;
+  };
+}
+
+/** An absolute `http`/`https` URL of at most `URL_MAX_LENGTH` characters, trimmed. */
+export function urlCheck(_field: Field, issue: IssueFactory): AnswerCheck {
+  const failed = issue('url', 'url');
+  const noScheme = issue('url', 'urlScheme');
+  const tooLong = issue('too_long', 'tooLong', { max: URL_MAX_LENGTH });
+  return (a) => {
+    if (typeof a !== 'string') return failed;
+    const s = trimmed(a);
+    if (s.length > URL_MAX_LENGTH) return tooLong;
+    if (!/^[a-z][a-z\d+.-]*:/i.test(s) || /^[^/:]+\.[^/:]+:\d/.test(s)) return noScheme;
+    if (!/^https?:\/\/[^/?#\s]/i.test(s) || /\s/.test(s)) return failed;
+    try {
+      const url = new URL(s);
+      return url.hostname !== '' ? s : failed;
+    } catch {
+      return failed;
+    }
+  };
+}
+
+/** A time of day `HH:MM` (24 h); `9:05` is normalised to `09:05`. */
+export function timeCheck(_field: Field, issue: IssueFactory): AnswerCheck {
+  const failed = issue('time', 'time');
+  return (a) => {
+    const minutes = timeMinutes(a);
+    if (Number.isNaN(minutes)) return failed;
+    const s = trimmed(a as string);
+    return s.length === 5 ? s : `0${s}`;
+  };
+}
+
+/** `HH:MM` (or `H:MM`) as minutes since midnight; NaN for anything else. */
+export function timeMinutes(a: unknown): number {
+  const m = typeof a === 'string' ? /^\s*([01]?\d|2[0-3]):([0-5]\d)\s*$/.exec(a) : null;
+  return m === null ? Number.NaN : Number(m[1]) * 60 + Number(m[2]);
+}
+
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An ISO 8601 date and time with its offset (`2026-12-01T09:30:00+01:00`, or `Z`) as the
+ * milliseconds of its instant; NaN for anything else, a day that does not exist included.
+ */
+export function dateTimeInstant(a: unknown): number {
+  const m = typeof a === 'string' ? DATETIME.exec(trimmed(a)) : null;
+  if (m === null) return Number.NaN;
+  const [, y, mo, d, h, mi, sec, , oh, om] = m;
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCDate() !== Number(d) || day.getUTCMonth() !== Number(mo) - 1) return Number.NaN;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) return Number.NaN;
+  if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return Number.NaN;
+  return Date.parse(trimmed(a as string));
+}
+
+/** An ISO 8601 date and time with an offset, kept as written (trimmed): the offset is the respondent's. */
+export function dateTimeCheck(_field: Field, issue: IssueFactory): AnswerCheck {
+  const failed = issue('datetime', 'datetime');
+  return (a) => (Number.isNaN(dateTimeInstant(a)) ? failed : trimmed(a as string));
+}
+
+/** The parts of an address answer, in the order the one-line display shows them. */
+export const ADDRESS_PARTS = ['line1', 'line2', 'postalCode', 'city', 'region', 'country'] as const;
+const DEFAULT_REQUIRED_PARTS = ['line1', 'city', 'country'] as const;
+
+/**
+ * `{line1, line2?, city, region?, postalCode?, country}` of trimmed text, the country a two-letter
+ * code (upper-cased); blank parts are left out, and the parts `address.required` names (default
+ * line1, city, country) must be there. No part filled in: empty.
+ */
+export function addressCheck(field: Field, issue: IssueFactory): AnswerCheck {
+  const required = field.address?.required ?? DEFAULT_REQUIRED_PARTS;
+  const failed = issue('address', 'address');
+  const missing = issue('address_part', 'addressPart');
+  return (a) => {
+    if (typeof a !== 'object' || a === null || Array.isArray(a)) return failed;
+    const value: Record<string, string> = {};
+    for (const key of Object.keys(a)) {
+      const v: unknown = (a as Record<string, unknown>)[key];
+      if (!(ADDRESS_PARTS as readonly string[]).includes(key)) return failed;
+      if (v === undefined || v === null || (typeof v === 'string' && isBlank(v))) continue;
+      if (typeof v !== 'string' || longerThan(trimmed(v), ADDRESS_PART_MAX_LENGTH)) return failed;
+      value[key] = trimmed(v);
+    }
+    if (Object.keys(value).length === 0) return EMPTY_ANSWER;
+    if (value.country !== undefined) {
+      value.country = value.country.toUpperCase();
+      if (!/^[A-Z]{2}$/.test(value.country)) return failed;
+    }
+    return required.every((part) => value[part] !== undefined) ? value : missing;
+  };
+}
+
+/** A PNG upload, checked as a file answer, with `signedName` when the signature was typed. */
+export function signatureCheck(field: Field, issue: IssueFactory): AnswerCheck {
+  const file = compileAnswerCheck(
+    { ...field, type: 'file', fileConfig: { allowedTypes: ['image/png'] } },
+    issue,
+    null,
+  );
+  const badName = issue('signed_name', 'signedName');
+  return (a) => {
+    if (typeof a !== 'object' || a === null || Array.isArray(a) || !Object.hasOwn(a, 'signedName'))
+      return file(a);
+    const { signedName, ...upload } = a as Record<string, unknown>;
+    const checked = file(upload);
+    if (checked instanceof Issue || signedName === undefined) return checked;
+    if (typeof signedName !== 'string' || longerThan(trimmed(signedName), ADDRESS_PART_MAX_LENGTH))
+      return badName;
+    return isBlank(signedName) ? checked : { ...(checked as object), signedName: trimmed(signedName) };
+  };
+}
+
+/** `true` when given (`"true"` from a form post too); `false` is consent not given: empty. */
+export function consentCheck(_field: Field, issue: IssueFactory): AnswerCheck {
+  const failed = issue('consent', 'consent');
+  return (a) => (a === true || a === 'true' ? true : a === false || a === 'false' ? EMPTY_ANSWER : failed);
+}
+
+/** A statement is never answered: whatever arrives for it is dropped. */
+export function statementCheck(): AnswerCheck {
+  return () => EMPTY_ANSWER;
 }

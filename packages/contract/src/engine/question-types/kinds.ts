@@ -19,16 +19,24 @@ export interface QuestionKind {
    */
   readonly operators: readonly ConditionOperator[];
   /** The validation rules besides `required` that apply (`min`/`max` on scales, counts on choices). */
-  readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength')[];
+  readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength' | 'pattern')[];
 }
 
-export type QuestionFamily = 'scales' | 'matrix' | 'ranking' | 'choices';
+export type QuestionFamily =
+  | 'scales'
+  | 'matrix'
+  | 'ranking'
+  | 'choices'
+  | 'inputs'
+  | 'address'
+  | 'signature'
+  | 'notices';
 /**
  * `distribution`: counts per value, mean and median; `nps`: the score and its three groups;
  * `matrix`: a row × column table of counts; `ranking`: mean rank per option; `choices`: counts
- * per option, as for checkbox.
+ * per option, as for checkbox; `answered`: how many answered, as for text.
  */
-export type QuestionFigure = 'distribution' | 'nps' | 'matrix' | 'ranking' | 'choices';
+export type QuestionFigure = 'distribution' | 'nps' | 'matrix' | 'ranking' | 'choices' | 'answered';
 
 const COMPARING: readonly ConditionOperator[] = [
   'equals',
@@ -43,6 +51,14 @@ const scale = <T extends 'rating' | 'nps' | 'scale' | 'slider'>(
   type: T,
   figure: QuestionFigure = 'distribution',
 ) => ({ type, family: 'scales', figure, operators: COMPARING, rules: SCALE_RULES }) as const;
+
+const TIMED: readonly ConditionOperator[] = ['equals', 'before', 'after'];
+const kind = <T extends QuestionType>(
+  type: T,
+  family: QuestionFamily,
+  operators: readonly ConditionOperator[] = [],
+  rules: QuestionKind['rules'] = [],
+) => ({ type, family, figure: 'answered', operators, rules }) as const;
 
 export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { readonly type: T } } = {
   rating: scale('rating'),
@@ -70,6 +86,20 @@ export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { re
     operators: ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
     rules: ['minLength', 'maxLength'],
   },
+  phone: kind('phone', 'inputs', ['equals', 'notEquals', 'startsWith'], ['pattern']),
+  url: kind(
+    'url',
+    'inputs',
+    ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith'],
+    ['minLength', 'maxLength', 'pattern'],
+  ),
+  time: kind('time', 'inputs', TIMED),
+  datetime: kind('datetime', 'inputs', TIMED),
+  // A condition on an address names its `part` ("country").
+  address: kind('address', 'address', ['equals']),
+  signature: kind('signature', 'signature'),
+  consent: kind('consent', 'notices', ['isChecked', 'isNotChecked']),
+  statement: kind('statement', 'notices'),
 };
 
 /** The kind of a question type; `undefined` for the original ten types. */

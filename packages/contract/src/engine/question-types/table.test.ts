@@ -102,6 +102,46 @@ describe('exportColumns', () => {
   });
 });
 
+describe('phone, url, time, datetime, address, signature, consent and statement', () => {
+  const address = field({ type: 'address', label: 'Home' });
+  const signed = { uploadId: 'up_1', name: 'signature.png', size: 120, type: 'image/png' };
+  it('shows each as one line of text', () => {
+    expect(answerDisplayText(field({ type: 'phone' }), '+4915112345678')).toBe('+4915112345678');
+    expect(answerDisplayText(field({ type: 'url' }), 'https://example.org')).toBe('https://example.org');
+    expect(answerDisplayText(field({ type: 'time' }), '09:30')).toBe('09:30');
+    expect(answerDisplayText(field({ type: 'datetime' }), '2026-12-01T09:30:00+01:00')).toBe(
+      '2026-12-01T09:30:00+01:00',
+    );
+    expect(
+      answerDisplayText(address, { line1: '1 Main St', postalCode: '10115', city: 'Berlin', country: 'DE' }),
+    ).toBe('1 Main St, 10115, Berlin, DE');
+    expect(answerDisplayText(field({ type: 'signature' }), signed)).toBe('signed');
+    expect(answerDisplayText(field({ type: 'consent', consent: { text: 'I agree' } }), true)).toBe('yes');
+    expect(answerDisplayText(field({ type: 'statement', statement: { text: 'Hi' } }), 'x')).toBe('');
+  });
+  it('exports an address as one column per part, a signature as its upload', () => {
+    const columns = exportColumns(address);
+    expect(columns.map((c) => c.title)).toEqual([
+      'Home – Address line 1',
+      'Home – Address line 2',
+      'Home – Postal code',
+      'Home – City',
+      'Home – State / region',
+      'Home – Country',
+    ]);
+    expect(columns.map((c) => c.value({ line1: '1 Main St', city: 'Berlin', country: 'DE' }))).toEqual([
+      '1 Main St',
+      '',
+      '',
+      'Berlin',
+      '',
+      'DE',
+    ]);
+    const signature = exportColumns(field({ type: 'signature', label: 'Sign' }));
+    expect(signature.map((c) => [c.title, c.value(signed)])).toEqual([['Sign', 'signature.png']]);
+  });
+});
+
 describe('translation keys of the question types', () => {
   const schema: FormSchema = {
     version: '1.0',
@@ -130,6 +170,13 @@ describe('translation keys of the question types', () => {
         options: [{ label: 'Red', value: 'red' }],
         other: { label: 'Other' },
       }),
+      field({
+        id: 'c',
+        sectionId: 's',
+        type: 'consent',
+        consent: { text: 'I agree to the [terms](https://x.example).' },
+      }),
+      field({ id: 'st', sectionId: 's', type: 'statement', statement: { text: 'Read this first.' } }),
     ],
   };
   it('lists every new text under its key', () => {
@@ -145,6 +192,8 @@ describe('translation keys of the question types', () => {
         'fields.sl.slider.unit',
         'fields.r.other',
         'fields.r.options.red',
+        'fields.c.consent',
+        'fields.st.statement',
       ]),
     );
   });
@@ -157,6 +206,8 @@ describe('translation keys of the question types', () => {
             'fields.g.rows.r1': 'Zeile',
             'fields.sl.slider.unit': 'Kilometer',
             'fields.r.other': 'Andere',
+            'fields.c.consent': 'Ich stimme den [Bedingungen](https://x.example) zu.',
+            'fields.st.statement': 'Bitte zuerst lesen.',
           },
         },
       },
@@ -166,6 +217,8 @@ describe('translation keys of the question types', () => {
     expect(translated.fields[0]?.matrix?.columns[0]?.label).toBe('A');
     expect(translated.fields[3]?.slider?.unit).toBe('Kilometer');
     expect(translated.fields[4]?.other?.label).toBe('Andere');
+    expect(translated.fields[5]?.consent?.text).toBe('Ich stimme den [Bedingungen](https://x.example) zu.');
+    expect(translated.fields[6]?.statement?.text).toBe('Bitte zuerst lesen.');
     expect(schema.fields[0]?.matrix?.rows[0]?.label).toBe('Row');
   });
   it('an unknown translation key of a question type is an integrity problem', () => {

@@ -5,16 +5,28 @@ import type { PrefilledAnswer } from '../logic/prefill.js';
 /** Their English messages, which a browser adds when it loads this (load.browser.ts). */
 export { enQuestionTypes } from '../messages/en-question-types.js';
 
+import { enQuestionTypes } from '../messages/en-question-types.js';
 import type { AnswerCheck } from '../validate/answer-checks.js';
 import type { IssueFactory } from '../validate/issue.js';
 import {
+  ADDRESS_PARTS,
+  addressCheck,
   choiceCheck,
+  consentCheck,
+  dateTimeCheck,
+  dateTimeInstant,
   integerCheck,
   isMultipleChoice,
   matrixCheck,
   needsChoiceCheck,
+  phoneCheck,
   rankingCheck,
+  signatureCheck,
   sliderCheck,
+  statementCheck,
+  timeCheck,
+  timeMinutes,
+  urlCheck,
 } from './checks.js';
 import type { QuestionHooks } from './hooks.js';
 import { QUESTION_KINDS, type QuestionKind } from './kinds.js';
@@ -98,6 +110,7 @@ export type { QuestionFamily, QuestionFigure, QuestionKind } from './kinds.js';
 export interface ConditionPart {
   readonly row?: string | undefined;
   readonly rank?: number | undefined;
+  readonly part?: 'country' | undefined;
 }
 
 /** See `QuestionTypeEntry.comparesAs`. */
@@ -107,6 +120,11 @@ export interface ComparedAs {
   readonly read?: (answer: unknown) => unknown;
   /** The values a choice is compared with (option values, matrix column values). */
   readonly values?: readonly string[];
+  /**
+   * For `equals` / `before` / `after` on a time or a date and time: the answer and the condition's
+   * value as points on one line (minutes of the day, milliseconds of the instant), NaN for none.
+   */
+  readonly instant?: (value: unknown) => number;
 }
 
 /** A text of a field a translation may replace: `fields.<id>.<key>`, at `path` inside the field. */
@@ -191,6 +209,29 @@ function rankingComparedAs(field: Field, part: ConditionPart): ComparedAs {
 
 const text = (key: string, value: string | undefined, path: (string | number)[]): FieldText[] =>
   value === undefined ? [] : [{ key, text: value, path }];
+
+const asText = (): ComparedAs => ({ type: 'text' });
+const asString = (_field: Field, answer: unknown): string => (typeof answer === 'string' ? answer : '');
+const noPrefill = () => undefined;
+
+/** An address part's label in English (exports); the renderers take the respondent's language. */
+const ADDRESS_LABELS: Readonly<Record<(typeof ADDRESS_PARTS)[number], string>> = {
+  line1: enQuestionTypes.addressLine1,
+  line2: enQuestionTypes.addressLine2,
+  postalCode: enQuestionTypes.addressPostalCode,
+  city: enQuestionTypes.addressCity,
+  region: enQuestionTypes.addressRegion,
+  country: enQuestionTypes.addressCountry,
+};
+
+const addressPart = (answer: unknown, part: string): string => {
+  const v = isRecord(answer) && Object.hasOwn(answer, part) ? answer[part] : undefined;
+  return typeof v === 'string' ? v : '';
+};
+
+/** A file answer's name (a signature's upload, as a file's). */
+const fileName = (answer: unknown): string =>
+  isRecord(answer) && typeof answer.name === 'string' ? answer.name : '';
 
 const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type: T } } = {
   rating: {
@@ -287,6 +328,72 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     check: choiceCheck,
     comparesAs: choiceComparedAs,
     scored: (field) => field.options ?? [],
+  },
+  phone: {
+    ...QUESTION_KINDS.phone,
+    display: asString,
+    check: phoneCheck,
+    comparesAs: asText,
+  },
+  url: {
+    ...QUESTION_KINDS.url,
+    display: asString,
+    check: urlCheck,
+    comparesAs: asText,
+  },
+  time: {
+    ...QUESTION_KINDS.time,
+    display: asString,
+    check: timeCheck,
+    comparesAs: () => ({ type: 'time', instant: timeMinutes }),
+  },
+  datetime: {
+    ...QUESTION_KINDS.datetime,
+    display: asString,
+    check: dateTimeCheck,
+    comparesAs: () => ({ type: 'datetime', instant: dateTimeInstant }),
+  },
+  address: {
+    ...QUESTION_KINDS.address,
+    display: (_field, answer) =>
+      ADDRESS_PARTS.map((p) => addressPart(answer, p))
+        .filter((p) => p !== '')
+        .join(', '),
+    check: addressCheck,
+    comparesAs: (_field, part) =>
+      part.part === undefined
+        ? { type: 'address' }
+        : { type: 'text', read: (a) => addressPart(a, part.part!) || undefined },
+    prefill: noPrefill,
+    columns: (field) =>
+      ADDRESS_PARTS.map((p) => ({
+        title: `${field.label} – ${ADDRESS_LABELS[p]}`,
+        value: (answer: unknown) => addressPart(answer, p),
+      })),
+  },
+  signature: {
+    ...QUESTION_KINDS.signature,
+    display: (_field, answer) => (fileName(answer) !== '' ? 'signed' : ''),
+    check: signatureCheck,
+    comparesAs: () => ({ type: 'signature' }),
+    prefill: noPrefill,
+    columns: (field) => [{ title: field.label, value: fileName }],
+  },
+  consent: {
+    ...QUESTION_KINDS.consent,
+    display: (_field, answer) => (answer === true ? 'yes' : ''),
+    check: consentCheck,
+    comparesAs: () => ({ type: 'consent' }),
+    prefill: (_field, values) => (values[0] === 'true' || values[0] === '1' ? true : undefined),
+    texts: (field) => text('consent', field.consent?.text, ['consent', 'text']),
+  },
+  statement: {
+    ...QUESTION_KINDS.statement,
+    display: () => '',
+    check: statementCheck,
+    comparesAs: () => ({ type: 'statement' }),
+    prefill: noPrefill,
+    texts: (field) => text('statement', field.statement?.text, ['statement', 'text']),
   },
 };
 

@@ -1,3 +1,4 @@
+import { questionHooks } from '#engine/question-types';
 import type { Field } from '../../models/field.js';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
@@ -105,8 +106,9 @@ export function compileRule(
   if (!types.includes(field.type)) return null;
   const isCheckbox = isMultipleChoice(field);
   // A length rule on a single choice (checkSchema refuses it) has nothing to count.
-  if ((rule.type === 'minLength' || rule.type === 'maxLength') && !isCheckbox && !isTextFieldType(field.type))
-    return null;
+  // A url counts characters as text does (its type compares as text).
+  const textual = isTextFieldType(questionHooks()?.comparedAs(field).type ?? field.type);
+  if ((rule.type === 'minLength' || rule.type === 'maxLength') && !isCheckbox && !textual) return null;
   const failed = ruleIssue(rule, field, issue);
   switch (rule.type) {
     case 'minLength':

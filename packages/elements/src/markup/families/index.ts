@@ -4,8 +4,16 @@ import { family as matrix } from './matrix.js';
 import { family as ranking } from './ranking.js';
 import { family as scales } from './scales.js';
 
-/** Every family, for a renderer that draws any form at once (the server's page). */
-export const ALL_FAMILIES: Required<Families> = { scales, matrix, ranking, choices };
+/**
+ * Every family drawn so far, for a renderer that draws any form at once (the server's page); the
+ * families of phone … statement come with their renderers.
+ */
+export const ALL_FAMILIES: Families = {
+  scales,
+  matrix,
+  ranking,
+  choices,
+};
 
 /** The families' rules, for a stylesheet of its own (the server's page). */
 export const FAMILY_STYLE = Object.values(ALL_FAMILIES)
