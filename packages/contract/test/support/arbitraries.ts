@@ -81,6 +81,18 @@ function extraFor(
     case 'ranking':
       if (flag) extra.ranking = { top: 1 + (n % options.length) };
       break;
+    case 'phone':
+      if (flag) extra.phone = { defaultCountry: 'DE' };
+      break;
+    case 'address':
+      if (flag) extra.address = { required: ['country'] };
+      break;
+    case 'consent':
+      extra.consent = { text: 'I agree to the [terms](https://example.org/terms).' };
+      break;
+    case 'statement':
+      extra.statement = { text: 'Read this first.' };
+      break;
     default:
       break;
   }
@@ -103,6 +115,8 @@ function planField(plan: FieldPlan, id = 'x'): Field {
 function partFor(plan: FieldPlan, operator: ConditionOperator): ConditionPart {
   if (plan.type === 'matrix' && operator !== 'isEmpty' && operator !== 'isNotEmpty') return { row: 'r0' };
   if (plan.type === 'ranking' && (operator === 'equals' || operator === 'notEquals')) return { rank: 1 };
+  if (plan.type === 'address' && operator !== 'isEmpty' && operator !== 'isNotEmpty')
+    return { part: 'country' };
   return {};
 }
 
@@ -134,7 +148,8 @@ const fieldPlanArb = (sectionCount: number): fc.Arbitrary<FieldPlan> =>
       const hi = Math.max(r.a, r.b);
       const textual = r.type === 'text' || r.type === 'textarea' || r.type === 'email' || r.type === 'hidden';
       // `required` on a hidden field is an integrity error: its value comes from prefill or not at all.
-      const required = r.type === 'hidden' ? false : r.required;
+      // So is `required` on a statement, which is never answered.
+      const required = r.type === 'hidden' || r.type === 'statement' ? false : r.required;
       const plan: FieldPlan = {
         type: r.type,
         options: r.options,
@@ -160,6 +175,9 @@ function conditionValueArb(op: ConditionOperator, target: FieldPlan): fc.Arbitra
   const compared = comparedAs(planField(target), partFor(target, op));
   if (compared.type === 'number') return fc.integer({ min: -50, max: 500 });
   if (compared.type === 'date') return isoDate;
+  if (compared.type === 'time') return fc.constantFrom('08:00', '12:30', '23:59');
+  if (compared.type === 'datetime')
+    return fc.constantFrom('2026-12-01T09:30:00+01:00', '2027-01-01T00:00:00Z');
   if (compared.values !== undefined) return fc.constantFrom(...compared.values);
   return word;
 }
@@ -424,6 +442,38 @@ export function answerArb(field: Field): fc.Arbitrary<unknown> {
         type: fc.constantFrom(...types.map((t) => MIME_FOR[t] ?? t)),
       });
     }
+    case 'phone':
+      return fc.constantFrom('+4915112345678', '+442079460958', '+33612345678');
+    case 'url':
+      return word.map((w) => `https://${w}.example/${w}`);
+    case 'time':
+      return fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+    case 'datetime':
+      return fc.constantFrom(
+        '2026-12-01T09:30:00+01:00',
+        '2027-06-30T23:59:59Z',
+        '2026-02-28T00:00:00-05:00',
+      );
+    case 'address':
+      return fc.record({
+        line1: word.map((w) => `1 ${w} Street`),
+        city: word,
+        country: fc.constantFrom('DE', 'FR', 'US'),
+      });
+    case 'signature':
+      return fc.record({
+        uploadId: fc.uuid(),
+        name: fc.constant('signature.png'),
+        size: fc.integer({ min: 1, max: 100_000 }),
+        type: fc.constant('image/png'),
+      });
+    case 'consent':
+      return fc.constant(true);
+    case 'statement':
+      // Never answered: whatever is sent is dropped, so nothing is sent.
+      return fc.constant(undefined);
     default:
       // The question types' arbitraries come with their engine checks.
       throw new Error(`no answer arbitrary for ${field.type} fields yet`);
