@@ -28,6 +28,9 @@ export default defineConfig({
     // The question types' code: registered at once in Node, loaded on demand in a browser.
     'engine/question-types': 'src/engine/question-types/load.ts',
     'engine/question-types.browser': 'src/engine/question-types/load.browser.ts',
+    // translateSchema: likewise, loaded when a form is shown in another language than its own.
+    'engine/translate': 'src/engine/texts/translate-load.ts',
+    'engine/translate.browser': 'src/engine/texts/translate-load.browser.ts',
     // The variables' code (the expression compiler): likewise, loaded when a form has variables.
     'engine/variables': 'src/engine/logic/variables-load.ts',
     'engine/variables.browser': 'src/engine/logic/variables-load.browser.ts',

@@ -21,6 +21,8 @@ export {
   type QuestionTypeEntry,
   questionType,
 } from './engine/question-types/table.js';
+// Also at `@formloom/contract/engine` as `translator()`, which a browser loads on demand.
+export { translateSchema } from './engine/texts/translate-schema.js';
 export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';
 // --- Errors -------------------------------------------------------------------------------
 export {

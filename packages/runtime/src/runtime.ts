@@ -6,16 +6,18 @@ import {
   type FileAnswer,
   formatMessage,
   loadQuestionTypes,
+  loadTranslator,
   loadVariables,
   mimeTypeAllowed,
   pageOfField,
   pageOrder,
+  phoneNumbering,
   pickLanguage,
   prefillAnswers,
   prefillTargets,
   questionHooks,
   recallText,
-  translateSchema,
+  translator,
   usesQuestionTypes,
   type ValidationIssue,
   type VariableValues,
@@ -174,13 +176,28 @@ function toParams(input: PrefillInput | undefined): URLSearchParams {
 
 /**
  * The engine's code a browser bundle loads on demand (Node has it all): the question types' when
- * the form uses them, the variables' when it has any. `undefined`: nothing to wait for.
+ * the form uses them (and the phone numbering when it has a phone field), the variables' when it
+ * has any, the translation of the schema when it is shown in another language than its own.
+ * `undefined`: nothing to wait for.
  */
-function engineCodeFor(schema: FormSchema): Promise<unknown> | undefined {
+function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown> | undefined {
   const waits: Promise<void>[] = [];
-  if (questionHooks() === undefined && schema.fields.some(usesQuestionTypes)) waits.push(loadQuestionTypes());
+  const phone = phoneNumbering() === undefined && schema.fields.some((f) => f.type === 'phone');
+  if (phone || (questionHooks() === undefined && schema.fields.some(usesQuestionTypes))) {
+    waits.push(loadQuestionTypes({ phone }));
+  }
   if (variablesCode() === undefined && (schema.variables?.length ?? 0) > 0) waits.push(loadVariables());
+  if (translator() === undefined && language !== undefined && language !== schema.meta.language) {
+    waits.push(loadTranslator());
+  }
   return waits.length === 0 ? undefined : Promise.all(waits);
+}
+
+/** The schema as shown in `language`: translated, or in its own language without the other tables. */
+function shownIn(schema: FormSchema, language: Language): FormSchema {
+  if (language !== schema.meta.language) return translator()!(schema, language);
+  const { translations: _, ...own } = schema;
+  return own;
 }
 
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
@@ -317,8 +334,9 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
 
   if (local) {
     const base = options.schema!;
+    const language = pickLanguage(base, { requested: options.lang }) as Language;
     const begin = () => {
-      const schema = translateSchema(base, pickLanguage(base, { requested: options.lang }) as Language);
+      const schema = shownIn(base, language);
       start(schema, {
         title: schema.meta.title,
         description: schema.meta.description ?? null,
@@ -326,7 +344,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       });
     };
     // A browser loads the engine's code the form needs first (Node has it): the form is ready after.
-    const code = engineCodeFor(base);
+    const code = engineCodeFor(base, language);
     if (code === undefined) begin();
     else {
       state = { ...state, status: 'loading' };

@@ -7,7 +7,8 @@
  * neither the SDK nor the browser page should install or bundle.
  */
 
-export { loadQuestionTypes, questionHooks } from '#engine/question-types';
+export { loadQuestionTypes, type QuestionTypeNeeds, questionHooks } from '#engine/question-types';
+export { loadTranslator, translator } from '#engine/translate';
 export { loadVariables, variablesCode } from '#engine/variables';
 export {
   FALLBACK_LANGUAGE,
@@ -78,6 +79,7 @@ export {
   questionKind,
   usesQuestionTypes,
 } from './question-types/kinds.js';
+export { type PhoneNumbering, phoneNumbering } from './question-types/phone-numbering.js';
 export type {
   ComparedAs,
   ConditionPart,
@@ -87,7 +89,6 @@ export type {
 } from './question-types/table.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
-export { translateSchema } from './texts/translate-schema.js';
 export { RESPONDENT_COPY_SUBJECT, type TranslatableText, translationKeys } from './texts/translation-keys.js';
 export type {
   Answers,

@@ -1,5 +1,11 @@
-import { type FormSchema, type PublicForm, publicImageUrl, resolveImageUploads } from '@formloom/contract';
-import { type LanguageRequest, pickLanguage, translateSchema } from '@formloom/contract/engine';
+import {
+  type FormSchema,
+  type PublicForm,
+  publicImageUrl,
+  resolveImageUploads,
+  translateSchema,
+} from '@formloom/contract';
+import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier.js';
 import type { FormRow } from '../db/database.js';
 import { schemaOf } from './form-schema.js';

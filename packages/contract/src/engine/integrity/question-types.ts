@@ -1,10 +1,10 @@
-import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { ConditionOperator } from '../../models/conditional-logic.js';
 import { type Field, OPTION_FIELD_TYPES } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { IMAGE_UPLOAD_PREFIX, uploadIdOf } from '../../models/upload.js';
 import { operatorAppliesTo } from '../operators.js';
 import { isMultipleChoice } from '../question-types/checks.js';
+import { phoneNumbering } from '../question-types/phone-numbering.js';
 import { type ConditionPart, comparedAs } from '../question-types/table.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem, quoteList } from './paths.js';
@@ -189,8 +189,10 @@ function configProblems(
       'value',
     );
   }
+  // Checked where the numbering is loaded: always on the server; in a browser once a phone form loaded it.
   const country = field.type === 'phone' ? field.phone?.defaultCountry : undefined;
-  if (country !== undefined && !isSupportedCountry(country)) {
+  const numbering = country === undefined ? undefined : phoneNumbering();
+  if (country !== undefined && numbering !== undefined && !numbering.isCountry(country)) {
     problems.push(
       problem(
         'unknown_country',

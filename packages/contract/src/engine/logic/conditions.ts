@@ -18,11 +18,13 @@ export interface ConditionTarget {
   readonly index: number;
   readonly type: FieldType;
   readonly read?: ((answer: unknown) => unknown) | undefined;
-  /** Where `equals` / `before` / `after` place an answer and a value on one line (time, datetime). */
-  readonly instant?: ((value: unknown) => number) | undefined;
+  /** The type's own test of an operator, when it has one (time, datetime: as points on one line). */
+  readonly test?:
+    | ((operator: ConditionOperator, value: ConditionValue | undefined) => Test | undefined)
+    | undefined;
 }
 
-type Test = (answer: unknown) => boolean;
+export type Test = (answer: unknown) => boolean;
 
 const never: Test = () => false;
 
@@ -102,7 +104,6 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
     case 'isEmpty':
       return isEmptyAnswer;
     case 'isChecked':
-      if (type === 'consent') return (a) => a === true;
       return type === 'checkbox' ? (a) => Array.isArray(a) && a.length > 0 : never;
     default:
       break;
@@ -139,25 +140,13 @@ function positiveTest(operator: ConditionOperator, type: FieldType, value: Condi
   }
 }
 
-/** `equals` / `before` / `after` on the points `instant` gives; other operators as on the type. */
+/** The target type's own test of the operator, else the test of the type it compares as. */
 function targetTest(
   operator: ConditionOperator,
   target: ConditionTarget,
   value: ConditionValue | undefined,
 ): Test {
-  const instant = target.instant;
-  const test =
-    operator === 'equals'
-      ? (a: number, e: number) => a === e
-      : operator === 'before'
-        ? (a: number, e: number) => a < e
-        : operator === 'after'
-          ? (a: number, e: number) => a > e
-          : undefined;
-  if (instant === undefined || test === undefined) return positiveTest(operator, target.type, value);
-  const expected = instant(value);
-  if (Number.isNaN(expected)) return never;
-  return (a) => test(instant(a), expected);
+  return target.test?.(operator, value) ?? positiveTest(operator, target.type, value);
 }
 
 /** The test applied to the part of the answer the target reads (a matrix row, a ranked place). */
@@ -275,9 +264,7 @@ export function compileRawCondition(
   }
   const t = target.index;
   const fast =
-    target.read === undefined && target.instant === undefined
-      ? specialised(base, target.type, value, t)
-      : null;
+    target.read === undefined && target.test === undefined ? specialised(base, target.type, value, t) : null;
   if (fast === neverRaw) return negated ? alwaysRaw : neverRaw;
   if (fast !== null) return negated ? (raw) => !fast(raw) : fast;
   const test = partTest(targetTest(base, target, value), target);

@@ -154,12 +154,12 @@ export function compileVisibility(schema: FormSchema): VisibilityPlan {
     const field = index === undefined ? undefined : schema.fields[index];
     if (field && index !== undefined) {
       // Before the question types' code is loaded (a browser), a field compares as its own type.
-      const { type, read, instant } = questionHooks()?.comparedAs(field, part) ?? {
+      const { type, read, test } = questionHooks()?.comparedAs(field, part) ?? {
         type: field.type,
         read: undefined,
-        instant: undefined,
+        test: undefined,
       };
-      return { index, type, read, instant };
+      return { index, type, read, test };
     }
     // A variable compares as a number or a text field would; it has a slot only when read.
     const v = variablesRead ? variableIndex.get(id) : undefined;

@@ -1,8 +1,8 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Field } from '../../models/field.js';
 import { isBlank, longerThan, toNumber, trimmed } from '../logic/answer-values.js';
 import { type AnswerCheck, compileAnswerCheck } from '../validate/answer-checks.js';
 import { Issue, type IssueFactory } from '../validate/issue.js';
+import { phoneNumbering } from './phone-numbering.js';
 
 /**
  * The answer checks of the question types and of the choice options (`other`, `exclusiveValue`,
@@ -204,12 +204,15 @@ export const ADDRESS_PART_MAX_LENGTH = 200;
  * `phone.defaultCountry`. Spaces, dashes and brackets are allowed in what is typed.
  */
 export function phoneCheck(field: Field, issue: IssueFactory): AnswerCheck {
-  const defaultCountry = field.phone?.defaultCountry as CountryCode | undefined;
+  const numbering = phoneNumbering();
+  if (numbering === undefined) {
+    throw new Error('The phone numbering is not loaded: await loadQuestionTypes({ phone: true }) first.');
+  }
+  const defaultCountry = field.phone?.defaultCountry;
   const failed = issue('phone', 'phone');
   return (a) => {
     if (typeof a !== 'string' || longerThan(a, 64)) return failed;
-    const parsed = parsePhoneNumberFromString(trimmed(a), defaultCountry);
-    return parsed?.isValid() === true ? parsed.number : failed;
+    return numbering.e164(trimmed(a), defaultCountry) ?? failed;
   };
 }
 

@@ -1,5 +1,7 @@
+import type { ConditionOperator, ConditionValue } from '../../models/conditional-logic.js';
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
 import { numberText } from '../logic/answer-values.js';
+import type { Test } from '../logic/conditions.js';
 import type { PrefilledAnswer } from '../logic/prefill.js';
 
 /** Their English messages, which a browser adds when it loads this (load.browser.ts). */
@@ -121,10 +123,10 @@ export interface ComparedAs {
   /** The values a choice is compared with (option values, matrix column values). */
   readonly values?: readonly string[];
   /**
-   * For `equals` / `before` / `after` on a time or a date and time: the answer and the condition's
-   * value as points on one line (minutes of the day, milliseconds of the instant), NaN for none.
+   * The type's own test of an operator (`undefined`: the test of `type`): a time and a date and
+   * time compare `equals` / `before` / `after` as points on one line.
    */
-  readonly instant?: (value: unknown) => number;
+  readonly test?: (operator: ConditionOperator, value: ConditionValue | undefined) => Test | undefined;
 }
 
 /** A text of a field a translation may replace: `fields.<id>.<key>`, at `path` inside the field. */
@@ -211,6 +213,21 @@ const text = (key: string, value: string | undefined, path: (string | number)[])
   value === undefined ? [] : [{ key, text: value, path }];
 
 const asText = (): ComparedAs => ({ type: 'text' });
+const isTrue = (a: unknown) => a === true;
+
+/**
+ * `equals` / `before` / `after` on the points `point` gives an answer and the condition's value
+ * (minutes of the day, milliseconds of an instant; NaN for none, which nothing equals).
+ */
+const onLine =
+  (point: (value: unknown) => number): NonNullable<ComparedAs['test']> =>
+  (operator, value) => {
+    const expected = point(value);
+    if (operator === 'equals') return (a) => point(a) === expected;
+    if (operator === 'before') return (a) => point(a) < expected;
+    if (operator === 'after') return (a) => point(a) > expected;
+    return undefined;
+  };
 const asString = (_field: Field, answer: unknown): string => (typeof answer === 'string' ? answer : '');
 const noPrefill = () => undefined;
 
@@ -345,13 +362,13 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ...QUESTION_KINDS.time,
     display: asString,
     check: timeCheck,
-    comparesAs: () => ({ type: 'time', instant: timeMinutes }),
+    comparesAs: () => ({ type: 'time', test: onLine(timeMinutes) }),
   },
   datetime: {
     ...QUESTION_KINDS.datetime,
     display: asString,
     check: dateTimeCheck,
-    comparesAs: () => ({ type: 'datetime', instant: dateTimeInstant }),
+    comparesAs: () => ({ type: 'datetime', test: onLine(dateTimeInstant) }),
   },
   address: {
     ...QUESTION_KINDS.address,
@@ -383,7 +400,10 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ...QUESTION_KINDS.consent,
     display: (_field, answer) => (answer === true ? 'yes' : ''),
     check: consentCheck,
-    comparesAs: () => ({ type: 'consent' }),
+    comparesAs: () => ({
+      type: 'consent',
+      test: (operator) => (operator === 'isChecked' ? isTrue : undefined),
+    }),
     prefill: (_field, values) => (values[0] === 'true' || values[0] === '1' ? true : undefined),
     texts: (field) => text('consent', field.consent?.text, ['consent', 'text']),
   },

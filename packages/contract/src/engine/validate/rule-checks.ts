@@ -1,4 +1,3 @@
-import { questionHooks } from '#engine/question-types';
 import type { Field } from '../../models/field.js';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
@@ -105,9 +104,9 @@ export function compileRule(
   const types: readonly string[] = RULE_FIELD_TYPES[rule.type];
   if (!types.includes(field.type)) return null;
   const isCheckbox = isMultipleChoice(field);
-  // A length rule on a single choice (checkSchema refuses it) has nothing to count.
-  // A url counts characters as text does (its type compares as text).
-  const textual = isTextFieldType(questionHooks()?.comparedAs(field).type ?? field.type);
+  // A length rule on a single choice (checkSchema refuses it) has nothing to count; a url counts
+  // characters as text does.
+  const textual = isTextFieldType(field.type) || field.type === 'url';
   if ((rule.type === 'minLength' || rule.type === 'maxLength') && !isCheckbox && !textual) return null;
   const failed = ruleIssue(rule, field, issue);
   switch (rule.type) {

@@ -1,6 +1,6 @@
 import type { FormSchema, Language, VariableValue } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract';
-import { recallText, translateSchema } from '@formloom/contract/engine';
+import { answerDisplayText, translateSchema } from '@formloom/contract';
+import { recallText } from '@formloom/contract/engine';
 import { html, type SafeHtml } from '../../platform/html.js';
 import { mailTexts } from './mail-texts.js';
 

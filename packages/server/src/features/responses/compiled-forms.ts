@@ -1,5 +1,6 @@
 import type { FormSchema, Language } from '@formloom/contract';
-import { type CompiledForm, translateSchema } from '@formloom/contract/engine';
+import { translateSchema } from '@formloom/contract';
+import type { CompiledForm } from '@formloom/contract/engine';
 import type { FormRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { compileServerForm } from '../../util/server-form.js';
