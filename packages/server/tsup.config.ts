@@ -13,8 +13,9 @@ export default defineConfig(async () => {
     `const interview = ${text(page.interview)};`,
     `const embed = ${text(page.embed)};`,
     `const css = ${text(page.css)};`,
-    `const families = ${JSON.stringify(page.families.map((f) => ({ name: f.name, js: Buffer.from(f.js).toString('utf8') })))};`,
-    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), embed: utf8.encode(embed), css: utf8.encode(css), families: families.map((f) => ({ name: f.name, js: utf8.encode(f.js) })) }; }',
+    `const chunks = ${JSON.stringify(page.chunks.map((f) => ({ name: f.name, js: Buffer.from(f.js).toString('utf8') })))};`,
+    `const imports = ${JSON.stringify(page.imports)};`,
+    'export async function bundlePageSources() { return { js: utf8.encode(js), interview: utf8.encode(interview), embed: utf8.encode(embed), css: utf8.encode(css), chunks: chunks.map((f) => ({ name: f.name, js: utf8.encode(f.js) })), imports }; }',
   ].join('\n');
   return {
     // ESM only: the server is Node-only, and file-type (a dependency) ships no CommonJS.

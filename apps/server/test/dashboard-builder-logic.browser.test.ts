@@ -1,5 +1,10 @@
-import { CONDITION_OPERATORS, type Field, type FieldType, type FormSchema } from '@formloom/contract';
-import { OPERATOR_TARGET_TYPES } from '@formloom/contract/engine';
+import {
+  CONDITION_OPERATORS,
+  type Field,
+  type FieldType,
+  type FormSchema,
+  OPERATOR_TARGET_TYPES,
+} from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,12 @@
 export { type ImageUploadRef, imageUploadRefs, resolveImageUploads } from './engine/images.js';
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
+// Each question type's figure and condition operators, and the operators' target types: here and
+// not in `./engine`, so that a browser bundle of the engine leaves them out of its start.
+export { OPERATOR_TARGET_TYPES, operatorAppliesTo, WHEN_TARGET_TYPES } from './engine/operators.js';
 export { isOtherAnswer, OTHER_MAX_LENGTH } from './engine/question-types/checks.js';
+export { QUESTION_TYPE_ENTRIES, questionType } from './engine/question-types/entries.js';
+export { QUESTION_KINDS, questionKind } from './engine/question-types/kinds.js';
 // The question types' code (their checks, comparisons, texts, display and export columns): here and
 // not in `./engine`, whose browser bundles load it on demand (`loadQuestionTypes`).
 export {
@@ -17,9 +22,7 @@ export {
   exportColumns,
   type FieldText,
   fieldTexts,
-  QUESTION_TYPE_ENTRIES,
   type QuestionTypeEntry,
-  questionType,
 } from './engine/question-types/table.js';
 // Also at `@formloom/contract/engine` as `translator()`, which a browser loads on demand.
 export { translateSchema } from './engine/texts/translate-schema.js';

@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { byDisplayOrder, type FormTexts, isFieldRequired, questionKind } from '@formloom/contract/engine';
+import { byDisplayOrder, type FormTexts, isFieldRequired, questionFamily } from '@formloom/contract/engine';
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
@@ -78,7 +78,7 @@ export function FormloomFormView({
   useEffect(() => {
     for (const f of schemaFields ?? []) {
       if (f.type === 'hidden' || components?.[f.type] !== undefined) continue;
-      const family = questionKind(f.type)?.family ?? (extendedChoice(f) ? 'choices' : undefined);
+      const family = questionFamily(f.type) ?? (extendedChoice(f) ? 'choices' : undefined);
       if (family !== undefined) preload(family);
     }
   }, [schemaFields, components]);

@@ -64,21 +64,13 @@ export {
   messagesFor,
 } from './messages/packs.js';
 export {
-  OPERATOR_TARGET_TYPES,
-  operatorAppliesTo,
-  RULE_FIELD_TYPES,
-  WHEN_TARGET_TYPES,
-} from './operators.js';
-export {
   EMPTY_ANSWER,
   isMultipleChoice,
-  QUESTION_KINDS,
   type QuestionFamily,
-  type QuestionFigure,
-  type QuestionKind,
-  questionKind,
+  questionFamily,
   usesQuestionTypes,
-} from './question-types/kinds.js';
+} from './question-types/basics.js';
+export type { QuestionFigure, QuestionKind } from './question-types/kinds.js';
 export { type PhoneNumbering, phoneNumbering } from './question-types/phone-numbering.js';
 export type {
   ComparedAs,
@@ -87,6 +79,7 @@ export type {
   FieldText,
   QuestionTypeEntry,
 } from './question-types/table.js';
+export { RULE_FIELD_TYPES } from './rule-types.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { RESPONDENT_COPY_SUBJECT, type TranslatableText, translationKeys } from './texts/translation-keys.js';

@@ -1,16 +1,15 @@
 import type { ConditionOperator } from '../models/conditional-logic.js';
-import { FIELD_TYPES, type FieldType, TEXT_FIELD_TYPES } from '../models/field-types.js';
+import type { FieldType } from '../models/field-types.js';
 import { QUESTION_KINDS } from './question-types/kinds.js';
+import { ALL, SCALAR, TEXTUAL } from './rule-types.js';
+
+export { RULE_FIELD_TYPES } from './rule-types.js';
 
 /**
  * Which condition operators make sense for which target field type. `checkSchema` refuses the
  * others with a message naming the operator and the type; the evaluator relies on it.
  * The semantics of each cell are written down in docs/conditional-logic.md.
  */
-const TEXTUAL: readonly FieldType[] = TEXT_FIELD_TYPES;
-const SCALAR: readonly FieldType[] = [...TEXTUAL, 'number', 'select', 'radio', 'date'];
-const ALL: readonly FieldType[] = FIELD_TYPES;
-
 const ORIGINAL_OPERATOR_TARGET_TYPES: Readonly<Record<ConditionOperator, readonly FieldType[]>> = {
   equals: SCALAR,
   notEquals: SCALAR,
@@ -58,27 +57,6 @@ function withQuestionTypes(
 }
 
 export const WHEN_TARGET_TYPES: readonly FieldType[] = /* @__PURE__ */ withQuestionTypes('equals', SCALAR);
-
-const ruleTypes = (
-  rule: 'min' | 'max' | 'minLength' | 'maxLength' | 'pattern',
-  original: readonly FieldType[],
-): readonly FieldType[] => [
-  ...original,
-  ...Object.values(QUESTION_KINDS)
-    .filter((e) => e.rules.includes(rule))
-    .map((e) => e.type),
-];
-
-/** Which validation rules apply to which field types. `required` applies to every type. */
-export const RULE_FIELD_TYPES = {
-  required: ALL,
-  // On choices they count the options chosen: checkbox, and select / picture choice with `multiple`.
-  minLength: ruleTypes('minLength', [...TEXTUAL, 'checkbox', 'select']),
-  maxLength: ruleTypes('maxLength', [...TEXTUAL, 'checkbox', 'select']),
-  min: ruleTypes('min', ['number']),
-  max: ruleTypes('max', ['number']),
-  pattern: ruleTypes('pattern', TEXTUAL),
-} satisfies Record<string, readonly FieldType[]>;
 
 export function operatorAppliesTo(operator: ConditionOperator, type: FieldType): boolean {
   return OPERATOR_TARGET_TYPES[operator].includes(type);

@@ -1,10 +1,10 @@
 import type { Field } from '@formloom/contract';
-import { type QuestionFamily, questionKind } from '@formloom/contract/engine';
+import { type QuestionFamily, questionFamily } from '@formloom/contract/engine';
 import type { SafeHtml } from './html.js';
 
 /**
  * The question types beyond the original ten are drawn by a family module each (`scales`,
- * `matrix`, `ranking`, `choices`: the engine's `questionKind(type).family`), which the element loads
+ * `matrix`, `ranking`, `choices`: the engine's `questionFamily(type)`), which the element loads
  * only when its form has such a field (docs/embedding.md "Question types"). A module renders the
  * field's controls as markup (the server's page renders them too, with and without JavaScript),
  * reads and writes its answer in the DOM, and reads it back from a plain post.
@@ -61,8 +61,8 @@ export const SEED_FIELD = 'fl_seed';
  * the element's own markup draws it.
  */
 export function familyOf(field: Field): QuestionFamily | undefined {
-  const entry = questionKind(field.type);
-  if (entry !== undefined) return entry.family;
+  const family = questionFamily(field.type);
+  if (family !== undefined) return family;
   if (field.type !== 'radio' && field.type !== 'checkbox' && field.type !== 'select') return undefined;
   return field.multiple || field.other || field.exclusiveValue !== undefined || field.shuffle
     ? 'choices'

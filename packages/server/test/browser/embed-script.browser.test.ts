@@ -70,18 +70,29 @@ describe.skipIf(executable === undefined)('/embed.js from a plain HTML page on a
       answers: Record<string, unknown>;
     }[];
 
-  it('is served to any page, briefly cached, compressed', async () => {
+  it('is served to any page, briefly cached, and its module compressed and cached for good', async () => {
     const res = await fetch(`${t.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    // The element, the runtime and the engine, and this script's loader (inline and popup, ~600 B).
-    // Target 26 KB. A classic script (no splitting) inlines the question types' and the variables'
-    // code (about 30.8 KB): held at 31 KB until it loads them as chunks (docs/embedding.md "Sizes").
-    const gzipped = (await pageAssets()).embed.gzip.length;
-    console.log(`/embed.js: ${gzipped} bytes gzipped`);
-    expect(gzipped).toBeLessThanOrEqual(31 * 1024);
+    // This script imports the embed's module (the element, the runtime, the engine, and the inline
+    // and popup placing), which imports its chunks: their sum is what a host page loads to start.
+    const assets = await pageAssets();
+    const loader = (await res.text()).match(/f\/assets\/(embed\.[\w-]+\.js)/)![1]!;
+    const served = await fetch(`${t.url}/f/assets/${loader}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(served.headers.get('content-encoding')).toBe('gzip');
+    expect(served.headers.get('access-control-allow-origin')).toBe('*');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const module = assets.chunks.find((c) => c.name === loader)!;
+    const start = [assets.embed, module, ...assets.startOf(loader)];
+    const gzipped = start.reduce((sum, a) => sum + a.gzip.length, 0);
+    console.log(
+      `/embed.js and the modules it starts with: ${gzipped} bytes gzipped in ${start.length} files`,
+    );
+    // Target 26 KB (docs/embedding.md "Sizes"): about 26.6 KB, held at 27 KB. The packed element
+    // starts at 25 KB; here its start is cut into several chunks (shared with the ones a form loads
+    // on demand), each compressed alone.
+    expect(gzipped).toBeLessThanOrEqual(27 * 1024);
   });
 
   it('inline: the form renders where the tag is, pages and errors work, the host hears the submission', async () => {

@@ -1,6 +1,10 @@
 import type { Condition, ConditionalLogic, ConditionValue, FieldType, FormSchema } from '@formloom/contract';
-import { CONDITION_OPERATORS, type ConditionOperator, VALUELESS_OPERATORS } from '@formloom/contract';
-import { operatorAppliesTo } from '@formloom/contract/engine';
+import {
+  CONDITION_OPERATORS,
+  type ConditionOperator,
+  operatorAppliesTo,
+  VALUELESS_OPERATORS,
+} from '@formloom/contract';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
 import { named, useNames } from './names.js';

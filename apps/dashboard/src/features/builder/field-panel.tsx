@@ -1,6 +1,6 @@
 import type { Field, FieldOption, FormSchema, ValidationRule } from '@formloom/contract';
-import { FIELD_TYPES } from '@formloom/contract';
-import { RULE_FIELD_TYPES, type SchemaProblem, WHEN_TARGET_TYPES } from '@formloom/contract/engine';
+import { FIELD_TYPES, WHEN_TARGET_TYPES } from '@formloom/contract';
+import { RULE_FIELD_TYPES, type SchemaProblem } from '@formloom/contract/engine';
 import {
   Button,
   Checkbox,

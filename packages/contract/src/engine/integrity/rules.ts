@@ -1,6 +1,6 @@
 import type { Field, FieldType } from '../../models/field.js';
 import type { RuleWhen, ValidationRule } from '../../models/validation-rule.js';
-import { RULE_FIELD_TYPES } from '../operators.js';
+import { RULE_FIELD_TYPES } from '../rule-types.js';
 import type { SchemaProblem } from '../types.js';
 import { type PathSegment, problem } from './paths.js';
 import type { PatternJudge } from './pattern-syntax.js';

@@ -1,6 +1,6 @@
 import { questionHooks } from '#engine/question-types';
 import type { FormSchema } from '../../models/form-schema.js';
-import { isMultipleChoice, usesQuestionTypes } from '../question-types/kinds.js';
+import { isMultipleChoice, usesQuestionTypes } from '../question-types/basics.js';
 
 /** A field that can be prefilled: its query parameter and whether the respondent may change it. */
 export interface PrefillTarget {

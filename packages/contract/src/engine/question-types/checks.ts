@@ -10,9 +10,9 @@ import { phoneNumbering } from './phone-numbering.js';
  * non-empty answer and returns its normalised value, an `Issue`, or `EMPTY_ANSWER`.
  */
 
-import { EMPTY_ANSWER, isMultipleChoice } from './kinds.js';
+import { EMPTY_ANSWER, isMultipleChoice } from './basics.js';
 
-export { EMPTY_ANSWER, isMultipleChoice, needsChoiceCheck } from './kinds.js';
+export { EMPTY_ANSWER, isMultipleChoice, needsChoiceCheck } from './basics.js';
 
 /** The longest "Other" text, in code points. */
 export const OTHER_MAX_LENGTH = 1000;

@@ -1,11 +1,23 @@
 import type { ConditionOperator } from '../../models/conditional-logic.js';
-import type { Field, QuestionType } from '../../models/field.js';
+import type { QuestionType } from '../../models/field.js';
+import { type KindRule, QUESTION_BASICS, type QuestionFamily } from './basics.js';
+
+export {
+  EMPTY_ANSWER,
+  isMultipleChoice,
+  type KindRule,
+  needsChoiceCheck,
+  type QuestionFamily,
+  questionFamily,
+  usesQuestionTypes,
+} from './basics.js';
 
 /**
  * What every part of a form needs to know of a question type before its code is loaded: the
- * renderers' family, the figure, the condition operators and the rules. Small on purpose: it is
- * in every browser bundle of the engine, while the type's checks and texts (table.ts) load on
- * demand there (`loadQuestionTypes`).
+ * renderers' family, the figure, the condition operators and the rules. The family and the rules
+ * (basics.ts) are in every browser bundle of the engine; the figure and the operators only where
+ * the integrity checks, the builder or the server read them. The type's checks and texts
+ * (table.ts) load on demand in a browser (`loadQuestionTypes`).
  */
 export interface QuestionKind {
   readonly type: QuestionType;
@@ -19,18 +31,9 @@ export interface QuestionKind {
    */
   readonly operators: readonly ConditionOperator[];
   /** The validation rules besides `required` that apply (`min`/`max` on scales, counts on choices). */
-  readonly rules: readonly ('min' | 'max' | 'minLength' | 'maxLength' | 'pattern')[];
+  readonly rules: readonly KindRule[];
 }
 
-export type QuestionFamily =
-  | 'scales'
-  | 'matrix'
-  | 'ranking'
-  | 'choices'
-  | 'inputs'
-  | 'address'
-  | 'signature'
-  | 'notices';
 /**
  * `distribution`: counts per value, mean and median; `nps`: the score and its three groups;
  * `matrix`: a row × column table of counts; `ranking`: mean rank per option; `choices`: counts
@@ -46,93 +49,45 @@ const COMPARING: readonly ConditionOperator[] = [
   'greaterThanOrEqual',
   'lessThanOrEqual',
 ];
-const SCALE_RULES = ['min', 'max'] as const;
-const scale = <T extends 'rating' | 'nps' | 'scale' | 'slider'>(
-  type: T,
-  figure: QuestionFigure = 'distribution',
-) => ({ type, family: 'scales', figure, operators: COMPARING, rules: SCALE_RULES }) as const;
-
 const TIMED: readonly ConditionOperator[] = ['equals', 'before', 'after'];
-const kind = <T extends QuestionType>(
-  type: T,
-  family: QuestionFamily,
-  operators: readonly ConditionOperator[] = [],
-  rules: QuestionKind['rules'] = [],
-) => ({ type, family, figure: 'answered', operators, rules }) as const;
 
-export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { readonly type: T } } = {
-  rating: scale('rating'),
-  nps: scale('nps', 'nps'),
-  scale: scale('scale'),
-  slider: scale('slider'),
-  matrix: {
-    type: 'matrix',
-    family: 'matrix',
-    figure: 'matrix',
-    operators: ['equals', 'notEquals', 'contains', 'notContains'],
-    rules: [],
-  },
-  ranking: {
-    type: 'ranking',
-    family: 'ranking',
-    figure: 'ranking',
-    operators: ['contains', 'notContains', 'equals'],
-    rules: [],
-  },
-  picture_choice: {
-    type: 'picture_choice',
-    family: 'choices',
-    figure: 'choices',
-    operators: ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
-    rules: ['minLength', 'maxLength'],
-  },
-  phone: kind('phone', 'inputs', ['equals', 'notEquals', 'startsWith'], ['pattern']),
-  url: kind(
-    'url',
-    'inputs',
-    ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith'],
-    ['minLength', 'maxLength', 'pattern'],
-  ),
-  time: kind('time', 'inputs', TIMED),
-  datetime: kind('datetime', 'inputs', TIMED),
+/** Each type's figure and operators, beside its family and rules. */
+const FIGURES_AND_OPERATORS: {
+  readonly [T in QuestionType]: readonly [figure: QuestionFigure, operators: readonly ConditionOperator[]];
+} = {
+  rating: ['distribution', COMPARING],
+  nps: ['nps', COMPARING],
+  scale: ['distribution', COMPARING],
+  slider: ['distribution', COMPARING],
+  matrix: ['matrix', ['equals', 'notEquals', 'contains', 'notContains']],
+  ranking: ['ranking', ['contains', 'notContains', 'equals']],
+  picture_choice: [
+    'choices',
+    ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
+  ],
+  phone: ['answered', ['equals', 'notEquals', 'startsWith']],
+  url: ['answered', ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith']],
+  time: ['answered', TIMED],
+  datetime: ['answered', TIMED],
   // A condition on an address names its `part` ("country").
-  address: kind('address', 'address', ['equals']),
-  signature: kind('signature', 'signature'),
-  consent: kind('consent', 'notices', ['isChecked', 'isNotChecked']),
-  statement: kind('statement', 'notices'),
+  address: ['answered', ['equals']],
+  signature: ['answered', []],
+  consent: ['answered', ['isChecked', 'isNotChecked']],
+  statement: ['answered', []],
 };
+
+export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { readonly type: T } } =
+  /* @__PURE__ */ (() => {
+    const kinds: Record<string, QuestionKind> = {};
+    for (const type of Object.keys(QUESTION_BASICS) as QuestionType[]) {
+      const [family, rules] = QUESTION_BASICS[type];
+      const [figure, operators] = FIGURES_AND_OPERATORS[type];
+      kinds[type] = { type, family, figure, operators, rules };
+    }
+    return kinds as { readonly [T in QuestionType]: QuestionKind & { readonly type: T } };
+  })();
 
 /** The kind of a question type; `undefined` for the original ten types. */
 export function questionKind(type: string): QuestionKind | undefined {
   return Object.hasOwn(QUESTION_KINDS, type) ? QUESTION_KINDS[type as QuestionType] : undefined;
-}
-
-/** A check's verdict that a well-formed answer holds nothing (a matrix with no row answered). */
-export const EMPTY_ANSWER: unique symbol = Symbol('empty answer');
-
-/** Several choices: checkbox, and select or picture choice with `multiple`. */
-export function isMultipleChoice(field: Pick<Field, 'type' | 'multiple'>): boolean {
-  return (
-    field.type === 'checkbox' ||
-    ((field.type === 'select' || field.type === 'picture_choice') && field.multiple === true)
-  );
-}
-
-/** Does a field need the generic choice check rather than the select / radio / checkbox fast paths? */
-export function needsChoiceCheck(field: Field): boolean {
-  return (
-    field.type === 'picture_choice' ||
-    field.other !== undefined ||
-    field.exclusiveValue !== undefined ||
-    (field.type === 'select' && field.multiple === true)
-  );
-}
-
-/**
- * Whether a field needs the question types' code (table.ts): a question type, or a choice with
- * `other`, `exclusiveValue` or `multiple`. A browser loads that code (`loadQuestionTypes`) before
- * it compiles such a form.
- */
-export function usesQuestionTypes(field: Field): boolean {
-  return questionKind(field.type) !== undefined || needsChoiceCheck(field);
 }

@@ -31,7 +31,7 @@ import {
   urlCheck,
 } from './checks.js';
 import type { QuestionHooks } from './hooks.js';
-import { QUESTION_KINDS, type QuestionKind } from './kinds.js';
+import type { QuestionKind } from './kinds.js';
 import { sliderText } from './parts.js';
 
 /**
@@ -40,7 +40,12 @@ import { sliderText } from './parts.js';
  * engine's checks (answers, conditions, integrity, translations, scores, exports) read the same
  * entries; the integrity checks of the configs are in integrity/question-types.ts.
  */
-export interface QuestionTypeEntry extends QuestionKind {
+/**
+ * A question type's code: what the table holds of it. Its kind (family, figure, operators, rules:
+ * kinds.ts) is not in it, so that the table's chunk shares no data with a browser's start;
+ * `questionType` gives both.
+ */
+export interface QuestionTypeCode {
   /** The answer as one line of plain text (recall, exports, e-mails, chat messages). */
   display(field: Field, answer: unknown): string;
   /** The type check of a non-empty answer: its normalised value, an `Issue`, or `EMPTY_ANSWER`. */
@@ -250,9 +255,8 @@ const addressPart = (answer: unknown, part: string): string => {
 const fileName = (answer: unknown): string =>
   isRecord(answer) && typeof answer.name === 'string' ? answer.name : '';
 
-const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type: T } } = {
+const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
   rating: {
-    ...QUESTION_KINDS.rating,
     display: (field, answer) =>
       typeof answer === 'number' ? `${numberText(answer)}/${field.rating?.max ?? 5}` : '',
     check: (field, issue) => integerCheck(1, field.rating?.max ?? 5, issue),
@@ -260,7 +264,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     prefill: numberValue,
   },
   nps: {
-    ...QUESTION_KINDS.nps,
     display: (_field, answer) => scalar(answer),
     check: (_field, issue) => integerCheck(0, 10, issue),
     comparesAs: asNumber,
@@ -271,7 +274,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   scale: {
-    ...QUESTION_KINDS.scale,
     display: (_field, answer) => scalar(answer),
     check: (field, issue) => integerCheck(field.scale?.min ?? 1, field.scale?.max ?? 5, issue),
     comparesAs: asNumber,
@@ -283,7 +285,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   slider: {
-    ...QUESTION_KINDS.slider,
     display: sliderText,
     check: sliderCheck,
     comparesAs: asNumber,
@@ -291,7 +292,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     texts: (field) => text('slider.unit', field.slider?.unit, ['slider', 'unit']),
   },
   matrix: {
-    ...QUESTION_KINDS.matrix,
     display: (field, answer) => {
       if (!isRecord(answer)) return '';
       const parts: string[] = [];
@@ -325,7 +325,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       })),
   },
   ranking: {
-    ...QUESTION_KINDS.ranking,
     display: (field, answer) =>
       Array.isArray(answer) ? answer.map((v, i) => `${i + 1}. ${choiceText(field, v)}`).join(', ') : '',
     check: rankingCheck,
@@ -340,38 +339,32 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     ],
   },
   picture_choice: {
-    ...QUESTION_KINDS.picture_choice,
     display: choicesDisplay,
     check: choiceCheck,
     comparesAs: choiceComparedAs,
     scored: (field) => field.options ?? [],
   },
   phone: {
-    ...QUESTION_KINDS.phone,
     display: asString,
     check: phoneCheck,
     comparesAs: asText,
   },
   url: {
-    ...QUESTION_KINDS.url,
     display: asString,
     check: urlCheck,
     comparesAs: asText,
   },
   time: {
-    ...QUESTION_KINDS.time,
     display: asString,
     check: timeCheck,
     comparesAs: () => ({ type: 'time', test: onLine(timeMinutes) }),
   },
   datetime: {
-    ...QUESTION_KINDS.datetime,
     display: asString,
     check: dateTimeCheck,
     comparesAs: () => ({ type: 'datetime', test: onLine(dateTimeInstant) }),
   },
   address: {
-    ...QUESTION_KINDS.address,
     display: (_field, answer) =>
       ADDRESS_PARTS.map((p) => addressPart(answer, p))
         .filter((p) => p !== '')
@@ -389,7 +382,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
       })),
   },
   signature: {
-    ...QUESTION_KINDS.signature,
     display: (_field, answer) => (fileName(answer) !== '' ? 'signed' : ''),
     check: signatureCheck,
     comparesAs: () => ({ type: 'signature' }),
@@ -397,7 +389,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     columns: (field) => [{ title: field.label, value: fileName }],
   },
   consent: {
-    ...QUESTION_KINDS.consent,
     display: (_field, answer) => (answer === true ? 'yes' : ''),
     check: consentCheck,
     comparesAs: () => ({
@@ -408,7 +399,6 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
     texts: (field) => text('consent', field.consent?.text, ['consent', 'text']),
   },
   statement: {
-    ...QUESTION_KINDS.statement,
     display: () => '',
     check: statementCheck,
     comparesAs: () => ({ type: 'statement' }),
@@ -417,13 +407,20 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeEntry & { readonly type
   },
 };
 
-/** The entry of a question type; `undefined` for the original ten types. */
-export function questionType(type: string): QuestionTypeEntry | undefined {
+/** The code of a question type; `undefined` for the original ten types. */
+function typeCode(type: string): QuestionTypeCode | undefined {
   return Object.hasOwn(TABLE, type) ? TABLE[type as QuestionType] : undefined;
 }
 
-/** Every question type's entry, in the order of `QUESTION_TYPES`. */
-export const QUESTION_TYPE_ENTRIES: readonly QuestionTypeEntry[] = Object.values(TABLE);
+/** A question type's kind and code (kinds.ts and this table). */
+export interface QuestionTypeEntry extends QuestionKind, QuestionTypeCode {}
+
+/** The entries, given the kinds (entries.ts joins them where both are wanted: Node, the builder). */
+export function questionTypeEntries(
+  kinds: { readonly [T in QuestionType]: QuestionKind },
+): QuestionTypeEntry[] {
+  return (Object.keys(TABLE) as QuestionType[]).map((type) => ({ ...kinds[type], ...TABLE[type] }));
+}
 
 /**
  * The display text of any field's answer: an option's label for choices (an "Other" answer's own
@@ -433,7 +430,7 @@ export const QUESTION_TYPE_ENTRIES: readonly QuestionTypeEntry[] = Object.values
  */
 export function answerDisplayText(field: Field, answer: unknown): string {
   if (answer === undefined || answer === null) return '';
-  const entry = questionType(field.type);
+  const entry = typeCode(field.type);
   if (entry !== undefined) return entry.display(field, answer);
   if (typeof answer === 'number') return numberText(answer);
   if (typeof answer === 'string') return field.options ? choiceText(field, answer) : answer;
@@ -456,14 +453,14 @@ export function answerDisplayText(field: Field, answer: unknown): string {
  * ```
  */
 export function exportColumns(field: Field): ExportColumn[] {
-  const columns = questionType(field.type)?.columns?.(field);
+  const columns = typeCode(field.type)?.columns?.(field);
   if (columns !== undefined) return [...columns];
   return [{ title: field.label, value: (answer) => answerDisplayText(field, answer) }];
 }
 
 /** What conditions on the field (or its row / rank) compare: its entry's, else its own type. */
 export function comparedAs(field: Field, part: ConditionPart = {}): ComparedAs {
-  const entry = questionType(field.type);
+  const entry = typeCode(field.type);
   if (entry !== undefined) return entry.comparesAs(field, part);
   return field.type === 'select' || field.type === 'radio' || field.type === 'checkbox'
     ? choiceComparedAs(field)
@@ -472,7 +469,7 @@ export function comparedAs(field: Field, part: ConditionPart = {}): ComparedAs {
 
 /** A field's texts beyond label, help, placeholder and options: its type's, and its "Other" label. */
 export function fieldTexts(field: Field): FieldText[] {
-  const texts = [...(questionType(field.type)?.texts?.(field) ?? [])];
+  const texts = [...(typeCode(field.type)?.texts?.(field) ?? [])];
   if (field.other !== undefined)
     texts.push({ key: 'other', text: field.other.label, path: ['other', 'label'] });
   return texts;
@@ -482,7 +479,7 @@ export function fieldTexts(field: Field): FieldText[] {
 export function scoredItems(
   field: Field,
 ): readonly { readonly value: string; readonly score?: number | undefined }[] | null {
-  const entry = questionType(field.type);
+  const entry = typeCode(field.type);
   if (entry !== undefined) return entry.scored?.(field) ?? null;
   return field.type === 'select' || field.type === 'radio' || field.type === 'checkbox'
     ? (field.options ?? [])
@@ -501,13 +498,13 @@ export const QUESTION_HOOKS: QuestionHooks = {
 
 /** A question type's answer from a link's values (`prefillAnswers`); `undefined`: ignore them. */
 export function prefillValue(field: Field, values: string[], list: ListValues): PrefilledAnswer | undefined {
-  const prefill = questionType(field.type)?.prefill;
+  const prefill = typeCode(field.type)?.prefill;
   return prefill === undefined ? values[0] : prefill(field, values, list);
 }
 
 /** The type check of a question type, or of a choice with other / exclusive / multiple; else null. */
 export function questionCheck(field: Field, issue: IssueFactory): AnswerCheck | null {
-  const entry = questionType(field.type);
+  const entry = typeCode(field.type);
   if (entry !== undefined) return entry.check(field, issue);
   return needsChoiceCheck(field) ? choiceCheck(field, issue) : null;
 }

@@ -16,7 +16,7 @@ import {
 import { compileRawWhen } from '../logic/conditions.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
-import { EMPTY_ANSWER } from '../question-types/kinds.js';
+import { EMPTY_ANSWER } from '../question-types/basics.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import { ANSWER_LENGTH_LIMITS, compileAnswerCheck, isEmailAddress } from './answer-checks.js';
 import {

@@ -11,7 +11,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { STEP_SECTION, STEP_VARIABLE, type VisibilityPlan } from '../logic/visibility.js';
-import { EMPTY_ANSWER } from '../question-types/kinds.js';
+import { EMPTY_ANSWER } from '../question-types/basics.js';
 import type { ValidationResult } from '../types.js';
 import { isEmailAddress } from './answer-checks.js';
 import {

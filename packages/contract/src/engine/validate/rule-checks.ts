@@ -3,8 +3,8 @@ import { isTextFieldType } from '../../models/field-types.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import { longerThan, shorterThan } from '../logic/answer-values.js';
 import type { RawCondition } from '../logic/conditions.js';
-import { RULE_FIELD_TYPES } from '../operators.js';
-import { isMultipleChoice } from '../question-types/kinds.js';
+import { isMultipleChoice } from '../question-types/basics.js';
+import { RULE_FIELD_TYPES } from '../rule-types.js';
 import type { Issue, IssueFactory } from './issue.js';
 
 type ValueRule = Exclude<ValidationRule, { type: 'required' }>;

@@ -19,8 +19,13 @@ export interface PageAssets {
   /** `/embed.js`, under that stable name (it is not hashed: host pages link to it). */
   embed: PageAsset;
   style: PageAsset;
-  /** The element's family chunks (`family-<name>.<hash>.js`), imported by the scripts on demand. */
-  families: PageAsset[];
+  /**
+   * The other modules of the page's and the embed's scripts (`chunk.<hash>.js`, `embed.<hash>.js`),
+   * which they import by these names: at their start, or on demand (docs/embedding.md "Sizes").
+   */
+  chunks: PageAsset[];
+  /** The chunks a module (`page` for the page's script) imports before it runs, transitively. */
+  startOf(module: string): PageAsset[];
 }
 
 function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
@@ -34,14 +39,30 @@ function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
 }
 
 async function build(): Promise<PageAssets> {
-  const { js, interview, embed, css, families } = await bundlePageSources();
+  const { js, interview, embed, css, chunks, imports } = await bundlePageSources();
+  const named = new Map(
+    chunks.map(({ name, js: body }) => [name, { ...asset('js', Buffer.from(body)), name }] as const),
+  );
+  const startOf = (module: string): PageAsset[] => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      for (const used of imports[name] ?? []) {
+        if (seen.has(used)) continue;
+        seen.add(used);
+        visit(used);
+      }
+    };
+    visit(module);
+    return [...seen].map((name) => named.get(name)!);
+  };
   return {
     script: asset('js', Buffer.from(js)),
     interview: asset('js', Buffer.from(interview), 'interview'),
     embed: asset('js', Buffer.from(embed), 'embed'),
     style: asset('css', Buffer.from(css)),
     // Named when bundled: the scripts that import them carry their names.
-    families: families.map(({ name, js: body }) => ({ ...asset('js', Buffer.from(body)), name })),
+    chunks: [...named.values()],
+    startOf,
   };
 }
 

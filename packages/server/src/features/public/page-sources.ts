@@ -1,44 +1,40 @@
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { QuestionFamily } from '@formloom/contract/engine';
 import { FAMILY_STYLE } from '@formloom/elements/markup';
 
 /** The page's script and stylesheet as built text. */
 export interface PageSources {
+  /** The form page's script: an ES module (`<script type="module">`). */
   js: Uint8Array;
-  /** The interview page's script (`/s/:code`). */
+  /** The interview page's script (`/s/:code`), a classic script. */
   interview: Uint8Array;
-  /** `/embed.js`: the custom element and the loader that places it where its script tag is. */
+  /**
+   * `/embed.js`: a classic script host pages link to, which imports the embed's module (`embed.<hash>.js`
+   * among `chunks`) by its URL beside the script.
+   */
   embed: Uint8Array;
   css: Uint8Array;
   /**
-   * The element's family modules (docs/embedding.md "Question types"), each an ES module the scripts
-   * import by URL when a form has such a field, named by its content hash (`family-<name>.<hash>.js`).
+   * The other modules of the page's and the embed's scripts, under `f/assets/` by the names the
+   * scripts import them by (`chunk.<hash>.js`, `embed.<hash>.js`): what they share, and what they
+   * load on demand (a family of question types, the question types' code, the phone numbering,
+   * the variables, a translation).
    */
-  families: { name: string; js: Uint8Array }[];
-}
-
-const FAMILIES: QuestionFamily[] = ['scales', 'matrix', 'ranking', 'choices'];
-
-/** A static file's name: its base and a hash of its content, so it can be cached forever. */
-function hashedName(base: string, kind: string, body: Uint8Array): string {
-  return `${base}.${createHash('sha256').update(body).digest('base64url').slice(0, 12)}.${kind}`;
+  chunks: { name: string; js: Uint8Array }[];
+  /** The chunks each module imports statically (what a browser fetches before it runs), by name. */
+  imports: Record<string, string[]>;
 }
 
 /**
- * The module that takes the place of the element's `families.ts` in a page script: a classic
- * script (an IIFE, no splitting) imports the family chunks by URL, relative to itself (`dir`: from
- * the script to the assets), so the page's script, `/embed.js` and a path prefix all find them.
+ * `/embed.js`: finds where it was loaded from (its tag; a `type="module"` tag has no currentScript,
+ * so the tag whose src ends in `/embed.js`) and imports the embed's module from beside it.
  */
-function familyLoader(names: Record<string, string>, dir: string): string {
+function embedLoader(module: string): string {
   return [
-    `const names = ${JSON.stringify(names)};`,
-    'const base = document.currentScript?.src ?? location.href;',
-    'export function loadFamily(family) {',
-    `  return import(new URL(${JSON.stringify(dir)} + names[family], base).href).then((m) => m.family);`,
-    '}',
+    '(() => {',
+    "  const tag = document.currentScript ?? [...document.querySelectorAll('script[src]')].find((s) => /\\/embed\\.js(?:[?#]|$)/.test(s.src));",
+    `  import(new URL(${JSON.stringify(`f/assets/${module}`)}, tag?.src ?? location.href).href);`,
+    '})();',
   ].join('\n');
 }
 
@@ -63,50 +59,36 @@ export async function bundlePageSources(
     legalComments: 'none',
     charset: 'utf8',
   } as const;
-  const elements = dirname(createRequire(import.meta.url).resolve('@formloom/elements/package.json'));
   const browser = { platform: 'browser' as const, target: ['es2022'], conditions: ['source', 'browser'] };
-  const chunks = await Promise.all(
-    FAMILIES.map(async (family) => {
-      const out = await esbuild.build({
-        ...common,
-        ...browser,
-        entryPoints: [join(elements, 'src', 'markup', 'families', `${family}.ts`)],
-        format: 'esm',
-      });
-      const js = out.outputFiles![0]!.contents;
-      return { family, name: hashedName(`family-${family}`, 'js', js), js };
-    }),
-  );
-  const names = Object.fromEntries(chunks.map((c) => [c.family, c.name]));
-  const script = (entry: string, assetsDir: string) =>
+  // The page's and the embed's scripts each as a module graph split into chunks, as an app's
+  // bundler splits the element: each starts with what it needs, and what a form uses beyond that
+  // (families, the question types' code, the phone numbering, variables, translation) comes when it
+  // does. Two graphs, not one: chunks shared by both would cut each start into more, smaller files.
+  const graph = (entry: string) =>
     esbuild.build({
       ...common,
-      plugins: [
-        {
-          name: 'family-chunks-by-url',
-          setup(build) {
-            build.onLoad({ filter: /[\\/]elements[\\/]src[\\/]families\.ts$/ }, () => ({
-              contents: familyLoader(names, assetsDir),
-              loader: 'js',
-            }));
-          },
-        },
-      ],
+      ...browser,
+      entryPoints: [join(dir, entry)],
+      format: 'esm',
+      splitting: true,
+      metafile: true,
+      outdir: '/assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+    });
+  const classic = (entry: string) =>
+    esbuild.build({
+      ...common,
+      ...browser,
       entryPoints: [join(dir, entry)],
       format: 'iife',
-      platform: 'browser',
-      // ES2022 keeps the element's `#private` fields native (down-levelled they were ~600 B gzipped
-      // of WeakMap helpers); every browser with custom elements and adoptedStyleSheets has them.
-      target: ['es2022'],
-      conditions: ['source', 'browser'],
       // A classic script has no import.meta: the element then finds its origin by currentScript.
       define: { 'import.meta.url': 'undefined' },
     });
-  const [js, interview, embed, css] = await Promise.all([
-    // The page's script lives beside the chunks (`/f/assets/`); `/embed.js` at the root.
-    script('form.ts', ''),
-    script('interview.ts', ''),
-    script('embed.ts', 'f/assets/'),
+  const [pageGraph, embedGraph, interview, css] = await Promise.all([
+    graph('form.ts'),
+    graph('embed.ts'),
+    classic('interview.ts'),
     esbuild.build({
       ...common,
       stdin: {
@@ -116,11 +98,28 @@ export async function bundlePageSources(
       },
     }),
   ]);
+  const name = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  // (A module loaded on demand is an entry point of the graph too: the script's is named by its source.)
+  const entryOf = (built: typeof pageGraph, source: string) =>
+    name(
+      Object.entries(built.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(`/client/${source}`))![0],
+    );
+  const page = entryOf(pageGraph, 'form.ts');
+  const embedModule = entryOf(embedGraph, 'embed.ts');
+  const imports: Record<string, string[]> = {};
+  const files = new Map<string, Uint8Array>();
+  // A chunk's name is its content's hash: one in both graphs is the same file.
+  for (const built of [pageGraph, embedGraph]) {
+    for (const [path, o] of Object.entries(built.metafile.outputs))
+      imports[name(path)] = o.imports.filter((i) => i.kind === 'import-statement').map((i) => name(i.path));
+    for (const f of built.outputFiles) if (f.path.endsWith('.js')) files.set(name(f.path), f.contents);
+  }
   return {
-    js: js.outputFiles[0]!.contents,
+    js: files.get(page)!,
     interview: interview.outputFiles[0]!.contents,
-    embed: embed.outputFiles[0]!.contents,
+    embed: new TextEncoder().encode(embedLoader(embedModule)),
     css: css.outputFiles[0]!.contents,
-    families: chunks.map(({ name, js }) => ({ name, js })),
+    chunks: [...files].filter(([n]) => n !== page).map(([n, js]) => ({ name: n, js })),
+    imports: { ...imports, page: imports[page] ?? [] },
   };
 }

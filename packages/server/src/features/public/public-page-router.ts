@@ -158,7 +158,7 @@ export function createPublicPageRouter({
         assets.script,
         assets.interview,
         assets.style,
-        ...assets.families,
+        ...assets.chunks,
       ].find((a) => a.name === req.params.name);
       if (found === undefined) {
         res.status(404).type('text/plain').send('Not found');
@@ -167,8 +167,8 @@ export function createPublicPageRouter({
       res.setHeader('Content-Type', found.contentType);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      // A family chunk is a module `/embed.js` imports on any origin's page: fetched in CORS mode.
-      if (assets.families.includes(found)) {
+      // A chunk is a module `/embed.js` imports on any origin's page: fetched in CORS mode.
+      if (assets.chunks.includes(found)) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       }
@@ -235,6 +235,7 @@ export function createPublicPageRouter({
         const dir = `${'../'.repeat(path.split('/').length - 3)}assets/`;
         links = {
           script: `${dir}${assets.script.name}`,
+          scriptChunks: assets.startOf('page').map((chunk) => `${dir}${chunk.name}`),
           interview: `${dir}${assets.interview.name}`,
           style: `${dir}${assets.style.name}`,
         };

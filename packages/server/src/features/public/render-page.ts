@@ -14,8 +14,10 @@ import type { PageTexts } from './page-texts.js';
 
 /** Relative to `/f/<code>`, so a path prefix in front of the server keeps working. */
 export interface PageAssetLinks {
-  /** The form page's script. */
+  /** The form page's script, an ES module. */
   script: string;
+  /** The chunks it imports before it runs, preloaded beside it so they come in one round trip. */
+  scriptChunks: readonly string[];
   /** The interview page's script. */
   interview: string;
   style: string;
@@ -45,7 +47,13 @@ export function layout(
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <link rel="stylesheet" href="${assets.style}">
-${script === undefined ? '' : html`<script src="${script}" defer></script>`}
+${
+  script === undefined
+    ? ''
+    : script === assets.script
+      ? html`${assets.scriptChunks.map((chunk) => html`<link rel="modulepreload" href="${chunk}">\n`)}<script type="module" src="${script}"></script>`
+      : html`<script src="${script}" defer></script>`
+}
 </head>
 <body>
 <main class="fl">
