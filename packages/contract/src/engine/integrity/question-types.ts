@@ -3,7 +3,7 @@ import { type Field, OPTION_FIELD_TYPES } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { IMAGE_UPLOAD_PREFIX, uploadIdOf } from '../../models/upload.js';
 import { operatorAppliesTo } from '../operators.js';
-import { isMultipleChoice } from '../question-types/checks.js';
+import { isMultipleChoice } from '../question-types/basics.js';
 import { phoneNumbering } from '../question-types/phone-numbering.js';
 import { type ConditionPart, comparedAs } from '../question-types/table.js';
 import type { SchemaProblem } from '../types.js';

@@ -1,7 +1,7 @@
+import { questionHooks } from '#engine/question-types';
 import type { ConditionValue, ValueOperator } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
 import { isCalendarDate } from '../logic/answer-values.js';
-import { dateTimeInstant, timeMinutes } from '../question-types/checks.js';
 import { quoteList } from './paths.js';
 
 const NUMERIC_OPERATORS: ReadonlySet<ValueOperator> = new Set([
@@ -55,13 +55,17 @@ export function describeValueMismatch(
   if (NUMERIC_OPERATORS.has(operator) || (comparesEquality && target.type === 'number')) {
     return isNumericValue(value) ? null : 'needs a number, such as 18 or "18"';
   }
-  if (target.type === 'time') {
-    return Number.isNaN(timeMinutes(value)) ? 'needs a time of day such as "09:30"' : null;
-  }
-  if (target.type === 'datetime') {
-    return Number.isNaN(dateTimeInstant(value))
-      ? 'needs a date and time with its offset, such as "2026-12-01T09:30:00+01:00"'
-      : null;
+  // Read through the question types' code (the integrity checks run where it is loaded), so
+  // that this module, which shares a browser's start with recall, carries none of it.
+  const point =
+    target.type === 'time' || target.type === 'datetime'
+      ? questionHooks()?.comparedAs(target).point
+      : undefined;
+  if (point !== undefined) {
+    if (!Number.isNaN(point(value))) return null;
+    return target.type === 'time'
+      ? 'needs a time of day such as "09:30"'
+      : 'needs a date and time with its offset, such as "2026-12-01T09:30:00+01:00"';
   }
   if (DATE_OPERATORS.has(operator) || (comparesEquality && target.type === 'date')) {
     return isIsoDate(value)

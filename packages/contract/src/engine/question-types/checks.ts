@@ -3,6 +3,9 @@ import { isBlank, longerThan, toNumber, trimmed } from '../logic/answer-values.j
 import { type AnswerCheck, compileAnswerCheck } from '../validate/answer-checks.js';
 import { Issue, type IssueFactory } from '../validate/issue.js';
 import { phoneNumbering } from './phone-numbering.js';
+import { dateTimeInstant, timeMinutes } from './times.js';
+
+export { dateTimeInstant, timeMinutes } from './times.js';
 
 /**
  * The answer checks of the question types and of the choice options (`other`, `exclusiveValue`,
@@ -245,30 +248,6 @@ export function timeCheck(_field: Field, issue: IssueFactory): AnswerCheck {
     const s = trimmed(a as string);
     return s.length === 5 ? s : `0${s}`;
   };
-}
-
-/** `HH:MM` (or `H:MM`) as minutes since midnight; NaN for anything else. */
-export function timeMinutes(a: unknown): number {
-  const m = typeof a === 'string' ? /^\s*([01]?\d|2[0-3]):([0-5]\d)\s*$/.exec(a) : null;
-  return m === null ? Number.NaN : Number(m[1]) * 60 + Number(m[2]);
-}
-
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/;
-
-/**
- * An ISO 8601 date and time with its offset (`2026-12-01T09:30:00+01:00`, or `Z`) as the
- * milliseconds of its instant; NaN for anything else, a day that does not exist included.
- */
-export function dateTimeInstant(a: unknown): number {
-  const m = typeof a === 'string' ? DATETIME.exec(trimmed(a)) : null;
-  if (m === null) return Number.NaN;
-  const [, y, mo, d, h, mi, sec, , oh, om] = m;
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (day.getUTCDate() !== Number(d) || day.getUTCMonth() !== Number(mo) - 1) return Number.NaN;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(sec ?? 0) > 59) return Number.NaN;
-  if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return Number.NaN;
-  return Date.parse(trimmed(a as string));
 }
 
 /** An ISO 8601 date and time with an offset, kept as written (trimmed): the offset is the respondent's. */

@@ -132,6 +132,8 @@ export interface ComparedAs {
    * time compare `equals` / `before` / `after` as points on one line.
    */
   readonly test?: (operator: ConditionOperator, value: ConditionValue | undefined) => Test | undefined;
+  /** A time's or a date and time's place on that line (minutes, milliseconds); NaN for none. */
+  readonly point?: (value: unknown) => number;
 }
 
 /** A text of a field a translation may replace: `fields.<id>.<key>`, at `path` inside the field. */
@@ -357,12 +359,12 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
   time: {
     display: asString,
     check: timeCheck,
-    comparesAs: () => ({ type: 'time', test: onLine(timeMinutes) }),
+    comparesAs: () => ({ type: 'time', point: timeMinutes, test: onLine(timeMinutes) }),
   },
   datetime: {
     display: asString,
     check: dateTimeCheck,
-    comparesAs: () => ({ type: 'datetime', test: onLine(dateTimeInstant) }),
+    comparesAs: () => ({ type: 'datetime', point: dateTimeInstant, test: onLine(dateTimeInstant) }),
   },
   address: {
     display: (_field, answer) =>
