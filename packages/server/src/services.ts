@@ -139,7 +139,7 @@ export interface ServicesDeps {
 /**
  * Every service of the server, each built once, each given the services it uses. The HTTP app, the
  * AI jobs, the chores, the first run and the operator CLI receive this; none of them builds a
- * service. (Unleash's `createServices`.)
+ * service (docs/server.md "Code map").
  */
 export function createServices(deps: ServicesDeps): Services {
   const services = buildServices(deps);

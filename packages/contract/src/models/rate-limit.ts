@@ -8,7 +8,7 @@ export const RATE_LIMIT_TYPES = [
 ] as const;
 export type RateLimitType = (typeof RATE_LIMIT_TYPES)[number];
 
-/** The `rate_limit` object of a 429 body. Snake case, as the spec names it. */
+/** The `rate_limit` object of a 429 body. Snake case, as docs/server.md (Rate limits) names it. */
 const rateLimitInfoSchema = z
   .object({
     type: z

@@ -1,7 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  featureCycles,
+  featureImports,
+  featureOf,
+  readSources as readServerSources,
+  resolveImport,
+  type Sources,
+} from '../../scripts/feature-graph.js';
 
 /**
  * Feature folders are closed (docs/server.md "Code map"): a file outside
@@ -13,10 +20,6 @@ import { describe, expect, it } from 'vitest';
  * bench) and names every file that breaks a rule.
  */
 
-/** Paths relative to packages/server, with forward slashes. */
-type Sources = Record<string, string>;
-
-const FEATURE = /^src\/features\/([^/]+)\//;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']*)'/g;
 const SQL_BUILDERS =
   /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.\w+\s*\(/;
@@ -28,73 +31,6 @@ const KYSELY_SQL = /import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/;
  * off.
  */
 const SQL_NOT_YET_IN_STORES = new Set<string>();
-
-/** `import type {...}`, `export type {...}`, or braces holding only `type X` names. */
-const STATEMENT = /\b(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*'(\.{1,2}\/[^']*)'/g;
-const DYNAMIC = /\bimport\s*\(\s*'(\.{1,2}\/[^']*)'/g;
-
-function typesOnly(keyword: string | undefined, names: string): boolean {
-  if (keyword !== undefined) return true;
-  const braces = /^\{([^}]*)\}$/.exec(names.trim());
-  if (braces === null) return false;
-  const items = braces[1]!
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  return items.length > 0 && items.every((item) => item.startsWith('type '));
-}
-
-/** Every import of a feature's non-test file from another feature: whose, and whether values come. */
-function featureImports(sources: Sources): { path: string; from: string; to: string; values: boolean }[] {
-  const found: { path: string; from: string; to: string; values: boolean }[] = [];
-  for (const [path, text] of Object.entries(sources)) {
-    const own = featureOf(path);
-    if (own === undefined || path.endsWith('.test.ts')) continue;
-    const add = (specifier: string, values: boolean) => {
-      const to = featureOf(resolveImport(path, specifier));
-      if (to !== undefined && to !== own) found.push({ path, from: own, to, values });
-    };
-    for (const m of text.matchAll(STATEMENT)) add(m[4]!, !typesOnly(m[2], m[3]!));
-    for (const m of text.matchAll(DYNAMIC)) add(m[1]!, true);
-  }
-  return found;
-}
-
-/** The cycles among features (strongly connected groups of two or more), each sorted, type imports counted. */
-function featureCycles(sources: Sources): string[][] {
-  const edges = new Map<string, Set<string>>();
-  for (const { from, to } of featureImports(sources)) {
-    if (!edges.has(from)) edges.set(from, new Set());
-    edges.get(from)!.add(to);
-  }
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const cycles: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1) cycles.push(group.sort());
-    }
-  };
-  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
-  return cycles;
-}
 
 /** The rules between features: only types from another feature, no cycles. */
 function layerViolations(sources: Sources, valuesAllowed: ReadonlySet<string> = new Set()): string[] {
@@ -108,16 +44,26 @@ function layerViolations(sources: Sources, valuesAllowed: ReadonlySet<string> = 
   return found;
 }
 
+/**
+ * The platform sits below the features (docs/server.md "Code map"): a non-test file in a folder of
+ * src other than features/ (platform/, db/, outbox/, ai/...) imports no feature; only the wiring at
+ * the top of src (services.ts, app.ts...) does.
+ */
+function platformViolations(sources: Sources): string[] {
+  const found: string[] = [];
+  for (const [path, text] of Object.entries(sources)) {
+    if (!/^src\/[^/]+\//.test(path) || featureOf(path) !== undefined || path.endsWith('.test.ts')) continue;
+    for (const match of text.matchAll(IMPORT)) {
+      const feature = featureOf(resolveImport(path, match[1]!));
+      if (feature !== undefined)
+        found.push(`${path} imports features/${feature}: the platform is below the features`);
+    }
+  }
+  return found;
+}
+
 function writesSql(text: string): boolean {
   return SQL_BUILDERS.test(text) || KYSELY_SQL.test(text);
-}
-
-function featureOf(path: string): string | undefined {
-  return FEATURE.exec(path)?.[1];
-}
-
-function resolveImport(from: string, specifier: string): string {
-  return posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.js$/, '.ts');
 }
 
 function boundaryViolations(sources: Sources, sqlAllowed: ReadonlySet<string> = new Set()): string[] {
@@ -153,17 +99,8 @@ function boundaryViolations(sources: Sources, sqlAllowed: ReadonlySet<string> = 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function readSources(): Sources {
-  const sources: Sources = {};
-  for (const dir of ['src', 'test', 'bench']) {
-    for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
-      const file = join(entry.parentPath, entry.name);
-      // This file's fixtures break the rules on purpose.
-      if (file === fileURLToPath(import.meta.url)) continue;
-      sources[relative(root, file)] = readFileSync(file, 'utf8');
-    }
-  }
-  return sources;
+  // This file's fixtures break the rules on purpose.
+  return readServerSources(root, ['src', 'test', 'bench'], fileURLToPath(import.meta.url));
 }
 
 describe('closed feature folders', () => {
@@ -175,6 +112,28 @@ describe('closed feature folders', () => {
 
   it('features take only types from each other, in no cycle', () => {
     expect(layerViolations(readSources())).toEqual([]);
+  });
+
+  it('the platform imports no feature; the wiring at the top of src does', () => {
+    expect(platformViolations(readSources())).toEqual([]);
+    expect(
+      platformViolations({
+        'src/services.ts': "import { createFormsService } from './features/forms/index.js';",
+        'src/platform/limits/limits.test.ts':
+          "import { createAccountsService } from '../../features/accounts/index.js';",
+        'test/support/kit.ts': "import { createFormsService } from '../../src/features/forms/index.js';",
+      }),
+    ).toEqual([]);
+    expect(
+      platformViolations({
+        'src/platform/credits/credits-service.ts':
+          "import type { AccountsService } from '../../features/accounts/index.js';",
+        'src/outbox/worker.ts': "const m = await import('../features/webhooks/index.js');",
+      }),
+    ).toEqual([
+      'src/platform/credits/credits-service.ts imports features/accounts: the platform is below the features',
+      'src/outbox/worker.ts imports features/webhooks: the platform is below the features',
+    ]);
   });
 
   it('another feature: types from its index, no values (a router, a helper or a constant)', () => {

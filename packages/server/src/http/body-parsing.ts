@@ -10,8 +10,8 @@ export function hasBody(req: Request): boolean {
 }
 
 /**
- * Bodies must be JSON: a body with another content type is a 415 (the spec's code table has no
- * entry for it; UNSUPPORTED_MEDIA_TYPE is the HTTP meaning). A request without a body passes.
+ * Bodies must be JSON: a body with another content type is a 415 UNSUPPORTED_MEDIA_TYPE, the HTTP
+ * meaning (docs/decisions.md "Server"). A request without a body passes.
  */
 export function requireJson() {
   return (req: Request, _res: Response, next: NextFunction) => {

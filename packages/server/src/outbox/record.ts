@@ -19,7 +19,7 @@ export type OutboxEvent = {
 /** The advisory lock key of the outbox sequence (any constant; "fl-seq" in ASCII). */
 const OUTBOX_SEQ_LOCK = 0x666c2d736571;
 
-/** The exact delivery body: key order fixed as the spec lists it. */
+/** The exact delivery body: key order fixed as docs/webhooks.md "Events" lists it. */
 export function eventPayload(event: OutboxEvent): string {
   return JSON.stringify({ type: event.type, created_at: event.createdAt, data: event.data });
 }
