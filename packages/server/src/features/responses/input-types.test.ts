@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { publishForm } from '../../../test/support/page-fixtures.js';
 import {
   INPUT_TYPES_SCHEMA,
   INPUT_TYPES_STORED,
@@ -16,14 +17,7 @@ describeEachDialect('phone, url, time, datetime, address, consent and statement 
 
   beforeAll(async () => {
     ({ key } = await t.account());
-    const created = await t.request('/v1/forms', {
-      method: 'POST',
-      key,
-      json: { title: 'Inputs', schema: INPUT_TYPES_SCHEMA },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    form.id = created.body.data.id;
-    form.code = (await t.request(`/v1/forms/${form.id}/publish`, { method: 'POST', key })).body.data.shareUrl;
+    Object.assign(form, await publishForm(t, key, INPUT_TYPES_SCHEMA));
   });
 
   it('stores each answer normalised: E.164, HH:MM, the offset kept, address parts trimmed, no statement', async () => {
