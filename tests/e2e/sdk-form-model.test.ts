@@ -1,7 +1,12 @@
 import type { FormSchema } from '@formloom/contract';
 import { prefillAnswers } from '@formloom/contract/engine';
 import { Formloom, type FormResponse, prefillUrl, type VariableValue } from '@formloom/sdk';
-import { quizSchema } from '@formloom/server/testing';
+import {
+  INPUT_TYPES_SCHEMA,
+  INPUT_TYPES_STORED,
+  INPUT_TYPES_SUBMITTED,
+  quizSchema,
+} from '@formloom/server/testing';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { useBuiltServer } from './support/built-server.js';
 
@@ -53,5 +58,15 @@ describe('the form model through the SDK', () => {
 
     const listed = await client.responses.list(form.id).collect();
     expect(listed.items.map((r) => r.variables.score).sort()).toEqual([0, 1]);
+  });
+
+  it('phone, url, time, datetime, address and consent answers come back as stored, a statement never', async () => {
+    const form = await client.forms.create({ title: 'Inputs', schema: INPUT_TYPES_SCHEMA });
+    const published = await client.forms.publish(form.id);
+    const { responseId } = await client.public.submitResponse(published.shareUrl!, {
+      answers: INPUT_TYPES_SUBMITTED,
+    });
+    const stored = await client.responses.retrieve(form.id, responseId);
+    expect(stored.answers).toEqual(INPUT_TYPES_STORED);
   });
 });

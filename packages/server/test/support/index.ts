@@ -10,6 +10,7 @@ export * from './fixtures.js';
 export * from './mcp-kit.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
+export * from './question-types.js';
 export * from './session-seed.js';
 export * from './smart-form-kit.js';
 export * from './smtp-stand-in.js';

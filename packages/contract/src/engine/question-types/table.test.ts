@@ -6,7 +6,7 @@ import { checkSchema } from '../integrity/check-schema.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
 import { imageSource, shuffled } from './parts.js';
-import { answerDisplayText, exportColumns } from './table.js';
+import { answerDisplayText, comparedAs, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
   id: 'q',
@@ -139,6 +139,16 @@ describe('phone, url, time, datetime, address, signature, consent and statement'
     ]);
     const signature = exportColumns(field({ type: 'signature', label: 'Sign' }));
     expect(signature.map((c) => [c.title, c.value(signed)])).toEqual([['Sign', 'signature.png']]);
+  });
+  it('exports no column for a statement and a consent as "yes"', () => {
+    expect(exportColumns(field({ type: 'statement', statement: { text: 'Hi' } }))).toEqual([]);
+    const consent = exportColumns(field({ type: 'consent', label: 'Terms', consent: { text: 'I agree' } }));
+    expect(consent.map((c) => [c.title, c.value(true)])).toEqual([['Terms', 'yes']]);
+  });
+  it("compares an address's country as stored: trimmed and upper-cased", () => {
+    const country = comparedAs(address, { part: 'country' });
+    expect(country.read?.({ line1: '1 Main St', city: 'Berlin', country: ' de ' })).toBe('DE');
+    expect(comparedAs(address, { part: 'country' }).read?.({ line1: '1 Main St' })).toBeUndefined();
   });
 });
 

@@ -253,6 +253,12 @@ const addressPart = (answer: unknown, part: string): string => {
   return typeof v === 'string' ? v : '';
 };
 
+/** A part as `addressCheck` stores it: trimmed, the country upper-cased. */
+const storedPart = (answer: unknown, part: string): string => {
+  const v = addressPart(answer, part).trim();
+  return part === 'country' ? v.toUpperCase() : v;
+};
+
 /** A file answer's name (a signature's upload, as a file's). */
 const fileName = (answer: unknown): string =>
   isRecord(answer) && typeof answer.name === 'string' ? answer.name : '';
@@ -375,7 +381,8 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
     comparesAs: (_field, part) =>
       part.part === undefined
         ? { type: 'address' }
-        : { type: 'text', read: (a) => addressPart(a, part.part!) || undefined },
+        : // Read as stored (trimmed, the country upper-cased): conditions see the answer as sent.
+          { type: 'text', read: (a) => storedPart(a, part.part!) || undefined },
     prefill: noPrefill,
     columns: (field) =>
       ADDRESS_PARTS.map((p) => ({
@@ -405,6 +412,8 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
     check: statementCheck,
     comparesAs: () => ({ type: 'statement' }),
     prefill: noPrefill,
+    // Never answered: no export column.
+    columns: () => [],
     texts: (field) => text('statement', field.statement?.text, ['statement', 'text']),
   },
 };

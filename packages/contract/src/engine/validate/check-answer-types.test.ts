@@ -49,6 +49,24 @@ describe('checkAnswerTypes (a draft: types only)', () => {
     ]);
   });
 
+  it("refuses a question type's answer of the wrong shape, not an address missing a part", () => {
+    const inputs = {
+      ...schema,
+      fields: [
+        { id: 'ship', sectionId: 'a', type: 'address', label: 'Ship', order: 1 },
+        { id: 'site', sectionId: 'a', type: 'url', label: 'Site', order: 2 },
+        { id: 'slot', sectionId: 'a', type: 'time', label: 'Slot', order: 3 },
+      ],
+    } as unknown as FormSchema;
+    expect(checkAnswerTypes(inputs, { ship: { city: 'Berlin' }, slot: '9:05' }).ok).toBe(true);
+    const { errors } = checkAnswerTypes(inputs, { ship: 'Berlin', site: 'example.com', slot: '25:00' });
+    expect(errors.map((e) => [e.fieldId, e.rule])).toEqual([
+      ['ship', 'address'],
+      ['site', 'url'],
+      ['slot', 'time'],
+    ]);
+  });
+
   it('refuses answers that are not an object', () => {
     expect(checkAnswerTypes(schema, [1]).ok).toBe(false);
   });

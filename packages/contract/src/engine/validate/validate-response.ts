@@ -65,6 +65,13 @@ const TYPE_RULES: ReadonlySet<string> = new Set([
   'email',
   'too_long',
   'unknown_field',
+  // The question types' own shapes; an address missing a required part (`address_part`) may be a draft.
+  'phone',
+  'url',
+  'time',
+  'datetime',
+  'address',
+  'consent',
 ]);
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTION_TYPES_ANSWERS, QUESTION_TYPES_SCHEMA } from '../../../test/support/question-types.js';
+import {
+  INPUT_TYPES_SCHEMA,
+  INPUT_TYPES_STORED,
+  QUESTION_TYPES_ANSWERS,
+  QUESTION_TYPES_SCHEMA,
+} from '../../../test/support/question-types.js';
 import { ownerMails } from './mail-content.js';
 
 const LINES = [
@@ -13,23 +18,46 @@ const LINES = [
   'Tags: Fast, =1+1',
 ];
 
+const INPUT_LINES = [
+  'Phone: +4915112345678',
+  'Time: 09:05',
+  'Appointment: 2026-12-01T13:30:00+01:00',
+  'Shipping: Hauptstr. 1, 10115, Berlin, DE',
+  'Terms: yes',
+];
+
+/** The owner mail of one response to `schema`, as the notifications send it. */
+const ownerMail = (schema: typeof QUESTION_TYPES_SCHEMA, answers: Record<string, unknown>) =>
+  ownerMails(
+    {
+      formId: 'f1',
+      responseId: 'r1',
+      schema,
+      language: 'en',
+      answers,
+      dashboardOrigin: 'https://forms.example',
+    },
+    ['owner@example.com'],
+  )[0]!;
+
+/** Each "Label: value" line is the label, then the value indented on the next line. */
+function expectLines(text: string, lines: readonly string[]) {
+  for (const line of lines) {
+    const [label, value] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
+    expect(text).toContain(`${label}\n  ${value}\n`);
+  }
+}
+
 describe('owner mails show every question type as its display text', () => {
   it('an owner mail', () => {
-    const [mail] = ownerMails(
-      {
-        formId: 'f1',
-        responseId: 'r1',
-        schema: QUESTION_TYPES_SCHEMA,
-        language: 'en',
-        answers: QUESTION_TYPES_ANSWERS,
-        dashboardOrigin: 'https://forms.example',
-      },
-      ['owner@example.com'],
-    );
-    for (const line of LINES) {
-      const [label, value] = [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)];
-      expect(mail!.text).toContain(`${label}\n  ${value}\n`);
-    }
-    expect(mail!.text).not.toContain('"other"');
+    const mail = ownerMail(QUESTION_TYPES_SCHEMA, QUESTION_TYPES_ANSWERS);
+    expectLines(mail.text, LINES);
+    expect(mail.text).not.toContain('"other"');
+  });
+
+  it('an address on one line, a consent as yes, phone and times as stored', () => {
+    const mail = ownerMail(INPUT_TYPES_SCHEMA, INPUT_TYPES_STORED);
+    expectLines(mail.text, INPUT_LINES);
+    expect(mail.text).not.toContain('"line1"');
   });
 });

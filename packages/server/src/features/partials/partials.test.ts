@@ -4,6 +4,7 @@ import { HONEYPOT_HEADER } from '@formloom/elements/markup';
 import { beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import { pagedQuizSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import { INPUT_TYPES_SCHEMA, INPUT_TYPES_STORED } from '../../../test/support/question-types.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { purgeExpiredPartials } from './index.js';
 
@@ -101,6 +102,28 @@ describeEachDialect(
       expect((await p.put(form.code, resumeToken, { answers: { email: 42 } })).status).toBe(400);
       // A refused PUT keeps what was saved.
       expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual({});
+    });
+
+    it('keeps an address, a phone number and a date and time, resumed and completed', async () => {
+      const form = await publishForm(t, key, INPUT_TYPES_SCHEMA);
+      const saved = {
+        phone: '+4915112345678',
+        when: '2026-12-01T13:30:00+01:00',
+        ship: { line1: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+      };
+      const { resumeToken } = (await p.create(form.code, { answers: saved })).body.data;
+      expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual(saved);
+      // A partial's answers are checked by type: an address without its parts' shape is refused.
+      const wrong = await p.put(form.code, resumeToken, { answers: { ...saved, ship: 'Berlin' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.issues.map((i: { fieldId: string }) => i.fieldId)).toEqual(['ship']);
+      expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual(saved);
+
+      const { phone: _p, when: _w, ship: _s, ...rest } = INPUT_TYPES_STORED;
+      const done = await p.complete(form.code, resumeToken, { answers: rest });
+      expect(done.status, JSON.stringify(done.body)).toBe(201);
+      const stored = await t.request(`/v1/forms/${form.id}/responses/${done.body.data.responseId}`, { key });
+      expect(stored.body.data.answers).toEqual(INPUT_TYPES_STORED);
     });
 
     it("answers 404 with the envelope for an unknown, expired or another form's token", async () => {

@@ -1,5 +1,5 @@
 import type { ExportFormat, Field, FormResponse, FormSchema } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract';
+import { exportColumns } from '@formloom/contract';
 import { fieldOrder } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { keysetPages } from '../../db/keyset.js';
@@ -20,51 +20,23 @@ export interface ExportColumn {
   value(answer: unknown): XlsxCell;
 }
 
-/** An option's label (an "Other" answer's own text) as the field shows it. */
-const choiceLabel = (field: Field, value: unknown) => answerDisplayText({ ...field, type: 'radio' }, value);
-
 /**
- * The export columns of one field, the one place that splits an answer into cells (the engine's
- * `exportColumns` can take its place): a matrix gets one column per row (`<label> – <row label>`,
- * the row's columns by label), a ranking is `A > B > C`, a number stays a number, every other
- * answer is its display text (`answerDisplayText`: options by label, several joined by ", ", a
- * file by its name). An unanswered field's cells are empty.
+ * The export columns of one field: the engine's `exportColumns` (a matrix one column per row
+ * titled `<label> – <row label>`, an address one per part, a ranking as `A > B > C`, a statement
+ * none, every other answer its display text: options by label, several joined by ", ", a file by
+ * its name, a consent "yes"), except that a number stays a number. An unanswered field's cells,
+ * and a part of an answer left out, are empty.
  */
 export function fieldExportColumns(field: Field): ExportColumn[] {
-  const blank = (answer: unknown) => answer === undefined || answer === null;
-  if (field.type === 'matrix') {
-    const columns = field.matrix?.columns ?? [];
-    const label = (v: unknown) =>
-      typeof v === 'string' ? (columns.find((c) => c.value === v)?.label ?? v) : '';
-    return (field.matrix?.rows ?? []).map((row) => ({
-      title: `${field.label} – ${row.label}`,
-      value: (answer) => {
-        if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return null;
-        const chosen = (answer as Record<string, unknown>)[row.id];
-        if (chosen === undefined || chosen === null) return null;
-        return Array.isArray(chosen) ? chosen.map(label).join(', ') : label(chosen);
-      },
-    }));
-  }
-  if (field.type === 'ranking') {
-    return [
-      {
-        title: field.label,
-        value: (answer) =>
-          Array.isArray(answer) ? answer.map((v) => choiceLabel(field, v)).join(' > ') : null,
-      },
-    ];
-  }
-  return [
-    {
-      title: field.label,
-      value: (answer) => {
-        if (blank(answer)) return null;
-        if (typeof answer === 'number') return answer;
-        return answerDisplayText(field, answer);
-      },
+  return exportColumns(field).map((column) => ({
+    title: column.title,
+    value: (answer) => {
+      if (answer === undefined || answer === null) return null;
+      if (typeof answer === 'number') return answer;
+      const text = column.value(answer);
+      return text === '' ? null : text;
     },
-  ];
+  }));
 }
 
 /** Every field's export columns in form order, each heading unique (see `responseColumns`). */
@@ -85,7 +57,7 @@ function exportColumnsOf(schema: FormSchema): { field: Field; column: ExportColu
 
 /**
  * The csv and xlsx columns of a form's export: submittedAt, id, language, the fields' columns in
- * form order (`fieldExportColumns`: one per field, one per row of a matrix; a heading that two
+ * form order (`fieldExportColumns`: one per field, one per row of a matrix or part of an address; a heading that two
  * columns share gets the field's id after it in brackets), then one per variable (headed by its id).
  */
 export function responseColumns(schema: FormSchema): string[] {

@@ -7,7 +7,8 @@ import type { FieldDraft } from './form-draft.js';
  * The parts of a field draft that configure the question types (docs/ai.md "How a generation
  * runs"): rating, nps, scale, slider, matrix, ranking, picture choice, multiple select, "Other",
  * the exclusive option and shuffle. As for the rest of the draft, the model names things by their
- * labels and the server makes the ids and values (`questionParts`). Every part is nullable, as
+ * labels and the server makes the ids and values (`questionParts`). A consent's and a statement's
+ * text is `noticeText`. Every part is nullable, as
  * strict JSON Schema outputs want every property present.
  */
 export const QuestionDraftParts = {
@@ -77,6 +78,12 @@ export const QuestionDraftParts = {
     .object({ top: z.number().nullable().describe('Rank only the best `top` options; null: all of them') })
     .nullable()
     .describe('ranking fields only (the options are what is ranked)'),
+  noticeText: z
+    .string()
+    .nullable()
+    .describe(
+      'consent: the sentence agreed to; statement: the text shown (links as [label](https://…)); null otherwise',
+    ),
 } as const;
 
 const CHOICE_TYPES: ReadonlySet<string> = new Set([
@@ -216,6 +223,13 @@ export function questionParts(draft: FieldDraft, options: readonly FieldOption[]
     case 'matrix': {
       const matrix = draft.matrix === null ? undefined : matrixOf(draft.matrix);
       if (matrix) parts.matrix = matrix;
+      break;
+    }
+    case 'consent':
+    case 'statement': {
+      // The label stands in for a text the draft left out.
+      const text = labelOf(draft.noticeText, 10_000) ?? labelOf(draft.label) ?? type;
+      parts[type] = { text };
       break;
     }
     case 'ranking': {

@@ -117,7 +117,8 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
         type: f.type,
         label: f.label,
         order: fields.length,
-        ...(f.required ? { required: true } : {}),
+        // A statement is never answered, so never required.
+        ...(f.required && f.type !== 'statement' ? { required: true } : {}),
         ...(f.placeholder ? { placeholder: f.placeholder } : {}),
         ...(f.helpText ? { helpText: f.helpText } : {}),
       };

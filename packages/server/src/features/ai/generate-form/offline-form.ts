@@ -357,6 +357,7 @@ const none = {
   slider: null,
   matrix: null,
   ranking: null,
+  noticeText: null,
 } satisfies Partial<FieldDraft>;
 
 export function fieldDraft(
@@ -397,7 +398,7 @@ function conceptFields(prompt: string, t: Texts): FieldDraft[] {
       case 'email':
         return fieldDraft('email', 'email', t.email, { required: true, placeholder: 'name@example.com' });
       case 'phone':
-        return fieldDraft('phone', 'text', t.phone, { maxLength: 40 });
+        return fieldDraft('phone', 'phone', t.phone);
       case 'rating':
         return ratingField('rating', t.rating, ratingScale(prompt), true);
       case 'date':
@@ -430,9 +431,22 @@ function listedField(f: ListedField, t: Texts, language: Language): FieldDraft |
         placeholder: 'name@example.com',
       });
     case 'url':
-      return field('website', 'text', t.url, { placeholder: 'https://', maxLength: 500 });
+      return field('website', 'url', t.url, { placeholder: 'https://' });
     case 'phone':
-      return field('phone', 'text', t.phone, { maxLength: 40 });
+      return field('phone', 'phone', t.phone);
+    case 'identifier':
+      return field('answer', 'text', t.name, { maxLength: 200 });
+    case 'datetime':
+      return field('datetime', 'datetime', f.label);
+    case 'time':
+      return field('time', 'time', f.label);
+    case 'address':
+      return field('address', 'address', f.label);
+    case 'signature':
+      return field('signature', 'signature', f.label);
+    case 'consent':
+      // The respondent's sentence is the text agreed to, and a consent asked for is required.
+      return field('consent', 'consent', f.label, { required: f.required ?? true, noticeText: f.label });
     case 'date':
       return field('date', 'date', t.date);
     case 'rating':

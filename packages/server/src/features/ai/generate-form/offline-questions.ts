@@ -3,7 +3,7 @@ import { detectLanguage, foldText } from '../../../ai/language.js';
 import { keyOf } from './draft-ids.js';
 import { niceStep } from './draft-questions.js';
 import type { FieldDraft } from './form-draft.js';
-import { AND_WORDS, FORM_NOUNS, OR_WORDS } from './prompt-words.js';
+import { AND_WORDS, CUES, FORM_NOUNS, OR_WORDS } from './prompt-words.js';
 import { NONE_WORDS, OTHER_WORDS, QUESTION_TEXTS, UNITS, QUESTION_WORDS as W } from './question-words.js';
 
 /**
@@ -172,6 +172,8 @@ function questionOf(sentence: string, language: Language, make: MakeField): Fiel
     make(keyOf(text, type), type, text || texts.picture, { required: true, ...extra });
   const urls = sentence.match(/https:\/\/[^\s,;()<>"']+[^\s,;()<>"'.]/g) ?? [];
   if (urls.length >= 2) return pictureChoice(sentence, urls, ws, field, texts.picture);
+  // "I agree to the terms" asks for a consent (read with the fields), not an agreement scale.
+  if (has(ws, CUES.consent)) return null;
   const range = rangeIn(sentence);
   const isNps =
     has(ws, ['nps', 'net promoter']) ||

@@ -31,11 +31,17 @@ export const MAX_PROMPT_CHARS = 2_000;
 const MAX_ITEM_WORDS = 8;
 /** Cues checked in this order: the first that an item names decides its kind. */
 const CUE_ORDER: readonly Cue[] = [
+  'consent',
   'yesNo',
+  'signature',
   'file',
   'email',
   'url',
+  'identifier',
   'phone',
+  'address',
+  'datetime',
+  'time',
   'date',
   'rating',
   'number',
@@ -177,7 +183,9 @@ function splitList(text: string, words: readonly string[]): string[] {
     let depth = 0;
     let current: Token[] = [];
     for (let i = 0; i < toks.length; i++) {
-      const width = depth === 0 ? matchAt(toks, i, words) : 0;
+      // "date AND time" names one field (a date and time), not two.
+      const joined = i > 0 && matchAt(toks, i - 1, CUES.datetime) > 0;
+      const width = depth === 0 && !joined ? matchAt(toks, i, words) : 0;
       if (width > 0) {
         if (current.length > 0) out.push(join(current));
         current = [];

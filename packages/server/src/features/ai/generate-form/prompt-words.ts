@@ -12,6 +12,12 @@ export type Cue =
   | 'email'
   | 'url'
   | 'phone'
+  | 'identifier'
+  | 'datetime'
+  | 'time'
+  | 'address'
+  | 'signature'
+  | 'consent'
   | 'date'
   | 'rating'
   | 'multi'
@@ -70,6 +76,88 @@ export const CUES: Readonly<Record<Cue, readonly string[]>> = {
     'cellulare',
     'telefoon*',
     'mobiel*',
+  ],
+  /** A number the respondent copies, not counts: a text field. */
+  identifier: [
+    'insurance number',
+    'order number',
+    'customer number',
+    'policy number',
+    'account number',
+    'reference number',
+    'id number',
+    'versicherungsnummer',
+    'bestellnummer',
+    'kundennummer',
+    'auftragsnummer',
+    'numero de pedido',
+    'numero de cliente',
+    'numero de poliza',
+    'numero de seguro',
+    'numero di ordine',
+    'numero d ordine',
+    'numero cliente',
+    'numero di polizza',
+    'numero di assicurazione',
+    'bestelnummer',
+    'klantnummer',
+    'polisnummer',
+    'verzekeringsnummer',
+    'siparis numara*',
+    'musteri numara*',
+    'sigorta numara*',
+    'police numara*',
+  ],
+  datetime: [
+    'date and time',
+    'datum und uhrzeit',
+    'datum und zeit',
+    'fecha y hora',
+    'data e ora',
+    'data e orario',
+    'datum en tijd',
+    'datum en tijdstip',
+    'tarih ve saat*',
+  ],
+  time: ['time', 'preferred time', 'uhrzeit', 'hora', 'orario', 'ora preferita', 'tijdstip', 'tijd', 'saat*'],
+  address: [
+    'address',
+    'shipping address',
+    'postal address',
+    'adresse',
+    'anschrift',
+    'lieferadresse',
+    'postanschrift',
+    'direccion',
+    'indirizzo',
+    'adres',
+    'afleveradres',
+    'bezorgadres',
+    'adresi',
+    'teslimat adresi',
+  ],
+  signature: ['signature', 'sign here', 'unterschrift', 'firma', 'handtekening', 'imza*'],
+  consent: [
+    'i agree',
+    'agree to',
+    'i consent',
+    'consent to',
+    'accept the terms',
+    'einverstanden',
+    'ich stimme',
+    'stimme ich',
+    'ich willige',
+    'acepto',
+    'doy mi consentimiento',
+    'accetto',
+    'acconsento',
+    'ik ga akkoord',
+    'ga akkoord',
+    'akkoord met',
+    'ik stem in',
+    'kabul ediyorum',
+    'onayliyorum',
+    'onay veriyorum',
   ],
   date: [
     'date',
