@@ -141,6 +141,10 @@ export {
 } from './models/envelope.js';
 export { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, type ExportFormat, ExportQuery } from './models/export.js';
 export {
+  ADDRESS_REQUIRED_PARTS,
+  AddressConfig,
+  ConsentConfig,
+  CountryCode,
   FIELD_TYPES,
   Field,
   FieldOption,
@@ -157,6 +161,7 @@ export {
   NpsConfig,
   OPTION_FIELD_TYPES,
   OtherOption,
+  PhoneConfig,
   QUESTION_TYPES,
   type QuestionType,
   RankingConfig,
@@ -165,6 +170,7 @@ export {
   ScaleConfig,
   type ScaleFieldType,
   SliderConfig,
+  StatementConfig,
 } from './models/field.js';
 export {
   AddFieldBody,
