@@ -177,6 +177,9 @@ describe.skipIf(executable === undefined)(
       expect(await value(4).count()).toBe(0);
       await saved();
       expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      expect(await fitsWidth(opened)).toBe(true);
+      await page.setViewportSize(DESKTOP);
 
       // The preview keeps a place for each question its renderer does not draw yet.
       await page.getByText('Consent: shown here once this question type can be previewed.').waitFor();
