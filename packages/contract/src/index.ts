@@ -144,6 +144,10 @@ export {
 } from './models/envelope.js';
 export { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, type ExportFormat, ExportQuery } from './models/export.js';
 export {
+  ADDRESS_REQUIRED_PARTS,
+  AddressConfig,
+  ConsentConfig,
+  CountryCode,
   FIELD_TYPES,
   Field,
   FieldOption,
@@ -160,6 +164,7 @@ export {
   NpsConfig,
   OPTION_FIELD_TYPES,
   OtherOption,
+  PhoneConfig,
   QUESTION_TYPES,
   type QuestionType,
   RankingConfig,
@@ -168,6 +173,7 @@ export {
   ScaleConfig,
   type ScaleFieldType,
   SliderConfig,
+  StatementConfig,
 } from './models/field.js';
 export {
   AddFieldBody,

@@ -6,7 +6,9 @@ import {
   VALUELESS_OPERATORS,
 } from '@formloom/contract';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
+import { countryChoices, useCountries } from './countries.js';
 import { named, useNames } from './names.js';
 import { questionTexts } from './question-texts.js';
 import { builderTexts } from './texts.js';
@@ -25,9 +27,10 @@ export interface Target {
   places: number;
 }
 
+/** Every field with an answer (a statement has none) but `exceptId`, then the variables. */
 export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
   const fields: Target[] = schema.fields
-    .filter((f) => f.id !== exceptId)
+    .filter((f) => f.id !== exceptId && f.type !== 'statement')
     .map((f) => ({
       id: f.id,
       label: `${f.label} (${f.id})`,
@@ -64,8 +67,8 @@ export function operatorsFor(
 /**
  * A condition pointed at another field or variable: its operator kept when it applies to the new
  * target, else the first that does (a checkbox has no `equals`); the old value is dropped, as it
- * was an answer to the other field, and so are a row and a place; a matrix's condition names its
- * first row.
+ * was an answer to the other field, and so are a row, a place and a part; a matrix's condition
+ * names its first row, an address's its country (the one part a condition compares).
  */
 export function retarget(condition: Condition, targets: readonly Target[], fieldId: string): Condition {
   const target = targets.find((x) => x.id === fieldId);
@@ -73,9 +76,14 @@ export function retarget(condition: Condition, targets: readonly Target[], field
   const operator = operators.includes(condition.operator)
     ? condition.operator
     : (operators[0] ?? condition.operator);
-  const { value: _drop, row: _row, rank: _rank, ...rest } = condition;
+  const { value: _drop, row: _row, rank: _rank, part: _part, ...rest } = condition;
   const row = target?.rows[0]?.id;
-  const base = row === undefined ? { ...rest, fieldId, operator } : { ...rest, fieldId, row, operator };
+  const base: Condition =
+    row !== undefined
+      ? { ...rest, fieldId, row, operator }
+      : target?.type === 'address'
+        ? { ...rest, fieldId, part: 'country', operator }
+        : { ...rest, fieldId, operator };
   return isValueless(operator) ? base : { ...base, value: '' };
 }
 
@@ -94,7 +102,90 @@ export function coerce(target: Target | undefined, raw: string): ConditionValue 
   return raw;
 }
 
-/** A value input for a target: its options when it has them, else free text. */
+/** UTC offsets from -12:00 to +14:00 in quarter hours, as ISO 8601 writes them. */
+const OFFSETS = Array.from({ length: 105 }, (_, i) => offsetText((i - 48) * 15));
+
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A date and time with its offset, split for the inputs: the local part to the minute, the offset. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A datetime's value (ISO 8601 with its offset, compared as an instant): a date and time input and
+ * the offset it is meant in (at first the browser's own).
+ */
+function DateTimeValue({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const q = useTexts(questionTexts);
+  const parts = DATE_TIME.exec(value);
+  const [chosen, setChosen] = useState(() => offsetText(-new Date().getTimezoneOffset()));
+  const offset = parts === null ? chosen : parts[3] === 'Z' ? '+00:00' : parts[3]!;
+  const local = parts?.[1] ?? '';
+  const join = (at: string, off: string) => (at === '' ? '' : `${at}${parts?.[2] ?? ':00'}${off}`);
+  return (
+    <>
+      <TextInput
+        label={label}
+        type="datetime-local"
+        disabled={disabled}
+        value={local}
+        onChange={(e) => onChange(join(e.currentTarget.value, offset))}
+      />
+      <NativeSelect
+        label={q('utcOffset', { label })}
+        disabled={disabled}
+        value={offset}
+        data={[...new Set([offset, ...OFFSETS])].map((o) => ({ value: o, label: `UTC${o}` }))}
+        onChange={(e) => {
+          setChosen(e.currentTarget.value);
+          onChange(join(local, e.currentTarget.value));
+        }}
+      />
+    </>
+  );
+}
+
+/** An address's country, chosen by name. */
+function CountryValue({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const countries = useCountries();
+  return (
+    <NativeSelect
+      label={label}
+      disabled={disabled}
+      value={value}
+      data={countryChoices(countries, value, '—')}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * A value input for a target: its options when it has them, a country for an address, a time or
+ * a date and time for those types, else free text.
+ */
 export function ValueInput({
   target,
   label,
@@ -119,11 +210,16 @@ export function ValueInput({
       />
     );
   }
+  const text = String(value ?? '');
+  if (target?.type === 'address')
+    return <CountryValue label={label} value={text} onChange={onChange} disabled={disabled} />;
+  if (target?.type === 'datetime')
+    return <DateTimeValue label={label} value={text} onChange={onChange} disabled={disabled} />;
   return (
     <TextInput
       label={label}
       disabled={disabled}
-      type={target?.type === 'date' ? 'date' : 'text'}
+      type={target?.type === 'date' || target?.type === 'time' ? target.type : 'text'}
       value={String(value ?? '')}
       onChange={(e) => onChange(coerce(target, e.currentTarget.value))}
     />
@@ -229,6 +325,19 @@ export function ConditionEditor({
                               ]}
                               onChange={(e) =>
                                 setCondition(g, c, { ...condition, row: e.currentTarget.value })
+                              }
+                            />
+                          ) : null}
+                          {target !== undefined && target.type === 'address' ? (
+                            <NativeSelect
+                              label={q('conditionPart', names)}
+                              value={condition.part ?? ''}
+                              data={[
+                                ...(condition.part === undefined ? [{ value: '', label: '—' }] : []),
+                                { value: 'country', label: q('partCountry') },
+                              ]}
+                              onChange={(e) =>
+                                setCondition(g, c, { ...condition, part: e.currentTarget.value as 'country' })
                               }
                             />
                           ) : null}

@@ -1,4 +1,4 @@
-import type { Field, FieldOption, FormSchema, ValidationRule } from '@formloom/contract';
+import type { Field, FieldOption, FormSchema, RuleWhen, ValidationRule } from '@formloom/contract';
 import { FIELD_TYPES, WHEN_TARGET_TYPES } from '@formloom/contract';
 import { RULE_FIELD_TYPES, type SchemaProblem } from '@formloom/contract/engine';
 import {
@@ -34,7 +34,27 @@ function rulesFor(field: Field): ValidationRule['type'][] {
       !((x === 'minLength' || x === 'maxLength') && isOptionType(field.type) && !isMultiChoice(field)),
   );
 }
-const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date']);
+const PLACEHOLDER_TYPES = new Set(['text', 'textarea', 'number', 'email', 'select', 'date', 'phone', 'url']);
+
+/**
+ * The rule "Add a rule" starts with: a typed field's maximum length, else its pattern (a phone
+ * takes no length), else `required`.
+ */
+function firstRule(field: Field): ValidationRule['type'] {
+  if (!(RULE_FIELD_TYPES.pattern as readonly string[]).includes(field.type)) return 'required';
+  return rulesFor(field).includes('maxLength') ? 'maxLength' : 'pattern';
+}
+
+/** A rule's `when` without its comparison: the field and the part of it compared (row, place, part). */
+function whenSubject(when: RuleWhen): Pick<RuleWhen, 'field' | 'row' | 'rank' | 'part'> {
+  const { field, row, rank, part } = when;
+  return {
+    field,
+    ...(row === undefined ? {} : { row }),
+    ...(rank === undefined ? {} : { rank }),
+    ...(part === undefined ? {} : { part }),
+  };
+}
 
 function newRule(type: ValidationRule['type']): ValidationRule {
   switch (type) {
@@ -93,6 +113,8 @@ export function FieldPanel({
   const targets = targetsOf(schema, field.id);
   const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
+  // A statement is shown, never answered: nothing to require, validate or prefill.
+  const answered = field.type !== 'statement';
   const prefillOn = hidden || field.prefill !== undefined;
   // A rule's problems show in the rule (an unsafe pattern beside the pattern); the rest on top.
   const rulesPath = `$.fields[${schema.fields.indexOf(field)}].validation.rules`;
@@ -135,7 +157,7 @@ export function FieldPanel({
           }
         />
       ) : null}
-      {hidden ? null : (
+      {hidden || !answered ? null : (
         <Checkbox
           label={t('required')}
           checked={field.required === true}
@@ -241,178 +263,178 @@ export function FieldPanel({
         </Group>
       ) : null}
 
-      <Fieldset legend={t('prefillLegend')} disabled={disabled}>
-        <Stack gap="xs">
-          {hidden ? null : (
-            <Checkbox
-              label={t('prefill')}
-              checked={prefillOn}
-              onChange={(e) => set('prefill', e.currentTarget.checked ? {} : undefined)}
-            />
-          )}
-          {prefillOn ? (
-            <>
-              <TextInput
-                label={t('prefillParam')}
-                placeholder={field.id}
-                value={field.prefill?.param ?? ''}
-                onChange={(e) => {
-                  const { param: _drop, ...rest } = field.prefill ?? {};
-                  const param = e.currentTarget.value.trim();
-                  const next = param === '' ? rest : { ...rest, param };
-                  set('prefill', hidden && Object.keys(next).length === 0 ? undefined : next);
-                }}
+      {answered ? (
+        <Fieldset legend={t('prefillLegend')} disabled={disabled}>
+          <Stack gap="xs">
+            {hidden ? null : (
+              <Checkbox
+                label={t('prefill')}
+                checked={prefillOn}
+                onChange={(e) => set('prefill', e.currentTarget.checked ? {} : undefined)}
               />
-              {hidden ? null : (
-                <Checkbox
-                  label={t('prefillEditable')}
-                  checked={field.prefill?.editable !== false}
+            )}
+            {prefillOn ? (
+              <>
+                <TextInput
+                  label={t('prefillParam')}
+                  placeholder={field.id}
+                  value={field.prefill?.param ?? ''}
                   onChange={(e) => {
-                    const { editable: _drop, ...rest } = field.prefill ?? {};
-                    set('prefill', e.currentTarget.checked ? rest : { ...rest, editable: false });
+                    const { param: _drop, ...rest } = field.prefill ?? {};
+                    const param = e.currentTarget.value.trim();
+                    const next = param === '' ? rest : { ...rest, param };
+                    set('prefill', hidden && Object.keys(next).length === 0 ? undefined : next);
                   }}
                 />
-              )}
-            </>
-          ) : null}
-        </Stack>
-      </Fieldset>
-
-      <Fieldset legend={t('rules')} disabled={disabled}>
-        <Stack gap="sm">
-          {rules.map((rule, r) => {
-            const n = r + 1;
-            const whenTarget =
-              rule.when === undefined ? undefined : targets.find((x) => x.id === rule.when!.field);
-            const whenOp =
-              rule.when === undefined ? 'equals' : 'equals' in rule.when ? 'equals' : 'notEquals';
-            const whenValue =
-              rule.when === undefined ? '' : 'equals' in rule.when ? rule.when.equals : rule.when.notEquals;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id
-              <Fieldset key={r} legend={t('rule', { n })} variant="filled">
-                <Stack gap="xs">
-                  <ProblemList problems={ruleProblems(r)} />
-                  <Group gap="xs" align="flex-end" wrap="wrap">
-                    <NativeSelect
-                      label={t('ruleType', { n })}
-                      value={rule.type}
-                      data={named([...new Set([rule.type, ...rulesFor(field)])], names.rule)}
-                      onChange={(e) => {
-                        const next = newRule(e.currentTarget.value as ValidationRule['type']);
-                        setRule(r, {
-                          ...next,
-                          ...(rule.message ? { message: rule.message } : {}),
-                          ...(rule.when ? { when: rule.when } : {}),
-                        } as ValidationRule);
-                      }}
-                    />
-                    {rule.type === 'required' ? null : rule.type === 'pattern' ? (
-                      <TextInput
-                        label={t('ruleValue', { n })}
-                        value={rule.value}
-                        onChange={(e) => setRule(r, { ...rule, value: e.currentTarget.value })}
-                      />
-                    ) : (
-                      <NumberInput
-                        label={t('ruleValue', { n })}
-                        value={rule.value}
-                        onChange={(v) => setRule(r, { ...rule, value: num(v) ?? 0 })}
-                      />
-                    )}
-                  </Group>
-                  <TextInput
-                    label={t('ruleMessage', { n })}
-                    value={rule.message ?? ''}
+                {hidden ? null : (
+                  <Checkbox
+                    label={t('prefillEditable')}
+                    checked={field.prefill?.editable !== false}
                     onChange={(e) => {
-                      const { message: _drop, ...rest } = rule;
-                      const message = e.currentTarget.value;
-                      setRule(r, (message === '' ? rest : { ...rest, message }) as ValidationRule);
+                      const { editable: _drop, ...rest } = field.prefill ?? {};
+                      set('prefill', e.currentTarget.checked ? rest : { ...rest, editable: false });
                     }}
                   />
-                  <Group gap="xs" align="flex-end" wrap="wrap">
-                    <NativeSelect
-                      label={t('ruleWhenField', { n })}
-                      value={rule.when?.field ?? ''}
-                      data={[
-                        { value: '', label: t('always') },
-                        ...whenTargets.map((x) => ({ value: x.id, label: x.label })),
-                      ]}
+                )}
+              </>
+            ) : null}
+          </Stack>
+        </Fieldset>
+      ) : null}
+
+      {answered || rules.length > 0 ? (
+        <Fieldset legend={t('rules')} disabled={disabled}>
+          <Stack gap="sm">
+            {rules.map((rule, r) => {
+              const n = r + 1;
+              const whenTarget =
+                rule.when === undefined ? undefined : targets.find((x) => x.id === rule.when!.field);
+              const whenOp =
+                rule.when === undefined ? 'equals' : 'equals' in rule.when ? 'equals' : 'notEquals';
+              const whenValue =
+                rule.when === undefined ? '' : 'equals' in rule.when ? rule.when.equals : rule.when.notEquals;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id
+                <Fieldset key={r} legend={t('rule', { n })} variant="filled">
+                  <Stack gap="xs">
+                    <ProblemList problems={ruleProblems(r)} />
+                    <Group gap="xs" align="flex-end" wrap="wrap">
+                      <NativeSelect
+                        label={t('ruleType', { n })}
+                        value={rule.type}
+                        data={named([...new Set([rule.type, ...rulesFor(field)])], names.rule)}
+                        onChange={(e) => {
+                          const next = newRule(e.currentTarget.value as ValidationRule['type']);
+                          setRule(r, {
+                            ...next,
+                            ...(rule.message ? { message: rule.message } : {}),
+                            ...(rule.when ? { when: rule.when } : {}),
+                          } as ValidationRule);
+                        }}
+                      />
+                      {rule.type === 'required' ? null : rule.type === 'pattern' ? (
+                        <TextInput
+                          label={t('ruleValue', { n })}
+                          value={rule.value}
+                          onChange={(e) => setRule(r, { ...rule, value: e.currentTarget.value })}
+                        />
+                      ) : (
+                        <NumberInput
+                          label={t('ruleValue', { n })}
+                          value={rule.value}
+                          onChange={(v) => setRule(r, { ...rule, value: num(v) ?? 0 })}
+                        />
+                      )}
+                    </Group>
+                    <TextInput
+                      label={t('ruleMessage', { n })}
+                      value={rule.message ?? ''}
                       onChange={(e) => {
-                        const { when: _drop, ...rest } = rule;
-                        const fieldId = e.currentTarget.value;
-                        setRule(
-                          r,
-                          (fieldId === ''
-                            ? rest
-                            : { ...rest, when: { field: fieldId, equals: '' } }) as ValidationRule,
-                        );
+                        const { message: _drop, ...rest } = rule;
+                        const message = e.currentTarget.value;
+                        setRule(r, (message === '' ? rest : { ...rest, message }) as ValidationRule);
                       }}
                     />
-                    {rule.when === undefined ? null : (
-                      <>
-                        <NativeSelect
-                          label={t('ruleWhenOp', { n })}
-                          value={whenOp}
-                          data={named(['equals', 'notEquals'] as const, names.operator)}
-                          onChange={(e) =>
-                            setRule(r, {
-                              ...rule,
-                              when:
-                                e.currentTarget.value === 'equals'
-                                  ? { field: rule.when!.field, equals: whenValue }
-                                  : { field: rule.when!.field, notEquals: whenValue },
-                            })
-                          }
-                        />
-                        <ValueInput
-                          target={whenTarget}
-                          label={t('ruleWhenValue', { n })}
-                          value={whenValue}
-                          disabled={disabled}
-                          onChange={(v) =>
-                            setRule(r, {
-                              ...rule,
-                              when:
-                                whenOp === 'equals'
-                                  ? { field: rule.when!.field, equals: v }
-                                  : { field: rule.when!.field, notEquals: v },
-                            })
-                          }
-                        />
-                      </>
-                    )}
-                  </Group>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => setRules(rules.filter((_, i) => i !== r))}
-                  >
-                    {t('removeRule', { n })}
-                  </Button>
-                </Stack>
-              </Fieldset>
-            );
-          })}
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() =>
-              setRules([
-                ...rules,
-                newRule(
-                  (RULE_FIELD_TYPES.pattern as readonly string[]).includes(field.type)
-                    ? 'maxLength'
-                    : 'required',
-                ),
-              ])
-            }
-          >
-            {t('addRule')}
-          </Button>
-        </Stack>
-      </Fieldset>
+                    <Group gap="xs" align="flex-end" wrap="wrap">
+                      <NativeSelect
+                        label={t('ruleWhenField', { n })}
+                        value={rule.when?.field ?? ''}
+                        data={[
+                          { value: '', label: t('always') },
+                          ...whenTargets.map((x) => ({ value: x.id, label: x.label })),
+                        ]}
+                        onChange={(e) => {
+                          const { when: _drop, ...rest } = rule;
+                          const fieldId = e.currentTarget.value;
+                          // An address is compared by its country (docs/form-model.md "Question types").
+                          const address = targets.find((x) => x.id === fieldId)?.type === 'address';
+                          const when: RuleWhen = address
+                            ? { field: fieldId, part: 'country', equals: '' }
+                            : { field: fieldId, equals: '' };
+                          setRule(r, (fieldId === '' ? rest : { ...rest, when }) as ValidationRule);
+                        }}
+                      />
+                      {rule.when === undefined ? null : (
+                        <>
+                          <NativeSelect
+                            label={t('ruleWhenOp', { n })}
+                            value={whenOp}
+                            data={named(
+                              whenTarget?.type === 'address'
+                                ? (['equals'] as const)
+                                : (['equals', 'notEquals'] as const),
+                              names.operator,
+                            )}
+                            onChange={(e) =>
+                              setRule(r, {
+                                ...rule,
+                                when:
+                                  e.currentTarget.value === 'equals'
+                                    ? { ...whenSubject(rule.when!), equals: whenValue }
+                                    : { ...whenSubject(rule.when!), notEquals: whenValue },
+                              })
+                            }
+                          />
+                          <ValueInput
+                            target={whenTarget}
+                            label={t('ruleWhenValue', { n })}
+                            value={whenValue}
+                            disabled={disabled}
+                            onChange={(v) =>
+                              setRule(r, {
+                                ...rule,
+                                when:
+                                  whenOp === 'equals'
+                                    ? { ...whenSubject(rule.when!), equals: v }
+                                    : { ...whenSubject(rule.when!), notEquals: v },
+                              })
+                            }
+                          />
+                        </>
+                      )}
+                    </Group>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      onClick={() => setRules(rules.filter((_, i) => i !== r))}
+                    >
+                      {t('removeRule', { n })}
+                    </Button>
+                  </Stack>
+                </Fieldset>
+              );
+            })}
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setRules([...rules, newRule(firstRule(field))])}
+            >
+              {t('addRule')}
+            </Button>
+          </Stack>
+        </Fieldset>
+      ) : null}
 
       <ConditionEditor
         value={field.conditionalLogic}

@@ -1,12 +1,14 @@
-import { type FormSchema, publicImageUrl, resolveImageUploads } from '@formloom/contract';
+import { type FormSchema, publicImageUrl, QUESTION_TYPES, resolveImageUploads } from '@formloom/contract';
 import { formLanguages } from '@formloom/contract/engine';
 import { STYLE } from '@formloom/elements/markup';
-import { FormloomForm } from '@formloom/react';
+import { defaultFields, type FieldComponents, type FieldProps, FormloomForm } from '@formloom/react';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
+import { useNames } from './names.js';
+import { questionTexts } from './question-texts.js';
 import { builderTexts } from './texts.js';
 
 /**
@@ -48,6 +50,26 @@ function forPreview(schema: FormSchema): FormSchema {
 }
 
 /**
+ * A question whose type `@formloom/react` does not draw yet: its label and a note saying so, in
+ * place of nothing, so the preview still shows every question of the form.
+ */
+function Pending(props: FieldProps) {
+  const q = useTexts(questionTexts);
+  const names = useNames();
+  return (
+    <div className="fl-field" data-field-id={props.field.id}>
+      <p className="fl-label">{props.label}</p>
+      <p className="fl-help">{q('previewPending', { type: names.type[props.field.type] })}</p>
+    </div>
+  );
+}
+
+/** `Pending` for each question type without a default component. */
+const PENDING: Partial<FieldComponents> = Object.fromEntries(
+  QUESTION_TYPES.filter((type) => defaultFields[type] === undefined).map((type) => [type, Pending]),
+);
+
+/**
  * The form as the respondent sees it, drawn by `@formloom/react` from the schema being edited,
  * in any of its languages. It starts over (answers cleared) when the schema changes.
  */
@@ -84,6 +106,7 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
             key={`${lang} ${JSON.stringify(shown)}`}
             schema={running}
             lang={lang}
+            components={PENDING}
             onSubmit={() => undefined}
           />
         </Styled>

@@ -1,5 +1,5 @@
 import type { Field, MatrixConfig, RatingConfig } from '@formloom/contract';
-import { SCHEMA_LIMITS } from '@formloom/contract';
+import { ADDRESS_REQUIRED_PARTS, SCHEMA_LIMITS } from '@formloom/contract';
 import {
   Button,
   Checkbox,
@@ -8,10 +8,12 @@ import {
   NativeSelect,
   NumberInput,
   Stack,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
+import { countryChoices, useCountries } from './countries.js';
 import { useNames } from './names.js';
 import { questionTexts } from './question-texts.js';
 import { freshRowId, hasOther, hasShuffle, isMultiChoice, moveItem } from './schema-edit.js';
@@ -204,9 +206,97 @@ export function QuestionSettings({
           />
         </Fieldset>
       );
+    case 'phone':
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <PhoneCountry
+            value={field.phone?.defaultCountry}
+            onChange={(country) =>
+              set('phone', country === undefined ? undefined : { defaultCountry: country })
+            }
+          />
+        </Fieldset>
+      );
+    case 'address': {
+      // Without a list, an answer needs line 1, the city and the country.
+      const required: readonly AddressPart[] = field.address?.required ?? DEFAULT_ADDRESS_REQUIRED;
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Fieldset legend={t('addressRequired')} variant="filled">
+            <Stack gap={6}>
+              {ADDRESS_REQUIRED_PARTS.map((part) => (
+                <Checkbox
+                  key={part}
+                  label={t(ADDRESS_PART_TEXTS[part])}
+                  checked={required.includes(part)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    set('address', {
+                      required: ADDRESS_REQUIRED_PARTS.filter((p) =>
+                        p === part ? on : required.includes(p),
+                      ),
+                    });
+                  }}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+        </Fieldset>
+      );
+    }
+    case 'consent':
+    case 'statement': {
+      const type = field.type;
+      const text = field[type]?.text ?? '';
+      return (
+        <Fieldset legend={legend} disabled={disabled}>
+          <Textarea
+            label={t(type === 'consent' ? 'consentText' : 'statementText')}
+            description={t('linkHint')}
+            required
+            autosize
+            minRows={2}
+            value={text}
+            error={text.trim() === '' ? t('noticeEmpty') : undefined}
+            onChange={(e) => set(type, { text: e.currentTarget.value })}
+          />
+        </Fieldset>
+      );
+    }
     default:
       return null;
   }
+}
+
+type AddressPart = (typeof ADDRESS_REQUIRED_PARTS)[number];
+const DEFAULT_ADDRESS_REQUIRED: readonly AddressPart[] = ['line1', 'city', 'country'];
+const ADDRESS_PART_TEXTS = {
+  line1: 'partLine1',
+  city: 'partCity',
+  postalCode: 'partPostalCode',
+  region: 'partRegion',
+  country: 'partCountry',
+} as const satisfies Record<AddressPart, string>;
+
+/** A phone's default country: a select of the countries by name, or none. */
+function PhoneCountry({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (country: string | undefined) => void;
+}) {
+  const t = useTexts(questionTexts);
+  const countries = useCountries();
+  return (
+    <NativeSelect
+      label={t('phoneCountry')}
+      description={t('phoneCountryHint')}
+      value={value ?? ''}
+      data={countryChoices(countries, value, t('noCountry'))}
+      onChange={(e) => onChange(optional(e.currentTarget.value))}
+    />
+  );
 }
 
 function MatrixSettings({

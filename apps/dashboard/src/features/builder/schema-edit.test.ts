@@ -327,4 +327,100 @@ describe('the question types', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 5)).toEqual(['b', 'c', 'a']);
     expect(moveItem(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
   });
+
+  it('gives phone, url, time, datetime, address, signature, consent and statement defaults that pass the model and the integrity check', () => {
+    const types: FieldType[] = [
+      'phone',
+      'url',
+      'time',
+      'datetime',
+      'address',
+      'signature',
+      'consent',
+      'statement',
+    ];
+    let schema = base();
+    for (const type of types) [schema] = addField(schema, 's', type, `A ${type}`);
+    const added = (type: string) => schema.fields.find((f) => f.id === `${type}_1`)!;
+    expect(added('consent').consent?.text).toMatch(/\S/);
+    expect(added('statement').statement?.text).toMatch(/\S/);
+    for (const type of ['phone', 'url', 'time', 'datetime', 'address', 'signature'])
+      expect(Object.keys(added(type)).sort()).toEqual(['id', 'label', 'order', 'sectionId', 'type']);
+    expect(FormSchemaModel.safeParse(schema).success).toBe(true);
+    expect(checkSchema(schema)).toEqual([]);
+  });
+
+  it('keeps the label, help, placeholder and the rules a url takes when a text becomes a url', () => {
+    const text = field({
+      label: 'Your site',
+      helpText: 'Where we find you',
+      placeholder: 'https://',
+      required: true,
+      validation: {
+        rules: [
+          { type: 'maxLength', value: 200 },
+          { type: 'pattern', value: '^https://' },
+        ],
+      },
+    });
+    expect(changeType(text, 'url')).toEqual({ ...text, type: 'url' });
+    // A phone takes the pattern but no length.
+    expect(changeType(text, 'phone').validation).toEqual({
+      rules: [{ type: 'pattern', value: '^https://' }],
+    });
+    // A time takes neither.
+    expect(changeType(text, 'time').validation).toBeUndefined();
+  });
+
+  it('makes a statement unanswered: no required, required rule, placeholder or prefill', () => {
+    const text = field({
+      required: true,
+      placeholder: 'Type here',
+      prefill: { param: 'q' },
+      helpText: 'Help',
+      validation: {
+        rules: [
+          { type: 'required', message: 'Needed' },
+          { type: 'maxLength', value: 5 },
+        ],
+      },
+    });
+    const statement = changeType(text, 'statement');
+    expect(statement).toEqual({
+      ...field({ type: 'statement', helpText: 'Help' }),
+      statement: { text: 'Please read this before you go on.' },
+    });
+    const schema = { ...base(), fields: [...base().fields, { ...statement, id: 'st', order: 3 }] };
+    expect(checkSchema(schema)).toEqual([]);
+    // Back to an answered type it may be required again, but nothing came back by itself.
+    expect(changeType(statement, 'text')).toEqual(field({ type: 'text', helpText: 'Help' }));
+  });
+
+  it('carries the text between consent and statement, and drops it and the configs of other types', () => {
+    const consent = field({
+      type: 'consent',
+      required: true,
+      consent: { text: 'I agree to [the terms](https://example.com).' },
+    });
+    expect(changeType(consent, 'statement')).toEqual({
+      ...field({ type: 'statement' }),
+      statement: { text: 'I agree to [the terms](https://example.com).' },
+    });
+    expect(changeType(changeType(consent, 'statement'), 'consent')).toEqual({
+      ...field({ type: 'consent' }),
+      consent: { text: 'I agree to [the terms](https://example.com).' },
+    });
+    expect(changeType(consent, 'checkbox')).toEqual({
+      ...field({ type: 'checkbox', required: true }),
+      options: [{ label: 'Option 1', value: 'option_1' }],
+    });
+    const phone = field({ type: 'phone', phone: { defaultCountry: 'DE' } });
+    expect(changeType(phone, 'text')).toEqual(field({ type: 'text' }));
+    const address = field({ type: 'address', address: { required: ['line1', 'country'] } });
+    expect(changeType(address, 'text')).toEqual(field({ type: 'text' }));
+    expect(changeType(field({ type: 'text' }), 'consent')).toEqual({
+      ...field({ type: 'consent' }),
+      consent: { text: 'I agree to the terms and conditions.' },
+    });
+  });
 });

@@ -81,6 +81,11 @@ const defaultColumns = (): MatrixConfig['columns'] => [
   { value: '5', label: 'Strongly agree' },
 ];
 
+/** The text a new consent starts with: the form maker rewrites it, a link to their terms included. */
+const DEFAULT_CONSENT = 'I agree to the terms and conditions.';
+/** The text a new statement starts with. */
+const DEFAULT_STATEMENT = 'Please read this before you go on.';
+
 /** The configuration a new field of `type` starts with: valid as it stands. */
 export function typeDefaults(type: FieldType): Partial<Field> {
   switch (type) {
@@ -102,6 +107,10 @@ export function typeDefaults(type: FieldType): Partial<Field> {
           columns: defaultColumns(),
         },
       };
+    case 'consent':
+      return { consent: { text: DEFAULT_CONSENT } };
+    case 'statement':
+      return { statement: { text: DEFAULT_STATEMENT } };
     default:
       return isOptionType(type) ? { options: defaultOptions() } : {};
   }
@@ -120,6 +129,10 @@ const TYPE_PROPERTIES = [
   'slider',
   'matrix',
   'ranking',
+  'phone',
+  'address',
+  'consent',
+  'statement',
   'fileConfig',
 ] as const satisfies readonly (keyof Field)[];
 
@@ -140,8 +153,10 @@ const clamp = (n: number, low: number, high: number) => Math.max(low, Math.min(h
 /**
  * The field as another type: what carries over does (options between choice types, a choice's
  * options as a matrix's rows and back, a scale's range between scale types, multiple when a
- * checkbox becomes a select), the rest of the old type's configuration is dropped, the new type's
- * defaults fill what is missing, and rules the new type does not take are removed.
+ * checkbox becomes a select, the text between consent and statement), the rest of the old type's
+ * configuration is dropped, the new type's defaults fill what is missing, and rules the new type
+ * does not take are removed. A statement is never answered: it loses `required`, the required rule,
+ * the placeholder and the prefill.
  */
 export function changeType(field: Field, type: FieldType): Field {
   if (field.type === type) return field;
@@ -177,8 +192,18 @@ export function changeType(field: Field, type: FieldType): Field {
     if (type === 'scale') next.scale = { min: range.min === 0 ? 0 : 1, max: clamp(range.max, 2, 10) };
     if (type === 'slider') next.slider = { min: range.min, max: range.max, step: 1 };
   }
-  const rules = field.validation?.rules.filter((r) =>
-    (RULE_FIELD_TYPES[r.type] as readonly string[]).includes(type),
+  const notice = field.consent?.text ?? field.statement?.text;
+  if (notice !== undefined && type === 'consent') next.consent = { text: notice };
+  if (notice !== undefined && type === 'statement') next.statement = { text: notice };
+  const answered = type !== 'statement';
+  if (!answered) {
+    delete next.required;
+    delete next.placeholder;
+    delete next.prefill;
+  }
+  const rules = field.validation?.rules.filter(
+    (r) =>
+      (RULE_FIELD_TYPES[r.type] as readonly string[]).includes(type) && (answered || r.type !== 'required'),
   );
   if (rules === undefined || rules.length === 0) delete next.validation;
   else next.validation = { rules };
