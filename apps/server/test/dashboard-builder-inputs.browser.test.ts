@@ -1,5 +1,4 @@
-import { CONDITION_OPERATORS, type Field, type FormSchema } from '@formloom/contract';
-import { operatorAppliesTo } from '@formloom/contract/engine';
+import { CONDITION_OPERATORS, type Field, type FormSchema, operatorAppliesTo } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
