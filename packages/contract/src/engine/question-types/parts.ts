@@ -72,4 +72,11 @@ export function noticeParagraphs(text: string): NoticePiece[][] {
     });
 }
 
+/*
+ * What a family chunk reads of the engine's state (the language packs, the phone numbering once
+ * loaded) comes through this entry too: importing `./engine` from a chunk would split the engine's
+ * modules out of the element's start (docs/embedding.md "Sizes").
+ */
 export { enQuestionTypes } from '../messages/en-question-types.js';
+export { messagesFor } from '../messages/packs.js';
+export { phoneNumbering } from './phone-numbering.js';

@@ -1,6 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { messagesFor } from '@formloom/contract/engine';
-import { enQuestionTypes } from '@formloom/contract/engine/parts';
+import { enQuestionTypes, messagesFor } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { all, countryOptions, partId, partName, shell } from './parts.js';

@@ -1,5 +1,5 @@
 import type { Field } from '@formloom/contract';
-import { phoneNumbering } from '@formloom/contract/engine';
+import { phoneNumbering } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
@@ -127,7 +127,8 @@ function phoneAnswer(typed: string, callingCode: string | undefined): string | u
 
 export const family: Family = {
   field: (view) => shell(view, false, control(view)),
-  controls: (_field, wrapper) => all(wrapper, 'input,select:not([hidden])'),
+  // The typed input first (it takes focus), then the pickers beside it.
+  controls: (_field, wrapper) => [...all(wrapper, 'input'), ...all(wrapper, 'select:not([hidden])')],
   mount(field, wrapper) {
     // With a script the offset is the browser's own, for the very date and time chosen.
     if (field.type === 'datetime') for (const select of all(wrapper, 'select')) select.hidden = true;
