@@ -14,6 +14,12 @@ export function loadFamily(family: QuestionFamily): Promise<Family> {
       return import('./markup/families/matrix.js').then((m) => m.family);
     case 'ranking':
       return import('./markup/families/ranking.js').then((m) => m.family);
+    case 'inputs':
+      return import('./markup/families/inputs.js').then((m) => m.family);
+    case 'address':
+      return import('./markup/families/address.js').then((m) => m.family);
+    case 'notices':
+      return import('./markup/families/notices.js').then((m) => m.family);
     default:
       return import('./markup/families/choices.js').then((m) => m.family);
   }

@@ -2,10 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { axeViolations, chromiumOrSkip, publishForm, usePages, useServed } from 'formloom/testing/served';
+import {
+  axeOfSame,
+  axeViolations,
+  chromiumOrSkip,
+  publishForm,
+  usePages,
+  useServed,
+} from 'formloom/testing/served';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionTypesSchema } from './question-types.fixture.js';
+import { moreQuestionTypesSchema, questionTypesSchema } from './question-types.fixture.js';
 
 const executable = chromiumOrSkip();
 
@@ -20,6 +27,16 @@ const FILLED = {
   pic: 'sea',
   many: ['apple'],
   where: { other: 'Podcast' },
+};
+
+/** The answers `fillMore` gives, as the server stores them (the statement is never answered). */
+const MORE_FILLED = {
+  tel: '+4915112345678',
+  site: 'https://example.com/shop',
+  opens: '09:30',
+  visit: '2026-12-01T09:30:00+01:00',
+  home: { line1: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  ok: true,
 };
 
 const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
@@ -72,6 +89,50 @@ async function fill(page: Page) {
   await page.getByLabel('Elsewhere: Please specify').fill('Podcast');
 }
 
+/**
+ * Fills the input, address and notice types by keyboard, as a person with a script does (the
+ * browser's time zone Europe/Berlin: 1 December is UTC+01:00). The web address lacks its scheme.
+ */
+async function fillMore(page: Page) {
+  page.setDefaultTimeout(8_000);
+  // A national number, read in the picker's default country.
+  expect(await page.getByRole('combobox', { name: 'Country code' }).inputValue()).toBe('DE');
+  await page.getByRole('textbox', { name: 'Phone' }).focus();
+  await page.keyboard.type('0151 12345678');
+  await page.getByRole('textbox', { name: 'Website' }).focus();
+  await page.keyboard.type('example.com/shop');
+  await byId(page, 'fl-f-opens').focus();
+  await page.keyboard.type('0930AM');
+  await byId(page, 'fl-f-visit').focus();
+  await page.keyboard.type('12012026');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('0930AM');
+  await page.getByRole('textbox', { name: 'Address line 1' }).focus();
+  await page.keyboard.type('Hauptstraße 1');
+  await page.getByRole('textbox', { name: 'Postal code' }).focus();
+  await page.keyboard.type('10115');
+  await page.getByRole('textbox', { name: 'City' }).focus();
+  await page.keyboard.type('Berlin');
+  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('DE');
+  await page.getByRole('checkbox', { name: 'I agree to the terms.' }).focus();
+  await page.keyboard.press('Space');
+}
+
+/** The notices' texts: https links open apart, anything else (other links, markup) stays text. */
+async function expectNotices(page: Page) {
+  const link = page.getByRole('link', { name: 'privacy notice' });
+  expect(await link.getAttribute('href')).toBe('https://example.com/privacy');
+  expect(await link.getAttribute('target')).toBe('_blank');
+  expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+  expect(await page.locator('.fl-notice p').count()).toBe(2);
+  expect(await page.locator('.fl-notice p').nth(1).textContent()).toBe(
+    'Answers are <b>kept</b> for [a year](http://example.com/year).',
+  );
+  expect(await page.getByRole('link', { name: 'terms' }).getAttribute('href')).toBe(
+    'https://example.com/terms',
+  );
+}
+
 const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -82,6 +143,7 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
   let origin = '';
   let key = '';
   let form = { id: '', code: '' };
+  let more = { id: '', code: '' };
 
   beforeAll(async () => {
     const out = await build({
@@ -97,7 +159,9 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     const script = out.outputFiles[0]!.text;
     ({ key } = await t.account());
     form = await publishForm(t, key, questionTypesSchema());
+    more = await publishForm(t, key, moreQuestionTypesSchema());
     host = createServer((req, res) => {
+      const code = new URL(req.url ?? '/', 'http://host').searchParams.get('code') ?? form.code;
       if (req.url === '/elements.js') {
         res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
         return;
@@ -106,7 +170,7 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
         `<!doctype html><html lang="en"><head><title>Host</title><link rel="icon" href="data:,">
 <script>window.formloomEvents=[];document.addEventListener('formloom:submit',(e)=>window.formloomEvents.push(e.detail));</script>
 <script type="module" src="/elements.js"></script></head>
-<body><main><formloom-form code="${form.code}" api="${t.url}"></formloom-form></main></body></html>`,
+<body><main><formloom-form code="${code}" api="${t.url}"></formloom-form></main></body></html>`,
       );
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -116,8 +180,8 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     await new Promise((resolve) => host?.close(resolve));
   });
 
-  const stored = async () =>
-    (await t.request(`/v1/forms/${form.id}/responses`, { key })).body.data.responses as {
+  const stored = async (id = form.id) =>
+    (await t.request(`/v1/forms/${id}/responses`, { key })).body.data.responses as {
       id: string;
       answers: Record<string, unknown>;
     }[];
@@ -224,5 +288,121 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
     const rows = await stored();
     expect(rows.length).toBe(before + 1);
     expect(rows.map((r) => r.answers)).toContainEqual(FILLED);
+  }, 90_000);
+
+  it('<formloom-form>: phone, url, time, date and time, address, consent and statement by keyboard; axe; 360 px', async () => {
+    const { page, problems } = await pages.open(
+      `${origin}/?code=${more.code}`,
+      { width: 360, height: 740 },
+      { timezoneId: 'Europe/Berlin' },
+    );
+    page.setDefaultTimeout(8_000);
+    await page.getByRole('heading', { name: 'More question types' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const phone = page.getByRole('textbox', { name: 'Phone' });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.getAttribute('aria-describedby')).toContain('fl-e-tel');
+    expect(await page.getByRole('textbox', { name: 'Address line 1' }).getAttribute('aria-required')).toBe(
+      'true',
+    );
+    expect(
+      await page.getByRole('textbox', { name: 'Address line 2' }).getAttribute('aria-required'),
+    ).toBeNull();
+    expect(await page.getByRole('textbox', { name: 'City' }).getAttribute('autocomplete')).toBe(
+      'address-level2',
+    );
+    // With a script the offset is the browser's own: its picker is not shown.
+    expect(await byId(page, 'fl-f-visit~offset').isVisible()).toBe(false);
+    await expectNotices(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await fillMore(page);
+    // A web address without its scheme is refused at its field, with the engine's message.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => byId(page, 'fl-e-site').textContent())
+      .toBe('Start the web address with https:// (or http://).');
+    expect(await page.getByRole('textbox', { name: 'Website' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('textbox', { name: 'Website' }).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.type('https://');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    const [detail] = await page.evaluate(
+      () => (window as unknown as { formloomEvents: { responseId: string }[] }).formloomEvents,
+    );
+    const row = (await stored(more.id)).find((r) => r.id === detail!.responseId);
+    expect(row?.answers).toEqual(MORE_FILLED);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it("the server's page draws them with its family chunks and sends the same answers", async () => {
+    const { page, problems } = await pages.open(
+      `${t.url}/f/${more.code}`,
+      { width: 360, height: 740 },
+      { timezoneId: 'Europe/Berlin' },
+    );
+    page.setDefaultTimeout(8_000);
+    const chunks: string[] = [];
+    page.on('request', (r) => (/family-\w+\.[\w-]+\.js$/.test(r.url()) ? chunks.push(r.url()) : undefined));
+    await page.reload();
+    await expect.poll(() => byId(page, 'fl-f-visit~offset').isVisible()).toBe(false);
+    expect(chunks.map((u) => /family-(\w+)\./.exec(u)![1]).sort()).toEqual(['address', 'inputs', 'notices']);
+    await expectNotices(page);
+    await fillMore(page);
+    await page.getByRole('textbox', { name: 'Website' }).fill('https://example.com/shop');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    expect((await stored(more.id)).map((r) => r.answers)).toContainEqual(MORE_FILLED);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('the page without JavaScript posts them, shows the error at its field and the posted parts again', async () => {
+    const before = (await stored(more.id)).length;
+    const { page } = await pages.open(
+      `${t.url}/f/${more.code}`,
+      { width: 360, height: 740 },
+      { javaScriptEnabled: false },
+    );
+    page.setDefaultTimeout(8_000);
+    expect(await page.getByRole('combobox', { name: 'Country code' }).inputValue()).toBe('DE');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('0151 12345678');
+    await page.getByRole('textbox', { name: 'Website' }).fill('example.com/shop');
+    await byId(page, 'fl-f-opens').fill('09:30');
+    await byId(page, 'fl-f-visit').fill('2026-12-01T09:30');
+    // Without a script the offset is picked beside the date and time (UTC unless changed).
+    const offset = page.getByRole('combobox', { name: 'Time zone' });
+    expect(await offset.inputValue()).toBe('+00:00');
+    await offset.selectOption('+01:00');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('Hauptstraße 1');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('10115');
+    await page.getByRole('textbox', { name: 'City' }).fill('Berlin');
+    await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('DE');
+    await page.getByRole('checkbox', { name: 'I agree to the terms.' }).check();
+    await expectNotices(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('#fl-summary').waitFor();
+    expect(await byId(page, 'fl-e-site').textContent()).toBe(
+      'Start the web address with https:// (or http://).',
+    );
+    expect(await page.getByRole('textbox', { name: 'Website' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await byId(page, 'fl-f-opens').inputValue()).toBe('09:30');
+    expect(await byId(page, 'fl-f-visit').inputValue()).toBe('2026-12-01T09:30');
+    expect(await offset.inputValue()).toBe('+01:00');
+    expect(await page.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Berlin');
+    expect(await page.getByRole('combobox', { name: 'Country', exact: true }).inputValue()).toBe('DE');
+    expect(await page.getByRole('checkbox', { name: 'I agree to the terms.' }).isChecked()).toBe(true);
+    expect(await axeOfSame(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(true);
+    await page.getByRole('textbox', { name: 'Website' }).fill('https://example.com/shop');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you!').waitFor();
+    const rows = await stored(more.id);
+    expect(rows.length).toBe(before + 1);
+    expect(rows.map((r) => r.answers)).toContainEqual(MORE_FILLED);
   }, 90_000);
 });

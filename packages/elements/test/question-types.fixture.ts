@@ -95,3 +95,48 @@ export function questionTypesSchema(language: FormSchema['meta']['language'] = '
     ],
   };
 }
+
+/** A form with a field of each input, address and notice type (phone, url, time, datetime, address, consent, statement). */
+export function moreQuestionTypesSchema(): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'More question types', language: 'en' },
+    settings: { layout: 'single-column' },
+    sections: [{ id: 's', title: '', order: 0 }],
+    fields: [
+      {
+        id: 'note',
+        sectionId: 's',
+        type: 'statement',
+        label: 'Before you start',
+        order: 0,
+        statement: {
+          text: 'Read our [privacy notice](https://example.com/privacy) first.\n\nAnswers are <b>kept</b> for [a year](http://example.com/year).',
+        },
+      },
+      {
+        id: 'tel',
+        sectionId: 's',
+        type: 'phone',
+        label: 'Phone',
+        order: 1,
+        required: true,
+        phone: { defaultCountry: 'DE' },
+      },
+      { id: 'site', sectionId: 's', type: 'url', label: 'Website', order: 2 },
+      { id: 'opens', sectionId: 's', type: 'time', label: 'Opening time', order: 3 },
+      { id: 'visit', sectionId: 's', type: 'datetime', label: 'Visit', order: 4 },
+      { id: 'home', sectionId: 's', type: 'address', label: 'Home address', order: 5, required: true },
+      {
+        id: 'ok',
+        sectionId: 's',
+        type: 'consent',
+        label: 'Consent',
+        order: 6,
+        required: true,
+        consent: { text: 'I agree to the [terms](https://example.com/terms).' },
+      },
+    ],
+  };
+}

@@ -66,3 +66,22 @@ export async function axeViolations(page: Page, tags: readonly string[] = WCAG_A
       `${v.id} (${v.impact ?? 'unknown'}): ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/**
+ * axe runs as a script, which this page's context does not run: it checks the same document (the
+ * pages after a post carry no script, so they render alike) in a context with scripts, fed the
+ * HTML at the same URL so its stylesheet loads as it did.
+ */
+export async function axeOfSame(page: Page): Promise<string[]> {
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize()! });
+  try {
+    const twin = await context.newPage();
+    await twin.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+    await twin.goto(url);
+    return await axeViolations(twin);
+  } finally {
+    await context.close();
+  }
+}

@@ -4,29 +4,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plainPostSchema, publishForm, TINY_PNG } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
-import { axeViolations } from './axe.js';
+import { axeOfSame } from './axe.js';
 import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
 
 const executable = chromiumOrSkip();
 
-/**
- * axe runs as a script, which this page's context does not run: it checks the same document (the
- * pages after a post carry no script, so they render alike) in a context with scripts, fed the
- * HTML at the same URL so its stylesheet loads as it did.
- */
-async function axeOfSame(page: Page): Promise<string[]> {
-  const html = await page.content();
-  const url = page.url();
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize()! });
-  try {
-    const twin = await context.newPage();
-    await twin.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
-    await twin.goto(url);
-    return await axeViolations(twin);
-  } finally {
-    await context.close();
-  }
-}
 const en = messagesFor('en');
 const texts = formTextsFor('en');
 const UPDATE = 'Update the form for these answers';

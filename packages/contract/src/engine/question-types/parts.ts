@@ -38,3 +38,45 @@ export function imageSource(url: string | undefined): string | undefined {
   if (/^https:\/\//i.test(url) || /^\/(?![/\\])/.test(url)) return url;
   return /^http:\/\/[^/?#\\@]+\/v1\/public\/images\/[\w-]+$/i.test(url) ? url : undefined;
 }
+
+/** A piece of a notice's text: plain text, or a link (always https). */
+export type NoticePiece = string | { readonly text: string; readonly href: string };
+
+const NOTICE_LINK = /\[([^\]\n]+)\]\((https:\/\/[^\s()<>"]+)\)/g;
+
+/**
+ * A consent's or a statement's text as paragraphs (split at blank lines) of text and links: a
+ * `[label](https://…)` becomes a link; any other bracket, and a link to anything but https, stays
+ * text as written. A renderer shows the pieces as text (never as HTML), each link opening apart.
+ *
+ * ```ts
+ * noticeParagraphs('I agree to the [terms](https://example.com/terms).');
+ * // [['I agree to the ', { text: 'terms', href: 'https://example.com/terms' }, '.']]
+ * ```
+ */
+export function noticeParagraphs(text: string): NoticePiece[][] {
+  return text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((paragraph) => {
+      const pieces: NoticePiece[] = [];
+      let at = 0;
+      for (const m of paragraph.matchAll(NOTICE_LINK)) {
+        if (m.index > at) pieces.push(paragraph.slice(at, m.index));
+        pieces.push({ text: m[1]!, href: m[2]! });
+        at = m.index + m[0].length;
+      }
+      if (at < paragraph.length) pieces.push(paragraph.slice(at));
+      return pieces;
+    });
+}
+
+/*
+ * What a family chunk reads of the engine's state (the language packs, the phone numbering once
+ * loaded) comes through this entry too: importing `./engine` from a chunk would split the engine's
+ * modules out of the element's start (docs/embedding.md "Sizes").
+ */
+export { enQuestionTypes } from '../messages/en-question-types.js';
+export { messagesFor } from '../messages/packs.js';
+export { phoneNumbering } from './phone-numbering.js';

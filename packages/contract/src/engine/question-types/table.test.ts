@@ -5,7 +5,7 @@ import { publicImageUrl } from '../../models/upload.js';
 import { checkSchema } from '../integrity/check-schema.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
-import { imageSource, shuffled } from './parts.js';
+import { imageSource, noticeParagraphs, shuffled } from './parts.js';
 import { answerDisplayText, comparedAs, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
@@ -15,6 +15,23 @@ const field = (extra: Partial<Field>): Field => ({
   label: 'Q',
   order: 0,
   ...extra,
+});
+
+describe('noticeParagraphs', () => {
+  it('splits paragraphs at blank lines and turns https links into links, anything else into text', () => {
+    const text =
+      'I agree to the [terms](https://example.com/terms?a=1) and [this](http://example.com).\n\n' +
+      'Second [one](javascript:alert(1)) and <b>[x]</b>\nstill second.';
+    expect(noticeParagraphs(text)).toEqual([
+      [
+        'I agree to the ',
+        { text: 'terms', href: 'https://example.com/terms?a=1' },
+        ' and [this](http://example.com).',
+      ],
+      ['Second [one](javascript:alert(1)) and <b>[x]</b>\nstill second.'],
+    ]);
+    expect(noticeParagraphs('[a](https://a.example)')).toEqual([[{ text: 'a', href: 'https://a.example' }]]);
+  });
 });
 
 describe('shuffled', () => {

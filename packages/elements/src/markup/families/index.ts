@@ -1,18 +1,24 @@
 import type { Families } from '../family.js';
+import { family as address } from './address.js';
 import { family as choices } from './choices.js';
+import { family as inputs } from './inputs.js';
 import { family as matrix } from './matrix.js';
+import { family as notices } from './notices.js';
 import { family as ranking } from './ranking.js';
 import { family as scales } from './scales.js';
 
 /**
  * Every family drawn so far, for a renderer that draws any form at once (the server's page); the
- * families of phone … statement come with their renderers.
+ * signature family comes with its renderer.
  */
 export const ALL_FAMILIES: Families = {
   scales,
   matrix,
   ranking,
   choices,
+  inputs,
+  address,
+  notices,
 };
 
 /** The families' rules, for a stylesheet of its own (the server's page). */

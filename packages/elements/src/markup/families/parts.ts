@@ -45,3 +45,31 @@ ${errorSlot}
 </fieldset>
 `;
 }
+
+/**
+ * Countries by name in a language (`Intl.DisplayNames`), as `<option>`s of a country picker; a
+ * code the language has no name for shows as itself. `callingCodes`: each shown after its name and
+ * carried by its option (`data-code`), for a phone number's picker.
+ */
+export function countryOptions(
+  codes: readonly string[],
+  language: string,
+  chosen: string | undefined,
+  callingCodes?: ReadonlyMap<string, string>,
+): SafeHtml[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  return codes
+    .map((code) => [code, names?.of(code) ?? code] as const)
+    .sort(([, a], [, b]) => a.localeCompare(b, language))
+    .map(([code, name]) => {
+      const calling = callingCodes?.get(code);
+      return calling === undefined
+        ? html`<option value="${code}"${code === chosen ? html` selected` : ''}>${name}</option>`
+        : html`<option value="${code}" data-code="${calling}"${code === chosen ? html` selected` : ''}>${name} +${calling}</option>`;
+    });
+}

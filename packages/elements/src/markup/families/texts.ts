@@ -16,6 +16,10 @@ export interface FamilyTexts {
   /** "Place {n}" */
   place: string;
   unranked: string;
+  /** The time zone offset beside a date and time (the page without a script). */
+  timeZone: string;
+  /** The country picker of a phone number. */
+  callingCode: string;
 }
 
 const TEXTS: Record<string, FamilyTexts> = {
@@ -30,6 +34,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Search options',
     place: 'Place {n}',
     unranked: 'Not ranked',
+    timeZone: 'Time zone',
+    callingCode: 'Country code',
   },
   de: {
     npsLow: 'Überhaupt nicht wahrscheinlich',
@@ -42,6 +48,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Optionen durchsuchen',
     place: 'Platz {n}',
     unranked: 'Ohne Platz',
+    timeZone: 'Zeitzone',
+    callingCode: 'Ländervorwahl',
   },
   es: {
     npsLow: 'Nada probable',
@@ -54,6 +62,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Buscar opciones',
     place: 'Puesto {n}',
     unranked: 'Sin puesto',
+    timeZone: 'Zona horaria',
+    callingCode: 'Prefijo del país',
   },
   it: {
     npsLow: 'Per niente probabile',
@@ -66,6 +76,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Cerca opzioni',
     place: 'Posto {n}',
     unranked: 'Senza posto',
+    timeZone: 'Fuso orario',
+    callingCode: 'Prefisso internazionale',
   },
   nl: {
     npsLow: 'Helemaal niet waarschijnlijk',
@@ -78,6 +90,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Opties zoeken',
     place: 'Plaats {n}',
     unranked: 'Geen plaats',
+    timeZone: 'Tijdzone',
+    callingCode: 'Landcode',
   },
   tr: {
     npsLow: 'Hiç olası değil',
@@ -90,6 +104,8 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Seçeneklerde ara',
     place: '{n}. sıra',
     unranked: 'Sırasız',
+    timeZone: 'Saat dilimi',
+    callingCode: 'Ülke kodu',
   },
 };
 
