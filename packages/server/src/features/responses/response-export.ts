@@ -55,13 +55,15 @@ export function fieldExportColumns(field: Field): ExportColumn[] {
       },
     ];
   }
+  // A signature is its file, as a file answer is: by the upload's name.
+  const shown = field.type === 'signature' ? { ...field, type: 'file' as const } : field;
   return [
     {
       title: field.label,
       value: (answer) => {
         if (blank(answer)) return null;
         if (typeof answer === 'number') return answer;
-        return answerDisplayText(field, answer);
+        return answerDisplayText(shown, answer);
       },
     },
   ];
