@@ -14,6 +14,8 @@ export function loadFamily(family: QuestionFamily): Promise<Family> {
       return import('./markup/families/matrix.js').then((m) => m.family);
     case 'ranking':
       return import('./markup/families/ranking.js').then((m) => m.family);
+    case 'signature':
+      return import('./markup/families/signature.js').then((m) => m.family);
     default:
       return import('./markup/families/choices.js').then((m) => m.family);
   }

@@ -78,7 +78,7 @@ export function usePages(executable: string | undefined): {
   open(
     url: string,
     viewport?: { width: number; height: number },
-    options?: { javaScriptEnabled?: boolean },
+    options?: { javaScriptEnabled?: boolean; hasTouch?: boolean; isMobile?: boolean },
   ): Promise<OpenedPage>;
 } {
   let browser: Browser | undefined;

@@ -3,6 +3,7 @@ import { family as choices } from './choices.js';
 import { family as matrix } from './matrix.js';
 import { family as ranking } from './ranking.js';
 import { family as scales } from './scales.js';
+import { family as signature } from './signature.js';
 
 /**
  * Every family drawn so far, for a renderer that draws any form at once (the server's page); the
@@ -13,6 +14,7 @@ export const ALL_FAMILIES: Families = {
   matrix,
   ranking,
   choices,
+  signature,
 };
 
 /** The families' rules, for a stylesheet of its own (the server's page). */

@@ -16,6 +16,15 @@ export interface FamilyTexts {
   /** "Place {n}" */
   place: string;
   unranked: string;
+  /** A signature pad's name for screen readers. */
+  signPad: string;
+  signClear: string;
+  /** The label of the typed-name alternative to drawing. */
+  signTyped: string;
+  /** Said once a signature is stored. */
+  signSaved: string;
+  /** The page without JavaScript: a signature cannot be given there. */
+  signNoScript: string;
 }
 
 const TEXTS: Record<string, FamilyTexts> = {
@@ -30,6 +39,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Search options',
     place: 'Place {n}',
     unranked: 'Not ranked',
+    signPad: 'Signature pad: draw your signature with a mouse, pen or finger',
+    signClear: 'Clear',
+    signTyped: 'Or type your name instead',
+    signSaved: 'Signature saved',
+    signNoScript: 'Signing needs JavaScript. Please turn it on in your browser to sign.',
   },
   de: {
     npsLow: 'Überhaupt nicht wahrscheinlich',
@@ -42,6 +56,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Optionen durchsuchen',
     place: 'Platz {n}',
     unranked: 'Ohne Platz',
+    signPad: 'Unterschriftenfeld: Unterschreiben Sie mit Maus, Stift oder Finger',
+    signClear: 'Löschen',
+    signTyped: 'Oder geben Sie stattdessen Ihren Namen ein',
+    signSaved: 'Unterschrift gespeichert',
+    signNoScript: 'Zum Unterschreiben wird JavaScript benötigt. Bitte aktivieren Sie es in Ihrem Browser.',
   },
   es: {
     npsLow: 'Nada probable',
@@ -54,6 +73,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Buscar opciones',
     place: 'Puesto {n}',
     unranked: 'Sin puesto',
+    signPad: 'Panel de firma: firme con el ratón, un lápiz o el dedo',
+    signClear: 'Borrar',
+    signTyped: 'O escriba su nombre en su lugar',
+    signSaved: 'Firma guardada',
+    signNoScript: 'Para firmar se necesita JavaScript. Actívelo en su navegador para firmar.',
   },
   it: {
     npsLow: 'Per niente probabile',
@@ -66,6 +90,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Cerca opzioni',
     place: 'Posto {n}',
     unranked: 'Senza posto',
+    signPad: 'Area firma: firma con il mouse, una penna o il dito',
+    signClear: 'Cancella',
+    signTyped: 'Oppure scrivi il tuo nome',
+    signSaved: 'Firma salvata',
+    signNoScript: 'Per firmare serve JavaScript. Attivalo nel browser per firmare.',
   },
   nl: {
     npsLow: 'Helemaal niet waarschijnlijk',
@@ -78,6 +107,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Opties zoeken',
     place: 'Plaats {n}',
     unranked: 'Geen plaats',
+    signPad: 'Handtekeningveld: teken uw handtekening met muis, pen of vinger',
+    signClear: 'Wissen',
+    signTyped: 'Of typ in plaats daarvan uw naam',
+    signSaved: 'Handtekening opgeslagen',
+    signNoScript: 'Ondertekenen vereist JavaScript. Zet het aan in uw browser om te ondertekenen.',
   },
   tr: {
     npsLow: 'Hiç olası değil',
@@ -90,6 +124,11 @@ const TEXTS: Record<string, FamilyTexts> = {
     search: 'Seçeneklerde ara',
     place: '{n}. sıra',
     unranked: 'Sırasız',
+    signPad: 'İmza alanı: fare, kalem veya parmağınızla imzalayın',
+    signClear: 'Temizle',
+    signTyped: 'Ya da bunun yerine adınızı yazın',
+    signSaved: 'İmza kaydedildi',
+    signNoScript: 'İmzalamak için JavaScript gerekir. İmzalamak için tarayıcınızda açın.',
   },
 };
 

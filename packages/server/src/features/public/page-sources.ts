@@ -20,7 +20,7 @@ export interface PageSources {
   families: { name: string; js: Uint8Array }[];
 }
 
-const FAMILIES: QuestionFamily[] = ['scales', 'matrix', 'ranking', 'choices'];
+const FAMILIES: QuestionFamily[] = ['scales', 'matrix', 'ranking', 'choices', 'signature'];
 
 /** A static file's name: its base and a hash of its content, so it can be cached forever. */
 function hashedName(base: string, kind: string, body: Uint8Array): string {
