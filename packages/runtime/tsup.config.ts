@@ -1,13 +1,19 @@
 import type { Options } from 'tsup';
 
-// Three entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless), and
-// `./captcha`, the widget that loads a provider's script.
+// Four entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless),
+// `./captcha`, the widget that loads a provider's script, and `./signature-pad`, the signature
+// field's drawing pad that `<formloom-form>` and the React components share.
 // ESM only: the runtime is for browsers, bundlers and server rendering, all of which load ESM.
 // FORMLOOM_BUILD_DTS=0 (a build to run, not to publish) skips the type declarations, as the
 // contract's and the SDK's builds do.
 // Typed, not inferred through defineConfig: the workspace may hold two tsup instances (peers differ).
 const options: Options = {
-  entry: { index: 'src/index.ts', interview: 'src/interview.ts', captcha: 'src/captcha.ts' },
+  entry: {
+    index: 'src/index.ts',
+    interview: 'src/interview.ts',
+    captcha: 'src/captcha.ts',
+    'signature-pad': 'src/signature-pad.ts',
+  },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',
   sourcemap: true,

@@ -79,7 +79,7 @@ export class FormloomFormElement extends Base {
   #seed = '';
   /** Upload refusals, shown until another file is chosen (the runtime knows only stored files). */
   #uploadErrors = new Map<string, string>();
-  #uploads = new Map<string, Promise<boolean>>();
+  #uploads = new Map<string, Promise<unknown>>();
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
   #busy = false;
@@ -301,7 +301,9 @@ export class FormloomFormElement extends Base {
     for (const field of schema.fields) {
       this.#fields.set(field.id, field);
       const drawn = dom.drawn(field);
-      drawn?.[0].mount?.(field, drawn[1]);
+      drawn?.[0].mount?.(field, drawn[1], {
+        upload: (file, name, extra) => void this.#upload(field, file, name, extra),
+      });
     }
     for (const el of [dom.byId(ids.form), dom.byId(ids.done)]) el?.setAttribute('lang', schema.meta.language);
     for (const [id, value] of Object.entries(state.answers)) {
@@ -472,7 +474,10 @@ export class FormloomFormElement extends Base {
     const drawn = this.#dom!.drawn(field);
     drawn?.[0].edit?.(field, drawn[1], event);
     if (field.type === 'file') {
-      if (event.type === 'change') void this.#upload(field, target);
+      if (event.type === 'change')
+        void this.#upload(field, target.files?.[0], target.files?.[0]?.name).then((ok) => {
+          if (!ok) target.value = '';
+        });
       return;
     }
     const value = this.#dom!.read(field);
@@ -481,37 +486,59 @@ export class FormloomFormElement extends Base {
 
   #showUpload(field: Field, name: string | null) {
     const dom = this.#dom!;
-    dom.byId(ids.upload(field.id))!.hidden = false;
+    const box = dom.byId(ids.upload(field.id));
+    // A family that uploads (a signature) shows its answer itself.
+    if (box === null) return;
+    box.hidden = false;
     dom.byId<HTMLProgressElement>(ids.progress(field.id))!.value = name === null ? 0 : 100;
     dom.byId(ids.uploadStatus(field.id))!.textContent =
       name === null ? this.#texts!.uploading : this.#texts!.uploaded.replace('{name}', name);
   }
 
-  /** A chosen file is uploaded at once (the runtime checks its size and type first, as the server will). */
-  async #upload(field: Field, input: HTMLInputElement) {
+  /**
+   * A chosen file (or a family's, see `FamilyHost`) is uploaded at once (the runtime checks its
+   * size and type first, as the server will). False when it was refused.
+   */
+  async #upload(
+    field: Field,
+    file: Blob | Promise<Blob | undefined> | undefined,
+    name: string | undefined,
+    extra?: object,
+  ): Promise<boolean> {
     const runtime = this.#runtime!;
-    const file = input.files?.[0];
     this.#uploadErrors.delete(field.id);
     runtime.setAnswer(field.id, undefined);
-    this.#dom!.byId(ids.upload(field.id))!.hidden = true;
-    if (file === undefined) return;
-    this.#showUpload(field, null);
+    const box = this.#dom!.byId(ids.upload(field.id));
+    if (box !== null) box.hidden = true;
+    if (file === undefined) {
+      this.#uploads.delete(field.id);
+      this.#draw(runtime.getState());
+      return true;
+    }
     const bar = this.#dom!.byId<HTMLProgressElement>(ids.progress(field.id));
-    const upload = runtime.upload(field.id, file, file.name, (sent) => {
-      if (bar !== null && this.#uploads.get(field.id) === upload) bar.value = Math.round(sent * 100);
+    const upload: Promise<boolean | undefined> = Promise.resolve(file).then((blob) => {
+      if (blob === undefined || this.#uploads.get(field.id) !== upload) return undefined;
+      this.#showUpload(field, null);
+      return runtime.upload(field.id, blob, name, (sent) => {
+        if (bar !== null && this.#uploads.get(field.id) === upload) bar.value = Math.round(sent * 100);
+      });
     });
     this.#uploads.set(field.id, upload);
     const stored = await upload.catch(() => false);
-    if (this.#uploads.get(field.id) !== upload) return;
+    if (this.#uploads.get(field.id) !== upload) return true;
     this.#uploads.delete(field.id);
     const state = runtime.getState();
+    if (stored === undefined) return true;
     if (stored) {
-      this.#showUpload(field, (state.answers[field.id] as { name: string }).name);
-      this.#emit('change', { fieldId: field.id, value: state.answers[field.id] });
-      return;
+      const answer =
+        extra === undefined ? state.answers[field.id] : { ...(state.answers[field.id] as object), ...extra };
+      if (extra !== undefined) runtime.setAnswer(field.id, answer);
+      if (field.type === 'file') this.#showUpload(field, (answer as { name: string }).name);
+      else this.#dom!.write(field, answer);
+      this.#emit('change', { fieldId: field.id, value: answer });
+      return true;
     }
-    this.#dom!.byId(ids.upload(field.id))!.hidden = true;
-    input.value = '';
+    if (box !== null) box.hidden = true;
     const texts = this.#texts!;
     const said = state.errors[field.id]?.join(' ');
     this.#refuseUpload(
@@ -520,6 +547,7 @@ export class FormloomFormElement extends Base {
       // server's 413 or 415); else the problem's text.
       said || (state.problem === 'rate_limited' ? texts.tooMany : texts.uploadFailed),
     );
+    return false;
   }
 
   #refuseUpload(field: Field, message: string) {

@@ -20,6 +20,8 @@ export function loadFamily(family: QuestionFamily): Promise<Family> {
       return import('./markup/families/address.js').then((m) => m.family);
     case 'notices':
       return import('./markup/families/notices.js').then((m) => m.family);
+    case 'signature':
+      return import('./markup/families/signature.js').then((m) => m.family);
     default:
       return import('./markup/families/choices.js').then((m) => m.family);
   }

@@ -100,6 +100,10 @@ export {
   effectiveMaxUploadMB,
   isEmailAddress,
   mimeTypeAllowed,
+  SIGNATURE_MAX_MB,
+  takesUpload,
+  type UploadTarget,
+  uploadTypes,
 } from './validate/answer-checks.js';
 export type { CompiledForm, CompileOptions } from './validate/compile-form.js';
 export { compileForm } from './validate/compile-form.js';

@@ -82,12 +82,12 @@ export const publicRouter = c.router({
     body: UploadFileBody,
     summary: 'Upload a file',
     description:
-      'A file for a `file` field, checked against its `fileConfig` (size, MIME type detected from the content). ' +
-      'Send the result as that field answer.',
+      'A file for a `file` field, checked against its `fileConfig` (size, MIME type detected from the content), ' +
+      "or a signature field's PNG (at most 512 KB). Send the result as that field answer.",
     responses: {
       201: success(UploadResult, 'Stored'),
       ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413, 415], {
-        400: 'No file, or `fieldId` is not a file field of the form',
+        400: 'No file, or `fieldId` is not a file or signature field of the form',
         ...formGone,
         409: 'The form accepts no more responses (ARCHIVED)',
         413: 'The file is larger than the field allows',

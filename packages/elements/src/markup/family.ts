@@ -39,7 +39,7 @@ export interface Family {
   read(field: Field, wrapper: HTMLElement): unknown;
   write(field: Field, wrapper: HTMLElement, value: unknown): void;
   /** What the script adds once it takes the field over. */
-  mount?(field: Field, wrapper: HTMLElement): void;
+  mount?(field: Field, wrapper: HTMLElement, host: FamilyHost): void;
   /** What an input, change or click inside the field does besides changing the answer. */
   edit?(field: Field, wrapper: HTMLElement, event: Event): void;
   /** The name/value pairs an answer posts as (a plain post; a page's hidden inputs). */
@@ -48,6 +48,17 @@ export interface Family {
   posted(field: Field, get: (name: string) => string[]): unknown;
   /** The family's rules, for the element's shadow root (the server's page has them in its sheet). */
   style: string;
+}
+
+/** What the element does for a family that makes its answer itself. */
+export interface FamilyHost {
+  /**
+   * Uploads `file` as the field's answer, as a file field's choice is (`extra` joins the stored
+   * file answer; the element waits for the upload before submitting, and says a refusal at the
+   * field). A file that resolves to `undefined`, or none, clears the answer; a later call
+   * supersedes an earlier one. The family is then given the stored answer by `write`.
+   */
+  upload(file: Blob | Promise<Blob | undefined> | undefined, name: string, extra?: object): void;
 }
 
 export type Families = Partial<Record<QuestionFamily, Family>>;

@@ -78,7 +78,7 @@ export function usePages(executable: string | undefined): {
   open(
     url: string,
     viewport?: { width: number; height: number },
-    options?: { javaScriptEnabled?: boolean; timezoneId?: string },
+    options?: { javaScriptEnabled?: boolean; timezoneId?: string; hasTouch?: boolean; isMobile?: boolean },
   ): Promise<OpenedPage>;
 } {
   let browser: Browser | undefined;

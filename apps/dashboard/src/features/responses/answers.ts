@@ -12,7 +12,10 @@ export function fieldsInOrder(schema: FormSchema): Field[] {
   );
 }
 
-/** An answer as text, as the engine shows it (an option by its label, a file by its name, "4/5"). */
+/**
+ * An answer as text, as the engine shows it (an option by its label, a file by its name, "4/5"); a
+ * signature by its file's name, as a file.
+ */
 export function answerText(field: Field, value: FormResponse['answers'][string] | undefined): string {
-  return answerDisplayText(field, value);
+  return answerDisplayText(field.type === 'signature' ? { ...field, type: 'file' } : field, value);
 }

@@ -1,3 +1,4 @@
+import { takesUpload } from '@formloom/contract/engine';
 import { roleAllows } from '@formloom/sdk';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -63,7 +64,7 @@ export default function ResponsePage({ params }: PageProps) {
             {fieldsInOrder(form.data.schema).map((field) => {
               const value = response.data.answers[field.id];
               const text = answerText(field, value);
-              const file = field.type === 'file' && typeof value === 'object' && !Array.isArray(value);
+              const file = takesUpload(field) && typeof value === 'object' && !Array.isArray(value);
               return (
                 <Table.Tr key={field.id}>
                   <Table.Th scope="row">{field.label}</Table.Th>

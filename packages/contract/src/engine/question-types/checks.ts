@@ -1,6 +1,6 @@
 import type { Field } from '../../models/field.js';
 import { isBlank, longerThan, toNumber, trimmed } from '../logic/answer-values.js';
-import { type AnswerCheck, compileAnswerCheck } from '../validate/answer-checks.js';
+import { type AnswerCheck, compileAnswerCheck, SIGNATURE_MAX_MB } from '../validate/answer-checks.js';
 import { Issue, type IssueFactory } from '../validate/issue.js';
 import { phoneNumbering } from './phone-numbering.js';
 import { dateTimeInstant, timeMinutes } from './times.js';
@@ -291,7 +291,7 @@ export function addressCheck(field: Field, issue: IssueFactory): AnswerCheck {
 /** A PNG upload, checked as a file answer, with `signedName` when the signature was typed. */
 export function signatureCheck(field: Field, issue: IssueFactory): AnswerCheck {
   const file = compileAnswerCheck(
-    { ...field, type: 'file', fileConfig: { allowedTypes: ['image/png'] } },
+    { ...field, type: 'file', fileConfig: { allowedTypes: ['image/png'], maxSizeMB: SIGNATURE_MAX_MB } },
     issue,
     null,
   );

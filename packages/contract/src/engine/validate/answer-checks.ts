@@ -112,9 +112,25 @@ const MAX_FILE_NAME_LENGTH = 1000;
  * effectiveMaxUploadMB(undefined); // 10
  * ```
  */
-export function effectiveMaxUploadMB(field: Pick<Field, 'fileConfig'> | undefined): number {
+export function effectiveMaxUploadMB(field: UploadTarget | undefined): number {
+  if (field?.type === 'signature') return SIGNATURE_MAX_MB;
   return Math.min(field?.fileConfig?.maxSizeMB ?? SCHEMA_LIMITS.maxUploadMB, SCHEMA_LIMITS.maxUploadMB);
 }
+
+/** What a field's upload limits are read from: its type and `fileConfig`. */
+export type UploadTarget = { readonly type?: string; readonly fileConfig?: Field['fileConfig'] };
+
+/** The largest signature PNG, in MB (512 KB; docs/form-model.md "signature"). */
+export const SIGNATURE_MAX_MB = 0.5;
+
+/** The MIME types a field's upload may be (`undefined`: any): a signature's is a PNG. */
+export function uploadTypes(field: UploadTarget | undefined): readonly string[] | undefined {
+  return field?.type === 'signature' ? ['image/png'] : field?.fileConfig?.allowedTypes;
+}
+
+/** A field that takes an upload: `file`, and `signature` (its PNG). */
+export const takesUpload = (field: { readonly type: string }): boolean =>
+  field.type === 'file' || field.type === 'signature';
 
 function fileCheck(field: Field, issue: IssueFactory): AnswerCheck {
   const config = field.fileConfig;

@@ -6,6 +6,7 @@ import { family as matrix } from './matrix.js';
 import { family as notices } from './notices.js';
 import { family as ranking } from './ranking.js';
 import { family as scales } from './scales.js';
+import { family as signature } from './signature.js';
 
 /**
  * Every family drawn so far, for a renderer that draws any form at once (the server's page); the
@@ -19,6 +20,7 @@ export const ALL_FAMILIES: Families = {
   inputs,
   address,
   notices,
+  signature,
 };
 
 /** The families' rules, for a stylesheet of its own (the server's page). */

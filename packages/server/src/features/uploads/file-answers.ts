@@ -1,5 +1,5 @@
 import type { FormSchema } from '@formloom/contract';
-import type { FileAnswer } from '@formloom/contract/engine';
+import { type FileAnswer, takesUpload } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import { createUploadsStore } from './uploads-store.js';
 
@@ -11,7 +11,7 @@ const fileFieldsCache = new WeakMap<FormSchema, readonly string[]>();
 function fileFieldsOf(schema: FormSchema): readonly string[] {
   let ids = fileFieldsCache.get(schema);
   if (ids === undefined) {
-    ids = schema.fields.filter((f) => f.type === 'file').map((f) => f.id);
+    ids = schema.fields.filter(takesUpload).map((f) => f.id);
     fileFieldsCache.set(schema, ids);
   }
   return ids;
@@ -24,7 +24,7 @@ function uploadIdOf(answer: unknown): string | undefined {
 }
 
 /**
- * The submission side of uploads. A `file` answer is only a claim to an upload: `resolve` swaps
+ * The submission side of uploads. A `file` or `signature` answer is only a claim to an upload: `resolve` swaps
  * it for what the server stored (name, size, detected type) before the engine validates, so
  * size and type rules judge the real file; an id that names no unclaimed, unexpired upload of
  * this form and field becomes an invalid answer ("not a valid uploaded file"). `claim` then ties
@@ -60,7 +60,10 @@ export const fileAnswers = {
       const stored: FileAnswer | undefined = usable
         ? { uploadId: row.id, name: row.name, size: Number(row.size), type: row.type }
         : undefined;
-      resolved[fieldId] = stored ?? NOT_AN_UPLOAD;
+      // A typed signature's name rides along; the engine checks it.
+      const signedName = (given[fieldId] as { signedName?: unknown }).signedName;
+      resolved[fieldId] =
+        stored === undefined ? NOT_AN_UPLOAD : signedName === undefined ? stored : { ...stored, signedName };
     }
     return resolved;
   },

@@ -6,6 +6,7 @@ import {
   successBody,
   type UploadResult,
 } from '@formloom/contract';
+import { takesUpload } from '@formloom/contract/engine';
 import { initServer } from '@ts-rest/express';
 import type { Request } from 'express';
 import type { FormRow } from '../../db/database.js';
@@ -41,7 +42,8 @@ function receive(req: Request, form: FormRow, schema: FormSchema, uploads: Uploa
       const fieldId = fields.get('fieldId');
       if (fieldId === undefined) throw badRequest('Send the "fieldId" part before the "file" part');
       const field: Field | undefined = schema.fields.find((f) => f.id === fieldId);
-      if (field?.type !== 'file') throw badRequest(`"${fieldId}" is not a file field of this form`);
+      if (field === undefined || !takesUpload(field))
+        throw badRequest(`"${fieldId}" is not a file or signature field of this form`);
       // An honest Content-Length already says the file is too large: refuse before reading it.
       const maxBytes = maxUploadBytes(field);
       if (length !== undefined && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(maxBytes);

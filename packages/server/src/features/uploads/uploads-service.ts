@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Field, UploadResult } from '@formloom/contract';
-import { effectiveMaxUploadMB, mimeTypeAllowed } from '@formloom/contract/engine';
+import { effectiveMaxUploadMB, mimeTypeAllowed, uploadTypes } from '@formloom/contract/engine';
 import type { Db, FormRow, UploadRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { tooLarge, unsupportedType } from '../../domain-errors.js';
@@ -19,7 +19,7 @@ const MIB = 1024 * 1024;
 const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 
-/** The largest file a `file` field takes: its `maxSizeMB`, never above the server's cap. */
+/** The largest file a field takes: a `file` field's `maxSizeMB` (never above the server's cap), a signature's 512 KB. */
 export function maxUploadBytes(field: Field | undefined): number {
   return Math.floor(effectiveMaxUploadMB(field) * MIB);
 }
@@ -60,7 +60,7 @@ export interface StoredFile {
 }
 
 /**
- * Files of `file` answers: stored while they stream in (size and type checked on the way), claimed
+ * Files of `file` and `signature` answers: stored while they stream in (size and type checked on the way), claimed
  * by the submission that names them, readable by the form's owner, deleted with their form or
  * when nobody claims them in time.
  */
@@ -100,7 +100,7 @@ export function createUploadsService({
       const id = randomBytes(18).toString('base64url');
       const key = `forms/${form.id}/${id}`;
       const maxBytes = maxUploadBytes(field);
-      const allowed = field.fileConfig?.allowedTypes;
+      const allowed = uploadTypes(field);
       let type = 'application/octet-stream';
       const checked = inspectStream({
         maxBytes,

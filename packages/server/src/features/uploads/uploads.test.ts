@@ -296,7 +296,7 @@ describeEachDialect('uploads', (t) => {
     const notFile = await upload(t, form.code, { fieldId: 'name', file: png });
     expect(notFile).toMatchObject({
       status: 400,
-      body: { message: '"name" is not a file field of this form' },
+      body: { message: '"name" is not a file or signature field of this form' },
     });
     expect((await upload(t, form.code, { fieldId: 'photo' })).status).toBe(400);
     const json = await t.request(`/v1/public/forms/${form.code}/uploads`, {
@@ -357,6 +357,130 @@ describeEachDialect('uploads', (t) => {
       expect((await upload(t, closed.code, { fieldId: 'photo', file: new Blob([TINY_PNG]) })).status).toBe(
         409,
       );
+    } finally {
+      t.clock.reset();
+    }
+  });
+});
+
+/** The survey with a signature field at its end. */
+function signedSchema() {
+  const schema = surveySchema();
+  schema.fields.push({ id: 'sign', sectionId: 'extra', type: 'signature', label: 'Sign here', order: 9 });
+  return schema;
+}
+
+/** A PNG of `bytes` bytes: the PNG signature and header, then padding. */
+function pngOf(bytes: number): Uint8Array<ArrayBuffer> {
+  const png = new Uint8Array(bytes);
+  png.set(TINY_PNG);
+  return png;
+}
+
+describeEachDialect('signature uploads', (t) => {
+  let key = '';
+  let form = { id: '', code: '' };
+  const base = { name: 'Ada', email: 'ada@example.org', hasPets: 'no' };
+  const submit = (answers: unknown) =>
+    t.request(`/v1/public/forms/${form.code}/responses`, { method: 'POST', json: { answers } });
+  const sign = (file: Blob, name = 'signature.png') => upload(t, form.code, { fieldId: 'sign', file, name });
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+    form = await publishForm(t, key, signedSchema());
+  });
+
+  it('takes a PNG by its bytes, up to 512 KB, and refuses anything else', async () => {
+    const drawn = await sign(new Blob([TINY_PNG]));
+    expect(drawn.status).toBe(201);
+    expect(drawn.body.data).toMatchObject({
+      name: 'signature.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+    });
+
+    // A JPEG's bytes are no PNG, whatever the name and the claimed type say.
+    const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+    const notPng = await sign(new Blob([jpeg], { type: 'image/png' }));
+    expect(notPng.status).toBe(415);
+    expect(notPng.body.error).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const pdf = await sign(new Blob([PDF], { type: 'image/png' }));
+    expect(pdf.status).toBe(415);
+
+    expect((await sign(new Blob([pngOf(512 * 1024)]))).status).toBe(201);
+    const big = await sign(new Blob([pngOf(512 * 1024 + 1)]));
+    expect(big.status).toBe(413);
+    expect(big.body.message).toContain('0.5 MB');
+    expect(storedFiles(t).filter((f) => f.includes(form.id))).toHaveLength(2);
+  });
+
+  it('stores a drawn or typed signature with its response, and deletes its file with the response', async () => {
+    const drawn = (await sign(new Blob([TINY_PNG]))).body.data;
+    const sent = await submit({ ...base, sign: drawn });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const path = `/v1/forms/${form.id}/responses/${sent.body.data.responseId}`;
+    const stored = (await t.request(path, { key })).body.data.answers.sign;
+    expect(stored).toEqual({
+      uploadId: drawn.uploadId,
+      name: 'signature.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+    });
+
+    const typed = (await sign(new Blob([TINY_PNG]))).body.data;
+    const sentTyped = await submit({ ...base, sign: { ...typed, signedName: '  Ada Lovelace ' } });
+    expect(sentTyped.status).toBe(201);
+    const typedPath = `/v1/forms/${form.id}/responses/${sentTyped.body.data.responseId}`;
+    expect((await t.request(typedPath, { key })).body.data.answers.sign).toEqual({
+      uploadId: typed.uploadId,
+      name: 'signature.png',
+      size: TINY_PNG.length,
+      type: 'image/png',
+      signedName: 'Ada Lovelace',
+    });
+
+    // Exported as files are: by the upload's name.
+    const csv = await fetch(`${t.url}/v1/forms/${form.id}/responses/export?format=csv`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Sign here');
+    expect(lines.slice(1).filter((l) => l.includes('signature.png'))).toHaveLength(2);
+
+    // A name alone, with no upload, is no signature.
+    const nameOnly = await submit({ ...base, sign: { signedName: 'Ada' } });
+    expect(nameOnly.status).toBe(400);
+    expect(nameOnly.body.issues).toEqual([expect.objectContaining({ fieldId: 'sign' })]);
+
+    const file = join(t.dataDir, 'uploads', 'forms', form.id, drawn.uploadId);
+    expect(existsSync(file)).toBe(true);
+    expect((await t.request(path, { method: 'DELETE', key })).status).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(t.dataDir, 'uploads', 'forms', form.id, typed.uploadId))).toBe(true);
+  });
+
+  it('a partial keeps its signature, and completing it stores the signature', async () => {
+    const typed = (await sign(new Blob([TINY_PNG]))).body.data;
+    const partials = `/v1/public/forms/${form.code}/partials`;
+    const saved = await t.request(partials, {
+      method: 'POST',
+      json: { answers: { name: 'Ada', sign: { ...typed, signedName: 'Ada' } } },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const { resumeToken } = saved.body.data;
+    const resumed = await t.request(`${partials}/${resumeToken}`);
+    expect(resumed.body.data.answers.sign).toMatchObject({ uploadId: typed.uploadId, signedName: 'Ada' });
+    t.clock.advance(2 * 86_400_000);
+    try {
+      await sign(new Blob([TINY_PNG])); // runs the sweep of unclaimed uploads
+      expect(existsSync(join(t.dataDir, 'uploads', 'forms', form.id, typed.uploadId))).toBe(true);
+      const done = await t.request(`${partials}/${resumeToken}/complete`, {
+        method: 'POST',
+        json: { answers: { email: 'ada@example.org', hasPets: 'no' } },
+      });
+      expect(done.status, done.text).toBe(201);
+      const stored = await t.request(`/v1/forms/${form.id}/responses/${done.body.data.responseId}`, { key });
+      expect(stored.body.data.answers.sign).toMatchObject({ uploadId: typed.uploadId, signedName: 'Ada' });
     } finally {
       t.clock.reset();
     }
