@@ -1,7 +1,7 @@
 import type { Field, QuestionType } from '@formloom/contract';
 import type { FormTexts, QuestionFamily } from '@formloom/contract/engine';
 import { type ComponentType, lazy } from 'react';
-import { common, Errors, Group, Help, Label, orUndefined, text } from './internal/parts.js';
+import { common, Errors, Group, Help, Input, Label, orUndefined, text } from './internal/parts.js';
 
 /** What every field component receives; replace one type's component through `components`. */
 export interface FieldProps {
@@ -47,24 +47,6 @@ export type FieldComponents = {
 } & {
   [T in QuestionType]?: ComponentType<FieldProps>;
 };
-
-function Input({ props, type, inputMode }: { props: FieldProps; type: string; inputMode?: 'decimal' }) {
-  return (
-    <div className="fl-field" data-field-id={props.field.id}>
-      <Label props={props} />
-      <Help props={props} />
-      <input
-        {...common(props)}
-        type={type}
-        inputMode={inputMode}
-        placeholder={props.placeholder}
-        value={text(props.value)}
-        onChange={(e) => props.onChange(orUndefined(e.currentTarget.value))}
-      />
-      <Errors props={props} />
-    </div>
-  );
-}
 
 function Choices({ props }: { props: FieldProps }) {
   const radio = props.field.type === 'radio';
@@ -113,6 +95,9 @@ const FAMILIES = {
   matrix: () => import('./families/matrix.js'),
   ranking: () => import('./families/ranking.js'),
   choices: () => import('./families/choices.js'),
+  inputs: () => import('./families/inputs.js'),
+  address: () => import('./families/address.js'),
+  notices: () => import('./families/notices.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
 
@@ -138,7 +123,7 @@ const MultiSelect = later('choices', 'MultiSelect');
 const OtherSelect = later('choices', 'OtherSelect');
 
 /** The question types whose components come with their renderers (not drawn by default yet). */
-type Undrawn = 'phone' | 'url' | 'time' | 'datetime' | 'address' | 'signature' | 'consent' | 'statement';
+type Undrawn = 'signature';
 
 /** The components `<FormloomForm>` draws each field type with, unless `components` replaces one. */
 export const defaultFields: Required<Omit<FieldComponents, Undrawn>> & FieldComponents = {
@@ -216,4 +201,11 @@ export const defaultFields: Required<Omit<FieldComponents, Undrawn>> & FieldComp
   matrix: later('matrix', 'Matrix'),
   ranking: later('ranking', 'Ranking'),
   picture_choice: later('choices', 'ChoiceList'),
+  phone: later('inputs', 'Phone'),
+  url: later('inputs', 'Url'),
+  time: later('inputs', 'Time'),
+  datetime: later('inputs', 'DateTime'),
+  address: later('address', 'Address'),
+  consent: later('notices', 'Consent'),
+  statement: later('notices', 'Statement'),
 };

@@ -5,7 +5,7 @@ import { validateResponse } from '@formloom/contract/engine';
 import { pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { findChromium, launchChromium } from '@formloom/server/testing/browser';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, type ReactVersion } from './support/bundle.js';
 import { startHost } from './support/host.js';
@@ -203,6 +203,52 @@ const RANKED = base('Ranked', [
   },
 ]);
 
+/** The inputs, address and notices families, with links in the consent's and statement's texts. */
+const DETAILS = base('Details', [
+  {
+    id: 'phone',
+    sectionId: 's',
+    type: 'phone',
+    label: 'Mobile',
+    order: 0,
+    required: true,
+    phone: { defaultCountry: 'DE' },
+  },
+  { id: 'office', sectionId: 's', type: 'phone', label: 'Office phone', order: 1 },
+  { id: 'site', sectionId: 's', type: 'url', label: 'Website', order: 2 },
+  { id: 'at', sectionId: 's', type: 'time', label: 'Arrival time', order: 3 },
+  { id: 'meet', sectionId: 's', type: 'datetime', label: 'Meeting', order: 4 },
+  { id: 'home', sectionId: 's', type: 'address', label: 'Home address', order: 5, required: true },
+  {
+    id: 'terms',
+    sectionId: 's',
+    type: 'consent',
+    label: 'Terms',
+    order: 6,
+    required: true,
+    consent: { text: 'I accept the [terms](https://example.com/terms) and [this](http://example.com/x).' },
+  },
+  {
+    id: 'note',
+    sectionId: 's',
+    type: 'statement',
+    label: 'Please note',
+    order: 7,
+    statement: {
+      text: 'We keep <b>nothing</b> else.\n\nRead our [privacy notice](https://example.com/privacy).',
+    },
+  },
+]);
+const DETAILS_STORED = {
+  phone: '+493012345678',
+  office: '+33123456789',
+  site: 'https://example.com/me',
+  at: '09:30',
+  meet: '2026-12-01T09:30:00+01:00',
+  home: { line1: '1 Main Street', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  terms: true,
+};
+
 /**
  * Until the engine checks the new types' answers, it refuses them: the tests that submit to the
  * server run once it accepts these answers (the ones above, in the decided shapes).
@@ -210,7 +256,7 @@ const RANKED = base('Ranked', [
 const engineAccepts =
   validateResponse(SCALES, SCALES_BY_MOUSE).ok && validateResponse(MORE, MORE_BY_MOUSE).ok;
 
-const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices)-[\w]+\.js$/;
+const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|notices)-[\w]+\.js$/;
 
 describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
   'the question types in @formloom/react %i, Chromium against a real server',
@@ -220,7 +266,16 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     let host: Awaited<ReturnType<typeof startHost>> | undefined;
     let key = '';
     const none = { id: '', code: '' };
-    const forms = { scales: none, more: none, quiz: none, scalesDe: none, moreDe: none, ranked: none };
+    const forms = {
+      scales: none,
+      more: none,
+      quiz: none,
+      scalesDe: none,
+      moreDe: none,
+      ranked: none,
+      details: none,
+      detailsDe: none,
+    };
 
     beforeAll(async () => {
       const app = await bundle(APP, version, 'browser', { splitting: true });
@@ -238,6 +293,8 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       });
       forms.scalesDe = await publishForm(t, key, german(SCALES));
       forms.moreDe = await publishForm(t, key, german(MORE));
+      forms.details = await publishForm(t, key, DETAILS);
+      forms.detailsDe = await publishForm(t, key, german(DETAILS));
     });
     afterAll(async () => {
       await browser?.close();
@@ -245,7 +302,11 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     });
 
     async function open(code: string, width = 900) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      // A date and time is answered with the offset of this zone (+01:00 in winter).
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        timezoneId: 'Europe/Berlin',
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       const chunks: string[] = [];
@@ -511,6 +572,140 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       expect(await group(nps.page, 'Would you recommend us?').textContent()).toContain(
         '0: Überhaupt nicht wahrscheinlich',
       );
+    }, 60_000);
+
+    /** Fills the details form by keyboard: focus on each control, then keys only. */
+    async function detailsByKeyboard(page: Page) {
+      await page.getByLabel('Mobile').focus();
+      await page.keyboard.type('030 12345678');
+      // A national number read in the country chosen beside it.
+      await page.locator('[data-field-id="office"] select').focus();
+      await page.keyboard.type('France');
+      await page.getByLabel('Office phone').focus();
+      await page.keyboard.type('01 23 45 67 89');
+      await page.getByLabel('Website').focus();
+      await page.keyboard.type('https://example.com/me');
+      await page.getByLabel('Arrival time').focus();
+      await page.keyboard.type('0930A');
+      await page.getByLabel('Meeting').focus();
+      await page.keyboard.type('12012026');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.type('0930A');
+      const home = page.getByRole('group', { name: 'Home address' });
+      await home.getByLabel('Address line 1').focus();
+      await page.keyboard.type('1 Main Street');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('10115');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Berlin');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Germany');
+      await page.getByRole('checkbox', { name: /I accept the terms/ }).focus();
+      await page.keyboard.press('Space');
+    }
+
+    it('phone, url, time, date and time, address and consent by keyboard, stored in the decided shapes', async () => {
+      const { page, problems, chunks } = await open(forms.details.code);
+      await page.getByRole('checkbox', { name: /I accept/ }).waitFor();
+      await detailsByKeyboard(page);
+      expect(await answers(page)).toEqual(DETAILS_STORED);
+      expect(new Set(chunks)).toEqual(new Set(['inputs', 'address', 'notices']));
+      const home = page.getByRole('group', { name: 'Home address' });
+      expect(
+        await home
+          .locator('input, select')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('autocomplete'))),
+      ).toEqual([
+        'address-line1',
+        'address-line2',
+        'postal-code',
+        'address-level2',
+        'address-level1',
+        'country',
+      ]);
+      expect(await page.getByLabel('Mobile').getAttribute('type')).toBe('tel');
+      expect(await page.getByLabel('Website').getAttribute('inputmode')).toBe('url');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Thank you!').waitFor();
+      const res = await t.request(`/v1/forms/${forms.details.id}/responses`, { key });
+      const rows = res.body.data.responses as { id: string; answers: unknown }[];
+      const out = (await page.locator('#stored').textContent()) ?? '';
+      // The statement is never answered.
+      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual(DETAILS_STORED);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('a web address without its scheme is refused at the field; the required parts and consent too', async () => {
+      const { page, problems } = await open(forms.details.code, 360);
+      const site = page.getByLabel('Website');
+      await site.fill('example.com');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => site.getAttribute('aria-invalid')).toBe('true');
+      const said = async (control: Locator) => {
+        const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
+        return page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent();
+      };
+      expect(await said(site)).toBe('Start the web address with https:// (or http://).');
+      const consent = page.getByRole('checkbox', { name: /I accept/ });
+      expect(await consent.getAttribute('aria-invalid')).toBe('true');
+      expect(await said(consent)).toBe('This field is required.');
+      expect(await page.getByLabel('Address line 1').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Address line 1').getAttribute('aria-required')).toBe('true');
+      expect(await page.getByLabel('Address line 2').getAttribute('aria-required')).toBeNull();
+      // The first invalid control has focus.
+      await expect
+        .poll(() => page.getByLabel('Mobile').evaluate((el) => el === document.activeElement))
+        .toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('consent and statement texts: https links open apart, anything else stays text; axe-clean at 360 px', async () => {
+      const { page, problems } = await open(forms.details.code, 360);
+      const terms = page.getByRole('link', { name: 'terms' });
+      expect(await terms.getAttribute('href')).toBe('https://example.com/terms');
+      expect(await terms.getAttribute('target')).toBe('_blank');
+      expect(await terms.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await page.getByRole('link', { name: 'this' }).count()).toBe(0);
+      expect(await page.getByRole('checkbox', { name: /I accept/ }).getAttribute('aria-label')).toBeNull();
+      const note = page.locator('[data-field-id="note"]');
+      expect(await note.locator('p.fl-statement-text').allTextContents()).toEqual([
+        'We keep <b>nothing</b> else.',
+        'Read our privacy notice.',
+      ]);
+      expect(await note.locator('b').count()).toBe(0);
+      expect(await note.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe(
+        'https://example.com/privacy',
+      );
+      expect(await page.locator('form').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it("in German: the address parts, the countries' names and the phone's country choice", async () => {
+      const { page, problems } = await open(forms.detailsDe.code);
+      const home = page.getByRole('group', { name: 'Home address' });
+      await home.waitFor();
+      expect(await home.locator('label').allTextContents()).toEqual([
+        'Adresszeile 1 *',
+        'Adresszeile 2',
+        'Postleitzahl',
+        'Ort *',
+        'Bundesland / Region',
+        'Land *',
+      ]);
+      expect(
+        await home.getByRole('combobox', { name: 'Land' }).locator('option[value="DE"]').textContent(),
+      ).toBe('Deutschland');
+      const country = page.locator('[data-field-id="phone"] select');
+      expect(await country.getAttribute('aria-label')).toBe('Land');
+      expect(await country.inputValue()).toBe('DE');
+      expect(await country.locator('option[value="AT"]').textContent()).toBe('Österreich (+43)');
+      expect(problems).toEqual([]);
     }, 60_000);
 
     it.skipIf(!engineAccepts)(

@@ -39,6 +39,36 @@ export function Label({ props }: { props: FieldProps }) {
   );
 }
 
+/** A labelled single-line input whose text is the answer (`undefined` when emptied). */
+export function Input({
+  props,
+  type,
+  inputMode,
+  autoComplete,
+}: {
+  props: FieldProps;
+  type: string;
+  inputMode?: 'decimal' | 'tel' | 'url';
+  autoComplete?: string;
+}) {
+  return (
+    <div className="fl-field" data-field-id={props.field.id}>
+      <Label props={props} />
+      <Help props={props} />
+      <input
+        {...common(props)}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        placeholder={props.placeholder}
+        value={text(props.value)}
+        onChange={(e) => props.onChange(orUndefined(e.currentTarget.value))}
+      />
+      <Errors props={props} />
+    </div>
+  );
+}
+
 export function Help({ props }: { props: FieldProps }) {
   return props.helpText ? (
     <p className="fl-help" id={props.helpId}>

@@ -5,7 +5,7 @@ import { publicImageUrl } from '../../models/upload.js';
 import { checkSchema } from '../integrity/check-schema.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
-import { imageSource, noticeParagraphs, shuffled } from './parts.js';
+import { countryNames, imageSource, noticeParagraphs, shuffled } from './parts.js';
 import { answerDisplayText, comparedAs, exportColumns } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
@@ -276,5 +276,19 @@ describe('imageSource', () => {
     ]) {
       expect(imageSource(url)).toBeUndefined();
     }
+  });
+});
+
+describe('countryNames', () => {
+  it("names the countries in the respondent's language, ordered by name", () => {
+    expect(countryNames('de', ['DE', 'AT', 'CH'])).toEqual([
+      ['DE', 'Deutschland'],
+      ['AT', 'Österreich'],
+      ['CH', 'Schweiz'],
+    ]);
+    const all = countryNames('en');
+    expect(all.length).toBeGreaterThan(240);
+    expect(all.find(([code]) => code === 'GB')?.[1]).toBe('United Kingdom');
+    expect(all.map(([code]) => code)).not.toContain('EU');
   });
 });

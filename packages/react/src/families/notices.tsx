@@ -1,0 +1,71 @@
+import { linkedParagraphs, type TextPiece } from '@formloom/contract/engine';
+import type { FieldProps } from '../fields.js';
+import { Errors, Group, Help } from '../internal/parts.js';
+
+/**
+ * The notices family, loaded when a form shows a consent or a statement (docs/embedding.md "React:
+ * the question types"): their texts with `[label](https://…)` links, drawn as text and links,
+ * never as HTML. A consent is a checkbox answered `true`; a statement is only read.
+ */
+
+function Pieces({ pieces }: { pieces: readonly TextPiece[] }) {
+  return pieces.map((piece, i) =>
+    piece.href === undefined ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a text never move
+      <span key={i}>{piece.text}</span>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a text never move
+      <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer">
+        {piece.text}
+      </a>
+    ),
+  );
+}
+
+export function Consent(props: FieldProps) {
+  const checked = props.value === true;
+  const paragraphs = linkedParagraphs(props.field.consent?.text ?? '');
+  return (
+    <Group props={props} radio={false} className="fl-consent">
+      <div className="fl-option">
+        <input
+          type="checkbox"
+          id={props.id}
+          name={props.field.id}
+          value="true"
+          checked={checked}
+          disabled={props.locked}
+          aria-describedby={props.describedBy}
+          aria-invalid={props.errors ? true : undefined}
+          aria-required={props.required || undefined}
+          onChange={(e) => props.onChange(e.currentTarget.checked ? true : undefined)}
+        />
+        <label htmlFor={props.id}>
+          {paragraphs.map((pieces, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of a text never move
+            <span key={i}>
+              {i > 0 ? ' ' : null}
+              <Pieces pieces={pieces} />
+            </span>
+          ))}
+        </label>
+      </div>
+    </Group>
+  );
+}
+
+export function Statement(props: FieldProps) {
+  return (
+    <div className="fl-field fl-statement" data-field-id={props.field.id}>
+      <p className="fl-label">{props.label}</p>
+      <Help props={props} />
+      {linkedParagraphs(props.field.statement?.text ?? '').map((pieces, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of a text never move
+        <p className="fl-statement-text" key={i}>
+          <Pieces pieces={pieces} />
+        </p>
+      ))}
+      <Errors props={props} />
+    </div>
+  );
+}
