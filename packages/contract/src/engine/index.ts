@@ -81,7 +81,6 @@ export type {
 } from './question-types/table.js';
 export { RULE_FIELD_TYPES } from './rule-types.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
-export { linkedParagraphs, type TextPiece } from './texts/links.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { RESPONDENT_COPY_SUBJECT, type TranslatableText, translationKeys } from './texts/translation-keys.js';
 export type {

@@ -1,4 +1,4 @@
-import { linkedParagraphs, type TextPiece } from '@formloom/contract/engine';
+import { type NoticePiece, noticeParagraphs } from '@formloom/contract/engine/parts';
 import type { FieldProps } from '../fields.js';
 import { Errors, Group, Help } from '../internal/parts.js';
 
@@ -8,11 +8,11 @@ import { Errors, Group, Help } from '../internal/parts.js';
  * never as HTML. A consent is a checkbox answered `true`; a statement is only read.
  */
 
-function Pieces({ pieces }: { pieces: readonly TextPiece[] }) {
+function Pieces({ pieces }: { pieces: readonly NoticePiece[] }) {
   return pieces.map((piece, i) =>
-    piece.href === undefined ? (
+    typeof piece === 'string' ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a text never move
-      <span key={i}>{piece.text}</span>
+      <span key={i}>{piece}</span>
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a text never move
       <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer">
@@ -24,7 +24,7 @@ function Pieces({ pieces }: { pieces: readonly TextPiece[] }) {
 
 export function Consent(props: FieldProps) {
   const checked = props.value === true;
-  const paragraphs = linkedParagraphs(props.field.consent?.text ?? '');
+  const paragraphs = noticeParagraphs(props.field.consent?.text ?? '');
   return (
     <Group props={props} radio={false} className="fl-consent">
       <div className="fl-option">
@@ -59,7 +59,7 @@ export function Statement(props: FieldProps) {
     <div className="fl-field fl-statement" data-field-id={props.field.id}>
       <p className="fl-label">{props.label}</p>
       <Help props={props} />
-      {linkedParagraphs(props.field.statement?.text ?? '').map((pieces, i) => (
+      {noticeParagraphs(props.field.statement?.text ?? '').map((pieces, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of a text never move
         <p className="fl-statement-text" key={i}>
           <Pieces pieces={pieces} />

@@ -1,4 +1,5 @@
 import { phoneNumbering } from '@formloom/contract/engine';
+import { countryNames } from '@formloom/contract/engine/parts';
 import { useMemo } from 'react';
 import { useI18n } from '../../i18n/i18n.js';
 
@@ -11,17 +12,14 @@ export interface CountryOption {
 
 /**
  * The countries a phone's default country and an address condition pick from: those of the phone
- * numbering the engine checks with (loaded at the dashboard's start), named by the browser
- * (`Intl.DisplayNames`) in `language` and ordered by name.
+ * numbering the engine checks with (loaded at the dashboard's start), named and ordered by the
+ * engine's `countryNames` in `language`.
  */
 export function countryOptions(language: string): CountryOption[] {
   const codes = new Set(
     (phoneNumbering()?.countries() ?? []).map(([code]) => code).filter((code) => /^[A-Z]{2}$/.test(code)),
   );
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
-  return [...codes]
-    .map((value) => ({ value, label: names.of(value) ?? value }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
+  return countryNames(language, [...codes]).map(([value, label]) => ({ value, label }));
 }
 
 /** `countryOptions` in the dashboard's language, computed once per language. */

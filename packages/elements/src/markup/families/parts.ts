@@ -1,3 +1,4 @@
+import { countryNames } from '@formloom/contract/engine/parts';
 import type { FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
@@ -47,29 +48,20 @@ ${errorSlot}
 }
 
 /**
- * Countries by name in a language (`Intl.DisplayNames`), as `<option>`s of a country picker; a
- * code the language has no name for shows as itself. `callingCodes`: each shown after its name and
+ * Countries by name in a language (the engine's `countryNames`), as `<option>`s of a country
+ * picker (`codes` undefined: every country an address can name). `callingCodes`: each shown after its name and
  * carried by its option (`data-code`), for a phone number's picker.
  */
 export function countryOptions(
-  codes: readonly string[],
+  codes: readonly string[] | undefined,
   language: string,
   chosen: string | undefined,
   callingCodes?: ReadonlyMap<string, string>,
 ): SafeHtml[] {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  return codes
-    .map((code) => [code, names?.of(code) ?? code] as const)
-    .sort(([, a], [, b]) => a.localeCompare(b, language))
-    .map(([code, name]) => {
-      const calling = callingCodes?.get(code);
-      return calling === undefined
-        ? html`<option value="${code}"${code === chosen ? html` selected` : ''}>${name}</option>`
-        : html`<option value="${code}" data-code="${calling}"${code === chosen ? html` selected` : ''}>${name} +${calling}</option>`;
-    });
+  return countryNames(language, codes).map(([code, name]) => {
+    const calling = callingCodes?.get(code);
+    return calling === undefined
+      ? html`<option value="${code}"${code === chosen ? html` selected` : ''}>${name}</option>`
+      : html`<option value="${code}" data-code="${calling}"${code === chosen ? html` selected` : ''}>${name} +${calling}</option>`;
+  });
 }

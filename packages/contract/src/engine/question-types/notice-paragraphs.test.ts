@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { linkedParagraphs } from './links.js';
+import { noticeParagraphs } from './parts.js';
 
-describe('linkedParagraphs', () => {
+describe('noticeParagraphs', () => {
   it('splits paragraphs at blank lines and turns [label](https://…) into links', () => {
     expect(
-      linkedParagraphs(
+      noticeParagraphs(
         'Read the [terms](https://x.example/terms) first.\n\n  Then [ask us](https://x.example/ask)',
       ),
     ).toEqual([
-      [{ text: 'Read the ' }, { text: 'terms', href: 'https://x.example/terms' }, { text: ' first.' }],
-      [{ text: 'Then ' }, { text: 'ask us', href: 'https://x.example/ask' }],
+      ['Read the ', { text: 'terms', href: 'https://x.example/terms' }, ' first.'],
+      ['Then ', { text: 'ask us', href: 'https://x.example/ask' }],
     ]);
   });
 
   it('keeps a single line break inside its paragraph and drops empty paragraphs', () => {
-    expect(linkedParagraphs('one\ntwo\n\n\n \n')).toEqual([[{ text: 'one\ntwo' }]]);
+    expect(noticeParagraphs('one\ntwo\n\n\n \n')).toEqual([['one\ntwo']]);
   });
 
   it('leaves links that are not https, and HTML, as written text', () => {
@@ -25,6 +25,6 @@ describe('linkedParagraphs', () => {
       '<a href="https://x.example">x</a>',
       '[](https://x.example)',
     ])
-      expect(linkedParagraphs(text)).toEqual([[{ text }]]);
+      expect(noticeParagraphs(text)).toEqual([[text]]);
   });
 });
