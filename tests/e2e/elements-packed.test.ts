@@ -168,13 +168,24 @@ describe('<formloom-form> from the packed packages, bundled by an app', () => {
     // The question types' renderers and texts are chunks of their own, loaded when a form has such a field.
     expect(bundle).not.toContain('Extremely likely');
     expect([...chunks.values()].some((chunk) => chunk.includes('Extremely likely'))).toBe(true);
-    // Only our three packages: no zod, and no pattern engine (the server's ReDoS checker or a
-    // linear-time engine stays on the server; a browser tests patterns with its own RegExp).
+    // Only our three packages, and the phone numbering plans (libphonenumber-js) in a chunk of
+    // their own that a form with a phone field loads: no zod, and no pattern engine (the server's
+    // ReDoS checker or a linear-time engine stays on the server; a browser tests patterns with its
+    // own RegExp).
     const packages = new Set(
       inputs.map((path) => /node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)\/(?!.*node_modules)/.exec(path)?.[1]),
     );
     packages.delete(undefined);
-    expect([...packages].sort()).toEqual(['@formloom/contract', '@formloom/elements', '@formloom/runtime']);
+    expect([...packages].sort()).toEqual([
+      '@formloom/contract',
+      '@formloom/elements',
+      '@formloom/runtime',
+      'libphonenumber-js',
+    ]);
+    expect(bundle).not.toContain('libphonenumber');
+    const phone = [...chunks.entries()].filter(([, text]) => text.includes('Unknown country: '));
+    expect(phone.map(([name]) => name)).toEqual([expect.stringMatching(/^phone-/)]);
+    for (const text of startChunks.values()) expect(text).not.toContain('Unknown country: ');
   });
 
   describe.skipIf(executable === undefined)('on a page with a strict CSP, on another origin', () => {
