@@ -29,8 +29,9 @@ const cssVariables: CSSVariablesResolver = () => ({
 });
 
 // The builder checks, translates and previews every question type: the engine's browser bundle
-// loads their code on demand (the phone numbering and the variables' too), so the dashboard loads them before it draws.
-await Promise.all([loadQuestionTypes({ phone: true }), loadVariables()]);
+// loads their code on demand (and the variables' too), so the dashboard loads both before it
+// draws. The phone numbering (29 KB) comes with the builder's page, which is the one to use it.
+await Promise.all([loadQuestionTypes(), loadVariables()]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,12 +1,19 @@
 import { CONDITION_OPERATORS, type Field, type FormSchema, operatorAppliesTo } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
+import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, openBuilder, PHONE, useDashboardServer } from './dashboard-support.js';
+import {
+  builderSaved,
+  fitsWidth,
+  isFocused,
+  openBuilder,
+  optionValues,
+  PHONE,
+  useDashboardServer,
+} from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1100 };
-type Locator = ReturnType<OpenedPage['page']['locator']>;
 
 const schema: FormSchema = {
   version: '1.0',
@@ -16,15 +23,9 @@ const schema: FormSchema = {
   fields: [{ id: 'name', sectionId: 'main', type: 'text', label: 'Name', order: 0 }],
 };
 
-/** The values of a select's options, in order. */
-const optionValues = (select: Locator) =>
-  select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-
 /** The operators the engine allows on a type, sorted (the select lists the current one first). */
 const operatorsOf = (type: Field['type']) =>
   CONDITION_OPERATORS.filter((op) => operatorAppliesTo(op, type)).sort();
-
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
 describe.skipIf(executable === undefined)(
   'the builder in Chromium: phone, url, time, datetime, address, signature, consent and statement',
@@ -38,18 +39,7 @@ describe.skipIf(executable === undefined)(
       const { page, problems } = opened;
       page.setDefaultTimeout(30_000);
       const properties = page.getByRole('region', { name: /^Properties/ });
-      const saved = () =>
-        page
-          .getByRole('status')
-          .getByText('Saved', { exact: true })
-          .waitFor({ timeout: 15_000 })
-          .catch(async (error: unknown) => {
-            const said = await page.getByRole('status').allTextContents();
-            const alerts = await page.getByRole('alert').allTextContents();
-            throw new Error(`not saved: status ${JSON.stringify(said)}, alerts ${JSON.stringify(alerts)}`, {
-              cause: error,
-            });
-          });
+      const saved = () => builderSaved(opened);
       const label = () => properties.getByRole('textbox', { name: 'Label', exact: true });
       const addByMouse = async (type: Field['type'], text: string) => {
         await page.getByLabel('Field type').first().selectOption(type);

@@ -1,12 +1,19 @@
 import { CONDITION_OPERATORS, type Field, type FormSchema, operatorAppliesTo } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
+import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, openBuilder, PHONE, useDashboardServer } from './dashboard-support.js';
+import {
+  builderSaved,
+  fitsWidth,
+  isFocused,
+  openBuilder,
+  optionValues,
+  PHONE,
+  useDashboardServer,
+} from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1100 };
-type Locator = ReturnType<OpenedPage['page']['locator']>;
 
 const schema: FormSchema = {
   version: '1.0',
@@ -15,12 +22,6 @@ const schema: FormSchema = {
   sections: [{ id: 'main', title: 'Main', order: 0 }],
   fields: [{ id: 'name', sectionId: 'main', type: 'text', label: 'Name', order: 0 }],
 };
-
-/** The values of a select's options, in order. */
-const optionValues = (select: Locator) =>
-  select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
 describe.skipIf(executable === undefined)('the builder in Chromium: the question types', () => {
   const pages = usePages(executable);
@@ -33,18 +34,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: the question
     // A step that finds nothing fails where it stands, not at the test's end.
     page.setDefaultTimeout(30_000);
     const properties = page.getByRole('region', { name: /^Properties/ });
-    const saved = () =>
-      page
-        .getByRole('status')
-        .getByText('Saved', { exact: true })
-        .waitFor({ timeout: 15_000 })
-        .catch(async (error: unknown) => {
-          const said = await page.getByRole('status').allTextContents();
-          const alerts = await page.getByRole('alert').allTextContents();
-          throw new Error(`not saved: status ${JSON.stringify(said)}, alerts ${JSON.stringify(alerts)}`, {
-            cause: error,
-          });
-        });
+    const saved = () => builderSaved(opened);
     const add = async (type: Field['type'], label: string) => {
       await page.getByLabel('Field type').first().selectOption(type);
       await page.getByRole('button', { name: 'Add a field' }).click();

@@ -210,3 +210,27 @@ export async function openBuilder(
   await opened.page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
   return form;
 }
+
+/** The builder's "Saved" status, or a failure that says what the status and the alerts said instead. */
+export function builderSaved({ page }: OpenedPage): Promise<void> {
+  return page
+    .getByRole('status')
+    .getByText('Saved', { exact: true })
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      const said = await page.getByRole('status').allTextContents();
+      const alerts = await page.getByRole('alert').allTextContents();
+      throw new Error(`not saved: status ${JSON.stringify(said)}, alerts ${JSON.stringify(alerts)}`, {
+        cause: error,
+      });
+    });
+}
+
+type Locator = ReturnType<OpenedPage['page']['locator']>;
+
+/** The values of a select's options, in order. */
+export const optionValues = (select: Locator): Promise<string[]> =>
+  select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+
+export const isFocused = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el) => el === document.activeElement);

@@ -1,4 +1,5 @@
 import type { Form } from '@formloom/contract';
+import { loadQuestionTypes } from '@formloom/contract/engine';
 import { roleAllows } from '@formloom/sdk';
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -26,6 +27,9 @@ import { builderTexts } from './texts.js';
 import { TranslationsPanel } from './translations-panel.js';
 import { type SaveStatus, useBuilder } from './use-builder.js';
 import { VariablesPanel } from './variables-panel.js';
+
+// The builder names phone countries and checks phone fields: the phone numbering comes with it.
+await loadQuestionTypes({ phone: true });
 
 const STATUS_COLOR: Record<SaveStatus, string> = {
   saved: 'green',

@@ -114,21 +114,19 @@ function offsetText(minutes: number): string {
 /** A date and time with its offset, split for the inputs: the local part to the minute, the offset. */
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/**
- * A datetime's value (ISO 8601 with its offset, compared as an instant): a date and time input and
- * the offset it is meant in (at first the browser's own).
- */
-function DateTimeValue({
-  label,
-  value,
-  onChange,
-  disabled,
-}: {
+/** An input of a condition's value, labelled, disabled for a viewer. */
+interface ValueInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
-}) {
+}
+
+/**
+ * A datetime's value (ISO 8601 with its offset, compared as an instant): a date and time input and
+ * the offset it is meant in (at first the browser's own).
+ */
+function DateTimeValue({ label, value, onChange, disabled }: ValueInputProps) {
   const q = useTexts(questionTexts);
   const parts = DATE_TIME.exec(value);
   const [chosen, setChosen] = useState(() => offsetText(-new Date().getTimezoneOffset()));
@@ -159,17 +157,7 @@ function DateTimeValue({
 }
 
 /** An address's country, chosen by name. */
-function CountryValue({
-  label,
-  value,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-}) {
+function CountryValue({ label, value, onChange, disabled }: ValueInputProps) {
   const countries = useCountries();
   return (
     <NativeSelect

@@ -74,7 +74,8 @@ export async function bundlePageSources(
       metafile: true,
       outdir: '/assets',
       entryNames: '[name].[hash]',
-      chunkNames: 'chunk.[hash]',
+      // A module loaded on demand keeps its file's name (`scales.<hash>.js`); shared ones are `chunk.<hash>.js`.
+      chunkNames: '[name].[hash]',
     });
   const classic = (entry: string) =>
     esbuild.build({
