@@ -3,8 +3,6 @@ import type { FieldType } from '../models/field-types.js';
 import { QUESTION_KINDS } from './question-types/kinds.js';
 import { ALL, SCALAR, TEXTUAL } from './rule-types.js';
 
-export { RULE_FIELD_TYPES } from './rule-types.js';
-
 /**
  * Which condition operators make sense for which target field type. `checkSchema` refuses the
  * others with a message naming the operator and the type; the evaluator relies on it.

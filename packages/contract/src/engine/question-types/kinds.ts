@@ -2,15 +2,7 @@ import type { ConditionOperator } from '../../models/conditional-logic.js';
 import type { QuestionType } from '../../models/field.js';
 import { type KindRule, QUESTION_BASICS, type QuestionFamily } from './basics.js';
 
-export {
-  EMPTY_ANSWER,
-  isMultipleChoice,
-  type KindRule,
-  needsChoiceCheck,
-  type QuestionFamily,
-  questionFamily,
-  usesQuestionTypes,
-} from './basics.js';
+export type { KindRule, QuestionFamily } from './basics.js';
 
 /**
  * What every part of a form needs to know of a question type before its code is loaded: the

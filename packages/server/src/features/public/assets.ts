@@ -26,6 +26,8 @@ export interface PageAssets {
   chunks: PageAsset[];
   /** The chunks a module (`page` for the page's script) imports before it runs, transitively. */
   startOf(module: string): PageAsset[];
+  /** `startOf('page')`, found once: every form page preloads them. */
+  pageStart: PageAsset[];
 }
 
 function asset(kind: 'js' | 'css', body: Buffer, base = 'page'): PageAsset {
@@ -63,6 +65,7 @@ async function build(): Promise<PageAssets> {
     // Named when bundled: the scripts that import them carry their names.
     chunks: [...named.values()],
     startOf,
+    pageStart: startOf('page'),
   };
 }
 

@@ -235,7 +235,7 @@ export function createPublicPageRouter({
         const dir = `${'../'.repeat(path.split('/').length - 3)}assets/`;
         links = {
           script: `${dir}${assets.script.name}`,
-          scriptChunks: assets.startOf('page').map((chunk) => `${dir}${chunk.name}`),
+          scriptChunks: assets.pageStart.map((chunk) => `${dir}${chunk.name}`),
           interview: `${dir}${assets.interview.name}`,
           style: `${dir}${assets.style.name}`,
         };
