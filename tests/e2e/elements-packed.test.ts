@@ -186,6 +186,8 @@ describe('<formloom-form> from the packed packages, bundled by an app', () => {
     const phone = [...chunks.entries()].filter(([, text]) => text.includes('Unknown country: '));
     expect(phone.map(([name]) => name)).toEqual([expect.stringMatching(/^phone-/)]);
     for (const text of startChunks.values()) expect(text).not.toContain('Unknown country: ');
+    // The upload code (file and signature fields) is a chunk of its own, loaded with such a form.
+    expect([...chunks.keys()].filter((name) => name.startsWith('upload-'))).toHaveLength(1);
   });
 
   describe.skipIf(executable === undefined)('on a page with a strict CSP, on another origin', () => {

@@ -8,6 +8,7 @@ import { type Families, familyOf } from './markup/family.js';
 import type { renderForm } from './markup/form.js';
 import { html } from './markup/html.js';
 import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
+import type { UploadHost } from './upload.js';
 
 /**
  * How the element draws a form of its own into its shadow root: the markup renderer and its
@@ -77,9 +78,11 @@ export class FormloomFormElement extends Base {
   #families: Families = {};
   /** The respondent's shuffle seed: kept for the tab and saved with a partial (a reload or a resume keeps the order). */
   #seed = '';
-  /** Upload refusals, shown until another file is chosen (the runtime knows only stored files). */
+  /** Upload refusals and uploads under way, by field (`UploadHost`). */
   #uploadErrors = new Map<string, string>();
   #uploads = new Map<string, Promise<unknown>>();
+  /** The upload code, loaded with a form that has a file or signature field. */
+  #uploader: typeof import('./upload.js') | undefined;
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
   #busy = false;
@@ -191,11 +194,15 @@ export class FormloomFormElement extends Base {
     const schema = this.#runtime?.getState().schema;
     if (schema === undefined) return;
     const needed = new Set(schema.fields.map(familyOf).filter((f) => f !== undefined));
-    await Promise.all(
-      [...needed].map(async (family) => {
+    await Promise.all([
+      ...[...needed].map(async (family) => {
         this.#families[family] ??= await loadFamily(family);
       }),
-    ).catch(() => undefined);
+      schema.fields.some((f) => f.type === 'file' || f.type === 'signature') &&
+        import('./upload.js').then((m) => {
+          this.#uploader = m;
+        }),
+    ]).catch(() => undefined);
     if (!schema.fields.some((f) => f.shuffle)) return;
     const key = `formloom-seed:${code ?? schema.meta.title}`;
     const served = this.querySelector<HTMLInputElement>(`input[id="${ids.seed}"]`)?.value;
@@ -302,14 +309,15 @@ export class FormloomFormElement extends Base {
       this.#fields.set(field.id, field);
       const drawn = dom.drawn(field);
       drawn?.[0].mount?.(field, drawn[1], {
-        upload: (file, name, extra) => void this.#upload(field, file, name, extra),
+        upload: (file, name, extra) => this.#uploader?.upload(this.#host(), field, file, name, extra),
       });
     }
     for (const el of [dom.byId(ids.form), dom.byId(ids.done)]) el?.setAttribute('lang', schema.meta.language);
     for (const [id, value] of Object.entries(state.answers)) {
       const field = this.#fields.get(id);
       if (field === undefined || field.type === 'hidden') continue;
-      if (field.type === 'file') this.#showUpload(field, (value as { name: string }).name);
+      if (field.type === 'file')
+        this.#uploader?.showUpload(this.#host(), field, (value as { name: string }).name);
       else dom.write(field, value);
       if (state.locked.has(id)) dom.lock(field);
     }
@@ -475,84 +483,24 @@ export class FormloomFormElement extends Base {
     drawn?.[0].edit?.(field, drawn[1], event);
     if (field.type === 'file') {
       if (event.type === 'change')
-        void this.#upload(field, target.files?.[0], target.files?.[0]?.name).then((ok) => {
-          if (!ok) target.value = '';
-        });
+        void this.#uploader?.upload(this.#host(), field, target.files?.[0], target.files?.[0]?.name);
       return;
     }
     const value = this.#dom!.read(field);
     if (this.#runtime!.setAnswer(field.id, value)) this.#emit('change', { fieldId: field.id, value });
   }
 
-  #showUpload(field: Field, name: string | null) {
-    const dom = this.#dom!;
-    const box = dom.byId(ids.upload(field.id));
-    // A family that uploads (a signature) shows its answer itself.
-    if (box === null) return;
-    box.hidden = false;
-    dom.byId<HTMLProgressElement>(ids.progress(field.id))!.value = name === null ? 0 : 100;
-    dom.byId(ids.uploadStatus(field.id))!.textContent =
-      name === null ? this.#texts!.uploading : this.#texts!.uploaded.replace('{name}', name);
-  }
-
-  /**
-   * A chosen file (or a family's, see `FamilyHost`) is uploaded at once (the runtime checks its
-   * size and type first, as the server will). False when it was refused.
-   */
-  async #upload(
-    field: Field,
-    file: Blob | Promise<Blob | undefined> | undefined,
-    name: string | undefined,
-    extra?: object,
-  ): Promise<boolean> {
-    const runtime = this.#runtime!;
-    this.#uploadErrors.delete(field.id);
-    runtime.setAnswer(field.id, undefined);
-    const box = this.#dom!.byId(ids.upload(field.id));
-    if (box !== null) box.hidden = true;
-    if (file === undefined) {
-      this.#uploads.delete(field.id);
-      this.#draw(runtime.getState());
-      return true;
-    }
-    const bar = this.#dom!.byId<HTMLProgressElement>(ids.progress(field.id));
-    const upload: Promise<boolean | undefined> = Promise.resolve(file).then((blob) => {
-      if (blob === undefined || this.#uploads.get(field.id) !== upload) return undefined;
-      this.#showUpload(field, null);
-      return runtime.upload(field.id, blob, name, (sent) => {
-        if (bar !== null && this.#uploads.get(field.id) === upload) bar.value = Math.round(sent * 100);
-      });
-    });
-    this.#uploads.set(field.id, upload);
-    const stored = await upload.catch(() => false);
-    if (this.#uploads.get(field.id) !== upload) return true;
-    this.#uploads.delete(field.id);
-    const state = runtime.getState();
-    if (stored === undefined) return true;
-    if (stored) {
-      const answer =
-        extra === undefined ? state.answers[field.id] : { ...(state.answers[field.id] as object), ...extra };
-      if (extra !== undefined) runtime.setAnswer(field.id, answer);
-      if (field.type === 'file') this.#showUpload(field, (answer as { name: string }).name);
-      else this.#dom!.write(field, answer);
-      this.#emit('change', { fieldId: field.id, value: answer });
-      return true;
-    }
-    if (box !== null) box.hidden = true;
-    const texts = this.#texts!;
-    const said = state.errors[field.id]?.join(' ');
-    this.#refuseUpload(
-      field,
-      // The runtime says a refused size or type at the field (before sending, or after the
-      // server's 413 or 415); else the problem's text.
-      said || (state.problem === 'rate_limited' ? texts.tooMany : texts.uploadFailed),
-    );
-    return false;
-  }
-
-  #refuseUpload(field: Field, message: string) {
-    this.#uploadErrors.set(field.id, message);
-    this.#draw(this.#runtime!.getState());
+  /** What the upload code (its own chunk) needs of the element. */
+  #host(): UploadHost {
+    return {
+      runtime: this.#runtime!,
+      dom: this.#dom!,
+      texts: this.#texts!,
+      pending: this.#uploads,
+      refused: this.#uploadErrors,
+      draw: () => this.#draw(this.#runtime!.getState()),
+      emit: (name, detail) => this.#emit(name, detail),
+    };
   }
 
   async #onSubmit(event: Event) {

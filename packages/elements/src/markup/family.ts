@@ -58,7 +58,7 @@ export interface FamilyHost {
    * field). A file that resolves to `undefined`, or none, clears the answer; a later call
    * supersedes an earlier one. The family is then given the stored answer by `write`.
    */
-  upload(file: Blob | Promise<Blob | undefined> | undefined, name: string, extra?: object): void;
+  upload(file: Blob | Promise<Blob | undefined> | undefined, name: string, extra?: object): unknown;
 }
 
 export type Families = Partial<Record<QuestionFamily, Family>>;
