@@ -170,8 +170,13 @@ describe.skipIf(executable === undefined)(
       expect(await fitsWidth(opened)).toBe(true);
       await page.setViewportSize(DESKTOP);
 
-      // The preview keeps a place for each question its renderer does not draw yet.
-      await page.getByText('Consent: shown here once this question type can be previewed.').waitFor();
+      // The preview draws them: the consent's text with its https link, opened safely.
+      const previewLink = page
+        .locator('section[aria-labelledby="builder-preview"]')
+        .getByRole('link', { name: 'privacy policy' });
+      await previewLink.waitFor();
+      expect(await previewLink.getAttribute('href')).toBe('https://example.com/privacy');
+      expect(await previewLink.getAttribute('rel')).toContain('noopener');
 
       // The consent's and the statement's texts are translated like the others.
       await page.getByRole('tab', { name: 'Translations' }).click();
