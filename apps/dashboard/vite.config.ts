@@ -13,7 +13,10 @@ const target = process.env.FORMLOOM_DEV_SERVER ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  // `source`: the workspace packages' sources; then Vite's own browser conditions, so the engine's
+  // browser halves are taken (its question types, variables and translation load on demand, and
+  // a form's language other than English is fetched: see the builder's preview).
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, assetsDir: 'assets' },
   server: {
     proxy: {

@@ -463,7 +463,11 @@ describe.skipIf(executable === undefined)(
     }, 180_000);
 
     it('translations typed side by side are stored and shown by the preview in that language; the completion message and redirect', async () => {
-      const { page, problems, stored, saved, preview } = await open(schemaOf('Signup', { main: ['Name'] }));
+      const signup = schemaOf('Signup', { main: ['Name'] });
+      const { page, problems, stored, saved, preview } = await open({
+        ...signup,
+        fields: signup.fields.map((f) => ({ ...f, required: true })),
+      });
 
       // The completion first, so its message is there to translate.
       await page.getByRole('tab', { name: 'Texts and completion' }).click();
@@ -509,6 +513,9 @@ describe.skipIf(executable === undefined)(
       ).toEqual(['en', 'de']);
       await language.selectOption('de');
       await preview.getByRole('heading', { name: 'Anmeldung', level: 1 }).waitFor();
+      // The engine's own messages are German too: the dashboard fetched the language's texts.
+      await preview.getByRole('button', { name: 'Senden' }).click();
+      await preview.getByText('Dies ist ein Pflichtfeld.').waitFor();
       await preview.getByRole('textbox', { name: 'Vollständiger Name' }).fill('Ada');
       expect(await preview.getByLabel('Name', { exact: true }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);

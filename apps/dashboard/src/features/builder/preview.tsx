@@ -1,7 +1,8 @@
 import { type FormSchema, publicImageUrl, QUESTION_TYPES, resolveImageUploads } from '@formloom/contract';
-import { formLanguages } from '@formloom/contract/engine';
+import { formLanguages, hasLanguagePack } from '@formloom/contract/engine';
 import { STYLE } from '@formloom/elements/markup';
 import { defaultFields, type FieldComponents, type FieldProps, FormloomForm } from '@formloom/react';
+import { loadLanguage } from '@formloom/runtime';
 import { NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -78,6 +79,12 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
   const languages = formLanguages(schema);
   const [picked, setPicked] = useState<string>(schema.meta.language);
   const lang = languages.includes(picked as never) ? picked : schema.meta.language;
+  // The engine's browser half carries English only: the language shown is fetched from this
+  // server once (as the element and the public page fetch it), and the preview drawn again.
+  const [, setLoaded] = useState('');
+  useEffect(() => {
+    if (!hasLanguagePack(lang)) void loadLanguage(location.origin, lang).then(() => setLoaded(lang));
+  }, [lang]);
   // A schema with integrity problems may not run; the last sound one stays on show.
   const [shown, setShown] = useState(schema);
   if (valid && shown !== schema) setShown(schema);
@@ -103,7 +110,7 @@ export function Preview({ schema, valid }: { schema: FormSchema; valid: boolean 
       <Paper withBorder p="sm" component="section" aria-labelledby="builder-preview" lang={lang}>
         <Styled lang={lang}>
           <FormloomForm
-            key={`${lang} ${JSON.stringify(shown)}`}
+            key={`${lang} ${hasLanguagePack(lang)} ${JSON.stringify(shown)}`}
             schema={running}
             lang={lang}
             components={PENDING}
