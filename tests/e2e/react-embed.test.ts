@@ -199,7 +199,16 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
 
   it('draws question types from the lazily loaded chunks the tarball carries', async () => {
     const { stdout } = await run('tar', ['-tzf', reactTarball]);
-    for (const family of ['scales', 'matrix', 'ranking', 'choices', 'inputs', 'address', 'notices'])
+    for (const family of [
+      'scales',
+      'matrix',
+      'ranking',
+      'choices',
+      'inputs',
+      'address',
+      'signature',
+      'notices',
+    ])
       expect(stdout, `the ${family} chunk is packed`).toMatch(
         new RegExp(`package/dist/${family}-\\w+\\.js\\n`),
       );
@@ -223,7 +232,7 @@ describe.skipIf(executable === undefined)('the Vite + React example, on another 
     // Vite kept the families apart: the page loaded the two it needs, not the others.
     expect(scripts.some((s) => /scales/.test(s))).toBe(true);
     expect(scripts.some((s) => /matrix/.test(s))).toBe(true);
-    expect(scripts.some((s) => /ranking|choices|inputs|address|notices/.test(s))).toBe(false);
+    expect(scripts.some((s) => /ranking|choices|inputs|address|signature|notices/.test(s))).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Stored once the engine checks the question types' answers (until then it refuses them).

@@ -8,7 +8,13 @@ import { printedKey, type Serve, startServe } from './support.js';
 // What the runtime's and the element's own tests use (`formloom/testing/served`): the built server,
 // Chromium, axe and the forms the server's page tests fill too.
 export { axeOfSame, axeViolations } from '@formloom/server/testing/axe';
-export { chromiumOrSkip, launchChromium, usePages } from '@formloom/server/testing/browser';
+export {
+  chromiumOrSkip,
+  launchChromium,
+  mouseStroke,
+  touchStroke,
+  usePages,
+} from '@formloom/server/testing/browser';
 export {
   bilingualSchema,
   pagedQuizSchema,

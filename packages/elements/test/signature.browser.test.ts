@@ -1,5 +1,13 @@
 import type { FormSchema } from '@formloom/contract';
-import { axeViolations, chromiumOrSkip, publishForm, usePages, useServed } from 'formloom/testing/served';
+import {
+  axeViolations,
+  chromiumOrSkip,
+  mouseStroke,
+  publishForm,
+  touchStroke,
+  usePages,
+  useServed,
+} from 'formloom/testing/served';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,28 +28,6 @@ const SIGNED: FormSchema = {
 
 const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-/** A stroke across the pad as Pointer Events of `pointerType` (a finger: "touch"), dispatched in the page. */
-function touchStroke(page: Page) {
-  return page.locator('canvas.fl-sig-pad').evaluate((canvas) => {
-    const box = canvas.getBoundingClientRect();
-    const send = (type: string, x: number, y: number) =>
-      canvas.dispatchEvent(
-        new PointerEvent(type, {
-          pointerId: 7,
-          pointerType: 'touch',
-          isPrimary: true,
-          bubbles: true,
-          cancelable: true,
-          clientX: box.left + x * box.width,
-          clientY: box.top + y * box.height,
-        }),
-      );
-    send('pointerdown', 0.2, 0.5);
-    for (let i = 1; i <= 10; i++) send('pointermove', 0.2 + i * 0.06, 0.5 + (i % 2 ? 0.2 : -0.2));
-    send('pointerup', 0.8, 0.5);
-  });
-}
 
 describe.skipIf(executable === undefined)('signature in Chromium', () => {
   const t = useServed();
@@ -95,13 +81,7 @@ describe.skipIf(executable === undefined)('signature in Chromium', () => {
     const box = (await pad.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(360);
     // A stroke, then Clear: nothing is signed.
-    const stroke = async () => {
-      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-      await page.mouse.down();
-      for (let i = 1; i <= 8; i++)
-        await page.mouse.move(box.x + box.width * (0.2 + i * 0.07), box.y + box.height * (i % 2 ? 0.3 : 0.7));
-      await page.mouse.up();
-    };
+    const stroke = () => mouseStroke(page, pad);
     await stroke();
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -130,7 +110,7 @@ describe.skipIf(executable === undefined)('signature in Chromium', () => {
     );
     page.setDefaultTimeout(8_000);
     await page.getByRole('img', { name: /Signature pad/ }).waitFor();
-    await touchStroke(page);
+    await touchStroke(page.locator('canvas.fl-sig-pad'));
     // Submitted before the stroke has settled and uploaded.
     const responses = await submitted(page);
     const fresh = responses.filter((r) => !before.has(r.answers.sign?.uploadId));

@@ -16,8 +16,13 @@ export interface FieldProps {
   value: unknown;
   /** Sets the answer (`undefined` clears it): a string, a list for checkbox, a number for number. */
   onChange(value: unknown): void;
-  /** A file field's chosen file: uploaded at once, and the stored file becomes the answer. */
-  onFile(file: File | undefined): void;
+  /**
+   * A file field's chosen file (or a signature's PNG, or the promise of one): uploaded at once, and
+   * the stored file becomes the answer, with `extra` joined to it (a typed signature's
+   * `signedName`); `undefined` clears the answer. A later call for the field supersedes this one,
+   * and submitting waits for the upload under way.
+   */
+  onFile(file: Blob | Promise<Blob | undefined> | undefined, name?: string, extra?: object): void;
   /** The messages of this field's errors, when it shows any. */
   errors: readonly string[] | undefined;
   /** Ids for `aria-describedby`: the help text and the error, when there are. */
@@ -97,6 +102,7 @@ const FAMILIES = {
   choices: () => import('./families/choices.js'),
   inputs: () => import('./families/inputs.js'),
   address: () => import('./families/address.js'),
+  signature: () => import('./families/signature.js'),
   notices: () => import('./families/notices.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
@@ -122,11 +128,8 @@ const ChoiceList = later('choices', 'ChoiceList');
 const MultiSelect = later('choices', 'MultiSelect');
 const OtherSelect = later('choices', 'OtherSelect');
 
-/** The question types whose components come with their renderers (not drawn by default yet). */
-type Undrawn = 'signature';
-
 /** The components `<FormloomForm>` draws each field type with, unless `components` replaces one. */
-export const defaultFields: Required<Omit<FieldComponents, Undrawn>> & FieldComponents = {
+export const defaultFields: Required<FieldComponents> = {
   text: (props) => <Input props={props} type="text" />,
   email: (props) => <Input props={props} type="email" />,
   // Text, not type=number: the engine judges what was typed, with the server's messages.
@@ -206,6 +209,7 @@ export const defaultFields: Required<Omit<FieldComponents, Undrawn>> & FieldComp
   time: later('inputs', 'Time'),
   datetime: later('inputs', 'DateTime'),
   address: later('address', 'Address'),
+  signature: later('signature', 'Signature'),
   consent: later('notices', 'Consent'),
   statement: later('notices', 'Statement'),
 };

@@ -73,6 +73,36 @@ export function FormloomFormView({
     if (showing && state.seed === undefined) form.setSeed(seed.current);
   }, [form, showing, state.seed]);
   const schemaFields = state.schema?.fields;
+  /** Uploads under way (a file, a signature's PNG), by field id: submitting waits for them. */
+  const uploads = useRef(new Map<string, Promise<void>>());
+
+  /** `FieldProps.onFile`: a later call for the field supersedes an earlier one's answer. */
+  function upload(
+    fieldId: string,
+    file: Blob | Promise<Blob | undefined> | undefined,
+    name?: string,
+    extra?: object,
+  ) {
+    const pending = uploads.current;
+    form.setAnswer(fieldId, undefined);
+    if (file === undefined) {
+      pending.delete(fieldId);
+      return;
+    }
+    const sending: Promise<void> = Promise.resolve(file)
+      .then(async (blob) => {
+        if (blob === undefined || pending.get(fieldId) !== sending) return;
+        const stored = await form.upload(fieldId, blob, name);
+        if (pending.get(fieldId) !== sending) return;
+        if (stored && extra !== undefined)
+          form.setAnswer(fieldId, { ...(form.getState().answers[fieldId] as object), ...extra });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (pending.get(fieldId) === sending) pending.delete(fieldId);
+      });
+    pending.set(fieldId, sending);
+  }
 
   // The chunks this form's question types need start loading as soon as the form is known.
   useEffect(() => {
@@ -146,6 +176,12 @@ export function FormloomFormView({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const waiting = [...uploads.current.values()];
+    if (waiting.length > 0) void Promise.all(waiting).then(() => submitNow());
+    else submitNow();
+  }
+
+  function submitNow() {
     // On the last page of a captcha form, the widget's token goes with the submission.
     const widget = last ? captcha.current : undefined;
     if (widget === undefined) send(undefined);
@@ -186,10 +222,7 @@ export function FormloomFormView({
       placeholder: f.placeholder === undefined ? undefined : form.text(f.placeholder),
       value: state.answers[f.id],
       onChange: (value) => form.setAnswer(f.id, value),
-      onFile: (file) => {
-        if (file === undefined) form.setAnswer(f.id, undefined);
-        else void form.upload(f.id, file);
-      },
+      onFile: (file, name, extra) => upload(f.id, file, name, extra),
       errors,
       describedBy,
       helpId,

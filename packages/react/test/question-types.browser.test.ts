@@ -4,7 +4,7 @@ import type { FormSchema } from '@formloom/contract';
 import { validateResponse } from '@formloom/contract/engine';
 import { pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { findChromium, launchChromium } from '@formloom/server/testing/browser';
+import { findChromium, launchChromium, mouseStroke, touchStroke } from '@formloom/server/testing/browser';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, type ReactVersion } from './support/bundle.js';
@@ -17,7 +17,8 @@ if (executable === undefined && process.env.CI)
 /**
  * A host app built with code splitting, as an app's bundler does: the question types' families
  * are chunks of their own. It draws the form with the default components and shows the answers
- * as JSON in `#answers` (what the runtime holds, before any check by the engine).
+ * as JSON in `#answers` (what the runtime holds, before any check by the engine), and a paged
+ * form's resume token in `#resume` (`?resume=` restores its partial).
  */
 const APP = `
 import { createElement as h, StrictMode } from 'react';
@@ -26,11 +27,17 @@ import { FormloomFormView, useFormloomForm } from '../src/index.js';
 
 function App() {
   const q = new URLSearchParams(location.search);
-  const handle = useFormloomForm({ code: q.get('code'), api: location.origin, lang: q.get('lang') ?? undefined });
+  const handle = useFormloomForm({
+    code: q.get('code'),
+    api: location.origin,
+    lang: q.get('lang') ?? undefined,
+    resume: q.get('resume') ?? undefined,
+  });
   return h('div', null,
     h(FormloomFormView, { handle, className: 'fl' }),
     h('pre', { id: 'answers' }, JSON.stringify(handle.state.answers)),
-    h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''));
+    h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''),
+    h('p', { id: 'resume' }, handle.state.resumeToken ?? ''));
 }
 createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
 `;
@@ -249,6 +256,27 @@ const DETAILS_STORED = {
   terms: true,
 };
 
+/** A required signature after a name. */
+const SIGNED = base('Signed', [
+  { id: 'name', sectionId: 's', type: 'text', label: 'Name', order: 0 },
+  { id: 'sign', sectionId: 's', type: 'signature', label: 'Sign here', order: 1, required: true },
+]);
+type Signed = { uploadId: string; name: string; type: string; signedName?: string };
+
+/** A paged form: a signature and an address on its first page, a question on its second. */
+const SIGNED_PAGED: FormSchema = {
+  ...base('Signed in pages', [
+    { id: 'home', sectionId: 's', type: 'address', label: 'Home address', order: 0 },
+    { id: 'sign', sectionId: 's', type: 'signature', label: 'Sign here', order: 1, required: true },
+    { id: 'why', sectionId: 'two', type: 'text', label: 'Why?', order: 0 },
+  ]),
+  settings: { layout: 'paged', submitAction: 'default' },
+  sections: [
+    { id: 's', title: 'You', order: 0 },
+    { id: 'two', title: 'More', order: 1 },
+  ],
+};
+
 /**
  * Until the engine checks the new types' answers, it refuses them: the tests that submit to the
  * server run once it accepts these answers (the ones above, in the decided shapes).
@@ -256,7 +284,7 @@ const DETAILS_STORED = {
 const engineAccepts =
   validateResponse(SCALES, SCALES_BY_MOUSE).ok && validateResponse(MORE, MORE_BY_MOUSE).ok;
 
-const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|notices)-[\w]+\.js$/;
+const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|signature|notices)-[\w]+\.js$/;
 
 describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
   'the question types in @formloom/react %i, Chromium against a real server',
@@ -275,6 +303,8 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       ranked: none,
       details: none,
       detailsDe: none,
+      signed: none,
+      signedPaged: none,
     };
 
     beforeAll(async () => {
@@ -295,6 +325,8 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       forms.moreDe = await publishForm(t, key, german(MORE));
       forms.details = await publishForm(t, key, DETAILS);
       forms.detailsDe = await publishForm(t, key, german(DETAILS));
+      forms.signed = await publishForm(t, key, SIGNED);
+      forms.signedPaged = await publishForm(t, key, SIGNED_PAGED);
     });
     afterAll(async () => {
       await browser?.close();
@@ -706,6 +738,124 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       expect(await country.inputValue()).toBe('DE');
       expect(await country.locator('option[value="AT"]').textContent()).toBe('Österreich (+43)');
       expect(problems).toEqual([]);
+    }, 60_000);
+
+    /**
+     * Submits the signature form (`send`: a click on Submit) and answers its stored signature,
+     * checked to be the PNG uploaded.
+     */
+    async function submitSigned(
+      page: Page,
+      send = () => page.getByRole('button', { name: 'Submit' }).click(),
+    ) {
+      await send();
+      await page.getByText('Thank you!').waitFor();
+      const res = await t.request(`/v1/forms/${forms.signed.id}/responses`, { key });
+      const rows = res.body.data.responses as { id: string; answers: { sign: Signed } }[];
+      const out = (await page.locator('#stored').textContent()) ?? '';
+      const row = rows.find((r) => out === `stored ${r.id}`)!;
+      const answer = row.answers.sign;
+      expect(answer).toMatchObject({ name: 'signature.png', type: 'image/png' });
+      const file = await fetch(
+        `${t.url}/v1/forms/${forms.signed.id}/responses/${row.id}/files/${answer.uploadId}`,
+        { headers: { authorization: `Bearer ${key}` } },
+      );
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect([...new Uint8Array(await file.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      return answer;
+    }
+
+    it('signature by mouse: required until signed, Clear empties it, stored as a PNG upload; axe at 360 px', async () => {
+      const { page, problems, chunks } = await open(forms.signed.code, 360);
+      const pad = page.getByRole('img', { name: /Signature pad/ });
+      await pad.waitFor();
+      expect(chunks).toEqual(['signature']);
+      expect(await pad.evaluate((c) => getComputedStyle(c).touchAction)).toBe('none');
+      expect((await pad.boundingBox())!.width).toBeLessThanOrEqual(360);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const typed = page.getByLabel('Or type your name instead');
+      await expect.poll(() => typed.getAttribute('aria-invalid')).toBe('true');
+      const error = (await typed.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${error}"]`).textContent()).not.toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+
+      await mouseStroke(page, pad);
+      await expect.poll(() => page.locator('.fl-sig-status').textContent()).toBe('Signature saved');
+      await page.getByRole('button', { name: 'Clear' }).click();
+      expect(await page.locator('.fl-sig-status').textContent()).toBe('');
+      expect((await answers(page)).sign).toBeUndefined();
+      await mouseStroke(page, pad);
+      await expect.poll(async () => (await answers(page)).sign?.type).toBe('image/png');
+      expect(await page.locator('.fl-sig-status').textContent()).toBe('Signature saved');
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await submitSigned(page)).signedName).toBeUndefined();
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('signature by touch (the Pointer Events of a finger), submitted at once: the form waits for the upload', async () => {
+      const { page, problems } = await open(forms.signed.code, 360);
+      const pad = page.getByRole('img', { name: /Signature pad/ });
+      await pad.waitFor();
+      await touchStroke(pad);
+      // Submitted before the stroke has settled and uploaded.
+      expect((await submitSigned(page)).signedName).toBeUndefined();
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('signature typed by keyboard alone: a PNG of the name, stored with signedName', async () => {
+      const { page, problems } = await open(forms.signed.code, 360);
+      await page.getByRole('img', { name: /Signature pad/ }).waitFor();
+      // Tab from the name to the signature's controls: Clear, then the typed name.
+      await page.getByLabel('Name', { exact: true }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Ada Lovelace');
+      await expect.poll(() => page.locator('.fl-sig-status').textContent()).toBe('Signature saved');
+      expect((await answers(page)).sign.signedName).toBe('Ada Lovelace');
+      expect((await submitSigned(page, () => page.keyboard.press('Enter'))).signedName).toBe('Ada Lovelace');
+      expect(problems).toEqual([]);
+    }, 60_000);
+
+    it('a signature and an address saved with a partial are restored by its resume token, and submitted', async () => {
+      const { page, problems } = await open(forms.signedPaged.code);
+      const pad = page.getByRole('img', { name: /Signature pad/ });
+      await pad.waitFor();
+      await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main Street');
+      await page.getByRole('textbox', { name: 'City' }).fill('Berlin');
+      await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('DE');
+      await mouseStroke(page, pad);
+      await expect.poll(() => page.locator('.fl-sig-status').textContent()).toBe('Signature saved');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => page.locator('#resume').textContent()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const token = (await page.locator('#resume').textContent())!;
+      const saved = (await t.request(`/v1/public/forms/${forms.signedPaged.code}/partials/${token}`)).body
+        .data.answers;
+      expect(saved.home).toEqual({ line1: '1 Main Street', city: 'Berlin', country: 'DE' });
+      expect(saved.sign).toMatchObject({ name: 'signature.png', type: 'image/png' });
+
+      const resumed = await open(`${forms.signedPaged.code}&resume=${token}`);
+      const other = resumed.page;
+      await other.getByLabel('Why?').waitFor();
+      await other.getByRole('button', { name: 'Back' }).click();
+      expect(await other.getByRole('textbox', { name: 'Address line 1' }).inputValue()).toBe('1 Main Street');
+      expect(await other.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Berlin');
+      expect(await other.getByRole('combobox', { name: 'Country', exact: true }).inputValue()).toBe('DE');
+      await expect.poll(() => other.locator('.fl-sig-status').textContent()).toBe('Signature saved');
+      await other.getByRole('button', { name: 'Next' }).click();
+      await other.getByLabel('Why?').fill('Because');
+      await other.getByRole('button', { name: 'Submit' }).click();
+      await other.getByText('Thank you!').waitFor();
+      const res = await t.request(`/v1/forms/${forms.signedPaged.id}/responses`, { key });
+      const rows = res.body.data.responses as { id: string; answers: Record<string, unknown> }[];
+      const out = (await other.locator('#stored').textContent()) ?? '';
+      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual({ ...saved, why: 'Because' });
+      expect([...problems, ...resumed.problems]).toEqual([]);
     }, 60_000);
 
     it.skipIf(!engineAccepts)(

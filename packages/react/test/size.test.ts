@@ -3,7 +3,16 @@ import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from './support/bundle.js';
 
-const FAMILIES = ['scales', 'matrix', 'ranking', 'choices', 'inputs', 'address', 'notices'] as const;
+const FAMILIES = [
+  'scales',
+  'matrix',
+  'ranking',
+  'choices',
+  'inputs',
+  'address',
+  'signature',
+  'notices',
+] as const;
 
 interface Chunks {
   /** What a page loads to start: the entry and what it imports statically, gzipped. */

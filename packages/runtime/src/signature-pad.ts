@@ -147,3 +147,66 @@ export function settled(): (make: () => Promise<Blob | undefined>) => Promise<Bl
     });
   };
 }
+
+/** A signature field's own texts, which `<formloom-form>` and the React component both show. */
+export interface SignatureTexts {
+  /** The pad's name for screen readers. */
+  signPad: string;
+  signClear: string;
+  /** The label of the typed-name alternative to drawing. */
+  signTyped: string;
+  /** Said once a signature is stored (also for one a resumed partial restores). */
+  signSaved: string;
+  /** The page without JavaScript: a signature cannot be given there. */
+  signNoScript: string;
+}
+
+const TEXTS: Record<string, SignatureTexts> = {
+  en: {
+    signPad: 'Signature pad: draw your signature with a mouse, pen or finger',
+    signClear: 'Clear',
+    signTyped: 'Or type your name instead',
+    signSaved: 'Signature saved',
+    signNoScript: 'Signing needs JavaScript. Please turn it on in your browser to sign.',
+  },
+  de: {
+    signPad: 'Unterschriftenfeld: Unterschreiben Sie mit Maus, Stift oder Finger',
+    signClear: 'Löschen',
+    signTyped: 'Oder geben Sie stattdessen Ihren Namen ein',
+    signSaved: 'Unterschrift gespeichert',
+    signNoScript: 'Zum Unterschreiben wird JavaScript benötigt. Bitte aktivieren Sie es in Ihrem Browser.',
+  },
+  es: {
+    signPad: 'Panel de firma: firme con el ratón, un lápiz o el dedo',
+    signClear: 'Borrar',
+    signTyped: 'O escriba su nombre en su lugar',
+    signSaved: 'Firma guardada',
+    signNoScript: 'Para firmar se necesita JavaScript. Actívelo en su navegador para firmar.',
+  },
+  it: {
+    signPad: 'Area firma: firma con il mouse, una penna o il dito',
+    signClear: 'Cancella',
+    signTyped: 'Oppure scrivi il tuo nome',
+    signSaved: 'Firma salvata',
+    signNoScript: 'Per firmare serve JavaScript. Attivalo nel browser per firmare.',
+  },
+  nl: {
+    signPad: 'Handtekeningveld: teken uw handtekening met muis, pen of vinger',
+    signClear: 'Wissen',
+    signTyped: 'Of typ in plaats daarvan uw naam',
+    signSaved: 'Handtekening opgeslagen',
+    signNoScript: 'Ondertekenen vereist JavaScript. Zet het aan in uw browser om te ondertekenen.',
+  },
+  tr: {
+    signPad: 'İmza alanı: fare, kalem veya parmağınızla imzalayın',
+    signClear: 'Temizle',
+    signTyped: 'Ya da bunun yerine adınızı yazın',
+    signSaved: 'İmza kaydedildi',
+    signNoScript: 'İmzalamak için JavaScript gerekir. İmzalamak için tarayıcınızda açın.',
+  },
+};
+
+/** The signature texts of a language (its base language, `de-AT` -> `de`), English when there are none. */
+export function signatureTexts(language: string): SignatureTexts {
+  return TEXTS[language] ?? TEXTS[language.split('-')[0]!.toLowerCase()] ?? TEXTS.en!;
+}

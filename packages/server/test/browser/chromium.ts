@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Locator,
   type Page,
   type Response as PlaywrightResponse,
 } from 'playwright-core';
@@ -104,4 +105,36 @@ export function usePages(executable: string | undefined): {
       return { page, problems, response };
     },
   };
+}
+
+/** A stroke across a signature pad (`canvas`) with the mouse, its button held down. */
+export async function mouseStroke(page: Page, canvas: Locator): Promise<void> {
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + box.width * (0.2 + i * 0.07), box.y + box.height * (i % 2 ? 0.3 : 0.7));
+  await page.mouse.up();
+}
+
+/** A stroke across a signature pad (`canvas`) as the Pointer Events of a finger, dispatched in the page. */
+export function touchStroke(canvas: Locator): Promise<void> {
+  return canvas.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const send = (type: string, x: number, y: number) =>
+      el.dispatchEvent(
+        new PointerEvent(type, {
+          pointerId: 7,
+          pointerType: 'touch',
+          isPrimary: true,
+          bubbles: true,
+          cancelable: true,
+          clientX: box.left + x * box.width,
+          clientY: box.top + y * box.height,
+        }),
+      );
+    send('pointerdown', 0.2, 0.5);
+    for (let i = 1; i <= 10; i++) send('pointermove', 0.2 + i * 0.06, 0.5 + (i % 2 ? 0.2 : -0.2));
+    send('pointerup', 0.8, 0.5);
+  });
 }

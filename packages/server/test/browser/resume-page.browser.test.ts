@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagedQuizSchema, publishForm, TINY_PNG } from '../support/page-fixtures.js';
 import { describeEachDialect } from '../support/test-server.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { findChromium, launchChromium, mouseStroke } from './chromium.js';
 
 const executable = findChromium();
 if (executable === undefined && process.env.CI)
@@ -36,6 +36,15 @@ describe.skipIf(executable === undefined)('public form page in Chromium: save an
   }
 
   const progress = (page: Page) => page.getByRole('progressbar').getAttribute('aria-valuenow');
+
+  /** The quiz from its second page on: Paris, then 4, submitted; the thanks show. */
+  async function finishQuiz(page: Page) {
+    await page.getByLabel('Paris').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('4', { exact: true }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.locator('#fl-done').isVisible()).toBe(true);
+  }
 
   describeEachDialect(
     'against a real server',
@@ -143,11 +152,7 @@ describe.skipIf(executable === undefined)('public form page in Chromium: save an
         expect(await other.locator('#fl-us-photo').textContent()).toBe('Uploaded: cat.png');
         expect(await other.locator('#fl-u-photo').isVisible()).toBe(true);
         await other.getByRole('button', { name: 'Next' }).click();
-        await other.getByLabel('Paris').check();
-        await other.getByRole('button', { name: 'Next' }).click();
-        await other.getByLabel('4', { exact: true }).check();
-        await other.getByRole('button', { name: 'Submit' }).click();
-        await expect.poll(() => other.locator('#fl-done').isVisible()).toBe(true);
+        await finishQuiz(other);
 
         const responses = await t.request(`/v1/forms/${withPhoto.id}/responses`, { key });
         expect(responses.body.data.responses[0].answers.photo).toMatchObject({
@@ -157,6 +162,86 @@ describe.skipIf(executable === undefined)('public form page in Chromium: save an
         });
         expect(problems).toEqual([]);
       });
+
+      it('a drawn signature and an address given before the save are restored with the link, and submitted', async () => {
+        // The quiz with a required signature and an address on its first page.
+        const schema = pagedQuizSchema();
+        schema.fields.push(
+          { id: 'home', sectionId: 'you', type: 'address', label: 'Home address', order: 5 },
+          { id: 'sign', sectionId: 'you', type: 'signature', label: 'Sign here', order: 6, required: true },
+        );
+        const signed = await publishForm(t, key, schema, 'Quiz with a signature');
+        const page = await open(`${t.url}/f/${signed.code}`);
+        page.setDefaultTimeout(10_000);
+        await page.getByRole('textbox', { name: 'Your name', exact: true }).fill('Cy');
+        const line1 = (p: Page) => p.getByRole('textbox', { name: 'Address line 1' });
+        const city = (p: Page) => p.getByRole('textbox', { name: 'City' });
+        const country = (p: Page) => p.getByRole('combobox', { name: 'Country', exact: true });
+        await line1(page).fill('1 Main Street');
+        await city(page).fill('Berlin');
+        await country(page).selectOption('DE');
+        const status = (p: Page) => p.locator('.fl-sig-status').textContent();
+        const pad = (p: Page) => p.getByRole('img', { name: /Signature pad/ });
+        await mouseStroke(page, pad(page));
+        await expect.poll(() => status(page)).toBe('Signature saved');
+        await page.getByRole('button', { name: 'Next' }).click();
+        // The save of a partial with an upload may take a while on a busy machine.
+        await expect.poll(() => page.locator('#fl-resume').isVisible(), { timeout: 10_000 }).toBe(true);
+        const link = await page.locator('#fl-resume-link').inputValue();
+        const token = link.split('=')[1]!;
+        const saved = (await t.request(`/v1/public/forms/${signed.code}/partials/${token}`)).body.data
+          .answers;
+        expect(saved.home).toEqual({ line1: '1 Main Street', city: 'Berlin', country: 'DE' });
+        expect(saved.sign).toMatchObject({ name: 'signature.png', type: 'image/png' });
+
+        // Restored in another browser: the address as given, the signature said saved (the pad is
+        // blank: the stored PNG is not drawn back), and Clear still lets one sign anew.
+        const other = await open(link);
+        other.setDefaultTimeout(10_000);
+        await expect.poll(() => progress(other)).toBe('2');
+        await other.getByRole('button', { name: 'Back' }).click();
+        expect(await line1(other).inputValue()).toBe('1 Main Street');
+        expect(await city(other).inputValue()).toBe('Berlin');
+        expect(await country(other).inputValue()).toBe('DE');
+        await expect.poll(() => status(other)).toBe('Signature saved');
+        await other.getByRole('button', { name: 'Clear' }).click();
+        expect(await status(other)).toBe('');
+        // Cleared, the required signature stops Next until signed anew.
+        await other.getByRole('button', { name: 'Next' }).click();
+        await expect
+          .poll(() => other.getByLabel('Or type your name instead').getAttribute('aria-invalid'))
+          .toBe('true');
+        expect(await progress(other)).toBe('1');
+        await mouseStroke(other, pad(other));
+        await expect.poll(() => status(other)).toBe('Signature saved');
+        await other.getByRole('button', { name: 'Next' }).click();
+        await finishQuiz(other);
+        const anew = (await t.request(`/v1/forms/${signed.id}/responses`, { key })).body.data.responses[0]
+          .answers;
+        expect(anew.home).toEqual(saved.home);
+        expect(anew.sign).toMatchObject({ name: 'signature.png', type: 'image/png' });
+        expect(anew.sign.uploadId).not.toBe(saved.sign.uploadId);
+
+        // The restored signature itself is submitted as it was saved.
+        const first = await open(`${t.url}/f/${signed.code}`);
+        await first.getByRole('textbox', { name: 'Your name', exact: true }).fill('Di');
+        await mouseStroke(first, pad(first));
+        await expect.poll(() => status(first)).toBe('Signature saved');
+        await first.getByRole('button', { name: 'Next' }).click();
+        await expect.poll(() => first.locator('#fl-resume').isVisible(), { timeout: 10_000 }).toBe(true);
+        const link2 = await first.locator('#fl-resume-link').inputValue();
+        const saved2 = (await t.request(`/v1/public/forms/${signed.code}/partials/${link2.split('=')[1]}`))
+          .body.data.answers;
+        expect(saved2.sign).toMatchObject({ name: 'signature.png', type: 'image/png' });
+        const again = await open(link2);
+        await expect.poll(() => progress(again)).toBe('2');
+        await finishQuiz(again);
+        const kept = (await t.request(`/v1/forms/${signed.id}/responses`, { key })).body.data.responses as {
+          answers: { name: string; sign: unknown };
+        }[];
+        expect(kept.find((r) => r.answers.name === 'Di')?.answers.sign).toEqual(saved2.sign);
+        expect(problems).toEqual([]);
+      }, 90_000);
 
       it('a link that has gone says so and starts afresh', async () => {
         const page = await open(`${t.url}/f/${quiz.code}?resume=${'A'.repeat(43)}`);

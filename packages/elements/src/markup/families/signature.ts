@@ -4,12 +4,12 @@ import {
   SIGNATURE_FILE_NAME,
   type SignaturePad,
   settled,
+  signatureTexts,
   typedSignature,
 } from '@formloom/runtime/signature-pad';
 import type { Family, FamilyHost } from '../family.js';
 import { html } from '../html.js';
 import { partId, shell } from './parts.js';
-import { familyTexts } from './texts.js';
 
 /**
  * `signature` (docs/form-model.md "signature"): a pad to draw on (a canvas, `role="img"`, drawn by
@@ -75,7 +75,7 @@ function mount(_field: Field, wrapper: HTMLElement, host: FamilyHost) {
 export const family: Family = {
   field(view) {
     const { field, aria } = view;
-    const texts = familyTexts(view.language);
+    const texts = signatureTexts(view.language);
     const name = partId(field.id, 'name');
     return shell(
       view,
@@ -97,7 +97,7 @@ export const family: Family = {
     if (state === undefined) return;
     state.answer = isUpload(value) ? value : undefined;
     const lang = wrapper.closest('[lang]')?.getAttribute('lang') ?? 'en';
-    status(wrapper).textContent = state.answer === undefined ? '' : familyTexts(lang).signSaved;
+    status(wrapper).textContent = state.answer === undefined ? '' : signatureTexts(lang).signSaved;
     const typed = isUpload(value) ? value.signedName : undefined;
     if (typed !== undefined && nameBox(wrapper).value.trim() !== typed) nameBox(wrapper).value = typed;
   },

@@ -20,15 +20,6 @@ export interface FamilyTexts {
   timeZone: string;
   /** The country picker of a phone number. */
   callingCode: string;
-  /** A signature pad's name for screen readers. */
-  signPad: string;
-  signClear: string;
-  /** The label of the typed-name alternative to drawing. */
-  signTyped: string;
-  /** Said once a signature is stored. */
-  signSaved: string;
-  /** The page without JavaScript: a signature cannot be given there. */
-  signNoScript: string;
 }
 
 const TEXTS: Record<string, FamilyTexts> = {
@@ -45,11 +36,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Not ranked',
     timeZone: 'Time zone',
     callingCode: 'Country code',
-    signPad: 'Signature pad: draw your signature with a mouse, pen or finger',
-    signClear: 'Clear',
-    signTyped: 'Or type your name instead',
-    signSaved: 'Signature saved',
-    signNoScript: 'Signing needs JavaScript. Please turn it on in your browser to sign.',
   },
   de: {
     npsLow: 'Überhaupt nicht wahrscheinlich',
@@ -64,11 +50,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Ohne Platz',
     timeZone: 'Zeitzone',
     callingCode: 'Ländervorwahl',
-    signPad: 'Unterschriftenfeld: Unterschreiben Sie mit Maus, Stift oder Finger',
-    signClear: 'Löschen',
-    signTyped: 'Oder geben Sie stattdessen Ihren Namen ein',
-    signSaved: 'Unterschrift gespeichert',
-    signNoScript: 'Zum Unterschreiben wird JavaScript benötigt. Bitte aktivieren Sie es in Ihrem Browser.',
   },
   es: {
     npsLow: 'Nada probable',
@@ -83,11 +64,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Sin puesto',
     timeZone: 'Zona horaria',
     callingCode: 'Prefijo del país',
-    signPad: 'Panel de firma: firme con el ratón, un lápiz o el dedo',
-    signClear: 'Borrar',
-    signTyped: 'O escriba su nombre en su lugar',
-    signSaved: 'Firma guardada',
-    signNoScript: 'Para firmar se necesita JavaScript. Actívelo en su navegador para firmar.',
   },
   it: {
     npsLow: 'Per niente probabile',
@@ -102,11 +78,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Senza posto',
     timeZone: 'Fuso orario',
     callingCode: 'Prefisso internazionale',
-    signPad: 'Area firma: firma con il mouse, una penna o il dito',
-    signClear: 'Cancella',
-    signTyped: 'Oppure scrivi il tuo nome',
-    signSaved: 'Firma salvata',
-    signNoScript: 'Per firmare serve JavaScript. Attivalo nel browser per firmare.',
   },
   nl: {
     npsLow: 'Helemaal niet waarschijnlijk',
@@ -121,11 +92,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Geen plaats',
     timeZone: 'Tijdzone',
     callingCode: 'Landcode',
-    signPad: 'Handtekeningveld: teken uw handtekening met muis, pen of vinger',
-    signClear: 'Wissen',
-    signTyped: 'Of typ in plaats daarvan uw naam',
-    signSaved: 'Handtekening opgeslagen',
-    signNoScript: 'Ondertekenen vereist JavaScript. Zet het aan in uw browser om te ondertekenen.',
   },
   tr: {
     npsLow: 'Hiç olası değil',
@@ -140,11 +106,6 @@ const TEXTS: Record<string, FamilyTexts> = {
     unranked: 'Sırasız',
     timeZone: 'Saat dilimi',
     callingCode: 'Ülke kodu',
-    signPad: 'İmza alanı: fare, kalem veya parmağınızla imzalayın',
-    signClear: 'Temizle',
-    signTyped: 'Ya da bunun yerine adınızı yazın',
-    signSaved: 'İmza kaydedildi',
-    signNoScript: 'İmzalamak için JavaScript gerekir. İmzalamak için tarayıcınızda açın.',
   },
 };
 
