@@ -164,6 +164,13 @@ describe.skipIf(executable === undefined)(
       expect((await optionValues(operator(4))).sort()).toEqual(operatorsOf('consent'));
       await operator(4).selectOption('isChecked');
       expect(await value(4).count()).toBe(0);
+      // A phone number written nationally, kept as E.164 read in the phone's default country.
+      await addCondition();
+      await target(5).selectOption('phone_1');
+      await operator(5).selectOption('equals');
+      await value(5).fill('030 1234567');
+      await value(5).blur();
+      expect(await value(5).inputValue()).toBe('+49301234567');
       await saved();
       expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize(PHONE);
@@ -248,6 +255,7 @@ describe.skipIf(executable === undefined)(
               { fieldId: 'time_1', operator: 'after', value: '09:30' },
               { fieldId: 'datetime_1', operator: 'before', value: '2026-12-01T09:30:00+01:00' },
               { fieldId: 'consent_1', operator: 'isChecked' },
+              { fieldId: 'phone_1', operator: 'equals', value: '+49301234567' },
             ],
           },
         ],

@@ -97,6 +97,19 @@ export const FieldFigures = z
       .record(z.string(), Count)
       .optional()
       .describe('date: answers per month (`2026-11`), oldest first'),
+    countries: z
+      .record(z.string(), Count)
+      .optional()
+      .describe(
+        'address (its `country` part), phone (the country of the number): answers per ISO 3166-1 alpha-2 country code, most answered first (then by code); a number of no single country (`+800`) is not counted',
+      ),
+    hours: z
+      .array(z.object({ hour: z.number().int().min(0).max(23), count: Count }))
+      .length(24)
+      .optional()
+      .describe(
+        'time, datetime: answers per hour of day, 0 to 23 (all 24, 0 included); a datetime by its local hour as answered (`09:30+01:00` is hour 9), not converted to UTC',
+      ),
     text: z
       .object({ count: Count, meanLength: z.number().nullable(), maxLength: z.number().nullable() })
       .optional()

@@ -5,6 +5,7 @@ import {
   operatorAppliesTo,
   VALUELESS_OPERATORS,
 } from '@formloom/contract';
+import { questionHooks } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
@@ -25,6 +26,11 @@ export interface Target {
   rows: readonly { id: string; label: string }[];
   /** A ranking's places (1 = best): a condition may read the option ranked at one. */
   places: number;
+  /**
+   * A value as the type stores its answers, which is what the engine compares it with (a phone
+   * number as E.164); undefined when it is none. Absent: a value is kept as entered.
+   */
+  stored?: ((value: string) => string | undefined) | undefined;
 }
 
 /** Every field with an answer (a statement has none) but `exceptId`, then the variables. */
@@ -38,6 +44,7 @@ export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
       options: f.type === 'matrix' ? (f.matrix?.columns ?? []) : (f.options ?? []),
       rows: f.type === 'matrix' ? (f.matrix?.rows ?? []) : [],
       places: f.type === 'ranking' ? (f.ranking?.top ?? f.options?.length ?? 0) : 0,
+      stored: f.type === 'phone' ? questionHooks()?.comparedAs(f).stored : undefined,
     }));
   const variables: Target[] = (schema.variables ?? []).map((v) => ({
     id: v.id,
@@ -96,10 +103,13 @@ function withRank(condition: Condition, target: Target | undefined, rank: number
   return isValueless(operator) ? { ...rest, operator } : { ...rest, operator, value: value ?? '' };
 }
 
-/** A typed value from what was entered: a number for a number target, else the text. */
+/**
+ * A typed value from what was entered: a number for a number target, a phone number as E.164 (a
+ * national one read in the field's default country), else the text.
+ */
 export function coerce(target: Target | undefined, raw: string): ConditionValue {
   if (target?.type === 'number' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
-  return raw;
+  return target?.stored?.(raw) ?? raw;
 }
 
 /** UTC offsets from -12:00 to +14:00 in quarter hours, as ISO 8601 writes them. */
@@ -171,8 +181,29 @@ function CountryValue({ label, value, onChange, disabled }: ValueInputProps) {
 }
 
 /**
+ * A phone number: stored as E.164 once it is one ("030 1234567" with the default country DE is
+ * kept as `+49301234567`), shown as typed until the input is left.
+ */
+function PhoneValue({ label, value, onChange, disabled, target }: ValueInputProps & { target: Target }) {
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  return (
+    <TextInput
+      label={label}
+      type="tel"
+      disabled={disabled}
+      value={typed ?? value}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        onChange(String(coerce(target, e.currentTarget.value)));
+      }}
+      onBlur={() => setTyped(undefined)}
+    />
+  );
+}
+
+/**
  * A value input for a target: its options when it has them, a country for an address, a time or
- * a date and time for those types, else free text.
+ * a date and time for those types, a phone number kept as E.164, else free text.
  */
 export function ValueInput({
   target,
@@ -203,6 +234,8 @@ export function ValueInput({
     return <CountryValue label={label} value={text} onChange={onChange} disabled={disabled} />;
   if (target?.type === 'datetime')
     return <DateTimeValue label={label} value={text} onChange={onChange} disabled={disabled} />;
+  if (target?.type === 'phone')
+    return <PhoneValue label={label} value={text} onChange={onChange} disabled={disabled} target={target} />;
   return (
     <TextInput
       label={label}

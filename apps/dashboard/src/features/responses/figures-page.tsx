@@ -1,3 +1,4 @@
+import { countryNames } from '@formloom/contract/engine/parts';
 import type { Field, FormFigures } from '@formloom/sdk';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -98,6 +99,12 @@ function binRows(
         : `${from}–${last}`;
     return { name, count: bin.count };
   });
+}
+
+/** Counts per country code (most answered first) named in `language`, in the same order. */
+function countryRows(countries: Record<string, number>, language: string): Row[] {
+  const names = new Map(countryNames(language, Object.keys(countries)));
+  return Object.entries(countries).map(([code, count]) => ({ name: names.get(code) ?? code, count }));
 }
 
 /** A figure name beside its value, as a table. */
@@ -339,6 +346,24 @@ export default function FiguresPage({ params }: PageProps) {
                     caption={field.label}
                     columns={[tx('month'), tx('count')]}
                     rows={Object.entries(f.months).map(([month, count]) => ({ name: month, count }))}
+                  />
+                ) : null}
+                {f.countries ? (
+                  <ChartWithTable
+                    caption={tx('byCountry', { name: field.label })}
+                    columns={[tx('country'), tx('count')]}
+                    layout="vertical"
+                    rows={countryRows(f.countries, language)}
+                  />
+                ) : null}
+                {f.hours ? (
+                  <ChartWithTable
+                    caption={tx('byHour', { name: field.label })}
+                    columns={[tx('hour'), tx('count')]}
+                    rows={f.hours.map((h) => ({
+                      name: `${String(h.hour).padStart(2, '0')}:00`,
+                      count: h.count,
+                    }))}
                   />
                 ) : null}
                 {f.numbers && f.numbers.histogram.bins.length > 0 ? (

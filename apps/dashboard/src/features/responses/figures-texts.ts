@@ -45,6 +45,10 @@ export const figuresTexts = defineTexts(
     row: 'Row',
     ranked: 'Ranked by',
     meanRank: 'Mean rank (1 = best)',
+    country: 'Country',
+    hour: 'Hour',
+    byCountry: '{name}, by country',
+    byHour: '{name}, by hour of day',
   },
   {
     de: {
@@ -91,6 +95,10 @@ export const figuresTexts = defineTexts(
       row: 'Zeile',
       ranked: 'Gereiht von',
       meanRank: 'Mittlerer Rang (1 = bester)',
+      country: 'Land',
+      hour: 'Stunde',
+      byCountry: '{name}, nach Land',
+      byHour: '{name}, nach Tagesstunde',
     },
     es: {
       heading: 'Cifras',
@@ -136,6 +144,10 @@ export const figuresTexts = defineTexts(
       row: 'Fila',
       ranked: 'Clasificado por',
       meanRank: 'Posición media (1 = mejor)',
+      country: 'País',
+      hour: 'Hora',
+      byCountry: '{name}, por país',
+      byHour: '{name}, por hora del día',
     },
     it: {
       heading: 'Dati',
@@ -181,6 +193,10 @@ export const figuresTexts = defineTexts(
       row: 'Riga',
       ranked: 'Classificato da',
       meanRank: 'Posizione media (1 = migliore)',
+      country: 'Paese',
+      hour: 'Ora',
+      byCountry: '{name}, per paese',
+      byHour: '{name}, per ora del giorno',
     },
     nl: {
       heading: 'Cijfers',
@@ -226,6 +242,10 @@ export const figuresTexts = defineTexts(
       row: 'Rij',
       ranked: 'Gerangschikt door',
       meanRank: 'Gemiddelde rang (1 = beste)',
+      country: 'Land',
+      hour: 'Uur',
+      byCountry: '{name}, per land',
+      byHour: '{name}, per uur van de dag',
     },
     tr: {
       heading: 'Rakamlar',
@@ -271,6 +291,10 @@ export const figuresTexts = defineTexts(
       row: 'Satır',
       ranked: 'Sıralayan',
       meanRank: 'Ortalama sıra (1 = en iyi)',
+      country: 'Ülke',
+      hour: 'Saat',
+      byCountry: '{name}, ülkeye göre',
+      byHour: '{name}, günün saatine göre',
     },
   },
 );

@@ -333,7 +333,9 @@ export function conditionPartProblems(
 /** The field as a condition on its part compares it, for the value checks (options = compared values). */
 export function comparedField(target: Field, part: ConditionPart): Field {
   const compared = comparedAs(target, part);
-  if (compared.type === target.type && compared.values === undefined) return target;
+  // A type with its own stored form of a value (phone) is checked as itself.
+  const asItself = compared.type === target.type || compared.stored !== undefined;
+  if (asItself && compared.values === undefined) return target;
   const field: Field = { ...target, type: compared.type };
   if (compared.values !== undefined)
     field.options = compared.values.map((value) => ({ label: value, value }));

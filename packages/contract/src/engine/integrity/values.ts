@@ -67,6 +67,13 @@ export function describeValueMismatch(
       ? 'needs a time of day such as "09:30"'
       : 'needs a date and time with its offset, such as "2026-12-01T09:30:00+01:00"';
   }
+  // A phone's value is compared as its E.164 form, so it must be a number (nationally written
+  // ones read in the field's default country).
+  const stored =
+    comparesEquality && target.type === 'phone' ? questionHooks()?.comparedAs(target).stored : undefined;
+  if (stored !== undefined && stored(value) === undefined) {
+    return 'needs a phone number, such as "+4930123456" (or a national number of the default country)';
+  }
   if (DATE_OPERATORS.has(operator) || (comparesEquality && target.type === 'date')) {
     return isIsoDate(value)
       ? null

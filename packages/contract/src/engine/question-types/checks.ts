@@ -207,15 +207,25 @@ export const ADDRESS_PART_MAX_LENGTH = 200;
  * `phone.defaultCountry`. Spaces, dashes and brackets are allowed in what is typed.
  */
 export function phoneCheck(field: Field, issue: IssueFactory): AnswerCheck {
-  const numbering = phoneNumbering();
-  if (numbering === undefined) {
+  if (phoneNumbering() === undefined) {
     throw new Error('The phone numbering is not loaded: await loadQuestionTypes({ phone: true }) first.');
   }
-  const defaultCountry = field.phone?.defaultCountry;
+  const e164 = phoneE164(field);
   const failed = issue('phone', 'phone');
-  return (a) => {
-    if (typeof a !== 'string' || longerThan(a, 64)) return failed;
-    return numbering.e164(trimmed(a), defaultCountry) ?? failed;
+  return (a) => e164(a) ?? failed;
+}
+
+/**
+ * A phone answer, or a condition's value, as `phoneCheck` stores an answer: E.164, a national
+ * number read in `phone.defaultCountry` ("030 1234567" with DE: `+49301234567`); undefined when it
+ * is no valid number. Before a browser has loaded the numbering: trimmed, as written.
+ */
+export function phoneE164(field: Field): (value: unknown) => string | undefined {
+  const defaultCountry = field.phone?.defaultCountry;
+  return (value) => {
+    if (typeof value !== 'string' || longerThan(value, 64)) return undefined;
+    const numbering = phoneNumbering();
+    return numbering === undefined ? trimmed(value) : numbering.e164(trimmed(value), defaultCountry);
   };
 }
 

@@ -29,9 +29,18 @@ export interface QuestionKind {
 /**
  * `distribution`: counts per value, mean and median; `nps`: the score and its three groups;
  * `matrix`: a row × column table of counts; `ranking`: mean rank per option; `choices`: counts
- * per option, as for checkbox; `answered`: how many answered, as for text.
+ * per option, as for checkbox; `countries`: answers per country; `hours`: answers per hour of
+ * day; `answered`: how many answered, as for text.
  */
-export type QuestionFigure = 'distribution' | 'nps' | 'matrix' | 'ranking' | 'choices' | 'answered';
+export type QuestionFigure =
+  | 'distribution'
+  | 'nps'
+  | 'matrix'
+  | 'ranking'
+  | 'choices'
+  | 'countries'
+  | 'hours'
+  | 'answered';
 
 const COMPARING: readonly ConditionOperator[] = [
   'equals',
@@ -57,12 +66,12 @@ const FIGURES_AND_OPERATORS: {
     'choices',
     ['equals', 'notEquals', 'contains', 'notContains', 'isChecked', 'isNotChecked'],
   ],
-  phone: ['answered', ['equals', 'notEquals', 'startsWith']],
+  phone: ['countries', ['equals', 'notEquals', 'startsWith']],
   url: ['answered', ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith']],
-  time: ['answered', TIMED],
-  datetime: ['answered', TIMED],
+  time: ['hours', TIMED],
+  datetime: ['hours', TIMED],
   // A condition on an address names its `part` ("country").
-  address: ['answered', ['equals']],
+  address: ['countries', ['equals']],
   signature: ['answered', []],
   consent: ['answered', ['isChecked', 'isNotChecked']],
   statement: ['answered', []],

@@ -7,6 +7,8 @@
 export interface PhoneNumbering {
   /** `text` as E.164 when it is a valid number (national numbers read in `country`); else undefined. */
   readonly e164: (text: string, country: string | undefined) => string | undefined;
+  /** The country of an E.164 number (`"DE"`); undefined when it belongs to none (`+800`) or is no number. */
+  readonly country: (e164: string) => string | undefined;
   /** Does the numbering know this two-letter country? */
   readonly isCountry: (code: string) => boolean;
   /** Every country with phone numbers and its calling code (`["DE", "49"]`), ordered by code. */

@@ -13,6 +13,7 @@ export const PHONE_NUMBERING: PhoneNumbering = {
     const parsed = parsePhoneNumberFromString(text, country as CountryCode | undefined);
     return parsed?.isValid() === true ? parsed.number : undefined;
   },
+  country: (e164) => parsePhoneNumberFromString(e164)?.country,
   isCountry: (code) => isSupportedCountry(code),
   countries: () => getCountries().map((c) => [c, getCountryCallingCode(c)] as const),
 };

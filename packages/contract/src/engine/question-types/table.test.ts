@@ -3,6 +3,7 @@ import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { publicImageUrl } from '../../models/upload.js';
 import { checkSchema } from '../integrity/check-schema.js';
+import { evaluateVisibility } from '../logic/visibility.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
 import { countryNames, imageSource, noticeParagraphs, shuffled } from './parts.js';
@@ -166,6 +167,52 @@ describe('phone, url, time, datetime, address, signature, consent and statement'
     const country = comparedAs(address, { part: 'country' });
     expect(country.read?.({ line1: '1 Main St', city: 'Berlin', country: ' de ' })).toBe('DE');
     expect(comparedAs(address, { part: 'country' }).read?.({ line1: '1 Main St' })).toBeUndefined();
+  });
+  describe("a phone condition's value, compared as E.164", () => {
+    const tel = field({ id: 'tel', type: 'phone', label: 'Phone', phone: { defaultCountry: 'DE' } });
+    const form = (operator: 'equals' | 'notEquals', value: string): FormSchema => ({
+      version: '1.0',
+      schemaVersion: '2025-01-01',
+      meta: { title: 'Phone', language: 'en' },
+      sections: [{ id: 's', title: 'S', order: 0 }],
+      fields: [
+        tel,
+        {
+          id: 'callback',
+          sectionId: 's',
+          type: 'text',
+          label: 'Callback',
+          order: 1,
+          conditionalLogic: {
+            action: 'show',
+            conditionGroups: [{ conditions: [{ fieldId: 'tel', operator, value }] }],
+          },
+        },
+      ],
+    });
+    const shown = (schema: FormSchema, answer: string | undefined) =>
+      !evaluateVisibility(schema, { tel: answer }).hiddenFields.has('callback');
+
+    it.each(['+49301234567', '030 1234567', ' +49 30 1234567 '])(
+      'matches the stored answer whether the form maker wrote it as %j',
+      (value) => {
+        expect(shown(form('equals', value), '+49301234567')).toBe(true);
+        expect(shown(form('equals', value), '+4915112345678')).toBe(false);
+        expect(shown(form('equals', value), undefined)).toBe(false);
+        expect(shown(form('notEquals', value), '+49301234567')).toBe(false);
+        expect(shown(form('notEquals', value), '+4915112345678')).toBe(true);
+        expect(checkSchema(form('equals', value))).toEqual([]);
+      },
+    );
+    it('reads a national value in the default country, and refuses a value that is no number', () => {
+      expect(comparedAs(tel).stored?.('030 1234567')).toBe('+49301234567');
+      expect(comparedAs({ ...tel, phone: { defaultCountry: 'AT' } }).stored?.('030 1234567')).not.toBe(
+        '+49301234567',
+      );
+      const problems = checkSchema(form('equals', '12'));
+      expect(problems.map((p) => p.code)).toEqual(['value_type_mismatch']);
+      expect(problems[0]?.message).toContain('needs a phone number');
+    });
   });
 });
 

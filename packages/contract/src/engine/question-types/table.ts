@@ -22,6 +22,7 @@ import {
   matrixCheck,
   needsChoiceCheck,
   phoneCheck,
+  phoneE164,
   rankingCheck,
   signatureCheck,
   sliderCheck,
@@ -134,6 +135,11 @@ export interface ComparedAs {
   readonly test?: (operator: ConditionOperator, value: ConditionValue | undefined) => Test | undefined;
   /** A time's or a date and time's place on that line (minutes, milliseconds); NaN for none. */
   readonly point?: (value: unknown) => number;
+  /**
+   * A condition's value as an answer of the type is stored (a phone number as E.164), which is
+   * what it is compared with; undefined when no answer could be stored so.
+   */
+  readonly stored?: (value: unknown) => string | undefined;
 }
 
 /** A text of a field a translation may replace: `fields.<id>.<key>`, at `path` inside the field. */
@@ -235,6 +241,23 @@ const onLine =
     if (operator === 'after') return (a) => point(a) > expected;
     return undefined;
   };
+/**
+ * A phone compares as text, its `equals` (and `notEquals`) as E.164 on both sides: a value written
+ * nationally ("030 1234567" with the default country DE) equals the stored `+49301234567`.
+ */
+function phoneComparedAs(field: Field): ComparedAs {
+  const stored = phoneE164(field);
+  return {
+    type: 'text',
+    stored,
+    test: (operator, value) => {
+      if (operator !== 'equals' || value === undefined) return undefined;
+      const expected = stored(value);
+      if (expected === undefined || expected === '') return () => false;
+      return (a) => stored(a) === expected;
+    },
+  };
+}
 const asString = (_field: Field, answer: unknown): string => (typeof answer === 'string' ? answer : '');
 const noPrefill = () => undefined;
 
@@ -355,7 +378,7 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
   phone: {
     display: asString,
     check: phoneCheck,
-    comparesAs: asText,
+    comparesAs: phoneComparedAs,
   },
   url: {
     display: asString,

@@ -59,7 +59,7 @@ export function createFormFiguresStore(db: Db) {
       sql` and `,
     );
   const listed = (field: Field) =>
-    isMultiChoice(field) || field.type === 'matrix' || field.type === 'ranking';
+    isMultiChoice(field) || field.type === 'matrix' || field.type === 'ranking' || field.type === 'address';
   const fieldColumns = (field: Field, i: number) => a.columns(field.id, i, listed(field));
   const numberOf = (i: number) => sql`(case when ${a.isNumber(i)} then ${a.number(i)} end)`;
 
@@ -254,6 +254,53 @@ export function createFormFiguresStore(db: Db) {
           where ${e.value} is not null or ${e.isObject} group by 1`,
       );
       return found.map((r) => ({ value: r.v, ranked: Number(r.n), meanRank: Number(r.mean) }));
+    },
+
+    /** An address's answers per `country` part, in no order (one grouped scan). */
+    async countries(scope: ResponsesScope, field: Field, i: number) {
+      const m = a.members(i);
+      const found = await rows(
+        sql<{ c: string; n: number | string }>`select ${m.value} as c, count(*) as n
+          from ${a.from(fieldColumns(field, i), whereOf(scope))}, ${m.from}
+          where ${m.key} = 'country' and ${m.value} is not null and ${m.value} <> '' group by 1`,
+      );
+      return found.map((r) => ({ value: String(r.c), count: Number(r.n) }));
+    },
+
+    /**
+     * A time's (`HH:MM`) or a datetime's (`2026-12-01T09:30:00+01:00`) answers per hour as
+     * written, in no order (one grouped scan): the two digits at `at` (1-based) of the answer.
+     */
+    async hours(scope: ResponsesScope, field: Field, i: number, at: 1 | 12) {
+      const found = await rows(
+        sql<{
+          h: string;
+          n: number | string;
+        }>`select substr(${valueCol(i)}, ${sql.lit(at)}, 2) as h, count(*) as n
+          from ${a.from(fieldColumns(field, i), whereOf(scope))}
+          where ${a.isString(i)} and ${valueCol(i)} <> '' group by 1`,
+      );
+      return found.map((r) => ({ hour: Number(r.h), count: Number(r.n) }));
+    },
+
+    /**
+     * A page of a text answer's distinct values with how many gave each, by value: at most `limit`
+     * of those after `after` (all when absent). A caller reads the pages one after the other.
+     */
+    async answerCounts(
+      scope: ResponsesScope,
+      field: Field,
+      i: number,
+      after: string | undefined,
+      limit: number,
+    ) {
+      const found = await rows(
+        sql<{ v: string; n: number | string }>`select ${valueCol(i)} as v, count(*) as n
+          from ${a.from(fieldColumns(field, i), whereOf(scope))}
+          where ${a.isString(i)} and ${valueCol(i)} <> ''${after === undefined ? sql`` : sql` and ${valueCol(i)} > ${after}`}
+          group by 1 order by 1 limit ${limit}`,
+      );
+      return found.map((r) => ({ value: String(r.v), count: Number(r.n) }));
     },
 
     /** A date field's answers per month (`YYYY-MM`), in no order. `i`: its place in the form. */

@@ -91,6 +91,10 @@ const fields: Field[] = [
     other: { label: 'Other' },
     ...at(10),
   },
+  { id: 'tel', type: 'phone', label: 'Phone', phone: { defaultCountry: 'DE' }, ...at(11) },
+  { id: 'home', type: 'address', label: 'Address', ...at(12) },
+  { id: 'clock', type: 'time', label: 'Time', ...at(13) },
+  { id: 'when', type: 'datetime', label: 'When', ...at(14) },
 ];
 
 /** Five responses; the expectations below are worked out by hand from them. */
@@ -107,6 +111,11 @@ const RESPONSES: Record<string, unknown>[] = [
     pics: ['cat', 'dog'],
     tags: ['x', { other: 'q' }],
     how: { other: 'hm' },
+    tel: '+4915112345678',
+    home: { line1: 'Hauptstr. 1', city: 'Berlin', country: 'DE' },
+    clock: '00:15',
+    // 22:30 in UTC: counted at its local hour, 23
+    when: '2026-12-01T23:30:00+01:00',
   },
   {
     stars: 4,
@@ -120,6 +129,10 @@ const RESPONSES: Record<string, unknown>[] = [
     pics: ['dog'],
     tags: ['y'],
     how: 'a',
+    tel: '+14165550123',
+    home: { line1: '1 Rue', city: 'Paris', country: 'FR' },
+    clock: '23:59',
+    when: '2026-12-01T09:30:00-05:00',
   },
   {
     stars: 4,
@@ -129,9 +142,14 @@ const RESPONSES: Record<string, unknown>[] = [
     grid: { q2: 'meh' },
     rank: ['b', { other: 'Z' }, 'a'],
     pic: { other: 'fox' },
+    tel: '+49301234567',
+    home: { line1: 'Weg 2', city: 'Köln', country: 'DE' },
+    clock: '09:00',
+    when: '2026-12-02T00:05:00Z',
   },
   { stars: 2, nps: 3, agree: 4, km: 10, grid: { q1: 'bad', q2: 'bad' }, pic: 'cat', tags: ['x', 'y'] },
-  { nps: 9 },
+  // A number of no single country, an address without one, and the local midnight of a UTC 22:45.
+  { nps: 9, tel: '+80012345678', home: { line1: 'Nowhere 3', city: 'X' }, when: '2026-12-02T00:45:00+02:00' },
 ];
 
 describeEachDialect('figures of the question types, counted by the database', (t) => {
@@ -222,6 +240,25 @@ describeEachDialect('figures of the question types, counted by the database', (t
     expect(figures.how).toMatchObject({ answered: 2, options: { a: 1 }, other: 1 });
   });
 
+  it('countries of phone numbers and addresses, most answered first, and answers per hour as written', async () => {
+    const { fields: figures } = await formFigures(t.db, { accountId, formId, fields });
+    const hours = (counted: Record<number, number>) =>
+      Array.from({ length: 24 }, (_, hour) => ({ hour, count: counted[hour] ?? 0 }));
+    // +800 belongs to no country: answered, not counted by country
+    expect(figures.tel).toMatchObject({ answered: 4, countries: { DE: 2, CA: 1 } });
+    expect(Object.keys(figures.tel!.countries!)).toEqual(['DE', 'CA']);
+    expect(figures.home).toMatchObject({ answered: 4, countries: { DE: 2, FR: 1 } });
+    expect(Object.keys(figures.home!.countries!)).toEqual(['DE', 'FR']);
+    expect(figures.clock!.hours).toEqual(hours({ 0: 1, 9: 1, 23: 1 }));
+    // Local hours 23, 9, 0 and 0; in UTC they would be 22, 14, 0 and 22
+    expect(figures.when!.hours).toEqual(hours({ 0: 2, 9: 1, 23: 1 }));
+    expect(figures.tags!.countries).toBeUndefined();
+    expect(figures.tags!.hours).toBeUndefined();
+    const none = await formFigures(t.db, { accountId, formId, fields }, { from: '2030-01-01T00:00:00.000Z' });
+    expect(none.fields.tel!.countries).toEqual({});
+    expect(none.fields.when!.hours).toEqual(hours({}));
+  });
+
   it('the NPS within a date range, and null without answers', async () => {
     // Within a range holding the responses 3 (8) and 4 (3): no promoter, one detractor of two.
     const two = await formFigures(
@@ -244,6 +281,8 @@ describeEachDialect('figures of the question types, counted by the database', (t
     expect(res.status).toBe(200);
     expect(res.body.data.fields.nps.nps).toEqual({ score: 40, promoters: 3, passives: 1, detractors: 1 });
     expect(res.body.data.fields.grid.matrix.q2).toEqual({ good: 0, meh: 1, bad: 2 });
+    expect(res.body.data.fields.home.countries).toEqual({ DE: 2, FR: 1 });
+    expect(res.body.data.fields.clock.hours[23]).toEqual({ hour: 23, count: 1 });
     const other = await t.account('PRO');
     expect((await t.request(`/v1/forms/${formId}/figures`, { key: other.key })).status).toBe(404);
   });
