@@ -82,7 +82,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       auditRetentionMs: config.auditRetentionMs,
     },
     secretKey,
-    aiProvider: createAiProvider(config.ai.settings, logger),
+    aiProvider: createAiProvider({ settings: config.ai.settings, logger }),
     mailer,
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
     signals: createWorkSignals(),
@@ -109,7 +109,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     aiJobRetentionMs: config.ai.jobRetentionMs,
     logger,
   });
-  const webhooks = startOutboxWorker(handle.db, {
+  const webhooks = startOutboxWorker({
+    db: handle.db,
     ...config.webhooks,
     box: services.box,
     logger,

@@ -189,14 +189,15 @@ export function createApp(deps: AppDeps): Express {
   const publicLimiter =
     publicRateLimit === false
       ? undefined
-      : createPublicRateLimiter(
-          {
+      : createPublicRateLimiter({
+          db,
+          clock,
+          options: {
             ...DEFAULT_PUBLIC_RATE_LIMIT,
             store: sqlDialectOf(db).sharedByInstances ? 'database' : 'memory',
             ...(publicRateLimit === true ? {} : publicRateLimit),
           },
-          { db, clock },
-        );
+        });
   // Images of public forms: immutable bytes any page may embed, a dozen per form view; not
   // counted against the address's limit of public API calls.
   app.use(createImageRouter({ uploads: services.ownerUploads, logger }));
@@ -216,7 +217,7 @@ export function createApp(deps: AppDeps): Express {
       logger,
       partial: services.partials.get,
       plainPost: {
-        tokens: createFormPostTokens(deriveKey(secretKey, 'public form post'), clock),
+        tokens: createFormPostTokens({ key: deriveKey(secretKey, 'public form post'), clock }),
         uploads,
         submit: responses.submit,
         recall: responses.recallOf,

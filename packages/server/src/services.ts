@@ -187,7 +187,7 @@ function buildServices(deps: ServicesDeps) {
   const credits = createCreditsService({ db, clock, accounts });
   const uploads = createUploadsService({ db, clock, storage, logger });
   const ownerUploads = createOwnerUploadsService({ db, clock, storage });
-  const captcha = createCaptchaVerifier(config.captcha ?? {}, policy);
+  const captcha = createCaptchaVerifier({ settings: config.captcha ?? {}, policy });
   // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
   let partials: PartialsService | undefined;
   const forms = createFormsService({
@@ -243,19 +243,19 @@ function buildServices(deps: ServicesDeps) {
     publicUrl: config.publicUrl,
     outbox: signals.outbox,
   });
-  const sessionTokens = createSessionTokens(secretKey, clock);
+  const sessionTokens = createSessionTokens({ serverKey: secretKey, clock });
   const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
   const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
-  const checkCredentials = createCredentialCheck(db, clock, loginLimits);
-  const login = createLogin(checkCredentials, sessionTokens);
+  const checkCredentials = createCredentialCheck({ db, clock, limits: loginLimits });
+  const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
     clientId: config.slack.clientId,
     clientSecret: config.slack.clientSecret,
     apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
     authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
   };
-  const slackStates = createOAuthState(secretKey, clock);
+  const slackStates = createOAuthState({ serverKey: secretKey, clock });
   const cookieSessions = createCookieSessions({ db, clock, accounts });
   const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger, users });
   const setupTokens = createSetupTokens({ db, clock, users });

@@ -177,7 +177,8 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
     });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
-      webhookWorker = startOutboxWorker(handle.db, {
+      webhookWorker = startOutboxWorker({
+        db: handle.db,
         box: services.box,
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         retryBaseMs: 50,

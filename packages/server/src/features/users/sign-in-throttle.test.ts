@@ -146,7 +146,7 @@ describeDialects('sign-in throttling across instances on one database', (dialect
     const account = await createServices({ db: db }).accounts.create({ name: 'Instances', plan: 'PRO' });
     const email = 'instances@example.com';
     await createServices({ db: db }).users.create({ account: account.id, email, password: PASSWORD });
-    const checks = handles.map((h) => createCredentialCheck(h.db, () => new Date()));
+    const checks = handles.map((h) => createCredentialCheck({ db: h.db, clock: () => new Date() }));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => checks[i % 2]!({ email, password: WRONG }, '203.0.113.70')),
     );

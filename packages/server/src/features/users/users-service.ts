@@ -37,7 +37,7 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService({ db, clock = () => new Date(), accounts }: UsersServiceDeps) {
-  const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
+  const throttle = createLoginThrottle({ db, limits: DEFAULT_LOGIN_LIMITS, clock });
   const store = createUsersStore(db);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
@@ -114,8 +114,15 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * the throttle, which counts the attempt before the password is checked. Returns the user, or
  * throws a 401 (wrong email or password) or a 429 (throttled).
  */
-export function createCredentialCheck(db: Db, clock: () => Date, limits: Partial<LoginLimits> = {}) {
-  const throttle = createLoginThrottle(db, { ...DEFAULT_LOGIN_LIMITS, ...limits }, clock);
+export interface CredentialCheckDeps {
+  db: Db;
+  clock: () => Date;
+  /** Overrides of the default sign-in limits. */
+  limits?: Partial<LoginLimits>;
+}
+
+export function createCredentialCheck({ db, clock, limits = {} }: CredentialCheckDeps) {
+  const throttle = createLoginThrottle({ db, limits: { ...DEFAULT_LOGIN_LIMITS, ...limits }, clock });
   const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
@@ -132,7 +139,12 @@ export function createCredentialCheck(db: Db, clock: () => Date, limits: Partial
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>;
 
 /** Integrations sign-in: the app's one credential check (shared with the dashboard), then a session JWT. */
-export function createLogin(check: CredentialCheck, tokens: SessionTokens) {
+export interface LoginDeps {
+  check: CredentialCheck;
+  tokens: SessionTokens;
+}
+
+export function createLogin({ check, tokens }: LoginDeps) {
   return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
     const user = await check(input, address);
     const { token, expiresAt } = await tokens.issue(user, randomUUID());
