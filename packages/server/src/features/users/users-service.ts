@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
 import type { AccountsService } from '../accounts/index.js';
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
 import { checkPassword } from './password-policy.js';
 import type { SessionTokens } from './session-token.js';
@@ -34,10 +34,11 @@ export interface UsersServiceDeps {
   clock?: () => Date;
   /** Finds the account a new user joins. */
   accounts: AccountsService;
+  /** The container's one sign-in throttle: a password reset forgets the email's failures. */
+  throttle: LoginThrottle;
 }
 
-export function createUsersService({ db, clock = () => new Date(), accounts }: UsersServiceDeps) {
-  const throttle = createLoginThrottle({ db, limits: DEFAULT_LOGIN_LIMITS, clock });
+export function createUsersService({ db, clock = () => new Date(), accounts, throttle }: UsersServiceDeps) {
   const store = createUsersStore(db);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
@@ -116,13 +117,11 @@ export type UsersService = ReturnType<typeof createUsersService>;
  */
 export interface CredentialCheckDeps {
   db: Db;
-  clock: () => Date;
-  /** Overrides of the default sign-in limits. */
-  limits?: Partial<LoginLimits>;
+  /** The container's one sign-in throttle. */
+  throttle: LoginThrottle;
 }
 
-export function createCredentialCheck({ db, clock, limits = {} }: CredentialCheckDeps) {
-  const throttle = createLoginThrottle({ db, limits: { ...DEFAULT_LOGIN_LIMITS, ...limits }, clock });
+export function createCredentialCheck({ db, throttle }: CredentialCheckDeps) {
   const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
