@@ -44,7 +44,8 @@ describe('webhooks end to end through the SDK', () => {
     });
     const app = createApp({ services });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
-    worker = startOutboxWorker(handle.db, {
+    worker = startOutboxWorker({
+      db: handle.db,
       box: services.box,
       allowPrivateTargets: true,
       pollIntervalMs: 50,

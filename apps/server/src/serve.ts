@@ -1,8 +1,6 @@
 import {
-  analyticsCallbackSender,
   createAiProvider,
   createApp,
-  createChatSenders,
   createDb,
   createLogger,
   createMailer,
@@ -14,7 +12,6 @@ import {
   holdInstanceLock,
   listen,
   loadSecretKey,
-  mailSender,
   sqliteFileOf,
   startAiJobs,
   startChores,
@@ -75,6 +72,8 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       dataDir: config.dataDir,
       trustProxy: config.trustProxy,
       slack: config.integrations.slack,
+      slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+      mailPerRecipientPerHour: config.mail.perRecipientPerHour,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,
       dashboardDir: config.dashboardDir,
@@ -82,7 +81,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       auditRetentionMs: config.auditRetentionMs,
     },
     secretKey,
-    aiProvider: createAiProvider(config.ai.settings, logger),
+    aiProvider: createAiProvider({ settings: config.ai.settings, logger }),
     mailer,
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
     signals: createWorkSignals(),
@@ -109,25 +108,13 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     aiJobRetentionMs: config.ai.jobRetentionMs,
     logger,
   });
-  const webhooks = startOutboxWorker(handle.db, {
+  const webhooks = startOutboxWorker({
+    db: handle.db,
     ...config.webhooks,
     box: services.box,
     logger,
     wake: services.signals.outbox,
-    senders: [
-      ...createChatSenders({
-        box: services.box,
-        publicUrl: config.publicUrl,
-        slackApiBaseUrl: config.integrations.slackApiBaseUrl,
-        fieldsOf: async (accountId, formId) => (await services.forms.get(accountId, formId)).schema.fields,
-      }),
-      analyticsCallbackSender(handle.db, services.signingSecrets),
-      mailSender(handle.db, {
-        mailer,
-        perRecipientPerHour: config.mail.perRecipientPerHour,
-        accounts: services.accounts,
-      }),
-    ],
+    senders: services.outboxSenders,
   });
   const aiJobs = startAiJobs(services, {
     concurrency: config.ai.concurrency,

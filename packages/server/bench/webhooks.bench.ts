@@ -60,7 +60,8 @@ async function throughput(endpoints: number): Promise<number> {
   const expected = perEndpoint * endpoints;
   const before = receiver.requests.length;
   const started = performance.now();
-  const worker = startOutboxWorker(t.db, {
+  const worker = startOutboxWorker({
+    db: t.db,
     box: createSecretBox(new Uint8Array(32).fill(7)),
     allowPrivateTargets: true,
     pollIntervalMs: 20,
@@ -88,7 +89,8 @@ async function latency(): Promise<{ none: number[]; three: number[] }> {
     });
   }
   const codes = { none: await publishedForm(plain.key), three: await publishedForm(subscribed.key) };
-  const worker = startOutboxWorker(t.db, {
+  const worker = startOutboxWorker({
+    db: t.db,
     box: createSecretBox(new Uint8Array(32).fill(7)),
     allowPrivateTargets: true,
     pollIntervalMs: 200,

@@ -1,8 +1,6 @@
 import { contract, contractRoutes } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
-import { deriveKey } from './crypto/derive-key.js';
-import { sqlDialectOf } from './db/dialect.js';
 import { createAccountRouter } from './features/accounts/index.js';
 import { createAiRouter } from './features/ai/index.js';
 import { createAnalyticsRouter } from './features/analytics/index.js';
@@ -16,17 +14,13 @@ import {
 } from './features/auth/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/index.js';
-import { createHealthRouter, createReadiness } from './features/health/index.js';
+import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
 import {
-  createFormPostTokens,
   createPublicPageRouter,
-  createPublicRateLimiter,
   createPublicRouter,
-  DEFAULT_PUBLIC_RATE_LIMIT,
   limitPublicApi,
-  type PublicRateLimitOptions,
   publicCors,
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
@@ -72,11 +66,6 @@ export interface AppOptions {
    * `formloom serve` never sets it.
    */
   fixedCaller?: AuthContext;
-  /**
-   * Per-address limit on the public page and public API routes (`/f/...`, `/v1/public/...`).
-   * Default: on (120 requests a minute) unless the rate limits are off.
-   */
-  publicRateLimit?: boolean | PublicRateLimitOptions;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,8 +76,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export function createApp(deps: AppDeps): Express {
   const services = 'services' in deps ? deps.services : createServices(deps);
-  const { fixedCaller: caller, publicRateLimit = services.limiter !== undefined } = deps;
-  const { db, logger, config, clock, secretKey, limiter, responses, uploads, interviews, captcha } = services;
+  const { fixedCaller: caller } = deps;
+  const { db, logger, config, clock, limiter, publicLimiter, responses, uploads, interviews, captcha } =
+    services;
   // Deny by default: a route whose kind of credential nobody checks is not served at all.
   assertAuthKindsHandled(contractRoutes);
   assertPermissionsNamed(contractRoutes);
@@ -166,7 +156,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId());
   app.use(securityHeaders({ httpsOrigin: config.publicUrl.startsWith('https:') }));
   // Before the log, auth and limits: probes are never refused, counted or logged.
-  app.use(createHealthRouter({ readiness: createReadiness({ db, logger }) }));
+  app.use(createHealthRouter({ readiness: services.readiness }));
   app.use(requestLog(logger));
   // Before anything acts on a request: the dashboard session's CSRF rule.
   app.use(sameOriginSessions(config.publicUrl));
@@ -185,18 +175,6 @@ export function createApp(deps: AppDeps): Express {
       : fixedCaller(caller),
     ...(limiter === undefined ? [] : [rateLimit(limiter)]),
   ];
-  // On PostgreSQL (several instances, one database) the per-address counts live in the database.
-  const publicLimiter =
-    publicRateLimit === false
-      ? undefined
-      : createPublicRateLimiter(
-          {
-            ...DEFAULT_PUBLIC_RATE_LIMIT,
-            store: sqlDialectOf(db).sharedByInstances ? 'database' : 'memory',
-            ...(publicRateLimit === true ? {} : publicRateLimit),
-          },
-          { db, clock },
-        );
   // Images of public forms: immutable bytes any page may embed, a dozen per form view; not
   // counted against the address's limit of public API calls.
   app.use(createImageRouter({ uploads: services.ownerUploads, logger }));
@@ -216,7 +194,7 @@ export function createApp(deps: AppDeps): Express {
       logger,
       partial: services.partials.get,
       plainPost: {
-        tokens: createFormPostTokens(deriveKey(secretKey, 'public form post'), clock),
+        tokens: services.formPostTokens,
         uploads,
         submit: responses.submit,
         recall: responses.recallOf,

@@ -70,7 +70,7 @@ export function serverChores(services: Services, options: ChoresOptions = {}): C
       // Idempotency keys of create routes and of public submissions, 24 h after first use.
       name: 'purge expired idempotency keys',
       everyMs: 60 * MINUTE,
-      run: createIdempotencyPurge(db, clock),
+      run: createIdempotencyPurge({ db, clock }),
     },
     {
       name: 'purge old audit log entries',

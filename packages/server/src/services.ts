@@ -6,11 +6,14 @@ import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
 import { createOfflineProvider } from './ai/providers/offline.js';
 import { type CaptchaSettings, createCaptchaVerifier } from './captcha/captcha-verifier.js';
+import { deriveKey } from './crypto/derive-key.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
+import { sqlDialectOf } from './db/dialect.js';
 import { createAccountsService } from './features/accounts/index.js';
 import { createAiService } from './features/ai/index.js';
 import {
+  analyticsCallbackSender,
   createAnalyticsChatService,
   createFiguresService,
   createSigningSecrets,
@@ -18,14 +21,22 @@ import {
 } from './features/analytics/index.js';
 import { createKeysService } from './features/auth/index.js';
 import { createFormsAdmin, createFormsService } from './features/forms/index.js';
+import { createReadiness } from './features/health/index.js';
 import {
+  createChatSenders,
   createConnectionsService,
   createOAuthState,
   DEFAULT_SLACK_API_BASE_URL,
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
-import { createResponseMails, enableMailTarget } from './features/notifications/index.js';
+import { createResponseMails, enableMailTarget, mailSender } from './features/notifications/index.js';
 import { createPartialsService, type PartialsService } from './features/partials/index.js';
+import {
+  createFormPostTokens,
+  createPublicRateLimiter,
+  DEFAULT_PUBLIC_RATE_LIMIT,
+  type PublicRateLimitOptions,
+} from './features/public/index.js';
 import { createResponsesService } from './features/responses/index.js';
 import {
   createInsightsService,
@@ -43,11 +54,13 @@ import {
   createCookieSessions,
   createCredentialCheck,
   createLogin,
+  createLoginThrottle,
   createMembersService,
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
   createUsersService,
+  DEFAULT_LOGIN_LIMITS,
   type LoginLimits,
 } from './features/users/index.js';
 import { createWebhooksService } from './features/webhooks/index.js';
@@ -85,6 +98,10 @@ export interface AppConfig {
    * _API_BASE_URL, _AUTHORIZE_URL); absent: the page says Slack is not configured.
    */
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
+  /** FORMLOOM_SLACK_API_BASE_URL: where the Slack sender calls chat.postMessage (default Slack's own). */
+  slackApiBaseUrl?: string;
+  /** Notification mails to one recipient per hour (the mail sender's default unless given). */
+  mailPerRecipientPerHour?: number;
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
   discordWebhookBases?: readonly string[];
   /** The captcha providers forms may use (FORMLOOM_CAPTCHA_<PROVIDER>_*); absent: none. */
@@ -120,6 +137,11 @@ export interface ServicesDeps {
   storage?: Storage;
   /** Answers the synchronous AI routes (analytics chat, interview questions) and the AI jobs; default: offline. */
   aiProvider?: AiProvider;
+  /**
+   * Per-address limit on the public page and public API routes (`/f/...`, `/v1/public/...`).
+   * Default: on (120 requests a minute) unless the rate limits are off.
+   */
+  publicRateLimit?: boolean | PublicRateLimitOptions;
   /**
    * Sign-in throttling: attempts per address (default 20 in 15 minutes), failures per email before
    * its backoff (5; then 1 s doubling up to 5 minutes). See `features/users/login-throttle.ts`.
@@ -178,7 +200,13 @@ function buildServices(deps: ServicesDeps) {
 
   const accounts = createAccountsService({ db, clock });
   const keys = createKeysService({ db, clock, accounts });
-  const users = createUsersService({ db, clock, accounts });
+  // One sign-in throttle: the credential check counts attempts, a password reset forgets them.
+  const loginThrottle = createLoginThrottle({
+    db,
+    limits: { ...DEFAULT_LOGIN_LIMITS, ...loginLimits },
+    clock,
+  });
+  const users = createUsersService({ db, clock, accounts, throttle: loginThrottle });
   const audit = createAuditService({
     db,
     clock,
@@ -187,7 +215,7 @@ function buildServices(deps: ServicesDeps) {
   const credits = createCreditsService({ db, clock, accounts });
   const uploads = createUploadsService({ db, clock, storage, logger });
   const ownerUploads = createOwnerUploadsService({ db, clock, storage });
-  const captcha = createCaptchaVerifier(config.captcha ?? {}, policy);
+  const captcha = createCaptchaVerifier({ settings: config.captcha ?? {}, policy });
   // Partials are made after the forms service, whose deletes must reach them: hence the late binding.
   let partials: PartialsService | undefined;
   const forms = createFormsService({
@@ -243,19 +271,19 @@ function buildServices(deps: ServicesDeps) {
     publicUrl: config.publicUrl,
     outbox: signals.outbox,
   });
-  const sessionTokens = createSessionTokens(secretKey, clock);
+  const sessionTokens = createSessionTokens({ serverKey: secretKey, clock });
   const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
   const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
-  const checkCredentials = createCredentialCheck(db, clock, loginLimits);
-  const login = createLogin(checkCredentials, sessionTokens);
+  const checkCredentials = createCredentialCheck({ db, throttle: loginThrottle });
+  const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
     clientId: config.slack.clientId,
     clientSecret: config.slack.clientSecret,
     apiBaseUrl: config.slack.apiBaseUrl ?? DEFAULT_SLACK_API_BASE_URL,
     authorizeUrl: config.slack.authorizeUrl ?? DEFAULT_SLACK_AUTHORIZE_URL,
   };
-  const slackStates = createOAuthState(secretKey, clock);
+  const slackStates = createOAuthState({ serverKey: secretKey, clock });
   const cookieSessions = createCookieSessions({ db, clock, accounts });
   const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger, users });
   const setupTokens = createSetupTokens({ db, clock, users });
@@ -275,6 +303,40 @@ function buildServices(deps: ServicesDeps) {
     rateLimits === false
       ? undefined
       : createRateLimiter({ db, clock, ...(rateLimits === true ? {} : rateLimits) });
+
+  const readiness = createReadiness({ db, logger });
+  const { publicRateLimit = limiter !== undefined } = deps;
+  // On PostgreSQL (several instances, one database) the per-address counts live in the database.
+  const publicLimiter =
+    publicRateLimit === false
+      ? undefined
+      : createPublicRateLimiter({
+          db,
+          clock,
+          options: {
+            ...DEFAULT_PUBLIC_RATE_LIMIT,
+            store: sqlDialectOf(db).sharedByInstances ? 'database' : 'memory',
+            ...(publicRateLimit === true ? {} : publicRateLimit),
+          },
+        });
+  const formPostTokens = createFormPostTokens({ key: deriveKey(secretKey, 'public form post'), clock });
+  // The outbox's senders besides the webhooks' (always there): chat apps, analytics callbacks, mail.
+  const outboxSenders = [
+    ...createChatSenders({
+      box,
+      publicUrl: config.publicUrl,
+      slackApiBaseUrl: config.slackApiBaseUrl,
+      fieldsOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema.fields,
+    }),
+    analyticsCallbackSender(db, signingSecrets),
+    mailSender(db, {
+      mailer,
+      ...(config.mailPerRecipientPerHour === undefined
+        ? {}
+        : { perRecipientPerHour: config.mailPerRecipientPerHour }),
+      accounts,
+    }),
+  ];
 
   return {
     db,
@@ -321,6 +383,10 @@ function buildServices(deps: ServicesDeps) {
     interviews,
     insights,
     limiter,
+    readiness,
+    publicLimiter,
+    formPostTokens,
+    outboxSenders,
   };
 }
 

@@ -76,7 +76,8 @@ export function useServer(options: E2EServerOptions = {}): E2EServer {
     if (provider !== undefined) {
       aiJobs = startAiJobs(services, { pollIntervalMs: 100 });
       // Report callbacks are deliveries of the outbox, as on formloom serve.
-      outbox = startOutboxWorker(handle.db, {
+      outbox = startOutboxWorker({
+        db: handle.db,
         box: services.box,
         allowPrivateTargets: true,
         pollIntervalMs: 50,

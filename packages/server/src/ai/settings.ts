@@ -18,7 +18,13 @@ export type AiSettings =
       maxTokens: number | undefined;
     };
 
-export function createAiProvider(settings: AiSettings, logger?: Logger): AiProvider {
+export function createAiProvider({
+  settings,
+  logger,
+}: {
+  settings: AiSettings;
+  logger?: Logger;
+}): AiProvider {
   if (settings.provider === 'offline') return createOfflineProvider();
   const { provider: _, ...options } = settings;
   return createOpenAiProvider({ ...options, ...(logger === undefined ? {} : { logger }) });

@@ -65,11 +65,18 @@ export interface CaptchaVerifier {
  * guarded lookup, no redirects, 1 KB of answer read) within `timeoutMs`. reCAPTCHA v3 also needs a
  * score of at least the form's `minScore` (default 0.5).
  */
-export function createCaptchaVerifier(
-  settings: CaptchaSettings,
-  policy: TargetPolicy,
+export interface CaptchaVerifierDeps {
+  settings: CaptchaSettings;
+  /** Which targets the verify request may reach (the outbound guard's policy). */
+  policy: TargetPolicy;
+  timeoutMs?: number;
+}
+
+export function createCaptchaVerifier({
+  settings,
+  policy,
   timeoutMs = CAPTCHA_VERIFY_TIMEOUT_MS,
-): CaptchaVerifier {
+}: CaptchaVerifierDeps): CaptchaVerifier {
   const providers = (Object.keys(settings) as CaptchaProvider[]).filter((p) => settings[p] !== undefined);
   return {
     providers,

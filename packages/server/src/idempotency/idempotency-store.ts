@@ -119,7 +119,7 @@ export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
  * The chore that purges expired keys (listed in chores.ts): each run visits only the submissions
  * that expired since the previous run of this process (the first visits all older ones once).
  */
-export function createIdempotencyPurge(db: Db, clock: () => Date): () => Promise<number> {
+export function createIdempotencyPurge({ db, clock }: { db: Db; clock: () => Date }): () => Promise<number> {
   const store = createIdempotencyStore(db);
   let sweptUpTo: string | undefined;
   return async () => {

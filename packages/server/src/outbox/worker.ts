@@ -12,6 +12,7 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './send.js';
 import { createWebhookSender } from './senders/webhook-sender.js';
 
 export interface OutboxWorkerOptions {
+  db: Db;
   /** The server's sealed-secrets box (`createSecretBox`), which opens the webhook signing secrets. */
   box: SecretBox;
   /**
@@ -52,7 +53,8 @@ export interface OutboxWorker {
  * retry. A slow or dead receiver holds only its own target's slot, and only for the attempt
  * timeout; the API never waits for a send.
  */
-export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db } = options;
   const senders = new Map<string, OutboxSender>();
   for (const sender of [createWebhookSender(options.box), ...(options.senders ?? [])]) {
     if (senders.has(sender.channel)) throw new Error(`two senders for the channel ${sender.channel}`);

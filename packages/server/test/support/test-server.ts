@@ -5,7 +5,7 @@ import type { AiWorker } from '../../src/ai/jobs/worker.js';
 import type { AiProvider } from '../../src/ai/provider.js';
 import { createOfflineProvider } from '../../src/ai/providers/offline.js';
 import { type AiJobsOptions, startAiJobs } from '../../src/ai-jobs.js';
-import { type AppConfig, type AppDeps, createApp } from '../../src/app.js';
+import { type AppConfig, createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/index.js';
@@ -23,7 +23,7 @@ export interface TestServerOptions {
   bodyLimitBytes?: number;
   publicUrl?: string;
   /** The per-address limit of the public routes (default: the app's default). */
-  publicRateLimit?: AppDeps['publicRateLimit'];
+  publicRateLimit?: ServicesDeps['publicRateLimit'];
   /** `false`: no per-account rate limits (a fuzzer sends more than any plan allows). */
   rateLimits?: false;
   /** The JSON body read timeout (default the app's, 10 s). */
@@ -169,15 +169,14 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       },
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
+      ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
-    const app = createApp({
-      services,
-      ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
-    });
+    const app = createApp({ services });
     running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
-      webhookWorker = startOutboxWorker(handle.db, {
+      webhookWorker = startOutboxWorker({
+        db: handle.db,
         box: services.box,
         allowPrivateTargets: options.allowPrivateTargets ?? false,
         retryBaseMs: 50,

@@ -166,7 +166,8 @@ export async function startWebhookTestServer(
   const worker =
     options.worker === false
       ? noWorker
-      : startOutboxWorker(handle.db, {
+      : startOutboxWorker({
+          db: handle.db,
           box: services.box,
           allowPrivateTargets,
           retryBaseMs: 50,

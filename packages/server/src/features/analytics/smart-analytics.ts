@@ -4,6 +4,7 @@ import type {
   SmartAnalyticsCallback,
   SmartAnalyticsReport,
 } from '@formloom/contract';
+import { generateChecked } from '../../ai/checked.js';
 import { createJobsStore } from '../../ai/jobs/jobs-store.js';
 import { type AiJobHandler, JobFailure } from '../../ai/jobs/worker.js';
 import type { Db } from '../../db/database.js';
@@ -198,19 +199,21 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
         { accountId: row.account_id, formId: row.form_id, fields: form.schema.fields, schema: form.schema },
         { bucket: 'week' },
       );
-      const generated = await context.provider.generate(
+      // The one checked loop of AI calls: an answer that is not a report goes back once with its problems.
+      const { value: draft } = await generateChecked(
+        context.provider,
         reportTask,
         { formTitle: form.title, figures },
         {
           signal: context.signal,
+          onUsage: (usage) => context.recordUsage(reportTask.name, usage),
         },
       );
-      await context.recordUsage(reportTask.name, generated.usage);
       return {
         commit: async (trx) => {
           const nowIso = isoNow(deps.clock());
           const body = {
-            title: generated.value.title.slice(0, 200) || form.title,
+            title: draft.title.slice(0, 200) || form.title,
             metrics: {
               responseCount: figures.responseCount,
               firstResponseAt: figures.firstResponseAt,
@@ -218,8 +221,8 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
               fields: figures.fields as unknown as Record<string, Record<string, unknown>>,
               ...(figures.dropOff === undefined ? {} : { dropOff: figures.dropOff }),
             },
-            trends: generated.value.trends.slice(0, 20),
-            analysis: generated.value.analysis,
+            trends: draft.trends.slice(0, 20),
+            analysis: draft.analysis,
             ai: context.provider.provenance,
           };
           await endReport(trx, row, nowIso, {

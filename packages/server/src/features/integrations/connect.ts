@@ -58,7 +58,13 @@ export function parseDiscordWebhookUrl(
  * naming the user who started the flow and expiring after 10 minutes. The callback accepts it
  * only for that same signed-in user, so a link from someone else's flow connects nothing.
  */
-export function createOAuthState(serverKey: Uint8Array, clock: () => Date) {
+export interface OAuthStateDeps {
+  /** The server's secret key; the state's signing key is derived from it. */
+  serverKey: Uint8Array;
+  clock: () => Date;
+}
+
+export function createOAuthState({ serverKey, clock }: OAuthStateDeps) {
   const key = deriveKey(serverKey, 'slack oauth state');
   const audience = 'formloom:slack-oauth';
   return {

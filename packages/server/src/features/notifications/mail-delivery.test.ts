@@ -38,7 +38,8 @@ describeDialects('notification mails through the outbox', (dialect) => {
   beforeAll(async () => {
     smtp = await startSmtpStandIn();
     t = await startWebhookTestServer({ dialect, worker: false });
-    worker = startOutboxWorker(t.db, {
+    worker = startOutboxWorker({
+      db: t.db,
       box: createSecretBox(new Uint8Array(32).fill(7)),
       retryBaseMs: 50,
       pollIntervalMs: 20,

@@ -32,7 +32,13 @@ const RESPONSE_CLAIM = 'rid';
  * `/f/<code>/done?r=<token>`, naming the form and the response, valid an hour, so that page alone
  * (who holds the link) can fill the completion message's recalls from that response.
  */
-export function createFormPostTokens(key: Uint8Array, clock: () => Date) {
+export interface FormPostTokensDeps {
+  /** The signing key (derived from the server's secret key for this purpose alone). */
+  key: Uint8Array;
+  clock: () => Date;
+}
+
+export function createFormPostTokens({ key, clock }: FormPostTokensDeps) {
   function sign(purpose: Purpose, code: string, claims: JWTPayload): Promise<string> {
     const now = Math.floor(clock().getTime() / 1000);
     return new SignJWT(claims)

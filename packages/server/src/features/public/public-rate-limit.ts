@@ -24,11 +24,18 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = { points: 120, 
  * Pages and API calls share one budget. Counted in this process's memory, or in the database
  * (`store: 'database'`) when several instances serve one database.
  */
-export function createPublicRateLimiter(
-  options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT,
-  shared: { db: Db; clock: () => Date },
-) {
-  const limiter = createLimiter({ ...shared, store: options.store ?? 'memory' });
+export interface PublicRateLimiterDeps {
+  db: Db;
+  clock: () => Date;
+  options?: PublicRateLimitOptions;
+}
+
+export function createPublicRateLimiter({
+  db,
+  clock,
+  options = DEFAULT_PUBLIC_RATE_LIMIT,
+}: PublicRateLimiterDeps) {
+  const limiter = createLimiter({ db, clock, store: options.store ?? 'memory' });
   const rule = { limit: options.points, windowMs: options.durationSeconds * 1000 };
   return {
     options,

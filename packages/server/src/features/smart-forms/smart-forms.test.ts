@@ -25,7 +25,7 @@ describeEachDialect('smart forms: the owner routes', (t) => {
     ({ key: other } = await t.account('PRO'));
   });
 
-  it('creates with the spec defaults and derives a title from the purpose', async () => {
+  it('creates with the documented defaults and derives a title from the purpose', async () => {
     const res = await create(t, key, { purpose: INTERVIEW_PURPOSE });
     expect(res.status, res.text).toBe(201);
     const form = SmartForm.parse(res.body.data);

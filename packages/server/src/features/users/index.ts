@@ -2,7 +2,12 @@
 
 export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
 export { createDashboardAuthRouter } from './dashboard-auth-router.js';
-export type { LoginLimits } from './login-throttle.js';
+export {
+  createLoginThrottle,
+  DEFAULT_LOGIN_LIMITS,
+  type LoginLimits,
+  type LoginThrottle,
+} from './login-throttle.js';
 export { createMembersRouter } from './members-router.js';
 export { createMembersService, LastOwnerError, type MembersService } from './members-service.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';

@@ -46,7 +46,13 @@ const UNCOUNTED = 1_000_000;
  *
  * Refused attempts get the same answer whether the email exists or not.
  */
-export function createLoginThrottle(db: Db, limits: LoginLimits, clock: () => Date) {
+export interface LoginThrottleDeps {
+  db: Db;
+  limits: LoginLimits;
+  clock: () => Date;
+}
+
+export function createLoginThrottle({ db, limits, clock }: LoginThrottleDeps) {
   const limiter = createLimiter({ db, clock });
   const addressKey = (address: string) => `login:ip:${address}`;
   const emailKey = (email: string) => `login:email:${email}`;

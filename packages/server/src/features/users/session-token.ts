@@ -22,7 +22,13 @@ export class InvalidSessionError extends Error {
 }
 
 /** Issues and checks session JWTs (HS256 via `jose`), for the integrations API. */
-export function createSessionTokens(serverKey: Uint8Array, clock: () => Date = () => new Date()) {
+export interface SessionTokensDeps {
+  /** The server's secret key; the signing key is derived from it. */
+  serverKey: Uint8Array;
+  clock?: () => Date;
+}
+
+export function createSessionTokens({ serverKey, clock = () => new Date() }: SessionTokensDeps) {
   const key = deriveKey(serverKey, 'session jwt');
   const now = () => Math.floor(clock().getTime() / 1000);
   return {

@@ -8,7 +8,6 @@ import {
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { createServices } from '../../services.js';
-import { createCredentialCheck } from './users-service.js';
 
 const PASSWORD = 'correct horse battery';
 const WRONG = 'not the password at all';
@@ -146,7 +145,7 @@ describeDialects('sign-in throttling across instances on one database', (dialect
     const account = await createServices({ db: db }).accounts.create({ name: 'Instances', plan: 'PRO' });
     const email = 'instances@example.com';
     await createServices({ db: db }).users.create({ account: account.id, email, password: PASSWORD });
-    const checks = handles.map((h) => createCredentialCheck(h.db, () => new Date()));
+    const checks = handles.map((h) => createServices({ db: h.db }).checkCredentials);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => checks[i % 2]!({ email, password: WRONG }, '203.0.113.70')),
     );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { unauthorized } from '../../domain-errors.js';
 import type { AccountsService } from '../accounts/index.js';
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
 import { checkPassword } from './password-policy.js';
 import type { SessionTokens } from './session-token.js';
@@ -34,10 +34,11 @@ export interface UsersServiceDeps {
   clock?: () => Date;
   /** Finds the account a new user joins. */
   accounts: AccountsService;
+  /** The container's one sign-in throttle: a password reset forgets the email's failures. */
+  throttle: LoginThrottle;
 }
 
-export function createUsersService({ db, clock = () => new Date(), accounts }: UsersServiceDeps) {
-  const throttle = createLoginThrottle(db, DEFAULT_LOGIN_LIMITS, clock);
+export function createUsersService({ db, clock = () => new Date(), accounts, throttle }: UsersServiceDeps) {
   const store = createUsersStore(db);
   const toUser = (r: { id: string; account_id: string; email: string; created_at: string }): User => ({
     id: r.id,
@@ -114,8 +115,13 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * the throttle, which counts the attempt before the password is checked. Returns the user, or
  * throws a 401 (wrong email or password) or a 429 (throttled).
  */
-export function createCredentialCheck(db: Db, clock: () => Date, limits: Partial<LoginLimits> = {}) {
-  const throttle = createLoginThrottle(db, { ...DEFAULT_LOGIN_LIMITS, ...limits }, clock);
+export interface CredentialCheckDeps {
+  db: Db;
+  /** The container's one sign-in throttle. */
+  throttle: LoginThrottle;
+}
+
+export function createCredentialCheck({ db, throttle }: CredentialCheckDeps) {
   const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
@@ -132,7 +138,12 @@ export function createCredentialCheck(db: Db, clock: () => Date, limits: Partial
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>;
 
 /** Integrations sign-in: the app's one credential check (shared with the dashboard), then a session JWT. */
-export function createLogin(check: CredentialCheck, tokens: SessionTokens) {
+export interface LoginDeps {
+  check: CredentialCheck;
+  tokens: SessionTokens;
+}
+
+export function createLogin({ check, tokens }: LoginDeps) {
   return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
     const user = await check(input, address);
     const { token, expiresAt } = await tokens.issue(user, randomUUID());

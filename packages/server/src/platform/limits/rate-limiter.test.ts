@@ -13,7 +13,7 @@ const AI_FIGURES: Record<Exclude<Plan, 'FREE'>, Record<AiLimit, number>> = {
 };
 
 describeEachDialect('plan figures and the rate limiter', (t) => {
-  it('the plan figures are the spec figures', () => {
+  it('the plan figures are the documented AI limits per hour', () => {
     for (const [plan, figures] of Object.entries(AI_FIGURES)) {
       expect(PLAN_LIMITS[plan as Plan].aiPerHour, plan).toEqual(figures);
     }
