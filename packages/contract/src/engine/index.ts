@@ -8,6 +8,7 @@
  */
 
 export { loadQuestionTypes, type QuestionTypeNeeds, questionHooks } from '#engine/question-types';
+export { loadRepeat, repeatCode } from '#engine/repeat';
 export { loadTranslator, translator } from '#engine/translate';
 export { loadVariables, variablesCode } from '#engine/variables';
 export {
