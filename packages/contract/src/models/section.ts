@@ -4,7 +4,7 @@ import { Id } from './field.js';
 import { SCHEMA_LIMITS } from './limits.js';
 
 /** The most entries a repeating section may allow. */
-export const MAX_REPEAT_ENTRIES = 50;
+export const MAX_REPEAT_ENTRIES = SCHEMA_LIMITS.maxRepeatEntries;
 
 /**
  * A repeating section ("add another guest"): the respondent fills its fields 0..max times (at

@@ -1,4 +1,4 @@
-import { MAX_REPEAT_ENTRIES } from '../../models/section.js';
+import { SCHEMA_LIMITS } from '../../models/limits.js';
 import { inspectExpression } from '../logic/expressions.js';
 import { recallReferences } from '../texts/recall.js';
 import { translationKeys } from '../texts/translation-keys.js';
@@ -37,7 +37,7 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
         ),
       );
     }
-    const max = repeat.max ?? MAX_REPEAT_ENTRIES;
+    const max = repeat.max ?? SCHEMA_LIMITS.maxRepeatEntries;
     if (repeat.min !== undefined && repeat.min > max) {
       problems.push(
         problem(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
+import { entryAnswers } from '../texts/entry-answers.js';
 import { recallText } from '../texts/recall.js';
 import { compileForm } from '../validate/compile-form.js';
 
@@ -234,12 +235,12 @@ describe('repeating sections: variables and recall', () => {
   it('recalls the value of the entry shown', () => {
     const answers = { host: 'Ada', g: [{ guest: 'Bo' }, { guest: 'Cy' }] };
     const text = 'Guest {{guest}} of {{host}}';
-    expect(recallText(text, { schema: party(), answers, entry: { sectionId: 'g', index: 1 } })).toBe(
-      'Guest Cy of Ada',
-    );
-    expect(recallText(text, { schema: party(), answers, entry: { sectionId: 'g', index: 0 } })).toBe(
-      'Guest Bo of Ada',
-    );
+    const recall = (index: number) =>
+      recallText(text, { schema: party(), answers: entryAnswers(answers, 'g', index) });
+    expect(recall(1)).toBe('Guest Cy of Ada');
+    expect(recall(0)).toBe('Guest Bo of Ada');
+    // No such entry, or outside one: the section's fields recall nothing.
+    expect(recall(2)).toBe('Guest  of Ada');
     expect(recallText(text, { schema: party(), answers })).toBe('Guest  of Ada');
   });
 });

@@ -1,7 +1,8 @@
 import type { Condition, ConditionalLogic } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { MAX_REPEAT_ENTRIES, type Section } from '../../models/section.js';
+import { SCHEMA_LIMITS } from '../../models/limits.js';
+import type { Section } from '../../models/section.js';
 import { toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
@@ -167,7 +168,7 @@ function compileRepeating(schema: FormSchema, options: CompileOptions, compile: 
     return {
       id: section.id,
       min: section.repeat?.min ?? 0,
-      max: section.repeat?.max ?? MAX_REPEAT_ENTRIES,
+      max: section.repeat?.max ?? SCHEMA_LIMITS.maxRepeatEntries,
       fieldIds: new Set(own.map((f) => f.id)),
       inner: compile(innerSchema, options),
       probes: probes.map((p) => p.probe),

@@ -12,11 +12,6 @@ export interface RecallContext {
   answers: Readonly<Record<string, unknown>>;
   /** Computed variables keyed by id. */
   variables?: Readonly<Record<string, number | string>> | undefined;
-  /**
-   * The entry of a repeating section the text is shown in: its fields recall that entry's answers
-   * (`answers[sectionId][index]`); without it they recall nothing.
-   */
-  entry?: { sectionId: string; index: number } | undefined;
 }
 
 /**
@@ -56,19 +51,9 @@ export function recallText(text: string, context: RecallContext): string {
   return text.replace(RECALL, (_whole, id: string) => recallValue(id, context));
 }
 
-/** The answers a field's answer is read from: its entry's, for a field of a repeating section. */
-function answersOf(field: { sectionId: string }, { schema, answers, entry }: RecallContext) {
-  if (!schema.sections.some((s) => s.id === field.sectionId && s.repeat)) return answers;
-  const entries = entry?.sectionId === field.sectionId ? answers[entry.sectionId] : undefined;
-  const one = Array.isArray(entries) ? entries[entry!.index] : undefined;
-  return typeof one === 'object' && one !== null ? (one as Record<string, unknown>) : {};
-}
-
-function recallValue(id: string, context: RecallContext): string {
-  const { schema, variables } = context;
+function recallValue(id: string, { schema, answers, variables }: RecallContext): string {
   const field = schema.fields.find((f) => f.id === id);
   if (field) {
-    const answers = answersOf(field, context);
     const answer = Object.hasOwn(answers, id) ? answers[id] : undefined;
     const hooks = questionHooks();
     if (hooks !== undefined) return hooks.answerDisplayText(field, answer);
