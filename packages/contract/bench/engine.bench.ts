@@ -29,7 +29,7 @@
  */
 import { type CompiledForm, compileForm } from '../src/engine/index.js';
 import type { FormSchema } from '../src/models/form-schema.js';
-import { buildCorpus } from '../test/support/bench-corpus.js';
+import { buildCorpus, seededRandom } from '../test/support/bench-corpus.js';
 import { type BenchForm, benchAjv, buildBenchForm } from '../test/support/bench-form.js';
 import { buildQuestionTypesBench, buildQuestionTypesCorpus } from '../test/support/bench-question-types.js';
 
@@ -423,11 +423,7 @@ if (process.env.BENCH_REPEAT !== '0') {
     ],
   } as FormSchema;
   // A seeded corpus: each submission with 0..20 entries, about one in eight with a fault.
-  let seed = 7;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  const next = seededRandom(7);
   const pairs = Array.from({ length: CORPUS }, () => {
     const entries = Array.from({ length: Math.floor(next() * 21) }, (_, i) => {
       const entry: Answers = {
