@@ -3,8 +3,11 @@ import { seededRandom } from '../../../test/support/bench-corpus.js';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
+import { checkSchema } from '../integrity/check-schema.js';
 import { entryAnswers } from '../texts/entry-answers.js';
 import { recallText } from '../texts/recall.js';
+import { translateSchema } from '../texts/translate-schema.js';
+import { translationKeys } from '../texts/translation-keys.js';
 import { compileForm } from '../validate/compile-form.js';
 
 function field(id: string, sectionId: string, order: number, extra: Partial<Field> = {}): Field {
@@ -211,6 +214,23 @@ describe('repeating sections: conditions', () => {
       host: 'Bo',
       g: [{ guest: 'a' }],
     });
+  });
+});
+
+describe('repeating sections: the add label', () => {
+  it('is a translation key, translated with the form', () => {
+    const schema = party({ max: 4, addLabel: 'Add a guest' });
+    schema.translations = { de: { 'sections.g.repeat.addLabel': 'Gast hinzufügen' } };
+    expect(translationKeys(schema).find((t) => t.key === 'sections.g.repeat.addLabel')).toMatchObject({
+      text: 'Add a guest',
+      path: ['sections', 1, 'repeat', 'addLabel'],
+    });
+    expect(checkSchema(schema)).toEqual([]);
+    expect(translateSchema(schema, 'de').sections[1]?.repeat).toEqual({
+      max: 4,
+      addLabel: 'Gast hinzufügen',
+    });
+    expect(translateSchema(schema, 'en').sections[1]?.repeat).toEqual({ max: 4, addLabel: 'Add a guest' });
   });
 });
 
