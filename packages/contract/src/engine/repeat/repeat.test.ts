@@ -115,6 +115,10 @@ describe('repeating sections: validation', () => {
       const result = form.validate({ g: bad });
       expect(result.errors.map((e) => [e.fieldId, e.rule])).toEqual([['g', 'type']]);
     }
+    // The engine's own helper ids are no fields either.
+    expect(form.validate({ g: [{ guest: 'a' }], '~n:g': 3 }).errors.map((e) => [e.fieldId, e.rule])).toEqual([
+      ['~n:g', 'unknown_field'],
+    ]);
     // A field of the section answered outside it is an unknown field.
     expect(form.validate({ g: [{ guest: 'a' }], guest: 'b' }).errors.map((e) => [e.fieldId, e.rule])).toEqual(
       [['guest', 'unknown_field']],

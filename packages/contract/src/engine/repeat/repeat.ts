@@ -270,6 +270,10 @@ function compileRepeating(schema: FormSchema, options: CompileOptions, compile: 
     if (!isEntry(answers)) return outer.validate(answers);
     const reading = read(answers);
     const errors: ValidationIssue[] = [];
+    // The helpers' ids name no field of the form: answered, they are unknown keys (and ignored).
+    for (const key of Object.keys(answers)) {
+      if (helperIds.has(key)) errors.push(new Issue(key, 'unknown_field', unknownField));
+    }
     const values: Record<string, unknown>[][] = units.map(() => []);
     units.forEach((unit, i) => {
       // A hidden section's entries are dropped unchecked, as a hidden field's answer is.
