@@ -34,6 +34,9 @@ export default defineConfig({
     // The variables' code (the expression compiler): likewise, loaded when a form has variables.
     'engine/variables': 'src/engine/logic/variables-load.ts',
     'engine/variables.browser': 'src/engine/logic/variables-load.browser.ts',
+    // Repeating sections: likewise, loaded when a form has one.
+    'engine/repeat': 'src/engine/repeat/repeat-load.ts',
+    'engine/repeat.browser': 'src/engine/repeat/repeat-load.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.

@@ -19,13 +19,17 @@
  * rating, nps, scale, slider, matrix, ranking, picture choice and multi-select, against the ten
  * alone on each submission's twin without the question types' answers, and against ajv, in one run.
  *
+ * Repeating sections (docs/form-model.md): a form whose section of four fields repeats 0..20
+ * times, against the same answers flattened into plain fields (`name_0`... `extra_19`, each shown
+ * as its entry's would be), on distinct submissions of 0..20 entries, in one run.
+ *
  * Run with `node --expose-gc` (the package script does) for the memory figure.
  * BENCH_CORPUS (10000), BENCH_ROUNDS (7), BENCH_ROUND_MS (300), BENCH_LARGE (120,150,200; 0: skip),
- * BENCH_VARIABLES (1; 0: skip), BENCH_QUESTION_TYPES (1; 0: skip).
+ * BENCH_VARIABLES (1; 0: skip), BENCH_QUESTION_TYPES (1; 0: skip), BENCH_REPEAT (1; 0: skip).
  */
 import { type CompiledForm, compileForm } from '../src/engine/index.js';
 import type { FormSchema } from '../src/models/form-schema.js';
-import { buildCorpus } from '../test/support/bench-corpus.js';
+import { buildCorpus, seededRandom } from '../test/support/bench-corpus.js';
 import { type BenchForm, benchAjv, buildBenchForm } from '../test/support/bench-form.js';
 import { buildQuestionTypesBench, buildQuestionTypesCorpus } from '../test/support/bench-question-types.js';
 
@@ -369,6 +373,103 @@ if (process.env.BENCH_QUESTION_TYPES !== '0') {
       `(fields ${fields} / ${tenFields} = ${(fields / tenFields).toFixed(2)}x); ` +
       `engine / ajv with the question types: ${ratio('engine, 18 types', 'ajv, 18 types')}x generated, ` +
       `${ratio('closures, 18 types', 'ajv, 18 types')}x closures`,
+  );
+}
+if (process.env.BENCH_REPEAT !== '0') {
+  const field = (id: string, sectionId: string, order: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    sectionId,
+    label: id,
+    order,
+    type: 'text' as const,
+    ...extra,
+  });
+  const entryFields = (sectionId: string, at: (id: string) => string, order: number) => [
+    // Not required: the flattened twin would require the names of entries that are not there.
+    field(at('name'), sectionId, order, { validation: { rules: [{ type: 'minLength', value: 2 }] } }),
+    field(at('age'), sectionId, order + 1, {
+      type: 'number',
+      validation: { rules: [{ type: 'min', value: 0 }] },
+    }),
+    field(at('kind'), sectionId, order + 2, {
+      type: 'radio',
+      options: [
+        { label: 'A', value: 'a' },
+        { label: 'B', value: 'b' },
+      ],
+    }),
+    field(at('extra'), sectionId, order + 3, {
+      conditionalLogic: {
+        action: 'show',
+        conditionGroups: [{ conditions: [{ fieldId: at('kind'), operator: 'equals', value: 'b' }] }],
+      },
+    }),
+  ];
+  const base = { version: '1', schemaVersion: '1', meta: { title: 'Guests', language: 'en' as const } };
+  const repeating = {
+    ...base,
+    sections: [
+      { id: 'main', title: 'Main', order: 0 },
+      { id: 'g', title: 'Guest', order: 1, repeat: { max: 20 } },
+    ],
+    fields: [field('host', 'main', 0, { required: true }), ...entryFields('g', (id) => id, 0)],
+  } as FormSchema;
+  const flat = {
+    ...base,
+    sections: [{ id: 'main', title: 'Main', order: 0 }],
+    fields: [
+      field('host', 'main', 0, { required: true }),
+      ...Array.from({ length: 20 }, (_, i) => entryFields('main', (id) => `${id}_${i}`, 1 + i * 4)).flat(),
+    ],
+  } as FormSchema;
+  // A seeded corpus: each submission with 0..20 entries, about one in eight with a fault.
+  const next = seededRandom(7);
+  const pairs = Array.from({ length: CORPUS }, () => {
+    const entries = Array.from({ length: Math.floor(next() * 21) }, (_, i) => {
+      const entry: Answers = {
+        name: `Guest ${i}-${Math.floor(next() * 1000)}`,
+        age: Math.floor(next() * 90),
+      };
+      if (next() < 0.5) entry.kind = next() < 0.5 ? 'a' : 'b';
+      if (next() < 0.3) entry.extra = `note ${Math.floor(next() * 100)}`;
+      if (next() < 0.01) entry.age = -1;
+      if (next() < 0.005) entry.name = 'x';
+      return entry;
+    });
+    const answers: Answers = { host: 'Ada', g: entries };
+    const flatAnswers: Answers = { host: 'Ada' };
+    entries.forEach((entry, i) => {
+      for (const [k, v] of Object.entries(entry)) flatAnswers[`${k}_${i}`] = v;
+    });
+    return {
+      repeating: JSON.parse(JSON.stringify(answers)) as Answers,
+      flat: JSON.parse(JSON.stringify(flatAnswers)) as Answers,
+    };
+  });
+  type Pair = (typeof pairs)[number];
+  const repeatForm = compileForm(repeating);
+  const flatForm = compileForm(flat);
+  const candidates: Candidate[] = [
+    { name: 'repeating section', verdict: (p) => repeatForm.validate((p as unknown as Pair).repeating).ok },
+    { name: 'flattened fields', verdict: (p) => flatForm.validate((p as unknown as Pair).flat).ok },
+  ];
+  let valid = 0;
+  pairs.forEach((p, n) => {
+    const verdicts = candidates.map((c) => c.verdict(p as unknown as Answers));
+    if (verdicts[0] !== verdicts[1]) {
+      throw new Error(`verdicts differ on repeating submission ${n}:\n${JSON.stringify(p.repeating)}`);
+    }
+    if (verdicts[0]) valid++;
+  });
+  console.log(
+    `\nRepeating sections: a section of 4 fields repeated 0..20 times against the same answers in ` +
+      `${flat.fields.length} plain fields, on ${pairs.length.toLocaleString('en')} distinct submissions ` +
+      `(${valid.toLocaleString('en')} valid; median of ${ROUNDS} rounds x ${ROUND_MS} ms); both gave the same verdict on each:`,
+  );
+  const med = measure(candidates, 'repeating sections', pairs as unknown as Answers[]);
+  for (const [name, ops] of med) console.log(`  ${name.padEnd(20)} ${fmt(ops)} validations per CPU second`);
+  console.log(
+    `  time per submission, repeating / flattened: ${(med.get('flattened fields')! / med.get('repeating section')!).toFixed(2)}x`,
   );
 }
 console.log(`\nload average at the end: ${load()}`);

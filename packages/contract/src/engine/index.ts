@@ -8,6 +8,7 @@
  */
 
 export { loadQuestionTypes, type QuestionTypeNeeds, questionHooks } from '#engine/question-types';
+export { loadRepeat, repeatCode } from '#engine/repeat';
 export { loadTranslator, translator } from '#engine/translate';
 export { loadVariables, variablesCode } from '#engine/variables';
 export {
@@ -80,6 +81,7 @@ export type {
   QuestionTypeEntry,
 } from './question-types/table.js';
 export { RULE_FIELD_TYPES } from './rule-types.js';
+export { entryAnswers } from './texts/entry-answers.js';
 export { acceptedLanguages, formLanguages, type LanguageRequest, pickLanguage } from './texts/languages.js';
 export { type RecallContext, recallReferences, recallText } from './texts/recall.js';
 export { RESPONDENT_COPY_SUBJECT, type TranslatableText, translationKeys } from './texts/translation-keys.js';

@@ -75,7 +75,10 @@ export type SchemaProblemCode =
   | 'statement_required'
   | 'unknown_country'
   // E-mail notifications (integrity/notifications.ts)
-  | 'notification_field_not_email';
+  | 'notification_field_not_email'
+  // Repeating sections (integrity/repeat.ts)
+  | 'repeat_id_clash'
+  | 'repeat_reference';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response
@@ -124,4 +127,9 @@ export type VariableValues = Record<string, VariableValue>;
 export interface Visibility {
   hiddenFields: ReadonlySet<string>;
   hiddenSections: ReadonlySet<string>;
+  /**
+   * A form with repeating sections: by section id, the fields hidden in each of its entries
+   * (docs/form-model.md "Repeating sections").
+   */
+  entries?: Readonly<Record<string, readonly ReadonlySet<string>[]>>;
 }

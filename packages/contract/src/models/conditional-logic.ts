@@ -28,6 +28,10 @@ export type ValuelessOperator = (typeof VALUELESS_OPERATORS)[number];
 /** The parts of an answer a condition may name (an address's country). */
 export const CONDITION_PARTS = ['country'] as const;
 
+/** How a condition outside a repeating section reads a field inside it. */
+export const CONDITION_ENTRIES = ['any', 'all'] as const;
+export type ConditionEntry = (typeof CONDITION_ENTRIES)[number];
+
 export const ConditionValue = z.union([z.string(), z.number(), z.boolean()]);
 export type ConditionValue = z.infer<typeof ConditionValue>;
 
@@ -42,6 +46,11 @@ export const Condition = z
     part: z.enum(CONDITION_PARTS).optional(),
     operator: z.enum(CONDITION_OPERATORS),
     value: ConditionValue.optional(),
+    /**
+     * A field of a repeating section named from outside it: whether the condition must hold in
+     * any entry (the default) or in all of them; either needs at least one entry.
+     */
+    entry: z.enum(CONDITION_ENTRIES).optional(),
   })
   .strict();
 export type Condition = z.infer<typeof Condition>;

@@ -19,6 +19,8 @@ export const SCHEMA_LIMITS = {
   maxConditionGroups: 20,
   maxConditionsPerGroup: 20,
   maxVariables: 50,
+  /** Entries of a repeating section (`repeat.max` at most, and its default). */
+  maxRepeatEntries: 50,
   /** Operations in one variable's expression, counted over its whole tree. */
   maxExpressionNodes: 500,
   /** Characters of one translated text. */

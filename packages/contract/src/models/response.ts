@@ -36,7 +36,7 @@ export type OtherAnswer = z.infer<typeof OtherAnswer>;
  * `{line1, line2?, city, region?, postalCode?, country}`; signature as its upload (with
  * `signedName` when typed); consent as `true`. A statement has no answer.
  */
-export const AnswerValue = z.union([
+const fieldAnswerValue = z.union([
   z.string(),
   z.number(),
   z.array(z.union([z.string(), OtherAnswer])),
@@ -46,6 +46,17 @@ export const AnswerValue = z.union([
     .record(z.string(), z.union([z.string(), z.array(z.string())]))
     .describe('Matrix answer: column values by row id; address answer: its parts by name'),
   z.literal(true).describe('Consent answer: given'),
+]);
+
+/**
+ * A stored answer value (see above); a repeating section's answer, under the section's id, is its
+ * entries: `[{<fieldId>: value, ...}, ...]`.
+ */
+export const AnswerValue = z.union([
+  ...fieldAnswerValue.options,
+  z
+    .array(z.record(z.string(), fieldAnswerValue))
+    .describe("Repeating section's answer: its entries, each the answers of its fields by field id"),
 ]);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 

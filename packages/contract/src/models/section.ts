@@ -1,6 +1,36 @@
 import { z } from 'zod';
 import { ConditionalLogic } from './conditional-logic.js';
 import { Id } from './field.js';
+import { SCHEMA_LIMITS } from './limits.js';
+
+/** The most entries a repeating section may allow. */
+export const MAX_REPEAT_ENTRIES = SCHEMA_LIMITS.maxRepeatEntries;
+
+/**
+ * A repeating section ("add another guest"): the respondent fills its fields 0..max times (at
+ * least `min`); the answers are `answers[sectionId] = [{<fieldId>: value, ...}, ...]`
+ * (docs/form-model.md "Repeating sections").
+ */
+export const SectionRepeat = z
+  .object({
+    min: z.number().int().min(0).optional().describe('Fewest entries a response must have (default 0)'),
+    max: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_REPEAT_ENTRIES)
+      .optional()
+      .describe(`Most entries a response may have (default and at most ${MAX_REPEAT_ENTRIES})`),
+    addLabel: z
+      .string()
+      .min(1)
+      .max(SCHEMA_LIMITS.maxLabelLength)
+      .optional()
+      .describe('The text of the button that adds an entry; translation key `sections.<id>.repeat.addLabel`'),
+  })
+  .strict()
+  .describe('Repeating section');
+export type SectionRepeat = z.infer<typeof SectionRepeat>;
 
 const sectionSchema = z
   .object({
@@ -9,6 +39,7 @@ const sectionSchema = z
     description: z.string().max(2000).optional(),
     order: z.number().int(),
     conditionalLogic: ConditionalLogic.optional(),
+    repeat: SectionRepeat.optional(),
   })
   .strict();
 type SectionObject = typeof sectionSchema;

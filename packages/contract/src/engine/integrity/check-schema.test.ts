@@ -91,6 +91,8 @@ describe('checkSchema (fixtures)', () => {
       unknown_translation_key: true,
       translation_of_base_language: true,
       notification_field_not_email: true,
+      repeat_id_clash: true,
+      repeat_reference: true,
       config_not_allowed: true,
       config_missing: true,
       invalid_slider: true,

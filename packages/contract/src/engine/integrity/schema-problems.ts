@@ -7,6 +7,7 @@ import { checkOptions } from './options.js';
 import type { PatternJudge } from './pattern-syntax.js';
 import { checkQuestionTypes } from './question-types.js';
 import { checkIds, checkReferences } from './references.js';
+import { checkRepeats } from './repeat.js';
 import { checkRules } from './rules.js';
 import { indexSchema } from './schema-index.js';
 import { checkSizeLimits } from './size-limits.js';
@@ -43,5 +44,6 @@ export function checkSchemaWith(schema: FormSchema, patternSafety: PatternJudge)
     ...checkHiddenAndPrefill(index),
     ...checkTexts(index),
     ...checkNotifications(index),
+    ...checkRepeats(index),
   ];
 }

@@ -80,7 +80,7 @@ function unknownKeyMessage(index: SchemaIndex, key: string): string {
   if (key.startsWith('sections.')) {
     const id = owner('sections', index.sections.keys());
     if (id === undefined) return `${start} names no section of this form.`;
-    return `${start} names no text of section "${id}"; a section's only translatable text is "sections.${id}.title".`;
+    return `${start} names no text of section "${id}"; a section's translatable texts are "sections.${id}.title" and, when it repeats with an add label, "sections.${id}.repeat.addLabel".`;
   }
   if (key.startsWith('fields.')) {
     const id = owner('fields', index.fields.keys());

@@ -86,6 +86,8 @@ export function checkVariables(index: SchemaIndex): SchemaProblem[] {
         }
         continue;
       }
+      // Counts and sums of entries: integrity/repeat.ts.
+      if (ref.op === 'entries' || ref.op === 'sum') continue;
       const field = index.fields.get(ref.id);
       if (!field) {
         problems.push(

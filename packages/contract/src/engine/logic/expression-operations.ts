@@ -7,6 +7,9 @@ export const EXPRESSION_OPERATIONS = [
   // reading values
   'var',
   'score',
+  // repeating sections: the count of entries, and a field summed over them
+  'entries',
+  'sum',
   // arithmetic
   '+',
   '-',
@@ -37,3 +40,12 @@ export const EXPRESSION_OPERATIONS = [
   'in',
 ] as const;
 export type ExpressionOperation = (typeof EXPRESSION_OPERATIONS)[number];
+
+/**
+ * The value `{"entries": sectionId}` reads: the count of the section's entries, which the code of
+ * repeating sections (repeat/repeat.ts) answers under this id (no field id begins with `~`).
+ */
+export const entriesId = (section: string): string => `~n:${section}`;
+
+/** The value `{"sum": [sectionId, fieldId]}` reads: the field summed over the section's entries. */
+export const sumId = (section: string, field: string): string => `~s:${section}:${field}`;

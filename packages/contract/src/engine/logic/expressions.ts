@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../models/form-schema.js';
-import { EXPRESSION_OPERATIONS } from './expression-operations.js';
+import { EXPRESSION_OPERATIONS, entriesId, sumId } from './expression-operations.js';
 
 /**
  * Variables' expressions: JSON Logic (jsonlogic.com), compiled here into closures for the
@@ -13,12 +13,18 @@ const ALLOWED: ReadonlySet<string> = new Set(EXPRESSION_OPERATIONS);
 
 /** What an expression reads: ids named by `var` and by `score`, and whether it is well formed. */
 export interface ExpressionShape {
-  /** Ids named by `{"var": id}` (fields or variables). */
+  /**
+   * Ids named by `{"var": id}` (fields or variables), and the values `entries` and `sum` read
+   * (`entriesId`, `sumId`).
+   */
   vars: string[];
   /** Field ids named by `{"score": id}`. */
   scores: string[];
-  /** Every `var` and `score` with its path inside the expression, in the order found. */
-  refs: { op: 'var' | 'score'; id: string; path: (string | number)[] }[];
+  /**
+   * Every `var`, `score`, `entries` and `sum` with its path inside the expression, in the order
+   * found; `id` is the section's for `entries` and `sum`, whose field is `field`.
+   */
+  refs: { op: 'var' | 'score' | 'entries' | 'sum'; id: string; field?: string; path: (string | number)[] }[];
   /** Operations in the tree. */
   nodes: number;
   /** Operations outside the allowlist, and malformed operations (`var` without an id...). */
@@ -70,6 +76,22 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
     shape.nodes++;
     if (!ALLOWED.has(op)) {
       shape.problems.push({ path: [...path, op], message: `the operation "${op}" is not allowed` });
+      continue;
+    }
+    if (op === 'entries' || op === 'sum') {
+      const [section, field] = op === 'entries' ? [args, ''] : Array.isArray(args) ? args : [];
+      if (typeof section !== 'string' || typeof field !== 'string' || (op === 'sum') !== (field !== '')) {
+        shape.problems.push({
+          path: [...path, op],
+          message:
+            op === 'entries'
+              ? '"entries" takes the id of a repeating section'
+              : '"sum" takes [the id of a repeating section, the id of one of its fields]',
+        });
+      } else {
+        shape.vars.push(op === 'sum' ? sumId(section, field) : entriesId(section));
+        shape.refs.push({ op, id: section, ...(op === 'sum' ? { field } : {}), path: [...path, op] });
+      }
       continue;
     }
     if (op === 'var' || op === 'score') {
@@ -161,6 +183,14 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
         const v = slot < 0 ? undefined : data[slot];
         return v === undefined ? fallback(data) : v;
       };
+    }
+    case 'entries':
+    case 'sum': {
+      // Answered by the code of repeating sections; 0 where there is none.
+      const slot = slotOf(
+        op === 'sum' && Array.isArray(raw) ? sumId(`${raw[0]}`, `${raw[1]}`) : entriesId(`${raw}`),
+      );
+      return (data) => (slot < 0 ? undefined : data[slot]) ?? 0;
     }
     case 'score': {
       const id = idArgument(raw, false) ?? '';

@@ -54,6 +54,16 @@ export const de: MessageTable = {
   addressPart: 'Bitte füllen Sie alle Pflichtteile der Adresse aus.',
   consent: 'Bitte geben Sie Ihre Zustimmung, indem Sie das Kästchen ankreuzen.',
   signedName: 'Bitte geben Sie Ihren Namen in höchstens 200 Zeichen ein.',
+  entries:
+    'Beantworten Sie diesen Abschnitt als Liste von Einträgen, jeder ein Objekt mit Feld-IDs als Schlüsseln.',
+  minEntries: {
+    one: 'Fügen Sie mindestens {min} Eintrag hinzu.',
+    other: 'Fügen Sie mindestens {min} Einträge hinzu.',
+  },
+  maxEntries: {
+    one: 'Fügen Sie höchstens {max} Eintrag hinzu.',
+    other: 'Fügen Sie höchstens {max} Einträge hinzu.',
+  },
   addressLine1: 'Adresszeile 1',
   addressLine2: 'Adresszeile 2',
   addressCity: 'Ort',

@@ -39,6 +39,10 @@ export const es: MessageTable = {
   addressPart: 'Rellene todas las partes obligatorias de la dirección.',
   consent: 'Dé su consentimiento marcando la casilla.',
   signedName: 'Escriba su nombre en 200 caracteres como máximo.',
+  entries:
+    'Responda esta sección como una lista de entradas, cada una un objeto con los id de campo como claves.',
+  minEntries: { one: 'Añada al menos {min} entrada.', other: 'Añada al menos {min} entradas.' },
+  maxEntries: { one: 'Añada como máximo {max} entrada.', other: 'Añada como máximo {max} entradas.' },
   addressLine1: 'Dirección, línea 1',
   addressLine2: 'Dirección, línea 2',
   addressCity: 'Ciudad',

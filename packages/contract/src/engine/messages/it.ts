@@ -39,6 +39,10 @@ export const it: MessageTable = {
   addressPart: "Compila tutte le parti obbligatorie dell'indirizzo.",
   consent: 'Dai il tuo consenso spuntando la casella.',
   signedName: 'Scrivi il tuo nome in al massimo 200 caratteri.',
+  entries:
+    'Rispondi a questa sezione con un elenco di voci, ognuna un oggetto con gli id dei campi come chiavi.',
+  minEntries: { one: 'Aggiungi almeno {min} voce.', other: 'Aggiungi almeno {min} voci.' },
+  maxEntries: { one: 'Aggiungi al massimo {max} voce.', other: 'Aggiungi al massimo {max} voci.' },
   addressLine1: 'Indirizzo, riga 1',
   addressLine2: 'Indirizzo, riga 2',
   addressCity: 'Città',

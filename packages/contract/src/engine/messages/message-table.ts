@@ -85,6 +85,12 @@ export interface MessageTable {
   readonly consent: string;
   /** A signature's typed name that is not text or too long. */
   readonly signedName: string;
+  /** A repeating section's answer that is not a list of objects. */
+  readonly entries: string;
+  /** A repeating section with fewer entries than its `repeat.min`. `{min}` */
+  readonly minEntries: PluralText;
+  /** A repeating section with more entries than its `repeat.max`. `{max}` */
+  readonly maxEntries: PluralText;
   /** The label of an address part, as the renderers and exports show it. */
   readonly addressLine1: string;
   readonly addressLine2: string;
@@ -115,6 +121,9 @@ export type QuestionTypeMessageKey =
   | 'addressPart'
   | 'consent'
   | 'signedName'
+  | 'entries'
+  | 'minEntries'
+  | 'maxEntries'
   | 'addressLine1'
   | 'addressLine2'
   | 'addressCity'

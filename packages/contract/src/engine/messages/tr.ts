@@ -40,6 +40,10 @@ export const tr: MessageTable = {
   addressPart: 'Adresin zorunlu bölümlerinin hepsini doldurun.',
   consent: 'Kutuyu işaretleyerek onay verin.',
   signedName: 'Adınızı en fazla 200 karakterle yazın.',
+  entries:
+    'Bu bölümü, her biri alan kimlikleriyle anahtarlanmış bir nesne olan girişlerin listesi olarak yanıtlayın.',
+  minEntries: { one: 'En az {min} giriş ekleyin.', other: 'En az {min} giriş ekleyin.' },
+  maxEntries: { one: 'En fazla {max} giriş ekleyin.', other: 'En fazla {max} giriş ekleyin.' },
   addressLine1: 'Adres satırı 1',
   addressLine2: 'Adres satırı 2',
   addressCity: 'Şehir',

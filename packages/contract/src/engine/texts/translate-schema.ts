@@ -44,6 +44,14 @@ export function translateSchema(schema: FormSchema, language: Language): FormSch
     sections: schema.sections.map((section) => ({
       ...section,
       title: t(`sections.${section.id}.title`, section.title),
+      ...(section.repeat?.addLabel === undefined
+        ? {}
+        : {
+            repeat: {
+              ...section.repeat,
+              addLabel: t(`sections.${section.id}.repeat.addLabel`, section.repeat.addLabel),
+            },
+          }),
     })),
     fields: schema.fields.map((field) => translateField(field, t, opt)),
   };

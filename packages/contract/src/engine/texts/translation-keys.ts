@@ -40,6 +40,12 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
   add('meta.submitLabel', schema.meta.submitLabel, false, ['meta', 'submitLabel']);
   schema.sections.forEach((section, s) => {
     add(`sections.${section.id}.title`, section.title, true, ['sections', s, 'title']);
+    add(`sections.${section.id}.repeat.addLabel`, section.repeat?.addLabel, false, [
+      'sections',
+      s,
+      'repeat',
+      'addLabel',
+    ]);
   });
   schema.fields.forEach((field, f) => {
     const base = `fields.${field.id}`;

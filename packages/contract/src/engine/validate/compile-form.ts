@@ -1,5 +1,6 @@
 import { canGenerateCode, generateCheck } from '#engine/generator';
 import { questionHooks } from '#engine/question-types';
+import { repeatCode } from '#engine/repeat';
 import { variablesCode } from '#engine/variables';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
@@ -246,6 +247,9 @@ function compileField(
  * ```
  */
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
+  // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
+  const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
+  if (repeat) return repeat.compileRepeating(schema, options, compileForm);
   const plan = visibilityPlanFor(schema);
   const language = languageOf(schema);
   const compilePattern = options.compilePattern ?? compileRegExp;
