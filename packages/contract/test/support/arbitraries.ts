@@ -179,6 +179,9 @@ function conditionValueArb(op: ConditionOperator, target: FieldPlan): fc.Arbitra
   if (compared.type === 'datetime')
     return fc.constantFrom('2026-12-01T09:30:00+01:00', '2027-01-01T00:00:00Z');
   if (compared.values !== undefined) return fc.constantFrom(...compared.values);
+  // A phone's equals and notEquals compare phone numbers (E.164): any other value is refused.
+  if (target.type === 'phone' && (op === 'equals' || op === 'notEquals'))
+    return fc.constantFrom('+4915112345678', '+442079460958', '+33612345678');
   return word;
 }
 
