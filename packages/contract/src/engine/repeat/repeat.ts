@@ -1,15 +1,14 @@
 import type { Condition, ConditionalLogic } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { SCHEMA_LIMITS } from '../../models/limits.js';
 import type { Section } from '../../models/section.js';
 import { toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
-import { formatMessage } from '../messages/index.js';
+import type { formatMessage } from '../messages/index.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import type { CompiledForm, CompileOptions } from '../validate/compile-form.js';
-import { Issue } from '../validate/issue.js';
+import type { Issue } from '../validate/issue.js';
 
 /**
  * Repeating sections (docs/form-model.md "Repeating sections"): a form with one is compiled as an
@@ -25,11 +24,21 @@ import { Issue } from '../validate/issue.js';
  *   `{"sum": [section, field]}` of a variable read.
  */
 
-type Compile = (schema: FormSchema, options: CompileOptions) => CompiledForm;
+/**
+ * What compile-form.ts hands over: its compiler, and the engine's messages, issues and entry limit.
+ * Passed, not imported, so that a browser's chunk of this module shares no module with the start
+ * that the start's other chunks do not (each such module would split the start into more files).
+ */
+export interface RepeatKit {
+  compile: (schema: FormSchema, options: CompileOptions) => CompiledForm;
+  formatMessage: typeof formatMessage;
+  Issue: typeof Issue;
+  maxEntries: number;
+}
 
 /** The code behind repeating sections, which compile-form.ts takes from `#engine/repeat`. */
 export interface RepeatCode {
-  compileRepeating(schema: FormSchema, options: CompileOptions, compile: Compile): CompiledForm;
+  compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): CompiledForm;
 }
 
 /** Field ids hidden in each entry of each repeating section, by section id. */
@@ -85,7 +94,8 @@ function mapLogic(
   };
 }
 
-function compileRepeating(schema: FormSchema, options: CompileOptions, compile: Compile): CompiledForm {
+function compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): CompiledForm {
+  const { compile, formatMessage, Issue } = kit;
   const repeating = schema.sections.filter((s) => s.repeat !== undefined);
   const repeatingIds = new Set(repeating.map((s) => s.id));
   const innerSection = new Map<string, string>();
@@ -168,7 +178,7 @@ function compileRepeating(schema: FormSchema, options: CompileOptions, compile: 
     return {
       id: section.id,
       min: section.repeat?.min ?? 0,
-      max: section.repeat?.max ?? SCHEMA_LIMITS.maxRepeatEntries,
+      max: section.repeat?.max ?? kit.maxEntries,
       fieldIds: new Set(own.map((f) => f.id)),
       inner: compile(innerSchema, options),
       probes: probes.map((p) => p.probe),

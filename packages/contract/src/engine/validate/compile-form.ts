@@ -4,7 +4,7 @@ import { repeatCode } from '#engine/repeat';
 import { variablesCode } from '#engine/variables';
 import { isTextFieldType } from '../../models/field-types.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { type Language, supportedLanguage } from '../../models/limits.js';
+import { type Language, SCHEMA_LIMITS, supportedLanguage } from '../../models/limits.js';
 import type { ValidationRule } from '../../models/validation-rule.js';
 import {
   codePointLength,
@@ -249,7 +249,13 @@ function compileField(
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
   // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
   const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
-  if (repeat) return repeat.compileRepeating(schema, options, compileForm);
+  if (repeat)
+    return repeat.compileRepeating(schema, options, {
+      compile: compileForm,
+      formatMessage,
+      Issue,
+      maxEntries: SCHEMA_LIMITS.maxRepeatEntries,
+    });
   const plan = visibilityPlanFor(schema);
   const language = languageOf(schema);
   const compilePattern = options.compilePattern ?? compileRegExp;
