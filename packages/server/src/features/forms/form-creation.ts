@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateBlankFormBody,
+  type CreateFormBody,
+  DEFAULT_SCHEMA_VERSION,
+  type Form,
+  type FormSchema,
+} from '@formloom/contract';
+import type { Db, FormRow } from '../../db/database.js';
+import { isoNow, toJson } from '../../db/json.js';
+import type { Wake } from '../../jobs/wake.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { FormEditing } from './form-editing.js';
+import { formCreatedEvent, withEvents } from './form-events.js';
+import { toForm } from './form-mapping.js';
+import { createFormsStore } from './forms-store.js';
+
+export interface FormCreationDeps {
+  db: Db;
+  clock: () => Date;
+  /** The app's outbox wake-up: FORM_CREATED is sent at once. */
+  outbox?: Wake | undefined;
+  /** Checks a schema before it is stored (`FormEditing.assertSavable`). */
+  assertSavable: FormEditing['assertSavable'];
+}
+
+function blankSchema(
+  title: string,
+  description: string | undefined,
+  language: FormSchema['meta']['language'],
+) {
+  const schema: FormSchema = {
+    ...DEFAULT_SCHEMA_VERSION,
+    meta: { title, language, ...(description === undefined ? {} : { description }) },
+    settings: { layout: 'single-column', submitAction: 'default' },
+    sections: [{ id: 'section-1', title: '', order: 0 }],
+    fields: [],
+  };
+  return schema;
+}
+
+/** Creating a form, from a schema or blank, as a DRAFT with its audit entry and FORM_CREATED. */
+export function createFormCreation({ db, clock, outbox, assertSavable }: FormCreationDeps) {
+  return {
+    /** `trx`: a transaction to create the form in (an AI job's, which commits with it). */
+    async create(accountId: string, body: CreateFormBody, trx: Db = db): Promise<Form> {
+      let schema: FormSchema;
+      let description: string | null;
+      if ('schema' in body && body.schema !== undefined) {
+        schema = body.schema;
+        description = body.schema.meta.description ?? null;
+      } else {
+        const blank = body as CreateBlankFormBody;
+        schema = blankSchema(blank.title, blank.description, blank.language ?? 'en');
+        description = blank.description ?? null;
+      }
+      await assertSavable(accountId, schema, trx);
+      const nowIso = isoNow(clock());
+      const row: FormRow = {
+        id: randomUUID(),
+        account_id: accountId,
+        title: body.title,
+        title_search: body.title.toLowerCase(),
+        description,
+        schema: toJson(schema),
+        publish_status: 'DRAFT',
+        publish_visibility: 'PUBLIC',
+        share_code: null,
+        published_at: null,
+        expires_at: null,
+        response_count: 0,
+        version: 1,
+        deleted_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await withEvents(
+        trx,
+        async (inner) => {
+          await createFormsStore(inner).insert(row);
+          await recordAudit(inner, accountId, 'form.created', { type: 'form', id: row.id }, clock);
+          return { result: undefined, events: [formCreatedEvent(row)] };
+        },
+        outbox,
+      );
+      return toForm(row);
+    },
+  };
+}
