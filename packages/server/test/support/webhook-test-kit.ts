@@ -1,17 +1,51 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
+import { isoNow } from '../../src/db/json.js';
 import { createWorkSignals, type WorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
+import { newTargetRow } from '../../src/outbox/target-row.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
 import { createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
 
 /** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
+
+/**
+ * Keeps the account's events of `types`: an endpoint that subscribes to them (never sent to, as
+ * no worker runs), so a service part built alone records its events, read with `storedEvents`.
+ */
+export async function keepEventsOf(db: Db, accountId: string, types: readonly string[]): Promise<void> {
+  await db
+    .insertInto('outbox_targets')
+    .values(
+      newTargetRow({
+        id: randomUUID(),
+        accountId,
+        channel: 'webhook',
+        label: 'hook',
+        configSealed: 'x',
+        events: JSON.stringify(types),
+        now: isoNow(),
+      }),
+    )
+    .execute();
+}
+
+/** The `data` of each stored event of `type` about the form `formId`, oldest first. */
+export async function storedEvents(db: Db, type: string, formId: string): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .selectFrom('webhook_events')
+    .select('payload')
+    .where('type', '=', type)
+    .orderBy('seq')
+    .execute();
+  return rows.map((e) => JSON.parse(e.payload).data).filter((data) => data.formId === formId);
+}
 
 export interface Received {
   /** 1 for the first request this receiver got. */

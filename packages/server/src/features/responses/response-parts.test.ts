@@ -9,12 +9,12 @@ import {
   describeDialects,
   type TestDatabase,
 } from '../../../test/support/test-database.js';
+import { keepEventsOf, storedEvents } from '../../../test/support/webhook-test-kit.js';
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import type { Db, FormRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, NotFoundError } from '../../domain-errors.js';
 import { fingerprint, idempotencyExpiry } from '../../idempotency/index.js';
-import { newTargetRow } from '../../outbox/target-row.js';
 import { createServices } from '../../services.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
 import { createFormsService, type FormsService, submissionForms } from '../forms/index.js';
@@ -45,22 +45,8 @@ describeDialects('responses service parts, each built alone', (dialect) => {
     db = handle.db;
     forms = createFormsService({ db, clock, publicUrl: 'https://x.test' });
     accountId = (await createServices({ db }).accounts.create({ name: 'parts', plan: 'MAX' })).id;
-    // An endpoint of the account: the events a part records are kept for it.
-    const events = JSON.stringify(['FORM_RESPONSE_CREATED', 'FORM_RESPONSES_LIMIT_REACHED']);
-    await db
-      .insertInto('outbox_targets')
-      .values(
-        newTargetRow({
-          id: randomUUID(),
-          accountId,
-          channel: 'webhook',
-          label: 'hook',
-          configSealed: 'x',
-          events,
-          now: isoNow(),
-        }),
-      )
-      .execute();
+    // The events a part records are kept for the account.
+    await keepEventsOf(db, accountId, ['FORM_RESPONSE_CREATED', 'FORM_RESPONSES_LIMIT_REACHED']);
   });
   afterAll(async () => {
     await handle?.close();
@@ -94,10 +80,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
     return row;
   }
 
-  const eventsOf = async (type: string, formId: string) =>
-    (await db.selectFrom('webhook_events').select('payload').where('type', '=', type).execute())
-      .map((e) => JSON.parse(e.payload).data)
-      .filter((data) => data.formId === formId);
+  const eventsOf = (type: string, formId: string) => storedEvents(db, type, formId);
 
   const inTransaction = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
 
