@@ -21,7 +21,7 @@ import { createInterviewAccess, hashToken } from './interview-access.js';
 import { createInterviewQuestions } from './interview-questions.js';
 import { genericQuestion } from './interviewer-task.js';
 import type { OtpService } from './otp-service.js';
-import { createSessionsStore } from './sessions-store.js';
+import { createSessionsStore, newSessionRow } from './sessions-store.js';
 
 export { DEFAULT_QUESTION_TIMEOUT_MS } from './interview-questions.js';
 
@@ -89,27 +89,7 @@ export function createInterviewService(deps: InterviewServiceDeps) {
       const { form, language, detected } = await opening(code, body, context);
       const token = randomBytes(32).toString('base64url');
       const nowIso = isoNow(clock());
-      const session = {
-        id: randomUUID(),
-        smart_form_id: form.id,
-        account_id: form.account_id,
-        status: 'active',
-        language,
-        language_detected: detected ? 1 : 0,
-        respondent_email: null as string | null,
-        token_hash: hashToken(token),
-        question_count: 0,
-        answered_count: 0,
-        interview_done: 0,
-        started_at: nowIso,
-        last_activity_at: nowIso,
-        completed_at: null,
-        duration_ms: null,
-        analysis: null,
-        analysed_at: null,
-        sentiment_label: null,
-        sentiment_score: null,
-      };
+      const session = newSessionRow({ form, language, detected, tokenHash: hashToken(token), nowIso });
       await db.transaction().execute(async (trx) => {
         if (form.is_private === 1) {
           if (body.verificationToken === undefined) {

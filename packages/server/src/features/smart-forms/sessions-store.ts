@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   SessionAnalysis,
   SessionListQuery,
@@ -15,6 +16,40 @@ import type {
 import { fromJson, toJson } from '../../db/json.js';
 import { selectPage } from '../../db/paging.js';
 import { type ContextSession, sessionRef } from './session-context.js';
+
+/**
+ * A session as starting one stores it: active, nothing asked or answered yet. `detected`: the
+ * language was detected, not chosen (the first answer may still change it).
+ */
+export function newSessionRow(p: {
+  form: { id: string; account_id: string };
+  language: string;
+  detected: boolean;
+  tokenHash: string;
+  nowIso: string;
+}): SmartFormSessionsTable {
+  return {
+    id: randomUUID(),
+    smart_form_id: p.form.id,
+    account_id: p.form.account_id,
+    status: 'active',
+    language: p.language,
+    language_detected: p.detected ? 1 : 0,
+    respondent_email: null,
+    token_hash: p.tokenHash,
+    question_count: 0,
+    answered_count: 0,
+    interview_done: 0,
+    started_at: p.nowIso,
+    last_activity_at: p.nowIso,
+    completed_at: null,
+    duration_ms: null,
+    analysis: null,
+    analysed_at: null,
+    sentiment_label: null,
+    sentiment_score: null,
+  };
+}
 
 /** Ends active sessions (of one smart form, or idle since before `idleBefore`); returns how many. */
 export async function abandonActiveSessions(
