@@ -30,19 +30,26 @@ const scriptUrl: string | undefined =
 
 const RESUME_PARAM = 'resume';
 
-/** The alert a failed load or submission shows, by problem. */
-function problemText(texts: FormTexts, problem: RuntimeProblem): string {
-  const messages: Partial<Record<RuntimeProblem, string>> = {
-    invalid: texts.fixErrors,
-    network: texts.networkError,
-    not_found: texts.notFoundBody,
-    origin_not_allowed: `${texts.originRefusedTitle}. ${texts.originRefusedBody}`,
-    closed: `${texts.closedTitle}. ${texts.closedBody}`,
-    too_large: texts.tooLarge,
-    rate_limited: texts.tooMany,
-    captcha: texts.captchaFailed,
+/**
+ * A problem's title and text: a failed load shows both; a refused submission's alert the text,
+ * led by the title where the text alone does not say what happened (closed, origin refused).
+ */
+function problemTexts(
+  texts: FormTexts,
+  problem: RuntimeProblem,
+): [title: string, body: string, alert: string] {
+  const pairs: Partial<Record<RuntimeProblem, [string, string]>> = {
+    not_found: [texts.notFoundTitle, texts.notFoundBody],
+    closed: [texts.closedTitle, texts.closedBody],
+    rate_limited: [texts.tooManyTitle, texts.tooMany],
+    origin_not_allowed: [texts.originRefusedTitle, texts.originRefusedBody],
+    network: [texts.errorTitle, texts.networkError],
+    invalid: [texts.errorTitle, texts.fixErrors],
+    too_large: [texts.errorTitle, texts.tooLarge],
+    captcha: [texts.errorTitle, texts.captchaFailed],
   };
-  return messages[problem] ?? texts.genericError;
+  const [title, body] = pairs[problem] ?? [texts.errorTitle, texts.genericError];
+  return [title, body, problem === 'closed' || problem === 'origin_not_allowed' ? `${title}. ${body}` : body];
 }
 
 /**
@@ -271,16 +278,7 @@ export class FormloomFormElement extends Base {
     this.#texts = texts;
     if (state.status !== 'ready' || !state.acceptsResponses) {
       const problem = state.problem ?? 'server';
-      const [title, body] =
-        problem === 'not_found'
-          ? [texts.notFoundTitle, texts.notFoundBody]
-          : problem === 'closed'
-            ? [texts.closedTitle, texts.closedBody]
-            : problem === 'rate_limited'
-              ? [texts.tooManyTitle, texts.tooMany]
-              : problem === 'origin_not_allowed'
-                ? [texts.originRefusedTitle, texts.originRefusedBody]
-                : [texts.errorTitle, problem === 'network' ? texts.networkError : texts.genericError];
+      const [title, body] = problemTexts(texts, problem);
       root.innerHTML =
         html`<div class="fl-card fl-alert" part="alert" role="alert"><h2>${title}</h2><p>${body}</p></div>`.value;
       this.#emit('error', { problem });
@@ -544,7 +542,7 @@ export class FormloomFormElement extends Base {
     const texts = this.#texts!;
     const problem = state.problem ?? (this.#uploadErrors.size > 0 ? 'invalid' : undefined);
     if (problem === undefined) return;
-    this.#setAlert(problemText(texts, problem));
+    this.#setAlert(problemTexts(texts, problem)[2]);
     if (problem !== 'invalid') this.#emit('error', { problem });
     // The first in the order shown (the schema's order may differ from the display order).
     const first = [...this.#root!.querySelectorAll<HTMLElement>('[data-field-id]')]
