@@ -8,6 +8,12 @@
 /** The name a signature's PNG uploads as. */
 export const SIGNATURE_FILE_NAME = 'signature.png';
 
+/** A signature's answer once stored: the upload, with `signedName` when the name was typed. */
+export const isSignatureUpload = (value: unknown): value is { uploadId: string; signedName?: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { uploadId?: unknown }).uploadId === 'string';
+
 /** How long after the last stroke the drawing is uploaded, in ms. */
 export const SIGNATURE_SETTLE_MS = 600;
 

@@ -1,5 +1,6 @@
 import {
   createSignaturePad,
+  isSignatureUpload,
   SIGNATURE_FILE_NAME,
   type SignaturePad,
   settled,
@@ -19,11 +20,6 @@ import { Group } from '../internal/parts.js';
  * (also when a resumed partial brings it back).
  */
 
-const isUpload = (value: unknown): value is { uploadId: string; signedName?: string } =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { uploadId?: unknown }).uploadId === 'string';
-
 const BUTTON = { minHeight: '2.75rem', minWidth: '2.75rem' };
 
 export function Signature(props: FieldProps) {
@@ -35,7 +31,7 @@ export function Signature(props: FieldProps) {
   /** Always the latest props: the pad's listener outlives a render. */
   const current = useRef(props);
   current.current = props;
-  const stored = isUpload(props.value) ? props.value : undefined;
+  const stored = isSignatureUpload(props.value) ? props.value : undefined;
   const statusId = `${props.id}-status`;
 
   useEffect(() => {

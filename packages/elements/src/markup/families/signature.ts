@@ -1,6 +1,7 @@
 import type { Field } from '@formloom/contract';
 import {
   createSignaturePad,
+  isSignatureUpload,
   SIGNATURE_FILE_NAME,
   type SignaturePad,
   settled,
@@ -28,11 +29,6 @@ const pads = new WeakMap<HTMLElement, Pad>();
 
 const nameBox = (wrapper: HTMLElement) => wrapper.querySelector<HTMLInputElement>('.fl-sig-name')!;
 const status = (wrapper: HTMLElement) => wrapper.querySelector<HTMLElement>('.fl-sig-status')!;
-const isUpload = (value: unknown): value is { uploadId: string; signedName?: string } =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { uploadId?: unknown }).uploadId === 'string';
-
 function mount(_field: Field, wrapper: HTMLElement, host: FamilyHost) {
   const canvas = wrapper.querySelector('canvas')!;
   wrapper.querySelector<HTMLElement>('.fl-sig')!.hidden = false;
@@ -95,17 +91,17 @@ export const family: Family = {
   write(_field, wrapper, value) {
     const state = pads.get(wrapper);
     if (state === undefined) return;
-    state.answer = isUpload(value) ? value : undefined;
+    state.answer = isSignatureUpload(value) ? value : undefined;
     const lang = wrapper.closest('[lang]')?.getAttribute('lang') ?? 'en';
     status(wrapper).textContent = state.answer === undefined ? '' : signatureTexts(lang).signSaved;
-    const typed = isUpload(value) ? value.signedName : undefined;
+    const typed = isSignatureUpload(value) ? value.signedName : undefined;
     if (typed !== undefined && nameBox(wrapper).value.trim() !== typed) nameBox(wrapper).value = typed;
   },
-  post: (field, value) => (isUpload(value) ? [[field.id, JSON.stringify(value)]] : []),
+  post: (field, value) => (isSignatureUpload(value) ? [[field.id, JSON.stringify(value)]] : []),
   posted(field, get) {
     try {
       const value: unknown = JSON.parse(get(field.id)[0] ?? '');
-      return isUpload(value) ? value : undefined;
+      return isSignatureUpload(value) ? value : undefined;
     } catch {
       return undefined;
     }
