@@ -1,8 +1,9 @@
 import type { Options } from 'tsup';
 
-// Four entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless),
-// `./captcha`, the widget that loads a provider's script, and `./signature-pad`, the signature
-// field's drawing pad that `<formloom-form>` and the React components share.
+// Five entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless),
+// `./captcha`, the widget that loads a provider's script, `./signature-pad`, the signature
+// field's drawing pad that `<formloom-form>` and the React components share, and `./repeat`, the
+// entries of a repeating section, which a renderer loads only for a form that has one.
 // ESM only: the runtime is for browsers, bundlers and server rendering, all of which load ESM.
 // FORMLOOM_BUILD_DTS=0 (a build to run, not to publish) skips the type declarations, as the
 // contract's and the SDK's builds do.
@@ -13,6 +14,7 @@ const options: Options = {
     interview: 'src/interview.ts',
     captcha: 'src/captcha.ts',
     'signature-pad': 'src/signature-pad.ts',
+    repeat: 'src/repeat.ts',
   },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',

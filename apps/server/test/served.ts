@@ -17,6 +17,7 @@ export {
 } from '@formloom/server/testing/browser';
 export {
   bilingualSchema,
+  guestsSchema,
   pagedQuizSchema,
   surveySchema,
   TINY_PNG,

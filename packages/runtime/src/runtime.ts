@@ -6,6 +6,7 @@ import {
   type FileAnswer,
   formatMessage,
   loadQuestionTypes,
+  loadRepeat,
   loadTranslator,
   loadVariables,
   mimeTypeAllowed,
@@ -17,6 +18,7 @@ import {
   prefillTargets,
   questionHooks,
   recallText,
+  repeatCode,
   translator,
   usesQuestionTypes,
   type ValidationIssue,
@@ -112,7 +114,15 @@ export interface FormState {
   readonly pages: readonly string[];
   /** The page on show (a single-column form has one page: its first section). */
   readonly page: string | undefined;
-  /** Messages of the fields showing an error, by field id, in display order. */
+  /**
+   * A form with repeating sections: by section id, the fields hidden in each entry (the entries
+   * are the section's answer, a list of objects; `@formloom/runtime/repeat` edits them).
+   */
+  readonly hiddenInEntries: Readonly<Record<string, readonly ReadonlySet<string>[]>>;
+  /**
+   * Messages of the fields showing an error, by field id, in display order; in a repeating
+   * section by the entry's path (`g[1].guest`), and about the list itself by the section's id.
+   */
   readonly errors: Readonly<Record<string, readonly string[]>>;
   readonly variables: VariableValues;
   /** Prefilled fields the respondent may not change (`prefill.editable: false`). */
@@ -142,7 +152,10 @@ export interface FormRuntime {
   subscribe(listener: Listener): () => void;
   /** Remote mode: fetches the published form (again, after a failure). Local mode: resolves at once. */
   load(signal?: AbortSignal): Promise<FormState>;
-  /** Sets (or with `undefined`, clears) a field's answer; false when the field is locked or unknown. */
+  /**
+   * Sets (or with `undefined`, clears) a field's answer, or a repeating section's list of entries
+   * (by the section's id); false when the field is locked or unknown.
+   */
   setAnswer(fieldId: string, value: unknown): boolean;
   /**
    * Uploads a file for a file field and sets the answer to the stored file; `onProgress` hears the
@@ -187,6 +200,7 @@ function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown
     waits.push(loadQuestionTypes({ phone }));
   }
   if (variablesCode() === undefined && (schema.variables?.length ?? 0) > 0) waits.push(loadVariables());
+  if (repeatCode() === undefined && schema.sections.some((s) => s.repeat)) waits.push(loadRepeat());
   if (translator() === undefined && language !== undefined && language !== schema.meta.language) {
     waits.push(loadTranslator());
   }
@@ -198,6 +212,15 @@ function shownIn(schema: FormSchema, language: Language): FormSchema {
   if (language !== schema.meta.language) return translator()!(schema, language);
   const { translations: _, ...own } = schema;
   return own;
+}
+
+/**
+ * The keys of a form's answers: its fields' ids, but for a repeating section's fields its id
+ * (their answers are its entries).
+ */
+function answerKeys(schema: FormSchema): string[] {
+  const repeating = new Set(schema.sections.filter((s) => s.repeat).map((s) => s.id));
+  return [...repeating, ...schema.fields.filter((f) => !repeating.has(f.sectionId)).map((f) => f.id)];
 }
 
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
@@ -251,6 +274,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     answers,
     hiddenFields: new Set(),
     hiddenSections: new Set(),
+    hiddenInEntries: {},
     paged: false,
     pages: [],
     page: undefined,
@@ -276,7 +300,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   /** Visibility, pages and variables for the current answers; the page follows a vanished one back. */
   function derive(): Partial<FormState> {
     if (engine === undefined) return {};
-    const { hiddenFields, hiddenSections } = engine.visibility(answers);
+    const { hiddenFields, hiddenSections, entries = {} } = engine.visibility(answers);
     const visible = visibleOf(hiddenFields);
     // formPages(engine, answers), from the visibility just computed rather than a second pass.
     const pages = paged ? allPages.filter((id) => !hiddenSections.has(id)) : allPages;
@@ -291,6 +315,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       answers,
       hiddenFields,
       hiddenSections,
+      hiddenInEntries: entries,
       pages,
       page,
       variables: engine.variables(visible),
@@ -358,7 +383,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     let first: string | undefined;
     for (const [fieldId, messages] of groupIssues(issues)) {
       // A hidden-type field is never shown: its value came from the URL, and the server drops it.
-      if (fields.get(fieldId) === undefined || fields.get(fieldId)!.type === 'hidden') continue;
+      // Neither is an unknown one; an entry's path (`g[1].guest`) is on its section's page.
+      if (fields.get(fieldId)?.type === 'hidden' || pageOfField(engine!, fieldId) === undefined) continue;
       shown.set(fieldId, messages);
       first ??= fieldId;
     }
@@ -426,7 +452,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
 
     setAnswer(fieldId, value) {
       if (engine === undefined || state.locked.has(fieldId) || state.status === 'done') return false;
-      if (!state.schema!.fields.some((f) => f.id === fieldId)) return false;
+      if (!answerKeys(state.schema!).includes(fieldId)) return false;
       answers = { ...answers };
       if (value === undefined) delete answers[fieldId];
       else answers[fieldId] = value;
@@ -583,7 +609,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       if (saved.status === 404) emit({ resumeExpired: true });
       return;
     }
-    const fields = new Set(state.schema!.fields.map((f) => f.id));
+    const fields = new Set(answerKeys(state.schema!));
     answers = { ...answers };
     for (const [id, value] of Object.entries(saved.data.answers)) {
       if (fields.has(id) && !state.locked.has(id) && value !== null) answers[id] = value;
@@ -625,7 +651,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     const token = state.resumeToken;
     if (transport === undefined || token === undefined) return undefined;
     const all: Record<string, unknown> = {};
-    for (const field of state.schema!.fields) all[field.id] = visible[field.id] ?? null;
+    for (const id of answerKeys(state.schema!)) all[id] = visible[id] ?? null;
     const result = await transport.completePartial(token, { answers: all, language, ...captcha }, headers);
     if (result.ok || result.status === 404) emit({ resumeToken: undefined });
     return result.ok || result.status !== 404 ? result : undefined;

@@ -317,3 +317,95 @@ export function plainPostSchema(): FormSchema {
     ],
   };
 }
+
+/**
+ * A booking with a repeating section (docs/form-model.md "Repeating sections"): the host's name,
+ * then one to three guests, each with a required name, an age and a meal shown only to adults
+ * (a condition inside the entry), a title that recalls the entry's name, variables that count the
+ * guests and sum their ages, and German texts. Paged (host, guests, note) unless `layout` says.
+ */
+export function guestsSchema(layout: 'paged' | 'single-column' = 'paged'): FormSchema {
+  return {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Booking', language: 'en' },
+    settings: {
+      layout,
+      submitAction: 'default',
+      completion: { message: 'Thank you {{host}}: {{count}} guests booked.' },
+    },
+    sections: [
+      { id: 'you', title: 'You', order: 0 },
+      {
+        id: 'guests',
+        title: 'Guests',
+        description: 'Guest {{name}}',
+        order: 1,
+        repeat: { min: 1, max: 3, addLabel: 'Add a guest' },
+      },
+      { id: 'end', title: 'Anything else?', order: 2 },
+    ],
+    fields: [
+      { id: 'host', sectionId: 'you', type: 'text', label: 'Your name', order: 0, required: true },
+      { id: 'name', sectionId: 'guests', type: 'text', label: 'Guest name', order: 0, required: true },
+      {
+        id: 'age',
+        sectionId: 'guests',
+        type: 'number',
+        label: 'Age',
+        order: 1,
+        validation: { rules: [{ type: 'min', value: 0 }] },
+      },
+      {
+        id: 'meal',
+        sectionId: 'guests',
+        type: 'radio',
+        label: 'Meal for {{name}}',
+        order: 2,
+        options: [
+          { label: 'Fish', value: 'fish' },
+          { label: 'Vegetarian', value: 'veg' },
+        ],
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'age', operator: 'greaterThanOrEqual', value: 18 }] }],
+        },
+      },
+      {
+        id: 'note',
+        sectionId: 'end',
+        type: 'textarea',
+        label: 'A note for the host',
+        order: 0,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [
+            { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish', entry: 'any' }] },
+          ],
+        },
+      },
+    ],
+    variables: [
+      { id: 'count', type: 'number', expression: { entries: 'guests' } },
+      { id: 'years', type: 'number', expression: { sum: ['guests', 'age'] } },
+    ],
+    translations: {
+      de: {
+        'meta.title': 'Buchung',
+        'sections.you.title': 'Sie',
+        'sections.guests.title': 'Gäste',
+        'sections.guests.description': 'Gast {{name}}',
+        'sections.guests.repeat.addLabel': 'Gast hinzufügen',
+        'sections.end.title': 'Sonst noch etwas?',
+        'fields.host.label': 'Ihr Name',
+        'fields.name.label': 'Name des Gastes',
+        'fields.age.label': 'Alter',
+        'fields.meal.label': 'Essen für {{name}}',
+        'fields.meal.options.fish': 'Fisch',
+        'fields.meal.options.veg': 'Vegetarisch',
+        'fields.note.label': 'Eine Nachricht an den Gastgeber',
+        'settings.completion.message': 'Danke {{host}}: {{count}} Gäste gebucht.',
+      },
+    },
+  };
+}

@@ -86,13 +86,17 @@ export function pageOrder(form: FormSchema | CompiledForm): string[] {
 
 /**
  * The page a field is on (its section when paged, else the single page), or undefined when no
- * field has that id. A page may be hidden for some answers: see `formPages`.
+ * field has that id. A repeating section's id, or an entry's path (`g[1].guest`, as validation
+ * names it), is on the section's page. A page may be hidden for some answers: see `formPages`.
  */
 export function pageOfField(form: FormSchema | CompiledForm, fieldId: string): string | undefined {
   const schema = schemaOf(form);
-  const field = schema.fields.find((f) => f.id === fieldId);
-  if (!field) return undefined;
-  return isPaged(schema) ? field.sectionId : sectionOrder(schema)[0];
+  const id = fieldId.replace(/\[\d+\]\..*$/s, '');
+  const sectionId =
+    schema.fields.find((f) => f.id === id)?.sectionId ??
+    schema.sections.find((s) => s.id === id && s.repeat !== undefined)?.id;
+  if (sectionId === undefined) return undefined;
+  return isPaged(schema) ? sectionId : sectionOrder(schema)[0];
 }
 
 /** The outcome of `validatePage`: the errors of that page's visible fields only. */
@@ -117,9 +121,10 @@ export function validatePage(
   pageId: string,
 ): PageValidation {
   const schema = schemaOf(form);
-  const onPage = new Set(schema.fields.filter((f) => pageOfField(schema, f.id) === pageId).map((f) => f.id));
   const result = compiledFormFor(form).validate(answers);
-  const errors = result.errors.filter((e) => onPage.has(e.fieldId) && e.rule !== 'unknown_field');
+  const errors = result.errors.filter(
+    (e) => e.rule !== 'unknown_field' && pageOfField(schema, e.fieldId) === pageId,
+  );
   return { ok: errors.length === 0, errors };
 }
 

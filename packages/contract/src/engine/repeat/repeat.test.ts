@@ -4,6 +4,7 @@ import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
 import { checkSchema } from '../integrity/check-schema.js';
+import { pageOfField, validatePage } from '../logic/pages.js';
 import { entryAnswers } from '../texts/entry-answers.js';
 import { recallText } from '../texts/recall.js';
 import { translateSchema } from '../texts/translate-schema.js';
@@ -218,6 +219,32 @@ describe('repeating sections: conditions', () => {
       host: 'Bo',
       g: [{ guest: 'a' }],
     });
+  });
+});
+
+describe('repeating sections on pages', () => {
+  const paged = party({ min: 1, max: 2 }, { settings: { layout: 'paged' } });
+
+  it('puts the section, its fields and each entry path on the section page', () => {
+    expect(pageOfField(paged, 'g')).toBe('g');
+    expect(pageOfField(paged, 'guest')).toBe('g');
+    expect(pageOfField(paged, 'g[1].guest')).toBe('g');
+    expect(pageOfField(paged, 'host')).toBe('host');
+    expect(pageOfField(paged, 'host[0].x')).toBe('host');
+    expect(pageOfField(paged, 'nope[0].guest')).toBeUndefined();
+    expect(pageOfField(party(), 'g[0].age')).toBe('host');
+  });
+
+  it('checks the entries when their page is left, not another page', () => {
+    const answers = { host: 'Ada', g: [{ guest: 'Bo' }, { age: 3 }] };
+    expect(validatePage(paged, answers, 'host')).toEqual({ ok: true, errors: [] });
+    expect(validatePage(paged, answers, 'g').errors.map((e) => [e.fieldId, e.rule])).toEqual([
+      ['g[1].guest', 'required'],
+    ]);
+    expect(validatePage(paged, { host: 'Ada' }, 'g').errors.map((e) => [e.fieldId, e.rule])).toEqual([
+      ['g', 'minEntries'],
+    ]);
+    expect(validatePage(paged, { host: 'Ada', g: [{ guest: 'a' }, { guest: 'b' }] }, 'g').ok).toBe(true);
   });
 });
 
