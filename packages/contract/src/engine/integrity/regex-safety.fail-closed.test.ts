@@ -3,11 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 // recheck as the built server once had it: every call failing (there, a stack overflow), or
 // answering without a verdict. A plain function rather than a spy, so that what it throws reaches
 // the code under test and nothing else.
-const checker = vi.hoisted(() => ({ calls: 0, answer: (): unknown => undefined }));
+const checker = vi.hoisted(() => ({
+  calls: 0,
+  timeouts: [] as number[],
+  answer: (_timeout: number): unknown => undefined,
+}));
 vi.mock('recheck/lib/browser.js', () => {
-  const checkSync = () => {
+  const checkSync = (_source: string, _flags: string, params: { timeout: number }) => {
     checker.calls += 1;
-    return checker.answer();
+    checker.timeouts.push(params.timeout);
+    return checker.answer(params.timeout);
   };
   return { checkSync, default: { checkSync } };
 });
@@ -33,6 +38,15 @@ describe('checkPatternSafety when the checker cannot judge', () => {
     const result = checkPatternSafety('^[a-z]+-x$');
     expect(result).toMatchObject({ ok: false, reason: 'unsafe' });
     expect(!result.ok && result.message).toContain('no verdict came within the time allowed');
+  });
+
+  it('asks once more, for longer, after a timeout, and takes the verdict that comes then', () => {
+    // A busy machine: no verdict within the first ask's time, one within the second's.
+    checker.answer = (timeout) =>
+      timeout > 500 ? { status: 'safe' } : { status: 'unknown', error: { kind: 'timeout' } };
+    checker.timeouts = [];
+    expect(checkPatternSafety('^\\+?[0-9 ]{6,20}$')).toEqual({ ok: true });
+    expect(checker.timeouts).toEqual([500, 2000]);
   });
 
   it('does not keep such a refusal: the pattern is judged again once the checker answers', () => {

@@ -8,9 +8,16 @@ export type { PatternSafety };
 
 /**
  * Backstop for recheck's automaton analysis, which answers most patterns in a few ms (the
- * slowest seen, a long URL pattern, ~110 ms). A pattern still undecided then is refused.
+ * slowest seen, a long URL pattern, ~110 ms). A pattern undecided then is asked once more with
+ * RECHECK_RETRY_MS, and refused if still undecided.
  */
 const RECHECK_TIMEOUT_MS = 500;
+/**
+ * The second ask's time: the first check in a process spends about a second setting recheck up,
+ * and on a machine busy with other work a plain pattern such as `^\+?[0-9 ]{6,20}$` timed out
+ * twice at 500 ms, refusing a valid form with a 400 that the same request passed a minute later.
+ */
+const RECHECK_RETRY_MS = 2_000;
 /** Schemas are re-checked on every edit: remember verdicts, but not without bound. */
 const CACHE_LIMIT = 500;
 
@@ -133,12 +140,13 @@ type Diagnostics = ReturnType<typeof checkSync>;
 
 function runRecheck(source: string): { diagnostics: Diagnostics; failed?: undefined } | { failed: string } {
   try {
-    const ask = () => checkSync(source, '', { checker: 'automaton', timeout: RECHECK_TIMEOUT_MS });
-    const first = ask();
+    const ask = (timeout: number) => checkSync(source, '', { checker: 'automaton', timeout });
+    const first = ask(RECHECK_TIMEOUT_MS);
     // recheck's first check in a process takes about a second (it sets itself up within the
-    // timeout), and a busy machine can be slow too: a timeout is asked once more before refusing.
+    // timeout), and a busy machine can be slow too: a timeout is asked once more, for longer,
+    // before refusing.
     const timedOut = first.status === 'unknown' && first.error.kind === 'timeout';
-    return { diagnostics: timedOut ? ask() : first };
+    return { diagnostics: timedOut ? ask(RECHECK_RETRY_MS) : first };
   } catch (error) {
     // Whatever broke (an internal error of recheck, a bundling fault that once made it recurse
     // until the stack overflowed), the pattern was not analysed.
