@@ -27,6 +27,7 @@ import {
   variablesCode,
 } from '@formloom/contract/engine';
 import { loadLanguage } from './languages.js';
+import type { PartialHost } from './partials.js';
 import {
   type CallProblem,
   createTransport,
@@ -223,6 +224,9 @@ function answerKeys(schema: FormSchema): string[] {
   return [...repeating, ...schema.fields.filter((f) => !repeating.has(f.sectionId)).map((f) => f.id)];
 }
 
+/** The partials' code: a chunk of its own in a browser bundle (most forms are not paged). */
+const partials = () => import('./partials.js');
+
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
   const byField = new Map<string, string[]>();
   for (const issue of issues)
@@ -291,6 +295,17 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   };
   /** Partial saves run one after the other; a failed one is tried again with the next. */
   let saves: Promise<void> = Promise.resolve();
+  /** What the partials' code (./partials.ts, loaded on demand) needs: remote mode only. */
+  const host: PartialHost | undefined = transport && {
+    transport,
+    state: () => state,
+    emit,
+    keys: () => answerKeys(state.schema!),
+    answer(next) {
+      answers = next;
+      return derive();
+    },
+  };
 
   function emit(patch: Partial<FormState>) {
     state = { ...state, ...patch };
@@ -446,7 +461,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       });
       if (form.captcha !== undefined) emit({ captcha: form.captcha });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
-      else if (options.resume !== undefined && paged) await restore(options.resume);
+      else if (options.resume !== undefined && paged) await (await partials()).restore(host!, options.resume);
       return state;
     },
 
@@ -523,7 +538,10 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       const target = state.pages[state.pages.indexOf(page) + 1];
       if (target === undefined) return false;
       emit({ ...derive(), page: target, problem: undefined });
-      save();
+      if (host !== undefined) {
+        const shot = state;
+        saves = saves.then(async () => (await partials()).save(host, shot)).catch(() => undefined);
+      }
       return true;
     },
 
@@ -566,7 +584,10 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       const visible = runtime.visibleAnswers();
       await saves;
       const captcha = captchaToken === undefined ? {} : { captchaToken };
-      let result = await completeSaved(visible, language, headers, captcha);
+      let result =
+        state.resumeToken === undefined
+          ? undefined
+          : await (await partials()).completeSaved(host!, visible, language, headers, captcha);
       if (result === undefined) {
         const sent = { answers: visible, language, ...captcha };
         const body = JSON.stringify(sent);
@@ -601,61 +622,6 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
 
     idle: () => saves,
   };
-
-  /** Restores a saved partial's answers and page; a gone one is said (`resumeExpired`). */
-  async function restore(token: string) {
-    const saved = await transport!.getPartial(token);
-    if (!saved.ok) {
-      if (saved.status === 404) emit({ resumeExpired: true });
-      return;
-    }
-    const fields = new Set(answerKeys(state.schema!));
-    answers = { ...answers };
-    for (const [id, value] of Object.entries(saved.data.answers)) {
-      if (fields.has(id) && !state.locked.has(id) && value !== null) answers[id] = value;
-    }
-    emit({
-      resumeToken: token,
-      ...(saved.data.seed === undefined ? {} : { seed: saved.data.seed }),
-      ...derive(),
-    });
-    const page = saved.data.page;
-    if (page !== null && state.pages.includes(page)) emit({ page });
-  }
-
-  /** After a Next: the answers so far saved as the partial (created the first time). */
-  function save() {
-    if (transport === undefined) return;
-    const body = {
-      answers: runtime.visibleAnswers(),
-      ...(state.page === undefined ? {} : { page: state.page }),
-      ...(state.seed === undefined ? {} : { seed: state.seed }),
-    };
-    saves = saves.then(async () => {
-      // A 404 (completed elsewhere, or expired) keeps the token: submitting then gives way to a submission.
-      const result = await transport.savePartial(state.resumeToken, body);
-      if (result.ok && result.data.resumeToken !== undefined) emit({ resumeToken: result.data.resumeToken });
-    });
-  }
-
-  /**
-   * Completes the saved partial with these answers (a field left empty now is sent as null, so a
-   * value saved earlier does not come back); undefined when there is none or it has gone.
-   */
-  async function completeSaved(
-    visible: Record<string, unknown>,
-    language: string,
-    headers: Record<string, string> | undefined,
-    captcha: { captchaToken?: string },
-  ) {
-    const token = state.resumeToken;
-    if (transport === undefined || token === undefined) return undefined;
-    const all: Record<string, unknown> = {};
-    for (const id of answerKeys(state.schema!)) all[id] = visible[id] ?? null;
-    const result = await transport.completePartial(token, { answers: all, language, ...captcha }, headers);
-    if (result.ok || result.status === 404) emit({ resumeToken: undefined });
-    return result.ok || result.status !== 404 ? result : undefined;
-  }
 
   function finish(
     responseId: string | undefined,
