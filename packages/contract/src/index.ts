@@ -24,6 +24,16 @@ export {
   fieldTexts,
   type QuestionTypeEntry,
 } from './engine/question-types/table.js';
+// Answers as a person reads them (mails, chat messages, an AI's context), repeating sections' entries numbered.
+export {
+  type AnswerItem,
+  type AnswerLine,
+  type AnswerLinesOptions,
+  answerItems,
+  type EntryLines,
+  entryLines,
+  entryLineText,
+} from './engine/texts/answer-lines.js';
 // Also at `@formloom/contract/engine` as `translator()`, which a browser loads on demand.
 export { translateSchema } from './engine/texts/translate-schema.js';
 export { errorBody, isErrorEnvelope, issuesFromZodError, successBody } from './errors/envelope.js';

@@ -326,7 +326,7 @@ function buildServices(deps: ServicesDeps) {
       box,
       publicUrl: config.publicUrl,
       slackApiBaseUrl: config.slackApiBaseUrl,
-      fieldsOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema.fields,
+      schemaOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema,
     }),
     analyticsCallbackSender(db, signingSecrets),
     mailSender(db, {

@@ -86,10 +86,24 @@ export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 
 const FormRef = { formId: Uuid, formTitle: z.string() };
 
-/** `answers` of FORM_RESPONSE_CREATED: the field label beside each answer. */
-export const WebhookAnswer = z.object({
+/** An answer beside its field's label. */
+const LabelledAnswer = z.object({
   question: z.string().describe('The field label'),
   answer: z.unknown().describe('The stored answer value'),
+});
+
+/**
+ * `answers` of FORM_RESPONSE_CREATED: the field label beside each answer. A repeating section's
+ * answer is its list of entries as stored, beside the section's title, and `entries` gives each
+ * entry's answers beside their fields' labels.
+ */
+export const WebhookAnswer = LabelledAnswer.extend({
+  entries: z
+    .array(z.record(z.string(), LabelledAnswer))
+    .optional()
+    .describe(
+      "A repeating section only: one object per entry, in order, each keyed by field id with the field's label beside the answer",
+    ),
 });
 export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
 
@@ -97,7 +111,9 @@ export const WEBHOOK_EVENT_DATA = {
   FORM_RESPONSE_CREATED: z.object({
     ...FormRef,
     responseId: Uuid,
-    answers: z.record(z.string(), WebhookAnswer).describe('Keyed by field id'),
+    answers: z
+      .record(z.string(), WebhookAnswer)
+      .describe('Keyed by field id (a repeating section: by its id)'),
     variables: z
       .record(z.string(), VariableValue)
       .optional()

@@ -4,8 +4,10 @@ import type { FormRow } from '../db/database.js';
 import type { OutboxEvent } from '../outbox/record.js';
 
 /**
- * FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`),
- * and the computed `variables` when the form declares any (other forms' payloads keep their shape).
+ * FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`), a
+ * repeating section's list of entries as stored beside the section's title, with `entries`: each
+ * entry's answers beside their labels. The computed `variables` when the form declares any (other
+ * forms' payloads keep their shape).
  */
 export function responseCreatedEvent(
   form: FormRow,
@@ -18,9 +20,19 @@ export function responseCreatedEvent(
   },
 ): OutboxEvent {
   const labels = new Map(schema.fields.map((f) => [f.id, f.label]));
+  const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
+  const labelled = (entry: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(entry).map(([id, answer]) => [id, { question: labels.get(id) ?? id, answer }]),
+    );
   const answers: Record<string, WebhookAnswer> = {};
-  for (const [fieldId, answer] of Object.entries(response.answers)) {
-    answers[fieldId] = { question: labels.get(fieldId) ?? fieldId, answer };
+  for (const [id, answer] of Object.entries(response.answers)) {
+    if (repeating.has(id) && Array.isArray(answer)) {
+      const title = schema.sections.find((s) => s.id === id)?.title ?? id;
+      answers[id] = { question: title, answer, entries: (answer as Record<string, unknown>[]).map(labelled) };
+    } else {
+      answers[id] = { question: labels.get(id) ?? id, answer };
+    }
   }
   return {
     accountId: form.account_id,

@@ -126,6 +126,23 @@ describeEachDialect(
       expect(standIn.requests[0]!.body.messages[0].content).toContain('{{score}}');
     });
 
+    it('a repeating section: the instructions and the JSON schema describe `repeat`, the form gets it', async () => {
+      const { key } = await fundedAccount(t, 10);
+      const prompt = 'Dinner booking with your name and email, and for each guest their name and age';
+      const job = await waitForJob(t, key, (await generate(key, prompt)).body.data.jobId);
+      expect(job.status).toBe('DONE');
+      const schema = job.form!.schema;
+      expect(checkSchema(schema)).toEqual([]);
+      const repeating = schema.sections.filter((s) => s.repeat !== undefined);
+      expect(repeating.map((s) => [s.title, s.repeat])).toEqual([['Guest', { addLabel: 'Add another' }]]);
+      const inside = schema.fields.filter((f) => f.sectionId === repeating[0]!.id);
+      expect(inside.map((f) => f.type)).toEqual(['text', 'number']);
+      expect(schema.fields.map((f) => f.id)).not.toContain(repeating[0]!.id);
+      const format = JSON.stringify(standIn.requests[0]!.body.response_format);
+      for (const property of ['"repeat"', '"addLabel"', '"min"', '"max"']) expect(format).toContain(property);
+      expect(standIn.requests[0]!.body.messages[0].content).toContain('one object per entry');
+    });
+
     it('repair then failure: FAILED with the problems after two repairs, credits given back', async () => {
       const { key, accountId } = await fundedAccount(t, 10);
       standIn.script({ content: BROKEN }, { content: BROKEN }, { content: BROKEN });

@@ -3,8 +3,7 @@ import {
   ANALYTICS_CHAT_LIMITS,
   type AnalyticsChatBody,
   type AnalyticsChatResult,
-  answerDisplayText,
-  type Field,
+  answerItems,
   type FormSchema,
 } from '@formloom/contract';
 import type { ChatAnswer, ChatCall, ChatRunner } from '../../ai/chat-runner.js';
@@ -67,22 +66,27 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
 
   /**
    * Recent answers as JSON lines, newest first, as many as fit in `budget` tokens: each answer
-   * under its field's label as display text (`answerDisplayText`: option labels, "4/5",
-   * "Row: Column; …"); answers to fields the form no longer has are left out.
+   * under its field's label as display text (`answerItems`: option labels, "4/5", "Row: Column;
+   * …"), a repeating section's entries as a list under its title, each entry its answers under
+   * their labels; answers to fields the form no longer has are left out.
    */
   async function sample(
     accountId: string,
     formId: string,
-    fields: readonly Field[],
+    schema: FormSchema,
     budget: number,
   ): Promise<string[]> {
     const rows = await store.recentAnswers(accountId, formId, SAMPLE_READ);
+    const labelled = (lines: readonly { label: string; value: string }[]) =>
+      Object.fromEntries(lines.map((l) => [l.label, l.value]));
     const line = (answers: Record<string, unknown>) =>
       JSON.stringify(
         Object.fromEntries(
-          fields
-            .map((f) => [f.label, answerDisplayText(f, answers[f.id])] as const)
-            .filter(([, text]) => text !== ''),
+          answerItems(schema, answers).map((item) =>
+            item.kind === 'field'
+              ? [item.line.label, item.line.value]
+              : [item.title, item.entries.map((e) => labelled(e.lines))],
+          ),
         ),
       );
     return fitLines(
@@ -137,7 +141,7 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
         base: { formTitle: form.title, figures, sample: [], history, question: body.message },
         // The sample is not counted again: the reservation covers the whole room it was given.
         fit: async (base, room) => ({
-          input: { ...base, sample: await sample(accountId, formId, schema.fields, room) },
+          input: { ...base, sample: await sample(accountId, formId, schema, room) },
           tokens: room,
         }),
       });

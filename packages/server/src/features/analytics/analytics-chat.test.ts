@@ -2,8 +2,11 @@ import { ANALYTICS_CHAT_EVENTS, AnalyticsChatResult } from '@formloom/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { balanceOf, fundedAccount, readEvents } from '../../../test/support/ai-test-kit.js';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/openai-stand-in.js';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
+import { countTokens } from '../../ai/tokens.js';
+import { CHAT_CONTEXT_TOKENS } from './analytics-chat-service.js';
 
 const schema = {
   version: '1.0',
@@ -27,10 +30,19 @@ const schema = {
   ],
 };
 
-/** A published form of the account with `answers` submitted through the public API. */
-async function formWithResponses(t: TestServer, key: string, answers: Record<string, unknown>[]) {
-  const form = await t.request('/v1/forms', { method: 'POST', key, json: { title: 'Feedback', schema } });
-  const id = form.body.data.id as string;
+/** A published form of the account (`form`, else the feedback form) with `answers` submitted through the public API. */
+async function formWithResponses(
+  t: TestServer,
+  key: string,
+  answers: Record<string, unknown>[],
+  form: object = schema,
+) {
+  const created = await t.request('/v1/forms', {
+    method: 'POST',
+    key,
+    json: { title: 'Feedback', schema: form },
+  });
+  const id = created.body.data.id as string;
   const code = (await t.request(`/v1/forms/${id}/publish`, { method: 'POST', key })).body.data.shareUrl;
   for (const a of answers) {
     const res = await t.request(`/v1/public/forms/${code}/responses`, {
@@ -270,6 +282,45 @@ describe('analytics chat through the openai client and the stand-in', () => {
           .where('id', '=', sessionId)
           .executeTakeFirst();
         expect(kept).toBeUndefined();
+      });
+
+      it("shows the model a repeating section's entries with their labels, within the context's budget", async () => {
+        const booker = await fundedAccount(t, 100, 'MAX');
+        const booking = {
+          host: 'Ada',
+          guests: [
+            { name: 'Bo', age: 40, meal: 'veg' },
+            { name: 'Cy', age: 7 },
+          ],
+        };
+        const short = await formWithResponses(t, booker.key, [booking], guestsSchema());
+        standIn.script({ content: 'Two.' });
+        await ask(t, booker.key, short, { message: 'How many guests come?' });
+        expect(standIn.requests[0]!.body.messages[0].content).toContain(
+          '{"Your name":"Ada","Guests":[{"Guest name":"Bo","Age":"40","Meal for Bo":"Vegetarian"},{"Guest name":"Cy","Age":"7"}]}',
+        );
+
+        // Words that do not compress into few tokens: 12 responses of 3 such names overflow the budget.
+        const long = Array.from({ length: 120 }, (_, k) => `w${k}`).join(' ');
+        const crowded = Array.from({ length: 12 }, (_, i) => ({
+          host: `Host-${i}`,
+          guests: [1, 2, 3].map((n) => ({ name: `${long}-${i}-${n}`, age: n })),
+        }));
+        const form = await formWithResponses(t, booker.key, crowded, guestsSchema());
+        standIn.script({ content: 'Three guests at most.' });
+        expect((await ask(t, booker.key, form, { message: 'How many guests come?' })).status).toBe(200);
+        const system = standIn.requests[1]!.body.messages[0].content as string;
+        // As many responses as fit, each entry its answers under their labels.
+        expect(system).toMatch(
+          new RegExp(
+            `"Guests":\\[\\{"Guest name":"${long}-\\d+-1","Age":"1"\\},\\{"Guest name":"${long}-\\d+-2","Age":"2"\\}`,
+          ),
+        );
+        expect(system).not.toContain('[object Object]');
+        expect(await countTokens(system)).toBeLessThanOrEqual(CHAT_CONTEXT_TOKENS);
+        const sampled = system.split('\n').filter((l) => /^\d{4}-\d\d-\d\d \{/.test(l));
+        expect(sampled.length).toBeGreaterThan(0);
+        expect(sampled.length).toBeLessThan(crowded.length);
       });
 
       it('402 before any model call when the balance is empty', async () => {

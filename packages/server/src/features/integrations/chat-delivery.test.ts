@@ -7,6 +7,7 @@ import {
   startSlackStandIn,
 } from '../../../test/support/chat-stand-ins.js';
 import { contactSchema } from '../../../test/support/fixtures.js';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import {
   startReceiver,
@@ -37,6 +38,8 @@ describeDialects('chat notifications through the outbox', (dialect) => {
           box: createSecretBox(SECRET_KEY),
           publicUrl: ORIGIN,
           slackApiBaseUrl: slack.apiBaseUrl,
+          // As the app's senders: the form's schema, so answers read as display text.
+          schemaOf: async (accountId, formId) => (await t.services.forms.get(accountId, formId)).schema,
         }),
       },
     });
@@ -90,11 +93,11 @@ describeDialects('chat notifications through the outbox', (dialect) => {
     return { connection, webhookUrl };
   }
 
-  async function form(key: string, title = 'Contact') {
+  async function form(key: string, title = 'Contact', schema = contactSchema()) {
     const created = await t.request('/v1/forms', {
       method: 'POST',
       key,
-      json: { title, schema: contactSchema() },
+      json: { title, schema },
     });
     const published = await t.request(`/v1/forms/${created.body.data.id}/publish`, { method: 'POST', key });
     return { id: created.body.data.id as string, code: published.body.data.shareUrl as string };
@@ -116,6 +119,39 @@ describeDialects('chat notifications through the outbox', (dialect) => {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
+
+  it("a repeating section's entries reach Slack and Discord one labelled line each", async () => {
+    const { accountId, key } = await t.account('PRO');
+    await connectSlack(accountId, 'bookings');
+    const { webhookUrl } = await connectDiscord(accountId);
+    const webhookId = /webhooks\/(\d+)/.exec(webhookUrl)![1];
+    const f = await form(key, 'Booking', guestsSchema());
+    await submit(f.code, {
+      host: 'Ada',
+      guests: [
+        { name: 'Bo', age: 40, meal: 'fish' },
+        { name: 'Cy', age: 7 },
+      ],
+    });
+    const slackOf = () =>
+      slack.messages.filter(
+        (m) => m.body.channel === `C${Buffer.from('bookings').toString('hex').toUpperCase().slice(0, 10)}`,
+      );
+    const discordOf = () => discord.posts.filter((p) => p.webhookId === webhookId);
+    await until(() => slackOf().length === 1 && discordOf().length === 1);
+
+    const lines = 'Guests 1: Guest name: Bo; Age: 40; Meal for Bo: Fish\nGuests 2: Guest name: Cy; Age: 7';
+    const section = slackOf()[0]!.body.blocks[2] as { fields: { text: string }[] };
+    expect(section.fields.map((x) => x.text)).toEqual([
+      '*Your name*\nAda',
+      `*Guests*\n${lines}`,
+      '*count*\n2',
+      '*years*\n47',
+    ]);
+    const embed = discordOf()[0]!.body.embeds[0] as { fields: { name: string; value: string }[] };
+    expect(embed.fields).toContainEqual({ name: 'Guests', value: lines, inline: false });
+    expect(JSON.stringify([slackOf()[0]!.body, embed])).not.toContain('[object Object]');
+  });
 
   it('a response fans out to a webhook, a Slack channel and a Discord webhook at once, in order, with Block Kit and an embed', async () => {
     const { accountId, key } = await t.account('PRO');

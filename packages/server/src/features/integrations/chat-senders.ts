@@ -1,4 +1,4 @@
-import type { Field, WebhookEvent } from '@formloom/contract';
+import type { FormSchema, WebhookEvent } from '@formloom/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { OutboxSender, SendContext, SenderResult } from '../../outbox/channel.js';
 import { postDelivery, type SendResult } from '../../outbox/send.js';
@@ -96,10 +96,10 @@ export interface ChatSenderOptions {
   /** FORMLOOM_SLACK_API_BASE_URL: the Slack Web API (a local stand-in in tests). */
   slackApiBaseUrl?: string;
   /**
-   * A form's fields (undefined when it is gone), so a response's answers read as display text;
-   * without it they are shown as stored.
+   * A form's schema (undefined when it is gone), so a response's answers read as display text and
+   * a repeating section's entries with their labels; without it they are shown as stored.
    */
-  fieldsOf?: (accountId: string, formId: string) => Promise<readonly Field[] | undefined>;
+  schemaOf?: (accountId: string, formId: string) => Promise<FormSchema | undefined>;
 }
 
 /** The Slack and Discord senders of the outbox (docs/integrations.md). */
@@ -137,13 +137,13 @@ export function createChatSenders(options: ChatSenderOptions): OutboxSender[] {
         }
         if (config.provider !== provider) return failed(new Error(`not a ${provider} connection`));
         const event = JSON.parse(delivery.payload) as WebhookEvent;
-        const fields =
-          event.type === 'FORM_RESPONSE_CREATED' && options.fieldsOf !== undefined
+        const schema =
+          event.type === 'FORM_RESPONSE_CREATED' && options.schemaOf !== undefined
             ? await options
-                .fieldsOf(String(delivery.target.account_id), event.data.formId)
+                .schemaOf(String(delivery.target.account_id), event.data.formId)
                 .catch(() => undefined)
             : undefined;
-        const note = describeEvent(event, options.publicUrl, fields);
+        const note = describeEvent(event, options.publicUrl, schema);
         return post(config as Extract<ConnectionConfig, { provider: P }>, note, context);
       },
     };

@@ -1,11 +1,13 @@
 import type { WebhookEvent } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import {
   ANSWER_PREVIEW_CHARS,
   answerText,
   cut,
   describeEvent,
   discordMessage,
+  ENTRIES_PREVIEW_CHARS,
   LIMITS,
   slackMessage,
 } from './notification.js';
@@ -125,5 +127,44 @@ describe('notification content', () => {
       'https://x.test',
     );
     expect(deleted).toMatchObject({ title: 'Poll', summary: 'Form deleted', links: [], fields: [] });
+  });
+});
+
+describe("a repeating section's entries", () => {
+  const schema = guestsSchema();
+  const guests = (n: number, name = (i: number) => `Guest-${i}`) =>
+    Array.from({ length: n }, (_, i) => ({ name: name(i), age: 20 + i }));
+  const event = (entries: unknown[]) => response({ guests: { question: 'Guests', answer: entries } });
+
+  it('one numbered line each with the labels of the form, or the stored keys without it', () => {
+    const entries = [{ name: 'Ada', age: 40, meal: 'veg' }, { name: 'Bo' }];
+    expect(describeEvent(event(entries), 'https://x.test', schema).fields).toEqual([
+      {
+        name: 'Guests',
+        value: 'Guests 1: Guest name: Ada; Age: 40; Meal for Ada: Vegetarian\nGuests 2: Guest name: Bo',
+      },
+    ]);
+    expect(describeEvent(event(entries), 'https://x.test').fields[0]!.value).toBe(
+      'Guests 1: name: Ada; age: 40; meal: veg\nGuests 2: name: Bo',
+    );
+  });
+
+  it('a long list ends with "and N more" and stays inside the Slack and Discord limits', () => {
+    const note = describeEvent(event(guests(50, (i) => `${i}-${'x'.repeat(300)}`)), 'https://x.test', schema);
+    const value = note.fields[0]!.value;
+    const shown = value.split('\n').filter((l) => l.startsWith('Guests '));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(value.endsWith(`and ${50 - shown.length} more`)).toBe(true);
+    expect(value.length).toBeLessThanOrEqual(ENTRIES_PREVIEW_CHARS);
+    const slackField = (slackMessage(note, 'C1').blocks[2] as { fields: { text: string }[] }).fields[0]!;
+    expect(slackField.text).toContain(`and ${50 - shown.length} more`);
+    const embed = discordMessage(note).embeds[0]!;
+    expect(embed.fields[0]!.value).toBe(value);
+    expect(embed.fields[0]!.value.length).toBeLessThanOrEqual(LIMITS.discordField);
+
+    const few = describeEvent(event(guests(3)), 'https://x.test', schema).fields[0]!.value;
+    expect(few).toBe(
+      'Guests 1: Guest name: Guest-0; Age: 20\nGuests 2: Guest name: Guest-1; Age: 21\nGuests 3: Guest name: Guest-2; Age: 22',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import type { Field, WebhookEvent, WebhookEventType } from '@formloom/contract';
-import { answerDisplayText } from '@formloom/contract';
+import type { Field, FormSchema, WebhookEvent, WebhookEventType } from '@formloom/contract';
+import { answerDisplayText, entryLines, entryLineText } from '@formloom/contract';
 import { DASHBOARD_INTEGRATIONS } from './browser-routes.js';
 
 /** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */
@@ -15,6 +15,11 @@ export const LIMITS = {
 export const ANSWER_PREVIEW_CHARS = 200;
 /** FORM_RESPONSE_CREATED shows the first 3 answers: enough to recognise a response, short in a channel. */
 export const ANSWERS_SHOWN = 3;
+/**
+ * A repeating section's entries, one line each, fill at most this many characters ("and N more"
+ * after): within a Discord field's 1,024 and a Slack section field's 2,000.
+ */
+export const ENTRIES_PREVIEW_CHARS = 900;
 
 export interface Notification {
   title: string;
@@ -70,12 +75,53 @@ export function answerText(value: unknown, field?: Field): string {
   return cut(readable(String(value)), ANSWER_PREVIEW_CHARS);
 }
 
+const isEntry = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  typeof (v as { uploadId?: unknown }).uploadId !== 'string';
+
+/**
+ * A repeating section's entries, one numbered line each ("Guests 1: Guest name: Ada; Age: 40",
+ * `entryLines` with the form's schema; without it the stored keys stand for the labels), as many
+ * as fit in ENTRIES_PREVIEW_CHARS, then "and N more".
+ */
+export function entriesText(
+  title: string,
+  sectionId: string,
+  answers: Readonly<Record<string, unknown>>,
+  schema?: FormSchema,
+): string {
+  const entries = Array.isArray(answers[sectionId]) ? (answers[sectionId] as unknown[]) : [];
+  const section = schema?.sections.find((s) => s.id === sectionId && s.repeat !== undefined);
+  const lines =
+    schema !== undefined && section !== undefined
+      ? entryLines(schema, section, answers).map(entryLineText)
+      : entries.map((entry, i) => {
+          const parts = Object.entries(isEntry(entry) ? entry : {})
+            .map(([key, value]) => [key, answerText(value)] as const)
+            .filter(([, text]) => text !== '')
+            .map(([key, text]) => `${key}: ${text}`);
+          return [`${title} ${i + 1}`, ...(parts.length > 0 ? [parts.join('; ')] : [])].join(': ');
+        });
+  const shown: string[] = [];
+  let used = 0;
+  for (const line of lines.map((l) => cut(readable(l).replace(/\s*\n\s*/g, ' '), ANSWER_PREVIEW_CHARS))) {
+    // Room kept for the last line, "and N more".
+    if (used + line.length + 1 > ENTRIES_PREVIEW_CHARS - 20) break;
+    shown.push(line);
+    used += line.length + 1;
+  }
+  const more = lines.length - shown.length;
+  return [...shown, ...(more > 0 ? [`and ${more} more`] : [])].join('\n');
+}
+
 /**
  * What a chat notification says about an event, the same for Slack and Discord:
  * the form's title, the event, the first 3 answers of a response (as display text when the form's
- * `fields` are given) and link buttons to the server.
+ * `schema` is given; a repeating section's entries one line each) and link buttons to the server.
  */
-export function describeEvent(event: WebhookEvent, origin: string, fields?: readonly Field[]): Notification {
+export function describeEvent(event: WebhookEvent, origin: string, schema?: FormSchema): Notification {
   const data = event.data as Record<string, unknown>;
   const formTitle = String(data.formTitle ?? data.smartFormTitle ?? 'Form');
   const formId = typeof data.formId === 'string' ? data.formId : undefined;
@@ -90,9 +136,14 @@ export function describeEvent(event: WebhookEvent, origin: string, fields?: read
   switch (event.type) {
     case 'FORM_RESPONSE_CREATED': {
       const answers = Object.entries(event.data.answers);
+      const stored = Object.fromEntries(answers.map(([id, { answer }]) => [id, answer]));
       for (const [fieldId, { question, answer }] of answers.slice(0, ANSWERS_SHOWN)) {
-        const field = fields?.find((f) => f.id === fieldId);
-        note.fields.push({ name: cut(question || 'Answer', 100), value: answerText(answer, field) || '-' });
+        const field = schema?.fields.find((f) => f.id === fieldId);
+        const value =
+          field === undefined && Array.isArray(answer) && answer.some(isEntry)
+            ? entriesText(question || fieldId, fieldId, stored, schema)
+            : answerText(answer, field);
+        note.fields.push({ name: cut(question || 'Answer', 100), value: value || '-' });
       }
       if (answers.length > ANSWERS_SHOWN) note.summary += ` (${answers.length} answers)`;
       // A quiz's score is what its owner looks at first: the variables follow the answers.

@@ -27,7 +27,7 @@ describe('chat messages show every question type as its display text', () => {
       createdAt: '2026-11-25T00:00:00.000Z',
       data: { formId: 'f1', formTitle: 'Every question type', responseId: 'r1', answers },
     } as unknown as WebhookEvent;
-    const note = describeEvent(event, 'https://forms.example', QUESTION_TYPES_SCHEMA.fields);
+    const note = describeEvent(event, 'https://forms.example', QUESTION_TYPES_SCHEMA);
     expect(note.fields.map((f) => `${f.name}: ${f.value}`)).toEqual(LINES.slice(0, 3));
     const text = JSON.stringify(slackMessage(note, 'C1'));
     expect(text).toContain('4/5');

@@ -1,5 +1,5 @@
 import type { FormSchema, Language, VariableValue } from '@formloom/contract';
-import { answerDisplayText, translateSchema } from '@formloom/contract';
+import { answerItems, translateSchema } from '@formloom/contract';
 import { recallText } from '@formloom/contract/engine';
 import { html, type SafeHtml } from '../../platform/html.js';
 import { mailTexts } from './mail-texts.js';
@@ -54,29 +54,41 @@ interface AnswerLine {
   file: boolean;
 }
 
-/** The answered fields in the order the form shows them, as display text (`answerDisplayText`: option labels, file names, "4/5"). */
+/** A repeating section's entries under its title, each numbered ("Guests 1") with its labelled answers. */
+interface EntriesBlock {
+  title: string;
+  entries: { label: string; lines: AnswerLine[] }[];
+}
+
+type MailItem = AnswerLine | EntriesBlock;
+
+const isEntries = (item: MailItem): item is EntriesBlock => 'entries' in item;
+
+const mailLine = (l: { label: string; value: string; field: { type: string } }): AnswerLine => ({
+  label: l.label,
+  value: l.value,
+  file: l.field.type === 'file',
+});
+
+/**
+ * The answered fields in the order the form shows them, as display text (`answerItems`: option
+ * labels, file names, "4/5"), a repeating section's entries numbered under its title.
+ */
 function answerLines(
   schema: FormSchema,
   answers: Readonly<Record<string, unknown>>,
   variables: ResponseMailInput['variables'],
   withHidden: boolean,
-): AnswerLine[] {
-  const context = { schema, answers, variables };
-  const sectionRank = new Map(
-    [...schema.sections].sort((a, b) => a.order - b.order).map((s, i) => [s.id, i] as const),
+): MailItem[] {
+  const include = (field: { type: string }) => withHidden || field.type !== 'hidden';
+  return answerItems(schema, answers, { variables, include }).map((item) =>
+    item.kind === 'field'
+      ? mailLine(item.line)
+      : {
+          title: item.title,
+          entries: item.entries.map((e) => ({ label: e.label, lines: e.lines.map(mailLine) })),
+        },
   );
-  const fields = [...schema.fields].sort(
-    (a, b) => (sectionRank.get(a.sectionId) ?? 0) - (sectionRank.get(b.sectionId) ?? 0) || a.order - b.order,
-  );
-  const lines: AnswerLine[] = [];
-  for (const field of fields) {
-    if (!withHidden && field.type === 'hidden') continue;
-    if (!Object.hasOwn(answers, field.id)) continue;
-    const value = answerDisplayText(field, answers[field.id]);
-    if (value === '') continue;
-    lines.push({ label: recallText(field.label, context), value, file: field.type === 'file' });
-  }
-  return lines;
 }
 
 function variableLines(variables: ResponseMailInput['variables']): AnswerLine[] {
@@ -90,7 +102,7 @@ function variableLines(variables: ResponseMailInput['variables']): AnswerLine[] 
 interface Body {
   heading: string;
   intro?: string | undefined;
-  lines: AnswerLine[];
+  lines: MailItem[];
   variables: AnswerLine[];
   link?: { label: string; url: string } | undefined;
   language: Language;
@@ -98,14 +110,25 @@ interface Body {
 
 function textBody(body: Body): string {
   const texts = mailTexts(body.language);
-  const block = (lines: AnswerLine[]) =>
-    lines
-      .map(
-        (l) =>
-          `${l.label}\n${l.value
-            .split(/\r\n|\r|\n/)
-            .map((v) => `  ${v}`)
-            .join('\n')}${l.file ? ` (${texts.fileNotAttached})` : ''}`,
+  /** Lines after the first indented by `pad`, so a long answer stays under its label. */
+  const indent = (text: string, pad: string) => text.split(/\r\n|\r|\n/).join(`\n${pad}`);
+  const fileNote = (l: AnswerLine) => (l.file ? ` (${texts.fileNotAttached})` : '');
+  const entries = (block: EntriesBlock) =>
+    block.entries.length === 0
+      ? `  ${texts.noEntries}`
+      : block.entries
+          .map((e) =>
+            [
+              `  ${e.label}`,
+              ...(e.lines.length === 0 ? [`    ${texts.noAnswers}`] : []),
+              ...e.lines.map((l) => `    ${l.label}: ${indent(l.value, '      ')}${fileNote(l)}`),
+            ].join('\n'),
+          )
+          .join('\n');
+  const block = (items: MailItem[]) =>
+    items
+      .map((l) =>
+        isEntries(l) ? `${l.title}\n${entries(l)}` : `${l.label}\n  ${indent(l.value, '  ')}${fileNote(l)}`,
       )
       .join('\n\n');
   const parts = [body.heading];
@@ -118,11 +141,23 @@ function textBody(body: Body): string {
 
 function htmlBody(body: Body): string {
   const texts = mailTexts(body.language);
-  const list = (lines: AnswerLine[]): SafeHtml =>
-    html`<dl>${lines.map(
-      (l) =>
-        html`<dt style="font-weight:bold;margin-top:12px">${l.label}</dt><dd style="margin:4px 0 0 0;white-space:pre-wrap">${l.value}${l.file ? html` <em>(${texts.fileNotAttached})</em>` : ''}</dd>`,
-    )}</dl>`;
+  const answer = (l: AnswerLine): SafeHtml =>
+    html`<dt style="font-weight:bold;margin-top:12px">${l.label}</dt><dd style="margin:4px 0 0 0;white-space:pre-wrap">${l.value}${l.file ? html` <em>(${texts.fileNotAttached})</em>` : ''}</dd>`;
+  const entries = (block: EntriesBlock): SafeHtml =>
+    html`<dt style="font-weight:bold;margin-top:12px">${block.title}</dt><dd style="margin:4px 0 0 0">${
+      block.entries.length === 0
+        ? html`<p style="margin:4px 0">${texts.noEntries}</p>`
+        : block.entries.map(
+            (e) =>
+              html`<p style="font-weight:bold;margin:12px 0 0 0">${e.label}</p>${
+                e.lines.length === 0
+                  ? html`<p style="margin:4px 0 0 16px">${texts.noAnswers}</p>`
+                  : html`<dl style="margin:0 0 0 16px">${e.lines.map(answer)}</dl>`
+              }`,
+          )
+    }</dd>`;
+  const list = (items: MailItem[]): SafeHtml =>
+    html`<dl>${items.map((l) => (isEntries(l) ? entries(l) : answer(l)))}</dl>`;
   const page = html`<!doctype html><html lang="${body.language}"><head><meta charset="utf-8"><title>${body.heading}</title></head><body style="font-family:sans-serif;line-height:1.4">
 <h1 style="font-size:20px">${body.heading}</h1>
 ${body.intro === undefined ? '' : html`<p style="white-space:pre-wrap">${body.intro}</p>`}

@@ -2,6 +2,7 @@ import type { FormSchema } from '@formloom/contract';
 import { RESPONDENT_COPY_SUBJECT } from '@formloom/contract/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import { parseMail, type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { startWebhookTestServer, type WebhookTestServer } from '../../../test/support/webhook-test-kit.js';
@@ -145,6 +146,68 @@ describeDialects('notification mails through the outbox', (dialect) => {
     expect(deliveries.map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     const ids = smtp.mails.map((m) => parseMail(m.raw).headers['message-id']);
     for (const d of deliveries) expect(ids).toContain(`<${d.id}@formloom.test>`);
+  });
+
+  it("a repeating section's entries: numbered under the section's title, labelled, escaped; the copy in German", async () => {
+    const { key } = await t.account('MAX');
+    const schema = guestsSchema('single-column');
+    schema.fields.push({ id: 'email', sectionId: 'you', type: 'email', label: 'Email', order: 1 });
+    schema.settings = {
+      ...schema.settings,
+      notifications: { ownerEmails: ['host-owner@example.com'], respondentCopy: { emailFieldId: 'email' } },
+    };
+    const f = await form(key, schema);
+    const guests = [
+      { name: '<b>Bo</b>', age: 40, meal: 'fish' },
+      { name: 'Cy', age: 7 },
+    ];
+    await submit(
+      f.code,
+      { host: 'Ada', email: 'ada-host@example.com', guests, note: 'Line 1\nLine 2' },
+      'de',
+    );
+    await until(
+      () => mailsTo('host-owner@example.com').length === 1 && mailsTo('ada-host@example.com').length === 1,
+    );
+
+    const owner = mailsTo('host-owner@example.com')[0]!.parsed;
+    expect(owner.text).toContain(
+      [
+        'Guests',
+        '  Guests 1',
+        '    Guest name: <b>Bo</b>',
+        '    Age: 40',
+        '    Meal for <b>Bo</b>: Fish',
+        '  Guests 2',
+        '    Guest name: Cy',
+        '    Age: 7',
+        '',
+        'A note for the host',
+        '  Line 1',
+        '  Line 2',
+      ].join('\n'),
+    );
+    // The variables over the entries: the count and the sum of the ages.
+    expect(owner.text).toContain('count\n  2');
+    expect(owner.text).toContain('years\n  47');
+    expect(owner.text).not.toContain('[object Object]');
+    expect(owner.html).toContain('<dt style="font-weight:bold;margin-top:12px">Guests</dt>');
+    expect(owner.html).toContain('Guests 2');
+    expect(owner.html).toContain('Meal for &lt;b&gt;Bo&lt;/b&gt;');
+    expect(owner.html).not.toContain('<b>Bo');
+
+    const copy = mailsTo('ada-host@example.com')[0]!.parsed;
+    expect(copy.text).toContain('Danke Ada: 2 Gäste gebucht.');
+    expect(copy.text).toContain(
+      [
+        'Gäste',
+        '  Gäste 1',
+        '    Name des Gastes: <b>Bo</b>',
+        '    Alter: 40',
+        '    Essen für <b>Bo</b>: Fisch',
+      ].join('\n'),
+    );
+    expect(copy.text).toContain('  Gäste 2\n    Name des Gastes: Cy\n    Alter: 7\n');
   });
 
   it('an answer cannot reach a header or add a recipient, and a copy goes at most once', async () => {

@@ -13,6 +13,8 @@ export interface MailTexts {
   fileNotAttached: string;
   variables: string;
   noAnswers: string;
+  /** Under a repeating section's title when the response has no entry in it. */
+  noEntries: string;
 }
 
 const TEXTS: Record<Language, MailTexts> = {
@@ -24,6 +26,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'file, not attached',
     variables: 'Computed values',
     noAnswers: 'No answers.',
+    noEntries: 'No entries.',
   },
   tr: {
     newResponse: 'Yeni yanıt',
@@ -33,6 +36,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'dosya, eklenmedi',
     variables: 'Hesaplanan değerler',
     noAnswers: 'Yanıt yok.',
+    noEntries: 'Kayıt yok.',
   },
   es: {
     newResponse: 'Nueva respuesta',
@@ -42,6 +46,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'archivo, no adjunto',
     variables: 'Valores calculados',
     noAnswers: 'Sin respuestas.',
+    noEntries: 'Sin entradas.',
   },
   it: {
     newResponse: 'Nuova risposta',
@@ -51,6 +56,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'file, non allegato',
     variables: 'Valori calcolati',
     noAnswers: 'Nessuna risposta.',
+    noEntries: 'Nessuna voce.',
   },
   de: {
     newResponse: 'Neue Antwort',
@@ -60,6 +66,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'Datei, nicht angehängt',
     variables: 'Berechnete Werte',
     noAnswers: 'Keine Antworten.',
+    noEntries: 'Keine Einträge.',
   },
   nl: {
     newResponse: 'Nieuw antwoord',
@@ -69,6 +76,7 @@ const TEXTS: Record<Language, MailTexts> = {
     fileNotAttached: 'bestand, niet bijgevoegd',
     variables: 'Berekende waarden',
     noAnswers: 'Geen antwoorden.',
+    noEntries: 'Geen items.',
   },
 };
 

@@ -1,11 +1,13 @@
+import type { FormSchema, Language } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import {
   INPUT_TYPES_SCHEMA,
   INPUT_TYPES_STORED,
   QUESTION_TYPES_ANSWERS,
   QUESTION_TYPES_SCHEMA,
 } from '../../../test/support/question-types.js';
-import { ownerMails } from './mail-content.js';
+import { ownerMails, respondentCopy } from './mail-content.js';
 
 const LINES = [
   'Stars: 4/5',
@@ -59,5 +61,47 @@ describe('owner mails show every question type as its display text', () => {
     const mail = ownerMail(INPUT_TYPES_SCHEMA, INPUT_TYPES_STORED);
     expectLines(mail.text, INPUT_LINES);
     expect(mail.text).not.toContain('"line1"');
+  });
+});
+
+describe("mails show a repeating section's entries", () => {
+  /** guestsSchema with an email field for the respondent's copy and `completion` as its message. */
+  function withCopy(completion: string) {
+    const schema = guestsSchema();
+    schema.fields.push({ id: 'email', sectionId: 'you', type: 'email', label: 'Email', order: 1 });
+    schema.settings = {
+      ...schema.settings,
+      completion: { message: completion },
+      notifications: { respondentCopy: { emailFieldId: 'email' } },
+    };
+    return schema;
+  }
+  const input = (schema: FormSchema, answers: Record<string, unknown>, language: Language = 'en') => ({
+    formId: 'f1',
+    responseId: 'r1',
+    schema,
+    language,
+    answers,
+    dashboardOrigin: 'https://forms.example',
+  });
+
+  it('no entries, and an entry with nothing answered, say so in the language of the mail', () => {
+    const schema = withCopy('Thanks');
+    const none = { host: 'Ada', email: 'ada@example.com', guests: [] };
+    expect(ownerMails(input(schema, none), ['o@example.com'])[0]!.text).toContain('Guests\n  No entries.\n');
+    const german = respondentCopy(input(schema, none, 'de'))!;
+    expect(german.text).toContain('Gäste\n  Keine Einträge.\n');
+    expect(german.html).toContain('Keine Einträge.');
+    const empty = { host: 'Ada', email: 'ada@example.com', guests: [{ name: 'Bo' }, {}] };
+    const text = ownerMails(input(schema, empty), ['o@example.com'])[0]!.text;
+    expect(text).toContain('  Guests 1\n    Guest name: Bo\n  Guests 2\n    No answers.\n');
+  });
+
+  it('a completion message recalling a field inside the section recalls nothing outside an entry, and nothing breaks', () => {
+    const schema = withCopy('Guest {{name}} of {{host}}: {{guests}}{{count}}');
+    const answers = { host: 'Ada', email: 'ada@example.com', guests: [{ name: 'Bo', age: 40 }] };
+    const copy = respondentCopy({ ...input(schema, answers), variables: { count: 1, years: 40 } })!;
+    expect(copy.text).toContain('Guest  of Ada: 1');
+    expect(copy.text).toContain('  Guests 1\n    Guest name: Bo\n    Age: 40\n');
   });
 });

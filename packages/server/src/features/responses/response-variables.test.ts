@@ -1,6 +1,7 @@
 import type { FormSchema } from '@formloom/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema, quizSchema } from '../../../test/support/fixtures.js';
+import { guestsSchema } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 describeEachDialect('response variables', (t: TestServer) => {
@@ -81,6 +82,42 @@ describeEachDialect('response variables', (t: TestServer) => {
       rows.map((r) => JSON.parse(r.payload)).find((p) => p.data?.responseId === responseId);
     expect(eventOf(scored.body.data.responseId).data.variables).toEqual({ score: 2, grade: 'pass' });
     expect(eventOf(other.body.data.responseId).data).not.toHaveProperty('variables');
+  });
+
+  it("carry a repeating section's entries as stored beside its title, each entry's answers labelled", async () => {
+    const guests = { id: '', code: '' };
+    await publish(guestsSchema(), guests);
+    await t.request('/v1/webhooks', {
+      method: 'POST',
+      key,
+      json: { url: 'https://93.184.216.34/guests', events: ['FORM_RESPONSE_CREATED'] },
+    });
+    const entries = [
+      { name: 'Bo', age: 40, meal: 'fish' },
+      { name: 'Cy', age: 7 },
+    ];
+    const res = await submit(guests.code, { answers: { host: 'Ada', guests: entries } });
+    expect(res.status).toBe(201);
+    const rows = await t.db.selectFrom('webhook_events').select('payload').execute();
+    const event = rows
+      .map((r) => JSON.parse(r.payload))
+      .find((p) => p.data?.responseId === res.body.data.responseId);
+    expect(event.data.answers).toEqual({
+      host: { question: 'Your name', answer: 'Ada' },
+      guests: {
+        question: 'Guests',
+        answer: entries,
+        entries: [
+          {
+            name: { question: 'Guest name', answer: 'Bo' },
+            age: { question: 'Age', answer: 40 },
+            meal: { question: 'Meal for {{name}}', answer: 'fish' },
+          },
+          { name: { question: 'Guest name', answer: 'Cy' }, age: { question: 'Age', answer: 7 } },
+        ],
+      },
+    });
+    expect(event.data.variables).toEqual({ count: 2, years: 47 });
   });
 
   describe('hidden fields', () => {

@@ -180,3 +180,52 @@ describe('a model draft with the question types', () => {
     );
   });
 });
+
+describe('a model draft with a repeating section', () => {
+  /** A two-section draft whose second section repeats as `repeat` says, as JSON text from a model. */
+  function repeating(repeat: unknown, key = 'guest_name') {
+    const json = JSON.stringify({
+      title: 'Booking',
+      description: null,
+      layout: null,
+      quiz: null,
+      sections: [
+        {
+          title: 'You',
+          description: null,
+          repeat: null,
+          fields: [fieldDraft('section_2', 'text', 'Your name')],
+        },
+        { title: 'Guests', description: null, repeat, fields: [fieldDraft(key, 'text', 'Guest name')] },
+      ],
+    });
+    return draftToSchema(FormDraft.parse(JSON.parse(json)), 'en');
+  }
+
+  it('brings min and max within the engine bounds, keeps the add label, and passes the integrity check', () => {
+    expect(repeating({ min: 2, max: 5, addLabel: ' Add a guest ' }).sections[1]!.repeat).toEqual({
+      min: 2,
+      max: 5,
+      addLabel: 'Add a guest',
+    });
+    expect(repeating({ min: 80, max: 200.4, addLabel: null }).sections[1]!.repeat).toEqual({
+      min: 50,
+      max: 50,
+    });
+    expect(repeating({ min: 4, max: 2, addLabel: '' }).sections[1]!.repeat).toEqual({ min: 2, max: 2 });
+    expect(repeating({ min: null, max: null, addLabel: null }).sections[1]!.repeat).toEqual({});
+    const schema = repeating({ min: 1, max: 3, addLabel: 'Add a guest' });
+    // The section's id is its answer's key: it is not a field's.
+    expect(schema.fields.map((f) => f.id)).toEqual(['section_2', 'guest_name']);
+    expect(schema.sections[1]!.id).toBe('section_2_2');
+    expect(formProblems(schema.meta.title, schema)).toEqual([]);
+  });
+
+  it('a draft without `repeat` (null or left out) makes an ordinary section; the instructions describe it', () => {
+    expect(repeating(null).sections[1]).not.toHaveProperty('repeat');
+    expect(fromModel([field('text', {})])).toHaveLength(1);
+    const system = generateFormTask.messages({ prompt: 'A booking', language: 'en' })[0]!.content;
+    expect(system).toContain('(`repeat`: {min, max, addLabel})');
+    expect(Object.keys(FormDraft.shape.sections.element.shape)).toContain('repeat');
+  });
+});

@@ -6,11 +6,16 @@ import {
   type FormSchema,
   type Language,
   OPTION_FIELD_TYPES,
+  SCHEMA_LIMITS,
+  type Section,
   type ValidationRule,
 } from '@formloom/contract';
 import { z } from 'zod';
 import { slug, unique } from './draft-ids.js';
 import { QuestionDraftParts, questionParts } from './draft-questions.js';
+
+/** The most entries a repeating section allows. */
+const MAX_ENTRIES = SCHEMA_LIMITS.maxRepeatEntries;
 
 /**
  * What the model is asked for: a small, flat draft, not a FormSchema. Ids, option values, orders
@@ -43,6 +48,18 @@ export const FieldDraft = z.object({
 });
 export type FieldDraft = z.infer<typeof FieldDraft>;
 
+/** A repeating section's draft: the respondent fills its fields once per entry ("add each guest"). */
+export const RepeatDraft = z
+  .object({
+    min: z.number().nullable().describe('Fewest entries (0 when null)'),
+    max: z.number().nullable().describe(`Most entries, 1 to ${MAX_ENTRIES} (${MAX_ENTRIES} when null)`),
+    addLabel: z.string().nullable().describe('The text of the button that adds an entry, e.g. "Add a guest"'),
+  })
+  .describe(
+    'A section filled once per thing the respondent lists (each guest, each previous job, each item ordered); its answer is a list, one object per entry',
+  );
+export type RepeatDraft = z.infer<typeof RepeatDraft>;
+
 export const FormDraft = z.object({
   title: z.string(),
   description: z.string().nullable(),
@@ -64,6 +81,8 @@ export const FormDraft = z.object({
     z.object({
       title: z.string(),
       description: z.string().nullable(),
+      // Optional as well: a draft written without it (before repeating sections) means null.
+      repeat: RepeatDraft.nullable().optional(),
       fields: z.array(FieldDraft),
     }),
   ),
@@ -72,6 +91,24 @@ export type FormDraft = z.infer<typeof FormDraft>;
 
 /** The id of a quiz's score variable, as the prompt and the completion message name it. */
 export const SCORE_VARIABLE = 'score';
+
+/** A whole number within low..high, or undefined when the draft gives none. */
+function bounded(value: number | null, low: number, high: number): number | undefined {
+  if (value === null || !Number.isFinite(value)) return undefined;
+  return Math.min(high, Math.max(low, Math.round(value)));
+}
+
+/** A repeat the engine accepts: `max` 1..50, `min` 0..max, a non-empty add label. */
+function repeatOf(draft: RepeatDraft): NonNullable<Section['repeat']> {
+  const max = bounded(draft.max, 1, MAX_ENTRIES);
+  const min = bounded(draft.min, 0, max ?? MAX_ENTRIES);
+  const addLabel = draft.addLabel?.trim().slice(0, SCHEMA_LIMITS.maxLabelLength);
+  return {
+    ...(min ? { min } : {}),
+    ...(max === undefined ? {} : { max }),
+    ...(addLabel ? { addLabel } : {}),
+  };
+}
 
 function rulesOf(draft: FieldDraft): ValidationRule[] {
   const rules: ValidationRule[] = [];
@@ -101,12 +138,17 @@ export function draftToSchema(draft: FormDraft, language: Language): FormSchema 
   const scored: string[] = [];
 
   draft.sections.forEach((section, sectionIndex) => {
-    const sectionId = unique(`section_${sectionIndex + 1}`, sectionIds);
+    // A repeating section's id is its answer's key: it differs from every field's id.
+    const taken = section.repeat ? new Set([...sectionIds, ...fieldIds]) : sectionIds;
+    const sectionId = unique(`section_${sectionIndex + 1}`, taken);
+    sectionIds.add(sectionId);
+    if (section.repeat) fieldIds.add(sectionId);
     sections.push({
       id: sectionId,
       title: section.title,
       order: sectionIndex,
       ...(section.description ? { description: section.description } : {}),
+      ...(section.repeat ? { repeat: repeatOf(section.repeat) } : {}),
     });
     for (const f of section.fields) {
       const id = unique(slug(f.key || f.label, `field_${fields.length + 1}`), fieldIds);

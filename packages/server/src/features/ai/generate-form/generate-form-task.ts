@@ -43,6 +43,9 @@ function systemPrompt(language: Language): string {
     '- Every field has a short snake_case `key`, unique in the form.',
     '- select, radio, checkbox, ranking and picture_choice fields have 2 to 20 distinct options; other fields have options null.',
     '- number fields set min and max when the question has natural bounds (a rating of 1 to 5, an age).',
+    '- A section repeats (`repeat`: {min, max, addLabel}) when the respondent lists several things of the same kind ("add each guest", "list your previous jobs", "one row per item ordered"): its fields are asked once per entry (a guest\'s name and age), the respondent adds entries with the addLabel button ("Add a guest"), min and max bound their number (max at most ' +
+      `${SCHEMA_LIMITS.maxRepeatEntries}` +
+      "). Its answer is a list, one object per entry. Put only the repeated fields in it; every other section has repeat null. A quiz's scored fields and the {{key}} recalls of a completion message are never inside a repeating section.",
     '- layout is "paged" (each section a page) for a quiz, a test or a long form, else null.',
     '- A quiz, test, exam or anything scored: every question is a radio, select or checkbox field whose `scores` give one number per option, in order (the points of a right answer, 0 for a wrong one); quiz.completionMessage thanks the respondent and shows the result with {{score}} (it may recall an answer as {{key}}). Otherwise quiz is null and every scores is null.',
     '- showWhen (or null) shows a field only when an EARLIER field has a given answer; for a select or radio field the answer must be one of its options, written exactly.',

@@ -559,6 +559,105 @@ function outline(draft: FormDraft): string[] {
   ]);
 }
 
+/**
+ * Prompts that ask for a repeating section, two or more per language: the section's title and its
+ * fields as in CORPUS (the rest of the form is read as before).
+ */
+const REPEATING: [Language, string, string, string[]][] = [
+  [
+    'en',
+    'Dinner booking with your name and email, and for each guest their name and age',
+    'Guest',
+    ['text:Name*', 'number:Age'],
+  ],
+  [
+    'en',
+    'Job application: name, email. List your previous jobs with employer, role and years',
+    'Previous jobs',
+    ['text:Employer', 'text:Role', 'number:Years'],
+  ],
+  [
+    'en',
+    'Order form with your name and address; one row per item ordered: product, quantity and price',
+    'Item ordered',
+    ['text:Product', 'number:Quantity', 'number:Price'],
+  ],
+  ['en', 'A party signup: add each guest (name, age)', 'Guest', ['text:Name*', 'number:Age']],
+  [
+    'de',
+    'Tischreservierung mit Name und E-Mail. Für jeden Gast Name und Alter',
+    'Gast',
+    ['text:Name*', 'number:Alter'],
+  ],
+  [
+    'de',
+    'Bewerbung mit Name und E-Mail. Listen Sie Ihre bisherigen Stellen auf: Arbeitgeber, Position und Jahre',
+    'Bisherigen Stellen',
+    ['text:Arbeitgeber', 'text:Position', 'number:Jahre'],
+  ],
+  [
+    'es',
+    'Reserva de cena con nombre y correo. Para cada invitado: nombre y edad',
+    'Invitado',
+    ['text:Nombre*', 'number:Edad'],
+  ],
+  [
+    'es',
+    'Solicitud de empleo con nombre y correo. Enumere sus empleos anteriores con empresa, cargo y años',
+    'Empleos anteriores',
+    ['text:Empresa', 'text:Cargo', 'number:Años'],
+  ],
+  [
+    'it',
+    'Prenotazione con nome ed email. Per ogni ospite: nome ed età',
+    'Ospite',
+    ['text:Nome*', 'number:Età'],
+  ],
+  [
+    'it',
+    "Modulo d'ordine con nome e indirizzo. Una riga per ogni articolo ordinato: prodotto, quantità e prezzo",
+    'Articolo ordinato',
+    ['text:Prodotto', 'number:Quantità', 'text:Prezzo'],
+  ],
+  [
+    'nl',
+    'Reservering met naam en e-mail. Voor elke gast: naam en leeftijd',
+    'Gast',
+    ['text:Naam*', 'number:Leeftijd'],
+  ],
+  [
+    'nl',
+    'Bestelformulier met naam en adres. Een regel per besteld artikel: product, aantal en prijs',
+    'Besteld artikel',
+    ['text:Product', 'number:Aantal', 'text:Prijs'],
+  ],
+  [
+    'tr',
+    'Rezervasyon formu: ad ve e-posta. Her misafir için ad ve yaş',
+    'Misafir',
+    ['text:Ad*', 'number:Yaş'],
+  ],
+  [
+    'tr',
+    'Başvuru formu: ad ve e-posta. Önceki işlerinizi listeleyin: işveren, pozisyon ve yıl',
+    'Önceki işlerinizi',
+    ['text:Işveren', 'text:Pozisyon', 'number:Yıl'],
+  ],
+];
+
+/** Prompts that must not make a repeating section: one answer per question, or no list at all. */
+const NOT_REPEATING: [Language, string][] = [
+  ['en', 'Rate each statement from 1 to 5: the food was good, the staff was friendly'],
+  ['en', 'A quiz about capitals: for each question pick the right city'],
+  ['en', 'Her name, her email and a message'],
+  ['en', 'A contact form with name, email and message'],
+  ['de', 'Umfrage: für jede Frage eine Bewertung von 1 bis 5'],
+  ['es', 'Formulario de contacto con nombre, correo y mensaje'],
+  ['it', 'Modulo di contatto con nome, email e messaggio'],
+  ['nl', 'Contactformulier met naam, e-mail en bericht'],
+  ['tr', 'Ad, e-posta ve mesaj isteyen bir iletişim formu'],
+];
+
 describe('the offline provider on a corpus of prompts that name their fields', () => {
   const provider = createOfflineProvider();
 
@@ -577,6 +676,29 @@ describe('the offline provider on a corpus of prompts that name their fields', (
   it('covers the six languages, eight prompts each', () => {
     const count = (language: Language) => CORPUS.filter(([l]) => l === language).length;
     expect(LANGUAGES.map(count)).toEqual([8, 8, 8, 8, 8, 8]);
+  });
+
+  it.each(REPEATING)('[%s] a repeating section: %s', async (language, prompt, title, fields) => {
+    const { value } = await provider.generate(generateFormTask, { prompt, language });
+    const repeating = value.sections.filter((s) => s.repeat);
+    expect(repeating.map((s) => s.title)).toEqual([title]);
+    expect(outline({ ...value, sections: repeating })).toEqual(fields);
+    // What is repeated is not asked again outside it; the form's own fields stay.
+    expect(value.sections.filter((s) => !s.repeat).flatMap((s) => s.fields).length).toBeGreaterThan(0);
+    const schema = draftToSchema(value, language);
+    expect(schema.sections.find((s) => s.repeat)?.repeat?.addLabel).toBeTruthy();
+    expect(formProblems(schema.meta.title, schema)).toEqual([]);
+  });
+
+  it.each(NOT_REPEATING)('[%s] no repeating section: %s', async (language, prompt) => {
+    const { value } = await provider.generate(generateFormTask, { prompt, language });
+    expect(value.sections.some((s) => s.repeat)).toBe(false);
+  });
+
+  it('covers the six languages with two or more repeating prompts each', () => {
+    const count = (language: Language) => REPEATING.filter(([l]) => l === language).length;
+    expect(Math.min(...LANGUAGES.map(count))).toBeGreaterThanOrEqual(2);
+    expect(new Set(NOT_REPEATING.map(([l]) => l))).toEqual(new Set(LANGUAGES));
   });
 
   it('labels every result as offline', () => {

@@ -3,7 +3,9 @@ import { foldText } from '../../../ai/language.js';
 import { keyOf } from './draft-ids.js';
 import type { FieldDraft, FormDraft } from './form-draft.js';
 import { rangeIn, readQuestions } from './offline-questions.js';
+import { type RepeatRequest, readRepeat } from './offline-repeat.js';
 import {
+  capitalised,
   isPersonName,
   type ListedField,
   MAX_PROMPT_CHARS,
@@ -164,6 +166,8 @@ interface Texts {
   question: string;
   quizDone: string;
   url: string;
+  /** The add button of a repeating section. */
+  addEntry: string;
   /** The title of a form whose prompt gives none, and every form's description. */
   title: string;
   description: (questions: number) => string;
@@ -177,6 +181,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Phone number',
     rating: 'How would you rate it?',
     url: 'Website',
+    addEntry: 'Add another',
     date: 'Date',
     file: 'Upload a file',
     choice: 'Which option fits best?',
@@ -196,6 +201,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefon numarası',
     rating: 'Nasıl değerlendirirsiniz?',
     url: 'Web sitesi',
+    addEntry: 'Bir tane daha ekle',
     date: 'Tarih',
     file: 'Dosya yükleyin',
     choice: 'Hangi seçenek en uygun?',
@@ -215,6 +221,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Número de teléfono',
     rating: '¿Cómo lo valoraría?',
     url: 'Sitio web',
+    addEntry: 'Añadir otro',
     date: 'Fecha',
     file: 'Suba un archivo',
     choice: '¿Qué opción encaja mejor?',
@@ -234,6 +241,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Numero di telefono',
     rating: 'Come lo valuterebbe?',
     url: 'Sito web',
+    addEntry: 'Aggiungi un altro',
     date: 'Data',
     file: 'Carichi un file',
     choice: 'Quale opzione è più adatta?',
@@ -253,6 +261,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefonnummer',
     rating: 'Wie bewerten Sie es?',
     url: 'Webseite',
+    addEntry: 'Weitere hinzufügen',
     date: 'Datum',
     file: 'Datei hochladen',
     choice: 'Welche Option passt am besten?',
@@ -272,6 +281,7 @@ const TEXTS: Readonly<Record<Language, Texts>> = {
     phone: 'Telefoonnummer',
     rating: 'Hoe zou u het beoordelen?',
     url: 'Website',
+    addEntry: 'Nog een toevoegen',
     date: 'Datum',
     file: 'Upload een bestand',
     choice: 'Welke optie past het best?',
@@ -535,11 +545,14 @@ export function offlineFormDraft(request: string, language: Language): FormDraft
         : [nameField(t), ...conceptFields(prompt, t)];
     return quizDraft(reading.title ?? t.title, t, about, commentsField(t));
   }
+  // A clause that asks for a list of things ("for each guest ...") makes a repeating section.
+  const repeat = readRepeat(prompt, language);
+  const outer = repeat === null ? prompt : repeat.rest;
   // The sentences that ask for a question type make those fields; the rest is read as a list.
-  const { fields: asked, rest } = readQuestions(prompt, language, fieldDraft);
+  const { fields: asked, rest } = readQuestions(outer, language, fieldDraft);
   const reading = readPrompt(rest, language);
   const title = reading.title ?? t.title;
-  const sections =
+  const sections: FormDraft['sections'] =
     reading.groups.length > 0
       ? listedSections(reading, t, language, asked)
       : [
@@ -549,8 +562,37 @@ export function offlineFormDraft(request: string, language: Language): FormDraft
             fields: [nameField(t), ...conceptFields(rest, t), ...asked, commentsField(t)],
           },
         ];
+  if (repeat !== null) sections.push(repeatingSection(repeat, t, language));
   const count = sections.reduce((n, s) => n + s.fields.length, 0);
   return { title, description: t.description(count), layout: null, quiz: null, sections };
+}
+
+/**
+ * The repeating section a prompt asks for (`readRepeat`): titled by what is repeated, each entry
+ * the fields its clause lists ("their name and age"), else one short text named by it; the
+ * respondent adds entries with "Add another".
+ */
+function repeatingSection(
+  repeat: RepeatRequest,
+  t: Texts,
+  language: Language,
+): FormDraft['sections'][number] {
+  const title = capitalised(repeat.noun);
+  const listed = readPrompt(repeat.fields, language).groups.flatMap((g) => g.fields);
+  const fields = new Map<string, FieldDraft>();
+  for (const f of listed.slice(0, MAX_LISTED_FIELDS)) {
+    const field = listedField(f, t, language);
+    if (field !== null && !fields.has(field.label)) fields.set(field.label, field);
+  }
+  return {
+    title,
+    description: null,
+    repeat: { min: null, max: null, addLabel: t.addEntry },
+    fields:
+      fields.size > 0
+        ? [...fields.values()]
+        : [fieldDraft(keyOf(repeat.noun, 'entry'), 'text', title, { required: true, maxLength: 200 })],
+  };
 }
 
 /**

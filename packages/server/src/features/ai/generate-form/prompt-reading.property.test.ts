@@ -52,6 +52,15 @@ const PIECE = fc.constantFrom(
   ' top 2',
   ' none of the above',
   ' other',
+  // A repeating section's words (offline-repeat.ts).
+  ' for each guest ',
+  ' list your ',
+  ' one row per ',
+  ' their ',
+  ' für jeden ',
+  ' her ',
+  ' için ',
+  ' listeleyin',
 );
 const PROMPT = fc.oneof(
   fc.string({ maxLength: 400 }),
@@ -86,6 +95,10 @@ describe('the offline form reader on any prompt', () => {
       `${'1 to '.repeat(1_000)} %`,
       `${'? '.repeat(2_000)}`,
       `how likely to recommend ${'x and '.repeat(1_000)} 0 to 10`,
+      'for each question '.repeat(1_000),
+      `her ${'x '.repeat(3_000)}`,
+      'her için '.repeat(2_000),
+      `${'x '.repeat(3_000)} listeleyin`,
     ];
     for (const prompt of adversarial) {
       const started = performance.now();

@@ -244,7 +244,8 @@ function trimFiller(toks: Token[], leading: readonly string[]): Token[] {
 
 const EDGE = ' :,.;-';
 
-function capitalised(text: string): string {
+/** The text without the punctuation at its edges, its first letter upper case. */
+export function capitalised(text: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && EDGE.includes(text[start]!)) start++;
