@@ -19,10 +19,12 @@ export {
   type ComparedAs,
   comparedAs,
   type ExportColumn,
+  entryLines,
   exportColumns,
   type FieldText,
   fieldTexts,
   type QuestionTypeEntry,
+  sectionExportColumn,
 } from './engine/question-types/table.js';
 // Also at `@formloom/contract/engine` as `translator()`, which a browser loads on demand.
 export { translateSchema } from './engine/texts/translate-schema.js';
@@ -192,7 +194,7 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
-export { FieldFigures, FormFigures, FormFiguresQuery } from './models/form-figures.js';
+export { FieldFigures, FormFigures, FormFiguresQuery, SectionFigures } from './models/form-figures.js';
 export {
   CAPTCHA_PROVIDERS,
   type CaptchaProvider,
