@@ -3,7 +3,7 @@ import type { Field, FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { insertPublishedForm } from '../../../test/support/fixtures.js';
 import { guestsSchema, publishForm } from '../../../test/support/page-fixtures.js';
-import { describeEachDialect } from '../../../test/support/test-server.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { type FiguresQuery, formFigures } from './form-figures.js';
 import { histogramEdges } from './histogram.js';
 
@@ -220,6 +220,34 @@ describeEachDialect('form figures, counted by the database', (t) => {
   });
 });
 
+/**
+ * A published form of a new account with `responses` (`[submittedAt, answers]`) stored straight
+ * into the database, in one insert.
+ */
+async function formWithResponses(
+  t: TestServer,
+  schema: FormSchema,
+  responses: readonly (readonly [string, Record<string, unknown>])[],
+): Promise<{ accountId: string; formId: string }> {
+  const accountId = (await t.account('PRO')).accountId;
+  const formId = randomUUID();
+  const at = '2026-02-01T00:00:00.000Z';
+  await insertPublishedForm(t.db, { id: formId, accountId, title: schema.meta.title, schema, at });
+  await t.db
+    .insertInto('responses')
+    .values(
+      responses.map(([submittedAt, answers]) => ({
+        id: randomUUID(),
+        form_id: formId,
+        account_id: accountId,
+        answers: JSON.stringify(answers),
+        submitted_at: submittedAt,
+      })),
+    )
+    .execute();
+  return { accountId, formId };
+}
+
 /** The histogram of sorted numbers, counted in JavaScript over the same edges. */
 function histogramOf(numbers: readonly number[]) {
   if (numbers.length === 0) return { wholeNumbers: true, bins: [] };
@@ -356,33 +384,17 @@ describeEachDialect('form figures against a JavaScript reading of the same answe
   let accountId: string;
   let formId: string;
   beforeAll(async () => {
-    accountId = (await t.account('PRO')).accountId;
-    formId = randomUUID();
-    await insertPublishedForm(t.db, {
-      id: formId,
-      accountId,
-      title: 'Mixed',
-      schema: {
+    ({ accountId, formId } = await formWithResponses(
+      t,
+      {
         version: '1.0',
         schemaVersion: '2025-01-01',
         meta: { title: 'Mixed', language: 'en' },
         sections: [{ id: 's', title: 'S', order: 0 }],
         fields: MIXED,
       },
-      at: '2026-03-01T00:00:00.000Z',
-    });
-    await t.db
-      .insertInto('responses')
-      .values(
-        responses.map(([at, answers]) => ({
-          id: randomUUID(),
-          form_id: formId,
-          account_id: accountId,
-          answers: JSON.stringify(answers),
-          submitted_at: at,
-        })),
-      )
-      .execute();
+      responses,
+    ));
   });
 
   const ranges: FiguresQuery[] = [{}, { from: '2026-03-05T00:00:00.000Z', to: '2026-03-20T12:00:00.000Z' }];
@@ -440,27 +452,11 @@ describeEachDialect("a repeating section's figures against a JavaScript reading 
   let accountId: string;
   let formId: string;
   beforeAll(async () => {
-    accountId = (await t.account('PRO')).accountId;
-    formId = randomUUID();
-    await insertPublishedForm(t.db, {
-      id: formId,
-      accountId,
-      title: 'Entries',
+    ({ accountId, formId } = await formWithResponses(
+      t,
       schema,
-      at: '2026-02-01T00:00:00.000Z',
-    });
-    await t.db
-      .insertInto('responses')
-      .values(
-        responses.map(({ at, answers }) => ({
-          id: randomUUID(),
-          form_id: formId,
-          account_id: accountId,
-          answers: JSON.stringify(answers),
-          submitted_at: at,
-        })),
-      )
-      .execute();
+      responses.map(({ at, answers }) => [at, answers]),
+    ));
   });
 
   const ranges: FiguresQuery[] = [{}, { from: '2026-03-02T00:00:00.000Z', to: '2026-03-04T12:00:00.000Z' }];
