@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { Formloom, NotFoundError } from '@formloom/sdk';
 import { quizSchema } from '@formloom/server/testing';
+import { guestsSchema } from '@formloom/server/testing/page-fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBuiltServer } from './support/built-server.js';
 
@@ -49,5 +50,28 @@ describe('a form response export through the SDK', () => {
     await expect(client.responses.export('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(
       NotFoundError,
     );
+  });
+
+  it('gives a repeating section one csv column of its entries as JSON, and the json export the list', async () => {
+    const form = await client.forms.create({ title: 'Booking', schema: guestsSchema() });
+    const published = await client.forms.publish(form.id);
+    const guests = [
+      { name: 'Ada', age: 40, meal: 'veg' },
+      { name: 'Bo, "junior"', age: 7 },
+    ];
+    await client.public.submitResponse(published.shareUrl!, { answers: { host: 'Ann', guests } });
+
+    const csv = await client.responses.export(form.id);
+    const lines = (await text(Readable.fromWeb(csv.body as never))).trim().split('\n');
+    expect(lines[0]).toBe('submittedAt,id,language,Your name,Guests,A note for the host,count,years');
+    // The entries' JSON in one quoted cell, its quotes doubled as csv does.
+    const cell = `"${JSON.stringify(guests).replaceAll('"', '""')}"`;
+    expect(lines[1]!.slice(lines[1]!.indexOf(',en,') + 1)).toBe(`en,Ann,${cell},,2,47`);
+
+    const json = await client.responses.export(form.id, { format: 'json' });
+    const [exported] = JSON.parse(await text(Readable.fromWeb(json.body as never))) as {
+      answers: Record<string, unknown>;
+    }[];
+    expect(exported!.answers).toEqual({ host: 'Ann', guests });
   });
 });

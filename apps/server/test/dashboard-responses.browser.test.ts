@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { FormSchema } from '@formloom/sdk';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { guestsSchema } from '@formloom/server/testing/page-fixtures';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+import { fitsWidth, PHONE, signIn, tableRows, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 
@@ -116,6 +117,61 @@ describe.skipIf(executable === undefined)('the responses pages in Chromium', () 
     expect(await fitsWidth(opened)).toBe(true);
     await page.getByRole('link', { name: 'Back to the responses' }).click();
     await table.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
+    expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
+  }, 120_000);
+
+  it("a repeating section's entries: one line each in the table and the detail, their figures on the figures page; accessible at 360 px", async () => {
+    const { api, origin } = server();
+    const form = await api.forms.create({ title: 'Booking', schema: guestsSchema() });
+    const code = (await api.forms.publish(form.id)).shareUrl!.split('/').at(-1)!;
+    const guests = [
+      { name: 'Ada', age: 40, meal: 'fish' },
+      { name: '<b>Bo</b>', age: 7 },
+    ];
+    await api.public.submitResponse(code, { answers: { host: 'Ann', guests } });
+    await api.public.submitResponse(code, {
+      answers: { host: 'Cy', guests: [{ name: 'Di', age: 30, meal: 'veg' }] },
+    });
+    const lines = ['Guest name: Ada; Age: 40; Meal for {{name}}: Fish', 'Guest name: <b>Bo</b>; Age: 7'];
+
+    const opened = await pages.open('about:blank', PHONE);
+    const { page } = opened;
+    await signIn(opened, server());
+    await page.goto(`${origin}/app/forms/${form.id}/responses`);
+    const table = page.getByRole('table', { name: 'Responses' });
+    await table.getByRole('cell', { name: 'Ann' }).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Submitted',
+      'Your name',
+      'Guests',
+      'A note for the host',
+      'count',
+      'years',
+    ]);
+    // One line per entry, as text (never markup, never "[object Object]").
+    const cell = table.getByRole('row').filter({ hasText: 'Ann' }).getByRole('cell').nth(2);
+    expect(await cell.textContent()).toBe(lines.join('\n'));
+    expect(await table.locator('b').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(opened)).toBe(true);
+
+    await table.getByRole('row').filter({ hasText: 'Ann' }).getByRole('link').click();
+    await page.getByRole('heading', { name: /^Response of/, level: 1 }).waitFor();
+    const entries = page.getByRole('row', { name: /^Guests/ }).getByRole('cell');
+    expect(await entries.textContent()).toBe(lines.join('\n'));
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(opened)).toBe(true);
+
+    await page.goto(`${origin}/app/forms/${form.id}/figures`);
+    await page.getByText('Responses: 2').waitFor();
+    const rowsOf = (caption: string) => tableRows(page.getByRole('table', { name: caption, exact: true }));
+    expect(await rowsOf('Guests, responses by number of entries')).toEqual(['1 1', '2 1']);
+    expect(await rowsOf('Guests')).toEqual(['Entries 3', 'Mean entries per response 1.5']);
+    await page.getByText('Answered in 2 of 3 entries').first().waitFor();
+    expect(await rowsOf('Meal for {{name}}')).toEqual(['Fish 1', 'Vegetarian 1']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(opened)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-entries-360.png'), fullPage: true });
     expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 120_000);
 });

@@ -19,10 +19,12 @@ export {
   type ComparedAs,
   comparedAs,
   type ExportColumn,
+  entryLines,
   exportColumns,
   type FieldText,
   fieldTexts,
   type QuestionTypeEntry,
+  sectionExportColumn,
 } from './engine/question-types/table.js';
 // Answers as a person reads them (mails, chat messages, an AI's context), repeating sections' entries numbered.
 export {
@@ -202,7 +204,7 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
-export { FieldFigures, FormFigures, FormFiguresQuery } from './models/form-figures.js';
+export { FieldFigures, FormFigures, FormFiguresQuery, SectionFigures } from './models/form-figures.js';
 export {
   CAPTCHA_PROVIDERS,
   type CaptchaProvider,

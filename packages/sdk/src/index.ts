@@ -27,6 +27,7 @@ export type {
   Invitation,
   Member,
   Scope,
+  SectionFigures,
   SessionAnalysis,
   SmartAnalyticsCallback,
   SmartForm,

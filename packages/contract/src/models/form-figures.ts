@@ -10,7 +10,13 @@ export const FieldFigures = z
   .object({
     type: z.enum(FIELD_TYPES),
     label: z.string(),
-    answered: Count.describe('Responses with a non-empty answer to it'),
+    section: z
+      .string()
+      .optional()
+      .describe(
+        "A field of a repeating section: that section's id. Its figures count the section's entries, not responses: `answered` is entries answering it, `completion` over all entries, each count below a count of entries",
+      ),
+    answered: Count.describe('Responses with a non-empty answer to it (entries, in a repeating section)'),
     completion: z
       .number()
       .min(0)
@@ -118,6 +124,25 @@ export const FieldFigures = z
   .describe('Figures of one field');
 export type FieldFigures = z.infer<typeof FieldFigures>;
 
+/** A repeating section's figures: how many entries the responses gave it. */
+export const SectionFigures = z
+  .object({
+    title: z.string(),
+    answered: Count.describe('Responses with at least one entry'),
+    completion: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('`answered` / responses (0 when there is none), 4 decimals'),
+    entries: Count.describe('Entries of all responses'),
+    mean: z.number().nullable().describe('Entries per response with at least one, 4 decimals; null without'),
+    distribution: z
+      .array(z.object({ value: z.number().int().positive(), count: Count }))
+      .describe('Responses per number of entries (1 and more), ascending; the numbers given only'),
+  })
+  .describe('Figures of one repeating section');
+export type SectionFigures = z.infer<typeof SectionFigures>;
+
 /** GET /v1/forms/:id/figures: what a form's responses say, counted by the database. */
 export const FormFigures = z
   .object({
@@ -127,7 +152,13 @@ export const FormFigures = z
     overTime: z
       .array(z.object({ period: z.string(), count: Count }))
       .describe('Responses per day (`2026-11-23`) or per ISO week (the Monday it starts on), oldest first'),
-    fields: z.record(z.string(), FieldFigures).describe("Per field id, in the form's order"),
+    fields: z
+      .record(z.string(), FieldFigures)
+      .describe("Per field id, in the form's order; a repeating section's fields over its entries"),
+    sections: z
+      .record(z.string(), SectionFigures)
+      .optional()
+      .describe('Per repeating section id, when the form has one: its entries counted'),
     dropOff: DropOffFigures.describe(
       'The drop-off funnel, by page: the responses (completed) and the unfinished saved partial responses still kept (purged after `settings.resumeDays`)',
     ),

@@ -79,8 +79,11 @@ export interface SqlDialect {
   greatest(x: RawBuilder<number>, y: RawBuilder<number>): RawBuilder<number>;
   /** An aggregate median of `numbers`, or undefined where the database has none (SQLite). */
   readonly median: ((numbers: RawBuilder<unknown>) => RawBuilder<number>) | undefined;
-  /** Reading keys of a JSON text column (see `JsonKeys`). */
-  jsonKeys(table: string, column: string): JsonKeys;
+  /**
+   * Reading keys of a JSON text column (see `JsonKeys`); with `entriesOf`, of each object in the
+   * list under that key of the column instead (a repeating section's entries): one row per entry.
+   */
+  jsonKeys(table: string, column: string, entriesOf?: string): JsonKeys;
   /**
    * Some answer in the answers document `document` (JSON text keyed by field id) contains `text`
    * (already lower-cased), ignoring case. What is searched is what a respondent gave: a top-level
@@ -108,12 +111,17 @@ export function containsPattern(text: string): string {
 export interface JsonKeys {
   /** The subquery's columns for key `i`; `listed`: `hasElement` will be asked of it. */
   columns(key: string, i: number, listed: boolean): RawBuilder<unknown>[];
-  /** `(select 1 as one, <columns> from <table> r where <where>) as x`; `where` may use `r.`. */
+  /**
+   * `(select 1 as one, <columns> from <table> r where <where>) as x`; `where` may use `r.`. With
+   * `entriesOf`, a row per entry of the rows `where` picks.
+   */
   from(columns: RawBuilder<unknown>[], where: RawBuilder<unknown>): RawBuilder<unknown>;
   isString(i: number): RawBuilder<unknown>;
   isNumber(i: number): RawBuilder<unknown>;
   /** Key `i`'s value as a number (when `isNumber`). */
   number(i: number): RawBuilder<unknown>;
+  /** The number of elements of key `i`'s list; null when it is no list. Key `i` must be `listed`. */
+  length(i: number): RawBuilder<unknown>;
   /** Key `i` is a list holding the string `value`. */
   hasElement(i: number, value: string): RawBuilder<unknown>;
   /** Key `i` is a list holding an object (an "Other" answer `{other}` beside chosen values). */

@@ -1,4 +1,4 @@
-import { answerDisplayText } from '@formloom/contract';
+import { answerDisplayText, entryLines } from '@formloom/contract';
 import type { Field, FormResponse, FormSchema } from '@formloom/sdk';
 
 /** The form's fields in the order the respondent saw them: by section, then by field. */
@@ -18,4 +18,32 @@ export function fieldsInOrder(schema: FormSchema): Field[] {
  */
 export function answerText(field: Field, value: FormResponse['answers'][string] | undefined): string {
   return answerDisplayText(field.type === 'signature' ? { ...field, type: 'file' } : field, value);
+}
+
+/** What a response shows in form order: a field's answer, or a repeating section's entries. */
+export type AnswerItem =
+  | { kind: 'field'; id: string; label: string; field: Field }
+  | { kind: 'entries'; id: string; label: string };
+
+/**
+ * The form's answers in the order the respondent saw them (`fieldsInOrder`), a repeating section
+ * once, where its fields are, in place of them: its answer is the list of its entries.
+ */
+export function answerItems(schema: FormSchema): AnswerItem[] {
+  const repeating = new Map(schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s]));
+  const items: AnswerItem[] = [];
+  for (const field of fieldsInOrder(schema)) {
+    const section = repeating.get(field.sectionId);
+    if (section === undefined) items.push({ kind: 'field', id: field.id, label: field.label, field });
+    else if (!items.some((item) => item.id === section.id))
+      items.push({ kind: 'entries', id: section.id, label: section.title });
+  }
+  return items;
+}
+
+/** An item's answer as text: a field's (`answerText`), or a section's entries one line each. */
+export function itemText(schema: FormSchema, item: AnswerItem, answers: FormResponse['answers']): string {
+  return item.kind === 'field'
+    ? answerText(item.field, answers[item.id])
+    : entryLines(schema, item.id, answers[item.id]).join('\n');
 }

@@ -1,7 +1,7 @@
 import { countryNames } from '@formloom/contract/engine/parts';
-import type { Field, FormFigures } from '@formloom/sdk';
+import type { Field, FormFigures, SectionFigures } from '@formloom/sdk';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { DateRange } from '../../components/date-range.js';
 import { Link } from '../../components/link.js';
@@ -204,6 +204,35 @@ function RankingTable({
   );
 }
 
+/** A repeating section's figures: responses with entries, the entries, and responses per number of them. */
+function EntriesCard({ section, total }: { section: SectionFigures; total: number }) {
+  const tx = useTexts(figuresTexts);
+  const { language } = useI18n();
+  const number = new Intl.NumberFormat(language);
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h4">
+        {section.title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {tx('answered', { answered: section.answered, total })}
+      </Text>
+      <ChartWithTable
+        caption={tx('byEntries', { name: section.title })}
+        columns={[tx('entryCount'), tx('count')]}
+        rows={section.distribution.map((d) => ({ name: number.format(d.value), count: d.count }))}
+      />
+      <FigureTable
+        caption={section.title}
+        rows={[
+          [tx('entries'), section.entries],
+          [tx('meanEntries'), section.mean],
+        ]}
+      />
+    </Paper>
+  );
+}
+
 /** A form's figures as the server counts them: responses over time, the drop-off funnel, each field. */
 export default function FiguresPage({ params }: PageProps) {
   const formId = params.formId!;
@@ -222,6 +251,16 @@ export default function FiguresPage({ params }: PageProps) {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 10 });
   const labelOf = (field: Field, value: string) =>
     field.options?.find((o) => o.value === value)?.label ?? value;
+  const fields = fieldsInOrder(form.data.schema);
+  // A repeating section's figures come before its first field's.
+  const firstOf = new Set<string>();
+  const met = new Set<string>();
+  for (const field of fields) {
+    const section = data?.fields[field.id]?.section;
+    if (section === undefined || met.has(section)) continue;
+    met.add(section);
+    firstOf.add(field.id);
+  }
 
   return (
     <Stack>
@@ -280,122 +319,131 @@ export default function FiguresPage({ params }: PageProps) {
           <Title order={2} size="h3">
             {tx('fields')}
           </Title>
-          {fieldsInOrder(form.data.schema).map((field) => {
+          {fields.map((field) => {
             const f = data.fields[field.id];
             if (f === undefined) return null;
+            // A repeating section's fields are counted over its entries.
+            const section = f.section === undefined ? undefined : data.sections?.[f.section];
             return (
-              <Paper withBorder p="md" key={field.id}>
-                <Title order={3} size="h4">
-                  {field.label}
-                </Title>
-                <Text size="sm" c="dimmed" mb="sm">
-                  {tx('answered', { answered: f.answered, total: data.responseCount })}
-                </Text>
-                {f.options ? (
-                  <ChartWithTable
-                    caption={field.label}
-                    columns={[tx('option'), tx('count')]}
-                    layout="vertical"
-                    rows={Object.entries(f.options).map(([value, count]) => ({
-                      name: labelOf(field, value),
-                      count,
-                    }))}
-                  />
+              <Fragment key={field.id}>
+                {section !== undefined && firstOf.has(field.id) ? (
+                  <EntriesCard section={section} total={data.responseCount} />
                 ) : null}
-                {f.other !== undefined && f.ranking === undefined ? (
-                  <FigureTable caption={field.label} rows={[[tx('other'), f.other]]} />
-                ) : null}
-                {/* An NPS field's score first: the figure its readers look for. */}
-                {f.nps ? (
-                  <FigureTable
-                    caption={tx('npsScore')}
-                    rows={[
-                      [tx('npsScore'), f.nps.score],
-                      [tx('promoters'), f.nps.promoters],
-                      [tx('passives'), f.nps.passives],
-                      [tx('detractors'), f.nps.detractors],
-                    ]}
-                  />
-                ) : null}
-                {f.distribution ? (
-                  <>
+                <Paper withBorder p="md">
+                  <Title order={3} size="h4">
+                    {field.label}
+                  </Title>
+                  <Text size="sm" c="dimmed" mb="sm">
+                    {section === undefined
+                      ? tx('answered', { answered: f.answered, total: data.responseCount })
+                      : tx('answeredEntries', { answered: f.answered, total: section.entries })}
+                  </Text>
+                  {f.options ? (
+                    <ChartWithTable
+                      caption={field.label}
+                      columns={[tx('option'), tx('count')]}
+                      layout="vertical"
+                      rows={Object.entries(f.options).map(([value, count]) => ({
+                        name: labelOf(field, value),
+                        count,
+                      }))}
+                    />
+                  ) : null}
+                  {f.other !== undefined && f.ranking === undefined ? (
+                    <FigureTable caption={field.label} rows={[[tx('other'), f.other]]} />
+                  ) : null}
+                  {/* An NPS field's score first: the figure its readers look for. */}
+                  {f.nps ? (
+                    <FigureTable
+                      caption={tx('npsScore')}
+                      rows={[
+                        [tx('npsScore'), f.nps.score],
+                        [tx('promoters'), f.nps.promoters],
+                        [tx('passives'), f.nps.passives],
+                        [tx('detractors'), f.nps.detractors],
+                      ]}
+                    />
+                  ) : null}
+                  {f.distribution ? (
+                    <>
+                      <ChartWithTable
+                        caption={tx('byValue', { name: field.label })}
+                        columns={[tx('range'), tx('count')]}
+                        rows={f.distribution.values.map((v) => ({
+                          name: number.format(v.value),
+                          count: v.count,
+                        }))}
+                      />
+                      <FigureTable
+                        caption={field.label}
+                        rows={[
+                          [tx('numberCount'), f.distribution.count],
+                          [tx('mean'), f.distribution.mean],
+                          [tx('median'), f.distribution.median],
+                        ]}
+                      />
+                    </>
+                  ) : null}
+                  {f.matrix ? <MatrixTable field={field} counts={f.matrix} /> : null}
+                  {f.ranking ? (
+                    <RankingTable field={field} ranking={f.ranking} other={f.other} labelOf={labelOf} />
+                  ) : null}
+                  {f.months ? (
+                    <ChartWithTable
+                      caption={field.label}
+                      columns={[tx('month'), tx('count')]}
+                      rows={Object.entries(f.months).map(([month, count]) => ({ name: month, count }))}
+                    />
+                  ) : null}
+                  {f.countries ? (
+                    <ChartWithTable
+                      caption={tx('byCountry', { name: field.label })}
+                      columns={[tx('country'), tx('count')]}
+                      layout="vertical"
+                      rows={countryRows(f.countries, language)}
+                    />
+                  ) : null}
+                  {f.hours ? (
+                    <ChartWithTable
+                      caption={tx('byHour', { name: field.label })}
+                      columns={[tx('hour'), tx('count')]}
+                      rows={f.hours.map((h) => ({
+                        name: `${String(h.hour).padStart(2, '0')}:00`,
+                        count: h.count,
+                      }))}
+                    />
+                  ) : null}
+                  {f.numbers && f.numbers.histogram.bins.length > 0 ? (
                     <ChartWithTable
                       caption={tx('byValue', { name: field.label })}
                       columns={[tx('range'), tx('count')]}
-                      rows={f.distribution.values.map((v) => ({
-                        name: number.format(v.value),
-                        count: v.count,
-                      }))}
+                      rows={binRows(f.numbers.histogram, number, tx)}
                     />
+                  ) : null}
+                  {f.numbers ? (
                     <FigureTable
                       caption={field.label}
                       rows={[
-                        [tx('numberCount'), f.distribution.count],
-                        [tx('mean'), f.distribution.mean],
-                        [tx('median'), f.distribution.median],
+                        [tx('numberCount'), f.numbers.count],
+                        [tx('mean'), f.numbers.mean],
+                        [tx('median'), f.numbers.median],
+                        [tx('min'), f.numbers.min],
+                        [tx('max'), f.numbers.max],
                       ]}
                     />
-                  </>
-                ) : null}
-                {f.matrix ? <MatrixTable field={field} counts={f.matrix} /> : null}
-                {f.ranking ? (
-                  <RankingTable field={field} ranking={f.ranking} other={f.other} labelOf={labelOf} />
-                ) : null}
-                {f.months ? (
-                  <ChartWithTable
-                    caption={field.label}
-                    columns={[tx('month'), tx('count')]}
-                    rows={Object.entries(f.months).map(([month, count]) => ({ name: month, count }))}
-                  />
-                ) : null}
-                {f.countries ? (
-                  <ChartWithTable
-                    caption={tx('byCountry', { name: field.label })}
-                    columns={[tx('country'), tx('count')]}
-                    layout="vertical"
-                    rows={countryRows(f.countries, language)}
-                  />
-                ) : null}
-                {f.hours ? (
-                  <ChartWithTable
-                    caption={tx('byHour', { name: field.label })}
-                    columns={[tx('hour'), tx('count')]}
-                    rows={f.hours.map((h) => ({
-                      name: `${String(h.hour).padStart(2, '0')}:00`,
-                      count: h.count,
-                    }))}
-                  />
-                ) : null}
-                {f.numbers && f.numbers.histogram.bins.length > 0 ? (
-                  <ChartWithTable
-                    caption={tx('byValue', { name: field.label })}
-                    columns={[tx('range'), tx('count')]}
-                    rows={binRows(f.numbers.histogram, number, tx)}
-                  />
-                ) : null}
-                {f.numbers ? (
-                  <FigureTable
-                    caption={field.label}
-                    rows={[
-                      [tx('numberCount'), f.numbers.count],
-                      [tx('mean'), f.numbers.mean],
-                      [tx('median'), f.numbers.median],
-                      [tx('min'), f.numbers.min],
-                      [tx('max'), f.numbers.max],
-                    ]}
-                  />
-                ) : null}
-                {f.text ? (
-                  <FigureTable
-                    caption={field.label}
-                    rows={[
-                      [tx('textCount'), f.text.count],
-                      [tx('meanLength'), f.text.meanLength],
-                      [tx('maxLength'), f.text.maxLength],
-                    ]}
-                  />
-                ) : null}
-              </Paper>
+                  ) : null}
+                  {f.text ? (
+                    <FigureTable
+                      caption={field.label}
+                      rows={[
+                        [tx('textCount'), f.text.count],
+                        [tx('meanLength'), f.text.meanLength],
+                        [tx('maxLength'), f.text.maxLength],
+                      ]}
+                    />
+                  ) : null}
+                </Paper>
+              </Fragment>
             );
           })}
         </>

@@ -12,7 +12,7 @@ import { navigate, pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
-import { answerText, fieldsInOrder } from './answers.js';
+import { answerItems, itemText } from './answers.js';
 import { downloadFile, useDeleteResponse, useResponse } from './queries.js';
 import { responsesTexts } from './texts.js';
 
@@ -61,14 +61,19 @@ export default function ResponsePage({ params }: PageProps) {
         </Title>
         <Table>
           <Table.Tbody>
-            {fieldsInOrder(form.data.schema).map((field) => {
-              const value = response.data.answers[field.id];
-              const text = answerText(field, value);
-              const file = takesUpload(field) && typeof value === 'object' && !Array.isArray(value);
+            {answerItems(form.data.schema).map((item) => {
+              const value = response.data.answers[item.id];
+              // A repeating section's entries: one line each.
+              const text = itemText(form.data.schema, item, response.data.answers);
+              const file =
+                item.kind === 'field' &&
+                takesUpload(item.field) &&
+                typeof value === 'object' &&
+                !Array.isArray(value);
               return (
-                <Table.Tr key={field.id}>
-                  <Table.Th scope="row">{field.label}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Table.Tr key={item.id}>
+                  <Table.Th scope="row">{item.label}</Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                     {text === '' ? (
                       <Text c="dimmed">{tx('noAnswer')}</Text>
                     ) : file ? (

@@ -12,7 +12,7 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
-import { answerText, fieldsInOrder } from './answers.js';
+import { answerItems, itemText } from './answers.js';
 import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
@@ -42,9 +42,11 @@ export default function ResponsesPage({ params }: PageProps) {
       />
     );
 
-  // Every question and every variable (a score is one) has its column; on a narrow screen the
-  // table scrolls sideways rather than leaving answers out.
-  const fields = fieldsInOrder(form.data.schema);
+  // Every question, every repeating section (its entries one line each) and every variable (a
+  // score is one) has its column; on a narrow screen the table scrolls sideways rather than
+  // leaving answers out.
+  const schema = form.data.schema;
+  const items = answerItems(schema);
   const variables = form.data.schema.variables ?? [];
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '' || debounced !== '';
@@ -102,9 +104,9 @@ export default function ResponsesPage({ params }: PageProps) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{tx('submitted')}</Table.Th>
-                  {fields.map((field) => (
-                    <Table.Th scope="col" key={field.id}>
-                      {field.label}
+                  {items.map((item) => (
+                    <Table.Th scope="col" key={item.id}>
+                      {item.label}
                     </Table.Th>
                   ))}
                   {variables.map((variable) => (
@@ -130,8 +132,10 @@ export default function ResponsesPage({ params }: PageProps) {
                           {date}
                         </Link>
                       </Table.Td>
-                      {fields.map((field) => (
-                        <Table.Td key={field.id}>{answerText(field, response.answers[field.id])}</Table.Td>
+                      {items.map((item) => (
+                        <Table.Td key={item.id} style={{ whiteSpace: 'pre-line' }}>
+                          {itemText(schema, item, response.answers)}
+                        </Table.Td>
                       ))}
                       {variables.map((variable) => (
                         <Table.Td key={variable.id}>{String(response.variables[variable.id] ?? '')}</Table.Td>

@@ -1,5 +1,6 @@
 import type { ConditionOperator, ConditionValue } from '../../models/conditional-logic.js';
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
+import type { Section } from '../../models/section.js';
 import { numberText } from '../logic/answer-values.js';
 import type { Test } from '../logic/conditions.js';
 import type { PrefilledAnswer } from '../logic/prefill.js';
@@ -490,6 +491,55 @@ export function exportColumns(field: Field): ExportColumn[] {
   const columns = typeCode(field.type)?.columns?.(field);
   if (columns !== undefined) return [...columns];
   return [{ title: field.label, value: (answer) => answerDisplayText(field, answer) }];
+}
+
+/** The entries of a repeating section's answer: its objects, none when it is not a list. */
+function entriesOf(answer: unknown): Record<string, unknown>[] {
+  return Array.isArray(answer)
+    ? answer.filter(
+        (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e),
+      )
+    : [];
+}
+
+/**
+ * The column of a repeating section in a response export (CSV, XLSX), in place of its fields'
+ * columns: titled by the section's title, its cell the entries as JSON as stored (values, not
+ * labels: `[{"name":"Ada","age":40}]`); "" without entries (docs/form-model.md "Repeating sections").
+ *
+ * ```ts
+ * sectionExportColumn(guests).value([{ name: 'Ada' }]); // '[{"name":"Ada"}]'
+ * ```
+ */
+export function sectionExportColumn(section: Section): ExportColumn {
+  return {
+    title: section.title,
+    value: (answer) => (entriesOf(answer).length === 0 ? '' : JSON.stringify(answer)),
+  };
+}
+
+/**
+ * A repeating section's answer for a reader: one line per entry, each its answered fields (the
+ * section's, in order) as `Label: text` (`answerDisplayText`) joined by "; ". Plain text: insert it
+ * as text, never as HTML. No entries: no line.
+ *
+ * ```ts
+ * entryLines(schema, 'guests', [{ name: 'Ada', meal: 'fish' }]); // ['Guest name: Ada; Meal: Fish']
+ * ```
+ */
+export function entryLines(
+  schema: { readonly fields: readonly Field[] },
+  sectionId: string,
+  answer: unknown,
+): string[] {
+  const fields = schema.fields.filter((f) => f.sectionId === sectionId).sort((a, b) => a.order - b.order);
+  return entriesOf(answer).map((entry) =>
+    fields
+      .map((field) => ({ label: field.label, text: answerDisplayText(field, entry[field.id]) }))
+      .filter((part) => part.text !== '')
+      .map((part) => `${part.label}: ${part.text}`)
+      .join('; '),
+  );
 }
 
 /** What conditions on the field (or its row / rank) compare: its entry's, else its own type. */

@@ -67,6 +67,26 @@ describe('checkAnswerTypes (a draft: types only)', () => {
     ]);
   });
 
+  it("checks a repeating section's entries for their types, not for their count below min", () => {
+    const booking = {
+      ...schema,
+      sections: [{ id: 'g', title: 'Guests', order: 1, repeat: { min: 2, max: 2 } }],
+      fields: [
+        { id: 'guest', sectionId: 'g', type: 'text', label: 'Guest', order: 1, required: true },
+        { id: 'age', sectionId: 'g', type: 'number', label: 'Age', order: 2 },
+      ],
+    } as unknown as FormSchema;
+    expect(checkAnswerTypes(booking, { g: [{ age: 4 }] }).ok).toBe(true);
+    const rules = (answers: unknown) =>
+      checkAnswerTypes(booking, answers).errors.map((e) => [e.fieldId, e.rule]);
+    expect(rules({ g: [{ age: 4 }, { age: 'four', shoe: 1 }] })).toEqual([
+      ['g[1].shoe', 'unknown_field'],
+      ['g[1].age', 'type'],
+    ]);
+    expect(rules({ g: 'Ada' })).toEqual([['g', 'type']]);
+    expect(rules({ g: [{}, {}, {}] })).toEqual([['g', 'maxEntries']]);
+  });
+
   it('refuses answers that are not an object', () => {
     expect(checkAnswerTypes(schema, [1]).ok).toBe(false);
   });

@@ -72,6 +72,9 @@ const TYPE_RULES: ReadonlySet<string> = new Set([
   'datetime',
   'address',
   'consent',
+  // More entries than a repeating section takes: a renderer never adds them, and past the bound
+  // the entries are not checked (fewer than `min` may be a draft).
+  'maxEntries',
 ]);
 
 /**

@@ -95,7 +95,13 @@ export const postgresSql: SqlDialect = {
   least: (items) => sql<number>`least(${sql.join(items)})`,
   greatest: (x, y) => sql<number>`greatest(${x}, ${y})`,
   median: (numbers) => sql<number>`percentile_cont(0.5) within group (order by ${numbers})`,
-  jsonKeys(table, column) {
+  jsonKeys(table, column, entriesOf) {
+    const row = sql`${sql.ref(`r.${column}`)}::jsonb`;
+    // The documents: each row's, or each object of the list under `entriesOf` (none where no list).
+    const documents =
+      entriesOf === undefined
+        ? sql`select ${row} as a from ${sql.table(table)} r where`
+        : sql`select re.v as a from ${sql.table(table)} r, jsonb_array_elements(case when jsonb_typeof(${row} -> ${entriesOf}) = 'array' then ${row} -> ${entriesOf} else '[]'::jsonb end) as re(v) where jsonb_typeof(re.v) = 'object' and`;
     return {
       // The document is parsed once per row into `a` (below), then each key read from it.
       columns: (key, i, listed) => [
@@ -105,7 +111,8 @@ export const postgresSql: SqlDialect = {
       ],
       // `offset 0` keeps the planner from flattening either subquery.
       from: (columns, where) =>
-        sql`(select ${sql.join([sql`1 as one`, ...columns])} from (select ${sql.ref(`r.${column}`)}::jsonb as a from ${sql.table(table)} r where ${where} offset 0) as p offset 0) as x`,
+        sql`(select ${sql.join([sql`1 as one`, ...columns])} from (${documents} ${where} offset 0) as p offset 0) as x`,
+      length: (i) => sql`(case when ${jsonTypeCol(i)} = 'array' then jsonb_array_length(${listCol(i)}) end)`,
       isString: (i) => sql`${jsonTypeCol(i)} = 'string'`,
       isNumber: (i) => sql`${jsonTypeCol(i)} = 'number'`,
       number: (i) => sql`(${jsonValueCol(i)})::double precision`,

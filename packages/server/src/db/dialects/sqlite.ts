@@ -119,9 +119,19 @@ export const sqliteSql: SqlDialect = {
   least: (items) => sql<number>`min(${sql.join(items)})`,
   greatest: (x, y) => sql<number>`max(${x}, ${y})`,
   median: undefined,
-  jsonKeys(table, column) {
-    const document = sql.ref(`r.${column}`);
+  jsonKeys(table, column, entriesOf) {
+    const row = sql.ref(`r.${column}`);
+    const document = entriesOf === undefined ? row : sql.ref('re.value');
     const path = (key: string) => `$."${key}"`;
+    // A row per object of the list under `entriesOf`; nothing from a row where it is no list.
+    const source =
+      entriesOf === undefined
+        ? sql`${sql.table(table)} r`
+        : sql`${sql.table(table)} r, json_each(${row}, ${path(entriesOf)}) as re`;
+    const entryRows =
+      entriesOf === undefined
+        ? sql``
+        : sql` and json_type(${row}, ${path(entriesOf)}) = 'array' and re.type = 'object'`;
     return {
       columns: (key, i) => [
         sql`json_type(${document}, ${path(key)}) as ${jsonTypeCol(i)}`,
@@ -129,7 +139,9 @@ export const sqliteSql: SqlDialect = {
       ],
       // `limit -1 offset 0` keeps the planner from flattening the subquery into the aggregate.
       from: (columns, where) =>
-        sql`(select ${sql.join([sql`1 as one`, ...columns])} from ${sql.table(table)} r where ${where} limit -1 offset 0) as x`,
+        sql`(select ${sql.join([sql`1 as one`, ...columns])} from ${source} where ${where}${entryRows} limit -1 offset 0) as x`,
+      length: (i) =>
+        sql`(case when ${jsonTypeCol(i)} = 'array' then json_array_length(${jsonValueCol(i)}) end)`,
       isString: (i) => sql`${jsonTypeCol(i)} = 'text'`,
       isNumber: (i) => sql`${jsonTypeCol(i)} in ('integer', 'real')`,
       number: (i) => sql`${jsonValueCol(i)}`,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Field, FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { insertPublishedForm } from '../../../test/support/fixtures.js';
-import { describeEachDialect } from '../../../test/support/test-server.js';
+import { guestsSchema, publishForm } from '../../../test/support/page-fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { type FiguresQuery, formFigures } from './form-figures.js';
 import { histogramEdges } from './histogram.js';
 
@@ -219,6 +220,34 @@ describeEachDialect('form figures, counted by the database', (t) => {
   });
 });
 
+/**
+ * A published form of a new account with `responses` (`[submittedAt, answers]`) stored straight
+ * into the database, in one insert.
+ */
+async function formWithResponses(
+  t: TestServer,
+  schema: FormSchema,
+  responses: readonly (readonly [string, Record<string, unknown>])[],
+): Promise<{ accountId: string; formId: string }> {
+  const accountId = (await t.account('PRO')).accountId;
+  const formId = randomUUID();
+  const at = '2026-02-01T00:00:00.000Z';
+  await insertPublishedForm(t.db, { id: formId, accountId, title: schema.meta.title, schema, at });
+  await t.db
+    .insertInto('responses')
+    .values(
+      responses.map(([submittedAt, answers]) => ({
+        id: randomUUID(),
+        form_id: formId,
+        account_id: accountId,
+        answers: JSON.stringify(answers),
+        submitted_at: submittedAt,
+      })),
+    )
+    .execute();
+  return { accountId, formId };
+}
+
 /** The histogram of sorted numbers, counted in JavaScript over the same edges. */
 function histogramOf(numbers: readonly number[]) {
   if (numbers.length === 0) return { wholeNumbers: true, bins: [] };
@@ -355,33 +384,17 @@ describeEachDialect('form figures against a JavaScript reading of the same answe
   let accountId: string;
   let formId: string;
   beforeAll(async () => {
-    accountId = (await t.account('PRO')).accountId;
-    formId = randomUUID();
-    await insertPublishedForm(t.db, {
-      id: formId,
-      accountId,
-      title: 'Mixed',
-      schema: {
+    ({ accountId, formId } = await formWithResponses(
+      t,
+      {
         version: '1.0',
         schemaVersion: '2025-01-01',
         meta: { title: 'Mixed', language: 'en' },
         sections: [{ id: 's', title: 'S', order: 0 }],
         fields: MIXED,
       },
-      at: '2026-03-01T00:00:00.000Z',
-    });
-    await t.db
-      .insertInto('responses')
-      .values(
-        responses.map(([at, answers]) => ({
-          id: randomUUID(),
-          form_id: formId,
-          account_id: accountId,
-          answers: JSON.stringify(answers),
-          submitted_at: at,
-        })),
-      )
-      .execute();
+      responses,
+    ));
   });
 
   const ranges: FiguresQuery[] = [{}, { from: '2026-03-05T00:00:00.000Z', to: '2026-03-20T12:00:00.000Z' }];
@@ -409,4 +422,125 @@ describeEachDialect('form figures against a JavaScript reading of the same answe
       }
     });
   }
+});
+
+describeEachDialect("a repeating section's figures against a JavaScript reading of its entries", (t) => {
+  const inSection = MIXED.map((field) => ({ ...field, sectionId: 'g' }));
+  const schema: FormSchema = {
+    version: '1.0',
+    schemaVersion: '2025-01-01',
+    meta: { title: 'Entries', language: 'en' },
+    sections: [
+      { id: 'h', title: 'Host', order: 0 },
+      { id: 'g', title: 'Guests', order: 1, repeat: { max: 5 } },
+    ],
+    fields: [{ id: 'host', sectionId: 'h', type: 'text', label: 'Host', order: 0 }, ...inSection],
+  };
+  // The mixed answers as entries: 0 to 4 a response, a response without entries answering the
+  // section not at all or with something that is no list.
+  const entries = mixedAnswers(300).map(([, answers]) => answers);
+  const responses: { at: string; answers: Record<string, unknown>; entries: Record<string, unknown>[] }[] =
+    [];
+  for (let i = 0, next = 0; next < entries.length; i++) {
+    const list = entries.slice(next, next + (i % 5));
+    next += list.length;
+    const at = new Date(Date.parse('2026-03-01T00:00:00.000Z') + i * 3_600_000).toISOString();
+    const host = i % 3 === 0 ? { host: `h${i}` } : {};
+    const g = list.length > 0 ? list : i % 2 === 0 ? undefined : { title: 'not a list' };
+    responses.push({ at, answers: { ...host, ...(g === undefined ? {} : { g }) }, entries: list });
+  }
+  let accountId: string;
+  let formId: string;
+  beforeAll(async () => {
+    ({ accountId, formId } = await formWithResponses(
+      t,
+      schema,
+      responses.map(({ at, answers }) => [at, answers]),
+    ));
+  });
+
+  const ranges: FiguresQuery[] = [{}, { from: '2026-03-02T00:00:00.000Z', to: '2026-03-04T12:00:00.000Z' }];
+  for (const range of ranges) {
+    it(`counts each field over the entries and the entries per response ${range.from ? 'within a date range' : 'over all responses'}`, async () => {
+      const within = responses.filter(
+        ({ at }) =>
+          (range.from === undefined || at >= range.from) && (range.to === undefined || at <= range.to),
+      );
+      const all = within.flatMap((r) => r.entries);
+      const figures = await formFigures(t.db, { accountId, formId, fields: schema.fields, schema }, range);
+      expect(figures.responseCount).toBe(within.length);
+      expect(Object.keys(figures.fields)).toEqual(schema.fields.map((f) => f.id));
+      expect(figures.fields.host).toMatchObject({ answered: within.filter((r) => r.answers.host).length });
+      expect(figures.fields.host).not.toHaveProperty('section');
+      const reference = referenceFigures(inSection, all);
+      for (const field of inSection) {
+        const { type: _type, label: _label, section, completion, ...got } = figures.fields[field.id]!;
+        expect(section).toBe('g');
+        expect(got, field.id).toEqual(reference[field.id]);
+        expect(completion).toBe(Math.round((got.answered / all.length) * 10_000) / 10_000);
+      }
+      const answering = within.filter((r) => r.entries.length > 0);
+      const perCount = new Map<number, number>();
+      for (const r of answering) perCount.set(r.entries.length, (perCount.get(r.entries.length) ?? 0) + 1);
+      expect(figures.sections).toEqual({
+        g: {
+          title: 'Guests',
+          answered: answering.length,
+          completion: Math.round((answering.length / within.length) * 10_000) / 10_000,
+          entries: all.length,
+          mean: Math.round((all.length / answering.length) * 10_000) / 10_000,
+          distribution: [...perCount].sort(([x], [y]) => x - y).map(([value, count]) => ({ value, count })),
+        },
+      });
+      // The funnel counts responses, entries or not.
+      expect(figures.dropOff).toMatchObject({ started: within.length, completed: within.length });
+    });
+  }
+
+  it('a form without a repeating section has no section figures', async () => {
+    const plain = { ...schema, sections: [{ id: 'h', title: 'Host', order: 0 }] };
+    const figures = await formFigures(t.db, { accountId, formId, fields: plain.fields, schema: plain });
+    expect(figures).not.toHaveProperty('sections');
+    expect(figures.fields.title).not.toHaveProperty('section');
+  });
+
+  it('the figures route gives them for a published form', async () => {
+    const { key } = await t.account('PRO');
+    const booking = await publishForm(t, key, guestsSchema());
+    for (const guests of [
+      [{ name: 'Ada', age: 40, meal: 'fish' }],
+      [
+        { name: 'Bo', age: 30, meal: 'veg' },
+        { name: 'Cy', age: 4 },
+      ],
+    ]) {
+      const res = await t.request(`/v1/public/forms/${booking.code}/responses`, {
+        method: 'POST',
+        json: { answers: { host: 'Ann', guests } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const res = await t.request(`/v1/forms/${booking.id}/figures`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body.data.sections).toEqual({
+      guests: {
+        title: 'Guests',
+        answered: 2,
+        completion: 1,
+        entries: 3,
+        mean: 1.5,
+        distribution: [
+          { value: 1, count: 1 },
+          { value: 2, count: 1 },
+        ],
+      },
+    });
+    expect(res.body.data.fields.meal).toMatchObject({
+      section: 'guests',
+      answered: 2,
+      completion: 0.6667,
+      options: { fish: 1, veg: 1 },
+    });
+    expect(res.body.data.fields.age.numbers).toMatchObject({ count: 3, min: 4, max: 40 });
+  });
 });

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { HONEYPOT_HEADER } from '@formloom/elements/markup';
 import { beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
-import { pagedQuizSchema, publishForm, surveySchema, TINY_PNG } from '../../../test/support/page-fixtures.js';
+import {
+  guestsSchema,
+  pagedQuizSchema,
+  publishForm,
+  surveySchema,
+  TINY_PNG,
+} from '../../../test/support/page-fixtures.js';
 import { INPUT_TYPES_SCHEMA, INPUT_TYPES_STORED } from '../../../test/support/question-types.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { purgeExpiredPartials } from './index.js';
@@ -124,6 +130,48 @@ describeEachDialect(
       expect(done.status, JSON.stringify(done.body)).toBe(201);
       const stored = await t.request(`/v1/forms/${form.id}/responses/${done.body.data.responseId}`, { key });
       expect(stored.body.data.answers).toEqual(INPUT_TYPES_STORED);
+    });
+
+    it("keeps a repeating section's entries, refuses malformed ones, and completes them as a list", async () => {
+      const form = await publishForm(t, key, guestsSchema());
+      // An entry missing its required name is a draft; the section's own bounds wait for the end.
+      const saved = { host: 'Ann', guests: [{ name: 'Ada', age: 40, meal: 'veg' }, { age: 7 }] };
+      const { resumeToken } = (await p.create(form.code, { answers: saved, page: 'guests' })).body.data;
+      expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual(saved);
+      const refused = async (guests: unknown) => {
+        const res = await p.put(form.code, resumeToken, { answers: { host: 'Ann', guests } });
+        expect(res.status).toBe(400);
+        return res.body.issues.map((i: { fieldId: string; path: string }) => [i.fieldId, i.path]);
+      };
+      expect(await refused([{ name: 'Ada' }, { name: 'Bo', age: 'seven', shoe: 'x' }])).toEqual([
+        ['guests[1].shoe', 'body.answers.guests[1].shoe'],
+        ['guests[1].age', 'body.answers.guests[1].age'],
+      ]);
+      expect(await refused({ name: 'Ada' })).toEqual([['guests', 'body.answers.guests']]);
+      expect(await refused([{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }])).toEqual([
+        ['guests', 'body.answers.guests'],
+      ]);
+      // A field of the section answered outside its entries names no field of the form.
+      expect((await p.put(form.code, resumeToken, { answers: { name: 'Ada' } })).status).toBe(400);
+      expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual(saved);
+
+      const completed = await p.complete(form.code, resumeToken, {
+        answers: { guests: [saved.guests[0], { name: 'Bo', age: '7' }] },
+      });
+      expect(completed.status, JSON.stringify(completed.body)).toBe(201);
+      const stored = await t.request(`/v1/forms/${form.id}/responses/${completed.body.data.responseId}`, {
+        key,
+      });
+      expect(stored.body.data).toMatchObject({
+        answers: {
+          host: 'Ann',
+          guests: [
+            { name: 'Ada', age: 40, meal: 'veg' },
+            { name: 'Bo', age: 7 },
+          ],
+        },
+        variables: { count: 2, years: 47 },
+      });
     });
 
     it("answers 404 with the envelope for an unknown, expired or another form's token", async () => {

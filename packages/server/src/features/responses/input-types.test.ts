@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { publishForm } from '../../../test/support/page-fixtures.js';
+import { guestsSchema, publishForm } from '../../../test/support/page-fixtures.js';
 import {
   INPUT_TYPES_SCHEMA,
   INPUT_TYPES_STORED,
@@ -69,5 +69,66 @@ describeEachDialect('phone, url, time, datetime, address, consent and statement 
     const res = await submit({ ...INPUT_TYPES_SUBMITTED, phone: '12' });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([expect.objectContaining({ fieldId: 'phone', code: 'phone' })]);
+  });
+});
+
+describeEachDialect("a repeating section's entries", (t) => {
+  let key = '';
+  const form = { id: '', code: '' };
+  const submit = (answers: unknown) =>
+    t.request(`/v1/public/forms/${form.code}/responses`, { method: 'POST', json: { answers } });
+
+  beforeAll(async () => {
+    ({ key } = await t.account());
+    Object.assign(form, await publishForm(t, key, guestsSchema()));
+  });
+
+  it('stores the entries as a list, normalised: numbers as numbers, hidden and empty answers left out', async () => {
+    const res = await submit({
+      host: 'Ann',
+      guests: [
+        { name: 'Ada', age: '40', meal: 'fish' },
+        // The meal shows from 18 only, so a child's is dropped.
+        { name: 'Bo', age: 7, meal: 'fish' },
+        { name: 'Cy', age: '' },
+      ],
+      note: 'Fish for Ada',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const stored = await t.request(`/v1/forms/${form.id}/responses/${res.body.data.responseId}`, { key });
+    expect(stored.body.data).toMatchObject({
+      answers: {
+        host: 'Ann',
+        guests: [{ name: 'Ada', age: 40, meal: 'fish' }, { name: 'Bo', age: 7 }, { name: 'Cy' }],
+        note: 'Fish for Ada',
+      },
+      variables: { count: 3, years: 47 },
+    });
+  });
+
+  it('names the entry and the field of each error, and the section for its bounds', async () => {
+    const res = await submit({ host: 'Ann', guests: [{ name: 'Ada' }, { age: -1 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('"guests[1].');
+    expect(
+      res.body.issues.map((i: { fieldId: string; path: string; code: string }) => [
+        i.fieldId,
+        i.path,
+        i.code,
+      ]),
+    ).toEqual([
+      ['guests[1].name', 'body.answers.guests[1].name', 'required'],
+      ['guests[1].age', 'body.answers.guests[1].age', 'min'],
+    ]);
+    const codes = async (guests: unknown) =>
+      (await submit({ host: 'Ann', guests })).body.issues.map((i: { fieldId: string; code: string }) => [
+        i.fieldId,
+        i.code,
+      ]);
+    expect(await codes([])).toEqual([['guests', 'minEntries']]);
+    expect(await codes([{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }])).toEqual([
+      ['guests', 'maxEntries'],
+    ]);
+    expect(await codes('Ada')).toEqual([['guests', 'type']]);
   });
 });

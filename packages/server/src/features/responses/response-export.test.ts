@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { insertPublishedForm } from '../../../test/support/fixtures.js';
+import { guestsSchema, publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 /** Listed out of order on purpose: the export follows `order`, section by section. */
@@ -276,5 +277,74 @@ describeEachDialect('response export', (t) => {
     const exported = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }[];
     expect(exported).toHaveLength(4_001);
     expect(exported.map((r) => r.id)).toEqual([...rows, ...late].map((r) => r.id));
+  });
+});
+
+describeEachDialect('response export of a repeating section', (t) => {
+  let key = '';
+  const form = { id: '', code: '', accountId: '' };
+  const guests = [
+    { name: 'Ada', age: 40, meal: 'fish' },
+    { name: FORMULA, age: 7 },
+  ];
+  const GUEST_COLUMNS = [
+    'submittedAt',
+    'id',
+    'language',
+    'Your name',
+    'Guests',
+    'A note for the host',
+    'count',
+    'years',
+  ];
+
+  beforeAll(async () => {
+    const account = await t.account('STARTER');
+    key = account.key;
+    Object.assign(form, await publishForm(t, key, guestsSchema()), { accountId: account.accountId });
+    const res = await t.request(`/v1/public/forms/${form.code}/responses`, {
+      method: 'POST',
+      json: { answers: { host: '@Ann', guests, note: 'Fish, please' } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // One stored before the section was asked for: its cell is empty.
+    await seedResponses(t, form, 1, () => ({ host: 'Old' }), Date.parse('2099-01-01T00:00:00.000Z'));
+  });
+
+  it('csv: one column for the section, titled by it, its entries as JSON; formulas guarded as in any cell', async () => {
+    const { res, bytes } = await download(t, key, `/v1/forms/${form.id}/responses/export`);
+    expect(res.status).toBe(200);
+    const rows = parse(bytes, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(GUEST_COLUMNS);
+    expect(rows[0]).toMatchObject({
+      'Your name': "'@Ann",
+      'A note for the host': 'Fish, please',
+      count: '2',
+    });
+    expect(JSON.parse(rows[0]!.Guests!)).toEqual(guests);
+    // A cell of entries begins with "[": never read as a formula, whatever an entry holds.
+    expect(rows[0]!.Guests!.startsWith('[{')).toBe(true);
+    expect(rows[1]).toMatchObject({ 'Your name': 'Old', Guests: '' });
+  });
+
+  it('json keeps the entries as a list; its display cell is the csv cell', async () => {
+    const { bytes } = await download(t, key, `/v1/forms/${form.id}/responses/export?format=json`);
+    const exported = JSON.parse(bytes.toString('utf8'));
+    expect(exported[0].answers.guests).toEqual(guests);
+    expect(JSON.parse(exported[0].display.Guests)).toEqual(guests);
+    expect(exported[1].answers).toEqual({ host: 'Old' });
+    expect(exported[1].display).toEqual({ 'Your name': 'Old' });
+  });
+
+  it('xlsx: the same column, a text cell of JSON', async () => {
+    const { bytes } = await download(t, key, `/v1/forms/${form.id}/responses/export?format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(GUEST_COLUMNS);
+    const cell = sheet.getRow(2).getCell(GUEST_COLUMNS.indexOf('Guests') + 1);
+    expect(cell.formula).toBeUndefined();
+    expect(JSON.parse(cell.value as string)).toEqual(guests);
+    expect(sheet.getRow(2).getCell(GUEST_COLUMNS.indexOf('years') + 1).value).toBe(47);
   });
 });

@@ -1,5 +1,5 @@
-import type { ExportFormat, Field, FormResponse, FormSchema } from '@formloom/contract';
-import { exportColumns } from '@formloom/contract';
+import type { ExportFormat, Field, FormResponse, FormSchema, Section } from '@formloom/contract';
+import { exportColumns, sectionExportColumn } from '@formloom/contract';
 import { fieldOrder } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { keysetPages } from '../../db/keyset.js';
@@ -39,26 +39,45 @@ export function fieldExportColumns(field: Field): ExportColumn[] {
   }));
 }
 
-/** Every field's export columns in form order, each heading unique (see `responseColumns`). */
-function exportColumnsOf(schema: FormSchema): { field: Field; column: ExportColumn }[] {
-  const columns = fieldOrder(schema).flatMap((field) =>
-    fieldExportColumns(field).map((column) => ({ field, column })),
-  );
+/** The export column of a repeating section: its entries as JSON (`sectionExportColumn`), empty without. */
+function entriesExportColumn(section: Section): ExportColumn {
+  const column = sectionExportColumn(section);
+  return { title: column.title, value: (answer) => column.value(answer) || null };
+}
+
+/**
+ * Every answer's export columns in form order, each heading unique (see `responseColumns`): a
+ * field's own, and a repeating section's one column where its fields would be; `id` is the key of
+ * the answers it reads.
+ */
+function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn }[] {
+  const repeating = new Map(schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s]));
+  const columns: { id: string; column: ExportColumn }[] = [];
+  for (const field of fieldOrder(schema)) {
+    const section = repeating.get(field.sectionId);
+    if (section === undefined) {
+      for (const column of fieldExportColumns(field)) columns.push({ id: field.id, column });
+    } else if (!columns.some((c) => c.id === section.id)) {
+      columns.push({ id: section.id, column: entriesExportColumn(section) });
+    }
+  }
   const variables = (schema.variables ?? []).map((v) => v.id);
   const taken = new Map<string, number>();
   for (const name of [...FIXED_COLUMNS, ...columns.map((c) => c.column.title), ...variables]) {
     taken.set(name, (taken.get(name) ?? 0) + 1);
   }
-  return columns.map(({ field, column }) => ({
-    field,
-    column: taken.get(column.title)! > 1 ? { ...column, title: `${column.title} [${field.id}]` } : column,
+  return columns.map(({ id, column }) => ({
+    id,
+    column: taken.get(column.title)! > 1 ? { ...column, title: `${column.title} [${id}]` } : column,
   }));
 }
 
 /**
  * The csv and xlsx columns of a form's export: submittedAt, id, language, the fields' columns in
- * form order (`fieldExportColumns`: one per field, one per row of a matrix or part of an address; a heading that two
- * columns share gets the field's id after it in brackets), then one per variable (headed by its id).
+ * form order (`fieldExportColumns`: one per field, one per row of a matrix or part of an address;
+ * a repeating section one, titled by the section, of its entries as JSON; a heading that two
+ * columns share gets the field's or section's id after it in brackets), then one per variable
+ * (headed by its id).
  */
 export function responseColumns(schema: FormSchema): string[] {
   const variables = (schema.variables ?? []).map((v) => v.id);
@@ -69,8 +88,8 @@ export function responseColumns(schema: FormSchema): string[] {
  * How a form's responses become a file. csv and xlsx: one row a response (`responseColumns`), each
  * answer readable (`fieldExportColumns`; options by their label in the form's base language, an
  * answer whose option was removed since keeps its value). json: the responses as the list route
- * returns them (values, not labels), so a program reads the same shape from both, each with
- * `display`: the same cells keyed by the csv headings.
+ * returns them (values, not labels; a repeating section's entries as the list), so a program reads
+ * the same shape from both, each with `display`: the same cells keyed by the csv headings.
  */
 export function responsesExport(
   schema: FormSchema,
@@ -79,7 +98,7 @@ export function responsesExport(
 ): TableExport<FormResponse> {
   const columns = exportColumnsOf(schema);
   const variables = (schema.variables ?? []).map((v) => v.id);
-  const cells = (r: FormResponse) => columns.map(({ field, column }) => column.value(r.answers[field.id]));
+  const cells = (r: FormResponse) => columns.map(({ id, column }) => column.value(r.answers[id]));
   return {
     format,
     columns: responseColumns(schema),
