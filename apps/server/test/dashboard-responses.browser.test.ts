@@ -132,7 +132,7 @@ describe.skipIf(executable === undefined)('the responses pages in Chromium', () 
     await api.public.submitResponse(code, {
       answers: { host: 'Cy', guests: [{ name: 'Di', age: 30, meal: 'veg' }] },
     });
-    const lines = ['Guest name: Ada; Age: 40; Meal for {{name}}: Fish', 'Guest name: <b>Bo</b>; Age: 7'];
+    const lines = ['Guest name: Ada; Age: 40; Meal for Ada: Fish', 'Guest name: <b>Bo</b>; Age: 7'];
 
     const opened = await pages.open('about:blank', PHONE);
     const { page } = opened;

@@ -19,7 +19,6 @@ export {
   type ComparedAs,
   comparedAs,
   type ExportColumn,
-  entryLines,
   exportColumns,
   type FieldText,
   fieldTexts,

@@ -45,5 +45,7 @@ export function answerItems(schema: FormSchema): AnswerItem[] {
 export function itemText(schema: FormSchema, item: AnswerItem, answers: FormResponse['answers']): string {
   return item.kind === 'field'
     ? answerText(item.field, answers[item.id])
-    : entryLines(schema, item.id, answers[item.id]).join('\n');
+    : entryLines(schema, schema.sections.find((s) => s.id === item.id)!, answers)
+        .map((entry) => entry.lines.map((line) => `${line.label}: ${line.value}`).join('; '))
+        .join('\n');
 }

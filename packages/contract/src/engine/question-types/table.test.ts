@@ -7,7 +7,7 @@ import { evaluateVisibility } from '../logic/visibility.js';
 import { translateSchema } from '../texts/translate-schema.js';
 import { translationKeys } from '../texts/translation-keys.js';
 import { countryNames, imageSource, noticeParagraphs, shuffled } from './parts.js';
-import { answerDisplayText, comparedAs, entryLines, exportColumns, sectionExportColumn } from './table.js';
+import { answerDisplayText, comparedAs, exportColumns, sectionExportColumn } from './table.js';
 
 const field = (extra: Partial<Field>): Field => ({
   id: 'q',
@@ -169,23 +169,6 @@ describe('phone, url, time, datetime, address, signature, consent and statement'
     expect(column.title).toBe('Guests');
     expect(JSON.parse(column.value(entries))).toEqual(entries);
     for (const none of [undefined, [], 'Ada', [1, 'x']]) expect(column.value(none)).toBe('');
-  });
-  it("reads a repeating section's entries one line each, answered fields by label in the section's order", () => {
-    const fields = [
-      field({
-        id: 'meal',
-        sectionId: 'g',
-        label: 'Meal',
-        order: 2,
-        options: [{ label: 'Fish', value: 'fish' }],
-      }),
-      field({ id: 'guest', sectionId: 'g', type: 'text', label: 'Guest', order: 1 }),
-      field({ id: 'host', sectionId: 'h', type: 'text', label: 'Host', order: 0 }),
-    ];
-    expect(
-      entryLines({ fields }, 'g', [{ guest: 'Ada', meal: 'fish' }, { guest: 'Bo', host: 'x' }, {}]),
-    ).toEqual(['Guest: Ada; Meal: Fish', 'Guest: Bo', '']);
-    expect(entryLines({ fields }, 'g', { guest: 'Ada' })).toEqual([]);
   });
   it("compares an address's country as stored: trimmed and upper-cased", () => {
     const country = comparedAs(address, { part: 'country' });

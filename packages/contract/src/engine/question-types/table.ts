@@ -518,30 +518,6 @@ export function sectionExportColumn(section: Section): ExportColumn {
   };
 }
 
-/**
- * A repeating section's answer for a reader: one line per entry, each its answered fields (the
- * section's, in order) as `Label: text` (`answerDisplayText`) joined by "; ". Plain text: insert it
- * as text, never as HTML. No entries: no line.
- *
- * ```ts
- * entryLines(schema, 'guests', [{ name: 'Ada', meal: 'fish' }]); // ['Guest name: Ada; Meal: Fish']
- * ```
- */
-export function entryLines(
-  schema: { readonly fields: readonly Field[] },
-  sectionId: string,
-  answer: unknown,
-): string[] {
-  const fields = schema.fields.filter((f) => f.sectionId === sectionId).sort((a, b) => a.order - b.order);
-  return entriesOf(answer).map((entry) =>
-    fields
-      .map((field) => ({ label: field.label, text: answerDisplayText(field, entry[field.id]) }))
-      .filter((part) => part.text !== '')
-      .map((part) => `${part.label}: ${part.text}`)
-      .join('; '),
-  );
-}
-
 /** What conditions on the field (or its row / rank) compare: its entry's, else its own type. */
 export function comparedAs(field: Field, part: ConditionPart = {}): ComparedAs {
   const entry = typeCode(field.type);
