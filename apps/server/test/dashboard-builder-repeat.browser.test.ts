@@ -4,11 +4,10 @@ import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
 import {
   builderSaved,
-  fitsWidth,
+  expectAccessibleAtPhoneWidth,
   isFocused,
   openBuilder,
   optionValues,
-  PHONE,
   useDashboardServer,
 } from './dashboard-support.js';
 
@@ -110,10 +109,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
       .getByRole('region', { name: 'Section 2: Guests' })
       .getByText('Repeats: 1 to 3 entries')
       .waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(PHONE);
-    expect(await fitsWidth(opened)).toBe(true);
-    await page.setViewportSize(DESKTOP);
+    await expectAccessibleAtPhoneWidth(opened);
 
     // A condition outside on a field inside: shown when every guest chose fish.
     await page.getByRole('button', { name: 'Edit Kitchen note' }).click();
@@ -155,10 +151,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     expect(await properties.getByLabel('Group 1, condition 1: entries').count()).toBe(0);
     await properties.getByLabel('Group 1, condition 1: value').selectOption('meat');
     await saved();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(PHONE);
-    expect(await fitsWidth(opened)).toBe(true);
-    await page.setViewportSize(DESKTOP);
+    await expectAccessibleAtPhoneWidth(opened);
 
     // Variables count and sum the entries (the editor takes JSON).
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();
