@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Form, Formloom, type FormSchema, type Role } from '@formloom/sdk';
+import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, type OpenedPage, type usePages } from '@formloom/server/testing/browser';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
@@ -191,6 +192,16 @@ export async function interview(
 /** Whether the page fits a phone's width (no sideways scrolling). */
 export async function fitsWidth({ page }: OpenedPage, width = PHONE.width): Promise<boolean> {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) <= width;
+}
+
+/** The page is axe clean and fits a phone's width; the window is set back to its size before. */
+export async function expectAccessibleAtPhoneWidth(opened: OpenedPage): Promise<void> {
+  const { page } = opened;
+  expect(await axeViolations(page)).toEqual([]);
+  const before = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  expect(await fitsWidth(opened)).toBe(true);
+  if (before !== null) await page.setViewportSize(before);
 }
 
 /**

@@ -186,11 +186,12 @@ function Builder({
                 }}
                 onRemoveField={(id) => {
                   edit((s) => removeField(s, id));
-                  if (selection?.id === id) setSelection(undefined);
+                  // By kind too: a section may share a field's id (a problem until one is renamed).
+                  if (selection?.kind === 'field' && selection.id === id) setSelection(undefined);
                 }}
                 onRemoveSection={(id) => {
                   edit((s) => removeSection(s, id));
-                  if (selection?.id === id) setSelection(undefined);
+                  if (selection?.kind === 'section' && selection.id === id) setSelection(undefined);
                 }}
               />
             </Grid.Col>
@@ -217,6 +218,7 @@ function Builder({
                     disabled={disabled}
                     problems={problemsAt(problems, `$.sections[${schema.sections.indexOf(section)}]`)}
                     onChange={(next, key) => edit((s) => replaceSection(s, next), key)}
+                    edit={edit}
                   />
                 ) : (
                   <Text size="sm">{t('selectSomething')}</Text>

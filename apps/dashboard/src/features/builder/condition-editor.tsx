@@ -31,12 +31,30 @@ export interface Target {
    * number as E.164); undefined when it is none. Absent: a value is kept as entered.
    */
   stored?: ((value: string) => string | undefined) | undefined;
+  /**
+   * A field of a repeating section named from outside it: the section's name. The condition then
+   * says whether it must hold in any entry or in every one (`entry`).
+   */
+  entriesOf?: string | undefined;
 }
 
-/** Every field with an answer (a statement has none) but `exceptId`, then the variables. */
-export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
+/**
+ * Every field with an answer (a statement has none) but `exceptId`, then the variables, as a
+ * condition in `inside` (the repeating section it belongs to, if any) may name them: inside one,
+ * its own fields and the fields outside repeating sections, no variable; outside, every field, a
+ * repeating section's with the choice of entries (docs/form-model.md "Repeating sections").
+ */
+export function targetsOf(schema: FormSchema, exceptId?: string, inside?: string): Target[] {
+  const repeating = new Map(
+    schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s.title || s.id]),
+  );
   const fields: Target[] = schema.fields
-    .filter((f) => f.id !== exceptId && f.type !== 'statement')
+    .filter(
+      (f) =>
+        f.id !== exceptId &&
+        f.type !== 'statement' &&
+        (inside === undefined || f.sectionId === inside || !repeating.has(f.sectionId)),
+    )
     .map((f) => ({
       id: f.id,
       label: `${f.label} (${f.id})`,
@@ -45,17 +63,25 @@ export function targetsOf(schema: FormSchema, exceptId?: string): Target[] {
       rows: f.type === 'matrix' ? (f.matrix?.rows ?? []) : [],
       places: f.type === 'ranking' ? (f.ranking?.top ?? f.options?.length ?? 0) : 0,
       stored: f.type === 'phone' ? questionHooks()?.comparedAs(f).stored : undefined,
+      entriesOf: f.sectionId === inside ? undefined : repeating.get(f.sectionId),
     }));
-  const variables: Target[] = (schema.variables ?? []).map((v) => ({
-    id: v.id,
-    label: `${v.id} (variable)`,
-    type: v.type === 'number' ? 'number' : 'text',
-    options: [],
-    rows: [],
-    places: 0,
-  }));
+  const variables: Target[] =
+    inside === undefined
+      ? (schema.variables ?? []).map((v) => ({
+          id: v.id,
+          label: `${v.id} (variable)`,
+          type: v.type === 'number' ? 'number' : 'text',
+          options: [],
+          rows: [],
+          places: 0,
+        }))
+      : [];
   return [...fields, ...variables];
 }
+
+type Entry = NonNullable<Condition['entry']>;
+/** How a condition outside a repeating section reads the entries: true in any, or in every one. */
+const ENTRIES: readonly Entry[] = ['any', 'all'];
 
 const isValueless = (op: ConditionOperator) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
 
@@ -74,8 +100,9 @@ export function operatorsFor(
 /**
  * A condition pointed at another field or variable: its operator kept when it applies to the new
  * target, else the first that does (a checkbox has no `equals`); the old value is dropped, as it
- * was an answer to the other field, and so are a row, a place and a part; a matrix's condition
- * names its first row, an address's its country (the one part a condition compares).
+ * was an answer to the other field, and so are a row, a place, a part and the entries read (any,
+ * by default); a matrix's condition names its first row, an address's its country (the one part a
+ * condition compares).
  */
 export function retarget(condition: Condition, targets: readonly Target[], fieldId: string): Condition {
   const target = targets.find((x) => x.id === fieldId);
@@ -83,7 +110,7 @@ export function retarget(condition: Condition, targets: readonly Target[], field
   const operator = operators.includes(condition.operator)
     ? condition.operator
     : (operators[0] ?? condition.operator);
-  const { value: _drop, row: _row, rank: _rank, part: _part, ...rest } = condition;
+  const { value: _drop, row: _row, rank: _rank, part: _part, entry: _entry, ...rest } = condition;
   const row = target?.rows[0]?.id;
   const base: Condition =
     row !== undefined
@@ -333,6 +360,21 @@ export function ConditionEditor({
                               setCondition(g, c, retarget(condition, targets, e.currentTarget.value))
                             }
                           />
+                          {target?.entriesOf === undefined ? null : (
+                            <NativeSelect
+                              label={t('conditionEntry', names)}
+                              value={condition.entry ?? 'any'}
+                              data={ENTRIES.map((entry) => ({
+                                value: entry,
+                                label: t(entry === 'any' ? 'entryAny' : 'entryAll', {
+                                  section: target.entriesOf ?? '',
+                                }),
+                              }))}
+                              onChange={(e) =>
+                                setCondition(g, c, { ...condition, entry: e.currentTarget.value as Entry })
+                              }
+                            />
+                          )}
                           {target !== undefined && target.type === 'matrix' ? (
                             <NativeSelect
                               label={q('conditionRow', names)}

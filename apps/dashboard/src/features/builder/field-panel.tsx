@@ -19,7 +19,7 @@ import { named, useNames } from './names.js';
 import { OptionImage } from './option-image.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { ChoiceSettings, num, QuestionSettings } from './question-settings.js';
-import { changeType, isMultiChoice, isOptionType } from './schema-edit.js';
+import { changeType, isMultiChoice, isOptionType, repeatingSectionOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
 const RULE_TYPES = Object.keys(RULE_FIELD_TYPES) as ValidationRule['type'][];
@@ -110,8 +110,10 @@ export function FieldPanel({
     } else addButton.current?.focus();
     setFocusOption(undefined);
   }, [focusOption]);
-  const targets = targetsOf(schema, field.id);
-  const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
+  // Inside a repeating section a condition reads the entry it is in; a rule's `when` reads one
+  // answer, so it never names a field of a repeating section from outside it.
+  const targets = targetsOf(schema, field.id, repeatingSectionOf(schema, field.id)?.id);
+  const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type) && x.entriesOf === undefined);
   const hidden = field.type === 'hidden';
   // A statement is shown, never answered: nothing to require, validate or prefill.
   const answered = field.type !== 'statement';

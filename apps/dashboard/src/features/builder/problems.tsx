@@ -1,5 +1,7 @@
 import type { SchemaProblem } from '@formloom/contract/engine';
 import { List, Text } from '@mantine/core';
+import { useTexts } from '../../i18n/texts.js';
+import { type BuilderTextKey, builderTexts } from './texts.js';
 
 /** The problems whose path starts at `prefix` (`$.fields[3]`), i.e. that concern that part. */
 export function problemsAt(problems: readonly SchemaProblem[], prefix: string): SchemaProblem[] {
@@ -8,8 +10,36 @@ export function problemsAt(problems: readonly SchemaProblem[], prefix: string): 
   );
 }
 
+/**
+ * The builder's own words for a problem, in the dashboard's language, where it has them: those of
+ * repeating sections (docs/form-model.md "Repeating sections"), told apart by where they are. The
+ * others show the integrity check's sentence.
+ */
+export function problemWords(problem: SchemaProblem): BuilderTextKey | undefined {
+  const { code, path } = problem;
+  if (code === 'repeat_id_clash') return 'problemRepeatIdClash';
+  if (code === 'min_above_max' && /^\$\.sections\[\d+\]\.repeat\./.test(path)) return 'problemRepeatMinMax';
+  if (code !== 'repeat_reference') return undefined;
+  if (path.startsWith('$.variables[')) return 'problemRepeatVariable';
+  if (path.startsWith('$.settings.notifications.respondentCopy')) return 'problemRepeatCopy';
+  if (/\.validation\.rules\[\d+\]\.when\./.test(path)) return 'problemRepeatWhen';
+  if (path.includes('.conditionalLogic.'))
+    return path.endsWith('.entry') ? 'problemRepeatEntry' : 'problemRepeatCondition';
+  return 'problemRepeatRecall';
+}
+
+/** A problem's sentence: the builder's words in the dashboard's language, else the check's. */
+export function useProblemText(): (problem: SchemaProblem) => string {
+  const t = useTexts(builderTexts);
+  return (problem) => {
+    const words = problemWords(problem);
+    return words === undefined ? problem.message : t(words);
+  };
+}
+
 /** Integrity problems beside what they concern, announced as they appear. */
 export function ProblemList({ problems }: { problems: readonly SchemaProblem[] }) {
+  const text = useProblemText();
   if (problems.length === 0) return null;
   return (
     <div role="alert">
@@ -17,7 +47,7 @@ export function ProblemList({ problems }: { problems: readonly SchemaProblem[] }
         {problems.map((p) => (
           <List.Item key={`${p.path} ${p.code}`}>
             <Text size="sm" c="red.9">
-              {p.message}
+              {text(p)}
             </Text>
           </List.Item>
         ))}

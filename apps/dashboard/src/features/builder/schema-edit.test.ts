@@ -13,9 +13,12 @@ import {
   moveSection,
   removeField,
   removeSection,
+  repeatingSectionOf,
   replaceField,
   savePlan,
   sectionsOf,
+  setRepeat,
+  setTranslation,
 } from './schema-edit.js';
 
 const base = (): FormSchema => ({
@@ -422,5 +425,104 @@ describe('the question types', () => {
       ...field({ type: 'consent' }),
       consent: { text: 'I agree to the terms and conditions.' },
     });
+  });
+});
+
+describe('repeating sections', () => {
+  /** A host outside, guests repeating (1..3), a note shown when every guest chose fish. */
+  const party = (): FormSchema => ({
+    version: '1.0',
+    schemaVersion: '2024-01-01',
+    meta: { title: 'Party', language: 'en' },
+    sections: [
+      { id: 'main', title: 'Main', order: 0 },
+      { id: 'guests', title: 'Guests', order: 1, repeat: { min: 1, max: 3, addLabel: 'Add a guest' } },
+    ],
+    fields: [
+      { id: 'host', sectionId: 'main', type: 'text', label: 'Host', order: 0 },
+      {
+        id: 'note',
+        sectionId: 'main',
+        type: 'text',
+        label: 'Note',
+        order: 1,
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [
+            { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish', entry: 'all' }] },
+          ],
+        },
+      },
+      { id: 'guest', sectionId: 'guests', type: 'text', label: 'Guest', order: 0 },
+      {
+        id: 'meal',
+        sectionId: 'guests',
+        type: 'radio',
+        label: 'Meal',
+        order: 1,
+        options: [
+          { label: 'Fish', value: 'fish' },
+          { label: 'Meat', value: 'meat' },
+        ],
+      },
+    ],
+    translations: {
+      de: { 'sections.guests.repeat.addLabel': 'Gast hinzufügen', 'fields.host.label': 'Gastgeber' },
+    },
+  });
+  const problems = (schema: FormSchema) => checkSchema(schema).map((p) => `${p.code} ${p.path}`);
+  const entryOfNote = (schema: FormSchema) =>
+    schema.fields.find((f) => f.id === 'note')!.conditionalLogic!.conditionGroups[0]!.conditions[0]!.entry;
+
+  it('makes a section repeating, keeping the fewest entries within 0..50 and the most within 1..50', () => {
+    expect(problems(party())).toEqual([]);
+    const on = setRepeat(base(), 's', { min: -3, max: 80, addLabel: '' });
+    expect(on.sections[0]!.repeat).toEqual({ min: 0, max: 50 });
+    expect(FormSchemaModel.safeParse(on).success).toBe(true);
+    expect(problems(on)).toEqual([]);
+    expect(setRepeat(base(), 's', {}).sections[0]!.repeat).toEqual({});
+    expect(repeatingSectionOf(on, 'a')?.id).toBe('s');
+    expect(repeatingSectionOf(base(), 'a')).toBeUndefined();
+    // Fewest above most stays, for the check to show where.
+    const crossed = setRepeat(base(), 's', { min: 4.4, max: 0 });
+    expect(crossed.sections[0]!.repeat).toEqual({ min: 4, max: 1 });
+    expect(problems(crossed)).toEqual(['min_above_max $.sections[0].repeat.min']);
+    // The section's change goes as the whole schema.
+    expect(savePlan(base(), on).map((op) => op.kind)).toEqual(['replaceSchema']);
+  });
+
+  it('turned off, removes repeat, the translations of its add label and the entries its conditions chose', () => {
+    const off = setRepeat(party(), 'guests', undefined);
+    expect(off.sections[1]).toEqual({ id: 'guests', title: 'Guests', order: 1 });
+    expect(off.translations).toEqual({ de: { 'fields.host.label': 'Gastgeber' } });
+    expect(entryOfNote(off)).toBeUndefined();
+    expect(problems(off)).toEqual([]);
+    // Without its label the add label's translations go too; other sections' conditions stay.
+    const unlabelled = setRepeat(party(), 'guests', { min: 1, max: 3 });
+    expect(unlabelled.sections[1]!.repeat).toEqual({ min: 1, max: 3 });
+    expect(unlabelled.translations).toEqual({ de: { 'fields.host.label': 'Gastgeber' } });
+    expect(entryOfNote(unlabelled)).toBe('all');
+    expect(problems(unlabelled)).toEqual([]);
+  });
+
+  it('drops the entry of a condition once its field is moved out, or its owner moved in', () => {
+    const out = moveField(party(), 'meal', 2, 'main');
+    expect(entryOfNote(out)).toBeUndefined();
+    expect(problems(out)).toEqual([]);
+    const moved = moveField(party(), 'note', 2, 'guests');
+    expect(entryOfNote(moved)).toBeUndefined();
+    expect(problems(moved)).toEqual([]);
+    // A move within the section keeps it.
+    expect(entryOfNote(moveField(party(), 'note', 0))).toBe('all');
+  });
+
+  it('sets and removes a translation, dropping a language and the translations left empty', () => {
+    const set = setTranslation(base(), 'de', 'fields.a.label', 'A auf Deutsch');
+    expect(set.translations).toEqual({ de: { 'fields.a.label': 'A auf Deutsch' } });
+    const two = setTranslation(set, 'it', 'fields.a.label', 'A in italiano');
+    expect(setTranslation(two, 'de', 'fields.a.label', '').translations).toEqual({
+      it: { 'fields.a.label': 'A in italiano' },
+    });
+    expect('translations' in setTranslation(set, 'de', 'fields.a.label', '')).toBe(false);
   });
 });

@@ -1,14 +1,21 @@
 import type {
+  Condition,
   Field,
   FieldOption,
   FieldType,
   FormSchema,
+  Language,
   MatrixConfig,
   MatrixRow,
   Section,
   UpdateFieldBody,
 } from '@formloom/contract';
-import { ID_PATTERN, OPTION_FIELD_TYPES, UpdateFieldBody as UpdateFieldModel } from '@formloom/contract';
+import {
+  ID_PATTERN,
+  OPTION_FIELD_TYPES,
+  SCHEMA_LIMITS,
+  UpdateFieldBody as UpdateFieldModel,
+} from '@formloom/contract';
 import { RULE_FIELD_TYPES } from '@formloom/contract/engine';
 
 /**
@@ -248,7 +255,8 @@ export function moveField(schema: FormSchema, id: string, to: number, sectionId?
   const clamped = Math.max(0, Math.min(to, others.length));
   others.splice(clamped, 0, { ...field, sectionId: target });
   const placed = new Map(others.map((f, order) => [f.id, { ...f, order }]));
-  return { ...schema, fields: schema.fields.map((f) => placed.get(f.id) ?? f) };
+  // A field moved into or out of a repeating section changes which conditions may say `entry`.
+  return withoutStrayEntries({ ...schema, fields: schema.fields.map((f) => placed.get(f.id) ?? f) });
 }
 
 export function addSection(schema: FormSchema, title: string): [FormSchema, string] {
@@ -278,6 +286,95 @@ export function moveSection(schema: FormSchema, id: string, to: number): FormSch
   if (section === undefined) return schema;
   others.splice(Math.max(0, Math.min(to, others.length)), 0, section);
   return { ...schema, sections: others.map((s, order) => ({ ...s, order })) };
+}
+
+/**
+ * The text of `key` in `language` set (an empty text removes it: the base text shows instead); a
+ * language left without texts, and translations left without a language, are removed.
+ */
+export function setTranslation(
+  schema: FormSchema,
+  language: Language,
+  key: string,
+  text: string,
+): FormSchema {
+  const current = { ...(schema.translations?.[language] ?? {}) };
+  if (text === '') delete current[key];
+  else current[key] = text;
+  const translations = { ...schema.translations, [language]: current };
+  if (Object.keys(current).length === 0) delete translations[language];
+  const { translations: _drop, ...rest } = schema;
+  return Object.keys(translations).length === 0 ? rest : { ...rest, translations };
+}
+
+type Repeat = NonNullable<Section['repeat']>;
+
+/** The repeating section a field is in, if it is in one. */
+export function repeatingSectionOf(schema: FormSchema, fieldId: string): Section | undefined {
+  const sectionId = schema.fields.find((f) => f.id === fieldId)?.sectionId;
+  return schema.sections.find((s) => s.id === sectionId && s.repeat !== undefined);
+}
+
+/**
+ * A section made repeating with `repeat` (docs/form-model.md "Repeating sections"), or an ordinary
+ * one again with `undefined`. `min` is kept within 0..50 and `max` within 1..50 (a `min` above
+ * `max` stays, for the integrity check to point at); an empty add label is none. What the change
+ * leaves meaningless goes with it: the add label's translations once there is no label, and the
+ * `entry` of conditions that no longer name a field of a repeating section from outside it.
+ */
+export function setRepeat(schema: FormSchema, sectionId: string, repeat: Repeat | undefined): FormSchema {
+  const section = schema.sections.find((s) => s.id === sectionId);
+  if (section === undefined) return schema;
+  const limit = SCHEMA_LIMITS.maxRepeatEntries;
+  const next: Repeat | undefined =
+    repeat === undefined
+      ? undefined
+      : {
+          ...(repeat.min === undefined ? {} : { min: clamp(repeat.min, 0, limit) }),
+          ...(repeat.max === undefined ? {} : { max: clamp(repeat.max, 1, limit) }),
+          ...(repeat.addLabel === undefined || repeat.addLabel === '' ? {} : { addLabel: repeat.addLabel }),
+        };
+  const { repeat: _old, ...plain } = section;
+  let edited = replaceSection(schema, next === undefined ? plain : { ...plain, repeat: next });
+  if (next?.addLabel === undefined) {
+    const key = `sections.${sectionId}.repeat.addLabel`;
+    for (const language of Object.keys(edited.translations ?? {}) as Language[])
+      edited = setTranslation(edited, language, key, '');
+  }
+  return withoutStrayEntries(edited);
+}
+
+/**
+ * The schema without the `entry` of conditions that do not name a field of a repeating section
+ * from outside it (the section made ordinary, the field moved out, the owner moved in).
+ */
+export function withoutStrayEntries(schema: FormSchema): FormSchema {
+  const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
+  const sectionOf = new Map(schema.fields.map((f) => [f.id, f.sectionId]));
+  const repeatOf = (fieldId: string) => {
+    const section = sectionOf.get(fieldId);
+    return section !== undefined && repeating.has(section) ? section : undefined;
+  };
+  const tidy = <T extends Pick<Field, 'conditionalLogic'>>(owner: T, inside: string | undefined): T => {
+    const logic = owner.conditionalLogic;
+    const stray = (c: Condition) =>
+      c.entry !== undefined && (repeatOf(c.fieldId) === undefined || repeatOf(c.fieldId) === inside);
+    if (logic === undefined || !logic.conditionGroups.some((g) => g.conditions.some(stray))) return owner;
+    const conditionGroups = logic.conditionGroups.map((g) => ({
+      conditions: g.conditions.map((c) => {
+        if (!stray(c)) return c;
+        const { entry: _drop, ...rest } = c;
+        return rest;
+      }),
+    }));
+    return { ...owner, conditionalLogic: { ...logic, conditionGroups } };
+  };
+  const fields = schema.fields.map((f) => tidy(f, repeatOf(f.id)));
+  // A section's own condition is read outside it.
+  const sections = schema.sections.map((s) => tidy(s, undefined));
+  const changed =
+    fields.some((f, i) => f !== schema.fields[i]) || sections.some((s, i) => s !== schema.sections[i]);
+  return changed ? { ...schema, fields, sections } : schema;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,31 +1,48 @@
-import type { FormSchema, Section } from '@formloom/contract';
+import { type FormSchema, SCHEMA_LIMITS, type Section } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf } from './condition-editor.js';
-import { ProblemList } from './problems.js';
+import { ProblemList, useProblemText } from './problems.js';
+import { num } from './question-settings.js';
+import { setRepeat } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
-/** A section's (a page's) title, description and conditions. */
+type Repeat = NonNullable<Section['repeat']>;
+const MAX_REPEAT = SCHEMA_LIMITS.maxRepeatEntries;
+
+/**
+ * A section's (a page's) title, description, whether it repeats (with its fewest and most entries
+ * and the add button's label) and conditions.
+ */
 export function SectionPanel({
   schema,
   section,
   onChange,
+  edit,
   problems,
   disabled,
 }: {
   schema: FormSchema;
   section: Section;
   onChange: (next: Section, key: string) => void;
+  /** A change beyond the section: turning repeat off also drops its add label's translations. */
+  edit: (change: (s: FormSchema) => FormSchema, key?: string) => void;
   problems: readonly SchemaProblem[];
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const repeat = section.repeat;
+  const changeRepeat = (next: Repeat | undefined, key: string) =>
+    edit((s) => setRepeat(s, section.id, next), `${section.id}.repeat.${key}`);
   // A section's condition may not name its own fields (they are hidden with it).
   const own = new Set(schema.fields.filter((f) => f.sectionId === section.id).map((f) => f.id));
+  // Fewest entries above the most shows at the fewest, tied to that input; the rest on top.
+  const problemText = useProblemText();
+  const minProblem = problems.find((p) => p.path.endsWith('.repeat.min'));
   return (
     <Stack gap="sm">
-      <ProblemList problems={problems} />
+      <ProblemList problems={problems.filter((p) => p !== minProblem)} />
       <TextInput
         label={t('sectionTitle')}
         value={section.title}
@@ -45,6 +62,45 @@ export function SectionPanel({
           );
         }}
       />
+      <Fieldset legend={t('repeatLegend')} disabled={disabled}>
+        <Stack gap="xs">
+          <Switch
+            label={t('repeatSwitch')}
+            checked={repeat !== undefined}
+            onChange={(e) => changeRepeat(e.currentTarget.checked ? {} : undefined, 'on')}
+          />
+          {repeat === undefined ? null : (
+            <>
+              <Group gap="xs" align="flex-end" wrap="wrap">
+                <NumberInput
+                  label={t('repeatMin')}
+                  min={0}
+                  max={MAX_REPEAT}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={repeat.min ?? ''}
+                  error={minProblem === undefined ? undefined : problemText(minProblem)}
+                  onChange={(v) => changeRepeat({ ...repeat, min: num(v) }, 'min')}
+                />
+                <NumberInput
+                  label={t('repeatMax')}
+                  min={1}
+                  max={MAX_REPEAT}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={repeat.max ?? ''}
+                  onChange={(v) => changeRepeat({ ...repeat, max: num(v) }, 'max')}
+                />
+              </Group>
+              <TextInput
+                label={t('repeatAddLabel')}
+                value={repeat.addLabel ?? ''}
+                onChange={(e) => changeRepeat({ ...repeat, addLabel: e.currentTarget.value }, 'addLabel')}
+              />
+            </>
+          )}
+        </Stack>
+      </Fieldset>
       <ConditionEditor
         value={section.conditionalLogic}
         targets={targetsOf(schema).filter((x) => !own.has(x.id) && x.type !== 'file')}

@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Field, Section } from '@formloom/contract';
+import { entryBounds } from '@formloom/runtime/repeat';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTexts } from '../../i18n/texts.js';
@@ -201,6 +202,11 @@ export function SectionItem({
             <ItemControls name={name} row={row} lastStays />
           </Group>
         </Group>
+        {section.repeat === undefined ? null : (
+          <Text size="xs" c="dark">
+            {t('repeatSummary', entryBounds(section))}
+          </Text>
+        )}
         {children}
       </Stack>
     </Paper>

@@ -87,7 +87,7 @@ const en = {
   removeGroup: 'Remove group {g}',
   variables: 'Variables and scores',
   variablesIntro:
-    'Computed at submission from the answers (JSON Logic). {"score": "field"} adds up the scores of the chosen options.',
+    'Computed at submission from the answers (JSON Logic). {"score": "field"} adds up the scores of the chosen options. {"entries": "section"} counts the entries of a repeating section, {"sum": ["section", "field"]} adds up a number field over them.',
   variableId: 'Variable {n} id',
   variableType: 'Variable {n} type',
   variableExpression: 'Variable {n} expression (JSON)',
@@ -138,6 +138,30 @@ const en = {
   dragInstructions:
     'To pick up an item, press space. Move it with the arrow keys, then press space again to drop it, or escape to cancel.',
   previewRedirect: 'After submitting, a respondent is sent to {url}; the preview stays here.',
+  repeatSummary: 'Repeats: {min} to {max} entries',
+  repeatLegend: 'Repeating section',
+  repeatSwitch: 'Repeat this section: the respondent adds an entry per person or item',
+  repeatMin: 'Fewest entries (0–50, empty: 0)',
+  repeatMax: 'Most entries (1–50, empty: 50)',
+  repeatAddLabel: 'Label of the add button',
+  conditionEntry: 'Group {g}, condition {c}: entries',
+  entryAny: 'in any entry of {section}',
+  entryAll: 'in every entry of {section}',
+  problemRepeatIdClash:
+    "This section's id is also a field's id. The entries are stored under the section's id: give the section or the field another id.",
+  problemRepeatMinMax: 'The fewest entries are more than the most entries allowed.',
+  problemRepeatEntry:
+    'This condition chooses entries (any or every), which only a field of a repeating section named from outside that section can have.',
+  problemRepeatCondition:
+    "A condition inside a repeating section can name only that section's own fields and fields outside repeating sections.",
+  problemRepeatWhen:
+    'This rule depends on a field of a repeating section it is not in: it could not tell which entry to read.',
+  problemRepeatVariable:
+    'A variable reads a repeating section by counting its entries, {"entries": "section"}, or adding up one of its number fields, {"sum": ["section", "field"]}; it cannot read one of its fields directly.',
+  problemRepeatRecall:
+    "This text recalls a field of a repeating section: only that section's own texts can, as they know which entry they belong to.",
+  problemRepeatCopy:
+    "The respondent's copy goes to an email field of a repeating section, which may have many answers: choose one outside it.",
 };
 
 type Key = keyof typeof en;
@@ -230,7 +254,7 @@ const de: Record<Key, string> = {
   removeGroup: 'Gruppe {g} entfernen',
   variables: 'Variablen und Punkte',
   variablesIntro:
-    'Beim Absenden aus den Antworten berechnet (JSON Logic). {"score": "feld"} summiert die Punkte der gewählten Optionen.',
+    'Beim Absenden aus den Antworten berechnet (JSON Logic). {"score": "feld"} summiert die Punkte der gewählten Optionen. {"entries": "abschnitt"} zählt die Einträge eines wiederholten Abschnitts, {"sum": ["abschnitt", "feld"]} summiert ein Zahlenfeld über sie.',
   variableId: 'Variable {n}: ID',
   variableType: 'Variable {n}: Typ',
   variableExpression: 'Variable {n}: Ausdruck (JSON)',
@@ -282,6 +306,31 @@ const de: Record<Key, string> = {
   dragInstructions:
     'Die Leertaste nimmt ein Element auf. Mit den Pfeiltasten verschieben, mit der Leertaste ablegen oder mit Escape abbrechen.',
   previewRedirect: 'Nach dem Absenden geht es für die antwortende Person zu {url}; die Vorschau bleibt hier.',
+  repeatSummary: 'Wiederholt: {min} bis {max} Einträge',
+  repeatLegend: 'Wiederholter Abschnitt',
+  repeatSwitch:
+    'Diesen Abschnitt wiederholen: die antwortende Person fügt je Person oder Sache einen Eintrag hinzu',
+  repeatMin: 'Wenigste Einträge (0–50, leer: 0)',
+  repeatMax: 'Meiste Einträge (1–50, leer: 50)',
+  repeatAddLabel: 'Beschriftung der Hinzufügen-Schaltfläche',
+  conditionEntry: 'Gruppe {g}, Bedingung {c}: Einträge',
+  entryAny: 'in irgendeinem Eintrag von {section}',
+  entryAll: 'in jedem Eintrag von {section}',
+  problemRepeatIdClash:
+    'Die ID dieses Abschnitts ist auch die ID eines Feldes. Die Einträge werden unter der ID des Abschnitts gespeichert: Geben Sie dem Abschnitt oder dem Feld eine andere ID.',
+  problemRepeatMinMax: 'Die wenigsten Einträge sind mehr als die meisten erlaubten Einträge.',
+  problemRepeatEntry:
+    'Diese Bedingung wählt Einträge (irgendeinen oder jeden); das kann nur eine Bedingung auf ein Feld eines wiederholten Abschnitts, die außerhalb dieses Abschnitts steht.',
+  problemRepeatCondition:
+    'Eine Bedingung in einem wiederholten Abschnitt kann nur die eigenen Felder des Abschnitts und Felder außerhalb wiederholter Abschnitte nennen.',
+  problemRepeatWhen:
+    'Diese Regel hängt von einem Feld eines wiederholten Abschnitts ab, in dem sie nicht steht: Sie wüsste nicht, welchen Eintrag sie lesen soll.',
+  problemRepeatVariable:
+    'Eine Variable liest einen wiederholten Abschnitt, indem sie seine Einträge zählt, {"entries": "abschnitt"}, oder eines seiner Zahlenfelder summiert, {"sum": ["abschnitt", "feld"]}; seine Felder direkt lesen kann sie nicht.',
+  problemRepeatRecall:
+    'Dieser Text ruft ein Feld eines wiederholten Abschnitts ab: Das können nur die eigenen Texte des Abschnitts, denn sie wissen, zu welchem Eintrag sie gehören.',
+  problemRepeatCopy:
+    'Die Kopie für die antwortende Person geht an ein E-Mail-Feld eines wiederholten Abschnitts, das viele Antworten haben kann: Wählen Sie eines außerhalb.',
 };
 
 const es: Record<Key, string> = {
@@ -372,7 +421,7 @@ const es: Record<Key, string> = {
   removeGroup: 'Quitar el grupo {g}',
   variables: 'Variables y puntuaciones',
   variablesIntro:
-    'Se calculan al enviar a partir de las respuestas (JSON Logic). {"score": "campo"} suma los puntos de las opciones elegidas.',
+    'Se calculan al enviar a partir de las respuestas (JSON Logic). {"score": "campo"} suma los puntos de las opciones elegidas. {"entries": "seccion"} cuenta las entradas de una sección repetible, {"sum": ["seccion", "campo"]} suma un campo numérico en todas ellas.',
   variableId: 'Variable {n}: id',
   variableType: 'Variable {n}: tipo',
   variableExpression: 'Variable {n}: expresión (JSON)',
@@ -423,6 +472,30 @@ const es: Record<Key, string> = {
   dragInstructions:
     'Para tomar un elemento, pulsa espacio. Muévelo con las flechas y pulsa espacio de nuevo para soltarlo, o escape para cancelar.',
   previewRedirect: 'Tras enviar, quien responde va a {url}; la vista previa se queda aquí.',
+  repeatSummary: 'Se repite: de {min} a {max} entradas',
+  repeatLegend: 'Sección repetible',
+  repeatSwitch: 'Repetir esta sección: quien responde añade una entrada por persona o elemento',
+  repeatMin: 'Mínimo de entradas (0–50, vacío: 0)',
+  repeatMax: 'Máximo de entradas (1–50, vacío: 50)',
+  repeatAddLabel: 'Texto del botón para añadir',
+  conditionEntry: 'Grupo {g}, condición {c}: entradas',
+  entryAny: 'en alguna entrada de {section}',
+  entryAll: 'en todas las entradas de {section}',
+  problemRepeatIdClash:
+    'El id de esta sección es también el id de un campo. Las entradas se guardan con el id de la sección: da otro id a la sección o al campo.',
+  problemRepeatMinMax: 'El mínimo de entradas es mayor que el máximo permitido.',
+  problemRepeatEntry:
+    'Esta condición elige entradas (alguna o todas), algo que solo puede hacer una condición sobre un campo de una sección repetible situada fuera de esa sección.',
+  problemRepeatCondition:
+    'Una condición dentro de una sección repetible solo puede nombrar los campos de esa sección y campos fuera de secciones repetibles.',
+  problemRepeatWhen:
+    'Esta regla depende de un campo de una sección repetible en la que no está: no sabría qué entrada leer.',
+  problemRepeatVariable:
+    'Una variable lee una sección repetible contando sus entradas, {"entries": "seccion"}, o sumando uno de sus campos numéricos, {"sum": ["seccion", "campo"]}; no puede leer sus campos directamente.',
+  problemRepeatRecall:
+    'Este texto recupera un campo de una sección repetible: solo pueden hacerlo los textos de esa sección, que saben a qué entrada pertenecen.',
+  problemRepeatCopy:
+    'La copia para quien responde va a un campo de correo de una sección repetible, que puede tener muchas respuestas: elige uno de fuera.',
 };
 
 const it: Record<Key, string> = {
@@ -513,7 +586,7 @@ const it: Record<Key, string> = {
   removeGroup: 'Rimuovi il gruppo {g}',
   variables: 'Variabili e punteggi',
   variablesIntro:
-    'Calcolate all\'invio dalle risposte (JSON Logic). {"score": "campo"} somma i punteggi delle opzioni scelte.',
+    'Calcolate all\'invio dalle risposte (JSON Logic). {"score": "campo"} somma i punteggi delle opzioni scelte. {"entries": "sezione"} conta le voci di una sezione ripetibile, {"sum": ["sezione", "campo"]} somma un campo numerico su di esse.',
   variableId: 'Variabile {n}: id',
   variableType: 'Variabile {n}: tipo',
   variableExpression: 'Variabile {n}: espressione (JSON)',
@@ -565,6 +638,30 @@ const it: Record<Key, string> = {
   dragInstructions:
     'Per prendere un elemento premi spazio. Spostalo con le frecce, poi premi di nuovo spazio per rilasciarlo, o Esc per annullare.',
   previewRedirect: "Dopo l'invio, chi risponde va a {url}; l'anteprima resta qui.",
+  repeatSummary: 'Si ripete: da {min} a {max} voci',
+  repeatLegend: 'Sezione ripetibile',
+  repeatSwitch: 'Ripeti questa sezione: chi risponde aggiunge una voce per persona o elemento',
+  repeatMin: 'Numero minimo di voci (0–50, vuoto: 0)',
+  repeatMax: 'Numero massimo di voci (1–50, vuoto: 50)',
+  repeatAddLabel: 'Testo del pulsante per aggiungere',
+  conditionEntry: 'Gruppo {g}, condizione {c}: voci',
+  entryAny: 'in una qualsiasi voce di {section}',
+  entryAll: 'in ogni voce di {section}',
+  problemRepeatIdClash:
+    "L'id di questa sezione è anche l'id di un campo. Le voci sono salvate sotto l'id della sezione: dai un altro id alla sezione o al campo.",
+  problemRepeatMinMax: 'Il numero minimo di voci supera il massimo consentito.',
+  problemRepeatEntry:
+    'Questa condizione sceglie le voci (una qualsiasi o ogni), cosa possibile solo per una condizione su un campo di una sezione ripetibile posta fuori da quella sezione.',
+  problemRepeatCondition:
+    'Una condizione dentro una sezione ripetibile può nominare solo i campi della sezione stessa e campi fuori dalle sezioni ripetibili.',
+  problemRepeatWhen:
+    'Questa regola dipende da un campo di una sezione ripetibile in cui non si trova: non saprebbe quale voce leggere.',
+  problemRepeatVariable:
+    'Una variabile legge una sezione ripetibile contandone le voci, {"entries": "sezione"}, o sommando uno dei suoi campi numerici, {"sum": ["sezione", "campo"]}; non può leggerne i campi direttamente.',
+  problemRepeatRecall:
+    'Questo testo richiama un campo di una sezione ripetibile: possono farlo solo i testi di quella sezione, che sanno a quale voce appartengono.',
+  problemRepeatCopy:
+    'La copia per chi risponde va a un campo email di una sezione ripetibile, che può avere molte risposte: scegline uno al di fuori.',
 };
 
 const nl: Record<Key, string> = {
@@ -655,7 +752,7 @@ const nl: Record<Key, string> = {
   removeGroup: 'Groep {g} verwijderen',
   variables: 'Variabelen en scores',
   variablesIntro:
-    'Bij verzenden berekend uit de antwoorden (JSON Logic). {"score": "veld"} telt de scores van de gekozen opties op.',
+    'Bij verzenden berekend uit de antwoorden (JSON Logic). {"score": "veld"} telt de scores van de gekozen opties op. {"entries": "sectie"} telt de invoeren van een herhalende sectie, {"sum": ["sectie", "veld"]} telt een getalveld over alle invoeren op.',
   variableId: 'Variabele {n}: id',
   variableType: 'Variabele {n}: type',
   variableExpression: 'Variabele {n}: expressie (JSON)',
@@ -707,6 +804,30 @@ const nl: Record<Key, string> = {
   dragInstructions:
     'Druk op spatie om een item op te pakken. Verplaats het met de pijltjestoetsen en druk opnieuw op spatie om het neer te zetten, of op Escape om te annuleren.',
   previewRedirect: 'Na het verzenden gaat de invuller naar {url}; het voorbeeld blijft hier.',
+  repeatSummary: 'Herhaalt: {min} tot {max} invoeren',
+  repeatLegend: 'Herhalende sectie',
+  repeatSwitch: 'Deze sectie herhalen: de invuller voegt per persoon of item een invoer toe',
+  repeatMin: 'Minste invoeren (0–50, leeg: 0)',
+  repeatMax: 'Meeste invoeren (1–50, leeg: 50)',
+  repeatAddLabel: 'Tekst van de knop om toe te voegen',
+  conditionEntry: 'Groep {g}, voorwaarde {c}: invoeren',
+  entryAny: 'in een willekeurige invoer van {section}',
+  entryAll: 'in elke invoer van {section}',
+  problemRepeatIdClash:
+    'De id van deze sectie is ook de id van een veld. De invoeren worden onder de id van de sectie bewaard: geef de sectie of het veld een andere id.',
+  problemRepeatMinMax: 'Het minste aantal invoeren is groter dan het meeste toegestane aantal.',
+  problemRepeatEntry:
+    'Deze voorwaarde kiest invoeren (een willekeurige of elke); dat kan alleen een voorwaarde op een veld van een herhalende sectie die buiten die sectie staat.',
+  problemRepeatCondition:
+    'Een voorwaarde in een herhalende sectie kan alleen de eigen velden van die sectie noemen en velden buiten herhalende secties.',
+  problemRepeatWhen:
+    'Deze regel hangt af van een veld van een herhalende sectie waar hij niet in staat: hij zou niet weten welke invoer hij moet lezen.',
+  problemRepeatVariable:
+    'Een variabele leest een herhalende sectie door de invoeren te tellen, {"entries": "sectie"}, of een van de getalvelden op te tellen, {"sum": ["sectie", "veld"]}; de velden zelf kan hij niet direct lezen.',
+  problemRepeatRecall:
+    'Deze tekst haalt een veld van een herhalende sectie op: dat kunnen alleen de eigen teksten van die sectie, want die weten bij welke invoer ze horen.',
+  problemRepeatCopy:
+    'De kopie voor de invuller gaat naar een e-mailveld van een herhalende sectie, dat veel antwoorden kan hebben: kies er een daarbuiten.',
 };
 
 const tr: Record<Key, string> = {
@@ -797,7 +918,7 @@ const tr: Record<Key, string> = {
   removeGroup: 'Grup {g} kaldır',
   variables: 'Değişkenler ve puanlar',
   variablesIntro:
-    'Gönderimde yanıtlardan hesaplanır (JSON Logic). {"score": "alan"} seçilen seçeneklerin puanlarını toplar.',
+    'Gönderimde yanıtlardan hesaplanır (JSON Logic). {"score": "alan"} seçilen seçeneklerin puanlarını toplar. {"entries": "bolum"} yinelenen bir bölümün kayıtlarını sayar, {"sum": ["bolum", "alan"]} bir sayı alanını tüm kayıtlar boyunca toplar.',
   variableId: 'Değişken {n}: kimlik',
   variableType: 'Değişken {n}: tür',
   variableExpression: 'Değişken {n}: ifade (JSON)',
@@ -848,6 +969,30 @@ const tr: Record<Key, string> = {
   dragInstructions:
     'Bir öğeyi almak için boşluk tuşuna basın. Ok tuşlarıyla taşıyın; bırakmak için yeniden boşluk tuşuna, iptal etmek için Escape tuşuna basın.',
   previewRedirect: 'Gönderdikten sonra yanıtlayan {url} adresine gider; önizleme burada kalır.',
+  repeatSummary: 'Yinelenir: {min} ile {max} arası kayıt',
+  repeatLegend: 'Yinelenen bölüm',
+  repeatSwitch: 'Bu bölümü yinele: yanıtlayan her kişi ya da öğe için bir kayıt ekler',
+  repeatMin: 'En az kayıt (0–50, boş: 0)',
+  repeatMax: 'En çok kayıt (1–50, boş: 50)',
+  repeatAddLabel: 'Ekleme düğmesinin metni',
+  conditionEntry: 'Grup {g}, koşul {c}: kayıtlar',
+  entryAny: '{section} içindeki herhangi bir kayıtta',
+  entryAll: '{section} içindeki her kayıtta',
+  problemRepeatIdClash:
+    'Bu bölümün kimliği aynı zamanda bir alanın kimliği. Kayıtlar bölümün kimliğiyle saklanır: bölüme ya da alana başka bir kimlik verin.',
+  problemRepeatMinMax: 'En az kayıt sayısı, izin verilen en çok kayıt sayısından büyük.',
+  problemRepeatEntry:
+    'Bu koşul kayıt seçiyor (herhangi biri ya da her biri); bunu yalnızca yinelenen bir bölümün alanına o bölümün dışından bakan bir koşul yapabilir.',
+  problemRepeatCondition:
+    'Yinelenen bir bölümün içindeki koşul yalnızca o bölümün kendi alanlarını ve yinelenen bölümlerin dışındaki alanları anabilir.',
+  problemRepeatWhen:
+    'Bu kural, içinde bulunmadığı yinelenen bir bölümün alanına bağlı: hangi kaydı okuyacağını bilemez.',
+  problemRepeatVariable:
+    'Bir değişken yinelenen bölümü kayıtlarını sayarak, {"entries": "bolum"}, ya da sayı alanlarından birini toplayarak, {"sum": ["bolum", "alan"]}, okur; alanlarını doğrudan okuyamaz.',
+  problemRepeatRecall:
+    'Bu metin yinelenen bir bölümün alanını çağırıyor: bunu yalnızca o bölümün kendi metinleri yapabilir, çünkü hangi kayda ait olduklarını bilirler.',
+  problemRepeatCopy:
+    'Yanıtlayanın kopyası, yinelenen bir bölümdeki bir e-posta alanına gidiyor ve bu alanın birçok yanıtı olabilir: dışarıdan bir alan seçin.',
 };
 
 export const builderTexts = defineTexts(en, { de, es, it, nl, tr });

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { setTranslation } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 import { TranslateWithAi } from './translate-with-ai.js';
 
@@ -44,15 +45,7 @@ export function TranslationsPanel({
   const onRunning = useCallback((running: boolean) => setTranslating(running), []);
   const table = schema.translations?.[language] ?? {};
   const setText = (key: string, text: string) =>
-    edit((s) => {
-      const current = { ...(s.translations?.[language] ?? {}) };
-      if (text === '') delete current[key];
-      else current[key] = text;
-      const translations = { ...s.translations, [language]: current };
-      if (Object.keys(current).length === 0) delete translations[language];
-      const { translations: _drop, ...rest } = s;
-      return Object.keys(translations).length === 0 ? rest : { ...rest, translations };
-    }, `tr.${language}.${key}`);
+    edit((s) => setTranslation(s, language, key, text), `tr.${language}.${key}`);
 
   return (
     <Stack gap="sm">

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { ProblemList, problemsAt } from './problems.js';
-import { freshId } from './schema-edit.js';
+import { freshId, repeatingSectionOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
 /** A variable's expression as JSON text; a text that does not parse is kept here, not in the schema. */
@@ -76,10 +76,13 @@ export function VariablesPanel({
       return next.length === 0 ? rest : { ...rest, variables: next };
     }, key);
   // Fields whose answers count in a score: options with a score (picture choices too), or a
-  // matrix's columns with one.
+  // matrix's columns with one; not in a repeating section, whose fields a variable reads only by
+  // counting or summing entries.
   const scored = schema.fields.filter(
     (f) =>
-      f.options?.some((o) => o.score !== undefined) || f.matrix?.columns.some((c) => c.score !== undefined),
+      (f.options?.some((o) => o.score !== undefined) ||
+        f.matrix?.columns.some((c) => c.score !== undefined)) &&
+      repeatingSectionOf(schema, f.id) === undefined,
   );
   const prefillable = prefillTargets(schema);
 
