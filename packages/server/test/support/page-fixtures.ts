@@ -394,7 +394,6 @@ export function guestsSchema(layout: 'paged' | 'single-column' = 'paged'): FormS
         'meta.title': 'Buchung',
         'sections.you.title': 'Sie',
         'sections.guests.title': 'Gäste',
-        'sections.guests.description': 'Gast {{name}}',
         'sections.guests.repeat.addLabel': 'Gast hinzufügen',
         'sections.end.title': 'Sonst noch etwas?',
         'fields.host.label': 'Ihr Name',
@@ -404,7 +403,7 @@ export function guestsSchema(layout: 'paged' | 'single-column' = 'paged'): FormS
         'fields.meal.options.fish': 'Fisch',
         'fields.meal.options.veg': 'Vegetarisch',
         'fields.note.label': 'Eine Nachricht an den Gastgeber',
-        'settings.completion.message': 'Danke {{host}}: {{count}} Gäste gebucht.',
+        'completion.message': 'Danke {{host}}: {{count}} Gäste gebucht.',
       },
     },
   };
