@@ -9,6 +9,11 @@ export interface FieldProps {
   field: Field;
   /** The id of the control (the label's `htmlFor`); options add `-<index>`. */
   id: string;
+  /**
+   * The controls' `name`: the field's id, or in an entry of a repeating section the entry's path
+   * (`guests[1].meal`), so that each entry's radios are a group of their own.
+   */
+  name: string;
   /** Texts with recall filled in, as plain text. */
   label: string;
   helpText: string | undefined;
@@ -67,7 +72,7 @@ function Choices({ props }: { props: FieldProps }) {
               <input
                 type={props.field.type}
                 id={id}
-                name={props.field.id}
+                name={props.name}
                 value={option.value}
                 checked={checked}
                 disabled={props.locked && !checked}
@@ -92,7 +97,8 @@ function Choices({ props }: { props: FieldProps }) {
   );
 }
 
-type Loader = () => Promise<Record<string, ComponentType<FieldProps>>>;
+// biome-ignore lint/suspicious/noExplicitAny: a chunk's components take their own props.
+type Loader = () => Promise<Record<string, ComponentType<any>>>;
 
 /** The chunks of the question types, by family (`questionType(type).family`). */
 const FAMILIES = {
@@ -104,15 +110,17 @@ const FAMILIES = {
   address: () => import('./families/address.js'),
   signature: () => import('./families/signature.js'),
   notices: () => import('./families/notices.js'),
+  /** Not a question type: the entries of a repeating section. */
+  repeat: () => import('./families/repeat.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
 
-/** Starts loading a family's chunk (a form's fields are known before they are drawn). */
-export const preload = (family: QuestionFamily) =>
-  void (FAMILIES as Partial<Record<QuestionFamily, Loader>>)[family]?.().catch(() => undefined);
+/** Starts loading a family's chunk (a form's fields and sections are known before they are drawn). */
+export const preload = (family: QuestionFamily | Family) =>
+  void (FAMILIES as Partial<Record<QuestionFamily | Family, Loader>>)[family]?.().catch(() => undefined);
 
-const later = (family: Family, name: string) =>
-  lazy(() => (FAMILIES[family] as Loader)().then((m) => ({ default: m[name]! })));
+export const later = <P = FieldProps>(family: Family, name: string) =>
+  lazy(() => (FAMILIES[family] as Loader)().then((m) => ({ default: m[name] as ComponentType<P> })));
 
 /**
  * Choice questions with an "Other" option, an exclusive option, a shuffled order, or several

@@ -3,7 +3,16 @@ import { byDisplayOrder, type FormTexts, isFieldRequired, questionFamily } from 
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
-import { defaultFields, extendedChoice, type FieldComponents, type FieldProps, preload } from './fields.js';
+import type { FieldSlot, RepeatProps } from './families/repeat.js';
+import {
+  defaultFields,
+  extendedChoice,
+  type FieldComponents,
+  type FieldProps,
+  later,
+  preload,
+} from './fields.js';
+import { CONTROLS } from './internal/parts.js';
 import { type FormloomFormHandle, useFormloomForm } from './use-formloom-form.js';
 
 export interface FormloomFormProps extends RuntimeOptions {
@@ -13,6 +22,9 @@ export interface FormloomFormProps extends RuntimeOptions {
   onSubmitted?: (state: FormState) => void;
   className?: string;
 }
+
+/** A repeating section's entries: a chunk of their own, loaded for a form that has one. */
+const RepeatSection = later<RepeatProps>('repeat', 'RepeatSection');
 
 function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): string | undefined {
   switch (problem) {
@@ -73,6 +85,7 @@ export function FormloomFormView({
     if (showing && state.seed === undefined) form.setSeed(seed.current);
   }, [form, showing, state.seed]);
   const schemaFields = state.schema?.fields;
+  const schemaSections = state.schema?.sections;
   /** Uploads under way (a file, a signature's PNG), by field id: submitting waits for them. */
   const uploads = useRef(new Map<string, Promise<void>>());
 
@@ -111,18 +124,18 @@ export function FormloomFormView({
       const family = questionFamily(f.type) ?? (extendedChoice(f) ? 'choices' : undefined);
       if (family !== undefined) preload(family);
     }
-  }, [schemaFields, components]);
+    if (schemaSections?.some((s) => s.repeat !== undefined)) preload('repeat');
+  }, [schemaFields, schemaSections, components]);
 
   useEffect(() => {
     const target = focus.current;
     focus.current = undefined;
     const el = root.current;
     if (target === undefined || el === null) return;
-    const controls = 'input:not([type="hidden"]), select, textarea, button';
     const scope = target === 'error' ? '[aria-invalid="true"]' : 'section:not([hidden])';
     // The invalid control itself, or the first control inside an invalid group or the page.
     const found = [...el.querySelectorAll<HTMLElement>(scope)].flatMap((node) =>
-      node.matches(controls) ? [node] : [...node.querySelectorAll<HTMLElement>(controls)],
+      node.matches(CONTROLS) ? [node] : [...node.querySelectorAll<HTMLElement>(CONTROLS)],
     );
     found[0]?.focus();
   });
@@ -173,6 +186,7 @@ export function FormloomFormView({
   const at = state.pages.indexOf(state.page ?? '');
   const last = !state.paged || at >= state.pages.length - 1;
   const description = state.description ?? schema.meta.description ?? null;
+  const language = state.language ?? schema.meta.language ?? 'en';
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -205,11 +219,14 @@ export function FormloomFormView({
     else if (Object.keys(form.getState().errors).length > 0) focus.current = 'error';
   }
 
-  const field = (f: Field) => {
-    if (f.type === 'hidden' || state.hiddenFields.has(f.id)) return null;
+  /** Draws a field of the form, or with `slot` a field of one entry of a repeating section. */
+  const field = (f: Field, slot?: FieldSlot) => {
+    if (f.type === 'hidden' || (slot === undefined ? state.hiddenFields.has(f.id) : slot.hidden)) return null;
     const Component = fields[f.type];
-    const id = controlId(f.id);
-    const errors = state.errors[f.id];
+    const name = slot?.path ?? f.id;
+    const id = controlId(name);
+    const text = slot?.text ?? form.text;
+    const errors = state.errors[name];
     const helpId = `${id}-help`;
     const errorId = `${id}-error`;
     const describedBy =
@@ -217,11 +234,12 @@ export function FormloomFormView({
     const props: FieldProps = {
       field: f,
       id,
-      label: form.text(f.label),
-      helpText: f.helpText === undefined ? undefined : form.text(f.helpText),
-      placeholder: f.placeholder === undefined ? undefined : form.text(f.placeholder),
-      value: state.answers[f.id],
-      onChange: (value) => form.setAnswer(f.id, value),
+      name,
+      label: text(f.label),
+      helpText: f.helpText === undefined ? undefined : text(f.helpText),
+      placeholder: f.placeholder === undefined ? undefined : text(f.placeholder),
+      value: slot === undefined ? state.answers[f.id] : slot.value,
+      onChange: slot?.onChange ?? ((value) => form.setAnswer(f.id, value)),
       onFile: (file, name, extra) => upload(f.id, file, name, extra),
       errors,
       describedBy,
@@ -230,7 +248,7 @@ export function FormloomFormView({
       required: isFieldRequired(f),
       locked: state.locked.has(f.id),
       texts,
-      language: state.language ?? schema.meta.language ?? 'en',
+      language,
       seed: shuffleSeed,
     };
     // A question type draws nothing until its chunk has loaded (or when it has no component).
@@ -275,6 +293,7 @@ export function FormloomFormView({
       {sections.map((s) => {
         const hidden = state.hiddenSections.has(s.id) || (state.paged && s.id !== state.page);
         const titleId = `${prefix}-s-${s.id}`;
+        const own = byDisplayOrder(schema.fields.filter((f) => f.sectionId === s.id));
         return (
           <section
             key={s.id}
@@ -283,8 +302,26 @@ export function FormloomFormView({
             aria-labelledby={s.title.trim() === '' ? undefined : titleId}
           >
             {s.title.trim() === '' ? null : <h2 id={titleId}>{form.text(s.title)}</h2>}
-            {s.description ? <p className="fl-section-description">{s.description}</p> : null}
-            {hidden ? null : byDisplayOrder(schema.fields.filter((f) => f.sectionId === s.id)).map(field)}
+            {/* A repeating section's description is recalled in each entry. */}
+            {s.description && s.repeat === undefined ? (
+              <p className="fl-section-description">{s.description}</p>
+            ) : null}
+            {hidden ? null : s.repeat === undefined ? (
+              own.map((f) => field(f))
+            ) : (
+              <Suspense fallback={null}>
+                <RepeatSection
+                  section={s}
+                  fields={own}
+                  form={form}
+                  state={state}
+                  language={language}
+                  titleId={titleId}
+                  title={form.text(s.title)}
+                  draw={field}
+                />
+              </Suspense>
+            )}
           </section>
         );
       })}

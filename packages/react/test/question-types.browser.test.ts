@@ -1,46 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { FormSchema } from '@formloom/contract';
 import { validateResponse } from '@formloom/contract/engine';
 import { pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { findChromium, launchChromium, mouseStroke, touchStroke } from '@formloom/server/testing/browser';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { findChromium, mouseStroke, touchStroke } from '@formloom/server/testing/browser';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundle, type ReactVersion } from './support/bundle.js';
-import { startHost } from './support/host.js';
+import { answers, type SplitApp, startSplitApp, storedAnswers } from './support/app.js';
+import type { ReactVersion } from './support/bundle.js';
 
 const executable = findChromium();
 if (executable === undefined && process.env.CI)
   throw new Error('chromium is not installed (apt-get install chromium)');
-
-/**
- * A host app built with code splitting, as an app's bundler does: the question types' families
- * are chunks of their own. It draws the form with the default components and shows the answers
- * as JSON in `#answers` (what the runtime holds, before any check by the engine), and a paged
- * form's resume token in `#resume` (`?resume=` restores its partial).
- */
-const APP = `
-import { createElement as h, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { FormloomFormView, useFormloomForm } from '../src/index.js';
-
-function App() {
-  const q = new URLSearchParams(location.search);
-  const handle = useFormloomForm({
-    code: q.get('code'),
-    api: location.origin,
-    lang: q.get('lang') ?? undefined,
-    resume: q.get('resume') ?? undefined,
-  });
-  return h('div', null,
-    h(FormloomFormView, { handle, className: 'fl' }),
-    h('pre', { id: 'answers' }, JSON.stringify(handle.state.answers)),
-    h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''),
-    h('p', { id: 'resume' }, handle.state.resumeToken ?? ''));
-}
-createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
-`;
 
 const base = (title: string, fields: FormSchema['fields']): FormSchema => ({
   version: '1.0',
@@ -284,14 +254,11 @@ const SIGNED_PAGED: FormSchema = {
 const engineAccepts =
   validateResponse(SCALES, SCALES_BY_MOUSE).ok && validateResponse(MORE, MORE_BY_MOUSE).ok;
 
-const FAMILY_CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|signature|notices)-[\w]+\.js$/;
-
 describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
   'the question types in @formloom/react %i, Chromium against a real server',
   (version) => {
     const t = useTestServer('sqlite');
-    let browser: Browser;
-    let host: Awaited<ReturnType<typeof startHost>> | undefined;
+    let app: SplitApp | undefined;
     let key = '';
     const none = { id: '', code: '' };
     const forms = {
@@ -308,9 +275,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
     };
 
     beforeAll(async () => {
-      const app = await bundle(APP, version, 'browser', { splitting: true });
-      host = await startHost(readFileSync(app), () => t.url, dirname(app));
-      browser = await launchChromium(executable!);
+      app = await startSplitApp(version, t, executable!);
       ({ key } = await t.account());
       forms.scales = await publishForm(t, key, SCALES);
       forms.more = await publishForm(t, key, MORE);
@@ -329,40 +294,10 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       forms.signedPaged = await publishForm(t, key, SIGNED_PAGED);
     });
     afterAll(async () => {
-      await browser?.close();
-      await host?.close();
+      await app?.close();
     });
 
-    async function open(code: string, width = 900) {
-      // A date and time is answered with the offset of this zone (+01:00 in winter).
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        timezoneId: 'Europe/Berlin',
-      });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      const chunks: string[] = [];
-      page.on('pageerror', (e) => problems.push(e.message));
-      page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
-      page.on('request', (r) => {
-        const family = FAMILY_CHUNK.exec(new URL(r.url()).pathname)?.[1];
-        if (family !== undefined) chunks.push(family);
-      });
-      await page.route('https://img.example.com/**', (route) =>
-        route.fulfill({
-          contentType: 'image/png',
-          body: Buffer.from(
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-            'base64',
-          ),
-        }),
-      );
-      await page.goto(`${host!.origin}/?code=${code}`);
-      await page.locator('form h1').waitFor();
-      return { page, problems, chunks };
-    }
-
-    const answers = async (page: Page) => JSON.parse((await page.locator('#answers').textContent()) ?? '{}');
+    const open = (code: string, width?: number) => app!.open(code, width);
     const group = (page: Page, name: string) => page.getByRole('radiogroup', { name });
 
     async function scalesByMouse(page: Page) {
@@ -575,10 +510,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       expect(await page.locator('form').evaluate(fits)).toBe(true);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Thank you!').waitFor();
-      const res = await t.request(`/v1/forms/${forms.ranked.id}/responses`, { key });
-      const rows = res.body.data.responses as { id: string; answers: unknown }[];
-      const out = (await page.locator('#stored').textContent()) ?? '';
-      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual({
+      expect(await storedAnswers(t, key, forms.ranked.id, page)).toEqual({
         rank: ['apples', { other: 'Kiwis' }, 'pears', 'plums'],
       });
       expect(problems).toEqual([]);
@@ -661,11 +593,8 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       expect(await page.getByLabel('Website').getAttribute('inputmode')).toBe('url');
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Thank you!').waitFor();
-      const res = await t.request(`/v1/forms/${forms.details.id}/responses`, { key });
-      const rows = res.body.data.responses as { id: string; answers: unknown }[];
-      const out = (await page.locator('#stored').textContent()) ?? '';
       // The statement is never answered.
-      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual(DETAILS_STORED);
+      expect(await storedAnswers(t, key, forms.details.id, page)).toEqual(DETAILS_STORED);
       expect(problems).toEqual([]);
     }, 60_000);
 
@@ -851,10 +780,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       await other.getByLabel('Why?').fill('Because');
       await other.getByRole('button', { name: 'Submit' }).click();
       await other.getByText('Thank you!').waitFor();
-      const res = await t.request(`/v1/forms/${forms.signedPaged.id}/responses`, { key });
-      const rows = res.body.data.responses as { id: string; answers: Record<string, unknown> }[];
-      const out = (await other.locator('#stored').textContent()) ?? '';
-      expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual({ ...saved, why: 'Because' });
+      expect(await storedAnswers(t, key, forms.signedPaged.id, other)).toEqual({ ...saved, why: 'Because' });
       expect([...problems, ...resumed.problems]).toEqual([]);
     }, 60_000);
 
@@ -869,10 +795,7 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
           await fill(page);
           await page.getByRole('button', { name: 'Submit' }).click();
           await page.getByText('Thank you!').waitFor();
-          const res = await t.request(`/v1/forms/${form.id}/responses`, { key });
-          const rows = res.body.data.responses as { id: string; answers: unknown }[];
-          const out = (await page.locator('#stored').textContent()) ?? '';
-          expect(rows.find((r) => out === `stored ${r.id}`)?.answers).toEqual(expected);
+          expect(await storedAnswers(t, key, form.id, page)).toEqual(expected);
           expect(problems).toEqual([]);
         }
       },

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { bilingualSchema, pagedQuizSchema } from '@formloom/server/testing';
+import { bilingualSchema, guestsSchema, pagedQuizSchema } from '@formloom/server/testing';
 import { describe, expect, it } from 'vitest';
 import { bundle, type ReactVersion } from './support/bundle.js';
 
@@ -72,6 +72,21 @@ describe.each([18, 19] as ReactVersion[])('server rendering with React %i', (ver
     });
     expect(html).toContain('<form');
     expect(html).not.toContain('Stars?');
+    expect(mod.touchedWindow()).toBe(false);
+  });
+
+  it('a form with a repeating section renders on the server; its group is drawn once its chunk is in (entries follow in the browser)', async () => {
+    const props = { schema: guestsSchema('single-column') };
+    const first = mod.render(props);
+    expect(first).toContain('<h2');
+    expect(first).toContain('Guests');
+    expect(first).toContain('Your name');
+    expect(first).not.toContain('Add a guest');
+    // The chunk the first render asked for has loaded: the group and its Add button render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = mod.render(props);
+    expect(later).toMatch(/<fieldset class="fl-repeat" aria-labelledby="[^"]+"/);
+    expect(later).toContain('>Add a guest</button>');
     expect(mod.touchedWindow()).toBe(false);
   });
 });

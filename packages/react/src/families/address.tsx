@@ -42,7 +42,7 @@ export function Address(props: FieldProps) {
         const needed = props.required && required.includes(part);
         const control = {
           id,
-          name: `${props.field.id}.${part}`,
+          name: `${props.name}.${part}`,
           autoComplete,
           'aria-describedby': props.describedBy,
           'aria-invalid': props.errors ? true : undefined,

@@ -42,7 +42,7 @@ function OtherText({
       type="text"
       className="fl-other-text"
       id={`${props.id}-other-text`}
-      name={`${props.field.id}.other`}
+      name={`${props.name}.other`}
       aria-label={label}
       aria-describedby={props.describedBy}
       aria-invalid={props.errors ? true : undefined}
@@ -96,7 +96,7 @@ export function ChoiceList(props: FieldProps) {
     <input
       type={type}
       id={id}
-      name={field.id}
+      name={props.name}
       value={value}
       checked={checked}
       disabled={props.locked && !checked}

@@ -87,7 +87,7 @@ export function Phone(props: FieldProps) {
         <>
           <select
             id={countryId}
-            name={`${props.field.id}.country`}
+            name={`${props.name}.country`}
             className="fl-phone-country"
             aria-label={messagesFor(props.language).addressCountry}
             disabled={props.locked}

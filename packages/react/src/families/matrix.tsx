@@ -59,7 +59,7 @@ export function Matrix(props: FieldProps) {
                         <input
                           type={multiple ? 'checkbox' : 'radio'}
                           id={`${props.id}-${row.id}-${j}`}
-                          name={`${field.id}.${row.id}`}
+                          name={`${props.name}.${row.id}`}
                           value={column.value}
                           checked={checked}
                           disabled={props.locked && !checked}

@@ -31,7 +31,7 @@ export function Consent(props: FieldProps) {
         <input
           type="checkbox"
           id={props.id}
-          name={props.field.id}
+          name={props.name}
           value="true"
           checked={checked}
           disabled={props.locked}

@@ -136,7 +136,7 @@ export function Ranking(props: FieldProps) {
                     type="text"
                     className="fl-other-text"
                     id={`${props.id}-other-text`}
-                    name={`${field.id}.other`}
+                    name={`${props.name}.other`}
                     aria-label={`${label}: ${texts.specify}`}
                     aria-invalid={props.errors ? true : undefined}
                     readOnly={props.locked || undefined}

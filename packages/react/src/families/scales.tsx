@@ -60,7 +60,7 @@ function Steps({
               <input
                 type="radio"
                 id={id}
-                name={props.field.id}
+                name={props.name}
                 value={n}
                 checked={checked}
                 disabled={props.locked && !checked}

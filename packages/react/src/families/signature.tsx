@@ -120,7 +120,7 @@ export function Signature(props: FieldProps) {
           type="text"
           className="fl-sig-name"
           id={props.id}
-          name={props.field.id}
+          name={props.name}
           autoComplete="name"
           maxLength={200}
           readOnly={props.locked || undefined}

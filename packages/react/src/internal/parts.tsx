@@ -7,13 +7,16 @@ export const text = (value: unknown) =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
 export const orUndefined = (value: string) => (value === '' ? undefined : value);
 
+/** The controls focus may go to: the first of a page, of an invalid group, of a new entry. */
+export const CONTROLS = 'input:not([type="hidden"]), select, textarea, button';
+
 /** Ids joined for `aria-describedby`, or `undefined` when there are none. */
 export const ids = (...list: (string | undefined | false)[]) => list.filter(Boolean).join(' ') || undefined;
 
 export function common(props: FieldProps) {
   return {
     id: props.id,
-    name: props.field.id,
+    name: props.name,
     'aria-describedby': props.describedBy,
     'aria-invalid': props.errors ? true : undefined,
     'aria-required': props.required || undefined,

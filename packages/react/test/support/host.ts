@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 
 /** A 1×1 PNG, served as `/pixel.png` for picture choices. */
-const PIXEL = Buffer.from(
+export const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
