@@ -24,6 +24,8 @@ export type StandInReply =
       code?: string;
       message?: string;
       delayMs?: number;
+      /** Answer only once this has settled (then after `delayMs`): a test lets its requests through together. */
+      after?: Promise<unknown>;
     }
   /** The body as given, whatever it is (not JSON, cut off). */
   | { raw: string; status?: number; delayMs?: number }
@@ -123,6 +125,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     });
     const reply = queue.shift() ?? standIn.respond(body);
     if ('hang' in reply) return;
+    if ('after' in reply) await reply.after;
     await sleep(standIn.latencyMs + (reply.delayMs ?? 0));
     if ('raw' in reply) {
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });

@@ -241,12 +241,18 @@ describeEachDialect(
 
     it('credits reserved and refunded exactly: 50 requests at once with a balance for 10', async () => {
       const { key, accountId } = await fundedAccount(t, 50);
-      // Every job fails (refused), so every accepted one must be refunded.
-      // Slowly, so no refund lands while the 50 requests are still being accepted.
-      standIn.respond = () => ({ status: 400, delayMs: 1_500 });
+      // Every job fails (refused), so every accepted one must be refunded; the model answers only
+      // once all 50 requests have been answered, so no refund lands while they are being accepted
+      // (a fixed delay let a refund in on a busy machine, and a 15th request through).
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      standIn.respond = () => ({ status: 400, after: gate });
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => generate(key, `Form number ${i}`)),
       );
+      release();
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses.filter((s) => s === 202)).toHaveLength(10);
       expect(statuses.filter((s) => s === 402)).toHaveLength(40);
