@@ -16,7 +16,13 @@ import { describeOwner, type SchemaIndex } from './schema-index.js';
 export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
   const { schema } = index;
   const repeating = new Set(schema.sections.filter((s) => s.repeat).map((s) => s.id));
-  if (repeating.size === 0 && !index.conditions.some((c) => c.condition.entry !== undefined)) return [];
+  // A form with no repeating section has nothing to check unless something speaks of entries.
+  const speaksOfEntries = () =>
+    index.conditions.some((c) => c.condition.entry !== undefined) ||
+    (schema.variables ?? []).some((v) =>
+      inspectExpression(v.expression).refs.some((ref) => ref.op !== 'var' && ref.op !== 'score'),
+    );
+  if (repeating.size === 0 && !speaksOfEntries()) return [];
   const problems: SchemaProblem[] = [];
   const sectionOf = (fieldId: string): string | undefined => {
     const section = index.fields.get(fieldId)?.sectionId;

@@ -248,6 +248,54 @@ describe('repeating sections on pages', () => {
   });
 });
 
+describe('repeating sections: checkSchema', () => {
+  const codes = (schema: FormSchema) => checkSchema(schema).map((p) => [p.code, p.path]);
+
+  it('refuses a section id that is a field id, and a min above the max', () => {
+    const clash = party({ min: 4, max: 3 });
+    clash.fields.push(field('g', 'host', 1));
+    expect(codes(clash)).toEqual(
+      expect.arrayContaining([
+        ['repeat_id_clash', '$.sections[1].id'],
+        ['min_above_max', '$.sections[1].repeat.min'],
+      ]),
+    );
+  });
+
+  it('refuses what cannot say which entry it means', () => {
+    const schema = party(
+      { max: 3 },
+      { variables: [{ id: 'age2', type: 'number', expression: { var: 'age' } }] },
+    );
+    schema.fields[0]!.conditionalLogic = {
+      action: 'show',
+      conditionGroups: [{ conditions: [{ fieldId: 'age', operator: 'isNotEmpty', entry: 'all' }] }],
+    };
+    schema.fields[1]!.conditionalLogic = {
+      action: 'show',
+      conditionGroups: [{ conditions: [{ fieldId: 'host', operator: 'isNotEmpty', entry: 'any' }] }],
+    };
+    expect(codes(schema)).toEqual([
+      ['repeat_reference', '$.fields[1].conditionalLogic.conditionGroups[0].conditions[0].entry'],
+      ['repeat_reference', '$.variables[0].expression.var'],
+    ]);
+  });
+
+  it('refuses entries counted or summed over a section that does not repeat, with or without one that does', () => {
+    const variables: NonNullable<FormSchema['variables']> = [
+      { id: 'n', type: 'number', expression: { entries: 'host' } },
+      { id: 's', type: 'number', expression: { sum: ['g', 'host'] } },
+    ];
+    expect(codes(party({ max: 3 }, { variables })).map(([code]) => code)).toEqual([
+      'repeat_reference',
+      'repeat_reference',
+    ]);
+    const plain = party(undefined, { variables: [variables[0]!] });
+    plain.sections[1] = { id: 'g', title: 'Guest', order: 1 };
+    expect(codes(plain)).toEqual([['repeat_reference', '$.variables[0].expression.entries']]);
+  });
+});
+
 describe('repeating sections: the add label', () => {
   it('is a translation key, translated with the form', () => {
     const schema = party({ max: 4, addLabel: 'Add a guest' });
