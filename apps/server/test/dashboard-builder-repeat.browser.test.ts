@@ -109,6 +109,12 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
       .getByRole('region', { name: 'Section 2: Guests' })
       .getByText('Repeats: 1 to 3 entries')
       .waitFor();
+    // The preview draws the entries: the fewest to start with, and its Add adds one.
+    const preview = page.locator('section[aria-labelledby="builder-preview"]');
+    await preview.getByRole('group', { name: /^Guests 1/ }).waitFor();
+    expect(await preview.getByRole('group', { name: /^Guests 2/ }).count()).toBe(0);
+    await preview.getByRole('button', { name: 'Add a guest' }).click();
+    await preview.getByRole('group', { name: /^Guests 2/ }).waitFor();
     await expectAccessibleAtPhoneWidth(opened);
 
     // A condition outside on a field inside: shown when every guest chose fish.
