@@ -12,7 +12,7 @@
  * ```
  */
 import type { Section } from '@formloom/contract';
-import { entryAnswers, recallText } from '@formloom/contract/engine';
+import { entryAnswers, recallText, SCHEMA_LIMITS } from '@formloom/contract/engine';
 import type { FormRuntime, FormState } from './runtime.js';
 
 type Entry = Readonly<Record<string, unknown>>;
@@ -28,9 +28,9 @@ export function entriesOf(state: FormState, sectionId: string): readonly Entry[]
   return Array.isArray(value) ? (value as Entry[]) : [];
 }
 
-/** The most entries the section takes (its `repeat.max`, else 50) and the fewest (`min`, else 0). */
+/** The most entries the section takes (its `repeat.max`, else the schema's limit) and the fewest (`min`, else 0). */
 export function entryBounds(section: Section): { min: number; max: number } {
-  return { min: section.repeat?.min ?? 0, max: section.repeat?.max ?? 50 };
+  return { min: section.repeat?.min ?? 0, max: section.repeat?.max ?? SCHEMA_LIMITS.maxRepeatEntries };
 }
 
 function write(form: FormRuntime, sectionId: string, entries: Entry[]): boolean {

@@ -16,6 +16,7 @@ export {
   isLanguage,
   LANGUAGES,
   type Language,
+  SCHEMA_LIMITS,
   supportedLanguage,
 } from '../models/limits.js';
 export { jsonPath } from './integrity/paths.js';
