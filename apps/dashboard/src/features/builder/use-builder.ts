@@ -157,6 +157,10 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     if (now !== undefined && now.pending.length > 0 && patternLoad.current !== 'failed') return;
     const ops = savePlan(saved.current.schema, target);
     if (ops.length === 0) {
+      // The same as what the server has, though another object (a rule added and removed again):
+      // it is taken as the saved one, or the effect below, which compares by identity, would see
+      // it unsaved and call this again every pause, the status flipping "Unsaved changes"/"Saved".
+      saved.current = { ...saved.current, schema: target };
       setStatus('saved');
       return;
     }
