@@ -194,8 +194,11 @@ describe('<formloom-form> from the packed packages, bundled by an app', () => {
     expect([...chunks.keys()].filter((name) => name.startsWith('resume-'))).toHaveLength(1);
     for (const text of [bundle, ...startChunks.values()]) {
       expect(text).not.toContain('At most {max} entries');
-      expect(text).not.toContain('fl-resume-row');
+      expect(text).not.toContain('clipboard');
     }
+    expect([...chunks].filter(([, text]) => text.includes('clipboard')).map(([name]) => name)).toEqual([
+      expect.stringMatching(/^resume-/),
+    ]);
   });
 
   describe.skipIf(executable === undefined)('on a page with a strict CSP, on another origin', () => {

@@ -141,6 +141,7 @@ function view(host: EntriesHost, entry: Drawn, count: number): EntriesView {
     min,
     max,
     posts: false,
+    description: (index) => section.description && entryText(runtime, section.description, section.id, index),
     fields: (index) => new SafeHtml(entry.template.replaceAll(slot, `${section.id}[${index}]`)),
     ...(addLabel ? { addLabel: runtime.text(addLabel) } : {}),
   };
@@ -237,7 +238,10 @@ function draw(host: EntriesHost, drawn: Map<string, Drawn>, state: FormState) {
     if (list === null) continue;
     const count = entriesOf(state, sid).length;
     if (entry.count !== count || entry.moved) redraw(host, entry, list, state);
-    for (let i = 0; i < count; i++)
+    for (let i = 0; i < count; i++) {
+      const description = dom.byId(repeatIds.description(sid, i));
+      if (description !== null && section.description?.includes('{{'))
+        description.textContent = entryText(runtime, section.description, sid, i);
       for (const f of entry.fields) {
         const path = `${sid}[${i}].${f.id}`;
         const wrapper = dom.byId(ids.wrapper(path));
@@ -250,6 +254,7 @@ function draw(host: EntriesHost, drawn: Map<string, Drawn>, state: FormState) {
           if (el !== null) el.textContent = entryText(runtime, template!, sid, i);
         }
       }
+    }
     const error = state.errors[sid]?.join(' ');
     const slot = dom.byId(ids.error(sid))!;
     slot.textContent = error ?? '';

@@ -189,8 +189,10 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     await page.getByLabel('Your name').fill('Ann');
     await entry(1).getByLabel('Guest name').fill('Bo');
     await entry(1).getByLabel('Age').fill('30');
-    // A condition inside an entry reads that entry; its label recalls the entry's name.
+    // A condition inside an entry reads that entry; its label and the section's description,
+    // shown in each entry, recall the entry's name.
     await entry(1).getByRole('radiogroup', { name: 'Meal for Bo' }).waitFor();
+    expect(await entry(1).locator('.fl-section-description').textContent()).toBe('Guest Bo');
     await entry(1).getByLabel('Fish').check();
 
     await page.getByRole('button', { name: 'Add a guest' }).click();

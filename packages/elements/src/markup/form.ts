@@ -247,7 +247,7 @@ function renderSection(
   const titled = section.title.trim() !== '';
   return html`<section class="fl-section" id="${ids.section(section.id)}" data-section-id="${section.id}"${titled ? html` aria-labelledby="${ids.sectionTitle(section.id)}"` : ''}${hidden ? html` hidden` : ''}>
 ${titled ? html`<h2 id="${ids.sectionTitle(section.id)}">${unanswered(schema, section.title)}</h2>` : ''}
-${section.description ? html`<p class="fl-section-description">${section.description}</p>` : ''}
+${section.description && !section.repeat ? html`<p class="fl-section-description">${section.description}</p>` : ''}
 ${fields}</section>
 `;
 }

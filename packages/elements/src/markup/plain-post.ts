@@ -1,8 +1,10 @@
 import type { Field, FormSchema, Section } from '@formloom/contract';
 import {
+  entryAnswers,
   type FormTexts,
   formPages,
   hasSamePageLogic,
+  recallText,
   SCHEMA_LIMITS,
   type Visibility,
 } from '@formloom/contract/engine';
@@ -306,6 +308,10 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
         error: errors.get(sid),
         said,
         ...(addLabel ? { addLabel: unanswered(schema, addLabel) } : {}),
+        // Each entry shows the section's description, recalling that entry's answers.
+        description: (i) =>
+          section.description &&
+          recallText(section.description, { schema, answers: entryAnswers(answers, sid, i) }),
         fields: (i) =>
           html`${fields.map((f) => {
             const field = entryField(f, sid, i);

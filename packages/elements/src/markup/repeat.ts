@@ -125,6 +125,7 @@ export const repeatIds = {
   full: (sectionId: string) => `fl-full-${sectionId}`,
   said: (sectionId: string) => `fl-said-${sectionId}`,
   legend: (sectionId: string, index: number) => `fl-el-${sectionId}-${index}`,
+  description: (sectionId: string, index: number) => `fl-ed-${sectionId}-${index}`,
 };
 
 /** "{title} {number}": an entry's name, in its legend and its buttons' labels. */
@@ -147,6 +148,8 @@ export interface EntriesView {
   max: number;
   /** The markup of entry `index`'s fields. */
   fields(index: number): SafeHtml;
+  /** The section's description as entry `index` shows it (its recall reads that entry's answers). */
+  description(index: number): string | undefined;
   /** The section's own error (too few or too many entries). */
   error?: string | undefined;
   /** The Add button's label as shown (`repeat.addLabel`, recalled), else the language's. */
@@ -178,6 +181,13 @@ function button(
   return html`<button ${kind} class="fl-button fl-secondary fl-entry-${action.kind}"${name === undefined ? '' : html` aria-label="${label}: ${name}"`}${off ? html` aria-disabled="true"` : ''}${extra ?? ''}>${label}</button>`;
 }
 
+function description(view: EntriesView, index: number): SafeHtml | '' {
+  const text = view.description(index);
+  return text
+    ? html`<p class="fl-section-description" id="${repeatIds.description(view.section.id, index)}">${text}</p>\n`
+    : '';
+}
+
 /** The entries with their buttons, and the count a plain post carries: what `.fl-entries` holds. */
 export function entryList(view: EntriesView): SafeHtml {
   const { section, texts, count, min } = view;
@@ -188,7 +198,7 @@ export function entryList(view: EntriesView): SafeHtml {
     const at = (kind: EntryAction['kind']): EntryAction => ({ kind, sectionId: sid, index: i });
     entries.push(html`<fieldset class="fl-entry" data-entry="${i}" aria-labelledby="${repeatIds.legend(sid, i)}">
 <legend class="fl-label" id="${repeatIds.legend(sid, i)}">${name}</legend>
-${view.fields(i)}<div class="fl-entry-actions">
+${description(view, i)}${view.fields(i)}<div class="fl-entry-actions">
 ${button(view, at('up'), texts.up, i === 0, name)}
 ${button(view, at('down'), texts.down, i === count - 1, name)}
 ${button(view, at('remove'), texts.remove, count <= min, name)}

@@ -83,6 +83,9 @@ describe.skipIf(executable === undefined)('public form page in Chromium: repeati
         await entry(2).waitFor();
         expect(await said()).toBe('Guests 2 added. Entries: 2 of 3.');
         expect(await entry(1).getByLabel('Guest name').inputValue()).toBe('Bo');
+        // The section's description in each entry, recalling that entry's name as posted.
+        expect(await entry(1).locator('.fl-section-description').textContent()).toBe('Guest Bo');
+        expect(await entry(2).locator('.fl-section-description').textContent()).toBe('Guest ');
         await entry(1).getByLabel('Fish').check();
         await entry(2).getByLabel('Guest name').fill('Cy');
         await entry(1).getByRole('button', { name: 'Move down: Guests 1' }).click();
