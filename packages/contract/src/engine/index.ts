@@ -27,6 +27,8 @@ export {
   calendarDay,
   codePointLength,
   isEmptyAnswer,
+  isEntry,
+  sectionEntries,
   toNumber,
 } from './logic/answer-values.js';
 export type {

@@ -3,7 +3,9 @@ import {
   calendarDay,
   codePointLength,
   isEmptyAnswer,
+  isEntry,
   longerThan,
+  sectionEntries,
   shorterThan,
   toNumber,
 } from './answer-values.js';
@@ -89,5 +91,29 @@ describe('answer values', () => {
     expect(shorterThan('😀😀', 3)).toBe(true);
     expect(shorterThan('😀😀😀', 3)).toBe(false);
     expect(shorterThan('abc', 3)).toBe(false);
+  });
+});
+
+describe("a repeating section's entries", () => {
+  it.each([
+    [{ name: 'Ada' }, true],
+    [{}, true],
+    [Object.create(null) as object, true],
+    [null, false],
+    [undefined, false],
+    [['Ada'], false],
+    ['Ada', false],
+    [3, false],
+  ])('isEntry(%j) is %s', (value, expected) => {
+    expect(isEntry(value)).toBe(expected);
+  });
+
+  it('reads the objects of a list, in order, and nothing from what is no list', () => {
+    expect(sectionEntries([{ name: 'Ada' }, 'stray', null, ['x'], { name: 'Bo' }])).toEqual([
+      { name: 'Ada' },
+      { name: 'Bo' },
+    ]);
+    expect(sectionEntries({ name: 'Ada' })).toEqual([]);
+    expect(sectionEntries(undefined)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Condition, ConditionalLogic } from '../../models/conditional-logic
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
-import { toNumber } from '../logic/answer-values.js';
+import { isEntry, toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
 import type { formatMessage } from '../messages/index.js';
@@ -74,9 +74,6 @@ interface Reading {
   hidden: ReadonlySet<string>;
   context: Record<string, unknown>;
 }
-
-const isEntry = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function helperField(id: string, order: number): Field {
   return { id, sectionId: HELPER_SECTION, type: 'number', label: id, order };
