@@ -10,7 +10,7 @@ import type { OutboxEvent } from '../outbox/record.js';
  * forms' payloads keep their shape).
  */
 export function responseCreatedEvent(
-  form: FormRow,
+  form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
   schema: FormSchema,
   response: {
     id: string;
