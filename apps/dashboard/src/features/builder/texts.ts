@@ -155,7 +155,7 @@ const en = {
   problemRepeatCondition:
     "A condition inside a repeating section can name only that section's own fields and fields outside repeating sections.",
   problemRepeatWhen:
-    'This rule depends on a field of a repeating section it is not in: it could not tell which entry to read.',
+    "A rule inside a repeating section can depend only on that section's own fields and fields outside repeating sections.",
   problemRepeatVariable:
     'A variable reads a repeating section by counting its entries, {"entries": "section"}, or adding up one of its number fields, {"sum": ["section", "field"]}; it cannot read one of its fields directly.',
   problemRepeatRecall:
@@ -324,7 +324,7 @@ const de: Record<Key, string> = {
   problemRepeatCondition:
     'Eine Bedingung in einem wiederholten Abschnitt kann nur die eigenen Felder des Abschnitts und Felder außerhalb wiederholter Abschnitte nennen.',
   problemRepeatWhen:
-    'Diese Regel hängt von einem Feld eines wiederholten Abschnitts ab, in dem sie nicht steht: Sie wüsste nicht, welchen Eintrag sie lesen soll.',
+    'Eine Regel in einem wiederholten Abschnitt kann nur von den eigenen Feldern des Abschnitts und von Feldern außerhalb wiederholter Abschnitte abhängen.',
   problemRepeatVariable:
     'Eine Variable liest einen wiederholten Abschnitt, indem sie seine Einträge zählt, {"entries": "abschnitt"}, oder eines seiner Zahlenfelder summiert, {"sum": ["abschnitt", "feld"]}; seine Felder direkt lesen kann sie nicht.',
   problemRepeatRecall:
@@ -489,7 +489,7 @@ const es: Record<Key, string> = {
   problemRepeatCondition:
     'Una condición dentro de una sección repetible solo puede nombrar los campos de esa sección y campos fuera de secciones repetibles.',
   problemRepeatWhen:
-    'Esta regla depende de un campo de una sección repetible en la que no está: no sabría qué entrada leer.',
+    'Una regla dentro de una sección repetible solo puede depender de los campos de esa sección y de campos fuera de secciones repetibles.',
   problemRepeatVariable:
     'Una variable lee una sección repetible contando sus entradas, {"entries": "seccion"}, o sumando uno de sus campos numéricos, {"sum": ["seccion", "campo"]}; no puede leer sus campos directamente.',
   problemRepeatRecall:
@@ -655,7 +655,7 @@ const it: Record<Key, string> = {
   problemRepeatCondition:
     'Una condizione dentro una sezione ripetibile può nominare solo i campi della sezione stessa e campi fuori dalle sezioni ripetibili.',
   problemRepeatWhen:
-    'Questa regola dipende da un campo di una sezione ripetibile in cui non si trova: non saprebbe quale voce leggere.',
+    'Una regola dentro una sezione ripetibile può dipendere solo dai campi della sezione stessa e da campi fuori dalle sezioni ripetibili.',
   problemRepeatVariable:
     'Una variabile legge una sezione ripetibile contandone le voci, {"entries": "sezione"}, o sommando uno dei suoi campi numerici, {"sum": ["sezione", "campo"]}; non può leggerne i campi direttamente.',
   problemRepeatRecall:
@@ -821,7 +821,7 @@ const nl: Record<Key, string> = {
   problemRepeatCondition:
     'Een voorwaarde in een herhalende sectie kan alleen de eigen velden van die sectie noemen en velden buiten herhalende secties.',
   problemRepeatWhen:
-    'Deze regel hangt af van een veld van een herhalende sectie waar hij niet in staat: hij zou niet weten welke invoer hij moet lezen.',
+    'Een regel in een herhalende sectie kan alleen afhangen van de eigen velden van die sectie en van velden buiten herhalende secties.',
   problemRepeatVariable:
     'Een variabele leest een herhalende sectie door de invoeren te tellen, {"entries": "sectie"}, of een van de getalvelden op te tellen, {"sum": ["sectie", "veld"]}; de velden zelf kan hij niet direct lezen.',
   problemRepeatRecall:
@@ -986,7 +986,7 @@ const tr: Record<Key, string> = {
   problemRepeatCondition:
     'Yinelenen bir bölümün içindeki koşul yalnızca o bölümün kendi alanlarını ve yinelenen bölümlerin dışındaki alanları anabilir.',
   problemRepeatWhen:
-    'Bu kural, içinde bulunmadığı yinelenen bir bölümün alanına bağlı: hangi kaydı okuyacağını bilemez.',
+    'Yinelenen bir bölümün içindeki kural yalnızca o bölümün kendi alanlarına ve yinelenen bölümlerin dışındaki alanlara bağlı olabilir.',
   problemRepeatVariable:
     'Bir değişken yinelenen bölümü kayıtlarını sayarak, {"entries": "bolum"}, ya da sayı alanlarından birini toplayarak, {"sum": ["bolum", "alan"]}, okur; alanlarını doğrudan okuyamaz.',
   problemRepeatRecall:
