@@ -17,9 +17,10 @@ import type { Issue } from '../validate/issue.js';
  * with copies of the outer fields its conditions read), each by the ordinary compiler. Ids that
  * begin with `~` cannot be a field's, so the helpers added to both forms never clash:
  *
- * - `~p<n>`: a condition (or a rule's `when`) outside a repeating section on a field inside one. In the inner form it is
- *   a probe, a field shown exactly when the condition holds in an entry; in the outer form a number
- *   field answered 1 when it holds in any (or all) entries, which the condition now reads.
+ * - `~p<n>`: a condition (or a rule's `when`) outside a repeating section on a field inside one.
+ *   In the inner form it is a probe, a field shown exactly when the condition holds in an entry; in
+ *   the outer form a number field answered 1 when it holds in any (or all) entries, which the
+ *   condition (or `when`) now reads.
  * - `entriesId(section)` and `sumId(section, field)`: number fields answered with the count of
  *   entries and the sum of a field over them, which `{"entries": section}` and
  *   `{"sum": [section, field]}` of a variable read.
