@@ -50,7 +50,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-builder-repeat-');
 
-  it('makes a section repeating by keyboard, sets its bounds and add label, shows its problems, conditions on any or every entry, sums entries in a variable, translates the label; the API reads it back, and turning it off removes it', async () => {
+  it('makes a section repeating by keyboard, sets its bounds and add label, shows its problems, conditions and a rule on any or every entry, sums entries in a variable, translates the label; the API reads it back, and turning it off removes it', async () => {
     const opened = await pages.open('about:blank', DESKTOP);
     const form = await openBuilder(opened, server(), schema);
     const { page, problems } = opened;
@@ -138,10 +138,24 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     expect(await properties.getByLabel('Group 1, condition 2: field').inputValue()).toBe('host');
     expect(await properties.getByLabel('Group 1, condition 2: entries').count()).toBe(0);
     await properties.getByRole('button', { name: 'Remove condition 2 of group 1' }).click();
-    // A rule's `when` reads one answer: it cannot name a field of the guests.
+    // A rule's `when` on a field of the guests chooses its entries as a condition does.
     await properties.getByRole('button', { name: 'Add a rule' }).click();
-    expect(await optionValues(properties.getByLabel('Rule 1: when field'))).toEqual(['', 'host']);
-    await properties.getByRole('button', { name: 'Remove rule 1' }).click();
+    await properties.getByLabel('Rule 1 type').selectOption('required');
+    const whenField = properties.getByLabel('Rule 1: when field');
+    expect(await optionValues(whenField)).toEqual(['', 'host', 'guest', 'meal', 'age']);
+    await whenField.selectOption('host');
+    expect(await properties.getByLabel('Rule 1: entries').count()).toBe(0);
+    await whenField.selectOption('meal');
+    const whenEntries = properties.getByLabel('Rule 1: entries');
+    expect(await whenEntries.inputValue()).toBe('any');
+    expect(await whenEntries.locator('option').allTextContents()).toEqual([
+      'in any entry of Guests',
+      'in every entry of Guests',
+    ]);
+    await whenEntries.focus();
+    await whenEntries.selectOption('all');
+    expect(await isFocused(whenEntries)).toBe(true);
+    await properties.getByLabel('Rule 1: value').selectOption('meat');
     await saved();
 
     // Inside the section a condition reads its own entry: no choice of entries, and no variable.
@@ -196,6 +210,9 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
         { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish', entry: 'all' }] },
       ],
     });
+    expect(built.fields.find((f) => f.id === 'note')!.validation).toEqual({
+      rules: [{ type: 'required', when: { field: 'meal', equals: 'meat', entry: 'all' } }],
+    });
     expect(built.fields.find((f) => f.id === 'age')!.conditionalLogic).toEqual({
       action: 'show',
       conditionGroups: [{ conditions: [{ fieldId: 'meal', operator: 'equals', value: 'meat' }] }],
@@ -234,6 +251,9 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     expect(plain.translations).toBeUndefined();
     expect(plain.fields.find((f) => f.id === 'note')!.conditionalLogic!.conditionGroups).toEqual([
       { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish' }] },
+    ]);
+    expect(plain.fields.find((f) => f.id === 'note')!.validation!.rules).toEqual([
+      { type: 'required', when: { field: 'meal', equals: 'meat' } },
     ]);
     expect(plain.variables).toBeUndefined();
     // 401: the session check before sign-in.
