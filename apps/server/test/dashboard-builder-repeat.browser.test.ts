@@ -1,6 +1,6 @@
 import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
 import {
   builderSaved,
@@ -12,6 +12,7 @@ import {
 } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
+type Locator = ReturnType<OpenedPage['page']['locator']>;
 const DESKTOP = { width: 1280, height: 1100 };
 
 /**
@@ -117,21 +118,25 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     await preview.getByRole('group', { name: /^Guests 2/ }).waitFor();
     await expectAccessibleAtPhoneWidth(opened);
 
+    /** An entries picker: any entry at first, then "every entry" chosen, the focus kept on it. */
+    const everyEntry = async (select: Locator) => {
+      expect(await select.inputValue()).toBe('any');
+      expect(await select.locator('option').allTextContents()).toEqual([
+        'in any entry of Guests',
+        'in every entry of Guests',
+      ]);
+      await select.focus();
+      await select.selectOption('all');
+      expect(await isFocused(select)).toBe(true);
+    };
+
     // A condition outside on a field inside: shown when every guest chose fish.
     await page.getByRole('button', { name: 'Edit Kitchen note' }).click();
     await properties.getByRole('checkbox', { name: 'Show or hide by conditions' }).check();
     const target = properties.getByLabel('Group 1, condition 1: field');
     expect(await optionValues(target)).toEqual(['host', 'guest', 'meal', 'age']);
     await target.selectOption('meal');
-    const entries = properties.getByLabel('Group 1, condition 1: entries');
-    expect(await entries.inputValue()).toBe('any');
-    expect(await entries.locator('option').allTextContents()).toEqual([
-      'in any entry of Guests',
-      'in every entry of Guests',
-    ]);
-    await entries.focus();
-    await entries.selectOption('all');
-    expect(await isFocused(entries)).toBe(true);
+    await everyEntry(properties.getByLabel('Group 1, condition 1: entries'));
     await properties.getByLabel('Group 1, condition 1: value').selectOption('fish');
     // A field outside a repeating section has no choice of entries.
     await properties.getByRole('button', { name: 'Add a condition (and)' }).click();
@@ -146,15 +151,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     await whenField.selectOption('host');
     expect(await properties.getByLabel('Rule 1: entries').count()).toBe(0);
     await whenField.selectOption('meal');
-    const whenEntries = properties.getByLabel('Rule 1: entries');
-    expect(await whenEntries.inputValue()).toBe('any');
-    expect(await whenEntries.locator('option').allTextContents()).toEqual([
-      'in any entry of Guests',
-      'in every entry of Guests',
-    ]);
-    await whenEntries.focus();
-    await whenEntries.selectOption('all');
-    expect(await isFocused(whenEntries)).toBe(true);
+    await everyEntry(properties.getByLabel('Rule 1: entries'));
     await properties.getByLabel('Rule 1: value').selectOption('meat');
     await saved();
 
