@@ -28,7 +28,6 @@ export {
   codePointLength,
   isEmptyAnswer,
   isEntry,
-  sectionEntries,
   toNumber,
 } from './logic/answer-values.js';
 export type {

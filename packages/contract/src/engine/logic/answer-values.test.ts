@@ -5,7 +5,6 @@ import {
   isEmptyAnswer,
   isEntry,
   longerThan,
-  sectionEntries,
   shorterThan,
   toNumber,
 } from './answer-values.js';
@@ -94,7 +93,7 @@ describe('answer values', () => {
   });
 });
 
-describe("a repeating section's entries", () => {
+describe("a repeating section's entry", () => {
   it.each([
     [{ name: 'Ada' }, true],
     [{}, true],
@@ -106,14 +105,5 @@ describe("a repeating section's entries", () => {
     [3, false],
   ])('isEntry(%j) is %s', (value, expected) => {
     expect(isEntry(value)).toBe(expected);
-  });
-
-  it('reads the objects of a list, in order, and nothing from what is no list', () => {
-    expect(sectionEntries([{ name: 'Ada' }, 'stray', null, ['x'], { name: 'Bo' }])).toEqual([
-      { name: 'Ada' },
-      { name: 'Bo' },
-    ]);
-    expect(sectionEntries({ name: 'Ada' })).toEqual([]);
-    expect(sectionEntries(undefined)).toEqual([]);
   });
 });

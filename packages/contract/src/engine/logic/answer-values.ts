@@ -202,15 +202,3 @@ export function numberText(value: number): string {
 export function isEntry(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/**
- * The entries of a repeating section's answer: the objects of its list, none when it is no list.
- *
- * ```ts
- * sectionEntries([{ name: 'Ada' }, 'stray']); // [{ name: 'Ada' }]
- * sectionEntries('Ada'); // []
- * ```
- */
-export function sectionEntries(answer: unknown): Record<string, unknown>[] {
-  return Array.isArray(answer) ? answer.filter(isEntry) : [];
-}

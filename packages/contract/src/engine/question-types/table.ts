@@ -1,7 +1,7 @@
 import type { ConditionOperator, ConditionValue } from '../../models/conditional-logic.js';
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
 import type { Section } from '../../models/section.js';
-import { numberText, sectionEntries } from '../logic/answer-values.js';
+import { isEntry, numberText } from '../logic/answer-values.js';
 import type { Test } from '../logic/conditions.js';
 import type { PrefilledAnswer } from '../logic/prefill.js';
 
@@ -505,7 +505,7 @@ export function exportColumns(field: Field): ExportColumn[] {
 export function sectionExportColumn(section: Section): ExportColumn {
   return {
     title: section.title,
-    value: (answer) => (sectionEntries(answer).length === 0 ? '' : JSON.stringify(answer)),
+    value: (answer) => (Array.isArray(answer) && answer.some(isEntry) ? JSON.stringify(answer) : ''),
   };
 }
 

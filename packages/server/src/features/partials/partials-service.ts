@@ -11,7 +11,7 @@ import {
   type SavePartialBody,
   type SubmitResponseResult,
 } from '@formloom/contract';
-import { isEmptyAnswer, type LanguageRequest, pageOrder, sectionEntries } from '@formloom/contract/engine';
+import { isEmptyAnswer, isEntry, type LanguageRequest, pageOrder } from '@formloom/contract/engine';
 import { hashSecret, secretMatches } from '../../crypto/secret-hash.js';
 import type { Db, FormRow, PartialRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -50,14 +50,14 @@ export function resumeDaysOf(schema: FormSchema): number {
  */
 function answeredCount(schema: FormSchema, answers: Readonly<Record<string, unknown>>): number {
   const own = (id: string) => (Object.hasOwn(answers, id) ? answers[id] : undefined);
+  const answeredIn = (entry: unknown, id: string) =>
+    isEntry(entry) && Object.hasOwn(entry, id) && !isEmptyAnswer(entry[id]);
   const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
-  return schema.fields.filter((field) =>
-    repeating.has(field.sectionId)
-      ? sectionEntries(own(field.sectionId)).some(
-          (entry) => Object.hasOwn(entry, field.id) && !isEmptyAnswer(entry[field.id]),
-        )
-      : !isEmptyAnswer(own(field.id)),
-  ).length;
+  return schema.fields.filter((field) => {
+    if (!repeating.has(field.sectionId)) return !isEmptyAnswer(own(field.id));
+    const entries = own(field.sectionId);
+    return Array.isArray(entries) && entries.some((entry) => answeredIn(entry, field.id));
+  }).length;
 }
 
 /** The page saved, checked to be one of the form's; and the furthest of it and `reached` (the funnel). */
