@@ -27,6 +27,7 @@ export {
   calendarDay,
   codePointLength,
   isEmptyAnswer,
+  isEntry,
   toNumber,
 } from './logic/answer-values.js';
 export type {
