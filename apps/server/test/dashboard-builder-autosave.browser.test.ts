@@ -36,11 +36,11 @@ async function holdRequests(
   return { release, held: () => held };
 }
 
-/** What the builder's save status says, each time it changes, for `ms`. */
-function statusChanges(page: OpenedPage['page'], ms: number): Promise<string[]> {
+/** What the builder's save status (now saying `now`) says, each time it changes, for `ms`. */
+function statusChanges(page: OpenedPage['page'], ms: number, now: RegExp = /^Saved$/): Promise<string[]> {
   return page
     .getByRole('status')
-    .filter({ hasText: /^Saved$/ })
+    .filter({ hasText: now })
     .evaluate(
       (status, wait) =>
         new Promise<string[]>((resolve) => {
@@ -80,6 +80,29 @@ describe.skipIf(executable === undefined)("the builder's autosave in Chromium", 
     expect(await statusChanges(page, 3 * PAST_THE_PAUSE_MS)).toEqual([]);
     expect((await stored()).fields[0]!.validation).toBeUndefined();
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]); // 401: the session check before sign-in
+  }, 120_000);
+
+  it('a form with a problem stays "Not saved" until it is fixed, with no save tried between', async () => {
+    const { page, problems, opened, properties, form, stored } = await openCodeForm('With a problem');
+    const saves = await holdRequests(
+      page,
+      (url, method) => method !== 'GET' && url.pathname.startsWith(`/v1/forms/${form.id}`),
+    );
+    await properties.getByRole('button', { name: 'Add a rule' }).click();
+    await properties.getByLabel('Rule 1 type').selectOption('pattern');
+    // A pattern that backtracks catastrophically: a problem the builder marks, never saved.
+    await properties.getByRole('textbox', { name: 'Rule 1 value' }).fill('(a+)+$');
+    const notSaved = /^Not saved: fix the problems marked below$/;
+    await page.getByRole('status').getByText(notSaved).waitFor();
+    // It stays: no "Unsaved changes" after each pause, the alert not drawn again, nothing sent.
+    expect(await statusChanges(page, 3 * PAST_THE_PAUSE_MS, notSaved)).toEqual([]);
+    expect(await page.getByRole('alert').filter({ hasText: notSaved }).count()).toBe(1);
+    expect(saves.held()).toBe(0);
+    saves.release();
+    await properties.getByRole('textbox', { name: 'Rule 1 value' }).fill('^a+$');
+    await builderSaved(opened);
+    expect((await stored()).fields[0]!.validation?.rules).toEqual([{ type: 'pattern', value: '^a+$' }]);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 120_000);
 
   it('an edit made while a save is under way is saved after it', async () => {
