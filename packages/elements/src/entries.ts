@@ -1,4 +1,5 @@
 import type { Field, Section } from '@formloom/contract';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import type { FormState } from '@formloom/runtime';
 import {
   addEntry,
@@ -25,7 +26,6 @@ import {
   parseEntryAction,
   REPEAT_STYLE,
   repeatIds,
-  repeatTexts,
   tally,
 } from './markup/repeat.js';
 import type { UploadHost } from './upload.js';

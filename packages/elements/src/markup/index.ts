@@ -46,6 +46,5 @@ export {
   entryName,
   parseEntryAction,
   REPEAT_STYLE,
-  repeatTexts,
   tally,
 } from './repeat.js';

@@ -8,21 +8,14 @@ import {
   SCHEMA_LIMITS,
   type Visibility,
 } from '@formloom/contract/engine';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import { ALL_FAMILIES } from './families/index.js';
 import { familyOf } from './family.js';
 import type { PlainMarkup, Shown } from './form.js';
 import { renderField, unanswered } from './form.js';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
-import {
-  ENTRY_SLOT,
-  entriesMarkup,
-  entryCountName,
-  entryField,
-  entryName,
-  repeatIds,
-  repeatTexts,
-} from './repeat.js';
+import { ENTRY_SLOT, entriesMarkup, entryCountName, entryField, entryName, repeatIds } from './repeat.js';
 
 /**
  * The server's page as a plain HTML form (docs/embedding.md "The page without JavaScript"). Kept apart from

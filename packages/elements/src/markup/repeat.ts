@@ -1,4 +1,5 @@
 import type { Field, Section } from '@formloom/contract';
+import type { RepeatTexts } from '@formloom/contract/engine/parts';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
 
@@ -11,82 +12,6 @@ import { ids } from './ids.js';
  * region says each change. Not imported by the element's start (a form without a repeating
  * section loads none of it).
  */
-
-const TEXTS = {
-  en: {
-    entry: '{title} {number}',
-    add: 'Add an entry',
-    remove: 'Remove',
-    up: 'Move up',
-    down: 'Move down',
-    full: 'At most {max} entries: remove one to add another.',
-    added: '{entry} added. Entries: {count} of {max}.',
-    removed: '{entry} removed. Entries: {count} of {max}.',
-    moved: '{entry} moved to place {place} of {count}.',
-  },
-  de: {
-    entry: '{title} {number}',
-    add: 'Eintrag hinzufügen',
-    remove: 'Entfernen',
-    up: 'Nach oben',
-    down: 'Nach unten',
-    full: 'Höchstens {max} Einträge: Entfernen Sie einen, um einen weiteren hinzuzufügen.',
-    added: '{entry} hinzugefügt. Einträge: {count} von {max}.',
-    removed: '{entry} entfernt. Einträge: {count} von {max}.',
-    moved: '{entry} auf Platz {place} von {count} verschoben.',
-  },
-  es: {
-    entry: '{title} {number}',
-    add: 'Añadir una entrada',
-    remove: 'Quitar',
-    up: 'Subir',
-    down: 'Bajar',
-    full: 'Como máximo {max} entradas: quite una para añadir otra.',
-    added: '{entry} añadida. Entradas: {count} de {max}.',
-    removed: '{entry} quitada. Entradas: {count} de {max}.',
-    moved: '{entry} movida al puesto {place} de {count}.',
-  },
-  it: {
-    entry: '{title} {number}',
-    add: 'Aggiungi una voce',
-    remove: 'Rimuovi',
-    up: 'Sposta su',
-    down: 'Sposta giù',
-    full: 'Al massimo {max} voci: rimuovine una per aggiungerne un’altra.',
-    added: '{entry} aggiunta. Voci: {count} di {max}.',
-    removed: '{entry} rimossa. Voci: {count} di {max}.',
-    moved: '{entry} spostata al posto {place} di {count}.',
-  },
-  nl: {
-    entry: '{title} {number}',
-    add: 'Item toevoegen',
-    remove: 'Verwijderen',
-    up: 'Omhoog',
-    down: 'Omlaag',
-    full: 'Hoogstens {max} items: verwijder er een om een ander toe te voegen.',
-    added: '{entry} toegevoegd. Items: {count} van {max}.',
-    removed: '{entry} verwijderd. Items: {count} van {max}.',
-    moved: '{entry} verplaatst naar plaats {place} van {count}.',
-  },
-  tr: {
-    entry: '{title} {number}',
-    add: 'Kayıt ekle',
-    remove: 'Kaldır',
-    up: 'Yukarı taşı',
-    down: 'Aşağı taşı',
-    full: 'En fazla {max} kayıt: başka birini eklemek için birini kaldırın.',
-    added: '{entry} eklendi. Kayıtlar: {count} / {max}.',
-    removed: '{entry} kaldırıldı. Kayıtlar: {count} / {max}.',
-    moved: '{entry}, {count} içinde {place}. sıraya taşındı.',
-  },
-};
-
-export type RepeatTexts = (typeof TEXTS)['en'];
-
-/** The entries' texts in a form's language (English for one without its own). */
-export function repeatTexts(language: string): RepeatTexts {
-  return TEXTS[language.slice(0, 2) as keyof typeof TEXTS] ?? TEXTS.en;
-}
 
 /** What an entry's buttons do: `add:<section>`, `remove:<section>:<index>`, `up:…`, `down:…`. */
 export type EntryAction = { kind: 'add' | 'remove' | 'up' | 'down'; sectionId: string; index: number };

@@ -8,6 +8,7 @@ import {
   recallText,
   validatePage,
 } from '@formloom/contract/engine';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import {
   type EntryAction,
   entriesIn,
@@ -24,7 +25,6 @@ import {
   parseEntryAction,
   postedAnswer,
   postedPairs,
-  repeatTexts,
   SEED_FIELD,
   tally,
 } from '@formloom/elements/markup';
