@@ -7,6 +7,9 @@ const entry = {
   // What the question types' components use (shuffled, sliderText): apart, so that it stays in
   // the chunks an app's bundler splits off for them.
   'engine/parts': 'src/engine/question-types/parts.ts',
+  // The built-in texts of a repeating section's entries: apart again, so that they travel with the
+  // renderers' entries chunks alone (not with every family chunk that takes `./engine/parts`).
+  'engine/repeat-texts': 'src/engine/texts/repeat-texts.ts',
   'integrity/index': 'src/engine/integrity/index.ts',
   'integrity/core': 'src/engine/integrity/core.ts',
   'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',

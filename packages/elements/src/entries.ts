@@ -1,5 +1,5 @@
 import type { Field, Section } from '@formloom/contract';
-import { repeatTexts } from '@formloom/contract/engine/parts';
+import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
 import type { FormState } from '@formloom/runtime';
 import {
   addEntry,

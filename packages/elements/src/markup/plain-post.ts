@@ -8,7 +8,7 @@ import {
   SCHEMA_LIMITS,
   type Visibility,
 } from '@formloom/contract/engine';
-import { repeatTexts } from '@formloom/contract/engine/parts';
+import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
 import { ALL_FAMILIES } from './families/index.js';
 import { familyOf } from './family.js';
 import type { PlainMarkup, Shown } from './form.js';

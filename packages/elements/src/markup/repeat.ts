@@ -1,5 +1,5 @@
 import type { Field, Section } from '@formloom/contract';
-import type { RepeatTexts } from '@formloom/contract/engine/parts';
+import type { RepeatTexts } from '@formloom/contract/engine/repeat-texts';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
 

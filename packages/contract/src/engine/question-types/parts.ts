@@ -107,7 +107,5 @@ export function countryNames(language: string, codes?: readonly string[]): [code
     .sort((a, b) => collator.compare(a[1], b[1]));
 }
 
-// What a renderer's repeating-section code uses (`@formloom/runtime/repeat`, the entries' texts),
-// kept out of the start likewise.
+// What a renderer's repeating-section code uses (`@formloom/runtime/repeat`), kept out of the start likewise.
 export { SCHEMA_LIMITS } from '../../models/limits.js';
-export { type RepeatTexts, repeatTexts } from '../texts/repeat-texts.js';

@@ -2,8 +2,8 @@
  * The built-in texts of a repeating section's entries (docs/form-model.md "Repeating sections"), in
  * the six languages: an entry's name ("Guests 2"), Add, Remove, Move up, Move down, why Add is off,
  * and what the live region says of each change. One table for every renderer (React's entries,
- * `<formloom-form>`'s and the server's page), exported by `@formloom/contract/engine/parts` so that
- * it travels with their entries' chunks, not in their starts.
+ * `<formloom-form>`'s and the server's page), `@formloom/contract/engine/repeat-texts`: an entry of
+ * its own, so that it travels with their entries' chunks alone, not in their starts.
  */
 const REPEAT_TEXTS = {
   en: {

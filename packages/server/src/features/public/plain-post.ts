@@ -8,7 +8,7 @@ import {
   recallText,
   validatePage,
 } from '@formloom/contract/engine';
-import { repeatTexts } from '@formloom/contract/engine/parts';
+import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
 import {
   type EntryAction,
   entriesIn,
