@@ -125,6 +125,7 @@ export {
   Condition,
   ConditionalLogic,
   ConditionGroup,
+  type ConditionGroupZod,
   type ConditionOperator,
   ConditionValue,
   VALUE_OPERATORS,
@@ -211,6 +212,8 @@ export {
   FORM_LAYOUTS,
   FormCaptcha,
   FormCompletion,
+  FormEnding,
+  type FormEndingZod,
   type FormLayout,
   FormMeta,
   FormNotifications,
@@ -323,7 +326,7 @@ export {
   roleAllows,
 } from './models/roles.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
-export { Section } from './models/section.js';
+export { JumpTarget, Section, SectionJump } from './models/section.js';
 export {
   CreateSmartFormBody,
   PublishSmartFormResult,

@@ -39,12 +39,14 @@ export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/express
 export {
   fieldOrder,
   formPages,
+  formPath,
   hasSamePageLogic,
   type PageValidation,
   pageOfField,
   pageOrder,
   validatePage,
 } from './logic/pages.js';
+export type { FormPath } from './logic/path.js';
 export {
   type PrefilledAnswer,
   type PrefillParams,

@@ -15,6 +15,13 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
+import {
+  compileJumping,
+  type FormChecks,
+  type FormPath,
+  pathWithoutJumps,
+  takesJumps,
+} from '../logic/path.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import { EMPTY_ANSWER } from '../question-types/basics.js';
@@ -59,6 +66,8 @@ export interface CompiledForm {
   validate(answers: unknown): ValidationResult;
   /** The form's variables for these answers, valid or not (see `computeVariables`). Never throws. */
   variables(answers: unknown): VariableValues;
+  /** The pages, skipped sections and ending for these answers (see `formPath`). Never throws. */
+  path(answers: unknown): FormPath;
 }
 
 /** How `compileForm` compiles. */
@@ -247,6 +256,16 @@ function compileField(
  * ```
  */
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
+  const compile = (derived: FormSchema) => compileForm(derived, options);
+  // A paged form with jumps checks every answer along its path (logic/path.ts): copies of the
+  // schema without the skipped sections and without jumps, each compiled as below.
+  if (takesJumps(schema)) return compileJumping(schema, compile);
+  const checks = compileChecks(schema, options);
+  return { ...checks, path: pathWithoutJumps(checks, compile) };
+}
+
+/** `compileForm` of a schema whose jumps are ignored: everything but the path. */
+function compileChecks(schema: FormSchema, options: CompileOptions): FormChecks {
   // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
   const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
   if (repeat)

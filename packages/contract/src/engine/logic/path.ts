@@ -1,0 +1,287 @@
+import type { ConditionGroup } from '../../models/conditional-logic.js';
+import type { FormSchema } from '../../models/form-schema.js';
+import type { Language } from '../../models/limits.js';
+import type { Section } from '../../models/section.js';
+import type { ValidationResult, VariableValues, Visibility } from '../types.js';
+
+/**
+ * The path through a form (docs/form-model.md "Jumps and endings"): the pages a respondent goes
+ * through for a set of answers, the sections a jump skipped, and the ending reached.
+ */
+export interface FormPath {
+  /** The pages in the order they are met: the visible sections on the path (one page when not paged). */
+  pages: string[];
+  /** Sections a jump skipped (or left behind by a jump to an ending): hidden, their answers dropped. */
+  skipped: string[];
+  /** The ending a jump named, else the first of `settings.endings` whose conditions match; null: the default. */
+  endingId: string | null;
+}
+
+/** What the path needs of a compiled form (`CompiledForm` without `path`). */
+export interface FormChecks {
+  readonly schema: FormSchema;
+  readonly language: Language;
+  readonly generated: boolean;
+  visibility(answers: unknown): Visibility;
+  validate(answers: unknown): ValidationResult;
+  variables(answers: unknown): VariableValues;
+}
+
+/** Section ids in the order a respondent sees them: by `order`, then as listed, each id once. */
+export function sectionOrder(schema: FormSchema): string[] {
+  const seen = new Set<string>();
+  return schema.sections
+    .map((s, i) => ({ id: s.id, order: s.order, i }))
+    .sort((a, b) => a.order - b.order || a.i - b.i)
+    .map((s) => s.id)
+    .filter((id) => {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+}
+
+export function isPaged(schema: FormSchema): boolean {
+  return schema.settings?.layout === 'paged';
+}
+
+/** Whether jumps decide this form's path: a paged form with at least one jump (else they are ignored). */
+export function takesJumps(schema: FormSchema): boolean {
+  return isPaged(schema) && schema.sections.some((s) => (s.jumps?.length ?? 0) > 0);
+}
+
+/*
+ * How conditions of jumps and endings are evaluated: each becomes a probe, a section without
+ * fields whose `show` logic is the jump's (or the ending's) groups, added to a copy of the schema.
+ * The probe is visible exactly when the groups match, so they are read by the very visibility that
+ * show/hide uses: hidden fields read as empty, variables, entries of repeating sections (`entry:
+ * any|all`). Probe ids start with `~`, which no id of a schema can (ids are checked by checkSchema).
+ */
+const jumpProbe = (section: number, jump: number) => `~j${section}.${jump}`;
+const endingProbe = (ending: number) => `~e${ending}`;
+
+function probe(id: string, conditionGroups: ConditionGroup[]): Section {
+  return {
+    id,
+    title: '',
+    order: Number.MAX_SAFE_INTEGER,
+    conditionalLogic: { action: 'show', conditionGroups },
+  };
+}
+
+/**
+ * The schema as a path leaves it: the skipped sections and their fields gone (so conditions and
+ * variables naming them read them as empty), no jumps left (the path is decided), and one probe
+ * per jump and per ending with conditions.
+ */
+function derivedSchema(schema: FormSchema, skipped: ReadonlySet<string>, jumps: boolean): FormSchema {
+  const probes: Section[] = [];
+  const sections = schema.sections
+    .filter((s) => !skipped.has(s.id))
+    .map((section) => {
+      const { jumps: list, ...rest } = section;
+      if (jumps && list) {
+        const index = schema.sections.indexOf(section);
+        list.forEach((jump, j) => {
+          probes.push(probe(jumpProbe(index, j), jump.conditionGroups));
+        });
+      }
+      return rest;
+    });
+  (schema.settings?.endings ?? []).forEach((ending, e) => {
+    if (ending.conditionGroups) probes.push(probe(endingProbe(e), ending.conditionGroups));
+  });
+  return {
+    ...schema,
+    sections: [...sections, ...probes],
+    fields: skipped.size === 0 ? schema.fields : schema.fields.filter((f) => !skipped.has(f.sectionId)),
+  };
+}
+
+/** The answers without those of skipped sections (their fields, and a repeating section's list). */
+function withoutSkipped(schema: FormSchema, answers: unknown, skipped: ReadonlySet<string>): unknown {
+  if (skipped.size === 0 || typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
+    return answers;
+  }
+  const dropped = new Set(skipped);
+  for (const field of schema.fields) if (skipped.has(field.sectionId)) dropped.add(field.id);
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answers)) {
+    if (!dropped.has(key)) Object.defineProperty(kept, key, { value, enumerable: true, writable: true });
+  }
+  return kept;
+}
+
+/** The most path-shaped copies of a form kept compiled at once (one per set of skipped sections). */
+const MAX_KEPT_PATHS = 64;
+
+/** One walk of the path: where it went, and the compiled copy that checks answers along it. */
+interface Walk {
+  path: FormPath;
+  form: FormChecks;
+  answers: unknown;
+  /** `form`'s visibility of `answers`, probes included. */
+  visibility: Visibility;
+}
+
+/**
+ * Compiles the path of a form. `compile` compiles a schema without jumps (the derived copies);
+ * `checks` is the form's own compiled checks, used when nothing is skipped and nothing needs a
+ * probe.
+ *
+ * The walk, for a paged form with jumps: from the first visible section, each page's jumps are
+ * tried in order when the page is left, with the answers as they stand then (sections skipped so
+ * far read as empty); the first that matches goes to its section (the sections between are
+ * skipped) or ends the path at its ending (every later section skipped); with none, the next
+ * visible section follows. A jump whose target is not later in the form, or names nothing, is
+ * passed over (checkSchema refuses such jumps).
+ */
+export function compilePath(
+  schema: FormSchema,
+  compile: (schema: FormSchema) => FormChecks,
+  checks: FormChecks | null,
+): { walk(answers: unknown): Walk } {
+  const order = sectionOrder(schema);
+  const paged = isPaged(schema);
+  const jumps = takesJumps(schema);
+  const endings = schema.settings?.endings ?? [];
+  const endingIds = new Set(endings.map((e) => e.id));
+  const needsProbes = jumps || endings.some((e) => e.conditionGroups);
+  const sectionIndex = new Map<string, number>();
+  schema.sections.forEach((s, i) => {
+    if (!sectionIndex.has(s.id)) sectionIndex.set(s.id, i);
+  });
+  const rank = new Map(order.map((id, i) => [id, i]));
+
+  const kept = new Map<string, FormChecks>();
+  const formFor = (skipped: ReadonlySet<string>): FormChecks => {
+    if (skipped.size === 0 && !needsProbes && checks) return checks;
+    const key = order.filter((id) => skipped.has(id)).join('\n');
+    let form = kept.get(key);
+    if (form === undefined) {
+      if (kept.size >= MAX_KEPT_PATHS) kept.clear();
+      form = compile(derivedSchema(schema, skipped, jumps));
+      kept.set(key, form);
+    }
+    return form;
+  };
+
+  const endingOf = (hidden: ReadonlySet<string>): string | null => {
+    for (let e = 0; e < endings.length; e++) {
+      if (endings[e]!.conditionGroups && !hidden.has(endingProbe(e))) return endings[e]!.id;
+    }
+    return null;
+  };
+
+  return {
+    walk(answers) {
+      const skipped = new Set<string>();
+      let form = formFor(skipped);
+      let visibility = form.visibility(answers);
+      if (!jumps) {
+        const hidden = visibility.hiddenSections;
+        const visible = order.filter((id) => !hidden.has(id));
+        const pages = paged ? visible : order.slice(0, 1);
+        return { path: { pages, skipped: [], endingId: endingOf(hidden) }, form, answers, visibility };
+      }
+      const pages: string[] = [];
+      let endingId: string | null = null;
+      let endedByJump = false;
+      let input = answers;
+      for (let i = 0; i < order.length && !endedByJump; ) {
+        const id = order[i]!;
+        if (skipped.has(id) || visibility.hiddenSections.has(id)) {
+          i++;
+          continue;
+        }
+        pages.push(id);
+        const index = sectionIndex.get(id)!;
+        const list = schema.sections[index]!.jumps ?? [];
+        let next = i + 1;
+        for (let j = 0; j < list.length; j++) {
+          if (visibility.hiddenSections.has(jumpProbe(index, j))) continue;
+          const to = list[j]!.to;
+          let until: number;
+          if ('section' in to) {
+            const target = rank.get(to.section);
+            if (target === undefined || target <= i) continue;
+            until = target;
+          } else {
+            if (!endingIds.has(to.ending)) continue;
+            endingId = to.ending;
+            endedByJump = true;
+            until = order.length;
+          }
+          for (let k = i + 1; k < until; k++) skipped.add(order[k]!);
+          next = until;
+          break;
+        }
+        if (next > i + 1 || endedByJump) {
+          form = formFor(skipped);
+          input = withoutSkipped(schema, answers, skipped);
+          visibility = form.visibility(input);
+        }
+        i = next;
+      }
+      if (!endedByJump) endingId = endingOf(visibility.hiddenSections);
+      const path = { pages, skipped: order.filter((id) => skipped.has(id)), endingId };
+      return { path, form, answers: input, visibility };
+    },
+  };
+}
+
+/**
+ * The compiled form of a paged form with jumps: every check goes along the path, so sections off
+ * it are hidden (their answers dropped, their required fields never failing, variables not
+ * reading them).
+ */
+export function compileJumping(
+  schema: FormSchema,
+  compile: (schema: FormSchema) => FormChecks,
+): FormChecks & { path(answers: unknown): FormPath } {
+  const plan = compilePath(schema, compile, null);
+  const base = plan.walk({}).form;
+  const skippedFields = (skipped: readonly string[]) => {
+    const set = new Set(skipped);
+    return schema.fields.filter((f) => set.has(f.sectionId)).map((f) => f.id);
+  };
+  return {
+    schema,
+    language: base.language,
+    generated: base.generated,
+    path: (answers) => plan.walk(answers).path,
+    validate(answers) {
+      const { form, answers: input } = plan.walk(answers);
+      return form.validate(input);
+    },
+    variables(answers) {
+      const { form, answers: input } = plan.walk(answers);
+      return form.variables(input);
+    },
+    visibility(answers) {
+      const { visibility, path } = plan.walk(answers);
+      const hiddenSections = new Set([...visibility.hiddenSections].filter((id) => !id.startsWith('~')));
+      for (const id of path.skipped) hiddenSections.add(id);
+      const hiddenFields = new Set(visibility.hiddenFields);
+      for (const id of skippedFields(path.skipped)) hiddenFields.add(id);
+      return visibility.entries === undefined
+        ? { hiddenFields, hiddenSections }
+        : { hiddenFields, hiddenSections, entries: visibility.entries };
+    },
+  };
+}
+
+/**
+ * The path of a form compiled without jumps (single-column, or paged with none): its visible
+ * sections, and the first ending whose conditions match.
+ */
+export function pathWithoutJumps(
+  checks: FormChecks,
+  compile: (schema: FormSchema) => FormChecks,
+): (answers: unknown) => FormPath {
+  let plan: ReturnType<typeof compilePath> | undefined;
+  return (answers) => {
+    plan ??= compilePath(checks.schema, compile, checks);
+    return plan.walk(answers).path;
+  };
+}
