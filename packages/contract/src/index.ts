@@ -309,6 +309,7 @@ export {
   ResponseExportQuery,
   ResponseListQuery,
   ResponsePage,
+  SubmissionEnding,
   SubmitResponseBody,
   SubmitResponseResult,
   UploadFileBody,

@@ -19,6 +19,7 @@ export function toResponse(row: ResponseRow): FormResponse {
     answers: fromJson(row.answers),
     variables: row.variables === null ? {} : fromJson(row.variables),
     language: row.language as FormResponse['language'],
+    endingId: row.ending_id,
     submittedAt: row.submitted_at,
   };
 }
