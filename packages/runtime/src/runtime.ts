@@ -3,15 +3,20 @@ import {
   type CompiledForm,
   compileForm,
   effectiveMaxUploadMB,
+  endingScreen,
   type FileAnswer,
   formatMessage,
+  formPath,
+  loadPath,
   loadQuestionTypes,
   loadRepeat,
   loadTranslator,
   loadVariables,
   mimeTypeAllowed,
+  needsPathCode,
   pageOfField,
   pageOrder,
+  pathCode,
   phoneNumbering,
   pickLanguage,
   prefillAnswers,
@@ -132,8 +137,13 @@ export interface FormState {
   /** Seconds to wait, after a `rate_limited` problem. */
   readonly retryAfter: number | undefined;
   readonly responseId: string | undefined;
-  /** After submitting: the completion message (recall filled) or the https redirect. */
-  readonly completion: { message?: string; redirectUrl?: string } | undefined;
+  /**
+   * After submitting: the ending the server answered (its title and message, recall filled, or
+   * the https redirect), else the form's completion; `endingId` names the ending (null: the default).
+   */
+  readonly completion:
+    | { title?: string; message?: string; redirectUrl?: string; endingId?: string | null }
+    | undefined;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
@@ -191,7 +201,8 @@ function toParams(input: PrefillInput | undefined): URLSearchParams {
 /**
  * The engine's code a browser bundle loads on demand (Node has it all): the question types' when
  * the form uses them (and the phone numbering when it has a phone field), the variables' when it
- * has any, the translation of the schema when it is shown in another language than its own.
+ * has any, the translation of the schema when it is shown in another language than its own, and
+ * the path's when it has jumps or endings chosen by conditions.
  * `undefined`: nothing to wait for.
  */
 function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown> | undefined {
@@ -202,6 +213,7 @@ function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown
   }
   if (variablesCode() === undefined && (schema.variables?.length ?? 0) > 0) waits.push(loadVariables());
   if (repeatCode() === undefined && schema.sections.some((s) => s.repeat)) waits.push(loadRepeat());
+  if (pathCode() === undefined && needsPathCode(schema)) waits.push(loadPath());
   if (translator() === undefined && language !== undefined && language !== schema.meta.language) {
     waits.push(loadTranslator());
   }
@@ -317,8 +329,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     if (engine === undefined) return {};
     const { hiddenFields, hiddenSections, entries = {} } = engine.visibility(answers);
     const visible = visibleOf(hiddenFields);
-    // formPages(engine, answers), from the visibility just computed rather than a second pass.
-    const pages = paged ? allPages.filter((id) => !hiddenSections.has(id)) : allPages;
+    // The path (formPath): the visible sections, as jumps lead through them. Back and Next follow it.
+    const pages = paged ? formPath(engine, answers).pages : allPages;
     let page = state.page;
     if (page === undefined || !pages.includes(page)) {
       const before = state.pages;
@@ -578,7 +590,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
           emit({ status: 'ready', problem: 'local' });
           return false;
         }
-        finish(undefined, checked.value, variables);
+        await finish(undefined, checked.value, variables);
         return true;
       }
       const visible = runtime.visibleAnswers();
@@ -595,7 +607,10 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         result = await transport.submit(sent, attempt.key, headers);
       }
       if (result.ok) {
-        finish(result.data.responseId, checked.value, result.data.variables ?? variables);
+        const { responseId, endingId, ending } = result.data;
+        // The server decided the ending (its conditions are not in the public form): shown as answered.
+        const screen = ending === undefined ? undefined : { ...ending, endingId: endingId ?? null };
+        await finish(responseId, checked.value, result.data.variables ?? variables, screen);
         return true;
       }
       const first = result.issues === undefined ? undefined : show(result.issues);
@@ -623,17 +638,24 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     idle: () => saves,
   };
 
-  function finish(
+  /**
+   * Done: `screen` is what the server answered; without a server (or an older one), the ending is
+   * decided here as the server would (formPath, then the ending's texts with recall: the path's
+   * code, which a browser loads now if the form did not need it before).
+   */
+  async function finish(
     responseId: string | undefined,
     stored: Record<string, unknown>,
     variables: VariableValues,
+    screen?: FormState['completion'],
   ) {
-    const completion = state.schema?.settings?.completion;
-    const redirect = completion?.redirectUrl;
-    const done: FormState['completion'] = {};
-    if (redirect !== undefined && /^https:\/\//i.test(redirect)) done.redirectUrl = redirect;
-    if (completion?.message !== undefined) {
-      done.message = recallText(completion.message, { schema: state.schema!, answers: stored, variables });
+    // Either way only an https redirect is given (the server's and the engine's endingScreen).
+    let done = screen;
+    if (done === undefined) {
+      const endingId = formPath(engine!, answers).endingId;
+      await loadPath().catch(() => undefined);
+      const shown = endingScreen(state.schema!, endingId, { answers: stored, variables });
+      done = { ...shown, endingId };
     }
     emit({ status: 'done', responseId, completion: done, variables });
   }

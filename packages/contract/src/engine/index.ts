@@ -7,6 +7,7 @@
  * neither the SDK nor the browser page should install or bundle.
  */
 
+export { endingScreen, loadPath, pathCode } from '#engine/path';
 export { loadQuestionTypes, type QuestionTypeNeeds, questionHooks } from '#engine/question-types';
 export { loadRepeat, repeatCode } from '#engine/repeat';
 export { loadTranslator, translator } from '#engine/translate';
@@ -46,7 +47,8 @@ export {
   pageOrder,
   validatePage,
 } from './logic/pages.js';
-export type { FormPath } from './logic/path.js';
+export type { EndingScreen } from './logic/path.js';
+export { type FormPath, needsPathCode } from './logic/path-basics.js';
 export {
   type PrefilledAnswer,
   type PrefillParams,

@@ -1,6 +1,6 @@
 import type { Condition, ConditionGroup } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import { isPaged, sectionOrder } from '../logic/path.js';
+import { isPaged, sectionOrder } from '../logic/path-basics.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
 

@@ -1,9 +1,10 @@
+import { pathCode } from '#engine/path';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationIssue } from '../types.js';
-import type { CompiledForm } from '../validate/compile-form.js';
+import { type CompiledForm, compileForm } from '../validate/compile-form.js';
 import { compiledFormFor } from '../validate/validate-response.js';
-import { type FormPath, isPaged, sectionOrder } from './path.js';
+import { type FormPath, isPaged, sectionOrder, visiblePages } from './path-basics.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -47,7 +48,18 @@ export function fieldOrder(schema: FormSchema): Field[] {
  * ```
  */
 export function formPath(form: FormSchema | CompiledForm, answers: unknown): FormPath {
-  return compiledFormFor(form).path(answers);
+  const compiled = compiledFormFor(form);
+  const schema = compiled.schema;
+  const order = sectionOrder(schema);
+  // The path's code (a browser loads it for a form with jumps or endings chosen by conditions).
+  const code = pathCode();
+  if (code !== undefined)
+    return code.pathOf(compiled, answers, { compile: compileForm, order, visiblePages });
+  return {
+    pages: visiblePages(schema, order, compiled.visibility(answers).hiddenSections),
+    skipped: [],
+    endingId: null,
+  };
 }
 
 /**

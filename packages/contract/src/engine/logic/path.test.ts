@@ -196,7 +196,7 @@ describe('formPath', () => {
       'not an object',
     ]) {
       expect(generated.validate(answers)).toEqual(closures.validate(answers));
-      expect(generated.path(answers)).toEqual(closures.path(answers));
+      expect(formPath(generated, answers)).toEqual(formPath(closures, answers));
     }
   });
 

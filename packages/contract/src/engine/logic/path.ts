@@ -1,54 +1,9 @@
 import type { ConditionGroup } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
-import type { Language } from '../../models/limits.js';
 import type { Section } from '../../models/section.js';
-import type { ValidationResult, VariableValues, Visibility } from '../types.js';
-
-/**
- * The path through a form (docs/form-model.md "Jumps and endings"): the pages a respondent goes
- * through for a set of answers, the sections a jump skipped, and the ending reached.
- */
-export interface FormPath {
-  /** The pages in the order they are met: the visible sections on the path (one page when not paged). */
-  pages: string[];
-  /** Sections a jump skipped (or left behind by a jump to an ending): hidden, their answers dropped. */
-  skipped: string[];
-  /** The ending a jump named, else the first of `settings.endings` whose conditions match; null: the default. */
-  endingId: string | null;
-}
-
-/** What the path needs of a compiled form (`CompiledForm` without `path`). */
-export interface FormChecks {
-  readonly schema: FormSchema;
-  readonly language: Language;
-  readonly generated: boolean;
-  visibility(answers: unknown): Visibility;
-  validate(answers: unknown): ValidationResult;
-  variables(answers: unknown): VariableValues;
-}
-
-/** Section ids in the order a respondent sees them: by `order`, then as listed, each id once. */
-export function sectionOrder(schema: FormSchema): string[] {
-  const seen = new Set<string>();
-  return schema.sections
-    .map((s, i) => ({ id: s.id, order: s.order, i }))
-    .sort((a, b) => a.order - b.order || a.i - b.i)
-    .map((s) => s.id)
-    .filter((id) => {
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
-}
-
-export function isPaged(schema: FormSchema): boolean {
-  return schema.settings?.layout === 'paged';
-}
-
-/** Whether jumps decide this form's path: a paged form with at least one jump (else they are ignored). */
-export function takesJumps(schema: FormSchema): boolean {
-  return isPaged(schema) && schema.sections.some((s) => (s.jumps?.length ?? 0) > 0);
-}
+import type { RecallContext } from '../texts/recall.js';
+import type { Visibility } from '../types.js';
+import type { FormChecks, FormPath, PathKit } from './path-basics.js';
 
 /*
  * How conditions of jumps and endings are evaluated: each becomes a probe, a section without
@@ -138,12 +93,11 @@ interface Walk {
  */
 export function compilePath(
   schema: FormSchema,
-  compile: (schema: FormSchema) => FormChecks,
+  { compile, order, visiblePages }: PathKit,
   checks: FormChecks | null,
 ): { walk(answers: unknown): Walk } {
-  const order = sectionOrder(schema);
-  const paged = isPaged(schema);
-  const jumps = takesJumps(schema);
+  // With `checks`, the form's jumps are ignored (it is not paged, or has none).
+  const jumps = checks === null;
   const endings = schema.settings?.endings ?? [];
   const endingIds = new Set(endings.map((e) => e.id));
   const needsProbes = jumps || endings.some((e) => e.conditionGroups);
@@ -180,8 +134,7 @@ export function compilePath(
       let visibility = form.visibility(answers);
       if (!jumps) {
         const hidden = visibility.hiddenSections;
-        const visible = order.filter((id) => !hidden.has(id));
-        const pages = paged ? visible : order.slice(0, 1);
+        const pages = visiblePages(schema, order, hidden);
         return { path: { pages, skipped: [], endingId: endingOf(hidden) }, form, answers, visibility };
       }
       const pages: string[] = [];
@@ -237,9 +190,9 @@ export function compilePath(
  */
 export function compileJumping(
   schema: FormSchema,
-  compile: (schema: FormSchema) => FormChecks,
+  kit: PathKit,
 ): FormChecks & { path(answers: unknown): FormPath } {
-  const plan = compilePath(schema, compile, null);
+  const plan = compilePath(schema, kit, null);
   const base = plan.walk({}).form;
   const skippedFields = (skipped: readonly string[]) => {
     const set = new Set(skipped);
@@ -271,17 +224,55 @@ export function compileJumping(
   };
 }
 
+/** The paths of forms compiled without jumps whose endings have conditions, by compiled form. */
+const plans = new WeakMap<FormChecks, ReturnType<typeof compilePath>>();
+
 /**
- * The path of a form compiled without jumps (single-column, or paged with none): its visible
- * sections, and the first ending whose conditions match.
+ * `formPath` of a compiled form: its own path when it follows jumps (`compileJumping`), else its
+ * visible sections and the first ending whose conditions match.
  */
-export function pathWithoutJumps(
-  checks: FormChecks,
-  compile: (schema: FormSchema) => FormChecks,
-): (answers: unknown) => FormPath {
-  let plan: ReturnType<typeof compilePath> | undefined;
-  return (answers) => {
-    plan ??= compilePath(checks.schema, compile, checks);
-    return plan.walk(answers).path;
-  };
+function pathOf(
+  form: FormChecks & { path?: (answers: unknown) => FormPath },
+  answers: unknown,
+  kit: PathKit,
+): FormPath {
+  if (form.path !== undefined) return form.path(answers);
+  let plan = plans.get(form);
+  if (plan === undefined) {
+    plan = compilePath(form.schema, kit, form);
+    plans.set(form, plan);
+  }
+  return plan.walk(answers).path;
 }
+
+/** What a respondent sees once their response is stored: an ending's title and message, or a redirect. */
+export interface EndingScreen {
+  title?: string;
+  message?: string;
+  redirectUrl?: string;
+}
+
+/**
+ * `endingScreen` (`#engine/path`) with the recall it uses handed over, so that this module shares
+ * no module with a browser's start.
+ */
+export function endingScreenWith(
+  recall: (text: string, context: RecallContext) => string,
+  schema: FormSchema,
+  endingId: string | null,
+  context: Omit<RecallContext, 'schema'>,
+): EndingScreen {
+  const reached = endingId === null ? undefined : schema.settings?.endings?.find((e) => e.id === endingId);
+  const shown = reached ?? schema.settings?.completion;
+  const screen: EndingScreen = {};
+  const recalled = { ...context, schema };
+  if (reached?.title !== undefined) screen.title = recall(reached.title, recalled);
+  if (shown?.message !== undefined) screen.message = recall(shown.message, recalled);
+  const redirect = shown?.redirectUrl;
+  if (redirect !== undefined && /^https:\/\//i.test(redirect)) screen.redirectUrl = redirect;
+  return screen;
+}
+
+/** The path's code, which compile-form.ts takes from `#engine/path` (a chunk of its own in a browser). */
+export const PATH_CODE = { compileJumping, pathOf, endingScreen: endingScreenWith };
+export type PathCode = typeof PATH_CODE;

@@ -5,7 +5,7 @@ import type { Section } from '../../models/section.js';
 import { toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
-import type { FormChecks } from '../logic/path.js';
+import type { FormChecks } from '../logic/path-basics.js';
 import type { formatMessage } from '../messages/index.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import type { CompiledForm, CompileOptions } from '../validate/compile-form.js';

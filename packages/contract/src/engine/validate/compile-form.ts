@@ -1,4 +1,5 @@
 import { canGenerateCode, generateCheck } from '#engine/generator';
+import { pathCode } from '#engine/path';
 import { questionHooks } from '#engine/question-types';
 import { repeatCode } from '#engine/repeat';
 import { variablesCode } from '#engine/variables';
@@ -15,13 +16,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
-import {
-  compileJumping,
-  type FormChecks,
-  type FormPath,
-  pathWithoutJumps,
-  takesJumps,
-} from '../logic/path.js';
+import { sectionOrder, takesJumps, visiblePages } from '../logic/path-basics.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import { EMPTY_ANSWER } from '../question-types/basics.js';
@@ -66,8 +61,6 @@ export interface CompiledForm {
   validate(answers: unknown): ValidationResult;
   /** The form's variables for these answers, valid or not (see `computeVariables`). Never throws. */
   variables(answers: unknown): VariableValues;
-  /** The pages, skipped sections and ending for these answers (see `formPath`). Never throws. */
-  path(answers: unknown): FormPath;
 }
 
 /** How `compileForm` compiles. */
@@ -256,16 +249,22 @@ function compileField(
  * ```
  */
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
-  const compile = (derived: FormSchema) => compileForm(derived, options);
   // A paged form with jumps checks every answer along its path (logic/path.ts): copies of the
-  // schema without the skipped sections and without jumps, each compiled as below.
-  if (takesJumps(schema)) return compileJumping(schema, compile);
-  const checks = compileChecks(schema, options);
-  return { ...checks, path: pathWithoutJumps(checks, compile) };
+  // schema without the skipped sections and without jumps, each compiled as below. The path's
+  // code: in a browser, loaded (`loadPath`) before such a form is compiled.
+  const code = takesJumps(schema) ? pathCode() : undefined;
+  if (code !== undefined) {
+    return code.compileJumping(schema, {
+      compile: (derived) => compileForm(derived, options),
+      order: sectionOrder(schema),
+      visiblePages,
+    });
+  }
+  return compileChecks(schema, options);
 }
 
-/** `compileForm` of a schema whose jumps are ignored: everything but the path. */
-function compileChecks(schema: FormSchema, options: CompileOptions): FormChecks {
+/** `compileForm` of a schema whose jumps are ignored (none, or not paged). */
+function compileChecks(schema: FormSchema, options: CompileOptions): CompiledForm {
   // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
   const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
   if (repeat)

@@ -1,6 +1,6 @@
 import type { FileAnswer, FormSchema } from '@formloom/contract';
 import {
-  evaluateVisibility,
+  compiledFormFor,
   formPages,
   type PrefilledAnswer,
   pageOfField,
@@ -84,9 +84,12 @@ export function seedOf(body: PlainPostBody): string | undefined {
   return body.fields.get(SEED_FIELD)?.[0] || undefined;
 }
 
-/** The answers the engine counts: those of fields its logic shows (the script sends the same). */
+/**
+ * The answers the engine counts: those of fields its logic shows, on pages of the path the jumps
+ * take (the script sends the same).
+ */
 export function visibleOnly(schema: FormSchema, answers: Record<string, unknown>): Record<string, unknown> {
-  const { hiddenFields } = evaluateVisibility(schema, answers);
+  const { hiddenFields } = compiledFormFor(schema).visibility(answers);
   return Object.fromEntries(Object.entries(answers).filter(([id]) => !hiddenFields.has(id)));
 }
 

@@ -1,5 +1,5 @@
-import type { FormSchema, SubmissionEnding, SubmitResponseResult } from '@formloom/contract';
-import { recallText } from '@formloom/contract/engine';
+import type { FormSchema, SubmitResponseResult } from '@formloom/contract';
+import { endingScreen } from '@formloom/contract/engine';
 import type { ResponseRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 
@@ -8,28 +8,6 @@ export type StoredSubmission = Pick<
   ResponseRow,
   'id' | 'submitted_at' | 'ending_id' | 'language' | 'answers' | 'variables'
 >;
-
-/**
- * What the respondent sees once a response is stored (docs/form-model.md "Jumps and endings"):
- * the ending `endingId` names, or the form's `settings.completion` when it is null (or names an
- * ending the form no longer has). `schema` is the form in the respondent's language; the title and
- * message recall the stored answers and variables, as text.
- */
-export function submissionEnding(
-  schema: FormSchema,
-  endingId: string | null,
-  answers: Readonly<Record<string, unknown>>,
-  variables: Readonly<Record<string, number | string>> | undefined,
-): SubmissionEnding {
-  const reached = endingId === null ? undefined : schema.settings?.endings?.find((e) => e.id === endingId);
-  const shown = reached ?? schema.settings?.completion;
-  const ending: SubmissionEnding = {};
-  const context = { schema, answers, variables };
-  if (reached?.title !== undefined) ending.title = recallText(reached.title, context);
-  if (shown?.message !== undefined) ending.message = recallText(shown.message, context);
-  if (shown?.redirectUrl !== undefined) ending.redirectUrl = shown.redirectUrl;
-  return ending;
-}
 
 /**
  * The answer to a stored submission, for the submission itself and for whatever answers it again
@@ -47,6 +25,6 @@ export function submissionResult(
     responseId: row.id,
     submittedAt: row.submitted_at,
     endingId,
-    ending: submissionEnding(schemaIn(row.language), endingId, answers, variables),
+    ending: endingScreen(schemaIn(row.language), endingId, { answers, variables }),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type FormCaptcha, isLanguage } from '@formloom/contract';
-import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import { endingScreen, formPath, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { formGone } from '../../platform/form-errors.js';
@@ -11,7 +11,7 @@ import { invalidAnswers, type PublicForms } from './public-forms.js';
 import type { ResponseCounts } from './response-counts.js';
 import type { ResponseNotices } from './response-notices.js';
 import type { ResponsesStore } from './responses-store.js';
-import { type StoredSubmission, submissionEnding, submissionResult } from './submission-ending.js';
+import { type StoredSubmission, submissionResult } from './submission-ending.js';
 import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
 
 /**
@@ -118,7 +118,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       const checked = validator.validate(resolved);
       if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
       // The ending a jump on the path named, else the first whose conditions match (or none).
-      const endingId = validator.path(resolved).endingId;
+      const endingId = formPath(validator, resolved).endingId;
       const row: ResponseRow = {
         id: randomUUID(),
         form_id: form.id,
@@ -153,7 +153,10 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);
-      const ending = submissionEnding(validator.schema, endingId, checked.value, checked.variables);
+      const ending = endingScreen(validator.schema, endingId, {
+        answers: checked.value,
+        variables: checked.variables,
+      });
       return { kind: 'answered', result: { responseId: row.id, submittedAt, endingId, ending } };
     },
   };
