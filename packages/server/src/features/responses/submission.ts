@@ -117,8 +117,10 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         : answers;
       const checked = validator.validate(resolved);
       if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
-      // The ending a jump on the path named, else the first whose conditions match (or none).
-      const endingId = formPath(validator, resolved).endingId;
+      // The ending a jump on the path named, else the first whose conditions match (or none). A
+      // form without endings has none to reach: its submissions take no second pass.
+      const endingId =
+        (base.settings?.endings?.length ?? 0) > 0 ? formPath(validator, resolved).endingId : null;
       const row: ResponseRow = {
         id: randomUUID(),
         form_id: form.id,
