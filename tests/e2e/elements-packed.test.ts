@@ -188,6 +188,17 @@ describe('<formloom-form> from the packed packages, bundled by an app', () => {
     for (const text of startChunks.values()) expect(text).not.toContain('Unknown country: ');
     // The upload code (file and signature fields) is a chunk of its own, loaded with such a form.
     expect([...chunks.keys()].filter((name) => name.startsWith('upload-'))).toHaveLength(1);
+    // So are the entries of repeating sections and the save-and-resume link: the start has their
+    // hooks, not their code or texts.
+    expect([...chunks.keys()].filter((name) => name.startsWith('entries-'))).toHaveLength(1);
+    expect([...chunks.keys()].filter((name) => name.startsWith('resume-'))).toHaveLength(1);
+    for (const text of [bundle, ...startChunks.values()]) {
+      expect(text).not.toContain('At most {max} entries');
+      expect(text).not.toContain('clipboard');
+    }
+    expect([...chunks].filter(([, text]) => text.includes('clipboard')).map(([name]) => name)).toEqual([
+      expect.stringMatching(/^resume-/),
+    ]);
   });
 
   describe.skipIf(executable === undefined)('on a page with a strict CSP, on another origin', () => {

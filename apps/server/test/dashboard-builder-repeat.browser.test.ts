@@ -1,6 +1,6 @@
 import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
 import {
   builderSaved,
@@ -12,6 +12,7 @@ import {
 } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
+type Locator = ReturnType<OpenedPage['page']['locator']>;
 const DESKTOP = { width: 1280, height: 1100 };
 
 /**
@@ -50,7 +51,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-builder-repeat-');
 
-  it('makes a section repeating by keyboard, sets its bounds and add label, shows its problems, conditions on any or every entry, sums entries in a variable, translates the label; the API reads it back, and turning it off removes it', async () => {
+  it('makes a section repeating by keyboard, sets its bounds and add label, shows its problems, conditions and a rule on any or every entry, sums entries in a variable, translates the label; the API reads it back, and turning it off removes it', async () => {
     const opened = await pages.open('about:blank', DESKTOP);
     const form = await openBuilder(opened, server(), schema);
     const { page, problems } = opened;
@@ -117,31 +118,41 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     await preview.getByRole('group', { name: /^Guests 2/ }).waitFor();
     await expectAccessibleAtPhoneWidth(opened);
 
+    /** An entries picker: any entry at first, then "every entry" chosen, the focus kept on it. */
+    const everyEntry = async (select: Locator) => {
+      expect(await select.inputValue()).toBe('any');
+      expect(await select.locator('option').allTextContents()).toEqual([
+        'in any entry of Guests',
+        'in every entry of Guests',
+      ]);
+      await select.focus();
+      await select.selectOption('all');
+      expect(await isFocused(select)).toBe(true);
+    };
+
     // A condition outside on a field inside: shown when every guest chose fish.
     await page.getByRole('button', { name: 'Edit Kitchen note' }).click();
     await properties.getByRole('checkbox', { name: 'Show or hide by conditions' }).check();
     const target = properties.getByLabel('Group 1, condition 1: field');
     expect(await optionValues(target)).toEqual(['host', 'guest', 'meal', 'age']);
     await target.selectOption('meal');
-    const entries = properties.getByLabel('Group 1, condition 1: entries');
-    expect(await entries.inputValue()).toBe('any');
-    expect(await entries.locator('option').allTextContents()).toEqual([
-      'in any entry of Guests',
-      'in every entry of Guests',
-    ]);
-    await entries.focus();
-    await entries.selectOption('all');
-    expect(await isFocused(entries)).toBe(true);
+    await everyEntry(properties.getByLabel('Group 1, condition 1: entries'));
     await properties.getByLabel('Group 1, condition 1: value').selectOption('fish');
     // A field outside a repeating section has no choice of entries.
     await properties.getByRole('button', { name: 'Add a condition (and)' }).click();
     expect(await properties.getByLabel('Group 1, condition 2: field').inputValue()).toBe('host');
     expect(await properties.getByLabel('Group 1, condition 2: entries').count()).toBe(0);
     await properties.getByRole('button', { name: 'Remove condition 2 of group 1' }).click();
-    // A rule's `when` reads one answer: it cannot name a field of the guests.
+    // A rule's `when` on a field of the guests chooses its entries as a condition does.
     await properties.getByRole('button', { name: 'Add a rule' }).click();
-    expect(await optionValues(properties.getByLabel('Rule 1: when field'))).toEqual(['', 'host']);
-    await properties.getByRole('button', { name: 'Remove rule 1' }).click();
+    await properties.getByLabel('Rule 1 type').selectOption('required');
+    const whenField = properties.getByLabel('Rule 1: when field');
+    expect(await optionValues(whenField)).toEqual(['', 'host', 'guest', 'meal', 'age']);
+    await whenField.selectOption('host');
+    expect(await properties.getByLabel('Rule 1: entries').count()).toBe(0);
+    await whenField.selectOption('meal');
+    await everyEntry(properties.getByLabel('Rule 1: entries'));
+    await properties.getByLabel('Rule 1: value').selectOption('meat');
     await saved();
 
     // Inside the section a condition reads its own entry: no choice of entries, and no variable.
@@ -196,6 +207,9 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
         { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish', entry: 'all' }] },
       ],
     });
+    expect(built.fields.find((f) => f.id === 'note')!.validation).toEqual({
+      rules: [{ type: 'required', when: { field: 'meal', equals: 'meat', entry: 'all' } }],
+    });
     expect(built.fields.find((f) => f.id === 'age')!.conditionalLogic).toEqual({
       action: 'show',
       conditionGroups: [{ conditions: [{ fieldId: 'meal', operator: 'equals', value: 'meat' }] }],
@@ -234,6 +248,9 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     expect(plain.translations).toBeUndefined();
     expect(plain.fields.find((f) => f.id === 'note')!.conditionalLogic!.conditionGroups).toEqual([
       { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish' }] },
+    ]);
+    expect(plain.fields.find((f) => f.id === 'note')!.validation!.rules).toEqual([
+      { type: 'required', when: { field: 'meal', equals: 'meat' } },
     ]);
     expect(plain.variables).toBeUndefined();
     // 401: the session check before sign-in.

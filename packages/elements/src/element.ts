@@ -3,12 +3,12 @@ import { addLanguagePack, type FormTexts, formTextsFor } from '@formloom/contrac
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
 import type { CaptchaWidget } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
+import type { EntriesHost } from './entries.js';
 import { loadFamily } from './families.js';
 import { type Families, familyOf } from './markup/family.js';
-import type { renderForm } from './markup/form.js';
+import type { renderField, renderForm } from './markup/form.js';
 import { html } from './markup/html.js';
 import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
-import type { UploadHost } from './upload.js';
 
 /**
  * How the element draws a form of its own into its shadow root: the markup renderer and its
@@ -17,6 +17,8 @@ import type { UploadHost } from './upload.js';
  */
 export interface ShadowRenderer {
   render: typeof renderForm;
+  /** One field (the entries of a repeating section are drawn field by field). */
+  field: typeof renderField;
   style: string;
 }
 
@@ -27,8 +29,6 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 const scriptUrl: string | undefined =
   (typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src) ||
   import.meta.url;
-
-const RESUME_PARAM = 'resume';
 
 /**
  * A problem's title and text: a failed load shows both; a refused submission's alert the text,
@@ -90,6 +90,8 @@ export class FormloomFormElement extends Base {
   #uploads = new Map<string, Promise<unknown>>();
   /** The upload code, loaded with a form that has a file or signature field. */
   #uploader: typeof import('./upload.js') | undefined;
+  /** The entries of repeating sections, loaded with a form that has one. */
+  #entries: typeof import('./entries.js') | undefined;
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
   #busy = false;
@@ -165,7 +167,7 @@ export class FormloomFormElement extends Base {
       prefill = undefined;
     }
     const resume =
-      this.getAttribute('resume') ?? new URL(location.href).searchParams.get(RESUME_PARAM) ?? undefined;
+      this.getAttribute('resume') ?? new URL(location.href).searchParams.get('resume') ?? undefined;
     const lang = this.getAttribute('lang') ?? undefined;
     const api = this.getAttribute('api');
     const runtime = createFormRuntime({
@@ -205,6 +207,10 @@ export class FormloomFormElement extends Base {
       ...[...needed].map(async (family) => {
         this.#families[family] ??= await loadFamily(family);
       }),
+      schema.sections.some((s) => s.repeat) &&
+        import('./entries.js').then((m) => {
+          this.#entries = m;
+        }),
       schema.fields.some((f) => f.type === 'file' || f.type === 'signature') &&
         import('./upload.js').then((m) => {
           this.#uploader = m;
@@ -240,19 +246,9 @@ export class FormloomFormElement extends Base {
     on('change', (event) => this.#onEdit(event));
     for (const type of ['dragstart', 'dragover', 'drop']) on(type, (event) => this.#onEdit(event));
     on('submit', (event) => void this.#onSubmit(event));
-    on('focusin', (event, id) => id === ids.resumeLink && (event.target as HTMLInputElement).select());
     on('click', (event, id) => {
       if ((event.target as HTMLElement).closest?.('.fl-move')) this.#onEdit(event);
-      const runtime = this.#runtime!;
-      const dom = this.#dom!;
-      const link = dom.byId<HTMLInputElement>(ids.resumeLink);
-      if (id === ids.back && runtime.back()) this.#focusPage();
-      if (id !== ids.resumeCopy) return;
-      link?.select();
-      void navigator.clipboard?.writeText(link?.value ?? '').then(
-        () => (dom.byId(ids.resumeCopied)!.textContent = this.#texts!.copied),
-        () => undefined,
-      );
+      if (id === ids.back && this.#runtime!.back()) this.#focusPage();
     });
   }
 
@@ -322,9 +318,10 @@ export class FormloomFormElement extends Base {
     this.#collectRecalls(schema, description);
     dom.byId(ids.status)!.tabIndex = -1;
     this.#draw(runtime.getState());
+    this.#entries?.mount(this.#host());
     if (state.resumeExpired) {
       this.#setAlert(texts.resumeExpired);
-      this.#setUrlToken(undefined);
+      void import('./resume.js').then((m) => m.setUrlToken(undefined));
     }
     const captchaBox = dom.byId(ids.captcha);
     const captcha = state.captcha;
@@ -395,7 +392,11 @@ export class FormloomFormElement extends Base {
     submit.disabled = state.status === 'submitting';
     submit.textContent =
       state.status === 'submitting' ? texts.sending : state.schema!.meta.submitLabel || texts.submit;
-    if (state.resumeToken !== before?.resumeToken) this.#drawResume(state.resumeToken);
+    // Save and resume: its link (its own chunk, loaded once a token is saved).
+    if (state.resumeToken !== before?.resumeToken)
+      void import('./resume.js').then(
+        (m) => this.#dom && m.drawResume(this.#host(), state.resumeToken, this.#root === this),
+      );
     if (before !== undefined && state.page !== before.page)
       this.#emit('page', {
         page: state.page,
@@ -426,27 +427,6 @@ export class FormloomFormElement extends Base {
     if (back !== null) back.hidden = at <= 0;
     if (next !== null) next.hidden = last;
     dom.byId(ids.submit)!.hidden = !last;
-  }
-
-  /** The address bar and the copyable link say `?resume=<token>`, so a reload (or the link) resumes. */
-  #setUrlToken(token: string | undefined): string {
-    const at = new URL(location.href);
-    if (token === undefined) at.searchParams.delete(RESUME_PARAM);
-    else at.searchParams.set(RESUME_PARAM, token);
-    history.replaceState(history.state, '', at.toString());
-    return at.toString();
-  }
-
-  #drawResume(token: string | undefined) {
-    const box = this.#dom!.byId(ids.resume);
-    const link = this.#dom!.byId<HTMLInputElement>(ids.resumeLink);
-    // The host page's own URL (its other parameters kept), with the token; on the server's own
-    // page the form's link alone (`/f/:code?resume=`): prefilled answers are in the saved ones.
-    const url = this.#setUrlToken(token);
-    if (link !== null && token !== undefined)
-      link.value =
-        this.#root === this ? `${location.origin}${location.pathname}?${RESUME_PARAM}=${token}` : url;
-    if (box !== null) box.hidden = token === undefined;
   }
 
   #finish(state: FormState) {
@@ -485,12 +465,22 @@ export class FormloomFormElement extends Base {
       return;
     }
     const value = this.#dom!.read(field);
-    if (this.#runtime!.setAnswer(field.id, value)) this.#emit('change', { fieldId: field.id, value });
+    // A field of an entry (./entries.ts) stores its edit in the entry.
+    if (
+      this.#runtime!.setAnswer(field.id, value) ||
+      (field as { set?: (v: unknown) => boolean }).set?.(value)
+    )
+      this.#emit('change', { fieldId: field.id, value });
   }
 
-  /** What the upload code (its own chunk) needs of the element. */
-  #host(): UploadHost {
+  /** What the upload and entries code (chunks of their own) need of the element. */
+  #host(): EntriesHost {
     return {
+      fields: this.#fields,
+      parts: nameParts,
+      render: FormloomFormElement.renderer,
+      families: this.#families,
+      seed: this.#seed,
       runtime: this.#runtime!,
       dom: this.#dom!,
       texts: this.#texts!,

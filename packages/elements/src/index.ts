@@ -8,10 +8,10 @@
  * ```
  */
 import { defineFormElement, FormloomFormElement, TAG_NAME } from './element.js';
-import { renderForm } from './markup/form.js';
+import { renderField, renderForm } from './markup/form.js';
 import { STYLE } from './style.js';
 
 export { FormloomFormElement, TAG_NAME };
 
-FormloomFormElement.renderer = { render: renderForm, style: STYLE };
+FormloomFormElement.renderer = { render: renderForm, field: renderField, style: STYLE };
 defineFormElement();

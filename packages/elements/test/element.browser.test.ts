@@ -7,6 +7,7 @@ import {
   axeViolations,
   bilingualSchema,
   chromiumOrSkip,
+  guestsSchema,
   pagedQuizSchema,
   publishForm,
   surveySchema,
@@ -64,6 +65,7 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
   let survey = { id: '', code: '' };
   let quiz = { id: '', code: '' };
   let bilingual = { id: '', code: '' };
+  let guests = { id: '', code: '' };
   let page: Page;
   let problems: string[] = [];
 
@@ -100,6 +102,7 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     survey = await publishForm(t, key, surveySchema());
     quiz = await publishForm(t, key, pagedQuizSchema());
     bilingual = await publishForm(t, key, bilingualSchema());
+    guests = await publishForm(t, key, guestsSchema('single-column'));
   });
   afterAll(async () => {
     await new Promise((resolve) => host?.close(resolve));
@@ -173,6 +176,93 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     expect(await page.locator('formloom-form b').count()).toBe(0);
     expect((await events()).some((e) => e.type === 'formloom:change')).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('a repeating section: entries added, moved and removed by keyboard and pointer, each validated, said, sent as a list', async () => {
+    await open({ code: guests.code }, { width: 360, height: 800 });
+    // The fewest entries (one) from the start, named after the section.
+    const entry = (n: number) => page.getByRole('group', { name: `Guests ${n}`, exact: true });
+    await entry(1).waitFor();
+    expect(await entry(2).count()).toBe(0);
+    const said = () => page.locator('#fl-said-guests').textContent();
+    await page.getByLabel('Your name').fill('Ann');
+    await entry(1).getByLabel('Guest name').fill('Bo');
+    await entry(1).getByLabel('Age').fill('30');
+    // A condition inside an entry reads that entry; its label and the section's description,
+    // shown in each entry, recall the entry's name.
+    await entry(1).getByRole('radiogroup', { name: 'Meal for Bo' }).waitFor();
+    expect(await entry(1).locator('.fl-section-description').textContent()).toBe('Guest Bo');
+    await entry(1).getByLabel('Fish').check();
+
+    await page.getByRole('button', { name: 'Add a guest' }).click();
+    await entry(2).waitFor();
+    expect(await said()).toBe('Guests 2 added. Entries: 2 of 3.');
+    await expect.poll(focused).toBe('guests[1].name');
+    await page.keyboard.type('Cy');
+    await entry(2).getByLabel('Age').fill('5');
+    expect(await entry(2).getByRole('radiogroup').isVisible()).toBe(false);
+    expect(await entry(1).getByLabel('Guest name').inputValue()).toBe('Bo');
+
+    // Move up by keyboard: the entries swap, focus stays on the moved entry's Move up.
+    await entry(2).getByRole('button', { name: 'Move up: Guests 2' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await said()).toBe('Guests 2 moved to place 1 of 2.');
+    expect(await entry(1).getByLabel('Guest name').inputValue()).toBe('Cy');
+    expect(await entry(2).getByLabel('Guest name').inputValue()).toBe('Bo');
+    expect(await entry(2).getByLabel('Fish').isChecked()).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('formloom-form')?.shadowRoot?.activeElement?.getAttribute('aria-label'),
+      ),
+    ).toBe('Move up: Guests 1');
+    expect(
+      await entry(1).getByRole('button', { name: 'Move up: Guests 1' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+
+    // At the most entries Add says why it is off; a removal gives focus to the entry in its place.
+    const add = page.getByRole('button', { name: 'Add a guest' });
+    await add.click();
+    await entry(3).waitFor();
+    expect(await add.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByText('At most 3 entries: remove one to add another.').isVisible()).toBe(true);
+    // Still focusable (aria-disabled), it does nothing.
+    await add.focus();
+    await page.keyboard.press('Enter');
+    expect(await entry(4).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await entry(2).getByRole('button', { name: 'Remove: Guests 2' }).click();
+    expect(await said()).toBe('Guests 2 removed. Entries: 2 of 3.');
+    await expect.poll(focused).toBe('guests[1].name');
+    expect(await entry(2).getByLabel('Guest name').inputValue()).toBe('');
+    expect(await add.getAttribute('aria-disabled')).toBeNull();
+
+    // Each entry is validated: the error at the entry's field, which takes focus.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(focused).toBe('guests[1].name');
+    expect(await page.locator('[id="fl-e-guests[1].name"]').textContent()).toBe(en.required);
+    expect(await entry(2).getByLabel('Guest name').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await entry(2).getByLabel('Guest name').fill('Di');
+    expect(await entry(2).getByLabel('Guest name').getAttribute('aria-invalid')).toBeNull();
+    // Nothing overflows a phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you Ann: 2 guests booked.').waitFor();
+    const submitted = (await events()).find((e) => e.type === 'formloom:submit');
+    const responseId = (submitted!.detail as { responseId: string }).responseId;
+    const row = (await stored(guests.id)).find((r) => r.id === responseId);
+    expect(row?.answers).toMatchObject({
+      host: 'Ann',
+      guests: [{ name: 'Cy' }, { name: 'Di' }],
+    });
+    expect((row!.answers.guests as Record<string, unknown>[])[0]).not.toHaveProperty('meal');
+    expect(
+      (await events())
+        .filter((e) => e.type === 'formloom:change')
+        .map((e) => (e.detail as { fieldId: string }).fieldId),
+    ).toContain('guests[1].name');
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

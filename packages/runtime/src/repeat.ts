@@ -12,7 +12,7 @@
  * ```
  */
 import type { Section } from '@formloom/contract';
-import { entryAnswers, recallText, SCHEMA_LIMITS } from '@formloom/contract/engine';
+import { SCHEMA_LIMITS } from '@formloom/contract/engine/parts';
 import type { FormRuntime, FormState } from './runtime.js';
 
 type Entry = Readonly<Record<string, unknown>>;
@@ -106,11 +106,8 @@ export function entryPath(sectionId: string, index: number, fieldId: string): st
 
 /** A text shown in an entry, with `{{id}}` recall of that entry's answers (and the form's). */
 export function entryText(form: FormRuntime, template: string, sectionId: string, index: number): string {
-  const state = form.getState();
-  if (state.schema === undefined) return template;
-  return recallText(template, {
-    schema: state.schema,
-    answers: entryAnswers(form.visibleAnswers(), sectionId, index),
-    variables: state.variables,
-  });
+  // The engine's `entryAnswers` (the entry's answers on top of the form's), spelled out here: a
+  // renderer's entries chunk imports this module, and an engine module from it would be split out
+  // of the renderer's start (docs/embedding.md "Sizes").
+  return form.text(template, { ...form.visibleAnswers(), ...entriesOf(form.getState(), sectionId)[index] });
 }

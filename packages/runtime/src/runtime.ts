@@ -178,8 +178,11 @@ export interface FormRuntime {
   back(): boolean;
   /** Validates every page and submits; on a paged form before the last page, it is `next()`. */
   submit(options?: { headers?: Record<string, string>; captchaToken?: string }): Promise<boolean>;
-  /** A text with `{{id}}` recall filled from the current answers and variables, as plain text. */
-  text(template: string): string;
+  /**
+   * A text with `{{id}}` recall filled from the current answers (or those given: an entry's, see
+   * `entryText` of `@formloom/runtime/repeat`) and variables, as plain text.
+   */
+  text(template: string, answers?: Readonly<Record<string, unknown>>): string;
   /** The visible answers (what a submission would send now). */
   visibleAnswers(): Record<string, unknown>;
   /** The renderer's shuffle seed, saved with the partials from now on (`state.seed`). */
@@ -620,11 +623,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       return false;
     },
 
-    text(template) {
+    text(template, answers = runtime.visibleAnswers()) {
       if (state.schema === undefined) return template;
       return recallText(template, {
         schema: state.schema,
-        answers: runtime.visibleAnswers(),
+        answers,
         variables: state.variables,
       });
     },

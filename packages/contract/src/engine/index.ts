@@ -28,6 +28,7 @@ export {
   calendarDay,
   codePointLength,
   isEmptyAnswer,
+  isEntry,
   toNumber,
 } from './logic/answer-values.js';
 export type {

@@ -124,7 +124,15 @@ const smartAnalyticsCallbackSchema = z
           lastResponseAt: Timestamp.nullable(),
           fields: z
             .record(z.string(), z.record(z.string(), z.unknown()))
-            .describe('Per field id: counts and distributions suited to its type'),
+            .describe(
+              "Per field id: counts and distributions suited to its type; a repeating section's fields over its entries",
+            ),
+          sections: z
+            .record(z.string(), z.record(z.string(), z.unknown()))
+            .optional()
+            .describe(
+              'Per repeating section id, when the form has one: responses with entries, the entries and their number per response',
+            ),
           dropOff: DropOffFigures.optional(),
         }),
         trends: z.array(z.string()),

@@ -75,7 +75,11 @@ export type CompletePartialBody = z.infer<typeof CompletePartialBody>;
 export const PartialListItem = z
   .object({
     id: Uuid,
-    answeredCount: z.number().int().nonnegative().describe('Fields with a non-empty saved answer'),
+    answeredCount: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("Fields with a non-empty saved answer (a repeating section's field: in one of its entries)"),
     page: z.string().nullable().describe('The page (section id) the respondent was on'),
     updatedAt: Timestamp,
     expiresAt: Timestamp,

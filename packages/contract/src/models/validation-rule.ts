@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_PARTS } from './conditional-logic.js';
+import { CONDITION_ENTRIES, CONDITION_PARTS } from './conditional-logic.js';
 import { SCHEMA_LIMITS } from './limits.js';
 
 export const VALIDATION_RULE_TYPES = ['required', 'minLength', 'maxLength', 'min', 'max', 'pattern'] as const;
@@ -16,6 +16,11 @@ const whenTarget = {
   rank: z.number().int().min(1).max(SCHEMA_LIMITS.maxOptionsPerField).optional(),
   /** An address question's part, as in a condition. */
   part: z.enum(CONDITION_PARTS).optional(),
+  /**
+   * A field of a repeating section named from outside it, as in a condition: the rule applies
+   * while the comparison holds in any entry (the default) or in all of them; either needs one.
+   */
+  entry: z.enum(CONDITION_ENTRIES).optional(),
 };
 export const RuleWhen = z.union([
   z.object({ ...whenTarget, equals: WhenValue }).strict(),

@@ -6,6 +6,7 @@ import {
   formPages,
   isFieldRequired,
   recallText,
+  type Visibility,
 } from '@formloom/contract/engine';
 import { type Families, familyOf, SEED_FIELD } from './family.js';
 import { html, type SafeHtml } from './html.js';
@@ -56,6 +57,8 @@ export interface Shown {
 export interface PlainMarkup {
   /** The answers visibility and pages follow. */
   answers: Record<string, unknown>;
+  /** What they hide, when the server worked it out (a form with repeating sections: its compiled form). */
+  visibility?: Visibility | undefined;
   /** Rendered after a post (no script): the current page alone, its own buttons. */
   posted: boolean;
   /** The page on show after a post (a section id of a paged form). */
@@ -67,6 +70,8 @@ export interface PlainMarkup {
   shown(field: Field): Shown;
   /** The buttons (and an Update before them): as they are after a post, else in `<noscript>`. */
   controls(paged: boolean, at: number, pages: number): SafeHtml;
+  /** A repeating section's entries (./repeat.ts) with these fields; the element draws them itself. */
+  entries(section: Section, fields: Field[], options: FormMarkupOptions): SafeHtml;
 }
 
 /** The input people never see or reach (see honeypot.ts); bots that fill in everything fill it. */
@@ -193,7 +198,8 @@ function familyField(
   );
 }
 
-function renderField(
+/** A field's markup: its wrapper, label, help, controls and error slot. */
+export function renderField(
   schema: FormSchema,
   field: Field,
   hidden: boolean,
@@ -234,14 +240,14 @@ ${errorSlot(field, error)}
 function renderSection(
   schema: FormSchema,
   section: Section | undefined,
-  fields: SafeHtml[],
+  fields: (SafeHtml | string)[],
   hidden: boolean,
 ): SafeHtml {
   if (section === undefined) return html`<div class="fl-section">${fields}</div>`;
   const titled = section.title.trim() !== '';
   return html`<section class="fl-section" id="${ids.section(section.id)}" data-section-id="${section.id}"${titled ? html` aria-labelledby="${ids.sectionTitle(section.id)}"` : ''}${hidden ? html` hidden` : ''}>
 ${titled ? html`<h2 id="${ids.sectionTitle(section.id)}">${unanswered(schema, section.title)}</h2>` : ''}
-${section.description ? html`<p class="fl-section-description">${section.description}</p>` : ''}
+${section.description && !section.repeat ? html`<p class="fl-section-description">${section.description}</p>` : ''}
 ${fields}</section>
 `;
 }
@@ -275,19 +281,6 @@ function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageT
 }
 
 /**
- * Save and resume (a paged form): the link to continue later, shown once the first page is saved.
- * After the buttons, so it never comes between the fields and Next in the tab order.
- */
-function resumeBox(texts: PageTexts): SafeHtml {
-  return html`<div class="fl-resume" id="${ids.resume}" hidden>
-<label for="${ids.resumeLink}">${texts.resumeSaved}</label>
-<div class="fl-resume-row"><input type="text" id="${ids.resumeLink}" readonly>
-<button type="button" class="fl-button fl-secondary" id="${ids.resumeCopy}">${texts.copyLink}</button></div>
-<span class="fl-resume-copied" id="${ids.resumeCopied}" aria-live="polite"></span>
-</div>`;
-}
-
-/**
  * The form's markup: every section in order with its fields in order, as the empty form shows them
  * (fields and sections hidden by their logic start hidden, so nothing flickers before a script
  * takes over; a paged form shows its first page), then the thank-you card. Hidden fields are never
@@ -300,7 +293,7 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
   const plain = options.plain;
   const posted = plain?.posted === true;
   const answers = plain?.answers ?? {};
-  const start = evaluateVisibility(schema, answers);
+  const start = plain?.visibility ?? evaluateVisibility(schema, answers);
   const paged = schema.settings?.layout === 'paged';
   const pages = formPages(schema, answers);
   const at = plain?.page === undefined ? 0 : Math.max(pages.indexOf(plain.page), 0);
@@ -324,7 +317,7 @@ export function renderForm(form: FormView, texts: PageTexts, options: FormMarkup
         renderSection(
           schema,
           s,
-          fieldsOf(s.id).map(field),
+          s.repeat ? [plain?.entries(s, fieldsOf(s.id), options) ?? ''] : fieldsOf(s.id).map(field),
           start.hiddenSections.has(s.id) || (paged && s.id !== pages[at]),
         ),
       ),
@@ -349,7 +342,6 @@ ${body}${honeypot(texts.honeypot)}
 <div class="fl-alert" id="${ids.status}" role="alert"${status === undefined ? html` hidden` : ''}>${status ?? ''}</div>
 ${options.captcha ? html`<div class="fl-captcha" id="${ids.captcha}"></div>` : ''}
 ${plain?.controls(paged, posted ? at : 0, pages.length) ?? ''}${posted ? '' : actions(schema, paged, pages.length, texts)}
-${paged && !posted ? resumeBox(texts) : ''}
 </form>
 <div class="fl-card fl-done" id="${ids.done}" tabindex="-1" hidden>
 <h2>${texts.thanksTitle}</h2>

@@ -26,6 +26,10 @@ export {
   type ServedForm,
 } from './ids.js';
 export {
+  entriesIn,
+  entryBoundsOf,
+  entryFieldsOf,
+  entryPairs,
   PLAIN_ACTION_FIELD,
   type PlainAction,
   type PlainPost,
@@ -35,3 +39,12 @@ export {
   postedPairs,
   postedValues,
 } from './plain-post.js';
+export {
+  type EntryAction,
+  entryCountName,
+  entryField,
+  entryName,
+  parseEntryAction,
+  REPEAT_STYLE,
+  tally,
+} from './repeat.js';

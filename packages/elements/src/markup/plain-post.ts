@@ -1,11 +1,21 @@
-import type { Field, FormSchema } from '@formloom/contract';
-import { type FormTexts, formPages, hasSamePageLogic } from '@formloom/contract/engine';
+import type { Field, FormSchema, Section } from '@formloom/contract';
+import {
+  entryAnswers,
+  type FormTexts,
+  formPages,
+  hasSamePageLogic,
+  recallText,
+  SCHEMA_LIMITS,
+  type Visibility,
+} from '@formloom/contract/engine';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import { ALL_FAMILIES } from './families/index.js';
 import { familyOf } from './family.js';
 import type { PlainMarkup, Shown } from './form.js';
-import { unanswered } from './form.js';
+import { renderField, unanswered } from './form.js';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
+import { ENTRY_SLOT, entriesMarkup, entryCountName, entryField, entryName, repeatIds } from './repeat.js';
 
 /**
  * The server's page as a plain HTML form (docs/embedding.md "The page without JavaScript"). Kept apart from
@@ -36,6 +46,11 @@ export interface PlainPost {
   state?: PostedState;
   /** The Update button's texts (its label, and the sentence before it saying what it does). */
   update?: { label: string; note: string } | undefined;
+  /**
+   * What the answers hide, worked out by the server's compiled form (a form with repeating sections:
+   * a condition may read their entries), with the fields hidden in each entry by section id.
+   */
+  visibility?: Visibility | undefined;
 }
 
 export interface PostedState {
@@ -47,6 +62,48 @@ export interface PostedState {
   status?: string | undefined;
   /** The respondent's shuffle seed as posted, so the page shows the same order again. */
   seed?: string | undefined;
+  /** What an entry's button just did ("Guests 2 added."), said in its section. */
+  said?: { sectionId: string; text: string } | undefined;
+}
+
+/** The entries of a repeating section in the answers (a list of objects; anything else is none). */
+export function entriesIn(answers: Record<string, unknown>, sectionId: string): Record<string, unknown>[] {
+  const value = answers[sectionId];
+  return Array.isArray(value)
+    ? value.filter(
+        (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e),
+      )
+    : [];
+}
+
+/** The fewest and most entries a repeating section takes. */
+export function entryBoundsOf(section: Section): { min: number; max: number } {
+  return { min: section.repeat?.min ?? 0, max: section.repeat?.max ?? SCHEMA_LIMITS.maxRepeatEntries };
+}
+
+/** A repeating section's fields in order (hidden-type fields are never drawn, in an entry or not). */
+export function entryFieldsOf(schema: FormSchema, sectionId: string): Field[] {
+  return schema.fields
+    .filter((f) => f.sectionId === sectionId && f.type !== 'hidden')
+    .sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The name/value pairs a repeating section's entries post as: how many there are, then each
+ * entry's answers under their entry paths (a page's hidden inputs for another page's entries).
+ */
+export function entryPairs(
+  schema: FormSchema,
+  section: Section,
+  answers: Record<string, unknown>,
+): [string, string][] {
+  const entries = entriesIn(answers, section.id);
+  const pairs: [string, string][] = [[entryCountName(section.id), String(entries.length)]];
+  entries.forEach((entry, i) => {
+    for (const f of entryFieldsOf(schema, section.id))
+      pairs.push(...postedPairs(entryField(f, section.id, i), entry[f.id]));
+  });
+  return pairs;
 }
 
 /** The values an answer posts as under its field's name: a stored upload as its JSON. */
@@ -140,24 +197,65 @@ ${plainButton(primary, label, 'unseen')}
  */
 function errorSummary(schema: FormSchema, errors: ReadonlyMap<string, string>, texts: FormTexts): SafeHtml {
   const fields = new Map(schema.fields.map((f) => [f.id, f]));
-  const items = [...errors].flatMap(([fieldId, message]) => {
+  const repeating = new Map(schema.sections.filter((s) => s.repeat).map((s) => [s.id, s]));
+  const items = [...errors].flatMap(([key, message]) => {
+    // A repeating section's own error (too few or too many entries) links to its Add.
+    const section = repeating.get(key);
+    if (section !== undefined)
+      return [
+        html`<li><a href="#${repeatIds.add(key)}">${unanswered(schema, section.title)}</a> — ${message}</li>\n`,
+      ];
+    // A field of an entry (`guests[1].name`): "Guests 2: Name".
+    const inEntry = /^(.+)\[(\d+)\]\.([^.[\]]+)$/.exec(key);
+    const of = inEntry === null ? undefined : repeating.get(inEntry[1]!);
+    const fieldId = of === undefined ? key : inEntry![3]!;
     const field = fields.get(fieldId);
     if (field === undefined || field.type === 'hidden') return [];
+    const prefix =
+      of === undefined
+        ? ''
+        : `${entryName(repeatTexts(schema.meta.language), unanswered(schema, of.title), Number(inEntry![2]))}: `;
+    const shownField = of === undefined ? field : entryField(field, of.id, Number(inEntry![2]));
     const grouped = field.type === 'radio' || field.type === 'checkbox';
     // A question type's first control is its family's: the link goes to the field.
     const target =
       familyOf(field) !== undefined
-        ? ids.wrapper(fieldId)
+        ? ids.wrapper(shownField.id)
         : grouped
-          ? ids.option(fieldId, 0)
-          : ids.control(fieldId);
-    return [html`<li><a href="#${target}">${unanswered(schema, field.label)}</a> — ${message}</li>\n`];
+          ? ids.option(shownField.id, 0)
+          : ids.control(shownField.id);
+    return [
+      html`<li><a href="#${target}">${prefix}${unanswered(schema, field.label)}</a> — ${message}</li>\n`,
+    ];
   });
   return html`<div class="fl-alert fl-summary" id="${ids.summary}" role="alert">
 <p>${texts.fixErrors}</p>
 <ul>
 ${items}</ul>
 </div>`;
+}
+
+/**
+ * A form with repeating sections has buttons of its entries (Move up, Remove, Add) before Next or
+ * Submit, and Enter in a field presses a form's first submit button: a copy of Next (or Submit)
+ * comes first, hidden from sight, the keyboard and screen readers, so Enter keeps meaning Next.
+ */
+function enterPresses(
+  schema: FormSchema,
+  texts: FormTexts,
+  answers: Record<string, unknown>,
+  page: string | undefined,
+): SafeHtml | '' {
+  if (!schema.sections.some((s) => s.repeat)) return '';
+  const paged = schema.settings?.layout === 'paged';
+  const pages = formPages(schema, answers);
+  const at = page === undefined ? 0 : Math.max(pages.indexOf(page), 0);
+  const primary = primaryAction(paged, at, pages.length);
+  return plainButton(
+    primary,
+    primary === 'submit' ? schema.meta.submitLabel || texts.submit : texts.next,
+    'unseen',
+  );
 }
 
 /** The parts `renderForm` places for a plain post (its `plain` option). */
@@ -167,9 +265,10 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
   const errors = state?.errors ?? new Map<string, string>();
   return {
     answers,
+    visibility: post.visibility,
     posted: state !== undefined,
     page: state?.page,
-    start: html`${post.hidden.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">\n`)}`,
+    start: html`${post.hidden.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">\n`)}${enterPresses(schema, texts, answers, state?.page)}`,
     summary: errors.size > 0 ? errorSummary(schema, errors, texts) : '',
     status: state?.status,
     shown(field): Shown {
@@ -183,6 +282,38 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
 <input type="hidden" name="${field.id}" value="${values[0]}">`
           : undefined;
       return { values, answer: value, error: errors.get(field.id), extra };
+    },
+    entries(section, fields, options) {
+      const sid = section.id;
+      const entries = entriesIn(answers, sid);
+      const { min, max } = entryBoundsOf(section);
+      const hidden = post.visibility?.entries?.[sid];
+      const said = state?.said?.sectionId === sid ? state.said.text : undefined;
+      const addLabel = section.repeat?.addLabel;
+      return entriesMarkup({
+        section,
+        title: unanswered(schema, section.title),
+        texts: repeatTexts(schema.meta.language),
+        count: Math.min(Math.max(entries.length, min), max),
+        min,
+        max,
+        posts: true,
+        error: errors.get(sid),
+        said,
+        ...(addLabel ? { addLabel: unanswered(schema, addLabel) } : {}),
+        // Each entry shows the section's description, recalling that entry's answers.
+        description: (i) =>
+          section.description &&
+          recallText(section.description, { schema, answers: entryAnswers(answers, sid, i) }),
+        fields: (i) =>
+          html`${fields.map((f) => {
+            const field = entryField(f, sid, i);
+            const value = entries[i]?.[f.id];
+            const shown = { values: postedValues(field, value), answer: value, error: errors.get(field.id) };
+            return renderField(schema, field, hidden?.[i]?.has(f.id) ?? false, texts, shown, options);
+          })}`,
+        template: html`${fields.map((f) => renderField(schema, entryField(f, sid, ENTRY_SLOT), false, texts, undefined, options))}`,
+      });
     },
     controls(paged, at, pages) {
       const page = formPages(schema, answers)[at];

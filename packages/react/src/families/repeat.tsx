@@ -1,4 +1,5 @@
 import type { Field, Section } from '@formloom/contract';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import type { FormRuntime, FormState } from '@formloom/runtime';
 import {
   addEntry,
@@ -13,7 +14,7 @@ import {
   setEntryAnswer,
 } from '@formloom/runtime/repeat';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { CONTROLS, ids, textsIn } from '../internal/parts.js';
+import { CONTROLS, ids } from '../internal/parts.js';
 
 /**
  * The entries of a repeating section (docs/form-model.md "Repeating sections"), loaded only for a
@@ -22,75 +23,6 @@ import { CONTROLS, ids, textsIn } from '../internal/parts.js';
  * bound to that entry's answers through `@formloom/runtime/repeat`; Move up, Move down and Remove
  * per entry, Add below, and a polite live region that says each change and the count.
  */
-
-const TEXTS = {
-  en: {
-    entry: '{title} {number}',
-    add: 'Add an entry',
-    remove: 'Remove',
-    up: 'Move up',
-    down: 'Move down',
-    full: 'At most {max} entries: remove one to add another.',
-    added: '{entry} added. Entries: {count} of {max}.',
-    removed: '{entry} removed. Entries: {count} of {max}.',
-    moved: '{entry} moved to place {place} of {count}.',
-  },
-  de: {
-    entry: '{title} {number}',
-    add: 'Eintrag hinzufügen',
-    remove: 'Entfernen',
-    up: 'Nach oben',
-    down: 'Nach unten',
-    full: 'Höchstens {max} Einträge: Entfernen Sie einen, um einen weiteren hinzuzufügen.',
-    added: '{entry} hinzugefügt. Einträge: {count} von {max}.',
-    removed: '{entry} entfernt. Einträge: {count} von {max}.',
-    moved: '{entry} auf Platz {place} von {count} verschoben.',
-  },
-  es: {
-    entry: '{title} {number}',
-    add: 'Añadir una entrada',
-    remove: 'Quitar',
-    up: 'Subir',
-    down: 'Bajar',
-    full: 'Como máximo {max} entradas: quite una para añadir otra.',
-    added: '{entry} añadida. Entradas: {count} de {max}.',
-    removed: '{entry} quitada. Entradas: {count} de {max}.',
-    moved: '{entry} movida al puesto {place} de {count}.',
-  },
-  it: {
-    entry: '{title} {number}',
-    add: 'Aggiungi una voce',
-    remove: 'Rimuovi',
-    up: 'Sposta su',
-    down: 'Sposta giù',
-    full: 'Al massimo {max} voci: rimuovine una per aggiungerne un’altra.',
-    added: '{entry} aggiunta. Voci: {count} di {max}.',
-    removed: '{entry} rimossa. Voci: {count} di {max}.',
-    moved: '{entry} spostata al posto {place} di {count}.',
-  },
-  nl: {
-    entry: '{title} {number}',
-    add: 'Item toevoegen',
-    remove: 'Verwijderen',
-    up: 'Omhoog',
-    down: 'Omlaag',
-    full: 'Hoogstens {max} items: verwijder er een om een ander toe te voegen.',
-    added: '{entry} toegevoegd. Items: {count} van {max}.',
-    removed: '{entry} verwijderd. Items: {count} van {max}.',
-    moved: '{entry} verplaatst naar plaats {place} van {count}.',
-  },
-  tr: {
-    entry: '{title} {number}',
-    add: 'Kayıt ekle',
-    remove: 'Kaldır',
-    up: 'Yukarı taşı',
-    down: 'Aşağı taşı',
-    full: 'En fazla {max} kayıt: başka birini eklemek için birini kaldırın.',
-    added: '{entry} eklendi. Kayıtlar: {count} / {max}.',
-    removed: '{entry} kaldırıldı. Kayıtlar: {count} / {max}.',
-    moved: '{entry}, {count} içinde {place}. sıraya taşındı.',
-  },
-};
 
 /** Where the form draws one field: its value, its setter, its texts' recall, whether it shows. */
 export interface FieldSlot {
@@ -123,7 +55,7 @@ export interface RepeatProps {
 type Focus = { entry: number; button?: string } | 'add';
 
 export function RepeatSection({ section, fields, form, state, language, titleId, title, draw }: RepeatProps) {
-  const texts = textsIn(TEXTS, language);
+  const texts = repeatTexts(language);
   const sid = section.id;
   const entries = entriesOf(state, sid);
   const count = entries.length;

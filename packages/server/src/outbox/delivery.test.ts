@@ -3,6 +3,7 @@ import { type VerifyDeliveryInput, verifyDelivery, WebhookDelivery, WebhookEvent
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../test/support/fixtures.js';
+import { guestsSchema } from '../../test/support/page-fixtures.js';
 import { describeDialects } from '../../test/support/test-database.js';
 import {
   type Received,
@@ -346,6 +347,47 @@ describeDialects('webhook delivery to a real receiver', (dialect) => {
     expect(event.type).toBe('FORM_PUBLISHED');
     const byDefault = await t.request(`/v1/webhooks/${id}/test`, { method: 'POST', key, json: {} });
     expect(byDefault.body.data.eventType).toBe('FORM_RESPONSE_CREATED');
+  });
+
+  it("the sample response carries a repeating section's entries, shaped as a real response's are", async () => {
+    const r = await receiver();
+    const { id, secret } = await endpoint(r.url);
+    expect((await t.request(`/v1/webhooks/${id}/test`, { method: 'POST', key, json: {} })).status).toBe(202);
+    /** The n-th request the receiver took (from 1), verified: a response's event. */
+    const responseEvent = async (n: number) => {
+      await r.waitFor((q) => q.length === n);
+      const q = r.requests[n - 1]!;
+      const event = await verifyWebhook({ payload: q.body, headers: q.headers, secret });
+      if (event.type !== 'FORM_RESPONSE_CREATED') throw new Error(`unexpected ${event.type}`);
+      return event;
+    };
+    const sample = await responseEvent(1);
+    expect(sample.data.formTitle).toBe('Formloom test event');
+    expect(sample.data.answers).toEqual({
+      name: { question: 'Name', answer: 'Ada Lovelace' },
+      email: { question: 'Email', answer: 'ada@example.com' },
+      guests: {
+        question: 'Guests',
+        answer: [{ guest: 'Charles Babbage', age: 41 }, { guest: 'Mary Somerville' }],
+        entries: [
+          {
+            guest: { question: 'Guest name', answer: 'Charles Babbage' },
+            age: { question: 'Age', answer: 41 },
+          },
+          { guest: { question: 'Guest name', answer: 'Mary Somerville' } },
+        ],
+      },
+    });
+
+    // A real response of a form with a repeating section: the same keys, the entries labelled alike.
+    const form = await publishedForm(key, guestsSchema('single-column'));
+    await submit(form.code, { host: 'Ann', guests: [{ name: 'Ada', age: 40 }] });
+    const real = await responseEvent(2);
+    const shape = (answer: object) => Object.keys(answer).sort();
+    expect(shape(real.data.answers.guests!)).toEqual(shape(sample.data.answers.guests!));
+    expect(real.data.answers.guests!.entries).toEqual([
+      { name: { question: 'Guest name', answer: 'Ada' }, age: { question: 'Age', answer: 40 } },
+    ]);
   });
 
   it('archiving emits FORM_RESPONSES_LIMIT_REACHED and FORM_EXPIRED', async () => {

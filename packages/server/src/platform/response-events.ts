@@ -1,5 +1,5 @@
 import type { FormSchema, WebhookAnswer } from '@formloom/contract';
-import type { VariableValues } from '@formloom/contract/engine';
+import { isEntry, type VariableValues } from '@formloom/contract/engine';
 import type { FormRow } from '../db/database.js';
 import type { OutboxEvent } from '../outbox/record.js';
 
@@ -10,7 +10,7 @@ import type { OutboxEvent } from '../outbox/record.js';
  * forms' payloads keep their shape).
  */
 export function responseCreatedEvent(
-  form: FormRow,
+  form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
   schema: FormSchema,
   response: {
     id: string;
@@ -29,7 +29,8 @@ export function responseCreatedEvent(
   for (const [id, answer] of Object.entries(response.answers)) {
     if (repeating.has(id) && Array.isArray(answer)) {
       const title = schema.sections.find((s) => s.id === id)?.title ?? id;
-      answers[id] = { question: title, answer, entries: (answer as Record<string, unknown>[]).map(labelled) };
+      // An entry that is no object (never stored: submissions are validated) keeps its place, empty.
+      answers[id] = { question: title, answer, entries: answer.map((e) => labelled(isEntry(e) ? e : {})) };
     } else {
       answers[id] = { question: labels.get(id) ?? id, answer };
     }

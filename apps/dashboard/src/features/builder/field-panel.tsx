@@ -45,16 +45,22 @@ function firstRule(field: Field): ValidationRule['type'] {
   return rulesFor(field).includes('maxLength') ? 'maxLength' : 'pattern';
 }
 
-/** A rule's `when` without its comparison: the field and the part of it compared (row, place, part). */
-function whenSubject(when: RuleWhen): Pick<RuleWhen, 'field' | 'row' | 'rank' | 'part'> {
-  const { field, row, rank, part } = when;
+/**
+ * A rule's `when` without its comparison: the field, the part of it compared (row, place, part)
+ * and, for a field of a repeating section named from outside, the entries it is read in.
+ */
+function whenSubject(when: RuleWhen): Pick<RuleWhen, 'field' | 'row' | 'rank' | 'part' | 'entry'> {
+  const { field, row, rank, part, entry } = when;
   return {
     field,
     ...(row === undefined ? {} : { row }),
     ...(rank === undefined ? {} : { rank }),
     ...(part === undefined ? {} : { part }),
+    ...(entry === undefined ? {} : { entry }),
   };
 }
+
+const ENTRIES: readonly NonNullable<RuleWhen['entry']>[] = ['any', 'all'];
 
 function newRule(type: ValidationRule['type']): ValidationRule {
   switch (type) {
@@ -110,10 +116,10 @@ export function FieldPanel({
     } else addButton.current?.focus();
     setFocusOption(undefined);
   }, [focusOption]);
-  // Inside a repeating section a condition reads the entry it is in; a rule's `when` reads one
-  // answer, so it never names a field of a repeating section from outside it.
+  // Inside a repeating section a condition, and a rule's `when`, reads the entry it is in; outside
+  // one, a field of a repeating section is read in any or every entry (`entry`).
   const targets = targetsOf(schema, field.id, repeatingSectionOf(schema, field.id)?.id);
-  const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type) && x.entriesOf === undefined);
+  const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
   // A statement is shown, never answered: nothing to require, validate or prefill.
   const answered = field.type !== 'statement';
@@ -376,6 +382,24 @@ export function FieldPanel({
                           setRule(r, (fieldId === '' ? rest : { ...rest, when }) as ValidationRule);
                         }}
                       />
+                      {whenTarget?.entriesOf === undefined || rule.when === undefined ? null : (
+                        <NativeSelect
+                          label={t('ruleWhenEntry', { n })}
+                          value={rule.when.entry ?? 'any'}
+                          data={ENTRIES.map((entry) => ({
+                            value: entry,
+                            label: t(entry === 'any' ? 'entryAny' : 'entryAll', {
+                              section: whenTarget.entriesOf ?? '',
+                            }),
+                          }))}
+                          onChange={(e) =>
+                            setRule(r, {
+                              ...rule,
+                              when: { ...rule.when!, entry: e.currentTarget.value as 'any' | 'all' },
+                            })
+                          }
+                        />
+                      )}
                       {rule.when === undefined ? null : (
                         <>
                           <NativeSelect

@@ -19,7 +19,7 @@ const shown = (fieldId: string, more: object = {}) => ({
   },
 });
 
-/** Every way of naming a field of a repeating section that cannot say which entry it means. */
+/** Every way of naming a field of a repeating section that cannot say which entry it means (and one that can). */
 const tangled: FormSchema = {
   version: '1.0',
   schemaVersion: '2024-01-01',
@@ -32,14 +32,23 @@ const tangled: FormSchema = {
   fields: [
     text('host', 'main', {
       label: 'Hello {{guest}}',
-      validation: { rules: [{ type: 'required', when: { field: 'guest', equals: 'x' } }] },
+      validation: {
+        rules: [
+          // From outside: any entry, so it can say which entries it means.
+          { type: 'required', when: { field: 'guest', equals: 'x' } },
+          { type: 'minLength', value: 2, when: { field: 'other', equals: 'x', entry: 'all' } },
+        ],
+      },
       ...shown('other', { entry: 'any' }),
     }),
     text('other', 'main'),
     text('rooms', 'main'),
     text('guest', 'guests'),
     { ...text('mail', 'guests'), type: 'email' },
-    text('room', 'rooms', shown('guest')),
+    text('room', 'rooms', {
+      ...shown('guest'),
+      validation: { rules: [{ type: 'required', when: { field: 'guest', equals: 'x' } }] },
+    }),
     text('bed', 'rooms', shown('count')),
   ],
   variables: [{ id: 'count', type: 'number', expression: { '+': [{ var: 'guest' }, { entries: 'main' }] } }],
@@ -59,12 +68,13 @@ describe("the builder's words for the problems of repeating sections", () => {
         'problemRepeatEntry',
       ],
       ['repeat_reference', '$.fields[0].label', 'problemRepeatRecall'],
-      ['repeat_reference', '$.fields[0].validation.rules[0].when.field', 'problemRepeatWhen'],
+      ['repeat_reference', '$.fields[0].validation.rules[1].when.entry', 'problemRepeatEntry'],
       [
         'repeat_reference',
         '$.fields[5].conditionalLogic.conditionGroups[0].conditions[0].fieldId',
         'problemRepeatCondition',
       ],
+      ['repeat_reference', '$.fields[5].validation.rules[0].when.field', 'problemRepeatWhen'],
       [
         'repeat_reference',
         '$.fields[6].conditionalLogic.conditionGroups[0].conditions[0].fieldId',

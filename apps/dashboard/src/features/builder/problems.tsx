@@ -22,9 +22,10 @@ export function problemWords(problem: SchemaProblem): BuilderTextKey | undefined
   if (code !== 'repeat_reference') return undefined;
   if (path.startsWith('$.variables[')) return 'problemRepeatVariable';
   if (path.startsWith('$.settings.notifications.respondentCopy')) return 'problemRepeatCopy';
+  // A rule's `when` is a condition too: "entry" where it says nothing, or another section's field.
+  if (path.endsWith('.entry')) return 'problemRepeatEntry';
   if (/\.validation\.rules\[\d+\]\.when\./.test(path)) return 'problemRepeatWhen';
-  if (path.includes('.conditionalLogic.'))
-    return path.endsWith('.entry') ? 'problemRepeatEntry' : 'problemRepeatCondition';
+  if (path.includes('.conditionalLogic.')) return 'problemRepeatCondition';
   return 'problemRepeatRecall';
 }
 

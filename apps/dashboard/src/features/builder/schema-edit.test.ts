@@ -452,6 +452,7 @@ describe('repeating sections', () => {
             { conditions: [{ fieldId: 'meal', operator: 'equals', value: 'fish', entry: 'all' }] },
           ],
         },
+        validation: { rules: [{ type: 'required', when: { field: 'meal', equals: 'meat', entry: 'all' } }] },
       },
       { id: 'guest', sectionId: 'guests', type: 'text', label: 'Guest', order: 0 },
       {
@@ -471,8 +472,16 @@ describe('repeating sections', () => {
     },
   });
   const problems = (schema: FormSchema) => checkSchema(schema).map((p) => `${p.code} ${p.path}`);
-  const entryOfNote = (schema: FormSchema) =>
-    schema.fields.find((f) => f.id === 'note')!.conditionalLogic!.conditionGroups[0]!.conditions[0]!.entry;
+  /** The `entry` of the note's condition and of its rule's `when`, which are tidied alike. */
+  const entryOfNote = (schema: FormSchema) => {
+    const note = schema.fields.find((f) => f.id === 'note')!;
+    const entries = [
+      note.conditionalLogic!.conditionGroups[0]!.conditions[0]!.entry,
+      note.validation!.rules[0]!.when!.entry,
+    ];
+    expect(entries[1]).toBe(entries[0]);
+    return entries[0];
+  };
 
   it('makes a section repeating, keeping the fewest entries within 0..50 and the most within 1..50', () => {
     expect(problems(party())).toEqual([]);

@@ -9,6 +9,7 @@ import type {
   MatrixRow,
   Section,
   UpdateFieldBody,
+  ValidationRule,
 } from '@formloom/contract';
 import {
   ID_PATTERN,
@@ -345,8 +346,9 @@ export function setRepeat(schema: FormSchema, sectionId: string, repeat: Repeat 
 }
 
 /**
- * The schema without the `entry` of conditions that do not name a field of a repeating section
- * from outside it (the section made ordinary, the field moved out, the owner moved in).
+ * The schema without the `entry` of conditions (and of rules' `when`) that do not name a field of
+ * a repeating section from outside it (the section made ordinary, the field moved out, the owner
+ * moved in).
  */
 export function withoutStrayEntries(schema: FormSchema): FormSchema {
   const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
@@ -369,7 +371,27 @@ export function withoutStrayEntries(schema: FormSchema): FormSchema {
     }));
     return { ...owner, conditionalLogic: { ...logic, conditionGroups } };
   };
-  const fields = schema.fields.map((f) => tidy(f, repeatOf(f.id)));
+  // A rule's `when` is a condition too.
+  const tidyWhens = (field: Field): Field => {
+    const inside = repeatOf(field.id);
+    const stray = (r: ValidationRule) =>
+      r.when?.entry !== undefined &&
+      (repeatOf(r.when.field) === undefined || repeatOf(r.when.field) === inside);
+    const rules = field.validation?.rules;
+    if (rules === undefined || !rules.some(stray)) return field;
+    return {
+      ...field,
+      validation: {
+        ...field.validation,
+        rules: rules.map((r) => {
+          if (!stray(r)) return r;
+          const { entry: _drop, ...when } = r.when!;
+          return { ...r, when };
+        }),
+      },
+    };
+  };
+  const fields = schema.fields.map((f) => tidyWhens(tidy(f, repeatOf(f.id))));
   // A section's own condition is read outside it.
   const sections = schema.sections.map((s) => tidy(s, undefined));
   const changed =

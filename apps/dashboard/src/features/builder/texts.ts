@@ -66,6 +66,7 @@ const en = {
   ruleMessage: 'Rule {n} message (optional)',
   ruleWhen: 'Rule {n} applies only when',
   ruleWhenField: 'Rule {n}: when field',
+  ruleWhenEntry: 'Rule {n}: entries',
   ruleWhenOp: 'Rule {n}: comparison',
   ruleWhenValue: 'Rule {n}: value',
   always: 'Always',
@@ -155,7 +156,7 @@ const en = {
   problemRepeatCondition:
     "A condition inside a repeating section can name only that section's own fields and fields outside repeating sections.",
   problemRepeatWhen:
-    'This rule depends on a field of a repeating section it is not in: it could not tell which entry to read.',
+    "A rule inside a repeating section can depend only on that section's own fields and fields outside repeating sections.",
   problemRepeatVariable:
     'A variable reads a repeating section by counting its entries, {"entries": "section"}, or adding up one of its number fields, {"sum": ["section", "field"]}; it cannot read one of its fields directly.',
   problemRepeatRecall:
@@ -233,6 +234,7 @@ const de: Record<Key, string> = {
   ruleMessage: 'Regel {n}: Meldung (optional)',
   ruleWhen: 'Regel {n} gilt nur, wenn',
   ruleWhenField: 'Regel {n}: wenn Feld',
+  ruleWhenEntry: 'Regel {n}: Einträge',
   ruleWhenOp: 'Regel {n}: Vergleich',
   ruleWhenValue: 'Regel {n}: Wert',
   always: 'Immer',
@@ -324,7 +326,7 @@ const de: Record<Key, string> = {
   problemRepeatCondition:
     'Eine Bedingung in einem wiederholten Abschnitt kann nur die eigenen Felder des Abschnitts und Felder außerhalb wiederholter Abschnitte nennen.',
   problemRepeatWhen:
-    'Diese Regel hängt von einem Feld eines wiederholten Abschnitts ab, in dem sie nicht steht: Sie wüsste nicht, welchen Eintrag sie lesen soll.',
+    'Eine Regel in einem wiederholten Abschnitt kann nur von den eigenen Feldern des Abschnitts und von Feldern außerhalb wiederholter Abschnitte abhängen.',
   problemRepeatVariable:
     'Eine Variable liest einen wiederholten Abschnitt, indem sie seine Einträge zählt, {"entries": "abschnitt"}, oder eines seiner Zahlenfelder summiert, {"sum": ["abschnitt", "feld"]}; seine Felder direkt lesen kann sie nicht.',
   problemRepeatRecall:
@@ -400,6 +402,7 @@ const es: Record<Key, string> = {
   ruleMessage: 'Regla {n}: mensaje (opcional)',
   ruleWhen: 'La regla {n} solo se aplica cuando',
   ruleWhenField: 'Regla {n}: cuando el campo',
+  ruleWhenEntry: 'Regla {n}: entradas',
   ruleWhenOp: 'Regla {n}: comparación',
   ruleWhenValue: 'Regla {n}: valor',
   always: 'Siempre',
@@ -489,7 +492,7 @@ const es: Record<Key, string> = {
   problemRepeatCondition:
     'Una condición dentro de una sección repetible solo puede nombrar los campos de esa sección y campos fuera de secciones repetibles.',
   problemRepeatWhen:
-    'Esta regla depende de un campo de una sección repetible en la que no está: no sabría qué entrada leer.',
+    'Una regla dentro de una sección repetible solo puede depender de los campos de esa sección y de campos fuera de secciones repetibles.',
   problemRepeatVariable:
     'Una variable lee una sección repetible contando sus entradas, {"entries": "seccion"}, o sumando uno de sus campos numéricos, {"sum": ["seccion", "campo"]}; no puede leer sus campos directamente.',
   problemRepeatRecall:
@@ -565,6 +568,7 @@ const it: Record<Key, string> = {
   ruleMessage: 'Regola {n}: messaggio (facoltativo)',
   ruleWhen: 'La regola {n} vale solo quando',
   ruleWhenField: 'Regola {n}: quando il campo',
+  ruleWhenEntry: 'Regola {n}: voci',
   ruleWhenOp: 'Regola {n}: confronto',
   ruleWhenValue: 'Regola {n}: valore',
   always: 'Sempre',
@@ -655,7 +659,7 @@ const it: Record<Key, string> = {
   problemRepeatCondition:
     'Una condizione dentro una sezione ripetibile può nominare solo i campi della sezione stessa e campi fuori dalle sezioni ripetibili.',
   problemRepeatWhen:
-    'Questa regola dipende da un campo di una sezione ripetibile in cui non si trova: non saprebbe quale voce leggere.',
+    'Una regola dentro una sezione ripetibile può dipendere solo dai campi della sezione stessa e da campi fuori dalle sezioni ripetibili.',
   problemRepeatVariable:
     'Una variabile legge una sezione ripetibile contandone le voci, {"entries": "sezione"}, o sommando uno dei suoi campi numerici, {"sum": ["sezione", "campo"]}; non può leggerne i campi direttamente.',
   problemRepeatRecall:
@@ -731,6 +735,7 @@ const nl: Record<Key, string> = {
   ruleMessage: 'Regel {n}: melding (optioneel)',
   ruleWhen: 'Regel {n} geldt alleen als',
   ruleWhenField: 'Regel {n}: als veld',
+  ruleWhenEntry: 'Regel {n}: invoeren',
   ruleWhenOp: 'Regel {n}: vergelijking',
   ruleWhenValue: 'Regel {n}: waarde',
   always: 'Altijd',
@@ -821,7 +826,7 @@ const nl: Record<Key, string> = {
   problemRepeatCondition:
     'Een voorwaarde in een herhalende sectie kan alleen de eigen velden van die sectie noemen en velden buiten herhalende secties.',
   problemRepeatWhen:
-    'Deze regel hangt af van een veld van een herhalende sectie waar hij niet in staat: hij zou niet weten welke invoer hij moet lezen.',
+    'Een regel in een herhalende sectie kan alleen afhangen van de eigen velden van die sectie en van velden buiten herhalende secties.',
   problemRepeatVariable:
     'Een variabele leest een herhalende sectie door de invoeren te tellen, {"entries": "sectie"}, of een van de getalvelden op te tellen, {"sum": ["sectie", "veld"]}; de velden zelf kan hij niet direct lezen.',
   problemRepeatRecall:
@@ -897,6 +902,7 @@ const tr: Record<Key, string> = {
   ruleMessage: 'Kural {n}: ileti (isteğe bağlı)',
   ruleWhen: 'Kural {n} yalnızca şu durumda geçerli',
   ruleWhenField: 'Kural {n}: alan',
+  ruleWhenEntry: 'Kural {n}: kayıtlar',
   ruleWhenOp: 'Kural {n}: karşılaştırma',
   ruleWhenValue: 'Kural {n}: değer',
   always: 'Her zaman',
@@ -986,7 +992,7 @@ const tr: Record<Key, string> = {
   problemRepeatCondition:
     'Yinelenen bir bölümün içindeki koşul yalnızca o bölümün kendi alanlarını ve yinelenen bölümlerin dışındaki alanları anabilir.',
   problemRepeatWhen:
-    'Bu kural, içinde bulunmadığı yinelenen bir bölümün alanına bağlı: hangi kaydı okuyacağını bilemez.',
+    'Yinelenen bir bölümün içindeki kural yalnızca o bölümün kendi alanlarına ve yinelenen bölümlerin dışındaki alanlara bağlı olabilir.',
   problemRepeatVariable:
     'Bir değişken yinelenen bölümü kayıtlarını sayarak, {"entries": "bolum"}, ya da sayı alanlarından birini toplayarak, {"sum": ["bolum", "alan"]}, okur; alanlarını doğrudan okuyamaz.',
   problemRepeatRecall:

@@ -157,6 +157,10 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     if (now !== undefined && now.pending.length > 0 && patternLoad.current !== 'failed') return;
     const ops = savePlan(saved.current.schema, target);
     if (ops.length === 0) {
+      // The same as what the server has, though another object (a rule added and removed again):
+      // it is taken as the saved one, or the effect below, which compares by identity, would see
+      // it unsaved and call this again every pause, the status flipping "Unsaved changes"/"Saved".
+      saved.current = { ...saved.current, schema: target };
       setStatus('saved');
       return;
     }
@@ -194,6 +198,10 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     }
     if (status === 'conflict') return;
     if (history.present === saved.current.schema) return;
+    // Judged "Not saved" and still with problems: nothing to save until they are fixed. Scheduling
+    // a save would set "Unsaved changes" and the save "Not saved" again after each pause, the
+    // status and the problems' alert coming and going (and said again) every half second.
+    if (status === 'invalid' && (now?.problems.length ?? 0) > 0) return;
     setStatus((s) => (s === 'saving' ? s : 'pending'));
     const timer = setTimeout(() => void save(), SAVE_DELAY_MS);
     return () => clearTimeout(timer);

@@ -10,8 +10,8 @@ import { describeOwner, type SchemaIndex } from './schema-index.js';
  * Repeating sections (docs/form-model.md "Repeating sections"): the section's id must be no field's
  * (its answer is keyed by it), `min` at most `max`, and whatever names a field inside one must be
  * able to say which entry it means. Inside a section: its own fields and fields outside any
- * repeating section. Outside: conditions only, reading any or all entries; `when`, `var`, recall
- * and the respondent's copy, which read one answer, cannot; variables count and sum instead.
+ * repeating section. Outside: conditions and rules' `when` only, reading any or all entries; `var`,
+ * recall and the respondent's copy, which read one answer, cannot; variables count and sum instead.
  */
 export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
   const { schema } = index;
@@ -19,6 +19,7 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
   // A form with no repeating section has nothing to check unless something speaks of entries.
   const speaksOfEntries = () =>
     index.conditions.some((c) => c.condition.entry !== undefined) ||
+    schema.fields.some((f) => f.validation?.rules.some((r) => r.when?.entry !== undefined)) ||
     (schema.variables ?? []).some((v) =>
       inspectExpression(v.expression).refs.some((ref) => ref.op !== 'var' && ref.op !== 'score'),
     );
@@ -81,14 +82,24 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
     }
   }
 
-  // Rules' `when`.
+  // Rules' `when`: read as conditions are, an entry's from inside, any or all entries from outside.
   schema.fields.forEach((field, f) => {
     field.validation?.rules.forEach((rule, r) => {
-      const target = rule.when ? sectionOf(rule.when.field) : undefined;
-      if (target !== undefined && target !== sectionOf(field.id)) {
+      const when = rule.when;
+      if (when === undefined) return;
+      const target = sectionOf(when.field);
+      const owner = sectionOf(field.id);
+      const path = ['fields', f, 'validation', 'rules', r, 'when'];
+      const subject = `Field "${field.id}" has a "${rule.type}" rule that depends on "${when.field}"`;
+      if (owner !== undefined && target !== undefined && target !== owner) {
         reference(
-          ['fields', f, 'validation', 'rules', r, 'when', 'field'],
-          `Field "${field.id}" has a "${rule.type}" rule that depends on "${rule.when!.field}", a field of repeating section "${target}"; only a field of the same section can.`,
+          [...path, 'field'],
+          `${subject}, a field of another repeating section ("${target}"); a rule inside a repeating section can depend only on its own fields and fields outside repeating sections.`,
+        );
+      } else if (when.entry !== undefined && (target === undefined || target === owner)) {
+        reference(
+          [...path, 'entry'],
+          `${subject} with "entry", which applies only to a field of a repeating section named from outside it; remove "entry".`,
         );
       }
     });

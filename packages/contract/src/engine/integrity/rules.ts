@@ -111,7 +111,9 @@ function checkBounds(
 /** '' for an unconditional rule; otherwise a key equal for equal conditions. */
 function whenKey(when: RuleWhen | undefined): string {
   if (!when) return '';
+  // "any" is the default: only "all" makes another condition.
+  const field = when.entry === 'all' ? `${when.field} in every entry` : when.field;
   return 'equals' in when
-    ? `${when.field} equals ${formatValue(when.equals)}`
-    : `${when.field} notEquals ${formatValue(when.notEquals)}`;
+    ? `${field} equals ${formatValue(when.equals)}`
+    : `${field} notEquals ${formatValue(when.notEquals)}`;
 }

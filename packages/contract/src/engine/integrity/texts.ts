@@ -66,8 +66,8 @@ function describeText(key: string): string {
   if (key.startsWith('meta.')) return `the form's ${key.slice(5)}`;
   const fieldText = /^fields\.(.+)\.(label|placeholder|helpText)$/.exec(key);
   if (fieldText) return `the ${fieldText[2]} of field "${fieldText[1]}"`;
-  const section = /^sections\.(.+)\.title$/.exec(key);
-  if (section) return `the title of section "${section[1]}"`;
+  const section = /^sections\.(.+)\.(title|description)$/.exec(key);
+  if (section) return `the ${section[2]} of section "${section[1]}"`;
   const ending = /^endings\.(.+)\.(title|message)$/.exec(key);
   if (ending) return `the ${ending[2]} of ending "${ending[1]}"`;
   return `text "${key}"`;
@@ -82,7 +82,9 @@ function unknownKeyMessage(index: SchemaIndex, key: string): string {
   if (key.startsWith('sections.')) {
     const id = owner('sections', index.sections.keys());
     if (id === undefined) return `${start} names no section of this form.`;
-    return `${start} names no text of section "${id}"; a section's translatable texts are "sections.${id}.title" and, when it repeats with an add label, "sections.${id}.repeat.addLabel".`;
+    if (key === `sections.${id}.description`)
+      return `${start}: section "${id}" has no description to translate; add the base text first.`;
+    return `${start} names no text of section "${id}"; a section's translatable texts are "sections.${id}.title", "sections.${id}.description" when it has one and, when it repeats with an add label, "sections.${id}.repeat.addLabel".`;
   }
   if (key.startsWith('fields.')) {
     const id = owner('fields', index.fields.keys());
@@ -114,7 +116,7 @@ function unknownKeyMessage(index: SchemaIndex, key: string): string {
   }
   return (
     `${start} names nothing translatable; keys are meta.title, meta.description, meta.submitLabel, ` +
-    'sections.<id>.title, fields.<id>.label|placeholder|helpText, fields.<id>.options.<value>, ' +
+    'sections.<id>.title|description, fields.<id>.label|placeholder|helpText, fields.<id>.options.<value>, ' +
     'fields.<id>.rules.<index>.message, completion.message, endings.<id>.title|message and ' +
     `${RESPONDENT_COPY_SUBJECT}.`
   );

@@ -3,6 +3,7 @@ import {
   calendarDay,
   codePointLength,
   isEmptyAnswer,
+  isEntry,
   longerThan,
   shorterThan,
   toNumber,
@@ -89,5 +90,20 @@ describe('answer values', () => {
     expect(shorterThan('😀😀', 3)).toBe(true);
     expect(shorterThan('😀😀😀', 3)).toBe(false);
     expect(shorterThan('abc', 3)).toBe(false);
+  });
+});
+
+describe("a repeating section's entry", () => {
+  it.each([
+    [{ name: 'Ada' }, true],
+    [{}, true],
+    [Object.create(null) as object, true],
+    [null, false],
+    [undefined, false],
+    [['Ada'], false],
+    ['Ada', false],
+    [3, false],
+  ])('isEntry(%j) is %s', (value, expected) => {
+    expect(isEntry(value)).toBe(expected);
   });
 });

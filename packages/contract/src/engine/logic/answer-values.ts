@@ -1,6 +1,7 @@
 /**
- * How the engine reads one raw answer: emptiness, numbers, calendar dates, text length. Shared by
- * the condition evaluator and response validation, so "empty" or "a date" means one thing.
+ * How the engine reads one raw answer: emptiness, numbers, calendar dates, text length, a
+ * repeating section's entries. Shared by the condition evaluator, response validation, the
+ * repeating sections' code and the texts, so "empty", "a date" or "an entry" means one thing.
  * Every function takes `unknown` and never throws.
  */
 
@@ -187,4 +188,17 @@ export function shorterThan(s: string, min: number): boolean {
 /** A number as a person writes it: `0.1 + 0.2` shows as `0.3`, not `0.30000000000000004`. */
 export function numberText(value: number): string {
   return Number.isFinite(value) ? String(Number(value.toPrecision(12))) : '';
+}
+
+/**
+ * Whether a value is one entry of a repeating section (`answers[sectionId] = [{fieldId: value},
+ * …]`): a plain object, not null and not a list.
+ *
+ * ```ts
+ * isEntry({ name: 'Ada' }); // true
+ * isEntry(['Ada']); // false
+ * ```
+ */
+export function isEntry(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -106,3 +106,8 @@ export function countryNames(language: string, codes?: readonly string[]): [code
     .map((code): [string, string] => [code, names?.of(code) ?? code])
     .sort((a, b) => collator.compare(a[1], b[1]));
 }
+
+// What a renderer's repeating-section code uses (`@formloom/runtime/repeat`, the entries' texts),
+// kept out of the start likewise.
+export { SCHEMA_LIMITS } from '../../models/limits.js';
+export { type RepeatTexts, repeatTexts } from '../texts/repeat-texts.js';

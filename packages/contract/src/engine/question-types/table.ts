@@ -1,7 +1,7 @@
 import type { ConditionOperator, ConditionValue } from '../../models/conditional-logic.js';
 import type { Field, FieldType, QuestionType } from '../../models/field.js';
 import type { Section } from '../../models/section.js';
-import { numberText } from '../logic/answer-values.js';
+import { isEntry, numberText } from '../logic/answer-values.js';
 import type { Test } from '../logic/conditions.js';
 import type { PrefilledAnswer } from '../logic/prefill.js';
 
@@ -493,15 +493,6 @@ export function exportColumns(field: Field): ExportColumn[] {
   return [{ title: field.label, value: (answer) => answerDisplayText(field, answer) }];
 }
 
-/** The entries of a repeating section's answer: its objects, none when it is not a list. */
-function entriesOf(answer: unknown): Record<string, unknown>[] {
-  return Array.isArray(answer)
-    ? answer.filter(
-        (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e),
-      )
-    : [];
-}
-
 /**
  * The column of a repeating section in a response export (CSV, XLSX), in place of its fields'
  * columns: titled by the section's title, its cell the entries as JSON as stored (values, not
@@ -514,7 +505,7 @@ function entriesOf(answer: unknown): Record<string, unknown>[] {
 export function sectionExportColumn(section: Section): ExportColumn {
   return {
     title: section.title,
-    value: (answer) => (entriesOf(answer).length === 0 ? '' : JSON.stringify(answer)),
+    value: (answer) => (Array.isArray(answer) && answer.some(isEntry) ? JSON.stringify(answer) : ''),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/support/bench-corpus.js';
 import type { Field } from '../../models/field.js';
-import type { FormSchema } from '../../models/form-schema.js';
+import { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
 import { checkSchema } from '../integrity/check-schema.js';
 import { pageOfField, validatePage } from '../logic/pages.js';
@@ -219,6 +219,79 @@ describe('repeating sections: conditions', () => {
       host: 'Bo',
       g: [{ guest: 'a' }],
     });
+  });
+});
+
+describe("repeating sections: a rule's when", () => {
+  /** The host's note is required while a guest (any, or all with entry "all") eats veg. */
+  const withRule = (when: Record<string, unknown>) =>
+    party(
+      { max: 5 },
+      {
+        fields: [
+          ...party().fields,
+          field('note', 'host', 1, {
+            validation: { rules: [{ type: 'required', when } as never] },
+          }),
+        ],
+      },
+    );
+  const missingNote = (schema: FormSchema, answers: Record<string, unknown>) =>
+    compileForm(schema)
+      .validate(answers)
+      .errors.some((e) => e.fieldId === 'note' && e.rule === 'required');
+  const mixed = {
+    g: [
+      { guest: 'a', age: 30, meal: 'veg' },
+      { guest: 'b', age: 30, meal: 'fish' },
+    ],
+  };
+  const allVeg = { g: [{ guest: 'a', age: 30, meal: 'veg' }] };
+
+  it('reads any entry by default, and every entry with entry "all", as a condition does', () => {
+    const any = withRule({ field: 'meal', equals: 'veg' });
+    const all = withRule({ field: 'meal', equals: 'veg', entry: 'all' });
+    expect(FormSchema.safeParse(all).success).toBe(true);
+    expect(checkSchema(any)).toEqual([]);
+    expect(checkSchema(all)).toEqual([]);
+    expect(missingNote(any, mixed)).toBe(true);
+    expect(missingNote(withRule({ field: 'meal', equals: 'veg', entry: 'any' }), mixed)).toBe(true);
+    expect(missingNote(all, mixed)).toBe(false);
+    expect(missingNote(all, allVeg)).toBe(true);
+    expect(compileForm(all).validate({ ...mixed, note: 'n' }).ok).toBe(true);
+    // No entry: it holds in none, so the rule does not apply, "all" included.
+    expect(missingNote(any, { g: [] })).toBe(false);
+    expect(missingNote(all, {})).toBe(false);
+    // notEquals too; a value hidden in an entry (a child's meal) does not count.
+    const notFish = withRule({ field: 'meal', notEquals: 'fish', entry: 'all' });
+    expect(missingNote(notFish, allVeg)).toBe(true);
+    expect(missingNote(notFish, mixed)).toBe(false);
+    expect(missingNote(any, { g: [{ guest: 'kid', age: 5, meal: 'veg' }] })).toBe(false);
+  });
+
+  it('is refused from another repeating section, and "entry" where it says nothing', () => {
+    const other = withRule({ field: 'host', equals: 'Ada', entry: 'all' });
+    other.sections.push({ id: 'h', title: 'Helpers', order: 2, repeat: { max: 2 } });
+    other.fields.push(
+      field('helper', 'h', 0, {
+        validation: { rules: [{ type: 'required', when: { field: 'guest', equals: 'x' } }] },
+      }),
+      field('task', 'g', 3, {
+        validation: { rules: [{ type: 'required', when: { field: 'age', equals: 3, entry: 'any' } }] },
+      }),
+    );
+    expect(checkSchema(other).map((p) => [p.code, p.path])).toEqual([
+      ['repeat_reference', '$.fields[4].validation.rules[0].when.entry'],
+      ['repeat_reference', '$.fields[5].validation.rules[0].when.field'],
+      ['repeat_reference', '$.fields[6].validation.rules[0].when.entry'],
+    ]);
+    // "any" is the default: two rules that differ only by it are one rule twice; "all" is another.
+    const twice = withRule({ field: 'meal', equals: 'veg' });
+    const rules = twice.fields[4]!.validation!.rules;
+    rules.push({ type: 'required', when: { field: 'meal', equals: 'veg', entry: 'any' } });
+    expect(checkSchema(twice).map((p) => p.code)).toEqual(['duplicate_rule']);
+    rules[1] = { type: 'required', when: { field: 'meal', equals: 'veg', entry: 'all' } };
+    expect(checkSchema(twice)).toEqual([]);
   });
 });
 

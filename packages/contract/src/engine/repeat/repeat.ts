@@ -2,7 +2,8 @@ import type { Condition, ConditionalLogic } from '../../models/conditional-logic
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
-import { toNumber } from '../logic/answer-values.js';
+import type { RuleWhen } from '../../models/validation-rule.js';
+import { isEntry, toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
 import type { FormChecks } from '../logic/path-basics.js';
@@ -17,9 +18,10 @@ import type { Issue } from '../validate/issue.js';
  * with copies of the outer fields its conditions read), each by the ordinary compiler. Ids that
  * begin with `~` cannot be a field's, so the helpers added to both forms never clash:
  *
- * - `~p<n>`: a condition outside a repeating section on a field inside one. In the inner form it is
- *   a probe, a field shown exactly when the condition holds in an entry; in the outer form a number
- *   field answered 1 when it holds in any (or all) entries, which the condition now reads.
+ * - `~p<n>`: a condition (or a rule's `when`) outside a repeating section on a field inside one.
+ *   In the inner form it is a probe, a field shown exactly when the condition holds in an entry; in
+ *   the outer form a number field answered 1 when it holds in any (or all) entries, which the
+ *   condition (or `when`) now reads.
  * - `entriesId(section)` and `sumId(section, field)`: number fields answered with the count of
  *   entries and the sum of a field over them, which `{"entries": section}` and
  *   `{"sum": [section, field]}` of a variable read.
@@ -76,9 +78,6 @@ interface Reading {
   context: Record<string, unknown>;
 }
 
-const isEntry = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function helperField(id: string, order: number): Field {
   return { id, sectionId: HELPER_SECTION, type: 'number', label: id, order };
 }
@@ -124,6 +123,31 @@ function compileRepeating(schema: FormSchema, options: CompileOptions, kit: Repe
     const logic = mapLogic(item.conditionalLogic, outerCondition);
     return logic === undefined ? item : { ...item, conditionalLogic: logic };
   };
+  // A rule's `when` outside on a field inside: the same comparison as a condition, so the same probe.
+  const outerWhen = (when: RuleWhen): RuleWhen => {
+    if (!innerSection.has(when.field)) return when;
+    const [operator, value] =
+      'equals' in when ? (['equals', when.equals] as const) : (['notEquals', when.notEquals] as const);
+    const { field, row, rank, part, entry } = when;
+    const condition: Condition = { fieldId: field, operator, value };
+    if (row !== undefined) condition.row = row;
+    if (rank !== undefined) condition.rank = rank;
+    if (part !== undefined) condition.part = part;
+    if (entry !== undefined) condition.entry = entry;
+    return { field: outerCondition(condition).fieldId, equals: 1 };
+  };
+  const withWhens = (field: Field): Field => {
+    const rules = field.validation?.rules;
+    if (rules === undefined || !rules.some((r) => r.when !== undefined && innerSection.has(r.when.field)))
+      return field;
+    return {
+      ...field,
+      validation: {
+        ...field.validation,
+        rules: rules.map((r) => (r.when === undefined ? r : { ...r, when: outerWhen(r.when) })),
+      },
+    };
+  };
 
   // The sums the variables read (`{"sum": [section, field]}`), by section.
   const sums = new Map<string, { id: string; field: string }[]>();
@@ -138,7 +162,7 @@ function compileRepeating(schema: FormSchema, options: CompileOptions, kit: Repe
   }
 
   const sections: Section[] = schema.sections.map(({ repeat: _repeat, ...s }) => withLogic(s));
-  const fields = outerFields.map(withLogic);
+  const fields = outerFields.map((f) => withWhens(withLogic(f)));
   for (const s of repeating) helpers.push(helperField(entriesId(s.id), helpers.length));
   for (const list of sums.values()) for (const s of list) helpers.push(helperField(s.id, helpers.length));
   const maxOrder = Math.max(0, ...schema.sections.map((s) => s.order));

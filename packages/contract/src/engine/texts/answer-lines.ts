@@ -1,6 +1,7 @@
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
+import { isEntry } from '../logic/answer-values.js';
 import { byDisplayOrder } from '../logic/display.js';
 import { answerDisplayText } from '../question-types/table.js';
 import { entryAnswers } from './entry-answers.js';
@@ -34,9 +35,6 @@ export interface AnswerLinesOptions {
   /** Which answered fields to show (all unless this says no). */
   include?: (field: Field) => boolean;
 }
-
-const isEntry = (v: unknown): v is Readonly<Record<string, unknown>> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The entries of a repeating section (`answers[sectionId] = [{fieldId: value}, …]`) as labelled

@@ -1,3 +1,5 @@
+import { isEntry } from '../logic/answer-values.js';
+
 /**
  * What a text shown in one entry of a repeating section recalls from: the form's answers with that
  * entry's answers on top, so that `{{guest}}` in the section's texts is the entry's guest
@@ -15,7 +17,5 @@ export function entryAnswers(
 ): Readonly<Record<string, unknown>> {
   const entries = Object.hasOwn(answers, sectionId) ? answers[sectionId] : undefined;
   const entry = Array.isArray(entries) ? entries[index] : undefined;
-  return typeof entry === 'object' && entry !== null && !Array.isArray(entry)
-    ? { ...answers, ...entry }
-    : answers;
+  return isEntry(entry) ? { ...answers, ...entry } : answers;
 }

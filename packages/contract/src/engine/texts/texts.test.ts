@@ -52,6 +52,7 @@ describe('translationKeys', () => {
       'meta.title=Sign-up',
       'meta.description=Hello {{name}}',
       'sections.about.title=About you',
+      'sections.about.description=A few words about you',
       'fields.name.label=Name',
       'fields.age.label=Age',
       'fields.born.label=Born',
@@ -112,7 +113,7 @@ describe('translateSchema', () => {
     expect(de.translations).toBeUndefined();
     expect(de.meta).toMatchObject({ language: 'de', title: 'DE Sign-up', description: 'DE Hello {{name}}' });
     expect(de.settings?.completion?.message).toBe('DE Thanks {{name}}, you scored {{score}}.');
-    expect(de.sections[0]?.title).toBe('DE About you');
+    expect(de.sections[0]).toMatchObject({ title: 'DE About you', description: 'DE A few words about you' });
     expect(de.fields.map((f) => f.id)).toEqual(schema.fields.map((f) => f.id));
     expect(de.fields[3]?.options).toEqual([
       { label: 'DE Free', value: 'free', score: 0 },
@@ -131,7 +132,7 @@ describe('translateSchema', () => {
     const nl = translateSchema(partial, 'nl');
     expect(nl.meta.title).toBe('Aanmelding');
     expect(nl.fields[0]?.label).toBe('Name');
-    expect(nl.sections[0]?.title).toBe('About you');
+    expect(nl.sections[0]).toMatchObject({ title: 'About you', description: 'A few words about you' });
   });
 
   it('leaves the base language as it is, and does not change its input', () => {
@@ -140,6 +141,59 @@ describe('translateSchema', () => {
     expect(JSON.stringify(full)).toBe(before);
     const { translations: _dropped, ...rest } = full;
     expect(en).toEqual(rest);
+  });
+});
+
+describe("a section's description", () => {
+  const guests: FormSchema = {
+    ...schema,
+    sections: [
+      ...schema.sections,
+      { id: 'guests', title: 'Guests', description: 'About {{guest}}', order: 1, repeat: { max: 5 } },
+    ],
+    fields: [...schema.fields, { id: 'guest', sectionId: 'guests', type: 'text', label: 'Guest', order: 0 }],
+    translations: {
+      de: { 'sections.about.description': 'Ein paar Worte', 'sections.guests.description': 'Über {{guest}}' },
+    },
+  };
+  const problems = (translations: FormSchema['translations']) =>
+    checkSchema({ ...guests, translations }).map((p) => [p.code, p.message]);
+
+  it('is translatable, recalled only in a repeating section, and translated for the respondent', () => {
+    const texts = translationKeys(guests).filter((t) => t.key.endsWith('.description'));
+    expect(texts.map(({ key, recall }) => [key, recall])).toEqual([
+      ['meta.description', true],
+      ['sections.about.description', false],
+      ['sections.guests.description', true],
+    ]);
+    expect(checkSchema(guests)).toEqual([]);
+    const de = translateSchema(guests, 'de');
+    expect(de.sections.map((s) => s.description)).toEqual(['Ein paar Worte', 'Über {{guest}}']);
+    expect(de.sections[1]?.repeat).toEqual({ max: 5 });
+  });
+
+  it('is refused where the section has none, and a repeating one recalls only what its titles may', () => {
+    const bare: FormSchema = {
+      ...guests,
+      sections: [{ id: 'about', title: 'About you', order: 0 }, guests.sections[1]!],
+    };
+    expect(checkSchema({ ...bare, translations: { de: { 'sections.about.description': 'Worte' } } })).toEqual(
+      [
+        expect.objectContaining({
+          code: 'unknown_translation_key',
+          message:
+            'Translation key "sections.about.description": section "about" has no description to translate; add the base text first.',
+        }),
+      ],
+    );
+    expect(problems({ de: { 'sections.guests.description': 'Über {{gast}}' } })).toEqual([
+      [
+        'unknown_recall_reference',
+        'The "de" text of the description of section "guests" recalls "{{gast}}", but "gast" is neither a field nor a variable of this form.',
+      ],
+    ]);
+    // A plain section's description is shown as written: braces there recall nothing.
+    expect(problems({ de: { 'sections.about.description': 'Worte {{gast}}' } })).toEqual([]);
   });
 });
 

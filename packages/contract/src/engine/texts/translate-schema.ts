@@ -44,6 +44,9 @@ export function translateSchema(schema: FormSchema, language: Language): FormSch
     sections: schema.sections.map((section) => ({
       ...section,
       title: t(`sections.${section.id}.title`, section.title),
+      ...(section.description === undefined
+        ? {}
+        : { description: t(`sections.${section.id}.description`, section.description) }),
       ...(section.repeat?.addLabel === undefined
         ? {}
         : {

@@ -6,7 +6,7 @@ export const RESPONDENT_COPY_SUBJECT = 'notifications.respondentCopy.subject';
 
 /** A text of a form that a translation may replace, under its key in `translations.<lang>`. */
 export interface TranslatableText {
-  /** `meta.title`, `fields.<id>.label`, `fields.<id>.options.<value>`... (docs/form-texts.md). */
+  /** `meta.title`, `sections.<id>.description`, `fields.<id>.label`... (docs/form-texts.md). */
   key: string;
   /** The base text, in `meta.language`. */
   text: string;
@@ -40,6 +40,12 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
   add('meta.submitLabel', schema.meta.submitLabel, false, ['meta', 'submitLabel']);
   schema.sections.forEach((section, s) => {
     add(`sections.${section.id}.title`, section.title, true, ['sections', s, 'title']);
+    // Recalled only in a repeating section's entries (each entry's answers); elsewhere shown as written.
+    add(`sections.${section.id}.description`, section.description, section.repeat !== undefined, [
+      'sections',
+      s,
+      'description',
+    ]);
     add(`sections.${section.id}.repeat.addLabel`, section.repeat?.addLabel, false, [
       'sections',
       s,

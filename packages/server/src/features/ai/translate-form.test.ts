@@ -8,9 +8,10 @@ import { type OpenAiStandIn, startOpenAiStandIn } from '../../../test/support/op
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createOpenAiProvider } from '../../ai/providers/openai.js';
 
-/** The contact form with recall in a help text and a custom rule message: texts of every kind. */
+/** The contact form with recall in a help text, a custom rule message and a section description: texts of every kind. */
 function schemaToTranslate(): FormSchema {
   const schema = contactSchema();
+  schema.sections[0]!.description = 'So that we can answer you';
   schema.fields[0]!.validation = { rules: [{ type: 'maxLength', value: 50, message: 'At most {max}' }] };
   schema.fields[1]!.helpText = 'We write to {{name}} here';
   return { ...schema, settings: { ...schema.settings, completion: { message: 'Thanks {{name}}!' } } };
@@ -145,6 +146,7 @@ describeEachDialect(
       const de = job.form!.schema.translations!.de!;
       expect(de['fields.email.helpText']).toBe('DE We write to {{name}} here');
       expect(de['completion.message']).toBe('DE Thanks {{name}}!');
+      expect(de['sections.main.description']).toBe('DE So that we can answer you');
       expect(de['fields.nobody.label']).toBeUndefined();
       const system = standIn.requests[0]!.body.messages[0].content as string;
       expect(system).toContain('from English into German');
@@ -165,6 +167,10 @@ describeEachDialect(
       const code = (await t.request(`/v1/forms/${formId}`, { key })).body.data.shareUrl;
       const shown = (await t.request(`/v1/public/forms/${code}?lang=de`)).body.data.schema;
       expect(shown.meta).toMatchObject({ language: 'de', title: 'DE Contact us' });
+      expect(shown.sections[0]).toMatchObject({
+        title: 'DE About you',
+        description: 'DE So that we can answer you',
+      });
     });
 
     it("sends and fills only the texts without a translation; overwrite: true replaces a person's too", async () => {

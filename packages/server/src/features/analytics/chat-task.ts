@@ -50,6 +50,12 @@ export function offlineAnalyticsAnswer(input: AnalyticsChatInput): string {
       );
     }
   }
+  // A repeating section's fields are counted over its entries; the section says how many there are.
+  for (const section of Object.values(f.sections ?? {})) {
+    parts.push(
+      `"${section.title}": ${section.entries} entries in ${section.answered} of ${f.responseCount} responses.`,
+    );
+  }
   const least = Object.values(f.fields).sort((a, b) => a.completion - b.completion)[0];
   if (least !== undefined) parts.push(`Least answered: "${least.label}" (${pct(least.completion)}).`);
   const drop = f.dropOff;

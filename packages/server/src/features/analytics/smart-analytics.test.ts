@@ -1,6 +1,7 @@
 import { type SmartAnalyticsCallback, verifyAnalyticsCallback } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { balanceOf, fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { guestsSchema, publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { type Receiver, startReceiver } from '../../../test/support/webhook-test-kit.js';
 
@@ -152,6 +153,66 @@ describeEachDialect(
       expect(
         (await t.request(`/v1/forms/${formId}/smart-analytics/${reportId}`, { key: other.key })).status,
       ).toBe(404);
+    });
+
+    it("counts a repeating section's fields over its entries, and carries the section's figures", async () => {
+      const { key } = await fundedAccount(t, 30, 'PRO');
+      const form = await publishForm(t, key, guestsSchema('single-column'));
+      const bookings = [
+        {
+          host: 'Ann',
+          guests: [
+            { name: 'Ada', age: 40, meal: 'veg' },
+            { name: 'Bo', age: 7 },
+          ],
+        },
+        { host: 'Cy', guests: [{ name: 'Di', age: 30, meal: 'fish' }] },
+        { host: 'Ed', guests: [{ name: 'Flo' }] },
+      ];
+      for (const answers of bookings) {
+        const res = await t.request(`/v1/public/forms/${form.code}/responses`, {
+          method: 'POST',
+          json: { answers },
+        });
+        expect(res.status, res.text).toBe(201);
+      }
+      const secret = (await t.request('/v1/analytics/signing-secret', { method: 'POST', key })).body.data
+        .secret;
+      const receiving = await startReceiver();
+      try {
+        const accepted = await t.request(`/v1/forms/${form.id}/smart-analytics`, {
+          method: 'POST',
+          key,
+          json: { callbackUrl: receiving.url },
+        });
+        expect(accepted.status).toBe(202);
+        await receiving.waitFor((q) => q.length > 0, 15_000);
+        const delivery = receiving.requests[0]!;
+        const { report } = JSON.parse(
+          await verifyAnalyticsCallback({ payload: delivery.body, headers: delivery.headers, secret }),
+        ) as SmartAnalyticsCallback;
+        // Answered in the entries: 4 names of 4 entries, 3 ages, 2 meals; none of them "unanswered".
+        expect(report!.metrics.fields.name).toMatchObject({ section: 'guests', answered: 4, completion: 1 });
+        expect(report!.metrics.fields.age).toMatchObject({ answered: 3, completion: 0.75 });
+        expect(report!.metrics.fields.meal).toMatchObject({ answered: 2, options: { fish: 1, veg: 1 } });
+        expect(report!.metrics.fields.host).toMatchObject({ answered: 3, completion: 1 });
+        expect(report!.metrics.sections).toEqual({
+          guests: {
+            title: 'Guests',
+            answered: 3,
+            completion: 1,
+            entries: 4,
+            mean: 1.3333,
+            distribution: [
+              { value: 1, count: 2 },
+              { value: 2, count: 1 },
+            ],
+          },
+        });
+        expect(report!.analysis).toContain('"Guests": 4 entries in 3 of 3 responses.');
+      } finally {
+        await receiving.close();
+      }
     });
 
     it('a failing receiver is retried until it takes the report; a delivery held by a dead instance is taken over', async () => {

@@ -219,6 +219,9 @@ export function smartAnalyticsJob(db: Db, deps: ReportJobsDeps): AiJobHandler {
               firstResponseAt: figures.firstResponseAt,
               lastResponseAt: figures.lastResponseAt,
               fields: figures.fields as unknown as Record<string, Record<string, unknown>>,
+              ...(figures.sections === undefined
+                ? {}
+                : { sections: figures.sections as unknown as Record<string, Record<string, unknown>> }),
               ...(figures.dropOff === undefined ? {} : { dropOff: figures.dropOff }),
             },
             trends: draft.trends.slice(0, 20),

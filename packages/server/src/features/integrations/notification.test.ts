@@ -12,7 +12,9 @@ import {
   slackMessage,
 } from './notification.js';
 
-const response = (answers: Record<string, { question: string; answer: unknown }>): WebhookEvent =>
+const response = (
+  answers: Record<string, { question: string; answer: unknown; entries?: unknown[] }>,
+): WebhookEvent =>
   ({
     type: 'FORM_RESPONSE_CREATED',
     created_at: '2026-11-25T00:00:00.000Z',
@@ -134,7 +136,9 @@ describe("a repeating section's entries", () => {
   const schema = guestsSchema();
   const guests = (n: number, name = (i: number) => `Guest-${i}`) =>
     Array.from({ length: n }, (_, i) => ({ name: name(i), age: 20 + i }));
-  const event = (entries: unknown[]) => response({ guests: { question: 'Guests', answer: entries } });
+  // As a delivery carries a repeating section: the list as stored, and `entries` beside it.
+  const event = (entries: unknown[]) =>
+    response({ guests: { question: 'Guests', answer: entries, entries: entries.map(() => ({})) } });
 
   it('one numbered line each with the labels of the form, or the stored keys without it', () => {
     const entries = [{ name: 'Ada', age: 40, meal: 'veg' }, { name: 'Bo' }];
@@ -147,6 +151,15 @@ describe("a repeating section's entries", () => {
     expect(describeEvent(event(entries), 'https://x.test').fields[0]!.value).toBe(
       'Guests 1: name: Ada; age: 40; meal: veg\nGuests 2: name: Bo',
     );
+  });
+
+  it('a list of files is no repeating section: shown by name, also without the form', () => {
+    const file = (name: string) => ({ uploadId: `u-${name}`, name, size: 2048, type: 'application/pdf' });
+    const note = describeEvent(
+      response({ cv: { question: 'Your files', answer: [file('a.pdf'), file('b.pdf')] } }),
+      'https://x.test',
+    );
+    expect(note.fields).toEqual([{ name: 'Your files', value: 'File: a.pdf (2 KB), File: b.pdf (2 KB)' }]);
   });
 
   it('a long list ends with "and N more" and stays inside the Slack and Discord limits', () => {

@@ -1,5 +1,6 @@
 import type { Field, FormSchema, WebhookEvent, WebhookEventType } from '@formloom/contract';
 import { answerDisplayText, entryLines, entryLineText } from '@formloom/contract';
+import { isEntry } from '@formloom/contract/engine';
 import { DASHBOARD_INTEGRATIONS } from './browser-routes.js';
 
 /** Platform limits (Slack text block 3,000; Discord embed title 256, description 4,096, field 1,024, all 6,000). */
@@ -75,12 +76,6 @@ export function answerText(value: unknown, field?: Field): string {
   return cut(readable(String(value)), ANSWER_PREVIEW_CHARS);
 }
 
-const isEntry = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' &&
-  v !== null &&
-  !Array.isArray(v) &&
-  typeof (v as { uploadId?: unknown }).uploadId !== 'string';
-
 /**
  * A repeating section's entries, one numbered line each ("Guests 1: Guest name: Ada; Age: 40",
  * `entryLines` with the form's schema; without it the stored keys stand for the labels), as many
@@ -137,10 +132,13 @@ export function describeEvent(event: WebhookEvent, origin: string, schema?: Form
     case 'FORM_RESPONSE_CREATED': {
       const answers = Object.entries(event.data.answers);
       const stored = Object.fromEntries(answers.map(([id, { answer }]) => [id, answer]));
-      for (const [fieldId, { question, answer }] of answers.slice(0, ANSWERS_SHOWN)) {
+      for (const [fieldId, { question, answer, entries }] of answers.slice(0, ANSWERS_SHOWN)) {
         const field = schema?.fields.find((f) => f.id === fieldId);
+        // A repeating section's answer: the event says so with its `entries`, as does the form.
+        const repeating =
+          entries !== undefined || schema?.sections.some((s) => s.id === fieldId && s.repeat !== undefined);
         const value =
-          field === undefined && Array.isArray(answer) && answer.some(isEntry)
+          field === undefined && repeating === true
             ? entriesText(question || fieldId, fieldId, stored, schema)
             : answerText(answer, field);
         note.fields.push({ name: cut(question || 'Answer', 100), value: value || '-' });

@@ -11,7 +11,7 @@ import {
   type SavePartialBody,
   type SubmitResponseResult,
 } from '@formloom/contract';
-import { isEmptyAnswer, type LanguageRequest, pageOrder } from '@formloom/contract/engine';
+import { isEmptyAnswer, isEntry, type LanguageRequest, pageOrder } from '@formloom/contract/engine';
 import { hashSecret, secretMatches } from '../../crypto/secret-hash.js';
 import type { Db, FormRow, PartialRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
@@ -44,8 +44,20 @@ export function resumeDaysOf(schema: FormSchema): number {
     : RESUME_DAYS.default;
 }
 
-function answeredCount(answers: Record<string, unknown>): number {
-  return Object.values(answers).filter((v) => !isEmptyAnswer(v)).length;
+/**
+ * The form's fields with a non-empty saved answer. A field of a repeating section is answered under
+ * the section's id, in its entries: it counts once when one of them has a value for it.
+ */
+function answeredCount(schema: FormSchema, answers: Readonly<Record<string, unknown>>): number {
+  const own = (id: string) => (Object.hasOwn(answers, id) ? answers[id] : undefined);
+  const answeredIn = (entry: unknown, id: string) =>
+    isEntry(entry) && Object.hasOwn(entry, id) && !isEmptyAnswer(entry[id]);
+  const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
+  return schema.fields.filter((field) => {
+    if (!repeating.has(field.sectionId)) return !isEmptyAnswer(own(field.id));
+    const entries = own(field.sectionId);
+    return Array.isArray(entries) && entries.some((entry) => answeredIn(entry, field.id));
+  }).length;
 }
 
 /** The page saved, checked to be one of the form's; and the furthest of it and `reached` (the funnel). */
@@ -114,7 +126,7 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
         account_id: form.account_id,
         token_hash: hashSecret(token),
         answers: toJson(answers),
-        answered_count: answeredCount(answers),
+        answered_count: answeredCount(schema, answers),
         page,
         seed: body.seed ?? null,
         reached_page: reached,
@@ -141,7 +153,7 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
       const nowIso = isoNow(clock());
       const changes = {
         answers: toJson(answers),
-        answered_count: answeredCount(answers),
+        answered_count: answeredCount(schema, answers),
         page,
         // A save without a seed keeps the one saved.
         ...(body.seed === undefined ? {} : { seed: body.seed }),

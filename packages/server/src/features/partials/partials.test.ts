@@ -138,6 +138,19 @@ describeEachDialect(
       const saved = { host: 'Ann', guests: [{ name: 'Ada', age: 40, meal: 'veg' }, { age: 7 }] };
       const { resumeToken } = (await p.create(form.code, { answers: saved, page: 'guests' })).body.data;
       expect((await p.get(form.code, resumeToken)).body.data.answers).toEqual(saved);
+      // The section's fields count as answered from its entries: host, and name, age and meal of a guest.
+      const answeredCount = async () =>
+        (await t.request(`/v1/forms/${form.id}/partials`, { key })).body.data.partials[0].answeredCount;
+      expect(await answeredCount()).toBe(4);
+      expect(
+        (
+          await p.put(form.code, resumeToken, {
+            answers: { guests: [{ age: 7 }, { name: 'Bo', age: null }] },
+          })
+        ).status,
+      ).toBe(200);
+      expect(await answeredCount()).toBe(2);
+      expect((await p.put(form.code, resumeToken, { answers: saved })).status).toBe(200);
       const refused = async (guests: unknown) => {
         const res = await p.put(form.code, resumeToken, { answers: { host: 'Ann', guests } });
         expect(res.status).toBe(400);

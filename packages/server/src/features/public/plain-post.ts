@@ -1,21 +1,32 @@
-import type { FileAnswer, FormSchema } from '@formloom/contract';
+import type { Field, FileAnswer, FormSchema } from '@formloom/contract';
 import {
-  compiledFormFor,
   formPages,
   type PrefilledAnswer,
   pageOfField,
   prefillAnswers,
   prefillTargets,
+  recallText,
   validatePage,
 } from '@formloom/contract/engine';
+import { repeatTexts } from '@formloom/contract/engine/parts';
 import {
+  type EntryAction,
+  entriesIn,
+  entryBoundsOf,
+  entryCountName,
+  entryField,
+  entryFieldsOf,
+  entryName,
+  entryPairs,
   HONEYPOT_INPUT_NAME,
   PLAIN_ACTION_FIELD,
   type PlainAction,
   type PlainPost,
+  parseEntryAction,
   postedAnswer,
   postedPairs,
   SEED_FIELD,
+  tally,
 } from '@formloom/elements/markup';
 import type { Request } from 'express';
 import { compileServerForm } from '../../util/server-form.js';
@@ -56,20 +67,29 @@ function carriedFile(text: string | undefined): FileAnswer | undefined {
 export function answersOf(schema: FormSchema, body: PlainPostBody, req: Request): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   const get = (name: string) => body.fields.get(name) ?? [];
+  const repeating = schema.sections.filter((s) => s.repeat !== undefined);
+  const inEntries = new Set(repeating.map((s) => s.id));
   for (const field of schema.fields) {
-    const posted = get(field.id).filter((v) => v !== '');
-    // A question type's answer is its family's to read (numbers, matrix rows, ranked places, Other).
-    const typed = postedAnswer(field, get);
-    if (typed !== null) {
-      if (typed !== undefined) answers[field.id] = typed;
-    } else if (field.type === 'file') {
-      const file = body.files.get(field.id) ?? carriedFile(posted.at(-1));
-      if (file !== undefined) answers[field.id] = file;
-    } else if (field.type === 'checkbox') {
-      if (posted.length > 0) answers[field.id] = [...new Set(posted)];
-    } else if (posted[0] !== undefined) {
-      answers[field.id] = posted[0];
+    if (inEntries.has(field.sectionId)) continue;
+    const value = answerOf(field, body, get);
+    if (value !== undefined) answers[field.id] = value;
+  }
+  // A repeating section's entries: as many as its count input says (within its bounds), each
+  // entry's fields posted under their entry paths (`guests[1].name`). Files are not taken in entries.
+  for (const section of repeating) {
+    const posted = Number.parseInt(get(entryCountName(section.id))[0] ?? '', 10);
+    const count = Math.min(Number.isFinite(posted) ? Math.max(posted, 0) : 0, entryBoundsOf(section).max);
+    const entries: Record<string, unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      const entry: Record<string, unknown> = {};
+      for (const field of entryFieldsOf(schema, section.id)) {
+        if (field.type === 'file' || field.type === 'signature') continue;
+        const value = answerOf(entryField(field, section.id, i), body, get);
+        if (value !== undefined) entry[field.id] = value;
+      }
+      entries.push(entry);
     }
+    if (entries.length > 0) answers[section.id] = entries;
   }
   const prefill = prefillOf(schema, req);
   for (const target of prefillTargets(schema)) {
@@ -77,6 +97,65 @@ export function answersOf(schema: FormSchema, body: PlainPostBody, req: Request)
     if (!target.editable && value !== undefined) answers[target.fieldId] = value;
   }
   return answers;
+}
+
+/** One field's answer as posted under its id (an entry's field: under its entry path). */
+function answerOf(field: Field, body: PlainPostBody, get: (name: string) => string[]): unknown {
+  const posted = get(field.id).filter((v) => v !== '');
+  // A question type's answer is its family's to read (numbers, matrix rows, ranked places, Other).
+  const typed = postedAnswer(field, get);
+  if (typed !== null) return typed;
+  if (field.type === 'file') return body.files.get(field.id) ?? carriedFile(posted.at(-1));
+  if (field.type === 'checkbox') return posted.length > 0 ? [...new Set(posted)] : undefined;
+  return posted[0];
+}
+
+/** An entry's button a plain post pressed (Add, Remove, Move up, Move down), when it was one. */
+export function entryActionOf(schema: FormSchema, body: PlainPostBody): EntryAction | undefined {
+  const action = parseEntryAction(body.fields.get(PLAIN_ACTION_FIELD)?.[0]);
+  return action !== undefined && schema.sections.some((s) => s.id === action.sectionId && s.repeat)
+    ? action
+    : undefined;
+}
+
+/**
+ * The answers after an entry's button (the page showed at least the section's fewest entries):
+ * an empty entry added at the end, one removed, or one moved; and what the change was, to say.
+ * Past the section's bounds, or for an entry that is not there, nothing changes.
+ */
+export function applyEntryAction(
+  schema: FormSchema,
+  answers: Record<string, unknown>,
+  action: EntryAction,
+): { answers: Record<string, unknown>; said: string | undefined } {
+  const section = schema.sections.find((s) => s.id === action.sectionId)!;
+  const { min, max } = entryBoundsOf(section);
+  const entries = entriesIn(answers, section.id);
+  while (entries.length < min) entries.push({});
+  const count = entries.length;
+  const texts = repeatTexts(schema.meta.language);
+  const title = recallText(section.title, { schema, answers: {} });
+  const i = action.index;
+  let said: string | undefined;
+  if (action.kind === 'add' && count < max) {
+    entries.push({});
+    said = tally(texts.added, entryName(texts, title, count), count + 1, max);
+  } else if (action.kind === 'remove' && count > min && i < count) {
+    entries.splice(i, 1);
+    said = tally(texts.removed, entryName(texts, title, i), count - 1, max);
+  } else if ((action.kind === 'up' && i > 0 && i < count) || (action.kind === 'down' && i < count - 1)) {
+    const to = action.kind === 'up' ? i - 1 : i + 1;
+    const [moved] = entries.splice(i, 1);
+    entries.splice(to, 0, moved!);
+    said = texts.moved
+      .replace('{entry}', entryName(texts, title, i))
+      .replace('{place}', String(to + 1))
+      .replace('{count}', String(count));
+  }
+  const next = { ...answers };
+  if (entries.length > 0) next[section.id] = entries;
+  else delete next[section.id];
+  return { answers: next, said };
 }
 
 /** The respondent's shuffle seed a plain post carries (docs/embedding.md "Question types"). */
@@ -89,7 +168,9 @@ export function seedOf(body: PlainPostBody): string | undefined {
  * take (the script sends the same).
  */
 export function visibleOnly(schema: FormSchema, answers: Record<string, unknown>): Record<string, unknown> {
-  const { hiddenFields } = compiledFormFor(schema).visibility(answers);
+  // The compiled form's view: a condition may read a repeating section's entries (`entry: any`),
+  // and a section a jump skips is hidden.
+  const { hiddenFields } = compileServerForm(schema).visibility(answers);
   return Object.fromEntries(Object.entries(answers).filter(([id]) => !hiddenFields.has(id)));
 }
 
@@ -155,8 +236,10 @@ export function pageOfFirstError(
   schema: FormSchema,
   errors: ReadonlyMap<string, string>,
 ): string | undefined {
-  const first = [...errors.keys()].find((id) =>
-    schema.fields.some((f) => f.id === id && f.type !== 'hidden'),
+  // A field's id, an entry's path (`guests[1].name`) or a repeating section's id: each on a page.
+  const first = [...errors.keys()].find(
+    (id) =>
+      !schema.fields.some((f) => f.id === id && f.type === 'hidden') && pageOfField(schema, id) !== undefined,
   );
   return first === undefined ? undefined : pageOfField(schema, first);
 }
@@ -177,9 +260,17 @@ export function plainPostOf(
   const paged = schema.settings?.layout === 'paged';
   const hidden: [string, string][] = [[TOKEN_FIELD, token]];
   if (state?.page !== undefined) hidden.push([PAGE_FIELD, state.page]);
+  const repeating = new Set(schema.sections.filter((s) => s.repeat).map((s) => s.id));
   for (const field of schema.fields) {
     if (field.type === 'hidden' || state === undefined || !paged || field.sectionId === state.page) continue;
-    hidden.push(...postedPairs(field, answers[field.id]));
+    if (!repeating.has(field.sectionId)) hidden.push(...postedPairs(field, answers[field.id]));
   }
-  return state === undefined ? { hidden, answers, update } : { hidden, answers, update, state };
+  // Another page's repeating section: its entries, as their own controls would post them.
+  for (const section of schema.sections) {
+    if (repeating.has(section.id) && state !== undefined && paged && section.id !== state.page)
+      hidden.push(...entryPairs(schema, section, answers));
+  }
+  const visibility = repeating.size === 0 ? undefined : compileServerForm(schema).visibility(answers);
+  const post: PlainPost = { hidden, answers, update, visibility };
+  return state === undefined ? post : { ...post, state };
 }

@@ -23,6 +23,8 @@ import { negotiateLanguage, pageTextsFor, plainPageTextsFor } from './page-texts
 import {
   actionOf,
   answersOf,
+  applyEntryAction,
+  entryActionOf,
   honeypotPosted,
   messagesByField,
   PAGE_FIELD,
@@ -426,7 +428,24 @@ export function createPublicPageRouter({
         };
         // A filled honeypot is answered as a stored submission would be, and nothing is stored.
         if (honeypotPosted(body)) return await done();
-        const answers = answersOf(schema, body, req);
+        let answers = answersOf(schema, body, req);
+        // An entry's button (Add, Remove, Move up, Move down): the same page for the changed entries.
+        const entryAction = entryActionOf(schema, body);
+        if (entryAction !== undefined) {
+          const changed = applyEntryAction(schema, answers, entryAction);
+          answers = changed.answers;
+          const said =
+            changed.said === undefined ? undefined : { sectionId: entryAction.sectionId, text: changed.said };
+          return {
+            status: 200,
+            ...(await formPage(code, found, links, answers, {
+              page: body.fields.get(PAGE_FIELD)?.[0],
+              errors: new Map(),
+              seed: seedOf(body),
+              said,
+            })),
+          };
+        }
         const step = stepOf(
           schema,
           visibleOnly(schema, answers),

@@ -6,6 +6,7 @@ import { describeEachDialect, type TestServer } from '../../../test/support/test
 /** The contact form with German and Dutch texts (German partly: the rest falls back to English). */
 function bilingualSchema(): FormSchema {
   const schema = contactSchema();
+  schema.sections[0]!.description = 'So that we can answer you';
   schema.fields[0]!.validation = {
     rules: [{ type: 'maxLength', value: 5, message: 'At most 5, {{email}}' }],
   };
@@ -18,6 +19,7 @@ function bilingualSchema(): FormSchema {
         'meta.title': 'Kontakt',
         'meta.description': 'Hallo {{name}}',
         'sections.main.title': 'Über dich',
+        'sections.main.description': 'Damit wir dir antworten können',
         'fields.name.label': 'Name (de)',
         'fields.name.rules.0.message': 'Höchstens 5',
         'fields.contact.options.phone': 'Telefon',
@@ -58,7 +60,10 @@ describeEachDialect('the respondent language', (t: TestServer) => {
       const { schema, title } = res.body.data;
       expect(title).toBe('Kontakt');
       expect(schema.meta).toMatchObject({ language: 'de', title: 'Kontakt', description: 'Hallo {{name}}' });
-      expect(schema.sections[0].title).toBe('Über dich');
+      expect(schema.sections[0]).toMatchObject({
+        title: 'Über dich',
+        description: 'Damit wir dir antworten können',
+      });
       expect(schema.fields[0].label).toBe('Name (de)');
       expect(schema.fields[0].validation.rules[0].message).toBe('Höchstens 5');
       expect(schema.fields[1].label).toBe('Email');

@@ -1,13 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventType } from '@formloom/contract';
+import type { FormSchema, WebhookEventType } from '@formloom/contract';
 import type { OutboxEvent } from '../../outbox/record.js';
+import { responseCreatedEvent } from '../../platform/response-events.js';
 import { publicFormUrl } from '../../platform/share-code.js';
 
 export const TEST_FORM_TITLE = 'Formloom test event';
 
 /**
+ * The form a test FORM_RESPONSE_CREATED answers: a name, an email and a repeating section of
+ * guests, so that a receiver sees a section's entries as a real delivery carries them.
+ */
+const SAMPLE_SCHEMA: FormSchema = {
+  version: '1.0',
+  schemaVersion: '2025-01-01',
+  meta: { title: TEST_FORM_TITLE, language: 'en' },
+  sections: [
+    { id: 'you', title: 'You', order: 0 },
+    { id: 'guests', title: 'Guests', order: 1, repeat: { max: 5, addLabel: 'Add a guest' } },
+  ],
+  fields: [
+    { id: 'name', sectionId: 'you', type: 'text', label: 'Name', order: 0 },
+    { id: 'email', sectionId: 'you', type: 'email', label: 'Email', order: 1 },
+    { id: 'guest', sectionId: 'guests', type: 'text', label: 'Guest name', order: 0 },
+    { id: 'age', sectionId: 'guests', type: 'number', label: 'Age', order: 1 },
+  ],
+};
+
+const SAMPLE_ANSWERS = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  guests: [{ guest: 'Charles Babbage', age: 41 }, { guest: 'Mary Somerville' }],
+};
+
+/**
  * A sample event of each type for `POST /webhooks/:id/test`: the real shape with made-up ids,
- * and `formTitle` (or `smartFormTitle`) "Formloom test event" so receivers can tell it apart.
+ * and `formTitle` (or `smartFormTitle`) "Formloom test event" so receivers can tell it apart. A
+ * response's answers include a repeating section's list with its `entries`.
  */
 export function sampleEvent(
   type: WebhookEventType,
@@ -19,18 +47,16 @@ export function sampleEvent(
   const base = { accountId, createdAt: nowIso };
   switch (type) {
     case 'FORM_RESPONSE_CREATED':
-      return {
-        ...base,
-        type,
-        data: {
-          ...form,
-          responseId: randomUUID(),
-          answers: {
-            name: { question: 'Name', answer: 'Ada Lovelace' },
-            email: { question: 'Email', answer: 'ada@example.com' },
-          },
+      // Shaped by the function that shapes real deliveries, so a section's `entries` are as theirs.
+      return responseCreatedEvent(
+        { id: form.formId, account_id: accountId, title: form.formTitle },
+        SAMPLE_SCHEMA,
+        {
+          id: randomUUID(),
+          submitted_at: nowIso,
+          answers: SAMPLE_ANSWERS,
         },
-      };
+      );
     case 'FORM_PUBLISHED':
       return {
         ...base,
