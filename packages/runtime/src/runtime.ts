@@ -3,7 +3,6 @@ import {
   type CompiledForm,
   compileForm,
   effectiveMaxUploadMB,
-  endingScreen,
   type FileAnswer,
   formatMessage,
   formPath,
@@ -652,12 +651,14 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     variables: VariableValues,
     screen?: FormState['completion'],
   ) {
-    // Either way only an https redirect is given (the server's and the engine's endingScreen).
+    // Either way only an https redirect is given (the server's and the path code's endingScreen).
     let done = screen;
     if (done === undefined) {
-      const endingId = formPath(engine!, answers).endingId;
+      const schema = state.schema!;
+      // Only a form with endings has one to decide: the others show their completion.
+      const endingId = schema.settings?.endings?.length ? formPath(engine!, answers).endingId : null;
       await loadPath().catch(() => undefined);
-      const shown = endingScreen(state.schema!, endingId, { answers: stored, variables });
+      const shown = pathCode()?.endingScreen(recallText, schema, endingId, { answers: stored, variables });
       done = { ...shown, endingId };
     }
     emit({ status: 'done', responseId, completion: done, variables });

@@ -1,10 +1,9 @@
-import { pathCode } from '#engine/path';
 import type { Field } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationIssue } from '../types.js';
-import { type CompiledForm, compileForm } from '../validate/compile-form.js';
+import type { CompiledForm } from '../validate/compile-form.js';
 import { compiledFormFor } from '../validate/validate-response.js';
-import { type FormPath, isPaged, sectionOrder, visiblePages } from './path-basics.js';
+import { type FormPath, isPaged, sectionOrder } from './path-basics.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -49,17 +48,13 @@ export function fieldOrder(schema: FormSchema): Field[] {
  */
 export function formPath(form: FormSchema | CompiledForm, answers: unknown): FormPath {
   const compiled = compiledFormFor(form);
-  const schema = compiled.schema;
-  const order = sectionOrder(schema);
-  // The path's code (a browser loads it for a form with jumps or endings chosen by conditions).
-  const code = pathCode();
-  if (code !== undefined)
-    return code.pathOf(compiled, answers, { compile: compileForm, order, visiblePages });
-  return {
-    pages: visiblePages(schema, order, compiled.visibility(answers).hiddenSections),
-    skipped: [],
-    endingId: null,
-  };
+  // A form without jumps or endings chosen by conditions has no `path`: its path is its pages not
+  // hidden (`pageOrder`: one page when not paged).
+  const path = compiled.path?.(answers);
+  if (path) return path;
+  const { schema } = compiled;
+  const hidden = isPaged(schema) ? compiled.visibility(answers).hiddenSections : undefined;
+  return { pages: pageOrder(schema).filter((id) => !hidden?.has(id)), skipped: [], endingId: null };
 }
 
 /**

@@ -45,7 +45,7 @@ export function isPaged(schema: FormSchema): boolean {
 
 /** Whether jumps decide this form's path: a paged form with at least one jump (else they are ignored). */
 export function takesJumps(schema: FormSchema): boolean {
-  return isPaged(schema) && schema.sections.some((s) => (s.jumps?.length ?? 0) > 0);
+  return isPaged(schema) && schema.sections.some((s) => s.jumps?.length);
 }
 
 /**
@@ -53,25 +53,16 @@ export function takesJumps(schema: FormSchema): boolean {
  * endings chosen by their conditions. Without, the path is the visible sections.
  */
 export function needsPathCode(schema: FormSchema): boolean {
-  return takesJumps(schema) || (schema.settings?.endings?.some((e) => e.conditionGroups) ?? false);
+  return takesJumps(schema) || !!schema.settings?.endings?.some((e) => e.conditionGroups);
 }
 
 /**
  * What the path's code is handed rather than it importing them, so that its browser chunk shares
  * no module with the start: the compiler (for the path's copies of the schema), the sections in
- * order, and `visiblePages`.
+ * order (`sectionOrder`) and whether the form takes jumps (`takesJumps`).
  */
 export interface PathKit {
   compile: (schema: FormSchema) => FormChecks;
   order: readonly string[];
-  visiblePages: typeof visiblePages;
-}
-
-/** The pages of a form without jumps: its visible sections in order when paged, else its first. */
-export function visiblePages(
-  schema: FormSchema,
-  order: readonly string[],
-  hidden: ReadonlySet<string>,
-): string[] {
-  return isPaged(schema) ? order.filter((id) => !hidden.has(id)) : order.slice(0, 1);
+  jumps: boolean;
 }

@@ -26,8 +26,8 @@ function probe(id: string, conditionGroups: ConditionGroup[]): Section {
 
 /**
  * The schema as a path leaves it: the skipped sections and their fields gone (so conditions and
- * variables naming them read them as empty), no jumps left (the path is decided), and one probe
- * per jump and per ending with conditions.
+ * variables naming them read them as empty), no jumps or endings left (the path is decided), and
+ * one probe per jump and per ending with conditions.
  */
 function derivedSchema(schema: FormSchema, skipped: ReadonlySet<string>, jumps: boolean): FormSchema {
   const probes: Section[] = [];
@@ -46,8 +46,11 @@ function derivedSchema(schema: FormSchema, skipped: ReadonlySet<string>, jumps: 
   (schema.settings?.endings ?? []).forEach((ending, e) => {
     if (ending.conditionGroups) probes.push(probe(endingProbe(e), ending.conditionGroups));
   });
+  // Nor endings (their conditions are probes now): the copy compiles as a form without a path.
+  const { endings: _, ...settings } = schema.settings ?? {};
   return {
     ...schema,
+    ...(schema.settings && { settings }),
     sections: [...sections, ...probes],
     fields: skipped.size === 0 ? schema.fields : schema.fields.filter((f) => !skipped.has(f.sectionId)),
   };
@@ -80,9 +83,9 @@ interface Walk {
 }
 
 /**
- * Compiles the path of a form. `compile` compiles a schema without jumps (the derived copies);
- * `checks` is the form's own compiled checks, used when nothing is skipped and nothing needs a
- * probe.
+ * Compiles the path of a form. `compile` compiles a schema without jumps or endings (the derived
+ * copies, probes included); `jumps`: whether the form takes its jumps (paged), else they are
+ * ignored and the path is the visible pages, its ending the first whose conditions match.
  *
  * The walk, for a paged form with jumps: from the first visible section, each page's jumps are
  * tried in order when the page is left, with the answers as they stand then (sections skipped so
@@ -93,14 +96,11 @@ interface Walk {
  */
 export function compilePath(
   schema: FormSchema,
-  { compile, order, visiblePages }: PathKit,
-  checks: FormChecks | null,
+  { compile, order, jumps }: PathKit,
 ): { walk(answers: unknown): Walk } {
-  // With `checks`, the form's jumps are ignored (it is not paged, or has none).
-  const jumps = checks === null;
+  const paged = schema.settings?.layout === 'paged';
   const endings = schema.settings?.endings ?? [];
   const endingIds = new Set(endings.map((e) => e.id));
-  const needsProbes = jumps || endings.some((e) => e.conditionGroups);
   const sectionIndex = new Map<string, number>();
   schema.sections.forEach((s, i) => {
     if (!sectionIndex.has(s.id)) sectionIndex.set(s.id, i);
@@ -109,7 +109,6 @@ export function compilePath(
 
   const kept = new Map<string, FormChecks>();
   const formFor = (skipped: ReadonlySet<string>): FormChecks => {
-    if (skipped.size === 0 && !needsProbes && checks) return checks;
     const key = order.filter((id) => skipped.has(id)).join('\n');
     let form = kept.get(key);
     if (form === undefined) {
@@ -134,7 +133,8 @@ export function compilePath(
       let visibility = form.visibility(answers);
       if (!jumps) {
         const hidden = visibility.hiddenSections;
-        const pages = visiblePages(schema, order, hidden);
+        // Without jumps: the visible sections when paged, else the one page (the first section).
+        const pages = paged ? order.filter((id) => !hidden.has(id)) : order.slice(0, 1);
         return { path: { pages, skipped: [], endingId: endingOf(hidden) }, form, answers, visibility };
       }
       const pages: string[] = [];
@@ -184,15 +184,15 @@ export function compilePath(
 }
 
 /**
- * The compiled form of a paged form with jumps: every check goes along the path, so sections off
- * it are hidden (their answers dropped, their required fields never failing, variables not
- * reading them).
+ * The compiled form of a form whose path needs the path's code (`needsPathCode`): every check
+ * goes along the path, so sections off it are hidden (their answers dropped, their required fields
+ * never failing, variables not reading them), and `path` gives `formPath`.
  */
-export function compileJumping(
+export function compileAlongPath(
   schema: FormSchema,
   kit: PathKit,
 ): FormChecks & { path(answers: unknown): FormPath } {
-  const plan = compilePath(schema, kit, null);
+  const plan = compilePath(schema, kit);
   const base = plan.walk({}).form;
   const skippedFields = (skipped: readonly string[]) => {
     const set = new Set(skipped);
@@ -224,27 +224,6 @@ export function compileJumping(
   };
 }
 
-/** The paths of forms compiled without jumps whose endings have conditions, by compiled form. */
-const plans = new WeakMap<FormChecks, ReturnType<typeof compilePath>>();
-
-/**
- * `formPath` of a compiled form: its own path when it follows jumps (`compileJumping`), else its
- * visible sections and the first ending whose conditions match.
- */
-function pathOf(
-  form: FormChecks & { path?: (answers: unknown) => FormPath },
-  answers: unknown,
-  kit: PathKit,
-): FormPath {
-  if (form.path !== undefined) return form.path(answers);
-  let plan = plans.get(form);
-  if (plan === undefined) {
-    plan = compilePath(form.schema, kit, form);
-    plans.set(form, plan);
-  }
-  return plan.walk(answers).path;
-}
-
 /** What a respondent sees once their response is stored: an ending's title and message, or a redirect. */
 export interface EndingScreen {
   title?: string;
@@ -274,5 +253,5 @@ export function endingScreenWith(
 }
 
 /** The path's code, which compile-form.ts takes from `#engine/path` (a chunk of its own in a browser). */
-export const PATH_CODE = { compileJumping, pathOf, endingScreen: endingScreenWith };
+export const PATH_CODE = { compileAlongPath, endingScreen: endingScreenWith };
 export type PathCode = typeof PATH_CODE;

@@ -16,7 +16,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
-import { sectionOrder, takesJumps, visiblePages } from '../logic/path-basics.js';
+import { type FormPath, needsPathCode, sectionOrder, takesJumps } from '../logic/path-basics.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import { EMPTY_ANSWER } from '../question-types/basics.js';
@@ -61,6 +61,11 @@ export interface CompiledForm {
   validate(answers: unknown): ValidationResult;
   /** The form's variables for these answers, valid or not (see `computeVariables`). Never throws. */
   variables(answers: unknown): VariableValues;
+  /**
+   * The path for these answers (`formPath`), when the form's path needs the path's code: a paged
+   * form with jumps, or endings chosen by conditions. Without, the path is the visible pages.
+   */
+  path?(answers: unknown): FormPath;
 }
 
 /** How `compileForm` compiles. */
@@ -249,21 +254,22 @@ function compileField(
  * ```
  */
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
-  // A paged form with jumps checks every answer along its path (logic/path.ts): copies of the
-  // schema without the skipped sections and without jumps, each compiled as below. The path's
-  // code: in a browser, loaded (`loadPath`) before such a form is compiled.
-  const code = takesJumps(schema) ? pathCode() : undefined;
+  // A paged form with jumps checks every answer along its path, and a form with endings chosen by
+  // conditions decides its ending (logic/path.ts): copies of the schema without the skipped
+  // sections, jumps and endings, each compiled as below. The path's code: in a browser, loaded
+  // (`loadPath`) before such a form is compiled.
+  const code = needsPathCode(schema) ? pathCode() : undefined;
   if (code !== undefined) {
-    return code.compileJumping(schema, {
+    return code.compileAlongPath(schema, {
       compile: (derived) => compileForm(derived, options),
       order: sectionOrder(schema),
-      visiblePages,
+      jumps: takesJumps(schema),
     });
   }
   return compileChecks(schema, options);
 }
 
-/** `compileForm` of a schema whose jumps are ignored (none, or not paged). */
+/** `compileForm` of a schema whose path is its visible pages (no jumps taken, no endings to decide). */
 function compileChecks(schema: FormSchema, options: CompileOptions): CompiledForm {
   // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
   const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
