@@ -5,7 +5,6 @@ import {
   effectiveMaxUploadMB,
   type FileAnswer,
   formatMessage,
-  formPath,
   loadPath,
   loadQuestionTypes,
   loadRepeat,
@@ -331,8 +330,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     if (engine === undefined) return {};
     const { hiddenFields, hiddenSections, entries = {} } = engine.visibility(answers);
     const visible = visibleOf(hiddenFields);
-    // The path (formPath): the visible sections, as jumps lead through them. Back and Next follow it.
-    const pages = paged ? formPath(engine, answers).pages : allPages;
+    // The path (formPath): a form with jumps or endings chosen by conditions has its own, else it
+    // is the pages not hidden, from the visibility just computed. Back and Next follow it.
+    const pages = paged
+      ? (engine.path?.(answers).pages ?? allPages.filter((id) => !hiddenSections.has(id)))
+      : allPages;
     let page = state.page;
     if (page === undefined || !pages.includes(page)) {
       const before = state.pages;
@@ -654,11 +656,13 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     // Either way only an https redirect is given (the server's and the path code's endingScreen).
     let done = screen;
     if (done === undefined) {
-      const schema = state.schema!;
-      // Only a form with endings has one to decide: the others show their completion.
-      const endingId = schema.settings?.endings?.length ? formPath(engine!, answers).endingId : null;
+      // formPath's ending: only a form with a path of its own has one to decide.
+      const endingId = engine!.path?.(answers).endingId ?? null;
       await loadPath().catch(() => undefined);
-      const shown = pathCode()?.endingScreen(recallText, schema, endingId, { answers: stored, variables });
+      const shown = pathCode()?.endingScreen(recallText, state.schema!, endingId, {
+        answers: stored,
+        variables,
+      });
       done = { ...shown, endingId };
     }
     emit({ status: 'done', responseId, completion: done, variables });

@@ -47,14 +47,11 @@ export function fieldOrder(schema: FormSchema): Field[] {
  * ```
  */
 export function formPath(form: FormSchema | CompiledForm, answers: unknown): FormPath {
-  const compiled = compiledFormFor(form);
-  // A form without jumps or endings chosen by conditions has no `path`: its path is its pages not
-  // hidden (`pageOrder`: one page when not paged).
-  const path = compiled.path?.(answers);
-  if (path) return path;
-  const { schema } = compiled;
-  const hidden = isPaged(schema) ? compiled.visibility(answers).hiddenSections : undefined;
-  return { pages: pageOrder(schema).filter((id) => !hidden?.has(id)), skipped: [], endingId: null };
+  // A form without jumps or endings chosen by conditions has no `path` of its own: its path is
+  // its pages not hidden.
+  return (
+    compiledFormFor(form).path?.(answers) ?? { pages: formPages(form, answers), skipped: [], endingId: null }
+  );
 }
 
 /**
@@ -67,7 +64,13 @@ export function formPath(form: FormSchema | CompiledForm, answers: unknown): For
  * ```
  */
 export function formPages(form: FormSchema | CompiledForm, answers: unknown): string[] {
-  return formPath(form, answers).pages;
+  const compiled = compiledFormFor(form);
+  if (compiled.path) return compiled.path(answers).pages;
+  const { schema } = compiled;
+  const order = sectionOrder(schema);
+  if (!isPaged(schema)) return order.slice(0, 1);
+  const { hiddenSections } = compiled.visibility(answers);
+  return order.filter((id) => !hiddenSections.has(id));
 }
 
 /**
