@@ -594,7 +594,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
           emit({ status: 'ready', problem: 'local' });
           return false;
         }
-        await finish(undefined, checked.value, variables);
+        await finish(checked.value, variables);
         return true;
       }
       const visible = runtime.visibleAnswers();
@@ -611,10 +611,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         result = await transport.submit(sent, attempt.key, headers);
       }
       if (result.ok) {
-        const { responseId, endingId, ending } = result.data;
-        // The server decided the ending (its conditions are not in the public form): shown as answered.
-        const screen = ending === undefined ? undefined : { ...ending, endingId: endingId ?? null };
-        await finish(responseId, checked.value, result.data.variables ?? variables, screen);
+        await finish(checked.value, result.data.variables ?? variables, result.data);
         return true;
       }
       const first = result.issues === undefined ? undefined : show(result.issues);
@@ -643,29 +640,30 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   };
 
   /**
-   * Done: `screen` is what the server answered; without a server (or an older one), the ending is
+   * Done: `answered` is what the server answered; without a server (or an older one), the ending is
    * decided here as the server would (formPath, then the ending's texts with recall: the path's
    * code, which a browser loads now if the form did not need it before).
    */
   async function finish(
-    responseId: string | undefined,
     stored: Record<string, unknown>,
     variables: VariableValues,
-    screen?: FormState['completion'],
+    answered?: { responseId: string; endingId?: string | null; ending?: FormState['completion'] },
   ) {
+    // The server decided the ending (its conditions are not in the public form): shown as answered.
     // Either way only an https redirect is given (the server's and the path code's endingScreen).
-    let done = screen;
-    if (done === undefined) {
+    let { endingId = null, ending } = answered ?? {};
+    if (ending === undefined) {
       // formPath's ending: only a form with a path of its own has one to decide.
-      const endingId = engine!.path?.(answers).endingId ?? null;
+      endingId = engine!.path?.(answers).endingId ?? null;
       await loadPath().catch(() => undefined);
-      const shown = pathCode()?.endingScreen(recallText, state.schema!, endingId, {
-        answers: stored,
-        variables,
-      });
-      done = { ...shown, endingId };
+      ending = pathCode()?.endingScreen(recallText, state.schema!, endingId, { answers: stored, variables });
     }
-    emit({ status: 'done', responseId, completion: done, variables });
+    emit({
+      status: 'done',
+      responseId: answered?.responseId,
+      completion: { ...ending, endingId },
+      variables,
+    });
   }
 
   return runtime;

@@ -55,14 +55,3 @@ export function takesJumps(schema: FormSchema): boolean {
 export function needsPathCode(schema: FormSchema): boolean {
   return takesJumps(schema) || !!schema.settings?.endings?.some((e) => e.conditionGroups);
 }
-
-/**
- * What the path's code is handed rather than it importing them, so that its browser chunk shares
- * no module with the start: the compiler (for the path's copies of the schema), the sections in
- * order (`sectionOrder`) and whether the form takes jumps (`takesJumps`).
- */
-export interface PathKit {
-  compile: (schema: FormSchema) => FormChecks;
-  order: readonly string[];
-  jumps: boolean;
-}

@@ -3,7 +3,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
 import type { RecallContext } from '../texts/recall.js';
 import type { Visibility } from '../types.js';
-import type { FormChecks, FormPath, PathKit } from './path-basics.js';
+import type { FormChecks, FormPath } from './path-basics.js';
 
 /*
  * How conditions of jumps and endings are evaluated: each becomes a probe, a section without
@@ -72,6 +72,16 @@ function withoutSkipped(schema: FormSchema, answers: unknown, skipped: ReadonlyS
 
 /** The most path-shaped copies of a form kept compiled at once (one per set of skipped sections). */
 const MAX_KEPT_PATHS = 64;
+
+/**
+ * What the path is compiled with: the compiler of the derived copies, the sections in order
+ * (`sectionOrder`) and whether the form takes its jumps (`takesJumps`).
+ */
+interface PathKit {
+  compile: (schema: FormSchema) => FormChecks;
+  order: readonly string[];
+  jumps: boolean;
+}
 
 /** One walk of the path: where it went, and the compiled copy that checks answers along it. */
 interface Walk {
@@ -188,11 +198,20 @@ export function compilePath(
  * goes along the path, so sections off it are hidden (their answers dropped, their required fields
  * never failing, variables not reading them), and `path` gives `formPath`.
  */
-export function compileAlongPath(
+export function compileAlongPath<Options>(
   schema: FormSchema,
-  kit: PathKit,
+  options: Options,
+  // Handed by compile-form.ts rather than imported, so that this module's browser chunk shares no
+  // module with the start: `compileForm`, `sectionOrder` and `takesJumps`.
+  compile: (schema: FormSchema, options: Options) => FormChecks,
+  sectionOrder: (schema: FormSchema) => string[],
+  takesJumps: (schema: FormSchema) => boolean,
 ): FormChecks & { path(answers: unknown): FormPath } {
-  const plan = compilePath(schema, kit);
+  const plan = compilePath(schema, {
+    compile: (derived) => compile(derived, options),
+    order: sectionOrder(schema),
+    jumps: takesJumps(schema),
+  });
   const base = plan.walk({}).form;
   const skippedFields = (skipped: readonly string[]) => {
     const set = new Set(skipped);

@@ -259,13 +259,8 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   // sections, jumps and endings, each compiled as below. The path's code: in a browser, loaded
   // (`loadPath`) before such a form is compiled.
   const code = needsPathCode(schema) ? pathCode() : undefined;
-  if (code !== undefined) {
-    return code.compileAlongPath(schema, {
-      compile: (derived) => compileForm(derived, options),
-      order: sectionOrder(schema),
-      jumps: takesJumps(schema),
-    });
-  }
+  if (code !== undefined)
+    return code.compileAlongPath(schema, options, compileForm, sectionOrder, takesJumps);
   return compileChecks(schema, options);
 }
 
