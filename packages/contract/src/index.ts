@@ -223,6 +223,7 @@ export {
   FormVariable,
   JsonValue,
   MAX_ALLOWED_ORIGINS,
+  MAX_ENDINGS,
   MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
@@ -327,7 +328,7 @@ export {
   roleAllows,
 } from './models/roles.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
-export { JumpTarget, Section, SectionJump } from './models/section.js';
+export { JumpTarget, MAX_JUMPS_PER_SECTION, Section, SectionJump } from './models/section.js';
 export {
   CreateSmartFormBody,
   PublishSmartFormResult,

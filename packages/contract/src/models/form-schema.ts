@@ -102,6 +102,9 @@ export const FormCaptcha = z
   .strict();
 export type FormCaptcha = z.infer<typeof FormCaptcha>;
 
+/** The most endings a form may name in `settings.endings`. */
+export const MAX_ENDINGS = 20;
+
 /** The most origins a form may name in `settings.allowedOrigins`. */
 export const MAX_ALLOWED_ORIGINS = 20;
 
@@ -125,7 +128,7 @@ export const FormSettings = z
     /** `single-column` (default) or `paged`; other values are stored as sent and shown as `single-column`. */
     layout: z.string().max(50).optional(),
     completion: FormCompletion.optional(),
-    endings: z.array(FormEnding).max(SCHEMA_LIMITS.maxEndings).optional(),
+    endings: z.array(FormEnding).max(MAX_ENDINGS).optional(),
     submitAction: z.string().max(50).optional(),
     /**
      * Once this many responses are stored the form is ARCHIVED (docs/server.md "Behaviour worth knowing").

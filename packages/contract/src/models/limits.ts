@@ -18,10 +18,6 @@ export const SCHEMA_LIMITS = {
   maxRulesPerField: 20,
   maxConditionGroups: 20,
   maxConditionsPerGroup: 20,
-  /** Jumps leaving one section (the first whose conditions match wins). */
-  maxJumpsPerSection: 20,
-  /** Endings a form may name in `settings.endings`. */
-  maxEndings: 20,
   maxVariables: 50,
   /** Entries of a repeating section (`repeat.max` at most, and its default). */
   maxRepeatEntries: 50,

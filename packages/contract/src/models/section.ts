@@ -6,6 +6,9 @@ import { SCHEMA_LIMITS } from './limits.js';
 /** The most entries a repeating section may allow. */
 export const MAX_REPEAT_ENTRIES = SCHEMA_LIMITS.maxRepeatEntries;
 
+/** The most jumps leaving one section (the first whose conditions match wins). */
+export const MAX_JUMPS_PER_SECTION = 20;
+
 /**
  * A repeating section ("add another guest"): the respondent fills its fields 0..max times (at
  * least `min`); the answers are `answers[sectionId] = [{<fieldId>: value, ...}, ...]`
@@ -58,7 +61,7 @@ const sectionSchema = z
     order: z.number().int(),
     conditionalLogic: ConditionalLogic.optional(),
     repeat: SectionRepeat.optional(),
-    jumps: z.array(SectionJump).max(SCHEMA_LIMITS.maxJumpsPerSection).optional(),
+    jumps: z.array(SectionJump).max(MAX_JUMPS_PER_SECTION).optional(),
   })
   .strict();
 type SectionObject = typeof sectionSchema;
