@@ -258,10 +258,11 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   // conditions decides its ending (logic/path.ts): copies of the schema without the skipped
   // sections, jumps and endings, each compiled as below. The path's code: in a browser, loaded
   // (`loadPath`) before such a form is compiled.
-  const code = needsPathCode(schema) ? pathCode() : undefined;
-  if (code !== undefined)
-    return code.compileAlongPath(schema, options, compileForm, sectionOrder, takesJumps);
-  return compileChecks(schema, options);
+  return (
+    (needsPathCode(schema) &&
+      pathCode()?.compileAlongPath(schema, options, compileForm, sectionOrder, takesJumps)) ||
+    compileChecks(schema, options)
+  );
 }
 
 /** `compileForm` of a schema whose path is its visible pages (no jumps taken, no endings to decide). */
