@@ -66,9 +66,8 @@ export function formPath(form: FormSchema | CompiledForm, answers: unknown): For
 export function formPages(form: FormSchema | CompiledForm, answers: unknown): string[] {
   const compiled = compiledFormFor(form);
   if (compiled.path) return compiled.path(answers).pages;
-  const { schema } = compiled;
-  const order = sectionOrder(schema);
-  if (!isPaged(schema)) return order.slice(0, 1);
+  const order = pageOrder(compiled);
+  if (!isPaged(compiled.schema)) return order;
   const { hiddenSections } = compiled.visibility(answers);
   return order.filter((id) => !hiddenSections.has(id));
 }

@@ -272,5 +272,5 @@ export function endingScreenWith(
 }
 
 /** The path's code, which compile-form.ts takes from `#engine/path` (a chunk of its own in a browser). */
-export const PATH_CODE = { compileAlongPath, endingScreen: endingScreenWith };
+export const PATH_CODE = { compile: compileAlongPath, endingScreen: endingScreenWith };
 export type PathCode = typeof PATH_CODE;

@@ -259,8 +259,7 @@ export function compileForm(schema: FormSchema, options: CompileOptions = {}): C
   // sections, jumps and endings, each compiled as below. The path's code: in a browser, loaded
   // (`loadPath`) before such a form is compiled.
   return (
-    (needsPathCode(schema) &&
-      pathCode()?.compileAlongPath(schema, options, compileForm, sectionOrder, takesJumps)) ||
+    (needsPathCode(schema) && pathCode()?.compile(schema, options, compileForm, sectionOrder, takesJumps)) ||
     compileChecks(schema, options)
   );
 }
