@@ -40,6 +40,9 @@ export default defineConfig({
     // Repeating sections: likewise, loaded when a form has one.
     'engine/repeat': 'src/engine/repeat/repeat-load.ts',
     'engine/repeat.browser': 'src/engine/repeat/repeat-load.browser.ts',
+    // Jumps and endings chosen by conditions: likewise, loaded when a form has them.
+    'engine/path': 'src/engine/logic/path-load.ts',
+    'engine/path.browser': 'src/engine/logic/path-load.browser.ts',
   },
   format: ['esm', 'cjs'],
   // scripts/serve.sh builds to run, not to publish: FORMLOOM_BUILD_DTS=0 skips the type declarations.

@@ -125,6 +125,7 @@ export {
   Condition,
   ConditionalLogic,
   ConditionGroup,
+  type ConditionGroupZod,
   type ConditionOperator,
   ConditionValue,
   VALUE_OPERATORS,
@@ -211,6 +212,8 @@ export {
   FORM_LAYOUTS,
   FormCaptcha,
   FormCompletion,
+  FormEnding,
+  type FormEndingZod,
   type FormLayout,
   FormMeta,
   FormNotifications,
@@ -220,6 +223,7 @@ export {
   FormVariable,
   JsonValue,
   MAX_ALLOWED_ORIGINS,
+  MAX_ENDINGS,
   MAX_OWNER_EMAILS,
   VARIABLE_TYPES,
   type VariableType,
@@ -306,6 +310,7 @@ export {
   ResponseExportQuery,
   ResponseListQuery,
   ResponsePage,
+  SubmissionEnding,
   SubmitResponseBody,
   SubmitResponseResult,
   UploadFileBody,
@@ -323,7 +328,7 @@ export {
   roleAllows,
 } from './models/roles.js';
 export { isScope, SCOPE_DESCRIPTIONS, SCOPES, type Scope, ScopeSchema } from './models/scope.js';
-export { Section } from './models/section.js';
+export { JumpTarget, MAX_JUMPS_PER_SECTION, Section, SectionJump } from './models/section.js';
 export {
   CreateSmartFormBody,
   PublishSmartFormResult,

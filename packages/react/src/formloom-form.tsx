@@ -174,7 +174,7 @@ export function FormloomFormView({
     return (
       <div className={className}>
         <div className="fl-done" ref={done} tabIndex={-1}>
-          <h2>{texts.thanksTitle}</h2>
+          <h2>{state.completion?.title ?? texts.thanksTitle}</h2>
           <p>{state.completion?.message ?? texts.thanksBody}</p>
         </div>
       </div>

@@ -5,13 +5,16 @@ import {
   effectiveMaxUploadMB,
   type FileAnswer,
   formatMessage,
+  loadPath,
   loadQuestionTypes,
   loadRepeat,
   loadTranslator,
   loadVariables,
   mimeTypeAllowed,
+  needsPathCode,
   pageOfField,
   pageOrder,
+  pathCode,
   phoneNumbering,
   pickLanguage,
   prefillAnswers,
@@ -132,8 +135,13 @@ export interface FormState {
   /** Seconds to wait, after a `rate_limited` problem. */
   readonly retryAfter: number | undefined;
   readonly responseId: string | undefined;
-  /** After submitting: the completion message (recall filled) or the https redirect. */
-  readonly completion: { message?: string; redirectUrl?: string } | undefined;
+  /**
+   * After submitting: the ending the server answered (its title and message, recall filled, or
+   * the https redirect), else the form's completion; `endingId` names the ending (null: the default).
+   */
+  readonly completion:
+    | { title?: string; message?: string; redirectUrl?: string; endingId?: string | null }
+    | undefined;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
@@ -194,7 +202,8 @@ function toParams(input: PrefillInput | undefined): URLSearchParams {
 /**
  * The engine's code a browser bundle loads on demand (Node has it all): the question types' when
  * the form uses them (and the phone numbering when it has a phone field), the variables' when it
- * has any, the translation of the schema when it is shown in another language than its own.
+ * has any, the translation of the schema when it is shown in another language than its own, and
+ * the path's when it has jumps or endings chosen by conditions.
  * `undefined`: nothing to wait for.
  */
 function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown> | undefined {
@@ -205,6 +214,7 @@ function engineCodeFor(schema: FormSchema, language?: Language): Promise<unknown
   }
   if (variablesCode() === undefined && (schema.variables?.length ?? 0) > 0) waits.push(loadVariables());
   if (repeatCode() === undefined && schema.sections.some((s) => s.repeat)) waits.push(loadRepeat());
+  if (pathCode() === undefined && needsPathCode(schema)) waits.push(loadPath());
   if (translator() === undefined && language !== undefined && language !== schema.meta.language) {
     waits.push(loadTranslator());
   }
@@ -320,8 +330,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     if (engine === undefined) return {};
     const { hiddenFields, hiddenSections, entries = {} } = engine.visibility(answers);
     const visible = visibleOf(hiddenFields);
-    // formPages(engine, answers), from the visibility just computed rather than a second pass.
-    const pages = paged ? allPages.filter((id) => !hiddenSections.has(id)) : allPages;
+    // The path (formPath): a form with jumps or endings chosen by conditions has its own, else it
+    // is the pages not hidden, from the visibility just computed. Back and Next follow it.
+    const pages = paged
+      ? (engine.path?.(answers).pages ?? allPages.filter((id) => !hiddenSections.has(id)))
+      : allPages;
     let page = state.page;
     if (page === undefined || !pages.includes(page)) {
       const before = state.pages;
@@ -581,7 +594,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
           emit({ status: 'ready', problem: 'local' });
           return false;
         }
-        finish(undefined, checked.value, variables);
+        await finish(checked.value, variables);
         return true;
       }
       const visible = runtime.visibleAnswers();
@@ -598,7 +611,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         result = await transport.submit(sent, attempt.key, headers);
       }
       if (result.ok) {
-        finish(result.data.responseId, checked.value, result.data.variables ?? variables);
+        await finish(checked.value, result.data.variables ?? variables, result.data);
         return true;
       }
       const first = result.issues === undefined ? undefined : show(result.issues);
@@ -626,19 +639,31 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     idle: () => saves,
   };
 
-  function finish(
-    responseId: string | undefined,
+  /**
+   * Done: `answered` is what the server answered; without a server (or an older one), the ending is
+   * decided here as the server would (formPath, then the ending's texts with recall: the path's
+   * code, which a browser loads now if the form did not need it before).
+   */
+  async function finish(
     stored: Record<string, unknown>,
     variables: VariableValues,
+    answered?: { responseId: string; endingId?: string | null; ending?: FormState['completion'] },
   ) {
-    const completion = state.schema?.settings?.completion;
-    const redirect = completion?.redirectUrl;
-    const done: FormState['completion'] = {};
-    if (redirect !== undefined && /^https:\/\//i.test(redirect)) done.redirectUrl = redirect;
-    if (completion?.message !== undefined) {
-      done.message = recallText(completion.message, { schema: state.schema!, answers: stored, variables });
+    // The server decided the ending (its conditions are not in the public form): shown as answered.
+    // Either way only an https redirect is given (the server's and the path code's endingScreen).
+    let { endingId = null, ending } = answered ?? {};
+    if (ending === undefined) {
+      // formPath's ending: only a form with a path of its own has one to decide.
+      endingId = engine!.path?.(answers).endingId ?? null;
+      await loadPath().catch(() => undefined);
+      ending = pathCode()?.endingScreen(recallText, state.schema!, endingId, { answers: stored, variables });
     }
-    emit({ status: 'done', responseId, completion: done, variables });
+    emit({
+      status: 'done',
+      responseId: answered?.responseId,
+      completion: { ...ending, endingId },
+      variables,
+    });
   }
 
   return runtime;

@@ -118,7 +118,10 @@ describe('the runtime over a local schema', () => {
     form.next();
     form.next();
     expect(await form.submit()).toBe(true);
-    expect(form.getState().completion).toEqual({ message: 'Well done Ada <b>! You scored 2.' });
+    expect(form.getState().completion).toEqual({
+      message: 'Well done Ada <b>! You scored 2.',
+      endingId: null,
+    });
   });
 
   it('on a paged form, an error found at submission shows the page it is on', async () => {

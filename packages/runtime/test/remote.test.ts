@@ -60,7 +60,7 @@ describe('the runtime against the reference server', () => {
     expect(await form.submit()).toBe(true);
     const state = form.getState();
     expect(state.status).toBe('done');
-    expect(state.completion).toEqual({ message: 'Well done Ada! You scored 2.' });
+    expect(state.completion).toEqual({ message: 'Well done Ada! You scored 2.', endingId: null });
 
     const stored = await responses(quiz.id);
     expect(stored.map((r) => r.id)).toEqual([state.responseId]);

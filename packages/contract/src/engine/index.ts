@@ -7,6 +7,7 @@
  * neither the SDK nor the browser page should install or bundle.
  */
 
+export { endingScreen, loadPath, pathCode } from '#engine/path';
 export { loadQuestionTypes, type QuestionTypeNeeds, questionHooks } from '#engine/question-types';
 export { loadRepeat, repeatCode } from '#engine/repeat';
 export { loadTranslator, translator } from '#engine/translate';
@@ -40,12 +41,15 @@ export { EXPRESSION_OPERATIONS, type ExpressionOperation } from './logic/express
 export {
   fieldOrder,
   formPages,
+  formPath,
   hasSamePageLogic,
   type PageValidation,
   pageOfField,
   pageOrder,
   validatePage,
 } from './logic/pages.js';
+export type { EndingScreen } from './logic/path.js';
+export { type FormPath, needsPathCode } from './logic/path-basics.js';
 export {
   type PrefilledAnswer,
   type PrefillParams,

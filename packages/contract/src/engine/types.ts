@@ -78,7 +78,13 @@ export type SchemaProblemCode =
   | 'notification_field_not_email'
   // Repeating sections (integrity/repeat.ts)
   | 'repeat_id_clash'
-  | 'repeat_reference';
+  | 'repeat_reference'
+  // Jumps and endings (integrity/jumps.ts)
+  | 'jump_backwards'
+  | 'unknown_jump_target'
+  // Warnings (`schemaWarnings`): they never refuse a form
+  | 'unreachable_section'
+  | 'jumps_not_paged';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response

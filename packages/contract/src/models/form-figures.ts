@@ -159,6 +159,12 @@ export const FormFigures = z
       .record(z.string(), SectionFigures)
       .optional()
       .describe('Per repeating section id, when the form has one: its entries counted'),
+    endings: z
+      .record(z.string(), Count)
+      .optional()
+      .describe(
+        'Per ending id of `settings.endings`, when the form has endings: the responses that reached it (the others reached the default completion)',
+      ),
     dropOff: DropOffFigures.describe(
       'The drop-off funnel, by page: the responses (completed) and the unfinished saved partial responses still kept (purged after `settings.resumeDays`)',
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConditionGroup } from './conditional-logic.js';
 import { Field, Id } from './field.js';
 import { LANGUAGES, SCHEMA_LIMITS, TEXT_LIMITS } from './limits.js';
 import { Section } from './section.js';
@@ -22,19 +23,43 @@ export type FormMeta = z.infer<typeof FormMeta>;
 export const FORM_LAYOUTS = ['single-column', 'paged'] as const;
 export type FormLayout = (typeof FORM_LAYOUTS)[number];
 
+/** Where a completion or an ending sends the respondent: an https URL. */
+const RedirectUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((url) => url.startsWith('https://'), 'must be an https URL');
+
 /** What the respondent sees after submitting: a message (recall applied) or a redirect. */
 export const FormCompletion = z
   .object({
     message: z.string().min(1).max(2000).optional(),
-    redirectUrl: z
-      .string()
-      .max(2000)
-      .url()
-      .refine((url) => url.startsWith('https://'), 'must be an https URL')
-      .optional(),
+    redirectUrl: RedirectUrl.optional(),
   })
   .strict();
 export type FormCompletion = z.infer<typeof FormCompletion>;
+
+/**
+ * One of several completion screens (docs/form-model.md "Jumps and endings"): the one a jump
+ * named, else the first whose `conditionGroups` match the submitted answers, else
+ * `settings.completion`. An ending without conditions is reached by a jump only. `title` and
+ * `message` are translatable (`endings.<id>.title`, `endings.<id>.message`) and recall answers.
+ */
+const formEndingSchema = z
+  .object({
+    id: Id,
+    title: z.string().min(1).max(TEXT_LIMITS.formTitle).optional(),
+    message: z.string().min(1).max(2000).optional(),
+    redirectUrl: RedirectUrl.optional(),
+    conditionGroups: z.array(ConditionGroup).min(1).max(SCHEMA_LIMITS.maxConditionGroups).optional(),
+  })
+  .strict()
+  .describe('Ending');
+type FormEndingObject = typeof formEndingSchema;
+/** FormEnding's zod type by name, so declaration files refer to it instead of spelling it out. */
+export interface FormEndingZod extends FormEndingObject {}
+export const FormEnding: FormEndingZod = formEndingSchema;
+export type FormEnding = z.infer<typeof FormEnding>;
 
 /** Most owner addresses a form notifies of each new response (docs/email.md). */
 export const MAX_OWNER_EMAILS = 10;
@@ -77,6 +102,9 @@ export const FormCaptcha = z
   .strict();
 export type FormCaptcha = z.infer<typeof FormCaptcha>;
 
+/** The most endings a form may name in `settings.endings`. */
+export const MAX_ENDINGS = 20;
+
 /** The most origins a form may name in `settings.allowedOrigins`. */
 export const MAX_ALLOWED_ORIGINS = 20;
 
@@ -100,6 +128,7 @@ export const FormSettings = z
     /** `single-column` (default) or `paged`; other values are stored as sent and shown as `single-column`. */
     layout: z.string().max(50).optional(),
     completion: FormCompletion.optional(),
+    endings: z.array(FormEnding).max(MAX_ENDINGS).optional(),
     submitAction: z.string().max(50).optional(),
     /**
      * Once this many responses are stored the form is ARCHIVED (docs/server.md "Behaviour worth knowing").

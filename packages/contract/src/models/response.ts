@@ -82,6 +82,13 @@ export const FormResponse = z
       .describe(
         'The language the respondent answered in; null for responses stored before languages were recorded',
       ),
+    endingId: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "The id of the form's ending the respondent reached (`settings.endings`); null for the default completion",
+      ),
     submittedAt: Timestamp,
   })
   .describe('Response');
@@ -152,10 +159,30 @@ export const SubmitResponseBody = z
   .describe('A submission');
 export type SubmitResponseBody = z.infer<typeof SubmitResponseBody>;
 
+/**
+ * What the respondent sees once the response is stored, in their language with answers recalled:
+ * the ending the server chose, or the form's `settings.completion`.
+ */
+export const SubmissionEnding = z
+  .object({
+    title: z.string().optional(),
+    message: z.string().optional(),
+    redirectUrl: z.string().optional(),
+  })
+  .describe('Ending shown');
+export type SubmissionEnding = z.infer<typeof SubmissionEnding>;
+
 export const SubmitResponseResult = z
   .object({
     responseId: Uuid,
     submittedAt: Timestamp,
+    endingId: z
+      .string()
+      .nullable()
+      .describe(
+        'The ending reached (a jump named it, or its conditions matched first); null for the default completion',
+      ),
+    ending: SubmissionEnding,
   })
   .describe('Submission stored');
 export type SubmitResponseResult = z.infer<typeof SubmitResponseResult>;

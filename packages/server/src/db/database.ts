@@ -109,6 +109,8 @@ export interface ResponsesTable {
    * forms without variables and rows stored before variables were (read as `{}`).
    */
   variables: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The id of the form's ending the response reached (`settings.endings`); null for the default completion. */
+  ending_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that caused it. */

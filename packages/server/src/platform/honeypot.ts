@@ -27,5 +27,5 @@ export async function decoySubmission(
 ): Promise<SubmitResponseResult> {
   const form = await publicForm(code);
   if (form.publish_status !== 'PUBLISHED') throw formClosed();
-  return { responseId: randomUUID(), submittedAt: isoNow() };
+  return { responseId: randomUUID(), submittedAt: isoNow(), endingId: null, ending: {} };
 }

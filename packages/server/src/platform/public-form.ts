@@ -32,10 +32,24 @@ export function toPublicForm(
     code: row.share_code!,
     title: translatedTitle ? shown.meta.title : row.title,
     description: row.description,
-    schema: shown,
+    schema: withoutEndingConditions(shown),
     acceptsResponses: row.publish_status === 'PUBLISHED',
     expiresAt: row.expires_at,
     ...captchaOf(base, widget),
+  };
+}
+
+/**
+ * The schema without its endings' conditions: which ending a response reaches is the server's to
+ * decide at submission (they may read what a respondent is not to see), and renderers show the
+ * ending the submission answers.
+ */
+function withoutEndingConditions(schema: FormSchema): FormSchema {
+  const endings = schema.settings?.endings;
+  if (endings === undefined || !endings.some((e) => e.conditionGroups !== undefined)) return schema;
+  return {
+    ...schema,
+    settings: { ...schema.settings, endings: endings.map(({ conditionGroups: _, ...ending }) => ending) },
   };
 }
 

@@ -50,7 +50,15 @@ describe('checkSchema (fixtures)', () => {
     const cases = [...(fixture.cases as FixtureCase[]), ...(fixture.shapeCases as ShapeCase[])];
     const covered = new Set(cases.flatMap((c) => c.expected.map((e) => e.code)));
     // The size limits need schemas too large for a fixture; they are tested below.
-    for (const code of ['too_many_fields', 'too_many_sections', 'too_many_options', 'schema_too_large']) {
+    // The warnings are tested in jumps.test.ts: they are not checkSchema's.
+    for (const code of [
+      'too_many_fields',
+      'too_many_sections',
+      'too_many_options',
+      'schema_too_large',
+      'unreachable_section',
+      'jumps_not_paged',
+    ]) {
       covered.add(code as SchemaProblemCode);
     }
     const all: Record<SchemaProblemCode, true> = {
@@ -93,6 +101,10 @@ describe('checkSchema (fixtures)', () => {
       notification_field_not_email: true,
       repeat_id_clash: true,
       repeat_reference: true,
+      jump_backwards: true,
+      unknown_jump_target: true,
+      unreachable_section: true,
+      jumps_not_paged: true,
       config_not_allowed: true,
       config_missing: true,
       invalid_slider: true,

@@ -7,6 +7,7 @@
  */
 export { checkSchema } from './check-schema.js';
 export { type InspectResult, inspectSchema } from './inspect-schema.js';
+export { schemaWarnings } from './jumps.js';
 export { compileLinearPattern, UnsupportedPatternError } from './linear-pattern.js';
 export { jsonPath } from './paths.js';
 export { checkPatternSyntax, type PatternJudge } from './pattern-syntax.js';

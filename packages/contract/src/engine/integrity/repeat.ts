@@ -59,8 +59,8 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
   // Conditions.
   for (const site of index.conditions) {
     const target = sectionOf(site.condition.fieldId);
-    // A section's own condition is read outside it, as the outer fields' are.
-    const owner = site.owner.kind === 'section' ? undefined : sectionOf(site.owner.id);
+    // A section's own condition, its jumps and the endings are read outside it, as the outer fields' are.
+    const owner = site.owner.kind === 'field' ? sectionOf(site.owner.id) : undefined;
     const subject = `${describeOwner(site.owner)} has a condition on "${site.condition.fieldId}"`;
     // A repeating section's own condition on its fields is a visibility cycle (cycles.ts), so
     // the section as owner needs no case here.

@@ -1,14 +1,18 @@
-import type { Condition } from '../../models/conditional-logic.js';
+import type { Condition, ConditionGroup } from '../../models/conditional-logic.js';
 import type { Field } from '../../models/field.js';
 import type { FormSchema, FormVariable } from '../../models/form-schema.js';
 import type { Section } from '../../models/section.js';
 import type { PathSegment } from './paths.js';
 
-/** The field or section a piece of conditional logic belongs to. */
+/**
+ * What a piece of conditional logic belongs to: a field or a section (show/hide), a section's jump
+ * (`id`: the section's, `index`: the section's position) or an ending (`index`: its position in
+ * `settings.endings`). Jumps and endings are read outside any section, after its page is left.
+ */
 export interface LogicOwner {
-  kind: 'field' | 'section';
+  kind: 'field' | 'section' | 'jump' | 'ending';
   id: string;
-  /** Position in `fields` or `sections`. */
+  /** Position in `fields`, `sections` or `settings.endings`. */
   index: number;
 }
 
@@ -45,6 +49,23 @@ export function indexSchema(schema: FormSchema): SchemaIndex {
     if (!fields.has(field.id)) fields.set(field.id, field);
     collect(conditions, { kind: 'field', id: field.id, index }, field, ['fields', index]);
   });
+  schema.sections.forEach((section, index) => {
+    section.jumps?.forEach((jump, j) => {
+      collectGroups(conditions, { kind: 'jump', id: section.id, index }, jump.conditionGroups, [
+        'sections',
+        index,
+        'jumps',
+        j,
+      ]);
+    });
+  });
+  schema.settings?.endings?.forEach((ending, index) => {
+    collectGroups(conditions, { kind: 'ending', id: ending.id, index }, ending.conditionGroups, [
+      'settings',
+      'endings',
+      index,
+    ]);
+  });
   const variables = new Map<string, FormVariable>();
   for (const variable of schema.variables ?? [])
     if (!variables.has(variable.id)) variables.set(variable.id, variable);
@@ -57,20 +78,34 @@ function collect(
   holder: Field | Section,
   base: PathSegment[],
 ): void {
-  holder.conditionalLogic?.conditionGroups.forEach((group, g) => {
+  collectGroups(out, owner, holder.conditionalLogic?.conditionGroups, [...base, 'conditionalLogic']);
+}
+
+function collectGroups(
+  out: ConditionSite[],
+  owner: LogicOwner,
+  groups: readonly ConditionGroup[] | undefined,
+  base: PathSegment[],
+): void {
+  groups?.forEach((group, g) => {
     group.conditions.forEach((condition, c) => {
-      out.push({
-        owner,
-        condition,
-        path: [...base, 'conditionalLogic', 'conditionGroups', g, 'conditions', c],
-      });
+      out.push({ owner, condition, path: [...base, 'conditionGroups', g, 'conditions', c] });
     });
   });
 }
 
-/** `Field "age"` / `Section "about"`: how messages name the owner of a problem. */
+/** `Field "age"` / `Section "about"` / `A jump of section "about"` / `Ending "vip"`: how messages name the owner of a problem. */
 export function describeOwner(owner: LogicOwner): string {
-  return `${owner.kind === 'field' ? 'Field' : 'Section'} "${owner.id}"`;
+  switch (owner.kind) {
+    case 'field':
+      return `Field "${owner.id}"`;
+    case 'section':
+      return `Section "${owner.id}"`;
+    case 'jump':
+      return `A jump of section "${owner.id}"`;
+    default:
+      return `Ending "${owner.id}"`;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { SchemaProblem } from '../types.js';
 import { checkConditions, checkRuleConditions } from './conditions.js';
 import { checkCycles } from './cycles.js';
+import { checkJumps } from './jumps.js';
 import { checkNotifications } from './notifications.js';
 import { checkOptions } from './options.js';
 import type { PatternJudge } from './pattern-syntax.js';
@@ -45,5 +46,6 @@ export function checkSchemaWith(schema: FormSchema, patternSafety: PatternJudge)
     ...checkTexts(index),
     ...checkNotifications(index),
     ...checkRepeats(index),
+    ...checkJumps(schema),
   ];
 }

@@ -68,6 +68,8 @@ function describeText(key: string): string {
   if (fieldText) return `the ${fieldText[2]} of field "${fieldText[1]}"`;
   const section = /^sections\.(.+)\.(title|description)$/.exec(key);
   if (section) return `the ${section[2]} of section "${section[1]}"`;
+  const ending = /^endings\.(.+)\.(title|message)$/.exec(key);
+  if (ending) return `the ${ending[2]} of ending "${ending[1]}"`;
   return `text "${key}"`;
 }
 
@@ -115,7 +117,8 @@ function unknownKeyMessage(index: SchemaIndex, key: string): string {
   return (
     `${start} names nothing translatable; keys are meta.title, meta.description, meta.submitLabel, ` +
     'sections.<id>.title|description, fields.<id>.label|placeholder|helpText, fields.<id>.options.<value>, ' +
-    `fields.<id>.rules.<index>.message, completion.message and ${RESPONDENT_COPY_SUBJECT}.`
+    'fields.<id>.rules.<index>.message, completion.message, endings.<id>.title|message and ' +
+    `${RESPONDENT_COPY_SUBJECT}.`
   );
 }
 

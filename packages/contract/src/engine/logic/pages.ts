@@ -3,6 +3,7 @@ import type { FormSchema } from '../../models/form-schema.js';
 import type { ValidationIssue } from '../types.js';
 import type { CompiledForm } from '../validate/compile-form.js';
 import { compiledFormFor } from '../validate/validate-response.js';
+import { type FormPath, isPaged, sectionOrder } from './path-basics.js';
 import { type VisibilityNode, visibilityEdges } from './visibility-graph.js';
 
 /**
@@ -15,24 +16,6 @@ function schemaOf(form: FormSchema | CompiledForm): FormSchema {
   return 'validate' in form && typeof form.validate === 'function'
     ? (form as CompiledForm).schema
     : (form as FormSchema);
-}
-
-function isPaged(schema: FormSchema): boolean {
-  return schema.settings?.layout === 'paged';
-}
-
-/** Section ids in the order a respondent sees them: by `order`, then as listed. */
-function sectionOrder(schema: FormSchema): string[] {
-  const seen = new Set<string>();
-  return schema.sections
-    .map((s, i) => ({ id: s.id, order: s.order, i }))
-    .sort((a, b) => a.order - b.order || a.i - b.i)
-    .map((s) => s.id)
-    .filter((id) => {
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    });
 }
 
 /**
@@ -54,18 +37,38 @@ export function fieldOrder(schema: FormSchema): Field[] {
 }
 
 /**
- * The pages for these answers: the visible sections' ids in order when the form is paged (a
- * section hidden by its conditions is skipped), else one page. Empty when the form has no section.
+ * The path for these answers (docs/form-model.md "Jumps and endings"): the pages in the order a
+ * respondent goes through them, the sections a jump skipped (hidden: their answers are dropped),
+ * and the ending reached. One mechanism for the server's checks, the runtime's Next and Back, and
+ * the page without JavaScript.
+ *
+ * ```ts
+ * formPath(schema, { plan: 'free' }); // { pages: ['about', 'thanks'], skipped: ['billing'], endingId: null }
+ * ```
+ */
+export function formPath(form: FormSchema | CompiledForm, answers: unknown): FormPath {
+  // A form without jumps or endings chosen by conditions has no `path` of its own: its path is
+  // its pages not hidden.
+  return (
+    compiledFormFor(form).path?.(answers) ?? { pages: formPages(form, answers), skipped: [], endingId: null }
+  );
+}
+
+/**
+ * The pages for these answers: the sections on the path in order when the form is paged (a
+ * section hidden by its conditions, or skipped by a jump, is left out), else one page. Empty when
+ * the form has no section.
  *
  * ```ts
  * formPages(schema, answers); // ['about', 'details', 'consent']
  * ```
  */
 export function formPages(form: FormSchema | CompiledForm, answers: unknown): string[] {
-  const schema = schemaOf(form);
-  const order = sectionOrder(schema);
-  if (!isPaged(schema)) return order.slice(0, 1);
-  const { hiddenSections } = compiledFormFor(form).visibility(answers);
+  const compiled = compiledFormFor(form);
+  if (compiled.path) return compiled.path(answers).pages;
+  const order = pageOrder(compiled);
+  if (!isPaged(compiled.schema)) return order;
+  const { hiddenSections } = compiled.visibility(answers);
   return order.filter((id) => !hiddenSections.has(id));
 }
 

@@ -6,6 +6,7 @@ import type { RuleWhen } from '../../models/validation-rule.js';
 import { isEntry, toNumber } from '../logic/answer-values.js';
 import { entriesId, sumId } from '../logic/expression-operations.js';
 import { inspectExpression } from '../logic/expressions.js';
+import type { FormChecks } from '../logic/path-basics.js';
 import type { formatMessage } from '../messages/index.js';
 import type { Answers, ValidationIssue, ValidationResult, VariableValues, Visibility } from '../types.js';
 import type { CompiledForm, CompileOptions } from '../validate/compile-form.js';
@@ -40,7 +41,7 @@ export interface RepeatKit {
 
 /** The code behind repeating sections, which compile-form.ts takes from `#engine/repeat`. */
 export interface RepeatCode {
-  compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): CompiledForm;
+  compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): FormChecks;
 }
 
 /** Field ids hidden in each entry of each repeating section, by section id. */
@@ -93,7 +94,7 @@ function mapLogic(
   };
 }
 
-function compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): CompiledForm {
+function compileRepeating(schema: FormSchema, options: CompileOptions, kit: RepeatKit): FormChecks {
   const { compile, formatMessage, Issue } = kit;
   const repeating = schema.sections.filter((s) => s.repeat !== undefined);
   const repeatingIds = new Set(repeating.map((s) => s.id));

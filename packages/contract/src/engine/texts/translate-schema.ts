@@ -65,6 +65,19 @@ export function translateSchema(schema: FormSchema, language: Language): FormSch
       completion: { ...completion, message: t('completion.message', completion.message) },
     };
   }
+  const endings = schema.settings?.endings;
+  if (endings !== undefined && table !== undefined) {
+    result.settings = {
+      ...(result.settings ?? schema.settings),
+      endings: endings.map((ending) => ({
+        ...ending,
+        ...(ending.title === undefined ? {} : { title: t(`endings.${ending.id}.title`, ending.title) }),
+        ...(ending.message === undefined
+          ? {}
+          : { message: t(`endings.${ending.id}.message`, ending.message) }),
+      })),
+    };
+  }
   const notifications = schema.settings?.notifications;
   const copy = notifications?.respondentCopy;
   if (copy?.subject !== undefined) {

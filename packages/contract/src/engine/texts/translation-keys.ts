@@ -80,6 +80,10 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
     'completion',
     'message',
   ]);
+  schema.settings?.endings?.forEach((ending, e) => {
+    add(`endings.${ending.id}.title`, ending.title, true, ['settings', 'endings', e, 'title']);
+    add(`endings.${ending.id}.message`, ending.message, true, ['settings', 'endings', e, 'message']);
+  });
   // A mail header: never recalls an answer.
   add(RESPONDENT_COPY_SUBJECT, schema.settings?.notifications?.respondentCopy?.subject, false, [
     'settings',

@@ -1,4 +1,5 @@
 import { canGenerateCode, generateCheck } from '#engine/generator';
+import { pathCode } from '#engine/path';
 import { questionHooks } from '#engine/question-types';
 import { repeatCode } from '#engine/repeat';
 import { variablesCode } from '#engine/variables';
@@ -15,6 +16,7 @@ import {
   trimmed,
 } from '../logic/answer-values.js';
 import { compileRawWhen } from '../logic/conditions.js';
+import { type FormPath, needsPathCode, sectionOrder, takesJumps } from '../logic/path-basics.js';
 import { type VisibilityPlan, visibilityOf, visibilityPlanFor } from '../logic/visibility.js';
 import { formatMessage } from '../messages/index.js';
 import { EMPTY_ANSWER } from '../question-types/basics.js';
@@ -59,6 +61,11 @@ export interface CompiledForm {
   validate(answers: unknown): ValidationResult;
   /** The form's variables for these answers, valid or not (see `computeVariables`). Never throws. */
   variables(answers: unknown): VariableValues;
+  /**
+   * The path for these answers (`formPath`), when the form's path needs the path's code: a paged
+   * form with jumps, or endings chosen by conditions. Without, the path is the visible pages.
+   */
+  path?(answers: unknown): FormPath;
 }
 
 /** How `compileForm` compiles. */
@@ -247,6 +254,18 @@ function compileField(
  * ```
  */
 export function compileForm(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
+  // A paged form with jumps checks every answer along its path, and a form with endings chosen by
+  // conditions decides its ending (logic/path.ts): copies of the schema without the skipped
+  // sections, jumps and endings, each compiled as below. The path's code: in a browser, loaded
+  // (`loadPath`) before such a form is compiled.
+  return (
+    (needsPathCode(schema) && pathCode()?.compile(schema, options, compileForm, sectionOrder, takesJumps)) ||
+    compileChecks(schema, options)
+  );
+}
+
+/** `compileForm` of a schema whose path is its visible pages (no jumps taken, no endings to decide). */
+function compileChecks(schema: FormSchema, options: CompileOptions): CompiledForm {
   // A form with a repeating section: an outer form and one per section (repeat/repeat.ts).
   const repeat = schema.sections.some((s) => s.repeat) ? repeatCode() : undefined;
   if (repeat)

@@ -24,6 +24,7 @@ import { invitations } from './2026-12-02-100000-invitations.js';
 import { aiJobStarters } from './2026-12-03-100000-ai-job-starters.js';
 import { partialSeed } from './2026-12-04-100000-partial-seed.js';
 import { ownerUploads } from './2026-12-04-110000-owner-uploads.js';
+import { responseEnding } from './2026-12-05-100000-response-ending.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -56,4 +57,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-03-100000-ai-job-starters': aiJobStarters,
   '2026-12-04-100000-partial-seed': partialSeed,
   '2026-12-04-110000-owner-uploads': ownerUploads,
+  '2026-12-05-100000-response-ending': responseEnding,
 };

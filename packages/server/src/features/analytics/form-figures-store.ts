@@ -195,6 +195,15 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
       return found.map((r) => ({ value: Number(r.k), count: Number(r.n) }));
     },
 
+    /** Responses per ending reached (`ending_id`), the default completion (null) left out. */
+    async endingCounts(scope: ResponsesScope): Promise<Map<string, number>> {
+      const found = await rows(
+        sql<{ ending: string; n: number | string }>`select r.ending_id as ending, count(*) as n
+          from responses r where ${whereOf(scope)} and r.ending_id is not null group by r.ending_id`,
+      );
+      return new Map(found.map((r) => [r.ending, Number(r.n)]));
+    },
+
     /** Responses per day (`YYYY-MM-DD`) with the first and last submission of each, oldest first. */
     days(scope: ResponsesScope) {
       return rows(

@@ -22,6 +22,8 @@ export interface FormFigures {
   fields: Record<string, FieldFigures>;
   /** Per repeating section id, with the schema of a form that has one: its entries counted. */
   sections?: Record<string, SectionFigures>;
+  /** Per ending id of a form with `settings.endings`: the responses that reached it. */
+  endings?: Record<string, number>;
   /**
    * The drop-off funnel of the saved partial responses still kept (they are purged after
    * `settings.resumeDays`): present when the figures are asked with the schema.
@@ -335,6 +337,11 @@ export async function formFigures(
     fields,
     ...(repeating.length === 0 ? {} : { sections }),
   };
+  const endings = form.schema?.settings?.endings ?? [];
+  if (endings.length > 0) {
+    const reached = await store.endingCounts(scope);
+    figures.endings = Object.fromEntries(endings.map((e) => [e.id, reached.get(e.id) ?? 0]));
+  }
   if (form.schema !== undefined) {
     const schema = form.schema;
     const pages = pageOrder(schema);

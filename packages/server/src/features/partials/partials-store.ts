@@ -1,8 +1,8 @@
-import type { SubmitResponseResult } from '@formloom/contract';
 import { sql } from 'kysely';
 import type { Db, PartialRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 import { selectPage } from '../../db/paging.js';
+import type { StoredSubmission } from '../responses/index.js';
 
 export type PartialListRow = Pick<PartialRow, 'id' | 'answered_count' | 'page' | 'updated_at' | 'expires_at'>;
 
@@ -57,17 +57,16 @@ export function createPartialsStore(db: Db) {
      * The response that completed the partial, if any, read with the row locked (FOR UPDATE on
      * PostgreSQL) so concurrent completes of one partial take turns.
      */
-    async completedBy(id: string): Promise<SubmitResponseResult | undefined> {
+    async completedBy(id: string): Promise<StoredSubmission | undefined> {
       const partial = db.selectFrom('partials').select('response_id').where('id', '=', id);
       await sqlDialectOf(db).lockRows(partial);
       const { response_id } = (await partial.executeTakeFirst()) ?? { response_id: null };
       if (response_id === null) return undefined;
-      const response = await db
+      return db
         .selectFrom('responses')
-        .select(['id', 'submitted_at'])
+        .select(['id', 'submitted_at', 'ending_id', 'language', 'answers', 'variables'])
         .where('id', '=', response_id)
         .executeTakeFirstOrThrow();
-      return { responseId: response.id, submittedAt: response.submitted_at };
     },
 
     /** Sets the response that completes the partial; false when another did first. */

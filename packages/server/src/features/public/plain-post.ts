@@ -163,9 +163,13 @@ export function seedOf(body: PlainPostBody): string | undefined {
   return body.fields.get(SEED_FIELD)?.[0] || undefined;
 }
 
-/** The answers the engine counts: those of fields its logic shows (the script sends the same). */
+/**
+ * The answers the engine counts: those of fields its logic shows, on pages of the path the jumps
+ * take (the script sends the same).
+ */
 export function visibleOnly(schema: FormSchema, answers: Record<string, unknown>): Record<string, unknown> {
-  // The compiled form's view: a condition may read a repeating section's entries (`entry: any`).
+  // The compiled form's view: a condition may read a repeating section's entries (`entry: any`),
+  // and a section a jump skips is hidden.
   const { hiddenFields } = compileServerForm(schema).visibility(answers);
   return Object.fromEntries(Object.entries(answers).filter(([id]) => !hiddenFields.has(id)));
 }

@@ -1,5 +1,5 @@
 import { isLanguage, type PublicSmartForm } from '@formloom/contract';
-import { languagePack, recallText } from '@formloom/contract/engine';
+import { endingScreen, languagePack } from '@formloom/contract/engine';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
@@ -366,18 +366,17 @@ export function createPublicPageRouter({
     const found = await formFor(code, req);
     if (found === undefined) return undefined;
     const { form, texts } = found;
-    const message = form.schema.settings?.completion?.message;
-    let text: string | undefined;
-    if (message !== undefined) {
-      const recalled = message.includes('{{') ? await recalledOf(code, found.row.id, req) : undefined;
-      // As the page's script fills it: option labels in the respondent's language, always text.
-      text = recallText(message, {
-        schema: form.schema,
-        answers: recalled?.answers ?? {},
-        variables: recalled?.variables ?? {},
-      });
-    }
-    return { status: 200, page: renderDonePage(form.schema.meta.language, links, form.title, texts, text) };
+    // The response the `?r=` token names says which ending it reached (the default without one).
+    const recalled = await recalledOf(code, found.row.id, req);
+    // As the page's script fills it: option labels in the respondent's language, always text.
+    const screen = endingScreen(form.schema, recalled?.endingId ?? null, {
+      answers: recalled?.answers ?? {},
+      variables: recalled?.variables ?? {},
+    });
+    return {
+      status: 200,
+      page: renderDonePage(form.schema.meta.language, links, form.title, texts, screen.message, screen.title),
+    };
   });
 
   /**
@@ -413,8 +412,13 @@ export function createPublicPageRouter({
           throw new PageExpiredError();
         }
         /** The thank-you page; after a stored response, with the token its recalls read it by. */
-        const done = async (responseId?: string): Promise<{ location: string }> => {
-          const redirect = schema.settings?.completion?.redirectUrl;
+        const done = async (
+          responseId?: string,
+          ending?: { redirectUrl?: string | undefined },
+        ): Promise<{ location: string }> => {
+          // The ending the server answered (its redirect is https only), else the completion's.
+          const redirect =
+            ending === undefined ? schema.settings?.completion?.redirectUrl : ending.redirectUrl;
           if (redirect !== undefined && /^https:\/\//i.test(redirect)) return { location: redirect };
           const query = new URLSearchParams();
           if (responseId !== undefined) query.set('r', await tokens.issueDone(code, responseId));
@@ -464,14 +468,14 @@ export function createPublicPageRouter({
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
         try {
-          const { responseId } = await submit(
+          const { responseId, ending } = await submit(
             code,
             visibleOnly(schema, answers),
             undefined,
             { requested: lang, acceptLanguage: req.get('accept-language') },
             { token: undefined, remoteIp: req.ip },
           );
-          return await done(responseId);
+          return await done(responseId, ending);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           if (error.caseCode === 'CAPTCHA_FAILED') {

@@ -71,14 +71,16 @@ export function renderDonePage(
   title: string,
   texts: PageTexts,
   message?: string,
+  /** The heading of the ending reached, when it has one; else the page's "thank you". */
+  heading?: string,
 ): string {
   return layout(
     lang,
-    `${title} · ${texts.thanksTitle}`,
+    `${title} · ${heading ?? texts.thanksTitle}`,
     assets,
     html`<div class="fl-card fl-done" id="fl-done">
 <p class="fl-form-title">${title}</p>
-<h1>${texts.thanksTitle}</h1>
+<h1>${heading ?? texts.thanksTitle}</h1>
 <p id="fl-done-message">${message ?? texts.thanksBody}</p>
 </div>`,
   );

@@ -167,8 +167,18 @@ describeDialects('group commit', (dialect) => {
     ]);
     expect(transactions).toHaveBeenCalledTimes(1);
     const [a, invalid, gone, reused, retried, c] = outcomes;
-    expect(a).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
-    expect(c).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
+    expect(a).toEqual({
+      responseId: expect.any(String),
+      submittedAt: expect.any(String),
+      endingId: null,
+      ending: {},
+    });
+    expect(c).toEqual({
+      responseId: expect.any(String),
+      submittedAt: expect.any(String),
+      endingId: null,
+      ending: {},
+    });
     expect(invalid).toBeInstanceOf(InvalidInputError);
     expect(gone).toBeInstanceOf(NotFoundError);
     expect(reused).toBeInstanceOf(ConflictError);
@@ -231,8 +241,18 @@ describeDialects('group commit', (dialect) => {
     const [before, poisoned, after, again] = outcomes;
     expect(poisoned).toBeInstanceOf(Error);
     expect((poisoned as Error).message).toBe('claim failed');
-    expect(before).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
-    expect(after).toEqual({ responseId: expect.any(String), submittedAt: expect.any(String) });
+    expect(before).toEqual({
+      responseId: expect.any(String),
+      submittedAt: expect.any(String),
+      endingId: null,
+      ending: {},
+    });
+    expect(after).toEqual({
+      responseId: expect.any(String),
+      submittedAt: expect.any(String),
+      endingId: null,
+      ending: {},
+    });
     expect(again).toEqual(after);
     expect(await storedCount(form.id)).toBe(2);
     expect(await counter(form.id)).toBe(2);

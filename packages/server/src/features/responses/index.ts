@@ -5,3 +5,4 @@ export {
   type ResponsesService,
   type SubmissionLink,
 } from './responses-service.js';
+export type { StoredSubmission } from './submission-ending.js';

@@ -25,6 +25,7 @@ import { createResponseCounts, LastPlaceTaken } from './response-counts.js';
 import { createResponseDeletion } from './response-deletion.js';
 import { createResponseNotices } from './response-notices.js';
 import { createResponsesStore } from './responses-store.js';
+import { submissionResult } from './submission-ending.js';
 import { createSubmissionReplay } from './submission-replay.js';
 
 /**
@@ -75,6 +76,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       idempotency_fingerprint: key === undefined ? null : fingerprint(answers),
       language: 'en',
       variables: null,
+      ending_id: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;
@@ -113,13 +115,15 @@ describeDialects('responses service parts, each built alone', (dialect) => {
   });
 
   it('replay: the same key and answers get the first result; other answers a conflict; an expired key is free', async () => {
-    const { replay } = createSubmissionReplay();
-    const { row } = await publishedForm();
+    const { replay: replayWith } = createSubmissionReplay();
+    const { row, schema } = await publishedForm();
+    const replay = (trx: Db, formId: string, key: string, print: string, now: string) =>
+      replayWith(trx, formId, key, print, now, (stored) => submissionResult(stored, () => schema));
     const first = await storedResponse(row, { name: 'Ada' }, 'key-1');
     const now = isoNow();
     expect(await replay(db, row.id, 'key-1', fingerprint({ name: 'Ada' }), now)).toEqual({
       kind: 'answered',
-      result: { responseId: first.id, submittedAt: first.submitted_at },
+      result: { responseId: first.id, submittedAt: first.submitted_at, endingId: null, ending: {} },
     });
     const other = await replay(db, row.id, 'key-1', fingerprint({ name: 'Bob' }), now);
     expect(other?.kind === 'refused' && other.error).toBeInstanceOf(ConflictError);

@@ -19,6 +19,7 @@ export function toResponse(row: ResponseRow): FormResponse {
     answers: fromJson(row.answers),
     variables: row.variables === null ? {} : fromJson(row.variables),
     language: row.language as FormResponse['language'],
+    endingId: row.ending_id,
     submittedAt: row.submitted_at,
   };
 }
@@ -73,18 +74,18 @@ export function createResponseReading({ db, forms, counts }: ResponseReadingDeps
     },
 
     /**
-     * The answers and variables of the response `responseId` of the form `formId`, for the
-     * thank-you page's recalls; undefined when there is none (deleted, or of another form). No
+     * The answers, variables and ending of the response `responseId` of the form `formId`, for
+     * the thank-you page (its heading, message and recalls); undefined when there is none (deleted, or of another form). No
      * account is checked: the caller holds the respondent's proof (a signed token naming both).
      */
     async recallOf(
       formId: string,
       responseId: string,
-    ): Promise<Pick<FormResponse, 'answers' | 'variables'> | undefined> {
+    ): Promise<(Pick<FormResponse, 'answers' | 'variables'> & { endingId: string | null }) | undefined> {
       const row = await store.find(formId, responseId);
       if (row === undefined) return undefined;
       const { answers, variables } = toResponse(row);
-      return { answers, variables };
+      return { answers, variables, endingId: row.ending_id };
     },
 
     async get(accountId: string, formId: string, responseId: string): Promise<FormResponse> {

@@ -32,6 +32,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       idempotency_fingerprint: p.idempotency_fingerprint,
       language: p.language,
       variables: p.variables,
+      ending_id: p.ending_id,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

@@ -56,6 +56,7 @@ describeEachDialect('responses', (t) => {
         answers: { name: 'Ada', contact: 'email', age: 42 },
         language: 'en',
         variables: {},
+        endingId: null,
       });
     });
 

@@ -2,6 +2,7 @@ import type { SubmitResponseResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { conflict, type DomainError } from '../../domain-errors.js';
 import { createIdempotencyStore, type IdempotencyStore, idempotencyExpiry } from '../../idempotency/index.js';
+import type { StoredSubmission } from './submission-ending.js';
 
 /** What a retry under a used key gets: the first submission's result, or a refusal. */
 export type ReplayOutcome =
@@ -28,6 +29,8 @@ export function createSubmissionReplay({ keysIn = createIdempotencyStore }: Subm
       key: string,
       print: string,
       nowIso: string,
+      /** The answer to the stored submission (submission-ending.ts `submissionResult`). */
+      answer: (stored: StoredSubmission) => SubmitResponseResult,
     ): Promise<ReplayOutcome | undefined> {
       const keys = keysIn(trx);
       const existing = await keys.findSubmission(formId, key);
@@ -44,7 +47,7 @@ export function createSubmissionReplay({ keysIn = createIdempotencyStore }: Subm
           ),
         };
       }
-      return { kind: 'answered', result: { responseId: existing.id, submittedAt: existing.submitted_at } };
+      return { kind: 'answered', result: answer(existing) };
     },
   };
 }

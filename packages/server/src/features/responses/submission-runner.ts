@@ -94,9 +94,9 @@ export function createSubmissionRunner({
       ([done]) => done!,
       async (error: unknown): Promise<SubmitOutcome> => {
         if (error instanceof LastPlaceTaken) return { kind: 'closed' };
-        // A concurrent submission completed the same link and committed: its response answers.
-        const first = error instanceof LinkTaken ? await submission.link?.completed(db) : undefined;
-        if (first !== undefined) return { kind: 'answered', result: first };
+        // A concurrent submission completed the same link and committed: run again, and the
+        // link answers with that response, as a repeated complete would be answered.
+        if (error instanceof LinkTaken) return (await inOneTransaction([submission]))[0]!;
         throw error;
       },
     );

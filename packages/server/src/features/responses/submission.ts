@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FormCaptcha, SubmitResponseResult } from '@formloom/contract';
-import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import { type FormCaptcha, isLanguage } from '@formloom/contract';
+import { endingScreen, formPath, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { formGone } from '../../platform/form-errors.js';
@@ -11,6 +11,7 @@ import { invalidAnswers, type PublicForms } from './public-forms.js';
 import type { ResponseCounts } from './response-counts.js';
 import type { ResponseNotices } from './response-notices.js';
 import type { ResponsesStore } from './responses-store.js';
+import { type StoredSubmission, submissionResult } from './submission-ending.js';
 import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
 
 /**
@@ -20,7 +21,7 @@ import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
  */
 export interface SubmissionLink {
   /** The response that already completed it, if any; locks it (where the dialect can) until the commit. */
-  completed(trx: Db): Promise<SubmitResponseResult | undefined>;
+  completed(trx: Db): Promise<StoredSubmission | undefined>;
   /** Marks it completed by `responseId`; false when another submission did first. */
   complete(trx: Db, responseId: string): Promise<boolean>;
 }
@@ -80,8 +81,15 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       if (form === undefined) return { kind: 'refused', error: formGone() };
       // A link completed before (a repeated complete) answers with its response, even once the form
       // has filled up or expired since.
+      // What a stored response answers, in the language it was answered in.
+      const answer = (stored: StoredSubmission) =>
+        submissionResult(stored, (language) =>
+          language !== null && isLanguage(language)
+            ? compiled.get(form, language).schema
+            : compiled.get(form).schema,
+        );
       const done = await link?.completed(trx);
-      if (done !== undefined) return { kind: 'answered', result: done };
+      if (done !== undefined) return { kind: 'answered', result: answer(done) };
       // An archiving just done by submissionFormIn is committed with the transaction.
       if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
       const base = compiled.get(form).schema;
@@ -92,7 +100,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       const earlier = () =>
         idempotencyKey === undefined
           ? undefined
-          : replay.replay(trx, form.id, idempotencyKey, print!, submittedAt);
+          : replay.replay(trx, form.id, idempotencyKey, print!, submittedAt, answer);
       // A captcha is verified outside any transaction (it is a request to the provider): the
       // submission stops here, having written nothing, and runs again once the token is accepted.
       // A retry of a stored submission is answered without a new token.
@@ -104,10 +112,15 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       // response and the event are the same in every language (labels in the base language).
       const language = pickLanguage(base, languageRequest);
       const validator = compiled.get(form, language);
-      const checked = validator.validate(
-        files ? await files.resolve(trx, form, validator.schema, answers, submittedAt) : answers,
-      );
+      const resolved = files
+        ? await files.resolve(trx, form, validator.schema, answers, submittedAt)
+        : answers;
+      const checked = validator.validate(resolved);
       if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
+      // The ending a jump on the path named, else the first whose conditions match (or none). A
+      // form without endings has none to reach: its submissions take no second pass.
+      const endingId =
+        (base.settings?.endings?.length ?? 0) > 0 ? formPath(validator, resolved).endingId : null;
       const row: ResponseRow = {
         id: randomUUID(),
         form_id: form.id,
@@ -119,6 +132,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         language,
         // Computed by the engine from the validated answers, never taken from the client.
         variables: checked.variables === undefined ? null : toJson(checked.variables),
+        ending_id: endingId,
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -141,7 +155,11 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);
-      return { kind: 'answered', result: { responseId: row.id, submittedAt } };
+      const ending = endingScreen(validator.schema, endingId, {
+        answers: checked.value,
+        variables: checked.variables,
+      });
+      return { kind: 'answered', result: { responseId: row.id, submittedAt, endingId, ending } };
     },
   };
 }
