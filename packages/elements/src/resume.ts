@@ -10,6 +10,10 @@ import { ids } from './markup/ids.js';
 
 export const RESUME_PARAM = 'resume';
 
+/** The box's rules, for the element's shadow root (the server's page has them in its own sheet). */
+const RESUME_STYLE =
+  '.fl-resume{margin-top:1.25rem;padding-top:1rem;border-top:1px solid var(--fl-line)}.fl-resume-row{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}.fl-resume-row input{flex:1 1 12rem;width:auto;min-width:0}';
+
 /** The address bar says `?resume=<token>` (or no longer); the address is returned. */
 export function setUrlToken(token: string | undefined): string {
   const at = new URL(location.href);
@@ -48,6 +52,12 @@ export function drawResume(host: ResumeHost, token: string | undefined, own: boo
 </div>`.value,
     );
     box = dom.byId(ids.resume)!;
+    const root = box.getRootNode();
+    if (root instanceof ShadowRoot) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(RESUME_STYLE);
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
     host.parts(box);
     const link = dom.byId<HTMLInputElement>(ids.resumeLink)!;
     link.onfocus = () => link.select();

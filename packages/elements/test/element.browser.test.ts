@@ -289,6 +289,10 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     await expect.poll(() => link.inputValue()).toMatch(/[?&]resume=\S+$/);
     expect(page.url()).toBe(await link.inputValue());
     const resumeUrl = await link.inputValue();
+    // Its rules come with its chunk, adopted by the shadow root.
+    expect(await page.locator('#fl-resume').evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe(
+      'solid',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
 
