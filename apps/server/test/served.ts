@@ -15,6 +15,7 @@ export {
   touchStroke,
   usePages,
 } from '@formloom/server/testing/browser';
+export { signupSchema } from '@formloom/server/testing/jumps-fixtures';
 export {
   bilingualSchema,
   guestsSchema,

@@ -1,64 +1,6 @@
-import type { FormSchema } from '@formloom/contract';
 import { createFormRuntime, type LocalSubmission } from '@formloom/runtime';
-import { publishForm, useServed } from 'formloom/testing/served';
+import { publishForm, signupSchema, useServed } from 'formloom/testing/served';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-const equals = (fieldId: string, value: string) => ({
-  conditions: [{ fieldId, operator: 'equals' as const, value }],
-});
-
-/** Free plans jump past billing; "none" jumps to an ending; big teams reach theirs by its conditions. */
-function signupSchema(): FormSchema {
-  return {
-    version: '1.0',
-    schemaVersion: '2024-01-01',
-    meta: { title: 'Sign up', language: 'en' },
-    settings: {
-      layout: 'paged',
-      completion: { message: 'Thanks {{name}}!' },
-      endings: [
-        { id: 'bye', title: 'Goodbye', message: 'Maybe next time.' },
-        {
-          id: 'big',
-          title: 'A big team',
-          message: 'We will call about {{seats}} seats.',
-          redirectUrl: 'https://example.com/sales',
-          conditionGroups: [{ conditions: [{ fieldId: 'seats', operator: 'greaterThan', value: 50 }] }],
-        },
-      ],
-    },
-    sections: [
-      {
-        id: 'plan',
-        title: 'Plan',
-        order: 0,
-        jumps: [
-          { conditionGroups: [equals('kind', 'free')], to: { section: 'profile' } },
-          { conditionGroups: [equals('kind', 'none')], to: { ending: 'bye' } },
-        ],
-      },
-      { id: 'billing', title: 'Billing', order: 1 },
-      { id: 'profile', title: 'Profile', order: 2 },
-    ],
-    fields: [
-      {
-        id: 'kind',
-        sectionId: 'plan',
-        type: 'radio',
-        label: 'Plan',
-        order: 0,
-        required: true,
-        options: [
-          { label: 'Free', value: 'free' },
-          { label: 'Pro', value: 'pro' },
-          { label: 'None', value: 'none' },
-        ],
-      },
-      { id: 'seats', sectionId: 'billing', type: 'number', label: 'Seats', order: 0, required: true },
-      { id: 'name', sectionId: 'profile', type: 'text', label: 'Name', order: 0, required: true },
-    ],
-  };
-}
 
 describe('jumps in the runtime over a local schema', () => {
   it('next() follows a jump, back() returns along the path taken, and skipped answers are not sent', async () => {
@@ -122,7 +64,7 @@ describe('jumps in the runtime against the reference server', () => {
     expect(await runtime.submit()).toBe(true);
     expect(runtime.getState().completion).toEqual({
       title: 'A big team',
-      message: 'We will call about 80 seats.',
+      message: 'We will call you about 80 seats, Ada.',
       redirectUrl: 'https://example.com/sales',
       endingId: 'big',
     });
