@@ -21,6 +21,7 @@ import {
   type EntryAction,
   entriesMarkup,
   entryField,
+  entryFieldsOf,
   entryList,
   entryName,
   parseEntryAction,
@@ -87,9 +88,7 @@ export function mount(host: EntriesHost): void {
   for (const section of schema.sections) {
     const el = dom.byId(ids.section(section.id));
     if (section.repeat === undefined || el === null) continue;
-    const fields = schema.fields
-      .filter((f) => f.sectionId === section.id && f.type !== 'hidden')
-      .sort((a, b) => a.order - b.order);
+    const fields = entryFieldsOf(schema, section.id);
     const render = host.render?.field;
     const template =
       render === undefined
@@ -261,11 +260,13 @@ function draw(host: EntriesHost, drawn: Map<string, Drawn>, state: FormState) {
     slot.hidden = error === undefined;
     const full = count >= entryBounds(section).max;
     const add = dom.byId(repeatIds.add(sid))!;
-    add.toggleAttribute('aria-disabled', full);
     if (full) {
       add.setAttribute('aria-disabled', 'true');
       add.setAttribute('aria-describedby', repeatIds.full(sid));
-    } else add.removeAttribute('aria-describedby');
+    } else {
+      add.removeAttribute('aria-disabled');
+      add.removeAttribute('aria-describedby');
+    }
     dom.byId(repeatIds.full(sid))!.hidden = !full;
   }
 }

@@ -27,8 +27,6 @@ export {
 } from './ids.js';
 export {
   entriesIn,
-  entryBoundsOf,
-  entryFieldsOf,
   entryPairs,
   PLAIN_ACTION_FIELD,
   type PlainAction,
@@ -43,6 +41,7 @@ export {
   type EntryAction,
   entryCountName,
   entryField,
+  entryFieldsOf,
   entryName,
   parseEntryAction,
   REPEAT_STYLE,

@@ -4,18 +4,27 @@ import {
   type FormTexts,
   formPages,
   hasSamePageLogic,
+  isEntry,
   recallText,
-  SCHEMA_LIMITS,
   type Visibility,
 } from '@formloom/contract/engine';
 import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
+import { entryBounds } from '@formloom/runtime/repeat';
 import { ALL_FAMILIES } from './families/index.js';
 import { familyOf } from './family.js';
 import type { PlainMarkup, Shown } from './form.js';
 import { renderField, unanswered } from './form.js';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
-import { ENTRY_SLOT, entriesMarkup, entryCountName, entryField, entryName, repeatIds } from './repeat.js';
+import {
+  ENTRY_SLOT,
+  entriesMarkup,
+  entryCountName,
+  entryField,
+  entryFieldsOf,
+  entryName,
+  repeatIds,
+} from './repeat.js';
 
 /**
  * The server's page as a plain HTML form (docs/embedding.md "The page without JavaScript"). Kept apart from
@@ -69,23 +78,7 @@ export interface PostedState {
 /** The entries of a repeating section in the answers (a list of objects; anything else is none). */
 export function entriesIn(answers: Record<string, unknown>, sectionId: string): Record<string, unknown>[] {
   const value = answers[sectionId];
-  return Array.isArray(value)
-    ? value.filter(
-        (e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e),
-      )
-    : [];
-}
-
-/** The fewest and most entries a repeating section takes. */
-export function entryBoundsOf(section: Section): { min: number; max: number } {
-  return { min: section.repeat?.min ?? 0, max: section.repeat?.max ?? SCHEMA_LIMITS.maxRepeatEntries };
-}
-
-/** A repeating section's fields in order (hidden-type fields are never drawn, in an entry or not). */
-export function entryFieldsOf(schema: FormSchema, sectionId: string): Field[] {
-  return schema.fields
-    .filter((f) => f.sectionId === sectionId && f.type !== 'hidden')
-    .sort((a, b) => a.order - b.order);
+  return Array.isArray(value) ? value.filter(isEntry) : [];
 }
 
 /**
@@ -286,7 +279,7 @@ export function plainPostMarkup(schema: FormSchema, texts: FormTexts, post: Plai
     entries(section, fields, options) {
       const sid = section.id;
       const entries = entriesIn(answers, sid);
-      const { min, max } = entryBoundsOf(section);
+      const { min, max } = entryBounds(section);
       const hidden = post.visibility?.entries?.[sid];
       const said = state?.said?.sectionId === sid ? state.said.text : undefined;
       const addLabel = section.repeat?.addLabel;

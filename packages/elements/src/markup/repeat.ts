@@ -1,4 +1,4 @@
-import type { Field, Section } from '@formloom/contract';
+import type { Field, FormSchema, Section } from '@formloom/contract';
 import type { RepeatTexts } from '@formloom/contract/engine/repeat-texts';
 import { html, type SafeHtml } from './html.js';
 import { ids } from './ids.js';
@@ -37,6 +37,16 @@ export function entryCountName(sectionId: string): string {
 /** A field of the section as drawn in entry `index`: its id is its entry path (`guests[1].name`). */
 export function entryField(field: Field, sectionId: string, index: number | string): Field {
   return { ...field, id: `${sectionId}[${index}].${field.id}` };
+}
+
+/**
+ * A repeating section's fields in display order (hidden-type fields are never drawn, in an entry
+ * or not): `order`, then as listed, as the form's other fields.
+ */
+export function entryFieldsOf(schema: FormSchema, sectionId: string): Field[] {
+  return schema.fields
+    .filter((f) => f.sectionId === sectionId && f.type !== 'hidden')
+    .sort((a, b) => a.order - b.order);
 }
 
 /** The index in an entry's markup before it is numbered (the element's template of an entry). */

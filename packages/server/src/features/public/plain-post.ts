@@ -12,7 +12,6 @@ import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
 import {
   type EntryAction,
   entriesIn,
-  entryBoundsOf,
   entryCountName,
   entryField,
   entryFieldsOf,
@@ -28,6 +27,7 @@ import {
   SEED_FIELD,
   tally,
 } from '@formloom/elements/markup';
+import { entryBounds } from '@formloom/runtime/repeat';
 import type { Request } from 'express';
 import { compileServerForm } from '../../util/server-form.js';
 import type { PlainPostBody } from './plain-post-body.js';
@@ -78,7 +78,7 @@ export function answersOf(schema: FormSchema, body: PlainPostBody, req: Request)
   // entry's fields posted under their entry paths (`guests[1].name`). Files are not taken in entries.
   for (const section of repeating) {
     const posted = Number.parseInt(get(entryCountName(section.id))[0] ?? '', 10);
-    const count = Math.min(Number.isFinite(posted) ? Math.max(posted, 0) : 0, entryBoundsOf(section).max);
+    const count = Math.min(Number.isFinite(posted) ? Math.max(posted, 0) : 0, entryBounds(section).max);
     const entries: Record<string, unknown>[] = [];
     for (let i = 0; i < count; i++) {
       const entry: Record<string, unknown> = {};
@@ -129,7 +129,7 @@ export function applyEntryAction(
   action: EntryAction,
 ): { answers: Record<string, unknown>; said: string | undefined } {
   const section = schema.sections.find((s) => s.id === action.sectionId)!;
-  const { min, max } = entryBoundsOf(section);
+  const { min, max } = entryBounds(section);
   const entries = entriesIn(answers, section.id);
   while (entries.length < min) entries.push({});
   const count = entries.length;
