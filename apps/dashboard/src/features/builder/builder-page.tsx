@@ -146,7 +146,7 @@ function Builder({
         </Alert>
       ) : null}
       {status === 'invalid' ? (
-        <Text role="alert" c="orange.9" size="sm">
+        <Text role="alert" c="red" size="sm">
           {t('invalid')}
         </Text>
       ) : null}
