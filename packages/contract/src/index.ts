@@ -6,6 +6,10 @@
 export { type ImageUploadRef, imageUploadRefs, resolveImageUploads } from './engine/images.js';
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
+// A quiz's marks: the server's (a public form carries no right answers), so not in the engine's
+// entry, whose browser bundles would share a chunk with the lazily loaded expression compiler.
+export { isQuizQuestion, isRightAnswer } from './engine/logic/expressions.js';
+export { answerFeedback, markQuiz, quizQuestions, withoutQuizAnswers } from './engine/logic/quiz.js';
 // Each question type's figure and condition operators, and the operators' target types: here and
 // not in `./engine`, so that a browser bundle of the engine leaves them out of its start.
 export { OPERATOR_TARGET_TYPES, operatorAppliesTo, WHEN_TARGET_TYPES } from './engine/operators.js';
@@ -217,6 +221,7 @@ export {
   type FormLayout,
   FormMeta,
   FormNotifications,
+  FormQuiz,
   FormSchema,
   FormSettings,
   FormTranslations,
@@ -225,6 +230,8 @@ export {
   MAX_ALLOWED_ORIGINS,
   MAX_ENDINGS,
   MAX_OWNER_EMAILS,
+  QUIZ_FEEDBACK,
+  type QuizFeedback,
   VARIABLE_TYPES,
   type VariableType,
   WebOrigin,
@@ -306,11 +313,17 @@ export {
   FileAnswer,
   FormResponse,
   OtherAnswer,
+  QuizAttemptToken,
+  QuizFeedbackBody,
+  QuizFeedbackResult,
+  QuizQuestionMark,
+  QuizResult,
   ResponseCount,
   ResponseExportQuery,
   ResponseListQuery,
   ResponsePage,
   SubmissionEnding,
+  SubmissionQuiz,
   SubmitResponseBody,
   SubmitResponseResult,
   UploadFileBody,

@@ -82,9 +82,14 @@ export type SchemaProblemCode =
   // Jumps and endings (integrity/jumps.ts)
   | 'jump_backwards'
   | 'unknown_jump_target'
+  // Quizzes (integrity/quiz.ts, integrity/variables.ts)
+  | 'correct_not_applicable'
+  | 'marks_not_allowed'
+  | 'quiz_in_repeat'
   // Warnings (`schemaWarnings`): they never refuse a form
   | 'unreachable_section'
-  | 'jumps_not_paged';
+  | 'jumps_not_paged'
+  | 'quiz_without_questions';
 
 /**
  * A file answer and a normalised answer value, by field type: their one home is the response

@@ -40,6 +40,13 @@ export const FieldOption = z
      * (`POST /v1/uploads`). `checkSchema` refuses anything else.
      */
     imageUrl: z.string().min(1).max(2000).optional(),
+    /**
+     * A quiz's right answer (docs/form-model.md "Quizzes"): a choice field with a correct option is
+     * a quiz question. Never sent to respondents: the server marks answers.
+     */
+    correct: z.boolean().optional(),
+    /** Shown to a respondent who chose this option, after the answer or at the end; never in the public form. */
+    feedback: z.string().min(1).max(1000).optional(),
   })
   .strict();
 export type FieldOption = z.infer<typeof FieldOption>;

@@ -102,6 +102,23 @@ export const FormCaptcha = z
   .strict();
 export type FormCaptcha = z.infer<typeof FormCaptcha>;
 
+/** When a quiz's respondent learns which answers were right: never, after each answer, or on the ending. */
+export const QUIZ_FEEDBACK = ['none', 'after-answer', 'at-end'] as const;
+export type QuizFeedback = (typeof QUIZ_FEEDBACK)[number];
+
+/**
+ * A quiz (docs/form-model.md "Quizzes"): its questions are the choice fields with a `correct`
+ * option; the server marks the answers at submission and records `quiz: {correct, total, score,
+ * passed}` on the response. `passScore`: the share of right answers, in percent, needed to pass.
+ */
+export const FormQuiz = z
+  .object({
+    feedback: z.enum(QUIZ_FEEDBACK),
+    passScore: z.number().min(0).max(100).optional(),
+  })
+  .strict();
+export type FormQuiz = z.infer<typeof FormQuiz>;
+
 /** The most endings a form may name in `settings.endings`. */
 export const MAX_ENDINGS = 20;
 
@@ -129,6 +146,7 @@ export const FormSettings = z
     layout: z.string().max(50).optional(),
     completion: FormCompletion.optional(),
     endings: z.array(FormEnding).max(MAX_ENDINGS).optional(),
+    quiz: FormQuiz.optional(),
     submitAction: z.string().max(50).optional(),
     /**
      * Once this many responses are stored the form is ARCHIVED (docs/server.md "Behaviour worth knowing").

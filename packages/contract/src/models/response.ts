@@ -64,6 +64,20 @@ export type AnswerValue = z.infer<typeof AnswerValue>;
 export const VariableValue = z.union([z.number(), z.string()]);
 export type VariableValue = z.infer<typeof VariableValue>;
 
+/** A quiz's marks, as the response records them (docs/form-model.md "Quizzes"). */
+export const QuizResult = z
+  .object({
+    correct: z.number().int().nonnegative().describe('Questions answered right'),
+    total: z.number().int().nonnegative().describe("Quiz questions on the respondent's path"),
+    score: z.number().min(0).max(100).describe('Share of right answers in percent, rounded to an integer'),
+    passed: z
+      .boolean()
+      .nullable()
+      .describe('Whether `score` reached `settings.quiz.passScore`; null when the quiz has no pass score'),
+  })
+  .describe('Quiz result');
+export type QuizResult = z.infer<typeof QuizResult>;
+
 /** A stored response: answers keyed by field id, hidden and empty fields absent. */
 export const FormResponse = z
   .object({
@@ -89,6 +103,9 @@ export const FormResponse = z
       .describe(
         "The id of the form's ending the respondent reached (`settings.endings`); null for the default completion",
       ),
+    quiz: QuizResult.nullable()
+      .optional()
+      .describe('The quiz marks of a form with `settings.quiz`; null for other forms'),
     submittedAt: Timestamp,
   })
   .describe('Response');
@@ -131,6 +148,13 @@ export const ResponseCount = z
   .describe('Response count');
 export type ResponseCount = z.infer<typeof ResponseCount>;
 
+/** The token that ties a respondent's feedback requests to their submission. */
+export const QuizAttemptToken = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 /**
  * POST /v1/public/forms/:code/responses. Values are checked by the form engine on the server:
  * hidden fields are dropped, the rest must satisfy the schema.
@@ -154,6 +178,9 @@ export const SubmitResponseBody = z
       .describe(
         "The captcha widget's token, for a form with `settings.captcha`; missing or refused: 400 CAPTCHA_FAILED",
       ),
+    quizAttempt: QuizAttemptToken.optional().describe(
+      'A quiz with feedback after each answer: the `attempt` the feedback route answered; each question keeps the first answer it gave feedback for',
+    ),
   })
   .strict()
   .describe('A submission');
@@ -172,6 +199,51 @@ export const SubmissionEnding = z
   .describe('Ending shown');
 export type SubmissionEnding = z.infer<typeof SubmissionEnding>;
 
+/** One question of a quiz marked for the ending (`settings.quiz.feedback: "at-end"`). */
+export const QuizQuestionMark = z
+  .object({
+    fieldId: z.string(),
+    correct: z.boolean(),
+    feedback: z.string().optional().describe("The chosen options' feedback, in the respondent's language"),
+  })
+  .describe('Quiz question marked');
+export type QuizQuestionMark = z.infer<typeof QuizQuestionMark>;
+
+export const SubmissionQuiz = QuizResult.extend({
+  questions: z
+    .array(QuizQuestionMark)
+    .optional()
+    .describe('With `settings.quiz.feedback: "at-end"`: each question on the path, in form order'),
+}).describe('Quiz marks');
+export type SubmissionQuiz = z.infer<typeof SubmissionQuiz>;
+
+/** POST /v1/public/forms/:code/feedback: one quiz question's answer to mark. */
+export const QuizFeedbackBody = z
+  .object({
+    fieldId: z.string().min(1).max(100),
+    answer: z.union([z.string().max(1000), z.array(z.string().max(1000)).max(100)]),
+    attempt: QuizAttemptToken.optional().describe(
+      'The attempt an earlier feedback answered; absent: a new one',
+    ),
+  })
+  .strict()
+  .describe('An answer to mark');
+export type QuizFeedbackBody = z.infer<typeof QuizFeedbackBody>;
+
+export const QuizFeedbackResult = z
+  .object({
+    correct: z.boolean(),
+    feedback: z.string().optional().describe("The chosen options' feedback, in the respondent's language"),
+    attempt: QuizAttemptToken.describe('Send it with later feedback requests and with the submission'),
+    locked: z
+      .boolean()
+      .describe(
+        'True when this question had been marked before in this attempt: the first answer is kept and marked',
+      ),
+  })
+  .describe('Answer marked');
+export type QuizFeedbackResult = z.infer<typeof QuizFeedbackResult>;
+
 export const SubmitResponseResult = z
   .object({
     responseId: Uuid,
@@ -183,6 +255,7 @@ export const SubmitResponseResult = z
         'The ending reached (a jump named it, or its conditions matched first); null for the default completion',
       ),
     ending: SubmissionEnding,
+    quiz: SubmissionQuiz.optional().describe('The quiz marks, for a form with `settings.quiz`'),
   })
   .describe('Submission stored');
 export type SubmitResponseResult = z.infer<typeof SubmitResponseResult>;

@@ -4,6 +4,7 @@ import {
   publicImageUrl,
   resolveImageUploads,
   translateSchema,
+  withoutQuizAnswers,
 } from '@formloom/contract';
 import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier.js';
@@ -16,7 +17,8 @@ import { schemaOf } from './form-schema.js';
  * `pickLanguage` chooses, `translations` left out; so is the title when the form has it translated.
  * A form with `settings.captcha` also gets the widget to show, by `widget` (the server's site key
  * and script for that provider; never the secret). An image the owner uploaded (`upload:<id>`) is
- * named by its public address under `publicUrl`, so every renderer just shows a URL.
+ * named by its public address under `publicUrl`, so every renderer just shows a URL. A quiz's
+ * right answers and feedback stay on the server (`withoutQuizAnswers`), as do endings' conditions.
  */
 export function toPublicForm(
   row: FormRow,
@@ -32,7 +34,7 @@ export function toPublicForm(
     code: row.share_code!,
     title: translatedTitle ? shown.meta.title : row.title,
     description: row.description,
-    schema: withoutEndingConditions(shown),
+    schema: withoutQuizAnswers(withoutEndingConditions(shown)),
     acceptsResponses: row.publish_status === 'PUBLISHED',
     expiresAt: row.expires_at,
     ...captchaOf(base, widget),

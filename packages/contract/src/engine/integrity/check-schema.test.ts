@@ -50,7 +50,8 @@ describe('checkSchema (fixtures)', () => {
     const cases = [...(fixture.cases as FixtureCase[]), ...(fixture.shapeCases as ShapeCase[])];
     const covered = new Set(cases.flatMap((c) => c.expected.map((e) => e.code)));
     // The size limits need schemas too large for a fixture; they are tested below.
-    // The warnings are tested in jumps.test.ts: they are not checkSchema's.
+    // The warnings are tested in jumps.test.ts: they are not checkSchema's. A quiz's problems and
+    // warning are tested in logic/quiz.test.ts.
     for (const code of [
       'too_many_fields',
       'too_many_sections',
@@ -58,6 +59,10 @@ describe('checkSchema (fixtures)', () => {
       'schema_too_large',
       'unreachable_section',
       'jumps_not_paged',
+      'correct_not_applicable',
+      'marks_not_allowed',
+      'quiz_in_repeat',
+      'quiz_without_questions',
     ]) {
       covered.add(code as SchemaProblemCode);
     }
@@ -105,6 +110,10 @@ describe('checkSchema (fixtures)', () => {
       unknown_jump_target: true,
       unreachable_section: true,
       jumps_not_paged: true,
+      correct_not_applicable: true,
+      marks_not_allowed: true,
+      quiz_in_repeat: true,
+      quiz_without_questions: true,
       config_not_allowed: true,
       config_missing: true,
       invalid_slider: true,

@@ -1,5 +1,6 @@
 import type { Condition, ConditionGroup } from '../../models/conditional-logic.js';
 import type { FormSchema } from '../../models/form-schema.js';
+import { isQuizQuestion } from '../logic/expressions.js';
 import { isPaged, sectionOrder } from '../logic/path-basics.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
@@ -106,6 +107,20 @@ function alwaysMatches(groups: readonly ConditionGroup[]): boolean {
  * ```
  */
 export function schemaWarnings(schema: FormSchema): SchemaProblem[] {
+  const quiz =
+    schema.settings?.quiz !== undefined && !schema.fields.some(isQuizQuestion)
+      ? [
+          problem(
+            'quiz_without_questions',
+            ['settings', 'quiz'],
+            'The form is a quiz, but no choice field has an option marked correct: every response scores 0 of 0.',
+          ),
+        ]
+      : [];
+  return [...quiz, ...jumpWarnings(schema)];
+}
+
+function jumpWarnings(schema: FormSchema): SchemaProblem[] {
   const withJumps = schema.sections.flatMap((s, i) => ((s.jumps?.length ?? 0) > 0 ? [i] : []));
   if (withJumps.length === 0) return [];
   if (!isPaged(schema)) {

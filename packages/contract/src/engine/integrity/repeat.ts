@@ -21,7 +21,7 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
     index.conditions.some((c) => c.condition.entry !== undefined) ||
     schema.fields.some((f) => f.validation?.rules.some((r) => r.when?.entry !== undefined)) ||
     (schema.variables ?? []).some((v) =>
-      inspectExpression(v.expression).refs.some((ref) => ref.op !== 'var' && ref.op !== 'score'),
+      inspectExpression(v.expression).refs.some((ref) => ref.op === 'entries' || ref.op === 'sum'),
     );
   if (repeating.size === 0 && !speaksOfEntries()) return [];
   const problems: SchemaProblem[] = [];
@@ -109,6 +109,8 @@ export function checkRepeats(index: SchemaIndex): SchemaProblem[] {
   (schema.variables ?? []).forEach((variable, v) => {
     for (const ref of inspectExpression(variable.expression).refs) {
       const path = ['variables', v, 'expression', ...ref.path];
+      // A quiz question is never in a repeating section (integrity/quiz.ts says so).
+      if (ref.op === 'correct') continue;
       if (ref.op === 'var' || ref.op === 'score') {
         const target = sectionOf(ref.id);
         if (target !== undefined) {

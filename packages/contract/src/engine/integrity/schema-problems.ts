@@ -7,6 +7,7 @@ import { checkNotifications } from './notifications.js';
 import { checkOptions } from './options.js';
 import type { PatternJudge } from './pattern-syntax.js';
 import { checkQuestionTypes } from './question-types.js';
+import { checkQuiz } from './quiz.js';
 import { checkIds, checkReferences } from './references.js';
 import { checkRepeats } from './repeat.js';
 import { checkRules } from './rules.js';
@@ -47,5 +48,6 @@ export function checkSchemaWith(schema: FormSchema, patternSafety: PatternJudge)
     ...checkNotifications(index),
     ...checkRepeats(index),
     ...checkJumps(schema),
+    ...checkQuiz(index),
   ];
 }

@@ -1,5 +1,5 @@
 import { SCHEMA_LIMITS } from '../../models/limits.js';
-import { inspectExpression } from '../logic/expressions.js';
+import { inspectExpression, isQuizQuestion } from '../logic/expressions.js';
 import { scoredItems } from '../question-types/table.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
@@ -89,6 +89,20 @@ export function checkVariables(index: SchemaIndex): SchemaProblem[] {
       // Counts and sums of entries: integrity/repeat.ts.
       if (ref.op === 'entries' || ref.op === 'sum') continue;
       const field = index.fields.get(ref.id);
+      if (ref.op === 'correct') {
+        if (!field || !isQuizQuestion(field)) {
+          problems.push(
+            problem(
+              field ? 'correct_not_applicable' : 'unknown_field_reference',
+              path,
+              field
+                ? `Variable "${id}" reads whether "${ref.id}" was answered right, but none of its options is marked correct.`
+                : `Variable "${id}" reads whether "${ref.id}" was answered right, which is not a field of this form.`,
+            ),
+          );
+        }
+        continue;
+      }
       if (!field) {
         problems.push(
           problem(

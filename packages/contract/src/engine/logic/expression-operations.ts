@@ -7,6 +7,9 @@ export const EXPRESSION_OPERATIONS = [
   // reading values
   'var',
   'score',
+  // a quiz's marks, computed on the server only (public forms carry no right answers)
+  'correct',
+  'correctCount',
   // repeating sections: the count of entries, and a field summed over them
   'entries',
   'sum',

@@ -1,3 +1,4 @@
+import type { Field } from '../../models/field.js';
 import type { JsonValue } from '../../models/form-schema.js';
 import { EXPRESSION_OPERATIONS, entriesId, sumId } from './expression-operations.js';
 
@@ -20,11 +21,20 @@ export interface ExpressionShape {
   vars: string[];
   /** Field ids named by `{"score": id}`. */
   scores: string[];
+  /** Field ids named by `{"correct": id}` (a quiz question). */
+  corrects: string[];
+  /** Whether `{"correctCount": true}` is used: it reads every quiz question. */
+  correctCount: boolean;
   /**
    * Every `var`, `score`, `entries` and `sum` with its path inside the expression, in the order
    * found; `id` is the section's for `entries` and `sum`, whose field is `field`.
    */
-  refs: { op: 'var' | 'score' | 'entries' | 'sum'; id: string; field?: string; path: (string | number)[] }[];
+  refs: {
+    op: 'var' | 'score' | 'correct' | 'entries' | 'sum';
+    id: string;
+    field?: string;
+    path: (string | number)[];
+  }[];
   /** Operations in the tree. */
   nodes: number;
   /** Operations outside the allowlist, and malformed operations (`var` without an id...). */
@@ -52,7 +62,15 @@ function idArgument(args: JsonValue, withDefault: boolean): string | undefined {
  * Iterative, so a deep expression cannot overflow the stack.
  */
 export function inspectExpression(expression: JsonValue): ExpressionShape {
-  const shape: ExpressionShape = { vars: [], scores: [], refs: [], nodes: 0, problems: [] };
+  const shape: ExpressionShape = {
+    vars: [],
+    scores: [],
+    corrects: [],
+    correctCount: false,
+    refs: [],
+    nodes: 0,
+    problems: [],
+  };
   const stack: { node: JsonValue; path: (string | number)[] }[] = [{ node: expression, path: [] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
@@ -94,7 +112,12 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
       }
       continue;
     }
-    if (op === 'var' || op === 'score') {
+    if (op === 'correctCount') {
+      if (args !== true) shape.problems.push({ path: [...path, op], message: '"correctCount" takes true' });
+      else shape.correctCount = true;
+      continue;
+    }
+    if (op === 'var' || op === 'score' || op === 'correct') {
       const id = idArgument(args, op === 'var');
       if (id === undefined) {
         shape.problems.push({
@@ -102,10 +125,12 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
           message:
             op === 'var'
               ? '"var" takes a field or variable id (or [id, default])'
-              : '"score" takes the id of a select, radio or checkbox field',
+              : op === 'score'
+                ? '"score" takes the id of a select, radio or checkbox field'
+                : '"correct" takes the id of a quiz question',
         });
       } else {
-        (op === 'var' ? shape.vars : shape.scores).push(id);
+        (op === 'var' ? shape.vars : op === 'score' ? shape.scores : shape.corrects).push(id);
         shape.refs.push({ op, id, path: [...path, op] });
       }
       if (op === 'var' && Array.isArray(args) && args.length === 2)
@@ -115,6 +140,68 @@ export function inspectExpression(expression: JsonValue): ExpressionShape {
     stack.push({ node: args, path: [...path, op] });
   }
   return shape;
+}
+
+/**
+ * The field and variable ids an expression reads: what `var`, `score` and `correct` name, and
+ * every quiz question of `fields` when it counts right answers.
+ */
+export function expressionReads(
+  shape: ExpressionShape,
+  fields: readonly Pick<Field, 'id' | 'options'>[],
+): string[] {
+  const reads = [...shape.vars, ...shape.scores, ...shape.corrects];
+  if (shape.correctCount) for (const field of fields) if (isQuizQuestion(field)) reads.push(field.id);
+  return reads;
+}
+
+/*
+ * A quiz's marks (docs/form-model.md "Quizzes"), which `correct` and `correctCount` read and
+ * logic/quiz.ts builds on: here, so that a browser's variables chunk needs no other module.
+ */
+
+/** A quiz question: a choice field (options) with at least one option marked correct. */
+export function isQuizQuestion(field: Pick<Field, 'options'>): boolean {
+  return field.options?.some((o) => o.correct === true) ?? false;
+}
+
+/** The option values an answer chose: a single choice's value, a multiple one's values; `{other}` chooses none. */
+export function chosen(answer: unknown): string[] {
+  if (typeof answer === 'string') return [answer];
+  if (Array.isArray(answer)) return answer.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+/**
+ * Whether `answer` is right for a quiz question: a single choice names one correct option; a
+ * multiple choice names every correct option and nothing else (an `{other}` entry is not correct).
+ */
+export function isRightAnswer(field: Pick<Field, 'type' | 'multiple' | 'options'>, answer: unknown): boolean {
+  const right = new Set((field.options ?? []).filter((o) => o.correct === true).map((o) => o.value));
+  if (right.size === 0) return false;
+  // As the engine's isMultipleChoice, not imported: this module is the browser's variables chunk,
+  // and a module it shares with the start would split the start.
+  const multiple = field.type === 'checkbox' || field.multiple === true;
+  if (!multiple) return typeof answer === 'string' && right.has(answer);
+  if (!Array.isArray(answer)) return false;
+  const picked = new Set(chosen(answer));
+  if (picked.size !== answer.length || picked.size !== right.size) return false;
+  for (const value of picked) if (!right.has(value)) return false;
+  return true;
+}
+
+/**
+ * Right-answer tables for the `correct` and `correctCount` operations of expressions: per quiz
+ * question, whether an answer is right. Empty for a public form (its options carry no `correct`).
+ */
+export type QuizTables = ReadonlyMap<string, (answer: unknown) => boolean>;
+
+export function quizTables(fields: readonly Field[]): QuizTables {
+  return new Map(
+    fields
+      .filter(isQuizQuestion)
+      .map((field) => [field.id, (answer: unknown) => isRightAnswer(field, answer)]),
+  );
 }
 
 /** Option value -> score, per field id: what `score` adds up. */
@@ -172,7 +259,14 @@ const constant =
     value;
 
 /** One operation of the allowlist, with its arguments compiled. Semantics of json-logic-js. */
-function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+function operation(
+  op: string,
+  args: Node[],
+  raw: JsonValue,
+  scores: ScoreTables,
+  slotOf: SlotOf,
+  quiz: QuizTables,
+): Node {
   const a = args[0] ?? constant(null);
   const b = args[1] ?? constant(undefined);
   switch (op) {
@@ -197,6 +291,20 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
       const slot = slotOf(id);
       const table = scores.get(id) ?? new Map<string, number>();
       return slot < 0 ? constant(0) : (data) => scoreOf(data[slot], table);
+    }
+    case 'correct': {
+      const id = idArgument(raw, false) ?? '';
+      const slot = slotOf(id);
+      const right = quiz.get(id);
+      return slot < 0 || right === undefined ? constant(false) : (data) => right(data[slot]);
+    }
+    case 'correctCount': {
+      const marks = [...quiz].map(([id, right]) => ({ slot: slotOf(id), right })).filter((m) => m.slot >= 0);
+      return (data) => {
+        let count = 0;
+        for (let i = 0; i < marks.length; i++) if (marks[i]!.right(data[marks[i]!.slot])) count++;
+        return count;
+      };
     }
     case '+':
       return (data) => {
@@ -321,9 +429,9 @@ function operation(op: string, args: Node[], raw: JsonValue, scores: ScoreTables
   }
 }
 
-function compileNode(node: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node {
+function compileNode(node: JsonValue, scores: ScoreTables, slotOf: SlotOf, quiz: QuizTables): Node {
   if (Array.isArray(node)) {
-    const items = node.map((child) => compileNode(child, scores, slotOf));
+    const items = node.map((child) => compileNode(child, scores, slotOf, quiz));
     return (data) => items.map((item) => item(data));
   }
   if (!isOperation(node)) return constant(node);
@@ -332,13 +440,14 @@ function compileNode(node: JsonValue, scores: ScoreTables, slotOf: SlotOf): Node
   const op = keys[0]!;
   const raw = node[op]!;
   if (!ALLOWED.has(op)) return constant(null);
-  const list = Array.isArray(raw) ? raw : op === 'var' || op === 'score' ? [] : [raw];
+  const list = Array.isArray(raw) ? raw : op === 'var' || op === 'score' || op === 'correct' ? [] : [raw];
   return operation(
     op,
-    list.map((x) => compileNode(x, scores, slotOf)),
+    list.map((x) => compileNode(x, scores, slotOf, quiz)),
     raw,
     scores,
     slotOf,
+    quiz,
   );
 }
 
@@ -358,8 +467,10 @@ export function compileExpression(
   expression: JsonValue,
   scores: ScoreTables,
   slotOf: SlotOf,
+  /** The quiz's right answers, which `correct` and `correctCount` read (none: they read false and 0). */
+  quiz: QuizTables = new Map(),
 ): CompiledExpression {
-  const run = compileNode(expression, scores, slotOf);
+  const run = compileNode(expression, scores, slotOf, quiz);
   return (data) => {
     try {
       return run(data);

@@ -6,7 +6,9 @@ import { isEmptyAnswer, toNumber, trimmed } from './answer-values.js';
 import {
   type CompiledExpression,
   compileExpression,
+  expressionReads,
   inspectExpression,
+  quizTables,
   type ScoreTables,
 } from './expressions.js';
 
@@ -102,6 +104,7 @@ export function compileVariables(schema: FormSchema): VariablesPlan | null {
   const variables = schema.variables ?? [];
   if (variables.length === 0) return null;
   const scores = scoreTables(schema);
+  const quiz = quizTables(schema.fields);
   const ids = variables.map((v) => v.id);
   const types = variables.map((v) => v.type);
   const position = new Map<string, number>();
@@ -110,7 +113,7 @@ export function compileVariables(schema: FormSchema): VariablesPlan | null {
   });
   const fieldIds = new Set(schema.fields.map((f) => f.id));
   const shapes = variables.map((v) => inspectExpression(v.expression));
-  const reads = shapes.map((s) => [...new Set([...s.vars, ...s.scores])]);
+  const reads = shapes.map((s) => [...new Set(expressionReads(s, schema.fields))]);
   // A field id names the field even if a variable shares it (checkSchema refuses that).
   const inputs = [...new Set(reads.flat())].filter((id) => fieldIds.has(id));
   const inputSlot = new Map(inputs.map((id, k) => [id, k] as const));
@@ -121,7 +124,7 @@ export function compileVariables(schema: FormSchema): VariablesPlan | null {
     return v === undefined ? -1 : inputs.length + v;
   };
   const compiled: CompiledExpression[] = variables.map((v, i) =>
-    shapes[i]!.problems.length > 0 ? () => null : compileExpression(v.expression, scores, slotOf),
+    shapes[i]!.problems.length > 0 ? () => null : compileExpression(v.expression, scores, slotOf, quiz),
   );
 
   const order: number[] = [];
@@ -198,5 +201,10 @@ export function inputsFromRaw(
  * start. In Node it is always there (variables-load.ts); in a browser once `loadVariables()` has
  * answered (variables-load.browser.ts). Before that, a form's variables are not computed.
  */
-export const VARIABLES_CODE = { compileVariables, inputsFromRaw, inspectExpression } as const;
+export const VARIABLES_CODE = {
+  compileVariables,
+  inputsFromRaw,
+  inspectExpression,
+  expressionReads,
+} as const;
 export type VariablesCode = typeof VARIABLES_CODE;

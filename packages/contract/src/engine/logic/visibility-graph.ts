@@ -77,12 +77,12 @@ export function visibilityEdges(schema: FormSchema): VisibilityEdge[] {
     conditions(from, field.conditionalLogic, 'fields');
   });
   // A browser reads variables once their code is in (`loadVariables`); before, none is computed.
-  const inspect = variablesCode()?.inspectExpression;
+  const code = variablesCode();
   (schema.variables ?? []).forEach((variable, index) => {
     const from: VisibilityNode = { kind: 'variable', index };
-    if (inspect === undefined) return;
-    const shape = inspect(variable.expression);
-    for (const id of [...shape.vars, ...shape.scores]) {
+    if (code === undefined) return;
+    const shape = code.inspectExpression(variable.expression);
+    for (const id of code.expressionReads(shape, schema.fields)) {
       const to = nodeOf(id);
       if (to !== undefined) edges.push({ from, to, path: ['variables', index, 'expression'] });
     }

@@ -104,7 +104,11 @@ function translateField(
   const helpText = opt(`${base}.helpText`, field.helpText);
   if (helpText !== undefined) out.helpText = helpText;
   if (field.options) {
-    out.options = field.options.map((o) => ({ ...o, label: t(`${base}.options.${o.value}`, o.label) }));
+    out.options = field.options.map((o) => ({
+      ...o,
+      label: t(`${base}.options.${o.value}`, o.label),
+      ...(o.feedback === undefined ? {} : { feedback: t(`${base}.feedback.${o.value}`, o.feedback) }),
+    }));
   }
   let translated: Field = out;
   for (const text of questionHooks()?.fieldTexts(field) ?? []) {

@@ -60,6 +60,13 @@ export function translationKeys(schema: FormSchema): TranslatableText[] {
     add(`${base}.helpText`, field.helpText, true, ['fields', f, 'helpText']);
     field.options?.forEach((option, o) => {
       add(`${base}.options.${option.value}`, option.label, false, ['fields', f, 'options', o, 'label']);
+      add(`${base}.feedback.${option.value}`, option.feedback, false, [
+        'fields',
+        f,
+        'options',
+        o,
+        'feedback',
+      ]);
     });
     // The question types' texts (matrix rows and columns, scale labels...) and the "Other" label.
     for (const t of questionHooks()?.fieldTexts(field) ?? [])
