@@ -130,15 +130,16 @@ describeDialects('upgrade from the previous release', (dialect) => {
     const me = actual.me as { data: { usage: { requests: number } } };
     expect(me.data.usage.requests).toBeGreaterThan(0);
     me.data.usage = expected.me.data.usage;
-    // Fields response reads gained after the previous release (the form model's language, variables
-    // and ending): an old response reads language null, variables {} and endingId null (the default
-    // completion); checked, then left out of the comparison.
+    // Fields response reads gained after the previous release (the form model's language, variables,
+    // ending and quiz marks): an old response reads language null, variables {}, endingId null (the
+    // default completion) and quiz null (not a quiz); checked, then left out of the comparison.
     for (const form of Object.values(actual.formDetails as Record<string, FormDetail>)) {
       for (const read of [...form.responses, ...Object.values(form.details).map((d) => d.data)]) {
-        expect(read).toMatchObject({ language: null, variables: {}, endingId: null });
+        expect(read).toMatchObject({ language: null, variables: {}, endingId: null, quiz: null });
         delete read.language;
         delete read.variables;
         delete read.endingId;
+        delete read.quiz;
       }
     }
 

@@ -208,7 +208,13 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
-export { FieldFigures, FormFigures, FormFiguresQuery, SectionFigures } from './models/form-figures.js';
+export {
+  FieldFigures,
+  FormFigures,
+  FormFiguresQuery,
+  QuizFigures,
+  SectionFigures,
+} from './models/form-figures.js';
 export {
   CAPTCHA_PROVIDERS,
   type CaptchaProvider,

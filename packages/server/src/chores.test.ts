@@ -27,6 +27,7 @@ describeEachDialect('the server chores', (t) => {
       'archive expired forms',
       'abandon idle smart-form sessions',
       'purge expired partial responses',
+      'purge expired quiz attempts',
       'delete unused uploaded images',
       'purge deleted forms',
       'prune finished deliveries',

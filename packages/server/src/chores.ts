@@ -1,6 +1,7 @@
 import { purgeFinishedAiJobs } from './ai/jobs/worker.js';
 import { archiveExpiredForms } from './features/forms/index.js';
 import { purgeExpiredPartials } from './features/partials/index.js';
+import { purgeExpiredQuizAttempts } from './features/responses/index.js';
 import { sweepIdleSessions } from './features/smart-forms/index.js';
 import { createIdempotencyPurge } from './idempotency/index.js';
 import { type Chore, type Scheduler, startScheduler } from './jobs/scheduler.js';
@@ -49,6 +50,12 @@ export function serverChores(services: Services, options: ChoresOptions = {}): C
       name: 'purge expired partial responses',
       everyMs: MINUTE,
       run: () => purgeExpiredPartials(db, clock()),
+    },
+    {
+      // Quiz attempts a day old: their marked answers are of no use once the quiz is done.
+      name: 'purge expired quiz attempts',
+      everyMs: 60 * MINUTE,
+      run: () => purgeExpiredQuizAttempts(db, clock()),
     },
     {
       // Images form makers uploaded that no form of their account has named for a day.

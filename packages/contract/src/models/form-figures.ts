@@ -144,6 +144,29 @@ export const SectionFigures = z
 export type SectionFigures = z.infer<typeof SectionFigures>;
 
 /** GET /v1/forms/:id/figures: what a form's responses say, counted by the database. */
+/** A quiz's figures (`settings.quiz`): how the responses scored, and each question's share of right answers. */
+export const QuizFigures = z
+  .object({
+    responses: Count.describe('Responses marked (those stored since the form became a quiz)'),
+    meanScore: z.number().nullable().describe('The mean score in percent; null without responses'),
+    passed: Count.nullable().describe('Responses that reached `passScore`; null when the quiz has none'),
+    scores: z
+      .array(z.object({ score: z.number(), count: Count }))
+      .describe('Responses per score in percent, ascending: the scores reached'),
+    questions: z
+      .record(
+        z.string(),
+        z.object({
+          asked: Count.describe('Responses the question was asked in'),
+          right: Count.describe('Of those, answered right'),
+          share: z.number().nullable().describe('right / asked, rounded to 3 places; null when never asked'),
+        }),
+      )
+      .describe("Per quiz question's field id, in the form's order"),
+  })
+  .describe('Quiz figures');
+export type QuizFigures = z.infer<typeof QuizFigures>;
+
 export const FormFigures = z
   .object({
     responseCount: Count,
@@ -165,6 +188,7 @@ export const FormFigures = z
       .describe(
         'Per ending id of `settings.endings`, when the form has endings: the responses that reached it (the others reached the default completion)',
       ),
+    quiz: QuizFigures.optional().describe('For a quiz (`settings.quiz`): its scores and questions'),
     dropOff: DropOffFigures.describe(
       'The drop-off funnel, by page: the responses (completed) and the unfinished saved partial responses still kept (purged after `settings.resumeDays`)',
     ),

@@ -66,6 +66,7 @@ export const CompletePartialBody = z
     answers: Answers.optional().describe('Answers merged over the saved ones (a key here wins)'),
     language: SubmitResponseBody.shape.language,
     captchaToken: SubmitResponseBody.shape.captchaToken,
+    quizAttempt: SubmitResponseBody.shape.quizAttempt,
   })
   .strict()
   .describe('Complete a partial response');

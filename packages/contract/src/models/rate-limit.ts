@@ -5,6 +5,7 @@ export const RATE_LIMIT_TYPES = [
   'HOURLY_LIMIT',
   'MONTHLY_QUOTA',
   'AI_ENDPOINT_LIMIT',
+  'FEEDBACK_LIMIT',
 ] as const;
 export type RateLimitType = (typeof RATE_LIMIT_TYPES)[number];
 
@@ -14,7 +15,7 @@ const rateLimitInfoSchema = z
     type: z
       .enum(RATE_LIMIT_TYPES)
       .describe(
-        'BURST_LIMIT: per minute; HOURLY_LIMIT: per hour; MONTHLY_QUOTA: calendar month (UTC); AI_ENDPOINT_LIMIT: per-hour limit of one AI endpoint',
+        'BURST_LIMIT: per minute; HOURLY_LIMIT: per hour; MONTHLY_QUOTA: calendar month (UTC); AI_ENDPOINT_LIMIT: per-hour limit of one AI endpoint; FEEDBACK_LIMIT: quiz answers marked per address and per form',
       ),
     retry_after: z.number().int().nonnegative().describe('Seconds to wait before retrying'),
     limit: z.number().int().nonnegative().describe('Requests allowed in the window'),

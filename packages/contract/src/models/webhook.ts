@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, Timestamp, Uuid } from './common.js';
 import { PageQuery, page } from './paging.js';
-import { VariableValue } from './response.js';
+import { QuizResult, VariableValue } from './response.js';
 
 /** All nine event types are subscribable (docs/webhooks.md "Events"). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -120,6 +120,7 @@ export const WEBHOOK_EVENT_DATA = {
       .describe(
         'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
       ),
+    quiz: QuizResult.optional().describe("The quiz's marks; only for forms with `settings.quiz`"),
   }),
   FORM_PUBLISHED: z.object({
     ...FormRef,

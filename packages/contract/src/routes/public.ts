@@ -4,6 +4,8 @@ import { success } from '../models/envelope.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
 import { PublicForm, PublicFormQuery } from '../models/public-form.js';
 import {
+  QuizFeedbackBody,
+  QuizFeedbackResult,
   SubmitResponseBody,
   SubmitResponseResult,
   UploadFileBody,
@@ -92,6 +94,26 @@ export const publicRouter = c.router({
         409: 'The form accepts no more responses (ARCHIVED)',
         413: 'The file is larger than the field allows',
         415: 'The file type is not allowed for the field',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  quizFeedback: {
+    ...publicRoutes.quizFeedback,
+    pathParams: ShareCodeParams,
+    body: QuizFeedbackBody,
+    summary: 'Mark one quiz answer',
+    description:
+      'For a quiz with `settings.quiz.feedback: "after-answer"`: whether the answer to one question is right, and the feedback of the chosen options, ' +
+      "in the respondent's language (Accept-Language). The first call answers an `attempt`; later calls and the submission send it, " +
+      'and each question of an attempt keeps the first answer it was marked for (`locked` on a later call; the submission stores that answer). ' +
+      'Limited per address and per form (429 `FEEDBACK_LIMIT`).',
+    responses: {
+      200: success(QuizFeedbackResult, 'Marked'),
+      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+        400: '`fieldId` is not a quiz question of the form, or the answer is not one of its options',
+        ...formGone,
+        409: 'The form gives no feedback after each answer, or accepts no more responses (ARCHIVED)',
       }),
     },
     metadata: byShareCode,

@@ -35,6 +35,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   form_response_counts: FormResponseCountsTable;
   partials: PartialsTable;
+  quiz_attempts: QuizAttemptsTable;
   audit_log: AuditLogTable;
 }
 
@@ -111,6 +112,19 @@ export interface ResponsesTable {
   variables: ColumnType<string | null, string | null | undefined, string | null>;
   /** The id of the form's ending the response reached (`settings.endings`); null for the default completion. */
   ending_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{correct, total, score, passed}` of a quiz (`settings.quiz`); null for other forms. */
+  quiz: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A quiz attempt with feedback after each answer: the first answer each question was marked for. */
+export interface QuizAttemptsTable {
+  /** SHA-256 (hex) of the attempt token; the token itself is never stored. */
+  token_hash: string;
+  form_id: string;
+  /** JSON text: field id -> the answer marked first. */
+  answers: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that caused it. */

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import type { FormRow } from '../db/database.js';
 import { isoNow } from '../db/json.js';
 import { formClosed } from './form-errors.js';
+import { schemaOf } from './form-schema.js';
 
 /**
  * The page has an input people never see or reach (off-screen, out of the tab order, hidden from
@@ -27,5 +28,15 @@ export async function decoySubmission(
 ): Promise<SubmitResponseResult> {
   const form = await publicForm(code);
   if (form.publish_status !== 'PUBLISHED') throw formClosed();
-  return { responseId: randomUUID(), submittedAt: isoNow(), endingId: null, ending: {} };
+  // A quiz's answer carries marks: nothing right, as a bot's guesses would be.
+  const quiz = schemaOf(form).settings?.quiz;
+  return {
+    responseId: randomUUID(),
+    submittedAt: isoNow(),
+    endingId: null,
+    ending: {},
+    ...(quiz === undefined
+      ? {}
+      : { quiz: { correct: 0, total: 0, score: 0, passed: quiz.passScore === undefined ? null : false } }),
+  };
 }

@@ -1,4 +1,4 @@
-import type { FormSchema, WebhookAnswer } from '@formloom/contract';
+import type { FormSchema, QuizResult, WebhookAnswer } from '@formloom/contract';
 import { isEntry, type VariableValues } from '@formloom/contract/engine';
 import type { FormRow } from '../db/database.js';
 import type { OutboxEvent } from '../outbox/record.js';
@@ -7,7 +7,7 @@ import type { OutboxEvent } from '../outbox/record.js';
  * FORM_RESPONSE_CREATED: each answer beside its field's label (`{fieldId: {question, answer}}`), a
  * repeating section's list of entries as stored beside the section's title, with `entries`: each
  * entry's answers beside their labels. The computed `variables` when the form declares any (other
- * forms' payloads keep their shape).
+ * forms' payloads keep their shape), and a quiz's marks.
  */
 export function responseCreatedEvent(
   form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
@@ -17,6 +17,7 @@ export function responseCreatedEvent(
     submitted_at: string;
     answers: Record<string, unknown>;
     variables?: VariableValues | undefined;
+    quiz?: QuizResult | undefined;
   },
 ): OutboxEvent {
   const labels = new Map(schema.fields.map((f) => [f.id, f.label]));
@@ -45,6 +46,7 @@ export function responseCreatedEvent(
       responseId: response.id,
       answers,
       ...(response.variables === undefined ? {} : { variables: response.variables }),
+      ...(response.quiz === undefined ? {} : { quiz: response.quiz }),
     },
   };
 }

@@ -25,6 +25,7 @@ import { aiJobStarters } from './2026-12-03-100000-ai-job-starters.js';
 import { partialSeed } from './2026-12-04-100000-partial-seed.js';
 import { ownerUploads } from './2026-12-04-110000-owner-uploads.js';
 import { responseEnding } from './2026-12-05-100000-response-ending.js';
+import { quizzes } from './2026-12-06-100000-quizzes.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -58,4 +59,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-04-100000-partial-seed': partialSeed,
   '2026-12-04-110000-owner-uploads': ownerUploads,
   '2026-12-05-100000-response-ending': responseEnding,
+  '2026-12-06-100000-quizzes': quizzes,
 };

@@ -204,6 +204,15 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
       return new Map(found.map((r) => [r.ending, Number(r.n)]));
     },
 
+    /** A quiz's stored marks with the responses that have each (`responses.quiz`, JSON). */
+    async quizMarks(scope: ResponsesScope): Promise<{ quiz: string; n: number }[]> {
+      const found = await rows(
+        sql<{ quiz: string; n: number | string }>`select r.quiz as quiz, count(*) as n
+          from responses r where ${whereOf(scope)} and r.quiz is not null group by r.quiz`,
+      );
+      return found.map((r) => ({ quiz: r.quiz, n: Number(r.n) }));
+    },
+
     /** Responses per day (`YYYY-MM-DD`) with the first and last submission of each, oldest first. */
     days(scope: ResponsesScope) {
       return rows(

@@ -1,5 +1,13 @@
-import type { DropOffFigures, Field, FieldFigures, FormSchema, SectionFigures } from '@formloom/contract';
-import { questionType } from '@formloom/contract';
+import type {
+  DropOffFigures,
+  Field,
+  FieldFigures,
+  FormSchema,
+  QuizFigures,
+  QuizResult,
+  SectionFigures,
+} from '@formloom/contract';
+import { questionType, quizQuestions } from '@formloom/contract';
 import { pageOrder, phoneNumbering } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
 import {
@@ -24,6 +32,8 @@ export interface FormFigures {
   sections?: Record<string, SectionFigures>;
   /** Per ending id of a form with `settings.endings`: the responses that reached it. */
   endings?: Record<string, number>;
+  /** A quiz's scores and each question's share of right answers (`settings.quiz`). */
+  quiz?: QuizFigures;
   /**
    * The drop-off funnel of the saved partial responses still kept (they are purged after
    * `settings.resumeDays`): present when the figures are asked with the schema.
@@ -39,6 +49,42 @@ export interface FiguresQuery {
   from?: string | undefined;
   to?: string | undefined;
   bucket?: 'day' | 'week';
+}
+
+/**
+ * A quiz's figures from its responses' stored marks (each with the responses that have it): the
+ * scores, the mean, the passes, and per question how often it was asked and answered right.
+ */
+export function quizFigures(schema: FormSchema, marks: readonly { quiz: string; n: number }[]): QuizFigures {
+  let responses = 0;
+  let sum = 0;
+  let passed = 0;
+  const scores = new Map<number, number>();
+  const asked = new Map<string, number>();
+  const right = new Map<string, number>();
+  for (const { quiz, n } of marks) {
+    const stored = JSON.parse(quiz) as QuizResult & { asked?: string[]; right?: string[] };
+    responses += n;
+    sum += stored.score * n;
+    if (stored.passed === true) passed += n;
+    scores.set(stored.score, (scores.get(stored.score) ?? 0) + n);
+    for (const id of stored.asked ?? []) asked.set(id, (asked.get(id) ?? 0) + n);
+    for (const id of stored.right ?? []) right.set(id, (right.get(id) ?? 0) + n);
+  }
+  const questions = Object.fromEntries(
+    quizQuestions(schema).map((f) => {
+      const a = asked.get(f.id) ?? 0;
+      const r = right.get(f.id) ?? 0;
+      return [f.id, { asked: a, right: r, share: a === 0 ? null : Math.round((r / a) * 1000) / 1000 }];
+    }),
+  );
+  return {
+    responses,
+    meanScore: responses === 0 ? null : Math.round((sum / responses) * 10) / 10,
+    passed: schema.settings?.quiz?.passScore === undefined ? null : passed,
+    scores: [...scores].sort((a, b) => a[0] - b[0]).map(([score, count]) => ({ score, count })),
+    questions,
+  };
 }
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10_000) / 10_000);
@@ -341,6 +387,9 @@ export async function formFigures(
   if (endings.length > 0) {
     const reached = await store.endingCounts(scope);
     figures.endings = Object.fromEntries(endings.map((e) => [e.id, reached.get(e.id) ?? 0]));
+  }
+  if (form.schema?.settings?.quiz !== undefined) {
+    figures.quiz = quizFigures(form.schema, await store.quizMarks(scope));
   }
   if (form.schema !== undefined) {
     const schema = form.schema;

@@ -64,7 +64,7 @@ export function createPartialsStore(db: Db) {
       if (response_id === null) return undefined;
       return db
         .selectFrom('responses')
-        .select(['id', 'submitted_at', 'ending_id', 'language', 'answers', 'variables'])
+        .select(['id', 'submitted_at', 'ending_id', 'language', 'answers', 'variables', 'quiz'])
         .where('id', '=', response_id)
         .executeTakeFirstOrThrow();
     },

@@ -1,6 +1,7 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
+import { clientKey } from '../../http/client-key.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { decoySubmission, honeypotFilled } from '../../platform/honeypot.js';
 import { toPublicForm } from '../../platform/public-form.js';
@@ -63,12 +64,24 @@ export function createPublicRouter(
                 headers['idempotency-key'],
                 { requested: body.language, acceptLanguage: req.get('accept-language') },
                 { token: body.captchaToken, remoteIp: req.ip },
+                undefined,
+                body.quizAttempt,
               ),
           'Response stored',
         ),
       }),
     ),
     uploadPublicFile,
+    quizFeedback: s.route(contract.public.quizFeedback, async ({ params, body, req }) => ({
+      status: 200,
+      body: successBody(
+        await responses.quizFeedback(params.code, body, {
+          address: clientKey(req),
+          language: { acceptLanguage: req.get('accept-language') },
+        }),
+        'Answer marked',
+      ),
+    })),
     ...interviewRoutes(interviews, otp),
   });
   return forms;

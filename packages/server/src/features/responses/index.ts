@@ -1,4 +1,6 @@
 /** The responses feature: submissions and reading responses. */
+
+export { purgeExpiredQuizAttempts } from './quiz-feedback.js';
 export { createResponsesRouter } from './responses-router.js';
 export {
   createResponsesService,

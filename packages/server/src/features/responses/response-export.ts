@@ -39,6 +39,15 @@ export function fieldExportColumns(field: Field): ExportColumn[] {
   }));
 }
 
+/** A quiz's columns after the variables: its marks as the response records them. */
+const QUIZ_COLUMNS = ['quizScore', 'quizCorrect', 'quizTotal', 'quizPassed'] as const;
+
+/** The columns after the answers: one per variable (by its id), then a quiz's marks. */
+function trailingColumns(schema: FormSchema): string[] {
+  const variables = (schema.variables ?? []).map((v) => v.id);
+  return schema.settings?.quiz === undefined ? variables : [...variables, ...QUIZ_COLUMNS];
+}
+
 /** The export column of a repeating section: its entries as JSON (`sectionExportColumn`), empty without. */
 function entriesExportColumn(section: Section): ExportColumn {
   const column = sectionExportColumn(section);
@@ -61,9 +70,8 @@ function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn
       columns.push({ id: section.id, column: entriesExportColumn(section) });
     }
   }
-  const variables = (schema.variables ?? []).map((v) => v.id);
   const taken = new Map<string, number>();
-  for (const name of [...FIXED_COLUMNS, ...columns.map((c) => c.column.title), ...variables]) {
+  for (const name of [...FIXED_COLUMNS, ...columns.map((c) => c.column.title), ...trailingColumns(schema)]) {
     taken.set(name, (taken.get(name) ?? 0) + 1);
   }
   return columns.map(({ id, column }) => ({
@@ -77,11 +85,15 @@ function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn
  * form order (`fieldExportColumns`: one per field, one per row of a matrix or part of an address;
  * a repeating section one, titled by the section, of its entries as JSON; a heading that two
  * columns share gets the field's or section's id after it in brackets), then one per variable
- * (headed by its id).
+ * (headed by its id), then a quiz's marks (`quizScore` in percent, `quizCorrect`, `quizTotal`,
+ * `quizPassed`).
  */
 export function responseColumns(schema: FormSchema): string[] {
-  const variables = (schema.variables ?? []).map((v) => v.id);
-  return [...FIXED_COLUMNS, ...exportColumnsOf(schema).map((c) => c.column.title), ...variables];
+  return [
+    ...FIXED_COLUMNS,
+    ...exportColumnsOf(schema).map((c) => c.column.title),
+    ...trailingColumns(schema),
+  ];
 }
 
 /**
@@ -98,7 +110,12 @@ export function responsesExport(
 ): TableExport<FormResponse> {
   const columns = exportColumnsOf(schema);
   const variables = (schema.variables ?? []).map((v) => v.id);
+  const quiz = schema.settings?.quiz !== undefined;
   const cells = (r: FormResponse) => columns.map(({ id, column }) => column.value(r.answers[id]));
+  const marks = (r: FormResponse): XlsxCell[] =>
+    r.quiz
+      ? [r.quiz.score, r.quiz.correct, r.quiz.total, r.quiz.passed === null ? null : String(r.quiz.passed)]
+      : [null, null, null, null];
   return {
     format,
     columns: responseColumns(schema),
@@ -108,6 +125,7 @@ export function responsesExport(
       r.language ?? null,
       ...cells(r),
       ...variables.map((id) => r.variables[id] ?? null),
+      ...(quiz ? marks(r) : []),
     ],
     json: (r) => {
       const values = cells(r);

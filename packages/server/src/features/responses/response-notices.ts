@@ -1,4 +1,4 @@
-import type { FormSchema, Language } from '@formloom/contract';
+import type { FormSchema, Language, QuizResult } from '@formloom/contract';
 import type { Answers, VariableValues } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import type { Wake } from '../../jobs/wake.js';
@@ -13,6 +13,7 @@ export interface NewResponse {
   language: Language;
   answers: Answers;
   variables?: VariableValues | undefined;
+  quiz?: QuizResult | undefined;
 }
 
 export interface ResponseNoticesDeps {

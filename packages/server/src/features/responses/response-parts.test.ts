@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FormSchema } from '@formloom/contract';
+import { compileForm } from '@formloom/contract/engine';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import {
@@ -77,6 +78,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       language: 'en',
       variables: null,
       ending_id: null,
+      quiz: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;
@@ -118,7 +120,9 @@ describeDialects('responses service parts, each built alone', (dialect) => {
     const { replay: replayWith } = createSubmissionReplay();
     const { row, schema } = await publishedForm();
     const replay = (trx: Db, formId: string, key: string, print: string, now: string) =>
-      replayWith(trx, formId, key, print, now, (stored) => submissionResult(stored, () => schema));
+      replayWith(trx, formId, key, print, now, (stored) =>
+        submissionResult(stored, () => compileForm(schema)),
+      );
     const first = await storedResponse(row, { name: 'Ada' }, 'key-1');
     const now = isoNow();
     expect(await replay(db, row.id, 'key-1', fingerprint({ name: 'Ada' }), now)).toEqual({

@@ -11,6 +11,7 @@ import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponseCounts } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
+import { readQuiz } from './submission-ending.js';
 
 export function toResponse(row: ResponseRow): FormResponse {
   return {
@@ -20,6 +21,7 @@ export function toResponse(row: ResponseRow): FormResponse {
     variables: row.variables === null ? {} : fromJson(row.variables),
     language: row.language as FormResponse['language'],
     endingId: row.ending_id,
+    quiz: row.quiz === null ? null : readQuiz(row.quiz),
     submittedAt: row.submitted_at,
   };
 }

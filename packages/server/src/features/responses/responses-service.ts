@@ -7,6 +7,7 @@ import type { ResponseMails } from '../notifications/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createPublicForms } from './public-forms.js';
+import { createQuizFeedback } from './quiz-feedback.js';
 import { createResponseCounts } from './response-counts.js';
 import { createResponseDeletion } from './response-deletion.js';
 import { createResponseExports } from './response-export.js';
@@ -74,11 +75,13 @@ export function createResponsesService({
   const { exportOf } = createResponseExports({ db, forms, compiled });
   const { remove } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
   const { publicForm, allowedOrigins, draftForm } = publicForms;
+  const { feedback: quizFeedback } = createQuizFeedback({ db, clock, compiled, forms: publicForms });
   return {
     publicForm,
     allowedOrigins,
     draftForm,
     submit,
+    quizFeedback,
     list,
     recallOf,
     get,

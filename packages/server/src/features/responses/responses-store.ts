@@ -33,6 +33,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       language: p.language,
       variables: p.variables,
       ending_id: p.ending_id,
+      quiz: p.quiz,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

@@ -57,6 +57,7 @@ describeEachDialect('responses', (t) => {
         language: 'en',
         variables: {},
         endingId: null,
+        quiz: null,
       });
     });
 

@@ -169,6 +169,8 @@ export function createSubmissionRunner({
       captcha: { token?: string | undefined; remoteIp?: string | undefined } = {},
       /** What this submission completes, once (a partial response). */
       link?: SubmissionLink,
+      /** A quiz with feedback after each answer: the attempt whose marked answers are kept. */
+      quizAttempt?: string,
     ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
@@ -180,6 +182,7 @@ export function createSubmissionRunner({
         idempotencyKey,
         print: idempotencyKey === undefined ? null : fingerprint(answers),
         link,
+        quizAttempt,
       };
       try {
         return await run(submission);

@@ -8,10 +8,17 @@ import type { SubmissionForms } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
 import type { CompiledForms } from './compiled-forms.js';
 import { invalidAnswers, type PublicForms } from './public-forms.js';
+import { createQuizAttemptsStore } from './quiz-attempts-store.js';
 import type { ResponseCounts } from './response-counts.js';
 import type { ResponseNotices } from './response-notices.js';
 import type { ResponsesStore } from './responses-store.js';
-import { type StoredSubmission, submissionResult } from './submission-ending.js';
+import {
+  answeredQuiz,
+  quizMarks,
+  type StoredSubmission,
+  storedQuiz,
+  submissionResult,
+} from './submission-ending.js';
 import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
 
 /**
@@ -38,6 +45,11 @@ export interface Submission {
   captchaChecked?: boolean;
   /** What this submission completes, once (a partial response). */
   link?: SubmissionLink | undefined;
+  /**
+   * A quiz with feedback after each answer: the attempt whose marked answers the response keeps
+   * (each question answered as it was first marked).
+   */
+  quizAttempt?: string | undefined;
 }
 
 /**
@@ -74,7 +86,16 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       trx: Db,
       txForms: SubmissionForms,
       txResponses: ResponsesStore,
-      { code, answers, language: languageRequest, idempotencyKey, print, captchaChecked, link }: Submission,
+      {
+        code,
+        answers: sent,
+        language: languageRequest,
+        idempotencyKey,
+        print,
+        captchaChecked,
+        link,
+        quizAttempt,
+      }: Submission,
     ): Promise<SubmitOutcome> {
       const submittedAt = isoNow(clock());
       const form = await forms.submissionFormIn(txForms, code, submittedAt);
@@ -84,9 +105,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       // What a stored response answers, in the language it was answered in.
       const answer = (stored: StoredSubmission) =>
         submissionResult(stored, (language) =>
-          language !== null && isLanguage(language)
-            ? compiled.get(form, language).schema
-            : compiled.get(form).schema,
+          language !== null && isLanguage(language) ? compiled.get(form, language) : compiled.get(form),
         );
       const done = await link?.completed(trx);
       if (done !== undefined) return { kind: 'answered', result: answer(done) };
@@ -111,6 +130,15 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       // Validated in the respondent's language, so the messages are too; the answers, the stored
       // response and the event are the same in every language (labels in the base language).
       const language = pickLanguage(base, languageRequest);
+      // A question marked after its answer keeps the answer it was marked for.
+      const marked =
+        quizAttempt !== undefined && base.settings?.quiz?.feedback === 'after-answer'
+          ? await createQuizAttemptsStore(trx).marked(form.id, quizAttempt, submittedAt)
+          : undefined;
+      const answers =
+        marked !== undefined && typeof sent === 'object' && sent !== null && !Array.isArray(sent)
+          ? { ...sent, ...marked }
+          : sent;
       const validator = compiled.get(form, language);
       const resolved = files
         ? await files.resolve(trx, form, validator.schema, answers, submittedAt)
@@ -121,6 +149,9 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       // form without endings has none to reach: its submissions take no second pass.
       const endingId =
         (base.settings?.endings?.length ?? 0) > 0 ? formPath(validator, resolved).endingId : null;
+      // A quiz is marked by the server alone (the public form carries no right answers).
+      const marks = quizMarks(validator, checked.value);
+      const quiz = answeredQuiz(validator, marks);
       const row: ResponseRow = {
         id: randomUUID(),
         form_id: form.id,
@@ -133,6 +164,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         // Computed by the engine from the validated answers, never taken from the client.
         variables: checked.variables === undefined ? null : toJson(checked.variables),
         ending_id: endingId,
+        quiz: storedQuiz(marks),
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -152,6 +184,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         language,
         answers: checked.value,
         variables: checked.variables,
+        quiz: quiz && { correct: quiz.correct, total: quiz.total, score: quiz.score, passed: quiz.passed },
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);
@@ -159,7 +192,16 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         answers: checked.value,
         variables: checked.variables,
       });
-      return { kind: 'answered', result: { responseId: row.id, submittedAt, endingId, ending } };
+      return {
+        kind: 'answered',
+        result: {
+          responseId: row.id,
+          submittedAt,
+          endingId,
+          ending,
+          ...(quiz === undefined ? {} : { quiz }),
+        },
+      };
     },
   };
 }

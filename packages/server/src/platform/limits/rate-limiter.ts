@@ -47,7 +47,7 @@ export function planKey(accountId: string, window: WindowKind | `ai:${AiLimit}`)
 
 /** A plan window of one request: the limit it is refused with, its key and rule. */
 interface PlanWindow extends LimitPart {
-  type: RateLimitType;
+  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT'>;
 }
 
 /**
@@ -76,7 +76,14 @@ function windowsInOrder(accountId: string, limits: PlanLimits, ai?: AiLimit): Pl
   ];
 }
 
-function refusalMessage(type: RateLimitType, limit: number, plan: Plan, retryAfter: number, ai?: AiLimit) {
+/** The plan windows' refusals (a quiz's feedback limit is not a plan's: quiz-feedback.ts words its own). */
+function refusalMessage(
+  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT'>,
+  limit: number,
+  plan: Plan,
+  retryAfter: number,
+  ai?: AiLimit,
+) {
   const on = `on the ${PLAN_NAMES[plan]} plan`;
   switch (type) {
     case 'BURST_LIMIT':
