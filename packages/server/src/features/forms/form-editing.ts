@@ -5,13 +5,14 @@ import { isoNow, toJson } from '../../db/json.js';
 import { conflict, notFound, preconditionFailed } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { archiveDue } from '../../platform/archive-rule.js';
-import { currentAuditCaller, recordAudit } from '../../platform/audit/index.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import { schemaOf } from '../../platform/form-schema.js';
 import { publicFormUrl } from '../../platform/share-code.js';
 import { ifMatchHolds } from './form-etag.js';
 import { formTransitionEvents, withEvents } from './form-events.js';
 import { toForm } from './form-mapping.js';
-import { createFormRevisionsStore, type RevisionRow } from './form-revisions-store.js';
+import { nextRevision } from './form-revision-rule.js';
+import { createFormRevisionsStore } from './form-revisions-store.js';
 import { createFormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
 
@@ -101,37 +102,6 @@ export function createFormEditing({
   }
 
   /**
-   * The revision an edit makes (docs/server.md "Revisions and drafts"), if any: a form that is
-   * live after the edit (published or archived) gets one when its schema changes, when it is
-   * published for the first time, and when it is published again with a schema other than its
-   * last revision's. Changes while it is a draft make none.
-   */
-  async function revisionOf(
-    row: FormRow,
-    values: FormUpdate,
-    nowIso: string,
-  ): Promise<RevisionRow | undefined> {
-    if ((values.publish_status ?? row.publish_status) === 'DRAFT') return undefined;
-    const schema = values.schema ?? row.schema;
-    const changed = values.schema !== undefined && values.schema !== row.schema;
-    const again =
-      row.publish_status === 'DRAFT' &&
-      row.revision !== null &&
-      (await revisions.find(row.id, row.revision))?.schema !== schema;
-    if (row.revision !== null && !changed && !again) return undefined;
-    const by = currentAuditCaller()?.actor;
-    return {
-      revision: (row.revision ?? 0) + 1,
-      title: values.title ?? row.title,
-      schema,
-      published_at: nowIso,
-      by_type: by?.type ?? null,
-      by_id: by?.id ?? null,
-      by_email: by?.email ?? null,
-    };
-  }
-
-  /**
    * Read, change, check, write, with optimistic locking: a concurrent edit makes this one read
    * again and re-apply, so no edit is lost. A schema that fails `checkSchema` is never written.
    * `ifMatch` (the caller's `If-Match`): the edit applies only to that version of the form, so a
@@ -162,7 +132,7 @@ export function createFormEditing({
       }
       const next = { ...row, ...values } as FormRow;
       if (archiveDue(next, nowIso, result.schema ?? schemaOf(row))) values.publish_status = 'ARCHIVED';
-      const revision = await revisionOf(row, values, nowIso);
+      const revision = await nextRevision(revisions, row, values, nowIso);
       if (revision !== undefined) values.revision = revision.revision;
       try {
         const written = await withEvents(
