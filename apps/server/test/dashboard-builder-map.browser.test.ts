@@ -153,5 +153,9 @@ describe.skipIf(executable === undefined)('the builder in Chromium: the map of t
     await expect
       .poll(() => page.getByRole('tab', { name: 'Texts and completion' }).getAttribute('aria-selected'))
       .toBe('true');
+    // The focus follows it into that tab.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id ?? ''))
+      .toMatch(/completion$/);
   });
 });

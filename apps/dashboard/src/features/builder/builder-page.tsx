@@ -79,19 +79,20 @@ function Builder({
     return () => window.removeEventListener('keydown', onKey);
   }, [builder.undo, builder.redo]);
 
-  // A page opened from the map: its panel's first box takes the focus; an ending: its editor (one
-  // marked data-ending-id) when the completion tab has one, else that tab's first box.
+  // A page opened from the map: its panel's first box takes the focus. An ending or the default
+  // completion: the first box of what the completion tab marks with the map's key for it
+  // (data-map-target="ending:<id>" or "completion"), else the tab's first box.
   useEffect(() => {
     if (opened === undefined) return;
     setOpened(undefined);
+    const boxes = 'input, textarea, select';
     const panel =
       tab === 'build'
         ? document.getElementById('builder-properties')?.parentElement
-        : document.querySelector<HTMLElement>(`[role="tabpanel"][id$="completion"]`);
-    const ending = opened.startsWith('ending:')
-      ? panel?.querySelector<HTMLElement>(`[data-ending-id="${CSS.escape(opened.slice(7))}"]`)
-      : undefined;
-    (ending ?? panel?.querySelector<HTMLElement>('input, textarea, select'))?.focus();
+        : document.querySelector<HTMLElement>('[role="tabpanel"][id$="completion"]');
+    const marked = panel?.querySelector<HTMLElement>(`[data-map-target="${CSS.escape(opened)}"]`);
+    const box = marked?.matches(boxes) ? marked : marked?.querySelector<HTMLElement>(boxes);
+    (box ?? panel?.querySelector<HTMLElement>(boxes))?.focus();
   }, [opened, tab]);
 
   const field = selection?.kind === 'field' ? schema.fields.find((f) => f.id === selection.id) : undefined;
@@ -278,7 +279,7 @@ function Builder({
                   setSelection({ kind: 'section', id: node.id });
                   setTab('build');
                 } else setTab('completion');
-                setOpened(node.kind === 'completion' ? node.kind : `${node.kind}:${node.id}`);
+                setOpened(node.key);
               }}
             />
           </Suspense>
