@@ -436,10 +436,12 @@ export class FormloomFormElement extends Base {
       location.assign(state.completion.redirectUrl);
       return;
     }
-    if (state.completion?.message !== undefined)
-      dom.byId(ids.doneMessage)!.textContent = state.completion.message;
-    dom.byId(ids.form)!.hidden = true;
+    const { title, message } = state.completion ?? {};
     const done = dom.byId(ids.done)!;
+    // The ending's title replaces the thanks heading above its message (the card's first child).
+    if (title !== undefined) done.firstElementChild!.textContent = title;
+    if (message !== undefined) dom.byId(ids.doneMessage)!.textContent = message;
+    dom.byId(ids.form)!.hidden = true;
     done.hidden = false;
     done.focus();
   }

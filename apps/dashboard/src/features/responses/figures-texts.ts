@@ -14,6 +14,8 @@ export const figuresTexts = defineTexts(
     day: 'Day',
     count: 'Responses',
     funnel: 'Drop-off (responses and saved partial responses)',
+    funnelPaths:
+      'Each page counts those whose path went through it: a page that a jump skipped is not a drop-off.',
     step: 'Step',
     started: 'Started',
     completed: 'Completed',
@@ -69,6 +71,8 @@ export const figuresTexts = defineTexts(
       day: 'Tag',
       count: 'Antworten',
       funnel: 'Abbrüche (Antworten und gespeicherte Teilantworten)',
+      funnelPaths:
+        'Jede Seite zählt, wessen Weg über sie führte: Eine Seite, die ein Sprung übersprungen hat, ist kein Abbruch.',
       step: 'Schritt',
       started: 'Begonnen',
       completed: 'Abgeschlossen',
@@ -123,6 +127,8 @@ export const figuresTexts = defineTexts(
       day: 'Día',
       count: 'Respuestas',
       funnel: 'Abandono (respuestas y respuestas parciales guardadas)',
+      funnelPaths:
+        'Cada página cuenta a quienes pasaron por ella en su camino: una página que un salto omitió no es un abandono.',
       step: 'Paso',
       started: 'Empezadas',
       completed: 'Completadas',
@@ -177,6 +183,8 @@ export const figuresTexts = defineTexts(
       day: 'Giorno',
       count: 'Risposte',
       funnel: 'Abbandoni (risposte e risposte parziali salvate)',
+      funnelPaths:
+        'Ogni pagina conta chi l’ha attraversata nel proprio percorso: una pagina saltata da un salto non è un abbandono.',
       step: 'Passo',
       started: 'Iniziate',
       completed: 'Completate',
@@ -231,6 +239,8 @@ export const figuresTexts = defineTexts(
       day: 'Dag',
       count: 'Reacties',
       funnel: 'Uitval (reacties en opgeslagen gedeeltelijke reacties)',
+      funnelPaths:
+        'Elke pagina telt wie er langs hun pad doorheen ging: een pagina die een sprong oversloeg, is geen uitval.',
       step: 'Stap',
       started: 'Begonnen',
       completed: 'Afgerond',
@@ -285,6 +295,8 @@ export const figuresTexts = defineTexts(
       day: 'Gün',
       count: 'Yanıtlar',
       funnel: 'Bırakma (yanıtlar ve kaydedilmiş yarım yanıtlar)',
+      funnelPaths:
+        'Her sayfa, yolu o sayfadan geçenleri sayar: bir atlamanın geçtiği sayfa bırakma sayılmaz.',
       step: 'Adım',
       started: 'Başlanan',
       completed: 'Tamamlanan',
