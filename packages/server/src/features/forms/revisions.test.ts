@@ -137,6 +137,38 @@ describeEachDialect('revisions and drafts', (t: TestServer) => {
     expect((await t.request(`/v1/forms/${id}/draft`, { method: 'DELETE', key })).status).toBe(404);
   });
 
+  it("an export reads each answer with its own revision's labels", async () => {
+    const { id, schema } = await created();
+    const code = (await publish(id)).body.data.shareUrl as string;
+    await submit(code);
+    // The option "email" is relabelled after the first response; the second answers the new label.
+    const renamed = {
+      ...schema,
+      fields: schema.fields.map((f) =>
+        f.id === 'contact'
+          ? {
+              ...f,
+              options: f.options!.map((o) => (o.value === 'email' ? { ...o, label: 'Electronic mail' } : o)),
+            }
+          : f,
+      ),
+    };
+    expect((await patch(id, renamed)).status).toBe(200);
+    await submit(code);
+    const csv = await t.request(`/v1/forms/${id}/responses/export?format=csv`, { key });
+    const lines = String(csv.text).trim().split(/\r?\n/);
+    const at = lines[0]!.split(',').indexOf('Contact by');
+    expect(at).toBeGreaterThan(0);
+    // Oldest first: the first response as revision 1 named its option, the second as revision 2.
+    const options = lines.slice(1).map((line) => line.split(',')[at]);
+    const labelThen = schema.fields
+      .find((f) => f.id === 'contact')!
+      .options!.find((o) => o.value === 'email')!.label;
+    expect(options).toEqual([labelThen, 'Electronic mail']);
+    const json = await t.request(`/v1/forms/${id}/responses/export?format=json`, { key });
+    expect(JSON.parse(json.text).map((r: { formRevision: number }) => r.formRevision)).toEqual([1, 2]);
+  });
+
   it('checks a draft as a form is checked, and keeps another account out', async () => {
     const { id, schema } = await created();
     const broken = { ...schema, fields: [...schema.fields, { ...schema.fields[0]! }] };
