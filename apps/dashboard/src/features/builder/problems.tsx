@@ -56,3 +56,25 @@ export function ProblemList({ problems }: { problems: readonly SchemaProblem[] }
     </div>
   );
 }
+
+/**
+ * Warnings beside what they concern: likely mistakes that do not refuse the form (a page no path
+ * reaches), said politely, as a status rather than an alert.
+ */
+export function WarningList({ warnings, label }: { warnings: readonly SchemaProblem[]; label: string }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div role="status">
+      <Text size="sm" fw={700}>
+        {label}
+      </Text>
+      <List size="sm">
+        {warnings.map((w) => (
+          <List.Item key={`${w.path} ${w.code}`}>
+            <Text size="sm">{w.message}</Text>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
