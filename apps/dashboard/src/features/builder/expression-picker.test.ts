@@ -1,4 +1,5 @@
-import type { JsonValue } from '@formloom/contract';
+import type { FormSchema, JsonValue } from '@formloom/contract';
+import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import {
   COMBINES,
@@ -178,5 +179,67 @@ describe('a calculation said by the pickers', () => {
       expect(length).toBeGreaterThanOrEqual(fewest);
       expect(length).toBeLessThanOrEqual(most);
     }
+  });
+});
+
+describe("what the pickers build, the engine's integrity check takes", () => {
+  /** A quiz question with a scored right answer, a number field, and variables built by the pickers. */
+  const quiz = (models: PickerModel[]): FormSchema => ({
+    version: '1.0',
+    schemaVersion: '2024-01-01',
+    meta: { title: 'Quiz', language: 'en' },
+    sections: [{ id: 's', title: '', order: 0 }],
+    fields: [
+      {
+        id: 'q1',
+        sectionId: 's',
+        type: 'radio',
+        label: 'Capital of France?',
+        order: 0,
+        options: [
+          { label: 'Paris', value: 'paris', score: 1, correct: true },
+          { label: 'Lyon', value: 'lyon' },
+        ],
+      },
+      {
+        id: 'q2',
+        sectionId: 's',
+        type: 'checkbox',
+        label: 'Primes',
+        order: 1,
+        options: [{ label: '2', value: '2', score: 1 }],
+      },
+      { id: 'bonus', sectionId: 's', type: 'number', label: 'Bonus', order: 2 },
+    ],
+    variables: models.map((model, i) => ({
+      id: `v${i}`,
+      type: 'number',
+      expression: pickerToExpression(model),
+    })),
+  });
+
+  it('sums of scores, the count of correct answers, answers, variables and arithmetic of them', () => {
+    const models: PickerModel[] = [
+      { combine: 'single', terms: [{ kind: 'scores', fields: ['q1', 'q2'] }] },
+      { combine: 'single', terms: [{ kind: 'correctCount' }] },
+      {
+        combine: '*',
+        terms: [{ kind: 'correctCount' }, { kind: 'constant', value: 10 }],
+      },
+      {
+        combine: 'max',
+        terms: [
+          { kind: 'answer', id: 'bonus', orZero: true },
+          { kind: 'answer', id: 'v0', orZero: false },
+          { kind: 'scores', fields: ['q2'] },
+        ],
+      },
+    ];
+    expect(checkSchema(quiz(models))).toEqual([]);
+  });
+
+  it('a score of a field without options is said by the check, not hidden by the pickers', () => {
+    const schema = quiz([{ combine: 'single', terms: [{ kind: 'scores', fields: ['bonus'] }] }]);
+    expect(checkSchema(schema).map((p) => p.code)).toEqual(['score_not_applicable']);
   });
 });
