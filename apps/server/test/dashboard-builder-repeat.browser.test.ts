@@ -170,11 +170,13 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     await saved();
     await expectAccessibleAtPhoneWidth(opened);
 
-    // Variables count and sum the entries (the editor takes JSON).
+    // Variables count and sum the entries (written as JSON: the pickers do not say entries).
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();
     await page.getByRole('button', { name: 'Add a variable' }).click();
+    await page.getByRole('switch', { name: 'Variable 1: edit as JSON' }).check();
     await page.getByLabel('Variable 1 expression (JSON)').fill('{"sum": ["guests", "age"]}');
     await page.getByRole('button', { name: 'Add a variable' }).click();
+    await page.getByRole('switch', { name: 'Variable 2: edit as JSON' }).check();
     await page.getByLabel('Variable 2 expression (JSON)').fill('{"entries": "guests"}');
     await saved();
     // A field of the section read directly is a problem, said in the builder's words.
