@@ -175,6 +175,23 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
         { conditionGroups: when('free'), to: { section: 'profile' } },
       ]);
     await expectAccessibleAtPhoneWidth(opened);
+    // "Free, or anything but free" always matches: Billing is on no path, which its panel warns of.
+    const second = properties.getByRole('group', { name: 'Jump 2', exact: true });
+    await second.getByRole('button', { name: 'Add a group (or)' }).click();
+    await properties.getByLabel('Jump 2: Group 2, condition 1: operator').selectOption('notEquals');
+    await properties.getByLabel('Jump 2: Group 2, condition 1: value').selectOption('free');
+    await saved();
+    await page.getByRole('button', { name: 'Edit Page 2: Billing' }).click();
+    const warning = properties
+      .getByRole('status')
+      .filter({ hasText: 'Warnings' })
+      .getByText('Section "billing" is on no path: every way through the form jumps past it.');
+    await warning.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Page 1: Plan' }).click();
+    await properties.getByRole('button', { name: 'Jump 2: Remove group 2' }).click();
+    await page.getByRole('button', { name: 'Edit Page 2: Billing' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
     // The last page may only end.
     await page.getByRole('button', { name: 'Edit Page 3: Profile' }).click();
     await jumps.getByRole('button', { name: 'Add a jump' }).click();
