@@ -167,6 +167,10 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
     await up.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => properties.getByLabel('Jump 1: go to').inputValue()).toBe('ending:ending_1');
+    // The focus went with the jump: at the top, to its other move button.
+    await expect
+      .poll(() => isFocused(properties.getByRole('button', { name: 'Move jump 1 down' })))
+      .toBe(true);
     await saved();
     await expect
       .poll(async () => (await stored()).sections.find((s) => s.id === 'plan')!.jumps)

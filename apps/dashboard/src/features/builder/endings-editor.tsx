@@ -7,7 +7,9 @@ import { ConditionGroupsEditor, firstGroups, targetsOf } from './condition-edito
 import { addEnding, jumpsTo, removeEnding, renameEnding, replaceEnding, setEndings } from './logic-edit.js';
 import { logicTexts } from './logic-texts.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { useFocusAfter } from './question-settings.js';
 import { RecallInput } from './recall-input.js';
+import { ReorderButtons } from './reorder-buttons.js';
 import { moveItem } from './schema-edit.js';
 
 /** An ending's id as typed: one another ending has is refused (its jumps would merge) and said so. */
@@ -59,6 +61,7 @@ export function EndingsEditor({
   disabled: boolean;
 }) {
   const t = useTexts(logicTexts);
+  const [container, focusAfter] = useFocusAfter();
   const endings = schema.settings?.endings ?? [];
   // Endings are decided on the server from every answer and variable.
   const targets = targetsOf(schema).filter((x) => x.type !== 'file');
@@ -68,7 +71,7 @@ export function EndingsEditor({
 
   return (
     <Fieldset legend={t('endings')} disabled={disabled}>
-      <Stack gap="xs">
+      <Stack gap="xs" ref={container}>
         <Text size="sm">{t('endingsHelp')}</Text>
         <ProblemList problems={problems.filter((p) => !/^\$\.settings\.endings\[\d+\]/.test(p.path))} />
         {endings.length === 0 ? <Text size="sm">{t('noEndings')}</Text> : null}
@@ -129,34 +132,19 @@ export function EndingsEditor({
                   />
                 )}
                 {jumps === 0 ? null : <Text size="sm">{t('endingJumps', { count: jumps })}</Text>}
-                <Group gap="xs" wrap="wrap">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    data-disabled={e === 0 || undefined}
-                    aria-disabled={e === 0 || undefined}
-                    onClick={() => (e === 0 ? undefined : move(e, e - 1))}
-                  >
-                    {t('moveEndingUp', { n })}
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    data-disabled={e === endings.length - 1 || undefined}
-                    aria-disabled={e === endings.length - 1 || undefined}
-                    onClick={() => (e === endings.length - 1 ? undefined : move(e, e + 1))}
-                  >
-                    {t('moveEndingDown', { n })}
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => edit((s) => removeEnding(s, ending.id))}
-                  >
-                    {t('removeEnding', { n })}
-                  </Button>
-                </Group>
+                <ReorderButtons
+                  name="ending"
+                  focus={focusAfter}
+                  index={e}
+                  count={endings.length}
+                  onMove={move}
+                  onRemove={() => edit((s) => removeEnding(s, ending.id))}
+                  labels={{
+                    up: t('moveEndingUp', { n }),
+                    down: t('moveEndingDown', { n }),
+                    remove: t('removeEnding', { n }),
+                  }}
+                />
               </Stack>
             </Fieldset>
           );

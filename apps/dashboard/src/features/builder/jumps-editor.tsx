@@ -6,6 +6,8 @@ import { ConditionGroupsEditor, firstGroups, targetsOf } from './condition-edito
 import { jumpTargets, setJumps, targetValue } from './logic-edit.js';
 import { logicTexts } from './logic-texts.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { useFocusAfter } from './question-settings.js';
+import { ReorderButtons } from './reorder-buttons.js';
 import { moveItem } from './schema-edit.js';
 
 /**
@@ -28,6 +30,7 @@ export function JumpsEditor({
   disabled: boolean;
 }) {
   const t = useTexts(logicTexts);
+  const [container, focusAfter] = useFocusAfter();
   const jumps = section.jumps ?? [];
   const choices = jumpTargets(schema, section.id);
   const targets = targetsOf(schema).filter((x) => x.type !== 'file');
@@ -46,7 +49,7 @@ export function JumpsEditor({
 
   return (
     <Fieldset legend={t('jumps')} disabled={disabled}>
-      <Stack gap="xs">
+      <Stack gap="xs" ref={container}>
         <Text size="sm">{t('jumpsHelp')}</Text>
         {paged ? null : (
           <Text size="sm" fw={700}>
@@ -91,38 +94,19 @@ export function JumpsEditor({
                       : setJump(j, { ...jump, conditionGroups: groups }, `${j}.when`)
                   }
                 />
-                <Group gap="xs" wrap="wrap">
-                  <Button
-                    variant="default"
-                    size="xs"
-                    // Said by aria-disabled, focusable still: the button pressed keeps the focus
-                    // when the jump it moved reaches the end.
-                    data-disabled={j === 0 || undefined}
-                    aria-disabled={j === 0 || undefined}
-                    onClick={() => (j === 0 ? undefined : setAll(moveItem(jumps, j, j - 1)))}
-                  >
-                    {t('moveJumpUp', { n })}
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    // Said by aria-disabled, focusable still: the button pressed keeps the focus
-                    // when the jump it moved reaches the end.
-                    data-disabled={j === jumps.length - 1 || undefined}
-                    aria-disabled={j === jumps.length - 1 || undefined}
-                    onClick={() => (j === jumps.length - 1 ? undefined : setAll(moveItem(jumps, j, j + 1)))}
-                  >
-                    {t('moveJumpDown', { n })}
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => setAll(jumps.filter((_, i) => i !== j))}
-                  >
-                    {t('removeJump', { n })}
-                  </Button>
-                </Group>
+                <ReorderButtons
+                  name="jump"
+                  focus={focusAfter}
+                  index={j}
+                  count={jumps.length}
+                  onMove={(from, to) => setAll(moveItem(jumps, from, to))}
+                  onRemove={() => setAll(jumps.filter((_, i) => i !== j))}
+                  labels={{
+                    up: t('moveJumpUp', { n }),
+                    down: t('moveJumpDown', { n }),
+                    remove: t('removeJump', { n }),
+                  }}
+                />
               </Stack>
             </Fieldset>
           );
