@@ -189,7 +189,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
     const warning = properties
       .getByRole('status')
       .filter({ hasText: 'Warnings' })
-      .getByText('Section "billing" is on no path: every way through the form jumps past it.');
+      .getByText('No path reaches this page: every way through the form jumps past it.');
     await warning.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Edit Page 1: Plan' }).click();

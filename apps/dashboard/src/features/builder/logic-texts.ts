@@ -66,6 +66,12 @@ const en = {
   recallHint: 'Type {{ to recall an answer or a variable.',
   recallUnknown: '{{{id}}} recalls nothing: "{id}" is neither a field nor a variable this text may recall.',
   recallSingle: '{{id}} is shown as written: to recall it, write {{{id}}}.',
+  problemJumpBackwards: 'This jump goes back: a jump goes only forward, to a later page or to an ending.',
+  problemJumpTarget: 'This jump goes to a page or an ending the form does not have.',
+  problemUnreachable: 'No path reaches this page: every way through the form jumps past it.',
+  problemEndingId: 'Another ending has this id; each ending needs its own.',
+  problemMarks:
+    "This variable reads the quiz's marks, which only the server knows: only an ending's conditions may name it.",
   warnings: 'Warnings',
 };
 
@@ -135,6 +141,13 @@ const de: Record<Key, string> = {
   recallUnknown:
     '{{{id}}} fügt nichts ein: „{id}“ ist weder ein Feld noch eine Variable, die dieser Text einfügen kann.',
   recallSingle: '{{id}} wird so angezeigt, wie es dasteht: Zum Einfügen schreiben Sie {{{id}}}.',
+  problemJumpBackwards:
+    'Dieser Sprung geht zurück: Ein Sprung geht nur vorwärts, zu einer späteren Seite oder zu einem Abschluss.',
+  problemJumpTarget: 'Dieser Sprung führt zu einer Seite oder einem Abschluss, den das Formular nicht hat.',
+  problemUnreachable: 'Kein Weg führt zu dieser Seite: Jeder Weg durch das Formular springt an ihr vorbei.',
+  problemEndingId: 'Ein anderer Abschluss hat diese Kennung; jeder Abschluss braucht seine eigene.',
+  problemMarks:
+    'Diese Variable liest die Bewertung des Quiz, die nur der Server kennt: Nur die Bedingungen eines Abschlusses dürfen sie nennen.',
   warnings: 'Warnungen',
 };
 
@@ -201,6 +214,14 @@ const es: Record<Key, string> = {
   recallUnknown:
     '{{{id}}} no inserta nada: «{id}» no es un campo ni una variable que este texto pueda insertar.',
   recallSingle: '{{id}} se muestra tal cual: para insertarlo, escribe {{{id}}}.',
+  problemJumpBackwards:
+    'Este salto va hacia atrás: un salto solo va hacia delante, a una página posterior o a un final.',
+  problemJumpTarget: 'Este salto va a una página o un final que el formulario no tiene.',
+  problemUnreachable:
+    'Ningún camino llega a esta página: todos los caminos del formulario saltan por encima.',
+  problemEndingId: 'Otro final tiene este id; cada final necesita el suyo.',
+  problemMarks:
+    'Esta variable lee las notas del cuestionario, que solo conoce el servidor: solo las condiciones de un final pueden nombrarla.',
   warnings: 'Avisos',
 };
 
@@ -267,6 +288,13 @@ const it: Record<Key, string> = {
   recallUnknown:
     '{{{id}}} non inserisce nulla: «{id}» non è un campo né una variabile che questo testo possa inserire.',
   recallSingle: '{{id}} viene mostrato così com’è: per inserirlo scrivi {{{id}}}.',
+  problemJumpBackwards:
+    'Questo salto torna indietro: un salto va solo avanti, a una pagina successiva o a una conclusione.',
+  problemJumpTarget: 'Questo salto porta a una pagina o a una conclusione che il modulo non ha.',
+  problemUnreachable: 'Nessun percorso arriva a questa pagina: ogni percorso del modulo la salta.',
+  problemEndingId: "Un'altra conclusione ha questo id; ogni conclusione ne vuole uno suo.",
+  problemMarks:
+    'Questa variabile legge i punteggi del quiz, che conosce solo il server: solo le condizioni di una conclusione possono nominarla.',
   warnings: 'Avvisi',
 };
 
@@ -333,6 +361,13 @@ const nl: Record<Key, string> = {
   recallUnknown:
     '{{{id}}} voegt niets in: ‘{id}’ is geen veld en geen variabele die deze tekst kan invoegen.',
   recallSingle: '{{id}} wordt getoond zoals het er staat: schrijf {{{id}}} om het in te voegen.',
+  problemJumpBackwards:
+    'Deze sprong gaat terug: een sprong gaat alleen vooruit, naar een latere pagina of naar een afsluiting.',
+  problemJumpTarget: 'Deze sprong gaat naar een pagina of afsluiting die het formulier niet heeft.',
+  problemUnreachable: 'Geen enkel pad komt op deze pagina: elke weg door het formulier springt eroverheen.',
+  problemEndingId: 'Een andere afsluiting heeft dit id; elke afsluiting heeft een eigen id nodig.',
+  problemMarks:
+    'Deze variabele leest de beoordeling van de quiz, die alleen de server kent: alleen de voorwaarden van een afsluiting mogen haar noemen.',
   warnings: 'Waarschuwingen',
 };
 
@@ -399,6 +434,13 @@ const tr: Record<Key, string> = {
   recallUnknown:
     '{{{id}}} hiçbir şey eklemiyor: "{id}" bu metnin ekleyebileceği bir alan ya da değişken değil.',
   recallSingle: '{{id}} yazıldığı gibi gösterilir: eklemek için {{{id}}} yazın.',
+  problemJumpBackwards:
+    'Bu atlama geri gidiyor: atlama yalnızca ileri gider, sonraki bir sayfaya ya da bir bitişe.',
+  problemJumpTarget: 'Bu atlama formda olmayan bir sayfaya ya da bitişe gidiyor.',
+  problemUnreachable: 'Bu sayfaya hiçbir yol ulaşmıyor: formdaki her yol onu atlıyor.',
+  problemEndingId: 'Başka bir bitiş bu kimliği kullanıyor; her bitişin kendi kimliği olmalı.',
+  problemMarks:
+    'Bu değişken testin notlarını okuyor ve bunları yalnızca sunucu bilir: onu yalnızca bir bitişin koşulları anabilir.',
   warnings: 'Uyarılar',
 };
 
