@@ -41,8 +41,12 @@ const KIND_WORDS: Record<TermKind, LogicTextKey> = {
   scores: 'kindScores',
   correctCount: 'kindCorrect',
   answer: 'kindAnswer',
+  entries: 'kindEntries',
+  entrySum: 'kindEntrySum',
   constant: 'kindConstant',
 };
+/** The kinds that read a repeating section: offered when the form has one. */
+const ENTRY_KINDS: readonly TermKind[] = ['entries', 'entrySum'];
 const KINDS = Object.keys(KIND_WORDS) as TermKind[];
 /** The types whose answer is a number a calculation can read with `var`. */
 const NUMBER_TYPES = new Set(['number', 'rating', 'nps', 'scale', 'slider']);
@@ -99,12 +103,29 @@ function sources(schema: FormSchema, variableId: string) {
       .filter((v) => v.id !== variableId && v.type === 'number')
       .map((v) => ({ id: v.id, label: v.id })),
   ];
-  return { scored, numbers };
+  // A repeating section's number fields, which `sum` adds up over its entries.
+  const repeating = schema.sections
+    .filter((s) => s.repeat !== undefined)
+    .map((s) => ({
+      id: s.id,
+      label: s.title || s.id,
+      numbers: schema.fields
+        .filter((f) => f.sectionId === s.id && NUMBER_TYPES.has(f.type))
+        .map((f) => ({ id: f.id, label: `${f.label} (${f.id})` })),
+    }));
+  return { scored, numbers, repeating };
 }
+
+/** A select's choices with the current value kept first when it is not among them (a renamed id). */
+const withCurrent = (current: string, choices: readonly { id: string; label: string }[]) => [
+  ...(choices.some((x) => x.id === current) ? [] : [{ value: current, label: current || '—' }]),
+  ...choices.map((x) => ({ value: x.id, label: x.label })),
+];
 
 /**
  * A variable's calculation through pickers: how terms combine, then each term (sum of scores,
- * count of correct answers, an answer or variable, a number). "Edit as JSON" shows the expression
+ * count of correct answers, an answer or variable, a repeating section's entries counted or a field
+ * summed over them, a number). "Edit as JSON" shows the expression
  * itself, which is all there is for what the pickers cannot say.
  */
 export function CalculationEditor({
@@ -130,7 +151,7 @@ export function CalculationEditor({
   const model =
     made !== undefined && same(pickerToExpression(made), value) ? made : expressionToPicker(value);
   const [asJson, setAsJson] = useState(() => model === undefined);
-  const { scored, numbers } = sources(schema, variable.id);
+  const { scored, numbers, repeating } = sources(schema, variable.id);
   const update = (next: PickerModel) => {
     setMade(next);
     onChange(pickerToExpression(next));
@@ -168,6 +189,12 @@ export function CalculationEditor({
       }
       case 'answer':
         return { kind, id: numbers[0]?.id ?? '', orZero: true };
+      case 'entries':
+        return { kind, section: repeating[0]?.id ?? '' };
+      case 'entrySum': {
+        const section = repeating.find((r) => r.numbers.length > 0) ?? repeating[0];
+        return { kind, section: section?.id ?? '', field: section?.numbers[0]?.id ?? '' };
+      }
       case 'constant':
         return { kind, value: 0 };
       case 'correctCount':
@@ -197,7 +224,9 @@ export function CalculationEditor({
               label={t('termKind', names)}
               value={term.kind}
               disabled={disabled}
-              data={KINDS.map((k) => ({ value: k, label: t(KIND_WORDS[k]) }))}
+              data={KINDS.filter(
+                (k) => !ENTRY_KINDS.includes(k) || repeating.length > 0 || k === term.kind,
+              ).map((k) => ({ value: k, label: t(KIND_WORDS[k]) }))}
               onChange={(e) => setTerm(i, fresh(e.currentTarget.value as TermKind))}
             />
             {term.kind === 'scores' ? (
@@ -243,15 +272,35 @@ export function CalculationEditor({
                   label={t('termAnswer', names)}
                   value={term.id}
                   disabled={disabled}
-                  data={[
-                    ...(numbers.some((x) => x.id === term.id)
-                      ? []
-                      : [{ value: term.id, label: term.id || '—' }]),
-                    ...numbers.map((x) => ({ value: x.id, label: x.label })),
-                  ]}
+                  data={withCurrent(term.id, numbers)}
                   onChange={(e) => setTerm(i, { ...term, id: e.currentTarget.value })}
                 />
               )
+            ) : null}
+            {term.kind === 'entries' || term.kind === 'entrySum' ? (
+              <NativeSelect
+                label={t('termSection', names)}
+                value={term.section}
+                disabled={disabled}
+                data={withCurrent(term.section, repeating)}
+                onChange={(e) => {
+                  const section = e.currentTarget.value;
+                  if (term.kind === 'entries') setTerm(i, { kind: 'entries', section });
+                  else {
+                    const first = repeating.find((r) => r.id === section)?.numbers[0]?.id ?? '';
+                    setTerm(i, { kind: 'entrySum', section, field: first });
+                  }
+                }}
+              />
+            ) : null}
+            {term.kind === 'entrySum' ? (
+              <NativeSelect
+                label={t('termEntryField', names)}
+                value={term.field}
+                disabled={disabled}
+                data={withCurrent(term.field, repeating.find((r) => r.id === term.section)?.numbers ?? [])}
+                onChange={(e) => setTerm(i, { ...term, field: e.currentTarget.value })}
+              />
             ) : null}
             {term.kind === 'constant' ? (
               <NumberInput

@@ -33,6 +33,27 @@ const SHOWN: [string, JsonValue, PickerModel][] = [
     { combine: 'single', terms: [{ kind: 'answer', id: 'n', orZero: true }] },
   ],
   ['a constant', 7, { combine: 'single', terms: [{ kind: 'constant', value: 7 }] }],
+  [
+    'the entries of a section',
+    { entries: 'guests' },
+    { combine: 'single', terms: [{ kind: 'entries', section: 'guests' }] },
+  ],
+  [
+    'a field summed over the entries',
+    { sum: ['guests', 'age'] },
+    { combine: 'single', terms: [{ kind: 'entrySum', section: 'guests', field: 'age' }] },
+  ],
+  [
+    'the mean age of the guests',
+    { '/': [{ sum: ['guests', 'age'] }, { entries: 'guests' }] },
+    {
+      combine: '/',
+      terms: [
+        { kind: 'entrySum', section: 'guests', field: 'age' },
+        { kind: 'entries', section: 'guests' },
+      ],
+    },
+  ],
   ['a negative fraction', -2.5, { combine: 'single', terms: [{ kind: 'constant', value: -2.5 }] }],
   [
     'scores and a constant added',
@@ -123,7 +144,9 @@ const NOT_SHOWN: [string, JsonValue][] = [
   ['a score of no id', { score: 3 }],
   ['correctCount false', { correctCount: false }],
   ['a correct of one question', { correct: 'q1' }],
-  ['entries of a section', { entries: 'guests' }],
+  ['entries of no section id', { entries: 3 }],
+  ['a sum of one part', { sum: ['guests'] }],
+  ['a sum of no list', { sum: 'guests' }],
   ['a modulo', { '%': [{ var: 'a' }, 2] }],
   ['a concatenation', { cat: ['a', { var: 'b' }] }],
 ];
@@ -236,6 +259,26 @@ describe("what the pickers build, the engine's integrity check takes", () => {
       },
     ];
     expect(checkSchema(quiz(models))).toEqual([]);
+  });
+
+  it("a repeating section's entries counted and a field summed over them", () => {
+    const model: PickerModel = {
+      combine: '/',
+      terms: [
+        { kind: 'entrySum', section: 'guests', field: 'age' },
+        { kind: 'entries', section: 'guests' },
+      ],
+    };
+    const party: FormSchema = {
+      ...quiz([]),
+      sections: [
+        { id: 's', title: '', order: 0 },
+        { id: 'guests', title: 'Guests', order: 1, repeat: {} },
+      ],
+      fields: [{ id: 'age', sectionId: 'guests', type: 'number', label: 'Age', order: 0 }],
+      variables: [{ id: 'mean', type: 'number', expression: pickerToExpression(model) }],
+    };
+    expect(checkSchema(party)).toEqual([]);
   });
 
   it('a score of a field without options is said by the check, not hidden by the pickers', () => {

@@ -2,8 +2,8 @@ import type { JsonValue } from '@formloom/contract';
 
 /**
  * A variable's expression as the builder's pickers say it, and back: "sum of scores" of chosen
- * fields, "count of correct answers", "the answer of a number field" (or a variable), a constant,
- * and arithmetic of those. What the pickers cannot say stays JSON (`expressionToPicker` answers
+ * fields, "count of correct answers", "the answer of a number field" (or a variable), a repeating
+ * section's number of entries or a field summed over them, a constant, and arithmetic of those. What the pickers cannot say stays JSON (`expressionToPicker` answers
  * undefined), so nothing a form maker wrote by hand is lost: every expression the pickers show
  * turns back into the same JSON (`pickerToExpression(expressionToPicker(json)) = json`).
  */
@@ -19,6 +19,10 @@ export type Term =
    * (`{"var": ["n", 0]}`), so arithmetic with it still gives a number.
    */
   | { kind: 'answer'; id: string; orZero: boolean }
+  /** `{"entries": "g"}`: how many entries a repeating section has. */
+  | { kind: 'entries'; section: string }
+  /** `{"sum": ["g", "f"]}`: a number field of a repeating section added up over its entries. */
+  | { kind: 'entrySum'; section: string; field: string }
   | { kind: 'constant'; value: number };
 
 export type TermKind = Term['kind'];
@@ -79,6 +83,12 @@ export function termOf(value: JsonValue): Term | undefined {
       return { kind: 'answer', id: arg[0], orZero: true };
     return undefined;
   }
+  if (name === 'entries') return typeof arg === 'string' ? { kind: 'entries', section: arg } : undefined;
+  if (name === 'sum') {
+    if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === 'string' && typeof arg[1] === 'string')
+      return { kind: 'entrySum', section: arg[0], field: arg[1] };
+    return undefined;
+  }
   if (name === '+') {
     const fields = scoreSum(arg);
     return fields === undefined ? undefined : { kind: 'scores', fields };
@@ -95,6 +105,10 @@ export function termExpression(term: Term): JsonValue {
       return { correctCount: true };
     case 'answer':
       return { var: term.orZero ? [term.id, 0] : term.id };
+    case 'entries':
+      return { entries: term.section };
+    case 'entrySum':
+      return { sum: [term.section, term.field] };
     case 'scores':
       return term.fields.length === 1
         ? { score: term.fields[0]! }
