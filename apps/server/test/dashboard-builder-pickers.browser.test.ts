@@ -205,6 +205,8 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
     ]);
     await properties.getByRole('button', { name: 'Remove jump 1' }).click();
     expect(await properties.getByLabel('Jump 1: go to').count()).toBe(0);
+    // The last one gone, the focus is on the add button, not lost to the page.
+    await expect.poll(() => isFocused(jumps.getByRole('button', { name: 'Add a jump' }))).toBe(true);
 
     // A variable: the sum of the scored questions, then times ten, by pickers; the JSON on request.
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();

@@ -151,6 +151,7 @@ export function EndingsEditor({
         })}
         <Group>
           <Button
+            data-focus="ending-add"
             variant="default"
             size="xs"
             disabled={endings.length >= MAX_ENDINGS}

@@ -114,6 +114,7 @@ export function JumpsEditor({
         {choices.length === 0 ? <Text size="sm">{t('noJumpTarget')}</Text> : null}
         <Group>
           <Button
+            data-focus="jump-add"
             variant="default"
             size="xs"
             disabled={!canAdd}

@@ -4,7 +4,8 @@ import { Button, Group } from '@mantine/core';
  * Move up, move down and remove for one item of a list edited in place (a page's jumps, the
  * endings). The focus follows the moved item (its same button, or the other once it reached the
  * end), through `focus` of `useFocusAfter` on the list's container; a move that cannot go further
- * is said by aria-disabled.
+ * is said by aria-disabled. After a removal the focus goes to the next item's remove button, else
+ * the list's add button (marked `data-focus="<name>-add"`).
  */
 export function ReorderButtons({
   name,
@@ -54,7 +55,17 @@ export function ReorderButtons({
       >
         {labels.down}
       </Button>
-      <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        data-focus={`${name}-remove-${index}`}
+        onClick={() => {
+          onRemove();
+          // The item that takes its place, else the one before, else the list's add button.
+          focus(count > 1 ? `${name}-remove-${Math.min(index, count - 2)}` : `${name}-add`);
+        }}
+      >
         {labels.remove}
       </Button>
     </Group>
