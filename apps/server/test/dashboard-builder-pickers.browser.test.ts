@@ -301,6 +301,14 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
     await texts.getByLabel('Ending 2 id').waitFor();
     await saved();
     await expect.poll(async () => (await planJumps())?.length).toBe(2);
+
+    // The map opens an ending where it is edited: its first box takes the focus.
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await page
+      .getByRole('region', { name: 'Drawing of the map' })
+      .getByRole('button', { name: 'Ending Goodbye' })
+      .click();
+    await expect.poll(() => isFocused(texts.getByLabel('Ending 1 id'))).toBe(true);
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 240_000);
 });

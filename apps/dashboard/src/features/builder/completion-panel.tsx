@@ -89,7 +89,8 @@ export function CompletionPanel({
           />
         </Stack>
       </Fieldset>
-      <Fieldset legend={t('completion')} disabled={disabled}>
+      {/* The map of the form opens the default completion here. */}
+      <Fieldset legend={t('completion')} disabled={disabled} data-map-target="completion">
         <Stack gap="xs">
           <ProblemList
             problems={problemsAt(problems, '$.settings').filter(

@@ -79,8 +79,14 @@ export function EndingsEditor({
           const n = e + 1;
           const jumps = jumpsTo(schema, ending.id);
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the id is being edited, so the place is the key
-            <Fieldset key={e} legend={t('ending', { n, name: ending.title ?? ending.id })} variant="filled">
+            <Fieldset
+              // biome-ignore lint/suspicious/noArrayIndexKey: the id is being edited, so the place is the key
+              key={e}
+              legend={t('ending', { n, name: ending.title ?? ending.id })}
+              variant="filled"
+              // The map of the form opens an ending here (its first box takes the focus).
+              data-map-target={`ending:${ending.id}`}
+            >
               <Stack gap="xs">
                 <ProblemList problems={problemsAt(problems, `$.settings.endings[${e}]`)} />
                 <EndingId
