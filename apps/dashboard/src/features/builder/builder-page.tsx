@@ -240,6 +240,7 @@ function Builder({
                     section={section}
                     disabled={disabled}
                     problems={problemsAt(problems, `$.sections[${schema.sections.indexOf(section)}]`)}
+                    warnings={problemsAt(builder.warnings, `$.sections[${schema.sections.indexOf(section)}]`)}
                     onChange={(next, key) => edit((s) => replaceSection(s, next), key)}
                     edit={edit}
                   />
