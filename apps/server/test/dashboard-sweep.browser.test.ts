@@ -253,6 +253,7 @@ describe.skipIf(executable === undefined)(
         userId: () => owners[0]!.id,
         connectionId: () => connection.id,
         deliveryId: () => crypto.randomUUID(),
+        revision: () => '1',
       };
       const writes = contractRoutes
         .filter(

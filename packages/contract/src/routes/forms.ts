@@ -177,10 +177,10 @@ export const formsRouter = c.router({
     pathParams: FormIdParams,
     summary: 'Get the draft',
     description:
-      'The changes kept apart from the live form until published (the builder edits a published form here).',
+      'The changes kept apart from the live form until published (the builder edits a published form here); null when it has none.',
     responses: {
-      200: success(FormDraft, 'The draft'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found, or it has no draft' }),
+      200: success(FormDraft.nullable(), 'The draft, or null'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
     },
     metadata: read,
   },

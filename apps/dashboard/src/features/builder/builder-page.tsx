@@ -1,4 +1,4 @@
-import type { Form } from '@formloom/contract';
+import type { Form, FormDraft } from '@formloom/contract';
 import { loadQuestionTypes } from '@formloom/contract/engine';
 import { roleAllows } from '@formloom/sdk';
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -8,11 +8,14 @@ import { useTexts } from '../../i18n/texts.js';
 import { type PageProps, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
 import { CompletionPanel } from './completion-panel.js';
+import { DraftBar } from './draft-bar.js';
+import { draftTexts } from './draft-texts.js';
 import { FieldPanel } from './field-panel.js';
 import { useNames } from './names.js';
 import { Preview } from './preview.js';
 import { problemsAt } from './problems.js';
 import { useFormForBuilder } from './queries.js';
+import { RevisionHistory } from './revision-history.js';
 import {
   addField,
   addSection,
@@ -50,13 +53,14 @@ function Builder({
   canWrite,
 }: {
   formId: string;
-  loaded: { form: Form; etag: string | undefined };
+  loaded: { form: Form; etag: string | undefined; draft?: FormDraft | undefined };
   onReload: () => void;
   canWrite: boolean;
 }) {
   const t = useTexts(builderTexts);
   const names = useNames();
   const builder = useBuilder(formId, loaded);
+  const draft = useTexts(draftTexts);
   const { schema, edit, problems, status, checkingPatterns } = builder;
   const [selection, setSelection] = useState<Selection>(undefined);
   const [tab, setTab] = useState<string | null>('build');
@@ -173,6 +177,15 @@ function Builder({
         </Text>
       ) : null}
       {canWrite ? null : <Alert color="gray">{t('readOnly')}</Alert>}
+      {builder.drafting ? (
+        <DraftBar
+          formId={formId}
+          hasDraft={builder.hasDraft}
+          saving={status === 'saving' || status === 'pending'}
+          canWrite={canWrite}
+          onDone={onReload}
+        />
+      ) : null}
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -181,6 +194,7 @@ function Builder({
           <Tabs.Tab value="translations">{t('tabTranslations')}</Tabs.Tab>
           <Tabs.Tab value="completion">{t('tabCompletion')}</Tabs.Tab>
           <Tabs.Tab value="map">{t('tabMap')}</Tabs.Tab>
+          <Tabs.Tab value="history">{draft('tabHistory')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="build" pt="md">
           <Grid gap="md">
@@ -284,6 +298,14 @@ function Builder({
               }}
             />
           </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <RevisionHistory
+            formId={formId}
+            liveRevision={loaded.form.revision}
+            canWrite={canWrite}
+            onRestored={onReload}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

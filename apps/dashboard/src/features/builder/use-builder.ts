@@ -1,4 +1,4 @@
-import type { Form, FormSchema } from '@formloom/contract';
+import type { Form, FormDraft, FormSchema } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
 import { PreconditionFailedError } from '@formloom/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -51,12 +51,20 @@ async function send(
 /**
  * The builder's state: the edited schema with undo and redo, and the save loop that sends each
  * change through the field-by-field API with the form's ETag, so a change made elsewhere in the
- * meantime is refused (status `conflict`) instead of overwritten.
+ * meantime is refused (status `conflict`) instead of overwritten. A live form (published or
+ * archived) is edited as its draft instead (docs/server.md "Revisions and drafts"): each save
+ * replaces the draft, and the changes reach respondents when they are published.
  */
-export function useBuilder(formId: string, loaded: { form: Form; etag: string | undefined }) {
+export function useBuilder(
+  formId: string,
+  loaded: { form: Form; etag: string | undefined; draft?: FormDraft | undefined },
+) {
+  const drafting = loaded.form.publishStatus !== 'DRAFT';
+  const start = loaded.draft?.schema ?? loaded.form.schema;
+  const [hasDraft, setHasDraft] = useState(loaded.draft !== undefined);
   const [history, setHistory] = useState<History>(() => ({
     past: [],
-    present: loaded.form.schema,
+    present: start,
     future: [],
     lastKey: undefined,
     lastAt: 0,
@@ -65,7 +73,7 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
   const [problems, setProblems] = useState<SchemaProblem[]>([]);
   const [warnings, setWarnings] = useState<SchemaProblem[]>([]);
   const [errorMessage, setErrorMessage] = useState<string | undefined>(undefined);
-  const saved = useRef({ schema: loaded.form.schema, etag: loaded.etag ?? '*' });
+  const saved = useRef({ schema: start, etag: loaded.etag ?? '*' });
   const saving = useRef(false);
   const latest = useRef(history.present);
   latest.current = history.present;
@@ -168,9 +176,15 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     saving.current = true;
     setStatus('saving');
     try {
-      for (const op of ops) {
-        const { form, etag } = await send(formId, op, saved.current.etag);
-        saved.current = { schema: form.schema, etag: etag ?? '*' };
+      if (drafting) {
+        const title = target.meta.title.trim();
+        await client.forms.draft.save(formId, { schema: target, ...(title === '' ? {} : { title }) });
+        setHasDraft(true);
+      } else {
+        for (const op of ops) {
+          const { form, etag } = await send(formId, op, saved.current.etag);
+          saved.current = { schema: form.schema, etag: etag ?? '*' };
+        }
       }
       // What was sent is what is saved, even if the server wrote it in another key order.
       saved.current = { ...saved.current, schema: target };
@@ -185,7 +199,7 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     } finally {
       saving.current = false;
     }
-  }, [formId]);
+  }, [formId, drafting]);
 
   // Each change: checked at once, saved after a pause (not while a conflict waits for a reload).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the checker arrives too
@@ -247,5 +261,9 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     warnings,
     /** A pattern's ReDoS verdict is still loading: `problems` may yet grow. */
     checkingPatterns,
+    /** The form is live: edits are saved to its draft until published. */
+    drafting,
+    /** The live form has a draft: changes not yet published. */
+    hasDraft,
   };
 }

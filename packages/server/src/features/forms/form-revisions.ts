@@ -84,10 +84,10 @@ export function createFormRevisions({ db, clock, load, edit, assertSavable }: Fo
       return toForm(await edit(accountId, id, 'form.revision_restored', () => apply(row.title, schema)));
     },
 
-    async getDraft(accountId: string, id: string): Promise<FormDraft> {
+    async getDraft(accountId: string, id: string): Promise<FormDraft | null> {
       const form = await load(accountId, id);
       const draft = await store.draft(id);
-      if (draft === undefined) throw noDraft(id);
+      if (draft === undefined) return null;
       return {
         title: draft.title ?? form.title,
         schema: fromJson<FormSchema>(draft.schema),
