@@ -90,7 +90,7 @@ export class FormloomFormElement extends Base {
   #uploads = new Map<string, Promise<unknown>>();
   /** The upload code, loaded with a form that has a file or signature field. */
   #uploader: typeof import('./upload.js') | undefined;
-  /** The entries of repeating sections, loaded with a form that has one. */
+  /** The entries of repeating sections, loaded with a form that has one (and for a quiz, whose chunk it loads). */
   #entries: typeof import('./entries.js') | undefined;
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
@@ -207,7 +207,7 @@ export class FormloomFormElement extends Base {
       ...[...needed].map(async (family) => {
         this.#families[family] ??= await loadFamily(family);
       }),
-      schema.sections.some((s) => s.repeat) &&
+      (schema.sections.some((s) => s.repeat) || schema.settings?.quiz) &&
         import('./entries.js').then((m) => {
           this.#entries = m;
         }),

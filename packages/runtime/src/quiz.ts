@@ -73,6 +73,8 @@ async function ask(host: PartialHost, fieldId: string): Promise<QuizMark | undef
     ...host.answer({ ...now.answers, [fieldId]: answer }),
     locked: new Set([...now.locked, fieldId]),
     quiz: { attempt, marks: { ...before.marks, [fieldId]: mark }, notQuestions: before.notQuestions },
+    // The submission sends the attempt: the server stores each question's marked answer.
+    sends: { ...now.sends, quizAttempt: attempt },
     problem: undefined,
   });
   return mark;

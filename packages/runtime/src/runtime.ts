@@ -155,6 +155,11 @@ export interface FormState {
    * mark and feedback. A marked question is in `locked`: its answer no longer changes.
    */
   readonly quiz?: QuizState;
+  /**
+   * What the runtime's parts loaded on demand add to the submission's body (and a completed
+   * partial's): a quiz's `quizAttempt`.
+   */
+  readonly sends?: Readonly<Record<string, string>>;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
@@ -632,8 +637,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       }
       const visible = runtime.visibleAnswers();
       await saves;
-      // JSON leaves out what is undefined: a form without a captcha or a quiz attempt sends neither.
-      const captcha = { captchaToken, quizAttempt: state.quiz?.attempt };
+      // JSON leaves out what is undefined: a form without a captcha sends no token.
+      const captcha = { captchaToken, ...state.sends };
       let result =
         state.resumeToken === undefined
           ? undefined

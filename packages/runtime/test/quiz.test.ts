@@ -44,6 +44,8 @@ describe('a quiz in the runtime against the reference server', () => {
       marks: { france: { correct: false, feedback: 'Lyon is the third city.' }, primes: { correct: true } },
       notQuestions: [],
     });
+    // The submission sends the attempt with the answers.
+    expect(state().sends).toEqual({ quizAttempt: attempt });
 
     form.setAnswer('name', 'Ada');
     expect(await form.submit()).toBe(true);
