@@ -13,6 +13,7 @@ import { useNames } from './names.js';
 import { Preview } from './preview.js';
 import { problemsAt } from './problems.js';
 import { useFormForBuilder } from './queries.js';
+import { QuizPanel } from './quiz-panel.js';
 import {
   addField,
   addSection,
@@ -246,6 +247,7 @@ function Builder({
         </Tabs.Panel>
         <Tabs.Panel value="completion" pt="md">
           <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+          <QuizPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
