@@ -55,6 +55,36 @@ describe('a quiz in the runtime against the reference server', () => {
     expect(stored.body.data.answers.france).toBe('lyon');
   });
 
+  it('a paged quiz saved as a partial sends the attempt when it completes the partial', async () => {
+    const schema = capitalsQuiz('after-answer');
+    schema.settings = { ...schema.settings, layout: 'paged' };
+    schema.sections.push({ id: 'you', title: 'You', order: 1 });
+    schema.fields = schema.fields.map((f) => (f.id === 'name' ? { ...f, sectionId: 'you', order: 0 } : f));
+    const published = await publishForm(t, key, schema);
+    // The bodies sent, by path, as the server receives them.
+    const sent: { path: string; body: Record<string, unknown> }[] = [];
+    const form = createFormRuntime({
+      code: published.code,
+      api: t.url,
+      fetch: (input, init) => {
+        if (typeof init?.body === 'string')
+          sent.push({ path: new URL(String(input)).pathname, body: JSON.parse(init.body) });
+        return fetch(input, init);
+      },
+    });
+    await form.load();
+    form.setAnswer('france', 'lyon');
+    await checkAnswer(form, 'france');
+    expect(form.next()).toBe(true);
+    await form.idle();
+    expect(form.getState().resumeToken).toBeDefined();
+    form.setAnswer('name', 'Ada');
+    expect(await form.submit()).toBe(true);
+    const completed = sent.find((s) => s.path.endsWith('/complete'));
+    expect(completed?.body.quizAttempt).toBe(form.getState().quiz?.attempt);
+    expect(form.getState().completion?.quiz).toEqual({ correct: 0, total: 2, score: 0, passed: false });
+  });
+
   it('gives feedback in the language the form is shown in', async () => {
     const form = createFormRuntime({ code: forms.after.code, api: t.url, lang: 'de' });
     await form.load();
