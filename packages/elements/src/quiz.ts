@@ -25,6 +25,8 @@ export function mount(host: EntriesHost): void {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
   const checks = new Map<string, { button: HTMLButtonElement; mark: HTMLElement }>();
+  /** Why a question's last check failed, said in its status until it is checked again. */
+  const refused = new Map<string, string>();
   if (quizFeedbackAfterAnswer(state)) {
     for (const field of host.fields.values()) {
       const wrapper = dom.byId(ids.wrapper(field.id));
@@ -39,10 +41,18 @@ export function mount(host: EntriesHost): void {
       const mark = box.querySelector('p')!;
       button.onclick = () => {
         button.disabled = true;
+        refused.delete(field.id);
         void checkAnswer(runtime, field.id).then((marked) => {
           // The button goes once marked: the focus moves to the mark it made way for.
           if (marked !== undefined) mark.focus();
-          else draw(runtime.getState());
+          else {
+            // A failed call is said where the mark would be; the button stays to try again.
+            const { problem } = runtime.getState();
+            const said = problem === 'rate_limited' ? host.texts.tooMany : host.texts.networkError;
+            if (problem === 'rate_limited' || problem === 'network' || problem === 'server')
+              refused.set(field.id, said);
+            draw(runtime.getState());
+          }
         });
       };
       checks.set(field.id, { button, mark });
@@ -56,7 +66,10 @@ export function mount(host: EntriesHost): void {
       const answer = next.answers[fieldId];
       button.hidden = given !== undefined || next.quiz?.notQuestions.includes(fieldId) === true;
       button.disabled = answer === undefined || (Array.isArray(answer) && answer.length === 0);
-      const text = given === undefined ? '' : quizMarkText(given.correct, given.feedback, language);
+      const text =
+        given === undefined
+          ? (refused.get(fieldId) ?? '')
+          : quizMarkText(given.correct, given.feedback, language);
       if (mark.textContent !== text) mark.textContent = text;
       if (given !== undefined) {
         const field = host.fields.get(fieldId)!;
