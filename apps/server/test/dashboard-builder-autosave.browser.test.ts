@@ -111,7 +111,7 @@ describe.skipIf(executable === undefined)("the builder's autosave in Chromium", 
       page,
       (url, method) => method !== 'GET' && url.pathname.startsWith(`/v1/forms/${form.id}`),
     );
-    const label = properties.getByRole('textbox', { name: 'Label', exact: true });
+    const label = properties.getByRole('combobox', { name: 'Label', exact: true });
     await label.fill('Code A');
     await page.getByRole('status').getByText('Saving…').waitFor();
     expect(saves.held()).toBe(1);

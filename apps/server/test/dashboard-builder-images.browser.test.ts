@@ -28,7 +28,7 @@ describe.skipIf(executable === undefined)(
       const properties = page.getByRole('region', { name: /^Properties/ });
       await page.getByLabel('Field type').first().selectOption('picture_choice');
       await page.getByRole('button', { name: 'Add a field' }).click();
-      await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Pick a pet');
+      await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Pick a pet');
       await properties.getByLabel('Option 2 image URL (https)').fill('https://example.com/dog.png');
 
       // The button opens the file picker from the keyboard.

@@ -40,7 +40,7 @@ describe.skipIf(executable === undefined)(
       page.setDefaultTimeout(30_000);
       const properties = page.getByRole('region', { name: /^Properties/ });
       const saved = () => builderSaved(opened);
-      const label = () => properties.getByRole('textbox', { name: 'Label', exact: true });
+      const label = () => properties.getByRole('combobox', { name: 'Label', exact: true });
       const addByMouse = async (type: Field['type'], text: string) => {
         await page.getByLabel('Field type').first().selectOption(type);
         await page.getByRole('button', { name: 'Add a field' }).click();

@@ -380,7 +380,7 @@ describe.skipIf(executable === undefined)(
       const storedField = async (id: string) => (await stored()).fields.find((f) => f.id === id);
 
       await page.getByRole('button', { name: 'Edit VAT number' }).click();
-      await properties.getByRole('textbox', { name: 'Placeholder' }).fill('DE123456789');
+      await properties.getByRole('combobox', { name: 'Placeholder' }).fill('DE123456789');
       await properties.getByRole('textbox', { name: 'Help text' }).fill('Only for companies');
       // Required only when the country is Germany, with its own message.
       await properties.getByRole('button', { name: 'Add a rule' }).click();

@@ -38,7 +38,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: the question
     const add = async (type: Field['type'], label: string) => {
       await page.getByLabel('Field type').first().selectOption(type);
       await page.getByRole('button', { name: 'Add a field' }).click();
-      await properties.getByRole('textbox', { name: 'Label', exact: true }).fill(label);
+      await properties.getByRole('combobox', { name: 'Label', exact: true }).fill(label);
     };
 
     // A rating of 7 hearts.

@@ -170,14 +170,17 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     await saved();
     await expectAccessibleAtPhoneWidth(opened);
 
-    // Variables count and sum the entries (the editor takes JSON).
+    // Variables count and sum the entries, picked: the section's number field is the one offered.
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();
     await page.getByRole('button', { name: 'Add a variable' }).click();
-    await page.getByLabel('Variable 1 expression (JSON)').fill('{"sum": ["guests", "age"]}');
+    await page.getByLabel('Variable 1, value 1', { exact: true }).selectOption('entrySum');
+    expect(await page.getByLabel('Variable 1, value 1: repeating section').inputValue()).toBe('guests');
+    expect(await optionValues(page.getByLabel('Variable 1, value 1: number field'))).toEqual(['age']);
     await page.getByRole('button', { name: 'Add a variable' }).click();
-    await page.getByLabel('Variable 2 expression (JSON)').fill('{"entries": "guests"}');
+    await page.getByLabel('Variable 2, value 1', { exact: true }).selectOption('entries');
     await saved();
-    // A field of the section read directly is a problem, said in the builder's words.
+    // A field of the section read directly (only JSON says it) is a problem, said in the builder's words.
+    await page.getByRole('switch', { name: 'Variable 2: edit as JSON' }).check();
     await page.getByLabel('Variable 2 expression (JSON)').fill('{"var": "age"}');
     await page.getByRole('alert').getByText('A variable reads a repeating section by counting its entries', {
       exact: false,
@@ -220,16 +223,14 @@ describe.skipIf(executable === undefined)('the builder in Chromium: repeating se
     ]);
     expect(built.translations).toEqual({ de: { 'sections.guests.repeat.addLabel': 'Gast hinzufügen' } });
 
-    // Reloaded, the builder shows what was stored: the variables' JSON, the section's settings.
+    // Reloaded, the builder shows what was stored: the variables by the pickers, the section's settings.
     await page.reload();
     await page.getByRole('heading', { name: 'Builder: Dinner' }).waitFor();
     await page.getByRole('tab', { name: 'Variables and prefill' }).click();
-    expect(JSON.parse(await page.getByLabel('Variable 1 expression (JSON)').inputValue())).toEqual({
-      sum: ['guests', 'age'],
-    });
-    expect(JSON.parse(await page.getByLabel('Variable 2 expression (JSON)').inputValue())).toEqual({
-      entries: 'guests',
-    });
+    expect(await page.getByLabel('Variable 1, value 1', { exact: true }).inputValue()).toBe('entrySum');
+    expect(await page.getByLabel('Variable 1, value 1: number field').inputValue()).toBe('age');
+    expect(await page.getByLabel('Variable 2, value 1', { exact: true }).inputValue()).toBe('entries');
+    expect(await page.getByLabel('Variable 2, value 1: repeating section').inputValue()).toBe('guests');
     await page.getByRole('button', { name: 'Remove variable 2' }).click();
     await page.getByRole('button', { name: 'Remove variable 1' }).click();
     await saved();

@@ -59,12 +59,12 @@ describe.skipIf(executable === undefined)('the form builder in Chromium, on form
     await page.getByLabel('Field type').first().selectOption('text');
     await page.getByRole('button', { name: 'Add a field' }).click();
     const properties = page.getByRole('region', { name: /^Properties/ });
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Your name');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Your name');
     await properties.getByRole('checkbox', { name: 'Required' }).check();
     // A choice with two options.
     await page.getByLabel('Field type').first().selectOption('radio');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Workshop');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Workshop');
     await properties.getByLabel('Option 1 label').fill('React');
     await properties.getByLabel('Option 1 value').fill('react');
     await properties.getByLabel('Option 2 label').fill('Node');
@@ -72,7 +72,7 @@ describe.skipIf(executable === undefined)('the form builder in Chromium, on form
     // A field shown only when the choice is React.
     await page.getByLabel('Field type').first().selectOption('text');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Which React version?');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Which React version?');
     await properties.getByRole('checkbox', { name: 'Show or hide by conditions' }).check();
     await properties.getByLabel('Group 1, condition 1: field').selectOption('radio_1');
     await properties.getByLabel('Group 1, condition 1: operator').selectOption('equals');
@@ -156,7 +156,7 @@ describe.skipIf(executable === undefined)('the form builder in Chromium, on form
     // A change made elsewhere meanwhile: the builder's next save is refused and says so.
     await api.forms.fields.update(created.id, 'text_1', { label: 'Full name' });
     await details.getByRole('button', { name: 'Edit Workshop' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Workshop track');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Workshop track');
     const conflict = page.getByRole('alert').filter({ hasText: 'Conflict' });
     await conflict.waitFor({ timeout: 15_000 });
     expect(await axeViolations(page)).toEqual([]);

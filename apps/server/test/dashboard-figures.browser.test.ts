@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FormSchema } from '@formloom/sdk';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { signupSchema } from '@formloom/server/testing/jumps-fixtures';
 import { describe, expect, it } from 'vitest';
 import { fitsWidth, PHONE, PNG, signIn, useDashboardServer } from './dashboard-support.js';
 
@@ -187,5 +188,45 @@ describe.skipIf(executable === undefined)(
       expect((await api.forms.figures(form.id)).responseCount).toBe(2);
       expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
     }, 180_000);
+
+    it("draws the funnel along each respondent's path: a page a jump skipped is not a drop-off, and says so", async () => {
+      const { api, origin } = server();
+      const form = await api.forms.create({ title: 'Sign up', schema: signupSchema() });
+      const { shareUrl: code } = await api.forms.publish(form.id);
+      const post = async (path: string, body: object) => {
+        const res = await fetch(`${origin}/v1/public/forms/${code}/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(201);
+      };
+      // Free jumps past Billing to Profile; None ends at once; Pro goes through every page.
+      await post('responses', { answers: { kind: 'free', name: 'Ada' } });
+      await post('responses', { answers: { kind: 'pro', seats: 3, name: 'Bo' } });
+      await post('responses', { answers: { kind: 'none' } });
+      await post('partials', { answers: { kind: 'free' }, page: 'profile' });
+
+      const opened = await pages.open('about:blank', PHONE);
+      const { page } = opened;
+      await signIn(opened, server());
+      await page.goto(`${origin}/app/forms/${form.id}/figures`);
+      await page.getByText('Responses: 3').waitFor();
+      const funnel = page.getByRole('table', { name: 'Drop-off (responses and saved partial responses)' });
+      expect(
+        await funnel
+          .getByRole('row')
+          .evaluateAll((rows) =>
+            rows.slice(1).map((r) => Array.from(r.children, (cell) => cell.textContent?.trim()).join(' ')),
+          ),
+      ).toEqual(['Started 4', 'Plan 4', 'Billing 1', 'Profile 3', 'Completed 3']);
+      await page
+        .getByText(
+          'Each page counts those whose path went through it: a page that a jump skipped is not a drop-off.',
+        )
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(opened)).toBe(true);
+    }, 120_000);
   },
 );

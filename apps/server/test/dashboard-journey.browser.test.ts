@@ -37,11 +37,11 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     // Page 1: a required name, and a hidden field filled from the link.
     await page.getByLabel('Field type').first().selectOption('text');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Your name');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Your name');
     await properties.getByRole('checkbox', { name: 'Required' }).check();
     await page.getByLabel('Field type').first().selectOption('hidden');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Source');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Source');
     await properties.getByLabel('Prefill parameter (default: the field id)').fill('source');
 
     // Page 2: a scored choice, and a field shown only for one of its options.
@@ -49,7 +49,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await page.getByLabel('Section title').fill('Workshop');
     await page.getByLabel('Field type').first().selectOption('radio');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Which workshop?');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Which workshop?');
     await properties.getByLabel('Option 1 label').fill('React');
     await properties.getByLabel('Option 1 value').fill('react');
     await properties.getByLabel('Option 1 score').fill('3');
@@ -58,7 +58,7 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await properties.getByLabel('Option 2 score').fill('1');
     await page.getByLabel('Field type').first().selectOption('text');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('Which React version?');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('Which React version?');
     await properties.getByRole('checkbox', { name: 'Show or hide by conditions' }).check();
     await properties.getByLabel('Group 1, condition 1: field').selectOption('radio_1');
     await properties.getByLabel('Group 1, condition 1: operator').selectOption('equals');
@@ -188,17 +188,17 @@ describe.skipIf(executable === undefined)('the dashboard journey in Chromium', (
     await page.getByLabel('Field type').first().selectOption('nps');
     await page.getByRole('button', { name: 'Add a field' }).click();
     await properties
-      .getByRole('textbox', { name: 'Label', exact: true })
+      .getByRole('combobox', { name: 'Label', exact: true })
       .fill('How likely are you to recommend Formloom to a friend?');
     await properties.getByRole('checkbox', { name: 'Required' }).check();
     await properties.getByLabel('Label under 0').fill('Not at all likely');
     await properties.getByLabel('Label under 10').fill('Extremely likely');
     await page.getByLabel('Field type').first().selectOption('rating');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('How easy was it to set up?');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('How easy was it to set up?');
     await page.getByLabel('Field type').first().selectOption('textarea');
     await page.getByRole('button', { name: 'Add a field' }).click();
-    await properties.getByRole('textbox', { name: 'Label', exact: true }).fill('What should we do better?');
+    await properties.getByRole('combobox', { name: 'Label', exact: true }).fill('What should we do better?');
     await page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
     const stored = (await server().api.forms.retrieve(formId)).schema;
     expect(stored.fields.map((f) => f.type)).toEqual(['nps', 'rating', 'textarea']);

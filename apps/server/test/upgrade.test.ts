@@ -131,16 +131,35 @@ describeDialects('upgrade from the previous release', (dialect) => {
     expect(me.data.usage.requests).toBeGreaterThan(0);
     me.data.usage = expected.me.data.usage;
     // Fields response reads gained after the previous release (the form model's language, variables,
-    // ending and quiz marks): an old response reads language null, variables {}, endingId null (the
-    // default completion) and quiz null (not a quiz); checked, then left out of the comparison.
+    // ending, quiz marks and revision): an old response reads language null, variables {}, endingId
+    // null (the default completion), quiz null (not a quiz) and formRevision null (stored before
+    // revisions were); checked, then left out of the comparison.
     for (const form of Object.values(actual.formDetails as Record<string, FormDetail>)) {
       for (const read of [...form.responses, ...Object.values(form.details).map((d) => d.data)]) {
-        expect(read).toMatchObject({ language: null, variables: {}, endingId: null, quiz: null });
+        expect(read).toMatchObject({
+          language: null,
+          variables: {},
+          endingId: null,
+          quiz: null,
+          formRevision: null,
+        });
         delete read.language;
         delete read.variables;
         delete read.endingId;
         delete read.quiz;
+        delete read.formRevision;
       }
+    }
+    // Form reads gained `revision`: null for a form not published since revisions were recorded.
+    const detailForms = Object.values(
+      actual.formDetails as Record<string, { form: { data: Record<string, unknown> } }>,
+    );
+    for (const read of [
+      ...(actual.forms as Record<string, unknown>[]),
+      ...detailForms.map((f) => f.form.data),
+    ]) {
+      expect(read.revision).toBeNull();
+      delete read.revision;
     }
 
     expect(actual).toEqual(expected);

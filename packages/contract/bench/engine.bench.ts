@@ -25,9 +25,13 @@
  *
  * Run with `node --expose-gc` (the package script does) for the memory figure.
  * BENCH_CORPUS (10000), BENCH_ROUNDS (7), BENCH_ROUND_MS (300), BENCH_LARGE (120,150,200; 0: skip),
- * BENCH_VARIABLES (1; 0: skip), BENCH_QUESTION_TYPES (1; 0: skip), BENCH_REPEAT (1; 0: skip).
+ * Jumps and endings (docs/form-model.md): a 10-page form with 20 jumps and 2 endings against the
+ * same form without them, on distinct submissions taking varied paths, in one run.
+ *
+ * BENCH_VARIABLES (1; 0: skip), BENCH_QUESTION_TYPES (1; 0: skip), BENCH_REPEAT (1; 0: skip),
+ * BENCH_JUMPS (1; 0: skip).
  */
-import { type CompiledForm, compileForm } from '../src/engine/index.js';
+import { type CompiledForm, compileForm, formPath } from '../src/engine/index.js';
 import type { FormSchema } from '../src/models/form-schema.js';
 import { buildCorpus, seededRandom } from '../test/support/bench-corpus.js';
 import { type BenchForm, benchAjv, buildBenchForm } from '../test/support/bench-form.js';
@@ -470,6 +474,98 @@ if (process.env.BENCH_REPEAT !== '0') {
   for (const [name, ops] of med) console.log(`  ${name.padEnd(20)} ${fmt(ops)} validations per CPU second`);
   console.log(
     `  time per submission, repeating / flattened: ${(med.get('flattened fields')! / med.get('repeating section')!).toFixed(2)}x`,
+  );
+}
+if (process.env.BENCH_JUMPS !== '0') {
+  // A 10-page form: each page a route choice, a required name and a number; each page jumps two
+  // pages ahead on "skip" and to an ending on "end" (20 jumps), and an ending is also chosen by a
+  // condition. Its twin is the same form without jumps or endings.
+  const pages = 10;
+  const jumped = {
+    version: '1',
+    schemaVersion: '1',
+    meta: { title: 'Paths', language: 'en' as const },
+    settings: {
+      layout: 'paged',
+      endings: [
+        { id: 'early', title: 'Early' },
+        {
+          id: 'big',
+          title: 'Big',
+          conditionGroups: [{ conditions: [{ fieldId: 'n9', operator: 'greaterThan', value: 50 }] }],
+        },
+      ],
+    },
+    sections: Array.from({ length: pages }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i}`,
+      order: i,
+      jumps: [
+        {
+          conditionGroups: [{ conditions: [{ fieldId: `route${i}`, operator: 'equals', value: 'skip' }] }],
+          to: i + 2 < pages ? { section: `p${i + 2}` } : { ending: 'early' },
+        },
+        {
+          conditionGroups: [{ conditions: [{ fieldId: `route${i}`, operator: 'equals', value: 'end' }] }],
+          to: { ending: 'early' },
+        },
+      ],
+    })),
+    fields: Array.from({ length: pages }, (_, i) => [
+      {
+        id: `route${i}`,
+        sectionId: `p${i}`,
+        label: 'Route',
+        order: 0,
+        type: 'radio',
+        options: ['go', 'skip', 'end'].map((v) => ({ label: v, value: v })),
+      },
+      { id: `name${i}`, sectionId: `p${i}`, label: 'Name', order: 1, type: 'text', required: true },
+      {
+        id: `n${i}`,
+        sectionId: `p${i}`,
+        label: 'Number',
+        order: 2,
+        type: 'number',
+        validation: { rules: [{ type: 'min', value: 0 }] },
+      },
+    ]).flat(),
+  } as FormSchema;
+  const plain = {
+    ...jumped,
+    settings: { layout: 'paged' },
+    sections: jumped.sections.map(({ jumps: _, ...section }) => section),
+  } as FormSchema;
+  // Seeded, distinct: mostly "go", some "skip" and a few "end"; about one page in 40 without its
+  // name (a fault on a page the path may skip), one number in 100 negative.
+  const next = seededRandom(11);
+  const corpus = Array.from({ length: CORPUS }, () => {
+    const answers: Answers = {};
+    for (let i = 0; i < pages; i++) {
+      const r = next();
+      answers[`route${i}`] = r < 0.75 ? 'go' : r < 0.95 ? 'skip' : 'end';
+      if (next() > 0.025) answers[`name${i}`] = `Name ${Math.floor(next() * 10_000)}`;
+      answers[`n${i}`] = next() < 0.01 ? -1 : Math.floor(next() * 100);
+    }
+    return JSON.parse(JSON.stringify(answers)) as Answers;
+  });
+  const jumpedForm = compileForm(jumped);
+  const plainForm = compileForm(plain);
+  const candidates: Candidate[] = [
+    { name: 'jumps and endings', verdict: (a) => jumpedForm.validate(a).ok },
+    { name: 'without jumps', verdict: (a) => plainForm.validate(a).ok },
+  ];
+  const valid = candidates.map((c) => corpus.filter((a) => c.verdict(a)).length);
+  const ended = corpus.filter((a) => formPath(jumpedForm, a).endingId !== null).length;
+  console.log(
+    `\nJumps and endings: a 10-page form with 20 jumps and 2 endings against itself without them, on ` +
+      `${corpus.length.toLocaleString('en')} distinct submissions (valid: ${valid[0]!.toLocaleString('en')} with jumps, ` +
+      `${valid[1]!.toLocaleString('en')} without; ${ended.toLocaleString('en')} reach an ending; median of ${ROUNDS} rounds x ${ROUND_MS} ms):`,
+  );
+  const med = measure(candidates, 'jumps', corpus);
+  for (const [name, ops] of med) console.log(`  ${name.padEnd(20)} ${fmt(ops)} validations per CPU second`);
+  console.log(
+    `  time per submission, with jumps / without: ${(med.get('without jumps')! / med.get('jumps and endings')!).toFixed(2)}x`,
   );
 }
 console.log(`\nload average at the end: ${load()}`);

@@ -216,6 +216,13 @@ export {
   SectionFigures,
 } from './models/form-figures.js';
 export {
+  FormDraft,
+  FormRevision,
+  FormRevisionDetail,
+  FormRevisionList,
+  PutFormDraftBody,
+} from './models/form-revision.js';
+export {
   CAPTCHA_PROVIDERS,
   type CaptchaProvider,
   DEFAULT_SCHEMA_VERSION,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { messagesFor } from '@formloom/contract/engine';
+import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import { build } from 'esbuild';
 import {
   axeViolations,
@@ -11,6 +11,7 @@ import {
   guestsSchema,
   pagedQuizSchema,
   publishForm,
+  signupSchema,
   surveySchema,
   TINY_PNG,
   usePages,
@@ -21,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const executable = chromiumOrSkip();
 const en = messagesFor('en');
+const { thanksTitle: thanks } = formTextsFor('en');
 const EVENTS = ['ready', 'change', 'page', 'submit', 'error'].map((name) => `formloom:${name}`);
 
 /** `@formloom/elements` bundled for a browser, as a host app's bundler would. */
@@ -69,6 +71,7 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
   let guests = { id: '', code: '' };
   let capitals = { id: '', code: '' };
   let capitalsAtEnd = { id: '', code: '' };
+  let signup = { id: '', code: '' };
   let page: Page;
   let problems: string[] = [];
 
@@ -108,6 +111,7 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     guests = await publishForm(t, key, guestsSchema('single-column'));
     capitals = await publishForm(t, key, capitalsQuiz('after-answer'));
     capitalsAtEnd = await publishForm(t, key, capitalsQuiz('at-end'));
+    signup = await publishForm(t, key, signupSchema());
   });
   afterAll(async () => {
     await new Promise((resolve) => host?.close(resolve));
@@ -395,6 +399,28 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     const row = (await stored(quiz.id)).find((r) => r.id === responseId);
     // The hidden field's value, from the prefill attribute, was saved with the partial and stored.
     expect(row?.answers).toEqual({ name: 'Bo', utm_source: 'ads', q1: 'paris', q2: 'four' });
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it("shows the ending the server answered: its title as the heading above its message, else the form's thanks", async () => {
+    // A jump to the Goodbye ending: its title and message, no thanks heading.
+    await open({ code: signup.code });
+    await page.getByLabel('None').check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const done = () => page.locator('#fl-done');
+    await done().getByRole('heading', { level: 2, name: 'Goodbye' }).waitFor();
+    expect(await done().locator('h2 + p').textContent()).toBe('Maybe next time.');
+    expect(await done().getByRole('heading', { name: thanks }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The default completion has no title: the thanks heading stays, above its message recalled.
+    await open({ code: signup.code });
+    await page.getByLabel('Free').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await done().getByText('Thanks Ada!').waitFor();
+    expect(await done().getByRole('heading', { level: 2 }).textContent()).toBe(thanks);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

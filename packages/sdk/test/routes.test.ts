@@ -18,6 +18,30 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   deleteForm: [(c) => c.forms.delete(ID), 'DELETE', `/v1/forms/${ID}`],
   publishForm: [(c) => c.forms.publish(ID), 'POST', `/v1/forms/${ID}/publish`],
   unpublishForm: [(c) => c.forms.unpublish(ID), 'POST', `/v1/forms/${ID}/unpublish`],
+  listFormRevisions: [(c) => c.forms.revisions.list(ID), 'GET', `/v1/forms/${ID}/revisions`],
+  getFormRevision: [(c) => c.forms.revisions.retrieve(ID, 2), 'GET', `/v1/forms/${ID}/revisions/2`],
+  restoreFormRevision: [
+    (c) => c.forms.revisions.restore(ID, 2),
+    'POST',
+    `/v1/forms/${ID}/revisions/2/restore`,
+  ],
+  getFormDraft: [(c) => c.forms.draft.retrieve(ID), 'GET', `/v1/forms/${ID}/draft`],
+  putFormDraft: [
+    (c) =>
+      c.forms.draft.save(ID, {
+        schema: {
+          version: '1',
+          schemaVersion: '1',
+          meta: { title: 'T', language: 'en' },
+          sections: [],
+          fields: [],
+        },
+      }),
+    'PUT',
+    `/v1/forms/${ID}/draft`,
+  ],
+  deleteFormDraft: [(c) => c.forms.draft.discard(ID), 'DELETE', `/v1/forms/${ID}/draft`],
+  publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>
       c.forms.fields.create(ID, { id: 'email', sectionId: 's1', type: 'email', label: 'Email', order: 1 }),

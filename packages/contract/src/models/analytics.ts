@@ -89,9 +89,9 @@ export const SmartAnalyticsAccepted = z
 export type SmartAnalyticsAccepted = z.infer<typeof SmartAnalyticsAccepted>;
 
 /**
- * The drop-off funnel of a form: every response (completed, having gone through every page) plus
- * the unfinished saved partial responses (save and resume), by how far they reached: started,
- * reaching each page (or a later one) in the schema's page order, completed.
+ * The drop-off funnel of a form: every response (completed) plus the unfinished saved partial
+ * responses (save and resume): started, reaching each page (in the schema's page order) on their
+ * path, a partial up to its furthest saved page, completed. A page a jump skipped is not reached.
  */
 export const DropOffFigures = z
   .object({

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'form.published',
   'form.unpublished',
   'form.translated',
+  'form.draft_published',
+  'form.revision_restored',
   'field.created',
   'field.updated',
   'field.deleted',

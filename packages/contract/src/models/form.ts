@@ -31,6 +31,11 @@ const formListItemSchema = z
       .nullable()
       .describe('Short share code of the public form (kept across unpublish), null until first published'),
     expiresAt: Timestamp.nullable().describe('When a published form is archived; null: never'),
+    revision: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The live revision (`GET /v1/forms/:id/revisions`); null until first published'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     meta: FormMeta.describe('The schema meta: at least title and language'),

@@ -103,6 +103,14 @@ export const FormResponse = z
       .describe(
         "The id of the form's ending the respondent reached (`settings.endings`); null for the default completion",
       ),
+    formRevision: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        'The revision of the form the response answered; null for responses stored before revisions were',
+      ),
     quiz: QuizResult.nullable()
       .optional()
       .describe('The quiz marks of a form with `settings.quiz`; null for other forms'),

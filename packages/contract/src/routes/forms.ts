@@ -9,6 +9,13 @@ import {
   PublishFormResult,
   UpdateFormBody,
 } from '../models/form.js';
+import {
+  FormDraft,
+  FormRevisionDetail,
+  FormRevisionList,
+  PutFormDraftBody,
+  RevisionParams,
+} from '../models/form-revision.js';
 import { creates, meta } from './metadata.js';
 import {
   API_KEY_ERRORS,
@@ -121,6 +128,104 @@ export const formsRouter = c.router({
     responses: {
       200: success(FormListItem, 'Unpublished'),
       ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: write,
+  },
+  listFormRevisions: {
+    method: 'GET',
+    path: '/v1/forms/:id/revisions',
+    pathParams: FormIdParams,
+    summary: 'List revisions',
+    description:
+      'Every change to the live schema of a form that has been published makes a revision, numbered from 1 (publishing, an edit while published, ' +
+      'a draft published, a revision restored). Newest first, with who made each.',
+    responses: {
+      200: success(FormRevisionList, 'The revisions'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: read,
+  },
+  getFormRevision: {
+    method: 'GET',
+    path: '/v1/forms/:id/revisions/:revision',
+    pathParams: FormIdParams.merge(RevisionParams),
+    summary: 'Get a revision',
+    description: 'One revision with the title and schema it had: what its responses answered.',
+    responses: {
+      200: success(FormRevisionDetail, 'The revision'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or revision not found' }),
+    },
+    metadata: read,
+  },
+  restoreFormRevision: {
+    method: 'POST',
+    path: '/v1/forms/:id/revisions/:revision/restore',
+    pathParams: FormIdParams.merge(RevisionParams),
+    body: c.noBody(),
+    summary: 'Restore a revision',
+    description:
+      "Makes the revision's title and schema the live form again, as a new revision (the history is kept). A draft is left as it is.",
+    responses: {
+      200: success(Form, 'The form, restored'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or revision not found' }),
+    },
+    metadata: write,
+  },
+  getFormDraft: {
+    method: 'GET',
+    path: '/v1/forms/:id/draft',
+    pathParams: FormIdParams,
+    summary: 'Get the draft',
+    description:
+      'The changes kept apart from the live form until published (the builder edits a published form here).',
+    responses: {
+      200: success(FormDraft, 'The draft'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found, or it has no draft' }),
+    },
+    metadata: read,
+  },
+  putFormDraft: {
+    method: 'PUT',
+    path: '/v1/forms/:id/draft',
+    pathParams: FormIdParams,
+    body: PutFormDraftBody,
+    summary: 'Save the draft',
+    description:
+      'Replaces the draft (checked as a form is: 400 with the problems). The first save records the live revision the draft begins from.',
+    responses: {
+      200: success(FormDraft, 'The draft'),
+      ...errorResponses([...API_KEY_ERRORS, 404, 413], notFound),
+    },
+    metadata: write,
+  },
+  deleteFormDraft: {
+    method: 'DELETE',
+    path: '/v1/forms/:id/draft',
+    pathParams: FormIdParams,
+    body: c.noBody(),
+    summary: 'Discard the draft',
+    description: 'The live form stays as it is.',
+    responses: {
+      200: success(DeleteResult, 'Discarded'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found, or it has no draft' }),
+    },
+    metadata: write,
+  },
+  publishFormDraft: {
+    method: 'POST',
+    path: '/v1/forms/:id/draft/publish',
+    pathParams: FormIdParams,
+    body: c.noBody(),
+    summary: 'Publish the draft',
+    description:
+      'Applies the draft to the live form as one revision and discards the draft. 409 when the live form changed since the draft began ' +
+      '(another revision): read both and save the draft again.',
+    responses: {
+      200: success(Form, 'The form'),
+      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+        404: 'Form not found, or it has no draft',
+        409: 'The live form changed since the draft began',
+      }),
     },
     metadata: write,
   },

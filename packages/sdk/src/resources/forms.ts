@@ -21,6 +21,10 @@ export class Forms extends APIResource {
   readonly fields: Fields = new Fields(this._client);
   /** The unfinished partial responses (save and resume) of a form. */
   readonly partials: FormPartials = new FormPartials(this._client);
+  /** The numbered history of a published form's live schema. */
+  readonly revisions: FormRevisions = new FormRevisions(this._client);
+  /** Changes to a published form kept apart until published as one revision. */
+  readonly draft: FormDraft = new FormDraft(this._client);
 
   /**
    * A page of forms, newest first; `for await` it to walk every form.
@@ -92,6 +96,71 @@ export class Forms extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<S['getFormFigures']>> {
     return this._client._call(responseRoutes.getFormFigures, { params: { id }, query }, options);
+  }
+}
+
+/**
+ * Every change to the live schema of a form that has been published is a numbered revision; a
+ * response records the one it answered (`formRevision`).
+ *
+ * ```ts
+ * const { revisions } = await client.forms.revisions.list(formId);
+ * await client.forms.revisions.restore(formId, revisions.at(-1)!.revision);
+ * ```
+ */
+export class FormRevisions extends APIResource {
+  /** Newest first, with who made each. */
+  list(formId: string, options?: RequestOptions): APIPromise<ResultOf<R['listFormRevisions']>> {
+    return this._client._call(routes.listFormRevisions, { params: { id: formId } }, options);
+  }
+
+  /** One revision with the title and schema it had. */
+  retrieve(
+    formId: string,
+    revision: number,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getFormRevision']>> {
+    return this._client._call(routes.getFormRevision, { params: { id: formId, revision } }, options);
+  }
+
+  /** Makes that revision the live form again, as a new revision. */
+  restore(
+    formId: string,
+    revision: number,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['restoreFormRevision']>> {
+    return this._client._call(routes.restoreFormRevision, { params: { id: formId, revision } }, options);
+  }
+}
+
+/**
+ * A published form's draft: saved as often as wanted, published as one revision (refused with a
+ * 409 when the live form changed since the draft began), or discarded.
+ *
+ * ```ts
+ * await client.forms.draft.save(formId, { schema });
+ * await client.forms.draft.publish(formId);
+ * ```
+ */
+export class FormDraft extends APIResource {
+  retrieve(formId: string, options?: RequestOptions): APIPromise<ResultOf<R['getFormDraft']>> {
+    return this._client._call(routes.getFormDraft, { params: { id: formId } }, options);
+  }
+
+  save(
+    formId: string,
+    body: BodyOf<R['putFormDraft']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['putFormDraft']>> {
+    return this._client._call(routes.putFormDraft, { params: { id: formId }, body }, options);
+  }
+
+  discard(formId: string, options?: RequestOptions): APIPromise<ResultOf<R['deleteFormDraft']>> {
+    return this._client._call(routes.deleteFormDraft, { params: { id: formId } }, options);
+  }
+
+  publish(formId: string, options?: RequestOptions): APIPromise<ResultOf<R['publishFormDraft']>> {
+    return this._client._call(routes.publishFormDraft, { params: { id: formId } }, options);
   }
 }
 

@@ -36,6 +36,8 @@ export interface Database {
   form_response_counts: FormResponseCountsTable;
   partials: PartialsTable;
   quiz_attempts: QuizAttemptsTable;
+  form_revisions: FormRevisionsTable;
+  form_drafts: FormDraftsTable;
   audit_log: AuditLogTable;
 }
 
@@ -88,6 +90,8 @@ export interface FormsTable {
   response_count: Generated<number>;
   /** Bumped by every edit; an edit applies only to the version it read (optimistic locking). */
   version: Generated<number>;
+  /** The live revision (`form_revisions`); null until first published. */
+  revision: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -112,8 +116,33 @@ export interface ResponsesTable {
   variables: ColumnType<string | null, string | null | undefined, string | null>;
   /** The id of the form's ending the response reached (`settings.endings`); null for the default completion. */
   ending_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The form's revision the response answered; null for rows stored before revisions were. */
+  form_revision: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON `{correct, total, score, passed}` of a quiz (`settings.quiz`); null for other forms. */
   quiz: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A revision of a published form: its title and schema as they were live from `published_at`. */
+export interface FormRevisionsTable {
+  form_id: string;
+  revision: number;
+  title: string;
+  schema: string;
+  published_at: string;
+  /** Who made it: `user` or `key`, their id and a member's email then; null for a server task. */
+  by_type: string | null;
+  by_id: string | null;
+  by_email: string | null;
+}
+
+/** A published form's changes kept apart until published (the builder's edits). */
+export interface FormDraftsTable {
+  form_id: string;
+  title: string | null;
+  schema: string;
+  /** The live revision when the draft began; null for a form never published. */
+  base_revision: number | null;
+  updated_at: string;
 }
 
 /** A quiz attempt with feedback after each answer: the first answer each question was marked for. */

@@ -2,7 +2,7 @@ import type { Form } from '@formloom/contract';
 import { loadQuestionTypes } from '@formloom/contract/engine';
 import { roleAllows } from '@formloom/sdk';
 import { Alert, Badge, Button, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../../components/link.js';
 import { useTexts } from '../../i18n/texts.js';
 import { type PageProps, pathTo } from '../../navigation.js';
@@ -28,6 +28,9 @@ import { builderTexts } from './texts.js';
 import { TranslationsPanel } from './translations-panel.js';
 import { type SaveStatus, useBuilder } from './use-builder.js';
 import { VariablesPanel } from './variables-panel.js';
+
+// The map of the form is drawn only when its tab is opened: its code stays out of the builder's start.
+const FormMapView = lazy(() => import('./form-map-view.js'));
 
 // The builder names phone countries and checks phone fields: the phone numbering comes with it.
 await loadQuestionTypes({ phone: true });
@@ -57,6 +60,9 @@ function Builder({
   const builder = useBuilder(formId, loaded);
   const { schema, edit, problems, status, checkingPatterns } = builder;
   const [selection, setSelection] = useState<Selection>(undefined);
+  const [tab, setTab] = useState<string | null>('build');
+  // What the map opened, to be given the focus once its tab shows it.
+  const [opened, setOpened] = useState<string | undefined>(undefined);
   const disabled = !canWrite || status === 'conflict';
 
   // Ctrl+Z / Ctrl+Shift+Z (and Cmd on a Mac) undo and redo the builder's edits, except while typing
@@ -73,6 +79,22 @@ function Builder({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [builder.undo, builder.redo]);
+
+  // A page opened from the map: its panel's first box takes the focus. An ending or the default
+  // completion: the first box of what the completion tab marks with the map's key for it
+  // (data-map-target="ending:<id>" or "completion"), else the tab's first box.
+  useEffect(() => {
+    if (opened === undefined) return;
+    setOpened(undefined);
+    const boxes = 'input, textarea, select';
+    const panel =
+      tab === 'build'
+        ? document.getElementById('builder-properties')?.parentElement
+        : document.querySelector<HTMLElement>('[role="tabpanel"][id$="completion"]');
+    const marked = panel?.querySelector<HTMLElement>(`[data-map-target="${CSS.escape(opened)}"]`);
+    const box = marked?.matches(boxes) ? marked : marked?.querySelector<HTMLElement>(boxes);
+    (box ?? panel?.querySelector<HTMLElement>(boxes))?.focus();
+  }, [opened, tab]);
 
   const field = selection?.kind === 'field' ? schema.fields.find((f) => f.id === selection.id) : undefined;
   const section =
@@ -153,12 +175,13 @@ function Builder({
       ) : null}
       {canWrite ? null : <Alert color="gray">{t('readOnly')}</Alert>}
 
-      <Tabs defaultValue="build" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="build">{t('tabBuild')}</Tabs.Tab>
           <Tabs.Tab value="logic">{t('tabLogic')}</Tabs.Tab>
           <Tabs.Tab value="translations">{t('tabTranslations')}</Tabs.Tab>
           <Tabs.Tab value="completion">{t('tabCompletion')}</Tabs.Tab>
+          <Tabs.Tab value="map">{t('tabMap')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="build" pt="md">
           <Grid gap="md">
@@ -218,6 +241,7 @@ function Builder({
                     section={section}
                     disabled={disabled}
                     problems={problemsAt(problems, `$.sections[${schema.sections.indexOf(section)}]`)}
+                    warnings={problemsAt(builder.warnings, `$.sections[${schema.sections.indexOf(section)}]`)}
                     onChange={(next, key) => edit((s) => replaceSection(s, next), key)}
                     edit={edit}
                   />
@@ -248,6 +272,20 @@ function Builder({
         <Tabs.Panel value="completion" pt="md">
           <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
           <QuizPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+        </Tabs.Panel>
+        <Tabs.Panel value="map" pt="md">
+          <Suspense fallback={<Loader size="sm" />}>
+            <FormMapView
+              schema={schema}
+              onOpen={(node) => {
+                if (node.kind === 'page') {
+                  setSelection({ kind: 'section', id: node.id });
+                  setTab('build');
+                } else setTab('completion');
+                setOpened(node.key);
+              }}
+            />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

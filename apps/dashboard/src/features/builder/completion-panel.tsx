@@ -1,10 +1,12 @@
 import type { FormSchema } from '@formloom/contract';
 import { LANGUAGES } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { Fieldset, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { LANGUAGE_NAMES } from '../../i18n/messages.js';
 import { useTexts } from '../../i18n/texts.js';
+import { EndingsEditor } from './endings-editor.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { RecallInput } from './recall-input.js';
 import { builderTexts } from './texts.js';
 
 /** Sets `value` at `key` of an object, removing the key for an empty value. */
@@ -15,7 +17,7 @@ function put<T extends object>(target: T, key: string, value: unknown): T {
   return out as T;
 }
 
-/** The form's own texts, its layout and what the respondent sees after submitting. */
+/** The form's own texts, its layout and what the respondent sees after submitting: the completion and the endings. */
 export function CompletionPanel({
   schema,
   edit,
@@ -52,11 +54,13 @@ export function CompletionPanel({
             value={schema.meta.title}
             onChange={(e) => setMeta('title', e.currentTarget.value)}
           />
-          <Textarea
+          <RecallInput
             label={t('formDescription')}
-            autosize
+            multiline
             value={schema.meta.description ?? ''}
-            onChange={(e) => setMeta('description', e.currentTarget.value)}
+            schema={schema}
+            disabled={disabled}
+            onChange={(text) => setMeta('description', text)}
           />
           <TextInput
             label={t('submitLabel')}
@@ -85,14 +89,22 @@ export function CompletionPanel({
           />
         </Stack>
       </Fieldset>
-      <Fieldset legend={t('completion')} disabled={disabled}>
+      {/* The map of the form opens the default completion here. */}
+      <Fieldset legend={t('completion')} disabled={disabled} data-map-target="completion">
         <Stack gap="xs">
-          <ProblemList problems={problemsAt(problems, '$.settings')} />
-          <Textarea
+          <ProblemList
+            problems={problemsAt(problems, '$.settings').filter(
+              (p) => !p.path.startsWith('$.settings.endings'),
+            )}
+          />
+          <RecallInput
             label={t('completionMessage')}
-            autosize
+            multiline
+            hint
             value={completion.message ?? ''}
-            onChange={(e) => setCompletion('message', e.currentTarget.value)}
+            schema={schema}
+            disabled={disabled}
+            onChange={(text) => setCompletion('message', text)}
           />
           <TextInput
             label={t('redirectUrl')}
@@ -103,6 +115,12 @@ export function CompletionPanel({
           />
         </Stack>
       </Fieldset>
+      <EndingsEditor
+        schema={schema}
+        edit={edit}
+        problems={problemsAt(problems, '$.settings.endings')}
+        disabled={disabled}
+      />
     </Stack>
   );
 }

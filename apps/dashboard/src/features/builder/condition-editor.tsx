@@ -274,10 +274,215 @@ export function ValueInput({
   );
 }
 
+type Groups = ConditionalLogic['conditionGroups'];
+
 /**
- * Show or hide by conditions: groups are OR'd, the conditions of a group AND'd; each condition
- * picks a field or variable and one of the 16 operators that applies to it.
+ * Conditions in groups, as show/hide, a jump and an ending take them: groups are OR'd, the
+ * conditions of a group AND'd; each condition picks a field or variable and one of the 16
+ * operators that applies to it. Removing the last condition leaves no groups (`undefined`).
+ * `prefix` names whose conditions these are where several editors share a panel ("Jump 2").
  */
+export function ConditionGroupsEditor({
+  groups,
+  onChange,
+  targets,
+  disabled,
+  prefix,
+}: {
+  groups: Groups;
+  onChange: (groups: Groups | undefined) => void;
+  targets: readonly Target[];
+  disabled: boolean;
+  prefix?: string | undefined;
+}) {
+  const t = useTexts(builderTexts);
+  const q = useTexts(questionTexts);
+  const words = useNames();
+  const first = targets[0];
+  const withPrefix = (text: string) => (prefix === undefined ? text : `${prefix}: ${text}`);
+  const blank = (): Condition =>
+    retarget({ fieldId: first?.id ?? '', operator: 'equals', value: '' }, targets, first?.id ?? '');
+  const set = (next: Groups) => onChange(next.length === 0 ? undefined : next);
+  const setCondition = (g: number, c: number, next: Condition) =>
+    set(
+      groups.map((group, gi) =>
+        gi === g ? { conditions: group.conditions.map((cond, ci) => (ci === c ? next : cond)) } : group,
+      ),
+    );
+  return (
+    <>
+      {groups.map((group, g) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: groups have no id; their place is their identity
+        <Stack key={g} gap="xs">
+          {g > 0 ? (
+            <Text fw={700} size="sm">
+              {t('orGroup')}
+            </Text>
+          ) : null}
+          <Fieldset legend={withPrefix(t('group', { n: g + 1 }))} variant="filled">
+            <Stack gap="xs">
+              {group.conditions.map((condition, c) => {
+                const target = targets.find((x) => x.id === condition.fieldId);
+                const names = { g: g + 1, c: c + 1 };
+                const operators = operatorsFor(target, condition);
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id either
+                  <Group key={c} align="flex-end" gap="xs" wrap="wrap">
+                    <NativeSelect
+                      label={withPrefix(t('conditionField', names))}
+                      value={condition.fieldId}
+                      data={[
+                        ...(target === undefined
+                          ? [{ value: condition.fieldId, label: condition.fieldId }]
+                          : []),
+                        ...targets.map((x) => ({ value: x.id, label: x.label })),
+                      ]}
+                      onChange={(e) =>
+                        setCondition(g, c, retarget(condition, targets, e.currentTarget.value))
+                      }
+                    />
+                    {target?.entriesOf === undefined ? null : (
+                      <NativeSelect
+                        label={withPrefix(t('conditionEntry', names))}
+                        value={condition.entry ?? 'any'}
+                        data={ENTRIES.map((entry) => ({
+                          value: entry,
+                          label: t(entry === 'any' ? 'entryAny' : 'entryAll', {
+                            section: target.entriesOf ?? '',
+                          }),
+                        }))}
+                        onChange={(e) =>
+                          setCondition(g, c, { ...condition, entry: e.currentTarget.value as Entry })
+                        }
+                      />
+                    )}
+                    {target !== undefined && target.type === 'matrix' ? (
+                      <NativeSelect
+                        label={withPrefix(q('conditionRow', names))}
+                        value={condition.row ?? ''}
+                        data={[
+                          ...(condition.row === undefined || !target.rows.some((r) => r.id === condition.row)
+                            ? [{ value: condition.row ?? '', label: condition.row ?? '—' }]
+                            : []),
+                          ...target.rows.map((r) => ({ value: r.id, label: r.label })),
+                        ]}
+                        onChange={(e) => setCondition(g, c, { ...condition, row: e.currentTarget.value })}
+                      />
+                    ) : null}
+                    {target !== undefined && target.type === 'address' ? (
+                      <NativeSelect
+                        label={withPrefix(q('conditionPart', names))}
+                        value={condition.part ?? ''}
+                        data={[
+                          ...(condition.part === undefined ? [{ value: '', label: '—' }] : []),
+                          { value: 'country', label: q('partCountry') },
+                        ]}
+                        onChange={(e) =>
+                          setCondition(g, c, { ...condition, part: e.currentTarget.value as 'country' })
+                        }
+                      />
+                    ) : null}
+                    {target !== undefined && target.type === 'ranking' ? (
+                      <NativeSelect
+                        label={withPrefix(q('conditionRank', names))}
+                        value={condition.rank === undefined ? '' : String(condition.rank)}
+                        data={[
+                          { value: '', label: q('anyPlace') },
+                          ...Array.from({ length: Math.max(target.places, condition.rank ?? 0) }, (_, i) => ({
+                            value: String(i + 1),
+                            label: q('place', { n: i + 1 }),
+                          })),
+                        ]}
+                        onChange={(e) => {
+                          const raw = e.currentTarget.value;
+                          setCondition(
+                            g,
+                            c,
+                            withRank(condition, target, raw === '' ? undefined : Number(raw)),
+                          );
+                        }}
+                      />
+                    ) : null}
+                    <NativeSelect
+                      label={withPrefix(t('conditionOperator', names))}
+                      value={condition.operator}
+                      data={named([...new Set([condition.operator, ...operators])], words.operator)}
+                      onChange={(e) => {
+                        const operator = e.currentTarget.value as ConditionOperator;
+                        const { value: old, ...rest } = condition;
+                        setCondition(
+                          g,
+                          c,
+                          isValueless(operator)
+                            ? { ...rest, operator }
+                            : { ...rest, operator, value: old ?? '' },
+                        );
+                      }}
+                    />
+                    {isValueless(condition.operator) ? null : (
+                      <ValueInput
+                        target={target}
+                        label={withPrefix(t('conditionValue', names))}
+                        value={condition.value}
+                        disabled={disabled}
+                        onChange={(v) => setCondition(g, c, { ...condition, value: v })}
+                      />
+                    )}
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      aria-label={withPrefix(t('removeCondition', names))}
+                      onClick={() => {
+                        const conditions = group.conditions.filter((_, ci) => ci !== c);
+                        set(
+                          conditions.length === 0
+                            ? groups.filter((_, gi) => gi !== g)
+                            : groups.map((x, gi) => (gi === g ? { conditions } : x)),
+                        );
+                      }}
+                    >
+                      ×
+                    </Button>
+                  </Group>
+                );
+              })}
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() =>
+                    set(groups.map((x, gi) => (gi === g ? { conditions: [...x.conditions, blank()] } : x)))
+                  }
+                >
+                  {t('addCondition')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  onClick={() => set(groups.filter((_, gi) => gi !== g))}
+                >
+                  {withPrefix(t('removeGroup', { g: g + 1 }))}
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        </Stack>
+      ))}
+      <Button variant="default" size="xs" onClick={() => set([...groups, { conditions: [blank()] }])}>
+        {t('addGroup')}
+      </Button>
+    </>
+  );
+}
+
+/** A first group of one condition on the first target: what turning conditions on starts with. */
+export function firstGroups(targets: readonly Target[]): Groups {
+  const id = targets[0]?.id ?? '';
+  return [{ conditions: [retarget({ fieldId: id, operator: 'equals', value: '' }, targets, id)] }];
+}
+
+/** Show or hide by conditions: an action and the groups of `ConditionGroupsEditor`. */
 export function ConditionEditor({
   value,
   onChange,
@@ -290,32 +495,16 @@ export function ConditionEditor({
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
-  const q = useTexts(questionTexts);
-  const words = useNames();
-  const first = targets[0];
-  const blank = (): Condition =>
-    retarget({ fieldId: first?.id ?? '', operator: 'equals', value: '' }, targets, first?.id ?? '');
-  const set = (groups: ConditionalLogic['conditionGroups']) =>
-    onChange(value === undefined ? undefined : { ...value, conditionGroups: groups });
-  const setCondition = (g: number, c: number, next: Condition) =>
-    set(
-      value!.conditionGroups.map((group, gi) =>
-        gi === g ? { conditions: group.conditions.map((cond, ci) => (ci === c ? next : cond)) } : group,
-      ),
-    );
-
   return (
     <Fieldset legend={t('logic')} disabled={disabled}>
       <Stack gap="xs">
         <Checkbox
           label={t('useLogic')}
           checked={value !== undefined}
-          disabled={disabled || (value === undefined && first === undefined)}
+          disabled={disabled || (value === undefined && targets.length === 0)}
           onChange={(e) =>
             onChange(
-              e.currentTarget.checked
-                ? { action: 'show', conditionGroups: [{ conditions: [blank()] }] }
-                : undefined,
+              e.currentTarget.checked ? { action: 'show', conditionGroups: firstGroups(targets) } : undefined,
             )
           }
         />
@@ -330,183 +519,14 @@ export function ConditionEditor({
               ]}
               onChange={(e) => onChange({ ...value, action: e.currentTarget.value as 'show' | 'hide' })}
             />
-            {value.conditionGroups.map((group, g) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: groups have no id; their place is their identity
-              <Stack key={g} gap="xs">
-                {g > 0 ? (
-                  <Text fw={700} size="sm">
-                    {t('orGroup')}
-                  </Text>
-                ) : null}
-                <Fieldset legend={t('group', { n: g + 1 })} variant="filled">
-                  <Stack gap="xs">
-                    {group.conditions.map((condition, c) => {
-                      const target = targets.find((x) => x.id === condition.fieldId);
-                      const names = { g: g + 1, c: c + 1 };
-                      const operators = operatorsFor(target, condition);
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id either
-                        <Group key={c} align="flex-end" gap="xs" wrap="wrap">
-                          <NativeSelect
-                            label={t('conditionField', names)}
-                            value={condition.fieldId}
-                            data={[
-                              ...(target === undefined
-                                ? [{ value: condition.fieldId, label: condition.fieldId }]
-                                : []),
-                              ...targets.map((x) => ({ value: x.id, label: x.label })),
-                            ]}
-                            onChange={(e) =>
-                              setCondition(g, c, retarget(condition, targets, e.currentTarget.value))
-                            }
-                          />
-                          {target?.entriesOf === undefined ? null : (
-                            <NativeSelect
-                              label={t('conditionEntry', names)}
-                              value={condition.entry ?? 'any'}
-                              data={ENTRIES.map((entry) => ({
-                                value: entry,
-                                label: t(entry === 'any' ? 'entryAny' : 'entryAll', {
-                                  section: target.entriesOf ?? '',
-                                }),
-                              }))}
-                              onChange={(e) =>
-                                setCondition(g, c, { ...condition, entry: e.currentTarget.value as Entry })
-                              }
-                            />
-                          )}
-                          {target !== undefined && target.type === 'matrix' ? (
-                            <NativeSelect
-                              label={q('conditionRow', names)}
-                              value={condition.row ?? ''}
-                              data={[
-                                ...(condition.row === undefined ||
-                                !target.rows.some((r) => r.id === condition.row)
-                                  ? [{ value: condition.row ?? '', label: condition.row ?? '—' }]
-                                  : []),
-                                ...target.rows.map((r) => ({ value: r.id, label: r.label })),
-                              ]}
-                              onChange={(e) =>
-                                setCondition(g, c, { ...condition, row: e.currentTarget.value })
-                              }
-                            />
-                          ) : null}
-                          {target !== undefined && target.type === 'address' ? (
-                            <NativeSelect
-                              label={q('conditionPart', names)}
-                              value={condition.part ?? ''}
-                              data={[
-                                ...(condition.part === undefined ? [{ value: '', label: '—' }] : []),
-                                { value: 'country', label: q('partCountry') },
-                              ]}
-                              onChange={(e) =>
-                                setCondition(g, c, { ...condition, part: e.currentTarget.value as 'country' })
-                              }
-                            />
-                          ) : null}
-                          {target !== undefined && target.type === 'ranking' ? (
-                            <NativeSelect
-                              label={q('conditionRank', names)}
-                              value={condition.rank === undefined ? '' : String(condition.rank)}
-                              data={[
-                                { value: '', label: q('anyPlace') },
-                                ...Array.from(
-                                  { length: Math.max(target.places, condition.rank ?? 0) },
-                                  (_, i) => ({ value: String(i + 1), label: q('place', { n: i + 1 }) }),
-                                ),
-                              ]}
-                              onChange={(e) => {
-                                const raw = e.currentTarget.value;
-                                setCondition(
-                                  g,
-                                  c,
-                                  withRank(condition, target, raw === '' ? undefined : Number(raw)),
-                                );
-                              }}
-                            />
-                          ) : null}
-                          <NativeSelect
-                            label={t('conditionOperator', names)}
-                            value={condition.operator}
-                            data={named([...new Set([condition.operator, ...operators])], words.operator)}
-                            onChange={(e) => {
-                              const operator = e.currentTarget.value as ConditionOperator;
-                              const { value: old, ...rest } = condition;
-                              setCondition(
-                                g,
-                                c,
-                                isValueless(operator)
-                                  ? { ...rest, operator }
-                                  : { ...rest, operator, value: old ?? '' },
-                              );
-                            }}
-                          />
-                          {isValueless(condition.operator) ? null : (
-                            <ValueInput
-                              target={target}
-                              label={t('conditionValue', names)}
-                              value={condition.value}
-                              disabled={disabled}
-                              onChange={(v) => setCondition(g, c, { ...condition, value: v })}
-                            />
-                          )}
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('removeCondition', names)}
-                            onClick={() => {
-                              const conditions = group.conditions.filter((_, ci) => ci !== c);
-                              const groups =
-                                conditions.length === 0
-                                  ? value.conditionGroups.filter((_, gi) => gi !== g)
-                                  : value.conditionGroups.map((x, gi) => (gi === g ? { conditions } : x));
-                              if (groups.length === 0) onChange(undefined);
-                              else set(groups);
-                            }}
-                          >
-                            ×
-                          </Button>
-                        </Group>
-                      );
-                    })}
-                    <Group gap="xs">
-                      <Button
-                        variant="default"
-                        size="xs"
-                        onClick={() =>
-                          set(
-                            value.conditionGroups.map((x, gi) =>
-                              gi === g ? { conditions: [...x.conditions, blank()] } : x,
-                            ),
-                          )
-                        }
-                      >
-                        {t('addCondition')}
-                      </Button>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        onClick={() => {
-                          const groups = value.conditionGroups.filter((_, gi) => gi !== g);
-                          if (groups.length === 0) onChange(undefined);
-                          else set(groups);
-                        }}
-                      >
-                        {t('removeGroup', { g: g + 1 })}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Fieldset>
-              </Stack>
-            ))}
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => set([...value.conditionGroups, { conditions: [blank()] }])}
-            >
-              {t('addGroup')}
-            </Button>
+            <ConditionGroupsEditor
+              groups={value.conditionGroups}
+              targets={targets}
+              disabled={disabled}
+              onChange={(groups) =>
+                onChange(groups === undefined ? undefined : { ...value, conditionGroups: groups })
+              }
+            />
           </>
         )}
       </Stack>

@@ -9,7 +9,6 @@ import {
   NativeSelect,
   NumberInput,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +18,7 @@ import { named, useNames } from './names.js';
 import { OptionImage } from './option-image.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { ChoiceSettings, num, QuestionSettings } from './question-settings.js';
+import { RecallInput } from './recall-input.js';
 import { changeType, isMultiChoice, isOptionType, repeatingSectionOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
@@ -118,7 +118,8 @@ export function FieldPanel({
   }, [focusOption]);
   // Inside a repeating section a condition, and a rule's `when`, reads the entry it is in; outside
   // one, a field of a repeating section is read in any or every entry (`entry`).
-  const targets = targetsOf(schema, field.id, repeatingSectionOf(schema, field.id)?.id);
+  const inside = repeatingSectionOf(schema, field.id)?.id;
+  const targets = targetsOf(schema, field.id, inside);
   const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
   // A statement is shown, never answered: nothing to require, validate or prefill.
@@ -141,28 +142,32 @@ export function FieldPanel({
           onChange(changeType(field, e.currentTarget.value as Field['type']), `${field.id}.type`)
         }
       />
-      <TextInput
+      <RecallInput
         label={t('label')}
         required
         value={field.label}
+        schema={schema}
+        inside={inside}
         disabled={disabled}
-        onChange={(e) => set('label', e.currentTarget.value)}
+        onChange={(text) => set('label', text)}
       />
-      <Textarea
+      <RecallInput
         label={t('helpText')}
-        autosize
+        multiline
         value={field.helpText ?? ''}
+        schema={schema}
+        inside={inside}
         disabled={disabled}
-        onChange={(e) => set('helpText', e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+        onChange={(text) => set('helpText', text === '' ? undefined : text)}
       />
       {PLACEHOLDER_TYPES.has(field.type) ? (
-        <TextInput
+        <RecallInput
           label={t('placeholder')}
           value={field.placeholder ?? ''}
+          schema={schema}
+          inside={inside}
           disabled={disabled}
-          onChange={(e) =>
-            set('placeholder', e.currentTarget.value === '' ? undefined : e.currentTarget.value)
-          }
+          onChange={(text) => set('placeholder', text === '' ? undefined : text)}
         />
       ) : null}
       {hidden || !answered ? null : (

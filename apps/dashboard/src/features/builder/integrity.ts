@@ -1,6 +1,11 @@
 import type { FormSchema } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { checkPatternSyntax, checkSchemaWith, type PatternSafety } from '@formloom/contract/integrity/core';
+import {
+  checkPatternSyntax,
+  checkSchemaWith,
+  type PatternSafety,
+  schemaWarnings,
+} from '@formloom/contract/integrity/core';
 
 /**
  * The builder's integrity check, a chunk of its own. Everything but the ReDoS analysis of
@@ -10,6 +15,8 @@ import { checkPatternSyntax, checkSchemaWith, type PatternSafety } from '@formlo
  */
 export interface IntegrityNow {
   problems: SchemaProblem[];
+  /** What does not refuse the form but is likely a mistake (a page no path reaches). */
+  warnings: SchemaProblem[];
   /** Patterns that compile but whose ReDoS verdict waits for `loadPatternSafety`. */
   pending: string[];
 }
@@ -18,7 +25,9 @@ let patternSafety: ((pattern: string) => PatternSafety) | undefined;
 let loading: Promise<void> | undefined;
 
 export function checkIntegrity(schema: FormSchema): IntegrityNow {
-  if (patternSafety !== undefined) return { problems: checkSchemaWith(schema, patternSafety), pending: [] };
+  const warnings = schemaWarnings(schema);
+  if (patternSafety !== undefined)
+    return { problems: checkSchemaWith(schema, patternSafety), warnings, pending: [] };
   const pending = new Set<string>();
   const problems = checkSchemaWith(schema, (pattern) => {
     // An invalid pattern is reported at once; a valid one waits for the ReDoS verdict.
@@ -27,7 +36,7 @@ export function checkIntegrity(schema: FormSchema): IntegrityNow {
     pending.add(pattern);
     return undefined;
   });
-  return { problems, pending: [...pending] };
+  return { problems, warnings, pending: [...pending] };
 }
 
 /** Loads the ReDoS analysis once; after it resolves, `checkIntegrity` judges patterns too. */

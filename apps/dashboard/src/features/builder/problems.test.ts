@@ -1,7 +1,8 @@
 import type { FormSchema } from '@formloom/contract';
-import { checkSchema } from '@formloom/contract/integrity';
+import { checkSchema, schemaWarnings } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
-import { problemWords } from './problems.js';
+import { logicTexts } from './logic-texts.js';
+import { logicProblemWords, problemWords } from './problems.js';
 import { builderTexts } from './texts.js';
 
 const text = (id: string, sectionId: string, more: object = {}) => ({
@@ -121,6 +122,86 @@ describe("the builder's words for the problems of repeating sections", () => {
           words.some((w, i) => w === builderTexts.en[keys[i]!]),
           language,
         ).toBe(false);
+    }
+  });
+});
+
+describe("the builder's words for the problems of jumps, endings and quizzes", () => {
+  const when = [{ conditions: [{ fieldId: 'kind', operator: 'equals' as const, value: 'a' }] }];
+  /** A jump back, one to nowhere, one past a page every way, a doubled ending id, a mark read by show/hide. */
+  const knotted: FormSchema = {
+    version: '1.0',
+    schemaVersion: '2024-01-01',
+    meta: { title: 'T', language: 'en' },
+    settings: { layout: 'paged', endings: [{ id: 'end' }, { id: 'end' }] },
+    sections: [
+      { id: 'one', title: 'One', order: 0 },
+      {
+        id: 'two',
+        title: 'Two',
+        order: 1,
+        jumps: [
+          { conditionGroups: when, to: { section: 'one' } },
+          { conditionGroups: when, to: { ending: 'nowhere' } },
+          {
+            conditionGroups: [
+              ...when,
+              { conditions: [{ fieldId: 'kind', operator: 'notEquals', value: 'a' }] },
+            ],
+            to: { ending: 'end' },
+          },
+        ],
+      },
+      { id: 'three', title: 'Three', order: 2 },
+    ],
+    fields: [
+      {
+        id: 'kind',
+        sectionId: 'one',
+        type: 'radio',
+        label: 'Kind',
+        order: 0,
+        options: [
+          { label: 'A', value: 'a', correct: true },
+          { label: 'B', value: 'b' },
+        ],
+      },
+      {
+        ...text('why', 'one'),
+        conditionalLogic: {
+          action: 'show',
+          conditionGroups: [{ conditions: [{ fieldId: 'right', operator: 'greaterThan', value: 0 }] }],
+        },
+      },
+    ],
+    variables: [{ id: 'right', type: 'number', expression: { correctCount: true } }],
+  };
+
+  it("words each by its code (a doubled id only when it is an ending's)", () => {
+    const worded = [...checkSchema(knotted), ...schemaWarnings(knotted)]
+      .map((p) => [p.code, logicProblemWords(p)])
+      .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+    expect(worded).toEqual([
+      ['duplicate_id', 'problemEndingId'],
+      ['jump_backwards', 'problemJumpBackwards'],
+      ['marks_not_allowed', 'problemMarks'],
+      ['unknown_jump_target', 'problemJumpTarget'],
+      ['unreachable_section', 'problemUnreachable'],
+    ]);
+    const doubledField = checkSchema({ ...knotted, fields: [...knotted.fields, text('kind', 'one')] }).find(
+      (p) => p.code === 'duplicate_id' && p.path.startsWith('$.fields'),
+    );
+    expect(doubledField).toBeDefined();
+    expect(logicProblemWords(doubledField!)).toBeUndefined();
+  });
+
+  it('has the words in each of the six languages, each its own', () => {
+    const keys = [...checkSchema(knotted), ...schemaWarnings(knotted)].map((p) => logicProblemWords(p)!);
+    for (const [language, texts] of Object.entries(logicTexts)) {
+      for (const key of keys) {
+        expect(texts[key].length, `${language} ${key}`).toBeGreaterThan(20);
+        if (language !== 'en') expect(texts[key], `${language} ${key}`).not.toBe(logicTexts.en[key]);
+      }
     }
   });
 });

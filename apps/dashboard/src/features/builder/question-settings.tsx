@@ -42,7 +42,7 @@ type SetField = <K extends keyof Field>(key: K, value: Field[K] | undefined) => 
  * Focus for lists whose items move or vanish under the keyboard: after the next render, the element
  * marked `data-focus="<key>"` inside the container takes the focus.
  */
-function useFocusAfter() {
+export function useFocusAfter() {
   const container = useRef<HTMLDivElement>(null);
   const [key, setKey] = useState<string | undefined>();
   useEffect(() => {

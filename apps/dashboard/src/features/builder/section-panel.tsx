@@ -1,10 +1,13 @@
 import { type FormSchema, SCHEMA_LIMITS, type Section } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { Fieldset, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf } from './condition-editor.js';
-import { ProblemList, useProblemText } from './problems.js';
+import { JumpsEditor } from './jumps-editor.js';
+import { logicTexts } from './logic-texts.js';
+import { ProblemList, useProblemText, WarningList } from './problems.js';
 import { num } from './question-settings.js';
+import { RecallInput } from './recall-input.js';
 import { setRepeat } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
@@ -13,7 +16,7 @@ const MAX_REPEAT = SCHEMA_LIMITS.maxRepeatEntries;
 
 /**
  * A section's (a page's) title, description, whether it repeats (with its fewest and most entries
- * and the add button's label) and conditions.
+ * and the add button's label), conditions, and its jumps in a paged form.
  */
 export function SectionPanel({
   schema,
@@ -21,6 +24,7 @@ export function SectionPanel({
   onChange,
   edit,
   problems,
+  warnings,
   disabled,
 }: {
   schema: FormSchema;
@@ -29,9 +33,15 @@ export function SectionPanel({
   /** A change beyond the section: turning repeat off also drops its add label's translations. */
   edit: (change: (s: FormSchema) => FormSchema, key?: string) => void;
   problems: readonly SchemaProblem[];
+  /** Likely mistakes about this section (no path reaches it). */
+  warnings: readonly SchemaProblem[];
   disabled: boolean;
 }) {
   const t = useTexts(builderTexts);
+  const logic = useTexts(logicTexts);
+  const jumpsPath = `$.sections[${schema.sections.indexOf(section)}].jumps`;
+  // A repeating section's texts recall its own fields, entry by entry.
+  const inside = section.repeat === undefined ? undefined : section.id;
   const repeat = section.repeat;
   const changeRepeat = (next: Repeat | undefined, key: string) =>
     edit((s) => setRepeat(s, section.id, next), `${section.id}.repeat.${key}`);
@@ -42,25 +52,32 @@ export function SectionPanel({
   const minProblem = problems.find((p) => p.path.endsWith('.repeat.min'));
   return (
     <Stack gap="sm">
-      <ProblemList problems={problems.filter((p) => p !== minProblem)} />
-      <TextInput
+      <ProblemList problems={problems.filter((p) => p !== minProblem && !p.path.startsWith(jumpsPath))} />
+      <WarningList
+        warnings={warnings.filter((w) => w.code !== 'jumps_not_paged')}
+        label={logic('warnings')}
+      />
+      <RecallInput
         label={t('sectionTitle')}
         value={section.title}
+        schema={schema}
+        inside={inside}
         disabled={disabled}
-        onChange={(e) => onChange({ ...section, title: e.currentTarget.value }, `${section.id}.title`)}
+        onChange={(title) => onChange({ ...section, title }, `${section.id}.title`)}
       />
-      <Textarea
+      <RecallInput
         label={t('sectionDescription')}
-        autosize
+        multiline
         value={section.description ?? ''}
+        schema={schema}
+        inside={inside}
         disabled={disabled}
-        onChange={(e) => {
-          const description = e.currentTarget.value;
+        onChange={(description) =>
           onChange(
             { ...section, description: description === '' ? undefined : description } as Section,
             `${section.id}.description`,
-          );
-        }}
+          )
+        }
       />
       <Fieldset legend={t('repeatLegend')} disabled={disabled}>
         <Stack gap="xs">
@@ -106,6 +123,13 @@ export function SectionPanel({
         targets={targetsOf(schema).filter((x) => !own.has(x.id) && x.type !== 'file')}
         disabled={disabled}
         onChange={(v) => onChange({ ...section, conditionalLogic: v } as Section, `${section.id}.logic`)}
+      />
+      <JumpsEditor
+        schema={schema}
+        section={section}
+        edit={edit}
+        problems={problems.filter((p) => p.path.startsWith(jumpsPath))}
+        disabled={disabled}
       />
     </Stack>
   );

@@ -63,6 +63,7 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
   }));
   const [status, setStatus] = useState<SaveStatus>('saved');
   const [problems, setProblems] = useState<SchemaProblem[]>([]);
+  const [warnings, setWarnings] = useState<SchemaProblem[]>([]);
   const [errorMessage, setErrorMessage] = useState<string | undefined>(undefined);
   const saved = useRef({ schema: loaded.form.schema, etag: loaded.etag ?? '*' });
   const saving = useRef(false);
@@ -192,6 +193,7 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     const now = integrity.current?.checkIntegrity(history.present);
     if (now !== undefined) {
       setProblems(now.problems);
+      setWarnings(now.warnings);
       const waiting = now.pending.length > 0 && patternLoad.current !== 'failed';
       setCheckingPatterns(waiting);
       if (waiting) loadPatternSafety();
@@ -241,6 +243,8 @@ export function useBuilder(formId: string, loaded: { form: Form; etag: string | 
     status,
     errorMessage,
     problems,
+    /** Likely mistakes that do not refuse the form (`schemaWarnings`): shown, never blocking a save. */
+    warnings,
     /** A pattern's ReDoS verdict is still loading: `problems` may yet grow. */
     checkingPatterns,
   };

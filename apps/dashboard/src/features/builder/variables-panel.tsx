@@ -1,61 +1,12 @@
-import type { FormSchema, FormVariable, JsonValue } from '@formloom/contract';
+import type { FormSchema, FormVariable } from '@formloom/contract';
 import { VARIABLE_TYPES } from '@formloom/contract';
 import { prefillTargets, type SchemaProblem } from '@formloom/contract/engine';
-import {
-  Button,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Button, Fieldset, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTexts } from '../../i18n/texts.js';
+import { CalculationEditor } from './calculation-editor.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { freshId, repeatingSectionOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
-
-/** A variable's expression as JSON text; a text that does not parse is kept here, not in the schema. */
-function ExpressionInput({
-  label,
-  value,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: JsonValue;
-  onChange: (value: JsonValue) => void;
-  disabled: boolean;
-}) {
-  const t = useTexts(builderTexts);
-  const [text, setText] = useState(() => JSON.stringify(value));
-  const [bad, setBad] = useState(false);
-  return (
-    <Textarea
-      label={label}
-      autosize
-      minRows={2}
-      styles={{ input: { fontFamily: 'monospace' } }}
-      value={text}
-      disabled={disabled}
-      error={bad ? t('invalidJson') : undefined}
-      onChange={(e) => {
-        const next = e.currentTarget.value;
-        setText(next);
-        try {
-          onChange(JSON.parse(next) as JsonValue);
-          setBad(false);
-        } catch {
-          setBad(true);
-        }
-      }}
-    />
-  );
-}
 
 export function VariablesPanel({
   schema,
@@ -92,7 +43,9 @@ export function VariablesPanel({
         {t('variables')}
       </Title>
       <Text size="sm">{t('variablesIntro')}</Text>
-      <ProblemList problems={problemsAt(problems, '$.variables')} />
+      <ProblemList
+        problems={problemsAt(problems, '$.variables').filter((p) => !/^\$\.variables\[\d+\]/.test(p.path))}
+      />
       {variables.length === 0 ? <Text size="sm">{t('noVariables')}</Text> : null}
       {variables.map((variable, v) => {
         const n = v + 1;
@@ -100,6 +53,7 @@ export function VariablesPanel({
           // biome-ignore lint/suspicious/noArrayIndexKey: the id is being edited, so the place is the key
           <Fieldset key={v} legend={variable.id} disabled={disabled}>
             <Stack gap="xs">
+              <ProblemList problems={problemsAt(problems, `$.variables[${v}]`)} />
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
                   label={t('variableId', { n })}
@@ -124,9 +78,10 @@ export function VariablesPanel({
                   }
                 />
               </Group>
-              <ExpressionInput
-                label={t('variableExpression', { n })}
-                value={variable.expression}
+              <CalculationEditor
+                n={n}
+                schema={schema}
+                variable={variable}
                 disabled={disabled}
                 onChange={(expression) =>
                   setVariables(

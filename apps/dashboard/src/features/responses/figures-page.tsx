@@ -292,6 +292,9 @@ export default function FiguresPage({ params }: PageProps) {
   const labelOf = (field: Field, value: string) =>
     field.options?.find((o) => o.value === value)?.label ?? value;
   const fields = fieldsInOrder(form.data.schema);
+  const jumps =
+    form.data.schema.settings?.layout === 'paged' &&
+    form.data.schema.sections.some((s) => (s.jumps?.length ?? 0) > 0);
   // A repeating section's figures come before its first field's.
   const firstOf = new Set<string>();
   const met = new Set<string>();
@@ -341,6 +344,13 @@ export default function FiguresPage({ params }: PageProps) {
             <Title order={2} size="h3" mb="sm">
               {tx('funnel')}
             </Title>
+            {/* The server counts a page along each respondent's path: with jumps, a page some skip
+                has fewer than the page before it without anyone having stopped there. */}
+            {jumps ? (
+              <Text size="sm" mb="sm">
+                {tx('funnelPaths')}
+              </Text>
+            ) : null}
             <ChartWithTable
               caption={tx('funnel')}
               columns={[tx('step'), tx('reached')]}

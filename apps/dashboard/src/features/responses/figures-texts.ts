@@ -23,6 +23,8 @@ export const figuresTexts = defineTexts(
     quizQuestions: 'Share of right answers per question (%)',
     quizQuestion: 'Question',
     quizRight: 'Right (%)',
+    funnelPaths:
+      'Each page counts those whose path went through it: a page that a jump skipped is not a drop-off.',
     step: 'Step',
     started: 'Started',
     completed: 'Completed',
@@ -87,6 +89,8 @@ export const figuresTexts = defineTexts(
       quizQuestions: 'Anteil richtiger Antworten je Frage (%)',
       quizQuestion: 'Frage',
       quizRight: 'Richtig (%)',
+      funnelPaths:
+        'Jede Seite zählt, wessen Weg über sie führte: Eine Seite, die ein Sprung übersprungen hat, ist kein Abbruch.',
       step: 'Schritt',
       started: 'Begonnen',
       completed: 'Abgeschlossen',
@@ -150,6 +154,8 @@ export const figuresTexts = defineTexts(
       quizQuestions: 'Parte de respuestas correctas por pregunta (%)',
       quizQuestion: 'Pregunta',
       quizRight: 'Correctas (%)',
+      funnelPaths:
+        'Cada página cuenta a quienes pasaron por ella en su camino: una página que un salto omitió no es un abandono.',
       step: 'Paso',
       started: 'Empezadas',
       completed: 'Completadas',
@@ -213,6 +219,8 @@ export const figuresTexts = defineTexts(
       quizQuestions: 'Quota di risposte giuste per domanda (%)',
       quizQuestion: 'Domanda',
       quizRight: 'Giuste (%)',
+      funnelPaths:
+        'Ogni pagina conta chi l’ha attraversata nel proprio percorso: una pagina saltata da un salto non è un abbandono.',
       step: 'Passo',
       started: 'Iniziate',
       completed: 'Completate',
@@ -276,6 +284,8 @@ export const figuresTexts = defineTexts(
       quizQuestions: 'Aandeel goede antwoorden per vraag (%)',
       quizQuestion: 'Vraag',
       quizRight: 'Goed (%)',
+      funnelPaths:
+        'Elke pagina telt wie er langs hun pad doorheen ging: een pagina die een sprong oversloeg, is geen uitval.',
       step: 'Stap',
       started: 'Begonnen',
       completed: 'Afgerond',
@@ -339,6 +349,8 @@ export const figuresTexts = defineTexts(
       quizQuestions: 'Soru başına doğru cevap oranı (%)',
       quizQuestion: 'Soru',
       quizRight: 'Doğru (%)',
+      funnelPaths:
+        'Her sayfa, yolu o sayfadan geçenleri sayar: bir atlamanın geçtiği sayfa bırakma sayılmaz.',
       step: 'Adım',
       started: 'Başlanan',
       completed: 'Tamamlanan',

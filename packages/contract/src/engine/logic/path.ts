@@ -122,10 +122,14 @@ export function compilePath(
     const key = order.filter((id) => skipped.has(id)).join('\n');
     let form = kept.get(key);
     if (form === undefined) {
-      if (kept.size >= MAX_KEPT_PATHS) kept.clear();
+      // The least recently used goes (a Map keeps insertion order; a hit is inserted again), so a
+      // form with more paths than are kept still finds its common ones compiled.
+      if (kept.size >= MAX_KEPT_PATHS) kept.delete(kept.keys().next().value!);
       form = compile(derivedSchema(schema, skipped, jumps));
-      kept.set(key, form);
+    } else {
+      kept.delete(key);
     }
+    kept.set(key, form);
     return form;
   };
 
@@ -139,7 +143,8 @@ export function compilePath(
   return {
     walk(answers) {
       const skipped = new Set<string>();
-      let form = formFor(skipped);
+      const first = formFor(skipped);
+      let form = first;
       let visibility = form.visibility(answers);
       if (!jumps) {
         const hidden = visibility.hiddenSections;
@@ -180,12 +185,15 @@ export function compilePath(
           break;
         }
         if (next > i + 1 || endedByJump) {
-          form = formFor(skipped);
+          // The conditions read the answers without the skipped sections' (read as empty, as the
+          // copy without those sections would read them), so the first copy, compiled once,
+          // settles them; the copy without them is only needed to check the answers at the end.
           input = withoutSkipped(schema, answers, skipped);
-          visibility = form.visibility(input);
+          visibility = first.visibility(input);
         }
         i = next;
       }
+      if (skipped.size > 0) form = formFor(skipped);
       if (!endedByJump) endingId = endingOf(visibility.hiddenSections);
       const path = { pages, skipped: order.filter((id) => skipped.has(id)), endingId };
       return { path, form, answers: input, visibility };

@@ -171,6 +171,12 @@ describeEachDialect(
         title: 'DE About you',
         description: 'DE So that we can answer you',
       });
+      // Translating the live form changes it: a revision, as any edit of it makes.
+      const dutch = await waitForJob(t, key, (await translate(t, key, formId, 'nl')).body.data.jobId);
+      expect(dutch.status).toBe('DONE');
+      const { revisions } = (await t.request(`/v1/forms/${formId}/revisions`, { key })).body.data;
+      expect(revisions.map((r: { revision: number }) => r.revision)).toEqual([2, 1]);
+      expect(dutch.form!.revision).toBe(2);
     });
 
     it("sends and fills only the texts without a translation; overwrite: true replaces a person's too", async () => {

@@ -1,12 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import { fundedAccount } from '../../../test/support/ai-test-kit.js';
+import { signupSchema } from '../../../test/support/jumps-fixtures.js';
 import { pagedQuizSchema, publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect } from '../../../test/support/test-server.js';
 import { formFigures } from './form-figures.js';
 
 /**
- * The drop-off funnel of a paged form's partial responses, counted by the database: started,
- * reaching each page (the furthest one saved, in the schema's page order), completed.
+ * The drop-off funnel of a paged form's partial responses: started, reaching each page on their
+ * path up to the furthest one saved, completed.
  */
 describeEachDialect(
   'form figures: the drop-off funnel of partial responses',
@@ -51,7 +52,9 @@ describeEachDialect(
         pages: [
           { page: 'you', title: 'About you', reached: 4 },
           { page: 'q1page', title: '{{name}}, question one', reached: 3 },
-          { page: 'why', title: 'Why?', reached: 2 },
+          // Shown only to those who answered Lyon, which no one did: on no one's path, so not
+          // reached, though two went past it.
+          { page: 'why', title: 'Why?', reached: 0 },
           { page: 'q2page', title: 'Question two', reached: 2 },
         ],
         completed: 1,
@@ -71,8 +74,62 @@ describeEachDialect(
       });
       expect(res.status).toBe(200);
       expect(res.body.data.message).toContain(
-        'Funnel (responses and unfinished saved ones): 4 started, reached "About you" 4, "{{name}}, question one" 3, "Why?" 2, "Question two" 2; 1 completed.',
+        'Funnel (responses and unfinished saved ones): 4 started, reached "About you" 4, "{{name}}, question one" 3, "Why?" 0, "Question two" 2; 1 completed.',
       );
+    });
+  },
+  { publicRateLimit: false },
+);
+
+/**
+ * With jumps, a page counts the responses and partials whose path (the engine's formPath of their
+ * answers) went through it: Plan jumps past Billing to Profile for the free plan, and to the
+ * Goodbye ending for none, so Billing is reached only on the paid path and is no drop-off on the
+ * others.
+ */
+describeEachDialect(
+  'form figures: the drop-off funnel along each path',
+  (t) => {
+    let key = '';
+    let accountId = '';
+    let form = { id: '', code: '' };
+    beforeAll(async () => {
+      ({ key, accountId } = await fundedAccount(t, 100, 'PRO'));
+      form = await publishForm(t, key, signupSchema());
+      const submit = async (answers: object) =>
+        expect(
+          (await t.request(`/v1/public/forms/${form.code}/responses`, { method: 'POST', json: { answers } }))
+            .status,
+        ).toBe(201);
+      await submit({ kind: 'free', name: 'Ada' }); // Plan, Profile
+      await submit({ kind: 'pro', seats: 10, name: 'Bo' }); // Plan, Billing, Profile
+      await submit({ kind: 'none' }); // Plan, then the Goodbye ending
+      const url = `/v1/public/forms/${form.code}/partials`;
+      const save = async (answers: object, page: string) =>
+        expect((await t.request(url, { method: 'POST', json: { answers, page } })).status).toBe(201);
+      await save({}, 'plan'); // stopped on Plan
+      // Jumped to Profile and stopped there; the seats typed before going back to Plan are off its path.
+      await save({ kind: 'free', seats: 99 }, 'profile');
+      await save({ kind: 'pro', seats: 5 }, 'billing'); // stopped on Billing
+    });
+
+    it('counts a page reached only on the paths that go through it', async () => {
+      const schema = signupSchema();
+      const figures = await formFigures(t.db, { accountId, formId: form.id, fields: schema.fields, schema });
+      expect(figures.dropOff).toEqual({
+        started: 6,
+        pages: [
+          { page: 'plan', title: 'Plan', reached: 6 },
+          // Counted in page order ("reached it or a later page"), Billing would be 5 and Profile 4.
+          { page: 'billing', title: 'Billing', reached: 2 },
+          { page: 'profile', title: 'Profile', reached: 3 },
+        ],
+        completed: 3,
+      });
+      // The figures' route gives the same funnel.
+      const res = await t.request(`/v1/forms/${form.id}/figures`, { key });
+      expect(res.status).toBe(200);
+      expect(res.body.data.dropOff).toEqual(figures.dropOff);
     });
   },
   { publicRateLimit: false },

@@ -49,6 +49,19 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
   const dialect = sqlDialectOf(db);
   const a = dialect.jsonKeys('responses', 'answers', entriesOf);
   const rows = async <T>(q: RawBuilder<T>) => (await q.execute(db)).rows;
+  /** The form's unfinished partial responses started within the bounds (and `more`). */
+  const unfinishedOf = (scope: ResponsesScope, more: RawBuilder<unknown>[] = []) =>
+    sql.join(
+      [
+        sql`p.form_id = ${scope.formId}`,
+        sql`p.account_id = ${scope.accountId}`,
+        sql`p.response_id is null`,
+        ...(scope.from === undefined ? [] : [sql`p.created_at >= ${scope.from}`]),
+        ...(scope.to === undefined ? [] : [sql`p.created_at <= ${scope.to}`]),
+        ...more,
+      ],
+      sql` and `,
+    );
   const whereOf = (scope: ResponsesScope) =>
     sql.join(
       [
@@ -159,16 +172,7 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
      * partial is counted as its response, with every other response.
      */
     async unfinished(scope: ResponsesScope, pages: readonly string[]) {
-      const where = sql.join(
-        [
-          sql`p.form_id = ${scope.formId}`,
-          sql`p.account_id = ${scope.accountId}`,
-          sql`p.response_id is null`,
-          ...(scope.from === undefined ? [] : [sql`p.created_at >= ${scope.from}`]),
-          ...(scope.to === undefined ? [] : [sql`p.created_at <= ${scope.to}`]),
-        ],
-        sql` and `,
-      );
+      const where = unfinishedOf(scope);
       const reached = pages.map((_, k) =>
         k === 0
           ? sql`count(*)`
@@ -193,6 +197,38 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
           where ${a.length(0)} > 0 group by 1 order by 1`,
       );
       return found.map((r) => ({ value: Number(r.k), count: Number(r.n) }));
+    },
+
+    /**
+     * A page of the answers (JSON text) of the responses within the bounds, `limit` at most, in
+     * the order of the form's index (submitted_at, id) after `after` (the last row of the page
+     * before): the funnel reads each respondent's path from them. By id alone, each page sorted
+     * every response of the form again.
+     */
+    answersPage(
+      scope: ResponsesScope,
+      after: { submitted_at: string; id: string } | undefined,
+      limit: number,
+    ) {
+      const next =
+        after === undefined ? sql`` : sql` and (r.submitted_at, r.id) > (${after.submitted_at}, ${after.id})`;
+      return rows(
+        sql<{ id: string; submitted_at: string; answers: string }>`select r.id, r.submitted_at, r.answers
+          from responses r where ${whereOf(scope)}${next} order by r.submitted_at, r.id limit ${limit}`,
+      );
+    },
+
+    /**
+     * A page of the unfinished partial responses started within the bounds, as `unfinished` counts
+     * them: their saved answers (JSON text) and the furthest page saved, `limit` at most, by id
+     * after `after`.
+     */
+    unfinishedPage(scope: ResponsesScope, after: string | undefined, limit: number) {
+      const where = unfinishedOf(scope, after === undefined ? [] : [sql`p.id > ${after}`]);
+      return rows(
+        sql<{ id: string; answers: string; reached_page: string | null }>`select p.id, p.answers,
+          p.reached_page from partials p where ${where} order by p.id limit ${limit}`,
+      );
     },
 
     /** Responses per ending reached (`ending_id`), the default completion (null) left out. */

@@ -8,8 +8,9 @@ import type {
   SectionFigures,
 } from '@formloom/contract';
 import { questionType, quizQuestions } from '@formloom/contract';
-import { pageOrder, phoneNumbering } from '@formloom/contract/engine';
+import { compileForm, formPath, pageOrder, phoneNumbering } from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
+import { fromJson } from '../../db/json.js';
 import {
   createFormFiguresStore,
   isChoice,
@@ -307,6 +308,62 @@ async function fieldsFigures(
   return { total, figures };
 }
 
+/** Rows read at once when the funnel follows each respondent's path. */
+const PATH_PAGE = 500;
+
+/**
+ * Whether respondents' paths through the form can differ: a paged form with a jump, or with a page
+ * shown or hidden by conditions. Otherwise every path (`formPath`) is every page in order, whatever
+ * the answers, and the database counts the funnel on its own.
+ */
+function pathsDiffer(schema: FormSchema): boolean {
+  return (
+    schema.settings?.layout === 'paged' &&
+    schema.sections.some((s) => (s.jumps?.length ?? 0) > 0 || s.conditionalLogic !== undefined)
+  );
+}
+
+/**
+ * The funnel along each respondent's path, the engine's `formPath` of their answers: a response
+ * reached the pages on its path; an unfinished partial, the first page of its path and those on it
+ * up to the furthest page it saved. A page a jump skipped (or that conditions hid) was not on the
+ * path, so it is no drop-off. Read in pages of `PATH_PAGE` rows. `started`: the unfinished
+ * partials; `reached`: per page of `pages`, the responses and partials that reached it.
+ */
+async function reachedAlongPaths(
+  store: FiguresStore,
+  scope: ResponsesScope,
+  schema: FormSchema,
+  pages: readonly string[],
+): Promise<{ started: number; reached: number[] }> {
+  const compiled = compileForm(schema);
+  const rank = new Map(pages.map((id, k) => [id, k]));
+  const reached = pages.map(() => 0);
+  const count = (answers: string, furthest: number) => {
+    formPath(compiled, fromJson(answers)).pages.forEach((page, i) => {
+      const k = rank.get(page);
+      if (k !== undefined && (i === 0 || k <= furthest)) reached[k]! += 1;
+    });
+  };
+  let last: { submitted_at: string; id: string } | undefined;
+  for (;;) {
+    const found = await store.answersPage(scope, last, PATH_PAGE);
+    for (const row of found) count(row.answers, pages.length);
+    if (found.length < PATH_PAGE) break;
+    last = found.at(-1)!;
+  }
+  let started = 0;
+  let after: string | undefined;
+  for (;;) {
+    const found = await store.unfinishedPage(scope, after, PATH_PAGE);
+    for (const row of found) count(row.answers, rank.get(row.reached_page ?? '') ?? -1);
+    started += found.length;
+    if (found.length < PATH_PAGE) break;
+    after = found.at(-1)!.id;
+  }
+  return { started, reached };
+}
+
 /**
  * The figures of one form's responses, counted in the database by its store (form-figures-store.ts;
  * SQLite or PostgreSQL, the same answers on both): totals, responses over time, and per field its completion and what suits its
@@ -397,15 +454,16 @@ export async function formFigures(
     // Every response went through the form, whether or not it was saved half-way first; the
     // unfinished partials are the people who stopped. Counting completions from the partials
     // alone said "Completed 0" beside the responses of a form without save and resume.
-    const stopped = await store.unfinished(scope, pages);
+    const funnel = pathsDiffer(schema)
+      ? await reachedAlongPaths(store, scope, schema, pages)
+      : await store.unfinished(scope, pages).then((stopped) => ({
+          started: stopped.started,
+          reached: pages.map((_, k) => responseCount + (stopped.reached[k] ?? 0)),
+        }));
     const titleOf = (id: string) => schema.sections.find((s) => s.id === id)?.title ?? id;
     figures.dropOff = {
-      started: responseCount + stopped.started,
-      pages: pages.map((page, k) => ({
-        page,
-        title: titleOf(page),
-        reached: responseCount + (stopped.reached[k] ?? 0),
-      })),
+      started: responseCount + funnel.started,
+      pages: pages.map((page, k) => ({ page, title: titleOf(page), reached: funnel.reached[k] ?? 0 })),
       completed: responseCount,
     };
   }

@@ -68,6 +68,7 @@ export function createFormCreation({ db, clock, outbox, assertSavable }: FormCre
         share_code: null,
         published_at: null,
         expires_at: null,
+        revision: null,
         response_count: 0,
         version: 1,
         deleted_at: null,

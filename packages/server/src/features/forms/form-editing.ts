@@ -11,6 +11,8 @@ import { publicFormUrl } from '../../platform/share-code.js';
 import { ifMatchHolds } from './form-etag.js';
 import { formTransitionEvents, withEvents } from './form-events.js';
 import { toForm } from './form-mapping.js';
+import { nextRevision } from './form-revision-rule.js';
+import { createFormRevisionsStore } from './form-revisions-store.js';
 import { createFormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
 
@@ -80,6 +82,7 @@ export function createFormEditing({
   images,
 }: FormEditingDeps) {
   const store = createFormsStore(db, db, outbox);
+  const revisions = createFormRevisionsStore(db);
   const linkOf = (code: string) => publicFormUrl(publicUrl, code);
 
   /** The integrity check, then the images the schema names: the account's own only. */
@@ -129,6 +132,8 @@ export function createFormEditing({
       }
       const next = { ...row, ...values } as FormRow;
       if (archiveDue(next, nowIso, result.schema ?? schemaOf(row))) values.publish_status = 'ARCHIVED';
+      const revision = await nextRevision(revisions, row, values, nowIso);
+      if (revision !== undefined) values.revision = revision.revision;
       try {
         const written = await withEvents(
           db,
@@ -140,6 +145,7 @@ export function createFormEditing({
               values,
             );
             if (done) await recordAudit(trx, accountId, action, { type: 'form', id }, clock);
+            if (done && revision !== undefined) await createFormRevisionsStore(trx).insert(id, revision);
             return {
               result: done,
               events: done

@@ -12,6 +12,7 @@ export function toListItem(row: FormRow, schema: FormSchema = schemaOf(row)): Fo
     publishedAt: row.published_at,
     shareUrl: row.share_code,
     expiresAt: row.expires_at,
+    revision: row.revision ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     meta: schema.meta,

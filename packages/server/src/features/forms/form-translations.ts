@@ -8,6 +8,8 @@ import { recordAudit } from '../../platform/audit/index.js';
 import { schemaOf } from '../../platform/form-schema.js';
 import { formNotFound } from './form-editing.js';
 import { toForm } from './form-mapping.js';
+import { nextRevision } from './form-revision-rule.js';
+import { createFormRevisionsStore } from './form-revisions-store.js';
 import { createFormsStore } from './forms-store.js';
 import { assertSchemaSound } from './schema-check.js';
 
@@ -50,13 +52,17 @@ export function createFormTranslations({ db, clock, outbox, captchaProviders = [
       const table = overwrite ? { ...stored, ...written } : { ...written, ...stored };
       const next: FormSchema = { ...schema, translations: { ...schema.translations, [language]: table } };
       assertSchemaSound(next, undefined, captchaProviders);
-      const values: FormUpdate = { schema: toJson(next), updated_at: isoNow(clock()) };
+      const nowIso = isoNow(clock());
+      const values: FormUpdate = { schema: toJson(next), updated_at: nowIso };
+      const revision = await nextRevision(createFormRevisionsStore(trx), row, values, nowIso);
+      if (revision !== undefined) values.revision = revision.revision;
       if (
         !(await createFormsStore(trx, db, outbox).updateVersion(accountId, id, Number(row.version), values))
       ) {
         throw conflict(`Form ${id} was changed meanwhile; translate it again`);
       }
       await recordAudit(trx, accountId, 'form.translated', { type: 'form', id }, clock);
+      if (revision !== undefined) await createFormRevisionsStore(trx).insert(id, revision);
       return toForm({ ...row, ...values, version: Number(row.version) + 1 });
     },
   };

@@ -47,6 +47,40 @@ export function createFormsRouter(forms: FormsService): RouterImplementation<typ
       status: 200,
       body: successBody(await forms.unpublish(authOf(req).accountId, params.id), 'Form unpublished'),
     }),
+    listFormRevisions: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await forms.listRevisions(authOf(req).accountId, params.id), 'Revisions'),
+    }),
+    getFormRevision: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await forms.getRevision(authOf(req).accountId, params.id, params.revision),
+        'Revision',
+      ),
+    }),
+    restoreFormRevision: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await forms.restoreRevision(authOf(req).accountId, params.id, params.revision),
+        'Revision restored',
+      ),
+    }),
+    getFormDraft: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await forms.getDraft(authOf(req).accountId, params.id), 'Draft'),
+    }),
+    putFormDraft: async ({ params, body, req }) => ({
+      status: 200,
+      body: successBody(await forms.putDraft(authOf(req).accountId, params.id, body), 'Draft saved'),
+    }),
+    deleteFormDraft: async ({ params, req }) => {
+      await forms.deleteDraft(authOf(req).accountId, params.id);
+      return { status: 200, body: successBody({ id: params.id, deleted: true as const }, 'Draft discarded') };
+    },
+    publishFormDraft: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await forms.publishDraft(authOf(req).accountId, params.id), 'Draft published'),
+    }),
   });
 }
 

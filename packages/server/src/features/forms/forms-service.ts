@@ -7,6 +7,7 @@ import { createFormFields } from './form-fields.js';
 import { createFormPublishing } from './form-publishing.js';
 import { createFormReading } from './form-reading.js';
 import { createFormRemoval } from './form-removal.js';
+import { createFormRevisions } from './form-revisions.js';
 import { createFormTranslations } from './form-translations.js';
 import { createFormUpdate } from './form-update.js';
 import { createFormsStore, type FormsStore } from './forms-store.js';
@@ -91,6 +92,7 @@ export function createFormsService({
   const { publish, unpublish } = createFormPublishing({ clock, publicUrl, edit });
   const { addField, updateField, deleteField } = createFormFields({ edit });
   const { setTranslations } = createFormTranslations({ db, clock, outbox, captchaProviders });
+  const revisions = createFormRevisions({ db, clock, load, edit, assertSavable });
   return {
     load,
     /** The narrow view of the forms a submission reads and writes (`submissionForms`), for the responses feature. */
@@ -107,6 +109,7 @@ export function createFormsService({
     setTranslations,
     updateField,
     deleteField,
+    ...revisions,
   };
 }
 

@@ -36,6 +36,7 @@ const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
       'expires_at',
       'response_count',
       'version',
+      'revision',
       'deleted_at',
       'created_at',
       'updated_at',

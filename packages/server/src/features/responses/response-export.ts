@@ -59,23 +59,26 @@ function entriesExportColumn(section: Section): ExportColumn {
  * field's own, and a repeating section's one column where its fields would be; `id` is the key of
  * the answers it reads.
  */
-function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn }[] {
+function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn; part: number }[] {
   const repeating = new Map(schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s]));
-  const columns: { id: string; column: ExportColumn }[] = [];
+  const columns: { id: string; column: ExportColumn; part: number }[] = [];
   for (const field of fieldOrder(schema)) {
     const section = repeating.get(field.sectionId);
     if (section === undefined) {
-      for (const column of fieldExportColumns(field)) columns.push({ id: field.id, column });
+      fieldExportColumns(field).forEach((column, part) => {
+        columns.push({ id: field.id, column, part });
+      });
     } else if (!columns.some((c) => c.id === section.id)) {
-      columns.push({ id: section.id, column: entriesExportColumn(section) });
+      columns.push({ id: section.id, column: entriesExportColumn(section), part: 0 });
     }
   }
   const taken = new Map<string, number>();
   for (const name of [...FIXED_COLUMNS, ...columns.map((c) => c.column.title), ...trailingColumns(schema)]) {
     taken.set(name, (taken.get(name) ?? 0) + 1);
   }
-  return columns.map(({ id, column }) => ({
+  return columns.map(({ id, column, part }) => ({
     id,
+    part,
     column: taken.get(column.title)! > 1 ? { ...column, title: `${column.title} [${id}]` } : column,
   }));
 }
@@ -96,22 +99,49 @@ export function responseColumns(schema: FormSchema): string[] {
   ];
 }
 
+/** A response as an export reads it, with the schema of the revision it answered when that is not the live one. */
+export interface ExportedResponse {
+  response: FormResponse;
+  /** The answered revision's schema: its labels fill the cells (absent: the live form's). */
+  revision?: FormSchema | undefined;
+}
+
 /**
  * How a form's responses become a file. csv and xlsx: one row a response (`responseColumns`), each
- * answer readable (`fieldExportColumns`; options by their label in the form's base language, an
- * answer whose option was removed since keeps its value). json: the responses as the list route
- * returns them (values, not labels; a repeating section's entries as the list), so a program reads
- * the same shape from both, each with `display`: the same cells keyed by the csv headings.
+ * answer readable (`fieldExportColumns`; options by their label as the revision the response
+ * answered named them, in the form's base language, an answer whose option was removed since keeps
+ * its value). json: the responses as the list route returns them (values, not labels; a repeating
+ * section's entries as the list), so a program reads the same shape from both, each with
+ * `display`: the same cells keyed by the csv headings.
  */
 export function responsesExport(
   schema: FormSchema,
   format: ExportFormat,
   bom: boolean,
-): TableExport<FormResponse> {
+): TableExport<ExportedResponse> {
   const columns = exportColumnsOf(schema);
   const variables = (schema.variables ?? []).map((v) => v.id);
   const quiz = schema.settings?.quiz !== undefined;
-  const cells = (r: FormResponse) => columns.map(({ id, column }) => column.value(r.answers[id]));
+  // Per revision schema, its fields' columns: a cell takes the same part of the same field there.
+  const earlier = new WeakMap<FormSchema, Map<string, ExportColumn[]>>();
+  const columnsIn = (revision: FormSchema) => {
+    let byField = earlier.get(revision);
+    if (byField === undefined) {
+      byField = new Map(revision.fields.map((f) => [f.id, fieldExportColumns(f)]));
+      earlier.set(revision, byField);
+    }
+    return byField;
+  };
+  const partsOf = new Map<string, number>();
+  for (const c of columns) partsOf.set(c.id, (partsOf.get(c.id) ?? 0) + 1);
+  const cells = ({ response, revision }: ExportedResponse) => {
+    const old = revision === undefined ? undefined : columnsIn(revision);
+    return columns.map(({ id, column, part }) => {
+      const then = old?.get(id);
+      const used = then !== undefined && then.length === partsOf.get(id) ? then[part]! : column;
+      return used.value(response.answers[id]);
+    });
+  };
   const marks = (r: FormResponse): XlsxCell[] =>
     r.quiz
       ? [r.quiz.score, r.quiz.correct, r.quiz.total, r.quiz.passed === null ? null : String(r.quiz.passed)]
@@ -119,21 +149,24 @@ export function responsesExport(
   return {
     format,
     columns: responseColumns(schema),
-    row: (r) => [
-      r.submittedAt,
-      r.id,
-      r.language ?? null,
-      ...cells(r),
-      ...variables.map((id) => r.variables[id] ?? null),
-      ...(quiz ? marks(r) : []),
-    ],
-    json: (r) => {
-      const values = cells(r);
+    row: (exported) => {
+      const r = exported.response;
+      return [
+        r.submittedAt,
+        r.id,
+        r.language ?? null,
+        ...cells(exported),
+        ...variables.map((id) => r.variables[id] ?? null),
+        ...(quiz ? marks(r) : []),
+      ];
+    },
+    json: (exported) => {
+      const values = cells(exported);
       const display: Record<string, XlsxCell> = {};
       columns.forEach(({ column }, k) => {
         if (values[k] !== null && values[k] !== undefined) display[column.title] = values[k];
       });
-      return { ...r, display };
+      return { ...exported.response, display };
     },
     bom,
     sheetName: 'Responses',
@@ -160,13 +193,32 @@ export function createResponseExports({ db, forms, compiled }: ResponseExportsDe
       accountId: string,
       formId: string,
       query: { startDate?: string | undefined; endDate?: string | undefined },
-    ): Promise<{ title: string; schema: FormSchema; responses: AsyncGenerator<FormResponse> }> {
+    ): Promise<{ title: string; schema: FormSchema; responses: AsyncGenerator<ExportedResponse> }> {
       const form = await forms.load(accountId, formId);
       const range = dateRange(query);
-      async function* responses(): AsyncGenerator<FormResponse> {
+      // The schemas of earlier revisions, read once each as responses name them.
+      const revisions = new Map<number, Promise<FormSchema | undefined>>();
+      const schemaOfRevision = (revision: number | null | undefined) => {
+        if (revision === null || revision === undefined || revision === form.revision) return undefined;
+        let schema = revisions.get(revision);
+        if (schema === undefined) {
+          schema = forms.getRevision(accountId, formId, revision).then(
+            (r) => r.schema,
+            () => undefined,
+          );
+          revisions.set(revision, schema);
+        }
+        return schema;
+      };
+      async function* responses(): AsyncGenerator<ExportedResponse> {
         const pageAfter = (after: ResponseRow | undefined) =>
           store.pageAfter(form.id, range, after, EXPORT_PAGE);
-        for await (const page of keysetPages(pageAfter, EXPORT_PAGE)) yield* page.map(toResponse);
+        for await (const page of keysetPages(pageAfter, EXPORT_PAGE)) {
+          for (const row of page) {
+            const response = toResponse(row);
+            yield { response, revision: await schemaOfRevision(response.formRevision) };
+          }
+        }
       }
       return { title: form.title, schema: compiled.get(form).schema, responses: responses() };
     },

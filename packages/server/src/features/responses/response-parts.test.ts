@@ -79,6 +79,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       variables: null,
       ending_id: null,
       quiz: null,
+      form_revision: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;

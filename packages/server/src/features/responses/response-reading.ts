@@ -24,6 +24,7 @@ export function toResponse(row: ResponseRow): FormResponse {
     variables: row.variables === null ? {} : fromJson(row.variables),
     language: row.language as FormResponse['language'],
     endingId: row.ending_id,
+    formRevision: row.form_revision ?? null,
     quiz: row.quiz === null ? null : readQuiz(row.quiz),
     submittedAt: row.submitted_at,
   };

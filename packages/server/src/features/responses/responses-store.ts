@@ -34,6 +34,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       variables: p.variables,
       ending_id: p.ending_id,
       quiz: p.quiz,
+      form_revision: p.form_revision,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

@@ -57,6 +57,7 @@ describeEachDialect('responses', (t) => {
         language: 'en',
         variables: {},
         endingId: null,
+        formRevision: 1,
         quiz: null,
       });
     });

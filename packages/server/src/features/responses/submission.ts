@@ -165,6 +165,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         variables: checked.variables === undefined ? null : toJson(checked.variables),
         ending_id: endingId,
         quiz: storedQuiz(marks),
+        form_revision: form.revision ?? null,
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
