@@ -271,7 +271,13 @@ function Builder({
         </Tabs.Panel>
         <Tabs.Panel value="completion" pt="md">
           <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
-          <QuizPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+          <QuizPanel
+            schema={schema}
+            edit={edit}
+            problems={problems}
+            warnings={problemsAt(builder.warnings, '$.settings.quiz')}
+            disabled={disabled}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="map" pt="md">
           <Suspense fallback={<Loader size="sm" />}>

@@ -1,6 +1,5 @@
 import type { FormSchema, QuizFeedback } from '@formloom/contract';
 import type { SchemaProblem } from '@formloom/contract/engine';
-import { schemaWarnings } from '@formloom/contract/integrity/core';
 import { Checkbox, Fieldset, List, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { defineTexts, useTexts } from '../../i18n/texts.js';
 import { ProblemList, problemsAt } from './problems.js';
@@ -94,11 +93,14 @@ export function QuizPanel({
   schema,
   edit,
   problems,
+  warnings,
   disabled,
 }: {
   schema: FormSchema;
   edit: (change: (s: FormSchema) => FormSchema, key?: string) => void;
   problems: readonly SchemaProblem[];
+  /** The builder's warnings (`schemaWarnings`) about the quiz settings. */
+  warnings: readonly SchemaProblem[];
   disabled: boolean;
 }) {
   const t = useTexts(quizPanelTexts);
@@ -108,7 +110,7 @@ export function QuizPanel({
       const { quiz: _, ...settings } = s.settings ?? {};
       return { ...s, settings: next === undefined ? settings : { ...settings, quiz: next } };
     }, 'settings.quiz');
-  const empty = schemaWarnings(schema).some((w) => w.code === 'quiz_without_questions');
+  const empty = warnings.some((w) => w.code === 'quiz_without_questions');
   return (
     <Fieldset legend={t('quiz')} disabled={disabled}>
       <Stack gap="xs">
