@@ -277,7 +277,12 @@ export function FormloomFormView({
     return Component === undefined ? null : (
       <Suspense key={f.id} fallback={null}>
         <Component {...props} />
-        {check ? <QuizCheck form={form} state={state} field={f} language={language} /> : null}
+        {/* Its own boundary: the field shows while the quiz's chunk loads. */}
+        {check ? (
+          <Suspense fallback={null}>
+            <QuizCheck form={form} state={state} field={f} language={language} />
+          </Suspense>
+        ) : null}
       </Suspense>
     );
   };
