@@ -2,7 +2,12 @@ import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { builderSaved, openBuilder, useDashboardServer } from './dashboard-support.js';
+import {
+  builderSaved,
+  expectAccessibleAtPhoneWidth,
+  openBuilder,
+  useDashboardServer,
+} from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 const DESKTOP = { width: 1280, height: 1100 };
@@ -75,6 +80,7 @@ describe.skipIf(executable === undefined)('the builder in Chromium: a quiz', () 
       { label: 'Lyon', value: 'lyon', feedback: 'Lyon is the third city.' },
     ]);
     expect(await axeViolations(page)).toEqual([]);
+    await expectAccessibleAtPhoneWidth(opened);
 
     // The quiz has a question now: no warning.
     await page.getByRole('tab', { name: 'Texts and completion' }).click();
