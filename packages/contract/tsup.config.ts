@@ -10,6 +10,8 @@ const entry = {
   // The built-in texts of a repeating section's entries: apart again, so that they travel with the
   // renderers' entries chunks alone (not with every family chunk that takes `./engine/parts`).
   'engine/repeat-texts': 'src/engine/texts/repeat-texts.ts',
+  // A quiz's built-in texts: apart, so that they travel with the renderers' quiz chunks alone.
+  'engine/quiz-texts': 'src/engine/texts/quiz-texts.ts',
   'integrity/index': 'src/engine/integrity/index.ts',
   'integrity/core': 'src/engine/integrity/core.ts',
   'integrity/pattern-safety': 'src/engine/integrity/pattern-safety.ts',

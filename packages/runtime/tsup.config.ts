@@ -1,9 +1,10 @@
 import type { Options } from 'tsup';
 
-// Five entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless),
+// Six entries: the DOM-free runtime, `./interview` (a smart form's interview, as headless),
 // `./captcha`, the widget that loads a provider's script, `./signature-pad`, the signature
 // field's drawing pad that `<formloom-form>` and the React components share, and `./repeat`, the
-// entries of a repeating section, which a renderer loads only for a form that has one.
+// entries of a repeating section, which a renderer loads only for a form that has one, and `./quiz`, a quiz's feedback after each
+// answer, loaded only for a quiz.
 // ESM only: the runtime is for browsers, bundlers and server rendering, all of which load ESM.
 // FORMLOOM_BUILD_DTS=0 (a build to run, not to publish) skips the type declarations, as the
 // contract's and the SDK's builds do.
@@ -15,6 +16,7 @@ const options: Options = {
     captcha: 'src/captcha.ts',
     'signature-pad': 'src/signature-pad.ts',
     repeat: 'src/repeat.ts',
+    quiz: 'src/quiz.ts',
   },
   format: ['esm'],
   dts: process.env.FORMLOOM_BUILD_DTS !== '0',

@@ -23,6 +23,7 @@ export {
   surveySchema,
   TINY_PNG,
 } from '@formloom/server/testing/page-fixtures';
+export { capitalsQuiz } from '@formloom/server/testing/quiz-fixtures';
 
 export interface ServedRequest {
   method?: string;

@@ -90,7 +90,7 @@ export class FormloomFormElement extends Base {
   #uploads = new Map<string, Promise<unknown>>();
   /** The upload code, loaded with a form that has a file or signature field. */
   #uploader: typeof import('./upload.js') | undefined;
-  /** The entries of repeating sections, loaded with a form that has one. */
+  /** The entries of repeating sections, loaded with a form that has one (and for a quiz, whose chunk it loads). */
   #entries: typeof import('./entries.js') | undefined;
   #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
   #last: FormState | undefined;
@@ -164,7 +164,7 @@ export class FormloomFormElement extends Base {
     try {
       prefill = JSON.parse(this.getAttribute('prefill') ?? 'null') ?? undefined;
     } catch {
-      prefill = undefined;
+      // Not JSON: no prefill, `prefill` stays undefined.
     }
     const resume =
       this.getAttribute('resume') ?? new URL(location.href).searchParams.get('resume') ?? undefined;
@@ -207,7 +207,7 @@ export class FormloomFormElement extends Base {
       ...[...needed].map(async (family) => {
         this.#families[family] ??= await loadFamily(family);
       }),
-      schema.sections.some((s) => s.repeat) &&
+      (schema.sections.some((s) => s.repeat) || schema.settings?.quiz) &&
         import('./entries.js').then((m) => {
           this.#entries = m;
         }),
@@ -223,7 +223,7 @@ export class FormloomFormElement extends Base {
     try {
       kept = sessionStorage.getItem(key);
     } catch {
-      kept = null;
+      // Storage refused (a sandboxed frame): nothing kept, `kept` stays null.
     }
     // A resumed partial's seed first: the order the respondent saw wherever they began.
     const resumed = this.#runtime?.getState().seed;
@@ -242,9 +242,8 @@ export class FormloomFormElement extends Base {
       root.addEventListener(type, (event) => {
         if (this.#dom) listener(event, (event.target as HTMLElement).id);
       });
-    on('input', (event) => this.#onEdit(event));
-    on('change', (event) => this.#onEdit(event));
-    for (const type of ['dragstart', 'dragover', 'drop']) on(type, (event) => this.#onEdit(event));
+    for (const type of ['input', 'change', 'dragstart', 'dragover', 'drop'])
+      on(type, (event) => this.#onEdit(event));
     on('submit', (event) => void this.#onSubmit(event));
     on('click', (event, id) => {
       if ((event.target as HTMLElement).closest?.('.fl-move')) this.#onEdit(event);
@@ -368,7 +367,7 @@ export class FormloomFormElement extends Base {
       if (wrapper !== null) wrapper.hidden = state.hiddenFields.has(field.id);
       const messages = state.errors[field.id];
       const refusal = this.#uploadErrors.get(field.id);
-      dom.setError(field, refusal ?? (messages && messages.length > 0 ? messages.join(' ') : null));
+      dom.setError(field, refusal ?? (messages?.length ? messages.join(' ') : null));
     }
     for (const section of state.schema!.sections) {
       const el = dom.byId(ids.section(section.id));
@@ -517,7 +516,8 @@ export class FormloomFormElement extends Base {
       const captchaToken = await this.#captcha?.token().catch(() => undefined);
       const ok = await runtime.submit({
         ...(trap === '' ? {} : { headers: { [HONEYPOT_HEADER]: trap } }),
-        ...(captchaToken === undefined ? {} : { captchaToken }),
+        // Without a widget the token is undefined, which the body's JSON leaves out.
+        captchaToken,
       });
       if (!ok && runtime === this.#runtime) {
         if (runtime.getState().problem === 'captcha') this.#captcha?.reset();

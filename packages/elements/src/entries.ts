@@ -76,6 +76,10 @@ const drawnIn = new WeakMap<HTMLElement, Map<string, Drawn>>();
 export function mount(host: EntriesHost): void {
   const { runtime, dom } = host;
   const schema = runtime.getState().schema!;
+  // The element's start loads this chunk for a quiz too (one import there costs less than two):
+  // the quiz's buttons and marks are a chunk of their own that this one loads.
+  if (schema.settings?.quiz) void import('./quiz.js').then((m) => m.mount(host));
+  if (!schema.sections.some((s) => s.repeat)) return;
   const form = dom.byId(ids.form)!;
   const root = form.getRootNode();
   if (root instanceof ShadowRoot) {

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import {
   axeViolations,
   bilingualSchema,
+  capitalsQuiz,
   chromiumOrSkip,
   guestsSchema,
   pagedQuizSchema,
@@ -68,6 +69,8 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
   let quiz = { id: '', code: '' };
   let bilingual = { id: '', code: '' };
   let guests = { id: '', code: '' };
+  let capitals = { id: '', code: '' };
+  let capitalsAtEnd = { id: '', code: '' };
   let signup = { id: '', code: '' };
   let page: Page;
   let problems: string[] = [];
@@ -106,6 +109,8 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     quiz = await publishForm(t, key, pagedQuizSchema());
     bilingual = await publishForm(t, key, bilingualSchema());
     guests = await publishForm(t, key, guestsSchema('single-column'));
+    capitals = await publishForm(t, key, capitalsQuiz('after-answer'));
+    capitalsAtEnd = await publishForm(t, key, capitalsQuiz('at-end'));
     signup = await publishForm(t, key, signupSchema());
   });
   afterAll(async () => {
@@ -267,6 +272,87 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
         .filter((e) => e.type === 'formloom:change')
         .map((e) => (e.detail as { fieldId: string }).fieldId),
     ).toContain('guests[1].name');
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('a quiz: Check answer marks a question and locks it, the feedback is said and focused, the ending shows the marks', async () => {
+    await open({ code: capitals.code }, { width: 360, height: 800 });
+    // Italy's question shows for Paris alone: its button hides with it.
+    const checks = page.getByRole('button', { name: 'Check answer' });
+    await expect.poll(() => checks.count()).toBe(2);
+    expect(await checks.first().isDisabled()).toBe(true);
+    await page.getByLabel('Lyon').check();
+    const mark = page.locator('#fl-w-france .fl-quiz-mark');
+    // Offline: the check fails, says so where the mark would be, and may be tried again.
+    await page.route('**/feedback', (route) => route.abort());
+    await checks.first().click();
+    await expect
+      .poll(() => mark.textContent())
+      .toBe('Your answers could not be sent. Check your connection and try again.');
+    expect(await page.getByLabel('Paris').isDisabled()).toBe(false);
+    await page.unroute('**/feedback');
+    await checks.first().click();
+    await expect.poll(() => mark.textContent()).toBe('Not right: Lyon is the third city.');
+    expect(await mark.getAttribute('role')).toBe('status');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelector('formloom-form')?.shadowRoot?.activeElement?.className),
+      )
+      .toBe('fl-quiz-mark');
+    expect(await page.getByLabel('Paris').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Lyon').isChecked()).toBe(true);
+    expect(await page.locator('#fl-w-france button').isHidden()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // By keyboard: both right primes, then Check answer.
+    await page.getByLabel('2', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('3', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.locator('#fl-w-primes button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#fl-w-primes .fl-quiz-mark').textContent()).toBe('Right');
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.locator('.fl-quiz-score').textContent())
+      .toBe('1 of 2 right, 50%. Not passed');
+    expect(await page.locator('.fl-quiz-questions').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    const row = (await stored(capitals.id))[0] as unknown as {
+      quiz: unknown;
+      answers: Record<string, unknown>;
+    };
+    expect(row.quiz).toEqual({ correct: 1, total: 2, score: 50, passed: false });
+    expect(row.answers.france).toBe('lyon');
+    // The aborted checks (tried three times) are the only console errors.
+    const others = problems.filter((p) => !p.includes('net::ERR_FAILED'));
+    expect(others, others.join('\n')).toEqual([]);
+  });
+
+  it('a quiz with feedback at the end: no buttons, and the ending lists each question with the answer and its feedback', async () => {
+    await open({ code: capitalsAtEnd.code, lang: 'de' });
+    await page.getByLabel('Paris').check();
+    await page.getByLabel('2', { exact: true }).check();
+    await page.getByLabel('4', { exact: true }).check();
+    await page.getByLabel('Capital of Italy?').selectOption('rome');
+    expect(await page.getByRole('button', { name: 'Antwort prüfen' }).count()).toBe(0);
+    await page.getByLabel('Your name').fill('Ada <b>');
+    await page.getByRole('button', { name: 'Absenden' }).click();
+    await expect
+      .poll(() => page.locator('.fl-quiz-score').textContent())
+      .toBe('2 von 3 richtig, 67 %. Bestanden');
+    const lines = await page
+      .locator('.fl-quiz-questions > li')
+      .evaluateAll((els) =>
+        els.map((li) => [...li.querySelectorAll('p')].map((p) => p.textContent).join(' | ')),
+      );
+    expect(lines).toEqual([
+      'Hauptstadt von Frankreich? | Ihre Antwort: Paris | Richtig: Ja, Paris.',
+      'Which are prime? | Ihre Antwort: 2, 4 | Nicht richtig: 4 is 2 times 2.',
+      'Capital of Italy? | Ihre Antwort: Rome | Richtig',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 

@@ -112,6 +112,8 @@ const FAMILIES = {
   notices: () => import('./families/notices.js'),
   /** Not a question type: the entries of a repeating section. */
   repeat: () => import('./families/repeat.js'),
+  /** Nor this: a quiz's "Check answer" and its marks on the ending. */
+  quiz: () => import('./families/quiz.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
 

@@ -3,6 +3,7 @@ import { byDisplayOrder, type FormTexts, isFieldRequired, questionFamily } from 
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
+import type { QuizCheckProps, QuizMarksProps } from './families/quiz.js';
 import type { FieldSlot, RepeatProps } from './families/repeat.js';
 import {
   defaultFields,
@@ -25,6 +26,11 @@ export interface FormloomFormProps extends RuntimeOptions {
 
 /** A repeating section's entries: a chunk of their own, loaded for a form that has one. */
 const RepeatSection = later<RepeatProps>('repeat', 'RepeatSection');
+/** A quiz's "Check answer" and marks: a chunk of their own, loaded for a form with `settings.quiz`. */
+const QuizCheck = later<QuizCheckProps>('quiz', 'QuizCheck');
+const QuizMarks = later<QuizMarksProps>('quiz', 'QuizMarks');
+/** The fields a quiz's questions may be (the public form does not say which are). */
+const CHOICES = new Set(['select', 'radio', 'checkbox', 'picture_choice']);
 
 function problemText(problem: RuntimeProblem | undefined, texts: FormTexts): string | undefined {
   switch (problem) {
@@ -86,6 +92,7 @@ export function FormloomFormView({
   }, [form, showing, state.seed]);
   const schemaFields = state.schema?.fields;
   const schemaSections = state.schema?.sections;
+  const quiz = state.schema?.settings?.quiz !== undefined;
   /** Uploads under way (a file, a signature's PNG), by field id: submitting waits for them. */
   const uploads = useRef(new Map<string, Promise<void>>());
 
@@ -125,7 +132,8 @@ export function FormloomFormView({
       if (family !== undefined) preload(family);
     }
     if (schemaSections?.some((s) => s.repeat !== undefined)) preload('repeat');
-  }, [schemaFields, schemaSections, components]);
+    if (quiz) preload('quiz');
+  }, [schemaFields, schemaSections, components, quiz]);
 
   useEffect(() => {
     const target = focus.current;
@@ -176,6 +184,17 @@ export function FormloomFormView({
         <div className="fl-done" ref={done} tabIndex={-1}>
           <h2>{state.completion?.title ?? texts.thanksTitle}</h2>
           <p>{state.completion?.message ?? texts.thanksBody}</p>
+          {state.completion?.quiz === undefined ? null : (
+            <Suspense fallback={null}>
+              <QuizMarks
+                quiz={state.completion.quiz}
+                schema={state.schema}
+                answers={state.answers}
+                language={state.language ?? state.schema.meta.language}
+                text={(template) => form.text(template)}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     );
@@ -251,10 +270,19 @@ export function FormloomFormView({
       language,
       seed: shuffleSeed,
     };
+    // With feedback after each answer, a choice field outside repeating sections may be a question.
+    const check =
+      slot === undefined && state.schema?.settings?.quiz?.feedback === 'after-answer' && CHOICES.has(f.type);
     // A question type draws nothing until its chunk has loaded (or when it has no component).
     return Component === undefined ? null : (
       <Suspense key={f.id} fallback={null}>
         <Component {...props} />
+        {/* Its own boundary: the field shows while the quiz's chunk loads. */}
+        {check ? (
+          <Suspense fallback={null}>
+            <QuizCheck form={form} state={state} field={f} language={language} />
+          </Suspense>
+        ) : null}
       </Suspense>
     );
   };

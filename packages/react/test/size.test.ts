@@ -13,6 +13,7 @@ const FAMILIES = [
   'signature',
   'notices',
   'repeat',
+  'quiz',
 ] as const;
 
 interface Chunks {

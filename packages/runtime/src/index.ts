@@ -11,6 +11,8 @@ export {
   type Listener,
   type LocalSubmission,
   type PrefillInput,
+  type QuizMark,
+  type QuizState,
   type RuntimeOptions,
   type RuntimeProblem,
   type RuntimeStatus,

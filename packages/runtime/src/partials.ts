@@ -63,7 +63,7 @@ export async function completeSaved(
   visible: Record<string, unknown>,
   language: string,
   headers: Record<string, string> | undefined,
-  captcha: { captchaToken?: string },
+  captcha: { captchaToken?: string | undefined; quizAttempt?: string },
 ) {
   const token = host.state().resumeToken;
   if (token === undefined) return undefined;

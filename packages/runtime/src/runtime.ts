@@ -1,4 +1,4 @@
-import type { FormSchema, Language, PublicCaptcha, PublicForm } from '@formloom/contract';
+import type { FormSchema, Language, PublicCaptcha, PublicForm, SubmissionQuiz } from '@formloom/contract';
 import {
   type CompiledForm,
   compileForm,
@@ -140,8 +140,26 @@ export interface FormState {
    * the https redirect), else the form's completion; `endingId` names the ending (null: the default).
    */
   readonly completion:
-    | { title?: string; message?: string; redirectUrl?: string; endingId?: string | null }
+    | {
+        title?: string;
+        message?: string;
+        redirectUrl?: string;
+        endingId?: string | null;
+        /** A quiz: the marks the server gave (with each question's, for feedback at the end). */
+        quiz?: SubmissionQuiz;
+      }
     | undefined;
+  /**
+   * A quiz with feedback after each answer, once `checkAnswer` of `@formloom/runtime/quiz` asked: the attempt the
+   * server keeps the marked answers in (sent with the submission), and each marked question's
+   * mark and feedback. A marked question is in `locked`: its answer no longer changes.
+   */
+  readonly quiz?: QuizState;
+  /**
+   * What the runtime's parts loaded on demand add to the submission's body (and a completed
+   * partial's): a quiz's `quizAttempt`.
+   */
+  readonly sends?: Readonly<Record<string, string>>;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
@@ -151,6 +169,20 @@ export interface FormState {
    * with, else the renderer's (`setSeed`); saved with each partial, so a resume keeps the order.
    */
   readonly seed: string | undefined;
+}
+
+/** One question's mark, as the feedback route answered it. */
+export interface QuizMark {
+  correct: boolean;
+  feedback?: string;
+}
+
+export interface QuizState {
+  /** The attempt the server keeps the marked answers in; the submission sends it. */
+  readonly attempt?: string;
+  readonly marks: Readonly<Record<string, QuizMark>>;
+  /** Choice fields the server said are not questions of the quiz: nothing to check there. */
+  readonly notQuestions: readonly string[];
 }
 
 export type Listener = (state: FormState) => void;
@@ -185,6 +217,12 @@ export interface FormRuntime {
   visibleAnswers(): Record<string, unknown>;
   /** The renderer's shuffle seed, saved with the partials from now on (`state.seed`). */
   setSeed(seed: string): void;
+  /**
+   * Remote mode: what the runtime's parts loaded on demand (`@formloom/runtime/quiz`, the saved
+   * partials) need of it. Not for renderers: they call those parts' functions.
+   * @internal
+   */
+  readonly host?: PartialHost;
   /** Resolves when every partial save queued (after each Next of a paged remote form) has ended. */
   idle(): Promise<void>;
 }
@@ -599,7 +637,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       }
       const visible = runtime.visibleAnswers();
       await saves;
-      const captcha = captchaToken === undefined ? {} : { captchaToken };
+      // JSON leaves out what is undefined: a form without a captcha sends no token.
+      const captcha = { captchaToken, ...state.sends };
       let result =
         state.resumeToken === undefined
           ? undefined
@@ -636,6 +675,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       if (seed !== state.seed) emit({ seed });
     },
 
+    host,
+
     idle: () => saves,
   };
 
@@ -647,7 +688,12 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   async function finish(
     stored: Record<string, unknown>,
     variables: VariableValues,
-    answered?: { responseId: string; endingId?: string | null; ending?: FormState['completion'] },
+    answered?: {
+      responseId: string;
+      endingId?: string | null;
+      ending?: FormState['completion'];
+      quiz?: SubmissionQuiz;
+    },
   ) {
     // The server decided the ending (its conditions are not in the public form): shown as answered.
     // Either way only an https redirect is given (the server's and the path code's endingScreen).
@@ -661,7 +707,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     emit({
       status: 'done',
       responseId: answered?.responseId,
-      completion: { ...ending, endingId },
+      completion: { ...ending, endingId, quiz: answered?.quiz },
       variables,
     });
   }

@@ -164,6 +164,8 @@ export function createTransport(address: FormAddress, options: TransportOptions 
   });
 
   return {
+    /** Any public route of the form: the parts loaded on demand call theirs by it. */
+    call,
     /** The published form, its texts in `lang` when it has that language. */
     getForm(lang?: string, signal?: AbortSignal): Promise<CallResult<PublicForm>> {
       const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
@@ -171,7 +173,12 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     },
     /** Stores a response; the same `key` with the same body answers with the same response. */
     submit(
-      body: { answers: Record<string, unknown>; language?: string; captchaToken?: string },
+      body: {
+        answers: Record<string, unknown>;
+        language?: string;
+        captchaToken?: string;
+        quizAttempt?: string;
+      },
       key: string,
       headers: Record<string, string> = {},
     ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
@@ -217,7 +224,12 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     /** Completes a partial: the body's answers merged over the saved ones, stored as one response. */
     completePartial(
       token: string,
-      body: { answers: Record<string, unknown>; language?: string; captchaToken?: string },
+      body: {
+        answers: Record<string, unknown>;
+        language?: string;
+        captchaToken?: string;
+        quizAttempt?: string;
+      },
       headers: Record<string, string> = {},
     ): Promise<CallResult<SubmitResponseResult & { variables?: VariableValues }>> {
       const init = json(body);

@@ -37,6 +37,7 @@ export {
   postedPairs,
   postedValues,
 } from './plain-post.js';
+export { QUIZ_STYLE, quizMarksMarkup, quizMarkText } from './quiz.js';
 export {
   type EntryAction,
   entryCountName,

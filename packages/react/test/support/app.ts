@@ -46,7 +46,7 @@ createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
 `;
 
 /** The lazily loaded chunks of the package, by the name of their module. */
-const CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat)-[\w]+\.js$/;
+const CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz)-[\w]+\.js$/;
 
 export interface SplitApp {
   /** Opens a form by its code (with more of the query after it) at a width of the window. */

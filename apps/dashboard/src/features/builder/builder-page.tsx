@@ -15,6 +15,7 @@ import { useNames } from './names.js';
 import { Preview } from './preview.js';
 import { problemsAt } from './problems.js';
 import { useFormForBuilder } from './queries.js';
+import { QuizPanel } from './quiz-panel.js';
 import { RevisionHistory } from './revision-history.js';
 import {
   addField,
@@ -284,6 +285,13 @@ function Builder({
         </Tabs.Panel>
         <Tabs.Panel value="completion" pt="md">
           <CompletionPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
+          <QuizPanel
+            schema={schema}
+            edit={edit}
+            problems={problems}
+            warnings={problemsAt(builder.warnings, '$.settings.quiz')}
+            disabled={disabled}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="map" pt="md">
           <Suspense fallback={<Loader size="sm" />}>

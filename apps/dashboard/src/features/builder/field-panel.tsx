@@ -243,7 +243,13 @@ export function FieldPanel({
       ) : null}
 
       <QuestionSettings field={field} set={set} disabled={disabled} />
-      <ChoiceSettings field={field} set={set} update={update} disabled={disabled} />
+      <ChoiceSettings
+        field={field}
+        set={set}
+        update={update}
+        disabled={disabled}
+        quiz={schema.settings?.quiz !== undefined}
+      />
 
       {field.type === 'file' ? (
         <Group gap="xs" align="flex-end" wrap="wrap">

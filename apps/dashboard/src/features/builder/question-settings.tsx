@@ -1,4 +1,4 @@
-import type { Field, MatrixConfig, RatingConfig } from '@formloom/contract';
+import type { Field, FieldOption, MatrixConfig, RatingConfig } from '@formloom/contract';
 import { ADDRESS_REQUIRED_PARTS, SCHEMA_LIMITS } from '@formloom/contract';
 import {
   Button,
@@ -8,6 +8,7 @@ import {
   NativeSelect,
   NumberInput,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -485,19 +486,64 @@ export function ChoiceSettings({
   set,
   update,
   disabled,
+  quiz = false,
 }: {
   field: Field;
   set: SetField;
   /** Several properties in one edit (one undo step). */
   update: (changes: Partial<Field>, key: keyof Field) => void;
   disabled: boolean;
+  /** The form is a quiz (`settings.quiz`): its options' right answers and feedback are edited here. */
+  quiz?: boolean;
 }) {
   const t = useTexts(questionTexts);
   const multipleApplies = field.type === 'select' || field.type === 'picture_choice';
   const options = field.options ?? [];
   if (!hasOther(field.type) && !hasShuffle(field.type)) return null;
+  const setOption = (o: number, changes: Partial<FieldOption>) =>
+    update(
+      {
+        options: options.map((x, i) => {
+          if (i !== o) return x;
+          // An option that is not right nor says anything carries neither key.
+          const next = { ...x, ...changes };
+          if (next.correct !== true) delete next.correct;
+          if (next.feedback === undefined || next.feedback === '') delete next.feedback;
+          return next;
+        }),
+      },
+      'options',
+    );
+  // Shown for a quiz, and for a field whose options are marked already (the marks never hide).
+  const marked = options.some((o) => o.correct === true || o.feedback !== undefined);
   return (
     <Stack gap="xs">
+      {quiz || marked ? (
+        <Fieldset legend={t('quizAnswers')} disabled={disabled}>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('quizAnswersHelp')}
+          </Text>
+          <Stack gap="xs">
+            {options.map((option, o) => {
+              const names = { n: String(o + 1), label: option.label };
+              return (
+                <Stack key={option.value} gap={4}>
+                  <Checkbox
+                    label={t('correctOption', names)}
+                    checked={option.correct === true}
+                    onChange={(e) => setOption(o, { correct: e.currentTarget.checked })}
+                  />
+                  <TextInput
+                    label={t('optionFeedback', names)}
+                    value={option.feedback ?? ''}
+                    onChange={(e) => setOption(o, { feedback: e.currentTarget.value })}
+                  />
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Fieldset>
+      ) : null}
       {multipleApplies ? (
         <Checkbox
           label={t('multiple')}

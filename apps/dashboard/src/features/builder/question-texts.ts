@@ -2,6 +2,10 @@ import { defineTexts } from '../../i18n/texts.js';
 
 /** The texts of the question types' settings in the field panel and the condition editor. */
 const en = {
+  quizAnswers: 'Quiz: right answers and feedback',
+  quizAnswersHelp: 'Mark the right options; a question with one is marked in the quiz.',
+  correctOption: 'Option {n} ({label}) is a right answer',
+  optionFeedback: 'Feedback on option {n} ({label})',
   settingsOf: '{type} settings',
   ratingMax: 'Highest rating (3–10)',
   ratingIcon: 'Shown as',
@@ -72,6 +76,11 @@ const en = {
 type Key = keyof typeof en;
 
 const de: Record<Key, string> = {
+  quizAnswers: 'Quiz: richtige Antworten und Rückmeldung',
+  quizAnswersHelp:
+    'Markieren Sie die richtigen Optionen; eine Frage mit einer solchen wird im Quiz bewertet.',
+  correctOption: 'Option {n} ({label}) ist eine richtige Antwort',
+  optionFeedback: 'Rückmeldung zu Option {n} ({label})',
   settingsOf: 'Einstellungen: {type}',
   ratingMax: 'Höchste Bewertung (3–10)',
   ratingIcon: 'Dargestellt als',
@@ -140,6 +149,10 @@ const de: Record<Key, string> = {
 };
 
 const es: Record<Key, string> = {
+  quizAnswers: 'Cuestionario: respuestas correctas y comentarios',
+  quizAnswersHelp: 'Marque las opciones correctas; una pregunta con alguna se califica en el cuestionario.',
+  correctOption: 'La opción {n} ({label}) es una respuesta correcta',
+  optionFeedback: 'Comentario sobre la opción {n} ({label})',
   settingsOf: 'Ajustes: {type}',
   ratingMax: 'Valoración máxima (3–10)',
   ratingIcon: 'Se muestra como',
@@ -208,6 +221,10 @@ const es: Record<Key, string> = {
 };
 
 const it: Record<Key, string> = {
+  quizAnswers: 'Quiz: risposte giuste e commenti',
+  quizAnswersHelp: 'Segni le opzioni giuste; una domanda che ne ha una viene valutata nel quiz.',
+  correctOption: 'L’opzione {n} ({label}) è una risposta giusta',
+  optionFeedback: 'Commento sull’opzione {n} ({label})',
   settingsOf: 'Impostazioni: {type}',
   ratingMax: 'Valutazione massima (3–10)',
   ratingIcon: 'Mostrata come',
@@ -277,6 +294,10 @@ const it: Record<Key, string> = {
 };
 
 const nl: Record<Key, string> = {
+  quizAnswers: 'Quiz: goede antwoorden en feedback',
+  quizAnswersHelp: 'Markeer de goede opties; een vraag met zo’n optie wordt in de quiz beoordeeld.',
+  correctOption: 'Optie {n} ({label}) is een goed antwoord',
+  optionFeedback: 'Feedback bij optie {n} ({label})',
   settingsOf: 'Instellingen: {type}',
   ratingMax: 'Hoogste beoordeling (3–10)',
   ratingIcon: 'Getoond als',
@@ -345,6 +366,10 @@ const nl: Record<Key, string> = {
 };
 
 const tr: Record<Key, string> = {
+  quizAnswers: 'Sınav: doğru cevaplar ve geri bildirim',
+  quizAnswersHelp: 'Doğru seçenekleri işaretleyin; böyle bir seçeneği olan soru sınavda puanlanır.',
+  correctOption: '{n}. seçenek ({label}) doğru bir cevap',
+  optionFeedback: '{n}. seçenek ({label}) için geri bildirim',
   settingsOf: '{type} ayarları',
   ratingMax: 'En yüksek puan (3–10)',
   ratingIcon: 'Gösterim',

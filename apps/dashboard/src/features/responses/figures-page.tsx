@@ -234,6 +234,46 @@ function EntriesCard({ section, total }: { section: SectionFigures; total: numbe
 }
 
 /** A form's figures as the server counts them: responses over time, the drop-off funnel, each field. */
+/**
+ * A quiz's figures: the responses marked, the mean score and the passes, the responses per score,
+ * and each question's share of right answers among the responses it was asked in.
+ */
+function QuizCard({ quiz, fields }: { quiz: NonNullable<FormFigures['quiz']>; fields: readonly Field[] }) {
+  const tx = useTexts(figuresTexts);
+  const labels = new Map(fields.map((f) => [f.id, f.label]));
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h3" mb="sm">
+        {tx('quiz')}
+      </Title>
+      <Stack>
+        <FigureTable
+          caption={tx('quiz')}
+          rows={[
+            [tx('quizMarked'), quiz.responses],
+            [tx('quizMean'), quiz.meanScore],
+            [tx('quizPassed'), quiz.passed],
+          ]}
+        />
+        <ChartWithTable
+          caption={tx('quizScores')}
+          columns={[tx('quizScore'), tx('count')]}
+          rows={quiz.scores.map((s) => ({ name: `${s.score} %`, count: s.count }))}
+        />
+        <ChartWithTable
+          caption={tx('quizQuestions')}
+          columns={[tx('quizQuestion'), tx('quizRight')]}
+          layout="vertical"
+          rows={Object.entries(quiz.questions).map(([id, q]) => ({
+            name: labels.get(id) ?? id,
+            count: q.share === null ? 0 : Math.round(q.share * 1000) / 10,
+          }))}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
 export default function FiguresPage({ params }: PageProps) {
   const formId = params.formId!;
   const tx = useTexts(figuresTexts);
@@ -326,6 +366,7 @@ export default function FiguresPage({ params }: PageProps) {
               ]}
             />
           </Paper>
+          {data.quiz === undefined ? null : <QuizCard quiz={data.quiz} fields={fields} />}
           <Title order={2} size="h3">
             {tx('fields')}
           </Title>

@@ -48,6 +48,15 @@ export default function ResponsesPage({ params }: PageProps) {
   const schema = form.data.schema;
   const items = answerItems(schema);
   const variables = form.data.schema.variables ?? [];
+  // A quiz's marks have a column: the score, the right answers of the questions asked, passed or not.
+  const quiz = schema.settings?.quiz !== undefined;
+  const quizCell = (marks: (typeof responses.data & {})['items'][number]['quiz']) => {
+    if (marks == null) return '';
+    const cell = tx('quizCell', { score: marks.score, correct: marks.correct, total: marks.total });
+    return typeof marks.passed === 'boolean'
+      ? `${cell}, ${marks.passed ? tx('quizPassed') : tx('quizFailed')}`
+      : cell;
+  };
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   return (
@@ -104,6 +113,7 @@ export default function ResponsesPage({ params }: PageProps) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{tx('submitted')}</Table.Th>
+                  {quiz ? <Table.Th scope="col">{tx('quizScore')}</Table.Th> : null}
                   {items.map((item) => (
                     <Table.Th scope="col" key={item.id}>
                       {item.label}
@@ -132,6 +142,7 @@ export default function ResponsesPage({ params }: PageProps) {
                           {date}
                         </Link>
                       </Table.Td>
+                      {quiz ? <Table.Td>{quizCell(response.quiz)}</Table.Td> : null}
                       {items.map((item) => (
                         <Table.Td key={item.id} style={{ whiteSpace: 'pre-line' }}>
                           {itemText(schema, item, response.answers)}

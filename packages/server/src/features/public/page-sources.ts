@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAMILY_STYLE, REPEAT_STYLE } from '@formloom/elements/markup';
+import { FAMILY_STYLE, QUIZ_STYLE, REPEAT_STYLE } from '@formloom/elements/markup';
 
 /** The page's script and stylesheet as built text. */
 export interface PageSources {
@@ -93,7 +93,7 @@ export async function bundlePageSources(
     esbuild.build({
       ...common,
       stdin: {
-        contents: `@import ${JSON.stringify(join(dir, 'page.css'))};\n${FAMILY_PROPERTIES}\n${FAMILY_STYLE}\n${REPEAT_STYLE}`,
+        contents: `@import ${JSON.stringify(join(dir, 'page.css'))};\n${FAMILY_PROPERTIES}\n${FAMILY_STYLE}\n${REPEAT_STYLE}\n${QUIZ_STYLE}`,
         loader: 'css',
         resolveDir: dir,
       },

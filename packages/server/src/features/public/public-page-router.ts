@@ -1,5 +1,6 @@
 import { isLanguage, type PublicSmartForm } from '@formloom/contract';
-import { endingScreen, languagePack } from '@formloom/contract/engine';
+import { endingScreen, languagePack, recallText } from '@formloom/contract/engine';
+import { quizMarksMarkup } from '@formloom/elements/markup';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
@@ -354,11 +355,11 @@ export function createPublicPageRouter({
    * this server's for this form and unexpired (and the response is still there); else nothing, and
    * the message shows its recalls empty, never an error.
    */
-  async function recalledOf(code: string, formId: string, req: Request) {
+  async function recalledOf(code: string, form: FormRow, req: Request) {
     const token = typeof req.query.r === 'string' ? req.query.r : undefined;
     if (plainPost === undefined || token === undefined) return undefined;
     const responseId = await plainPost.tokens.doneResponse(code, token);
-    return responseId === undefined ? undefined : plainPost.recall(formId, responseId);
+    return responseId === undefined ? undefined : plainPost.recall(form, responseId);
   }
 
   // The thank-you page a plain post is sent on to (303), so a reload does not post again.
@@ -367,7 +368,7 @@ export function createPublicPageRouter({
     if (found === undefined) return undefined;
     const { form, texts } = found;
     // The response the `?r=` token names says which ending it reached (the default without one).
-    const recalled = await recalledOf(code, found.row.id, req);
+    const recalled = await recalledOf(code, found.row, req);
     // As the page's script fills it: option labels in the respondent's language, always text.
     const screen = endingScreen(form.schema, recalled?.endingId ?? null, {
       answers: recalled?.answers ?? {},
@@ -375,7 +376,31 @@ export function createPublicPageRouter({
     });
     return {
       status: 200,
-      page: renderDonePage(form.schema.meta.language, links, form.title, texts, screen.message, screen.title),
+      page: renderDonePage(
+        form.schema.meta.language,
+        links,
+        form.title,
+        texts,
+        screen.message,
+        screen.title,
+        // A quiz's marks, each question with its answer and feedback: without JavaScript no
+        // feedback came after each answer, so the page gives it all here (a quiz without
+        // feedback shows the marks only where an ending recalls them).
+        recalled?.quiz === undefined || form.schema.settings?.quiz?.feedback === 'none'
+          ? undefined
+          : quizMarksMarkup(
+              recalled.quiz,
+              form.schema,
+              recalled.answers,
+              form.schema.meta.language,
+              (label) =>
+                recallText(label, {
+                  schema: form.schema,
+                  answers: recalled.answers,
+                  variables: recalled.variables,
+                }),
+            ),
+      ),
     };
   });
 

@@ -73,6 +73,8 @@ export function renderDonePage(
   message?: string,
   /** The heading of the ending reached, when it has one; else the page's "thank you". */
   heading?: string,
+  /** A quiz's marks (`quizMarksMarkup`), under the message. */
+  quiz?: SafeHtml,
 ): string {
   return layout(
     lang,
@@ -82,6 +84,7 @@ export function renderDonePage(
 <p class="fl-form-title">${title}</p>
 <h1>${heading ?? texts.thanksTitle}</h1>
 <p id="fl-done-message">${message ?? texts.thanksBody}</p>
+${quiz ?? ''}
 </div>`,
   );
 }

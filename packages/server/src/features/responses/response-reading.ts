@@ -1,17 +1,20 @@
 import {
   type FormResponse,
   hasMorePages,
+  isLanguage,
   type ResponseListQuery,
   type ResponsePage,
+  type SubmissionQuiz,
 } from '@formloom/contract';
-import type { Db, ResponseRow } from '../../db/database.js';
+import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import { notFound } from '../../domain-errors.js';
 import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
+import type { CompiledForms } from './compiled-forms.js';
 import type { ResponseCounts } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
-import { readQuiz } from './submission-ending.js';
+import { quizMarks, readQuiz } from './submission-ending.js';
 
 export function toResponse(row: ResponseRow): FormResponse {
   return {
@@ -41,10 +44,12 @@ export interface ResponseReadingDeps {
   forms: FormsService;
   /** The form's count, the total of an unfiltered list. */
   counts: Pick<ResponseCounts, 'total'>;
+  /** The compiled forms: a quiz's questions are marked again for the thank-you page. */
+  compiled: CompiledForms;
 }
 
 /** Reading stored responses: the owner's list and one response, and a respondent's recall. */
-export function createResponseReading({ db, forms, counts }: ResponseReadingDeps) {
+export function createResponseReading({ db, forms, counts, compiled }: ResponseReadingDeps) {
   const store = createResponsesStore(db);
 
   return {
@@ -77,18 +82,28 @@ export function createResponseReading({ db, forms, counts }: ResponseReadingDeps
     },
 
     /**
-     * The answers, variables and ending of the response `responseId` of the form `formId`, for
-     * the thank-you page (its heading, message and recalls); undefined when there is none (deleted, or of another form). No
-     * account is checked: the caller holds the respondent's proof (a signed token naming both).
+     * The answers, variables and ending of the response `responseId` of the form `form`, for the
+     * thank-you page (its heading, message and recalls), and a quiz's marks with each question
+     * asked and its feedback in the respondent's language (the page without JavaScript shows them
+     * at the end whatever the quiz's feedback); undefined when there is none (deleted, or of
+     * another form). No account is checked: the caller holds the respondent's proof (a signed
+     * token naming both).
      */
     async recallOf(
-      formId: string,
+      form: FormRow,
       responseId: string,
-    ): Promise<(Pick<FormResponse, 'answers' | 'variables'> & { endingId: string | null }) | undefined> {
-      const row = await store.find(formId, responseId);
+    ): Promise<
+      | (Pick<FormResponse, 'answers' | 'variables'> & { endingId: string | null; quiz?: SubmissionQuiz })
+      | undefined
+    > {
+      const row = await store.find(form.id, responseId);
       if (row === undefined) return undefined;
       const { answers, variables } = toResponse(row);
-      return { answers, variables, endingId: row.ending_id };
+      const language = row.language !== null && isLanguage(row.language) ? row.language : undefined;
+      // The marks as stored (the form may have changed since); the questions as they read now.
+      const marks = row.quiz === null ? undefined : quizMarks(compiled.get(form, language), answers);
+      const quiz = marks === undefined ? undefined : { ...marks, ...readQuiz(row.quiz!) };
+      return { answers, variables, endingId: row.ending_id, ...(quiz === undefined ? {} : { quiz }) };
     },
 
     async get(accountId: string, formId: string, responseId: string): Promise<FormResponse> {

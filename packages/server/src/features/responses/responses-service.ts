@@ -71,7 +71,7 @@ export function createResponsesService({
     notices: createResponseNotices({ db, outbox, mails }),
   });
   const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
-  const { list, recallOf, get } = createResponseReading({ db, forms, counts });
+  const { list, recallOf, get } = createResponseReading({ db, forms, counts, compiled });
   const { exportOf } = createResponseExports({ db, forms, compiled });
   const { remove } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
   const { publicForm, allowedOrigins, draftForm } = publicForms;
