@@ -1,15 +1,7 @@
-import type { Db } from '../../db/database.js';
+import type { Db, FormRevisionsTable } from '../../db/database.js';
 
 /** A revision's row: its title, schema (JSON text), when and by whom. */
-export interface RevisionRow {
-  revision: number;
-  title: string;
-  schema: string;
-  published_at: string;
-  by_type: string | null;
-  by_id: string | null;
-  by_email: string | null;
-}
+export type RevisionRow = Omit<FormRevisionsTable, 'form_id'>;
 
 /** The revisions and the draft of forms (docs/server.md "Revisions and drafts"). */
 export function createFormRevisionsStore(db: Db) {
