@@ -1,11 +1,15 @@
 import type { FormListItem } from '@formloom/sdk';
 import { Button, Menu } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { lazy, Suspense, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
 import { useArchiveForm, useDeleteForm, useDuplicateForm, useUnarchiveForm } from './queries.js';
 import { formsTexts } from './texts.js';
+
+// The confirmation loads when first asked for: a modal's code is not needed to show the list.
+const ConfirmDialog = lazy(() =>
+  import('../../components/confirm-dialog.js').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** The id of a form's title link in the list, which its actions button is described by. */
 export const formTitleId = (formId: string) => `form-title-${formId}`;
@@ -33,6 +37,8 @@ export function FormActions({
 }) {
   const tx = useTexts(formsTexts);
   const [confirming, setConfirming] = useState(false);
+  // Mounted from its first opening on, so closing it keeps Mantine's focus return.
+  const [confirmWanted, setConfirmWanted] = useState(false);
   const duplicate = useDuplicateForm();
   const archive = useArchiveForm();
   const unarchive = useUnarchiveForm();
@@ -84,28 +90,38 @@ export function FormActions({
                   {tx('unarchive')}
                 </Menu.Item>
               ) : null}
-              <Menu.Item color="red" onClick={() => setConfirming(true)}>
+              <Menu.Item
+                color="red"
+                onClick={() => {
+                  setConfirmWanted(true);
+                  setConfirming(true);
+                }}
+              >
                 {tx('delete')}
               </Menu.Item>
             </>
           ) : null}
         </Menu.Dropdown>
       </Menu>
-      <ConfirmDialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={tx('deleteTitle', { title: form.title })}
-        confirmLabel={tx('deleteConfirm')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(form.id, {
-            ...report(tx('deleted', { title: form.title })),
-            onSettled: () => setConfirming(false),
-          })
-        }
-      >
-        {tx('deleteText')}
-      </ConfirmDialog>
+      {confirmWanted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            title={tx('deleteTitle', { title: form.title })}
+            confirmLabel={tx('deleteConfirm')}
+            pending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(form.id, {
+                ...report(tx('deleted', { title: form.title })),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            {tx('deleteText')}
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactElement, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Link } from '../../components/link.js';
 import { PageLoading } from '../../components/page-state.js';
@@ -25,9 +25,11 @@ import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
 import { type FormActionResult, FormActions, formTitleId } from './form-actions.js';
-import { PromptDialog } from './prompt-dialog.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
 import { formsTexts } from './texts.js';
+
+// The dialogs load when first opened: a modal's code is not needed to show the list.
+const PromptDialog = lazy(() => import('./prompt-dialog.js').then((m) => ({ default: m.PromptDialog })));
 
 const STATUS_COLOR = { DRAFT: 'gray', PUBLISHED: 'green', ARCHIVED: 'orange' } as const;
 
@@ -41,6 +43,8 @@ export default function FormsPage() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
   const [prompting, setPrompting] = useState(false);
+  // Mounted from its first opening on, so closing it keeps Mantine's focus return.
+  const [promptWanted, setPromptWanted] = useState(false);
   const [notice, setNotice] = useState<FormActionResult | undefined>();
   const forms = useFormsPage({ search: debounced, page });
   const create = useCreateBlankForm();
@@ -67,7 +71,14 @@ export default function FormsPage() {
           {gated(
             canUseAi,
             tx('noAi', { role }),
-            <Button variant="light" disabled={!canUseAi} onClick={() => setPrompting(true)}>
+            <Button
+              variant="light"
+              disabled={!canUseAi}
+              onClick={() => {
+                setPromptWanted(true);
+                setPrompting(true);
+              }}
+            >
               {tx('createFromPrompt')}
             </Button>,
           )}
@@ -89,7 +100,11 @@ export default function FormsPage() {
           )}
         </Group>
       </Group>
-      <PromptDialog opened={prompting} onClose={() => setPrompting(false)} />
+      {promptWanted ? (
+        <Suspense fallback={null}>
+          <PromptDialog opened={prompting} onClose={() => setPrompting(false)} />
+        </Suspense>
+      ) : null}
       <div aria-live="polite">
         {notice?.ok ? (
           <Alert
