@@ -150,14 +150,20 @@ describeDialects('upgrade from the previous release', (dialect) => {
         delete read.formRevision;
       }
     }
-    // Form reads gained `revision`: null for a form not published since revisions were recorded.
-    const detailForms = Object.values(
-      actual.formDetails as Record<string, { form: { data: Record<string, unknown> } }>,
-    );
-    for (const read of [
-      ...(actual.forms as Record<string, unknown>[]),
-      ...detailForms.map((f) => f.form.data),
-    ]) {
+    // Form reads gained `revision` (the lists, the reads, a form inside a job's result): null for a
+    // form not published since revisions were recorded; checked, then left out of the comparison.
+    const forms: Record<string, unknown>[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (typeof value === 'object' && value !== null) {
+        const record = value as Record<string, unknown>;
+        if ('publishStatus' in record && 'revision' in record) forms.push(record);
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(actual);
+    expect(forms.length).toBeGreaterThan(0);
+    for (const read of forms) {
       expect(read.revision).toBeNull();
       delete read.revision;
     }
