@@ -30,6 +30,11 @@ export interface Config {
   requestTimeoutMs: number;
   /** FORMLOOM_MAX_CONNECTIONS_PER_CLIENT: open connections per client address (default 256). */
   maxConnectionsPerClient: number;
+  /**
+   * FORMLOOM_PUBLIC_RATE_LIMIT: requests a minute one client address may make to the public form
+   * pages and routes (default 120); raise it for many respondents behind one address (a school).
+   */
+  publicRateLimitPerMinute: number;
   logLevel: string;
   /** FORMLOOM_TRUST_PROXY: hops or proxy addresses/CIDRs believed about X-Forwarded-For (default none). */
   trustProxy: TrustProxy;
@@ -229,6 +234,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     bodyTimeoutMs: duration(env, 'FORMLOOM_BODY_TIMEOUT', 10_000, fail),
     requestTimeoutMs: duration(env, 'FORMLOOM_REQUEST_TIMEOUT', 120_000, fail),
     maxConnectionsPerClient: integer(env, 'FORMLOOM_MAX_CONNECTIONS_PER_CLIENT', 256, 1, 100_000, fail),
+    publicRateLimitPerMinute: integer(env, 'FORMLOOM_PUBLIC_RATE_LIMIT', 120, 1, 1_000_000, fail),
     logLevel,
     trustProxy: trustProxy(env),
     s3: s3(env),

@@ -84,6 +84,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
     aiProvider: createAiProvider({ settings: config.ai.settings, logger }),
     mailer,
     interviewQuestionTimeoutMs: config.smartForms.questionTimeoutMs,
+    publicRateLimit: { points: config.publicRateLimitPerMinute, durationSeconds: 60 },
     signals: createWorkSignals(),
     ...(config.s3 === undefined ? {} : { storage: createS3Storage(config.s3) }),
   });

@@ -146,6 +146,9 @@ describe('configuration', () => {
       databasePoolSize: 25,
     });
     expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({}).publicRateLimitPerMinute).toBe(120);
+    expect(loadConfig({ FORMLOOM_PUBLIC_RATE_LIMIT: '600' }).publicRateLimitPerMinute).toBe(600);
+    expect(() => loadConfig({ FORMLOOM_PUBLIC_RATE_LIMIT: '0' })).toThrow(/FORMLOOM_PUBLIC_RATE_LIMIT/);
     expect(() => loadConfig({ FORMLOOM_DATABASE_POOL_SIZE: '0' })).toThrow(/FORMLOOM_DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ FORMLOOM_PUBLIC_URL: 'forms.example.com' })).toThrow(/FORMLOOM_PUBLIC_URL/);
