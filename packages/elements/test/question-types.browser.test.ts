@@ -231,6 +231,8 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
   it("the server's page loads the family chunks it needs and sends the same answers", async () => {
     const { page, problems } = await pages.open(`${t.url}/f/${form.code}`, { width: 360, height: 740 });
     page.setDefaultTimeout(8_000);
+    // The first load's chunks settle before counting (see the test below).
+    await page.waitForLoadState('networkidle');
     const chunks: string[] = [];
     // The page's script is a module graph: each family is a module of its own, named after it.
     const family = /\/assets\/(scales|matrix|ranking|choices|inputs|address|notices|signature)\.[\w-]+\.js$/;
@@ -342,6 +344,9 @@ describe.skipIf(executable === undefined)('question types in Chromium', () => {
       { timezoneId: 'Europe/Berlin' },
     );
     page.setDefaultTimeout(8_000);
+    // The first load's chunks settle before counting: on a loaded machine they were still on
+    // their way when the listener came, and were counted beside the reload's.
+    await page.waitForLoadState('networkidle');
     const chunks: string[] = [];
     const family = /\/assets\/(scales|matrix|ranking|choices|inputs|address|notices|signature)\.[\w-]+\.js$/;
     page.on('request', (r) => (family.test(r.url()) ? chunks.push(r.url()) : undefined));
