@@ -45,16 +45,20 @@ export function answeredQuiz(
  */
 export function storedQuiz(marks: SubmissionQuiz | undefined): string | null {
   if (marks === undefined) return null;
-  const { correct, total, score, passed, questions = [] } = marks;
+  const questions = marks.questions ?? [];
   const asked = questions.map((q) => q.fieldId);
   const right = questions.filter((q) => q.correct).map((q) => q.fieldId);
-  return toJson({ correct, total, score, passed, asked, right });
+  return toJson({ ...quizNumbers(marks), asked, right });
+}
+
+/** The numbers of a quiz's marks, as a response's reads and its webhook event show them. */
+export function quizNumbers({ correct, total, score, passed }: QuizResult): QuizResult {
+  return { correct, total, score, passed };
 }
 
 /** The marks of a stored response as reads show them. */
 export function readQuiz(text: string): QuizResult {
-  const { correct, total, score, passed } = fromJson<QuizResult>(text);
-  return { correct, total, score, passed };
+  return quizNumbers(fromJson<QuizResult>(text));
 }
 
 /**
@@ -72,7 +76,7 @@ export function submissionResult(
   const form = formIn(row.language);
   // The marks as stored (the form may have changed since); the questions' feedback as it reads now.
   const marks = row.quiz === null ? undefined : answeredQuiz(form, quizMarks(form, answers));
-  const quiz = marks === undefined || row.quiz === null ? undefined : { ...marks, ...readQuiz(row.quiz) };
+  const quiz = marks === undefined ? undefined : { ...marks, ...readQuiz(row.quiz!) };
   return {
     responseId: row.id,
     submittedAt: row.submitted_at,

@@ -15,6 +15,7 @@ import type { ResponsesStore } from './responses-store.js';
 import {
   answeredQuiz,
   quizMarks,
+  quizNumbers,
   type StoredSubmission,
   storedQuiz,
   submissionResult,
@@ -185,7 +186,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         language,
         answers: checked.value,
         variables: checked.variables,
-        quiz: quiz && { correct: quiz.correct, total: quiz.total, score: quiz.score, passed: quiz.passed },
+        quiz: quiz && quizNumbers(quiz),
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);
