@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createServices } from '../../services.js';
-import { createAuditService } from './audit-service.js';
+import { runAsAuditCaller } from './audit-context.js';
+import { createAuditService, recordAudit } from './audit-service.js';
 
 const FIELD = { id: 'name', type: 'text', label: 'Name', sectionId: 's', order: 0 };
 const schema = (title: string, fields: unknown[] = []) => ({
@@ -293,6 +294,18 @@ describeEachDialect(
       expect((await entries(t, own, `?targetId=${viewer.id}`)).entries.map((e) => e.action)).toEqual([
         'member.role_changed',
       ]);
+    });
+
+    it('lists entries of one millisecond in the order they were made', async () => {
+      const { key: own, accountId } = await t.account();
+      const at = new Date();
+      const targets = Array.from({ length: 30 }, (_, i) => `form_same_ms_${i}`);
+      await runAsAuditCaller({ accountId, actor: { type: 'key', id: actorOf(own) }, ip: null }, async () => {
+        for (const id of targets)
+          await recordAudit(t.db, accountId, 'form.updated', { type: 'form', id }, () => at);
+      });
+      const listed = (await entries(t, own, '?limit=100')).entries.map((e) => e.target.id);
+      expect(listed).toEqual([...targets].reverse());
     });
 
     it('purges entries past the retention', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AuditAction,
   type AuditEntry,
@@ -8,6 +7,7 @@ import {
   type AuditTargetType,
   hasMorePages,
 } from '@formloom/contract';
+import { v7 as uuidv7 } from 'uuid';
 import type { AuditLogRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { keysetPages } from '../../db/keyset.js';
@@ -40,7 +40,9 @@ export async function recordAudit(
   if (caller.accountId !== accountId)
     throw new AuditAccountMismatchError(accountId, caller.accountId, action);
   await createAuditStore(trx).insert({
-    id: randomUUID(),
+    // Time-ordered and increasing within the process: entries of one millisecond list in the
+    // order they were made (a random id shuffled them).
+    id: uuidv7(),
     account_id: accountId,
     at: isoNow(clock()),
     actor_type: caller.actor.type,
