@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../models/form-schema.js';
 import { compileForm } from '../validate/compile-form.js';
@@ -197,6 +198,64 @@ describe('formPath', () => {
     ]) {
       expect(generated.validate(answers)).toEqual(closures.validate(answers));
       expect(formPath(generated, answers)).toEqual(formPath(closures, answers));
+    }
+  });
+
+  it('checks answers along any path as a copy of the form without the skipped sections would', () => {
+    // The compiled form hides the skipped sections in one compiled copy; the reference is the form
+    // rebuilt without them (nor jumps and endings), compiled on its own. The second form has a
+    // section shown by conditions and one hidden by them, which the hiding must keep.
+    const shown: FormSchema = {
+      ...signup,
+      sections: signup.sections.map((s) =>
+        s.id === 'team'
+          ? { ...s, conditionalLogic: { action: 'show', conditionGroups: [equals('card', 'visa')] } }
+          : s.id === 'profile'
+            ? { ...s, conditionalLogic: { action: 'hide', conditionGroups: [equals('seats', 7)] } }
+            : s,
+      ),
+    };
+    const reference = (schema: FormSchema, skipped: readonly string[]) => {
+      const { endings: _, ...settings } = schema.settings!;
+      return compileForm({
+        ...schema,
+        settings,
+        sections: schema.sections.filter((s) => !skipped.includes(s.id)).map(({ jumps: _j, ...s }) => s),
+        fields: schema.fields.filter((f) => !skipped.includes(f.sectionId)),
+      });
+    };
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom('free', 'pro', 'none', 'visa', 'later', '', 'x', '|1|'),
+      fc.integer({ min: -5, max: 80 }),
+    );
+    // `~skipped` is no field of the form: refused as unknown whatever the path.
+    const answersOf = fc.record(
+      { kind: value, card: value, seats: value, name: value, why: value, '~skipped': value },
+      { requiredKeys: [] },
+    );
+    for (const schema of [signup, shown]) {
+      for (const generate of [true, false]) {
+        const form = compileForm(schema, { generate });
+        fc.assert(
+          fc.property(answersOf, (raw) => {
+            const answers = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+            const { skipped } = formPath(form, answers);
+            const dropped = new Set(
+              schema.fields.filter((f) => skipped.includes(f.sectionId)).map((f) => f.id),
+            );
+            const kept = Object.fromEntries(Object.entries(answers).filter(([k]) => !dropped.has(k)));
+            const expected = reference(schema, skipped).validate(kept);
+            const result = form.validate(answers);
+            expect(result.ok).toBe(expected.ok);
+            expect(result.errors).toEqual(expected.errors);
+            expect(result.value).toEqual(expected.value);
+            expect(Object.keys(result.value)).toEqual(Object.keys(expected.value));
+            expect(computeVariables(schema, answers)).toEqual(reference(schema, skipped).variables(kept));
+          }),
+          { numRuns: 400 },
+        );
+      }
     }
   });
 

@@ -56,21 +56,87 @@ function derivedSchema(schema: FormSchema, skipped: ReadonlySet<string>, jumps: 
   };
 }
 
-/** The answers without those of skipped sections (their fields, and a repeating section's list). */
-function withoutSkipped(schema: FormSchema, answers: unknown, skipped: ReadonlySet<string>): unknown {
+/*
+ * How answers along a path are checked without a copy of the form per path: one more copy, whose
+ * every section is also hidden when a marker answer names it. The marker is a text field of a
+ * section of its own (`~skip`, `~skipped`: no schema id can start with `~`), answered `|2|5|` for
+ * the sections at indices 2 and 5 of `schema.sections`; without it, the copy behaves as the form.
+ * A negated condition is exactly the negation of its twin, empty answers included, so `show` logic
+ * takes `notContains` in each of its groups.
+ */
+const SKIP_SECTION = '~skip';
+const SKIP_FIELD = '~skipped';
+const skipToken = (index: number) => `|${index}|`;
+
+function withSkipMarker(derived: FormSchema, schema: FormSchema): FormSchema {
+  const marks = (id: string) => {
+    const index = schema.sections.findIndex((s) => s.id === id);
+    return { fieldId: SKIP_FIELD, operator: 'contains' as const, value: skipToken(index) };
+  };
+  const sections = derived.sections.map((section): Section => {
+    if (section.id.startsWith('~')) return section;
+    const logic = section.conditionalLogic;
+    if (logic === undefined)
+      return {
+        ...section,
+        conditionalLogic: { action: 'hide', conditionGroups: [{ conditions: [marks(section.id)] }] },
+      };
+    if (logic.action === 'hide')
+      return {
+        ...section,
+        conditionalLogic: {
+          ...logic,
+          conditionGroups: [...logic.conditionGroups, { conditions: [marks(section.id)] }],
+        },
+      };
+    const notMarked = { ...marks(section.id), operator: 'notContains' as const };
+    return {
+      ...section,
+      conditionalLogic: {
+        ...logic,
+        conditionGroups: logic.conditionGroups.map((g) => ({
+          ...g,
+          conditions: [...g.conditions, notMarked],
+        })),
+      },
+    };
+  });
+  return {
+    ...derived,
+    sections: [...sections, { id: SKIP_SECTION, title: '', order: Number.MAX_SAFE_INTEGER }],
+    fields: [
+      ...derived.fields,
+      { id: SKIP_FIELD, sectionId: SKIP_SECTION, type: 'text', label: '-', order: 0 },
+    ],
+  };
+}
+
+/**
+ * The answers without those of skipped sections (their fields, and a repeating section's list).
+ * `sectionOf`: each field's section. A plain copy (a `__proto__` key is defined, not assigned):
+ * this runs once per jump taken, for every response along a path.
+ */
+function withoutSkipped(
+  sectionOf: ReadonlyMap<string, string>,
+  answers: unknown,
+  skipped: ReadonlySet<string>,
+): unknown {
   if (skipped.size === 0 || typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
     return answers;
   }
-  const dropped = new Set(skipped);
-  for (const field of schema.fields) if (skipped.has(field.sectionId)) dropped.add(field.id);
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(answers)) {
-    if (!dropped.has(key)) Object.defineProperty(kept, key, { value, enumerable: true, writable: true });
+  const source = answers as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const section = sectionOf.get(key);
+    if (skipped.has(key) || (section !== undefined && skipped.has(section))) continue;
+    if (key === '__proto__')
+      Object.defineProperty(kept, key, { value: source[key], enumerable: true, writable: true });
+    else kept[key] = source[key];
   }
   return kept;
 }
 
-/** The most path-shaped copies of a form kept compiled at once (one per set of skipped sections). */
+/** The most copies of a form without a path's skipped sections kept compiled at once (see `markedForm`). */
 const MAX_KEPT_PATHS = 64;
 
 /**
@@ -90,6 +156,8 @@ interface Walk {
   answers: unknown;
   /** `form`'s visibility of `answers`, probes included. */
   visibility: Visibility;
+  /** The skip marker's answer when `form` is the marked copy (`withSkipMarker`), `answers` then our own copy. */
+  marker?: string;
 }
 
 /**
@@ -116,6 +184,18 @@ export function compilePath(
     if (!sectionIndex.has(s.id)) sectionIndex.set(s.id, i);
   });
   const rank = new Map(order.map((id, i) => [id, i]));
+  // Each field's section.
+  const sectionOf = new Map<string, string>();
+  for (const field of schema.fields) if (!sectionOf.has(field.id)) sectionOf.set(field.id, field.sectionId);
+  // The copy with the skip marker, compiled when first needed; null: the form cannot take it.
+  let marked: FormChecks | null | undefined;
+  const markedForm = (): FormChecks | null => {
+    if (marked === undefined) {
+      const repeat = schema.sections.some((s) => s.repeat);
+      marked = repeat ? null : compile(withSkipMarker(derivedSchema(schema, new Set(), jumps), schema));
+    }
+    return marked;
+  };
 
   const kept = new Map<string, FormChecks>();
   const formFor = (skipped: ReadonlySet<string>): FormChecks => {
@@ -144,7 +224,7 @@ export function compilePath(
     walk(answers) {
       const skipped = new Set<string>();
       const first = formFor(skipped);
-      let form = first;
+      const form = first;
       let visibility = form.visibility(answers);
       if (!jumps) {
         const hidden = visibility.hiddenSections;
@@ -187,16 +267,24 @@ export function compilePath(
         if (next > i + 1 || endedByJump) {
           // The conditions read the answers without the skipped sections' (read as empty, as the
           // copy without those sections would read them), so the first copy, compiled once,
-          // settles them; the copy without them is only needed to check the answers at the end.
-          input = withoutSkipped(schema, answers, skipped);
+          // settles them; another copy checks the answers at the end.
+          input = withoutSkipped(sectionOf, answers, skipped);
           visibility = first.visibility(input);
         }
         i = next;
       }
-      if (skipped.size > 0) form = formFor(skipped);
       if (!endedByJump) endingId = endingOf(visibility.hiddenSections);
       const path = { pages, skipped: order.filter((id) => skipped.has(id)), endingId };
-      return { path, form, answers: input, visibility };
+      if (skipped.size === 0) return { path, form, answers: input, visibility };
+      // The marked copy checks the answers with the skipped sections hidden: one compile serves
+      // every path. Answers that name the marker themselves (an unknown field of the form), or a
+      // form with a repeating section, take a copy compiled without the skipped sections.
+      const withMarker = Object.hasOwn(input as object, SKIP_FIELD) ? null : markedForm();
+      if (withMarker !== null) {
+        const marker = `|${[...skipped].map((id) => sectionIndex.get(id)).join('|')}|`;
+        return { path, form: withMarker, answers: input, visibility, marker };
+      }
+      return { path, form: formFor(skipped), answers: input, visibility };
     },
   };
 }
@@ -231,8 +319,16 @@ export function compileAlongPath<Options>(
     generated: base.generated,
     path: (answers) => plan.walk(answers).path,
     validate(answers) {
-      const { form, answers: input } = plan.walk(answers);
-      return form.validate(input);
+      const { form, answers: input, marker } = plan.walk(answers);
+      if (marker === undefined) return form.validate(input);
+      // `input` is the walk's own copy: the marker goes on last and comes off again, from the
+      // value too (which may be that copy).
+      const own = input as Record<string, unknown>;
+      own[SKIP_FIELD] = marker;
+      const result = form.validate(own);
+      delete own[SKIP_FIELD];
+      if (result.value !== own) delete (result.value as Record<string, unknown>)[SKIP_FIELD];
+      return result;
     },
     variables(answers) {
       const { form, answers: input } = plan.walk(answers);
