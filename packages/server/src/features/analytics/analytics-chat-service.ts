@@ -133,7 +133,13 @@ export function createAnalyticsChatService({ db, clock, forms, runner }: Analyti
         body.sessionId === undefined ? [] : await loadSession(accountId, formId, body.sessionId);
       const schema: FormSchema = form.schema;
       // With the schema: the drop-off funnel of its partial responses is part of the context.
-      const figures = await formFigures(db, { accountId, formId, fields: schema.fields, schema });
+      const figures = await formFigures(db, {
+        accountId,
+        formId,
+        fields: schema.fields,
+        schema,
+        schemaOfRevision: forms.revisionSchemas(formId, form.revision),
+      });
       const call = await runner.prepare(accountId, {
         task: analyticsChatTask,
         reason: 'ai.analyticsChat',

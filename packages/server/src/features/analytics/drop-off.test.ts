@@ -131,6 +131,30 @@ describeEachDialect(
       expect(res.status).toBe(200);
       expect(res.body.data.dropOff).toEqual(figures.dropOff);
     });
+
+    it("follows each response along the path of the revision it answered, not the live form's", async () => {
+      // The free plan no longer skips Billing: responses from now on go through it.
+      const schema = signupSchema();
+      schema.sections[0]!.jumps = schema.sections[0]!.jumps!.filter((j) => !('section' in j.to));
+      const edited = await t.request(`/v1/forms/${form.id}`, { method: 'PATCH', key, json: { schema } });
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body.data.revision).toBe(2);
+      const sent = await t.request(`/v1/public/forms/${form.code}/responses`, {
+        method: 'POST',
+        json: { answers: { kind: 'free', seats: 3, name: 'Di' } },
+      });
+      expect(sent.status).toBe(201);
+      const res = await t.request(`/v1/forms/${form.id}/figures`, { key });
+      expect(res.status).toBe(200);
+      // Ada (free, revision 1) jumped past Billing then and still has not reached it; Di (free,
+      // revision 2) went through it. The partials follow the live form: the one that jumped to
+      // Profile now reads as having passed Billing (its answers reach it on today's path).
+      expect(res.body.data.dropOff.pages).toEqual([
+        { page: 'plan', title: 'Plan', reached: 7 },
+        { page: 'billing', title: 'Billing', reached: 4 },
+        { page: 'profile', title: 'Profile', reached: 4 },
+      ]);
+    });
   },
   { publicRateLimit: false },
 );

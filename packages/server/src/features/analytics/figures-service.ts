@@ -8,14 +8,26 @@ import { formFigures } from './form-figures.js';
  * GET /v1/forms/:id/figures: `formFigures` of one of the caller's forms, with the drop-off funnel
  * of its pages. Another account's form is a 404 like a missing one (`forms.get`).
  */
-export function createFiguresService({ db, forms }: { db: Db; forms: Pick<FormsService, 'get'> }) {
+export function createFiguresService({
+  db,
+  forms,
+}: {
+  db: Db;
+  forms: Pick<FormsService, 'get' | 'revisionSchemas'>;
+}) {
   return {
     async of(accountId: string, formId: string, query: FormFiguresQuery): Promise<FormFigures> {
       const form = await forms.get(accountId, formId);
       const schema = form.schema;
       const figures = await formFigures(
         db,
-        { accountId, formId, fields: schema.fields, schema },
+        {
+          accountId,
+          formId,
+          fields: schema.fields,
+          schema,
+          schemaOfRevision: forms.revisionSchemas(formId, form.revision),
+        },
         {
           from: query.startDate === undefined ? undefined : rangeBound(query.startDate, 'start'),
           to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),

@@ -200,7 +200,7 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
     },
 
     /**
-     * A page of the answers (JSON text) of the responses within the bounds, `limit` at most, in
+     * A page of the answers (JSON text, with the form revision they answered) of the responses within the bounds, `limit` at most, in
      * the order of the form's index (submitted_at, id) after `after` (the last row of the page
      * before): the funnel reads each respondent's path from them. By id alone, each page sorted
      * every response of the form again.
@@ -213,8 +213,8 @@ export function createFormFiguresStore(db: Db, entriesOf?: string) {
       const next =
         after === undefined ? sql`` : sql` and (r.submitted_at, r.id) > (${after.submitted_at}, ${after.id})`;
       return rows(
-        sql<{ id: string; submitted_at: string; answers: string }>`select r.id, r.submitted_at, r.answers
-          from responses r where ${whereOf(scope)}${next} order by r.submitted_at, r.id limit ${limit}`,
+        sql<{ id: string; submitted_at: string; answers: string; form_revision: number | null }>`select r.id,
+          r.submitted_at, r.answers, r.form_revision from responses r where ${whereOf(scope)}${next} order by r.submitted_at, r.id limit ${limit}`,
       );
     },
 

@@ -8,7 +8,13 @@ import type {
   SectionFigures,
 } from '@formloom/contract';
 import { questionType, quizQuestions } from '@formloom/contract';
-import { compileForm, formPath, pageOrder, phoneNumbering } from '@formloom/contract/engine';
+import {
+  type CompiledForm,
+  compileForm,
+  formPath,
+  pageOrder,
+  phoneNumbering,
+} from '@formloom/contract/engine';
 import type { Db } from '../../db/database.js';
 import { fromJson } from '../../db/json.js';
 import {
@@ -308,6 +314,9 @@ async function fieldsFigures(
   return { total, figures };
 }
 
+/** An earlier revision's schema, read once (undefined: follow the live schema). */
+type SchemaOfRevision = (revision: number) => Promise<FormSchema | undefined> | undefined;
+
 /** Rows read at once when the funnel follows each respondent's path. */
 const PATH_PAGE = 500;
 
@@ -335,11 +344,25 @@ async function reachedAlongPaths(
   scope: ResponsesScope,
   schema: FormSchema,
   pages: readonly string[],
+  schemaOfRevision: SchemaOfRevision,
 ): Promise<{ started: number; reached: number[] }> {
-  const compiled = compileForm(schema);
+  const live = compileForm(schema);
+  // A response follows the path of the revision it answered (the form's jumps then).
+  const earlier = new Map<number, CompiledForm>();
+  const compiledFor = async (revision: number | null): Promise<CompiledForm> => {
+    const read = revision === null ? undefined : schemaOfRevision(revision);
+    if (read === undefined) return live;
+    let compiled = earlier.get(revision!);
+    if (compiled === undefined) {
+      const older = await read;
+      compiled = older === undefined ? live : compileForm(older);
+      earlier.set(revision!, compiled);
+    }
+    return compiled;
+  };
   const rank = new Map(pages.map((id, k) => [id, k]));
   const reached = pages.map(() => 0);
-  const count = (answers: string, furthest: number) => {
+  const count = (compiled: CompiledForm, answers: string, furthest: number) => {
     formPath(compiled, fromJson(answers)).pages.forEach((page, i) => {
       const k = rank.get(page);
       if (k !== undefined && (i === 0 || k <= furthest)) reached[k]! += 1;
@@ -348,7 +371,7 @@ async function reachedAlongPaths(
   let last: { submitted_at: string; id: string } | undefined;
   for (;;) {
     const found = await store.answersPage(scope, last, PATH_PAGE);
-    for (const row of found) count(row.answers, pages.length);
+    for (const row of found) count(await compiledFor(row.form_revision), row.answers, pages.length);
     if (found.length < PATH_PAGE) break;
     last = found.at(-1)!;
   }
@@ -356,7 +379,7 @@ async function reachedAlongPaths(
   let after: string | undefined;
   for (;;) {
     const found = await store.unfinishedPage(scope, after, PATH_PAGE);
-    for (const row of found) count(row.answers, rank.get(row.reached_page ?? '') ?? -1);
+    for (const row of found) count(live, row.answers, rank.get(row.reached_page ?? '') ?? -1);
     started += found.length;
     if (found.length < PATH_PAGE) break;
     after = found.at(-1)!.id;
@@ -385,6 +408,11 @@ export async function formFigures(
     fields: readonly Field[];
     /** With the schema, the figures include the drop-off funnel of its pages. */
     schema?: FormSchema;
+    /**
+     * The schema of an earlier revision, for the funnel to follow each response along the path of
+     * the revision it answered (`forms.revisionSchemas`); without, every response follows `schema`.
+     */
+    schemaOfRevision?: SchemaOfRevision;
   },
   query: FiguresQuery = {},
 ): Promise<FormFigures> {
@@ -455,7 +483,7 @@ export async function formFigures(
     // unfinished partials are the people who stopped. Counting completions from the partials
     // alone said "Completed 0" beside the responses of a form without save and resume.
     const funnel = pathsDiffer(schema)
-      ? await reachedAlongPaths(store, scope, schema, pages)
+      ? await reachedAlongPaths(store, scope, schema, pages, form.schemaOfRevision ?? (() => undefined))
       : await store.unfinished(scope, pages).then((stopped) => ({
           started: stopped.started,
           reached: pages.map((_, k) => responseCount + (stopped.reached[k] ?? 0)),

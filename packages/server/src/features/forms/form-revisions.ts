@@ -55,6 +55,28 @@ export function createFormRevisions({ db, clock, load, edit, assertSavable }: Fo
   });
 
   return {
+    /**
+     * The schemas of a form's earlier revisions, each read once as asked: undefined for the live
+     * revision (`liveRevision`, whose schema the caller has), for null (a row stored before
+     * revisions were) and for a revision no longer kept. For readers that go through many
+     * responses, each answering the revision it was made on (exports, the figures' funnel). The
+     * caller has read the form `id` as its account's (`get` or `load`).
+     */
+    revisionSchemas(id: string, liveRevision: number | null) {
+      const read = new Map<number, Promise<FormSchema | undefined>>();
+      return (revision: number | null | undefined): Promise<FormSchema | undefined> | undefined => {
+        if (revision === null || revision === undefined || revision === liveRevision) return undefined;
+        let schema = read.get(revision);
+        if (schema === undefined) {
+          schema = store
+            .find(id, revision)
+            .then((row) => (row === undefined ? undefined : fromJson<FormSchema>(row.schema)));
+          read.set(revision, schema);
+        }
+        return schema;
+      };
+    },
+
     async listRevisions(accountId: string, id: string): Promise<{ revisions: FormRevision[] }> {
       await load(accountId, id);
       const rows = await store.list(id);

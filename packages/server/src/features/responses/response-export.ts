@@ -197,19 +197,7 @@ export function createResponseExports({ db, forms, compiled }: ResponseExportsDe
       const form = await forms.load(accountId, formId);
       const range = dateRange(query);
       // The schemas of earlier revisions, read once each as responses name them.
-      const revisions = new Map<number, Promise<FormSchema | undefined>>();
-      const schemaOfRevision = (revision: number | null | undefined) => {
-        if (revision === null || revision === undefined || revision === form.revision) return undefined;
-        let schema = revisions.get(revision);
-        if (schema === undefined) {
-          schema = forms.getRevision(accountId, formId, revision).then(
-            (r) => r.schema,
-            () => undefined,
-          );
-          revisions.set(revision, schema);
-        }
-        return schema;
-      };
+      const schemaOfRevision = forms.revisionSchemas(form.id, form.revision);
       async function* responses(): AsyncGenerator<ExportedResponse> {
         const pageAfter = (after: ResponseRow | undefined) =>
           store.pageAfter(form.id, range, after, EXPORT_PAGE);
