@@ -29,6 +29,7 @@ describeEachDialect('the server chores', (t) => {
       'purge expired partial responses',
       'purge expired quiz attempts',
       'delete unused uploaded images',
+      'delete responses past their retention',
       'purge deleted forms',
       'prune finished deliveries',
       'purge expired idempotency keys',

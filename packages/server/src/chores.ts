@@ -64,6 +64,12 @@ export function serverChores(services: Services, options: ChoresOptions = {}): C
       run: () => services.ownerUploads.sweep(),
     },
     {
+      // Responses older than their form's settings.retentionDays, with their files.
+      name: 'delete responses past their retention',
+      everyMs: 60 * MINUTE,
+      run: () => services.responses.purgeRetained(),
+    },
+    {
       name: 'purge deleted forms',
       everyMs: 60 * MINUTE,
       run: () => services.formsAdmin.purge(),

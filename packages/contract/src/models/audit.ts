@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'invitation.revoked',
   'response.deleted',
+  'response.purged',
   'analytics_secret.rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,8 +58,16 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditActor = z
   .object({
-    type: z.enum(['user', 'key']).describe('A signed-in member or an API key'),
-    id: z.string().describe("The user's id, or the key's id (`formloom_<key id>`, never its secret)"),
+    type: z
+      .enum(['user', 'key', 'system'])
+      .describe(
+        'A signed-in member, an API key, or the server itself (a form\'s retention, `id` "retention")',
+      ),
+    id: z
+      .string()
+      .describe(
+        "The user's id, the key's id (`formloom_<key id>`, never its secret), or what the server did",
+      ),
     email: z.string().optional().describe("A member's email at the time"),
   })
   .describe('Who made the change');
@@ -80,7 +89,10 @@ export const AuditEntry = z
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 const filters = {
-  actorType: z.enum(['user', 'key']).optional().describe('Only changes by members, or by keys'),
+  actorType: z
+    .enum(['user', 'key', 'system'])
+    .optional()
+    .describe('Only changes by members, by keys, or by the server itself'),
   actorId: z.string().max(100).optional().describe("Only this user's or key's changes"),
   action: z.enum(AUDIT_ACTIONS).optional().describe('Only this action'),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),

@@ -122,6 +122,9 @@ export type FormQuiz = z.infer<typeof FormQuiz>;
 /** The most endings a form may name in `settings.endings`. */
 export const MAX_ENDINGS = 20;
 
+/** The longest `settings.retentionDays`: ten years. */
+export const MAX_RETENTION_DAYS = 3650;
+
 /** The most origins a form may name in `settings.allowedOrigins`. */
 export const MAX_ALLOWED_ORIGINS = 20;
 
@@ -164,6 +167,11 @@ export const FormSettings = z
      * "Which origins may use a form"); unset, any origin may call them and no page may frame it.
      */
     allowedOrigins: z.array(WebOrigin).max(MAX_ALLOWED_ORIGINS).optional(),
+    /**
+     * Days a response is kept (docs/server.md "Retention"): older responses and their files are
+     * deleted for good by the hourly chore, recorded in the audit log (`response.purged`).
+     */
+    retentionDays: z.number().int().min(1).max(MAX_RETENTION_DAYS).optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

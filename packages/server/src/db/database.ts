@@ -92,6 +92,8 @@ export interface FormsTable {
   version: Generated<number>;
   /** The live revision (`form_revisions`); null until first published. */
   revision: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The schema's `settings.retentionDays`, kept beside it for the retention chore; null: kept for good. */
+  retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;

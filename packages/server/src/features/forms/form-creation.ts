@@ -69,6 +69,7 @@ export function createFormCreation({ db, clock, outbox, assertSavable }: FormCre
         published_at: null,
         expires_at: null,
         revision: null,
+        retention_days: schema.settings?.retentionDays ?? null,
         response_count: 0,
         version: 1,
         deleted_at: null,

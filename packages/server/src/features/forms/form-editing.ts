@@ -129,6 +129,7 @@ export function createFormEditing({
       if (result.schema !== undefined) {
         await assertSavable(accountId, result.schema);
         values.schema = toJson(result.schema);
+        values.retention_days = result.schema.settings?.retentionDays ?? null;
       }
       const next = { ...row, ...values } as FormRow;
       if (archiveDue(next, nowIso, result.schema ?? schemaOf(row))) values.publish_status = 'ARCHIVED';

@@ -97,6 +97,8 @@ export function createFormsService({
     load,
     /** The narrow view of the forms a submission reads and writes (`submissionForms`), for the responses feature. */
     submissionForms,
+    /** The forms with a retention (`settings.retentionDays`), for the retention chore. */
+    retained: () => createFormsStore(db).retained(),
     list,
     get,
     getVersioned,

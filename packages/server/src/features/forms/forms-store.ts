@@ -37,6 +37,7 @@ const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
       'response_count',
       'version',
       'revision',
+      'retention_days',
       'deleted_at',
       'created_at',
       'updated_at',
@@ -108,6 +109,14 @@ export function createFormsStore(db: Db, root: Db = db, outbox?: Wake) {
     /** As `findByShareCode`, without the `schema` column. */
     async findByShareCodeWithoutSchema(code: string): Promise<Omit<FormRow, 'schema'> | undefined> {
       return (await byShareCodeWithoutSchema.run(db, { code }, root)).rows[0];
+    },
+
+    /** The forms (not deleted) with a retention: their id, account and days. */
+    retained(): Promise<{ id: string; account_id: string; retention_days: number }[]> {
+      return visible()
+        .select(['id', 'account_id', 'retention_days'])
+        .where('retention_days', 'is not', null)
+        .execute() as Promise<{ id: string; account_id: string; retention_days: number }[]>;
     },
 
     async shareCodeTaken(code: string): Promise<boolean> {

@@ -73,7 +73,7 @@ export function createResponsesService({
   const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
   const { list, recallOf, get } = createResponseReading({ db, forms, counts, compiled });
   const { exportOf } = createResponseExports({ db, forms, compiled });
-  const { remove } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
+  const { remove, purgeRetained } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
   const { publicForm, allowedOrigins, draftForm } = publicForms;
   const { feedback: quizFeedback } = createQuizFeedback({ db, clock, compiled, forms: publicForms });
   return {
@@ -87,6 +87,7 @@ export function createResponsesService({
     get,
     exportOf,
     remove,
+    purgeRetained,
     count: counts.count,
   };
 }

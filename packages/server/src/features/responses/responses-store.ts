@@ -60,6 +60,20 @@ export function createResponsesStore(db: Db, root: Db = db) {
         .executeTakeFirst();
     },
 
+    /** Up to `limit` ids of the form's responses submitted before `beforeIso`, oldest first. */
+    async idsBefore(formId: string, beforeIso: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('responses')
+        .select('id')
+        .where('form_id', '=', formId)
+        .where('submitted_at', '<', beforeIso)
+        .orderBy('submitted_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** Deletes one response of the form (its uploads rows and completed partial go with it); true when it was there. */
     async remove(formId: string, id: string): Promise<boolean> {
       const result = await db
