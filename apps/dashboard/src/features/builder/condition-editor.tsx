@@ -5,7 +5,7 @@ import {
   operatorAppliesTo,
   VALUELESS_OPERATORS,
 } from '@formloom/contract';
-import { questionHooks } from '@formloom/contract/engine';
+import { markingVariables, questionHooks } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
@@ -43,8 +43,16 @@ export interface Target {
  * condition in `inside` (the repeating section it belongs to, if any) may name them: inside one,
  * its own fields and the fields outside repeating sections, no variable; outside, every field, a
  * repeating section's with the choice of entries (docs/form-model.md "Repeating sections").
+ * A variable that reads the quiz's marks (`correct`, `correctCount`) has a value on the server
+ * only, so the integrity check lets only an ending's conditions name it: it is offered with
+ * `marks: true` alone (docs/form-model.md "Quizzes").
  */
-export function targetsOf(schema: FormSchema, exceptId?: string, inside?: string): Target[] {
+export function targetsOf(
+  schema: FormSchema,
+  exceptId?: string,
+  inside?: string,
+  { marks = false }: { marks?: boolean } = {},
+): Target[] {
   const repeating = new Map(
     schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s.title || s.id]),
   );
@@ -65,16 +73,19 @@ export function targetsOf(schema: FormSchema, exceptId?: string, inside?: string
       stored: f.type === 'phone' ? questionHooks()?.comparedAs(f).stored : undefined,
       entriesOf: f.sectionId === inside ? undefined : repeating.get(f.sectionId),
     }));
+  const marking = marks ? new Set<string>() : markingVariables(schema);
   const variables: Target[] =
     inside === undefined
-      ? (schema.variables ?? []).map((v) => ({
-          id: v.id,
-          label: `${v.id} (variable)`,
-          type: v.type === 'number' ? 'number' : 'text',
-          options: [],
-          rows: [],
-          places: 0,
-        }))
+      ? (schema.variables ?? [])
+          .filter((v) => !marking.has(v.id))
+          .map((v) => ({
+            id: v.id,
+            label: `${v.id} (variable)`,
+            type: v.type === 'number' ? 'number' : 'text',
+            options: [],
+            rows: [],
+            places: 0,
+          }))
       : [];
   return [...fields, ...variables];
 }

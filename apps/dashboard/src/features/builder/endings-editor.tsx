@@ -63,8 +63,8 @@ export function EndingsEditor({
   const t = useTexts(logicTexts);
   const [container, focusAfter] = useFocusAfter();
   const endings = schema.settings?.endings ?? [];
-  // Endings are decided on the server from every answer and variable.
-  const targets = targetsOf(schema).filter((x) => x.type !== 'file');
+  // Endings are decided on the server from every answer and variable, the quiz's marks included.
+  const targets = targetsOf(schema, undefined, undefined, { marks: true }).filter((x) => x.type !== 'file');
   const change = (ending: FormEnding, part: string, next: Partial<FormEnding>) =>
     edit((s) => replaceEnding(s, { ...ending, ...next }), `ending.${ending.id}.${part}`);
   const move = (from: number, to: number) => edit((s) => setEndings(s, moveItem(endings, from, to)));
