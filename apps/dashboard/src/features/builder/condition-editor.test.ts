@@ -1,7 +1,8 @@
 import type { FormSchema } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
-import { retarget, targetsOf } from './condition-editor.js';
+import { operatorsFor, retarget, targetsOf } from './condition-editor.js';
+import { withCurrent } from './names.js';
 
 /** A host outside, guests and rooms repeating, a variable. */
 const party: FormSchema = {
@@ -140,5 +141,21 @@ describe('the quiz’s marks in the pickers', () => {
         id,
       ).toBe(false);
     }
+  });
+});
+
+describe('the operator a condition shows', () => {
+  it('stays in its place in the list as it changes, so the arrow keys step through every operator', () => {
+    const operators = operatorsFor(
+      targetsOf(quiz, 'age').find((x) => x.id === 'france'),
+      {},
+    );
+    for (const operator of operators) expect(withCurrent(operators, operator)).toEqual(operators);
+    // One the target does not take (kept from another field) is shown first, not lost.
+    expect(withCurrent(['equals', 'notEquals'], 'greaterThan')).toEqual([
+      'greaterThan',
+      'equals',
+      'notEquals',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { countryChoices, useCountries } from './countries.js';
-import { named, useNames } from './names.js';
+import { named, useNames, withCurrent } from './names.js';
 import { questionTexts } from './question-texts.js';
 import { builderTexts } from './texts.js';
 
@@ -194,7 +194,7 @@ function DateTimeValue({ label, value, onChange, disabled }: ValueInputProps) {
         label={q('utcOffset', { label })}
         disabled={disabled}
         value={offset}
-        data={[...new Set([offset, ...OFFSETS])].map((o) => ({ value: o, label: `UTC${o}` }))}
+        data={withCurrent(OFFSETS, offset).map((o) => ({ value: o, label: `UTC${o}` }))}
         onChange={(e) => {
           setChosen(e.currentTarget.value);
           onChange(join(local, e.currentTarget.value));
@@ -417,7 +417,7 @@ export function ConditionGroupsEditor({
                     <NativeSelect
                       label={withPrefix(t('conditionOperator', names))}
                       value={condition.operator}
-                      data={named([...new Set([condition.operator, ...operators])], words.operator)}
+                      data={named(withCurrent(operators, condition.operator), words.operator)}
                       onChange={(e) => {
                         const operator = e.currentTarget.value as ConditionOperator;
                         const { value: old, ...rest } = condition;

@@ -67,6 +67,7 @@ export function JumpsEditor({
               <Stack gap="xs">
                 <ProblemList problems={problemsAt(problems, `${path}[${j}]`)} />
                 <NativeSelect
+                  data-focus={`jump-${j}`}
                   label={t('jumpTo', { n })}
                   value={value}
                   data={[
@@ -118,7 +119,11 @@ export function JumpsEditor({
             variant="default"
             size="xs"
             disabled={!canAdd}
-            onClick={() => setAll([...jumps, { conditionGroups: firstGroups(targets), to: choices[0]!.to }])}
+            onClick={() => {
+              setAll([...jumps, { conditionGroups: firstGroups(targets), to: choices[0]!.to }]);
+              // The new jump's target takes the focus: where it goes is chosen first.
+              focusAfter(`jump-${jumps.length}`);
+            }}
           >
             {t('addJump')}
           </Button>
