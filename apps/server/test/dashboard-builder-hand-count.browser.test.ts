@@ -357,7 +357,7 @@ const CEILINGS = {
   'quiz mouse': 108, // counted: 98
   'quiz keyboard': 385, // counted: 350
   'jumps mouse': 56, // counted: 51
-  'jumps keyboard': 308, // counted: 280
+  'jumps keyboard': 317, // counted: 288
 };
 
 describe.skipIf(executable === undefined)('the builder in Chromium: logic counted by hand', () => {

@@ -471,6 +471,8 @@ export function ConditionGroupsEditor({
                   variant="subtle"
                   color="red"
                   size="xs"
+                  // Its name is long ("Jump 2: Remove group 2"): in a narrow column it wraps, not cut off.
+                  styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
                   onClick={() => set(groups.filter((_, gi) => gi !== g))}
                 >
                   {withPrefix(t('removeGroup', { g: g + 1 }))}
