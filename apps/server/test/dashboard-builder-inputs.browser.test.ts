@@ -67,8 +67,10 @@ describe.skipIf(executable === undefined)(
       expect(await country.locator('option[value="JP"]').textContent()).toBe('Japan');
       await country.selectOption('DE');
       await properties.getByRole('button', { name: 'Add a rule' }).click();
-      // A phone takes a pattern but no length: the new rule is its pattern.
-      expect(await optionValues(properties.getByLabel('Rule 1 type'))).toEqual(['pattern', 'required']);
+      // A phone takes a pattern but no length: the new rule is its pattern (the list keeps its
+      // order whichever type is chosen).
+      expect(await optionValues(properties.getByLabel('Rule 1 type'))).toEqual(['required', 'pattern']);
+      expect(await properties.getByLabel('Rule 1 type').inputValue()).toBe('pattern');
       await properties.getByLabel('Rule 1 value').fill('^\\+49');
 
       // A website by keyboard, with a minimum and maximum length.

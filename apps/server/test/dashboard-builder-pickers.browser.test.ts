@@ -1,13 +1,16 @@
+import { join } from 'node:path';
 import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
-import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
+import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
 import {
   builderSaved,
   expectAccessibleAtPhoneWidth,
+  fitsWidth,
   isFocused,
   openBuilder,
   optionValues,
+  PHONE,
   useDashboardServer,
 } from './dashboard-support.js';
 
@@ -193,6 +196,24 @@ describe.skipIf(executable === undefined)('the builder in Chromium: logic withou
     await warning.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Edit Page 1: Plan' }).click();
+    // Back on the page, each jump is one line; by keyboard, the second opens to be edited.
+    const editSecond = properties.getByRole('button', { name: 'Edit jump 2' });
+    expect(await editSecond.getAttribute('aria-expanded')).toBe('false');
+    expect(await properties.getByLabel('Jump 2: go to').count()).toBe(0);
+    expect(await jumps.getByRole('region', { name: 'Jump 1' }).textContent()).toContain(
+      'If Kind is None → Ending: Ending 2',
+    );
+    // A narrow column: one line per jump, the one edited with its pickers, no sideways scrolling.
+    await page.setViewportSize(PHONE);
+    await editSecond.focus();
+    await page.keyboard.press('Enter');
+    expect(await editSecond.getAttribute('aria-expanded')).toBe('true');
+    await properties.getByLabel('Jump 2: go to').waitFor();
+    expect(await fitsWidth(opened)).toBe(true);
+    // For a person to look at (test-artifacts), not a picture of the docs.
+    await jumps.screenshot({ path: join(ARTIFACTS, 'builder-jumps-360.png') });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
     await properties.getByRole('button', { name: 'Jump 2: Remove group 2' }).click();
     await page.getByRole('button', { name: 'Edit Page 2: Billing' }).click();
     await expect.poll(() => warning.count()).toBe(0);

@@ -10,7 +10,7 @@ describe.skipIf(executable === undefined)('a quiz in the dashboard in Chromium',
   const pages = usePages(executable);
   const server = useDashboardServer('formloom-dashboard-quiz-');
 
-  it('the responses table has the score, the figures page the scores and each question’s share of right answers; at 360 px, axe', async () => {
+  it('the responses table and a response’s page have the score (in six languages), the figures page the scores and each question’s share of right answers; at 360 px, axe', async () => {
     const { api, origin } = server();
     const form = await api.forms.create({ title: 'Capitals', schema: capitalsQuiz('at-end') });
     const { shareUrl: code } = await api.forms.publish(form.id);
@@ -42,6 +42,26 @@ describe.skipIf(executable === undefined)('a quiz in the dashboard in Chromium',
       .evaluateAll((rows) => rows.slice(1).map((r) => r.children[1]?.textContent?.trim()));
     expect(scores.sort()).toEqual(['100 % (3 of 3), passed', '50 % (1 of 2), not passed']);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A response's page has its marks too (the read has the totals, not each question's mark).
+    const bo = (await api.responses.list(form.id)).items.find((r) => r.answers.name === 'Bo')!;
+    await page.goto(`${origin}/app/forms/${form.id}/responses/${bo.id}`);
+    const marks = page.getByRole('region', { name: 'Quiz score' });
+    await marks.getByText('50 % (1 of 2), not passed', { exact: true }).waitFor();
+    expect(await fitsWidth(opened)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // In each language the dashboard speaks.
+    for (const [language, heading, text] of [
+      ['de', 'Quiz-Punktzahl', '50 % (1 von 2), nicht bestanden'],
+      ['es', 'Puntuación del cuestionario', '50 % (1 de 2), no aprobado'],
+      ['it', 'Punteggio del quiz', '50% (1 su 2), non superato'],
+      ['nl', 'Quizscore', '50% (1 van 2), niet geslaagd'],
+      ['tr', 'Sınav puanı', '%50 (2 sorudan 1), geçemedi'],
+    ]) {
+      await page.locator('header select').selectOption(language!);
+      await page.getByRole('region', { name: heading }).getByText(text!, { exact: true }).waitFor();
+    }
+    await page.locator('header select').selectOption('en');
 
     await page.goto(`${origin}/app/forms/${form.id}/figures`);
     await page.getByRole('heading', { name: 'Quiz', level: 2 }).waitFor();

@@ -64,6 +64,8 @@ function Builder({
   const draft = useTexts(draftTexts);
   const { schema, edit, problems, status, checkingPatterns } = builder;
   const [selection, setSelection] = useState<Selection>(undefined);
+  // The question or page just added, whose name takes the focus (not one selected later).
+  const [fresh, setFresh] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<string | null>('build');
   // What the map opened, to be given the focus once its tab shows it.
   const [opened, setOpened] = useState<string | undefined>(undefined);
@@ -188,7 +190,15 @@ function Builder({
         />
       ) : null}
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          // Back on the Build tab, the panel shown again is not new: the focus stays on the tab.
+          setFresh(undefined);
+          setTab(next);
+        }}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="build">{t('tabBuild')}</Tabs.Tab>
           <Tabs.Tab value="logic">{t('tabLogic')}</Tabs.Tab>
@@ -204,7 +214,10 @@ function Builder({
                 schema={schema}
                 problems={problems}
                 selection={selection}
-                onSelect={setSelection}
+                onSelect={(next) => {
+                  setFresh(undefined);
+                  setSelection(next);
+                }}
                 edit={(change) => edit(change)}
                 disabled={disabled}
                 onAddField={(sectionId, type) => {
@@ -215,11 +228,13 @@ function Builder({
                     t('newField', { type: names.type[type] }),
                   );
                   edit(next);
+                  setFresh(id);
                   setSelection({ kind: 'field', id });
                 }}
                 onAddSection={() => {
                   const [next, id] = addSection(schema, '');
                   edit(next);
+                  setFresh(id);
                   setSelection({ kind: 'section', id });
                 }}
                 onRemoveField={(id) => {
@@ -244,6 +259,7 @@ function Builder({
                     key={field.id}
                     schema={schema}
                     field={field}
+                    fresh={fresh === field.id}
                     disabled={disabled}
                     problems={problemsAt(problems, `$.fields[${schema.fields.indexOf(field)}]`)}
                     onChange={(next, key) => edit((s) => replaceField(s, next), key)}
@@ -253,6 +269,7 @@ function Builder({
                     key={section.id}
                     schema={schema}
                     section={section}
+                    fresh={fresh === section.id}
                     disabled={disabled}
                     problems={problemsAt(problems, `$.sections[${schema.sections.indexOf(section)}]`)}
                     warnings={problemsAt(builder.warnings, `$.sections[${schema.sections.indexOf(section)}]`)}
@@ -299,6 +316,7 @@ function Builder({
               schema={schema}
               onOpen={(node) => {
                 if (node.kind === 'page') {
+                  setFresh(undefined);
                   setSelection({ kind: 'section', id: node.id });
                   setTab('build');
                 } else setTab('completion');

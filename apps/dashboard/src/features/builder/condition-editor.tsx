@@ -5,12 +5,12 @@ import {
   operatorAppliesTo,
   VALUELESS_OPERATORS,
 } from '@formloom/contract';
-import { questionHooks } from '@formloom/contract/engine';
+import { markingVariables, questionHooks } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { countryChoices, useCountries } from './countries.js';
-import { named, useNames } from './names.js';
+import { named, useNames, withCurrent } from './names.js';
 import { questionTexts } from './question-texts.js';
 import { builderTexts } from './texts.js';
 
@@ -43,8 +43,16 @@ export interface Target {
  * condition in `inside` (the repeating section it belongs to, if any) may name them: inside one,
  * its own fields and the fields outside repeating sections, no variable; outside, every field, a
  * repeating section's with the choice of entries (docs/form-model.md "Repeating sections").
+ * A variable that reads the quiz's marks (`correct`, `correctCount`) has a value on the server
+ * only, so the integrity check lets only an ending's conditions name it: it is offered with
+ * `marks: true` alone (docs/form-model.md "Quizzes").
  */
-export function targetsOf(schema: FormSchema, exceptId?: string, inside?: string): Target[] {
+export function targetsOf(
+  schema: FormSchema,
+  exceptId?: string,
+  inside?: string,
+  { marks = false }: { marks?: boolean } = {},
+): Target[] {
   const repeating = new Map(
     schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s.title || s.id]),
   );
@@ -65,16 +73,19 @@ export function targetsOf(schema: FormSchema, exceptId?: string, inside?: string
       stored: f.type === 'phone' ? questionHooks()?.comparedAs(f).stored : undefined,
       entriesOf: f.sectionId === inside ? undefined : repeating.get(f.sectionId),
     }));
+  const marking = marks ? new Set<string>() : markingVariables(schema);
   const variables: Target[] =
     inside === undefined
-      ? (schema.variables ?? []).map((v) => ({
-          id: v.id,
-          label: `${v.id} (variable)`,
-          type: v.type === 'number' ? 'number' : 'text',
-          options: [],
-          rows: [],
-          places: 0,
-        }))
+      ? (schema.variables ?? [])
+          .filter((v) => !marking.has(v.id))
+          .map((v) => ({
+            id: v.id,
+            label: `${v.id} (variable)`,
+            type: v.type === 'number' ? 'number' : 'text',
+            options: [],
+            rows: [],
+            places: 0,
+          }))
       : [];
   return [...fields, ...variables];
 }
@@ -183,7 +194,7 @@ function DateTimeValue({ label, value, onChange, disabled }: ValueInputProps) {
         label={q('utcOffset', { label })}
         disabled={disabled}
         value={offset}
-        data={[...new Set([offset, ...OFFSETS])].map((o) => ({ value: o, label: `UTC${o}` }))}
+        data={withCurrent(OFFSETS, offset).map((o) => ({ value: o, label: `UTC${o}` }))}
         onChange={(e) => {
           setChosen(e.currentTarget.value);
           onChange(join(local, e.currentTarget.value));
@@ -406,7 +417,7 @@ export function ConditionGroupsEditor({
                     <NativeSelect
                       label={withPrefix(t('conditionOperator', names))}
                       value={condition.operator}
-                      data={named([...new Set([condition.operator, ...operators])], words.operator)}
+                      data={named(withCurrent(operators, condition.operator), words.operator)}
                       onChange={(e) => {
                         const operator = e.currentTarget.value as ConditionOperator;
                         const { value: old, ...rest } = condition;
@@ -460,6 +471,8 @@ export function ConditionGroupsEditor({
                   variant="subtle"
                   color="red"
                   size="xs"
+                  // Its name is long ("Jump 2: Remove group 2"): in a narrow column it wraps, not cut off.
+                  styles={{ root: { height: 'auto', minHeight: 30 }, label: { whiteSpace: 'normal' } }}
                   onClick={() => set(groups.filter((_, gi) => gi !== g))}
                 >
                   {withPrefix(t('removeGroup', { g: g + 1 }))}

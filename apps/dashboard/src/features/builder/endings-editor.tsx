@@ -62,9 +62,11 @@ export function EndingsEditor({
 }) {
   const t = useTexts(logicTexts);
   const [container, focusAfter] = useFocusAfter();
+  // The ending just added, whose title takes the focus to be named at once.
+  const [added, setAdded] = useState<number | undefined>(undefined);
   const endings = schema.settings?.endings ?? [];
-  // Endings are decided on the server from every answer and variable.
-  const targets = targetsOf(schema).filter((x) => x.type !== 'file');
+  // Endings are decided on the server from every answer and variable, the quiz's marks included.
+  const targets = targetsOf(schema, undefined, undefined, { marks: true }).filter((x) => x.type !== 'file');
   const change = (ending: FormEnding, part: string, next: Partial<FormEnding>) =>
     edit((s) => replaceEnding(s, { ...ending, ...next }), `ending.${ending.id}.${part}`);
   const move = (from: number, to: number) => edit((s) => setEndings(s, moveItem(endings, from, to)));
@@ -97,6 +99,7 @@ export function EndingsEditor({
                 />
                 <RecallInput
                   label={t('endingTitle', { n })}
+                  focusOnMount={added === e}
                   value={ending.title ?? ''}
                   schema={schema}
                   disabled={disabled}
@@ -161,7 +164,10 @@ export function EndingsEditor({
             variant="default"
             size="xs"
             disabled={endings.length >= MAX_ENDINGS}
-            onClick={() => edit((s) => addEnding(s, t('newEnding', { n: endings.length + 1 }))[0])}
+            onClick={() => {
+              edit((s) => addEnding(s, t('newEnding', { n: endings.length + 1 }))[0]);
+              setAdded(endings.length);
+            }}
           >
             {t('addEnding')}
           </Button>

@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { ConditionEditor, targetsOf, ValueInput } from './condition-editor.js';
-import { named, useNames } from './names.js';
+import { named, useNames, withCurrent } from './names.js';
 import { OptionImage } from './option-image.js';
 import { ProblemList, problemsAt } from './problems.js';
 import { ChoiceSettings, num, QuestionSettings } from './question-settings.js';
@@ -79,12 +79,15 @@ export function FieldPanel({
   onChange,
   problems,
   disabled,
+  fresh = false,
 }: {
   schema: FormSchema;
   field: Field;
   onChange: (next: Field, key: string) => void;
   problems: readonly SchemaProblem[];
   disabled: boolean;
+  /** Just added: its label takes the focus, to be named at once. */
+  fresh?: boolean;
 }) {
   const t = useTexts(builderTexts);
   const names = useNames();
@@ -145,6 +148,7 @@ export function FieldPanel({
       <RecallInput
         label={t('label')}
         required
+        focusOnMount={fresh}
         value={field.label}
         schema={schema}
         inside={inside}
@@ -341,7 +345,7 @@ export function FieldPanel({
                       <NativeSelect
                         label={t('ruleType', { n })}
                         value={rule.type}
-                        data={named([...new Set([rule.type, ...rulesFor(field)])], names.rule)}
+                        data={named(withCurrent(rulesFor(field), rule.type), names.rule)}
                         onChange={(e) => {
                           const next = newRule(e.currentTarget.value as ValidationRule['type']);
                           setRule(r, {

@@ -357,3 +357,13 @@ export function useNames(): Names {
 export function named<K extends string>(ids: readonly K[], names: Record<K, string>) {
   return ids.map((id) => ({ value: id, label: names[id] ?? id }));
 }
+
+/**
+ * A select's choices with its current value kept: the list as it is when the value is in it, else
+ * the value first. Never moved to the top when it is in the list: the arrow keys step through a
+ * select by changing its value, and a list that reordered on each step would never get past the
+ * second choice.
+ */
+export function withCurrent<K extends string>(ids: readonly K[], current: K): K[] {
+  return ids.includes(current) ? [...ids] : [current, ...ids];
+}

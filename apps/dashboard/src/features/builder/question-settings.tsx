@@ -47,7 +47,10 @@ export function useFocusAfter() {
   const [key, setKey] = useState<string | undefined>();
   useEffect(() => {
     if (key === undefined) return;
-    container.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`)?.focus();
+    const target = container.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`);
+    target?.focus();
+    // A text box is named next: its text selected, typing replaces it.
+    if (target instanceof HTMLInputElement && target.type === 'text') target.select();
     setKey(undefined);
   }, [key]);
   return [container, setKey] as const;

@@ -1,6 +1,6 @@
 import type { FormSchema } from '@formloom/contract';
 import { Box, Paper, Text, Textarea, TextInput } from '@mantine/core';
-import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { logicTexts } from './logic-texts.js';
 import {
@@ -32,6 +32,7 @@ export function RecallInput({
   required = false,
   disabled,
   hint = false,
+  focusOnMount = false,
 }: {
   label: string;
   value: string;
@@ -44,6 +45,11 @@ export function RecallInput({
   disabled: boolean;
   /** Say under the label how to recall (on the longer texts, where recall is most used). */
   hint?: boolean;
+  /**
+   * Take the focus when first shown, the text selected: what was just added (a question, a page,
+   * an ending) is named next, so typing replaces its placeholder name without a click or a Tab.
+   */
+  focusOnMount?: boolean;
 }) {
   const t = useTexts(logicTexts);
   const listId = `${useId()}-recall`;
@@ -56,6 +62,13 @@ export function RecallInput({
   const shown = open === undefined ? [] : filterOptions(options, open.query).slice(0, MAX_SHOWN);
   const expanded = open !== undefined && shown.length > 0;
   const issues = recallIssues(value, known);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box is first shown
+  useEffect(() => {
+    if (!focusOnMount) return;
+    box.current?.focus();
+    box.current?.select();
+  }, []);
 
   // After a choice is put in, the caret goes after it (React has replaced the text by then).
   useLayoutEffect(() => {

@@ -15,6 +15,7 @@ export function ReorderButtons({
   onRemove,
   focus,
   labels,
+  compact = false,
 }: {
   /** What the list holds (`jump`): the buttons' focus keys start with it. */
   name: string;
@@ -24,7 +25,10 @@ export function ReorderButtons({
   onRemove: () => void;
   focus: (key: string) => void;
   labels: { up: string; down: string; remove: string };
+  /** Arrows and a cross, named by `labels` for screen readers: beside a one-line item in a narrow column. */
+  compact?: boolean;
 }) {
+  const size = compact ? 'compact-sm' : 'xs';
   const first = index === 0;
   const last = index === count - 1;
   const move = (to: number) => {
@@ -34,31 +38,34 @@ export function ReorderButtons({
     focus(`${name}-${stays ? toward : toward === 'up' ? 'down' : 'up'}-${to}`);
   };
   return (
-    <Group gap="xs" wrap="wrap">
+    <Group gap={compact ? 4 : 'xs'} wrap={compact ? 'nowrap' : 'wrap'}>
       <Button
         variant="default"
-        size="xs"
+        size={size}
+        aria-label={compact ? labels.up : undefined}
         data-focus={`${name}-up-${index}`}
         data-disabled={first || undefined}
         aria-disabled={first || undefined}
         onClick={() => (first ? undefined : move(index - 1))}
       >
-        {labels.up}
+        {compact ? '↑' : labels.up}
       </Button>
       <Button
         variant="default"
-        size="xs"
+        size={size}
+        aria-label={compact ? labels.down : undefined}
         data-focus={`${name}-down-${index}`}
         data-disabled={last || undefined}
         aria-disabled={last || undefined}
         onClick={() => (last ? undefined : move(index + 1))}
       >
-        {labels.down}
+        {compact ? '↓' : labels.down}
       </Button>
       <Button
         variant="subtle"
         color="red"
-        size="xs"
+        size={size}
+        aria-label={compact ? labels.remove : undefined}
         data-focus={`${name}-remove-${index}`}
         onClick={() => {
           onRemove();
@@ -66,7 +73,7 @@ export function ReorderButtons({
           focus(count > 1 ? `${name}-remove-${Math.min(index, count - 2)}` : `${name}-add`);
         }}
       >
-        {labels.remove}
+        {compact ? '×' : labels.remove}
       </Button>
     </Group>
   );

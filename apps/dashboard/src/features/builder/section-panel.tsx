@@ -26,6 +26,7 @@ export function SectionPanel({
   problems,
   warnings,
   disabled,
+  fresh = false,
 }: {
   schema: FormSchema;
   section: Section;
@@ -36,6 +37,8 @@ export function SectionPanel({
   /** Likely mistakes about this section (no path reaches it). */
   warnings: readonly SchemaProblem[];
   disabled: boolean;
+  /** Just added: its title takes the focus, to be named at once. */
+  fresh?: boolean;
 }) {
   const t = useTexts(builderTexts);
   const logic = useTexts(logicTexts);
@@ -59,6 +62,7 @@ export function SectionPanel({
       />
       <RecallInput
         label={t('sectionTitle')}
+        focusOnMount={fresh}
         value={section.title}
         schema={schema}
         inside={inside}

@@ -5,6 +5,7 @@ import { Button, Fieldset, Group, NativeSelect, Stack, Table, Text, TextInput, T
 import { useTexts } from '../../i18n/texts.js';
 import { CalculationEditor } from './calculation-editor.js';
 import { ProblemList, problemsAt } from './problems.js';
+import { useFocusAfter } from './question-settings.js';
 import { freshId, repeatingSectionOf } from './schema-edit.js';
 import { builderTexts } from './texts.js';
 
@@ -37,8 +38,9 @@ export function VariablesPanel({
   );
   const prefillable = prefillTargets(schema);
 
+  const [container, focusAfter] = useFocusAfter();
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={container}>
       <Title order={2} size="h4">
         {t('variables')}
       </Title>
@@ -56,6 +58,7 @@ export function VariablesPanel({
               <ProblemList problems={problemsAt(problems, `$.variables[${v}]`)} />
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
+                  data-focus={`variable-${v}`}
                   label={t('variableId', { n })}
                   value={variable.id}
                   onChange={(e) =>
@@ -106,9 +109,11 @@ export function VariablesPanel({
         <Button
           variant="default"
           disabled={disabled}
-          onClick={() =>
-            setVariables([...variables, { id: freshId(schema, 'variable'), type: 'number', expression: 0 }])
-          }
+          onClick={() => {
+            setVariables([...variables, { id: freshId(schema, 'variable'), type: 'number', expression: 0 }]);
+            // The new variable's id takes the focus, to be named at once.
+            focusAfter(`variable-${variables.length}`);
+          }}
         >
           {t('addVariable')}
         </Button>

@@ -49,3 +49,17 @@ export function itemText(schema: FormSchema, item: AnswerItem, answers: FormResp
         .map((entry) => entry.lines.map((line) => `${line.label}: ${line.value}`).join('; '))
         .join('\n');
 }
+
+type QuizWords = (key: 'quizCell' | 'quizPassed' | 'quizFailed', values?: Record<string, number>) => string;
+
+/**
+ * A response's quiz marks in words, as the table and the response's page show them: "75 % (3 of
+ * 4), passed" (passed or not only when the quiz has a pass score); empty for a response without.
+ */
+export function quizText(marks: FormResponse['quiz'] | undefined, words: QuizWords): string {
+  if (marks == null) return '';
+  const cell = words('quizCell', { score: marks.score, correct: marks.correct, total: marks.total });
+  return typeof marks.passed === 'boolean'
+    ? `${cell}, ${marks.passed ? words('quizPassed') : words('quizFailed')}`
+    : cell;
+}

@@ -12,7 +12,7 @@ import { navigate, pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
-import { answerItems, itemText } from './answers.js';
+import { answerItems, itemText, quizText } from './answers.js';
 import { downloadFile, useDeleteResponse, useResponse } from './queries.js';
 import { responsesTexts } from './texts.js';
 
@@ -101,6 +101,15 @@ export default function ResponsePage({ params }: PageProps) {
           </Table.Tbody>
         </Table>
       </Paper>
+      {response.data.quiz ? (
+        // The response's read has the quiz's totals, not each question's mark.
+        <Paper withBorder p="md" component="section" aria-labelledby="response-quiz">
+          <Title order={2} size="h3" mb="sm" id="response-quiz">
+            {tx('quizScore')}
+          </Title>
+          <Text>{quizText(response.data.quiz, tx)}</Text>
+        </Paper>
+      ) : null}
       {variables.length > 0 ? (
         <Paper withBorder p="md">
           <Title order={2} size="h3" mb="sm">

@@ -12,7 +12,7 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
-import { answerItems, itemText } from './answers.js';
+import { answerItems, itemText, quizText } from './answers.js';
 import { ExportButtons } from './export-buttons.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
@@ -50,13 +50,6 @@ export default function ResponsesPage({ params }: PageProps) {
   const variables = form.data.schema.variables ?? [];
   // A quiz's marks have a column: the score, the right answers of the questions asked, passed or not.
   const quiz = schema.settings?.quiz !== undefined;
-  const quizCell = (marks: (typeof responses.data & {})['items'][number]['quiz']) => {
-    if (marks == null) return '';
-    const cell = tx('quizCell', { score: marks.score, correct: marks.correct, total: marks.total });
-    return typeof marks.passed === 'boolean'
-      ? `${cell}, ${marks.passed ? tx('quizPassed') : tx('quizFailed')}`
-      : cell;
-  };
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   return (
@@ -142,7 +135,7 @@ export default function ResponsesPage({ params }: PageProps) {
                           {date}
                         </Link>
                       </Table.Td>
-                      {quiz ? <Table.Td>{quizCell(response.quiz)}</Table.Td> : null}
+                      {quiz ? <Table.Td>{quizText(response.quiz, tx)}</Table.Td> : null}
                       {items.map((item) => (
                         <Table.Td key={item.id} style={{ whiteSpace: 'pre-line' }}>
                           {itemText(schema, item, response.answers)}

@@ -1,7 +1,8 @@
+import type { FormSchema } from '../../models/form-schema.js';
 import { inspectExpression, isQuizQuestion } from '../logic/expressions.js';
 import type { SchemaProblem } from '../types.js';
 import { problem } from './paths.js';
-import type { SchemaIndex } from './schema-index.js';
+import { indexSchema, type SchemaIndex } from './schema-index.js';
 
 /**
  * The variables that read a quiz's marks: those using `correct` or `correctCount`, and those that
@@ -26,6 +27,18 @@ export function markReadingVariables(index: SchemaIndex): Set<string> {
     }
   }
   return marking;
+}
+
+/**
+ * The ids of a schema's variables that read the quiz's marks: what `checkSchema` accepts in an
+ * ending's conditions only (`marks_not_allowed` anywhere else), so an editor offers them there alone.
+ *
+ * ```ts
+ * markingVariables(schema); // Set {'right'} for `{id: 'right', expression: {correctCount: true}}`
+ * ```
+ */
+export function markingVariables(schema: FormSchema): Set<string> {
+  return markReadingVariables(indexSchema(schema));
 }
 
 /**
