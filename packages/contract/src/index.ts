@@ -6,6 +6,7 @@
 export { type ImageUploadRef, imageUploadRefs, resolveImageUploads } from './engine/images.js';
 // --- The form engine (also at `@formloom/contract/engine`) --------------------------------
 export * from './engine/index.js';
+export { markingVariables } from './engine/integrity/quiz.js';
 // A quiz's marks: the server's (a public form carries no right answers), so not in the engine's
 // entry, whose browser bundles would share a chunk with the lazily loaded expression compiler.
 export { isQuizQuestion, isRightAnswer } from './engine/logic/expressions.js';

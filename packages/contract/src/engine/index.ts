@@ -21,7 +21,6 @@ export {
   supportedLanguage,
 } from '../models/limits.js';
 export { jsonPath } from './integrity/paths.js';
-export { markingVariables } from './integrity/quiz.js';
 export { RESERVED_IDS } from './integrity/references.js';
 export { schemaByteLength } from './integrity/size-limits.js';
 export { isIsoDate } from './integrity/values.js';

@@ -2,10 +2,11 @@ import type { Condition, ConditionalLogic, ConditionValue, FieldType, FormSchema
 import {
   CONDITION_OPERATORS,
   type ConditionOperator,
+  markingVariables,
   operatorAppliesTo,
   VALUELESS_OPERATORS,
 } from '@formloom/contract';
-import { markingVariables, questionHooks } from '@formloom/contract/engine';
+import { questionHooks } from '@formloom/contract/engine';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
