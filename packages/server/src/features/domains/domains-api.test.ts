@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { FormSchema, Role } from '@formloom/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DnsStandIn, startDnsStandIn } from '../../../test/support/dns-stand-in.js';
+import { contactSchema } from '../../../test/support/fixtures.js';
+import { publishForm } from '../../../test/support/page-fixtures.js';
+import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
+import { createServices } from '../../services.js';
+
+const PASSWORD = 'correct horse battery';
+const ORIGIN = 'https://forms.example.test';
+
+let dns: DnsStandIn;
+beforeAll(async () => {
+  dns = await startDnsStandIn();
+});
+afterAll(async () => {
+  await dns.close();
+});
+
+/** A member of `accountId` with `role`, signed in: the Cookie header's pair and the origin. */
+async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD, role });
+  const res = await t.request('/v1/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status, res.text).toBe(200);
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, origin: ORIGIN };
+}
+
+/** A request with its own Host header (fetch does not send one of ours), to the server itself. */
+function onHost(
+  t: TestServer,
+  host: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const { port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, headers: { host, 'accept-language': 'en' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const withSlug = (slug: string, title = `Form ${slug}`): FormSchema => {
+  const schema = contactSchema();
+  return { ...schema, meta: { ...schema.meta, title }, settings: { ...schema.settings, slug } };
+};
+
+const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}.example.org`;
+
+describeEachDialect(
+  'custom domains over the API',
+  (t) => {
+    /** An account with a signed-in owner and a verified domain. */
+    async function verifiedDomain() {
+      const { accountId, key } = await t.account();
+      const headers = await signedIn(t, accountId);
+      const hostname = unique('forms');
+      const added = await t.request('/v1/domains', { method: 'POST', headers, json: { hostname } });
+      expect(added.status, added.text).toBe(201);
+      const domain = added.body.data;
+      dns.txt(domain.verification.txtName, [domain.verification.txtValue]);
+      const verified = await t.request(`/v1/domains/${domain.id}/verify`, { method: 'POST', headers });
+      expect(verified.body.data.status).toBe('verified');
+      return { accountId, key, headers, hostname, id: domain.id as string };
+    }
+
+    it('adds a domain pending, with the TXT record to create, and verifies it by that record only', async () => {
+      const { accountId } = await t.account();
+      const headers = await signedIn(t, accountId);
+      const hostname = unique('Shop');
+      const added = await t.request('/v1/domains', {
+        method: 'POST',
+        headers,
+        json: { hostname: `${hostname.toUpperCase()}.` },
+      });
+      expect(added.status, added.text).toBe(201);
+      const domain = added.body.data;
+      expect(domain).toMatchObject({
+        hostname: hostname.toLowerCase(),
+        status: 'pending',
+        rootFormId: null,
+        lastCheck: null,
+        verifiedAt: null,
+        verification: { txtName: `_formloom.${hostname.toLowerCase()}` },
+      });
+      expect(domain.verification.txtValue).toMatch(/^formloom-verify=[\w-]{32}$/);
+      const verify = () => t.request(`/v1/domains/${domain.id}/verify`, { method: 'POST', headers });
+
+      // No record yet.
+      let checked = await verify();
+      expect(checked.status, checked.text).toBe(200);
+      expect(checked.body.data).toMatchObject({ status: 'pending', lastCheck: { result: 'no_record' } });
+      expect(dns.asked).toContain(domain.verification.txtName);
+
+      // Another value (another domain's token, a typo).
+      dns.txt(domain.verification.txtName, ['formloom-verify=somebody-else', 'v=spf1 -all']);
+      checked = await verify();
+      expect(checked.body.data).toMatchObject({ status: 'pending', lastCheck: { result: 'wrong_value' } });
+
+      // The DNS server failing is not a missing record.
+      dns.fail(domain.verification.txtName);
+      checked = await verify();
+      expect(checked.body.data).toMatchObject({ status: 'pending', lastCheck: { result: 'dns_error' } });
+
+      // The right value, beside others; a long value split in strings is read joined.
+      dns.txt(domain.verification.txtName, ['v=spf1 -all', domain.verification.txtValue]);
+      checked = await verify();
+      expect(checked.body.data).toMatchObject({ status: 'verified', lastCheck: { result: 'verified' } });
+      expect(checked.body.data.verifiedAt).not.toBeNull();
+
+      const listed = await t.request('/v1/domains', { headers });
+      expect(listed.body.data.domains.map((d: { id: string }) => d.id)).toEqual([domain.id]);
+      const got = await t.request(`/v1/domains/${domain.id}`, { headers });
+      expect(got.body.data.status).toBe('verified');
+
+      // Adding it twice is a clash; the audit log has each change.
+      const twice = await t.request('/v1/domains', { method: 'POST', headers, json: { hostname } });
+      expect(twice.status).toBe(409);
+      const audit = await t.request(`/v1/audit-log?targetId=${domain.id}`, { headers });
+      expect(audit.body.data.entries.map((e: { action: string }) => e.action).sort()).toEqual([
+        'domain.added',
+        'domain.verified',
+      ]);
+    });
+
+    it("refuses what is not a domain, and the server's own host", async () => {
+      const { accountId } = await t.account();
+      const headers = await signedIn(t, accountId);
+      for (const hostname of ['https://x.example.org', 'localhost', '192.168.1.10', 'x.example.org/path']) {
+        const res = await t.request('/v1/domains', { method: 'POST', headers, json: { hostname } });
+        expect(res.status, hostname).toBe(400);
+      }
+      const own = await t.request('/v1/domains', {
+        method: 'POST',
+        headers,
+        json: { hostname: new URL(ORIGIN).hostname },
+      });
+      expect(own.status).toBe(400);
+    });
+
+    it("keeps accounts apart: another account's domain is not found, and a host is verified for one account", async () => {
+      const mine = await verifiedDomain();
+      const { accountId: otherAccount } = await t.account();
+      const other = await signedIn(t, otherAccount);
+      for (const [method, path, json] of [
+        ['GET', `/v1/domains/${mine.id}`],
+        ['POST', `/v1/domains/${mine.id}/verify`],
+        ['PATCH', `/v1/domains/${mine.id}`, { rootFormId: null }],
+        ['DELETE', `/v1/domains/${mine.id}`],
+      ] as const) {
+        const res = await t.request(path, { method, headers: other, ...(json ? { json } : {}) });
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+      expect((await t.request('/v1/domains', { headers: other })).body.data.domains).toEqual([]);
+
+      // The other account may add the host, and even hold the record, but not take it over.
+      const added = await t.request('/v1/domains', {
+        method: 'POST',
+        headers: other,
+        json: { hostname: mine.hostname },
+      });
+      expect(added.status).toBe(201);
+      const { txtName, txtValue } = added.body.data.verification;
+      dns.txt(txtName, [txtValue]);
+      const taken = await t.request(`/v1/domains/${added.body.data.id}/verify`, {
+        method: 'POST',
+        headers: other,
+      });
+      expect(taken.status, taken.text).toBe(409);
+
+      // A root form of another account is not found either.
+      const otherKey = (await t.account()).key;
+      const foreign = await publishForm(t, otherKey, withSlug('foreign'));
+      const patched = await t.request(`/v1/domains/${mine.id}`, {
+        method: 'PATCH',
+        headers: mine.headers,
+        json: { rootFormId: foreign.id },
+      });
+      expect(patched.status).toBe(404);
+    });
+
+    it('lets owners and admins manage domains, not editors, viewers or API keys', async () => {
+      const { accountId, key } = await t.account();
+      for (const role of ['owner', 'admin'] as const) {
+        const headers = await signedIn(t, accountId, role);
+        const res = await t.request('/v1/domains', {
+          method: 'POST',
+          headers,
+          json: { hostname: unique(role) },
+        });
+        expect(res.status, role).toBe(201);
+      }
+      for (const role of ['editor', 'viewer'] as const) {
+        const headers = await signedIn(t, accountId, role);
+        expect((await t.request('/v1/domains', { headers })).status, role).toBe(403);
+        const res = await t.request('/v1/domains', {
+          method: 'POST',
+          headers,
+          json: { hostname: unique(role) },
+        });
+        expect(res.status, role).toBe(403);
+      }
+      expect((await t.request('/v1/domains', { key })).status).toBe(403);
+    });
+
+    it('answers the TLS proxy 200 for a verified domain only', async () => {
+      const { hostname, id, headers } = await verifiedDomain();
+      const ask = (domain: string) => t.request(`/v1/domains/allowed?domain=${encodeURIComponent(domain)}`);
+      const yes = await ask(hostname);
+      expect(yes.status).toBe(200);
+      expect(yes.body.data).toEqual({ hostname });
+      expect((await ask(hostname.toUpperCase())).status).toBe(200);
+      expect((await ask(unique('nobody'))).status).toBe(404);
+      expect((await t.request('/v1/domains/allowed')).status).toBe(404);
+
+      const { accountId } = await t.account();
+      const pending = await t.request('/v1/domains', {
+        method: 'POST',
+        headers: await signedIn(t, accountId),
+        json: { hostname: unique('pending') },
+      });
+      expect((await ask(pending.body.data.hostname)).status).toBe(404);
+
+      // Removed, it is not served any more.
+      expect((await t.request(`/v1/domains/${id}`, { method: 'DELETE', headers })).status).toBe(200);
+      expect((await ask(hostname)).status).toBe(404);
+      expect((await t.request(`/v1/domains/${id}`, { headers })).status).toBe(404);
+    });
+
+    it('keeps a slug unique in the account and refuses reserved words', async () => {
+      const { key } = await t.account();
+      const first = await publishForm(t, key, withSlug('contact'));
+      expect(first.id).toBeDefined();
+      const clash = await t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        json: { title: 'Again', schema: withSlug('contact') },
+      });
+      expect(clash.status, clash.text).toBe(409);
+      expect(clash.body.message).toContain('contact');
+
+      // Another form may take it by an edit only once the first lets it go.
+      const second = await t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        json: { title: 'Second', schema: withSlug('second') },
+      });
+      expect(second.status, second.text).toBe(201);
+      const reserved = await t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        json: { title: 'Reserved', schema: withSlug('v1') },
+      });
+      expect(reserved.status).toBe(400);
+
+      // Another account may use the same slug.
+      const other = (await t.account()).key;
+      expect((await publishForm(t, other, withSlug('contact'))).id).toBeDefined();
+      // A deleted form frees its slug.
+      expect((await t.request(`/v1/forms/${first.id}`, { method: 'DELETE', key })).status).toBe(200);
+      const again = await t.request('/v1/forms', {
+        method: 'POST',
+        key,
+        json: { title: 'Again', schema: withSlug('contact') },
+      });
+      expect(again.status, again.text).toBe(201);
+    });
+
+    it('serves a form by its slug on a verified host, the root form at /, and nothing else', async () => {
+      const { key, headers, hostname, id } = await verifiedDomain();
+      const form = await publishForm(t, key, withSlug('apply', 'Apply here'));
+      const page = await onHost(t, hostname, '/apply?lang=en');
+      expect(page.status, page.text).toBe(200);
+      expect(page.text).toContain('Apply here');
+      // The same page as the share link's, with the same headers and policy, its assets on the host too.
+      const share = await t.request(`/f/${form.code.split('/').pop()}?lang=en`);
+      for (const header of [
+        'content-security-policy',
+        'x-frame-options',
+        'content-type',
+        'referrer-policy',
+      ]) {
+        expect(page.headers[header], header).toBe(share.headers.get(header));
+      }
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      // (but for the plain post's one-time token)
+      const untokened = (text: string) => text.replace(/name="fl_token" value="[^"]*"/, '');
+      expect(untokened(page.text)).toBe(untokened(share.text));
+      const asset = /href="assets\/([^"]+\.css)"/.exec(page.text)?.[1];
+      expect(asset).toBeDefined();
+      const css = await onHost(t, hostname, `/assets/${asset}`);
+      expect(css.status).toBe(200);
+      expect(css.headers['content-type']).toContain('text/css');
+
+      // No form with that slug, no root form yet: a plain 404.
+      const missing = await onHost(t, hostname, '/nothing-here');
+      expect(missing.status).toBe(404);
+      expect(missing.text).toBe('Not found');
+      expect((await onHost(t, hostname, '/')).status).toBe(404);
+
+      // Another account's slug is not served on this host.
+      const other = (await t.account()).key;
+      await publishForm(t, other, withSlug('theirs', 'Not yours'));
+      const theirs = await onHost(t, hostname, '/theirs');
+      expect(theirs.status).toBe(404);
+      expect(theirs.text).not.toContain('Not yours');
+
+      // The root form.
+      const patched = await t.request(`/v1/domains/${id}`, {
+        method: 'PATCH',
+        headers,
+        json: { rootFormId: form.id },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      expect(patched.body.data.rootFormId).toBe(form.id);
+      const root = await onHost(t, hostname, '/');
+      expect(root.status).toBe(200);
+      expect(root.text).toContain('Apply here');
+
+      // Reserved paths are the server's own on every host.
+      const api = await onHost(t, hostname, `/v1/public/forms/${form.code.split('/').pop()}`);
+      expect(api.status).toBe(200);
+      expect(JSON.parse(api.text).data.title).toBe('Apply here');
+
+      // An unknown or unverified host serves no slug.
+      expect((await onHost(t, unique('unknown'), '/apply')).status).toBe(404);
+      // The server's own host behaves as it did: no form at /<slug>.
+      const own = await onHost(t, new URL(ORIGIN).host, '/apply');
+      expect(own.status).toBe(404);
+      expect(own.text).not.toContain('Apply here');
+    });
+  },
+  { appConfig: () => ({ dnsServers: [dns.address] }) },
+);
