@@ -6,6 +6,7 @@ export { createSecretBox } from '../../src/crypto/secret-box.js';
 export * from './ai-test-kit.js';
 export * from './captcha-stand-in.js';
 export * from './chat-stand-ins.js';
+export * from './dns-stand-in.js';
 export * from './fixtures.js';
 export * from './mcp-kit.js';
 export * from './openai-stand-in.js';

@@ -128,6 +128,13 @@ export function useAiJob(jobId: string | undefined) {
  * The origins whose pages may embed the form (`settings.allowedOrigins`, a settings PATCH); none
  * lets any origin embed it again.
  */
+/** The form's slug, its address on the account's custom domains; null removes it. */
+export function useSetSlug() {
+  return useFormsMutation(({ id, slug }: { id: string; slug: string | null }) =>
+    client.forms.update(id, { settings: { slug } }),
+  );
+}
+
 export function useSetAllowedOrigins() {
   return useFormsMutation(({ id, origins }: { id: string; origins: string[] }) =>
     client.forms.update(id, { settings: { allowedOrigins: origins.length === 0 ? null : origins } }),

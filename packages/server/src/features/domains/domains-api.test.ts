@@ -33,15 +33,26 @@ async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') 
 }
 
 /** A request with its own Host header (fetch does not send one of ours), to the server itself. */
-function onHost(
+async function onHost(
   t: TestServer,
   host: string,
   path: string,
+  post?: FormData,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const { port } = new URL(t.url);
+  const headers: Record<string, string> = { host, 'accept-language': 'en' };
+  let body: Buffer | undefined;
+  if (post !== undefined) {
+    // The multipart body and its boundary as a browser would send them.
+    const encoded = new Response(post);
+    body = Buffer.from(await encoded.arrayBuffer());
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    headers['content-length'] = String(body.length);
+    headers.origin = `https://${host}`;
+  }
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, headers: { host, 'accept-language': 'en' } },
+      { host: '127.0.0.1', port, path, method: post === undefined ? 'GET' : 'POST', headers },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +66,7 @@ function onHost(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -265,6 +276,16 @@ describeEachDialect(
         json: { title: 'Second', schema: withSlug('second') },
       });
       expect(second.status, second.text).toBe(201);
+      // An edit of the settings alone: a clash is refused, null lets the slug go.
+      const secondId = second.body.data.id as string;
+      const patch = (id: string, slug: string | null) =>
+        t.request(`/v1/forms/${id}`, { method: 'PATCH', key, json: { settings: { slug } } });
+      expect((await patch(secondId, 'contact')).status).toBe(409);
+      expect((await patch(secondId, 'other-one')).status).toBe(200);
+      expect((await patch(secondId, null)).status).toBe(200);
+      const read = await t.request(`/v1/forms/${secondId}`, { key });
+      expect(read.body.data.settings.slug).toBeUndefined();
+      expect((await patch(secondId, 'other-one')).status).toBe(200);
       const reserved = await t.request('/v1/forms', {
         method: 'POST',
         key,
@@ -340,6 +361,25 @@ describeEachDialect(
       const api = await onHost(t, hostname, `/v1/public/forms/${form.code.split('/').pop()}`);
       expect(api.status).toBe(200);
       expect(JSON.parse(api.text).data.title).toBe('Apply here');
+
+      // Without JavaScript the page posts to its own address on the domain, and thanks there.
+      const token = /name="fl_token" value="([^"]+)"/.exec(page.text)?.[1];
+      expect(token).toBeDefined();
+      const answers = new FormData();
+      answers.append('fl_token', token!);
+      answers.append('name', 'Ada');
+      answers.append('fl_action', 'submit');
+      const posted = await onHost(t, hostname, '/apply', answers);
+      expect(posted.status, posted.text).toBe(303);
+      const thanks = String(posted.headers.location);
+      expect(thanks).toMatch(new RegExp(`^/f/${form.code.split('/').pop()}/done\\?r=`));
+      const done = await onHost(t, hostname, thanks);
+      expect(done.status).toBe(200);
+      expect(done.text).toContain('fl-done-message');
+      const stored = await t.request(`/v1/forms/${form.id}/responses`, { key });
+      expect(stored.body.data.responses.map((r: { answers: { name?: string } }) => r.answers.name)).toEqual([
+        'Ada',
+      ]);
 
       // An unknown or unverified host serves no slug.
       expect((await onHost(t, unique('unknown'), '/apply')).status).toBe(404);
