@@ -1,5 +1,4 @@
-import { request } from 'node:http';
-import { contactSchema, type DnsStandIn, startDnsStandIn } from '@formloom/server/testing';
+import { contactSchema, type DnsStandIn, requestOnHost, startDnsStandIn } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,19 +7,7 @@ import { fitsWidth, PHONE, sessionApi, signIn, useDashboardServer } from './dash
 const executable = chromiumOrSkip();
 const HOST = 'forms.example.org';
 
-/** A GET of the server with its own Host header, as a visitor of a custom domain sends it. */
-function onHost(origin: string, host: string, path: string): Promise<{ status: number; text: string }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const onHost = (origin: string, host: string, path: string) => requestOnHost(origin, host, path);
 
 describe.skipIf(executable === undefined)('the Domains page and a form’s slug, through the dashboard', () => {
   let dns: DnsStandIn;

@@ -9,6 +9,8 @@ export * from './chat-stand-ins.js';
 export * from './dns-stand-in.js';
 export * from './fixtures.js';
 export * from './mcp-kit.js';
+export * from './members-kit.js';
+export * from './net-kit.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
 export * from './question-types.js';

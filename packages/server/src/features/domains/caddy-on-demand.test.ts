@@ -2,12 +2,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DnsStandIn, startDnsStandIn } from '../../../test/support/dns-stand-in.js';
 import { contactSchema } from '../../../test/support/fixtures.js';
+import { freePort } from '../../../test/support/net-kit.js';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { useTestServer } from '../../../test/support/test-server.js';
 import { createServices } from '../../services.js';
@@ -25,17 +26,6 @@ function documentedCaddyfile(): string {
   const block = /```caddy\n([\s\S]*?)```/.exec(section)?.[1];
   if (block === undefined) throw new Error('docs/self-hosting.md has no Caddyfile under "Custom domains"');
   return block;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function listening(port: number, within: number): Promise<void> {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import type { FormSchema, Role } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DnsStandIn, startDnsStandIn } from '../../../test/support/dns-stand-in.js';
 import { contactSchema } from '../../../test/support/fixtures.js';
+import { DASHBOARD_ORIGIN, signedInMember } from '../../../test/support/members-kit.js';
+import { requestOnHost } from '../../../test/support/net-kit.js';
 import { publishForm } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createServices } from '../../services.js';
 
-const PASSWORD = 'correct horse battery';
-const ORIGIN = 'https://forms.example.test';
+const ORIGIN = DASHBOARD_ORIGIN;
 
 let dns: DnsStandIn;
 beforeAll(async () => {
@@ -19,56 +18,12 @@ afterAll(async () => {
   await dns.close();
 });
 
-/** A member of `accountId` with `role`, signed in: the Cookie header's pair and the origin. */
-async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD, role });
-  const res = await t.request('/v1/auth/login', {
-    method: 'POST',
-    json: { email, password: PASSWORD },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, origin: ORIGIN };
-}
+/** A member of `accountId` with `role`, signed in: the headers the dashboard sends. */
+const signedIn = async (t: TestServer, accountId: string, role: Role = 'owner') =>
+  (await signedInMember(t, accountId, role)).headers;
 
-/** A request with its own Host header (fetch does not send one of ours), to the server itself. */
-async function onHost(
-  t: TestServer,
-  host: string,
-  path: string,
-  post?: FormData,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  const { port } = new URL(t.url);
-  const headers: Record<string, string> = { host, 'accept-language': 'en' };
-  let body: Buffer | undefined;
-  if (post !== undefined) {
-    // The multipart body and its boundary as a browser would send them.
-    const encoded = new Response(post);
-    body = Buffer.from(await encoded.arrayBuffer());
-    headers['content-type'] = encoded.headers.get('content-type')!;
-    headers['content-length'] = String(body.length);
-    headers.origin = `https://${host}`;
-  }
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: post === undefined ? 'GET' : 'POST', headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const onHost = (t: TestServer, host: string, path: string, post?: FormData) =>
+  requestOnHost(t.url, host, path, post);
 
 const withSlug = (slug: string, title = `Form ${slug}`): FormSchema => {
   const schema = contactSchema();
