@@ -336,6 +336,17 @@ describeEachDialect(
         'Ada',
       ]);
 
+      // The domain's share pages serve its account's forms only, and no interview page.
+      const theirCode = (await publishForm(t, other, withSlug('elsewhere', 'Their form'))).code;
+      const foreign = await onHost(t, hostname, `/f/${theirCode}`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.text).not.toContain('Their form');
+      expect((await onHost(t, hostname, `/f/${theirCode}/done`)).status).toBe(404);
+      expect((await onHost(t, hostname, `/s/${theirCode}`)).status).toBe(404);
+      expect((await onHost(t, hostname, `/f/${form.code}`)).status).toBe(200);
+      // On the server's own host, every share link is served as ever.
+      expect((await t.request(`/f/${theirCode}`)).status).toBe(200);
+
       // An unknown or unverified host serves no slug.
       expect((await onHost(t, unique('unknown'), '/apply')).status).toBe(404);
       // The server's own host behaves as it did: no form at /<slug>.

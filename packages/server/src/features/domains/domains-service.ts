@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import { audited } from '../../platform/audit/index.js';
+import type { HostAsk } from '../public/index.js';
 import { createDomainsStore, type DomainRow } from './domains-store.js';
 import { checkResultOf, type TxtLookup } from './txt-lookup.js';
 
@@ -166,15 +167,21 @@ export function createDomainsService({ db, clock, lookupTxt, publicUrl }: Domain
     },
 
     /**
-     * What `/<slug>` (or `/` without one) on `hostname` serves: the form of the domain's account
-     * with that slug (its root form for `/`), never another account's.
+     * What a request on `hostname` asks for (`HostAsk`) serves there: the form of the domain's
+     * account with that slug, its root form, or the share code asked when the form is that
+     * account's; never another account's.
      */
-    async target(hostname: string, slug: string | undefined): Promise<HostTarget> {
+    async target(hostname: string, ask: HostAsk): Promise<HostTarget> {
       const host = hostname.toLowerCase();
       if (host === ownHost) return 'not-a-custom-host';
       const domain = await store.verifiedHost(host);
       if (domain === undefined) return 'not-a-custom-host';
-      const by = slug === undefined ? domain.root_form_id && { id: domain.root_form_id } : { slug };
+      if (ask === 'assets') return 'no-form';
+      if ('code' in ask) {
+        const owner = await store.accountOfShareCode(ask.code);
+        return owner === domain.account_id ? { code: ask.code } : 'no-form';
+      }
+      const by = 'slug' in ask ? { slug: ask.slug } : domain.root_form_id && { id: domain.root_form_id };
       if (!by) return 'no-form';
       const code = await store.shareCodeOf(domain.account_id, by);
       return code === undefined ? 'no-form' : { code };

@@ -62,6 +62,16 @@ export function createDomainsStore(db: Db) {
       query = 'slug' in by ? query.where('slug', '=', by.slug) : query.where('id', '=', by.id);
       return (await query.executeTakeFirst())?.share_code ?? undefined;
     },
+    /** The account whose form (not deleted) has this share code. */
+    async accountOfShareCode(code: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('forms')
+        .select('account_id')
+        .where('share_code', '=', code)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row?.account_id;
+    },
     async formExists(accountId: string, id: string): Promise<boolean> {
       const row = await db
         .selectFrom('forms')

@@ -87,6 +87,13 @@ function sendPage(
   sendBody(req, res, Buffer.from(page));
 }
 
+/**
+ * What a request on a host asks for: a form by its slug, the root form, a share page's form by its
+ * code (served only when it is the domain's account's), or nothing but whether the host is a
+ * custom domain (`assets`).
+ */
+export type HostAsk = { slug: string } | { root: true } | { code: string } | 'assets';
+
 export interface PublicPageDeps {
   /** The form behind a code when PUBLISHED or ARCHIVED; throws a NotFoundError otherwise. */
   publicForm: (code: string) => Promise<FormRow>;
@@ -101,14 +108,11 @@ export interface PublicPageDeps {
   /** A saved partial (`?resume=<token>`): its shuffle seed orders the page as it was first shown. */
   partial?: PartialsService['get'];
   /**
-   * What a request on another host than the server's own serves: a form's share code for
-   * `/<slug>` (or `/`, `slug` undefined) on a verified custom domain, `no-form` for a verified
-   * domain without that form, `not-a-custom-host` for any other host (served as ever).
+   * What a request on another host than the server's own serves (`ask`): a form's share code on a
+   * verified custom domain, `no-form` for a verified domain without that form (or with another
+   * account's), `not-a-custom-host` for any other host (served as ever).
    */
-  hostTarget?: (
-    host: string,
-    slug: string | undefined,
-  ) => Promise<{ code: string } | 'no-form' | 'not-a-custom-host'>;
+  hostTarget?: (host: string, ask: HostAsk) => Promise<{ code: string } | 'no-form' | 'not-a-custom-host'>;
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -150,29 +154,39 @@ function servedAt(req: Request): string | undefined {
  * On a verified custom domain, `/<slug>` and `/` are the share page of the account's form with
  * that slug (its root form for `/`), and `/assets/<name>` the page's assets: the request is
  * rewritten to `/f/<code>` (`/f/assets/<name>`) and served by the same routes, with the same
- * headers and policy. A verified domain without that form answers a plain 404; another host
- * (the server's own, or one no account verified) goes on as ever.
+ * headers and policy. Its share pages (`/f/<code>`, where a post without JavaScript thanks) serve
+ * that account's forms only, and no interview page: another account's form never shows on a
+ * domain it does not own. A verified domain without the form asked for answers a plain 404;
+ * another host (the server's own, or one no account verified) goes on as ever.
  */
 function customHosts(hostTarget: NonNullable<PublicPageDeps['hostTarget']>) {
+  const notFound = (res: Response) => res.status(404).type('text/plain').send('Not found');
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
-    const path = /^\/(?:([^/]+)|assets\/([^/]+))?$/.exec(req.path);
-    if (path === null) return next();
-    const [, slug, asset] = path;
-    if (slug !== undefined && SERVER_PATHS.has(slug)) return next();
-    if (asset !== undefined && req.method === 'POST') return next();
+    const page = /^\/(?:([^/]+)|assets\/([^/]+))?$/.exec(req.path);
+    const share = /^\/([fs])\/([^/]+)(?:\/.*)?$/.exec(req.path);
+    let ask: HostAsk;
+    if (page !== null) {
+      const [, slug, asset] = page;
+      if (slug !== undefined && SERVER_PATHS.has(slug)) return next();
+      if (asset !== undefined && req.method === 'POST') return next();
+      ask = asset !== undefined ? 'assets' : slug !== undefined ? { slug } : { root: true };
+    } else if (share !== null && share[2] !== 'assets') {
+      // An interview page has no place on a custom domain: `assets` says only whether it is one.
+      ask = share[1] === 's' ? 'assets' : { code: decodeURIComponent(share[2]!) };
+    } else {
+      return next();
+    }
     try {
-      const target = await hostTarget(req.hostname, asset === undefined ? slug : undefined);
+      const target = await hostTarget(req.hostname, ask);
       if (target === 'not-a-custom-host') return next();
       const query = req.url.slice(req.path.length);
-      if (asset !== undefined) {
-        req.url = `/f/assets/${encodeURIComponent(asset)}${query}`;
+      if (page !== null && page[2] !== undefined) {
+        req.url = `/f/assets/${encodeURIComponent(page[2])}${query}`;
         return next();
       }
-      if (target === 'no-form') {
-        res.status(404).type('text/plain').send('Not found');
-        return;
-      }
+      if (target === 'no-form' || share?.[1] === 's') return notFound(res);
+      if (share !== null) return next();
       res.locals.customHostPath = req.path;
       req.url = `/f/${encodeURIComponent(target.code)}${query}`;
       next();
