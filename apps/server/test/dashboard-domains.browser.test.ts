@@ -91,6 +91,20 @@ describe.skipIf(executable === undefined)('the Domains page and a form’s slug,
     const bySlug = await onHost(origin, HOST, '/apply');
     expect(bySlug.status).toBe(200);
     expect(bySlug.text).toContain('Apply here');
+    // A copy of the form starts without the slug, which names one form.
+    await page.goto(`${origin}/app/forms`);
+    const table = page.getByRole('table', { name: 'Forms' });
+    await table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Apply here', exact: true }) })
+      .getByRole('button', { name: 'Actions' })
+      .click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Duplicate' }).click();
+    await page.getByText('“Copy of Apply here” was created.').waitFor();
+    const [copy] = (await api.forms.list({ search: 'Copy of Apply here' })).items;
+    expect((await api.forms.retrieve(copy!.id)).settings.slug).toBeUndefined();
+    await page.goto(`${origin}/app/forms/${made.id}/share`);
+
     // A reserved word is refused, said at the field.
     await slug.fill('v1');
     await slug.press('Enter');

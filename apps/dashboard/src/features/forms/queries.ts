@@ -60,10 +60,13 @@ export function useDuplicateForm() {
   return useFormsMutation(async ({ id, title }: { id: string; title: string }) => {
     const form = await client.forms.retrieve(id);
     const copyTitle = title.slice(0, TITLE_LIMIT);
-    return client.forms.create({
-      title: copyTitle,
-      schema: { ...form.schema, meta: { ...form.schema.meta, title: copyTitle } },
-    });
+    const schema = { ...form.schema, meta: { ...form.schema.meta, title: copyTitle } };
+    // A slug names one form of the account (its address on the custom domains): the copy has none.
+    if (schema.settings?.slug !== undefined) {
+      const { slug: _taken, ...settings } = schema.settings;
+      schema.settings = settings;
+    }
+    return client.forms.create({ title: copyTitle, schema });
   });
 }
 
