@@ -96,6 +96,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'members',
   },
   {
+    path: '/domains',
+    page: lazy(() => import('./features/domains/domains-page.js')),
+    permission: 'domains.manage',
+    nav: 'domains',
+  },
+  {
     path: '/audit-log',
     page: lazy(() => import('./features/audit-log/audit-log-page.js')),
     permission: 'audit.read',

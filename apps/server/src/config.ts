@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPTCHA_PROVIDERS } from '@formloom/contract';
@@ -43,6 +44,8 @@ export interface Config {
   deletedRetentionMs: number;
   /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
   auditRetentionMs: number;
+  /** FORMLOOM_DNS_SERVERS: `host:port` DNS servers for custom domains' TXT checks; absent: the system's. */
+  dnsServers: string[] | undefined;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
   integrations: IntegrationsConfig;
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     s3: s3(env),
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     auditRetentionMs: duration(env, 'FORMLOOM_AUDIT_RETENTION', 365 * 86_400_000, fail),
+    dnsServers: dnsServers(env, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),
     integrations: loadIntegrationsConfig(env, fail),
@@ -266,4 +270,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ),
     },
   };
+}
+
+/** FORMLOOM_DNS_SERVERS: comma-separated addresses (`127.0.0.1:5353`, `[::1]:53`), checked as node's resolver takes them. */
+function dnsServers(env: Env, fail: (message: string) => Error): string[] | undefined {
+  const raw = read(env, 'FORMLOOM_DNS_SERVERS');
+  if (raw === undefined) return undefined;
+  const servers = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    try {
+      new Resolver().setServers([server]);
+    } catch {
+      throw fail(`FORMLOOM_DNS_SERVERS holds "${server}", which is not an address (host or host:port)`);
+    }
+  }
+  return servers.length === 0 ? undefined : servers;
 }

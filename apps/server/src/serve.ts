@@ -79,6 +79,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       dashboardDir: config.dashboardDir,
       deletedRetentionMs: config.deletedRetentionMs,
       auditRetentionMs: config.auditRetentionMs,
+      dnsServers: config.dnsServers,
     },
     secretKey,
     aiProvider: createAiProvider({ settings: config.ai.settings, logger }),

@@ -155,6 +155,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_BODY_LIMIT: 'huge' })).toThrow(/FORMLOOM_BODY_LIMIT/);
     expect(() => loadConfig({ FORMLOOM_DELETED_RETENTION: 'forever' })).toThrow(/FORMLOOM_DELETED_RETENTION/);
     expect(() => loadConfig({ FORMLOOM_LOG_LEVEL: 'loud' })).toThrow(/FORMLOOM_LOG_LEVEL/);
+    expect(loadConfig({}).dnsServers).toBeUndefined();
+    expect(loadConfig({ FORMLOOM_DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).dnsServers).toEqual([
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ]);
+    expect(() => loadConfig({ FORMLOOM_DNS_SERVERS: 'dns.example.com:53' })).toThrow(/FORMLOOM_DNS_SERVERS/);
   });
 
   it('reads FORMLOOM_TRUST_PROXY as hops or addresses and CIDRs, and trusts nothing by default', () => {

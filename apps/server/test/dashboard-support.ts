@@ -1,9 +1,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Form, Formloom, type FormSchema, type Role } from '@formloom/sdk';
+import { freePort } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, type OpenedPage, type usePages } from '@formloom/server/testing/browser';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -48,17 +48,9 @@ export function tableRows(table: ReturnType<OpenedPage['page']['locator']>): Pro
 
 export const OWNER = { email: 'owner@example.com', password: 'a long enough password' };
 
-/** A free port, so the public URL (the origin the same-origin rule checks) is known before start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+// A free port, so the public URL (the origin the same-origin rule checks) is known before start:
+// the server package's test support has the one helper.
+export { freePort };
 
 export interface DashboardServer {
   serve: Serve;

@@ -77,6 +77,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     name: 'Members',
     description: 'Members, their roles, and invitations by link: a signed-in owner or admin only.',
   },
+  domains: {
+    name: 'Custom domains',
+    description:
+      "Forms served on the account's own domains, verified by a DNS TXT record: a signed-in owner or admin only; `allowed` answers a TLS proxy.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

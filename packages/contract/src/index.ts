@@ -151,6 +151,24 @@ export {
   SignedOut,
 } from './models/dashboard-auth.js';
 export {
+  AddDomainBody,
+  AllowedDomain,
+  AllowedDomainQuery,
+  DOMAIN_CHECK_RESULTS,
+  DOMAIN_STATUSES,
+  Domain,
+  type DomainCheckResult,
+  DomainList,
+  type DomainStatus,
+  FORM_SLUG_PATTERN,
+  FormSlug,
+  Hostname,
+  MAX_FORM_SLUG_LENGTH,
+  MAX_HOSTNAME_LENGTH,
+  RESERVED_FORM_SLUGS,
+  UpdateDomainBody,
+} from './models/domain.js';
+export {
   BadRequestEnvelope,
   ErrorEnvelope,
   ErrorIssue,

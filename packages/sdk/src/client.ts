@@ -20,6 +20,7 @@ import { Analytics } from './resources/analytics.js';
 import { ApiKeys } from './resources/api-keys.js';
 import { AuditLog } from './resources/audit-log.js';
 import { Auth } from './resources/auth.js';
+import { Domains } from './resources/domains.js';
 import { Forms } from './resources/forms.js';
 import { Integrations } from './resources/integrations.js';
 import { Me } from './resources/me.js';
@@ -117,6 +118,8 @@ export class Formloom {
   readonly apiKeys: ApiKeys = new ApiKeys(this);
   /** Members and invitations (a signed-in owner or admin). */
   readonly members: Members = new Members(this);
+  /** Custom domains (a signed-in owner or admin). */
+  readonly domains: Domains = new Domains(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

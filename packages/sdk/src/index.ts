@@ -11,6 +11,7 @@ export type {
   CreatedApiKey,
   CreatedInvitation,
   CreateFormBody,
+  Domain,
   ErrorCode,
   ErrorIssue,
   Field,
@@ -105,6 +106,7 @@ export { AI, AIJobError, GenerateFormPromise, type WaitOptions } from './resourc
 export { Analytics } from './resources/analytics.js';
 export { ApiKeys } from './resources/api-keys.js';
 export { AuditLog } from './resources/audit-log.js';
+export { Domains } from './resources/domains.js';
 export { Fields, FormPartials, Forms } from './resources/forms.js';
 export { Integrations } from './resources/integrations.js';
 export { Me } from './resources/me.js';

@@ -13,6 +13,7 @@ import {
   fixedCaller,
 } from './features/auth/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
+import { createDomainsRouter } from './features/domains/index.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     apiKeys: createApiKeysRouter(services.keys, clock),
     members: createMembersRouter(services.members),
+    domains: createDomainsRouter(services.domains),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -193,6 +195,7 @@ export function createApp(deps: AppDeps): Express {
       limiter: publicLimiter,
       logger,
       partial: services.partials.get,
+      hostTarget: services.domains.target,
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

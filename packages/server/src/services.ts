@@ -20,6 +20,7 @@ import {
   createSmartAnalytics,
 } from './features/analytics/index.js';
 import { createKeysService } from './features/auth/index.js';
+import { createDomainsService, createTxtLookup } from './features/domains/index.js';
 import { createFormsAdmin, createFormsService } from './features/forms/index.js';
 import { createReadiness } from './features/health/index.js';
 import {
@@ -112,6 +113,11 @@ export interface AppConfig {
   deletedRetentionMs?: number;
   /** FORMLOOM_AUDIT_RETENTION: audit log entries are deleted after this (default 365 days). */
   auditRetentionMs?: number;
+  /**
+   * FORMLOOM_DNS_SERVERS: the DNS servers (`host:port`) custom domains' TXT records are looked up
+   * at; absent: the system's.
+   */
+  dnsServers?: readonly string[];
 }
 
 /** What the services are made of: the database, the time, the outside world and the settings. */
@@ -288,6 +294,12 @@ function buildServices(deps: ServicesDeps) {
   const members = createMembersService({ db, clock, publicUrl: config.publicUrl, mailer, logger, users });
   const setupTokens = createSetupTokens({ db, clock, users });
   const smartForms = createSmartFormsService({ db, clock, publicUrl: config.publicUrl });
+  const domains = createDomainsService({
+    db,
+    clock,
+    lookupTxt: createTxtLookup(config.dnsServers),
+    publicUrl: config.publicUrl,
+  });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
     db,
@@ -379,6 +391,7 @@ function buildServices(deps: ServicesDeps) {
     members,
     setupTokens,
     smartForms,
+    domains,
     otp,
     interviews,
     insights,

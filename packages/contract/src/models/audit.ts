@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'response.deleted',
   'response.purged',
   'analytics_secret.rotated',
+  'domain.added',
+  'domain.verified',
+  'domain.updated',
+  'domain.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +57,7 @@ export const AUDIT_TARGET_TYPES = [
   'invitation',
   'response',
   'analytics_secret',
+  'domain',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConditionGroup } from './conditional-logic.js';
+import { FormSlug } from './domain.js';
 import { Field, Id } from './field.js';
 import { LANGUAGES, SCHEMA_LIMITS, TEXT_LIMITS } from './limits.js';
 import { Section } from './section.js';
@@ -172,6 +173,11 @@ export const FormSettings = z
      * deleted for good by the hourly chore, recorded in the audit log (`response.purged`).
      */
     retentionDays: z.number().int().min(1).max(MAX_RETENTION_DAYS).optional(),
+    /**
+     * The form's address on the account's verified custom domains, `https://<domain>/<slug>`
+     * (docs/server.md "Custom domains"): unique in the account, reserved words refused.
+     */
+    slug: FormSlug.optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

@@ -129,6 +129,13 @@ const updateFormBodySchema = z
           .describe(
             "The origins whose pages may call the form's public routes and frame its page; null or [] lets any origin call them again",
           ),
+        slug: FormSettings.shape.slug
+          .unwrap()
+          .nullable()
+          .optional()
+          .describe(
+            "The form's address on the account's verified custom domains (`https://<domain>/<slug>`), unique in the account (409 otherwise); null removes it",
+          ),
       })
       .strict()
       .optional(),

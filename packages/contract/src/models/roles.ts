@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'members.manage',
   'owners.manage',
   'audit.read',
+  'domains.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -46,6 +47,7 @@ const ADMIN: readonly Permission[] = [
   'keys.manage',
   'members.manage',
   'audit.read',
+  'domains.manage',
 ];
 
 /** The one table of which role may do what. */

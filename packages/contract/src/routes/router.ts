@@ -4,6 +4,7 @@ import { analyticsRouter } from './analytics.js';
 import { apiKeysRouter } from './api-keys.js';
 import { auditRouter } from './audit.js';
 import { dashboardAuthRouter } from './dashboard-auth.js';
+import { domainsRouter } from './domains.js';
 import { fieldsRouter } from './fields.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
@@ -39,6 +40,7 @@ export const contract = c.router(
     auth: dashboardAuthRouter,
     apiKeys: apiKeysRouter,
     members: membersRouter,
+    domains: domainsRouter,
   },
   { strictStatusCodes: true },
 );

@@ -39,6 +39,7 @@ export interface Database {
   form_revisions: FormRevisionsTable;
   form_drafts: FormDraftsTable;
   audit_log: AuditLogTable;
+  custom_domains: CustomDomainsTable;
 }
 
 export interface AccountsTable {
@@ -94,9 +95,25 @@ export interface FormsTable {
   revision: ColumnType<number | null, number | null | undefined, number | null>;
   /** The schema's `settings.retentionDays`, kept beside it for the retention chore; null: kept for good. */
   retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The live schema's `settings.slug`, kept beside it so it is unique in the account (an index). */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An account's custom domain; `verified_at` set once its TXT record was found. */
+export interface CustomDomainsTable {
+  id: string;
+  account_id: string;
+  hostname: string;
+  /** The TXT record's value asked for, stored as it is: DNS is public, so it is no secret. */
+  txt_value: string;
+  root_form_id: string | null;
+  verified_at: string | null;
+  checked_at: string | null;
+  check_result: string | null;
+  created_at: string;
 }
 
 export interface ResponsesTable {

@@ -60,10 +60,13 @@ export function useDuplicateForm() {
   return useFormsMutation(async ({ id, title }: { id: string; title: string }) => {
     const form = await client.forms.retrieve(id);
     const copyTitle = title.slice(0, TITLE_LIMIT);
-    return client.forms.create({
-      title: copyTitle,
-      schema: { ...form.schema, meta: { ...form.schema.meta, title: copyTitle } },
-    });
+    const schema = { ...form.schema, meta: { ...form.schema.meta, title: copyTitle } };
+    // A slug names one form of the account (its address on the custom domains): the copy has none.
+    if (schema.settings?.slug !== undefined) {
+      const { slug: _taken, ...settings } = schema.settings;
+      schema.settings = settings;
+    }
+    return client.forms.create({ title: copyTitle, schema });
   });
 }
 
@@ -128,6 +131,13 @@ export function useAiJob(jobId: string | undefined) {
  * The origins whose pages may embed the form (`settings.allowedOrigins`, a settings PATCH); none
  * lets any origin embed it again.
  */
+/** The form's slug, its address on the account's custom domains; null removes it. */
+export function useSetSlug() {
+  return useFormsMutation(({ id, slug }: { id: string; slug: string | null }) =>
+    client.forms.update(id, { settings: { slug } }),
+  );
+}
+
 export function useSetAllowedOrigins() {
   return useFormsMutation(({ id, origins }: { id: string; origins: string[] }) =>
     client.forms.update(id, { settings: { allowedOrigins: origins.length === 0 ? null : origins } }),

@@ -27,6 +27,7 @@ import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm, usePublishForm, useUnpublishForm } from '../forms/queries.js';
 import { AllowedOrigins } from './allowed-origins.js';
+import { FormSlug } from './form-slug.js';
 import { embedSnippets } from './snippets.js';
 import { shareTexts } from './texts.js';
 
@@ -169,6 +170,12 @@ export default function SharePage({ params }: PageProps) {
           ))}
         </>
       ) : null}
+      <FormSlug
+        formId={formId}
+        saved={form.data.settings.slug}
+        canWrite={canWrite}
+        published={publishStatus === 'PUBLISHED'}
+      />
       <AllowedOrigins formId={formId} saved={form.data.settings.allowedOrigins ?? []} canWrite={canWrite} />
     </Stack>
   );

@@ -1,24 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Role } from '@formloom/contract';
 import { expect, it } from 'vitest';
+import { signedInMember } from '../../../test/support/members-kit.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createServices } from '../../services.js';
 
-const PASSWORD = 'correct horse battery';
-const ORIGIN = 'https://forms.example.test';
-
-/** A member of `accountId` with `role`, signed in: the Cookie header's pair. */
-async function signedIn(t: TestServer, accountId: string, role: Role = 'owner') {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await createServices({ db: t.db }).users.create({ account: accountId, email, password: PASSWORD, role });
-  const res = await t.request('/v1/auth/login', {
-    method: 'POST',
-    json: { email, password: PASSWORD },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, origin: ORIGIN };
-}
+/** A member of `accountId` with `role`, signed in: the headers the dashboard sends. */
+const signedIn = async (t: TestServer, accountId: string, role: Role = 'owner') =>
+  (await signedInMember(t, accountId, role)).headers;
 
 describeEachDialect('API keys over the API', (t) => {
   it('creates a key shown once, lists it without its secret, and the key works', async () => {

@@ -59,8 +59,12 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup and accepting an invitation.
-          expect(['login', 'signIn', 'signOut', 'setup', 'acceptInvitation'], where).toContain(name);
+          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup and accepting an
+          // invitation; and the TLS proxy's question whether a domain is served (it says yes or no only).
+          expect(
+            ['login', 'signIn', 'signOut', 'setup', 'acceptInvitation', 'allowedDomain'],
+            where,
+          ).toContain(name);
           break;
         case 'cookie': {
           expect(bare.status, where).toBe(401);

@@ -70,6 +70,7 @@ export function createFormCreation({ db, clock, outbox, assertSavable }: FormCre
         expires_at: null,
         revision: null,
         retention_days: schema.settings?.retentionDays ?? null,
+        slug: schema.settings?.slug ?? null,
         response_count: 0,
         version: 1,
         deleted_at: null,

@@ -1,8 +1,10 @@
 import type { FormSchema } from '@formloom/contract';
 import { sql } from 'kysely';
 import type { Db, FormRow, FormUpdate, NewForm } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { selectPage, titleContains } from '../../db/paging.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { conflict } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { archivedEvent, withEvents } from './form-events.js';
 
@@ -38,6 +40,7 @@ const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
       'version',
       'revision',
       'retention_days',
+      'slug',
       'deleted_at',
       'created_at',
       'updated_at',
@@ -52,6 +55,37 @@ const addResponse = preparedQuery((db: Db, p: { id: string }) =>
     .where('id', '=', p.id)
     .returning('response_count'),
 );
+
+/**
+ * The values to write with the schema's `settings.slug` beside it, when they carry a schema: the
+ * column is what keeps a slug unique among the account's forms (a unique index).
+ */
+function withSlug<V extends { schema?: string | undefined; slug?: string | null | undefined }>(values: V): V {
+  if (typeof values.schema !== 'string') return values;
+  const slug = (JSON.parse(values.schema) as FormSchema).settings?.slug;
+  return { ...values, slug: typeof slug === 'string' ? slug : null };
+}
+
+/** A write refused by the account's slug index: another form of the account has the slug. */
+function isSlugClash(error: unknown): boolean {
+  if (!isUniqueViolation(error)) return false;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  return (
+    constraint === 'forms_account_slug_uq' || (typeof message === 'string' && message.includes('forms.slug'))
+  );
+}
+
+/** Runs a write of a form's row; a slug clash becomes a 409 that says so. */
+async function slugChecked<T>(write: () => Promise<T>, slug: string | null | undefined): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isSlugClash(error)) {
+      throw conflict(`Another form of the account already has the slug "${slug}": choose another one`);
+    }
+    throw error;
+  }
+}
 
 /** Shards of an uncapped form's response count: concurrent submissions rarely meet on one. */
 export const RESPONSE_COUNT_SHARDS = 16;
@@ -91,7 +125,8 @@ export function createFormsStore(db: Db, root: Db = db, outbox?: Wake) {
 
   return {
     async insert(row: NewForm): Promise<void> {
-      await db.insertInto('forms').values(row).execute();
+      const values = withSlug(row);
+      await slugChecked(() => db.insertInto('forms').values(values).execute(), values.slug);
     },
 
     find(accountId: string, id: string): Promise<FormRow | undefined> {
@@ -148,26 +183,36 @@ export function createFormsStore(db: Db, root: Db = db, outbox?: Wake) {
       version: number,
       values: FormUpdate,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('forms')
-        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const set = withSlug(values);
+      const result = await slugChecked(
+        () =>
+          db
+            .updateTable('forms')
+            .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+            .where('account_id', '=', accountId)
+            .where('id', '=', id)
+            .where('version', '=', version)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst(),
+        set.slug,
+      );
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** Updates a visible form; false when there is none (deleted, foreign or unknown). */
     async update(accountId: string, id: string, values: FormUpdate): Promise<boolean> {
-      const result = await db
-        .updateTable('forms')
-        .set(values)
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const set = withSlug(values);
+      const result = await slugChecked(
+        () =>
+          db
+            .updateTable('forms')
+            .set(set)
+            .where('account_id', '=', accountId)
+            .where('id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst(),
+        set.slug,
+      );
       return Number(result.numUpdatedRows) > 0;
     },
 

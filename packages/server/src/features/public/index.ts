@@ -2,7 +2,7 @@
 export { pageAssets } from './assets.js';
 export { createFormPostTokens } from './form-post-token.js';
 export { frameAncestors, publicCors } from './public-cors.js';
-export { createPublicPageRouter } from './public-page-router.js';
+export { createPublicPageRouter, type HostAsk } from './public-page-router.js';
 export {
   createPublicRateLimiter,
   DEFAULT_PUBLIC_RATE_LIMIT,

@@ -1,7 +1,7 @@
-import { isLanguage, type PublicSmartForm } from '@formloom/contract';
+import { isLanguage, type PublicSmartForm, RESERVED_FORM_SLUGS } from '@formloom/contract';
 import { endingScreen, languagePack, recallText } from '@formloom/contract/engine';
 import { quizMarksMarkup } from '@formloom/elements/markup';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
 import { DomainError, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
@@ -87,6 +87,13 @@ function sendPage(
   sendBody(req, res, Buffer.from(page));
 }
 
+/**
+ * What a request on a host asks for: a form by its slug, the root form, a share page's form by its
+ * code (served only when it is the domain's account's), or nothing but whether the host is a
+ * custom domain (`assets`).
+ */
+export type HostAsk = { slug: string } | { root: true } | { code: string } | 'assets';
+
 export interface PublicPageDeps {
   /** The form behind a code when PUBLISHED or ARCHIVED; throws a NotFoundError otherwise. */
   publicForm: (code: string) => Promise<FormRow>;
@@ -100,6 +107,12 @@ export interface PublicPageDeps {
   logger: Logger;
   /** A saved partial (`?resume=<token>`): its shuffle seed orders the page as it was first shown. */
   partial?: PartialsService['get'];
+  /**
+   * What a request on another host than the server's own serves (`ask`): a form's share code on a
+   * verified custom domain, `no-form` for a verified domain without that form (or with another
+   * account's), `not-a-custom-host` for any other host (served as ever).
+   */
+  hostTarget?: (host: string, ask: HostAsk) => Promise<{ code: string } | 'no-form' | 'not-a-custom-host'>;
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -128,6 +141,61 @@ type RenderPage = (
   | undefined
 >;
 
+/** First path segments a form's slug never takes (the server's own routes), but `assets`. */
+const SERVER_PATHS = new Set<string>(RESERVED_FORM_SLUGS.filter((word) => word !== 'assets'));
+
+/** The custom domain's address a rewritten request came in on (`/contact`, `/`); undefined on the server's own. */
+function servedAt(req: Request): string | undefined {
+  const at: unknown = req.res?.locals.customHostPath;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/**
+ * On a verified custom domain, `/<slug>` and `/` are the share page of the account's form with
+ * that slug (its root form for `/`), and `/assets/<name>` the page's assets: the request is
+ * rewritten to `/f/<code>` (`/f/assets/<name>`) and served by the same routes, with the same
+ * headers and policy. Its share pages (`/f/<code>`, where a post without JavaScript thanks) serve
+ * that account's forms only, and no interview page: another account's form never shows on a
+ * domain it does not own. A verified domain without the form asked for answers a plain 404;
+ * another host (the server's own, or one no account verified) goes on as ever.
+ */
+function customHosts(hostTarget: NonNullable<PublicPageDeps['hostTarget']>) {
+  const notFound = (res: Response) => res.status(404).type('text/plain').send('Not found');
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
+    const page = /^\/(?:([^/]+)|assets\/([^/]+))?$/.exec(req.path);
+    const share = /^\/([fs])\/([^/]+)(?:\/.*)?$/.exec(req.path);
+    let ask: HostAsk;
+    if (page !== null) {
+      const [, slug, asset] = page;
+      if (slug !== undefined && SERVER_PATHS.has(slug)) return next();
+      if (asset !== undefined && req.method === 'POST') return next();
+      ask = asset !== undefined ? 'assets' : slug !== undefined ? { slug } : { root: true };
+    } else if (share !== null && share[2] !== 'assets') {
+      // An interview page has no place on a custom domain: `assets` says only whether it is one.
+      ask = share[1] === 's' ? 'assets' : { code: decodeURIComponent(share[2]!) };
+    } else {
+      return next();
+    }
+    try {
+      const target = await hostTarget(req.hostname, ask);
+      if (target === 'not-a-custom-host') return next();
+      const query = req.url.slice(req.path.length);
+      if (page !== null && page[2] !== undefined) {
+        req.url = `/f/assets/${encodeURIComponent(page[2])}${query}`;
+        return next();
+      }
+      if (target === 'no-form' || share?.[1] === 's') return notFound(res);
+      if (share !== null) return next();
+      res.locals.customHostPath = req.path;
+      req.url = `/f/${encodeURIComponent(target.code)}${query}`;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 /** `undefined` for a NotFoundError (an unknown, draft or malformed code), else the value. */
 function orNotFound<T>(found: Promise<T>): Promise<T | undefined> {
   return found.catch((error: unknown) => {
@@ -148,11 +216,14 @@ export function createPublicPageRouter({
   limiter,
   logger,
   partial,
+  hostTarget,
   plainPost,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
   pageAssets().catch((err: unknown) => logger.error({ err }, 'building the public page assets failed'));
+
+  if (hostTarget !== undefined) router.use(customHosts(hostTarget));
 
   router.get(['/f/assets/:name', '/s/assets/:name'], async (req, res, next) => {
     try {
@@ -262,7 +333,8 @@ export function createPublicPageRouter({
           req.resume();
           // Back to the page the post came from (its query keeps the language and prefill).
           const query = req.originalUrl.split('?')[1];
-          const again = `${encodeURIComponent(req.params.code as string)}${query === undefined ? '' : `?${query}`}`;
+          const page = servedAt(req) ?? encodeURIComponent(req.params.code as string);
+          const again = `${page}${query === undefined ? '' : `?${query}`}`;
           const [heading, text] = refusalTexts(
             err,
             refusal.status,
@@ -449,7 +521,9 @@ export function createPublicPageRouter({
           if (responseId !== undefined) query.set('r', await tokens.issueDone(code, responseId));
           if (lang !== undefined) query.set('lang', lang);
           const search = query.size === 0 ? '' : `?${query}`;
-          return { location: `${encodeURIComponent(code)}/done${search}` };
+          // A custom domain's page (`/<slug>`, `/`) thanks at the share page's address on that host.
+          const page = servedAt(req) === undefined ? '' : '/f/';
+          return { location: `${page}${encodeURIComponent(code)}/done${search}` };
         };
         // A filled honeypot is answered as a stored submission would be, and nothing is stored.
         if (honeypotPosted(body)) return await done();

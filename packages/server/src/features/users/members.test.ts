@@ -1,32 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@formloom/contract';
 import { expect, it } from 'vitest';
-import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
-import { createServices } from '../../services.js';
+import { signedInMember } from '../../../test/support/members-kit.js';
+import { describeEachDialect } from '../../../test/support/test-server.js';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://forms.example.test';
 
-async function signIn(t: TestServer, email: string) {
-  const res = await t.request('/v1/auth/login', {
-    method: 'POST',
-    json: { email, password: PASSWORD },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, origin: ORIGIN };
-}
-
-async function member(t: TestServer, accountId: string, role: Role = 'owner') {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await createServices({ db: t.db }).users.create({
-    account: accountId,
-    email,
-    password: PASSWORD,
-    role,
-  });
-  return { id: user.id, email, headers: await signIn(t, email) };
-}
+/** A new member of `accountId`, signed in: id, email and the dashboard's headers. */
+const member = signedInMember;
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
