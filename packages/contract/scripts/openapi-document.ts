@@ -77,6 +77,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     name: 'Members',
     description: 'Members, their roles, and invitations by link: a signed-in owner or admin only.',
   },
+  themes: {
+    name: 'Themes',
+    description:
+      "An account's themes: colours, font, radius, logo, background, mode and custom CSS; a form applies one with `settings.themeId`.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

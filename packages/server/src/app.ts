@@ -25,6 +25,7 @@ import {
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
+import { createThemesRouter } from './features/themes/index.js';
 import {
   createFileDownloadRouter,
   createImageRouter,
@@ -48,7 +49,9 @@ import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
 import { createMcpRouter } from './mcp/index.js';
 import { auditCallers, createAuditRouter } from './platform/audit/index.js';
+import { schemaOf } from './platform/form-schema.js';
 import { rateLimit, writeHeadersOnForbidden } from './platform/limits/index.js';
+import type { FormTheme } from './platform/public-form.js';
 import { createServices, type Services, type ServicesDeps } from './services.js';
 
 export type { AppConfig } from './services.js';
@@ -99,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
 
+  const themeOf: FormTheme = (row) => services.themes.publicTheme(row.account_id, schemaOf(row).settings);
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(services.forms),
     fields: createFieldsRouter(services.forms),
@@ -112,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
       services.otp,
       config.publicUrl,
       captcha,
+      themeOf,
     ),
     partials: createPartialsRouter(services.partials, responses.publicForm),
     audit: createAuditRouter(services.audit, clock),
@@ -137,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     apiKeys: createApiKeysRouter(services.keys, clock),
     members: createMembersRouter(services.members),
+    themes: createThemesRouter(services.themes),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

@@ -44,6 +44,7 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
+import { createThemesService } from './features/themes/index.js';
 import {
   createOwnerUploadsService,
   createUploadsService,
@@ -263,6 +264,7 @@ function buildServices(deps: ServicesDeps) {
     policy,
     aiJobs: signals.aiJobs,
   });
+  const themes = createThemesService({ db, clock, publicUrl: config.publicUrl, images: ownerUploads });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -368,6 +370,7 @@ function buildServices(deps: ServicesDeps) {
     signingSecrets,
     smartAnalytics,
     webhooks,
+    themes,
     sessionTokens,
     sessionCheck,
     connections,

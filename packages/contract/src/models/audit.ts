@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'response.deleted',
   'analytics_secret.rotated',
+  'theme.created',
+  'theme.updated',
+  'theme.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +55,7 @@ export const AUDIT_TARGET_TYPES = [
   'invitation',
   'response',
   'analytics_secret',
+  'theme',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

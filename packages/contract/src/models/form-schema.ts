@@ -164,6 +164,10 @@ export const FormSettings = z
      * "Which origins may use a form"); unset, any origin may call them and no page may frame it.
      */
     allowedOrigins: z.array(WebOrigin).max(MAX_ALLOWED_ORIGINS).optional(),
+    /** A theme of the account (`/v1/themes`): the form's look on its page and in the embeds. */
+    themeId: z.string().uuid().optional(),
+    /** `false` removes "Made with Formloom" from the form's page and embeds. */
+    branding: z.boolean().optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

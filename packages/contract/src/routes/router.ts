@@ -14,6 +14,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { themesRouter } from './themes.js';
 import { uploadsRouter } from './uploads.js';
 import { webhooksRouter } from './webhooks.js';
 
@@ -39,6 +40,7 @@ export const contract = c.router(
     auth: dashboardAuthRouter,
     apiKeys: apiKeysRouter,
     members: membersRouter,
+    themes: themesRouter,
   },
   { strictStatusCodes: true },
 );
