@@ -102,7 +102,8 @@ export function createApp(deps: AppDeps): Express {
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
 
-  const themeOf: FormTheme = (row) => services.themes.publicTheme(row.account_id, schemaOf(row).settings);
+  const themeOf: FormTheme = (row, base) =>
+    services.themes.publicTheme(row.account_id, schemaOf(row).settings, base);
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(services.forms),
     fields: createFieldsRouter(services.forms),
@@ -199,6 +200,7 @@ export function createApp(deps: AppDeps): Express {
       limiter: publicLimiter,
       logger,
       partial: services.partials.get,
+      themeOf,
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

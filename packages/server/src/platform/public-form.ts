@@ -45,8 +45,12 @@ export function toPublicForm(
   };
 }
 
-/** A form's look for its renderers (the themes feature's `publicTheme` over the form's row). */
-export type FormTheme = (row: FormRow) => Promise<PublicTheme | undefined>;
+/**
+ * A form's look for its renderers (the themes feature's `publicTheme` over the form's row); its
+ * addresses (logo, fonts, background image) under `base`, FORMLOOM_PUBLIC_URL unless given (the
+ * page names them relative to itself).
+ */
+export type FormTheme = (row: FormRow, base?: string) => Promise<PublicTheme | undefined>;
 
 /**
  * The schema without its endings' conditions: which ending a response reaches is the server's to

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PublicForm, THEME_PRESETS, Theme } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
@@ -237,7 +237,12 @@ describeEachDialect('themes API', (t) => {
         '--formloom-radius': `${OCEAN.radius}px`,
       }),
       css: '.fl-theme .fl-button{letter-spacing:.1em}',
-      font: { family: 'Inter Variable', url: `${ORIGIN}/f/fonts/inter.woff2` },
+      font: {
+        family: 'Inter Variable',
+        url: expect.stringMatching(
+          /^https:\/\/forms\.example\.test\/f\/fonts\/inter-latin\.[\w-]{10}\.woff2$/,
+        ),
+      },
       logoUrl: `${ORIGIN}/v1/public/images/${logo}`,
       mode: 'light',
       branding: false,
@@ -247,6 +252,42 @@ describeEachDialect('themes API', (t) => {
     await t.request(`/v1/themes/${theme.id}`, { method: 'DELETE', key: a.key });
     const after = await t.request(`/v1/public/forms/${form.code}`);
     expect(after.body.data.theme).toEqual({ vars: {}, mode: 'auto', branding: false });
+  });
+
+  it("puts the theme in the page's one style element, allowed by its hash, and no string can close it", async () => {
+    const theme = await create({
+      ...OCEAN,
+      css: '.fl-label::after { content: "</style><script>alert(1)</script>" }',
+    });
+    expect(theme.status, theme.text).toBe(201);
+    const form = await publishForm(t, a.key, {
+      ...contactSchema(),
+      settings: { themeId: theme.body.data.id },
+    });
+    const page = await t.request(`/f/${form.code}`);
+    const styles = [...page.text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]).toContain('content:"<\\/style><script>alert(1)<\\/script>"');
+    // Only the style element's own end tag: the string's "</style>" is written "<\/style>".
+    expect(page.text.match(/<\/style>/gi)).toHaveLength(1);
+    const hash = createHash('sha256').update(styles[0]!).digest('base64');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    expect(csp).toContain("font-src 'self'");
+    expect(page.text).toContain('<main class="fl fl-theme">');
+    // The theme's font file: served here with a year's cache, to any origin.
+    const font = /url\((\.\.\/f\/fonts\/[^)]+)\)/.exec(styles[0]!)![1]!;
+    const file = await fetch(new URL(font, `${t.url}/f/${form.code}`));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('font/woff2');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('wOF2');
+    expect((await fetch(`${t.url}/f/fonts/nope.woff2`)).status).toBe(404);
   });
 
   it('keeps an upload a theme names past the sweep, and lets one nothing names go', async () => {

@@ -8,7 +8,6 @@ import {
   publicImageUrl,
   SHIPPED_FONTS,
   type ShippedFont,
-  THEME_FONT_PATH,
   THEME_PRESETS,
   THEMES_PER_ACCOUNT,
   type Theme,
@@ -24,6 +23,7 @@ import type { Db, ThemeRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import { conflict, notFound } from '../../domain-errors.js';
 import { audited } from '../../platform/audit/index.js';
+import { fontFileUrl } from '../../platform/theme-fonts.js';
 import type { OwnerUploadsService } from '../uploads/index.js';
 import { scopeThemeCss } from './theme-css.js';
 import { createThemesStore } from './themes-store.js';
@@ -66,11 +66,6 @@ function toTheme(row: ThemeRow): Theme {
 }
 
 const isShipped = (font: ThemeFont): font is ShippedFont => Object.hasOwn(SHIPPED_FONTS, font);
-
-/** Where a shipped font's file is served, under `base`. */
-export function fontUrl(base: string, font: ShippedFont): string {
-  return `${base.replace(/\/+$/, '')}${THEME_FONT_PATH.replace(':file', `${SHIPPED_FONTS[font].file}.woff2`)}`;
-}
 
 /**
  * An account's themes: CRUD (each change in the audit log), the uploads a theme names checked to
@@ -209,6 +204,7 @@ export function createThemesService({
     async publicTheme(
       accountId: string,
       settings: FormSettings | undefined,
+      base = publicUrl,
     ): Promise<PublicTheme | undefined> {
       const branding = settings?.branding !== false;
       const themeId = settings?.themeId;
@@ -216,12 +212,12 @@ export function createThemesService({
       if (row === undefined) return branding ? undefined : { vars: {}, mode: 'auto', branding };
       const theme = toTheme(row);
       return {
-        vars: themeVars({ ...theme, background: theme.background ?? undefined }, publicUrl),
+        vars: themeVars({ ...theme, background: theme.background ?? undefined }, base),
         ...(row.css_scoped === null ? {} : { css: row.css_scoped }),
         ...(isShipped(theme.font)
-          ? { font: { family: SHIPPED_FONTS[theme.font].family, url: fontUrl(publicUrl, theme.font) } }
+          ? { font: { family: SHIPPED_FONTS[theme.font].family, url: fontFileUrl(base, theme.font) } }
           : {}),
-        ...(theme.logo === null ? {} : { logoUrl: publicImageUrl(publicUrl, theme.logo) }),
+        ...(theme.logo === null ? {} : { logoUrl: publicImageUrl(base, theme.logo) }),
         mode: theme.mode,
         branding,
       };
