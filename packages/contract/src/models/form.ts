@@ -129,6 +129,17 @@ const updateFormBodySchema = z
           .describe(
             "The origins whose pages may call the form's public routes and frame its page; null or [] lets any origin call them again",
           ),
+        themeId: z
+          .string()
+          .uuid()
+          .nullable()
+          .optional()
+          .describe('A theme of the account (`/v1/themes`) for the form; null shows the default look'),
+        branding: z
+          .boolean()
+          .nullable()
+          .optional()
+          .describe('`false` removes "Made with Formloom" from the form; null or true shows it'),
       })
       .strict()
       .optional(),

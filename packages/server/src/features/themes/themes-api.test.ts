@@ -290,6 +290,28 @@ describeEachDialect('themes API', (t) => {
     expect((await fetch(`${t.url}/f/fonts/nope.woff2`)).status).toBe(404);
   });
 
+  it("sets and clears a form's theme and branding with a settings PATCH", async () => {
+    const theme = (await create(OCEAN)).body.data as Theme;
+    const form = await publishForm(t, a.key, contactSchema());
+    const set = await t.request(`/v1/forms/${form.id}`, {
+      method: 'PATCH',
+      key: a.key,
+      json: { settings: { themeId: theme.id, branding: false } },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data.settings).toMatchObject({ themeId: theme.id, branding: false });
+    const read = await t.request(`/v1/public/forms/${form.code}`);
+    expect(read.body.data.theme).toMatchObject({ mode: 'light', branding: false });
+    const cleared = await t.request(`/v1/forms/${form.id}`, {
+      method: 'PATCH',
+      key: a.key,
+      json: { settings: { themeId: null, branding: null } },
+    });
+    expect(cleared.body.data.settings.themeId).toBeUndefined();
+    expect(cleared.body.data.settings.branding).toBeUndefined();
+    expect((await t.request(`/v1/public/forms/${form.code}`)).body.data.theme).toBeUndefined();
+  });
+
   it('keeps an upload a theme names past the sweep, and lets one nothing names go', async () => {
     const kept = await upload(t, a.key);
     const dropped = await upload(t, a.key);
