@@ -29,6 +29,7 @@ import { useForm, usePublishForm, useUnpublishForm } from '../forms/queries.js';
 import { AllowedOrigins } from './allowed-origins.js';
 import { embedSnippets } from './snippets.js';
 import { shareTexts } from './texts.js';
+import { ThemePicker } from './theme-picker.js';
 
 // The QR encoder loads only when a published form shows its code.
 const QrCode = lazy(() => import('./qr-code.js'));
@@ -169,6 +170,12 @@ export default function SharePage({ params }: PageProps) {
           ))}
         </>
       ) : null}
+      <ThemePicker
+        formId={formId}
+        themeId={form.data.settings.themeId}
+        branding={form.data.settings.branding !== false}
+        canWrite={canWrite}
+      />
       <AllowedOrigins formId={formId} saved={form.data.settings.allowedOrigins ?? []} canWrite={canWrite} />
     </Stack>
   );
