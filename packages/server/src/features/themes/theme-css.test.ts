@@ -1,4 +1,5 @@
 import { THEME_CSS_MAX_BYTES } from '@formloom/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../domain-errors.js';
 import { scopeThemeCss } from './theme-css.js';
@@ -108,5 +109,63 @@ describe('custom CSS scoping', () => {
 
   it('keeps strings as written (the page escapes "</" where it puts the sheet into its HTML)', () => {
     expect(scoped('.a::after { content: "</style>" }')).toBe('.fl-theme .a::after{content:"</style>"}');
+  });
+
+  it('answers any text with a scoped sheet that passes its own check, or a 400: never another error', () => {
+    const pieces = fc.constantFrom(
+      '.a',
+      'h1',
+      'body',
+      ':root',
+      'html',
+      '{',
+      '}',
+      ';',
+      ':',
+      ',',
+      ' ',
+      '\n',
+      'color:red',
+      '@media screen',
+      '@import',
+      'url(',
+      ')',
+      '"',
+      "'",
+      '\\',
+      '/*',
+      '*/',
+      '&',
+      '>',
+      '~',
+      '+',
+      '<',
+      '</style>',
+      'https://evil.example/x',
+      '/v1/public/images/a',
+      ':is(',
+      ':not(',
+      '--x:',
+      'image-set(',
+      '!important',
+    );
+    const sheets = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.array(pieces, { maxLength: 30 }).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(sheets, (css) => {
+        let out: string;
+        try {
+          out = scoped(css);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidInputError);
+          return;
+        }
+        // What is stored passes the same check again (scoped once more, it is still taken).
+        expect(() => scoped(out)).not.toThrow();
+      }),
+      { numRuns: 400 },
+    );
   });
 });
