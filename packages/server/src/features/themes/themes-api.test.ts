@@ -290,6 +290,26 @@ describeEachDialect('themes API', (t) => {
     expect((await fetch(`${t.url}/f/fonts/nope.woff2`)).status).toBe(404);
   });
 
+  it('shows the logo above the form and the background image behind it, named from the page', async () => {
+    const logo = await upload(t, a.key);
+    const theme = await create({ ...OCEAN, logo, background: { image: logo } });
+    const form = await publishForm(t, a.key, {
+      ...contactSchema(),
+      settings: { themeId: theme.body.data.id },
+    });
+    const page = await t.request(`/f/${form.code}`);
+    expect(page.text).toContain(
+      `<main class="fl fl-theme">\n<img class="fl-logo" src="../v1/public/images/${logo}" alt="">`,
+    );
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.text)![1]!;
+    expect(style).toContain(`--formloom-page-image:url("../v1/public/images/${logo}")`);
+    expect(style).toContain('body{background:var(--formloom-page-image) center/cover fixed');
+    expect((await fetch(new URL(`../v1/public/images/${logo}`, `${t.url}/f/${form.code}`))).status).toBe(200);
+    // The thank-you page below the code names them one level further up.
+    const done = await t.request(`/f/${form.code}/done`);
+    expect(done.text).toContain(`<img class="fl-logo" src="../../v1/public/images/${logo}" alt="">`);
+  });
+
   it("sets and clears a form's theme and branding with a settings PATCH", async () => {
     const theme = (await create(OCEAN)).body.data as Theme;
     const form = await publishForm(t, a.key, contactSchema());
