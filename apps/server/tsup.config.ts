@@ -6,8 +6,9 @@ import { defineConfig } from 'tsup';
  * third of the CPU time of the same code spread over node_modules (hundreds of module files each
  * resolved, read and, for CommonJS, lexed), and the packed `formloom` tarball installs alone from
  * the registry. What stays outside is this package's `dependencies` (tsup leaves those external):
- * better-sqlite3 (native), and two large packages loaded only when used (gpt-tokenizer's encodings;
- * recheck, see below).
+ * better-sqlite3 (native), two large packages loaded only when used (gpt-tokenizer's encodings;
+ * recheck, see below), css-tree (it reads its CSS data files beside its own modules at run time) and
+ * the themes' fonts (files the server sends as they are).
  */
 export default defineConfig({
   entry: { formloom: 'src/formloom.ts' },

@@ -52,6 +52,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'webhooks',
   },
   {
+    path: '/themes',
+    page: lazy(() => import('./features/themes/themes-page.js')),
+    permission: 'themes.read',
+    nav: 'themes',
+  },
+  {
     path: '/integrations',
     page: lazy(() => import('./features/integrations/integrations-page.js')),
     permission: 'integrations.manage',

@@ -82,6 +82,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "Forms served on the account's own domains, verified by a DNS TXT record: a signed-in owner or admin only; `allowed` answers a TLS proxy.",
   },
+  themes: {
+    name: 'Themes',
+    description:
+      "An account's themes: colours, font, radius, logo, background, mode and custom CSS; a form applies one with `settings.themeId`.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -28,6 +28,7 @@ import { Members } from './resources/members.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { SmartForms } from './resources/smart-forms.js';
+import { Themes } from './resources/themes.js';
 import { Uploads } from './resources/uploads.js';
 import { Webhooks } from './resources/webhooks.js';
 
@@ -120,6 +121,8 @@ export class Formloom {
   readonly members: Members = new Members(this);
   /** Custom domains (a signed-in owner or admin). */
   readonly domains: Domains = new Domains(this);
+  /** The account's themes: colours, font, logo and custom CSS for its forms. */
+  readonly themes: Themes = new Themes(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

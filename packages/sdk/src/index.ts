@@ -36,6 +36,8 @@ export type {
   SmartFormSession,
   SmartFormSessionDetail,
   StartedSession,
+  Theme,
+  ThemePreset,
   VariableValue,
   WebhookDelivery,
   WebhookEndpoint,
@@ -47,6 +49,7 @@ export type {
 // What the dashboard's forms offer to choose from: key scopes, audit actions.
 export {
   AUDIT_ACTIONS,
+  contrastWarnings,
   PERMISSIONS,
   type Permission,
   ROLE_PERMISSIONS,
@@ -54,6 +57,13 @@ export {
   type Role,
   roleAllows,
   SCOPES,
+  THEME_CSS_MAX_BYTES,
+  THEME_FONTS,
+  THEME_MODES,
+  type ThemeColors,
+  type ThemeFont,
+  type ThemeMode,
+  themeVars,
   WEBHOOK_EVENT_TYPES,
 } from '@formloom/contract';
 export {
@@ -114,5 +124,6 @@ export { Members } from './resources/members.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
+export { Themes } from './resources/themes.js';
 export { Uploads } from './resources/uploads.js';
 export { Webhooks } from './resources/webhooks.js';

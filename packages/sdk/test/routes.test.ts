@@ -137,6 +137,32 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'POST',
     `/v1/forms/${ID}/analytics-chat`,
   ],
+  listThemePresets: [(c) => c.themes.presets(), 'GET', '/v1/themes/presets'],
+  listThemes: [(c) => c.themes.list(), 'GET', '/v1/themes'],
+  getTheme: [(c) => c.themes.get(ID), 'GET', `/v1/themes/${ID}`],
+  createTheme: [
+    (c) =>
+      c.themes.create({
+        name: 'Brand',
+        colors: {
+          accent: '#2456c7',
+          accentText: '#ffffff',
+          background: '#f3f4f6',
+          surface: '#ffffff',
+          text: '#1c1e21',
+          muted: '#555b63',
+          border: '#c9ced6',
+          error: '#b3261e',
+        },
+        font: 'system',
+        radius: 8,
+        mode: 'light',
+      }),
+    'POST',
+    '/v1/themes',
+  ],
+  updateTheme: [(c) => c.themes.update(ID, { radius: 0 }), 'PATCH', `/v1/themes/${ID}`],
+  deleteTheme: [(c) => c.themes.delete(ID), 'DELETE', `/v1/themes/${ID}`],
   listWebhooks: [(c) => c.webhooks.list(), 'GET', '/v1/webhooks'],
   createWebhook: [
     (c) => c.webhooks.create({ url: 'https://example.com/h', events: ['FORM_CREATED'] }),

@@ -26,6 +26,7 @@ import {
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
+import { createThemesRouter } from './features/themes/index.js';
 import {
   createFileDownloadRouter,
   createImageRouter,
@@ -49,7 +50,9 @@ import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
 import { createMcpRouter } from './mcp/index.js';
 import { auditCallers, createAuditRouter } from './platform/audit/index.js';
+import { schemaOf } from './platform/form-schema.js';
 import { rateLimit, writeHeadersOnForbidden } from './platform/limits/index.js';
+import type { FormTheme } from './platform/public-form.js';
 import { createServices, type Services, type ServicesDeps } from './services.js';
 
 export type { AppConfig } from './services.js';
@@ -100,6 +103,8 @@ export function createApp(deps: AppDeps): Express {
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
 
+  const themeOf: FormTheme = (row, base) =>
+    services.themes.publicTheme(row.account_id, schemaOf(row).settings, base);
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(services.forms),
     fields: createFieldsRouter(services.forms),
@@ -113,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
       services.otp,
       config.publicUrl,
       captcha,
+      themeOf,
     ),
     partials: createPartialsRouter(services.partials, responses.publicForm),
     audit: createAuditRouter(services.audit, clock),
@@ -139,6 +145,7 @@ export function createApp(deps: AppDeps): Express {
     apiKeys: createApiKeysRouter(services.keys, clock),
     members: createMembersRouter(services.members),
     domains: createDomainsRouter(services.domains),
+    themes: createThemesRouter(services.themes),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -196,6 +203,7 @@ export function createApp(deps: AppDeps): Express {
       logger,
       partial: services.partials.get,
       hostTarget: services.domains.target,
+      themeOf,
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

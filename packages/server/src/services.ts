@@ -45,6 +45,7 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
+import { createThemesService } from './features/themes/index.js';
 import {
   createOwnerUploadsService,
   createUploadsService,
@@ -269,6 +270,7 @@ function buildServices(deps: ServicesDeps) {
     policy,
     aiJobs: signals.aiJobs,
   });
+  const themes = createThemesService({ db, clock, publicUrl: config.publicUrl, images: ownerUploads });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -380,6 +382,7 @@ function buildServices(deps: ServicesDeps) {
     signingSecrets,
     smartAnalytics,
     webhooks,
+    themes,
     sessionTokens,
     sessionCheck,
     connections,

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'domain.verified',
   'domain.updated',
   'domain.removed',
+  'theme.created',
+  'theme.updated',
+  'theme.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,6 +61,7 @@ export const AUDIT_TARGET_TYPES = [
   'response',
   'analytics_secret',
   'domain',
+  'theme',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

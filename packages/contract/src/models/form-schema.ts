@@ -178,6 +178,10 @@ export const FormSettings = z
      * (docs/server.md "Custom domains"): unique in the account, reserved words refused.
      */
     slug: FormSlug.optional(),
+    /** A theme of the account (`/v1/themes`): the form's look on its page and in the embeds. */
+    themeId: z.string().uuid().optional(),
+    /** `false` removes "Made with Formloom" from the form's page and embeds. */
+    branding: z.boolean().optional(),
   })
   .passthrough();
 export type FormSettings = z.infer<typeof FormSettings>;

@@ -136,6 +136,17 @@ const updateFormBodySchema = z
           .describe(
             "The form's address on the account's verified custom domains (`https://<domain>/<slug>`), unique in the account (409 otherwise); null removes it",
           ),
+        themeId: z
+          .string()
+          .uuid()
+          .nullable()
+          .optional()
+          .describe('A theme of the account (`/v1/themes`) for the form; null shows the default look'),
+        branding: z
+          .boolean()
+          .nullable()
+          .optional()
+          .describe('`false` removes "Made with Formloom" from the form; null or true shows it'),
       })
       .strict()
       .optional(),

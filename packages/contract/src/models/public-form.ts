@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { CAPTCHA_PROVIDERS, FormSchema } from './form-schema.js';
+import { PublicTheme } from './theme.js';
 
 /** The captcha widget a public form shows: what the browser needs, never the secret. */
 export const PublicCaptcha = z
@@ -25,6 +26,9 @@ const publicFormSchema = z
     expiresAt: Timestamp.nullable(),
     captcha: PublicCaptcha.optional().describe(
       'Present when the form has `settings.captcha`: the widget to show before submitting',
+    ),
+    theme: PublicTheme.optional().describe(
+      'Present when the form has a theme (`settings.themeId`) or hides the branding (`settings.branding: false`); absent, the default look with "Made with Formloom"',
     ),
   })
   .describe('Public form');

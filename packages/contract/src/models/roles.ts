@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The roles of an account's members (docs/server.md "Roles and route permissions"): `owner`
  * (everything), `admin` (everything but changing owners), `editor` (forms, smart forms, AI,
- * reading responses and analytics), `viewer` (reading only, in the editor's domain: forms, smart
+ * themes, reading responses and analytics), `viewer` (reading only, in the editor's domain: forms, smart
  * forms, responses, analytics; not webhooks, keys, members or the audit log).
  */
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'owners.manage',
   'audit.read',
   'domains.manage',
+  'themes.read',
+  'themes.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,8 +39,15 @@ const VIEWER: readonly Permission[] = [
   'responses.read',
   'smart_forms.read',
   'analytics.read',
+  'themes.read',
 ];
-const EDITOR: readonly Permission[] = [...VIEWER, 'forms.write', 'smart_forms.write', 'ai.use'];
+const EDITOR: readonly Permission[] = [
+  ...VIEWER,
+  'forms.write',
+  'smart_forms.write',
+  'ai.use',
+  'themes.write',
+];
 const ADMIN: readonly Permission[] = [
   ...EDITOR,
   'webhooks.read',

@@ -13,6 +13,8 @@ export const SCOPES = [
   'SMART_FORMS_WRITE',
   'SMART_FORMS_ANALYTICS',
   'AUDIT_READ',
+  'THEMES_READ',
+  'THEMES_WRITE',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const ScopeSchema = z.enum(SCOPES).describe('API key scope');
@@ -30,6 +32,8 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   SMART_FORMS_WRITE: 'Create, update, delete, publish and unpublish smart forms',
   SMART_FORMS_ANALYTICS: 'Smart form chat and aggregate analytics',
   AUDIT_READ: 'Read and export the audit log',
+  THEMES_READ: 'List and read themes',
+  THEMES_WRITE: 'Create, update and delete themes',
 };
 
 export function isScope(value: unknown): value is Scope {

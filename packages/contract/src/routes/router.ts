@@ -15,6 +15,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { themesRouter } from './themes.js';
 import { uploadsRouter } from './uploads.js';
 import { webhooksRouter } from './webhooks.js';
 
@@ -41,6 +42,7 @@ export const contract = c.router(
     apiKeys: apiKeysRouter,
     members: membersRouter,
     domains: domainsRouter,
+    themes: themesRouter,
   },
   { strictStatusCodes: true },
 );

@@ -21,6 +21,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   uploads: UploadsTable;
   owner_uploads: OwnerUploadsTable;
+  themes: ThemesTable;
   ai_jobs: AiJobsTable;
   ai_usage: AiUsageTable;
   analytics_chat_sessions: AnalyticsChatSessionsTable;
@@ -555,6 +556,28 @@ export interface OwnerUploadsTable {
   checked_at: string;
 }
 export type OwnerUploadRow = Selectable<OwnerUploadsTable>;
+
+export interface ThemesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** JSON: the eight colours. */
+  colors: string;
+  font: string;
+  radius: number;
+  /** Upload ids (`owner_uploads.id`) of the account. */
+  logo: string | null;
+  background_color: string | null;
+  background_image: string | null;
+  mode: string;
+  /** As the maker wrote it. */
+  css: string | null;
+  /** Checked, every rule under the form's scope: what the page and the embeds apply. */
+  css_scoped: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type ThemeRow = Selectable<ThemesTable>;
 export type PartialRow = Selectable<PartialsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;

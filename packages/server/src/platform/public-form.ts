@@ -1,6 +1,7 @@
 import {
   type FormSchema,
   type PublicForm,
+  type PublicTheme,
   publicImageUrl,
   resolveImageUploads,
   translateSchema,
@@ -19,12 +20,14 @@ import { schemaOf } from './form-schema.js';
  * and script for that provider; never the secret). An image the owner uploaded (`upload:<id>`) is
  * named by its public address under `publicUrl`, so every renderer just shows a URL. A quiz's
  * right answers and feedback stay on the server (`withoutQuizAnswers`), as do endings' conditions.
+ * `theme`: the form's look as the themes feature resolved it (`FormTheme`).
  */
 export function toPublicForm(
   row: FormRow,
   publicUrl: string,
   language?: LanguageRequest,
   widget?: CaptchaVerifier['widget'],
+  theme?: PublicTheme,
 ): PublicForm {
   const base = schemaOf(row);
   const translated = language === undefined ? base : translateSchema(base, pickLanguage(base, language));
@@ -38,8 +41,16 @@ export function toPublicForm(
     acceptsResponses: row.publish_status === 'PUBLISHED',
     expiresAt: row.expires_at,
     ...captchaOf(base, widget),
+    ...(theme === undefined ? {} : { theme }),
   };
 }
+
+/**
+ * A form's look for its renderers (the themes feature's `publicTheme` over the form's row); its
+ * addresses (logo, fonts, background image) under `base`, FORMLOOM_PUBLIC_URL unless given (the
+ * page names them relative to itself).
+ */
+export type FormTheme = (row: FormRow, base?: string) => Promise<PublicTheme | undefined>;
 
 /**
  * The schema without its endings' conditions: which ending a response reaches is the server's to

@@ -127,6 +127,14 @@ export function useAiJob(jobId: string | undefined) {
   });
 }
 
+/** The form's look: its theme (null for the default look) and whether "Made with Formloom" shows. */
+export function useSetFormLook() {
+  return useFormsMutation(
+    ({ id, themeId, branding }: { id: string; themeId: string | null; branding: boolean }) =>
+      client.forms.update(id, { settings: { themeId, branding: branding ? null : false } }),
+  );
+}
+
 /**
  * The origins whose pages may embed the form (`settings.allowedOrigins`, a settings PATCH); none
  * lets any origin embed it again.

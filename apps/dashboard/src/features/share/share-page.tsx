@@ -30,6 +30,7 @@ import { AllowedOrigins } from './allowed-origins.js';
 import { FormSlug } from './form-slug.js';
 import { embedSnippets } from './snippets.js';
 import { shareTexts } from './texts.js';
+import { ThemePicker } from './theme-picker.js';
 
 // The QR encoder loads only when a published form shows its code.
 const QrCode = lazy(() => import('./qr-code.js'));
@@ -175,6 +176,12 @@ export default function SharePage({ params }: PageProps) {
         saved={form.data.settings.slug}
         canWrite={canWrite}
         published={publishStatus === 'PUBLISHED'}
+      />
+      <ThemePicker
+        formId={formId}
+        themeId={form.data.settings.themeId}
+        branding={form.data.settings.branding !== false}
+        canWrite={canWrite}
       />
       <AllowedOrigins formId={formId} saved={form.data.settings.allowedOrigins ?? []} canWrite={canWrite} />
     </Stack>

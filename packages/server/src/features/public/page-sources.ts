@@ -40,7 +40,7 @@ function embedLoader(module: string): string {
 
 /** The page's own custom properties under the names the element's family rules use. */
 const FAMILY_PROPERTIES =
-  '.fl{--fl-fg:var(--fg);--fl-muted:var(--muted);--fl-card:var(--card);--fl-line:var(--line);--fl-accent:var(--accent);--fl-accent-fg:var(--accent-fg);--fl-error:var(--error);--fl-radius:.5rem}';
+  '.fl{--fl-fg:var(--formloom-color);--fl-muted:var(--formloom-muted);--fl-card:var(--formloom-background);--fl-line:var(--formloom-border);--fl-accent:var(--formloom-accent);--fl-accent-fg:var(--formloom-accent-text);--fl-error:var(--formloom-error);--fl-radius:var(--formloom-radius)}';
 
 /**
  * Bundles the page script from its TypeScript entry with esbuild (the contract's engine comes in

@@ -12,7 +12,8 @@ import type { Logger } from '../../logger.js';
 import { formClosed } from '../../platform/form-errors.js';
 import type { SafeHtml } from '../../platform/html.js';
 import { chooseLanguage } from '../../platform/language-choice.js';
-import { toPublicForm } from '../../platform/public-form.js';
+import { type FormTheme, toPublicForm } from '../../platform/public-form.js';
+import { fontFiles } from '../../platform/theme-fonts.js';
 import type { PartialsService } from '../partials/index.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { UploadsService } from '../uploads/index.js';
@@ -20,6 +21,7 @@ import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
 import type { FormPostTokens } from './form-post-token.js';
 import { interviewTextsFor } from './interview-texts.js';
+import { cspWithLook, pageLook } from './page-look.js';
 import { negotiateLanguage, pageTextsFor, plainPageTextsFor } from './page-texts.js';
 import {
   actionOf,
@@ -44,13 +46,16 @@ import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderDonePage, renderFormPage, renderMessagePage } from './render-page.js';
 
 /**
- * No inline script or style anywhere: the script and stylesheet come from this origin's hashed
- * asset routes, and the form's data travels in a JSON block, which is not executed.
+ * No inline script, and no inline style but a form theme's, which a page allows by its hash
+ * (`cspWithLook`): the script and stylesheet come from this origin's hashed asset routes, and the
+ * form's data travels in a JSON block, which is not executed.
  */
 export const PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
+  // The fonts a form theme names, which this server ships.
+  "font-src 'self'",
   // Picture choices show https images (docs/form-model.md "Question types").
   "img-src 'self' data: https:",
   "connect-src 'self'",
@@ -113,6 +118,8 @@ export interface PublicPageDeps {
    * account's), `not-a-custom-host` for any other host (served as ever).
    */
   hostTarget?: (host: string, ask: HostAsk) => Promise<{ code: string } | 'no-form' | 'not-a-custom-host'>;
+  /** A form's theme and branding; absent, every form has the default look with the branding. */
+  themeOf?: FormTheme;
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -217,6 +224,7 @@ export function createPublicPageRouter({
   logger,
   partial,
   hostTarget,
+  themeOf,
   plainPost,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
@@ -250,6 +258,23 @@ export function createPublicPageRouter({
     } catch (error) {
       next(error);
     }
+  });
+
+  // The fonts form themes name: their names carry their content's hash. Any origin may load them
+  // (an embed's @font-face fetches in CORS mode).
+  router.get('/f/fonts/:name', (req, res) => {
+    const found = fontFiles().get(req.params.name);
+    if (found === undefined) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.setHeader('Content-Type', 'font/woff2');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // woff2 is compressed already.
+    res.end(found.body);
   });
 
   // The embed script at a stable URL host pages link to: cached briefly, so a new version reaches
@@ -306,8 +331,10 @@ export function createPublicPageRouter({
         const assets = await pageAssets();
         // Relative to the page, which may sit below its code (`/f/:code/done`): `assets/` from
         // there would name `/f/:code/assets/`, a 400, and the thanks page came without its style.
-        const dir = `${'../'.repeat(path.split('/').length - 3)}assets/`;
+        const up = '../'.repeat(path.split('/').length - 3);
+        const dir = `${up}assets/`;
         links = {
+          root: `${up}..`,
           script: `${dir}${assets.script.name}`,
           scriptChunks: assets.pageStart.map((chunk) => `${dir}${chunk.name}`),
           interview: `${dir}${assets.interview.name}`,
@@ -358,10 +385,11 @@ export function createPublicPageRouter({
     return [texts.notFoundTitle, texts.notFoundBody];
   };
 
-  /** The form behind `code` in the visitor's language, as the public route picks it. */
-  async function formFor(code: string, req: Request) {
+  /** The form behind `code` in the visitor's language, as the public route picks it, and its look. */
+  async function formFor(code: string, req: Request, links: PageAssetLinks) {
     const row = await orNotFound(publicForm(code));
     if (row === undefined) return undefined;
+    const theme = await themeOf?.(row, links.root);
     // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
     // Accept-Language, else the form's base language; the schema's texts come translated.
     const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
@@ -370,18 +398,30 @@ export function createPublicPageRouter({
       publicUrl,
       { requested: lang, acceptLanguage: req.get('accept-language') },
       captcha?.widget,
+      theme,
     );
-    return { row, form, lang, texts: pageTextsFor(form.schema.meta.language) };
+    const look = pageLook(theme, form.schema.meta.language, links.root);
+    return { row, form, lang, look, texts: pageTextsFor(form.schema.meta.language) };
   }
   type Found = NonNullable<Awaited<ReturnType<typeof formFor>>>;
 
-  const closedPage = ({ form, texts }: Found, links: PageAssetLinks) =>
-    renderMessagePage(form.schema.meta.language, links, texts.closedTitle, texts.closedBody, form.title);
+  const closedPage = ({ form, texts, look }: Found, links: PageAssetLinks) => ({
+    status: 200,
+    page: renderMessagePage(
+      form.schema.meta.language,
+      links,
+      texts.closedTitle,
+      texts.closedBody,
+      form.title,
+      look,
+    ),
+    csp: cspWithLook(PAGE_CSP, look),
+  });
 
   /** The form page; `answers` and `state` for a plain post's (which has no script). */
   async function formPage(
     code: string,
-    { form, texts }: Found,
+    { form, texts, look }: Found,
     links: PageAssetLinks,
     answers: Record<string, unknown> | undefined,
     state?: Parameters<typeof plainPostOf>[4],
@@ -395,16 +435,16 @@ export function createPublicPageRouter({
         ? undefined
         : plainPostOf(schema, await plainPost.tokens.issue(code), answers, update, state);
     return {
-      page: renderFormPage(form, texts, links, answers ?? {}, post, seed),
-      csp: cspWithCaptcha(PAGE_CSP, form.captcha),
+      page: renderFormPage(form, texts, links, answers ?? {}, post, seed, look),
+      csp: cspWithLook(cspWithCaptcha(PAGE_CSP, form.captcha), look),
       framers: schema.settings?.allowedOrigins,
     };
   }
 
   pageRoute('/f/:code', formNotFound, async (code, links, req) => {
-    const found = await formFor(code, req);
+    const found = await formFor(code, req, links);
     if (found === undefined) return undefined;
-    if (found.row.publish_status !== 'PUBLISHED') return { status: 200, page: closedPage(found, links) };
+    if (found.row.publish_status !== 'PUBLISHED') return closedPage(found, links);
     const prefill = prefillOf(found.form.schema, req);
     return {
       status: 200,
@@ -436,9 +476,9 @@ export function createPublicPageRouter({
 
   // The thank-you page a plain post is sent on to (303), so a reload does not post again.
   pageRoute('/f/:code/done', formNotFound, async (code, links, req) => {
-    const found = await formFor(code, req);
+    const found = await formFor(code, req, links);
     if (found === undefined) return undefined;
-    const { form, texts } = found;
+    const { form, texts, look } = found;
     // The response the `?r=` token names says which ending it reached (the default without one).
     const recalled = await recalledOf(code, found.row, req);
     // As the page's script fills it: option labels in the respondent's language, always text.
@@ -472,7 +512,9 @@ export function createPublicPageRouter({
                   variables: recalled.variables,
                 }),
             ),
+        look,
       ),
+      csp: cspWithLook(PAGE_CSP, look),
     };
   });
 
@@ -487,7 +529,7 @@ export function createPublicPageRouter({
       '/f/:code',
       formNotFound,
       async (code, links, req) => {
-        const found = await formFor(code, req);
+        const found = await formFor(code, req, links);
         if (found === undefined) return undefined;
         const { row, form, lang, texts } = found;
         const { schema } = form;

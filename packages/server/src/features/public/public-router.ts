@@ -4,7 +4,7 @@ import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import { clientKey } from '../../http/client-key.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import { decoySubmission, honeypotFilled } from '../../platform/honeypot.js';
-import { toPublicForm } from '../../platform/public-form.js';
+import { type FormTheme, toPublicForm } from '../../platform/public-form.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { InterviewService, OtpService } from '../smart-forms/index.js';
 import { interviewRoutes } from './interview-router.js';
@@ -24,6 +24,8 @@ export function createPublicRouter(
   /** FORMLOOM_PUBLIC_URL: the public form names its images by addresses under it. */
   publicUrl: string,
   captcha?: CaptchaVerifier,
+  /** The form's theme and branding; none, the default look. */
+  themeOf?: FormTheme,
 ): RouterImplementation<typeof contract.public> {
   /**
    * The answers as the client sent them when they carry a `__proto__` key: zod's copy drops that
@@ -47,7 +49,10 @@ export function createPublicRouter(
       const language = { requested: query.lang, acceptLanguage: req.get('accept-language') };
       return {
         status: 200,
-        body: successBody(toPublicForm(form, publicUrl, language, captcha?.widget), 'Form'),
+        body: successBody(
+          toPublicForm(form, publicUrl, language, captcha?.widget, await themeOf?.(form)),
+          'Form',
+        ),
       };
     }),
     submitPublicResponse: s.route(

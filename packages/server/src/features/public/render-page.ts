@@ -10,6 +10,7 @@ import {
   type ServedForm,
 } from '@formloom/elements/markup';
 import { html, jsonForScript, type SafeHtml } from '../../platform/html.js';
+import { lookMarkup, type PageLook } from './page-look.js';
 import type { PageTexts } from './page-texts.js';
 
 /** Relative to `/f/<code>`, so a path prefix in front of the server keeps working. */
@@ -21,6 +22,8 @@ export interface PageAssetLinks {
   /** The interview page's script. */
   interview: string;
   style: string;
+  /** The server's root (`..` from `/f/<code>`): a form theme's logo, fonts and images under it. */
+  root: string;
 }
 
 export { honeypot, pageOf } from '@formloom/elements/markup';
@@ -30,14 +33,19 @@ export function dataBlock(data: unknown): SafeHtml {
   return html`<script type="application/json" id="${SERVED_DATA_ID}">${jsonForScript(data)}</script>`;
 }
 
-/** The page around `body`: no inline script or style (the CSP allows none); `script` is an asset link. */
+/**
+ * The page around `body`: no inline script, and no inline style but a form theme's (which the CSP
+ * allows by its hash); `script` is an asset link. `look`: the form's theme and branding.
+ */
 export function layout(
   lang: string,
   title: string,
   assets: PageAssetLinks,
   body: SafeHtml,
   script?: string,
+  look?: PageLook,
 ): string {
+  const parts = lookMarkup(look);
   return html`<!doctype html>
 <html lang="${lang}">
 <head>
@@ -47,7 +55,7 @@ export function layout(
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <link rel="stylesheet" href="${assets.style}">
-${
+${parts.head}${
   script === undefined
     ? ''
     : script === assets.script
@@ -56,10 +64,10 @@ ${
 }
 </head>
 <body>
-<main class="fl">
-${body}
+<main class="fl${look?.style === undefined ? '' : ' fl-theme'}">
+${parts.logo}${body}
 </main>
-</body>
+${parts.footer}</body>
 </html>
 `.value;
 }
@@ -75,6 +83,7 @@ export function renderDonePage(
   heading?: string,
   /** A quiz's marks (`quizMarksMarkup`), under the message. */
   quiz?: SafeHtml,
+  look?: PageLook,
 ): string {
   return layout(
     lang,
@@ -86,6 +95,8 @@ export function renderDonePage(
 <p id="fl-done-message">${message ?? texts.thanksBody}</p>
 ${quiz ?? ''}
 </div>`,
+    undefined,
+    look,
   );
 }
 
@@ -96,6 +107,7 @@ export function renderMessagePage(
   heading: string,
   message: string | SafeHtml,
   formTitle?: string,
+  look?: PageLook,
 ): string {
   return layout(
     lang,
@@ -106,6 +118,8 @@ ${formTitle === undefined ? '' : html`<p class="fl-form-title">${formTitle}</p>`
 <h1>${heading}</h1>
 <p>${message}</p>
 </div>`,
+    undefined,
+    look,
   );
 }
 
@@ -135,6 +149,7 @@ export function renderFormPage(
   prefill: Readonly<Record<string, unknown>>,
   plainPost?: PlainPost,
   seed?: string,
+  look?: PageLook,
 ): string {
   const { schema } = form;
   const description = form.description ?? schema.meta.description ?? null;
@@ -148,14 +163,17 @@ export function renderFormPage(
     seed: plainPost?.state?.seed ?? seed ?? randomUUID(),
   });
   // A page rendered after a plain post is the no-script flow: it has no script to take over.
-  if (plainPost?.state !== undefined) return layout(schema.meta.language, form.title, assets, markup);
+  if (plainPost?.state !== undefined)
+    return layout(schema.meta.language, form.title, assets, markup, undefined, look);
   // The element's `prefill` names query parameters, as an embed's does.
   const params: Record<string, string | string[]> = {};
   for (const target of prefillTargets(schema)) {
     const value = paramValues(prefill[target.fieldId]);
     if (value.length > 0) params[target.param] = value;
   }
-  const served: ServedForm = { ...form, pack: languagePack(schema.meta.language) };
+  // The page has applied the theme itself: its element needs none of it again.
+  const { theme: _applied, ...shown } = form;
+  const served: ServedForm = { ...shown, pack: languagePack(schema.meta.language) };
   return layout(
     schema.meta.language,
     form.title,
@@ -165,5 +183,6 @@ ${markup}
 ${dataBlock(served)}
 </formloom-form>`,
     assets.script,
+    look,
   );
 }

@@ -106,7 +106,16 @@ export function createOwnerUploadsService({
      * transaction the schema is saved in, when there is one.
      */
     async assertOwned(accountId: string, schema: FormSchema, trx: Db = db): Promise<void> {
-      const refs = imageUploadRefs(schema);
+      await this.assertRefsOwned(accountId, imageUploadRefs(schema), trx);
+    },
+
+    /** `assertOwned` for uploads named elsewhere than a schema (a theme's logo), each at its path. */
+    async assertRefsOwned(
+      accountId: string,
+      refs: readonly { path: string; id: string }[],
+      trx: Db = db,
+      what = 'The schema',
+    ): Promise<void> {
       if (refs.length === 0) return;
       const owned = await createOwnerUploadsStore(trx).idsOfAccount(accountId, [
         ...new Set(refs.map((r) => r.id)),
@@ -119,7 +128,7 @@ export function createOwnerUploadsService({
         message: `There is no uploaded image "${r.id}" in this account: upload it with POST /v1/uploads.`,
       }));
       const first = issues[0]!;
-      throw badRequest(`The schema is not valid: ${first.path}: ${first.message}`, issues);
+      throw badRequest(`${what} is not valid: ${first.path}: ${first.message}`, issues);
     },
 
     /** An upload's bytes by id, for the public image route. */
@@ -131,7 +140,7 @@ export function createOwnerUploadsService({
     },
 
     /**
-     * Deletes the uploads that no form of their account (deleted ones too, until purged) has named
+     * Deletes the uploads that no form (deleted ones too, until purged) or theme of their account has named
      * for `graceMs`; the others are marked as found. Answers how many it deleted.
      */
     async sweep(): Promise<number> {
@@ -145,6 +154,7 @@ export function createOwnerUploadsService({
           ids = new Set();
           for (const schema of await store.schemasOfAccount(accountId))
             for (const match of schema.matchAll(NAMED)) ids.add(match[1]!);
+          for (const id of await store.themeImagesOfAccount(accountId)) ids.add(id);
           named.set(accountId, ids);
         }
         return ids;

@@ -54,6 +54,16 @@ export function createOwnerUploadsStore(db: Db) {
       return rows.map((r) => r.schema);
     },
 
+    /** The uploads the account's themes name (a logo, a background image). */
+    async themeImagesOfAccount(accountId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('themes')
+        .select(['logo', 'background_image'])
+        .where('account_id', '=', accountId)
+        .execute();
+      return rows.flatMap((r) => [r.logo, r.background_image]).filter((id): id is string => id !== null);
+    },
+
     async markChecked(ids: readonly string[], nowIso: string): Promise<void> {
       if (ids.length === 0) return;
       await db.updateTable('owner_uploads').set({ checked_at: nowIso }).where('id', 'in', ids).execute();
