@@ -180,7 +180,14 @@ function customHosts(hostTarget: NonNullable<PublicPageDeps['hostTarget']>) {
       ask = asset !== undefined ? 'assets' : slug !== undefined ? { slug } : { root: true };
     } else if (share !== null && share[2] !== 'assets') {
       // An interview page has no place on a custom domain: `assets` says only whether it is one.
-      ask = share[1] === 's' ? 'assets' : { code: decodeURIComponent(share[2]!) };
+      let code: string;
+      try {
+        code = decodeURIComponent(share[2]!);
+      } catch {
+        // Ill-formed percent-encoding (`/f/%ZZ`): no share code; the routes below answer it.
+        return next();
+      }
+      ask = share[1] === 's' ? 'assets' : { code };
     } else {
       return next();
     }
