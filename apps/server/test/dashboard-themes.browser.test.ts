@@ -1,43 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Formloom } from '@formloom/sdk';
 import { contactSchema } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../../scripts/ensure-built.js';
-import { freePort } from './dashboard-support.js';
-import { printedKey, type Serve, startServe } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { PHONE, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-const PHONE = { width: 360, height: 800 };
 
 describe.skipIf(executable === undefined)('the themes page in Chromium, on formloom serve', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'formloom-dash-themes-'));
   const pages = usePages(executable);
-  let serve: Serve;
-  let origin = '';
-
-  beforeAll(async () => {
-    await ensureBuilt('dashboard');
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    serve = await startServe(dataDir, { PORT: String(port), FORMLOOM_PUBLIC_URL: origin });
-  }, 300_000);
-  afterAll(async () => {
-    serve?.child.kill('SIGTERM');
-    await serve?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = useDashboardServer('formloom-dash-themes-');
 
   it('makes a theme from a preset, edits it with a live preview and contrast warnings, refuses bad CSS, and a form wears it', async () => {
-    const line = serve.lines.find((l) => l.startsWith('Set up the dashboard'))!;
-    const { page, problems } = await pages.open(line.slice(line.indexOf(origin)), PHONE);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
-    await page.getByRole('button', { name: 'Create owner and sign in' }).click();
-    await page.getByRole('heading', { name: 'No forms yet' }).waitFor();
+    const opened = await pages.open('about:blank', PHONE);
+    const { page, problems } = opened;
+    await signIn(opened, server());
+    const { origin, api } = server();
 
     // The menu leads to the page, by keyboard.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Themes' }).focus();
@@ -86,7 +64,6 @@ describe.skipIf(executable === undefined)('the themes page in Chromium, on forml
     await editor.getByRole('button', { name: 'Save theme' }).click();
     await editor.getByText('Theme saved.').waitFor();
 
-    const api = new Formloom({ apiKey: printedKey(serve)!, baseUrl: `${origin}/v1` });
     const [theme] = (await api.themes.list()).themes;
     expect(theme).toMatchObject({
       name: 'Ocean',
@@ -123,11 +100,9 @@ describe.skipIf(executable === undefined)('the themes page in Chromium, on forml
   });
 
   it('is in German when the dashboard is', async () => {
-    const { page } = await pages.open(`${origin}/app/`, PHONE);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
+    const opened = await pages.open('about:blank', PHONE);
+    await signIn(opened, server());
+    const { page } = opened;
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Designs' }).click();
     await page.getByRole('heading', { name: 'Designs', level: 1 }).waitFor();

@@ -1,7 +1,10 @@
-import { contractRoutes } from '@formloom/contract';
+import { contractRoutes, THEME_PRESETS } from '@formloom/contract';
 import { describe, expect, it } from 'vitest';
 import type { Formloom } from '../src/index.js';
 import { client, FORM_ID, mockFetch, OTHER_ID, ok } from './support/mock-fetch.js';
+
+/** A ready theme as a create body (without its preset id). */
+const { id: _preset, ...CLASSIC } = THEME_PRESETS[0]!;
 
 const ID = FORM_ID;
 const X = OTHER_ID;
@@ -140,27 +143,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   listThemePresets: [(c) => c.themes.presets(), 'GET', '/v1/themes/presets'],
   listThemes: [(c) => c.themes.list(), 'GET', '/v1/themes'],
   getTheme: [(c) => c.themes.get(ID), 'GET', `/v1/themes/${ID}`],
-  createTheme: [
-    (c) =>
-      c.themes.create({
-        name: 'Brand',
-        colors: {
-          accent: '#2456c7',
-          accentText: '#ffffff',
-          background: '#f3f4f6',
-          surface: '#ffffff',
-          text: '#1c1e21',
-          muted: '#555b63',
-          border: '#c9ced6',
-          error: '#b3261e',
-        },
-        font: 'system',
-        radius: 8,
-        mode: 'light',
-      }),
-    'POST',
-    '/v1/themes',
-  ],
+  createTheme: [(c) => c.themes.create({ ...CLASSIC, name: 'Brand' }), 'POST', '/v1/themes'],
   updateTheme: [(c) => c.themes.update(ID, { radius: 0 }), 'PATCH', `/v1/themes/${ID}`],
   deleteTheme: [(c) => c.themes.delete(ID), 'DELETE', `/v1/themes/${ID}`],
   listWebhooks: [(c) => c.webhooks.list(), 'GET', '/v1/webhooks'],

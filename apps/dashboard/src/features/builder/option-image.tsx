@@ -1,14 +1,9 @@
-import {
-  type FieldOption,
-  OWNER_UPLOAD_MAX_BYTES,
-  OWNER_UPLOAD_TYPES,
-  publicImageUrl,
-  uploadIdOf,
-} from '@formloom/contract';
+import { type FieldOption, OWNER_UPLOAD_MAX_BYTES, publicImageUrl, uploadIdOf } from '@formloom/contract';
 import { APIError } from '@formloom/sdk';
 import { Button, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { client } from '../../api.js';
+import { ImageFileInput } from '../../components/image-file-input.js';
 import { useTexts } from '../../i18n/texts.js';
 import { questionTexts } from './question-texts.js';
 
@@ -73,19 +68,7 @@ export function OptionImage({
           value={option.imageUrl ?? ''}
           onChange={(e) => setUrl(e.currentTarget.value.trim())}
         />
-        <input
-          ref={picker}
-          type="file"
-          accept={OWNER_UPLOAD_TYPES.join(',')}
-          hidden
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            if (file !== undefined) void upload(file);
-          }}
-        />
+        <ImageFileInput ref={picker} onFile={(file) => void upload(file)} />
         <Button variant="default" loading={busy} onClick={() => picker.current?.click()}>
           {busy ? q('uploading') : q('uploadImage', { n })}
         </Button>

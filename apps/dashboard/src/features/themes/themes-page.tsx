@@ -1,4 +1,4 @@
-import { OWNER_UPLOAD_MAX_BYTES, OWNER_UPLOAD_TYPES } from '@formloom/contract';
+import { OWNER_UPLOAD_MAX_BYTES } from '@formloom/contract';
 import {
   APIError,
   contrastWarnings,
@@ -30,6 +30,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { errorText } from '../../components/error-text.js';
+import { ImageFileInput } from '../../components/image-file-input.js';
 import { LoadingMark } from '../../components/page-state.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -385,19 +386,7 @@ function ThemeEditor({
                 <Text size="xs" c="dimmed">
                   {t('logoHint')}
                 </Text>
-                <input
-                  ref={picker}
-                  type="file"
-                  accept={OWNER_UPLOAD_TYPES.join(',')}
-                  hidden
-                  tabIndex={-1}
-                  aria-hidden="true"
-                  onChange={(e) => {
-                    const file = e.currentTarget.files?.[0];
-                    e.currentTarget.value = '';
-                    if (file !== undefined) void chooseLogo(file);
-                  }}
-                />
+                <ImageFileInput ref={picker} onFile={(file) => void chooseLogo(file)} />
                 <Group gap="xs" wrap="wrap">
                   <Button
                     variant="default"
