@@ -196,8 +196,8 @@ export class FormloomFormElement extends Base {
   }
 
   /**
-   * Before drawing: the family modules the form's fields need (each its own chunk, loaded once)
-   * and the respondent's shuffle seed (the server's page carries it; else one kept for the tab).
+   * Before drawing: the family modules the form's fields need (each its own chunk, loaded once),
+   * the code of entries, uploads and (a form that shuffles) the respondent's shuffle seed.
    */
   async #prepare(code: string | undefined): Promise<void> {
     const schema = this.#runtime?.getState().schema;
@@ -215,25 +215,11 @@ export class FormloomFormElement extends Base {
         import('./upload.js').then((m) => {
           this.#uploader = m;
         }),
+      schema.fields.some((f) => f.shuffle) &&
+        import('./seed.js').then((m) => {
+          this.#seed = m.seedFor(this, code, schema, this.#runtime!);
+        }),
     ]).catch(() => undefined);
-    if (!schema.fields.some((f) => f.shuffle)) return;
-    const key = `formloom-seed:${code ?? schema.meta.title}`;
-    const served = this.querySelector<HTMLInputElement>(`input[id="${ids.seed}"]`)?.value;
-    let kept: string | null = null;
-    try {
-      kept = sessionStorage.getItem(key);
-    } catch {
-      // Storage refused (a sandboxed frame): nothing kept, `kept` stays null.
-    }
-    // A resumed partial's seed first: the order the respondent saw wherever they began.
-    const resumed = this.#runtime?.getState().seed;
-    this.#seed = resumed || served || kept || Math.random().toString(36).slice(2);
-    this.#runtime?.setSeed(this.#seed);
-    try {
-      sessionStorage.setItem(key, this.#seed);
-    } catch {
-      // Storage refused (a sandboxed frame): the order holds for this page.
-    }
   }
 
   /** The form's events, heard on its root: the form inside may be drawn anew, the listeners stay. */
