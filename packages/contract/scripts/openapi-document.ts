@@ -77,6 +77,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     name: 'Members',
     description: 'Members, their roles, and invitations by link: a signed-in owner or admin only.',
   },
+  access: {
+    name: 'Form access',
+    description:
+      "Who may answer a form and when: a password (stored hashed, never read back) and an opening time, kept apart from the form's schema; and the public route that unlocks a protected form.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -5,6 +5,7 @@ import { apiKeysRouter } from './api-keys.js';
 import { auditRouter } from './audit.js';
 import { dashboardAuthRouter } from './dashboard-auth.js';
 import { fieldsRouter } from './fields.js';
+import { formAccessRouter } from './form-access.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
@@ -39,6 +40,7 @@ export const contract = c.router(
     auth: dashboardAuthRouter,
     apiKeys: apiKeysRouter,
     members: membersRouter,
+    access: formAccessRouter,
   },
   { strictStatusCodes: true },
 );

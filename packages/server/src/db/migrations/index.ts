@@ -27,6 +27,7 @@ import { ownerUploads } from './2026-12-04-110000-owner-uploads.js';
 import { responseEnding } from './2026-12-05-100000-response-ending.js';
 import { quizzes } from './2026-12-06-100000-quizzes.js';
 import { revisions } from './2026-12-06-110000-revisions.js';
+import { formAccess } from './2026-12-07-100000-form-access.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -62,4 +63,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-05-100000-response-ending': responseEnding,
   '2026-12-06-100000-quizzes': quizzes,
   '2026-12-06-110000-revisions': revisions,
+  '2026-12-07-100000-form-access': formAccess,
 };
