@@ -327,12 +327,14 @@ export function createPublicPageRouter({
   ) {
     const language = visitorLanguage(req);
     const texts = accessPageTextsFor(language);
-    const code = req.params.code as string;
     if (error instanceof PasswordRequiredError) {
+      // From `/f/:code` the route is `<code>/unlock`; from below it (`/f/:code/unlock`, `/done`) `unlock`.
+      const code = encodeURIComponent(req.params.code as string);
+      const unlock = req.path.split('/').length === 3 ? `${code}/unlock` : 'unlock';
       const page = renderPasswordPage(
         language,
         links,
-        code,
+        unlock,
         error.formTitle,
         texts,
         queryOf(req),
