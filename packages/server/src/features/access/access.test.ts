@@ -290,6 +290,65 @@ describeEachDialect(
       expect((await t.request(`/v1/forms/${form.id}/access`, { key })).body.data.hasPassword).toBe(false);
     });
 
+    it('the page: a plain post or the thank-you page asks too; the unlock sets the cookie, says a wrong password and too many tries', async () => {
+      const form = await publishForm(t, key, contactSchema(), 'Staff survey');
+      await putAccess(form.id, { password: 'open sesame' });
+      const body = new FormData();
+      body.append('name', 'Ada');
+      const posted = await fetch(`${t.url}/f/${form.code}`, { method: 'POST', body });
+      expect(posted.status).toBe(401);
+      expect(await posted.text()).toContain('name="password"');
+      expect((await t.request(`/f/${form.code}/done`)).status).toBe(401);
+
+      const from = { 'x-forwarded-for': '198.51.100.20' };
+      const post = (password: string) =>
+        fetch(`${t.url}/f/${form.code}/unlock?lang=en`, {
+          method: 'POST',
+          body: new URLSearchParams({ password }),
+          headers: from,
+          redirect: 'manual',
+        });
+      const unlocked = await post('open sesame');
+      expect(unlocked.status).toBe(303);
+      expect(unlocked.headers.get('location')).toBe(`../${form.code}?lang=en`);
+      const cookie = unlocked.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(new RegExp(`^formloom_access_${form.code}=\\d+\\.`));
+      for (const part of ['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=86400', 'Secure'])
+        expect(cookie.split('; ')).toContain(part);
+      // The cookie opens the page and the API read (the page's own script sends it along).
+      const headers = { cookie: cookie.split(';')[0]! };
+      expect((await t.request(`/f/${form.code}`, { headers })).status).toBe(200);
+      expect((await t.request(`/v1/public/forms/${form.code}`, { headers })).status).toBe(200);
+
+      const wrong = await post('not it');
+      expect(wrong.status).toBe(401);
+      const wrongPage = await wrong.text();
+      expect(wrongPage).toContain('That password is not right. Try again.');
+      expect(wrongPage).toContain('action="unlock?lang=en"');
+      // The limit here is 3 a minute per address: the fourth try is refused, on the same form.
+      await post('not it either');
+      const refused = await post('open sesame');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const refusedPage = await refused.text();
+      expect(refusedPage).toContain('Too many tries. Wait a minute, then try again.');
+      expect(refusedPage).toContain('Staff survey');
+    });
+
+    it('a page on another origin may send the token: the preflight allows X-Formloom-Access', async () => {
+      const form = await publishForm(t, key, contactSchema(), 'Embedded');
+      const preflight = await t.request(`/v1/public/forms/${form.code}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://shop.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-formloom-access',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('x-formloom-access');
+    });
+
     it('limits password tries per address and form (429 UNLOCK_LIMIT); another form is its own', async () => {
       const form = await publishForm(t, key, contactSchema(), 'Guarded');
       await putAccess(form.id, { password: 'open sesame' });
