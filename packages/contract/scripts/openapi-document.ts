@@ -87,6 +87,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "An account's themes: colours, font, radius, logo, background, mode and custom CSS; a form applies one with `settings.themeId`.",
   },
+  access: {
+    name: 'Form access',
+    description:
+      "Who may answer a form and when: a password (stored hashed, never read back) and an opening time, kept apart from the form's schema; and the public route that unlocks a protected form.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -173,6 +173,7 @@ export {
   ErrorEnvelope,
   ErrorIssue,
   errorEnvelopeOf,
+  LockedForm,
   RateLimitEnvelope,
   type SuccessEnvelope,
   success,
@@ -227,6 +228,15 @@ export {
   UpdateFieldBody,
   UpdateFormBody,
 } from './models/form.js';
+export {
+  ACCESS_TOKEN_HEADER,
+  accessCookieName,
+  FORM_ACCESS_LIMITS,
+  FormAccess,
+  PutFormAccessBody,
+  UnlockFormBody,
+  UnlockFormResult,
+} from './models/form-access.js';
 export {
   FieldFigures,
   FormFigures,

@@ -1,6 +1,7 @@
 import { contract, contractRoutes } from '@formloom/contract';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
+import { createAccessRouter } from './features/access/index.js';
 import { createAccountRouter } from './features/accounts/index.js';
 import { createAiRouter } from './features/ai/index.js';
 import { createAnalyticsRouter } from './features/analytics/index.js';
@@ -50,6 +51,7 @@ import type { RouterImplementation } from './http/ts-rest-types.js';
 import { idempotency } from './idempotency/index.js';
 import { createMcpRouter } from './mcp/index.js';
 import { auditCallers, createAuditRouter } from './platform/audit/index.js';
+import { formAccessTokens } from './platform/form-access/index.js';
 import { schemaOf } from './platform/form-schema.js';
 import { rateLimit, writeHeadersOnForbidden } from './platform/limits/index.js';
 import type { FormTheme } from './platform/public-form.js';
@@ -146,6 +148,7 @@ export function createApp(deps: AppDeps): Express {
     members: createMembersRouter(services.members),
     domains: createDomainsRouter(services.domains),
     themes: createThemesRouter(services.themes),
+    access: createAccessRouter(services.access),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -193,6 +196,8 @@ export function createApp(deps: AppDeps): Express {
     publicCors({ ownOrigin: new URL(config.publicUrl).origin, allowedOriginsOf: responses.allowedOrigins }),
   );
   if (publicLimiter !== undefined) app.use('/v1/public', limitPublicApi(publicLimiter));
+  // The unlock token of a form's page (its cookie): known to the check of every page route.
+  app.use(formAccessTokens());
   app.use(
     createPublicPageRouter({
       publicForm: responses.publicForm,
@@ -204,6 +209,7 @@ export function createApp(deps: AppDeps): Express {
       partial: services.partials.get,
       hostTarget: services.domains.target,
       themeOf,
+      unlock: services.access.unlock,
       plainPost: {
         tokens: services.formPostTokens,
         uploads,
@@ -248,6 +254,8 @@ export function createApp(deps: AppDeps): Express {
       ...jsonBody(bodyLimit, config.bodyTimeoutMs),
       // After auth and parsing: the services record who changed what in their transactions.
       auditCallers(),
+      // After parsing too: a form's public routes check the unlock token the request carries.
+      formAccessTokens(),
       // Last: a replayed answer is sent only to a caller that passed auth, limits and parsing.
       idempotency({ db, clock, box: services.box, logger }),
     ],

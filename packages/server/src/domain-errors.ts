@@ -26,6 +26,21 @@ export class UnauthenticatedError extends DomainError {
   override name = 'UnauthenticatedError';
 }
 
+/**
+ * A password-protected form asked of without a valid unlock token, or a wrong password at its
+ * unlock route (401 PASSWORD_REQUIRED); the answer names the form's title, nothing else of it.
+ */
+export class PasswordRequiredError extends UnauthenticatedError {
+  override name = 'PasswordRequiredError';
+  override readonly caseCode = 'PASSWORD_REQUIRED' as const;
+  constructor(
+    message: string,
+    readonly formTitle: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Known caller, not allowed: a scope or plan too low, or a plan's limit reached. */
 export class ForbiddenError extends DomainError {
   override name = 'ForbiddenError';
@@ -39,6 +54,15 @@ export class NotFoundError extends DomainError {
 /** The current state of the resource forbids it (already used, changed meanwhile, ...). */
 export class ConflictError extends DomainError {
   override name = 'ConflictError';
+}
+
+/**
+ * The form takes nothing now (409 FORM_CLOSED): not open yet (every public route, with the form's
+ * closed message), or archived (expired or full: submissions).
+ */
+export class FormClosedError extends ConflictError {
+  override name = 'FormClosedError';
+  override readonly caseCode = 'FORM_CLOSED' as const;
 }
 
 /** The caller's copy is stale: the resource changed since the version its `If-Match` names. */

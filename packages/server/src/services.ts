@@ -10,6 +10,7 @@ import { deriveKey } from './crypto/derive-key.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import type { Db } from './db/database.js';
 import { sqlDialectOf } from './db/dialect.js';
+import { createAccessService, UNLOCK_LIMITS, type UnlockLimits } from './features/access/index.js';
 import { createAccountsService } from './features/accounts/index.js';
 import { createAiService } from './features/ai/index.js';
 import {
@@ -72,6 +73,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAuditService } from './platform/audit/index.js';
 import { chatCost, createCreditsService } from './platform/credits/index.js';
+import { createAccessTokens } from './platform/form-access/index.js';
 import { createRateLimiter } from './platform/limits/index.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -154,6 +156,8 @@ export interface ServicesDeps {
    * its backoff (5; then 1 s doubling up to 5 minutes). See `features/users/login-throttle.ts`.
    */
   loginLimits?: Partial<LoginLimits>;
+  /** Password tries of a protected form (`UNLOCK_LIMITS`); what is not given is the default. */
+  unlockLimits?: Partial<UnlockLimits>;
   /** Sends the one-time codes of private smart forms and invitations; default: written to the log. */
   mailer?: Mailer;
   /** Longest wait for the model's next interview question before the generic one stands in (default 20 s). */
@@ -190,7 +194,7 @@ export function createServices(deps: ServicesDeps): Services {
 }
 
 function buildServices(deps: ServicesDeps) {
-  const { db, rateLimits = true, loginLimits, interviewQuestionTimeoutMs } = deps;
+  const { db, rateLimits = true, loginLimits, unlockLimits, interviewQuestionTimeoutMs } = deps;
   const config: AppConfig = deps.config ?? { publicUrl: 'http://localhost:3000' };
   const clock = deps.clock ?? (() => new Date());
   const logger = deps.logger ?? createLogger({ level: 'silent' });
@@ -245,9 +249,18 @@ function buildServices(deps: ServicesDeps) {
     clock,
     ...(config.deletedRetentionMs === undefined ? {} : { retentionMs: config.deletedRetentionMs }),
   });
+  // Unlock tokens of password-protected forms: signed, not stored (a new password ends them).
+  const accessTokens = createAccessTokens({ key: deriveKey(secretKey, 'form access'), clock });
+  const access = createAccessService({
+    db,
+    clock,
+    tokens: accessTokens,
+    limits: { ...UNLOCK_LIMITS, ...unlockLimits },
+  });
   const responses = createResponsesService({
     db,
     clock,
+    accessTokens,
     forms,
     files: fileAnswers,
     outbox: signals.outbox,
@@ -373,6 +386,7 @@ function buildServices(deps: ServicesDeps) {
     captcha,
     forms,
     formsAdmin,
+    access,
     responses,
     partials,
     ai,

@@ -1,5 +1,5 @@
 import type { ZodError, ZodIssue } from 'zod';
-import type { ErrorEnvelope, ErrorIssue, SuccessEnvelope } from '../models/envelope.js';
+import type { ErrorEnvelope, ErrorIssue, LockedForm, SuccessEnvelope } from '../models/envelope.js';
 import type { RateLimitInfo } from '../models/rate-limit.js';
 import {
   ERROR_CASES,
@@ -20,7 +20,7 @@ import {
 export function errorBody(
   code: ErrorCode | ErrorCaseCode,
   message: string = ERROR_DESCRIPTIONS[isErrorCaseCode(code) ? ERROR_CASES[code] : code],
-  extra: { issues?: ErrorIssue[]; rate_limit?: RateLimitInfo } = {},
+  extra: { issues?: ErrorIssue[]; rate_limit?: RateLimitInfo; form?: LockedForm } = {},
 ): ErrorEnvelope {
   return { message, data: null, error: code, ...extra };
 }

@@ -54,6 +54,16 @@ export const ERROR_CASES = {
    * routes; answered with CORS headers, so that the page's script can read why.
    */
   ORIGIN_NOT_ALLOWED: 'FORBIDDEN',
+  /**
+   * A password-protected form's public route without a valid unlock token (`X-Formloom-Access`),
+   * or a wrong password at its unlock route; the body names the form's title (`form.title`) only.
+   */
+  PASSWORD_REQUIRED: 'UNAUTHORIZED',
+  /**
+   * The form takes no responses now: before its opening time (every public route, reads too, with
+   * the form's closed message), or archived (expired or full: submissions only).
+   */
+  FORM_CLOSED: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -62,6 +72,8 @@ export const ERROR_CASE_CODES = [
   'CROSS_ORIGIN_REFUSED',
   'LAST_OWNER',
   'ORIGIN_NOT_ALLOWED',
+  'PASSWORD_REQUIRED',
+  'FORM_CLOSED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

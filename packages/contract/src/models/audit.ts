@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'form.translated',
   'form.draft_published',
   'form.revision_restored',
+  'form.access_changed',
   'field.created',
   'field.updated',
   'field.deleted',

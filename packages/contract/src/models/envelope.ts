@@ -54,13 +54,27 @@ const errorBase = {
   data: z.null(),
 };
 
-/** Any error answer: `{message, data: null, error: CODE}`; a 400 may list `issues`, a 429 has `rate_limit`. */
+/** What a 401 PASSWORD_REQUIRED says of the form, so its page can name it: the title, nothing else. */
+const lockedFormSchema = z
+  .object({ title: z.string().describe("The form's title") })
+  .strict()
+  .describe('The locked form');
+type LockedFormObject = typeof lockedFormSchema;
+export interface LockedFormZod extends LockedFormObject {}
+export const LockedForm: LockedFormZod = lockedFormSchema;
+export type LockedForm = z.infer<typeof LockedForm>;
+
+/**
+ * Any error answer: `{message, data: null, error: CODE}`; a 400 may list `issues`, a 429 has
+ * `rate_limit`, a 401 PASSWORD_REQUIRED names the form's title in `form`.
+ */
 const errorEnvelopeSchema = z
   .object({
     ...errorBase,
     error: z.enum([...ERROR_CODES, ...ERROR_CASE_CODES]),
     issues: z.array(ErrorIssue).optional(),
     rate_limit: RateLimitInfo.optional(),
+    form: LockedForm.optional(),
   })
   .describe('Error');
 type ErrorEnvelopeObject = typeof errorEnvelopeSchema;

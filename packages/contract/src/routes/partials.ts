@@ -16,8 +16,12 @@ import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCo
 /** The share code and the resume token in the path are the credential. */
 const byShareCode = meta({ auth: 'shareCode' });
 const TokenParams = ShareCodeParams.extend({ token: ResumeToken });
-const formGone = { 404: 'No published form under this code' };
+const locked = {
+  401: 'PASSWORD_REQUIRED: the form is password-protected and no valid `X-Formloom-Access` token came',
+};
+const formGone = { 404: 'No published form under this code', ...locked };
 const partialGone = {
+  ...locked,
   404: 'No published form under this code, or no unfinished partial under this token (unknown, expired, of another form)',
 };
 
@@ -33,7 +37,7 @@ export const partialsRouter = c.router({
       'Partials do not count as responses nor against any quota.',
     responses: {
       201: success(CreatedPartial, 'Saved'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
         400: 'An answer of the wrong type; see `issues`',
         ...formGone,
         409: 'The form accepts no more responses (ARCHIVED)',
@@ -47,7 +51,10 @@ export const partialsRouter = c.router({
     summary: 'Read a partial response',
     responses: {
       200: success(PublicPartial, 'The saved answers and page'),
-      ...errorResponses([...PUBLIC_ERRORS, 404], partialGone),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+        ...partialGone,
+        409: 'FORM_CLOSED: before the form opens',
+      }),
     },
     metadata: byShareCode,
   },
@@ -59,7 +66,7 @@ export const partialsRouter = c.router({
     description: 'Replaces the saved answers and page (types checked, not required-ness).',
     responses: {
       200: success(PublicPartial, 'Saved'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
         400: 'An answer of the wrong type; see `issues`',
         ...partialGone,
         409: 'The form accepts no more responses (ARCHIVED)',

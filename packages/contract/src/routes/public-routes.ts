@@ -15,6 +15,7 @@ export const getPublicForm = { method: 'GET', path: '/v1/public/forms/:code' } a
 export const submitPublicResponse = { method: 'POST', path: '/v1/public/forms/:code/responses' } as const;
 export const uploadPublicFile = { method: 'POST', path: '/v1/public/forms/:code/uploads' } as const;
 export const quizFeedback = { method: 'POST', path: '/v1/public/forms/:code/feedback' } as const;
+export const unlockPublicForm = { method: 'POST', path: '/v1/public/forms/:code/unlock' } as const;
 export const createPartial = { method: 'POST', path: '/v1/public/forms/:code/partials' } as const;
 export const getPartial = { method: 'GET', path: '/v1/public/forms/:code/partials/:token' } as const;
 export const updatePartial = { method: 'PUT', path: '/v1/public/forms/:code/partials/:token' } as const;
@@ -54,6 +55,7 @@ export const publicRoutes = {
   submitPublicResponse,
   uploadPublicFile,
   quizFeedback,
+  unlockPublicForm,
   createPartial,
   getPartial,
   updatePartial,

@@ -31,7 +31,10 @@ import { c, errorResponses, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
 /** The share code in the path is the credential; a started interview's routes also need its token. */
 const byShareCode = meta({ auth: 'shareCode' });
 const byInterviewToken = meta({ auth: 'interviewToken' });
-const formGone = { 404: 'No published form under this code' };
+const formGone = {
+  404: 'No published form under this code',
+  401: 'PASSWORD_REQUIRED: the form is password-protected and no valid `X-Formloom-Access` token came; `form.title` names it',
+};
 const smartFormGone = { 404: 'No published smart form under this code' };
 const SessionParams = ShareCodeParams.extend({ sessionId: Uuid.describe('Session id') });
 const sessionErrors = errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
@@ -51,7 +54,13 @@ export const publicRouter = c.router({
       'The schema a renderer needs. An ARCHIVED form is readable but `acceptsResponses` is false. ' +
       "The texts are in the respondent's language (`?lang=`, else `Accept-Language`, else the base language; " +
       'a missing translation falls back to the base text), `schema.meta.language` names it, and `schema.translations` is left out.',
-    responses: { 200: success(PublicForm, 'The form'), ...errorResponses([...PUBLIC_ERRORS, 404], formGone) },
+    responses: {
+      200: success(PublicForm, 'The form'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+        ...formGone,
+        409: 'FORM_CLOSED: before the form opens (its `opensAt`); the message is its closed message',
+      }),
+    },
     metadata: byShareCode,
   },
   submitPublicResponse: {
@@ -72,7 +81,7 @@ export const publicRouter = c.router({
       ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413], {
         400: 'Invalid answers; see `issues`',
         ...formGone,
-        409: 'The form accepts no more responses (ARCHIVED), or the Idempotency-Key was used with another body',
+        409: 'The form accepts no more responses (ARCHIVED, or before it opens: FORM_CLOSED), or the Idempotency-Key was used with another body',
       }),
     },
     metadata: byShareCode,

@@ -6,6 +6,7 @@ import { auditRouter } from './audit.js';
 import { dashboardAuthRouter } from './dashboard-auth.js';
 import { domainsRouter } from './domains.js';
 import { fieldsRouter } from './fields.js';
+import { formAccessRouter } from './form-access.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
@@ -43,6 +44,7 @@ export const contract = c.router(
     members: membersRouter,
     domains: domainsRouter,
     themes: themesRouter,
+    access: formAccessRouter,
   },
   { strictStatusCodes: true },
 );

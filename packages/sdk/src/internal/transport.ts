@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from '@formloom/contract';
+import {
+  ACCESS_TOKEN_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_RULE,
+  isIdempotencyKey,
+} from '@formloom/contract';
 import ky, {
   type AfterResponseHook,
   HTTPError,
@@ -44,6 +49,11 @@ export interface RequestOptions {
    * `PreconditionFailedError` (412). Absent: the edit applies to whatever is stored.
    */
   ifMatch?: string;
+  /**
+   * A public call of a password-protected form: the token `client.public.unlockForm` answered,
+   * sent as `X-Formloom-Access`. Without it such a form answers 401 (`PASSWORD_REQUIRED`).
+   */
+  accessToken?: string;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
 }
@@ -108,6 +118,7 @@ export class Transport {
     const headers: Record<string, string> = { accept: args.accept ?? 'application/json' };
     if (key !== null) headers[IDEMPOTENCY_KEY_HEADER] = key;
     if (options.ifMatch !== undefined) headers['if-match'] = options.ifMatch;
+    if (options.accessToken !== undefined) headers[ACCESS_TOKEN_HEADER] = options.accessToken;
     // After a connection failure or a timeout the server may have done the work already: a POST
     // or PATCH is sent again only to a route that de-duplicates by the key. A 429 or 503 means the
     // work was not done, so those are retried for any call that has a key.

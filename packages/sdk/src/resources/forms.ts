@@ -9,11 +9,13 @@ const routes = contract.forms;
 const fieldRoutes = contract.fields;
 const partialRoutes = contract.partials;
 const responseRoutes = contract.responses;
+const accessRoutes = contract.access;
 // Types name the exported `Contract`, so declaration files reference it instead of inlining it.
 type R = Contract['forms'];
 type F = Contract['fields'];
 type P = Contract['partials'];
 type S = Contract['responses'];
+type A = Contract['access'];
 
 /** Regular forms: create from a schema (or blank), edit, publish, delete. */
 export class Forms extends APIResource {
@@ -25,6 +27,8 @@ export class Forms extends APIResource {
   readonly revisions: FormRevisions = new FormRevisions(this._client);
   /** Changes to a published form kept apart until published as one revision. */
   readonly draft: FormDraft = new FormDraft(this._client);
+  /** Who may answer and when: a password and an opening time, kept apart from the schema. */
+  readonly access: FormAccessRules = new FormAccessRules(this._client);
 
   /**
    * A page of forms, newest first; `for await` it to walk every form.
@@ -210,5 +214,29 @@ export class FormPartials extends APIResource {
       'partials',
       options,
     );
+  }
+}
+
+/**
+ * A form's access rules: a password respondents unlock it with (write-only: reads say
+ * `hasPassword`), and an opening time before which it answers 409 `FORM_CLOSED` with its message.
+ *
+ * ```ts
+ * await client.forms.access.put(formId, { password: 'open sesame', closedMessage: 'Opens Monday' });
+ * const { hasPassword } = await client.forms.access.get(formId);
+ * ```
+ */
+export class FormAccessRules extends APIResource {
+  get(formId: string, options?: RequestOptions): APIPromise<ResultOf<A['getFormAccess']>> {
+    return this._client._call(accessRoutes.getFormAccess, { params: { id: formId } }, options);
+  }
+
+  /** Changes only what is sent; `password: null` removes the password and ends every unlock. */
+  put(
+    formId: string,
+    body: BodyOf<A['putFormAccess']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<A['putFormAccess']>> {
+    return this._client._call(accessRoutes.putFormAccess, { params: { id: formId }, body }, options);
   }
 }

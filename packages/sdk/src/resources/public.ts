@@ -61,6 +61,28 @@ export class Public extends APIResource {
     return this._client._call(routes.submitPublicResponse, { params: { code }, body }, options);
   }
 
+  /**
+   * Unlocks a password-protected form: the token to pass as `accessToken` with its other public
+   * calls, for a day (a changed password ends it sooner). A wrong password throws a 401
+   * `AuthenticationError` (`PASSWORD_REQUIRED`); tries are limited per address and per form (429).
+   *
+   * ```ts
+   * const { token } = await client.public.unlockForm(code, 'open sesame');
+   * const form = await client.public.retrieveForm(code, {}, { accessToken: token });
+   * ```
+   */
+  unlockForm(
+    code: string,
+    password: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<Contract['access']['unlockPublicForm']>> {
+    return this._client._call(
+      contract.access.unlockPublicForm,
+      { params: { code }, body: { password } },
+      options,
+    );
+  }
+
   /** The published smart form under a share code: what the welcome screen shows. */
   retrieveSmartForm(code: string, options?: RequestOptions): APIPromise<ResultOf<R['getPublicSmartForm']>> {
     return this._client._call(routes.getPublicSmartForm, { params: { code } }, options);

@@ -101,6 +101,12 @@ export interface FormsTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The access password's scrypt hash (`hashPassword`); null: no password. Never read back. */
+  access_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Before this time every public route answers 409 FORM_CLOSED; null: open. */
+  access_opens_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a respondent is told before `access_opens_at`; null: the default text. */
+  access_closed_message: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An account's custom domain; `verified_at` set once its TXT record was found. */

@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   type ErrorIssue,
   isErrorCaseCode,
+  type LockedForm,
   type RateLimitInfo,
   statusOfAnyErrorCode,
 } from '@formloom/contract';
@@ -13,6 +14,7 @@ import {
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
+  PasswordRequiredError,
   PaymentRequiredError,
   PreconditionFailedError,
   RateLimitedError,
@@ -37,12 +39,15 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   /** `rate_limit` of a 429: which limit was hit and when to retry. */
   readonly rateLimit: RateLimitInfo | undefined;
+  /** `form` of a 401 PASSWORD_REQUIRED: the locked form's title, so its page can name it. */
+  readonly form: LockedForm | undefined;
 
   constructor(
     code: ErrorCode | ErrorCaseCode,
     message: string,
     issues?: ErrorIssue[],
     rateLimit?: RateLimitInfo,
+    form?: LockedForm,
   ) {
     super(message);
     this.name = 'AppError';
@@ -51,6 +56,7 @@ export class AppError extends Error {
     this.status = statusOfAnyErrorCode(code);
     this.issues = issues;
     this.rateLimit = rateLimit;
+    this.form = form;
   }
 }
 
@@ -84,6 +90,7 @@ export function fromDomainError(error: DomainError): AppError {
     error.message,
     error instanceof InvalidInputError ? error.issues : undefined,
     error instanceof RateLimitedError ? error.rateLimit : undefined,
+    error instanceof PasswordRequiredError ? { title: error.formTitle } : undefined,
   );
 }
 

@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from '@formloom/contract';
+import { type ErrorCaseCode, type ErrorCode, statusOfAnyErrorCode } from '@formloom/contract';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedAccount } from '../../test/support/ai-test-kit.js';
@@ -19,7 +19,7 @@ const rateLimit = {
 const issues = [{ code: 'invalid_type', path: 'body.title', message: 'Required' }];
 
 /** Each domain error a service can throw, and the answer the client must get for it. */
-const CASES: Array<[domain.DomainError, keyof typeof ERROR_STATUS, Record<string, unknown>?]> = [
+const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string, unknown>?]> = [
   [domain.badRequest('title: Required', issues), 'BAD_REQUEST', { issues }],
   [domain.unauthorized('Invalid API key'), 'UNAUTHORIZED'],
   [domain.paymentRequired('Not enough credits'), 'PAYMENT_REQUIRED'],
@@ -31,6 +31,13 @@ const CASES: Array<[domain.DomainError, keyof typeof ERROR_STATUS, Record<string
   [domain.unsupportedType('The file is image/png'), 'UNSUPPORTED_MEDIA_TYPE'],
   [domain.tooManyRequests('Slow down', rateLimit), 'TOO_MANY_REQUESTS', { rate_limit: rateLimit }],
   [domain.unavailable('The AI provider is down'), 'SERVICE_UNAVAILABLE'],
+  // A locked form's 401 names its title, nothing else of it.
+  [
+    new domain.PasswordRequiredError('This form asks for a password', 'Staff survey'),
+    'PASSWORD_REQUIRED',
+    { form: { title: 'Staff survey' } },
+  ],
+  [new domain.FormClosedError('Opens at nine'), 'FORM_CLOSED'],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {
@@ -57,7 +64,7 @@ describe('domain errors reach the client through the one error handler', () => {
 
   it.each(CASES)('%s answers %s', async (error, code, extra) => {
     const res = await answer(error);
-    expect(res.status).toBe(ERROR_STATUS[code]);
+    expect(res.status).toBe(statusOfAnyErrorCode(code));
     expect(res.body).toEqual({ message: error.message, data: null, error: code, ...extra });
   });
 

@@ -126,6 +126,7 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
     const extra = {
       ...(issues === undefined ? {} : { issues: cut ? issues.slice(0, MAX_ISSUES_LISTED) : issues }),
       ...(appError.rateLimit === undefined ? {} : { rate_limit: appError.rateLimit }),
+      ...(appError.form === undefined ? {} : { form: appError.form }),
     };
     // RFC 9110: a 401 names the scheme the credentials go in.
     if (appError.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   appConfig?: () => Partial<AppConfig>;
   /** Sign-in throttling (`LoginLimits`); what is not given is the app's default. */
   loginLimits?: ServicesDeps['loginLimits'];
+  /** Password tries of protected forms (`UnlockLimits`); what is not given is the app's default. */
+  unlockLimits?: ServicesDeps['unlockLimits'];
   /**
    * The AI job worker: on by default with the offline provider and short test timings. `provider`
    * is called at each start (after `beforeAll`s, so a stand-in started there can be used);
@@ -169,6 +171,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       },
       ...(options.rateLimits === false ? { rateLimits: false } : {}),
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
+      ...(options.unlockLimits === undefined ? {} : { unlockLimits: options.unlockLimits }),
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });

@@ -28,6 +28,7 @@ import { responseEnding } from './2026-12-05-100000-response-ending.js';
 import { quizzes } from './2026-12-06-100000-quizzes.js';
 import { revisions } from './2026-12-06-110000-revisions.js';
 import { retention } from './2026-12-07-090000-retention.js';
+import { formAccess } from './2026-12-07-100000-form-access.js';
 import { themes } from './2026-12-07-100000-themes.js';
 import { customDomains } from './2026-12-07-120000-custom-domains.js';
 
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-06-100000-quizzes': quizzes,
   '2026-12-06-110000-revisions': revisions,
   '2026-12-07-090000-retention': retention,
+  '2026-12-07-100000-form-access': formAccess,
   '2026-12-07-100000-themes': themes,
   '2026-12-07-120000-custom-domains': customDomains,
 };

@@ -76,6 +76,10 @@ export function createFormCreation({ db, clock, outbox, assertSavable }: FormCre
         deleted_at: null,
         created_at: nowIso,
         updated_at: nowIso,
+        // A new form (a copy too) is open to all: access rules are set on the form itself.
+        access_password_hash: null,
+        access_opens_at: null,
+        access_closed_message: null,
       };
       await withEvents(
         trx,

@@ -44,6 +44,9 @@ const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
       'deleted_at',
       'created_at',
       'updated_at',
+      'access_password_hash',
+      'access_opens_at',
+      'access_closed_message',
     ])
     .where('deleted_at', 'is', null)
     .where('share_code', '=', p.code),

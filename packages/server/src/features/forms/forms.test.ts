@@ -374,7 +374,7 @@ describeEachDialect('forms', (t) => {
           json: { answers: { name: 'Late' } },
         });
         expect(submit.status).toBe(409);
-        expect(submit.body.error).toBe('CONFLICT');
+        expect(submit.body.error).toBe('FORM_CLOSED');
         const republish = await t.request(`/v1/forms/${form.id}/publish`, { method: 'POST', key });
         expect(republish.status).toBe(400);
         expect(republish.body.message).toContain('expiresAt');

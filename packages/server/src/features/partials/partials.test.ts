@@ -302,7 +302,7 @@ describeEachDialect(
       expect((await p.complete(form.code, a)).status).toBe(201);
       const full = await p.complete(form.code, b);
       expect(full.status).toBe(409);
-      expect(full.body.error).toBe('CONFLICT');
+      expect(full.body.error).toBe('FORM_CLOSED');
       expect((await p.create(form.code, {})).status).toBe(409);
       expect((await p.put(form.code, b, { answers: {} })).status).toBe(409);
       // The completed one still answers with its response.

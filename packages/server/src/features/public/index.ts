@@ -1,4 +1,5 @@
 /** The public feature: everything behind a share code, the API routes and the HTML pages. */
+export { type AccessPageTexts, accessPageTextsFor } from './access-page-texts.js';
 export { pageAssets } from './assets.js';
 export { createFormPostTokens } from './form-post-token.js';
 export { frameAncestors, publicCors } from './public-cors.js';

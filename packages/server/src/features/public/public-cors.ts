@@ -1,9 +1,16 @@
+import { ACCESS_TOKEN_HEADER } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { ForbiddenError, NotFoundError } from '../../domain-errors.js';
 import { HONEYPOT_HEADER } from './client/page-data.js';
 
 /** What a page on another origin may send to the public routes (the runtime's and the SDK's headers). */
-const ALLOWED_HEADERS = ['content-type', 'idempotency-key', 'x-session-token', HONEYPOT_HEADER.toLowerCase()];
+const ALLOWED_HEADERS = [
+  'content-type',
+  'idempotency-key',
+  'x-session-token',
+  ACCESS_TOKEN_HEADER,
+  HONEYPOT_HEADER.toLowerCase(),
+];
 /** What it may read of an answer: the limit's wait and the request id to quote. */
 const EXPOSED_HEADERS = ['Retry-After', 'X-Request-Id'].join(', ');
 const ALLOWED_METHODS = 'GET, POST, PUT';

@@ -1,22 +1,34 @@
-import { isLanguage, type PublicSmartForm, RESERVED_FORM_SLUGS } from '@formloom/contract';
+import { accessCookieName, isLanguage, type PublicSmartForm, RESERVED_FORM_SLUGS } from '@formloom/contract';
 import { endingScreen, languagePack, recallText } from '@formloom/contract/engine';
 import { quizMarksMarkup } from '@formloom/elements/markup';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
-import { DomainError, InvalidInputError, NotFoundError, tooLarge } from '../../domain-errors.js';
+import {
+  DomainError,
+  InvalidInputError,
+  NotFoundError,
+  PasswordRequiredError,
+  RateLimitedError,
+  tooLarge,
+} from '../../domain-errors.js';
 import { asAppError } from '../../http/app-error.js';
 import { lingeringClose } from '../../http/body-parsing.js';
+import { clientKey } from '../../http/client-key.js';
+import { setCookie } from '../../http/cookies.js';
 import { sendBody } from '../../http/send-body.js';
 import type { Logger } from '../../logger.js';
+import { ACCESS_TOKEN_TTL_SECONDS, NotOpenYetError } from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
 import type { SafeHtml } from '../../platform/html.js';
 import { chooseLanguage } from '../../platform/language-choice.js';
 import { type FormTheme, toPublicForm } from '../../platform/public-form.js';
 import { fontFiles } from '../../platform/theme-fonts.js';
+import type { AccessService } from '../access/index.js';
 import type { PartialsService } from '../partials/index.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { UploadsService } from '../uploads/index.js';
+import { accessPageTextsFor } from './access-page-texts.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
 import type { FormPostTokens } from './form-post-token.js';
@@ -42,6 +54,7 @@ import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
 import { PageExpiredError, refusalTexts } from './plain-post-refusals.js';
 import { frameAncestors, OriginRefusedError, originRefused } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
+import { renderPasswordPage } from './render-access-page.js';
 import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderDonePage, renderFormPage, renderMessagePage } from './render-page.js';
 
@@ -120,6 +133,8 @@ export interface PublicPageDeps {
   hostTarget?: (host: string, ask: HostAsk) => Promise<{ code: string } | 'no-form' | 'not-a-custom-host'>;
   /** A form's theme and branding; absent, every form has the default look with the branding. */
   themeOf?: FormTheme;
+  /** A password-protected form's unlock (`/f/:code/unlock`): absent, its page only asks. */
+  unlock?: AccessService['unlock'];
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -233,6 +248,7 @@ export function createPublicPageRouter({
   hostTarget,
   themeOf,
   plainPost,
+  unlock,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
@@ -360,6 +376,14 @@ export function createPublicPageRouter({
         else if ('location' in rendered) res.status(303).location(rendered.location).end();
         else sendPage(req, res, rendered.status, rendered.page, rendered.csp, rendered.framers);
       } catch (err) {
+        // A form that is locked or not open yet: the password form, or its closed message.
+        const locked = links === undefined ? undefined : accessPage(err, req, links);
+        if (locked !== undefined && !res.headersSent) {
+          if (!req.complete) lingeringClose(req, res);
+          req.resume();
+          sendPage(req, res, locked.status, locked.page);
+          return;
+        }
         // A plain post refused on its way in (too large, too many files, no token): its page.
         const refusal = asAppError(err);
         if (refusal !== undefined && links !== undefined && !res.headersSent) {
@@ -385,6 +409,50 @@ export function createPublicPageRouter({
         else message(500, visitorTexts.errorTitle, visitorTexts.genericError);
       }
     });
+  }
+
+  /** The page's query (language, prefill), kept on the way through the password form. */
+  const queryOf = (req: Request) => req.originalUrl.split('?')[1] ?? '';
+
+  /** The visitor's language for a page whose form is not read yet: `?lang=`, else Accept-Language. */
+  const visitorLanguage = (req: Request) =>
+    typeof req.query.lang === 'string' && isLanguage(req.query.lang)
+      ? req.query.lang
+      : negotiateLanguage(req.get('accept-language'));
+
+  /**
+   * The page of a form its access rules keep closed (`checkFormAccess`): the password form (401),
+   * with why the last try failed when `said` (and its status); before its opening time its closed
+   * message (409). Undefined for any other error.
+   */
+  function accessPage(
+    error: unknown,
+    req: Request,
+    links: PageAssetLinks,
+    said?: { text: string; status: number },
+  ) {
+    const language = visitorLanguage(req);
+    const texts = accessPageTextsFor(language);
+    if (error instanceof PasswordRequiredError) {
+      // From `/f/:code` the route is `<code>/unlock`; from below it (`/f/:code/unlock`, `/done`) `unlock`.
+      const code = encodeURIComponent(req.params.code as string);
+      const unlock = req.path.split('/').length === 3 ? `${code}/unlock` : 'unlock';
+      const page = renderPasswordPage(
+        language,
+        links,
+        unlock,
+        error.formTitle,
+        texts,
+        queryOf(req),
+        said?.text,
+      );
+      return { status: said?.status ?? 401, page };
+    }
+    if (error instanceof NotOpenYetError) {
+      const message = error.closedMessage ?? texts.notOpenBody;
+      return { status: 409, page: renderMessagePage(language, links, texts.notOpenTitle, message) };
+    }
+    return undefined;
   }
 
   const formNotFound = (language: string): [string, string] => {
@@ -526,6 +594,53 @@ export function createPublicPageRouter({
   });
 
   /**
+   * The password form's post (`application/x-www-form-urlencoded`): a right password sets the
+   * form's unlock cookie (HttpOnly, SameSite=Lax, Secure on an https server) and goes back to the
+   * form (303); a wrong one, or too many tries, shows the password form again saying so.
+   */
+  if (unlock !== undefined) {
+    const secure = publicUrl.startsWith('https:');
+    pageRoute(
+      '/f/:code/unlock',
+      formNotFound,
+      async (code, links, req) => {
+        const password = await readPassword(req);
+        const query = queryOf(req);
+        const back = { location: `../${encodeURIComponent(code)}${query === '' ? '' : `?${query}`}` };
+        const texts = accessPageTextsFor(visitorLanguage(req));
+        try {
+          const { token } = await unlock(code, password, clientKey(req));
+          setCookie(req.res!, accessCookieName(code), token, { maxAge: ACCESS_TOKEN_TTL_SECONDS, secure });
+          return back;
+        } catch (error) {
+          if (error instanceof NotFoundError) return undefined;
+          // No password (any more): the form itself.
+          if (error instanceof InvalidInputError) return back;
+          if (error instanceof PasswordRequiredError)
+            return accessPage(error, req, links, { text: texts.wrongPassword, status: 401 });
+          if (error instanceof RateLimitedError) {
+            req.res!.setHeader('Retry-After', String(error.rateLimit.retry_after));
+            const locked = new PasswordRequiredError(error.message, await titleOf(code));
+            return accessPage(locked, req, links, { text: texts.tooManyTries, status: 429 });
+          }
+          throw error;
+        }
+      },
+      'post',
+    );
+  }
+
+  /** The title a too-many-tries page names: the form's, read as its 401 names it. */
+  async function titleOf(code: string): Promise<string> {
+    try {
+      return (await publicForm(code)).title;
+    } catch (error) {
+      if (error instanceof PasswordRequiredError) return error.formTitle;
+      throw error;
+    }
+  }
+
+  /**
    * A plain HTML post of the form page (no JavaScript): read through the uploads service, judged
    * by the engine page by page and by `responses.submit` in full, answered with the page again
    * (errors at their fields, answers kept) or a 303 to the thank-you page.
@@ -659,4 +774,16 @@ export function createPublicPageRouter({
   );
 
   return router;
+}
+
+/** The password of the password form's post: a small urlencoded body (4 KB at most). */
+async function readPassword(req: Request): Promise<string> {
+  if (!req.is('application/x-www-form-urlencoded'))
+    throw new InvalidInputError('Send the password as a form');
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > 4096) throw tooLarge('The password is longer than the server takes');
+  }
+  return new URLSearchParams(body).get('password') ?? '';
 }

@@ -10,6 +10,7 @@ import {
 import { createDb, type DbHandle } from '../../db/create-db.js';
 import { isoNow } from '../../db/json.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-errors.js';
+import { createAccessTokens } from '../../platform/form-access/index.js';
 import { createServices } from '../../services.js';
 import { createFormsService, submissionForms } from '../forms/index.js';
 import { type FileAnswers, fileAnswers } from '../uploads/index.js';
@@ -43,6 +44,7 @@ describeDialects('group commit', (dialect) => {
       forms,
       files: failingFiles,
       groupCommit: true,
+      accessTokens: createAccessTokens({ key: new Uint8Array(32), clock: () => new Date() }),
     });
     return { forms, responses };
   };

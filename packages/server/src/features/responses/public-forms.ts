@@ -4,6 +4,7 @@ import type { Db, FormRow } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { badRequest } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { type AccessTokens, checkFormAccess } from '../../platform/form-access/index.js';
 import { formClosed, formGone } from '../../platform/form-errors.js';
 import { SHARE_CODE_PATTERN } from '../../platform/share-code.js';
 import type { FormsService, SubmissionForms } from '../forms/index.js';
@@ -35,21 +36,34 @@ export interface PublicFormsDeps {
   counts: Pick<ResponseCounts, 'archivedIfDue'>;
   /** The outbox wake-up, for the event of a form archived as it is read. */
   outbox?: Wake | undefined;
+  /** The unlock tokens of password-protected forms, checked with the request's (`formAccessTokens`). */
+  accessTokens: AccessTokens;
 }
 
 /** The form behind a share code, as the public routes and a submission read it. */
-export function createPublicForms({ db, clock, compiled, forms, counts, outbox }: PublicFormsDeps) {
+export function createPublicForms({
+  db,
+  clock,
+  compiled,
+  forms,
+  counts,
+  outbox,
+  accessTokens,
+}: PublicFormsDeps) {
   const formsStore = forms.submissionForms(db, db, outbox);
 
   /**
    * The form behind a share code when it is PUBLISHED or ARCHIVED (archived first when due);
    * a draft, deleted or unknown form is a 404. `forms` is the store to read and write through,
-   * so a submission can do this inside its transaction, as of its own submission time.
+   * so a submission can do this inside its transaction, as of its own submission time. Every
+   * public route of a form reads it here or in `submissionFormIn`, which check its access rules
+   * (`checkFormAccess`: not open yet, or locked without the request's unlock token).
    */
   async function publicFormIn(forms: SubmissionForms, code: string, nowIso: string): Promise<FormRow> {
     if (!SHARE_CODE_PATTERN.test(code)) throw formGone();
     const row = await forms.findByShareCode(code);
     if (row === undefined || row.publish_status === 'DRAFT') throw formGone();
+    checkFormAccess(accessTokens, row, nowIso);
     return counts.archivedIfDue(forms, row, nowIso);
   }
 
@@ -59,6 +73,17 @@ export function createPublicForms({ db, clock, compiled, forms, counts, outbox }
    * text (the cached text of that version is the same); otherwise it is read whole.
    */
   async function submissionFormIn(
+    forms: SubmissionForms,
+    code: string,
+    nowIso: string,
+  ): Promise<FormRow | undefined> {
+    const row = await ungatedFormIn(forms, code, nowIso);
+    if (row !== undefined) checkFormAccess(accessTokens, row, nowIso);
+    return row;
+  }
+
+  /** As `submissionFormIn` without the access rules: for what any caller may know (its origins). */
+  async function ungatedFormIn(
     forms: SubmissionForms,
     code: string,
     nowIso: string,
@@ -73,8 +98,8 @@ export function createPublicForms({ db, clock, compiled, forms, counts, outbox }
   }
 
   /** The form behind `code` as a submission reads it now; throws a NotFoundError for one that is gone. */
-  async function liveForm(code: string): Promise<FormRow> {
-    const form = await submissionFormIn(formsStore, code, isoNow(clock()));
+  async function liveForm(code: string, read = submissionFormIn): Promise<FormRow> {
+    const form = await read(formsStore, code, isoNow(clock()));
     if (form === undefined) throw formGone();
     return form;
   }
@@ -87,10 +112,11 @@ export function createPublicForms({ db, clock, compiled, forms, counts, outbox }
     /**
      * The origins the form behind `code` lets call its public routes (`settings.allowedOrigins`),
      * undefined when it names none; from the cached validator's schema while its version is cached.
-     * Throws a NotFoundError for a form that is gone.
+     * Throws a NotFoundError for a form that is gone. Not behind the access rules: the CORS answer
+     * comes before them, so that a page on an allowed origin can read a 401 or 409.
      */
     async allowedOrigins(code: string): Promise<readonly string[] | undefined> {
-      return compiled.get(await liveForm(code)).schema.settings?.allowedOrigins;
+      return compiled.get(await liveForm(code, ungatedFormIn)).schema.settings?.allowedOrigins;
     },
 
     /**

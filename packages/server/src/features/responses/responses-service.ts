@@ -2,6 +2,7 @@ import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
 import type { Wake } from '../../jobs/wake.js';
+import type { AccessTokens } from '../../platform/form-access/index.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponseMails } from '../notifications/index.js';
 import type { FileAnswers } from '../uploads/index.js';
@@ -41,6 +42,8 @@ export interface ResponsesServiceDeps {
   captcha?: CaptchaVerifier;
   /** Deletes a deleted response's stored files once the deletion commits (`UploadsService.deleteStored`). */
   deleteFiles?: (storageKeys: readonly string[]) => Promise<void>;
+  /** The unlock tokens of password-protected forms, which every public route of such a form asks for. */
+  accessTokens: AccessTokens;
 }
 
 /**
@@ -58,9 +61,10 @@ export function createResponsesService({
   mails,
   captcha,
   deleteFiles,
+  accessTokens,
 }: ResponsesServiceDeps) {
   const counts = createResponseCounts({ db, forms, compiled });
-  const publicForms = createPublicForms({ db, clock, compiled, forms, counts, outbox });
+  const publicForms = createPublicForms({ db, clock, compiled, forms, counts, outbox, accessTokens });
   const { submitIn } = createSubmission({
     clock,
     compiled,

@@ -11,6 +11,7 @@ import { badRequest } from '../../domain-errors.js';
 import { fingerprint } from '../../idempotency/index.js';
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
+import { currentAccessToken } from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
 import type { FormsService } from '../forms/index.js';
 import { LastPlaceTaken } from './response-counts.js';
@@ -183,6 +184,7 @@ export function createSubmissionRunner({
         print: idempotencyKey === undefined ? null : fingerprint(answers),
         link,
         quizAttempt,
+        accessToken: currentAccessToken(),
       };
       try {
         return await run(submission);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type FormCaptcha, isLanguage } from '@formloom/contract';
 import { endingScreen, formPath, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
-import type { Db, ResponseRow } from '../../db/database.js';
+import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
+import { FormClosedError, PasswordRequiredError } from '../../domain-errors.js';
+import { withAccessToken } from '../../platform/form-access/index.js';
 import { formGone } from '../../platform/form-errors.js';
 import type { SubmissionForms } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
@@ -51,6 +53,11 @@ export interface Submission {
    * (each question answered as it was first marked).
    */
   quizAttempt?: string | undefined;
+  /**
+   * The request's unlock token of a password-protected form (`X-Formloom-Access`), taken along:
+   * the submission may be stored with others of its turn, outside its request's context.
+   */
+  accessToken?: string | undefined;
 }
 
 /**
@@ -96,10 +103,20 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         captchaChecked,
         link,
         quizAttempt,
+        accessToken,
       }: Submission,
     ): Promise<SubmitOutcome> {
       const submittedAt = isoNow(clock());
-      const form = await forms.submissionFormIn(txForms, code, submittedAt);
+      let form: FormRow | undefined;
+      try {
+        form = await withAccessToken(accessToken, () => forms.submissionFormIn(txForms, code, submittedAt));
+      } catch (error) {
+        // Locked or not open yet: refused before anything is written.
+        if (error instanceof PasswordRequiredError || error instanceof FormClosedError) {
+          return { kind: 'refused', error };
+        }
+        throw error;
+      }
       if (form === undefined) return { kind: 'refused', error: formGone() };
       // A link completed before (a repeated complete) answers with its response, even once the form
       // has filled up or expired since.
