@@ -197,10 +197,12 @@ export class FormloomFormElement extends Base {
 
   /**
    * Before drawing: the family modules the form's fields need (each its own chunk, loaded once),
-   * the code of entries, uploads and (a form that shuffles) the respondent's shuffle seed.
+   * the code of entries, uploads and (a form that shuffles) the respondent's shuffle seed, and the
+   * form's theme applied.
    */
   async #prepare(code: string | undefined): Promise<void> {
-    const schema = this.#runtime?.getState().schema;
+    const state = this.#runtime!.getState();
+    const schema = state.schema;
     if (schema === undefined) return;
     const needed = new Set(schema.fields.map(familyOf).filter((f) => f !== undefined));
     await Promise.all([
@@ -214,6 +216,10 @@ export class FormloomFormElement extends Base {
       schema.fields.some((f) => f.type === 'file' || f.type === 'signature') &&
         import('./upload.js').then((m) => {
           this.#uploader = m;
+        }),
+      state.theme &&
+        import('./theme.js').then((m) => {
+          m.applyTheme(this, this.#root!, state.theme!);
         }),
       schema.fields.some((f) => f.shuffle) &&
         import('./seed.js').then((m) => {

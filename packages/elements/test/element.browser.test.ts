@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { THEME_PRESETS } from '@formloom/contract';
 import { formTextsFor, messagesFor } from '@formloom/contract/engine';
 import { build } from 'esbuild';
 import {
@@ -422,6 +423,54 @@ describe.skipIf(executable === undefined)('<formloom-form> in Chromium, on anoth
     await done().getByText('Thanks Ada!').waitFor();
     expect(await done().getByRole('heading', { level: 2 }).textContent()).toBe(thanks);
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it("wears the form's theme: its colours and scheme on the host, its CSS inside, its font in the document", async () => {
+    const { id: _preset, ...ocean } = THEME_PRESETS.find((p) => p.id === 'ocean')!;
+    const created = await t.request('/v1/themes', {
+      method: 'POST',
+      key,
+      json: {
+        ...ocean,
+        name: 'Embed',
+        font: 'lora',
+        mode: 'dark',
+        css: '.fl-label { text-transform: uppercase }',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const schema = surveySchema();
+    const themed = await publishForm(t, key, {
+      ...schema,
+      settings: { ...schema.settings, themeId: created.body.data.id },
+    });
+    await open({ code: themed.code });
+    const look = await page.evaluate(() => {
+      const host = document.querySelector('formloom-form')!;
+      const root = host.shadowRoot!;
+      const label = root.querySelector('.fl-label')!;
+      const button = root.querySelector('button[type=submit]')!;
+      return {
+        accent: getComputedStyle(host).getPropertyValue('--formloom-accent').trim(),
+        scheme: getComputedStyle(host).colorScheme,
+        button: getComputedStyle(button).backgroundColor,
+        label: getComputedStyle(label).textTransform,
+        // The custom CSS reaches nothing outside the element.
+        hostHeading: getComputedStyle(document.querySelector('h1')!).textTransform,
+        fonts: [...document.fonts].map((f) => f.family.replace(/"/g, '')),
+      };
+    });
+    const hex = ocean.colors.accent.toLowerCase();
+    const rgb = `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(look).toMatchObject({
+      accent: hex,
+      scheme: 'dark',
+      button: rgb,
+      label: 'uppercase',
+      hostHeading: 'none',
+    });
+    expect(look.fonts).toContain('Lora Variable');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("in the lang attribute's language with a locked prefilled field; an unknown code says so", async () => {

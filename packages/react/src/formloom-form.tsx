@@ -159,6 +159,25 @@ export function FormloomFormView({
     };
   }, [captchaConfig, showing]);
 
+  // The form's theme: its font in the document, its custom CSS (scoped under `fl-theme`, the form's
+  // class then) adopted by the document, which a Content-Security-Policy allows as it does not a
+  // `<style>` element; removed with the form.
+  const theme = state.theme;
+  useEffect(() => {
+    if (theme?.font !== undefined) {
+      const face = new FontFace(theme.font.family, `url("${theme.font.url}")`);
+      document.fonts.add(face);
+      face.load().catch(() => undefined);
+    }
+    if (theme?.css === undefined) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(theme.css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, [theme]);
+
   // A refused token: the widget starts over for the next try.
   useEffect(() => {
     if (state.problem === 'captcha') captcha.current?.reset();
@@ -291,7 +310,13 @@ export function FormloomFormView({
   return (
     <form
       ref={root}
-      className={className}
+      className={theme === undefined ? className : `${className ?? ''} fl-theme`.trim()}
+      // The theme's `--formloom-*` properties, for the app's stylesheet (and the theme's CSS) to read.
+      style={
+        theme === undefined
+          ? undefined
+          : { ...theme.vars, colorScheme: theme.mode === 'auto' ? undefined : theme.mode }
+      }
       noValidate
       onSubmit={onSubmit}
       aria-busy={state.status === 'submitting'}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { THEME_PRESETS } from '@formloom/contract';
 import { bilingualSchema, pagedQuizSchema, publishForm, useTestServer } from '@formloom/server/testing';
 import { findChromium, launchChromium } from '@formloom/server/testing/browser';
 import type { Browser, Page } from 'playwright-core';
@@ -121,6 +122,46 @@ describe.skipIf(executable === undefined).each([18, 19] as ReactVersion[])(
       // The name stayed text: no <i> element was made of it.
       expect(await page.locator('main i').count()).toBe(0);
       expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    it("wears the form's theme: its properties and scheme on the form, its CSS on the form only, its font", async () => {
+      const { id: _preset, ...ocean } = THEME_PRESETS.find((p) => p.id === 'ocean')!;
+      const created = await t.request('/v1/themes', {
+        method: 'POST',
+        key,
+        json: {
+          ...ocean,
+          name: 'React',
+          font: 'lora',
+          mode: 'dark',
+          css: 'legend, label { text-transform: uppercase }',
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const schema = pagedQuizSchema();
+      const themed = await publishForm(t, key, {
+        ...schema,
+        settings: { ...schema.settings, themeId: created.body.data.id },
+      });
+      const { page } = await open(`code=${themed.code}`);
+      await page.getByLabel('Your name').waitFor();
+      const look = await page.evaluate(() => {
+        const form = document.querySelector('form')!;
+        return {
+          themed: form.classList.contains('fl-theme'),
+          accent: getComputedStyle(form).getPropertyValue('--formloom-accent').trim(),
+          scheme: getComputedStyle(form).colorScheme,
+          label: getComputedStyle(form.querySelector('label')!).textTransform,
+          fonts: [...document.fonts].map((f) => f.family.replace(/"/g, '')),
+        };
+      });
+      expect(look).toMatchObject({
+        themed: true,
+        accent: ocean.colors.accent.toLowerCase(),
+        scheme: 'dark',
+        label: 'uppercase',
+      });
+      expect(look.fonts).toContain('Lora Variable');
     });
 
     it('a replaced field component draws the choices; Back keeps the answers', async () => {

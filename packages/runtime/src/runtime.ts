@@ -1,4 +1,11 @@
-import type { FormSchema, Language, PublicCaptcha, PublicForm, SubmissionQuiz } from '@formloom/contract';
+import type {
+  FormSchema,
+  Language,
+  PublicCaptcha,
+  PublicForm,
+  PublicTheme,
+  SubmissionQuiz,
+} from '@formloom/contract';
 import {
   type CompiledForm,
   compileForm,
@@ -108,6 +115,8 @@ export interface FormState {
    * `mountCaptcha`); its token goes to `submit({captchaToken})`.
    */
   readonly captcha: PublicCaptcha | undefined;
+  /** Remote mode, a form with a theme (or without the branding): its look, for the renderer to apply. */
+  readonly theme: PublicTheme | undefined;
   /** Every value entered or prefilled, by field id, hidden ones included. */
   readonly answers: Readonly<Record<string, unknown>>;
   readonly hiddenFields: ReadonlySet<string>;
@@ -326,6 +335,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
     language: undefined,
     acceptsResponses: true,
     captcha: undefined,
+    theme: undefined,
     answers,
     hiddenFields: new Set(),
     hiddenSections: new Set(),
@@ -513,7 +523,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
         description: form.description,
         acceptsResponses: form.acceptsResponses,
       });
-      if (form.captcha !== undefined) emit({ captcha: form.captcha });
+      emit({ captcha: form.captcha, theme: form.theme });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
       else if (options.resume !== undefined && paged) await (await partials()).restore(host!, options.resume);
       return state;
