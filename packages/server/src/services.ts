@@ -235,6 +235,7 @@ function buildServices(deps: ServicesDeps) {
     publicUrl: config.publicUrl,
     captchaProviders: captcha.providers,
     images: ownerUploads,
+    themes: { assertOwned: (accountId, schema, trx) => themes.assertOwned(accountId, schema, trx) },
     onDeleted: async (formId) => {
       await uploads.deleteForForm(formId);
       await partials?.deleteForForm(formId);

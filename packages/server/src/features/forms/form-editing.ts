@@ -26,7 +26,14 @@ export interface FormEditingDeps {
   /** The captcha providers this server verifies: a form may only use one of them (default: none). */
   captchaProviders?: readonly CaptchaProvider[] | undefined;
   /** The owner uploads: a schema may only name the images of its own account. */
-  images?: { assertOwned(accountId: string, schema: FormSchema, trx?: Db): Promise<void> } | undefined;
+  images?: OwnedBySchema | undefined;
+  /** The themes: a schema's `settings.themeId` may only name a theme of its own account. */
+  themes?: OwnedBySchema | undefined;
+}
+
+/** What refuses a schema naming another account's resource (an image, a theme): 400. */
+export interface OwnedBySchema {
+  assertOwned(accountId: string, schema: FormSchema, trx?: Db): Promise<void>;
 }
 
 /** A form with its edit version, which the HTTP layer answers as its `ETag`. */
@@ -80,15 +87,17 @@ export function createFormEditing({
   outbox,
   captchaProviders = [],
   images,
+  themes,
 }: FormEditingDeps) {
   const store = createFormsStore(db, db, outbox);
   const revisions = createFormRevisionsStore(db);
   const linkOf = (code: string) => publicFormUrl(publicUrl, code);
 
-  /** The integrity check, then the images the schema names: the account's own only. */
+  /** The integrity check, then the images and the theme the schema names: the account's own only. */
   async function assertSavable(accountId: string, schema: FormSchema, trx: Db = db): Promise<void> {
     assertSchemaSound(schema, undefined, captchaProviders);
     await images?.assertOwned(accountId, schema, trx);
+    await themes?.assertOwned(accountId, schema, trx);
   }
 
   /** A visible form of the account, archived first if that is due. Else 404. */

@@ -1,8 +1,8 @@
-import type { CaptchaProvider, FormSchema } from '@formloom/contract';
+import type { CaptchaProvider } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import type { Wake } from '../../jobs/wake.js';
 import { createFormCreation } from './form-creation.js';
-import { createFormEditing } from './form-editing.js';
+import { createFormEditing, type OwnedBySchema } from './form-editing.js';
 import { createFormFields } from './form-fields.js';
 import { createFormPublishing } from './form-publishing.js';
 import { createFormReading } from './form-reading.js';
@@ -38,7 +38,9 @@ export interface FormsServiceDeps {
    * The owner uploads (the uploads feature's service): a schema may only name the images of its
    * own account. Declared here, as what forms need of it: uploads already reads forms' types.
    */
-  images?: { assertOwned(accountId: string, schema: FormSchema, trx?: Db): Promise<void> };
+  images?: OwnedBySchema;
+  /** The themes (the themes feature's service): `settings.themeId` may only name the account's own. */
+  themes?: OwnedBySchema;
 }
 
 /**
@@ -76,6 +78,7 @@ export function createFormsService({
   outbox,
   captchaProviders = [],
   images,
+  themes,
 }: FormsServiceDeps) {
   const { load, edit, assertSavable } = createFormEditing({
     db,
@@ -84,6 +87,7 @@ export function createFormsService({
     outbox,
     captchaProviders,
     images,
+    themes,
   });
   const { list, get, getVersioned } = createFormReading({ db, clock, outbox, load });
   const { create } = createFormCreation({ db, clock, outbox, assertSavable });

@@ -103,8 +103,23 @@ describeEachDialect('themes API', (t) => {
     expect(theirs.body.data.themes.map((x: Theme) => x.id)).not.toContain(mine);
     expect((await t.request(`/v1/themes/${mine}`, { key: a.key })).body.data.name).toBe(OCEAN.name);
 
-    // A form of B naming A's theme gets no theme on its public read.
-    const form = await publishForm(t, b.key, { ...contactSchema(), settings: { themeId: mine } });
+    // B cannot give a form A's theme, by a whole schema or by a settings PATCH: as unknown as a made-up id.
+    const refused = await t.request('/v1/forms', {
+      method: 'POST',
+      key: b.key,
+      json: { title: 'Borrowed', schema: { ...contactSchema(), settings: { themeId: mine } } },
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.issues).toMatchObject([
+      { path: 'body.schema.settings.themeId', code: 'unknown_theme' },
+    ]);
+    const form = await publishForm(t, b.key, contactSchema());
+    const patched = await t.request(`/v1/forms/${form.id}`, {
+      method: 'PATCH',
+      key: b.key,
+      json: { settings: { themeId: mine } },
+    });
+    expect(patched.status, patched.text).toBe(400);
     const pub = await t.request(`/v1/public/forms/${form.code}`);
     expect(pub.status, pub.text).toBe(200);
     expect(pub.body.data.theme).toBeUndefined();

@@ -3,6 +3,7 @@ import {
   type CreateThemeBody,
   contrastWarnings,
   type DeleteResult,
+  type FormSchema,
   type FormSettings,
   type PublicTheme,
   publicImageUrl,
@@ -21,7 +22,7 @@ import {
 } from '@formloom/contract';
 import type { Db, ThemeRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { conflict, notFound } from '../../domain-errors.js';
+import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import { audited } from '../../platform/audit/index.js';
 import { fontFileUrl } from '../../platform/theme-fonts.js';
 import type { OwnerUploadsService } from '../uploads/index.js';
@@ -119,6 +120,23 @@ export function createThemesService({
   }
 
   return {
+    /**
+     * Refuses (400) a schema whose `settings.themeId` names no theme of `accountId`: another
+     * account's theme id is as unknown as a made-up one (the forms feature calls this as it saves).
+     */
+    async assertOwned(accountId: string, schema: FormSchema, trx: Db = db): Promise<void> {
+      const id = schema.settings?.themeId;
+      if (id === undefined) return;
+      if ((await createThemesStore(trx).find(accountId, id)) === undefined)
+        throw badRequest(`settings.themeId: no theme ${id} in this account`, [
+          {
+            path: 'body.schema.settings.themeId',
+            code: 'unknown_theme',
+            message: `No theme ${id} in this account`,
+          },
+        ]);
+    },
+
     presets(): ThemePresetList {
       return { presets: [...THEME_PRESETS] };
     },
