@@ -230,9 +230,11 @@ export {
 } from './models/form.js';
 export {
   ACCESS_TOKEN_HEADER,
+  AllowEdit,
   accessCookieName,
   FORM_ACCESS_LIMITS,
   FormAccess,
+  OneResponse,
   PutFormAccessBody,
   UnlockFormBody,
   UnlockFormResult,

@@ -9,7 +9,28 @@ export const FORM_ACCESS_LIMITS = {
   passwordMin: 4,
   passwordMax: 200,
   closedMessageMax: 1000,
+  editHoursMin: 1,
+  editHoursMax: 720,
 } as const;
+
+/** Who may answer once: each personal link once, or each verified e-mail address once. */
+export const OneResponse = z
+  .enum(['link', 'email'])
+  .describe('`link`: only personal links answer, each once; `email`: each verified address answers once');
+export type OneResponse = z.infer<typeof OneResponse>;
+
+export const AllowEdit = z
+  .object({
+    hours: z
+      .number()
+      .int()
+      .min(FORM_ACCESS_LIMITS.editHoursMin)
+      .max(FORM_ACCESS_LIMITS.editHoursMax)
+      .describe('How long after submitting a respondent may change the answers'),
+  })
+  .strict()
+  .describe('Respondents may edit their response through its edit link');
+export type AllowEdit = z.infer<typeof AllowEdit>;
 
 /** The header a respondent's client sends the unlock token in (`POST .../unlock`). */
 export const ACCESS_TOKEN_HEADER = 'x-formloom-access';
@@ -28,6 +49,8 @@ export const FormAccess = z
       .max(FORM_ACCESS_LIMITS.closedMessageMax)
       .nullable()
       .describe('What a respondent is told before `opensAt`; null for the default text'),
+    oneResponse: OneResponse.nullable().describe('null: anyone answers, as often as they like'),
+    allowEdit: AllowEdit.nullable().describe('null: a response cannot be changed by its respondent'),
   })
   .describe('Form access rules');
 export type FormAccess = z.infer<typeof FormAccess>;
@@ -49,6 +72,8 @@ export const PutFormAccessBody = z
       .nullable()
       .optional()
       .describe('Plain text; null for the default text'),
+    oneResponse: OneResponse.nullable().optional().describe('null: anyone answers, as often as they like'),
+    allowEdit: AllowEdit.nullable().optional().describe('null: responses cannot be edited by respondents'),
   })
   .strict()
   .describe('Changes to the access rules');

@@ -107,6 +107,10 @@ export interface FormsTable {
   access_opens_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** What a respondent is told before `access_opens_at`; null: the default text. */
   access_closed_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `link` or `email`: who may answer, once each; null: anyone, any number of times. */
+  access_one_response: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Hours after submitting in which a respondent may edit the response; null: no editing. */
+  access_edit_hours: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An account's custom domain; `verified_at` set once its TXT record was found. */

@@ -35,6 +35,11 @@ function accessOf(row: AccessRow): FormAccess {
     hasPassword: row.access_password_hash !== null,
     opensAt: row.access_opens_at,
     closedMessage: row.access_closed_message,
+    oneResponse:
+      row.access_one_response === 'link' || row.access_one_response === 'email'
+        ? row.access_one_response
+        : null,
+    allowEdit: row.access_edit_hours === null ? null : { hours: row.access_edit_hours },
   };
 }
 
@@ -76,6 +81,8 @@ export function createAccessService({ db, clock, tokens, limits = UNLOCK_LIMITS 
       if (body.opensAt !== undefined)
         change.access_opens_at = body.opensAt === null ? null : new Date(body.opensAt).toISOString();
       if (body.closedMessage !== undefined) change.access_closed_message = body.closedMessage;
+      if (body.oneResponse !== undefined) change.access_one_response = body.oneResponse;
+      if (body.allowEdit !== undefined) change.access_edit_hours = body.allowEdit?.hours ?? null;
       return db.transaction().execute(async (trx) => {
         const store = createAccessStore(trx);
         if (Object.keys(change).length > 0) {

@@ -1,3 +1,4 @@
+import type { OneResponse } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 
 const ACCESS_COLUMNS = [
@@ -7,12 +8,16 @@ const ACCESS_COLUMNS = [
   'access_password_hash',
   'access_opens_at',
   'access_closed_message',
+  'access_one_response',
+  'access_edit_hours',
 ] as const;
 
 export interface AccessChange {
   access_password_hash?: string | null;
   access_opens_at?: string | null;
   access_closed_message?: string | null;
+  access_one_response?: OneResponse | null;
+  access_edit_hours?: number | null;
 }
 
 /** A form's access columns: read and written by the form's account, read by share code to unlock it. */

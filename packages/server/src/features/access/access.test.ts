@@ -84,10 +84,22 @@ describeEachDialect(
     it('sets and clears a password: reads say hasPassword, no read or export carries the hash', async () => {
       const form = await publishForm(t, key, formWithPhoto(), 'Staff survey');
       const before = await t.request(`/v1/forms/${form.id}/access`, { key });
-      expect(before.body.data).toEqual({ hasPassword: false, opensAt: null, closedMessage: null });
+      expect(before.body.data).toEqual({
+        hasPassword: false,
+        opensAt: null,
+        closedMessage: null,
+        oneResponse: null,
+        allowEdit: null,
+      });
       const set = await putAccess(form.id, { password: 'open sesame' });
       expect(set.status, set.text).toBe(200);
-      expect(set.body.data).toEqual({ hasPassword: true, opensAt: null, closedMessage: null });
+      expect(set.body.data).toEqual({
+        hasPassword: true,
+        opensAt: null,
+        closedMessage: null,
+        oneResponse: null,
+        allowEdit: null,
+      });
       const stored = await t.db
         .selectFrom('forms')
         .select('access_password_hash')
@@ -125,7 +137,13 @@ describeEachDialect(
       // A changed title (a form edit) keeps the password; a partial PUT changes only what it sends.
       expect((await putAccess(form.id, { closedMessage: 'Soon' })).body.data.hasPassword).toBe(true);
       const cleared = await putAccess(form.id, { password: null });
-      expect(cleared.body.data).toEqual({ hasPassword: false, opensAt: null, closedMessage: 'Soon' });
+      expect(cleared.body.data).toEqual({
+        hasPassword: false,
+        opensAt: null,
+        closedMessage: 'Soon',
+        oneResponse: null,
+        allowEdit: null,
+      });
       expect((await t.request(`/v1/public/forms/${form.code}`)).status).toBe(200);
       // The change is in the audit log, once per PUT.
       const log = await t.request(`/v1/audit-log?targetId=${form.id}&action=form.access_changed`, { key });
@@ -227,11 +245,31 @@ describeEachDialect(
       expect((await putAccess(form.id, { closedMessage: 'x'.repeat(1001) })).status).toBe(400);
     });
 
+    it('keeps who may answer once and the edit window, each changed alone and cleared by null', async () => {
+      const form = await publishForm(t, key, formWithPhoto(), 'Rules');
+      const set = await putAccess(form.id, { oneResponse: 'email', allowEdit: { hours: 48 } });
+      expect(set.body.data).toMatchObject({ oneResponse: 'email', allowEdit: { hours: 48 } });
+      const link = await putAccess(form.id, { oneResponse: 'link' });
+      expect(link.body.data).toMatchObject({ oneResponse: 'link', allowEdit: { hours: 48 } });
+      const read = await t.request(`/v1/forms/${form.id}/access`, { key });
+      expect(read.body.data).toMatchObject({ oneResponse: 'link', allowEdit: { hours: 48 } });
+      const cleared = await putAccess(form.id, { oneResponse: null, allowEdit: null });
+      expect(cleared.body.data).toMatchObject({ oneResponse: null, allowEdit: null });
+      for (const bad of [
+        { oneResponse: 'phone' },
+        { allowEdit: { hours: 0 } },
+        { allowEdit: { hours: 721 } },
+        { allowEdit: { hours: 1.5 } },
+      ]) {
+        expect([bad, (await putAccess(form.id, bad)).status]).toEqual([bad, 400]);
+      }
+    });
+
     it('before opensAt every public route is 409 FORM_CLOSED with the closed message; then open', async () => {
       const form = await publishForm(t, key, formWithPhoto(), 'Later');
       const opensAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
       const set = await putAccess(form.id, { opensAt, closedMessage: 'Opens at nine' });
-      expect(set.body.data).toEqual({ hasPassword: false, opensAt, closedMessage: 'Opens at nine' });
+      expect(set.body.data).toMatchObject({ hasPassword: false, opensAt, closedMessage: 'Opens at nine' });
       const closed = await everyRoute(form.code, undefined);
       for (const [name, [status, error]] of Object.entries(closed)) {
         if (name === 'page') continue;

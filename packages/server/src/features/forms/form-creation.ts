@@ -80,6 +80,8 @@ export function createFormCreation({ db, clock, outbox, assertSavable }: FormCre
         access_password_hash: null,
         access_opens_at: null,
         access_closed_message: null,
+        access_one_response: null,
+        access_edit_hours: null,
       };
       await withEvents(
         trx,

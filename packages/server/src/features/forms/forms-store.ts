@@ -47,6 +47,8 @@ const byShareCodeWithoutSchema = preparedQuery((db: Db, p: { code: string }) =>
       'access_password_hash',
       'access_opens_at',
       'access_closed_message',
+      'access_one_response',
+      'access_edit_hours',
     ])
     .where('deleted_at', 'is', null)
     .where('share_code', '=', p.code),
