@@ -92,6 +92,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "Who may answer a form and when: a password (stored hashed, never read back) and an opening time, kept apart from the form's schema; and the public route that unlocks a protected form.",
   },
+  transfer: {
+    name: 'Import and export',
+    description:
+      "Forms moving between servers and tools: a form's portable document, and imports that create a DRAFT form with a report of what could not be carried over.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

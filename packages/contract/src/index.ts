@@ -240,6 +240,16 @@ export {
   UnlockFormResult,
 } from './models/form-access.js';
 export {
+  FORM_DEFINITION_FORMAT,
+  FormDefinition,
+  IMPORT_SOURCES,
+  ImportFormBody,
+  ImportFormResult,
+  ImportProblem,
+  type ImportSource,
+  PortableTheme,
+} from './models/form-definition.js';
+export {
   FieldFigures,
   FormFigures,
   FormFiguresQuery,

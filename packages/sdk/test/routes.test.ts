@@ -46,6 +46,8 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   deleteFormDraft: [(c) => c.forms.draft.discard(ID), 'DELETE', `/v1/forms/${ID}/draft`],
   getFormAccess: [(c) => c.forms.access.get(ID), 'GET', `/v1/forms/${ID}/access`],
   putFormAccess: [(c) => c.forms.access.put(ID, { password: null }), 'PUT', `/v1/forms/${ID}/access`],
+  getFormDefinition: [(c) => c.forms.definition(ID), 'GET', `/v1/forms/${ID}/definition`],
+  importForm: [(c) => c.forms.import({ source: 'formloom', definition: {} }), 'POST', '/v1/forms/import'],
   publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>

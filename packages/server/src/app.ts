@@ -28,6 +28,7 @@ import {
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
 import { createThemesRouter } from './features/themes/index.js';
+import { createTransferRouter } from './features/transfer/index.js';
 import {
   createFileDownloadRouter,
   createImageRouter,
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): Express {
     domains: createDomainsRouter(services.domains),
     themes: createThemesRouter(services.themes),
     access: createAccessRouter(services.access),
+    transfer: createTransferRouter(services.transfer),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

@@ -47,6 +47,7 @@ import {
   createSmartFormsService,
 } from './features/smart-forms/index.js';
 import { createThemesService } from './features/themes/index.js';
+import { createTransferService } from './features/transfer/index.js';
 import {
   createOwnerUploadsService,
   createUploadsService,
@@ -285,6 +286,7 @@ function buildServices(deps: ServicesDeps) {
     aiJobs: signals.aiJobs,
   });
   const themes = createThemesService({ db, clock, publicUrl: config.publicUrl, images: ownerUploads });
+  const transfer = createTransferService({ clock, publicUrl: config.publicUrl, forms, themes });
   const webhooks = createWebhooksService({
     db,
     clock,
@@ -398,6 +400,7 @@ function buildServices(deps: ServicesDeps) {
     smartAnalytics,
     webhooks,
     themes,
+    transfer,
     sessionTokens,
     sessionCheck,
     connections,

@@ -17,6 +17,7 @@ import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
 import { themesRouter } from './themes.js';
+import { transferRouter } from './transfer.js';
 import { uploadsRouter } from './uploads.js';
 import { webhooksRouter } from './webhooks.js';
 
@@ -45,6 +46,7 @@ export const contract = c.router(
     domains: domainsRouter,
     themes: themesRouter,
     access: formAccessRouter,
+    transfer: transferRouter,
   },
   { strictStatusCodes: true },
 );

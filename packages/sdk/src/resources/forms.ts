@@ -10,12 +10,14 @@ const fieldRoutes = contract.fields;
 const partialRoutes = contract.partials;
 const responseRoutes = contract.responses;
 const accessRoutes = contract.access;
+const transferRoutes = contract.transfer;
 // Types name the exported `Contract`, so declaration files reference it instead of inlining it.
 type R = Contract['forms'];
 type F = Contract['fields'];
 type P = Contract['partials'];
 type S = Contract['responses'];
 type A = Contract['access'];
+type T = Contract['transfer'];
 
 /** Regular forms: create from a schema (or blank), edit, publish, delete. */
 export class Forms extends APIResource {
@@ -57,6 +59,25 @@ export class Forms extends APIResource {
    */
   create(body: BodyOf<R['createForm']>, options?: RequestOptions): APIPromise<ResultOf<R['createForm']>> {
     return this._client._call(routes.createForm, { body }, options);
+  }
+
+  /**
+   * The form as a portable document: import it on any Formloom server with `import`.
+   *
+   * ```ts
+   * const definition = await client.forms.definition(formId);
+   * const { form, report } = await otherServer.forms.import({ source: 'formloom', definition });
+   * ```
+   */
+  definition(id: string, options?: RequestOptions): APIPromise<ResultOf<T['getFormDefinition']>> {
+    return this._client._call(transferRoutes.getFormDefinition, { params: { id } }, options);
+  }
+
+  /**
+   * Creates a DRAFT form from a document; `report` lists each part that could not come along.
+   */
+  import(body: BodyOf<T['importForm']>, options?: RequestOptions): APIPromise<ResultOf<T['importForm']>> {
+    return this._client._call(transferRoutes.importForm, { body }, options);
   }
 
   /** Changes only the properties sent; `null` clears a nullable one. */
