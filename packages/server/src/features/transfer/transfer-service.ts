@@ -10,7 +10,8 @@ import type {
 import { ConflictError, DomainError } from '../../domain-errors.js';
 import type { FormsService } from '../forms/index.js';
 import type { ThemesService } from '../themes/index.js';
-import { fromDefinition, toDefinition } from './formloom-document.js';
+import { toDefinition } from './importers/formloom.js';
+import { IMPORTERS } from './importers/index.js';
 
 export interface TransferServiceDeps {
   clock: () => Date;
@@ -54,7 +55,7 @@ export function createTransferService({ clock, publicUrl, forms, themes }: Trans
      * when the form is refused; a slug another form of the account holds is left out and reported.
      */
     async import(accountId: string, body: ImportFormBody): Promise<ImportFormResult> {
-      const read = fromDefinition(body.definition);
+      const read = IMPORTERS[body.source](body.definition);
       const report = [...read.report];
       const title = body.title ?? read.title;
       const theme = await adoptTheme(accountId, read.theme, report);

@@ -10,7 +10,8 @@ import {
   resolveImageUploads,
   type Theme,
 } from '@formloom/contract';
-import { badRequest } from '../../domain-errors.js';
+import { badRequest } from '../../../domain-errors.js';
+import type { ImportedForm } from './index.js';
 
 /**
  * A form's portable document (`GET /v1/forms/:id/definition`): its schema without the account's
@@ -46,14 +47,6 @@ function portableTheme(theme: Theme): PortableTheme {
   };
 }
 
-/** A portable document read for import: what to create, and what of it could not come along. */
-export interface DefinitionImport {
-  title: string;
-  schema: FormSchema;
-  theme: PortableTheme | undefined;
-  report: ImportProblem[];
-}
-
 /**
  * Reads a portable document for import. A document that is not one (or whose schema is not a
  * schema) is a 400 naming each problem under `body.definition`; what is one but cannot be carried
@@ -61,7 +54,7 @@ export interface DefinitionImport {
  * picture that is not at a public https address (an upload of another server, say), which turns its
  * picture choice into a plain one.
  */
-export function fromDefinition(document: unknown): DefinitionImport {
+export function fromDefinition(document: unknown): ImportedForm {
   const parsed = FormDefinition.safeParse(document);
   if (!parsed.success) {
     throw badRequest(
