@@ -41,12 +41,16 @@ export const FormDefinition = z
 export type FormDefinition = z.infer<typeof FormDefinition>;
 
 /** The documents `POST /v1/forms/import` reads. */
-export const IMPORT_SOURCES = ['formloom'] as const;
+export const IMPORT_SOURCES = ['formloom', 'surveyjs'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export const ImportFormBody = z
   .object({
-    source: z.enum(IMPORT_SOURCES).describe('`formloom`: a document of `GET /v1/forms/:id/definition`'),
+    source: z
+      .enum(IMPORT_SOURCES)
+      .describe(
+        '`formloom`: a document of `GET /v1/forms/:id/definition`; `surveyjs`: a SurveyJS survey JSON',
+      ),
     definition: z.record(z.string(), z.unknown()).describe('The document, as the source gives it'),
     title: z
       .string()

@@ -1,5 +1,6 @@
 import type { FormSchema, ImportProblem, ImportSource, PortableTheme } from '@formloom/contract';
 import { fromDefinition } from './formloom.js';
+import { fromSurveyJs } from './surveyjs.js';
 
 /**
  * What an importer reads out of another tool's document: the form to create, the theme it wears (a
@@ -18,4 +19,5 @@ export interface ImportedForm {
  */
 export const IMPORTERS: Record<ImportSource, (document: unknown) => ImportedForm> = {
   formloom: fromDefinition,
+  surveyjs: fromSurveyJs,
 };
