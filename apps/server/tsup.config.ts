@@ -7,8 +7,9 @@ import { defineConfig } from 'tsup';
  * resolved, read and, for CommonJS, lexed), and the packed `formloom` tarball installs alone from
  * the registry. What stays outside is this package's `dependencies` (tsup leaves those external):
  * better-sqlite3 (native), two large packages loaded only when used (gpt-tokenizer's encodings;
- * recheck, see below), css-tree (it reads its CSS data files beside its own modules at run time) and
- * the themes' fonts (files the server sends as they are).
+ * recheck, see below), css-tree (it reads its CSS data files beside its own modules at run time),
+ * pdfkit (the same, its font metrics; loaded on the first PDF) and the fonts of themes and PDFs
+ * (files the server sends or embeds as they are).
  */
 export default defineConfig({
   entry: { formloom: 'src/formloom.ts' },

@@ -74,4 +74,32 @@ describe('a form response export through the SDK', () => {
     }[];
     expect(exported!.answers).toEqual({ host: 'Ann', guests });
   });
+
+  it("downloads a response's PDF, the fonts found by the built server", async () => {
+    const form = await client.forms.create({ title: 'Quiz PDF', schema: quizSchema() });
+    const published = await client.forms.publish(form.id);
+    const { responseId } = await client.public.submitResponse(published.shareUrl!, {
+      answers: { capital: 'paris', primes: ['two'] },
+    });
+    const pdf = await client.responses.pdf(form.id, responseId);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.fileName).toMatch(/^quiz-pdf-response-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const bytes = Buffer.from(await new Response(pdf.body).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The embedded font: a subset of DejaVu Sans, named in the file.
+    expect(bytes.toString('latin1')).toContain('DejaVuSans');
+  });
+
+  it('moves a form through its portable document and back in as a copy', async () => {
+    const form = await client.forms.create({ title: 'Portable', schema: quizSchema() });
+    const definition = await client.forms.definition(form.id);
+    const { form: copy, report } = await client.forms.import({
+      source: 'formloom',
+      definition,
+      title: 'Copy',
+    });
+    expect(report).toEqual([]);
+    expect(copy).toMatchObject({ title: 'Copy', publishStatus: 'DRAFT' });
+    expect(copy.schema.fields).toEqual(form.schema.fields);
+  });
 });

@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): Express {
   const router: RouterImplementation<typeof contract> = {
     forms: createFormsRouter(services.forms),
     fields: createFieldsRouter(services.forms),
-    responses: createResponsesRouter(responses, clock, services.figures),
+    responses: createResponsesRouter(responses, clock, services.figures, services.responsePdfs),
     uploads: ownerUploadRouter(services.ownerUploads),
     account: createAccountRouter(services.accounts, services.credits, clock, limiter),
     public: createPublicRouter(

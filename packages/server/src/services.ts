@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { Plan, PlanLimits } from '@formloom/contract';
 import { createChatRunner } from './ai/chat-runner.js';
 import type { AiProvider } from './ai/provider.js';
@@ -39,7 +40,7 @@ import {
   DEFAULT_PUBLIC_RATE_LIMIT,
   type PublicRateLimitOptions,
 } from './features/public/index.js';
-import { createResponsesService } from './features/responses/index.js';
+import { createResponsePdfs, createResponsesService } from './features/responses/index.js';
 import {
   createInsightsService,
   createInterviewService,
@@ -270,6 +271,21 @@ function buildServices(deps: ServicesDeps) {
     deleteFiles: (keys) => uploads.deleteStored(keys),
     captcha,
   });
+  const responsePdfs = createResponsePdfs({
+    forms,
+    response: (accountId, formId, responseId) => responses.get(accountId, formId, responseId),
+    fileBytes: async (formId, responseId, uploadId) => {
+      const file = await uploads.open(formId, responseId, uploadId);
+      return file === undefined ? undefined : buffer(file.body);
+    },
+    imageBytes: async (id) => {
+      const image = await ownerUploads.open(id);
+      return image === undefined
+        ? undefined
+        : { body: await buffer(image.body), type: image.row.content_type };
+    },
+    publicUrl: config.publicUrl,
+  });
   partials = createPartialsService({ db, clock, forms, responses, keepUploads: keepUploadsUntil });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
@@ -401,6 +417,7 @@ function buildServices(deps: ServicesDeps) {
     webhooks,
     themes,
     transfer,
+    responsePdfs,
     sessionTokens,
     sessionCheck,
     connections,

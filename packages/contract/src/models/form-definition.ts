@@ -51,7 +51,10 @@ export const ImportFormBody = z
       .describe(
         '`formloom`: a document of `GET /v1/forms/:id/definition`; `surveyjs`: a SurveyJS survey JSON',
       ),
-    definition: z.record(z.string(), z.unknown()).describe('The document, as the source gives it'),
+    definition: z
+      .unknown()
+      .refine((value) => typeof value === 'object' && value !== null, 'Must be a JSON object or array')
+      .describe('The document (a JSON object), as the source gives it'),
     title: z
       .string()
       .trim()

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DeleteResult, Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { FormFigures, FormFiguresQuery } from '../models/form-figures.js';
@@ -10,6 +11,11 @@ import {
 } from '../models/response.js';
 import { meta } from './metadata.js';
 import { API_KEY_ERRORS, c, EXPORT_TYPES_TEXT, errorResponses, exportFile, FormIdParams } from './shared.js';
+
+const pdfFile = c.otherResponse({
+  contentType: 'application/pdf',
+  body: z.unknown().describe('The PDF'),
+});
 
 /**
  * The bytes of a file answer of a stored response (`GET`; needs what reading the response needs).
@@ -82,6 +88,19 @@ export const responsesRouter = c.router({
     summary: 'Get a response',
     responses: {
       200: success(FormResponse, 'The response with all answers'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
+    },
+    metadata: read,
+  },
+  getResponsePdf: {
+    method: 'GET',
+    path: '/v1/forms/:id/responses/:responseId/pdf',
+    pathParams: ResponseParams,
+    summary: "Get a response's PDF",
+    description:
+      'The response as a PDF (`application/pdf`): the form title and submission time on every page, each answered question as the respondent saw it (the revision they answered, in their language), a signature and chosen pictures drawn, a file by its name with a link to its download. Fonts embedded.',
+    responses: {
+      200: pdfFile,
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
     },
     metadata: read,

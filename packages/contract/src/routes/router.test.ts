@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(113);
+    expect(contractRoutes).toHaveLength(114);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -146,7 +146,7 @@ describe('contract routes', () => {
       expect(route.strictStatusCodes, name).toBe(true);
       const [status, response] = Object.entries(route.responses).find(([s]) => Number(s) < 400)!;
       if (isAppRouteOtherResponse(response)) {
-        expect(['exportSmartForm', 'exportResponses', 'exportAuditLog']).toContain(name);
+        expect(['exportSmartForm', 'exportResponses', 'exportAuditLog', 'getResponsePdf']).toContain(name);
         continue;
       }
       const shape = (response as z.AnyZodObject).shape;

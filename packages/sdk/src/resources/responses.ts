@@ -68,6 +68,25 @@ export class Responses extends APIResource {
   }
 
   /**
+   * The response as a PDF: the questions as its respondent saw them, their answers, a signature
+   * and chosen pictures drawn, a file by its name and a link to its download.
+   *
+   * ```ts
+   * const pdf = await client.responses.pdf(formId, responseId);
+   * await pipeline(Readable.fromWeb(pdf.body), createWriteStream(pdf.fileName ?? 'response.pdf'));
+   * ```
+   */
+  async pdf(formId: string, responseId: string, options?: RequestOptions): Promise<ExportedFile> {
+    const response = await this._client._send(
+      routes.getResponsePdf,
+      { params: { id: formId, responseId } },
+      options,
+      'application/pdf',
+    );
+    return exportedFile(response);
+  }
+
+  /**
    * Deletes the response for good, with its uploaded files (recorded in the audit log).
    *
    * ```ts

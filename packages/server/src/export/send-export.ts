@@ -10,7 +10,7 @@ import { contentDisposition } from '../http/content-disposition.js';
 export function exportFileName(
   title: string,
   what: string,
-  format: ExportFormat,
+  format: ExportFormat | 'pdf',
   now: Date,
   fallback = 'export',
 ): string {

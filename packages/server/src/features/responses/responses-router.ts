@@ -1,10 +1,12 @@
 import { contract, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
 import { exportFileName, exportStream, sendExport } from '../../export/index.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { FiguresService } from '../analytics/index.js';
 import { responsesExport } from './response-export.js';
+import type { ResponsePdfs } from './response-pdf.js';
 import type { ResponsesService } from './responses-service.js';
 
 const s = initServer();
@@ -13,6 +15,7 @@ export function createResponsesRouter(
   responses: ResponsesService,
   clock: () => Date,
   figures: FiguresService,
+  pdfs: ResponsePdfs,
 ): RouterImplementation<typeof contract.responses> {
   return s.router(contract.responses, {
     listResponses: async ({ params, query, req }) => ({
@@ -36,6 +39,20 @@ export function createResponsesRouter(
       status: 200,
       body: successBody(await responses.get(authOf(req).accountId, params.id, params.responseId), 'Response'),
     }),
+    getResponsePdf: async ({ params, req, res }) => {
+      const pdf = await pdfs.pdfOf(authOf(req).accountId, params.id, params.responseId);
+      const name = exportFileName(
+        pdf.title,
+        `response-${params.responseId.slice(0, 8)}`,
+        'pdf',
+        clock(),
+        'form',
+      );
+      res.setHeader('content-type', 'application/pdf');
+      res.setHeader('content-disposition', contentDisposition(name));
+      res.setHeader('cache-control', 'private, no-store');
+      return { status: 200, body: pdf.body as never };
+    },
     deleteResponse: async ({ params, req }) => ({
       status: 200,
       body: successBody(
