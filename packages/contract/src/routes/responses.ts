@@ -5,6 +5,7 @@ import {
   FormResponse,
   ResponseCount,
   ResponseExportQuery,
+  ResponseHistory,
   ResponseListQuery,
   ResponsePage,
 } from '../models/response.js';
@@ -82,6 +83,19 @@ export const responsesRouter = c.router({
     summary: 'Get a response',
     responses: {
       200: success(FormResponse, 'The response with all answers'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
+    },
+    metadata: read,
+  },
+  getResponseHistory: {
+    method: 'GET',
+    path: '/v1/forms/:id/responses/:responseId/history',
+    pathParams: ResponseParams,
+    summary: "Get a response's earlier answers",
+    description:
+      'The answers a respondent replaced by editing the response through its edit link (`allowEdit`), newest first.',
+    responses: {
+      200: success(ResponseHistory, 'The earlier answers'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
     },
     metadata: read,

@@ -36,6 +36,13 @@ export function createResponsesRouter(
       status: 200,
       body: successBody(await responses.get(authOf(req).accountId, params.id, params.responseId), 'Response'),
     }),
+    getResponseHistory: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await responses.history(authOf(req).accountId, params.id, params.responseId),
+        'Earlier answers',
+      ),
+    }),
     deleteResponse: async ({ params, req }) => ({
       status: 200,
       body: successBody(
