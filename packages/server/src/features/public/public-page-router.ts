@@ -547,8 +547,17 @@ export function createPublicPageRouter({
     const language = found.form.schema.meta.language;
     try {
       const current = await edits!.read(code, token);
-      const state = { page: undefined, errors: new Map<string, string>(), status: editingNote(language) };
-      return { status: 200, ...(await formPage(code, found, links, current.answers, state)) };
+      // The note leads the form's description (which keeps its line breaks).
+      const description = found.form.description ?? found.form.schema.meta.description;
+      const noted = {
+        ...found,
+        form: {
+          ...found.form,
+          description: [editingNote(language), description].filter(Boolean).join('\n\n'),
+        },
+      };
+      const state = { page: undefined, errors: new Map<string, string>() };
+      return { status: 200, ...(await formPage(code, noted, links, current.answers, state)) };
     } catch (error) {
       const refused = editRefusalPage(error, language, links, found.form.title, found.look);
       if (refused === undefined) throw error;
