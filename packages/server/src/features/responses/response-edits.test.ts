@@ -1,11 +1,26 @@
+import type { FormSchema } from '@formloom/contract';
 import { verifyDelivery, WebhookEvent } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
-import { publishForm } from '../../../test/support/page-fixtures.js';
+import { publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { type Receiver, startReceiver } from '../../../test/support/webhook-test-kit.js';
 
 const ANSWERS = { name: 'Ada', contact: 'email', email: 'ada@example.com', age: 36 };
+
+/** The contact form with an optional photo. */
+function withPhoto(): FormSchema {
+  const schema = contactSchema();
+  schema.fields.push({
+    id: 'photo',
+    sectionId: 'main',
+    type: 'file',
+    label: 'A photo',
+    order: 99,
+    fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
+  });
+  return schema;
+}
 const HOUR = 3_600_000;
 
 describeEachDialect(
@@ -21,8 +36,8 @@ describeEachDialect(
     afterAll(() => receiver.close());
 
     /** A published contact form whose respondents may edit for `hours` (none: no edits). */
-    async function editableForm(hours: number | null = 2, password?: string) {
-      const form = await publishForm(t, key, contactSchema());
+    async function editableForm(hours: number | null = 2, password?: string, schema = contactSchema()) {
+      const form = await publishForm(t, key, schema);
       const access = await t.request(`/v1/forms/${form.id}/access`, {
         method: 'PUT',
         key,
@@ -216,6 +231,67 @@ describeEachDialect(
       expect((await put(form.code, token, { name: 'Eve' })).status).toBe(401);
       expect((await t.request(editPath(form.code, token), { headers: access })).status).toBe(200);
       expect((await put(form.code, token, { name: 'Ada' }, access)).status).toBe(200);
+    });
+
+    it('answers an edit token when a saved partial is completed, once', async () => {
+      const form = await editableForm(2);
+      const saved = await t.request(`/v1/public/forms/${form.code}/partials`, {
+        method: 'POST',
+        json: { answers: { name: 'Ada' } },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const complete = () =>
+        t.request(`/v1/public/forms/${form.code}/partials/${saved.body.data.resumeToken}/complete`, {
+          method: 'POST',
+          json: { answers: { contact: 'email' } },
+        });
+      const done = await complete();
+      expect(done.status, done.text).toBe(201);
+      const token = done.body.data.editToken as string;
+      const read = await t.request(editPath(form.code, token));
+      expect(read.body.data.answers).toEqual({ name: 'Ada', contact: 'email' });
+      // A repeated complete answers the same response, without showing the token again.
+      const again = await complete();
+      expect(again.body.data.responseId).toBe(done.body.data.responseId);
+      expect(again.body.data).not.toHaveProperty('editToken');
+    });
+
+    it('keeps a file answer the response holds, or replaces it with a new upload', async () => {
+      const form = await editableForm(2, undefined, withPhoto());
+      const upload = async () => {
+        const body = new FormData();
+        body.append('fieldId', 'photo');
+        body.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'photo.png');
+        const res = await fetch(`${t.url}/v1/public/forms/${form.code}/uploads`, { method: 'POST', body });
+        return ((await res.json()) as { data: { uploadId: string } }).data.uploadId;
+      };
+      const first = await upload();
+      const sent = await submit(form.code, { name: 'Ada', photo: { uploadId: first } });
+      expect(sent.status, sent.text).toBe(201);
+      const token = sent.body.data.editToken as string;
+      // The same file again: it is the response's own, so it is still a valid answer.
+      const kept = await put(form.code, token, { name: 'Ada L.', photo: { uploadId: first } });
+      expect(kept.status, kept.text).toBe(200);
+      const second = await upload();
+      const replaced = await put(form.code, token, { name: 'Ada L.', photo: { uploadId: second } });
+      expect(replaced.status, replaced.text).toBe(200);
+      const owner = await t.request(`/v1/forms/${form.id}/responses/${sent.body.data.responseId}`, { key });
+      expect(owner.body.data.answers.photo).toMatchObject({ uploadId: second, name: 'photo.png' });
+      // Both files belong to the response (the history names the first).
+      const claimed = await t.db
+        .selectFrom('uploads')
+        .select('id')
+        .where('response_id', '=', sent.body.data.responseId)
+        .execute();
+      expect(claimed.map((u) => u.id).sort()).toEqual([first, second].sort());
+      // Another response's file is no answer of this one.
+      const other = await submit(form.code, { name: 'Eve', photo: { uploadId: await upload() } });
+      const taken = await put(form.code, other.body.data.editToken, {
+        name: 'Eve',
+        photo: { uploadId: second },
+      });
+      expect(taken.status).toBe(400);
+      expect(taken.body.issues[0].fieldId).toBe('photo');
     });
 
     it('delivers FORM_RESPONSE_UPDATED to a real webhook receiver, signed', async () => {
