@@ -1,26 +1,12 @@
-import type { FormSchema } from '@formloom/contract';
 import { verifyDelivery, WebhookEvent } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contactSchema } from '../../../test/support/fixtures.js';
+import { contactSchema, contactWithPhotoSchema } from '../../../test/support/fixtures.js';
 import { publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { type Receiver, startReceiver } from '../../../test/support/webhook-test-kit.js';
 
 const ANSWERS = { name: 'Ada', contact: 'email', email: 'ada@example.com', age: 36 };
 
-/** The contact form with an optional photo. */
-function withPhoto(): FormSchema {
-  const schema = contactSchema();
-  schema.fields.push({
-    id: 'photo',
-    sectionId: 'main',
-    type: 'file',
-    label: 'A photo',
-    order: 99,
-    fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
-  });
-  return schema;
-}
 const HOUR = 3_600_000;
 
 describeEachDialect(
@@ -257,7 +243,7 @@ describeEachDialect(
     });
 
     it('keeps a file answer the response holds, or replaces it with a new upload', async () => {
-      const form = await editableForm(2, undefined, withPhoto());
+      const form = await editableForm(2, undefined, contactWithPhotoSchema());
       const upload = async () => {
         const body = new FormData();
         body.append('fieldId', 'photo');
