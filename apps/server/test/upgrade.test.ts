@@ -131,9 +131,9 @@ describeDialects('upgrade from the previous release', (dialect) => {
     expect(me.data.usage.requests).toBeGreaterThan(0);
     me.data.usage = expected.me.data.usage;
     // Fields response reads gained after the previous release (the form model's language, variables,
-    // ending, quiz marks and revision): an old response reads language null, variables {}, endingId
-    // null (the default completion), quiz null (not a quiz) and formRevision null (stored before
-    // revisions were); checked, then left out of the comparison.
+    // ending, quiz marks, revision and edit): an old response reads language null, variables {},
+    // endingId null (the default completion), quiz null (not a quiz), formRevision null (stored
+    // before revisions were) and updatedAt null (never edited); checked, then left out of the comparison.
     for (const form of Object.values(actual.formDetails as Record<string, FormDetail>)) {
       for (const read of [...form.responses, ...Object.values(form.details).map((d) => d.data)]) {
         expect(read).toMatchObject({
@@ -142,12 +142,14 @@ describeDialects('upgrade from the previous release', (dialect) => {
           endingId: null,
           quiz: null,
           formRevision: null,
+          updatedAt: null,
         });
         delete read.language;
         delete read.variables;
         delete read.endingId;
         delete read.quiz;
         delete read.formRevision;
+        delete read.updatedAt;
       }
     }
     // Form reads gained `revision` (the lists, the reads, a form inside a job's result): null for a

@@ -364,6 +364,10 @@ export {
 } from './models/rate-limit.js';
 export {
   AnswerValue,
+  EditableResponse,
+  EditedResponse,
+  EditResponseBody,
+  EditToken,
   FileAnswer,
   FormResponse,
   OtherAnswer,
@@ -374,8 +378,10 @@ export {
   QuizResult,
   ResponseCount,
   ResponseExportQuery,
+  ResponseHistory,
   ResponseListQuery,
   ResponsePage,
+  ResponseRevision,
   SubmissionEnding,
   SubmissionQuiz,
   SubmitResponseBody,

@@ -64,6 +64,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   listResponses: [(c) => c.responses.list(ID), 'GET', `/v1/forms/${ID}/responses`],
   countResponses: [(c) => c.responses.count(ID), 'GET', `/v1/forms/${ID}/responses/count`],
   getResponse: [(c) => c.responses.retrieve(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}`],
+  getResponseHistory: [(c) => c.responses.history(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}/history`],
   createUpload: [
     (c) => c.uploads.create(new Uint8Array([1, 2, 3]), { fileName: 'a.png' }),
     'POST',

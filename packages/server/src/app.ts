@@ -212,6 +212,7 @@ export function createApp(deps: AppDeps): Express {
       hostTarget: services.domains.target,
       themeOf,
       unlock: services.access.unlock,
+      edits: { read: responses.readForEdit, edit: responses.edit },
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

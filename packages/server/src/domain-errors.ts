@@ -65,6 +65,15 @@ export class FormClosedError extends ConflictError {
   override readonly caseCode = 'FORM_CLOSED' as const;
 }
 
+/**
+ * A respondent's edit after its window (`allowEdit.hours` after the submission), or of a form
+ * whose edits were turned off since (409 EDIT_WINDOW_CLOSED).
+ */
+export class EditWindowClosedError extends ConflictError {
+  override name = 'EditWindowClosedError';
+  override readonly caseCode = 'EDIT_WINDOW_CLOSED' as const;
+}
+
 /** The caller's copy is stale: the resource changed since the version its `If-Match` names. */
 export class PreconditionFailedError extends DomainError {
   override name = 'PreconditionFailedError';

@@ -64,6 +64,11 @@ export const ERROR_CASES = {
    * the form's closed message), or archived (expired or full: submissions only).
    */
   FORM_CLOSED: 'CONFLICT',
+  /**
+   * A respondent's edit of their response after its window (`allowEdit.hours` after it was
+   * submitted), or of a form whose edits were turned off since.
+   */
+  EDIT_WINDOW_CLOSED: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -74,6 +79,7 @@ export const ERROR_CASE_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'PASSWORD_REQUIRED',
   'FORM_CLOSED',
+  'EDIT_WINDOW_CLOSED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

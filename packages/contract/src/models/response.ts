@@ -115,6 +115,11 @@ export const FormResponse = z
       .optional()
       .describe('The quiz marks of a form with `settings.quiz`; null for other forms'),
     submittedAt: Timestamp,
+    updatedAt: Timestamp.nullable()
+      .optional()
+      .describe(
+        'When the respondent last edited the response through its edit link (`allowEdit`); null when never edited. Earlier answers: `GET .../history`',
+      ),
   })
   .describe('Response');
 export type FormResponse = z.infer<typeof FormResponse>;
@@ -155,6 +160,14 @@ export const ResponseCount = z
   .object({ count: z.number().int().nonnegative().describe('Responses stored for the form') })
   .describe('Response count');
 export type ResponseCount = z.infer<typeof ResponseCount>;
+
+/** A response's edit token (`allowEdit`): 32 random bytes, base64url. */
+export const EditToken = z
+  .string()
+  .min(16)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe('Edit token');
 
 /** The token that ties a respondent's feedback requests to their submission. */
 export const QuizAttemptToken = z
@@ -264,9 +277,61 @@ export const SubmitResponseResult = z
       ),
     ending: SubmissionEnding,
     quiz: SubmissionQuiz.optional().describe('The quiz marks, for a form with `settings.quiz`'),
+    editToken: EditToken.optional().describe(
+      "A form with `allowEdit`: the respondent's edit token (the page's link `/f/:code?edit=<token>`, the edit routes). " +
+        'Shown once: only its hash is stored, so a retry answered from its Idempotency-Key, or a partial completed again, carries none',
+    ),
+    editUntil: Timestamp.optional().describe(
+      'A form with `allowEdit`: until when the response may be edited',
+    ),
   })
   .describe('Submission stored');
 export type SubmitResponseResult = z.infer<typeof SubmitResponseResult>;
+
+/** GET /v1/public/forms/:code/responses/:editToken: the response as its respondent may read it. */
+export const EditableResponse = z
+  .object({
+    answers: z.record(z.string(), AnswerValue).describe('The answers as they are now, keyed by field id'),
+    language: z.enum(LANGUAGES).nullable().describe('The language the respondent answered in'),
+    submittedAt: Timestamp,
+    updatedAt: Timestamp.nullable().describe('When last edited; null when never'),
+    editUntil: Timestamp.describe('Edits are taken until then'),
+  })
+  .describe('Response to edit');
+export type EditableResponse = z.infer<typeof EditableResponse>;
+
+/** PUT /v1/public/forms/:code/responses/:editToken: the answers that replace the response's. */
+export const EditResponseBody = SubmitResponseBody.pick({ answers: true, language: true })
+  .strict()
+  .describe('The edited answers');
+export type EditResponseBody = z.infer<typeof EditResponseBody>;
+
+/** An edit stored: what a submission answers (its ending, its marks), and when it was edited. */
+export const EditedResponse = SubmitResponseResult.omit({ editToken: true })
+  .extend({
+    updatedAt: Timestamp,
+    editUntil: Timestamp,
+  })
+  .describe('Edit stored');
+export type EditedResponse = z.infer<typeof EditedResponse>;
+
+/** One earlier version of an edited response: its answers and when they were given and replaced. */
+export const ResponseRevision = z
+  .object({
+    answers: z.record(z.string(), AnswerValue),
+    variables: z.record(z.string(), VariableValue),
+    language: z.enum(LANGUAGES).nullable(),
+    endingId: z.string().nullable(),
+    answeredAt: Timestamp.describe('When these answers were given (submitted, or an earlier edit)'),
+    replacedAt: Timestamp.describe('When an edit replaced them'),
+  })
+  .describe('Earlier answers');
+export type ResponseRevision = z.infer<typeof ResponseRevision>;
+
+export const ResponseHistory = z
+  .object({ revisions: z.array(ResponseRevision).describe('Newest first; empty when never edited') })
+  .describe("A response's earlier answers");
+export type ResponseHistory = z.infer<typeof ResponseHistory>;
 
 /** POST /v1/public/forms/:code/uploads, a multipart body. */
 export const UploadFileBody = z.object({

@@ -11,8 +11,8 @@ describe('CreateWebhookBody', () => {
     ).toBe(false);
   });
 
-  it('takes all nine event types and refuses an empty or unknown list', () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(9);
+  it('takes all ten event types and refuses an empty or unknown list', () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(10);
     const url = 'https://example.com/hook';
     expect(CreateWebhookBody.safeParse({ url, events: [...WEBHOOK_EVENT_TYPES] }).success).toBe(true);
     expect(CreateWebhookBody.safeParse({ url, events: [] }).success).toBe(false);

@@ -3,9 +3,10 @@ import { HttpUrl, Timestamp, Uuid } from './common.js';
 import { PageQuery, page } from './paging.js';
 import { QuizResult, VariableValue } from './response.js';
 
-/** All nine event types are subscribable (docs/webhooks.md "Events"). */
+/** All ten event types are subscribable (docs/webhooks.md "Events"). */
 export const WEBHOOK_EVENT_TYPES = [
   'FORM_RESPONSE_CREATED',
+  'FORM_RESPONSE_UPDATED',
   'FORM_PUBLISHED',
   'FORM_UNPUBLISHED',
   'FORM_CREATED',
@@ -107,20 +108,25 @@ export const WebhookAnswer = LabelledAnswer.extend({
 });
 export type WebhookAnswer = z.infer<typeof WebhookAnswer>;
 
+const ResponseEventData = z.object({
+  ...FormRef,
+  responseId: Uuid,
+  answers: z.record(z.string(), WebhookAnswer).describe('Keyed by field id (a repeating section: by its id)'),
+  variables: z
+    .record(z.string(), VariableValue)
+    .optional()
+    .describe(
+      'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
+    ),
+  quiz: QuizResult.optional().describe("The quiz's marks; only for forms with `settings.quiz`"),
+});
+
 export const WEBHOOK_EVENT_DATA = {
-  FORM_RESPONSE_CREATED: z.object({
-    ...FormRef,
-    responseId: Uuid,
-    answers: z
-      .record(z.string(), WebhookAnswer)
-      .describe('Keyed by field id (a repeating section: by its id)'),
-    variables: z
-      .record(z.string(), VariableValue)
-      .optional()
-      .describe(
-        'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
-      ),
-    quiz: QuizResult.optional().describe("The quiz's marks; only for forms with `settings.quiz`"),
+  FORM_RESPONSE_CREATED: ResponseEventData,
+  /** A respondent edited their response through its edit link: the answers as they are now. */
+  FORM_RESPONSE_UPDATED: ResponseEventData.extend({
+    submittedAt: Timestamp.describe('When the response was first submitted'),
+    updatedAt: Timestamp.describe('When this edit was stored'),
   }),
   FORM_PUBLISHED: z.object({
     ...FormRef,
@@ -163,6 +169,7 @@ function event<T extends WebhookEventType>(type: T) {
 const webhookEventSchema = z
   .discriminatedUnion('type', [
     event('FORM_RESPONSE_CREATED'),
+    event('FORM_RESPONSE_UPDATED'),
     event('FORM_PUBLISHED'),
     event('FORM_UNPUBLISHED'),
     event('FORM_CREATED'),

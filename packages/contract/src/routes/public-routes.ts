@@ -13,6 +13,14 @@
  */
 export const getPublicForm = { method: 'GET', path: '/v1/public/forms/:code' } as const;
 export const submitPublicResponse = { method: 'POST', path: '/v1/public/forms/:code/responses' } as const;
+export const getEditableResponse = {
+  method: 'GET',
+  path: '/v1/public/forms/:code/responses/:editToken',
+} as const;
+export const editPublicResponse = {
+  method: 'PUT',
+  path: '/v1/public/forms/:code/responses/:editToken',
+} as const;
 export const uploadPublicFile = { method: 'POST', path: '/v1/public/forms/:code/uploads' } as const;
 export const quizFeedback = { method: 'POST', path: '/v1/public/forms/:code/feedback' } as const;
 export const unlockPublicForm = { method: 'POST', path: '/v1/public/forms/:code/unlock' } as const;
@@ -53,6 +61,8 @@ export const finishSmartFormSession = {
 export const publicRoutes = {
   getPublicForm,
   submitPublicResponse,
+  getEditableResponse,
+  editPublicResponse,
   uploadPublicFile,
   quizFeedback,
   unlockPublicForm,

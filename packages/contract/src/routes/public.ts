@@ -4,6 +4,10 @@ import { success } from '../models/envelope.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IdempotencyKey } from '../models/idempotency.js';
 import { PublicForm, PublicFormQuery } from '../models/public-form.js';
 import {
+  EditableResponse,
+  EditedResponse,
+  EditResponseBody,
+  EditToken,
   QuizFeedbackBody,
   QuizFeedbackResult,
   SubmitResponseBody,
@@ -36,6 +40,11 @@ const formGone = {
   401: 'PASSWORD_REQUIRED: the form is password-protected and no valid `X-Formloom-Access` token came; `form.title` names it',
 };
 const smartFormGone = { 404: 'No published smart form under this code' };
+const EditParams = ShareCodeParams.extend({ editToken: EditToken });
+const editGone = {
+  ...formGone,
+  404: 'No published form under this code, or no response of it under this edit token',
+};
 const SessionParams = ShareCodeParams.extend({ sessionId: Uuid.describe('Session id') });
 const sessionErrors = errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
   401: 'No `x-session-token`',
@@ -82,6 +91,40 @@ export const publicRouter = c.router({
         400: 'Invalid answers; see `issues`',
         ...formGone,
         409: 'The form accepts no more responses (ARCHIVED, or before it opens: FORM_CLOSED), or the Idempotency-Key was used with another body',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  getEditableResponse: {
+    ...publicRoutes.getEditableResponse,
+    pathParams: EditParams,
+    summary: 'Read a response to edit',
+    description:
+      "A form with `allowEdit`: the response under the respondent's edit token (the submission's `editToken`), " +
+      'while its window lasts (`allowEdit.hours` after it was submitted).',
+    responses: {
+      200: success(EditableResponse, 'The response'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+        ...editGone,
+        409: 'EDIT_WINDOW_CLOSED: the window has passed, or the form takes no edits now; FORM_CLOSED: before the form opens',
+      }),
+    },
+    metadata: byShareCode,
+  },
+  editPublicResponse: {
+    ...publicRoutes.editPublicResponse,
+    pathParams: EditParams,
+    body: EditResponseBody,
+    summary: 'Edit a response',
+    description:
+      'Replaces the answers of the response under the edit token, validated exactly as a submission (variables, ending and quiz marks computed again). ' +
+      'The response keeps its id and gains `updatedAt`; its earlier answers are kept in its history. Emits FORM_RESPONSE_UPDATED.',
+    responses: {
+      200: success(EditedResponse, 'Edit stored'),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+        400: 'Invalid answers; see `issues`',
+        ...editGone,
+        409: 'EDIT_WINDOW_CLOSED: the window has passed, or the form takes no edits now; FORM_CLOSED: the form is archived or not open yet',
       }),
     },
     metadata: byShareCode,

@@ -6,6 +6,7 @@ import {
   FormResponse,
   ResponseCount,
   ResponseExportQuery,
+  ResponseHistory,
   ResponseListQuery,
   ResponsePage,
 } from '../models/response.js';
@@ -101,6 +102,19 @@ export const responsesRouter = c.router({
       'The response as a PDF (`application/pdf`): the form title and submission time on every page, each answered question as the respondent saw it (the revision they answered, in their language), a signature and chosen pictures drawn, a file by its name with a link to its download. Fonts embedded.',
     responses: {
       200: pdfFile,
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
+    },
+    metadata: read,
+  },
+  getResponseHistory: {
+    method: 'GET',
+    path: '/v1/forms/:id/responses/:responseId/history',
+    pathParams: ResponseParams,
+    summary: "Get a response's earlier answers",
+    description:
+      'The answers a respondent replaced by editing the response through its edit link (`allowEdit`), newest first.',
+    responses: {
+      200: success(ResponseHistory, 'The earlier answers'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
     },
     metadata: read,

@@ -21,6 +21,7 @@ interface EndpointData extends IDataObject {
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
   FORM_RESPONSE_CREATED: 'Response Submitted',
+  FORM_RESPONSE_UPDATED: 'Response Edited',
   FORM_PUBLISHED: 'Form Published',
   FORM_UNPUBLISHED: 'Form Unpublished',
   FORM_CREATED: 'Form Created',

@@ -62,6 +62,41 @@ export class Public extends APIResource {
   }
 
   /**
+   * The response under a respondent's edit token (a submission's `editToken`, for a form with
+   * `allowEdit`): its answers, language and until when it may be edited. After the window: a 409
+   * `ConflictError` (`EDIT_WINDOW_CLOSED`); an unknown token: a 404 `NotFoundError`.
+   *
+   * ```ts
+   * const { editToken } = await client.public.submitResponse(code, { answers });
+   * const { answers: current, editUntil } = await client.public.retrieveResponseForEdit(code, editToken!);
+   * ```
+   */
+  retrieveResponseForEdit(
+    code: string,
+    editToken: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getEditableResponse']>> {
+    return this._client._call(routes.getEditableResponse, { params: { code, editToken } }, options);
+  }
+
+  /**
+   * Replaces the answers of the response under `editToken`, validated as a submission is (a 400
+   * names each problem). The response keeps its id; its earlier answers stay in its history.
+   *
+   * ```ts
+   * await client.public.updateResponse(code, editToken, { answers: { email: 'ada@example.org' } });
+   * ```
+   */
+  updateResponse(
+    code: string,
+    editToken: string,
+    body: BodyOf<R['editPublicResponse']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['editPublicResponse']>> {
+    return this._client._call(routes.editPublicResponse, { params: { code, editToken }, body }, options);
+  }
+
+  /**
    * Unlocks a password-protected form: the token to pass as `accessToken` with its other public
    * calls, for a day (a changed password ends it sooner). A wrong password throws a 401
    * `AuthenticationError` (`PASSWORD_REQUIRED`); tries are limited per address and per form (429).

@@ -38,6 +38,22 @@ export class Responses extends APIResource {
   }
 
   /**
+   * The answers a respondent replaced by editing the response through its edit link (`allowEdit`),
+   * newest first; a response's `updatedAt` says when it was last edited.
+   *
+   * ```ts
+   * const { revisions } = await client.responses.history(formId, responseId);
+   * ```
+   */
+  history(
+    formId: string,
+    responseId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['getResponseHistory']>> {
+    return this._client._call(routes.getResponseHistory, { params: { id: formId, responseId } }, options);
+  }
+
+  /**
    * Every response of the form as a file, oldest first: `csv` by default, `json` or `xlsx`
    * (`bom: 'true'` starts a csv with a UTF-8 byte order mark for Excel; `startDate` / `endDate`
    * narrow it as in `list`). csv and xlsx have a column per field (options by label, files by

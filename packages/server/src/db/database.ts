@@ -10,6 +10,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   forms: FormsTable;
   responses: ResponsesTable;
+  response_revisions: ResponseRevisionsTable;
   webhook_events: WebhookEventsTable;
   outbox_targets: OutboxTargetsTable;
   outbox_deliveries: OutboxDeliveriesTable;
@@ -150,6 +151,24 @@ export interface ResponsesTable {
   form_revision: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON `{correct, total, score, passed}` of a quiz (`settings.quiz`); null for other forms. */
   quiz: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (hex) of the respondent's edit token (`allowEdit`); null when the form took no edits. */
+  edit_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the respondent last edited the answers; null when never. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Answers an edit of a response replaced, as they were (the owner reads them as its history). */
+export interface ResponseRevisionsTable {
+  id: string;
+  response_id: string;
+  answers: string;
+  variables: string | null;
+  language: string | null;
+  ending_id: string | null;
+  quiz: string | null;
+  /** When these answers were given: the submission, or the edit before. */
+  answered_at: string;
+  replaced_at: string;
 }
 
 /** A revision of a published form: its title and schema as they were live from `published_at`. */

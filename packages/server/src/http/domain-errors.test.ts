@@ -38,6 +38,7 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
     { form: { title: 'Staff survey' } },
   ],
   [new domain.FormClosedError('Opens at nine'), 'FORM_CLOSED'],
+  [new domain.EditWindowClosedError('The time to edit this response has passed'), 'EDIT_WINDOW_CLOSED'],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {

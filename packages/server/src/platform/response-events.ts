@@ -12,14 +12,51 @@ import type { OutboxEvent } from '../outbox/record.js';
 export function responseCreatedEvent(
   form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
   schema: FormSchema,
-  response: {
-    id: string;
-    submitted_at: string;
-    answers: Record<string, unknown>;
-    variables?: VariableValues | undefined;
-    quiz?: QuizResult | undefined;
-  },
+  response: EventResponse,
 ): OutboxEvent {
+  return {
+    accountId: form.account_id,
+    type: 'FORM_RESPONSE_CREATED',
+    createdAt: response.submitted_at,
+    data: responseData(form, schema, response),
+  };
+}
+
+/**
+ * FORM_RESPONSE_UPDATED: a respondent edited the response through its edit link. The data of
+ * FORM_RESPONSE_CREATED with the answers as they are now, and when it was submitted and edited.
+ */
+export function responseUpdatedEvent(
+  form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
+  schema: FormSchema,
+  response: EventResponse & { updated_at: string },
+): OutboxEvent {
+  return {
+    accountId: form.account_id,
+    type: 'FORM_RESPONSE_UPDATED',
+    createdAt: response.updated_at,
+    data: {
+      ...responseData(form, schema, response),
+      submittedAt: response.submitted_at,
+      updatedAt: response.updated_at,
+    },
+  };
+}
+
+/** A response as its events describe it. */
+interface EventResponse {
+  id: string;
+  submitted_at: string;
+  answers: Record<string, unknown>;
+  variables?: VariableValues | undefined;
+  quiz?: QuizResult | undefined;
+}
+
+function responseData(
+  form: Pick<FormRow, 'id' | 'account_id' | 'title'>,
+  schema: FormSchema,
+  response: EventResponse,
+) {
   const labels = new Map(schema.fields.map((f) => [f.id, f.label]));
   const repeating = new Set(schema.sections.filter((s) => s.repeat !== undefined).map((s) => s.id));
   const labelled = (entry: Record<string, unknown>) =>
@@ -37,16 +74,11 @@ export function responseCreatedEvent(
     }
   }
   return {
-    accountId: form.account_id,
-    type: 'FORM_RESPONSE_CREATED',
-    createdAt: response.submitted_at,
-    data: {
-      formId: form.id,
-      formTitle: form.title,
-      responseId: response.id,
-      answers,
-      ...(response.variables === undefined ? {} : { variables: response.variables }),
-      ...(response.quiz === undefined ? {} : { quiz: response.quiz }),
-    },
+    formId: form.id,
+    formTitle: form.title,
+    responseId: response.id,
+    answers,
+    ...(response.variables === undefined ? {} : { variables: response.variables }),
+    ...(response.quiz === undefined ? {} : { quiz: response.quiz }),
   };
 }

@@ -127,3 +127,17 @@ export async function insertPublishedForm(
     })
     .execute();
 }
+
+/** The contact form with an optional photo (a `file` field taking a PNG up to 1 MB). */
+export function contactWithPhotoSchema(): FormSchema {
+  const schema = contactSchema();
+  schema.fields.push({
+    id: 'photo',
+    sectionId: 'main',
+    type: 'file',
+    label: 'A photo',
+    order: 99,
+    fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
+  });
+  return schema;
+}

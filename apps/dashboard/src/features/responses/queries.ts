@@ -28,6 +28,8 @@ export const responseKeys = {
   list: (formId: string, query: ResponsesQuery) => [...responseKeys.lists(formId), query] as const,
   detail: (formId: string, responseId: string) =>
     [...responseKeys.all, formId, 'detail', responseId] as const,
+  history: (formId: string, responseId: string) =>
+    [...responseKeys.all, formId, 'history', responseId] as const,
   figures: (formId: string, range: { startDate: string; endDate: string }) =>
     [...responseKeys.all, formId, 'figures', range] as const,
 };
@@ -53,6 +55,15 @@ export function useResponse(formId: string, responseId: string) {
   return useQuery({
     queryKey: responseKeys.detail(formId, responseId),
     queryFn: () => client.responses.retrieve(formId, responseId),
+  });
+}
+
+/** The answers a respondent's edits replaced (newest first); asked only of an edited response. */
+export function useResponseHistory(formId: string, responseId: string, edited: boolean) {
+  return useQuery({
+    queryKey: responseKeys.history(formId, responseId),
+    queryFn: () => client.responses.history(formId, responseId),
+    enabled: edited,
   });
 }
 

@@ -14,6 +14,7 @@ import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
 import { answerItems, itemText, quizText } from './answers.js';
 import { downloadFile, useDeleteResponse, useResponse } from './queries.js';
+import { ResponseHistory } from './response-history.js';
 import { responsesTexts } from './texts.js';
 
 /** One response: every field's label beside its answer (options by label, files by name), then its variables. */
@@ -41,9 +42,9 @@ export default function ResponsePage({ params }: PageProps) {
       />
     );
 
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(response.data.submittedAt),
-  );
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = (iso: string) => when.format(new Date(iso));
+  const date = format(response.data.submittedAt);
   const variables = Object.entries(response.data.variables);
   return (
     <Stack>
@@ -101,6 +102,13 @@ export default function ResponsePage({ params }: PageProps) {
           </Table.Tbody>
         </Table>
       </Paper>
+      <ResponseHistory
+        formId={formId}
+        responseId={responseId}
+        updatedAt={response.data.updatedAt}
+        schema={form.data.schema}
+        format={format}
+      />
       {response.data.quiz ? (
         // The response's read has the quiz's totals, not each question's mark.
         <Paper withBorder p="md" component="section" aria-labelledby="response-quiz">

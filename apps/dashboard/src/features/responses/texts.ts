@@ -48,6 +48,9 @@ export const responsesTexts = defineTexts(
     noDelete: 'Your role ({role}) may not delete responses.',
     deleteTitle: 'Delete this response?',
     deleteText: 'The response of {date} and its files will be deleted for good.',
+    edited: 'The respondent edited this response on {date}.',
+    history: 'Earlier answers',
+    revision: 'Given on {given}, replaced on {replaced}',
   },
   {
     de: {
@@ -97,6 +100,9 @@ export const responsesTexts = defineTexts(
       noDelete: 'Ihre Rolle ({role}) darf keine Antworten löschen.',
       deleteTitle: 'Diese Antwort löschen?',
       deleteText: 'Die Antwort vom {date} und ihre Dateien werden endgültig gelöscht.',
+      edited: 'Die Person hat diese Antwort am {date} bearbeitet.',
+      history: 'Frühere Antworten',
+      revision: 'Gegeben am {given}, ersetzt am {replaced}',
     },
     es: {
       heading: 'Respuestas',
@@ -145,6 +151,9 @@ export const responsesTexts = defineTexts(
       noDelete: 'Tu rol ({role}) no puede eliminar respuestas.',
       deleteTitle: '¿Eliminar esta respuesta?',
       deleteText: 'La respuesta del {date} y sus archivos se eliminarán para siempre.',
+      edited: 'La persona editó esta respuesta el {date}.',
+      history: 'Respuestas anteriores',
+      revision: 'Dadas el {given}, sustituidas el {replaced}',
     },
     it: {
       heading: 'Risposte',
@@ -193,6 +202,9 @@ export const responsesTexts = defineTexts(
       noDelete: 'Il tuo ruolo ({role}) non può eliminare risposte.',
       deleteTitle: 'Eliminare questa risposta?',
       deleteText: 'La risposta del {date} e i suoi file saranno eliminati per sempre.',
+      edited: 'La persona ha modificato questa risposta il {date}.',
+      history: 'Risposte precedenti',
+      revision: 'Date il {given}, sostituite il {replaced}',
     },
     nl: {
       heading: 'Reacties',
@@ -241,6 +253,9 @@ export const responsesTexts = defineTexts(
       noDelete: 'Je rol ({role}) mag geen reacties verwijderen.',
       deleteTitle: 'Deze reactie verwijderen?',
       deleteText: 'De reactie van {date} en haar bestanden worden definitief verwijderd.',
+      edited: 'De invuller heeft deze reactie op {date} bewerkt.',
+      history: 'Eerdere antwoorden',
+      revision: 'Gegeven op {given}, vervangen op {replaced}',
     },
     tr: {
       heading: 'Yanıtlar',
@@ -289,6 +304,9 @@ export const responsesTexts = defineTexts(
       noDelete: 'Rolünüz ({role}) yanıt silemez.',
       deleteTitle: 'Bu yanıt silinsin mi?',
       deleteText: '{date} tarihli yanıt ve dosyaları kalıcı olarak silinecek.',
+      edited: 'Yanıtlayan kişi bu yanıtı {date} tarihinde düzenledi.',
+      history: 'Önceki yanıtlar',
+      revision: '{given} tarihinde verildi, {replaced} tarihinde değiştirildi',
     },
   },
 );

@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { contactSchema } from '../../../test/support/fixtures.js';
+import { contactSchema, contactWithPhotoSchema } from '../../../test/support/fixtures.js';
 import { publishForm, TINY_PNG } from '../../../test/support/page-fixtures.js';
 import { capitalsQuiz } from '../../../test/support/quiz-fixtures.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createServices } from '../../services.js';
-
-/** The contact form with an optional photo: every public route of a form has something to do. */
-function formWithPhoto(): FormSchema {
-  const schema = contactSchema();
-  schema.fields.push({
-    id: 'photo',
-    sectionId: 'main',
-    type: 'file',
-    label: 'A photo',
-    order: 99,
-    fileConfig: { allowedTypes: ['image/png'], maxSizeMB: 1 },
-  });
-  return schema;
-}
 
 const ANSWERS = { name: 'Ada', contact: 'email', email: 'ada@example.com', age: 36 };
 
@@ -82,7 +67,7 @@ describeEachDialect(
     }
 
     it('sets and clears a password: reads say hasPassword, no read or export carries the hash', async () => {
-      const form = await publishForm(t, key, formWithPhoto(), 'Staff survey');
+      const form = await publishForm(t, key, contactWithPhotoSchema(), 'Staff survey');
       const before = await t.request(`/v1/forms/${form.id}/access`, { key });
       expect(before.body.data).toEqual({
         hasPassword: false,
@@ -152,7 +137,7 @@ describeEachDialect(
     });
 
     it('asks every public route for the token: 401 without, fine with one', async () => {
-      const form = await publishForm(t, key, formWithPhoto(), 'Staff survey');
+      const form = await publishForm(t, key, contactWithPhotoSchema(), 'Staff survey');
       await putAccess(form.id, { password: 'open sesame' });
       const without = await everyRoute(form.code, undefined);
       for (const [name, [status, error]] of Object.entries(without)) {
@@ -246,7 +231,7 @@ describeEachDialect(
     });
 
     it('keeps who may answer once and the edit window, each changed alone and cleared by null', async () => {
-      const form = await publishForm(t, key, formWithPhoto(), 'Rules');
+      const form = await publishForm(t, key, contactWithPhotoSchema(), 'Rules');
       const set = await putAccess(form.id, { oneResponse: 'email', allowEdit: { hours: 48 } });
       expect(set.body.data).toMatchObject({ oneResponse: 'email', allowEdit: { hours: 48 } });
       const link = await putAccess(form.id, { oneResponse: 'link' });
@@ -266,7 +251,7 @@ describeEachDialect(
     });
 
     it('before opensAt every public route is 409 FORM_CLOSED with the closed message; then open', async () => {
-      const form = await publishForm(t, key, formWithPhoto(), 'Later');
+      const form = await publishForm(t, key, contactWithPhotoSchema(), 'Later');
       const opensAt = new Date(t.clock.now().getTime() + 3600_000).toISOString();
       const set = await putAccess(form.id, { opensAt, closedMessage: 'Opens at nine' });
       expect(set.body.data).toMatchObject({ hasPassword: false, opensAt, closedMessage: 'Opens at nine' });

@@ -36,6 +36,7 @@ export interface Notification {
 /** What each event is called in a notification. */
 const EVENT_HEADLINES: Record<WebhookEventType, string> = {
   FORM_RESPONSE_CREATED: 'New response',
+  FORM_RESPONSE_UPDATED: 'Response edited',
   FORM_PUBLISHED: 'Form published',
   FORM_UNPUBLISHED: 'Form unpublished',
   FORM_CREATED: 'Form created',
@@ -129,7 +130,9 @@ export function describeEvent(event: WebhookEvent, origin: string, schema?: Form
     warning: event.type === 'FORM_RESPONSES_LIMIT_REACHED',
   };
   switch (event.type) {
-    case 'FORM_RESPONSE_CREATED': {
+    // An edit (posted only where a connection chose FORM_RESPONSE_UPDATED) shows as a new one does.
+    case 'FORM_RESPONSE_CREATED':
+    case 'FORM_RESPONSE_UPDATED': {
       const answers = Object.entries(event.data.answers);
       const stored = Object.fromEntries(answers.map(([id, { answer }]) => [id, answer]));
       for (const [fieldId, { question, answer, entries }] of answers.slice(0, ANSWERS_SHOWN)) {

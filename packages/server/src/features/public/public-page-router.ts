@@ -20,7 +20,7 @@ import { sendBody } from '../../http/send-body.js';
 import type { Logger } from '../../logger.js';
 import { ACCESS_TOKEN_TTL_SECONDS, NotOpenYetError } from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
-import type { SafeHtml } from '../../platform/html.js';
+import { html, type SafeHtml } from '../../platform/html.js';
 import { chooseLanguage } from '../../platform/language-choice.js';
 import { type FormTheme, toPublicForm } from '../../platform/public-form.js';
 import { fontFiles } from '../../platform/theme-fonts.js';
@@ -31,6 +31,7 @@ import type { UploadsService } from '../uploads/index.js';
 import { accessPageTextsFor } from './access-page-texts.js';
 import { type PageAsset, pageAssets } from './assets.js';
 import { cspWithCaptcha } from './captcha-csp.js';
+import { editingNote, editLinkMarkup, editRefusalPage, editTokenOf, type PageEdits } from './edit-page.js';
 import type { FormPostTokens } from './form-post-token.js';
 import { interviewTextsFor } from './interview-texts.js';
 import { cspWithLook, pageLook } from './page-look.js';
@@ -135,6 +136,11 @@ export interface PublicPageDeps {
   themeOf?: FormTheme;
   /** A password-protected form's unlock (`/f/:code/unlock`): absent, its page only asks. */
   unlock?: AccessService['unlock'];
+  /**
+   * Respondents' edits of their response (`?edit=<token>`, a form with `allowEdit`): served as
+   * the plain HTML form whatever the browser runs. Absent, the page edits nothing.
+   */
+  edits?: PageEdits;
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -249,6 +255,7 @@ export function createPublicPageRouter({
   themeOf,
   plainPost,
   unlock,
+  edits,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
@@ -520,12 +527,43 @@ export function createPublicPageRouter({
     const found = await formFor(code, req, links);
     if (found === undefined) return undefined;
     if (found.row.publish_status !== 'PUBLISHED') return closedPage(found, links);
+    const editToken = editTokenOf(req);
+    if (editToken !== undefined && edits !== undefined && plainPost !== undefined) {
+      return editPage(code, found, links, editToken);
+    }
     const prefill = prefillOf(found.form.schema, req);
     return {
       status: 200,
       ...(await formPage(code, found, links, prefill, undefined, await resumedSeed(code, req))),
     };
   });
+
+  /**
+   * A respondent's edit (`?edit=<token>`): the form filled with the response's answers, rendered
+   * as after a plain post (no script takes it over: it posts itself, to this same address), so it
+   * edits with or without JavaScript; the link's refusal (unknown, too late) else.
+   */
+  async function editPage(code: string, found: Found, links: PageAssetLinks, token: string) {
+    const language = found.form.schema.meta.language;
+    try {
+      const current = await edits!.read(code, token);
+      // The note leads the form's description (which keeps its line breaks).
+      const description = found.form.description ?? found.form.schema.meta.description;
+      const noted = {
+        ...found,
+        form: {
+          ...found.form,
+          description: [editingNote(language), description].filter(Boolean).join('\n\n'),
+        },
+      };
+      const state = { page: undefined, errors: new Map<string, string>() };
+      return { status: 200, ...(await formPage(code, noted, links, current.answers, state)) };
+    } catch (error) {
+      const refused = editRefusalPage(error, language, links, found.form.title, found.look);
+      if (refused === undefined) throw error;
+      return { ...refused, csp: cspWithLook(PAGE_CSP, found.look) };
+    }
+  }
 
   /** The shuffle seed of the partial a `?resume=` link names, when the form shuffles and it has one. */
   async function resumedSeed(code: string, req: Request): Promise<string | undefined> {
@@ -556,6 +594,8 @@ export function createPublicPageRouter({
     const { form, texts, look } = found;
     // The response the `?r=` token names says which ending it reached (the default without one).
     const recalled = await recalledOf(code, found.row, req);
+    // A form that lets respondents edit: the link to this response's edit, while it works.
+    const editLink = await editLinkMarkup(edits, code, editTokenOf(req), form.schema.meta.language);
     // As the page's script fills it: option labels in the respondent's language, always text.
     const screen = endingScreen(form.schema, recalled?.endingId ?? null, {
       answers: recalled?.answers ?? {},
@@ -574,8 +614,8 @@ export function createPublicPageRouter({
         // feedback came after each answer, so the page gives it all here (a quiz without
         // feedback shows the marks only where an ending recalls them).
         recalled?.quiz === undefined || form.schema.settings?.quiz?.feedback === 'none'
-          ? undefined
-          : quizMarksMarkup(
+          ? editLink
+          : html`${quizMarksMarkup(
               recalled.quiz,
               form.schema,
               recalled.answers,
@@ -586,7 +626,7 @@ export function createPublicPageRouter({
                   answers: recalled.answers,
                   variables: recalled.variables,
                 }),
-            ),
+            )}${editLink ?? ''}`,
         look,
       ),
       csp: cspWithLook(PAGE_CSP, look),
@@ -676,6 +716,7 @@ export function createPublicPageRouter({
         const done = async (
           responseId?: string,
           ending?: { redirectUrl?: string | undefined },
+          editToken?: string,
         ): Promise<{ location: string }> => {
           // The ending the server answered (its redirect is https only), else the completion's.
           const redirect =
@@ -684,6 +725,8 @@ export function createPublicPageRouter({
           const query = new URLSearchParams();
           if (responseId !== undefined) query.set('r', await tokens.issueDone(code, responseId));
           if (lang !== undefined) query.set('lang', lang);
+          // The thank-you page links to the response's edit (a form with `allowEdit`).
+          if (editToken !== undefined) query.set('edit', editToken);
           const search = query.size === 0 ? '' : `?${query}`;
           // A custom domain's page (`/<slug>`, `/`) thanks at the share page's address on that host.
           const page = servedAt(req) === undefined ? '' : '/f/';
@@ -730,17 +773,36 @@ export function createPublicPageRouter({
           })),
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
+        // A respondent's edit (`?edit=<token>` kept on the post's address) replaces their answers.
+        const editing = edits === undefined ? undefined : editTokenOf(req);
         try {
-          const { responseId, ending } = await submit(
-            code,
-            visibleOnly(schema, answers),
-            undefined,
-            { requested: lang, acceptLanguage: req.get('accept-language') },
-            { token: undefined, remoteIp: req.ip },
-          );
-          return await done(responseId, ending);
+          const stored =
+            editing === undefined
+              ? await submit(
+                  code,
+                  visibleOnly(schema, answers),
+                  undefined,
+                  { requested: lang, acceptLanguage: req.get('accept-language') },
+                  { token: undefined, remoteIp: req.ip },
+                )
+              : await edits!.edit(
+                  code,
+                  editing,
+                  {
+                    answers: visibleOnly(schema, answers),
+                    ...(lang !== undefined && isLanguage(lang) ? { language: lang } : {}),
+                  },
+                  req.get('accept-language'),
+                );
+          const editToken = 'editToken' in stored ? stored.editToken : editing;
+          return await done(stored.responseId, stored.ending, editToken);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
+          const refused =
+            editing === undefined
+              ? undefined
+              : editRefusalPage(error, schema.meta.language, links, form.title, found.look);
+          if (refused !== undefined) return { ...refused, csp: cspWithLook(PAGE_CSP, found.look) };
           if (error.caseCode === 'CAPTCHA_FAILED') {
             const page = body.fields.get(PAGE_FIELD)?.[0];
             return again(400, page, new Map(), texts.captchaJsRequired);

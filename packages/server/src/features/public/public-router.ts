@@ -76,6 +76,22 @@ export function createPublicRouter(
         ),
       }),
     ),
+    getEditableResponse: s.route(contract.public.getEditableResponse, async ({ params }) => ({
+      status: 200,
+      body: successBody(await responses.readForEdit(params.code, params.editToken), 'Response'),
+    })),
+    editPublicResponse: s.route(contract.public.editPublicResponse, async ({ params, body, req }) => ({
+      status: 200,
+      body: successBody(
+        await responses.edit(
+          params.code,
+          params.editToken,
+          { ...body, answers: answersAsSent(req, body.answers) },
+          req.get('accept-language'),
+        ),
+        'Response edited',
+      ),
+    })),
     uploadPublicFile,
     quizFeedback: s.route(contract.public.quizFeedback, async ({ params, body, req }) => ({
       status: 200,

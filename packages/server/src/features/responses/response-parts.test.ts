@@ -80,6 +80,8 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       ending_id: null,
       quiz: null,
       form_revision: null,
+      edit_token_hash: null,
+      updated_at: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;

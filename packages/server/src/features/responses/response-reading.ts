@@ -27,6 +27,7 @@ export function toResponse(row: ResponseRow): FormResponse {
     formRevision: row.form_revision ?? null,
     quiz: row.quiz === null ? null : readQuiz(row.quiz),
     submittedAt: row.submitted_at,
+    updatedAt: row.updated_at,
   };
 }
 

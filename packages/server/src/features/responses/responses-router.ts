@@ -53,6 +53,13 @@ export function createResponsesRouter(
       res.setHeader('cache-control', 'private, no-store');
       return { status: 200, body: pdf.body as never };
     },
+    getResponseHistory: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await responses.history(authOf(req).accountId, params.id, params.responseId),
+        'Earlier answers',
+      ),
+    }),
     deleteResponse: async ({ params, req }) => ({
       status: 200,
       body: successBody(

@@ -11,6 +11,7 @@ import { createPublicForms } from './public-forms.js';
 import { createQuizFeedback } from './quiz-feedback.js';
 import { createResponseCounts } from './response-counts.js';
 import { createResponseDeletion } from './response-deletion.js';
+import { createResponseEdits } from './response-edits.js';
 import { createResponseExports } from './response-export.js';
 import { createResponseNotices } from './response-notices.js';
 import { createResponseReading } from './response-reading.js';
@@ -78,6 +79,15 @@ export function createResponsesService({
   const { list, recallOf, get } = createResponseReading({ db, forms, counts, compiled });
   const { exportOf } = createResponseExports({ db, forms, compiled });
   const { remove, purgeRetained } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
+  const { readForEdit, edit, history } = createResponseEdits({
+    db,
+    clock,
+    compiled,
+    files,
+    publicForms,
+    forms,
+    outbox,
+  });
   const { publicForm, allowedOrigins, draftForm } = publicForms;
   const { feedback: quizFeedback } = createQuizFeedback({ db, clock, compiled, forms: publicForms });
   return {
@@ -85,6 +95,9 @@ export function createResponsesService({
     allowedOrigins,
     draftForm,
     submit,
+    readForEdit,
+    edit,
+    history,
     quizFeedback,
     list,
     recallOf,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
@@ -35,6 +36,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       ending_id: p.ending_id,
       quiz: p.quiz,
       form_revision: p.form_revision,
+      edit_token_hash: p.edit_token_hash,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );
@@ -58,6 +60,64 @@ export function createResponsesStore(db: Db, root: Db = db) {
         .where('form_id', '=', formId)
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    /** The response of the form under an edit token's hash. */
+    findByEditToken(formId: string, tokenHash: string): Promise<ResponseRow | undefined> {
+      return db
+        .selectFrom('responses')
+        .selectAll()
+        .where('edit_token_hash', '=', tokenHash)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Replaces the answers of `before` with `after`, keeping the answers replaced as a revision;
+     * false when another edit changed the response since `before` was read (nothing written).
+     */
+    async revise(
+      before: ResponseRow,
+      after: Pick<ResponseRow, 'answers' | 'variables' | 'language' | 'ending_id' | 'quiz'>,
+      nowIso: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('responses')
+        .set({ ...after, updated_at: nowIso })
+        .where('id', '=', before.id)
+        .where((eb) =>
+          before.updated_at === null
+            ? eb('updated_at', 'is', null)
+            : eb('updated_at', '=', before.updated_at),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db
+        .insertInto('response_revisions')
+        .values({
+          id: randomUUID(),
+          response_id: before.id,
+          answers: before.answers,
+          variables: before.variables,
+          language: before.language,
+          ending_id: before.ending_id,
+          quiz: before.quiz,
+          answered_at: before.updated_at ?? before.submitted_at,
+          replaced_at: nowIso,
+        })
+        .execute();
+      return true;
+    },
+
+    /** The answers edits of the response replaced, newest first. */
+    revisions(responseId: string) {
+      return db
+        .selectFrom('response_revisions')
+        .selectAll()
+        .where('response_id', '=', responseId)
+        .orderBy('replaced_at', 'desc')
+        .orderBy('id')
+        .execute();
     },
 
     /** Up to `limit` ids of the form's responses submitted before `beforeIso`, oldest first. */

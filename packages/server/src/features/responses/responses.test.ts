@@ -53,6 +53,7 @@ describeEachDialect('responses', (t) => {
         id: responseId,
         formId: form.id,
         submittedAt,
+        updatedAt: null,
         answers: { name: 'Ada', contact: 'email', age: 42 },
         language: 'en',
         variables: {},

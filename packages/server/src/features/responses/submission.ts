@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type FormCaptcha, isLanguage } from '@formloom/contract';
-import { endingScreen, formPath, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import { endingScreen, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import { hashSecret } from '../../crypto/secret-hash.js';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
 import { FormClosedError, PasswordRequiredError } from '../../domain-errors.js';
@@ -8,20 +9,15 @@ import { withAccessToken } from '../../platform/form-access/index.js';
 import { formGone } from '../../platform/form-errors.js';
 import type { SubmissionForms } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
+import { createAnswerCheck } from './answer-check.js';
 import type { CompiledForms } from './compiled-forms.js';
-import { invalidAnswers, type PublicForms } from './public-forms.js';
+import type { PublicForms } from './public-forms.js';
 import { createQuizAttemptsStore } from './quiz-attempts-store.js';
 import type { ResponseCounts } from './response-counts.js';
+import { editWindowEnd } from './response-edits.js';
 import type { ResponseNotices } from './response-notices.js';
 import type { ResponsesStore } from './responses-store.js';
-import {
-  answeredQuiz,
-  quizMarks,
-  quizNumbers,
-  type StoredSubmission,
-  storedQuiz,
-  submissionResult,
-} from './submission-ending.js';
+import { quizNumbers, type StoredSubmission, storedQuiz, submissionResult } from './submission-ending.js';
 import type { ReplayOutcome, SubmissionReplay } from './submission-replay.js';
 
 /**
@@ -83,6 +79,7 @@ export interface SubmissionDeps {
 
 /** One submission inside a transaction: the form's checks, validation, storing, counting, events. */
 export function createSubmission({ clock, compiled, files, forms, replay, counts, notices }: SubmissionDeps) {
+  const checkAnswers = createAnswerCheck({ compiled, files });
   return {
     /**
      * One submission inside the transaction `trx` (whose stores are `txForms` and `txResponses`).
@@ -157,19 +154,13 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         marked !== undefined && typeof sent === 'object' && sent !== null && !Array.isArray(sent)
           ? { ...sent, ...marked }
           : sent;
-      const validator = compiled.get(form, language);
-      const resolved = files
-        ? await files.resolve(trx, form, validator.schema, answers, submittedAt)
-        : answers;
-      const checked = validator.validate(resolved);
-      if (!checked.ok) return (await earlier()) ?? { kind: 'refused', error: invalidAnswers(checked.errors) };
-      // The ending a jump on the path named, else the first whose conditions match (or none). A
-      // form without endings has none to reach: its submissions take no second pass.
-      const endingId =
-        (base.settings?.endings?.length ?? 0) > 0 ? formPath(validator, resolved).endingId : null;
-      // A quiz is marked by the server alone (the public form carries no right answers).
-      const marks = quizMarks(validator, checked.value);
-      const quiz = answeredQuiz(validator, marks);
+      const outcome = await checkAnswers(trx, form, language, answers, submittedAt);
+      if (!outcome.ok) return (await earlier()) ?? { kind: 'refused', error: outcome.error };
+      const { validator, endingId, marks, quiz } = outcome.checked;
+      const checked = { value: outcome.checked.answers, variables: outcome.checked.variables };
+      // A form that lets respondents edit: a token of 256 random bits, answered once, of which
+      // the response keeps the hash (as API keys and resume tokens are kept).
+      const editToken = form.access_edit_hours === null ? undefined : randomBytes(32).toString('base64url');
       const row: ResponseRow = {
         id: randomUUID(),
         form_id: form.id,
@@ -184,6 +175,8 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         ending_id: endingId,
         quiz: storedQuiz(marks),
         form_revision: form.revision ?? null,
+        edit_token_hash: editToken === undefined ? null : hashSecret(editToken),
+        updated_at: null,
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -219,6 +212,9 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
           endingId,
           ending,
           ...(quiz === undefined ? {} : { quiz }),
+          ...(editToken === undefined
+            ? {}
+            : { editToken, editUntil: editWindowEnd(submittedAt, form.access_edit_hours!) }),
         },
       };
     },

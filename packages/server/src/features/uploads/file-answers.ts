@@ -27,7 +27,8 @@ function uploadIdOf(answer: unknown): string | undefined {
  * The submission side of uploads. A `file` or `signature` answer is only a claim to an upload: `resolve` swaps
  * it for what the server stored (name, size, detected type) before the engine validates, so
  * size and type rules judge the real file; an id that names no unclaimed, unexpired upload of
- * this form and field becomes an invalid answer ("not a valid uploaded file"). `claim` then ties
+ * this form and field becomes an invalid answer ("not a valid uploaded file"). An edit of a
+ * response (`responseId`) may also keep a file the response already holds. `claim` then ties
  * the uploads of the stored answers to the response, inside the submission's transaction.
  */
 export const fileAnswers = {
@@ -37,6 +38,7 @@ export const fileAnswers = {
     schema: FormSchema,
     answers: unknown,
     nowIso: string,
+    responseId?: string,
   ): Promise<unknown> {
     const fields = fileFieldsOf(schema);
     if (fields.length === 0 || typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
@@ -56,7 +58,10 @@ export const fileAnswers = {
     for (const [fieldId, uploadId] of wanted) {
       const row = byId.get(uploadId);
       const usable =
-        row !== undefined && row.field_id === fieldId && row.response_id === null && row.expires_at > nowIso;
+        row !== undefined &&
+        row.field_id === fieldId &&
+        ((row.response_id === null && row.expires_at > nowIso) ||
+          (responseId !== undefined && row.response_id === responseId));
       const stored: FileAnswer | undefined = usable
         ? { uploadId: row.id, name: row.name, size: Number(row.size), type: row.type }
         : undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormSchema, WebhookEventType } from '@formloom/contract';
 import type { OutboxEvent } from '../../outbox/record.js';
-import { responseCreatedEvent } from '../../platform/response-events.js';
+import { responseCreatedEvent, responseUpdatedEvent } from '../../platform/response-events.js';
 import { publicFormUrl } from '../../platform/share-code.js';
 
 export const TEST_FORM_TITLE = 'Formloom test event';
@@ -56,6 +56,12 @@ export function sampleEvent(
           submitted_at: nowIso,
           answers: SAMPLE_ANSWERS,
         },
+      );
+    case 'FORM_RESPONSE_UPDATED':
+      return responseUpdatedEvent(
+        { id: form.formId, account_id: accountId, title: form.formTitle },
+        SAMPLE_SCHEMA,
+        { id: randomUUID(), submitted_at: nowIso, updated_at: nowIso, answers: SAMPLE_ANSWERS },
       );
     case 'FORM_PUBLISHED':
       return {
