@@ -7,7 +7,6 @@ import type { EntriesHost } from './entries.js';
 import { loadFamily } from './families.js';
 import { type Families, familyOf } from './markup/family.js';
 import type { renderField, renderForm } from './markup/form.js';
-import { html } from './markup/html.js';
 import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
 import type { Recall } from './recalls.js';
 
@@ -74,7 +73,7 @@ function problemTexts(
 export class FormloomFormElement extends Base {
   /** Set by the package's main entry; without it the element only takes over served markup. */
   static renderer: ShadowRenderer | undefined;
-  static observedAttributes = ['code', 'lang', 'prefill', 'resume'];
+  static observedAttributes = ['code', 'lang', 'prefill', 'resume', 'access-token'];
   #schema: FormSchema | undefined;
   /** Where the markup lives: the shadow root, or the element itself when it took the server's over. */
   #root: ShadowRoot | HTMLElement | undefined;
@@ -187,6 +186,7 @@ export class FormloomFormElement extends Base {
       ...(lang === undefined ? {} : { lang }),
       ...(prefill === undefined ? {} : { prefill }),
       ...(resume === undefined ? {} : { resume }),
+      accessToken: this.getAttribute('access-token') ?? undefined,
     });
     this.#runtime = runtime;
     const loading = new AbortController();
@@ -276,12 +276,10 @@ export class FormloomFormElement extends Base {
     const state = runtime.getState();
     const texts = formTextsFor(state.language ?? this.getAttribute('lang') ?? 'en');
     this.#texts = texts;
+    // No form to fill in (not found, closed, not open yet, password-protected): said by a chunk
+    // of its own, which draws the form once it is unlocked.
     if (state.status !== 'ready' || !state.acceptsResponses) {
-      const problem = state.problem ?? 'server';
-      const [title, body] = problemTexts(texts, problem);
-      root.innerHTML =
-        html`<div class="fl-card fl-alert" part="alert" role="alert"><h2>${title}</h2><p>${body}</p></div>`.value;
-      this.#emit('error', { problem });
+      this.#lock(() => this.#prepare(this.getAttribute('code') ?? undefined).then(() => this.#mount(root)));
       return;
     }
     const schema = state.schema!;
@@ -384,6 +382,16 @@ export class FormloomFormElement extends Base {
         count: state.pages.length,
       });
     if (state.status === 'done' && before?.status !== 'done') this.#finish(state);
+    // A submission refused for want of a (valid) unlock token: the prompt above the form.
+    if (state.status === 'password') this.#lock();
+  }
+
+  #lock(opened?: () => unknown) {
+    void import('./locked.js').then((m) =>
+      m.showLocked(this, this.#root!, this.#runtime!, opened!, (problem) =>
+        problemTexts(this.#texts!, problem),
+      ),
+    );
   }
 
   #finish(state: FormState) {
