@@ -163,6 +163,33 @@ describe.skipIf(executable === undefined)('<formloom-form> and a protected form,
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   });
 
+  it('asks again above the form when a submission is refused for want of a token, and sends the answers kept', async () => {
+    const form = await protectedForm('Changed', { password: 'open sesame' });
+    const unlocked = await t.request(`/v1/public/forms/${form.code}/unlock`, {
+      method: 'POST',
+      json: { password: 'open sesame' },
+    });
+    await open({ code: form.code, 'access-token': unlocked.body.data.token });
+    const element = page.locator('formloom-form');
+    await element.getByLabel('Your name').fill('Lin');
+    // A new password ends the token the host gave.
+    await t.request(`/v1/forms/${form.id}/access`, { method: 'PUT', key, json: { password: 'new words' } });
+    await element.getByRole('button', { name: 'Submit' }).click();
+    const password = element.getByLabel('Password');
+    await password.waitFor();
+    // The prompt comes first, the form waits hidden under it with its answer.
+    expect(await element.getByLabel('Your name').isVisible()).toBe(false);
+    expect(await password.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await page.keyboard.type('new words');
+    await page.keyboard.press('Enter');
+    await element.getByLabel('Your name').waitFor();
+    expect(await element.getByLabel('Password').count()).toBe(0);
+    expect(await element.getByLabel('Your name').inputValue()).toBe('Lin');
+    await element.getByRole('button', { name: 'Submit' }).click();
+    await element.getByRole('heading', { name: 'Thank you' }).waitFor();
+    expect((await stored(form.id)).map((r) => r.answers)).toEqual([{ name: 'Lin' }]);
+  });
+
   it('asks in the language of the lang attribute', async () => {
     const form = await protectedForm('Vorstand', { password: 'open sesame' });
     await open({ code: form.code, lang: 'de' });

@@ -26,18 +26,29 @@ interface Kept {
 }
 
 /**
- * The token is kept in the tab's session storage (the host page's origin, gone with the tab), so a
- * reload does not ask again; never in local storage, which outlives the visit. It opens this form
- * only, and only until its `expiresAt`. Storage may be refused (a sandboxed frame, Node): then the
- * token lives as long as the runtime.
+ * The token is kept in the tab's session storage by default (the host page's origin, gone with the
+ * tab), so a reload does not ask again; never in local storage, which outlives the visit. It opens
+ * this form only, and only until its `expiresAt`. Storage may be absent or refused (Node, a
+ * sandboxed frame): then the token lives as long as the runtime.
  */
+function storageOf(host: PartialHost): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined {
+  const given = host.options.accessStorage;
+  if (given !== undefined) return given ?? undefined;
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 const keyOf = (host: PartialHost) => `formloom-access:${host.options.api}:${host.options.code}`;
 
 function take(host: PartialHost): Kept | undefined {
   try {
+    const storage = storageOf(host);
     const key = keyOf(host);
-    const kept = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Kept | null;
-    sessionStorage.removeItem(key);
+    const kept = JSON.parse(storage?.getItem(key) ?? 'null') as Kept | null;
+    storage?.removeItem(key);
     return kept !== null && typeof kept.token === 'string' && Date.parse(kept.expiresAt) > Date.now()
       ? kept
       : undefined;
@@ -48,7 +59,7 @@ function take(host: PartialHost): Kept | undefined {
 
 function keep(host: PartialHost, kept: Kept): void {
   try {
-    sessionStorage.setItem(keyOf(host), JSON.stringify({ token: kept.token, expiresAt: kept.expiresAt }));
+    storageOf(host)?.setItem(keyOf(host), JSON.stringify({ token: kept.token, expiresAt: kept.expiresAt }));
   } catch {
     // Storage refused: the token serves this runtime only.
   }

@@ -75,6 +75,12 @@ export interface RuntimeOptions extends TransportOptions {
    * answers and page; submitting completes it. Without one, the first Next saves a new partial.
    */
   resume?: string;
+  /**
+   * Where a password-protected form's unlock token is kept, so a reload does not ask again:
+   * default the tab's `sessionStorage` where there is one; `null` keeps it nowhere (the runtime's
+   * own memory only).
+   */
+  accessStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Local mode: called with a valid submission; throwing keeps the form open. */
   onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
 }
@@ -90,8 +96,8 @@ export type RuntimeStatus =
   /** The form could not be loaded (`problem` says why); nothing to fill in. */
   | 'unavailable'
   /**
-   * The form is password-protected: `title` is its title (all it tells before), `unlock(password)`
-   * opens it (`unlock` of `@formloom/runtime/access`); `problem` says why the last try failed
+   * The form is password-protected: `title` is its title (all it tells before), `unlock(form,
+   * password)` of `@formloom/runtime/access` opens it; `problem` says why the last try failed
    * (`password`: wrong; `rate_limited`: too many tries).
    */
   | 'password';

@@ -125,7 +125,7 @@ export interface TransportOptions {
    * A password-protected form's unlock token (`POST .../unlock` answers it), sent with every call
    * as `X-Formloom-Access`: a host that unlocked the form itself passes it, and the form is not
    * asked for. Without one (or with one no longer valid) the runtime asks: the `password` state
-   * and `unlock(password)`.
+   * and `unlock(form, password)` of `@formloom/runtime/access`.
    */
   accessToken?: string;
 }

@@ -2,7 +2,7 @@ import type { FormSchema } from '@formloom/contract';
 import { createFormRuntime } from '@formloom/runtime';
 import { accessTextsFor, unlock, unlockRefusal } from '@formloom/runtime/access';
 import { publishForm, useServed } from 'formloom/testing/served';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 function schema(title: string): FormSchema {
   return {
@@ -15,7 +15,7 @@ function schema(title: string): FormSchema {
   };
 }
 
-/** The tab's session storage as a browser has it (Node has none): where a token is kept. */
+/** A storage as a browser's `sessionStorage` is (Node has none): where a token is kept. */
 class TabStorage {
   #items = new Map<string, string>();
   getItem(key: string) {
@@ -38,9 +38,6 @@ describe('a password-protected form through the runtime, against the reference s
 
   beforeAll(async () => {
     ({ key } = await t.account());
-  });
-  afterEach(() => {
-    delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
   });
 
   async function protectedForm(title: string, access: Record<string, unknown>) {
@@ -77,20 +74,19 @@ describe('a password-protected form through the runtime, against the reference s
 
   it('keeps the token for the tab: a second runtime of the form does not ask, a refused kept token is dropped', async () => {
     const storage = new TabStorage();
-    (globalThis as { sessionStorage?: unknown }).sessionStorage = storage;
     const form = await protectedForm('Kept', { password: 'open sesame' });
-    const first = createFormRuntime({ code: form.code, api: t.url });
+    const first = createFormRuntime({ code: form.code, api: t.url, accessStorage: storage });
     await first.load();
     expect(await unlock(first, 'open sesame')).toBe(true);
     expect(storage.keys()).toEqual([`formloom-access:${t.url}:${form.code}`]);
 
-    const second = createFormRuntime({ code: form.code, api: t.url });
+    const second = createFormRuntime({ code: form.code, api: t.url, accessStorage: storage });
     await second.load();
     expect(second.getState().status).toBe('ready');
 
     // A new password invalidates the tokens of the old one: the kept token is tried once, then dropped.
     await t.request(`/v1/forms/${form.id}/access`, { method: 'PUT', key, json: { password: 'new words' } });
-    const third = createFormRuntime({ code: form.code, api: t.url });
+    const third = createFormRuntime({ code: form.code, api: t.url, accessStorage: storage });
     await third.load();
     expect(third.getState().status).toBe('password');
     expect(storage.keys()).toEqual([]);
