@@ -7,8 +7,8 @@ import type { EntriesHost } from './entries.js';
 import { loadFamily } from './families.js';
 import { type Families, familyOf } from './markup/family.js';
 import type { renderField, renderForm } from './markup/form.js';
-import { html } from './markup/html.js';
 import { HONEYPOT_HEADER, HONEYPOT_INPUT_ID, ids, SERVED_DATA_ID, type ServedForm } from './markup/ids.js';
+import type { Recall } from './recalls.js';
 
 /**
  * How the element draws a form of its own into its shadow root: the markup renderer and its
@@ -73,7 +73,7 @@ function problemTexts(
 export class FormloomFormElement extends Base {
   /** Set by the package's main entry; without it the element only takes over served markup. */
   static renderer: ShadowRenderer | undefined;
-  static observedAttributes = ['code', 'lang', 'prefill', 'resume'];
+  static observedAttributes = ['code', 'lang', 'prefill', 'resume', 'access-token'];
   #schema: FormSchema | undefined;
   /** Where the markup lives: the shadow root, or the element itself when it took the server's over. */
   #root: ShadowRoot | HTMLElement | undefined;
@@ -90,9 +90,13 @@ export class FormloomFormElement extends Base {
   #uploads = new Map<string, Promise<unknown>>();
   /** The upload code, loaded with a form that has a file or signature field. */
   #uploader: typeof import('./upload.js') | undefined;
+  /** A paged form's progress and buttons, drawn by a chunk loaded with such a form. */
+  #paging: typeof import('./paging.js').drawPaging | undefined;
   /** The entries of repeating sections, loaded with a form that has one (and for a quiz, whose chunk it loads). */
   #entries: typeof import('./entries.js') | undefined;
-  #recalls: { template: string; apply: (text: string) => void; last?: string }[] = [];
+  #recalls: Recall[] = [];
+  /** Finds the texts that recall answers: a chunk loaded with a form that has any. */
+  #recaller: typeof import('./recalls.js').collectRecalls | undefined;
   #last: FormState | undefined;
   #busy = false;
   /** A captcha form's widget (`@formloom/runtime/captcha`), above the buttons. */
@@ -182,6 +186,7 @@ export class FormloomFormElement extends Base {
       ...(lang === undefined ? {} : { lang }),
       ...(prefill === undefined ? {} : { prefill }),
       ...(resume === undefined ? {} : { resume }),
+      accessToken: this.getAttribute('access-token') ?? undefined,
     });
     this.#runtime = runtime;
     const loading = new AbortController();
@@ -212,6 +217,14 @@ export class FormloomFormElement extends Base {
       (schema.sections.some((s) => s.repeat) || schema.settings?.quiz) &&
         import('./entries.js').then((m) => {
           this.#entries = m;
+        }),
+      JSON.stringify([schema, state.description]).includes('{{') &&
+        import('./recalls.js').then((m) => {
+          this.#recaller = m.collectRecalls;
+        }),
+      state.paged &&
+        import('./paging.js').then((m) => {
+          this.#paging = m.drawPaging;
         }),
       schema.fields.some((f) => f.type === 'file' || f.type === 'signature') &&
         import('./upload.js').then((m) => {
@@ -263,12 +276,10 @@ export class FormloomFormElement extends Base {
     const state = runtime.getState();
     const texts = formTextsFor(state.language ?? this.getAttribute('lang') ?? 'en');
     this.#texts = texts;
+    // No form to fill in (not found, closed, not open yet, password-protected): said by a chunk
+    // of its own, which draws the form once it is unlocked.
     if (state.status !== 'ready' || !state.acceptsResponses) {
-      const problem = state.problem ?? 'server';
-      const [title, body] = problemTexts(texts, problem);
-      root.innerHTML =
-        html`<div class="fl-card fl-alert" part="alert" role="alert"><h2>${title}</h2><p>${body}</p></div>`.value;
-      this.#emit('error', { problem });
+      this.#lock(() => this.#prepare(this.getAttribute('code') ?? undefined).then(() => this.#mount(root)));
       return;
     }
     const schema = state.schema!;
@@ -306,7 +317,7 @@ export class FormloomFormElement extends Base {
       else dom.write(field, value);
       if (state.locked.has(id)) dom.lock(field);
     }
-    this.#collectRecalls(schema, description);
+    this.#recalls = this.#recaller?.(schema, description, dom, ids) ?? [];
     dom.byId(ids.status)!.tabIndex = -1;
     this.#draw(runtime.getState());
     this.#entries?.mount(this.#host());
@@ -322,30 +333,6 @@ export class FormloomFormElement extends Base {
       });
     for (const id of [ids.submit, ids.next]) dom.byId<HTMLButtonElement>(id)?.removeAttribute('disabled');
     this.#emit('ready', { title: state.title, language: state.language });
-  }
-
-  /** The texts that recall answers (`{{id}}`), filled as text from the runtime as it changes. */
-  #collectRecalls(schema: FormSchema, description: string | null) {
-    const dom = this.#dom!;
-    const add = (
-      template: string | undefined | null,
-      el: HTMLElement | null,
-      apply?: (text: string) => void,
-    ) => {
-      if (!template?.includes('{{') || el === null) return;
-      this.#recalls.push({ template, apply: apply ?? ((text) => (el.textContent = text)) });
-    };
-    add(description, dom.byId(ids.description));
-    for (const section of schema.sections) add(section.title, dom.byId(ids.sectionTitle(section.id)));
-    for (const field of schema.fields) {
-      if (field.type === 'hidden') continue;
-      add(field.label, dom.byId(ids.labelText(field.id)));
-      add(field.helpText, dom.byId(ids.help(field.id)));
-      const control = dom.byId<HTMLInputElement>(ids.control(field.id));
-      if (control?.tagName === 'SELECT')
-        add(field.placeholder, (control as unknown as HTMLSelectElement).options[0] ?? null);
-      else if (control !== null) add(field.placeholder, control, (text) => (control.placeholder = text));
-    }
   }
 
   /** Draws the runtime's state: visibility, the page, errors, recall, the resume link, the end. */
@@ -366,7 +353,7 @@ export class FormloomFormElement extends Base {
       if (el !== null)
         el.hidden = state.hiddenSections.has(section.id) || (state.paged && section.id !== state.page);
     }
-    if (state.paged) this.#drawPaging(state);
+    this.#paging?.(dom, texts, state, ids);
     for (const target of this.#recalls) {
       const text = this.#runtime!.text(target.template);
       if (text === target.last) continue;
@@ -395,29 +382,16 @@ export class FormloomFormElement extends Base {
         count: state.pages.length,
       });
     if (state.status === 'done' && before?.status !== 'done') this.#finish(state);
+    // A submission refused for want of a (valid) unlock token: the prompt above the form.
+    if (state.status === 'password') this.#lock();
   }
 
-  #drawPaging(state: FormState) {
-    const dom = this.#dom!;
-    const at = state.pages.indexOf(state.page ?? '');
-    const count = state.pages.length;
-    const bar = dom.byId(ids.pageProgress);
-    if (bar !== null) {
-      const text = this.#texts!.pageOf.replace('{page}', String(at + 1)).replace('{pages}', String(count));
-      bar.setAttribute('aria-valuenow', String(at + 1));
-      bar.setAttribute('aria-valuemax', String(count));
-      bar.setAttribute('aria-valuetext', text);
-      dom.byId(ids.pageProgressText)!.textContent = text;
-      const meter = dom.byId<HTMLProgressElement>(ids.pageProgressBar)!;
-      meter.max = Math.max(count, 1);
-      meter.value = at + 1;
-    }
-    const last = at >= count - 1;
-    const back = dom.byId(ids.back);
-    const next = dom.byId(ids.next);
-    if (back !== null) back.hidden = at <= 0;
-    if (next !== null) next.hidden = last;
-    dom.byId(ids.submit)!.hidden = !last;
+  #lock(opened?: () => unknown) {
+    void import('./locked.js').then((m) =>
+      m.showLocked(this, this.#root!, this.#runtime!, opened!, (problem) =>
+        problemTexts(this.#texts!, problem),
+      ),
+    );
   }
 
   #finish(state: FormState) {

@@ -25,5 +25,4 @@ textarea{resize:vertical}input[type=file]{display:block;max-width:100%;font:inhe
 .fl-button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.5rem;border:0;border-radius:var(--fl-radius);background:var(--fl-accent);color:var(--fl-accent-fg);cursor:pointer}.fl-button:disabled{opacity:.6;cursor:default}
 .fl-secondary{background:transparent;color:var(--fl-accent);box-shadow:inset 0 0 0 1px var(--fl-accent)}
 .fl-done{background:var(--fl-ok-bg)}.fl-done p{white-space:pre-line;overflow-wrap:anywhere}
-.fl-progress{margin:.75rem 0 1.25rem}.fl-progress p{margin:0 0 .35rem;font-size:.9rem;font-weight:600;color:var(--fl-muted)}.fl-progress progress{display:block;width:100%;height:.4rem;accent-color:var(--fl-accent)}
 @media (max-width:30rem){.fl-card{padding:1rem}.fl-button{width:100%}}`;

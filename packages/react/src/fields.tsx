@@ -114,6 +114,8 @@ const FAMILIES = {
   repeat: () => import('./families/repeat.js'),
   /** Nor this: a quiz's "Check answer" and its marks on the ending. */
   quiz: () => import('./families/quiz.js'),
+  /** Nor this: a protected form's password prompt, and the notice before a form opens. */
+  access: () => import('./families/access.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
 

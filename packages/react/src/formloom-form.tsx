@@ -3,6 +3,7 @@ import { byDisplayOrder, type FormTexts, isFieldRequired, questionFamily } from 
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
+import type { PasswordPromptProps } from './families/access.js';
 import type { QuizCheckProps, QuizMarksProps } from './families/quiz.js';
 import type { FieldSlot, RepeatProps } from './families/repeat.js';
 import {
@@ -29,6 +30,11 @@ const RepeatSection = later<RepeatProps>('repeat', 'RepeatSection');
 /** A quiz's "Check answer" and marks: a chunk of their own, loaded for a form with `settings.quiz`. */
 const QuizCheck = later<QuizCheckProps>('quiz', 'QuizCheck');
 const QuizMarks = later<QuizMarksProps>('quiz', 'QuizMarks');
+/** A protected form's password prompt and the notice before a form opens: a chunk loaded only then. */
+const PasswordPrompt = later<PasswordPromptProps>('access', 'PasswordPrompt');
+const NotOpenNotice = later<Pick<PasswordPromptProps, 'state' | 'language'>>('access', 'NotOpenNotice');
+/** The logo's size, as on the server's page: React ships no stylesheet, so it goes inline. */
+const LOGO = { display: 'block', maxWidth: '100%', maxHeight: '4rem', margin: '0 0 1rem' } as const;
 /** The fields a quiz's questions may be (the public form does not say which are). */
 const CHOICES = new Set(['select', 'radio', 'checkbox', 'picture_choice']);
 
@@ -190,10 +196,26 @@ export function FormloomFormView({
     else done.current?.focus();
   }, [state.status, state.completion]);
 
-  if (state.status === 'loading' || state.schema === undefined) {
+  // Password-protected: the prompt instead of the form (the answers so far stay in the runtime).
+  if (state.status === 'password') {
     return (
-      <div className={className} aria-busy="true">
-        {state.status === 'unavailable' ? <p role="alert">{problemText(state.problem, texts)}</p> : null}
+      <Suspense fallback={null}>
+        <PasswordPrompt form={form} state={state} language={handle.language} className={className} />
+      </Suspense>
+    );
+  }
+  if (state.status === 'loading' || state.schema === undefined) {
+    // Refused before it was read (409 FORM_CLOSED): the form is not open yet.
+    const notOpen = state.status === 'unavailable' && state.problem === 'closed';
+    return (
+      <div className={className} aria-busy={state.status === 'loading'}>
+        {notOpen ? (
+          <Suspense fallback={null}>
+            <NotOpenNotice state={state} language={handle.language} />
+          </Suspense>
+        ) : state.status === 'unavailable' ? (
+          <p role="alert">{problemText(state.problem, texts)}</p>
+        ) : null}
       </div>
     );
   }
@@ -322,6 +344,10 @@ export function FormloomFormView({
       aria-busy={state.status === 'submitting'}
     >
       <header className="fl-header">
+        {/* The theme's logo: decorative (the title below says the same), at most 4rem high. */}
+        {theme?.logoUrl === undefined ? null : (
+          <img className="fl-logo" src={theme.logoUrl} alt="" style={LOGO} />
+        )}
         <h1>{form.text(state.title)}</h1>
         {description ? <p className="fl-description">{form.text(description)}</p> : null}
         {schema.fields.some(isFieldRequired) ? <p className="fl-note">{texts.requiredNote}</p> : null}

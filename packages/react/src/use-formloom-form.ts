@@ -9,6 +9,8 @@ export interface FormloomFormHandle {
   form: FormRuntime;
   /** The renderer texts (buttons, notes, failures) in the form's language. */
   texts: FormTexts;
+  /** The form's language, else (before it loads, or when it asks for its password) the `lang` given, else `en`. */
+  language: string;
 }
 
 /**
@@ -29,5 +31,6 @@ export function useFormloomForm(options: RuntimeOptions): FormloomFormHandle {
     void form.load(controller.signal);
     return () => controller.abort();
   }, [form]);
-  return { state, form, texts: formTextsFor(state.language ?? options.lang ?? 'en') };
+  const language = state.language ?? options.lang ?? 'en';
+  return { state, form, texts: formTextsFor(language), language };
 }

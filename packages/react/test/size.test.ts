@@ -14,6 +14,7 @@ const FAMILIES = [
   'notices',
   'repeat',
   'quiz',
+  'access',
 ] as const;
 
 interface Chunks {

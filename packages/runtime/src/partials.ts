@@ -1,11 +1,12 @@
-import type { FormState } from './runtime.js';
+import type { FormState, RuntimeOptions } from './runtime.js';
 import type { Transport } from './transport.js';
 
 /**
  * The saved partials of a paged form (docs/embedding.md "Resume"): restoring one, saving after each
  * Next, completing it on submit. Its own chunk, loaded by a browser only for a paged form on a
  * server; what it needs of the runtime is handed over, not imported, so that the runtime's start
- * and this chunk share no module.
+ * and this chunk share no module. The other parts loaded on demand (uploads, a protected form's
+ * access, a quiz's feedback) are handed the same host.
  */
 export interface PartialHost {
   transport: Transport;
@@ -15,6 +16,12 @@ export interface PartialHost {
   keys(): string[];
   /** Replaces the answers; gives back the state that follows from them. */
   answer(next: Record<string, unknown>): Partial<FormState>;
+  /** Shows (or with `undefined`, clears) a field's errors; gives back the state that follows. */
+  shown(fieldId: string, messages: string[] | undefined): Partial<FormState>;
+  /** The runtime's `setAnswer`. */
+  set(fieldId: string, value: unknown): boolean;
+  /** The runtime's options (a protected form's unlock token is kept under its server and code). */
+  options: RuntimeOptions;
 }
 
 /** Restores a saved partial's answers and page; a gone one is said (`resumeExpired`). */

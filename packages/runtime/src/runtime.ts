@@ -9,15 +9,11 @@ import type {
 import {
   type CompiledForm,
   compileForm,
-  effectiveMaxUploadMB,
-  type FileAnswer,
-  formatMessage,
   loadPath,
   loadQuestionTypes,
   loadRepeat,
   loadTranslator,
   loadVariables,
-  mimeTypeAllowed,
   needsPathCode,
   pageOfField,
   pageOrder,
@@ -79,6 +75,12 @@ export interface RuntimeOptions extends TransportOptions {
    * answers and page; submitting completes it. Without one, the first Next saves a new partial.
    */
   resume?: string;
+  /**
+   * Where a password-protected form's unlock token is kept, so a reload does not ask again:
+   * default the tab's `sessionStorage` where there is one; `null` keeps it nowhere (the runtime's
+   * own memory only).
+   */
+  accessStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Local mode: called with a valid submission; throwing keeps the form open. */
   onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
 }
@@ -92,7 +94,13 @@ export type RuntimeStatus =
   /** Submitted: `responseId` (remote) and `completion` say what next. */
   | 'done'
   /** The form could not be loaded (`problem` says why); nothing to fill in. */
-  | 'unavailable';
+  | 'unavailable'
+  /**
+   * The form is password-protected: `title` is its title (all it tells before), `unlock(form,
+   * password)` of `@formloom/runtime/access` opens it; `problem` says why the last try failed
+   * (`password`: wrong; `rate_limited`: too many tries).
+   */
+  | 'password';
 
 /**
  * Why the last load or submission failed, for the renderer's message; `captcha`: the server
@@ -143,6 +151,11 @@ export interface FormState {
   readonly problem: RuntimeProblem | undefined;
   /** Seconds to wait, after a `rate_limited` problem. */
   readonly retryAfter: number | undefined;
+  /**
+   * Why the server refused the load, in its words: with `problem: 'closed'` (409 FORM_CLOSED, the
+   * form is not open yet) the form's own closed message when it has one.
+   */
+  readonly closedMessage?: string | undefined;
   readonly responseId: string | undefined;
   /**
    * After submitting: the ending the server answered (its title and message, recall filled, or
@@ -286,6 +299,8 @@ function answerKeys(schema: FormSchema): string[] {
 
 /** The partials' code: a chunk of its own in a browser bundle (most forms are not paged). */
 const partials = () => import('./partials.js');
+/** A password-protected form's code: a chunk of its own too (most forms have no password). */
+const access = () => import('./access.js');
 
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
   const byField = new Map<string, string[]>();
@@ -356,7 +371,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
   };
   /** Partial saves run one after the other; a failed one is tried again with the next. */
   let saves: Promise<void> = Promise.resolve();
-  /** What the partials' code (./partials.ts, loaded on demand) needs: remote mode only. */
+  /** What the partials' and the access code (loaded on demand) need: remote mode only. */
   const host: PartialHost | undefined = transport && {
     transport,
     state: () => state,
@@ -366,6 +381,13 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       answers = next;
       return derive();
     },
+    shown: (fieldId, messages) => {
+      if (messages === undefined) shown.delete(fieldId);
+      else shown.set(fieldId, messages);
+      return derive();
+    },
+    set: (fieldId, value) => runtime.setAnswer(fieldId, value),
+    options,
   };
 
   function emit(patch: Partial<FormState>) {
@@ -497,7 +519,9 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       // An aborted load (a React effect cleaned up) or one overtaken by a later load changes nothing.
       if (signal?.aborted || mine !== loads) return state;
       if (!result.ok) {
-        emit({ status: 'unavailable', problem: result.problem, retryAfter: result.retryAfter });
+        const { problem, retryAfter } = result;
+        if (problem === 'password') return (await access()).locked(runtime, result.form?.title);
+        emit({ status: 'unavailable', problem, retryAfter, closedMessage: result.message });
         return state;
       }
       const form = result.data;
@@ -548,46 +572,9 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       return true;
     },
 
-    async upload(fieldId, file, name, onProgress) {
-      if (transport === undefined) throw new TypeError('upload needs a published form (`code` and `api`)');
-      // A file too large or of a type the field does not take is said at the field in the engine's
-      // words, as the server would say it: before sending when the browser tells, else after its
-      // 413 or 415.
-      const field = state.schema?.fields.find((f) => f.id === fieldId);
-      const maxMB = effectiveMaxUploadMB(field);
-      const types = field?.fileConfig?.allowedTypes;
-      const language = state.language ?? 'en';
-      const refusal = (status: number) =>
-        status === 413
-          ? formatMessage(language, 'fileSize', { maxMB })
-          : status === 415
-            ? formatMessage(language, 'fileType', { types: types ?? [] })
-            : undefined;
-      const early = refusal(
-        file.size > maxMB * 1024 * 1024
-          ? 413
-          : file.type !== '' && !mimeTypeAllowed(file.type, types)
-            ? 415
-            : 0,
-      );
-      if (early !== undefined) {
-        shown.set(fieldId, [early]);
-        emit({ problem: 'invalid', ...derive() });
-        return false;
-      }
-      const result = await transport.upload(fieldId, file, name, onProgress);
-      if (!result.ok) {
-        const said = result.issues?.map((i) => i.message) ?? [];
-        const late = refusal(result.status);
-        if (said.length === 0 && late !== undefined) said.push(late);
-        shown.set(fieldId, said);
-        emit({ problem: result.problem, retryAfter: result.retryAfter, ...derive() });
-        return false;
-      }
-      const { uploadId, name: stored, size, type } = result.data;
-      const answer: FileAnswer = { uploadId, name: stored, size, type };
-      shown.delete(fieldId);
-      return runtime.setAnswer(fieldId, answer);
+    async upload(...args) {
+      if (host === undefined) throw new TypeError('upload needs a published form (`code` and `api`)');
+      return (await import('./uploads.js')).upload(host, ...args);
     },
 
     next() {
@@ -666,6 +653,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       const first = result.issues === undefined ? undefined : show(result.issues);
       const problem = result.code === 'CAPTCHA_FAILED' ? 'captcha' : result.problem;
       emit({ status: 'ready', problem, retryAfter: result.retryAfter, ...derive() });
+      // Refused for want of a (valid) unlock token: ask for the password, the answers kept.
+      if (problem === 'password') emit({ status: problem, problem: undefined });
       emit(showFirstPage(first));
       return false;
     },

@@ -30,7 +30,9 @@ export type CallProblem =
   | 'not_found'
   /** 403 ORIGIN_NOT_ALLOWED: the form does not let pages of this site call it (`settings.allowedOrigins`). */
   | 'origin_not_allowed'
-  /** 409: the form accepts no more responses. */
+  /** 401 PASSWORD_REQUIRED: the form asks for its password (`@formloom/runtime/access` unlocks it). */
+  | 'password'
+  /** 409: the form accepts no more responses, or (a load) is not open yet. */
   | 'closed'
   /** 413: the answers or the file are too large. */
   | 'too_large'
@@ -50,6 +52,10 @@ export interface CallFailure {
   issues?: { fieldId: string; message: string }[];
   /** Seconds, from a 429's `Retry-After`. */
   retryAfter?: number;
+  /** The envelope's message: a 409 before the form opens carries its closed message in it. */
+  message?: string;
+  /** A 401 PASSWORD_REQUIRED: the locked form's title, the one thing it tells of the form. */
+  form?: { title: string };
 }
 
 export type CallResult<T> = { ok: true; status: number; data: T } | CallFailure;
@@ -57,6 +63,7 @@ export type CallResult<T> = { ok: true; status: number; data: T } | CallFailure;
 const PROBLEMS: Record<number, CallProblem> = {
   0: 'network',
   400: 'invalid',
+  401: 'password',
   404: 'not_found',
   409: 'closed',
   413: 'too_large',
@@ -80,10 +87,19 @@ export function randomKey(): string {
 
 export async function readEnvelope<T>(res: Response): Promise<CallResult<T>> {
   const payload = (await res.json().catch(() => undefined)) as
-    | { data?: T; error?: string | null; issues?: { fieldId?: string; message: string }[] }
+    | {
+        data?: T;
+        error?: string | null;
+        message?: string;
+        issues?: { fieldId?: string; message: string }[];
+        form?: { title: string };
+      }
     | undefined;
   if (res.ok) return { ok: true, status: res.status, data: payload?.data as T };
+  // The envelope's own message and (a 401) `form` come along as they are.
   const failure: CallFailure = {
+    message: payload?.message,
+    form: payload?.form,
     ok: false,
     status: res.status,
     problem:
@@ -105,7 +121,17 @@ export interface TransportOptions {
   retries?: number;
   /** The first pause between attempts, in ms (default 600). */
   retryDelayMs?: number;
+  /**
+   * A password-protected form's unlock token (`POST .../unlock` answers it), sent with every call
+   * as `X-Formloom-Access`: a host that unlocked the form itself passes it, and the form is not
+   * asked for. Without one (or with one no longer valid) the runtime asks: the `password` state
+   * and `unlock(form, password)` of `@formloom/runtime/access`.
+   */
+  accessToken?: string;
 }
+
+/** The header a password-protected form's public routes take the unlock token in (`ACCESS_TOKEN_HEADER`). */
+export const ACCESS_HEADER = 'x-formloom-access';
 
 /** A request by XMLHttpRequest, answered as a `Response`, telling `onProgress` the share of the body sent. */
 function sendWithProgress(
@@ -116,6 +142,7 @@ function sendWithProgress(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(init.method ?? 'GET', url);
+    for (const [name, value] of Object.entries(init.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -139,6 +166,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const retries = options.retries ?? 2;
   const delay = options.retryDelayMs ?? 600;
+  let access = options.accessToken;
 
   async function call<T>(
     route: PublicRoute,
@@ -148,6 +176,7 @@ export function createTransport(address: FormAddress, options: TransportOptions 
     send: (url: string, init: RequestInit) => Promise<Response> = doFetch,
   ): Promise<CallResult<T>> {
     init.method = route.method;
+    if (access) init.headers = { ...(init.headers as Record<string, string>), [ACCESS_HEADER]: access };
     for (let attempt = 0; ; attempt++) {
       try {
         return await readEnvelope<T>(await send(`${routeUrl(address, route.path, params)}${query}`, init));
@@ -166,6 +195,10 @@ export function createTransport(address: FormAddress, options: TransportOptions 
   return {
     /** Any public route of the form: the parts loaded on demand call theirs by it. */
     call,
+    /** Sends this unlock token with every later call (`undefined`: none). */
+    unlock(token: string | undefined) {
+      access = token;
+    },
     /** The published form, its texts in `lang` when it has that language. */
     getForm(lang?: string, signal?: AbortSignal): Promise<CallResult<PublicForm>> {
       const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;

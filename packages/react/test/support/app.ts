@@ -12,7 +12,7 @@ import { PIXEL, startHost } from './host.js';
  * components (with `?custom=1`, text fields with a component of its own that marks its input
  * `data-custom`) and shows the answers as JSON in `#answers` (what the runtime holds, before any
  * check by the engine), and a paged form's resume token in `#resume` (`?resume=` restores its
- * partial).
+ * partial; `?accessToken=` passes a protected form's token).
  */
 const APP = `
 import { createElement as h, StrictMode } from 'react';
@@ -35,6 +35,7 @@ function App() {
     api: location.origin,
     lang: q.get('lang') ?? undefined,
     resume: q.get('resume') ?? undefined,
+    accessToken: q.get('accessToken') ?? undefined,
   });
   return h('div', null,
     h(FormloomFormView, { handle, className: 'fl', components: q.get('custom') ? { text: CustomText } : undefined }),
@@ -46,7 +47,8 @@ createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
 `;
 
 /** The lazily loaded chunks of the package, by the name of their module. */
-const CHUNK = /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz)-[\w]+\.js$/;
+const CHUNK =
+  /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz|access)-[\w]+\.js$/;
 
 export interface SplitApp {
   /** Opens a form by its code (with more of the query after it) at a width of the window. */

@@ -13,6 +13,8 @@ export const formKeys = {
   detail: (id: string) => [...formKeys.all, 'detail', id] as const,
   /** The builder's copy: the form with its ETag, a different shape from `detail`'s bare form. */
   editing: (id: string) => [...formKeys.all, 'editing', id] as const,
+  /** The form's access rules (password, opening time, one response per, edits). */
+  access: (id: string) => [...formKeys.all, 'access', id] as const,
 };
 
 /** Query keys of AI jobs. */
@@ -149,5 +151,17 @@ export function useSetSlug() {
 export function useSetAllowedOrigins() {
   return useFormsMutation(({ id, origins }: { id: string; origins: string[] }) =>
     client.forms.update(id, { settings: { allowedOrigins: origins.length === 0 ? null : origins } }),
+  );
+}
+
+/** A form's access rules (`hasPassword`: the password itself is never read back). */
+export function useFormAccess(id: string) {
+  return useQuery({ queryKey: formKeys.access(id), queryFn: () => client.forms.access.get(id) });
+}
+
+/** Changes the access rules sent (`password: null` removes the password); the others stay. */
+export function useSetFormAccess() {
+  return useFormsMutation(({ id, ...body }: { id: string } & Parameters<typeof client.forms.access.put>[1]) =>
+    client.forms.access.put(id, body),
   );
 }

@@ -26,6 +26,7 @@ import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm, usePublishForm, useUnpublishForm } from '../forms/queries.js';
+import { AccessPanel } from './access-panel.js';
 import { AllowedOrigins } from './allowed-origins.js';
 import { FormSlug } from './form-slug.js';
 import { embedSnippets } from './snippets.js';
@@ -177,6 +178,7 @@ export default function SharePage({ params }: PageProps) {
         canWrite={canWrite}
         published={publishStatus === 'PUBLISHED'}
       />
+      <AccessPanel formId={formId} canWrite={canWrite} />
       <ThemePicker
         formId={formId}
         themeId={form.data.settings.themeId}
