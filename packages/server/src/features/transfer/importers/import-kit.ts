@@ -1,0 +1,229 @@
+import {
+  type Condition,
+  type ConditionGroup,
+  DEFAULT_SCHEMA_VERSION,
+  type FormSchema,
+  ID_PATTERN,
+  type ImportProblem,
+  type JsonValue,
+  SCHEMA_LIMITS,
+  type SectionJump,
+} from '@formloom/contract';
+import { checkSchema, RESERVED_IDS } from '@formloom/contract/integrity';
+
+/**
+ * What the importers of other tools' documents share: the report, ids that are safe and unique,
+ * texts cut to Formloom's lengths, conditions in the two shapes Formloom reads (condition groups
+ * for jumps, JSON Logic for variables), and a last check that leaves out and reports what the
+ * integrity checks refuse, so a document never fails for one jump Formloom cannot take.
+ */
+export class ImportReport {
+  readonly problems: ImportProblem[] = [];
+
+  add(path: string, problem: string): void {
+    this.problems.push({ path, problem });
+  }
+
+  /**
+   * Reports each key of `object` the importer did not read. A setting that is off (false, empty,
+   * null, or an object of such) carries nothing, so only the ones that say something are named.
+   */
+  leftovers(object: unknown, read: readonly string[], path: string, what: string): void {
+    if (!isRecord(object)) return;
+    for (const [key, value] of Object.entries(object)) {
+      if (read.includes(key) || isOff(value)) continue;
+      this.add(`${path}.${key}`, `${what} "${key}" has no Formloom counterpart`);
+    }
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOff(value: unknown): boolean {
+  if (value === false || value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.values(value).every(isOff);
+}
+
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** A text cut to `max` characters; the report says so when it had to be cut. */
+export function fit(value: string, max: number, path: string, report: ImportReport): string {
+  if (value.length <= max) return value;
+  report.add(path, `Longer than Formloom's ${max} characters: cut to ${max}`);
+  return `${value.slice(0, max - 1)}…`;
+}
+
+/** Unique ids for one form: fields, sections, variables and endings never share one. */
+export class IdMaker {
+  private readonly taken = new Set<string>();
+
+  /** `wanted` when it is a free, safe id; else the closest safe one, numbered when taken. */
+  make(wanted: string, fallback: string): string {
+    let base = wanted
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_.:-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 60);
+    if (base === '' || !ID_PATTERN.test(base) || RESERVED_IDS.has(base)) base = fallback;
+    let id = base;
+    for (let n = 2; this.taken.has(id); n++) id = `${base}_${n}`;
+    this.taken.add(id);
+    return id;
+  }
+}
+
+/** Option values from labels: the label itself, numbered when two options share one. */
+export function uniqueValues(labels: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return labels.map((label) => {
+    let value = label.slice(0, SCHEMA_LIMITS.maxLabelLength - 6);
+    for (let n = 2; seen.has(value); n++)
+      value = `${label.slice(0, SCHEMA_LIMITS.maxLabelLength - 6)} (${n})`;
+    seen.add(value);
+    return value;
+  });
+}
+
+/** A condition as OR'd groups of AND'd conditions: Formloom's shape for jumps. */
+export type Groups = Condition[][];
+
+export const orGroups = (...alternatives: Groups[]): Groups => alternatives.flat();
+
+/** AND of alternatives: every way of taking one group from each. */
+export function andGroups(...parts: Groups[]): Groups {
+  return parts.reduce<Groups>(
+    (acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])),
+    [[]],
+  );
+}
+
+/** Always true, said with the conditions Formloom has: a field is either answered or not. */
+export const alwaysGroups = (fieldId: string): Groups => [
+  [{ fieldId, operator: 'isEmpty' }],
+  [{ fieldId, operator: 'isNotEmpty' }],
+];
+
+export function fitsLimits(groups: Groups): boolean {
+  return (
+    groups.length >= 1 &&
+    groups.length <= SCHEMA_LIMITS.maxConditionGroups &&
+    groups.every((g) => g.length >= 1 && g.length <= SCHEMA_LIMITS.maxConditionsPerGroup)
+  );
+}
+
+export const asConditionGroups = (groups: Groups): ConditionGroup[] =>
+  groups.map((conditions) => ({ conditions }));
+
+/**
+ * One condition as JSON Logic, for a variable's expression. An unanswered field reads as null, so
+ * each comparison that JSON Logic would make true with null (`null < 5`) asks for an answer first.
+ */
+export function conditionLogic(condition: Condition, multiple: boolean): JsonValue {
+  const read: JsonValue = { var: condition.fieldId };
+  const value = condition.value ?? null;
+  const answered: JsonValue = { '!==': [read, null] };
+  const both = (test: JsonValue): JsonValue => ({ and: [answered, test] });
+  switch (condition.operator) {
+    case 'equals':
+      return { '==': [read, value] };
+    case 'notEquals':
+      return { '!=': [read, value] };
+    case 'contains':
+      return { in: [value, { var: [condition.fieldId, multiple ? [] : ''] }] };
+    case 'notContains':
+      return { '!': { in: [value, { var: [condition.fieldId, multiple ? [] : ''] }] } };
+    case 'startsWith':
+    case 'endsWith': {
+      const length = String(value).length;
+      const part = condition.operator === 'startsWith' ? [0, length] : [-length];
+      return { '==': [{ substr: [{ var: [condition.fieldId, ''] }, ...part] }, value] };
+    }
+    case 'greaterThan':
+    case 'after':
+      return both({ '>': [read, value] });
+    case 'lessThan':
+    case 'before':
+      return both({ '<': [read, value] });
+    case 'greaterThanOrEqual':
+      return both({ '>=': [read, value] });
+    case 'lessThanOrEqual':
+      return both({ '<=': [read, value] });
+    case 'isEmpty':
+      return { '==': [read, null] };
+    case 'isNotEmpty':
+      return answered;
+    case 'isChecked':
+      return { '==': [read, true] };
+    case 'isNotChecked':
+      return { '!=': [read, true] };
+  }
+}
+
+/** Groups as JSON Logic: `multipleIds` names the fields answered with a list. */
+export function groupsLogic(groups: Groups, multipleIds: ReadonlySet<string>): JsonValue {
+  const ands = groups.map((g) => {
+    const parts = g.map((c) => conditionLogic(c, multipleIds.has(c.fieldId)));
+    return parts.length === 1 ? parts[0]! : { and: parts };
+  });
+  return ands.length === 1 ? ands[0]! : { or: ands };
+}
+
+/** Where each jump of the built schema came from in the document, to report it when it is refused. */
+export type JumpOrigins = Map<SectionJump, string>;
+
+/**
+ * The built schema's last check: a jump, an ending's condition or a variable the integrity checks
+ * refuse (a jump backwards, an operator the question type does not take) is left out and reported
+ * at its place in the document, until the schema passes. Anything else that fails is a mistake of
+ * the importer, and is left for the form's creation to refuse.
+ */
+export function settle(
+  schema: FormSchema,
+  origins: JumpOrigins,
+  variableOrigins: ReadonlyMap<string, string>,
+  report: ImportReport,
+): FormSchema {
+  for (let round = 0; round < 100; round++) {
+    const problems = checkSchema(schema);
+    let fixed = false;
+    for (const problem of problems) {
+      const jump = /^\$\.sections\[(\d+)\]\.jumps\[(\d+)\]/.exec(problem.path);
+      const ending = /^\$\.settings\.endings\[(\d+)\]\.conditionGroups/.exec(problem.path);
+      const variable = /^\$\.variables\[(\d+)\]/.exec(problem.path);
+      if (jump !== null) {
+        const section = schema.sections[Number(jump[1])]!;
+        const refused = section.jumps![Number(jump[2])]!;
+        report.add(origins.get(refused) ?? '$', `This jump is not possible in Formloom: ${problem.message}`);
+        const jumps = section.jumps!.filter((j) => j !== refused);
+        if (jumps.length === 0) delete section.jumps;
+        else section.jumps = jumps;
+      } else if (ending !== null) {
+        const endings = schema.settings!.endings!;
+        const { conditionGroups: _groups, ...kept } = endings[Number(ending[1])]!;
+        report.add('$', `Ending "${kept.id}" cannot be reached by its conditions: ${problem.message}`);
+        endings[Number(ending[1])] = kept;
+      } else if (variable !== null) {
+        const refused = schema.variables![Number(variable[1])]!;
+        report.add(
+          variableOrigins.get(refused.id) ?? '$',
+          `The variable "${refused.id}" cannot be computed in Formloom: ${problem.message}`,
+        );
+        schema.variables = schema.variables!.filter((v) => v !== refused);
+      } else continue;
+      fixed = true;
+      break;
+    }
+    if (!fixed) return schema;
+  }
+  return schema;
+}
+
+/** A schema's frame: the version stamps every new form has. */
+export const schemaFrame = (): Pick<FormSchema, 'version' | 'schemaVersion'> => ({
+  ...DEFAULT_SCHEMA_VERSION,
+});
