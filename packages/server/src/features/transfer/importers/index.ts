@@ -1,5 +1,6 @@
 import type { FormSchema, ImportProblem, ImportSource, PortableTheme } from '@formloom/contract';
 import { fromDefinition } from './formloom.js';
+import { fromGoogleForms } from './google-forms.js';
 import { fromSurveyJs } from './surveyjs.js';
 import { fromTypeform } from './typeform.js';
 
@@ -22,4 +23,5 @@ export const IMPORTERS: Record<ImportSource, (document: unknown) => ImportedForm
   formloom: fromDefinition,
   surveyjs: fromSurveyJs,
   typeform: fromTypeform,
+  google_forms: fromGoogleForms,
 };
