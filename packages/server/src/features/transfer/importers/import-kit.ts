@@ -5,11 +5,14 @@ import {
   type FormSchema,
   ID_PATTERN,
   type ImportProblem,
+  issuesFromZodError,
   type JsonValue,
   SCHEMA_LIMITS,
   type SectionJump,
 } from '@formloom/contract';
 import { checkSchema, RESERVED_IDS } from '@formloom/contract/integrity';
+import type { z } from 'zod';
+import { badRequest } from '../../../domain-errors.js';
 
 /**
  * What the importers of other tools' documents share: the report, ids that are safe and unique,
@@ -17,6 +20,18 @@ import { checkSchema, RESERVED_IDS } from '@formloom/contract/integrity';
  * for jumps, JSON Logic for variables), and a last check that leaves out and reports what the
  * integrity checks refuse, so a document never fails for one jump Formloom cannot take.
  */
+/**
+ * The document read with the shape its source gives it; one that is not of that source is a 400
+ * naming each problem under `body.definition`.
+ */
+export function parseDocument<T extends z.ZodTypeAny>(shape: T, what: string, document: unknown): z.infer<T> {
+  const parsed = shape.safeParse(document);
+  if (!parsed.success) {
+    throw badRequest(`The definition is not ${what}`, issuesFromZodError(parsed.error, 'body.definition'));
+  }
+  return parsed.data;
+}
+
 export class ImportReport {
   readonly problems: ImportProblem[] = [];
 

@@ -148,6 +148,32 @@ describe('Typeform logic as Formloom jumps', () => {
     expect(checkSchema(schema)).toEqual([]);
   });
 
+  it('fits a long form into 50 pages, keeping a page of its own for each question a jump leaves or reaches', () => {
+    const fields = Array.from({ length: 70 }, (_, i) => field(`q${i}`, 'short_text', `Question ${i}`));
+    const always = { op: 'always', vars: [] };
+    const { schema, report } = fromTypeform({
+      title: 'Long',
+      fields,
+      logic: [
+        {
+          type: 'field',
+          ref: 'q10',
+          actions: [{ action: 'jump', details: { to: { type: 'field', value: 'q60' } }, condition: always }],
+        },
+      ],
+    });
+    expect(checkSchema(schema)).toEqual([]);
+    // Questions 0-9, 10 (the jump leaves it), 11-59, 60 (the jump reaches it), 61-69.
+    expect(schema.sections).toHaveLength(5);
+    expect(schema.fields).toHaveLength(70);
+    const pageOf = (id: string) => schema.fields.find((f) => f.id === id)!.sectionId;
+    const onPage = (id: string) => schema.fields.filter((f) => f.sectionId === pageOf(id)).map((f) => f.id);
+    expect(onPage('q10').at(-1)).toBe('q10');
+    expect(onPage('q60')[0]).toBe('q60');
+    expect(formPath(schema, {}).pages).toEqual([pageOf('q0'), pageOf('q10'), pageOf('q60'), pageOf('q61')]);
+    expect(report.map((p) => p.path)).toEqual(['$.fields']);
+  });
+
   it('refuses a document that is not a Typeform form', () => {
     expect(() => fromTypeform({})).toThrow(InvalidInputError);
     expect(() => fromTypeform({ title: 'x', fields: [{ title: 'no type' }] })).toThrow(InvalidInputError);

@@ -2,7 +2,6 @@ import {
   type Field,
   type FormEnding,
   type FormSchema,
-  issuesFromZodError,
   LANGUAGES,
   type Language,
   SCHEMA_LIMITS,
@@ -10,13 +9,13 @@ import {
   TEXT_LIMITS,
 } from '@formloom/contract';
 import { z } from 'zod';
-import { badRequest } from '../../../domain-errors.js';
 import {
   fit,
   IdMaker,
   ImportReport,
   isRecord,
   type JumpOrigins,
+  parseDocument,
   schemaFrame,
   settle,
   text,
@@ -72,14 +71,7 @@ const PLAYER_SETTINGS = [
 
 /** Reads a Typeform form into a Formloom form: one question a page, as Typeform shows them. */
 export function fromTypeform(document: unknown): ImportedForm {
-  const parsed = TypeformDocument.safeParse(document);
-  if (!parsed.success) {
-    throw badRequest(
-      'The definition is not a Typeform form',
-      issuesFromZodError(parsed.error, 'body.definition'),
-    );
-  }
-  return new TypeformReader(parsed.data).read();
+  return new TypeformReader(parseDocument(TypeformDocument, 'a Typeform form', document)).read();
 }
 
 class TypeformReader implements TypeformContext, TypeformLogicContext {
