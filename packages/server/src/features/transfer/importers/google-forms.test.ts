@@ -104,6 +104,15 @@ describe('Google Forms quizzes', () => {
 });
 
 describe('Google Forms grids, scales and the rest', () => {
+  it('asks for the address first when Google collects it, and says when Google verified it by sign-in', () => {
+    const asked = fromGoogleForms(corpus('job-application'));
+    expect(asked.schema.fields[0]).toMatchObject({ type: 'email', label: 'Email', required: true, order: 0 });
+    expect(asked.report).toEqual([]);
+    const verified = fromGoogleForms(corpus('exit-interview'));
+    expect(verified.schema.fields[0]).toMatchObject({ type: 'email', required: true });
+    expect(verified.report.map((p) => p.path)).toEqual(['$.settings.emailCollectionType']);
+  });
+
   it('makes a matrix of a grid: its rows, its columns, several answers a row for a checkbox grid', () => {
     const { schema } = fromGoogleForms(corpus('volunteer-availability'));
     expect(schema.fields.find((f) => f.type === 'matrix')).toMatchObject({

@@ -3,7 +3,6 @@ import {
   type FormEnding,
   type FormSchema,
   type FormVariable,
-  issuesFromZodError,
   type JsonValue,
   SCHEMA_LIMITS,
   type Section,
@@ -11,7 +10,6 @@ import {
   TEXT_LIMITS,
 } from '@formloom/contract';
 import { z } from 'zod';
-import { badRequest } from '../../../domain-errors.js';
 import {
   type GoogleFormsContext,
   GoogleFormsQuestions,
@@ -27,6 +25,7 @@ import {
   ImportReport,
   isRecord,
   type JumpOrigins,
+  parseDocument,
   schemaFrame,
   settle,
   text,
@@ -50,14 +49,7 @@ const SUBMITTED = 'submitted';
 
 /** Reads a Google Forms form into a Formloom form: a page per section, as Google shows them. */
 export function fromGoogleForms(document: unknown): ImportedForm {
-  const parsed = GoogleFormDocument.safeParse(document);
-  if (!parsed.success) {
-    throw badRequest(
-      'The definition is not a Google Forms form',
-      issuesFromZodError(parsed.error, 'body.definition'),
-    );
-  }
-  return new GoogleFormsReader(parsed.data).read();
+  return new GoogleFormsReader(parseDocument(GoogleFormDocument, 'a Google Forms form', document)).read();
 }
 
 class GoogleFormsReader implements GoogleFormsContext {
@@ -82,7 +74,7 @@ class GoogleFormsReader implements GoogleFormsContext {
     const settings = this.doc.settings ?? {};
     const quizSettings = isRecord(settings.quizSettings) ? settings.quizSettings : {};
     this.quiz = quizSettings.isQuiz === true;
-    this.report.leftovers(settings, ['quizSettings'], '$.settings', 'The setting');
+    this.report.leftovers(settings, ['quizSettings', 'emailCollectionType'], '$.settings', 'The setting');
     this.report.leftovers(quizSettings, ['isQuiz'], '$.settings.quizSettings', 'The quiz setting');
     this.report.leftovers(info, ['title', 'documentTitle', 'description'], '$.info', 'The form text');
     this.report.leftovers(
@@ -92,6 +84,7 @@ class GoogleFormsReader implements GoogleFormsContext {
       'The Google Forms part',
     );
     this.newSection('start', '', undefined);
+    this.collectEmail(settings.emailCollectionType);
     (this.doc.items ?? []).forEach((item, i) => {
       this.item(item, `$.items[${i}]`);
     });
@@ -151,6 +144,18 @@ class GoogleFormsReader implements GoogleFormsContext {
       theme: undefined,
       report: this.report.problems,
     };
+  }
+
+  /** Google asks a form that collects addresses for one before its questions: so does the form. */
+  private collectEmail(collection: unknown): void {
+    if (collection !== 'VERIFIED' && collection !== 'RESPONDER_INPUT') return;
+    this.add({ id: this.ids.make('email', 'email'), type: 'email', label: 'Email', required: true });
+    if (collection === 'VERIFIED') {
+      this.report.add(
+        '$.settings.emailCollectionType',
+        'Google takes the address of the signed-in account; Formloom asks for it, unverified',
+      );
+    }
   }
 
   get section(): Section {
