@@ -56,10 +56,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isOff(value: unknown): boolean {
+function isOff(value: unknown, depth = 0): boolean {
   if (value === false || value === null || value === undefined || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isRecord(value) && Object.values(value).every(isOff);
+  return depth < 4 && isRecord(value) && Object.values(value).every((v) => isOff(v, depth + 1));
 }
 
 export const text = (value: unknown): string | undefined =>
@@ -107,12 +107,18 @@ export function uniqueValues(labels: readonly string[]): string[] {
 /** A condition as OR'd groups of AND'd conditions: Formloom's shape for jumps. */
 export type Groups = Condition[][];
 
-export const orGroups = (...alternatives: Groups[]): Groups => alternatives.flat();
+/**
+ * Groups beyond Formloom's limit are cut at one over it: enough for `fitsLimits` to refuse them,
+ * and a document of nested and/or conditions cannot make a product of millions of groups.
+ */
+const OVER = SCHEMA_LIMITS.maxConditionGroups + 1;
+
+export const orGroups = (...alternatives: Groups[]): Groups => alternatives.flat().slice(0, OVER);
 
 /** AND of alternatives: every way of taking one group from each. */
 export function andGroups(...parts: Groups[]): Groups {
   return parts.reduce<Groups>(
-    (acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])),
+    (acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])).slice(0, OVER),
     [[]],
   );
 }
@@ -192,7 +198,7 @@ export function groupsLogic(groups: Groups, multipleIds: ReadonlySet<string>): J
 export type JumpOrigins = Map<SectionJump, string>;
 
 /**
- * The built schema's last check: a jump, an ending's condition or a variable the integrity checks
+ * The built schema's last check: a jump or a variable the integrity checks
  * refuse (a jump backwards, an operator the question type does not take) is left out and reported
  * at its place in the document, until the schema passes. Anything else that fails is a mistake of
  * the importer, and is left for the form's creation to refuse.
@@ -203,37 +209,45 @@ export function settle(
   variableOrigins: ReadonlyMap<string, string>,
   report: ImportReport,
 ): FormSchema {
-  for (let round = 0; round < 100; round++) {
-    const problems = checkSchema(schema);
-    let fixed = false;
-    for (const problem of problems) {
+  if (schema.fields.length > SCHEMA_LIMITS.maxFields) {
+    throw badRequest('The form has more questions than Formloom holds', [
+      {
+        path: 'body.definition',
+        code: 'too_big',
+        message: `${schema.fields.length} questions: a form holds at most ${SCHEMA_LIMITS.maxFields}`,
+      },
+    ]);
+  }
+  // Each round leaves out everything refused so far; what a removal uncovers is found by the next.
+  for (let round = 0; round < 10; round++) {
+    const refusedJumps = new Map<SectionJump, string>();
+    const refusedVariables = new Map<string, string>();
+    for (const problem of checkSchema(schema)) {
       const jump = /^\$\.sections\[(\d+)\]\.jumps\[(\d+)\]/.exec(problem.path);
-      const ending = /^\$\.settings\.endings\[(\d+)\]\.conditionGroups/.exec(problem.path);
       const variable = /^\$\.variables\[(\d+)\]/.exec(problem.path);
-      if (jump !== null) {
-        const section = schema.sections[Number(jump[1])]!;
-        const refused = section.jumps![Number(jump[2])]!;
-        report.add(origins.get(refused) ?? '$', `This jump is not possible in Formloom: ${problem.message}`);
-        const jumps = section.jumps!.filter((j) => j !== refused);
-        if (jumps.length === 0) delete section.jumps;
-        else section.jumps = jumps;
-      } else if (ending !== null) {
-        const endings = schema.settings!.endings!;
-        const { conditionGroups: _groups, ...kept } = endings[Number(ending[1])]!;
-        report.add('$', `Ending "${kept.id}" cannot be reached by its conditions: ${problem.message}`);
-        endings[Number(ending[1])] = kept;
-      } else if (variable !== null) {
-        const refused = schema.variables![Number(variable[1])]!;
-        report.add(
-          variableOrigins.get(refused.id) ?? '$',
-          `The variable "${refused.id}" cannot be computed in Formloom: ${problem.message}`,
-        );
-        schema.variables = schema.variables!.filter((v) => v !== refused);
-      } else continue;
-      fixed = true;
-      break;
+      const refused = jump === null ? undefined : schema.sections[Number(jump[1])]?.jumps?.[Number(jump[2])];
+      if (refused !== undefined && !refusedJumps.has(refused)) refusedJumps.set(refused, problem.message);
+      const id = variable === null ? undefined : schema.variables?.[Number(variable[1])]?.id;
+      if (id !== undefined && !refusedVariables.has(id)) refusedVariables.set(id, problem.message);
     }
-    if (!fixed) return schema;
+    if (refusedJumps.size === 0 && refusedVariables.size === 0) return schema;
+    for (const [jump, message] of refusedJumps) {
+      report.add(origins.get(jump) ?? '$', `This jump is not possible in Formloom: ${message}`);
+    }
+    for (const [id, message] of refusedVariables) {
+      report.add(
+        variableOrigins.get(id) ?? '$',
+        `The variable "${id}" cannot be computed in Formloom: ${message}`,
+      );
+    }
+    for (const section of schema.sections) {
+      const jumps = section.jumps?.filter((j) => !refusedJumps.has(j));
+      if (jumps === undefined) continue;
+      if (jumps.length === 0) delete section.jumps;
+      else section.jumps = jumps;
+    }
+    if (refusedVariables.size > 0)
+      schema.variables = schema.variables?.filter((v) => !refusedVariables.has(v.id));
   }
   return schema;
 }

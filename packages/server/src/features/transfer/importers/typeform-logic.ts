@@ -14,6 +14,9 @@ import {
 } from './import-kit.js';
 import type { Raw, Target } from './typeform-questions.js';
 
+/** How deep and/or conditions may nest: Typeform's builder makes two or three levels. */
+const MAX_DEPTH = 8;
+
 /** What Typeform's logic is read with: the form read so far, and where its parts came from. */
 export interface TypeformLogicContext {
   readonly doc: { logic?: Raw[] | undefined; variables?: Record<string, unknown> | undefined };
@@ -172,7 +175,11 @@ export class TypeformLogic {
     return groups;
   }
 
-  private groups(condition: unknown, path: string, from: Section | undefined): Groups | undefined {
+  private groups(condition: unknown, path: string, from: Section | undefined, depth = 0): Groups | undefined {
+    if (depth > MAX_DEPTH) {
+      this.c.report.add(path, `Conditions nested deeper than ${MAX_DEPTH}: left out`);
+      return undefined;
+    }
     if (!isRecord(condition)) {
       this.c.report.add(path, 'No condition: left out');
       return undefined;
@@ -180,7 +187,7 @@ export class TypeformLogic {
     const op = String(condition.op);
     const vars = Array.isArray(condition.vars) ? condition.vars : [];
     if (op === 'and' || op === 'or') {
-      const parts = vars.map((v, i) => this.groups(v, `${path}.vars[${i}]`, from));
+      const parts = vars.map((v, i) => this.groups(v, `${path}.vars[${i}]`, from, depth + 1));
       if (parts.some((p) => p === undefined)) return undefined;
       return op === 'and' ? andGroups(...(parts as Groups[])) : orGroups(...(parts as Groups[]));
     }

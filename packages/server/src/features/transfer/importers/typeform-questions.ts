@@ -55,12 +55,30 @@ export class TypeformQuestions {
     return this.c.targets.get(text(field.ref) ?? '') ?? this.c.targets.get(text(field.id) ?? '');
   }
 
+  /** How deep the question being read is: groups hold questions, and nothing deeper is Typeform's. */
+  private depth = 0;
+
+  private inside(path: string, read: () => Field[]): Field[] {
+    if (this.depth >= 2) {
+      this.c.report.add(path, 'Questions nested deeper than Typeform nests them: left out');
+      return [];
+    }
+    this.depth++;
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
+  }
+
   group(field: Raw, path: string): Field[] {
     const props = isRecord(field.properties) ? field.properties : {};
     const inner = Array.isArray(props.fields) ? (props.fields as Raw[]) : [];
     this.c.report.leftovers(props, ['fields', 'description'], `${path}.properties`, 'The group setting');
     this.attachments(field, path);
-    const made = inner.flatMap((child, c) => this.question(child, `${path}.properties.fields[${c}]`));
+    const made = this.inside(path, () =>
+      inner.flatMap((child, c) => this.question(child, `${path}.properties.fields[${c}]`)),
+    );
     // A jump to the group, or from it, is a jump to or from its page.
     const ref = text(field.ref);
     const first = made[0];
@@ -87,7 +105,11 @@ export class TypeformQuestions {
   question(field: Raw, path: string): Field[] {
     const target = this.target(field);
     const type = String(field.type);
-    if (target === undefined) return [];
+    if (target === undefined) {
+      // Only a question nested deeper than any Typeform form nests has no id.
+      this.c.report.add(path, 'A question nested deeper than Typeform nests them: left out');
+      return [];
+    }
     const props = isRecord(field.properties) ? field.properties : {};
     const validations = isRecord(field.validations) ? field.validations : {};
     const read: string[] = ['description'];
@@ -493,10 +515,9 @@ export class TypeformQuestions {
         },
       ];
     }
-    const made: Field[] = [];
-    parts.forEach((part, p) => {
-      made.push(...this.question(part, `${path}.properties.fields[${p}]`));
-    });
+    const made = this.inside(path, () =>
+      parts.flatMap((part, p) => this.question(part, `${path}.properties.fields[${p}]`)),
+    );
     if (made.length === 0) {
       this.c.report.add(path, 'Contact info without parts: left out');
       return [];

@@ -174,6 +174,50 @@ describe('Typeform logic as Formloom jumps', () => {
     expect(report.map((p) => p.path)).toEqual(['$.fields']);
   });
 
+  it('stays quick and reports what no Typeform form holds: conditions nested deep or multiplying out, groups in groups', () => {
+    const is = (value: string) => ({
+      op: 'equal',
+      vars: [
+        { type: 'field', value: 'a' },
+        { type: 'constant', value },
+      ],
+    });
+    let deep: object = is('x');
+    for (let i = 0; i < 5000; i++) deep = { op: 'and', vars: [deep] };
+    // Ten "or"s of five, joined by "and": 5^10 ways for it to hold.
+    const product = {
+      op: 'and',
+      vars: Array.from({ length: 10 }, () => ({ op: 'or', vars: ['1', '2', '3', '4', '5'].map(is) })),
+    };
+    let nested: Record<string, unknown> = field('leaf', 'short_text', 'Leaf');
+    for (let i = 0; i < 5000; i++)
+      nested = { ...field('g', 'group', 'Group'), properties: { fields: [nested] } };
+    const jumpIf = (condition: object) => ({
+      action: 'jump',
+      details: { to: { type: 'field', value: 'c' } },
+      condition,
+    });
+    const started = performance.now();
+    const { schema, report } = fromTypeform({
+      title: 'Hostile',
+      fields: [field('a', 'short_text', 'A'), nested, field('c', 'short_text', 'C')],
+      logic: [{ type: 'field', ref: 'a', actions: [jumpIf(deep), jumpIf(product)] }],
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(checkSchema(schema)).toEqual([]);
+    expect(schema.sections[0]!.jumps).toBeUndefined();
+    expect(report.map((p) => p.problem)).toEqual([
+      expect.stringMatching(/nested deeper than Typeform/),
+      expect.stringMatching(/nested deeper than 8/),
+      expect.stringMatching(/too many alternatives/),
+    ]);
+  });
+
+  it('refuses a form of more questions than Formloom holds', () => {
+    const fields = Array.from({ length: 201 }, (_, i) => field(`q${i}`, 'short_text', `Q${i}`));
+    expect(() => fromTypeform({ title: 'Huge', fields })).toThrow(InvalidInputError);
+  });
+
   it('refuses a document that is not a Typeform form', () => {
     expect(() => fromTypeform({})).toThrow(InvalidInputError);
     expect(() => fromTypeform({ title: 'x', fields: [{ title: 'no type' }] })).toThrow(InvalidInputError);

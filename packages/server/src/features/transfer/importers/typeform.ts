@@ -158,14 +158,16 @@ class TypeformReader implements TypeformContext, TypeformLogicContext {
   }
 
   /** Every field's id first, so recall and logic can name a field that comes later. */
-  private nameFields(fields: readonly Raw[], path: string): void {
+  private nameFields(fields: readonly Raw[], path: string, depth = 0): void {
+    // A group holds questions, a matrix its rows: deeper nesting is no Typeform form's.
+    if (depth > 3) return;
     fields.forEach((field, i) => {
       const ref = text(field.ref) ?? `field_${i}`;
       const id = this.ids.make(ref, `q${this.targets.size + 1}`);
       this.targets.set(ref, { id, type: 'text', multiple: false, choices: new Map() });
       if (typeof field.id === 'string') this.targets.set(field.id, this.targets.get(ref)!);
       const inner = isRecord(field.properties) ? field.properties.fields : undefined;
-      if (Array.isArray(inner)) this.nameFields(inner as Raw[], `${path}[${i}].properties.fields`);
+      if (Array.isArray(inner)) this.nameFields(inner as Raw[], `${path}[${i}].properties.fields`, depth + 1);
     });
   }
 
