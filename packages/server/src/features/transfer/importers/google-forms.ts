@@ -25,12 +25,14 @@ import {
   ImportReport,
   isRecord,
   type JumpOrigins,
+  originOf,
   parseDocument,
+  refuseOversized,
   schemaFrame,
-  settle,
   text,
 } from './import-kit.js';
 import type { ImportedForm } from './index.js';
+import { settle } from './settle.js';
 
 /** What a document must have to be read as a form of the Google Forms API (`forms.get`). */
 const GoogleFormDocument = z
@@ -138,9 +140,12 @@ class GoogleFormsReader implements GoogleFormsContext {
     schema.sections.forEach((s, i) => {
       s.order = i;
     });
+    refuseOversized(schema);
+    // What the integrity check refuses (a jump back to an earlier section) is left out and reported.
+    const settled = settle(schema, this.report.problems, originOf(schema, this.jumpOrigins, new Map()));
     return {
       title,
-      schema: settle(schema, this.jumpOrigins, new Map(), this.report),
+      schema: settled,
       theme: undefined,
       report: this.report.problems,
     };

@@ -10,16 +10,17 @@ import {
   SCHEMA_LIMITS,
   type SectionJump,
 } from '@formloom/contract';
-import { checkSchema, RESERVED_IDS } from '@formloom/contract/integrity';
+import { RESERVED_IDS } from '@formloom/contract/integrity';
 import type { z } from 'zod';
 import { badRequest } from '../../../domain-errors.js';
 
-/**
- * What the importers of other tools' documents share: the report, ids that are safe and unique,
+/*
+ * What the Typeform and Google Forms importers share: the report, ids that are safe and unique,
  * texts cut to Formloom's lengths, conditions in the two shapes Formloom reads (condition groups
- * for jumps, JSON Logic for variables), and a last check that leaves out and reports what the
- * integrity checks refuse, so a document never fails for one jump Formloom cannot take.
+ * for jumps, JSON Logic for variables), and where in the document each part `settle` leaves out
+ * came from.
  */
+
 /**
  * The document read with the shape its source gives it; one that is not of that source is a 400
  * naming each problem under `body.definition`.
@@ -198,58 +199,48 @@ export function groupsLogic(groups: Groups, multipleIds: ReadonlySet<string>): J
 export type JumpOrigins = Map<SectionJump, string>;
 
 /**
- * The built schema's last check: a jump or a variable the integrity checks
- * refuse (a jump backwards, an operator the question type does not take) is left out and reported
- * at its place in the document, until the schema passes. Anything else that fails is a mistake of
- * the importer, and is left for the form's creation to refuse.
+ * A form of more questions than Formloom holds is a 400 before the last check runs on it (the
+ * creation would refuse it anyway, after checking every part of it).
  */
-export function settle(
+export function refuseOversized(schema: FormSchema): void {
+  if (schema.fields.length <= SCHEMA_LIMITS.maxFields) return;
+  throw badRequest('The form has more questions than Formloom holds', [
+    {
+      path: 'body.definition',
+      code: 'too_big',
+      message: `${schema.fields.length} questions: a form holds at most ${SCHEMA_LIMITS.maxFields}`,
+    },
+  ]);
+}
+
+/**
+ * `where` for `settle`: the place in the document of what the last check left out. `settle` names
+ * a jump by its place once it is gone, so the jumps as they were are kept to find the one that
+ * went; a variable by its id.
+ */
+export function originOf(
   schema: FormSchema,
-  origins: JumpOrigins,
-  variableOrigins: ReadonlyMap<string, string>,
-  report: ImportReport,
-): FormSchema {
-  if (schema.fields.length > SCHEMA_LIMITS.maxFields) {
-    throw badRequest('The form has more questions than Formloom holds', [
-      {
-        path: 'body.definition',
-        code: 'too_big',
-        message: `${schema.fields.length} questions: a form holds at most ${SCHEMA_LIMITS.maxFields}`,
-      },
-    ]);
-  }
-  // Each round leaves out everything refused so far; what a removal uncovers is found by the next.
-  for (let round = 0; round < 10; round++) {
-    const refusedJumps = new Map<SectionJump, string>();
-    const refusedVariables = new Map<string, string>();
-    for (const problem of checkSchema(schema)) {
-      const jump = /^\$\.sections\[(\d+)\]\.jumps\[(\d+)\]/.exec(problem.path);
-      const variable = /^\$\.variables\[(\d+)\]/.exec(problem.path);
-      const refused = jump === null ? undefined : schema.sections[Number(jump[1])]?.jumps?.[Number(jump[2])];
-      if (refused !== undefined && !refusedJumps.has(refused)) refusedJumps.set(refused, problem.message);
-      const id = variable === null ? undefined : schema.variables?.[Number(variable[1])]?.id;
-      if (id !== undefined && !refusedVariables.has(id)) refusedVariables.set(id, problem.message);
+  jumps: JumpOrigins,
+  variables: ReadonlyMap<string, string>,
+): (schemaPath: string) => string {
+  const before = new Map(schema.sections.map((s) => [s, [...(s.jumps ?? [])]]));
+  const variableIds = (schema.variables ?? []).map((v) => v.id);
+  return (path) => {
+    const jump = /^\$\.sections\[(\d+)\]\.jumps/.exec(path);
+    const section = jump === null ? undefined : schema.sections[Number(jump[1])];
+    if (section !== undefined) {
+      const now = section.jumps ?? [];
+      const gone = before.get(section)?.find((j) => !now.includes(j));
+      before.set(section, [...now]);
+      return (gone === undefined ? undefined : jumps.get(gone)) ?? '$';
     }
-    if (refusedJumps.size === 0 && refusedVariables.size === 0) return schema;
-    for (const [jump, message] of refusedJumps) {
-      report.add(origins.get(jump) ?? '$', `This jump is not possible in Formloom: ${message}`);
+    const variable = /^\$\.variables\[(\d+)\]/.exec(path);
+    if (variable !== null) {
+      const id = variableIds.splice(Number(variable[1]), 1)[0];
+      return (id === undefined ? undefined : variables.get(id)) ?? '$';
     }
-    for (const [id, message] of refusedVariables) {
-      report.add(
-        variableOrigins.get(id) ?? '$',
-        `The variable "${id}" cannot be computed in Formloom: ${message}`,
-      );
-    }
-    for (const section of schema.sections) {
-      const jumps = section.jumps?.filter((j) => !refusedJumps.has(j));
-      if (jumps === undefined) continue;
-      if (jumps.length === 0) delete section.jumps;
-      else section.jumps = jumps;
-    }
-    if (refusedVariables.size > 0)
-      schema.variables = schema.variables?.filter((v) => !refusedVariables.has(v.id));
-  }
-  return schema;
+    return '$';
+  };
 }
 
 /** A schema's frame: the version stamps every new form has. */

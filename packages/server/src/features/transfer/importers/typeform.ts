@@ -15,12 +15,14 @@ import {
   ImportReport,
   isRecord,
   type JumpOrigins,
+  originOf,
   parseDocument,
+  refuseOversized,
   schemaFrame,
-  settle,
   text,
 } from './import-kit.js';
 import type { ImportedForm } from './index.js';
+import { settle } from './settle.js';
 import { TypeformLogic, type TypeformLogicContext } from './typeform-logic.js';
 import {
   type Raw,
@@ -147,10 +149,16 @@ class TypeformReader implements TypeformContext, TypeformLogicContext {
     };
     return {
       title,
-      schema: settle(schema, this.jumpOrigins, this.variableOrigins, this.report),
+      schema: this.settled(schema),
       theme: undefined,
       report: this.report.problems,
     };
+  }
+
+  /** What the integrity check refuses (a jump backwards, an operator the type does not take) left out and reported. */
+  private settled(schema: FormSchema): FormSchema {
+    refuseOversized(schema);
+    return settle(schema, this.report.problems, originOf(schema, this.jumpOrigins, this.variableOrigins));
   }
 
   private hiddenTarget(name: string): Target {
