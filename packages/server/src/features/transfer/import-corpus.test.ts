@@ -132,14 +132,17 @@ describeEachDialect('importing the corpus of Typeform and Google Forms documents
     });
 
     for (const [name, doc] of corpus) {
-      it(`${source}: ${name} comes over with its questions, and reports only what is in the document`, async () => {
+      it(`${source}: ${name} comes over with its questions, reports only what is in the document, and publishes`, async () => {
         const res = await t.request('/v1/forms/import', {
           method: 'POST',
           key,
           json: { source, definition: doc },
         });
         expect(res.status, res.text).toBe(201);
-        const { form, report } = res.body.data as { form: { schema: FormSchema }; report: ImportProblem[] };
+        const { form, report } = res.body.data as {
+          form: { id: string; schema: FormSchema };
+          report: ImportProblem[];
+        };
         const want = expectations[name]!;
         expect(inPageOrder(form.schema).map((f) => f.type)).toEqual(want.types);
         expect(report.length === 0).toBe(want.lossless);
@@ -161,6 +164,10 @@ describeEachDialect('importing the corpus of Typeform and Google Forms documents
         const jumps = form.schema.sections.reduce((n, s) => n + (s.jumps?.length ?? 0), 0);
         const asked = SOURCES[source].jumps(doc);
         expect(jumps).toBe(asked.filter((path) => !named(path)).length);
+
+        // The draft is a form like any other: it publishes.
+        const published = await t.request(`/v1/forms/${form.id}/publish`, { method: 'POST', key });
+        expect(published.status, published.text).toBe(200);
       });
     }
   }
