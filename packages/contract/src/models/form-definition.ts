@@ -41,7 +41,7 @@ export const FormDefinition = z
 export type FormDefinition = z.infer<typeof FormDefinition>;
 
 /** The documents `POST /v1/forms/import` reads. */
-export const IMPORT_SOURCES = ['formloom', 'surveyjs'] as const;
+export const IMPORT_SOURCES = ['formloom', 'surveyjs', 'typeform', 'google_forms'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export const ImportFormBody = z
@@ -49,7 +49,7 @@ export const ImportFormBody = z
     source: z
       .enum(IMPORT_SOURCES)
       .describe(
-        '`formloom`: a document of `GET /v1/forms/:id/definition`; `surveyjs`: a SurveyJS survey JSON',
+        "`formloom`: a document of `GET /v1/forms/:id/definition`; `surveyjs`: a SurveyJS survey JSON; `typeform`: a form of Typeform's Create API (`GET /forms/{form_id}`); `google_forms`: a form of the Google Forms API (`forms.get`)",
       ),
     definition: z
       .unknown()

@@ -1,6 +1,8 @@
 import type { FormSchema, ImportProblem, ImportSource, PortableTheme } from '@formloom/contract';
 import { fromDefinition } from './formloom.js';
+import { fromGoogleForms } from './google-forms.js';
 import { fromSurveyJs } from './surveyjs.js';
+import { fromTypeform } from './typeform.js';
 
 /**
  * What an importer reads out of another tool's document: the form to create, the theme it wears (a
@@ -20,4 +22,6 @@ export interface ImportedForm {
 export const IMPORTERS: Record<ImportSource, (document: unknown) => ImportedForm> = {
   formloom: fromDefinition,
   surveyjs: fromSurveyJs,
+  typeform: fromTypeform,
+  google_forms: fromGoogleForms,
 };

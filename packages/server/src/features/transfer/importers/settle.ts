@@ -5,7 +5,8 @@ type Json = Record<string, unknown>;
 
 /**
  * The parts of a schema an import may leave out when the integrity check refuses them, from the
- * most particular: a condition's logic, a rule, a jump, an ending's conditions. Anything else the
+ * most particular: a condition's logic, a rule, a jump, an ending's conditions, a variable (a
+ * Typeform score whose conditions name what Formloom cannot). Anything else the
  * check refuses stays, and the import answers the 400 that names it.
  */
 const DROPPABLE = [
@@ -14,6 +15,7 @@ const DROPPABLE = [
   /^\$\.sections\[(\d+)\]\.jumps\[(\d+)\]/,
   /^\$\.sections\[(\d+)\]\.conditionalLogic/,
   /^\$\.settings\.endings\[(\d+)\]\.conditionGroups/,
+  /^\$\.variables\[(\d+)\]/,
 ] as const;
 
 /** `$.translations.de["fields.q1.label"]`: a translation of a text the form does not have. */
@@ -38,6 +40,8 @@ function drop(schema: FormSchema, path: string): string | undefined {
       schema.fields[i]?.validation?.rules.splice(Number(b), 1);
     } else if (whole.includes('jumps')) {
       schema.sections[i]?.jumps?.splice(Number(b), 1);
+    } else if (whole.startsWith('$.variables')) {
+      schema.variables?.splice(i, 1);
     } else if (whole.startsWith('$.sections')) {
       delete (schema.sections[i] as Json).conditionalLogic;
     } else {
