@@ -92,6 +92,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "Who may answer a form and when: a password (stored hashed, never read back) and an opening time, kept apart from the form's schema; and the public route that unlocks a protected form.",
   },
+  templates: {
+    name: 'Templates',
+    description:
+      'Ready forms to start from, each in the six languages; `POST /v1/forms {templateId}` creates a draft of one.',
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

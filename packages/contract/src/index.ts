@@ -216,6 +216,7 @@ export {
   CreateBlankFormBody,
   CreateFormBody,
   CreateFormFromSchemaBody,
+  CreateFormFromTemplateBody,
   Form,
   FormListItem,
   FormListQuery,

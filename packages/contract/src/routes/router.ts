@@ -16,6 +16,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { templatesRouter } from './templates.js';
 import { themesRouter } from './themes.js';
 import { uploadsRouter } from './uploads.js';
 import { webhooksRouter } from './webhooks.js';
@@ -45,6 +46,7 @@ export const contract = c.router(
     domains: domainsRouter,
     themes: themesRouter,
     access: formAccessRouter,
+    templates: templatesRouter,
   },
   { strictStatusCodes: true },
 );
