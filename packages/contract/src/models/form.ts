@@ -99,8 +99,8 @@ export type CreateBlankFormBody = z.infer<typeof CreateBlankFormBody>;
  */
 const createFormFromTemplateBodySchema = z
   .object({
-    templateId: z.string().min(1).max(100).describe('The id of a template of `GET /v1/templates`'),
-    title: FormTitle.optional().describe("The form's title (default: the template's)"),
+    templateId: z.string().min(1).max(100).describe('From `GET /v1/templates`'),
+    title: FormTitle.optional(),
   })
   .strict()
   .describe('Create from a template');

@@ -9,16 +9,12 @@ export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 /** A ready form to start from: `POST /v1/forms {templateId}` creates a draft of its schema. */
 export const FormTemplate = z
   .object({
-    id: z.string().describe('What `POST /v1/forms {templateId}` names'),
+    id: z.string(),
     category: z.enum(TEMPLATE_CATEGORIES),
-    name: z.string().describe('In the language asked for (`?language=`, default `en`)'),
-    description: z.string().describe('What the template is for, in the language asked for'),
-    languages: z
-      .array(z.enum(LANGUAGES))
-      .describe('The languages of the schema: its base language first, then those its translations hold'),
-    schema: FormSchema.describe(
-      'The form as it is created: English texts, the other languages as translations',
-    ),
+    name: z.string().describe('In `?language=`'),
+    description: z.string().describe('In `?language=`'),
+    languages: z.array(z.enum(LANGUAGES)).describe('Base language first'),
+    schema: FormSchema,
   })
   .describe('A form template');
 export type FormTemplate = z.infer<typeof FormTemplate>;
@@ -27,9 +23,6 @@ export const FormTemplateList = z.object({ templates: z.array(FormTemplate) }).d
 export type FormTemplateList = z.infer<typeof FormTemplateList>;
 
 export const TemplateListQuery = z.object({
-  language: z
-    .enum(LANGUAGES)
-    .optional()
-    .describe('The language of each name and description (default `en`); every schema carries all six'),
+  language: z.enum(LANGUAGES).optional().describe('Of the names (default `en`)'),
 });
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;

@@ -13,9 +13,7 @@ export const templatesRouter = c.router({
     query: TemplateListQuery,
     summary: 'List form templates',
     description:
-      'Ready forms to start from, each with its schema in the six languages (English base, the others as translations). ' +
-      'Create a draft from one with `POST /v1/forms {templateId, title?}`. ' +
-      'The list changes only with a new server version, so it answers `Cache-Control: private, max-age=3600`.',
+      'Ready forms, each schema in the six languages; `POST /v1/forms {templateId}` makes a draft of one. Cacheable for an hour.',
     responses: { 200: success(FormTemplateList, 'The templates'), ...errorResponses(API_KEY_ERRORS) },
     metadata: read,
   },
