@@ -97,6 +97,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "Forms moving between servers and tools: a form's portable document, and imports that create a DRAFT form with a report of what could not be carried over.",
   },
+  templates: {
+    name: 'Templates',
+    description:
+      'Ready forms to start from, each in the six languages; `POST /v1/forms {templateId}` creates a draft of one.',
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -216,6 +216,7 @@ export {
   CreateBlankFormBody,
   CreateFormBody,
   CreateFormFromSchemaBody,
+  CreateFormFromTemplateBody,
   Form,
   FormListItem,
   FormListQuery,
@@ -460,6 +461,13 @@ export {
   TranscriptEntry,
 } from './models/smart-form-session.js';
 export {
+  FormTemplate,
+  FormTemplateList,
+  TEMPLATE_CATEGORIES,
+  type TemplateCategory,
+  TemplateListQuery,
+} from './models/template.js';
+export {
   CONTRAST_MINIMUM,
   ContrastWarning,
   CreateThemeBody,
@@ -550,6 +558,8 @@ export { type PublicRoute, publicRoutes } from './routes/public-routes.js';
 export { RESPONSE_FILE_PATH } from './routes/responses.js';
 export { type Contract, contract, contractRoutes } from './routes/router.js';
 export { IdempotencyHeaders } from './routes/shared.js';
+// --- Form templates: data the server answers; here and not in `./engine`, so no browser bundle carries them
+export { type BuiltTemplate, formTemplate, formTemplates, templateView } from './templates/index.js';
 // --- Webhook and callback signatures ------------------------------------------------------
 export {
   ANALYTICS_SIGNATURE_HEADER,

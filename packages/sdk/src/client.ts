@@ -28,6 +28,7 @@ import { Members } from './resources/members.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { SmartForms } from './resources/smart-forms.js';
+import { Templates } from './resources/templates.js';
 import { Themes } from './resources/themes.js';
 import { Uploads } from './resources/uploads.js';
 import { Webhooks } from './resources/webhooks.js';
@@ -123,6 +124,8 @@ export class Formloom {
   readonly domains: Domains = new Domains(this);
   /** The account's themes: colours, font, logo and custom CSS for its forms. */
   readonly themes: Themes = new Themes(this);
+  /** The library of form templates: `forms.create({templateId})` starts a form from one. */
+  readonly templates: Templates = new Templates(this);
   /** The public routes a respondent's browser uses (no API key needed); for servers and tests. */
   readonly public: Public = new Public(this);
 

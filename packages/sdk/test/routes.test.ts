@@ -152,6 +152,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   createTheme: [(c) => c.themes.create({ ...CLASSIC, name: 'Brand' }), 'POST', '/v1/themes'],
   updateTheme: [(c) => c.themes.update(ID, { radius: 0 }), 'PATCH', `/v1/themes/${ID}`],
   deleteTheme: [(c) => c.themes.delete(ID), 'DELETE', `/v1/themes/${ID}`],
+  listTemplates: [(c) => c.templates.list({ language: 'de' }), 'GET', '/v1/templates'],
   listWebhooks: [(c) => c.webhooks.list(), 'GET', '/v1/webhooks'],
   createWebhook: [
     (c) => c.webhooks.create({ url: 'https://example.com/h', events: ['FORM_CREATED'] }),

@@ -63,8 +63,9 @@ describe('types', () => {
   });
 
   it('parameters are the contract input types', () => {
-    expectTypeOf(client.forms.create).parameter(0).toExtend<{ title: string }>();
+    expectTypeOf(client.forms.create).parameter(0).toExtend<{ title: string } | { templateId: string }>();
     expectTypeOf<{ title: string }>().toExtend<Parameters<Formloom['forms']['create']>[0]>();
+    expectTypeOf<{ templateId: string }>().toExtend<Parameters<Formloom['forms']['create']>[0]>();
     expectTypeOf<{ limit: number; search: string }>().toExtend<Parameters<Formloom['forms']['list']>[0]>();
     expectTypeOf<{ format: 'xlsx' }>().toExtend<Parameters<Formloom['smartForms']['export']>[1]>();
     expectTypeOf<{ format: 'pdf' }>().not.toExtend<Parameters<Formloom['smartForms']['export']>[1]>();
@@ -73,7 +74,7 @@ describe('types', () => {
       Parameters<Formloom['webhooks']['update']>[1]
     >();
     if (Math.random() > 2) {
-      // @ts-expect-error: title is required
+      // @ts-expect-error: a title (or a template) is required
       void client.forms.create({});
       // @ts-expect-error: unknown query parameter
       void client.forms.list({ limt: 10 });

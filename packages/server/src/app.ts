@@ -15,7 +15,7 @@ import {
 } from './features/auth/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
 import { createDomainsRouter } from './features/domains/index.js';
-import { createFieldsRouter, createFormsRouter } from './features/forms/index.js';
+import { createFieldsRouter, createFormsRouter, createTemplatesRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps): Express {
     members: createMembersRouter(services.members),
     domains: createDomainsRouter(services.domains),
     themes: createThemesRouter(services.themes),
+    templates: createTemplatesRouter(),
     access: createAccessRouter(services.access),
     transfer: createTransferRouter(services.transfer),
     auth: createDashboardAuthRouter({

@@ -93,7 +93,29 @@ export interface CreateBlankFormBodyZod extends CreateBlankFormBodyObject {}
 export const CreateBlankFormBody: CreateBlankFormBodyZod = createBlankFormBodySchema;
 export type CreateBlankFormBody = z.infer<typeof CreateBlankFormBody>;
 
-const createFormBodySchema = z.union([CreateFormFromSchemaBody, CreateBlankFormBody]);
+/**
+ * POST /forms, template variant: the form is created from a template of `GET /v1/templates`
+ * (its schema with the six languages); `title` defaults to the template's form title.
+ */
+const createFormFromTemplateBodySchema = z
+  .object({
+    templateId: z.string().min(1).max(100).describe('From `GET /v1/templates`'),
+    title: FormTitle.optional(),
+  })
+  .strict()
+  .describe('Create from a template');
+type CreateFormFromTemplateBodyObject = typeof createFormFromTemplateBodySchema;
+export interface CreateFormFromTemplateBodyZod extends CreateFormFromTemplateBodyObject {}
+export const CreateFormFromTemplateBody: CreateFormFromTemplateBodyZod = createFormFromTemplateBodySchema;
+export type CreateFormFromTemplateBody = z.infer<typeof CreateFormFromTemplateBody>;
+
+// The blank variant before the template one: a body that fits neither is told what the blank
+// variant misses (`body.title`), as before templates.
+const createFormBodySchema = z.union([
+  CreateFormFromSchemaBody,
+  CreateBlankFormBody,
+  CreateFormFromTemplateBody,
+]);
 type CreateFormBodyObject = typeof createFormBodySchema;
 export interface CreateFormBodyZod extends CreateFormBodyObject {}
 export const CreateFormBody: CreateFormBodyZod = createFormBodySchema;

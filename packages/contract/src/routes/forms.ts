@@ -57,7 +57,8 @@ export const formsRouter = c.router({
     body: CreateFormBody,
     summary: 'Create a form',
     description:
-      'From a complete schema (`{title, schema}`), or blank (`{title, description?, language?}`: one section, no fields). ' +
+      'From a complete schema (`{title, schema}`), from a template (`{templateId, title?}`, ids from `GET /v1/templates`; an unknown id is a 400), ' +
+      'or blank (`{title, description?, language?}`: one section, no fields). ' +
       'The schema must pass the integrity checks; each problem is listed in `issues`. The form starts as DRAFT and emits FORM_CREATED.',
     responses: {
       201: success(Form, 'The created form'),

@@ -16,6 +16,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { templatesRouter } from './templates.js';
 import { themesRouter } from './themes.js';
 import { transferRouter } from './transfer.js';
 import { uploadsRouter } from './uploads.js';
@@ -47,6 +48,7 @@ export const contract = c.router(
     themes: themesRouter,
     access: formAccessRouter,
     transfer: transferRouter,
+    templates: templatesRouter,
   },
   { strictStatusCodes: true },
 );

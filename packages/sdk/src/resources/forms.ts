@@ -50,11 +50,12 @@ export class Forms extends APIResource {
   }
 
   /**
-   * Creates a DRAFT form from a complete schema (`{title, schema}`) or blank
-   * (`{title, description?, language?}`).
+   * Creates a DRAFT form from a complete schema (`{title, schema}`), from a template
+   * (`{templateId, title?}`, see `templates.list()`) or blank (`{title, description?, language?}`).
    *
    * ```ts
    * const form = await client.forms.create({ title: 'Feedback', description: 'Tell us' });
+   * const nps = await client.forms.create({ templateId: 'nps-survey' });
    * ```
    */
   create(body: BodyOf<R['createForm']>, options?: RequestOptions): APIPromise<ResultOf<R['createForm']>> {

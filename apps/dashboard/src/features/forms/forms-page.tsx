@@ -30,6 +30,9 @@ import { formsTexts } from './texts.js';
 
 // The dialogs load when first opened: a modal's code is not needed to show the list.
 const PromptDialog = lazy(() => import('./prompt-dialog.js').then((m) => ({ default: m.PromptDialog })));
+const TemplateGallery = lazy(() =>
+  import('./template-gallery.js').then((m) => ({ default: m.TemplateGallery })),
+);
 
 const STATUS_COLOR = { DRAFT: 'gray', PUBLISHED: 'green', ARCHIVED: 'orange' } as const;
 
@@ -46,6 +49,8 @@ export default function FormsPage() {
   // Mounted from its first opening on, so closing it keeps Mantine's focus return.
   const [promptWanted, setPromptWanted] = useState(false);
   const [notice, setNotice] = useState<FormActionResult | undefined>();
+  // undefined until first opened: mounted from then on, as the prompt dialog is.
+  const [gallery, setGallery] = useState<boolean>();
   const forms = useFormsPage({ search: debounced, page });
   const create = useCreateBlankForm();
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
@@ -85,6 +90,13 @@ export default function FormsPage() {
           {gated(
             canWrite,
             tx('readOnly', { role }),
+            <Button variant="light" disabled={!canWrite} onClick={() => setGallery(true)}>
+              {tx('fromTemplate')}
+            </Button>,
+          )}
+          {gated(
+            canWrite,
+            tx('readOnly', { role }),
             <Button
               disabled={!canWrite}
               onClick={() =>
@@ -105,6 +117,11 @@ export default function FormsPage() {
           <PromptDialog opened={prompting} onClose={() => setPrompting(false)} />
         </Suspense>
       ) : null}
+      {gallery === undefined ? null : (
+        <Suspense fallback={null}>
+          <TemplateGallery opened={gallery} onClose={() => setGallery(false)} />
+        </Suspense>
+      )}
       <div aria-live="polite">
         {notice?.ok ? (
           <Alert

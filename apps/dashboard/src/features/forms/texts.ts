@@ -36,6 +36,7 @@ export const formsTexts = defineTexts(
     deleted: '“{title}” was deleted.',
     readOnly: 'Your role ({role}) may not change forms.',
     noAi: 'Your role ({role}) may not use AI.',
+    fromTemplate: 'Start from a template',
   },
   {
     de: {
@@ -73,6 +74,7 @@ export const formsTexts = defineTexts(
       deleted: '„{title}“ wurde gelöscht.',
       readOnly: 'Ihre Rolle ({role}) darf Formulare nicht ändern.',
       noAi: 'Ihre Rolle ({role}) darf keine KI nutzen.',
+      fromTemplate: 'Mit einer Vorlage beginnen',
     },
     es: {
       createFromPrompt: 'Crear a partir de una descripción',
@@ -108,6 +110,7 @@ export const formsTexts = defineTexts(
       deleted: 'Se eliminó «{title}».',
       readOnly: 'Tu rol ({role}) no puede cambiar formularios.',
       noAi: 'Tu rol ({role}) no puede usar la IA.',
+      fromTemplate: 'Empezar con una plantilla',
     },
     it: {
       createFromPrompt: 'Crea da una descrizione',
@@ -143,6 +146,7 @@ export const formsTexts = defineTexts(
       deleted: '«{title}» è stato eliminato.',
       readOnly: 'Il tuo ruolo ({role}) non può modificare i moduli.',
       noAi: 'Il tuo ruolo ({role}) non può usare l’IA.',
+      fromTemplate: 'Inizia da un modello',
     },
     nl: {
       createFromPrompt: 'Maken vanuit een beschrijving',
@@ -178,6 +182,7 @@ export const formsTexts = defineTexts(
       deleted: '‘{title}’ is verwijderd.',
       readOnly: 'Je rol ({role}) mag geen formulieren wijzigen.',
       noAi: 'Je rol ({role}) mag geen AI gebruiken.',
+      fromTemplate: 'Begin met een sjabloon',
     },
     tr: {
       createFromPrompt: 'Açıklamadan oluştur',
@@ -213,6 +218,7 @@ export const formsTexts = defineTexts(
       deleted: '“{title}” silindi.',
       readOnly: 'Rolünüz ({role}) formları değiştiremez.',
       noAi: 'Rolünüz ({role}) yapay zekâyı kullanamaz.',
+      fromTemplate: 'Bir şablonla başla',
     },
   },
 );

@@ -5,9 +5,11 @@ import {
   DEFAULT_SCHEMA_VERSION,
   type Form,
   type FormSchema,
+  formTemplate,
 } from '@formloom/contract';
 import type { Db, FormRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
+import { InvalidInputError } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import type { FormEditing } from './form-editing.js';
@@ -39,28 +41,50 @@ function blankSchema(
   return schema;
 }
 
-/** Creating a form, from a schema or blank, as a DRAFT with its audit entry and FORM_CREATED. */
+/** A template's schema (English, with its translations); an unknown id is the caller's mistake. */
+function templateSchema(templateId: string): FormSchema {
+  const template = formTemplate(templateId);
+  if (template === undefined) {
+    throw new InvalidInputError(`There is no template "${templateId}": GET /v1/templates lists them.`, [
+      {
+        path: 'body.templateId',
+        code: 'unknown_template',
+        message: `No template has the id "${templateId}".`,
+      },
+    ]);
+  }
+  return structuredClone(template.schema);
+}
+
+/** Creating a form, from a schema, a template or blank, as a DRAFT with its audit entry and FORM_CREATED. */
 export function createFormCreation({ db, clock, outbox, assertSavable }: FormCreationDeps) {
   return {
     /** `trx`: a transaction to create the form in (an AI job's, which commits with it). */
     async create(accountId: string, body: CreateFormBody, trx: Db = db): Promise<Form> {
       let schema: FormSchema;
       let description: string | null;
-      if ('schema' in body && body.schema !== undefined) {
+      let title: string;
+      if ('templateId' in body) {
+        schema = templateSchema(body.templateId);
+        description = schema.meta.description ?? null;
+        title = body.title ?? schema.meta.title;
+      } else if ('schema' in body && body.schema !== undefined) {
         schema = body.schema;
         description = body.schema.meta.description ?? null;
+        title = body.title;
       } else {
         const blank = body as CreateBlankFormBody;
         schema = blankSchema(blank.title, blank.description, blank.language ?? 'en');
         description = blank.description ?? null;
+        title = blank.title;
       }
       await assertSavable(accountId, schema, trx);
       const nowIso = isoNow(clock());
       const row: FormRow = {
         id: randomUUID(),
         account_id: accountId,
-        title: body.title,
-        title_search: body.title.toLowerCase(),
+        title,
+        title_search: title.toLowerCase(),
         description,
         schema: toJson(schema),
         publish_status: 'DRAFT',

@@ -9,3 +9,4 @@ export {
   type SubmissionForms,
   submissionForms,
 } from './forms-service.js';
+export { createTemplatesRouter } from './templates-router.js';
