@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stripContractDocs } from './build/strip-contract-docs.js';
 
 /**
  * Built to `dist/` with `/app/` as its base; `formloom serve` serves it at /app. In development
@@ -12,7 +13,7 @@ const target = process.env.FORMLOOM_DEV_SERVER ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  plugins: [stripContractDocs(), react()],
   // `source`: the workspace packages' sources; then Vite's own browser conditions, so the engine's
   // browser halves are taken (its question types, variables and translation load on demand, and
   // a form's language other than English is fetched: see the builder's preview).
