@@ -247,6 +247,23 @@ export {
   SectionFigures,
 } from './models/form-figures.js';
 export {
+  ConfirmEmailBody,
+  ConfirmEmailResult,
+  CreatedFormLink,
+  CreatedFormLinks,
+  CreateFormLinksBody,
+  FORM_LINK_LIMITS,
+  FormLink,
+  FormLinkPage,
+  LINK_TOKEN_PARAM,
+  LinkPrefill,
+  LinkRecipient,
+  LinkToken,
+  VerificationToken,
+  VerifyEmailBody,
+  VerifyEmailResult,
+} from './models/form-link.js';
+export {
   FormDraft,
   FormRevision,
   FormRevisionDetail,

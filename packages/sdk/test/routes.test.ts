@@ -46,6 +46,13 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   deleteFormDraft: [(c) => c.forms.draft.discard(ID), 'DELETE', `/v1/forms/${ID}/draft`],
   getFormAccess: [(c) => c.forms.access.get(ID), 'GET', `/v1/forms/${ID}/access`],
   putFormAccess: [(c) => c.forms.access.put(ID, { password: null }), 'PUT', `/v1/forms/${ID}/access`],
+  createFormLinks: [
+    (c) => c.forms.links.create(ID, { recipients: [{ email: 'ann@example.com' }] }),
+    'POST',
+    `/v1/forms/${ID}/links`,
+  ],
+  listFormLinks: [(c) => c.forms.links.list(ID), 'GET', `/v1/forms/${ID}/links`],
+  revokeFormLink: [(c) => c.forms.links.revoke(ID, X), 'DELETE', `/v1/forms/${ID}/links/${X}`],
   publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>

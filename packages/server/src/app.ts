@@ -18,6 +18,7 @@ import { createDomainsRouter } from './features/domains/index.js';
 import { createFieldsRouter, createFormsRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
+import { createLinksRouter, emailVerificationRoutes } from './features/links/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
 import {
   createPublicPageRouter,
@@ -148,7 +149,8 @@ export function createApp(deps: AppDeps): Express {
     members: createMembersRouter(services.members),
     domains: createDomainsRouter(services.domains),
     themes: createThemesRouter(services.themes),
-    access: createAccessRouter(services.access),
+    access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
+    links: createLinksRouter(services.links),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

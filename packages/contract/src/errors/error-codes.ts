@@ -64,6 +64,21 @@ export const ERROR_CASES = {
    * the form's closed message), or archived (expired or full: submissions only).
    */
   FORM_CLOSED: 'CONFLICT',
+  /**
+   * One response per person: the personal link, or the verified address, answered already (a
+   * retry under the first submission's Idempotency-Key gets that response instead).
+   */
+  ALREADY_ANSWERED: 'CONFLICT',
+  /**
+   * A form with `oneResponse: "link"` takes submissions through a personal link only: none was
+   * sent, or it is unknown or revoked.
+   */
+  LINK_REQUIRED: 'FORBIDDEN',
+  /**
+   * A form with `oneResponse: "email"` takes submissions with a `verificationToken` only: none was
+   * sent, or it is wrong or expired.
+   */
+  VERIFICATION_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -74,6 +89,9 @@ export const ERROR_CASE_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'PASSWORD_REQUIRED',
   'FORM_CLOSED',
+  'ALREADY_ANSWERED',
+  'LINK_REQUIRED',
+  'VERIFICATION_REQUIRED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

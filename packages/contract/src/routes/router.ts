@@ -7,6 +7,7 @@ import { dashboardAuthRouter } from './dashboard-auth.js';
 import { domainsRouter } from './domains.js';
 import { fieldsRouter } from './fields.js';
 import { formAccessRouter } from './form-access.js';
+import { formLinksRouter } from './form-links.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
@@ -45,6 +46,7 @@ export const contract = c.router(
     domains: domainsRouter,
     themes: themesRouter,
     access: formAccessRouter,
+    links: formLinksRouter,
   },
   { strictStatusCodes: true },
 );

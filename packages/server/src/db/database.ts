@@ -41,6 +41,8 @@ export interface Database {
   form_drafts: FormDraftsTable;
   audit_log: AuditLogTable;
   custom_domains: CustomDomainsTable;
+  form_links: FormLinksTable;
+  form_email_codes: FormEmailCodesTable;
 }
 
 export interface AccountsTable {
@@ -150,6 +152,33 @@ export interface ResponsesTable {
   form_revision: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON `{correct, total, score, passed}` of a quiz (`settings.quiz`); null for other forms. */
   quiz: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address the respondent proved (`oneResponse: "email"`); unique per form. */
+  verified_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A personal link of a form: only its token's SHA-256 is kept; used once. */
+export interface FormLinksTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  token_hash: string;
+  email: string | null;
+  /** JSON `{<prefill param>: value}`; null: none. */
+  prefill: string | null;
+  created_at: string;
+  used_at: string | null;
+  response_id: string | null;
+}
+
+/** A code e-mailed to a respondent proving an address: an HMAC of it, valid until `expires_at`. */
+export interface FormEmailCodesTable {
+  id: string;
+  form_id: string;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  created_at: string;
 }
 
 /** A revision of a published form: its title and schema as they were live from `published_at`. */

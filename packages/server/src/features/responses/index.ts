@@ -4,6 +4,9 @@ export { purgeExpiredQuizAttempts } from './quiz-feedback.js';
 export { createResponsesRouter } from './responses-router.js';
 export {
   createResponsesService,
+  type Respondent,
+  type RespondentGate,
+  type RespondentProof,
   type ResponsesService,
   type SubmissionLink,
 } from './responses-service.js';

@@ -80,6 +80,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       ending_id: null,
       quiz: null,
       form_revision: null,
+      verified_email: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;

@@ -35,6 +35,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       ending_id: p.ending_id,
       quiz: p.quiz,
       form_revision: p.form_revision,
+      verified_email: p.verified_email,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

@@ -18,6 +18,7 @@ import { LastPlaceTaken } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
 import {
   LinkTaken,
+  type RespondentProof,
   type Submission,
   type SubmissionLink,
   type SubmitIn,
@@ -172,6 +173,8 @@ export function createSubmissionRunner({
       link?: SubmissionLink,
       /** A quiz with feedback after each answer: the attempt whose marked answers are kept. */
       quizAttempt?: string,
+      /** The personal link's or the proven address's token (one response per person). */
+      proof?: RespondentProof,
     ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
@@ -185,6 +188,7 @@ export function createSubmissionRunner({
         link,
         quizAttempt,
         accessToken: currentAccessToken(),
+        proof,
       };
       try {
         return await run(submission);

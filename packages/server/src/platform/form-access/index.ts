@@ -3,3 +3,9 @@
 export { currentAccessToken, formAccessTokens, withAccessToken } from './access-context.js';
 export { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens, createAccessTokens } from './access-tokens.js';
 export { assertOpen, checkFormAccess, type FormAccessRow, NotOpenYetError } from './form-access-check.js';
+export {
+  createVerificationTokens,
+  normaliseAddress,
+  VERIFICATION_TOKEN_TTL_SECONDS,
+  type VerificationTokens,
+} from './verification-tokens.js';
