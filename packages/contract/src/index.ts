@@ -259,9 +259,11 @@ export {
   LinkPrefill,
   LinkRecipient,
   LinkToken,
+  linkCookieName,
   VerificationToken,
   VerifyEmailBody,
   VerifyEmailResult,
+  verifiedCookieName,
 } from './models/form-link.js';
 export {
   FormDraft,

@@ -212,6 +212,12 @@ export function createApp(deps: AppDeps): Express {
       hostTarget: services.domains.target,
       themeOf,
       unlock: services.access.unlock,
+      respondents: {
+        link: services.links.linkFor,
+        verified: services.emailVerification.verifiedFor,
+        request: services.emailVerification.request,
+        confirm: services.emailVerification.confirm,
+      },
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

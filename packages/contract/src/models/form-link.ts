@@ -18,6 +18,17 @@ export const FORM_LINK_LIMITS = {
 /** The query parameter of a personal link on the form's page (`/f/:code?t=<token>`). */
 export const LINK_TOKEN_PARAM = 't';
 
+/**
+ * The cookies the public page keeps a respondent's proofs in (a personal link opened, an address
+ * confirmed), so the page's own script submits with them, on the same origin.
+ */
+export function linkCookieName(code: string): string {
+  return `formloom_link_${code}`;
+}
+export function verifiedCookieName(code: string): string {
+  return `formloom_verified_${code}`;
+}
+
 /** A link's token: 32 random bytes, base64url (256 bits). */
 export const LinkToken = z
   .string()

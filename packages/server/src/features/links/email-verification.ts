@@ -63,6 +63,13 @@ export function createEmailVerification({
   }
 
   return {
+    /** Whether `token` proves an address for the form (the page's cookie): `ok`, `answered`, or undefined for no proof. */
+    async verifiedFor(formId: string, token: string | undefined): Promise<'ok' | 'answered' | undefined> {
+      const address = verificationTokens.addressOf(token, formId);
+      if (address === undefined) return undefined;
+      return (await createLinksStore(db).answeredFrom(formId, address)) ? 'answered' : 'ok';
+    },
+
     async request(code: string, email: string, client: string): Promise<VerifyEmailResult> {
       const form = await emailForm(code);
       const address = normaliseAddress(email);

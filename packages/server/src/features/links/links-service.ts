@@ -152,6 +152,16 @@ export function createLinksService({ db, clock, publicUrl, mails, outbox }: Link
       return { links: rows.map(toLink), ...info, hasMore: hasMorePages(info) };
     },
 
+    /** The link of `token` on the form (its page, `?t=`): whether it answered, and its prefill; undefined for none. */
+    async linkFor(
+      formId: string,
+      token: string,
+    ): Promise<{ used: boolean; prefill: Record<string, string> | null } | undefined> {
+      const link = await createLinksStore(db).byTokenHash(formId, hashSecret(token));
+      if (link === undefined) return undefined;
+      return { used: link.used_at !== null, prefill: link.prefill === null ? null : fromJson(link.prefill) };
+    },
+
     async revoke(accountId: string, formId: string, linkId: string): Promise<DeleteResult> {
       const form = await ownedForm(accountId, formId);
       return db.transaction().execute(async (trx) => {

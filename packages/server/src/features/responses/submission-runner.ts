@@ -11,7 +11,7 @@ import { badRequest } from '../../domain-errors.js';
 import { fingerprint } from '../../idempotency/index.js';
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
-import { currentAccessToken } from '../../platform/form-access/index.js';
+import { currentAccessToken, currentRespondentCookies } from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
 import type { FormsService } from '../forms/index.js';
 import { LastPlaceTaken } from './response-counts.js';
@@ -42,6 +42,11 @@ class CaptchaRequired extends Error {
   constructor(readonly captcha: FormCaptcha) {
     super('captcha required');
   }
+}
+
+/** The proofs `proof` names (an undefined one leaves the cookie's). */
+function definedOf(proof: RespondentProof | undefined): RespondentProof {
+  return Object.fromEntries(Object.entries(proof ?? {}).filter(([, v]) => v !== undefined));
 }
 
 /** What the caller gets for an outcome. */
@@ -188,7 +193,8 @@ export function createSubmissionRunner({
         link,
         quizAttempt,
         accessToken: currentAccessToken(),
-        proof,
+        // The body's proofs, else the page's cookies (its own script sends them along).
+        proof: { ...currentRespondentCookies(), ...definedOf(proof) },
       };
       try {
         return await run(submission);
