@@ -63,6 +63,11 @@ export function createEmailVerification({
   }
 
   return {
+    /** Forgets the codes past their 10 minutes (the hourly chore); how many. */
+    purgeExpiredCodes(): Promise<number> {
+      return createLinksStore(db).purgeCodes(isoNow(clock()));
+    },
+
     /** Whether `token` proves an address for the form (the page's cookie): `ok`, `answered`, or undefined for no proof. */
     async verifiedFor(formId: string, token: string | undefined): Promise<'ok' | 'answered' | undefined> {
       const address = verificationTokens.addressOf(token, formId);

@@ -198,6 +198,14 @@ describeDialects('personal links and proven addresses by e-mail', (dialect) => {
     expect(messages[4]).toBe('Wrong code: ask for a new one');
     const late = await confirm(code);
     expect([late.status, late.body.message]).toEqual([403, 'No tries left: ask for a new code']);
+    // The hourly chore forgets a code once its 10 minutes are over, not before.
+    expect(await t.services.emailVerification.purgeExpiredCodes()).toBe(0);
+    await t.db
+      .updateTable('form_email_codes')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('form_id', '=', f.id)
+      .execute();
+    expect(await t.services.emailVerification.purgeExpiredCodes()).toBe(1);
   });
 
   it('codes asked for are limited per address and form (429 VERIFY_LIMIT); a form without the rule refuses them', async () => {
