@@ -2,7 +2,7 @@ import type { FormSchema } from '@formloom/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contactSchema } from '../../../test/support/fixtures.js';
 import { publishForm } from '../../../test/support/page-fixtures.js';
-import { type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
+import { parseMail, type SmtpStandIn, startSmtpStandIn } from '../../../test/support/smtp-stand-in.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 import { createLogger } from '../../logger.js';
 import { createMailer } from '../../mail/mailer.js';
@@ -131,7 +131,7 @@ describeEachDialect(
       const mailed = () => smtp.mails.filter((m) => m.to.includes(address));
       const deadline = Date.now() + 10_000;
       while (mailed().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const code = /(\d{6})/.exec(mailed()[0]!.raw.split('\r\n\r\n').slice(1).join('\n'))![1]!;
+      const code = /\b(\d{6})\b/.exec(parseMail(mailed()[0]!.raw).text)![1]!;
 
       const wrong = await postUrlencoded(t, `/f/${form.code}/verify/confirm?lang=de`, {
         email: address,
