@@ -97,6 +97,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "Forms moving between servers and tools: a form's portable document, and imports that create a DRAFT form with a report of what could not be carried over.",
   },
+  links: {
+    name: 'Personal links',
+    description:
+      "A form's personal links: one address per recipient, answered once, with their prefill; listed with whether each was used.",
+  },
   templates: {
     name: 'Templates',
     description:

@@ -258,6 +258,25 @@ export {
   SectionFigures,
 } from './models/form-figures.js';
 export {
+  ConfirmEmailBody,
+  ConfirmEmailResult,
+  CreatedFormLink,
+  CreatedFormLinks,
+  CreateFormLinksBody,
+  FORM_LINK_LIMITS,
+  FormLink,
+  FormLinkPage,
+  LINK_TOKEN_PARAM,
+  LinkPrefill,
+  LinkRecipient,
+  LinkToken,
+  linkCookieName,
+  VerificationToken,
+  VerifyEmailBody,
+  VerifyEmailResult,
+  verifiedCookieName,
+} from './models/form-link.js';
+export {
   FormDraft,
   FormRevision,
   FormRevisionDetail,

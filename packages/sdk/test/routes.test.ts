@@ -48,6 +48,13 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   putFormAccess: [(c) => c.forms.access.put(ID, { password: null }), 'PUT', `/v1/forms/${ID}/access`],
   getFormDefinition: [(c) => c.forms.definition(ID), 'GET', `/v1/forms/${ID}/definition`],
   importForm: [(c) => c.forms.import({ source: 'formloom', definition: {} }), 'POST', '/v1/forms/import'],
+  createFormLinks: [
+    (c) => c.forms.links.create(ID, { recipients: [{ email: 'ann@example.com' }] }),
+    'POST',
+    `/v1/forms/${ID}/links`,
+  ],
+  listFormLinks: [(c) => c.forms.links.list(ID), 'GET', `/v1/forms/${ID}/links`],
+  revokeFormLink: [(c) => c.forms.links.revoke(ID, X), 'DELETE', `/v1/forms/${ID}/links/${X}`],
   publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>

@@ -18,6 +18,7 @@ import { createDomainsRouter } from './features/domains/index.js';
 import { createFieldsRouter, createFormsRouter, createTemplatesRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
+import { createLinksRouter, emailVerificationRoutes } from './features/links/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
 import {
   createPublicPageRouter,
@@ -150,8 +151,9 @@ export function createApp(deps: AppDeps): Express {
     domains: createDomainsRouter(services.domains),
     themes: createThemesRouter(services.themes),
     templates: createTemplatesRouter(),
-    access: createAccessRouter(services.access),
+    access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
     transfer: createTransferRouter(services.transfer),
+    links: createLinksRouter(services.links),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -214,6 +216,12 @@ export function createApp(deps: AppDeps): Express {
       themeOf,
       unlock: services.access.unlock,
       edits: { read: responses.readForEdit, edit: responses.edit },
+      respondents: {
+        link: services.links.linkFor,
+        verified: services.emailVerification.verifiedFor,
+        request: services.emailVerification.request,
+        confirm: services.emailVerification.confirm,
+      },
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

@@ -28,6 +28,7 @@ describeEachDialect('the server chores', (t) => {
       'abandon idle smart-form sessions',
       'purge expired partial responses',
       'purge expired quiz attempts',
+      'purge expired address codes',
       'delete unused uploaded images',
       'delete responses past their retention',
       'purge deleted forms',

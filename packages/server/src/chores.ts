@@ -58,6 +58,12 @@ export function serverChores(services: Services, options: ChoresOptions = {}): C
       run: () => purgeExpiredQuizAttempts(db, clock()),
     },
     {
+      // Codes e-mailed to respondents proving an address, past their 10 minutes.
+      name: 'purge expired address codes',
+      everyMs: 60 * MINUTE,
+      run: () => services.emailVerification.purgeExpiredCodes(),
+    },
+    {
       // Images form makers uploaded that no form of their account has named for a day.
       name: 'delete unused uploaded images',
       everyMs: 60 * MINUTE,

@@ -74,6 +74,30 @@ export class EditWindowClosedError extends ConflictError {
   override readonly caseCode = 'EDIT_WINDOW_CLOSED' as const;
 }
 
+/**
+ * One response per person: the personal link or the proven address answered already (409
+ * ALREADY_ANSWERED).
+ */
+export class AlreadyAnsweredError extends ConflictError {
+  override name = 'AlreadyAnsweredError';
+  override readonly caseCode = 'ALREADY_ANSWERED' as const;
+}
+
+/**
+ * Who may answer is not proven: a form answered through personal links only without a valid
+ * link (403 LINK_REQUIRED), or one answered by proven addresses without a valid verification
+ * token (403 VERIFICATION_REQUIRED).
+ */
+export class RespondentRefusedError extends ForbiddenError {
+  override name = 'RespondentRefusedError';
+  constructor(
+    message: string,
+    override readonly caseCode: 'LINK_REQUIRED' | 'VERIFICATION_REQUIRED',
+  ) {
+    super(message);
+  }
+}
+
 /** The caller's copy is stale: the resource changed since the version its `If-Match` names. */
 export class PreconditionFailedError extends DomainError {
   override name = 'PreconditionFailedError';

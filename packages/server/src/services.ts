@@ -32,7 +32,13 @@ import {
   DEFAULT_SLACK_API_BASE_URL,
   DEFAULT_SLACK_AUTHORIZE_URL,
 } from './features/integrations/index.js';
-import { createResponseMails, enableMailTarget, mailSender } from './features/notifications/index.js';
+import { createEmailVerification, createLinksService, createRespondentGate } from './features/links/index.js';
+import {
+  createFormMails,
+  createResponseMails,
+  enableMailTarget,
+  mailSender,
+} from './features/notifications/index.js';
 import { createPartialsService, type PartialsService } from './features/partials/index.js';
 import {
   createFormPostTokens,
@@ -75,7 +81,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAuditService } from './platform/audit/index.js';
 import { chatCost, createCreditsService } from './platform/credits/index.js';
-import { createAccessTokens } from './platform/form-access/index.js';
+import { createAccessTokens, createVerificationTokens } from './platform/form-access/index.js';
 import { createRateLimiter } from './platform/limits/index.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -260,10 +266,17 @@ function buildServices(deps: ServicesDeps) {
     tokens: accessTokens,
     limits: { ...UNLOCK_LIMITS, ...unlockLimits },
   });
+  // Tokens of respondents who proved an address: signed, not stored.
+  const verificationTokens = createVerificationTokens({
+    key: deriveKey(secretKey, 'respondent address'),
+    clock,
+  });
+  const formMails = createFormMails();
   const responses = createResponsesService({
     db,
     clock,
     accessTokens,
+    respondents: createRespondentGate({ verificationTokens }),
     forms,
     files: fileAnswers,
     outbox: signals.outbox,
@@ -285,6 +298,22 @@ function buildServices(deps: ServicesDeps) {
         : { body: await buffer(image.body), type: image.row.content_type };
     },
     publicUrl: config.publicUrl,
+  });
+  const links = createLinksService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    mails: formMails,
+    outbox: signals.outbox,
+  });
+  const emailVerification = createEmailVerification({
+    db,
+    clock,
+    publicForm: responses.publicForm,
+    verificationTokens,
+    mails: formMails,
+    outbox: signals.outbox,
+    codeKey: deriveKey(secretKey, 'respondent codes'),
   });
   partials = createPartialsService({ db, clock, forms, responses, keepUploads: keepUploadsUntil });
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
@@ -406,6 +435,8 @@ function buildServices(deps: ServicesDeps) {
     forms,
     formsAdmin,
     access,
+    links,
+    emailVerification,
     responses,
     partials,
     ai,

@@ -69,6 +69,21 @@ export const ERROR_CASES = {
    * submitted), or of a form whose edits were turned off since.
    */
   EDIT_WINDOW_CLOSED: 'CONFLICT',
+  /**
+   * One response per person: the personal link, or the verified address, answered already (a
+   * retry under the first submission's Idempotency-Key gets that response instead).
+   */
+  ALREADY_ANSWERED: 'CONFLICT',
+  /**
+   * A form with `oneResponse: "link"` takes submissions through a personal link only: none was
+   * sent, or it is unknown or revoked.
+   */
+  LINK_REQUIRED: 'FORBIDDEN',
+  /**
+   * A form with `oneResponse: "email"` takes submissions with a `verificationToken` only: none was
+   * sent, or it is wrong or expired.
+   */
+  VERIFICATION_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -80,6 +95,9 @@ export const ERROR_CASE_CODES = [
   'PASSWORD_REQUIRED',
   'FORM_CLOSED',
   'EDIT_WINDOW_CLOSED',
+  'ALREADY_ANSWERED',
+  'LINK_REQUIRED',
+  'VERIFICATION_REQUIRED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

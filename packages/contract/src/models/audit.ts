@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'form.draft_published',
   'form.revision_restored',
   'form.access_changed',
+  'form.links_created',
+  'form.link_revoked',
   'field.created',
   'field.updated',
   'field.deleted',

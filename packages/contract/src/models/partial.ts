@@ -67,6 +67,8 @@ export const CompletePartialBody = z
     language: SubmitResponseBody.shape.language,
     captchaToken: SubmitResponseBody.shape.captchaToken,
     quizAttempt: SubmitResponseBody.shape.quizAttempt,
+    linkToken: SubmitResponseBody.shape.linkToken,
+    verificationToken: SubmitResponseBody.shape.verificationToken,
   })
   .strict()
   .describe('Complete a partial response');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateOrTimestampQuery, Timestamp, TimestampQuery, Uuid } from './common.js';
 import { ExportQuery } from './export.js';
+import { LinkToken, VerificationToken } from './form-link.js';
 import { LANGUAGES } from './limits.js';
 import { PageQuery, page } from './paging.js';
 
@@ -114,6 +115,11 @@ export const FormResponse = z
     quiz: QuizResult.nullable()
       .optional()
       .describe('The quiz marks of a form with `settings.quiz`; null for other forms'),
+    verifiedEmail: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The address the respondent proved (a form with `oneResponse: "email"`); absent otherwise'),
     submittedAt: Timestamp,
     updatedAt: Timestamp.nullable()
       .optional()
@@ -201,6 +207,12 @@ export const SubmitResponseBody = z
       ),
     quizAttempt: QuizAttemptToken.optional().describe(
       'A quiz with feedback after each answer: the `attempt` the feedback route answered; each question keeps the first answer it gave feedback for',
+    ),
+    linkToken: LinkToken.optional().describe(
+      "A personal link's token (the `t` of `/f/:code?t=`): the link answers once (409 ALREADY_ANSWERED)",
+    ),
+    verificationToken: VerificationToken.optional().describe(
+      'With `oneResponse: "email"`: what `.../verify/confirm` answered; each address answers once',
     ),
   })
   .strict()

@@ -1,5 +1,6 @@
 import { success } from '../models/envelope.js';
 import { FormAccess, PutFormAccessBody, UnlockFormBody, UnlockFormResult } from '../models/form-access.js';
+import { emailVerificationRoutes } from './form-links.js';
 import { meta } from './metadata.js';
 import { publicRoutes } from './public-routes.js';
 import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
@@ -60,4 +61,5 @@ export const formAccessRouter = c.router({
     },
     metadata: meta({ auth: 'shareCode' }),
   },
+  ...emailVerificationRoutes,
 });

@@ -24,6 +24,8 @@ export const editPublicResponse = {
 export const uploadPublicFile = { method: 'POST', path: '/v1/public/forms/:code/uploads' } as const;
 export const quizFeedback = { method: 'POST', path: '/v1/public/forms/:code/feedback' } as const;
 export const unlockPublicForm = { method: 'POST', path: '/v1/public/forms/:code/unlock' } as const;
+export const verifyPublicEmail = { method: 'POST', path: '/v1/public/forms/:code/verify' } as const;
+export const confirmPublicEmail = { method: 'POST', path: '/v1/public/forms/:code/verify/confirm' } as const;
 export const createPartial = { method: 'POST', path: '/v1/public/forms/:code/partials' } as const;
 export const getPartial = { method: 'GET', path: '/v1/public/forms/:code/partials/:token' } as const;
 export const updatePartial = { method: 'PUT', path: '/v1/public/forms/:code/partials/:token' } as const;
@@ -66,6 +68,8 @@ export const publicRoutes = {
   uploadPublicFile,
   quizFeedback,
   unlockPublicForm,
+  verifyPublicEmail,
+  confirmPublicEmail,
   createPartial,
   getPartial,
   updatePartial,

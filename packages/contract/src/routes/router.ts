@@ -7,6 +7,7 @@ import { dashboardAuthRouter } from './dashboard-auth.js';
 import { domainsRouter } from './domains.js';
 import { fieldsRouter } from './fields.js';
 import { formAccessRouter } from './form-access.js';
+import { formLinksRouter } from './form-links.js';
 import { formsRouter } from './forms.js';
 import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
@@ -49,6 +50,7 @@ export const contract = c.router(
     access: formAccessRouter,
     transfer: transferRouter,
     templates: templatesRouter,
+    links: formLinksRouter,
   },
   { strictStatusCodes: true },
 );

@@ -11,6 +11,7 @@ const partialRoutes = contract.partials;
 const responseRoutes = contract.responses;
 const accessRoutes = contract.access;
 const transferRoutes = contract.transfer;
+const linkRoutes = contract.links;
 // Types name the exported `Contract`, so declaration files reference it instead of inlining it.
 type R = Contract['forms'];
 type F = Contract['fields'];
@@ -18,6 +19,7 @@ type P = Contract['partials'];
 type S = Contract['responses'];
 type A = Contract['access'];
 type T = Contract['transfer'];
+type L = Contract['links'];
 
 /** Regular forms: create from a schema (or blank), edit, publish, delete. */
 export class Forms extends APIResource {
@@ -31,6 +33,8 @@ export class Forms extends APIResource {
   readonly draft: FormDraft = new FormDraft(this._client);
   /** Who may answer and when: a password and an opening time, kept apart from the schema. */
   readonly access: FormAccessRules = new FormAccessRules(this._client);
+  /** Personal links: one per recipient, each answering once. */
+  readonly links: FormLinks = new FormLinks(this._client);
 
   /**
    * A page of forms, newest first; `for await` it to walk every form.
@@ -260,5 +264,45 @@ export class FormAccessRules extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<A['putFormAccess']>> {
     return this._client._call(accessRoutes.putFormAccess, { params: { id: formId }, body }, options);
+  }
+}
+
+/**
+ * A form's personal links: `/f/:code?t=<token>`, one per recipient (at most 1,000 a call), each
+ * answering once; optionally e-mailed. The URLs are in the create answer only.
+ *
+ * ```ts
+ * const { links } = await client.forms.links.create(formId, {
+ *   recipients: [{ email: 'ann@example.com', prefill: { name: 'Ann' } }],
+ *   send: true,
+ * });
+ * for await (const link of client.forms.links.list(formId)) console.log(link.email, link.usedAt);
+ * ```
+ */
+export class FormLinks extends APIResource {
+  create(
+    formId: string,
+    body: BodyOf<L['createFormLinks']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<L['createFormLinks']>> {
+    return this._client._call(linkRoutes.createFormLinks, { params: { id: formId }, body }, options);
+  }
+
+  /** Newest first, with when each was used and its response; `for await` it to walk every link. */
+  list(
+    formId: string,
+    query: QueryOf<L['listFormLinks']> = {},
+    options?: RequestOptions,
+  ): ListPromise<L['listFormLinks'], 'links'> {
+    return this._client._list(linkRoutes.listFormLinks, { params: { id: formId }, query }, 'links', options);
+  }
+
+  /** The link takes no submission any more; a response it gave stays. */
+  revoke(
+    formId: string,
+    linkId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<L['revokeFormLink']>> {
+    return this._client._call(linkRoutes.revokeFormLink, { params: { id: formId, linkId } }, options);
   }
 }

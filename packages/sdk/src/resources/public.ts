@@ -118,6 +118,45 @@ export class Public extends APIResource {
     );
   }
 
+  /**
+   * A form with `oneResponse: "email"`: e-mails a 6-digit code to the respondent's address (valid
+   * 10 minutes, 5 tries); limited per address and form (429 `VERIFY_LIMIT`).
+   *
+   * ```ts
+   * await client.public.verifyEmail(code, 'ann@example.com');
+   * const { verificationToken } = await client.public.confirmEmail(code, 'ann@example.com', '123456');
+   * await client.public.submitResponse(code, { answers, verificationToken });
+   * ```
+   */
+  verifyEmail(
+    code: string,
+    email: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<Contract['access']['verifyPublicEmail']>> {
+    return this._client._call(
+      contract.access.verifyPublicEmail,
+      { params: { code }, body: { email } },
+      options,
+    );
+  }
+
+  /**
+   * Trades the e-mailed code for the `verificationToken` to submit with; a wrong code throws a 403,
+   * an address that has answered already a 409 `ALREADY_ANSWERED`.
+   */
+  confirmEmail(
+    code: string,
+    email: string,
+    verificationCode: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<Contract['access']['confirmPublicEmail']>> {
+    return this._client._call(
+      contract.access.confirmPublicEmail,
+      { params: { code }, body: { email, code: verificationCode } },
+      options,
+    );
+  }
+
   /** The published smart form under a share code: what the welcome screen shows. */
   retrieveSmartForm(code: string, options?: RequestOptions): APIPromise<ResultOf<R['getPublicSmartForm']>> {
     return this._client._call(routes.getPublicSmartForm, { params: { code } }, options);

@@ -42,6 +42,8 @@ export interface Database {
   form_drafts: FormDraftsTable;
   audit_log: AuditLogTable;
   custom_domains: CustomDomainsTable;
+  form_links: FormLinksTable;
+  form_email_codes: FormEmailCodesTable;
 }
 
 export interface AccountsTable {
@@ -155,6 +157,8 @@ export interface ResponsesTable {
   edit_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the respondent last edited the answers; null when never. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address the respondent proved (`oneResponse: "email"`); unique per form. */
+  verified_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Answers an edit of a response replaced, as they were (the owner reads them as its history). */
@@ -169,6 +173,31 @@ export interface ResponseRevisionsTable {
   /** When these answers were given: the submission, or the edit before. */
   answered_at: string;
   replaced_at: string;
+}
+
+/** A personal link of a form: only its token's SHA-256 is kept; used once. */
+export interface FormLinksTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  token_hash: string;
+  email: string | null;
+  /** JSON `{<prefill param>: value}`; null: none. */
+  prefill: string | null;
+  created_at: string;
+  used_at: string | null;
+  response_id: string | null;
+}
+
+/** A code e-mailed to a respondent proving an address: an HMAC of it, valid until `expires_at`. */
+export interface FormEmailCodesTable {
+  id: string;
+  form_id: string;
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  created_at: string;
 }
 
 /** A revision of a published form: its title and schema as they were live from `published_at`. */

@@ -39,6 +39,15 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
   ],
   [new domain.FormClosedError('Opens at nine'), 'FORM_CLOSED'],
   [new domain.EditWindowClosedError('The time to edit this response has passed'), 'EDIT_WINDOW_CLOSED'],
+  [new domain.AlreadyAnsweredError('This link has been used already'), 'ALREADY_ANSWERED'],
+  [
+    new domain.RespondentRefusedError('This form takes personal links only', 'LINK_REQUIRED'),
+    'LINK_REQUIRED',
+  ],
+  [
+    new domain.RespondentRefusedError('Prove your address first', 'VERIFICATION_REQUIRED'),
+    'VERIFICATION_REQUIRED',
+  ],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {

@@ -9,6 +9,7 @@ import { type AppConfig, createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/index.js';
+import { mailSender } from '../../src/features/notifications/index.js';
 import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
@@ -47,6 +48,8 @@ export interface TestServerOptions {
   webhookWorker?: Partial<OutboxWorkerOptions>;
   /** Sends the one-time codes of private smart forms (default: the app's log mailer). */
   mailer?: () => Mailer;
+  /** The webhook worker sends the outbox's mails too, through `mailer` (it needs `webhookWorker`). */
+  sendMails?: boolean;
   ai?: {
     provider?: () => AiProvider;
     worker?: false | Partial<Omit<AiJobsOptions, 'provider' | 'publicUrl'>>;
@@ -185,7 +188,18 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
         retryBaseMs: 50,
         timeoutMs: 2000,
         pollIntervalMs: 50,
-        senders: [analyticsCallbackSender(handle.db, services.signingSecrets, clock.now)],
+        senders: [
+          analyticsCallbackSender(handle.db, services.signingSecrets, clock.now),
+          ...(options.sendMails === true
+            ? [
+                mailSender(handle.db, {
+                  mailer: services.mailer,
+                  accounts: services.accounts,
+                  clock: clock.now,
+                }),
+              ]
+            : []),
+        ],
         wake: signals.outbox,
         ...options.webhookWorker,
       });

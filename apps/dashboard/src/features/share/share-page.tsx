@@ -29,6 +29,7 @@ import { useForm, usePublishForm, useUnpublishForm } from '../forms/queries.js';
 import { AccessPanel } from './access-panel.js';
 import { AllowedOrigins } from './allowed-origins.js';
 import { FormSlug } from './form-slug.js';
+import { LinksPanel } from './links-panel.js';
 import { embedSnippets } from './snippets.js';
 import { shareTexts } from './texts.js';
 import { ThemePicker } from './theme-picker.js';
@@ -186,6 +187,7 @@ export default function SharePage({ params }: PageProps) {
         canWrite={canWrite}
       />
       <AllowedOrigins formId={formId} saved={form.data.settings.allowedOrigins ?? []} canWrite={canWrite} />
+      <LinksPanel formId={formId} canWrite={canWrite} live={live} />
     </Stack>
   );
 }

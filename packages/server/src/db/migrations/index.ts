@@ -32,6 +32,7 @@ import { formAccess } from './2026-12-07-100000-form-access.js';
 import { themes } from './2026-12-07-100000-themes.js';
 import { customDomains } from './2026-12-07-120000-custom-domains.js';
 import { accessRules } from './2026-12-08-100000-access-rules.js';
+import { personalLinks } from './2026-12-09-100000-personal-links.js';
 import { responseEdits } from './2026-12-09-100000-response-edits.js';
 
 /**
@@ -73,5 +74,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-100000-themes': themes,
   '2026-12-07-120000-custom-domains': customDomains,
   '2026-12-08-100000-access-rules': accessRules,
+  '2026-12-09-100000-personal-links': personalLinks,
   '2026-12-09-100000-response-edits': responseEdits,
 };

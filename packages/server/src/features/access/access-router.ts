@@ -7,8 +7,13 @@ import type { AccessService } from './access-service.js';
 
 const s = initServer();
 
-export function createAccessRouter(access: AccessService): RouterImplementation<typeof contract.access> {
+export function createAccessRouter(
+  access: AccessService,
+  /** The routes of respondents proving an address (the links feature's), in the same group. */
+  emailRoutes: Pick<RouterImplementation<typeof contract.access>, 'verifyPublicEmail' | 'confirmPublicEmail'>,
+): RouterImplementation<typeof contract.access> {
   return s.router(contract.access, {
+    ...emailRoutes,
     getFormAccess: async ({ params, req }) => ({
       status: 200,
       body: successBody(await access.get(authOf(req).accountId, params.id), 'Access rules'),

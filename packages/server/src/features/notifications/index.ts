@@ -1,9 +1,17 @@
 /** The notifications feature: e-mail to owners and respondents on a new response, sent through the outbox. */
-export { type ComposedMail, ownerMails, respondentCopy, singleAddress } from './mail-content.js';
+export {
+  type ComposedMail,
+  mailHeaderLine,
+  ownerMails,
+  respondentCopy,
+  singleAddress,
+} from './mail-content.js';
 export { DEFAULT_MAILS_PER_RECIPIENT_HOUR, MAIL_CHANNEL, messageIdOf } from './mail-sender.js';
 export {
+  createFormMails,
   createResponseMails,
   enableMailTarget,
+  type FormMails,
   type MailSenderOptions,
   mailSender,
   mailTargetId,

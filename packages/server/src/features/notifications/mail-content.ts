@@ -33,7 +33,7 @@ const SUBJECT_MAX = 200;
  * A header value from the form owner's text (a title): control characters, line breaks first of
  * all, become spaces, so nothing can start another header. Answers never reach a header at all.
  */
-function oneLine(text: string): string {
+export function mailHeaderLine(text: string): string {
   const line = text.replace(/\p{Cc}+/gu, ' ').trim();
   return Array.from(line).slice(0, SUBJECT_MAX).join('');
 }
@@ -177,7 +177,7 @@ export function ownerMails(input: ResponseMailInput, ownerEmails: readonly strin
   const { schema } = input;
   const language = schema.meta.language;
   const texts = mailTexts(language);
-  const heading = oneLine(`${texts.newResponse}: ${schema.meta.title}`);
+  const heading = mailHeaderLine(`${texts.newResponse}: ${schema.meta.title}`);
   const origin = input.dashboardOrigin.replace(/\/+$/, '');
   const body: Body = {
     heading,
@@ -213,7 +213,7 @@ export function respondentCopy(input: ResponseMailInput): ComposedMail | undefin
     .filter((p): p is string => p !== undefined && p !== '')
     .join('\n\n');
   const body: Body = {
-    heading: oneLine(schema.meta.title),
+    heading: mailHeaderLine(schema.meta.title),
     intro,
     lines: answerLines(schema, input.answers, input.variables, false),
     variables: [],
@@ -222,7 +222,7 @@ export function respondentCopy(input: ResponseMailInput): ComposedMail | undefin
   return {
     to,
     // The configured subject in the response's language (translateSchema), else a built-in one.
-    subject: oneLine(
+    subject: mailHeaderLine(
       schema.settings?.notifications?.respondentCopy?.subject ?? `${texts.yourAnswers}: ${schema.meta.title}`,
     ),
     text: textBody(body),

@@ -7,7 +7,13 @@ import { enableTarget } from '../../outbox/target-row.js';
 import { createLimiter } from '../../platform/limits/index.js';
 import { MAILS_PER_HOUR } from '../../platform/plans.js';
 import type { AccountsService } from '../accounts/index.js';
-import { type ComposedMail, ownerMails, type ResponseMailInput, respondentCopy } from './mail-content.js';
+import {
+  type ComposedMail,
+  mailHeaderLine,
+  ownerMails,
+  type ResponseMailInput,
+  respondentCopy,
+} from './mail-content.js';
 import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
 
 /** The mail target of a form: made with the form's first mail, one per form. */
@@ -31,6 +37,47 @@ export interface ResponseMails {
     trx: Db,
     response: Omit<ResponseMailInput, 'dashboardOrigin'> & { accountId: string; submittedAt: string },
   ): Promise<number>;
+}
+
+/** Mails of a form other than a response's (personal links, address codes), through its mail target. */
+export interface FormMails {
+  /**
+   * Queues `mails` as events of `type` in `trx`, so they commit with it or not at all; returns how
+   * many. Each subject is made one header line (no line break of a title can start another header).
+   */
+  queue(
+    trx: Db,
+    form: { id: string; accountId: string },
+    type: string,
+    mails: readonly ComposedMail[],
+    nowIso: string,
+  ): Promise<number>;
+}
+
+/** The form's mails as outbox events of its mail target (`mail-<form id>`), as a response's mails are. */
+export function createFormMails(): FormMails {
+  return {
+    queue(trx, form, type, mails, nowIso) {
+      return queueForTarget(
+        trx,
+        {
+          id: mailTargetId(form.id),
+          accountId: form.accountId,
+          channel: MAIL_CHANNEL,
+          label: 'E-mail notifications',
+          configSealed: '',
+          events: '[]',
+          now: nowIso,
+        },
+        mails.map((mail) => ({
+          accountId: form.accountId,
+          type,
+          payload: JSON.stringify({ ...mail, subject: mailHeaderLine(mail.subject) }),
+          createdAt: nowIso,
+        })),
+      );
+    },
+  };
 }
 
 /** `dashboardOrigin`: where owners' links to a response point (`FORMLOOM_PUBLIC_URL`). */

@@ -187,7 +187,10 @@ export function createPartialsService({ db, clock, forms, responses, keepUploads
       };
       const language: LanguageRequest = { requested: body.language, acceptLanguage };
       const captcha = { token: body.captchaToken, remoteIp };
-      return responses.submit(code, answers, undefined, language, captcha, link, body.quizAttempt);
+      return responses.submit(code, answers, undefined, language, captcha, link, body.quizAttempt, {
+        linkToken: body.linkToken,
+        verificationToken: body.verificationToken,
+      });
     },
 
     /** A page of a form's unfinished partials for its owner: never a token, never the answers. */

@@ -1,11 +1,21 @@
-import { accessCookieName, isLanguage, type PublicSmartForm, RESERVED_FORM_SLUGS } from '@formloom/contract';
-import { endingScreen, languagePack, recallText } from '@formloom/contract/engine';
+import {
+  accessCookieName,
+  isLanguage,
+  LINK_TOKEN_PARAM,
+  linkCookieName,
+  type PublicSmartForm,
+  RESERVED_FORM_SLUGS,
+  verifiedCookieName,
+} from '@formloom/contract';
+import { endingScreen, languagePack, prefillAnswers, recallText } from '@formloom/contract/engine';
 import { quizMarksMarkup } from '@formloom/elements/markup';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { FormRow } from '../../db/database.js';
 import {
+  AlreadyAnsweredError,
   DomainError,
+  ForbiddenError,
   InvalidInputError,
   NotFoundError,
   PasswordRequiredError,
@@ -18,13 +28,19 @@ import { clientKey } from '../../http/client-key.js';
 import { setCookie } from '../../http/cookies.js';
 import { sendBody } from '../../http/send-body.js';
 import type { Logger } from '../../logger.js';
-import { ACCESS_TOKEN_TTL_SECONDS, NotOpenYetError } from '../../platform/form-access/index.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  currentRespondentCookies,
+  NotOpenYetError,
+  VERIFICATION_TOKEN_TTL_SECONDS,
+} from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
 import { html, type SafeHtml } from '../../platform/html.js';
 import { chooseLanguage } from '../../platform/language-choice.js';
 import { type FormTheme, toPublicForm } from '../../platform/public-form.js';
 import { fontFiles } from '../../platform/theme-fonts.js';
 import type { AccessService } from '../access/index.js';
+import type { EmailVerification, LinksService } from '../links/index.js';
 import type { PartialsService } from '../partials/index.js';
 import type { ResponsesService } from '../responses/index.js';
 import type { UploadsService } from '../uploads/index.js';
@@ -55,7 +71,7 @@ import { maxPlainPostBytes, readPlainPost } from './plain-post-body.js';
 import { PageExpiredError, refusalTexts } from './plain-post-refusals.js';
 import { frameAncestors, OriginRefusedError, originRefused } from './public-cors.js';
 import type { PublicRateLimiter } from './public-rate-limit.js';
-import { renderPasswordPage } from './render-access-page.js';
+import { renderEmailPage, renderPasswordPage } from './render-access-page.js';
 import { renderInterviewPage } from './render-interview.js';
 import { type PageAssetLinks, renderDonePage, renderFormPage, renderMessagePage } from './render-page.js';
 
@@ -141,6 +157,16 @@ export interface PublicPageDeps {
    * the plain HTML form whatever the browser runs. Absent, the page edits nothing.
    */
   edits?: PageEdits;
+  /**
+   * One response per person on the page: a personal link's state (`?t=`), a confirmed address's,
+   * and the address form's code and confirmation (`/f/:code/verify`, `.../verify/confirm`).
+   */
+  respondents?: {
+    link: LinksService['linkFor'];
+    verified: EmailVerification['verifiedFor'];
+    request: EmailVerification['request'];
+    confirm: EmailVerification['confirm'];
+  };
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -256,6 +282,7 @@ export function createPublicPageRouter({
   plainPost,
   unlock,
   edits,
+  respondents,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
@@ -508,14 +535,20 @@ export function createPublicPageRouter({
     answers: Record<string, unknown> | undefined,
     state?: Parameters<typeof plainPostOf>[4],
     seed?: string,
+    linkToken?: string,
   ) {
     const { schema } = form;
     const plainTexts = plainPageTextsFor(schema.meta.language);
     const update = { label: plainTexts.update, note: plainTexts.updateNote };
-    const post =
+    const plain =
       plainPost === undefined || answers === undefined
         ? undefined
         : plainPostOf(schema, await plainPost.tokens.issue(code), answers, update, state);
+    // A personal link's token goes with the plain post (the page's script sends its cookie).
+    const post =
+      plain === undefined || linkToken === undefined
+        ? plain
+        : { ...plain, hidden: [...plain.hidden, [LINK_FIELD, linkToken] as const] };
     return {
       page: renderFormPage(form, texts, links, answers ?? {}, post, seed, look),
       csp: cspWithLook(cspWithCaptcha(PAGE_CSP, form.captcha), look),
@@ -531,10 +564,24 @@ export function createPublicPageRouter({
     if (editToken !== undefined && edits !== undefined && plainPost !== undefined) {
       return editPage(code, found, links, editToken);
     }
-    const prefill = prefillOf(found.form.schema, req);
+    const who = await respondentOf(code, found, links, req);
+    if ('page' in who) return who;
+    // A link's prefill over the query's (a field it fixes keeps its value at submission anyway).
+    const prefill =
+      who.prefill === undefined
+        ? prefillOf(found.form.schema, req)
+        : prefillAnswers(found.form.schema, withLinkPrefill(req, who.prefill));
     return {
       status: 200,
-      ...(await formPage(code, found, links, prefill, undefined, await resumedSeed(code, req))),
+      ...(await formPage(
+        code,
+        found,
+        links,
+        prefill,
+        undefined,
+        await resumedSeed(code, req),
+        who.linkToken,
+      )),
     };
   });
 
@@ -563,6 +610,162 @@ export function createPublicPageRouter({
       if (refused === undefined) throw error;
       return { ...refused, csp: cspWithLook(PAGE_CSP, found.look) };
     }
+  }
+
+  const secureCookies = publicUrl.startsWith('https:');
+
+  /** The page's query with a link's prefill set over it. */
+  function withLinkPrefill(req: Request, prefill: Readonly<Record<string, string>>): URLSearchParams {
+    const params = new URLSearchParams(queryOf(req));
+    for (const [name, value] of Object.entries(prefill)) params.set(name, value);
+    return params;
+  }
+
+  /** A page of the access texts: a heading and its message, with its status. */
+  function accessMessage(found: Found, links: PageAssetLinks, status: number, heading: string, text: string) {
+    const { form, look } = found;
+    return {
+      status,
+      page: renderMessagePage(form.schema.meta.language, links, heading, text, form.title, look),
+      csp: cspWithLook(PAGE_CSP, look),
+    };
+  }
+
+  /**
+   * Who opens the form page, by its one-response rule: a personal link (`?t=`, kept in a cookie
+   * for the page's script, or cleared without one), or the address confirmed before; else the
+   * page that says what is missing (no or an unknown link, a used one, the address form, an
+   * address that answered).
+   */
+  async function respondentOf(
+    code: string,
+    found: Found,
+    links: PageAssetLinks,
+    req: Request,
+  ): Promise<
+    | { page: string; status: number; csp: string }
+    | { linkToken?: string | undefined; prefill?: Readonly<Record<string, string>> | undefined }
+  > {
+    if (respondents === undefined) return {};
+    const { row } = found;
+    const texts = accessPageTextsFor(found.form.schema.meta.language);
+    const param = req.query[LINK_TOKEN_PARAM];
+    const token = typeof param === 'string' && param !== '' ? param : undefined;
+    const res = req.res!;
+    const who: { linkToken?: string; prefill?: Readonly<Record<string, string>> } = {};
+    if (token !== undefined) {
+      const link = await respondents.link(row.id, token);
+      if (link === undefined)
+        return accessMessage(found, links, 403, texts.linkRequiredTitle, texts.linkRequiredBody);
+      if (link.used) return accessMessage(found, links, 409, texts.linkUsedTitle, texts.linkUsedBody);
+      setCookie(res, linkCookieName(code), token, {
+        maxAge: VERIFICATION_TOKEN_TTL_SECONDS,
+        secure: secureCookies,
+      });
+      who.linkToken = token;
+      if (link.prefill !== null) who.prefill = link.prefill;
+    } else {
+      if (currentRespondentCookies().linkToken !== undefined)
+        setCookie(res, linkCookieName(code), '', { maxAge: 0, secure: secureCookies });
+      if (row.access_one_response === 'link')
+        return accessMessage(found, links, 403, texts.linkRequiredTitle, texts.linkRequiredBody);
+    }
+    if (row.access_one_response === 'email') {
+      const verified = await respondents.verified(row.id, currentRespondentCookies().verificationToken);
+      if (verified === 'answered')
+        return accessMessage(found, links, 409, texts.answeredTitle, texts.answeredBody);
+      if (verified === undefined) return emailPage(found, links, req, {});
+    }
+    return who;
+  }
+
+  /** The address form (or the code form, once `step.email` was sent a code); `said`: why the last try failed. */
+  function emailPage(
+    found: Found,
+    links: PageAssetLinks,
+    req: Request,
+    step: { email?: string },
+    said?: { text: string; status: number },
+  ) {
+    const code = encodeURIComponent(req.params.code as string);
+    const depth = req.path.split('/').length;
+    const prefix = depth === 3 ? `${code}/` : depth === 4 ? '' : '../';
+    const back = depth === 3 ? code : depth === 4 ? `../${code}` : `../../${code}`;
+    const query = new URLSearchParams(queryOf(req));
+    const { form, look } = found;
+    return {
+      status: said?.status ?? 200,
+      page: renderEmailPage(
+        form.schema.meta.language,
+        links,
+        { verify: `${prefix}verify`, confirm: `${prefix}verify/confirm`, back },
+        form.title,
+        accessPageTextsFor(form.schema.meta.language),
+        query.toString(),
+        step,
+        said?.text,
+      ),
+      csp: cspWithLook(PAGE_CSP, look),
+    };
+  }
+
+  /**
+   * The address form's posts (urlencoded): `verify` sends a code and shows the code form;
+   * `verify/confirm` trades it for the address's cookie and goes back to the form (303), or shows
+   * the code form again saying why not.
+   */
+  if (respondents !== undefined) {
+    pageRoute(
+      '/f/:code/verify',
+      formNotFound,
+      async (code, links, req) => {
+        const found = await formFor(code, req, links);
+        if (found === undefined) return undefined;
+        const posted = await readSmallForm(req);
+        const email = posted.get('email') ?? '';
+        const texts = accessPageTextsFor(found.form.schema.meta.language);
+        try {
+          await respondents.request(code, email, clientKey(req));
+          return emailPage(found, links, req, { email });
+        } catch (error) {
+          if (error instanceof RateLimitedError) {
+            req.res!.setHeader('Retry-After', String(error.rateLimit.retry_after));
+            return emailPage(found, links, req, {}, { text: texts.tooManyCodes, status: 429 });
+          }
+          if (error instanceof InvalidInputError)
+            return emailPage(found, links, req, {}, { text: error.message, status: 400 });
+          throw error;
+        }
+      },
+      'post',
+    );
+    pageRoute(
+      '/f/:code/verify/confirm',
+      formNotFound,
+      async (code, links, req) => {
+        const found = await formFor(code, req, links);
+        if (found === undefined) return undefined;
+        const posted = await readSmallForm(req);
+        const email = posted.get('email') ?? '';
+        const texts = accessPageTextsFor(found.form.schema.meta.language);
+        try {
+          const { verificationToken } = await respondents.confirm(code, email, posted.get('code') ?? '');
+          setCookie(req.res!, verifiedCookieName(code), verificationToken, {
+            maxAge: VERIFICATION_TOKEN_TTL_SECONDS,
+            secure: secureCookies,
+          });
+          const query = queryOf(req);
+          return { location: `../../${encodeURIComponent(code)}${query === '' ? '' : `?${query}`}` };
+        } catch (error) {
+          if (error instanceof AlreadyAnsweredError)
+            return accessMessage(found, links, 409, texts.answeredTitle, texts.answeredBody);
+          if (error instanceof ForbiddenError || error instanceof InvalidInputError)
+            return emailPage(found, links, req, { email }, { text: texts.wrongCode, status: 403 });
+          throw error;
+        }
+      },
+      'post',
+    );
   }
 
   /** The shuffle seed of the partial a `?resume=` link names, when the form shuffles and it has one. */
@@ -712,6 +915,11 @@ export function createPublicPageRouter({
         if (!(await tokens.valid(code, body.fields.get('fl_token')?.[0]))) {
           throw new PageExpiredError();
         }
+        // A personal link's token: the page's hidden input, else the page's own `?t=` the post keeps.
+        const linkParam = req.query[LINK_TOKEN_PARAM];
+        const linkToken =
+          body.fields.get(LINK_FIELD)?.[0] ??
+          (typeof linkParam === 'string' && linkParam !== '' ? linkParam : undefined);
         /** The thank-you page; after a stored response, with the token its recalls read it by. */
         const done = async (
           responseId?: string,
@@ -744,12 +952,20 @@ export function createPublicPageRouter({
             changed.said === undefined ? undefined : { sectionId: entryAction.sectionId, text: changed.said };
           return {
             status: 200,
-            ...(await formPage(code, found, links, answers, {
-              page: body.fields.get(PAGE_FIELD)?.[0],
-              errors: new Map(),
-              seed: seedOf(body),
-              said,
-            })),
+            ...(await formPage(
+              code,
+              found,
+              links,
+              answers,
+              {
+                page: body.fields.get(PAGE_FIELD)?.[0],
+                errors: new Map(),
+                seed: seedOf(body),
+                said,
+              },
+              undefined,
+              linkToken,
+            )),
           };
         }
         const step = stepOf(
@@ -765,12 +981,15 @@ export function createPublicPageRouter({
           message?: string,
         ) => ({
           status,
-          ...(await formPage(code, found, links, answers, {
-            page,
-            errors,
-            status: message,
-            seed: seedOf(body),
-          })),
+          ...(await formPage(
+            code,
+            found,
+            links,
+            answers,
+            { page, errors, status: message, seed: seedOf(body) },
+            undefined,
+            linkToken,
+          )),
         });
         if (step.kind === 'page') return again(step.errors.size > 0 ? 400 : 200, step.page, step.errors);
         // A respondent's edit (`?edit=<token>` kept on the post's address) replaces their answers.
@@ -784,6 +1003,9 @@ export function createPublicPageRouter({
                   undefined,
                   { requested: lang, acceptLanguage: req.get('accept-language') },
                   { token: undefined, remoteIp: req.ip },
+                  undefined,
+                  undefined,
+                  { linkToken },
                 )
               : await edits!.edit(
                   code,
@@ -803,6 +1025,17 @@ export function createPublicPageRouter({
               ? undefined
               : editRefusalPage(error, schema.meta.language, links, form.title, found.look);
           if (refused !== undefined) return { ...refused, csp: cspWithLook(PAGE_CSP, found.look) };
+          // One response per person: the page of what is missing, as the form page says it.
+          const access = accessPageTextsFor(schema.meta.language);
+          if (error instanceof AlreadyAnsweredError) {
+            const [title, text] = error.message.startsWith('This link')
+              ? [access.linkUsedTitle, access.linkUsedBody]
+              : [access.answeredTitle, access.answeredBody];
+            return accessMessage(found, links, 409, title, text);
+          }
+          if (error.caseCode === 'LINK_REQUIRED')
+            return accessMessage(found, links, 403, access.linkRequiredTitle, access.linkRequiredBody);
+          if (error.caseCode === 'VERIFICATION_REQUIRED') return emailPage(found, links, req, {});
           if (error.caseCode === 'CAPTCHA_FAILED') {
             const page = body.fields.get(PAGE_FIELD)?.[0];
             return again(400, page, new Map(), texts.captchaJsRequired);
@@ -838,14 +1071,21 @@ export function createPublicPageRouter({
   return router;
 }
 
-/** The password of the password form's post: a small urlencoded body (4 KB at most). */
-async function readPassword(req: Request): Promise<string> {
-  if (!req.is('application/x-www-form-urlencoded'))
-    throw new InvalidInputError('Send the password as a form');
+/** The hidden input of a personal link's token in the page's plain form. */
+const LINK_FIELD = 'fl_link';
+
+/** A small urlencoded form's post (the password form, the address forms): 4 KB at most. */
+async function readSmallForm(req: Request): Promise<URLSearchParams> {
+  if (!req.is('application/x-www-form-urlencoded')) throw new InvalidInputError('Send it as a form');
   let body = '';
   for await (const chunk of req) {
     body += String(chunk);
-    if (body.length > 4096) throw tooLarge('The password is longer than the server takes');
+    if (body.length > 4096) throw tooLarge('The form is longer than the server takes');
   }
-  return new URLSearchParams(body).get('password') ?? '';
+  return new URLSearchParams(body);
+}
+
+/** The password of the password form's post. */
+async function readPassword(req: Request): Promise<string> {
+  return (await readSmallForm(req)).get('password') ?? '';
 }

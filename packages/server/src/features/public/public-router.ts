@@ -71,6 +71,7 @@ export function createPublicRouter(
                 { token: body.captchaToken, remoteIp: req.ip },
                 undefined,
                 body.quizAttempt,
+                { linkToken: body.linkToken, verificationToken: body.verificationToken },
               ),
           'Response stored',
         ),

@@ -5,6 +5,9 @@ export { createResponsePdfs, type ResponsePdfs } from './response-pdf.js';
 export { createResponsesRouter } from './responses-router.js';
 export {
   createResponsesService,
+  type Respondent,
+  type RespondentGate,
+  type RespondentProof,
   type ResponsesService,
   type SubmissionLink,
 } from './responses-service.js';

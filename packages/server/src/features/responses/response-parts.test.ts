@@ -82,6 +82,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       form_revision: null,
       edit_token_hash: null,
       updated_at: null,
+      verified_email: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;

@@ -26,6 +26,8 @@ export function toResponse(row: ResponseRow): FormResponse {
     endingId: row.ending_id,
     formRevision: row.form_revision ?? null,
     quiz: row.quiz === null ? null : readQuiz(row.quiz),
+    // Only responses given from a proven address carry it.
+    ...(row.verified_email == null ? {} : { verifiedEmail: row.verified_email }),
     submittedAt: row.submitted_at,
     updatedAt: row.updated_at,
   };

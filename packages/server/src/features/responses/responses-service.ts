@@ -15,11 +15,11 @@ import { createResponseEdits } from './response-edits.js';
 import { createResponseExports } from './response-export.js';
 import { createResponseNotices } from './response-notices.js';
 import { createResponseReading } from './response-reading.js';
-import { createSubmission } from './submission.js';
+import { createSubmission, type RespondentGate } from './submission.js';
 import { createSubmissionReplay } from './submission-replay.js';
 import { createSubmissionRunner } from './submission-runner.js';
 
-export type { SubmissionLink } from './submission.js';
+export type { Respondent, RespondentGate, RespondentProof, SubmissionLink } from './submission.js';
 
 export interface ResponsesServiceDeps {
   db: Db;
@@ -45,6 +45,8 @@ export interface ResponsesServiceDeps {
   deleteFiles?: (storageKeys: readonly string[]) => Promise<void>;
   /** The unlock tokens of password-protected forms, which every public route of such a form asks for. */
   accessTokens: AccessTokens;
+  /** One response per person: personal links and proven addresses (the links feature). */
+  respondents?: RespondentGate;
 }
 
 /**
@@ -63,6 +65,7 @@ export function createResponsesService({
   captcha,
   deleteFiles,
   accessTokens,
+  respondents,
 }: ResponsesServiceDeps) {
   const counts = createResponseCounts({ db, forms, compiled });
   const publicForms = createPublicForms({ db, clock, compiled, forms, counts, outbox, accessTokens });
@@ -74,6 +77,7 @@ export function createResponsesService({
     replay: createSubmissionReplay(),
     counts,
     notices: createResponseNotices({ db, outbox, mails }),
+    respondents,
   });
   const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
   const { list, recallOf, get } = createResponseReading({ db, forms, counts, compiled });

@@ -37,6 +37,7 @@ const insertResponse = preparedQuery((db: Db, p: ResponseRow) =>
       quiz: p.quiz,
       form_revision: p.form_revision,
       edit_token_hash: p.edit_token_hash,
+      verified_email: p.verified_email,
     })
     .onConflict((oc) => oc.columns(['form_id', 'idempotency_key']).doNothing()),
 );

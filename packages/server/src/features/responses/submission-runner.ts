@@ -11,13 +11,14 @@ import { badRequest } from '../../domain-errors.js';
 import { fingerprint } from '../../idempotency/index.js';
 import { detached } from '../../jobs/background.js';
 import type { Wake } from '../../jobs/wake.js';
-import { currentAccessToken } from '../../platform/form-access/index.js';
+import { currentAccessToken, currentRespondentCookies } from '../../platform/form-access/index.js';
 import { formClosed } from '../../platform/form-errors.js';
 import type { FormsService } from '../forms/index.js';
 import { LastPlaceTaken } from './response-counts.js';
 import { createResponsesStore } from './responses-store.js';
 import {
   LinkTaken,
+  type RespondentProof,
   type Submission,
   type SubmissionLink,
   type SubmitIn,
@@ -41,6 +42,11 @@ class CaptchaRequired extends Error {
   constructor(readonly captcha: FormCaptcha) {
     super('captcha required');
   }
+}
+
+/** The proofs `proof` names (an undefined one leaves the cookie's). */
+function definedOf(proof: RespondentProof | undefined): RespondentProof {
+  return Object.fromEntries(Object.entries(proof ?? {}).filter(([, v]) => v !== undefined));
 }
 
 /** What the caller gets for an outcome. */
@@ -172,6 +178,8 @@ export function createSubmissionRunner({
       link?: SubmissionLink,
       /** A quiz with feedback after each answer: the attempt whose marked answers are kept. */
       quizAttempt?: string,
+      /** The personal link's or the proven address's token (one response per person). */
+      proof?: RespondentProof,
     ): Promise<SubmitResponseResult> {
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey)) {
         throw badRequest(`Idempotency-Key must be ${IDEMPOTENCY_KEY_RULE}`);
@@ -185,6 +193,8 @@ export function createSubmissionRunner({
         link,
         quizAttempt,
         accessToken: currentAccessToken(),
+        // The body's proofs, else the page's cookies (its own script sends them along).
+        proof: { ...currentRespondentCookies(), ...definedOf(proof) },
       };
       try {
         return await run(submission);

@@ -1,10 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type FormCaptcha, isLanguage } from '@formloom/contract';
-import { endingScreen, type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
+import { type FormCaptcha, type FormSchema, isLanguage } from '@formloom/contract';
+import {
+  endingScreen,
+  type LanguageRequest,
+  pickLanguage,
+  prefillAnswers,
+  prefillTargets,
+} from '@formloom/contract/engine';
 import { hashSecret } from '../../crypto/secret-hash.js';
 import type { Db, FormRow, ResponseRow } from '../../db/database.js';
 import { isoNow, toJson } from '../../db/json.js';
-import { FormClosedError, PasswordRequiredError } from '../../domain-errors.js';
+import {
+  AlreadyAnsweredError,
+  DomainError,
+  FormClosedError,
+  PasswordRequiredError,
+} from '../../domain-errors.js';
 import { withAccessToken } from '../../platform/form-access/index.js';
 import { formGone } from '../../platform/form-errors.js';
 import type { SubmissionForms } from '../forms/index.js';
@@ -32,6 +43,49 @@ export interface SubmissionLink {
   complete(trx: Db, responseId: string): Promise<boolean>;
 }
 
+/** What a submission sends to prove who answers (`linkToken`, `verificationToken` of its body). */
+export interface RespondentProof {
+  linkToken?: string | undefined;
+  verificationToken?: string | undefined;
+}
+
+/** Who answers, as the form's rule of one response per person sees them. */
+export interface Respondent {
+  /** The personal link submitted through. */
+  linkId?: string | undefined;
+  /** The link's prefill by prefill parameter: a field not editable keeps this value. */
+  prefill?: Readonly<Record<string, string>> | undefined;
+  /** The address the respondent proved, stored with the response (unique per form). */
+  verifiedEmail?: string | undefined;
+  /** The link or the address answered already. */
+  answered?: boolean | undefined;
+}
+
+/**
+ * The rule of one response per person (the links feature): checked inside the submission's
+ * transaction, after the form is read and before anything is written, and the link marked used in
+ * the same transaction as the response is stored.
+ */
+export interface RespondentGate {
+  /**
+   * Who answers, by `proof` and the form's `oneResponse`; a refusal (403 LINK_REQUIRED or
+   * VERIFICATION_REQUIRED) as the error to answer. Holds what it read until the commit where
+   * the dialect can, so two submissions of one person take turns.
+   */
+  check(trx: Db, form: FormRow, proof: RespondentProof, nowIso: string): Promise<Respondent | DomainError>;
+  /** Marks the link used by `responseId`; false when another submission used it first. */
+  claim(trx: Db, linkId: string, responseId: string, nowIso: string): Promise<boolean>;
+}
+
+/** The answers a link's prefill fixes: those of its fields that are not editable. */
+function lockedPrefill(schema: FormSchema, prefill: Readonly<Record<string, string>>) {
+  const fixed = prefillTargets(schema).filter((t) => !t.editable);
+  const answers = prefillAnswers(schema, { ...prefill });
+  return Object.fromEntries(
+    fixed.filter((t) => t.fieldId in answers).map((t) => [t.fieldId, answers[t.fieldId]]),
+  );
+}
+
 /** A submission as received: the answers as sent, the key when there is one, with its fingerprint. */
 export interface Submission {
   code: string;
@@ -54,6 +108,8 @@ export interface Submission {
    * the submission may be stored with others of its turn, outside its request's context.
    */
   accessToken?: string | undefined;
+  /** The personal link or the proven address of the respondent, for one response per person. */
+  proof?: RespondentProof | undefined;
 }
 
 /**
@@ -63,7 +119,10 @@ export interface Submission {
  */
 export type SubmitOutcome = ReplayOutcome | { kind: 'closed' } | { kind: 'captcha'; captcha: FormCaptcha };
 
-/** Thrown inside a submission's transaction to roll it back: another submission completed its link first. */
+/**
+ * Thrown inside a submission's transaction to roll it back: another submission completed its link
+ * (a partial response, or a personal link) first.
+ */
 export class LinkTaken extends Error {}
 
 export interface SubmissionDeps {
@@ -75,10 +134,21 @@ export interface SubmissionDeps {
   replay: SubmissionReplay;
   counts: Pick<ResponseCounts, 'added' | 'archivedIfDue'>;
   notices: ResponseNotices;
+  /** One response per person (personal links, proven addresses); without it no link is known. */
+  respondents?: RespondentGate | undefined;
 }
 
 /** One submission inside a transaction: the form's checks, validation, storing, counting, events. */
-export function createSubmission({ clock, compiled, files, forms, replay, counts, notices }: SubmissionDeps) {
+export function createSubmission({
+  clock,
+  compiled,
+  files,
+  forms,
+  replay,
+  counts,
+  notices,
+  respondents,
+}: SubmissionDeps) {
   const checkAnswers = createAnswerCheck({ compiled, files });
   return {
     /**
@@ -101,6 +171,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         link,
         quizAttempt,
         accessToken,
+        proof,
       }: Submission,
     ): Promise<SubmitOutcome> {
       const submittedAt = isoNow(clock());
@@ -126,6 +197,10 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
       if (done !== undefined) return { kind: 'answered', result: answer(done) };
       // An archiving just done by submissionFormIn is committed with the transaction.
       if (form.publish_status !== 'PUBLISHED') return { kind: 'closed' };
+      const who =
+        respondents === undefined ? {} : await respondents.check(trx, form, proof ?? {}, submittedAt);
+      if (who instanceof DomainError) return { kind: 'refused', error: who };
+      const respondent: Respondent = who;
       const base = compiled.get(form).schema;
       // The first submission under this key, when there is one, answers this one whatever it
       // holds. Looking it up only when it can change the outcome (the answers fail, or the key is
@@ -135,6 +210,19 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         idempotencyKey === undefined
           ? undefined
           : replay.replay(trx, form.id, idempotencyKey, print!, submittedAt, answer);
+      // The link or the address answered already: a retry of that very submission gets its answer.
+      if (respondent.answered === true) {
+        return (
+          (await earlier()) ?? {
+            kind: 'refused',
+            error: new AlreadyAnsweredError(
+              respondent.linkId === undefined
+                ? 'This address has answered the form already'
+                : 'This link has been used already',
+            ),
+          }
+        );
+      }
       // A captcha is verified outside any transaction (it is a request to the provider): the
       // submission stops here, having written nothing, and runs again once the token is accepted.
       // A retry of a stored submission is answered without a new token.
@@ -150,9 +238,14 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         quizAttempt !== undefined && base.settings?.quiz?.feedback === 'after-answer'
           ? await createQuizAttemptsStore(trx).marked(form.id, quizAttempt, submittedAt)
           : undefined;
+      // A link's prefill of a field that is not editable is the answer, whatever was sent.
+      const fixed = respondent.prefill === undefined ? undefined : lockedPrefill(base, respondent.prefill);
       const answers =
-        marked !== undefined && typeof sent === 'object' && sent !== null && !Array.isArray(sent)
-          ? { ...sent, ...marked }
+        (marked !== undefined || fixed !== undefined) &&
+        typeof sent === 'object' &&
+        sent !== null &&
+        !Array.isArray(sent)
+          ? { ...sent, ...marked, ...fixed }
           : sent;
       const outcome = await checkAnswers(trx, form, language, answers, submittedAt);
       if (!outcome.ok) return (await earlier()) ?? { kind: 'refused', error: outcome.error };
@@ -177,6 +270,7 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         form_revision: form.revision ?? null,
         edit_token_hash: editToken === undefined ? null : hashSecret(editToken),
         updated_at: null,
+        verified_email: respondent.verifiedEmail ?? null,
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -188,6 +282,12 @@ export function createSubmission({ clock, compiled, files, forms, replay, counts
         if (!(await txResponses.insert(row))) return (await earlier()) ?? { kind: 'closed' };
       }
       if (link !== undefined && !(await link.complete(trx, row.id))) throw new LinkTaken();
+      // Another transaction used the personal link meanwhile: run again, and it is answered.
+      if (
+        respondent.linkId !== undefined &&
+        !(await respondents!.claim(trx, respondent.linkId, row.id, submittedAt))
+      )
+        throw new LinkTaken();
       await files?.claim(trx, form, base, checked.value, row.id);
       const counted = await counts.added(txForms, form, base);
       await notices.announce(trx, form, base, {

@@ -1,12 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ACCESS_TOKEN_HEADER, accessCookieName } from '@formloom/contract';
+import {
+  ACCESS_TOKEN_HEADER,
+  accessCookieName,
+  linkCookieName,
+  verifiedCookieName,
+} from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
 import { readCookie } from '../../http/cookies.js';
 
 /** The public routes of one form and its page, with the share code they name. */
 const FORM_PATH = /^\/(?:v1\/public\/forms|f)\/([^/]+)/;
 
-const tokens = new AsyncLocalStorage<{ token: string | undefined }>();
+interface RequestProofs {
+  token: string | undefined;
+  /** The page's cookies of a personal link opened and an address confirmed (`linkCookieName`...). */
+  link?: string | undefined;
+  verification?: string | undefined;
+}
+
+const tokens = new AsyncLocalStorage<RequestProofs>();
 
 /**
  * Runs the rest of a request to a form's public routes or page with the unlock token it carries
@@ -24,13 +36,33 @@ export function formAccessTokens() {
       return;
     }
     const token = req.get(ACCESS_TOKEN_HEADER) ?? readCookie(req, accessCookieName(code));
-    tokens.run({ token }, next);
+    tokens.run(
+      {
+        token,
+        link: readCookie(req, linkCookieName(code)),
+        verification: readCookie(req, verifiedCookieName(code)),
+      },
+      next,
+    );
   };
 }
 
 /** The current request's unlock token; undefined without one or outside a form's public request. */
 export function currentAccessToken(): string | undefined {
   return tokens.getStore()?.token;
+}
+
+/**
+ * The personal link and the confirmed address the page's cookies name (the page's own script
+ * submits with them; a call from another origin carries none): a submission's proofs when its
+ * body names none.
+ */
+export function currentRespondentCookies(): { linkToken?: string; verificationToken?: string } {
+  const store = tokens.getStore();
+  return {
+    ...(store?.link === undefined ? {} : { linkToken: store.link }),
+    ...(store?.verification === undefined ? {} : { verificationToken: store.verification }),
+  };
 }
 
 /**
