@@ -165,6 +165,17 @@ describe.skipIf(executable === undefined)(
       ]);
       expect(download.suggestedFilename()).toBe('grace-cv.png');
       expect(readFileSync((await download.path())!).equals(PNG)).toBe(true);
+      // The response as a PDF, under the server's name for it.
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download as PDF' }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/-response-[0-9a-f]{8}-\d{4}-\d\d-\d\d\.pdf$/);
+      expect(
+        readFileSync((await pdf.path())!)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(opened)).toBe(true);
       const responseId = new URL(page.url()).pathname.split('/').pop()!;

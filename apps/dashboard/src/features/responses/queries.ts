@@ -110,6 +110,12 @@ export async function downloadFile(
   saveBlob(await new Response(got.body).blob(), file.name);
 }
 
+/** Saves a response's PDF under the name the server gives it. */
+export async function downloadResponsePdf(formId: string, responseId: string) {
+  const got = await client.responses.pdf(formId, responseId);
+  saveBlob(await new Response(got.body).blob(), got.fileName ?? 'response.pdf');
+}
+
 /**
  * An export's format as the dashboard asks for it: a csv starts with a UTF-8 byte order mark,
  * because the person downloading it most likely opens it in Excel, which without one reads

@@ -13,7 +13,7 @@ import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
 import { answerItems, itemText, quizText } from './answers.js';
-import { downloadFile, useDeleteResponse, useResponse } from './queries.js';
+import { downloadFile, downloadResponsePdf, useDeleteResponse, useResponse } from './queries.js';
 import { ResponseHistory } from './response-history.js';
 import { responsesTexts } from './texts.js';
 
@@ -55,6 +55,19 @@ export default function ResponsePage({ params }: PageProps) {
         </Title>
         <Text c="dimmed">{form.data.title}</Text>
       </div>
+      <Group>
+        <Button
+          variant="default"
+          onClick={() => {
+            setFileError(undefined);
+            downloadResponsePdf(formId, responseId).catch((error: unknown) =>
+              setFileError(errorText(error, t('somethingWrong'))),
+            );
+          }}
+        >
+          {tx('downloadPdf')}
+        </Button>
+      </Group>
       {fileError ? <Alert role="alert">{fileError}</Alert> : null}
       <Paper withBorder p="md">
         <Title order={2} size="h3" mb="sm">
