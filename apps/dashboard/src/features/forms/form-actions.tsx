@@ -3,7 +3,14 @@ import { Button, Menu } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
-import { useArchiveForm, useDeleteForm, useDuplicateForm, useUnarchiveForm } from './queries.js';
+import { importTexts } from './import-texts.js';
+import {
+  downloadDefinition,
+  useArchiveForm,
+  useDeleteForm,
+  useDuplicateForm,
+  useUnarchiveForm,
+} from './queries.js';
 import { formsTexts } from './texts.js';
 
 // The confirmation loads when first asked for: a modal's code is not needed to show the list.
@@ -36,6 +43,7 @@ export function FormActions({
   describeError: (error: unknown) => string;
 }) {
   const tx = useTexts(formsTexts);
+  const ix = useTexts(importTexts);
   const [confirming, setConfirming] = useState(false);
   // Mounted from its first opening on, so closing it keeps Mantine's focus return.
   const [confirmWanted, setConfirmWanted] = useState(false);
@@ -63,6 +71,16 @@ export function FormActions({
         <Menu.Dropdown>
           <Menu.Item onClick={go('/forms/:formId/share')}>{tx('share')}</Menu.Item>
           <Menu.Item onClick={go('/forms/:formId/responses')}>{tx('responses')}</Menu.Item>
+          <Menu.Item
+            onClick={() =>
+              downloadDefinition(form.id, form.title).then(
+                () => onDone({ ok: true, text: ix('exported', { title: form.title }) }),
+                (error: unknown) => onDone({ ok: false, text: describeError(error) }),
+              )
+            }
+          >
+            {ix('exportDefinition')}
+          </Menu.Item>
           {canWrite ? (
             <>
               <Menu.Divider />

@@ -25,11 +25,13 @@ import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
 import { useMe } from '../auth/queries.js';
 import { type FormActionResult, FormActions, formTitleId } from './form-actions.js';
+import { importTexts } from './import-texts.js';
 import { FORMS_PAGE_SIZE, useCreateBlankForm, useFormsPage } from './queries.js';
 import { formsTexts } from './texts.js';
 
 // The dialogs load when first opened: a modal's code is not needed to show the list.
 const PromptDialog = lazy(() => import('./prompt-dialog.js').then((m) => ({ default: m.PromptDialog })));
+const ImportDialog = lazy(() => import('./import-dialog.js').then((m) => ({ default: m.ImportDialog })));
 const TemplateGallery = lazy(() =>
   import('./template-gallery.js').then((m) => ({ default: m.TemplateGallery })),
 );
@@ -51,6 +53,8 @@ export default function FormsPage() {
   const [notice, setNotice] = useState<FormActionResult | undefined>();
   // undefined until first opened: mounted from then on, as the prompt dialog is.
   const [gallery, setGallery] = useState<boolean>();
+  const [importing, setImporting] = useState<boolean>();
+  const ix = useTexts(importTexts);
   const forms = useFormsPage({ search: debounced, page });
   const create = useCreateBlankForm();
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
@@ -97,6 +101,13 @@ export default function FormsPage() {
           {gated(
             canWrite,
             tx('readOnly', { role }),
+            <Button variant="light" disabled={!canWrite} onClick={() => setImporting(true)}>
+              {ix('open')}
+            </Button>,
+          )}
+          {gated(
+            canWrite,
+            tx('readOnly', { role }),
             <Button
               disabled={!canWrite}
               onClick={() =>
@@ -117,6 +128,11 @@ export default function FormsPage() {
           <PromptDialog opened={prompting} onClose={() => setPrompting(false)} />
         </Suspense>
       ) : null}
+      {importing === undefined ? null : (
+        <Suspense fallback={null}>
+          <ImportDialog opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       {gallery === undefined ? null : (
         <Suspense fallback={null}>
           <TemplateGallery opened={gallery} onClose={() => setGallery(false)} />

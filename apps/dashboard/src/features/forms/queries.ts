@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import { saveBlob } from '../../components/save-blob.js';
 
 export const FORMS_PAGE_SIZE = 20;
 /** The contract's limit on a form's title (TEXT_LIMITS.formTitle). */
@@ -164,4 +165,19 @@ export function useSetFormAccess() {
   return useFormsMutation(({ id, ...body }: { id: string } & Parameters<typeof client.forms.access.put>[1]) =>
     client.forms.access.put(id, body),
   );
+}
+
+/**
+ * Saves a form's portable document (`GET /v1/forms/:id/definition`) as `<title>.formloom.json`,
+ * which "Import a form" on any Formloom server reads.
+ */
+export async function downloadDefinition(formId: string, title: string): Promise<void> {
+  const definition = await client.forms.definition(formId);
+  const blob = new Blob([JSON.stringify(definition, null, 2)], { type: 'application/json' });
+  const base =
+    title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'form';
+  saveBlob(blob, `${base}.formloom.json`);
 }

@@ -1,6 +1,7 @@
 import type { ExportedFile } from '@formloom/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import { saveBlob } from '../../components/save-blob.js';
 import type { ChatEvent } from './analytics-chat.js';
 
 export const RESPONSES_PAGE_SIZE = 20;
@@ -88,16 +89,6 @@ export function useDeleteResponse(formId: string) {
       void queryClient.invalidateQueries({ queryKey: [...responseKeys.all, formId, 'figures'] });
     },
   });
-}
-
-/** Saves a blob under `name` through a temporary link (the browser holds the file, as any download does). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Downloads a file answer of a response through the SDK, under its exact name. */

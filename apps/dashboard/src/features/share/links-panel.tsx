@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorText } from '../../components/error-text.js';
 import { Pager } from '../../components/pager.js';
+import { saveBlob } from '../../components/save-blob.js';
 import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -25,12 +26,7 @@ import { linkTexts } from './link-texts.js';
 
 /** Saves `text` as a file the browser downloads (the created links exist only in this answer). */
 function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 /**
