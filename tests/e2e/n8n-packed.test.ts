@@ -183,7 +183,7 @@ describe('the packed node package in a clean folder with n8n-workflow alone', ()
     );
     expect(JSON.parse(loaded.stdout)).toEqual({
       names: ['formloomApi', 'formloom', 'formloomTrigger'],
-      events: 9,
+      events: 10,
       created: 'From the tarball',
       status: 'DRAFT',
       genuine: { status: 200, type: 'FORM_CREATED' },
