@@ -29,6 +29,8 @@ const READ_CONTROLS: readonly RegExp[] = [
   /^textbox (From|To)$/,
   /^combobox Status$/,
   /^button Export (CSV|JSON|XLSX)$/,
+  // A response's PDF: read as the response is.
+  /^button Download as PDF$/,
   /^button Copy/,
   // A link shown to copy (read-only).
   /^textbox Public link$/,
@@ -43,7 +45,8 @@ const READ_CONTROLS: readonly RegExp[] = [
   ),
   // A row's menu of actions (its items are checked one by one); for a viewer they only lead on.
   /^button Actions$/,
-  /^menuitem (Publish and share|Responses)$/,
+  // A form's definition: read as the form is.
+  /^menuitem (Publish and share|Responses|Export definition)$/,
 ];
 
 /**
@@ -253,6 +256,7 @@ describe.skipIf(executable === undefined)(
         userId: () => owners[0]!.id,
         connectionId: () => connection.id,
         deliveryId: () => crypto.randomUUID(),
+        linkId: () => crypto.randomUUID(),
         revision: () => '1',
       };
       const writes = contractRoutes
