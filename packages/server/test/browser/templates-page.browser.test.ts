@@ -31,7 +31,7 @@ describe.skipIf(executable === undefined)('the form templates on the public page
         }
       });
 
-      it('every template shows in each of the six languages, its texts translated, axe-clean', async () => {
+      it('every template shows in the six languages, its texts translated, axe-clean', async () => {
         const opened = await pages.open('about:blank');
         // Three tabs of one browser share the 144 pages (axe is most of the time each takes).
         const tabs = [
@@ -45,9 +45,16 @@ describe.skipIf(executable === undefined)('the form templates on the public page
           tab.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined));
           tab.on('pageerror', (e) => problems.push(e.message));
         }
-        const jobs = formTemplates().flatMap((template) =>
-          LANGUAGES.map((language) => ({ template, language })),
+        // The drawing does not depend on the database: SQLite shows all 144 pages; PostgreSQL each
+        // template once, in a language that turns with the template, so every language comes up
+        // and each template is read back from that store too.
+        const jobs = formTemplates().flatMap((template, n) =>
+          (t.dialect === 'sqlite' ? LANGUAGES : [LANGUAGES[n % LANGUAGES.length]!]).map((language) => ({
+            template,
+            language,
+          })),
         );
+        const expected = jobs.length;
         let checked = 0;
         const check = async (page: Page, { template, language }: (typeof jobs)[number]) => {
           const where = `${template.id} in ${language}`;
@@ -74,7 +81,7 @@ describe.skipIf(executable === undefined)('the form templates on the public page
             for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) await check(tab, job);
           }),
         );
-        expect(checked).toBe(formTemplates().length * LANGUAGES.length);
+        expect(checked).toBe(expected);
         expect([...opened.problems, ...problems]).toEqual([]);
       }, 300_000);
     },
