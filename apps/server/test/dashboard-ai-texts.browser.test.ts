@@ -2,10 +2,9 @@ import type { FormSchema } from '@formloom/contract';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { openBuilder, signIn, useDashboardServer } from './dashboard-support.js';
+import { DESKTOP, openBuilder, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-const DESKTOP = { width: 1280, height: 1000 };
 
 /** A two-question form whose German title a person already typed. */
 const schema: FormSchema = {

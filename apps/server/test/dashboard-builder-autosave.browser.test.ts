@@ -1,10 +1,9 @@
 import type { FormSchema } from '@formloom/sdk';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { builderSaved, openBuilder, useDashboardServer } from './dashboard-support.js';
+import { builderSaved, DESKTOP, openBuilder, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
-const DESKTOP = { width: 1280, height: 1000 };
 /** Longer than the builder's pause in editing before it saves (500 ms). */
 const PAST_THE_PAUSE_MS = 1000;
 

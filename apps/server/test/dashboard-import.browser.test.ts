@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { ARTIFACTS, chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
+import { DESKTOP, fitsWidth, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 
@@ -96,4 +96,30 @@ describe.skipIf(executable === undefined)('importing and exporting forms on the 
     await third.getByRole('alert').getByText('This file is not JSON.').waitFor();
     expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 180_000);
+  it('speaks German at 1280 px: the dialog and its report, axe-clean', async () => {
+    const opened = await pages.open('about:blank', DESKTOP);
+    const { page } = opened;
+    await signIn(opened, server());
+    await page.evaluate(() => localStorage.setItem('formloom.dashboard.language', 'de'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Formular importieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Formular importieren' });
+    await dialog.getByLabel('Erstellt mit').selectOption('surveyjs');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      dialog.getByRole('button', { name: 'Die JSON-Datei' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'lunch.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(SURVEY)),
+    });
+    await dialog.getByRole('button', { name: 'Importieren', exact: true }).click();
+    await dialog.getByRole('status').getByText('„Team lunch“ wurde als Entwurf importiert.').waitFor();
+    await dialog.getByText('Nicht übernommen (1):').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(opened, DESKTOP.width)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-import-report-de-1280.png') });
+    expect(opened.problems.filter((p) => !p.includes('401'))).toEqual([]);
+  }, 120_000);
 });

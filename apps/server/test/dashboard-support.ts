@@ -11,6 +11,7 @@ import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { printedKey, type Serve, startServe } from './support.js';
 
 export const PHONE = { width: 360, height: 800 };
+export const DESKTOP = { width: 1280, height: 1000 };
 
 /** Where the README's screenshots live; `pnpm screenshots` refreshes them from the tests below. */
 export const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
