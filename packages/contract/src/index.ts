@@ -535,7 +535,9 @@ export {
   type ValidationRuleType,
 } from './models/validation-rule.js';
 export {
+  CreatedHook,
   CreatedWebhook,
+  CreateHookBody,
   CreateWebhookBody,
   DELIVERY_STATUSES,
   DeliveryAttempt,

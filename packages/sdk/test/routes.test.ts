@@ -175,6 +175,12 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     `/v1/webhooks/${ID}/deliveries/${X}/redeliver`,
   ],
   testWebhook: [(c) => c.webhooks.test(ID), 'POST', `/v1/webhooks/${ID}/test`],
+  subscribeHook: [
+    (c) => c.webhooks.subscribeHook({ targetUrl: 'https://hooks.example.com/1', event: 'FORM_CREATED' }),
+    'POST',
+    '/v1/hooks',
+  ],
+  unsubscribeHook: [(c) => c.webhooks.unsubscribeHook(ID), 'DELETE', `/v1/hooks/${ID}`],
   getAccount: [(c) => c.me.retrieve(), 'GET', '/v1/me'],
   listCreditLedger: [(c) => c.me.credits({ page: 2 }), 'GET', '/v1/me/credits'],
 };

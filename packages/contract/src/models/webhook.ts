@@ -25,6 +25,13 @@ const EventTypes = z
   .max(WEBHOOK_EVENT_TYPES.length)
   .describe('Event types to receive');
 const WebhookDescription = z.string().max(500).describe('Free text for your own reference');
+const FormIds = z
+  .array(Uuid)
+  .min(1)
+  .max(100)
+  .describe(
+    "Only these forms' events are sent (each a form of the account); events about no form (a smart form's session) are not. Absent or null: every form",
+  );
 
 /** A webhook endpoint. The signing secret is shown in full only by the create call. */
 const webhookEndpointSchema = z
@@ -37,6 +44,10 @@ const webhookEndpointSchema = z
       .boolean()
       .describe('False after 5 consecutive failed deliveries; PATCH `{isActive: true}` to resume'),
     description: z.string().nullable(),
+    formIds: z.array(Uuid).nullable().describe("The forms whose events it takes; null: every form's"),
+    restHook: z
+      .boolean()
+      .describe('Made by `POST /v1/hooks` (a REST hook subscription): deleted when its URL answers 410 Gone'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -58,6 +69,7 @@ export const CreateWebhookBody = z
     url: HttpUrl.describe('HTTPS URL, unique for the account'),
     events: EventTypes,
     description: WebhookDescription.optional(),
+    formIds: FormIds.optional(),
   })
   .strict()
   .describe('Create a webhook endpoint');
@@ -77,11 +89,31 @@ export const UpdateWebhookBody = z
     url: HttpUrl.optional(),
     events: EventTypes.optional(),
     description: WebhookDescription.nullable().optional(),
+    formIds: FormIds.nullable().optional(),
     isActive: z.boolean().optional().describe('Re-enable (or pause) the endpoint'),
   })
   .strict()
   .describe('Update a webhook endpoint');
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
+
+/**
+ * POST /hooks: a REST hook subscription, as Zapier makes one when a Zap is turned on. Underneath it
+ * is a webhook endpoint for one event type (and one form, when given), signed like any other.
+ */
+export const CreateHookBody = z
+  .object({
+    targetUrl: HttpUrl.describe('HTTPS URL the events are POSTed to'),
+    event: WebhookEventTypeSchema,
+    formId: Uuid.optional().describe("Only this form's events"),
+  })
+  .strict()
+  .describe('Subscribe a REST hook');
+export type CreateHookBody = z.infer<typeof CreateHookBody>;
+
+export const CreatedHook = z
+  .object({ id: Uuid.describe('The hook id, for DELETE /v1/hooks/:id') })
+  .describe('A REST hook');
+export type CreatedHook = z.infer<typeof CreatedHook>;
 
 // --- Delivery payloads: `{type, created_at, data}`, data defined per event type -------------
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { DeleteResult, Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import {
+  CreatedHook,
   CreatedWebhook,
+  CreateHookBody,
   CreateWebhookBody,
   DeliveryListQuery,
   DeliveryPage,
@@ -48,8 +50,9 @@ export const webhooksRouter = c.router({
     description: `${urlPolicy} The answer carries the full signing \`secret\`, once; later reads show \`secretLast4\`.`,
     responses: {
       201: success(CreatedWebhook, 'The endpoint, with its signing secret'),
-      ...errorResponses([...API_KEY_ERRORS, 409], {
+      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
         400: 'Invalid body, or a URL the server does not accept',
+        404: 'A form of `formIds` not found',
         409: 'The account already has an endpoint with this URL',
       }),
     },
@@ -66,7 +69,7 @@ export const webhooksRouter = c.router({
     responses: {
       200: success(WebhookEndpoint, 'The updated endpoint'),
       ...errorResponses([...API_KEY_ERRORS, 404, 409], {
-        ...notFound,
+        404: 'Webhook endpoint, or a form of `formIds`, not found',
         409: 'The account already has an endpoint with this URL',
       }),
     },
@@ -112,6 +115,34 @@ export const webhooksRouter = c.router({
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),
+  },
+  subscribeHook: {
+    method: 'POST',
+    path: '/v1/hooks',
+    body: CreateHookBody,
+    summary: 'Subscribe a REST hook',
+    description: `A webhook endpoint for one event type (and one form, when \`formId\` is given), as Zapier's REST hooks subscribe; it shows in the webhook list with \`restHook: true\`, counts towards the plan's endpoints, and is deleted when its URL answers 410 Gone. ${urlPolicy}`,
+    responses: {
+      201: success(CreatedHook, 'The hook'),
+      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+        400: 'Invalid body, or a URL the server does not accept',
+        404: 'Form not found',
+        409: 'The account already has an endpoint with this URL',
+      }),
+    },
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
+  },
+  unsubscribeHook: {
+    method: 'DELETE',
+    path: '/v1/hooks/:id',
+    pathParams: z.object({ id: Uuid.describe('Hook id') }),
+    summary: 'Unsubscribe a REST hook',
+    responses: {
+      200: success(DeleteResult, 'Deleted'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Hook not found' }),
+    },
+    metadata: write,
   },
   testWebhook: {
     method: 'POST',

@@ -68,4 +68,19 @@ export class Webhooks extends APIResource {
   ): APIPromise<ResultOf<R['testWebhook']>> {
     return this._client._call(routes.testWebhook, { params: { id }, body }, options);
   }
+
+  /**
+   * Subscribes a REST hook (as Zapier does when a Zap is turned on): an endpoint for one event,
+   * and one form when `formId` is given, deleted when its URL answers 410 Gone.
+   */
+  subscribeHook(
+    body: BodyOf<R['subscribeHook']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['subscribeHook']>> {
+    return this._client._call(routes.subscribeHook, { body }, options);
+  }
+
+  unsubscribeHook(id: string, options?: RequestOptions): APIPromise<ResultOf<R['unsubscribeHook']>> {
+    return this._client._call(routes.unsubscribeHook, { params: { id } }, options);
+  }
 }

@@ -302,6 +302,10 @@ export interface OutboxTargetsTable {
   secret_last4: string | null;
   /** JSON array of event types. */
   events: string;
+  /** A webhook endpoint's forms (JSON array of form ids): only their events go out. Null: every form. */
+  form_ids: string | null;
+  /** 1 for a REST hook (`POST /v1/hooks`): deleted, not disabled, when its URL answers 410 Gone. */
+  rest_hook: Generated<number>;
   /** The user who connected it, when a person did. */
   created_by: string | null;
   /**

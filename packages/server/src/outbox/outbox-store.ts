@@ -210,6 +210,13 @@ export function createOutboxStore(db: Db) {
             .where('consecutive_failures', '>=', record.disableAfter)
             .execute();
         } else if (record.endpoint === 'gone') {
+          // A REST hook whose URL is gone is unsubscribed (its subscriber said so); any other
+          // target waits, disabled, to be connected again.
+          await trx
+            .deleteFrom('outbox_targets')
+            .where('id', '=', record.endpointId)
+            .where('rest_hook', '=', 1)
+            .execute();
           await trx
             .updateTable('outbox_targets')
             .set({ is_active: 0, disabled_reason: 'gone', updated_at: nowIso })

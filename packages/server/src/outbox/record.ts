@@ -48,7 +48,7 @@ async function nextEventSeq(db: Db): Promise<number> {
 const accountTargets = preparedQuery((db: Db, p: { accountId: string }) =>
   db
     .selectFrom('outbox_targets')
-    .select(['id', 'events'])
+    .select(['id', 'events', 'form_ids'])
     .where('account_id', '=', p.accountId)
     .where((eb) => eb.or([eb('is_active', '=', 1), eb('channel', 'in', QUEUE_WHILE_DISABLED)])),
 );
@@ -109,6 +109,15 @@ async function insertEvent(
 }
 
 /**
+ * The form an event is about, when it is about one: an endpoint limited to some forms takes only
+ * their events (a smart form's session is about no form of the list).
+ */
+function formOf(event: OutboxEvent): string | undefined {
+  const data = event.data as { formId?: unknown };
+  return typeof data.formId === 'string' ? data.formId : undefined;
+}
+
+/**
  * Writes events into the outbox and fans each out to a pending delivery per subscribed target of
  * its account, on every channel: webhook endpoints active or disabled (a disabled endpoint keeps
  * its events until it is enabled again), other channels' targets while active. Call it with the transaction of the change that caused the events: they commit or roll
@@ -119,17 +128,26 @@ async function insertEvent(
  */
 export async function recordEvents(db: Db, events: readonly OutboxEvent[], root: Db = db): Promise<number> {
   if (events.length === 0) return 0;
-  const targetsByAccount = new Map<string, { id: string; events: string[] }[]>();
+  const targetsByAccount = new Map<string, { id: string; events: string[]; forms: string[] | null }[]>();
   let seq: number | undefined;
   let queued = 0;
   for (const event of events) {
     let targets = targetsByAccount.get(event.accountId);
     if (targets === undefined) {
       const { rows } = await accountTargets.run(db, { accountId: event.accountId }, root);
-      targets = rows.map((r) => ({ id: r.id, events: fromJson<string[]>(r.events) }));
+      targets = rows.map((r) => ({
+        id: r.id,
+        events: fromJson<string[]>(r.events),
+        forms: r.form_ids === null ? null : fromJson<string[]>(r.form_ids),
+      }));
       targetsByAccount.set(event.accountId, targets);
     }
-    const subscribers = targets.filter((e) => e.events.includes(event.type));
+    const formId = formOf(event);
+    const subscribers = targets.filter(
+      (e) =>
+        e.events.includes(event.type) &&
+        (e.forms === null || (formId !== undefined && e.forms.includes(formId))),
+    );
     if (subscribers.length === 0) continue;
     seq = seq === undefined ? await nextEventSeq(db) : seq + 1;
     queued += (

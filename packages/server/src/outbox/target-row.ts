@@ -15,6 +15,10 @@ export interface NewTarget {
   description?: string | null;
   secretLast4?: string | null;
   createdBy?: string | null;
+  /** JSON array of form ids whose events it takes; null or absent: every form's. */
+  formIds?: string | null;
+  /** A REST hook: deleted when its URL answers 410 Gone. */
+  restHook?: boolean;
 }
 
 /**
@@ -32,6 +36,8 @@ export function newTargetRow(target: NewTarget): Selectable<OutboxTargetsTable> 
     description: target.description ?? null,
     secret_last4: target.secretLast4 ?? null,
     events: target.events,
+    form_ids: target.formIds ?? null,
+    rest_hook: target.restHook === true ? 1 : 0,
     created_by: target.createdBy ?? null,
     is_active: 1,
     consecutive_failures: 0,

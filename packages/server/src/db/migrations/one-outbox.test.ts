@@ -236,6 +236,9 @@ describeDialects('the one-outbox migration', (dialect) => {
         secretLast4: 'ab12',
         isActive: true,
         description: 'orders',
+        // Later migrations' columns, as an endpoint made before them reads.
+        formIds: null,
+        restHook: false,
         createdAt: at(1),
         updatedAt: at(2),
       },

@@ -43,6 +43,17 @@ export function createWebhooksRouter(
         'Delivery queued',
       ),
     }),
+    subscribeHook: async ({ body, req }) => ({
+      status: 201,
+      body: successBody(
+        await webhooks.subscribeHook(authOf(req).accountId, body, authOf(req).plan),
+        'Hook subscribed',
+      ),
+    }),
+    unsubscribeHook: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await webhooks.unsubscribeHook(authOf(req).accountId, params.id), 'Hook deleted'),
+    }),
     testWebhook: async ({ params, body, req }) => ({
       status: 202,
       body: successBody(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CreatedHook,
   type CreatedWebhook,
+  type CreateHookBody,
   type CreateWebhookBody,
   type DeleteResult,
   type DeliveryListQuery,
@@ -68,6 +70,8 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
     secretLast4: row.secret_last4!,
     isActive: Number(row.is_active) === 1,
     description: row.description,
+    formIds: row.form_ids === null ? null : fromJson<string[]>(row.form_ids),
+    restHook: Number(row.rest_hook) === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -119,6 +123,14 @@ export function createWebhooksService({
     }
   }
 
+  /** The forms as stored (each once), after checking each is the account's: 404 otherwise. */
+  async function acceptedForms(accountId: string, ids: readonly string[]): Promise<string> {
+    const unique = [...new Set(ids)];
+    const [missing] = await store.missingForms(accountId, unique);
+    if (missing !== undefined) throw notFound(`Form ${missing} not found`);
+    return toJson(unique);
+  }
+
   async function load(accountId: string, id: string): Promise<EndpointRow> {
     const row = await store.find(accountId, id);
     if (row === undefined) throw endpointNotFound(id);
@@ -132,45 +144,86 @@ export function createWebhooksService({
     return toDelivery(row, await store.attemptsOf([row.id]));
   }
 
+  async function createEndpoint(
+    accountId: string,
+    body: CreateWebhookBody,
+    plan: Plan,
+    restHook: boolean,
+  ): Promise<CreatedWebhook> {
+    const url = await acceptedUrl(body.url);
+    const formIds = body.formIds === undefined ? null : await acceptedForms(accountId, body.formIds);
+    const cap = PLAN_LIMITS[plan].maxWebhookEndpoints;
+    const held = await store.count(accountId);
+    if (held >= cap) {
+      throw forbidden(
+        `The ${PLAN_NAMES[plan]} plan allows ${cap} webhook endpoints and the account has ${held}: delete one, or upgrade the plan`,
+      );
+    }
+    const nowIso = isoNow(clock());
+    const id = randomUUID();
+    const secret = generateWebhookSecret();
+    const row = newTargetRow({
+      id,
+      accountId,
+      channel: WEBHOOK_CHANNEL,
+      label: url,
+      url,
+      events: toJson(uniqueEvents(body.events)),
+      description: body.description ?? null,
+      formIds,
+      restHook,
+      configSealed: secrets.seal(secret, id),
+      secretLast4: secret.slice(-4),
+      now: nowIso,
+    });
+    try {
+      await audited(
+        db,
+        accountId,
+        'webhook.created',
+        { type: 'webhook', id },
+        (trx) => createWebhooksStore(trx).insert(row),
+        clock,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateUrl();
+      throw error;
+    }
+    return { ...toEndpoint(row), secret };
+  }
+
   return {
     async create(accountId: string, body: CreateWebhookBody, plan: Plan): Promise<CreatedWebhook> {
-      const url = await acceptedUrl(body.url);
-      const cap = PLAN_LIMITS[plan].maxWebhookEndpoints;
-      const held = await store.count(accountId);
-      if (held >= cap) {
-        throw forbidden(
-          `The ${PLAN_NAMES[plan]} plan allows ${cap} webhook endpoints and the account has ${held}: delete one, or upgrade the plan`,
-        );
-      }
-      const nowIso = isoNow(clock());
-      const id = randomUUID();
-      const secret = generateWebhookSecret();
-      const row = newTargetRow({
-        id,
+      return createEndpoint(accountId, body, plan, false);
+    },
+
+    /** A REST hook: an endpoint for one event (and one form), deleted by the outbox on 410 Gone. */
+    async subscribeHook(accountId: string, body: CreateHookBody, plan: Plan): Promise<CreatedHook> {
+      const { id } = await createEndpoint(
         accountId,
-        channel: WEBHOOK_CHANNEL,
-        label: url,
-        url,
-        events: toJson(uniqueEvents(body.events)),
-        description: body.description ?? null,
-        configSealed: secrets.seal(secret, id),
-        secretLast4: secret.slice(-4),
-        now: nowIso,
-      });
-      try {
-        await audited(
-          db,
-          accountId,
-          'webhook.created',
-          { type: 'webhook', id },
-          (trx) => createWebhooksStore(trx).insert(row),
-          clock,
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicateUrl();
-        throw error;
-      }
-      return { ...toEndpoint(row), secret };
+        {
+          url: body.targetUrl,
+          events: [body.event],
+          description: 'REST hook',
+          ...(body.formId === undefined ? {} : { formIds: [body.formId] }),
+        },
+        plan,
+        true,
+      );
+      return { id };
+    },
+
+    async unsubscribeHook(accountId: string, id: string): Promise<DeleteResult> {
+      const removed = await audited(
+        db,
+        accountId,
+        'webhook.deleted',
+        { type: 'webhook', id },
+        (trx) => createWebhooksStore(trx).removeHook(accountId, id),
+        clock,
+      );
+      if (!removed) throw notFound(`Hook ${id} not found`);
+      return { id, deleted: true };
     },
 
     async list(accountId: string): Promise<WebhookList> {
@@ -184,6 +237,8 @@ export function createWebhooksService({
       if (body.url !== undefined) values.url = values.label = await acceptedUrl(body.url);
       if (body.events !== undefined) values.events = toJson(uniqueEvents(body.events));
       if (body.description !== undefined) values.description = body.description;
+      if (body.formIds !== undefined)
+        values.form_ids = body.formIds === null ? null : await acceptedForms(accountId, body.formIds);
       const enabling = body.isActive === true && Number(current.is_active) !== 1;
       if (body.isActive !== undefined) {
         values.is_active = body.isActive ? 1 : 0;

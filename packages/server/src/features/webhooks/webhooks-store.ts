@@ -39,6 +39,31 @@ export function createWebhooksStore(db: Db) {
       await db.insertInto('outbox_targets').values(row).execute();
     },
 
+    /** Those of `ids` that are not live forms of the account (another account's form is missing too). */
+    async missingForms(accountId: string, ids: readonly string[]): Promise<string[]> {
+      const found = await db
+        .selectFrom('forms')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const known = new Set(found.map((f) => f.id));
+      return ids.filter((id) => !known.has(id));
+    },
+
+    /** A REST hook of the account (an endpoint made by `POST /v1/hooks`), deleted; false when none. */
+    async removeHook(accountId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('outbox_targets')
+        .where('account_id', '=', accountId)
+        .where('channel', '=', WEBHOOK_CHANNEL)
+        .where('rest_hook', '=', 1)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     async count(accountId: string): Promise<number> {
       const { n } = await endpoints(accountId)
         .select((eb) => eb.fn.countAll<number>().as('n'))
