@@ -107,6 +107,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'Ready forms to start from, each in the six languages; `POST /v1/forms {templateId}` creates a draft of one.',
   },
+  sso: {
+    name: 'Single sign-on',
+    description:
+      "The account's OpenID Connect provider (owners): who may join, with which role, and whether members sign in only through it.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

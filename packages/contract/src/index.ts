@@ -479,6 +479,7 @@ export {
   SmartFormSessionDetail,
   TranscriptEntry,
 } from './models/smart-form-session.js';
+export { PutSsoBody, SsoSettings } from './models/sso.js';
 export {
   FormTemplate,
   FormTemplateList,

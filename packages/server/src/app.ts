@@ -28,6 +28,7 @@ import {
 } from './features/public/index.js';
 import { createResponsesRouter } from './features/responses/index.js';
 import { createSmartFormsRouter } from './features/smart-forms/index.js';
+import { createSsoBrowserRoutes, createSsoRouter } from './features/sso/index.js';
 import { createThemesRouter } from './features/themes/index.js';
 import { createTransferRouter } from './features/transfer/index.js';
 import {
@@ -36,7 +37,12 @@ import {
   ownerUploadRouter,
   uploadRoute,
 } from './features/uploads/index.js';
-import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
+import {
+  createDashboardAuthRouter,
+  createMembersRouter,
+  DASHBOARD_SESSION_TTL_MS,
+  sessionVerifier,
+} from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
@@ -154,6 +160,7 @@ export function createApp(deps: AppDeps): Express {
     access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
+    sso: createSsoRouter(services.sso),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -242,6 +249,17 @@ export function createApp(deps: AppDeps): Express {
       slackRedirectUri,
       states: services.slackStates,
       dashboardSession,
+      logger,
+    }),
+  );
+
+  // Single sign-on's round trip through the account's provider (a browser's, not the JSON API's).
+  app.use(
+    createSsoBrowserRoutes({
+      sso: services.sso,
+      sessions: services.cookieSessions,
+      sessionMaxAgeSeconds: DASHBOARD_SESSION_TTL_MS / 1000,
+      secureCookie: config.publicUrl.startsWith('https:'),
       logger,
     }),
   );

@@ -98,6 +98,15 @@ export class RespondentRefusedError extends ForbiddenError {
   }
 }
 
+/**
+ * A member's password sign-in to an account that signs its members in through single sign-on
+ * only (403 SSO_REQUIRED).
+ */
+export class SsoRequiredError extends ForbiddenError {
+  override name = 'SsoRequiredError';
+  override readonly caseCode = 'SSO_REQUIRED' as const;
+}
+
 /** The caller's copy is stale: the resource changed since the version its `If-Match` names. */
 export class PreconditionFailedError extends DomainError {
   override name = 'PreconditionFailedError';

@@ -53,6 +53,7 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
+import { createSsoService } from './features/sso/index.js';
 import { createThemesService } from './features/themes/index.js';
 import { createTransferService } from './features/transfer/index.js';
 import {
@@ -95,6 +96,11 @@ export interface AppConfig {
   bodyTimeoutMs?: number;
   /** FORMLOOM_ALLOW_PRIVATE_TARGETS: webhooks may target private addresses and plain http (dev, tests). */
   allowPrivateTargets?: boolean;
+  /**
+   * Single sign-on may use a plain-http issuer on a loopback address (a provider run beside the
+   * tests; no environment variable sets it); never another host. Off by default.
+   */
+  ssoAllowLoopbackHttp?: boolean;
   /**
    * FORMLOOM_DATA_DIR: uploaded files are kept in `<dataDir>/uploads` (unless `storage` is given).
    * Absent: a folder in the system's temp directory, for this process.
@@ -344,7 +350,20 @@ function buildServices(deps: ServicesDeps) {
   const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
   const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
-  const checkCredentials = createCredentialCheck({ db, throttle: loginThrottle });
+  const sso = createSsoService({
+    db,
+    clock,
+    secrets: box,
+    publicUrl: config.publicUrl,
+    users,
+    policy,
+    allowLoopbackHttp: config.ssoAllowLoopbackHttp ?? false,
+  });
+  const checkCredentials = createCredentialCheck({
+    db,
+    throttle: loginThrottle,
+    passwordAllowed: sso.passwordAllowed,
+  });
   const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
     clientId: config.slack.clientId,
@@ -453,6 +472,7 @@ function buildServices(deps: ServicesDeps) {
     sessionCheck,
     connections,
     checkCredentials,
+    sso,
     login,
     slack,
     slackStates,

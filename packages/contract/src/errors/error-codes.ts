@@ -84,6 +84,11 @@ export const ERROR_CASES = {
    * sent, or it is wrong or expired.
    */
   VERIFICATION_REQUIRED: 'FORBIDDEN',
+  /**
+   * A password sign-in of a member whose account signs in through its single sign-on only
+   * (`enforce`): start at `/v1/auth/sso/start?account=<id>` instead.
+   */
+  SSO_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -98,6 +103,7 @@ export const ERROR_CASE_CODES = [
   'ALREADY_ANSWERED',
   'LINK_REQUIRED',
   'VERIFICATION_REQUIRED',
+  'SSO_REQUIRED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'theme.created',
   'theme.updated',
   'theme.deleted',
+  'sso.updated',
+  'sso.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +67,7 @@ export const AUDIT_TARGET_TYPES = [
   'analytics_secret',
   'domain',
   'theme',
+  'account',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

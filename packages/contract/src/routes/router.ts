@@ -17,6 +17,7 @@ import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
 import { smartFormsRouter } from './smart-forms.js';
+import { ssoRouter } from './sso.js';
 import { templatesRouter } from './templates.js';
 import { themesRouter } from './themes.js';
 import { transferRouter } from './transfer.js';
@@ -51,6 +52,7 @@ export const contract = c.router(
     transfer: transferRouter,
     templates: templatesRouter,
     links: formLinksRouter,
+    sso: ssoRouter,
   },
   { strictStatusCodes: true },
 );

@@ -16,6 +16,7 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   outbox_delivery_attempts: OutboxDeliveryAttemptsTable;
   users: UsersTable;
+  account_sso: AccountSsoTable;
   user_sessions: UserSessionsTable;
   setup_tokens: SetupTokensTable;
   invitations: InvitationsTable;
@@ -335,7 +336,26 @@ export interface UsersTable {
   password_hash: string;
   /** `owner` | `admin` | `editor` | `viewer` (contract ROLES); each route's permission is checked against it. */
   role: Generated<string>;
+  /** `<issuer> <sub>` of the single sign-on this member signed in with; null for a password member. */
+  sso_subject: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** An account's single sign-on (features/sso): its OpenID Connect provider and who may join. */
+export interface AccountSsoTable {
+  account_id: string;
+  /** The provider's issuer URL, as its discovery document names it. */
+  issuer: string;
+  client_id: string;
+  /** Sealed with the server key, the account id as context. */
+  client_secret_sealed: string;
+  /** JSON array of lower-cased e-mail domains. */
+  allowed_domains: string;
+  /** The role of a member made by a first sign-in. */
+  default_role: string;
+  /** 1: members (not owners) sign in through the provider only. */
+  enforce: number;
   updated_at: string;
 }
 

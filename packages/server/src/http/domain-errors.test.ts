@@ -48,6 +48,7 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
     new domain.RespondentRefusedError('Prove your address first', 'VERIFICATION_REQUIRED'),
     'VERIFICATION_REQUIRED',
   ],
+  [new domain.SsoRequiredError('Sign in through single sign-on'), 'SSO_REQUIRED'],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {

@@ -88,7 +88,10 @@ describe('route permissions', () => {
     const named = contractRoutes.filter(
       (r) => (r.metadata as { permission?: Permission }).permission !== undefined,
     );
-    expect(allowed('admin')).toEqual(named.map((r) => r.name));
+    // Owners only: the account's single sign-on (who may join, and how everyone signs in).
+    const ownersOnly = named.filter((r) => permissionOf(r.name) === 'owners.manage').map((r) => r.name);
+    expect(ownersOnly).toEqual(['getSso', 'putSso', 'deleteSso']);
+    expect(allowed('admin')).toEqual(named.map((r) => r.name).filter((n) => !ownersOnly.includes(n)));
     expect(permissionOf('listAuditLog')).toBe('audit.read');
   });
 

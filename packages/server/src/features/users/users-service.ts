@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { unauthorized } from '../../domain-errors.js';
+import { SsoRequiredError, unauthorized } from '../../domain-errors.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
@@ -119,9 +119,11 @@ export interface CredentialCheckDeps {
   db: Db;
   /** The container's one sign-in throttle. */
   throttle: LoginThrottle;
+  /** Whether the account lets a member of this role sign in with a password (single sign-on's `enforce`). */
+  passwordAllowed?: (accountId: string, role: string) => Promise<boolean>;
 }
 
-export function createCredentialCheck({ db, throttle }: CredentialCheckDeps) {
+export function createCredentialCheck({ db, throttle, passwordAllowed }: CredentialCheckDeps) {
   const store = createUsersStore(db);
   return async (input: { email: string; password: string }, address: string) => {
     const email = input.email.trim().toLowerCase();
@@ -131,6 +133,12 @@ export function createCredentialCheck({ db, throttle }: CredentialCheckDeps) {
     const ok = await verifyPassword(input.password, row?.password_hash);
     if (!ok || row === undefined) throw unauthorized(WRONG_CREDENTIALS);
     await throttle.succeeded(email, address);
+    // Said only to whoever knows the password: an account's sign-in rule is not told to guessers.
+    if (passwordAllowed !== undefined && !(await passwordAllowed(row.account_id, row.role))) {
+      throw new SsoRequiredError(
+        `This account signs its members in through single sign-on: start at /v1/auth/sso/start?account=${row.account_id}`,
+      );
+    }
     return { id: row.id, accountId: row.account_id, email: row.email };
   };
 }

@@ -29,7 +29,7 @@ export function createUsersStore(db: Db) {
     credentialsOf(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'account_id', 'email', 'password_hash'])
+        .select(['id', 'account_id', 'email', 'password_hash', 'role'])
         .where('email', '=', email)
         .executeTakeFirst();
     },
