@@ -410,6 +410,7 @@ function buildServices(deps: ServicesDeps) {
         ? {}
         : { perRecipientPerHour: config.mailPerRecipientPerHour }),
       accounts,
+      responsePdf: responsePdfs.bodyIfAny,
     }),
   ];
 

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FormSchema } from '@formloom/contract';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
+import { readPdf } from '../../../test/support/pdf-text.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 /** A real PNG picture (`width` x `height`, one colour), as a canvas would send a drawn signature. */
@@ -27,28 +27,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** The PDF's text, page by page, and how many pictures each page draws, as a reader finds them. */
-async function readPdf(
-  bytes: Uint8Array,
-): Promise<{ pages: string[]; images: number; links: string[]; title: unknown }> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  let images = 0;
-  const links: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const content = await page.getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-    const ops = await page.getOperatorList();
-    const drawn: number[] = [OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject];
-    images += ops.fnArray.filter((f) => drawn.includes(f)).length;
-    for (const annotation of await page.getAnnotations())
-      if (annotation.url) links.push(annotation.url as string);
-  }
-  const { info } = await pdf.getMetadata();
-  return { pages, images, links, title: (info as { Title?: unknown }).Title };
 }
 
 async function uploadAnswer(
