@@ -203,7 +203,7 @@ describeEachDialect('a response as a PDF', (t) => {
     ]);
   });
 
-  it('is the account’s own: another account’s form or response is a 404', async () => {
+  it('is the account’s own: another account’s form or response, or another form’s response, is a 404', async () => {
     const { translations: _t, ...short } = orderSchema('x');
     const form = await publishForm(t, a.key, { ...short, fields: short.fields.slice(0, 3) }, 'Short');
     const submitted = await t.request(`/v1/public/forms/${form.code}/responses`, {
@@ -214,6 +214,12 @@ describeEachDialect('a response as a PDF', (t) => {
     expect((await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${b.key}` } })).status).toBe(
       404,
     );
+    // Through a form of its own, another form's response is not there either.
+    const theirs = await publishForm(t, b.key, { ...short, fields: short.fields.slice(0, 3) }, 'Theirs');
+    const crossed = `/v1/forms/${theirs.id}/responses/${submitted.body.data.responseId}/pdf`;
+    expect(
+      (await fetch(`${t.url}${crossed}`, { headers: { authorization: `Bearer ${b.key}` } })).status,
+    ).toBe(404);
     const missing = `/v1/forms/${form.id}/responses/00000000-0000-4000-8000-000000000000/pdf`;
     expect(
       (await fetch(`${t.url}${missing}`, { headers: { authorization: `Bearer ${a.key}` } })).status,

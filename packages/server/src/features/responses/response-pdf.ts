@@ -2,6 +2,7 @@ import {
   type AnswerLine,
   answerItems,
   type FileAnswer,
+  type Form,
   type FormResponse,
   type Language,
   RESPONSE_FILE_PATH,
@@ -26,9 +27,12 @@ const TEXTS: Record<Language, { submitted: string; empty: string; download: stri
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
 
 export interface ResponsePdfDeps {
-  forms: Pick<FormsService, 'load' | 'get' | 'revisionSchemas'>;
-  /** The response, read as its account's (tenant isolation: another account's is a 404). */
-  response(accountId: string, formId: string, responseId: string): Promise<FormResponse>;
+  forms: Pick<FormsService, 'get' | 'revisionSchemas'>;
+  /**
+   * The response `responseId` of `form`, which pdfOf has read as the account's first (tenant
+   * isolation: another account's form is a 404 before any response is read).
+   */
+  response(form: Form, responseId: string): Promise<FormResponse>;
   /** A file answer's bytes (a drawn signature), undefined when gone. */
   fileBytes(formId: string, responseId: string, uploadId: string): Promise<Buffer | undefined>;
   /** An owner upload's bytes and type (a picture choice's picture), undefined when gone. */
@@ -89,7 +93,7 @@ export function createResponsePdfs(deps: ResponsePdfDeps) {
     responseId: string,
   ): Promise<{ body: Buffer; title: string }> {
     const form = await deps.forms.get(accountId, formId);
-    const response = await deps.response(accountId, formId, responseId);
+    const response = await deps.response(form, responseId);
     const revised = await deps.forms.revisionSchemas(formId, form.revision ?? null)(response.formRevision);
     const language = (response.language ?? form.schema.meta.language) as Language;
     const schema = translateSchema(revised ?? form.schema, language);
