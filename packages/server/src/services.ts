@@ -292,7 +292,7 @@ function buildServices(deps: ServicesDeps) {
   });
   const responsePdfs = createResponsePdfs({
     forms,
-    response: (accountId, formId, responseId) => responses.get(accountId, formId, responseId),
+    response: (form, responseId) => responses.getOf(form, responseId),
     fileBytes: async (formId, responseId, uploadId) => {
       const file = await uploads.open(formId, responseId, uploadId);
       return file === undefined ? undefined : buffer(file.body);
@@ -429,6 +429,7 @@ function buildServices(deps: ServicesDeps) {
         ? {}
         : { perRecipientPerHour: config.mailPerRecipientPerHour }),
       accounts,
+      responsePdf: responsePdfs.bodyIfAny,
     }),
   ];
 

@@ -79,11 +79,18 @@ const MailSubject = z
  * E-mail sent on each new response: to the owners (`ownerEmails`: the answers and a link to the
  * response) and a copy to the respondent, only at the address answered in `emailFieldId` (an
  * `email` field), in their language. No answer reaches a header: the subject comes from here.
+ * `attachPdf`: the owners' mail carries the response's PDF (docs/email.md).
  */
 export const FormNotifications = z
   .object({
     ownerEmails: z.array(z.string().email().max(254)).max(MAX_OWNER_EMAILS).optional(),
     respondentCopy: z.object({ emailFieldId: Id, subject: MailSubject.optional() }).strict().optional(),
+    attachPdf: z
+      .boolean()
+      .optional()
+      .describe(
+        "Attach the response's PDF (as `GET /v1/forms/:id/responses/:responseId/pdf` makes it) to the owners' mail, as `response-<id>.pdf`; a PDF over 10 MB is a link to the response instead",
+      ),
   })
   .strict();
 export type FormNotifications = z.infer<typeof FormNotifications>;

@@ -13,6 +13,15 @@ export interface Mail {
    * mail sent again after a crash keeps its id, so receivers can drop the duplicate.
    */
   messageId?: string;
+  /** Files sent with the mail (a response's PDF). */
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file a mail carries: its name as the receiver sees it, its bytes and its media type. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** What an SMTP server said about a refused mail: its reply code, when it gave one. */
@@ -65,7 +74,7 @@ function sendError(error: unknown): MailSendError {
  * nodemailer over `smtpUrl`; without one, each mail is written to the log at `warn`, marked as for
  * development only, so a self-hoster can try private smart forms before setting up SMTP. The
  * SMTP URL (it may hold a password) is never logged. From and Reply-To are fixed by
- * configuration; the caller gives the recipient, subject and bodies only.
+ * configuration; the caller gives the recipient, subject, bodies and attachments only.
  */
 export function createMailer({
   smtpUrl,
@@ -80,7 +89,16 @@ export function createMailer({
       from,
       async send(mail) {
         logger.warn(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          {
+            mail: {
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              ...(mail.attachments === undefined
+                ? {}
+                : { attachments: mail.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`) }),
+            },
+          },
           'DEVELOPMENT ONLY: no FORMLOOM_SMTP_URL set, so this mail is written to the log instead of sent',
         );
       },
@@ -109,6 +127,15 @@ export function createMailer({
           text: mail.text,
           ...(mail.html === undefined ? {} : { html: mail.html }),
           ...(mail.messageId === undefined ? {} : { messageId: `<${mail.messageId}>` }),
+          ...(mail.attachments === undefined
+            ? {}
+            : {
+                attachments: mail.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  contentType: a.contentType,
+                })),
+              }),
         });
       } catch (error) {
         throw sendError(error);

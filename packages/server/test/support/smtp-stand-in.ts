@@ -14,6 +14,8 @@ export interface SmtpStandIn {
   readonly mails: ReceivedMail[];
   /** Refuse every message (a mail server that is down for sending). */
   refuse: boolean;
+  /** The reply code of a refused message: 550 by default (a refused mailbox); 451 is a passing failure. */
+  refuseCode: number;
   /** Refuse these recipients at RCPT TO with 550 (an unknown mailbox). */
   readonly unknownRecipients: Set<string>;
   /** Milliseconds to wait before accepting each message's data (a slow server). */
@@ -27,7 +29,7 @@ export interface SmtpStandIn {
  */
 export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
   const mails: ReceivedMail[] = [];
-  const state = { refuse: false, delayMs: 0 };
+  const state = { refuse: false, refuseCode: 550, delayMs: 0 };
   const unknownRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
@@ -46,7 +48,7 @@ export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
       stream.on('end', async () => {
         if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
         if (state.refuse) {
-          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: state.refuseCode }));
           return;
         }
         mails.push({
@@ -76,6 +78,12 @@ export async function startSmtpStandIn(port = 0): Promise<SmtpStandIn> {
     set refuse(value: boolean) {
       state.refuse = value;
     },
+    get refuseCode() {
+      return state.refuseCode;
+    },
+    set refuseCode(value: number) {
+      state.refuseCode = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -87,6 +95,8 @@ export interface ParsedMail {
   headerLines: string[];
   text: string;
   html: string;
+  /** The parts sent as attachments (`Content-Disposition: attachment`), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
@@ -125,23 +135,43 @@ function splitHead(raw: string): { lines: string[]; headers: Record<string, stri
   return { lines, headers, body };
 }
 
-/** Reads a message as nodemailer writes it: one text part, or a multipart/alternative of text and HTML. */
+/** The parts of a MIME entity in order, the parts of a nested multipart among them. */
+function leafParts(
+  head: Record<string, string>,
+  body: string,
+): { headers: Record<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(head['content-type'] ?? '')?.[1];
+  if (boundary === undefined) return [{ headers: head, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => splitHead(p.replace(/^\r\n/, '')))
+    .flatMap((part) => leafParts(part.headers, part.body));
+}
+
+/**
+ * Reads a message as nodemailer writes it: one text part, or a multipart/alternative of text and
+ * HTML, in a multipart/mixed with its attachments when it has some.
+ */
 export function parseMail(raw: string): ParsedMail {
   const { lines, headers, body } = splitHead(raw);
-  const out: ParsedMail = { headers, headerLines: lines, text: '', html: '' };
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  const parts =
-    boundary === undefined
-      ? [{ headers, body }]
-      : body
-          .split(`--${boundary}`)
-          .slice(1, -1)
-          .map((p) => splitHead(p.replace(/^\r\n/, '')));
-  for (const part of parts) {
+  const out: ParsedMail = { headers, headerLines: lines, text: '', html: '', attachments: [] };
+  for (const part of leafParts(headers, body)) {
+    const type = part.headers['content-type'] ?? 'text/plain';
+    const disposition = part.headers['content-disposition'] ?? '';
+    if (disposition.startsWith('attachment')) {
+      const base64 = (part.headers['content-transfer-encoding'] ?? '').toLowerCase() === 'base64';
+      out.attachments.push({
+        filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+        contentType: type.split(';')[0]!.trim(),
+        content: base64 ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(part.body),
+      });
+      continue;
+    }
     const decoded = decodeBody(part.body, part.headers['content-transfer-encoding'])
       .replace(/\r\n/g, '\n')
       .replace(/\n$/, '');
-    if ((part.headers['content-type'] ?? 'text/plain').startsWith('text/html')) out.html = decoded;
+    if (type.startsWith('text/html')) out.html = decoded;
     else out.text = decoded;
   }
   return out;

@@ -12,6 +12,7 @@ import { DraftBar } from './draft-bar.js';
 import { draftTexts } from './draft-texts.js';
 import { FieldPanel } from './field-panel.js';
 import { useNames } from './names.js';
+import { NotificationsPanel } from './notifications-panel.js';
 import { Preview } from './preview.js';
 import { problemsAt } from './problems.js';
 import { useFormForBuilder } from './queries.js';
@@ -309,6 +310,7 @@ function Builder({
             warnings={problemsAt(builder.warnings, '$.settings.quiz')}
             disabled={disabled}
           />
+          <NotificationsPanel schema={schema} edit={edit} problems={problems} disabled={disabled} />
         </Tabs.Panel>
         <Tabs.Panel value="map" pt="md">
           <Suspense fallback={<Loader size="sm" />}>

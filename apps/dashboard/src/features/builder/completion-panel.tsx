@@ -94,7 +94,8 @@ export function CompletionPanel({
         <Stack gap="xs">
           <ProblemList
             problems={problemsAt(problems, '$.settings').filter(
-              (p) => !p.path.startsWith('$.settings.endings'),
+              (p) =>
+                !p.path.startsWith('$.settings.endings') && !p.path.startsWith('$.settings.notifications'),
             )}
           />
           <RecallInput

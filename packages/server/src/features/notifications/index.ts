@@ -6,7 +6,12 @@ export {
   respondentCopy,
   singleAddress,
 } from './mail-content.js';
-export { DEFAULT_MAILS_PER_RECIPIENT_HOUR, MAIL_CHANNEL, messageIdOf } from './mail-sender.js';
+export {
+  DEFAULT_MAILS_PER_RECIPIENT_HOUR,
+  DEFAULT_MAX_PDF_BYTES,
+  MAIL_CHANNEL,
+  messageIdOf,
+} from './mail-sender.js';
 export {
   createFormMails,
   createResponseMails,

@@ -10,6 +10,22 @@ export interface ComposedMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The response whose PDF the mail carries. Only its ids are queued: the sender makes the PDF
+   * when it sends (each attempt again), so the outbox row stays small and the PDF is the one the
+   * dashboard downloads.
+   */
+  pdf?: MailPdf;
+}
+
+/** What the sender needs to attach a response's PDF, or to say why it could not. */
+export interface MailPdf {
+  formId: string;
+  responseId: string;
+  /** The language of the mail's own words (a line saying the PDF was too large to attach). */
+  language: Language;
+  /** The response's page in the dashboard, where a PDF too large to attach is downloaded. */
+  link: string;
 }
 
 /** What the mails of one new response are made of. */
@@ -170,7 +186,8 @@ ${body.link === undefined ? '' : html`<p><a href="${body.link.url}">${body.link.
 
 /**
  * The owners' mails of a new response, one per address: the answers (hidden fields included) and
- * the variables in the form's base language, and a link to the response in the dashboard.
+ * the variables in the form's base language, and a link to the response in the dashboard; with
+ * `attachPdf`, what the sender needs to attach the response's PDF.
  */
 export function ownerMails(input: ResponseMailInput, ownerEmails: readonly string[]): ComposedMail[] {
   if (ownerEmails.length === 0) return [];
@@ -179,19 +196,26 @@ export function ownerMails(input: ResponseMailInput, ownerEmails: readonly strin
   const texts = mailTexts(language);
   const heading = mailHeaderLine(`${texts.newResponse}: ${schema.meta.title}`);
   const origin = input.dashboardOrigin.replace(/\/+$/, '');
+  const link = `${origin}/app/forms/${encodeURIComponent(input.formId)}/responses/${encodeURIComponent(input.responseId)}`;
   const body: Body = {
     heading,
     lines: answerLines(schema, input.answers, input.variables, true),
     variables: variableLines(input.variables),
-    link: {
-      label: texts.viewResponse,
-      url: `${origin}/app/forms/${encodeURIComponent(input.formId)}/responses/${encodeURIComponent(input.responseId)}`,
-    },
+    link: { label: texts.viewResponse, url: link },
     language,
   };
   const text = textBody(body);
   const page = htmlBody(body);
-  return ownerEmails.map((to) => ({ to, subject: heading, text, html: page }));
+  const pdf: MailPdf | undefined = schema.settings?.notifications?.attachPdf
+    ? { formId: input.formId, responseId: input.responseId, language, link }
+    : undefined;
+  return ownerEmails.map((to) => ({
+    to,
+    subject: heading,
+    text,
+    html: page,
+    ...(pdf === undefined ? {} : { pdf }),
+  }));
 }
 
 /**

@@ -15,6 +15,11 @@ export interface MailTexts {
   noAnswers: string;
   /** Under a repeating section's title when the response has no entry in it. */
   noEntries: string;
+  /**
+   * Instead of an attached PDF too large to attach, before the link to the response (`{mb}`: the
+   * largest size attached, in MB).
+   */
+  pdfTooLarge: string;
 }
 
 const TEXTS: Record<Language, MailTexts> = {
@@ -27,6 +32,8 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Computed values',
     noAnswers: 'No answers.',
     noEntries: 'No entries.',
+    pdfTooLarge:
+      "The response's PDF is larger than {mb} MB, so it is not attached; download it from the response's page",
   },
   tr: {
     newResponse: 'Yeni yanıt',
@@ -37,6 +44,7 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Hesaplanan değerler',
     noAnswers: 'Yanıt yok.',
     noEntries: 'Kayıt yok.',
+    pdfTooLarge: "Yanıtın PDF'i {mb} MB'tan büyük olduğu için eklenmedi; yanıtın sayfasından indirin",
   },
   es: {
     newResponse: 'Nueva respuesta',
@@ -47,6 +55,8 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Valores calculados',
     noAnswers: 'Sin respuestas.',
     noEntries: 'Sin entradas.',
+    pdfTooLarge:
+      'El PDF de la respuesta ocupa más de {mb} MB, así que no se adjunta; descárgalo desde la página de la respuesta',
   },
   it: {
     newResponse: 'Nuova risposta',
@@ -57,6 +67,8 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Valori calcolati',
     noAnswers: 'Nessuna risposta.',
     noEntries: 'Nessuna voce.',
+    pdfTooLarge:
+      'Il PDF della risposta supera i {mb} MB, quindi non è allegato; scaricalo dalla pagina della risposta',
   },
   de: {
     newResponse: 'Neue Antwort',
@@ -67,6 +79,8 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Berechnete Werte',
     noAnswers: 'Keine Antworten.',
     noEntries: 'Keine Einträge.',
+    pdfTooLarge:
+      'Das PDF der Antwort ist größer als {mb} MB und daher nicht angehängt; laden Sie es auf der Seite der Antwort herunter',
   },
   nl: {
     newResponse: 'Nieuw antwoord',
@@ -77,6 +91,8 @@ const TEXTS: Record<Language, MailTexts> = {
     variables: 'Berekende waarden',
     noAnswers: 'Geen antwoorden.',
     noEntries: 'Geen items.',
+    pdfTooLarge:
+      'De pdf van het antwoord is groter dan {mb} MB en is daarom niet bijgevoegd; download hem op de pagina van het antwoord',
   },
 };
 

@@ -14,7 +14,7 @@ import {
   type ResponseMailInput,
   respondentCopy,
 } from './mail-content.js';
-import { createMailSender, MAIL_CHANNEL } from './mail-sender.js';
+import { createMailSender, MAIL_CHANNEL, type MailSenderDeps } from './mail-sender.js';
 
 /** The mail target of a form: made with the form's first mail, one per form. */
 export const mailTargetId = (formId: string) => `mail-${formId}`;
@@ -124,6 +124,9 @@ export interface MailSenderOptions {
   mailsPerHour?: Readonly<Record<Plan, number>>;
   /** The recipient account's plan, for its hourly mails. */
   accounts: AccountsService;
+  /** A response's PDF for the owners' mails of a form with `attachPdf` (MailSenderDeps). */
+  responsePdf?: MailSenderDeps['responsePdf'];
+  maxPdfBytes?: number;
 }
 
 /** The mail channel's sender for `startOutboxWorker`, with the account plans and the one limiter of `db`. */
@@ -138,5 +141,7 @@ export function mailSender(db: Db, options: MailSenderOptions): OutboxSender {
     ...(options.perRecipientPerHour === undefined
       ? {}
       : { perRecipientPerHour: options.perRecipientPerHour }),
+    ...(options.responsePdf === undefined ? {} : { responsePdf: options.responsePdf }),
+    ...(options.maxPdfBytes === undefined ? {} : { maxPdfBytes: options.maxPdfBytes }),
   });
 }

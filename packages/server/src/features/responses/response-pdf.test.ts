@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FormSchema } from '@formloom/contract';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import { publishForm } from '../../../test/support/page-fixtures.js';
+import { readPdf } from '../../../test/support/pdf-text.js';
 import { describeEachDialect, type TestServer } from '../../../test/support/test-server.js';
 
 /** A real PNG picture (`width` x `height`, one colour), as a canvas would send a drawn signature. */
@@ -27,28 +27,6 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** The PDF's text, page by page, and how many pictures each page draws, as a reader finds them. */
-async function readPdf(
-  bytes: Uint8Array,
-): Promise<{ pages: string[]; images: number; links: string[]; title: unknown }> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  let images = 0;
-  const links: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const content = await page.getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-    const ops = await page.getOperatorList();
-    const drawn: number[] = [OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject];
-    images += ops.fnArray.filter((f) => drawn.includes(f)).length;
-    for (const annotation of await page.getAnnotations())
-      if (annotation.url) links.push(annotation.url as string);
-  }
-  const { info } = await pdf.getMetadata();
-  return { pages, images, links, title: (info as { Title?: unknown }).Title };
 }
 
 async function uploadAnswer(
@@ -225,7 +203,7 @@ describeEachDialect('a response as a PDF', (t) => {
     ]);
   });
 
-  it('is the account’s own: another account’s form or response is a 404', async () => {
+  it('is the account’s own: another account’s form or response, or another form’s response, is a 404', async () => {
     const { translations: _t, ...short } = orderSchema('x');
     const form = await publishForm(t, a.key, { ...short, fields: short.fields.slice(0, 3) }, 'Short');
     const submitted = await t.request(`/v1/public/forms/${form.code}/responses`, {
@@ -236,6 +214,12 @@ describeEachDialect('a response as a PDF', (t) => {
     expect((await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${b.key}` } })).status).toBe(
       404,
     );
+    // Through a form of its own, another form's response is not there either.
+    const theirs = await publishForm(t, b.key, { ...short, fields: short.fields.slice(0, 3) }, 'Theirs');
+    const crossed = `/v1/forms/${theirs.id}/responses/${submitted.body.data.responseId}/pdf`;
+    expect(
+      (await fetch(`${t.url}${crossed}`, { headers: { authorization: `Bearer ${b.key}` } })).status,
+    ).toBe(404);
     const missing = `/v1/forms/${form.id}/responses/00000000-0000-4000-8000-000000000000/pdf`;
     expect(
       (await fetch(`${t.url}${missing}`, { headers: { authorization: `Bearer ${a.key}` } })).status,

@@ -2,12 +2,14 @@ import {
   type AnswerLine,
   answerItems,
   type FileAnswer,
+  type Form,
   type FormResponse,
   type Language,
   RESPONSE_FILE_PATH,
   translateSchema,
   uploadIdOf,
 } from '@formloom/contract';
+import { NotFoundError } from '../../domain-errors.js';
 import { type PdfAnswer, type PdfEntries, renderPdf } from '../../export/pdf-document.js';
 import type { FormsService } from '../forms/index.js';
 
@@ -25,9 +27,12 @@ const TEXTS: Record<Language, { submitted: string; empty: string; download: stri
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
 
 export interface ResponsePdfDeps {
-  forms: Pick<FormsService, 'load' | 'get' | 'revisionSchemas'>;
-  /** The response, read as its account's (tenant isolation: another account's is a 404). */
-  response(accountId: string, formId: string, responseId: string): Promise<FormResponse>;
+  forms: Pick<FormsService, 'get' | 'revisionSchemas'>;
+  /**
+   * The response `responseId` of `form`, which pdfOf has read as the account's first (tenant
+   * isolation: another account's form is a 404 before any response is read).
+   */
+  response(form: Form, responseId: string): Promise<FormResponse>;
   /** A file answer's bytes (a drawn signature), undefined when gone. */
   fileBytes(formId: string, responseId: string, uploadId: string): Promise<Buffer | undefined>;
   /** An owner upload's bytes and type (a picture choice's picture), undefined when gone. */
@@ -81,48 +86,62 @@ export function createResponsePdfs(deps: ResponsePdfDeps) {
     return out;
   }
 
-  return {
-    /** The PDF of a response and a file name for it. */
-    async pdfOf(
-      accountId: string,
-      formId: string,
-      responseId: string,
-    ): Promise<{ body: Buffer; title: string }> {
-      const form = await deps.forms.get(accountId, formId);
-      const response = await deps.response(accountId, formId, responseId);
-      const revised = await deps.forms.revisionSchemas(formId, form.revision ?? null)(response.formRevision);
-      const language = (response.language ?? form.schema.meta.language) as Language;
-      const schema = translateSchema(revised ?? form.schema, language);
-      const texts = TEXTS[language] ?? TEXTS.en;
-      const items: (PdfAnswer | PdfEntries)[] = [];
-      for (const item of answerItems(schema, response.answers, { variables: response.variables })) {
-        if (item.kind === 'field') {
-          items.push(await answerOf(formId, response, item.line));
-        } else {
-          items.push({
-            kind: 'entries',
-            title: item.title,
-            entries: item.entries.map((e) => ({
-              label: e.label,
-              answers: e.lines.map((l) => ({ kind: 'answer', label: l.label, value: l.value })),
-            })),
-          });
-        }
+  /** The PDF of a response and a file name for it. */
+  async function pdfOf(
+    accountId: string,
+    formId: string,
+    responseId: string,
+  ): Promise<{ body: Buffer; title: string }> {
+    const form = await deps.forms.get(accountId, formId);
+    const response = await deps.response(form, responseId);
+    const revised = await deps.forms.revisionSchemas(formId, form.revision ?? null)(response.formRevision);
+    const language = (response.language ?? form.schema.meta.language) as Language;
+    const schema = translateSchema(revised ?? form.schema, language);
+    const texts = TEXTS[language] ?? TEXTS.en;
+    const items: (PdfAnswer | PdfEntries)[] = [];
+    for (const item of answerItems(schema, response.answers, { variables: response.variables })) {
+      if (item.kind === 'field') {
+        items.push(await answerOf(formId, response, item.line));
+      } else {
+        items.push({
+          kind: 'entries',
+          title: item.title,
+          entries: item.entries.map((e) => ({
+            label: e.label,
+            answers: e.lines.map((l) => ({ kind: 'answer', label: l.label, value: l.value })),
+          })),
+        });
       }
-      const when = new Intl.DateTimeFormat(language, {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: 'UTC',
-      }).format(new Date(response.submittedAt));
-      const body = await renderPdf({
-        title: schema.meta.title || form.title,
-        subtitle: `${texts.submitted} ${when} UTC · ${response.id}`,
-        language,
-        items,
-        empty: texts.empty,
-        producer: 'Formloom',
-      });
-      return { body, title: form.title };
+    }
+    const when = new Intl.DateTimeFormat(language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(response.submittedAt));
+    const body = await renderPdf({
+      title: schema.meta.title || form.title,
+      subtitle: `${texts.submitted} ${when} UTC · ${response.id}`,
+      language,
+      items,
+      empty: texts.empty,
+      producer: 'Formloom',
+    });
+    return { body, title: form.title };
+  }
+
+  return {
+    pdfOf,
+    /**
+     * The PDF's bytes, or undefined when the response or its form is gone (deleted before the mail
+     * that attaches it was sent): the owners' mail of a form with `attachPdf`.
+     */
+    async bodyIfAny(accountId: string, formId: string, responseId: string): Promise<Buffer | undefined> {
+      try {
+        return (await pdfOf(accountId, formId, responseId)).body;
+      } catch (error) {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }
     },
   };
 }

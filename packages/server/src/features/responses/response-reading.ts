@@ -55,6 +55,16 @@ export interface ResponseReadingDeps {
 export function createResponseReading({ db, forms, counts, compiled }: ResponseReadingDeps) {
   const store = createResponsesStore(db);
 
+  /**
+   * The response `responseId` of `form`, a form the caller has read as its account's (`forms.get`
+   * or `load`: the tenant check is done), so a caller that needs the form too reads it once.
+   */
+  async function getOf(form: { id: string }, responseId: string): Promise<FormResponse> {
+    const row = await store.find(form.id, responseId);
+    if (row === undefined) throw responseNotFound(form.id, responseId);
+    return toResponse(row);
+  }
+
   return {
     async list(accountId: string, formId: string, query: ResponseListQuery): Promise<ResponsePage> {
       const form = await forms.load(accountId, formId);
@@ -110,11 +120,10 @@ export function createResponseReading({ db, forms, counts, compiled }: ResponseR
     },
 
     async get(accountId: string, formId: string, responseId: string): Promise<FormResponse> {
-      await forms.load(accountId, formId);
-      const row = await store.find(formId, responseId);
-      if (row === undefined) throw responseNotFound(formId, responseId);
-      return toResponse(row);
+      return getOf(await forms.load(accountId, formId), responseId);
     },
+
+    getOf,
   };
 }
 

@@ -80,7 +80,7 @@ export function createResponsesService({
     respondents,
   });
   const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
-  const { list, recallOf, get } = createResponseReading({ db, forms, counts, compiled });
+  const { list, recallOf, get, getOf } = createResponseReading({ db, forms, counts, compiled });
   const { exportOf } = createResponseExports({ db, forms, compiled });
   const { remove, purgeRetained } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
   const { readForEdit, edit, history } = createResponseEdits({
@@ -106,6 +106,7 @@ export function createResponsesService({
     list,
     recallOf,
     get,
+    getOf,
     exportOf,
     remove,
     purgeRetained,

@@ -17,7 +17,10 @@ async function upload(t: TestServer, key: string): Promise<string> {
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-/** A form with what a portable document must carry: translations, endings, a variable, pictures, a slug. */
+/**
+ * A form with what a portable document must carry: translations, endings, a variable, pictures, a slug,
+ * the notification settings.
+ */
 function richSchema(picture: string, themeId: string): FormSchema {
   const base = bilingualSchema();
   return {
@@ -28,6 +31,7 @@ function richSchema(picture: string, themeId: string): FormSchema {
       themeId,
       branding: false,
       endings: [{ id: 'thanks', title: 'Thanks!', message: 'We read every word.' }],
+      notifications: { ownerEmails: ['owner@example.com'], attachPdf: true },
     },
     fields: [
       ...base.fields,
@@ -109,6 +113,10 @@ describeEachDialect('form definitions: export and import', (t) => {
     const { themeId: _a, ...sourceSettings } = definition.schema.settings;
     const { themeId: _b, ...copySettings } = copy.schema.settings;
     expect(copySettings).toEqual(sourceSettings);
+    expect(copy.schema.settings.notifications).toEqual({
+      ownerEmails: ['owner@example.com'],
+      attachPdf: true,
+    });
     expect(copy.schema.fields).toEqual(definition.schema.fields);
     expect(copy.schema.translations).toEqual(definition.schema.translations);
     expect(copy.schema.variables).toEqual(definition.schema.variables);

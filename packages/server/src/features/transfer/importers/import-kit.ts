@@ -18,7 +18,8 @@ import { badRequest } from '../../../domain-errors.js';
  * What the Typeform and Google Forms importers share: the report, ids that are safe and unique,
  * texts cut to Formloom's lengths, conditions in the two shapes Formloom reads (condition groups
  * for jumps, JSON Logic for variables), and where in the document each part `settle` leaves out
- * came from.
+ * came from. The SurveyJS importer, whose expressions and report are its own, takes the ids, the
+ * record test, the schema's frame and the size check.
  */
 
 /**
@@ -90,6 +91,11 @@ export class IdMaker {
     for (let n = 2; this.taken.has(id); n++) id = `${base}_${n}`;
     this.taken.add(id);
     return id;
+  }
+
+  /** Gives back an id made for a part left out after all, so that another part may take it. */
+  release(id: string): void {
+    this.taken.delete(id);
   }
 }
 

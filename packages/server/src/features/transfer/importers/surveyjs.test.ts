@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Field, FormSchema } from '@formloom/contract';
 import { checkSchema } from '@formloom/contract/integrity';
 import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../../../domain-errors.js';
 import { groupsOf, parseExpression } from './survey-expression.js';
 import { fromSurveyJs } from './surveyjs.js';
 
@@ -183,5 +184,23 @@ describe('SurveyJS import', () => {
   it('refuses what is not a survey', () => {
     expect(() => fromSurveyJs({ title: 'x' })).toThrow(/not a SurveyJS survey/);
     expect(() => fromSurveyJs([1, 2])).toThrow(/not a SurveyJS survey/);
+  });
+});
+
+describe('SurveyJS limits', () => {
+  it('refuses a survey of more questions than Formloom holds, naming the count', () => {
+    const elements = Array.from({ length: 201 }, (_, i) => ({ type: 'text', name: `q${i}` }));
+    expect(() => fromSurveyJs({ elements })).toThrow(InvalidInputError);
+    try {
+      fromSurveyJs({ elements });
+    } catch (error) {
+      expect((error as InvalidInputError).issues).toEqual([
+        expect.objectContaining({
+          path: 'body.definition',
+          message: expect.stringMatching(/^201 questions/),
+        }),
+      ]);
+    }
+    expect(fromSurveyJs({ elements: elements.slice(0, 200) }).schema.fields).toHaveLength(200);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ValidationRule,
 } from '@formloom/contract';
 import { badRequest } from '../../../domain-errors.js';
+import { IdMaker, isRecord, refuseOversized, schemaFrame } from './import-kit.js';
 import type { ImportedForm } from './index.js';
 import { settle } from './settle.js';
 import {
@@ -25,9 +26,6 @@ import {
 } from './survey-expression.js';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Properties that only change how SurveyJS lays a question out or words its own buttons: leaving
@@ -159,7 +157,7 @@ class Importer {
   readonly endings: FormEnding[] = [];
   readonly known = new Map<string, Known>();
   readonly pending: Pending[] = [];
-  readonly ids = new Set<string>();
+  readonly ids = new IdMaker();
   /** The questions' names: a page of the same name takes another id, so answers keep the names. */
   readonly questionNames = new Set<string>();
   /** Schema path of a field or section -> its path in the document, for the settled report. */
@@ -170,14 +168,14 @@ class Importer {
     const collect = (elements: unknown): void => {
       if (!Array.isArray(elements)) return;
       for (const el of elements) {
-        if (!isObject(el)) continue;
+        if (!isRecord(el)) continue;
         if (typeof el.name === 'string') this.questionNames.add(el.name.trim());
         collect(el.elements);
         collect(el.templateElements);
       }
     };
     for (const page of Array.isArray(survey.pages) ? survey.pages : [])
-      if (isObject(page)) collect(page.elements);
+      if (isRecord(page)) collect(page.elements);
     collect(survey.elements);
     collect(survey.questions);
     const locale = typeof survey.locale === 'string' ? survey.locale : 'en';
@@ -196,13 +194,7 @@ class Importer {
 
   /** An id from a SurveyJS name: the characters ids take, unique in the form. */
   id(name: unknown, fallback: string): string {
-    const raw = typeof name === 'string' && name.trim() !== '' ? name.trim() : fallback;
-    let id = raw.replace(/[^A-Za-z0-9_.:-]+/g, '_').slice(0, 80) || fallback;
-    if (/^(__proto__|constructor|prototype)$/.test(id)) id = `q_${id}`;
-    let unique = id;
-    for (let n = 2; this.ids.has(unique); n++) unique = `${id}_${n}`;
-    this.ids.add(unique);
-    return unique;
+    return this.ids.make(typeof name === 'string' ? name.trim() : '', fallback);
   }
 
   /**
@@ -212,7 +204,7 @@ class Importer {
   text(value: unknown, key?: string): string | undefined {
     if (typeof value === 'string') return value;
     if (typeof value === 'number') return String(value);
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const own = value.default ?? value[this.base] ?? Object.values(value).find((v) => typeof v === 'string');
     if (typeof own !== 'string') return undefined;
     if (key !== undefined) {
@@ -259,7 +251,7 @@ class Importer {
       : [{ name: 'page1', elements: survey.elements ?? survey.questions ?? [] }];
     pages.forEach((page, p) => {
       const path = Array.isArray(survey.pages) ? `$.pages[${p}]` : '$';
-      if (isObject(page)) this.page(page, path);
+      if (isRecord(page)) this.page(page, path);
       else this.gap(path, 'Not a page: left out');
     });
     this.surveyLevel(title);
@@ -278,8 +270,7 @@ class Importer {
       Object.entries(this.translations).filter(([, table]) => Object.keys(table).length > 0),
     );
     const schema: FormSchema = {
-      version: '1.0',
-      schemaVersion: '2024-01-01',
+      ...schemaFrame(),
       meta: {
         title,
         language: this.base,
@@ -291,6 +282,7 @@ class Importer {
       fields: this.fields,
       ...(Object.keys(translations).length > 0 ? { translations } : {}),
     };
+    refuseOversized(schema);
     const settled = settle(schema, this.report, (path) => this.whereIs(path));
     return { title, schema: settled, theme: undefined, report: this.report };
   }
@@ -358,11 +350,6 @@ class Importer {
     const full = { ...field, order: this.fields.length } as Field;
     this.origin.set(`$.fields[${this.fields.length}]`, path);
     this.fields.push(full);
-    if (this.fields.length > SCHEMA_LIMITS.maxFields) {
-      throw badRequest(
-        `The survey has more than ${SCHEMA_LIMITS.maxFields} questions, more than a form holds`,
-      );
-    }
     return full;
   }
 
@@ -371,7 +358,7 @@ class Importer {
    * it, each an expression and its path, which the element's own conditions are joined with.
    */
   element(raw: unknown, path: string, sectionId: string, panelLogic: Pending[]): void {
-    if (!isObject(raw) || typeof raw.type !== 'string') {
+    if (!isRecord(raw) || typeof raw.type !== 'string') {
       this.gap(path, 'Not a question: left out');
       return;
     }
@@ -505,7 +492,7 @@ class Importer {
     raw.forEach((choice, c) => {
       // "1|Male": the older string form of a choice, its value and its text.
       const piped = typeof choice === 'string' && choice.includes('|') ? choice.split('|', 2) : undefined;
-      const value = isObject(choice) ? choice.value : piped !== undefined ? piped[0] : choice;
+      const value = isRecord(choice) ? choice.value : piped !== undefined ? piped[0] : choice;
       if (value === undefined || value === null || String(value) === '') {
         this.gap(`${path}.choices[${c}]`, 'A choice without a value: left out');
         return;
@@ -517,10 +504,10 @@ class Importer {
       }
       values.add(v);
       const label =
-        (isObject(choice) ? this.text(choice.text, `fields.${id}.options.${v}`) : piped?.[1]) ?? v;
+        (isRecord(choice) ? this.text(choice.text, `fields.${id}.options.${v}`) : piped?.[1]) ?? v;
       const option: FieldOption = { value: v, label: label || v };
-      if (isObject(choice) && typeof choice.imageLink === 'string') option.imageUrl = choice.imageLink;
-      if (isObject(choice)) {
+      if (isRecord(choice) && typeof choice.imageLink === 'string') option.imageUrl = choice.imageLink;
+      if (isRecord(choice)) {
         for (const key of Object.keys(choice)) {
           if (['value', 'text', 'imageLink'].includes(key)) continue;
           this.gap(`${path}.choices[${c}].${key}`, `A choice's "${key}" has no counterpart`);
@@ -774,19 +761,19 @@ class Importer {
         const rowsOf = new Map<string, string>();
         const rowIds = new Set<string>();
         const rows = (Array.isArray(el.rows) ? el.rows : []).flatMap((row, r) => {
-          const value = String(isObject(row) ? row.value : row);
+          const value = String(isRecord(row) ? row.value : row);
           let rowId = value.replace(/[^A-Za-z0-9_.:-]+/g, '_').slice(0, 80) || `row${r + 1}`;
           while (rowIds.has(rowId)) rowId = `${rowId}_${r + 1}`;
           rowIds.add(rowId);
           rowsOf.set(value, rowId);
           const label =
-            (isObject(row) ? this.text(row.text, `fields.${id}.rows.${rowId}`) : undefined) ?? value;
+            (isRecord(row) ? this.text(row.text, `fields.${id}.rows.${rowId}`) : undefined) ?? value;
           return [{ id: rowId, label: label || value }];
         });
         const columns = (Array.isArray(el.columns) ? el.columns : []).map((column) => {
-          const value = String(isObject(column) ? column.value : column);
+          const value = String(isRecord(column) ? column.value : column);
           const label =
-            (isObject(column) ? this.text(column.text, `fields.${id}.columns.${value}`) : undefined) ?? value;
+            (isRecord(column) ? this.text(column.text, `fields.${id}.columns.${value}`) : undefined) ?? value;
           return { value, label: label || value };
         });
         if (rows.length === 0 || columns.length < 2) {
@@ -803,7 +790,7 @@ class Importer {
         handled.add('items');
         const items = Array.isArray(el.items) ? el.items : [];
         const fields = items.flatMap((item, i) => {
-          if (!isObject(item)) return [];
+          if (!isRecord(item)) return [];
           const itemId = this.id(`${id}_${String(item.name ?? i + 1)}`, `${id}_${i + 1}`);
           const itemTitle = this.text(item.title, `fields.${itemId}.label`) ?? String(item.name ?? i + 1);
           const input =
@@ -821,7 +808,7 @@ class Importer {
           this.known.set(`${String(el.name)}.${String(item.name)}`, { id: made.id, type: made.type });
           return [made];
         });
-        this.ids.delete(id);
+        this.ids.release(id);
         if (fields.length === 0) this.gap(path, 'Multiple text without items: left out');
         return fields;
       }
@@ -881,7 +868,7 @@ class Importer {
         break;
       }
       default: {
-        this.ids.delete(id);
+        this.ids.release(id);
         const why: Record<string, string> = {
           image: 'An image block has no counterpart: left out',
           expression: 'A calculated display has no counterpart: left out',
@@ -895,7 +882,7 @@ class Importer {
     }
     handled.add('validators');
     rules.push(...this.validators(el.validators, field, `${path}.validators`));
-    if (typeof el.requiredErrorText === 'string' || isObject(el.requiredErrorText)) {
+    if (typeof el.requiredErrorText === 'string' || isRecord(el.requiredErrorText)) {
       const message = this.text(el.requiredErrorText);
       if (message !== undefined && message !== '' && el.isRequired === true)
         rules.unshift({ type: 'required', message });
@@ -911,7 +898,7 @@ class Importer {
     if (!Array.isArray(raw)) return [];
     const rules: ValidationRule[] = [];
     raw.forEach((validator, v) => {
-      if (!isObject(validator)) return;
+      if (!isRecord(validator)) return;
       const message = this.text(validator.text);
       const withMessage = message === undefined || message === '' ? {} : { message };
       const at = `${path}[${v}]`;
@@ -1174,7 +1161,7 @@ class Importer {
     ]);
     const endings = Array.isArray(survey.completedHtmlOnCondition) ? survey.completedHtmlOnCondition : [];
     endings.forEach((item, i) => {
-      if (!isObject(item) || typeof item.expression !== 'string') return;
+      if (!isRecord(item) || typeof item.expression !== 'string') return;
       const id = `ending${i + 1}`;
       const message = this.plain(this.text(item.html, `endings.${id}.message`) ?? '').slice(0, 2000);
       this.plainTranslations(`endings.${id}.message`);
@@ -1191,7 +1178,7 @@ class Importer {
     const triggers = Array.isArray(survey.triggers) ? survey.triggers : [];
     triggers.forEach((trigger, i) => {
       const at = `$.triggers[${i}]`;
-      if (!isObject(trigger) || typeof trigger.expression !== 'string') {
+      if (!isRecord(trigger) || typeof trigger.expression !== 'string') {
         this.gap(at, 'A trigger without a condition: left out');
         return;
       }
@@ -1256,7 +1243,7 @@ class Importer {
 /** A SurveyJS survey JSON (pages of elements, or elements alone) as a form and what was left out. */
 export function fromSurveyJs(document: unknown): ImportedForm {
   if (
-    !isObject(document) ||
+    !isRecord(document) ||
     !(Array.isArray(document.pages) || Array.isArray(document.elements) || Array.isArray(document.questions))
   ) {
     throw badRequest('The definition is not a SurveyJS survey: it has no pages or elements', [
