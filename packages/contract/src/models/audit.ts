@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'theme.created',
   'theme.updated',
   'theme.deleted',
+  'destination.created',
+  'destination.updated',
+  'destination.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +68,7 @@ export const AUDIT_TARGET_TYPES = [
   'analytics_secret',
   'domain',
   'theme',
+  'destination',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -35,6 +35,7 @@ import { accessRules } from './2026-12-08-100000-access-rules.js';
 import { personalLinks } from './2026-12-09-100000-personal-links.js';
 import { responseEdits } from './2026-12-09-100000-response-edits.js';
 import { restHooks } from './2026-12-09-120000-rest-hooks.js';
+import { destinations } from './2026-12-10-100000-destinations.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -78,4 +79,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-09-100000-personal-links': personalLinks,
   '2026-12-09-100000-response-edits': responseEdits,
   '2026-12-09-120000-rest-hooks': restHooks,
+  '2026-12-10-100000-destinations': destinations,
 };
