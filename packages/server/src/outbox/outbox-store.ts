@@ -252,6 +252,33 @@ export function createOutboxStore(db: Db) {
   };
 }
 
+/**
+ * The payloads of up to `limit` other pending deliveries of `eventType` to the target, oldest
+ * first: a sender whose provider takes several items a request writes them along with the one it
+ * was handed (they then find their work done when their turn comes).
+ */
+export async function pendingPayloads(
+  db: Db,
+  targetId: string,
+  eventType: string,
+  exceptDeliveryId: string,
+  limit: number,
+): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .selectFrom('outbox_deliveries as d')
+    .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
+    .select('ev.payload')
+    .where('d.endpoint_id', '=', targetId)
+    .where('d.status', '=', 'pending')
+    .where('d.event_type', '=', eventType)
+    .where('d.id', '!=', exceptDeliveryId)
+    .orderBy('d.event_seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.payload);
+}
+
 /** Deletes events older than the cutoff that no delivery still needs; run after `prune`. */
 export async function pruneEvents(db: Db, cutoffIso: string): Promise<void> {
   await db

@@ -32,11 +32,11 @@ export interface AirtableRequest {
 /**
  * What the next request meets: `ok` (served), a status instead of serving it, or `afterWrite`: the
  * request is served (its records written) and then answered with `status`, as a gateway that
- * fails after the write.
+ * fails after the write; `hangAfterWrite`: served, and never answered (until the stand-in closes).
  */
 export type AirtableBehaviour = (
   request: AirtableRequest,
-) => 'ok' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
+) => 'ok' | 'hangAfterWrite' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
 
 export interface AirtableStandIn {
   /** The API's origin, as FORMLOOM_AIRTABLE_API_BASE and the client's `endpointUrl` take it. */
@@ -133,6 +133,7 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
   const requests: AirtableRequest[] = [];
   let behaviour: AirtableBehaviour = () => 'ok';
   let throttled = 0;
+  const hanging = new Set<ServerResponse>();
 
   function serve(req: IncomingMessage, res: ServerResponse, raw: string, answerWith?: number) {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -302,6 +303,11 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
       }
       const next = behaviour(request);
       if (next === 'ok') return serve(req, res, raw);
+      if (next === 'hangAfterWrite') {
+        hanging.add(res);
+        const discard = { writeHead: () => discard, end: () => discard } as unknown as ServerResponse;
+        return serve(req, discard, raw);
+      }
       if ('afterWrite' in next) return serve(req, res, raw, next.afterWrite);
       return send(
         res,
@@ -346,6 +352,7 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
       if (base) base.revoked = true;
     },
     async close() {
+      for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

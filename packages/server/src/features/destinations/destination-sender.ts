@@ -3,9 +3,11 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson, isoNow } from '../../db/json.js';
 import type { OutboxSender, SenderResult } from '../../outbox/channel.js';
+import { pendingPayloads } from '../../outbox/outbox-store.js';
 import type { SendResult } from '../../outbox/send.js';
 import type { createLimiter } from '../../platform/limits/index.js';
 import {
+  AIRTABLE_BATCH,
   AIRTABLE_REQUESTS_PER_SECOND,
   type AirtableOutcome,
   airtableTable,
@@ -42,6 +44,9 @@ export interface DestinationSenderDeps {
   clock?: () => Date;
 }
 
+/** Pending deliveries read to fill a request: enough to find nine unwritten among those written along. */
+const LOOK_AHEAD = 100;
+
 const result = (
   verdict: SenderResult['verdict'],
   error: string | null,
@@ -74,7 +79,9 @@ function workOf(
  * id) is kept, so a create whose answer never came back (a timeout, a 5xx after the write, a crash)
  * is looked up by its `Response ID` on the next attempt instead of made again. Every write reads the
  * response as stored now, so deliveries that arrive out of order (a retried create after an edit)
- * write the latest answers, and a deleted response is not written. Retries, backoff, the attempt log
+ * write the latest answers, and a deleted response is not written. A new response takes the new
+ * responses queued behind it into its request (ten records at most), whose own deliveries then find
+ * their records written and send nothing: a burst costs a request per ten. Retries, backoff, the attempt log
  * and turning a failing destination off are the outbox's.
  */
 export function createDestinationSender(deps: DestinationSenderDeps): OutboxSender {
@@ -98,6 +105,16 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         destination.field_map === null ? null : fromJson<Record<string, string>>(destination.field_map);
       const accountId = destination.account_id;
       const work = workOf(delivery.eventType, delivery.payload);
+      if (delivery.eventType === 'FORM_RESPONSE_CREATED') {
+        // New responses waiting behind this one and not written yet go in the same request, up to
+        // Airtable's ten; those written along with an earlier one are passed over.
+        const waiting = (
+          await pendingPayloads(deps.db, delivery.endpointId, delivery.eventType, delivery.id, LOOK_AHEAD)
+        ).flatMap((payload) => workOf(delivery.eventType, payload).responseIds);
+        const written = await store.records(destination.id, waiting);
+        const unwritten = waiting.filter((id) => !written.has(id) && !work.responseIds.includes(id));
+        work.responseIds.push(...unwritten.slice(0, AIRTABLE_BATCH - work.responseIds.length));
+      }
       const table = airtableTable({
         apiBase,
         baseId: target.baseId,
