@@ -248,24 +248,22 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
     );
     expect(ofBase(s.baseId)).toHaveLength(2);
 
-    // An edit afterwards reaches the record the lookup found.
-    const attempts = await t.db
-      .selectFrom('outbox_delivery_attempts as a')
-      .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
-      .select(['a.status_code', 'a.ok'])
-      .where(
-        'd.endpoint_id',
-        '=',
-        (
-          await t.db
-            .selectFrom('destinations')
-            .select('id')
-            .where('form_id', '=', s.formId)
-            .executeTakeFirstOrThrow()
-        ).id,
-      )
-      .orderBy('a.attempt')
-      .execute();
+    // The attempt log: the 503, then the lookup's success.
+    const destination = await t.db
+      .selectFrom('destinations')
+      .select('id')
+      .where('form_id', '=', s.formId)
+      .executeTakeFirstOrThrow();
+    const attemptsOf = () =>
+      t.db
+        .selectFrom('outbox_delivery_attempts as a')
+        .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
+        .select(['a.status_code', 'a.ok'])
+        .where('d.endpoint_id', '=', destination.id)
+        .orderBy('a.attempt')
+        .execute();
+    await until(async () => (await attemptsOf()).length === 2);
+    const attempts = await attemptsOf();
     expect(attempts.map((a) => [Number(a.status_code), Number(a.ok)])).toEqual([
       [503, 0],
       [200, 1],

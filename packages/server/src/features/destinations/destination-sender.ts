@@ -3,7 +3,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson, isoNow } from '../../db/json.js';
 import type { OutboxSender, SenderResult } from '../../outbox/channel.js';
-import { pendingPayloads } from '../../outbox/outbox-store.js';
+import { makeDue, pendingOf } from '../../outbox/outbox-store.js';
 import type { SendResult } from '../../outbox/send.js';
 import type { createLimiter } from '../../platform/limits/index.js';
 import {
@@ -44,8 +44,8 @@ export interface DestinationSenderDeps {
   clock?: () => Date;
 }
 
-/** Pending deliveries read to fill a request: enough to find nine unwritten among those written along. */
-const LOOK_AHEAD = 100;
+/** Pending deliveries read to fill a request: enough to find nine unwritten among any written along. */
+const LOOK_AHEAD = 50;
 
 const result = (
   verdict: SenderResult['verdict'],
@@ -105,15 +105,26 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         destination.field_map === null ? null : fromJson<Record<string, string>>(destination.field_map);
       const accountId = destination.account_id;
       const work = workOf(delivery.eventType, delivery.payload);
-      if (delivery.eventType === 'FORM_RESPONSE_CREATED') {
+      /** Deliveries whose responses this one writes along (made due once written). */
+      const along: string[] = [];
+      const own = await store.records(destination.id, work.responseIds);
+      if (delivery.eventType === 'FORM_RESPONSE_CREATED' && !own.has(work.responseIds[0]!)) {
         // New responses waiting behind this one and not written yet go in the same request, up to
-        // Airtable's ten; those written along with an earlier one are passed over.
+        // Airtable's ten. A delivery whose response was written along with another's (or is
+        // uncertain) takes none: it has nothing (or only a lookup) to send.
         const waiting = (
-          await pendingPayloads(deps.db, delivery.endpointId, delivery.eventType, delivery.id, LOOK_AHEAD)
-        ).flatMap((payload) => workOf(delivery.eventType, payload).responseIds);
-        const written = await store.records(destination.id, waiting);
-        const unwritten = waiting.filter((id) => !written.has(id) && !work.responseIds.includes(id));
-        work.responseIds.push(...unwritten.slice(0, AIRTABLE_BATCH - work.responseIds.length));
+          await pendingOf(deps.db, delivery.endpointId, delivery.eventType, delivery.id, LOOK_AHEAD)
+        ).map((d) => ({ id: d.id, responseId: workOf(delivery.eventType, d.payload).responseIds[0]! }));
+        const written = await store.records(
+          destination.id,
+          waiting.map((w) => w.responseId),
+        );
+        for (const w of waiting) {
+          if (work.responseIds.length >= AIRTABLE_BATCH) break;
+          if (written.has(w.responseId) || work.responseIds.includes(w.responseId)) continue;
+          work.responseIds.push(w.responseId);
+          along.push(w.id);
+        }
       }
       const table = airtableTable({
         apiBase,
@@ -235,6 +246,7 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
           isoNow(clock()),
         );
       }
+      await makeDue(deps.db, along, isoNow(clock()));
       if (toUpdate.length > 0) {
         const updated = await request(() =>
           table.update(toUpdate.map((r) => ({ id: kept.get(r.id)!, fields: fieldsOf(r, 'empty') }))),
