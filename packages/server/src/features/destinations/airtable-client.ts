@@ -42,6 +42,15 @@ const logged = (result: SendResult): SendResult => ({
 });
 
 /**
+ * A successful answer as the delivery log keeps it: the record ids only, since Airtable echoes
+ * every cell (the respondent's answers), which the log has no need to hold a second copy of.
+ */
+const summary = (result: SendResult, recordIds: readonly string[]): SendResult => ({
+  ...result,
+  responseBody: JSON.stringify({ records: recordIds }).slice(0, RESPONSE_BODY_CAP),
+});
+
+/**
  * Airtable's answers as the outbox reads them: 2xx done; 429 and 5xx (and no answer) passing, a
  * 429 after its Retry-After or Airtable's 30 s; 401, 403, 404 and 422 (a revoked token, a base or
  * table not shared, a column that does not exist) fail the delivery at once and count towards
@@ -115,7 +124,7 @@ export function airtableTable(table: AirtableTable) {
           failure: { ...logged(result), error: 'airtable: the answer names no record ids', verdict: 'retry' },
         };
       }
-      return { ok: true, value: ids, result: logged(result) };
+      return { ok: true, value: ids, result: summary(result, ids) };
     },
 
     /** Replaces the given cells of the records (at most 10). */
@@ -125,7 +134,14 @@ export function airtableTable(table: AirtableTable) {
       const result = await call('PATCH', url, JSON.stringify({ records: changes, typecast: true }));
       const judged = judgeAirtable(result);
       return judged.verdict === 'ok'
-        ? { ok: true, value: null, result: logged(result) }
+        ? {
+            ok: true,
+            value: null,
+            result: summary(
+              result,
+              changes.map((c) => c.id),
+            ),
+          }
         : { ok: false, failure: judged };
     },
 
@@ -136,11 +152,11 @@ export function airtableTable(table: AirtableTable) {
       // A record already deleted (by a person in Airtable) is no failure; a base or table that is gone is.
       const type = (parse(result.responseBody)?.error as { type?: unknown } | undefined)?.type;
       if (result.statusCode === 404 && (type === 'MODEL_ID_NOT_FOUND' || type === 'ROW_DOES_NOT_EXIST')) {
-        return { ok: true, value: null, result: logged(result) };
+        return { ok: true, value: null, result: summary(result, []) };
       }
       const judged = judgeAirtable(result);
       return judged.verdict === 'ok'
-        ? { ok: true, value: null, result: logged(result) }
+        ? { ok: true, value: null, result: summary(result, ids) }
         : { ok: false, failure: judged };
     },
 
@@ -159,7 +175,7 @@ export function airtableTable(table: AirtableTable) {
           found.set(responseId, r.id);
         }
       }
-      return { ok: true, value: found, result: logged(result) };
+      return { ok: true, value: found, result: summary(result, [...found.values()]) };
     },
   };
 }

@@ -173,6 +173,24 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
     // One request for one response, with the base's token.
     expect(ofBase(s.baseId).map((r) => r.method)).toEqual(['POST']);
     expect(ofBase(s.baseId)[0]!.body).toMatchObject({ typecast: true });
+    // The delivery log keeps the record's id, not a copy of the answers Airtable echoes.
+    await until(async () => {
+      const logged = await t.db
+        .selectFrom('outbox_delivery_attempts as a')
+        .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
+        .select('a.response_body')
+        .where('d.endpoint_id', '=', res.body.data.id)
+        .execute();
+      return logged.length === 1;
+    });
+    const [logged] = await t.db
+      .selectFrom('outbox_delivery_attempts as a')
+      .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
+      .select('a.response_body')
+      .where('d.endpoint_id', '=', res.body.data.id)
+      .execute();
+    const recordId = airtable.records(s.baseId, 'Signups')[0]!.id;
+    expect(logged!.response_body).toBe(JSON.stringify({ records: [recordId] }));
   });
 
   it('an edit updates the record, emptying a cleared cell; a deletion removes it', async () => {
