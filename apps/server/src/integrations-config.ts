@@ -1,6 +1,6 @@
 import { type Env, read } from './env.js';
 
-/** The chat-app settings of `formloom serve` (docs/integrations.md lists them). */
+/** The chat-app and destination settings of `formloom serve` (docs/integrations.md lists them). */
 export interface IntegrationsConfig {
   /** Absent unless both FORMLOOM_SLACK_CLIENT_ID and FORMLOOM_SLACK_CLIENT_SECRET are set. */
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
@@ -8,6 +8,8 @@ export interface IntegrationsConfig {
   slackApiBaseUrl?: string;
   /** FORMLOOM_DISCORD_WEBHOOK_BASES: comma-separated origins accepted besides discord.com. */
   discordWebhookBases: string[];
+  /** FORMLOOM_AIRTABLE_API_BASE: where destinations call Airtable's REST API (a stand-in in tests). */
+  airtableApiBase?: string;
 }
 
 function url(env: Env, name: string, fail: (message: string) => Error): string | undefined {
@@ -45,5 +47,6 @@ export function loadIntegrationsConfig(env: Env, fail: (message: string) => Erro
     ...(clientId && clientSecret ? { slack: { clientId, clientSecret, apiBaseUrl, authorizeUrl } } : {}),
     slackApiBaseUrl: apiBaseUrl,
     discordWebhookBases: bases,
+    airtableApiBase: url(env, 'FORMLOOM_AIRTABLE_API_BASE', fail),
   };
 }

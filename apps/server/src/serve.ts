@@ -73,6 +73,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       trustProxy: config.trustProxy,
       slack: config.integrations.slack,
       slackApiBaseUrl: config.integrations.slackApiBaseUrl,
+      airtableApiBase: config.integrations.airtableApiBase,
       mailPerRecipientPerHour: config.mail.perRecipientPerHour,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,

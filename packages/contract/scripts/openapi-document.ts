@@ -102,6 +102,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "A form's personal links: one address per recipient, answered once, with their prefill; listed with whether each was used.",
   },
+  destinations: {
+    name: 'Destinations',
+    description:
+      "A form's destinations: each response written as a record of an Airtable table, updated when it is edited and removed when it is deleted, through the outbox with its retries and delivery log.",
+  },
   templates: {
     name: 'Templates',
     description:

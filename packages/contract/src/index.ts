@@ -150,6 +150,19 @@ export {
   SignedIn,
   SignedOut,
 } from './models/dashboard-auth.js';
+export type { DestinationKind } from './models/destination.js';
+export {
+  AirtableTarget,
+  CreateDestinationBody,
+  DESTINATION_KINDS,
+  Destination,
+  DestinationFieldMap,
+  DestinationKindSchema,
+  DestinationList,
+  DestinationStatus,
+  DestinationTarget,
+  UpdateDestinationBody,
+} from './models/destination.js';
 export {
   AddDomainBody,
   AllowedDomain,

@@ -55,6 +55,27 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   ],
   listFormLinks: [(c) => c.forms.links.list(ID), 'GET', `/v1/forms/${ID}/links`],
   revokeFormLink: [(c) => c.forms.links.revoke(ID, X), 'DELETE', `/v1/forms/${ID}/links/${X}`],
+  listDestinations: [(c) => c.forms.destinations.list(ID), 'GET', `/v1/forms/${ID}/destinations`],
+  createDestination: [
+    (c) =>
+      c.forms.destinations.create(ID, {
+        kind: 'airtable',
+        target: { baseId: 'appAAAAAAAAAAAAAA', table: 'T' },
+        credentials: { token: 'pat' },
+      }),
+    'POST',
+    `/v1/forms/${ID}/destinations`,
+  ],
+  updateDestination: [
+    (c) => c.forms.destinations.update(ID, X, { enabled: true }),
+    'PATCH',
+    `/v1/forms/${ID}/destinations/${X}`,
+  ],
+  deleteDestination: [
+    (c) => c.forms.destinations.delete(ID, X),
+    'DELETE',
+    `/v1/forms/${ID}/destinations/${X}`,
+  ],
   publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>

@@ -14,6 +14,7 @@ import {
   fixedCaller,
 } from './features/auth/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
+import { createDestinationsRouter } from './features/destinations/index.js';
 import { createDomainsRouter } from './features/domains/index.js';
 import { createFieldsRouter, createFormsRouter, createTemplatesRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps): Express {
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
     sso: createSsoRouter(services.sso),
+    destinations: createDestinationsRouter(services.destinations),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

@@ -22,6 +22,7 @@ import {
   createSmartAnalytics,
 } from './features/analytics/index.js';
 import { createKeysService } from './features/auth/index.js';
+import { createDestinationSender, createDestinationsService } from './features/destinations/index.js';
 import { createDomainsService, createTxtLookup } from './features/domains/index.js';
 import { createFormsAdmin, createFormsService } from './features/forms/index.js';
 import { createReadiness } from './features/health/index.js';
@@ -83,7 +84,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createAuditService } from './platform/audit/index.js';
 import { chatCost, createCreditsService } from './platform/credits/index.js';
 import { createAccessTokens, createVerificationTokens } from './platform/form-access/index.js';
-import { createRateLimiter } from './platform/limits/index.js';
+import { createLimiter, createRateLimiter } from './platform/limits/index.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -118,6 +119,8 @@ export interface AppConfig {
   slack?: { clientId: string; clientSecret: string; apiBaseUrl?: string; authorizeUrl?: string };
   /** FORMLOOM_SLACK_API_BASE_URL: where the Slack sender calls chat.postMessage (default Slack's own). */
   slackApiBaseUrl?: string;
+  /** FORMLOOM_AIRTABLE_API_BASE: where destinations call Airtable's REST API (default Airtable's own). */
+  airtableApiBase?: string;
   /** Notification mails to one recipient per hour (the mail sender's default unless given). */
   mailPerRecipientPerHour?: number;
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
@@ -278,6 +281,7 @@ function buildServices(deps: ServicesDeps) {
     clock,
   });
   const formMails = createFormMails();
+  const destinations = createDestinationsService({ db, clock, secrets: box, forms, outbox: signals.outbox });
   const responses = createResponsesService({
     db,
     clock,
@@ -289,6 +293,7 @@ function buildServices(deps: ServicesDeps) {
     mails: createResponseMails({ dashboardOrigin: config.publicUrl }),
     deleteFiles: (keys) => uploads.deleteStored(keys),
     captcha,
+    onDeleted: destinations.queueRemovals,
   });
   const responsePdfs = createResponsePdfs({
     forms,
@@ -423,6 +428,21 @@ function buildServices(deps: ServicesDeps) {
       schemaOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema,
     }),
     analyticsCallbackSender(db, signingSecrets),
+    createDestinationSender({
+      db,
+      box,
+      limiter: createLimiter({ db, clock }),
+      schemaOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema,
+      answersOf: async (accountId, formId, responseIds) => {
+        const found = await Promise.all(
+          responseIds.map((id) => responses.get(accountId, formId, id).catch(() => undefined)),
+        );
+        return found.filter((r) => r !== undefined);
+      },
+      publicUrl: config.publicUrl,
+      airtableApiBase: config.airtableApiBase,
+      clock,
+    }),
     mailSender(db, {
       mailer,
       ...(config.mailPerRecipientPerHour === undefined
@@ -466,6 +486,7 @@ function buildServices(deps: ServicesDeps) {
     signingSecrets,
     smartAnalytics,
     webhooks,
+    destinations,
     themes,
     transfer,
     responsePdfs,

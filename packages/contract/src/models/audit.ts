@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'theme.deleted',
   'sso.updated',
   'sso.removed',
+  'destination.created',
+  'destination.updated',
+  'destination.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   'domain',
   'theme',
   'account',
+  'destination',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

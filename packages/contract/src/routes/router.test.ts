@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(128);
+    expect(contractRoutes).toHaveLength(132);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -70,6 +70,10 @@ describe('contract routes', () => {
       'POST /integrations/v1/auth/login',
       'GET /v1/audit-log',
       'GET /v1/audit-log/export',
+      'GET /v1/forms/:id/destinations',
+      'POST /v1/forms/:id/destinations',
+      'PATCH /v1/forms/:id/destinations/:destinationId',
+      'DELETE /v1/forms/:id/destinations/:destinationId',
     ]) {
       expect(all, endpoint).toContain(endpoint);
     }
@@ -173,6 +177,7 @@ describe('idempotent creates', () => {
       [
         'addField',
         'createAnalyticsSigningSecret',
+        'createDestination',
         'createForm',
         'createFormLinks',
         'createSmartForm',

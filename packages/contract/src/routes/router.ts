@@ -4,6 +4,7 @@ import { analyticsRouter } from './analytics.js';
 import { apiKeysRouter } from './api-keys.js';
 import { auditRouter } from './audit.js';
 import { dashboardAuthRouter } from './dashboard-auth.js';
+import { destinationsRouter } from './destinations.js';
 import { domainsRouter } from './domains.js';
 import { fieldsRouter } from './fields.js';
 import { formAccessRouter } from './form-access.js';
@@ -53,6 +54,7 @@ export const contract = c.router(
     templates: templatesRouter,
     links: formLinksRouter,
     sso: ssoRouter,
+    destinations: destinationsRouter,
   },
   { strictStatusCodes: true },
 );

@@ -4,6 +4,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
+import { FormDestinations } from './destinations.js';
 
 const routes = contract.forms;
 const fieldRoutes = contract.fields;
@@ -35,6 +36,8 @@ export class Forms extends APIResource {
   readonly access: FormAccessRules = new FormAccessRules(this._client);
   /** Personal links: one per recipient, each answering once. */
   readonly links: FormLinks = new FormLinks(this._client);
+  /** Where responses are written besides webhooks: an Airtable table. */
+  readonly destinations: FormDestinations = new FormDestinations(this._client);
 
   /**
    * A page of forms, newest first; `for await` it to walk every form.

@@ -45,6 +45,8 @@ export interface Database {
   custom_domains: CustomDomainsTable;
   form_links: FormLinksTable;
   form_email_codes: FormEmailCodesTable;
+  destinations: DestinationsTable;
+  destination_records: DestinationRecordsTable;
 }
 
 export interface AccountsTable {
@@ -303,7 +305,10 @@ export interface OutboxTargetsTable {
   secret_last4: string | null;
   /** JSON array of event types. */
   events: string;
-  /** A webhook endpoint's forms (JSON array of form ids): only their events go out. Null: every form. */
+  /**
+   * A webhook endpoint's forms, or a destination's one form (JSON array of form ids): only their
+   * events go out. Null: every form.
+   */
   form_ids: string | null;
   /** 1 for a REST hook (`POST /v1/hooks`): deleted, not disabled, when its URL answers 410 Gone. */
   rest_hook: Generated<number>;
@@ -727,3 +732,27 @@ export interface AuditLogTable {
   ip: string | null;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A form's destination (features/destinations); its credentials are sealed in its outbox target, same id. */
+export interface DestinationsTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  /** `airtable` (contract DESTINATION_KINDS). */
+  kind: string;
+  /** JSON: where it writes (`{baseId, table}` for Airtable). */
+  target: string;
+  /** JSON `{<fieldId>: <column>}`, or null: every field under its label. */
+  field_map: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type DestinationRow = Selectable<DestinationsTable>;
+
+/** The provider's record of a response written to a destination: found again by a retry, an edit, a deletion. */
+export interface DestinationRecordsTable {
+  destination_id: string;
+  response_id: string;
+  record_id: string;
+  written_at: string;
+}

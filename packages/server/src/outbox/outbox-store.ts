@@ -252,6 +252,43 @@ export function createOutboxStore(db: Db) {
   };
 }
 
+/**
+ * Up to `limit` other pending deliveries of `eventType` to the target (id and payload), oldest
+ * first: a sender whose provider takes several items a request writes them along with the one it
+ * was handed, then makes them due (`makeDue`) so that they find their work done at once.
+ */
+export async function pendingOf(
+  db: Db,
+  targetId: string,
+  eventType: string,
+  exceptDeliveryId: string,
+  limit: number,
+): Promise<{ id: string; payload: string }[]> {
+  if (limit <= 0) return [];
+  return db
+    .selectFrom('outbox_deliveries as d')
+    .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
+    .select(['d.id', 'ev.payload'])
+    .where('d.endpoint_id', '=', targetId)
+    .where('d.status', '=', 'pending')
+    .where('d.event_type', '=', eventType)
+    .where('d.id', '!=', exceptDeliveryId)
+    .orderBy('d.event_seq')
+    .limit(limit)
+    .execute();
+}
+
+/** Makes pending deliveries due now (those a sender did the work of along with another). */
+export async function makeDue(db: Db, deliveryIds: readonly string[], nowIso: string): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await db
+    .updateTable('outbox_deliveries')
+    .set({ next_attempt_at: nowIso })
+    .where('id', 'in', deliveryIds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** Deletes events older than the cutoff that no delivery still needs; run after `prune`. */
 export async function pruneEvents(db: Db, cutoffIso: string): Promise<void> {
   await db

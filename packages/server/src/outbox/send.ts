@@ -24,6 +24,13 @@ export interface SendOptions {
   keepHeaders?: readonly string[];
   /** The body's type (default `application/json`). */
   contentType?: string;
+  /** The request's method (default POST); a GET or DELETE sends no body. */
+  method?: 'POST' | 'PATCH' | 'DELETE' | 'GET';
+  /**
+   * How much of the answer is read (default the log's 1 KB): a sender that reads ids from the
+   * answer asks for more, and cuts `responseBody` to the log's size itself.
+   */
+  readBytes?: number;
 }
 
 export interface SendResult {
@@ -55,7 +62,7 @@ export function classifyNetworkError(error: NodeJS.ErrnoException): string {
 }
 
 /**
- * POSTs one delivery. Redirects are not followed (a 3xx is just a non-2xx answer), the answer
+ * POSTs one delivery (or sends it with `options.method`). Redirects are not followed (a 3xx is just a non-2xx answer), the answer
  * body is read only up to 1 KB and the socket is then dropped, the whole attempt (connect, TLS,
  * answer, body) is bounded by `timeoutMs`, and the connection goes only to addresses the SSRF
  * guard checked while resolving (see net/ssrf-guard.ts). Never throws.
@@ -101,15 +108,22 @@ export function postDelivery(
     }
 
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const method = options.method ?? 'POST';
+    const bodyless = method === 'GET' || method === 'DELETE';
+    const cap = options.readBytes ?? RESPONSE_BODY_CAP;
     const req = send(url, {
-      method: 'POST',
+      method,
       // A fresh connection per attempt: every connect goes through the guarded lookup.
       agent: false,
       lookup: guardedLookup(options.policy),
       headers: {
         ...headers,
-        'content-type': options.contentType ?? 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
+        ...(bodyless
+          ? {}
+          : {
+              'content-type': options.contentType ?? 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            }),
         'user-agent': options.userAgent ?? 'Formloom-Webhooks/1',
         connection: 'close',
       },
@@ -124,11 +138,11 @@ export function postDelivery(
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () => {
-        const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_CAP).toString('utf8');
+        const text = Buffer.concat(chunks).subarray(0, cap).toString('utf8');
         finish({
           statusCode: res.statusCode ?? null,
           error: null,
-          responseBody: text.slice(0, RESPONSE_BODY_CAP),
+          responseBody: text.slice(0, cap),
           ...(options.keepHeaders === undefined ? {} : { headers: kept(res) }),
         });
         // Whatever the receiver still sends is not read.
@@ -137,12 +151,12 @@ export function postDelivery(
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= RESPONSE_BODY_CAP) done();
+        if (size >= cap) done();
       });
       res.on('end', done);
       res.on('error', done);
       res.on('close', done);
     });
-    req.end(body);
+    req.end(bodyless ? undefined : body);
   });
 }

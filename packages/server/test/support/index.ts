@@ -4,6 +4,7 @@
 // Seals rows as the server does, for tests that write what an older release stored.
 export { createSecretBox } from '../../src/crypto/secret-box.js';
 export * from './ai-test-kit.js';
+export * from './airtable-stand-in.js';
 export * from './captcha-stand-in.js';
 export * from './chat-stand-ins.js';
 export * from './dns-stand-in.js';

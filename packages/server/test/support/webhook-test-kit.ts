@@ -10,7 +10,7 @@ import { createLogger } from '../../src/logger.js';
 import { newTargetRow } from '../../src/outbox/target-row.js';
 import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '../../src/outbox/worker.js';
 import { listen, type RunningServer } from '../../src/server.js';
-import { createServices, type Services } from '../../src/services.js';
+import { type AppConfig, createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
 
 /** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
@@ -174,6 +174,10 @@ export interface WebhookTestServerOptions {
   dialect?: DialectName;
   allowPrivateTargets?: boolean;
   worker?: Partial<OutboxWorkerOptions> | false;
+  /** Settings of the app beyond the kit's (a provider's base URL pointing at its stand-in). */
+  config?: Partial<AppConfig>;
+  /** The worker serves every channel of the app (`services.outboxSenders`), not webhooks only. */
+  appSenders?: boolean;
 }
 
 /** App + worker over a fresh database, listening on 127.0.0.1; the worker is fast by default. */
@@ -189,7 +193,7 @@ export async function startWebhookTestServer(
   const services = createServices({
     db: handle.db,
     logger,
-    config: { publicUrl: 'https://forms.example.test', allowPrivateTargets },
+    config: { publicUrl: 'https://forms.example.test', allowPrivateTargets, ...options.config },
     secretKey,
     rateLimits: false,
     signals,
@@ -209,6 +213,7 @@ export async function startWebhookTestServer(
           pollIntervalMs: 50,
           logger,
           wake: signals.outbox,
+          ...(options.appSenders === true ? { senders: services.outboxSenders } : {}),
           ...options.worker,
         });
   let accounts = 0;

@@ -1,6 +1,7 @@
 /** The responses feature: submissions and reading responses. */
 
 export { purgeExpiredQuizAttempts } from './quiz-feedback.js';
+export type { ResponsesDeleted } from './response-deletion.js';
 export { createResponsePdfs, type ResponsePdfs } from './response-pdf.js';
 export { createResponsesRouter } from './responses-router.js';
 export {

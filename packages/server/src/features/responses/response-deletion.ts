@@ -1,6 +1,7 @@
 import type { DeleteResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
+import type { Wake } from '../../jobs/wake.js';
 import { audited, runAsAuditCaller } from '../../platform/audit/index.js';
 import type { FormsService } from '../forms/index.js';
 import type { FileAnswers } from '../uploads/index.js';
@@ -16,7 +17,21 @@ export interface ResponseDeletionDeps {
   files?: Pick<FileAnswers, 'storedOf'> | undefined;
   /** Deletes a deleted response's stored files once the deletion commits (`UploadsService.deleteStored`). */
   deleteFiles?: ((storageKeys: readonly string[]) => Promise<void>) | undefined;
+  /**
+   * Queues what else a deletion changes outside (the records of the form's destinations), in the
+   * deletion's transaction; returns how many outbox deliveries it queued.
+   */
+  onDeleted?: ResponsesDeleted | undefined;
+  /** The app's outbox wake-up, for what `onDeleted` queued. */
+  outbox?: Wake | undefined;
 }
+
+/** What a deletion of responses of a form queues in its transaction (see `ResponseDeletionDeps.onDeleted`). */
+export type ResponsesDeleted = (
+  trx: Db,
+  form: { id: string; accountId: string },
+  responseIds: readonly string[],
+) => Promise<number>;
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +42,15 @@ const PURGE_BATCH = 200;
 const RETENTION_ACTOR = { type: 'system', id: 'retention' } as const;
 
 /** Deleting a response for good: its row, its count, its files, with an audit entry. */
-export function createResponseDeletion({ db, clock, forms, files, deleteFiles }: ResponseDeletionDeps) {
+export function createResponseDeletion({
+  db,
+  clock,
+  forms,
+  files,
+  deleteFiles,
+  onDeleted,
+  outbox,
+}: ResponseDeletionDeps) {
   /** Deletes the response's row, its files' rows and one of the form's count, in `trx`; its files' keys, or false when it was gone. */
   async function removeIn(trx: Db, formId: string, responseId: string): Promise<string[] | false> {
     const stored = (await files?.storedOf(trx, formId, responseId)) ?? [];
@@ -44,15 +67,22 @@ export function createResponseDeletion({ db, clock, forms, files, deleteFiles }:
      */
     async remove(accountId: string, formId: string, responseId: string): Promise<DeleteResult> {
       await forms.load(accountId, formId);
+      let queued = 0;
       const keys = await audited(
         db,
         accountId,
         'response.deleted',
         { type: 'response', id: responseId },
-        (trx) => removeIn(trx, formId, responseId),
+        async (trx) => {
+          const removed = await removeIn(trx, formId, responseId);
+          if (removed !== false)
+            queued = (await onDeleted?.(trx, { id: formId, accountId }, [responseId])) ?? 0;
+          return removed;
+        },
         clock,
       );
       if (keys === false) throw responseNotFound(formId, responseId);
+      if (queued > 0) outbox?.notify();
       await deleteFiles?.(keys);
       return { id: responseId, deleted: true };
     },
@@ -79,10 +109,17 @@ export function createResponseDeletion({ db, clock, forms, files, deleteFiles }:
               { type: 'form', id: form.id },
               async (trx) => {
                 const all: string[] = [];
+                const gone: string[] = [];
                 for (const id of ids) {
                   const stored = await removeIn(trx, form.id, id);
-                  if (stored !== false) all.push(...stored);
+                  if (stored !== false) {
+                    all.push(...stored);
+                    gone.push(id);
+                  }
                 }
+                const queued =
+                  (await onDeleted?.(trx, { id: form.id, accountId: form.account_id }, gone)) ?? 0;
+                if (queued > 0) outbox?.notify();
                 return all;
               },
               clock,

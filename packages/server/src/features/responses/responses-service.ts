@@ -10,7 +10,7 @@ import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createPublicForms } from './public-forms.js';
 import { createQuizFeedback } from './quiz-feedback.js';
 import { createResponseCounts } from './response-counts.js';
-import { createResponseDeletion } from './response-deletion.js';
+import { createResponseDeletion, type ResponsesDeleted } from './response-deletion.js';
 import { createResponseEdits } from './response-edits.js';
 import { createResponseExports } from './response-export.js';
 import { createResponseNotices } from './response-notices.js';
@@ -47,6 +47,8 @@ export interface ResponsesServiceDeps {
   accessTokens: AccessTokens;
   /** One response per person: personal links and proven addresses (the links feature). */
   respondents?: RespondentGate;
+  /** Queues, in a deletion's transaction, the removal of the deleted responses' records (the destinations feature). */
+  onDeleted?: ResponsesDeleted;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createResponsesService({
   deleteFiles,
   accessTokens,
   respondents,
+  onDeleted,
 }: ResponsesServiceDeps) {
   const counts = createResponseCounts({ db, forms, compiled });
   const publicForms = createPublicForms({ db, clock, compiled, forms, counts, outbox, accessTokens });
@@ -82,7 +85,15 @@ export function createResponsesService({
   const { submit } = createSubmissionRunner({ db, outbox, groupCommit, captcha, submitIn, forms });
   const { list, recallOf, get, getOf } = createResponseReading({ db, forms, counts, compiled });
   const { exportOf } = createResponseExports({ db, forms, compiled });
-  const { remove, purgeRetained } = createResponseDeletion({ db, clock, forms, files, deleteFiles });
+  const { remove, purgeRetained } = createResponseDeletion({
+    db,
+    clock,
+    forms,
+    files,
+    deleteFiles,
+    onDeleted,
+    outbox,
+  });
   const { readForEdit, edit, history } = createResponseEdits({
     db,
     clock,

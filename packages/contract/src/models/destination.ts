@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { Timestamp, Uuid } from './common.js';
+
+/**
+ * Where a form's responses are written besides webhooks (docs/integrations.md "Destinations"): a
+ * spreadsheet, a database or a table of a provider, one row, page or record per response, kept up
+ * to date when the response is edited or deleted.
+ */
+export const DESTINATION_KINDS = ['google_sheets', 'notion', 'airtable'] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+export const DestinationKindSchema = z.enum(DESTINATION_KINDS).describe('The provider written to');
+
+/** Airtable ids: a base is `app` and 14 letters or digits; a table is its name or its `tbl` id. */
+export const AirtableTarget = z
+  .object({
+    baseId: z
+      .string()
+      .regex(/^app[A-Za-z0-9]{14}$/, 'An Airtable base id: "app" and 14 letters or digits')
+      .describe("The base id (`appXXXXXXXXXXXXXX`, in the base's URL)"),
+    table: z.string().trim().min(1).max(255).describe('The table, by name or by id (`tblXXXXXXXXXXXXXX`)'),
+  })
+  .strict()
+  .describe('An Airtable table');
+export type AirtableTarget = z.infer<typeof AirtableTarget>;
+
+/** Where a destination writes; its shape depends on `kind`. */
+export const DestinationTarget = z
+  .union([
+    AirtableTarget,
+    z
+      .object({ dataSourceId: z.string().min(1).max(100) })
+      .strict()
+      .describe('A Notion data source'),
+    z
+      .object({ spreadsheetId: z.string().min(1).max(200), sheet: z.string().max(200) })
+      .strict()
+      .describe('A Google spreadsheet and sheet'),
+  ])
+  .describe('Where the records are written (by kind)');
+export type DestinationTarget = z.infer<typeof DestinationTarget>;
+
+/** Column or field names by field id; a field not named here is written under its label. */
+export const DestinationFieldMap = z
+  .record(z.string().min(1).max(100), z.string().trim().min(1).max(255))
+  .refine((map) => Object.keys(map).length <= 500, 'At most 500 fields')
+  .describe('`{<fieldId>: <column name>}`: overrides the column a field is written to (default: its label)');
+export type DestinationFieldMap = z.infer<typeof DestinationFieldMap>;
+
+/**
+ * `active`: responses are written. `paused`: turned off (`enabled: false`); nothing is queued.
+ * `failing`: turned off by the server after repeated failed deliveries (a revoked token, a deleted
+ * table); PATCH `{enabled: true}` (with new credentials when they were the cause) resumes it.
+ */
+export const DestinationStatus = z
+  .enum(['active', 'paused', 'failing'])
+  .describe('Whether responses are written');
+export type DestinationStatus = z.infer<typeof DestinationStatus>;
+
+const destinationSchema = z
+  .object({
+    id: Uuid,
+    formId: Uuid,
+    kind: DestinationKindSchema,
+    target: DestinationTarget,
+    fieldMap: DestinationFieldMap.optional(),
+    enabled: z.boolean().describe('False when paused or turned off after failures'),
+    status: DestinationStatus,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .describe('A destination of a form. Its credentials are never read back.');
+type DestinationObject = typeof destinationSchema;
+export interface DestinationZod extends DestinationObject {}
+export const Destination: DestinationZod = destinationSchema;
+export type Destination = z.infer<typeof Destination>;
+
+export const DestinationList = z
+  .object({ destinations: z.array(Destination) })
+  .describe("A form's destinations");
+export type DestinationList = z.infer<typeof DestinationList>;
+
+/** An Airtable personal access token (`pat...`), sealed at rest, never read back. */
+const AirtableCredentials = z
+  .object({
+    token: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .describe('A personal access token with data.records:read and :write on the base'),
+  })
+  .strict()
+  .describe('Write-only: sealed at rest and never read back');
+
+/**
+ * POST /v1/forms/:id/destinations. Airtable now; Notion and Google Sheets (the latter made by its
+ * OAuth flow) will make this a union on `kind`.
+ */
+export const CreateDestinationBody = z
+  .object({
+    kind: z.literal('airtable').describe('The provider written to (Airtable now)'),
+    target: AirtableTarget,
+    credentials: AirtableCredentials,
+    fieldMap: DestinationFieldMap.optional(),
+    enabled: z.boolean().optional().describe('Default true'),
+  })
+  .strict()
+  .describe('A new destination; existing responses are written to it too');
+export type CreateDestinationBody = z.infer<typeof CreateDestinationBody>;
+
+/** PATCH: what is given changes; `credentials` replace the stored ones. */
+export const UpdateDestinationBody = z
+  .object({
+    target: AirtableTarget.optional(),
+    credentials: AirtableCredentials.optional(),
+    fieldMap: DestinationFieldMap.nullable().optional().describe('`null`: every field under its label'),
+    enabled: z.boolean().optional().describe('`true` resumes a paused or failing destination'),
+  })
+  .strict()
+  .describe('Changes to a destination');
+export type UpdateDestinationBody = z.infer<typeof UpdateDestinationBody>;

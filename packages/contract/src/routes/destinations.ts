@@ -1,0 +1,89 @@
+import { DeleteResult, Uuid } from '../models/common.js';
+import {
+  CreateDestinationBody,
+  Destination,
+  DestinationList,
+  UpdateDestinationBody,
+} from '../models/destination.js';
+import { success } from '../models/envelope.js';
+import { creates, meta } from './metadata.js';
+import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+
+// A destination sends every answer of a form to a third party: scoped and permitted as webhooks are.
+const read = meta({
+  auth: 'apiKey',
+  scope: 'WEBHOOKS_READ',
+  permission: 'webhooks.read',
+  minPlan: 'STARTER',
+});
+const write = meta({
+  auth: 'apiKey',
+  scope: 'WEBHOOKS_WRITE',
+  permission: 'webhooks.write',
+  minPlan: 'STARTER',
+});
+const DestinationParams = FormIdParams.extend({ destinationId: Uuid.describe('Destination id') });
+const formNotFound = { 404: 'Form not found, deleted, or owned by another account' };
+const notFound = { 404: 'Form or destination not found' };
+
+/**
+ * A form's destinations (docs/integrations.md "Destinations"): each response written as a record of
+ * an Airtable table (Google Sheets and Notion to come), through the outbox as webhook deliveries are.
+ */
+export const destinationsRouter = c.router({
+  listDestinations: {
+    method: 'GET',
+    path: '/v1/forms/:id/destinations',
+    pathParams: FormIdParams,
+    summary: "List a form's destinations",
+    description: 'Without credentials: they are never read back.',
+    responses: {
+      200: success(DestinationList, 'The destinations'),
+      ...errorResponses([...API_KEY_ERRORS, 404], formNotFound),
+    },
+    metadata: read,
+  },
+  createDestination: {
+    method: 'POST',
+    path: '/v1/forms/:id/destinations',
+    pathParams: FormIdParams,
+    body: CreateDestinationBody,
+    summary: 'Connect a destination',
+    description:
+      'Every new response becomes a record (a column per field: its label, or `fieldMap`; a `Response ID` column holds the response id), edits update it and deletions remove it. ' +
+      'The responses the form already has are written too, ten records a request. `credentials` are sealed at rest and never read back.',
+    responses: {
+      201: success(Destination, 'Connected'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...formNotFound }),
+    },
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
+  },
+  updateDestination: {
+    method: 'PATCH',
+    path: '/v1/forms/:id/destinations/:destinationId',
+    pathParams: DestinationParams,
+    body: UpdateDestinationBody,
+    summary: 'Change a destination',
+    description:
+      '`enabled: true` resumes a paused or failing destination; the records it kept go out in their order.',
+    responses: {
+      200: success(Destination, 'Changed'),
+      ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...notFound }),
+    },
+    metadata: write,
+  },
+  deleteDestination: {
+    method: 'DELETE',
+    path: '/v1/forms/:id/destinations/:destinationId',
+    pathParams: DestinationParams,
+    body: c.noBody(),
+    summary: 'Disconnect a destination',
+    description: 'Nothing more is written; the records already written stay in the table.',
+    responses: {
+      200: success(DeleteResult, 'Disconnected'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: write,
+  },
+});

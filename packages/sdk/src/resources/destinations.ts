@@ -1,0 +1,59 @@
+import { type Contract, contract } from '@formloom/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { BodyOf, ResultOf } from '../internal/route.js';
+import type { RequestOptions } from '../internal/transport.js';
+import { APIResource } from '../resource.js';
+
+const routes = contract.destinations;
+type D = Contract['destinations'];
+
+/**
+ * A form's destinations: every response written as a record of an Airtable table, updated when
+ * the response is edited and removed when it is deleted; the form's existing responses are written
+ * when one is connected. The token is sealed on the server and never read back.
+ *
+ * ```ts
+ * const destination = await client.forms.destinations.create(formId, {
+ *   kind: 'airtable',
+ *   target: { baseId: 'appXXXXXXXXXXXXXX', table: 'Signups' },
+ *   credentials: { token: process.env.AIRTABLE_TOKEN! },
+ * });
+ * ```
+ */
+export class FormDestinations extends APIResource {
+  /** `{destinations}`: the form's destinations, with their status, without credentials. */
+  list(formId: string, options?: RequestOptions): APIPromise<ResultOf<D['listDestinations']>> {
+    return this._client._call(routes.listDestinations, { params: { id: formId } }, options);
+  }
+
+  create(
+    formId: string,
+    body: BodyOf<D['createDestination']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<D['createDestination']>> {
+    return this._client._call(routes.createDestination, { params: { id: formId }, body }, options);
+  }
+
+  /** Changes the table, token or field map; `{enabled: true}` resumes a paused or failing destination. */
+  update(
+    formId: string,
+    destinationId: string,
+    body: BodyOf<D['updateDestination']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<D['updateDestination']>> {
+    return this._client._call(
+      routes.updateDestination,
+      { params: { id: formId, destinationId }, body },
+      options,
+    );
+  }
+
+  /** Nothing more is written; the records already written stay in the table. */
+  delete(
+    formId: string,
+    destinationId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<D['deleteDestination']>> {
+    return this._client._call(routes.deleteDestination, { params: { id: formId, destinationId } }, options);
+  }
+}

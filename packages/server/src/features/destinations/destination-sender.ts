@@ -1,0 +1,259 @@
+import type { AirtableTarget, FormSchema } from '@formloom/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Db } from '../../db/database.js';
+import { fromJson, isoNow } from '../../db/json.js';
+import type { OutboxSender, SenderResult } from '../../outbox/channel.js';
+import { makeDue, pendingOf } from '../../outbox/outbox-store.js';
+import type { SendResult } from '../../outbox/send.js';
+import type { createLimiter } from '../../platform/limits/index.js';
+import {
+  AIRTABLE_BATCH,
+  AIRTABLE_REQUESTS_PER_SECOND,
+  type AirtableOutcome,
+  airtableTable,
+  DEFAULT_AIRTABLE_API_BASE,
+} from './airtable-client.js';
+import {
+  BACKFILL_EVENT,
+  DESTINATION_CHANNEL,
+  type DestinationCredentials,
+  REMOVAL_EVENT,
+  type ResponseBatch,
+} from './destination-events.js';
+import { createDestinationsStore } from './destinations-store.js';
+import { recordFields } from './record-fields.js';
+
+export interface DestinationSenderDeps {
+  db: Db;
+  /** Opens the credentials sealed in the destination's outbox target. */
+  box: SecretBox;
+  /** The one limiter: Airtable's requests per second per base, across every instance. */
+  limiter: Pick<ReturnType<typeof createLimiter>, 'consume'>;
+  /** The form's schema now (its fields' types and labels); throws when the form is gone. */
+  schemaOf(accountId: string, formId: string): Promise<FormSchema>;
+  /** The stored answers of those responses that still exist, in the order asked. */
+  answersOf(
+    accountId: string,
+    formId: string,
+    responseIds: readonly string[],
+  ): Promise<{ id: string; answers: Record<string, unknown> }[]>;
+  /** The server's public origin: file answers are written as links to it. */
+  publicUrl: string;
+  /** FORMLOOM_AIRTABLE_API_BASE (a local stand-in in tests); default Airtable's own. */
+  airtableApiBase?: string | undefined;
+  clock?: () => Date;
+}
+
+/** Pending deliveries read to fill a request: enough to find nine unwritten among any written along. */
+const LOOK_AHEAD = 50;
+
+const result = (
+  verdict: SenderResult['verdict'],
+  error: string | null,
+  statusCode: number | null = null,
+): SenderResult => ({
+  statusCode,
+  durationMs: 0,
+  error,
+  responseBody: null,
+  verdict,
+});
+
+/** Which responses a delivery is about, and whether it writes them or removes their records. */
+function workOf(
+  eventType: string,
+  payload: string,
+): { formId: string; responseIds: string[]; remove: boolean } {
+  if (eventType === BACKFILL_EVENT || eventType === REMOVAL_EVENT) {
+    const batch = JSON.parse(payload) as ResponseBatch;
+    return { formId: batch.formId, responseIds: batch.responseIds, remove: eventType === REMOVAL_EVENT };
+  }
+  const { data } = JSON.parse(payload) as { data: { formId: string; responseId: string } };
+  return { formId: data.formId, responseIds: [data.responseId], remove: false };
+}
+
+/**
+ * The destination channel of the outbox: writes a delivery's responses to the destination's
+ * provider (Airtable). A response's record is written once across retries and crashes: its id is
+ * kept per destination and response (`destination_records`); before a create, an intent (an empty
+ * id) is kept, so a create whose answer never came back (a timeout, a 5xx after the write, a crash)
+ * is looked up by its `Response ID` on the next attempt instead of made again. Every write reads the
+ * response as stored now, so deliveries that arrive out of order (a retried create after an edit)
+ * write the latest answers, and a deleted response is not written. A new response takes the new
+ * responses queued behind it into its request (ten records at most), whose own deliveries then find
+ * their records written and send nothing: a burst costs a request per ten. Retries, backoff, the attempt log
+ * and turning a failing destination off are the outbox's.
+ */
+export function createDestinationSender(deps: DestinationSenderDeps): OutboxSender {
+  const store = createDestinationsStore(deps.db);
+  const clock = deps.clock ?? (() => new Date());
+  const apiBase = deps.airtableApiBase ?? DEFAULT_AIRTABLE_API_BASE;
+
+  return {
+    channel: DESTINATION_CHANNEL,
+    async send(delivery, { timeoutMs, policy }) {
+      const destination = await store.byId(delivery.endpointId);
+      if (destination === undefined) return result('rejected', 'the destination was deleted');
+      let credentials: DestinationCredentials;
+      try {
+        credentials = JSON.parse(deps.box.open(String(delivery.target.config_sealed), delivery.endpointId));
+      } catch (error) {
+        return result('permanent', `cannot open the credentials: ${(error as Error).message}`);
+      }
+      const target = fromJson<AirtableTarget>(destination.target);
+      const fieldMap =
+        destination.field_map === null ? null : fromJson<Record<string, string>>(destination.field_map);
+      const accountId = destination.account_id;
+      const work = workOf(delivery.eventType, delivery.payload);
+      /** Deliveries whose responses this one writes along (made due once written). */
+      const along: string[] = [];
+      const own = await store.records(destination.id, work.responseIds);
+      if (delivery.eventType === 'FORM_RESPONSE_CREATED' && !own.has(work.responseIds[0]!)) {
+        // New responses waiting behind this one and not written yet go in the same request, up to
+        // Airtable's ten. A delivery whose response was written along with another's (or is
+        // uncertain) takes none: it has nothing (or only a lookup) to send.
+        const waiting = (
+          await pendingOf(deps.db, delivery.endpointId, delivery.eventType, delivery.id, LOOK_AHEAD)
+        ).map((d) => ({ id: d.id, responseId: workOf(delivery.eventType, d.payload).responseIds[0]! }));
+        const written = await store.records(
+          destination.id,
+          waiting.map((w) => w.responseId),
+        );
+        for (const w of waiting) {
+          if (work.responseIds.length >= AIRTABLE_BATCH) break;
+          if (written.has(w.responseId) || work.responseIds.includes(w.responseId)) continue;
+          work.responseIds.push(w.responseId);
+          along.push(w.id);
+        }
+      }
+      const table = airtableTable({
+        apiBase,
+        baseId: target.baseId,
+        table: target.table,
+        token: credentials.token,
+        timeoutMs,
+        policy,
+      });
+
+      const sent: SendResult[] = [];
+      /** One request, after a point of the base's limit; a refusal postpones the delivery. */
+      async function request<T>(
+        call: () => Promise<AirtableOutcome<T>>,
+        before?: () => Promise<void>,
+      ): Promise<AirtableOutcome<T>> {
+        const taken = await deps.limiter.consume(`airtable:base:${target.baseId}`, {
+          limit: AIRTABLE_REQUESTS_PER_SECOND,
+          windowMs: 1000,
+        });
+        if (!taken.allowed) {
+          return {
+            ok: false,
+            failure: {
+              ...result(
+                'postponed',
+                `postponed: Airtable's ${AIRTABLE_REQUESTS_PER_SECOND} requests a second of the base`,
+              ),
+              retryAfterMs: taken.retryAfterSeconds * 1000,
+            },
+          };
+        }
+        await before?.();
+        const outcome = await call();
+        sent.push(outcome.ok ? outcome.result : outcome.failure);
+        return outcome;
+      }
+      const done = (): SenderResult => {
+        const last = sent.at(-1);
+        const durationMs = sent.reduce((sum, r) => sum + r.durationMs, 0);
+        return last === undefined
+          ? { ...result('ok', null), responseBody: 'nothing to write' }
+          : { ...last, durationMs, error: null, verdict: 'ok' };
+      };
+      const failed = (failure: SenderResult): SenderResult => ({
+        ...failure,
+        durationMs: sent.reduce((sum, r) => sum + r.durationMs, 0),
+      });
+
+      const kept = await store.records(destination.id, work.responseIds);
+      /** Records of responses whose create may have happened unseen, found by their Response ID. */
+      const uncertain = work.responseIds.filter((id) => kept.get(id) === '');
+      if (uncertain.length > 0) {
+        const found = await request(() => table.find(uncertain));
+        if (!found.ok) return failed(found.failure);
+        await store.keep(destination.id, [...found.value], isoNow(clock()));
+        for (const id of uncertain) kept.set(id, found.value.get(id) ?? '');
+      }
+
+      if (work.remove) {
+        const recordIds = work.responseIds.map((id) => kept.get(id) ?? '').filter((id) => id !== '');
+        if (recordIds.length > 0) {
+          const removed = await request(() => table.remove(recordIds));
+          if (!removed.ok) return failed(removed.failure);
+        }
+        await store.forget(destination.id, work.responseIds);
+        return done();
+      }
+
+      let schema: FormSchema;
+      try {
+        schema = await deps.schemaOf(accountId, work.formId);
+      } catch {
+        return result('rejected', 'the form was deleted');
+      }
+      const responses = await deps.answersOf(accountId, work.formId, work.responseIds);
+      const fieldsOf = (r: { id: string; answers: Record<string, unknown> }, unanswered: 'empty' | 'omit') =>
+        recordFields(
+          schema,
+          fieldMap,
+          { formId: work.formId, responseId: r.id, answers: r.answers },
+          {
+            publicUrl: deps.publicUrl,
+            unanswered,
+          },
+        );
+      const toCreate = responses.filter((r) => (kept.get(r.id) ?? '') === '');
+      // A create that finds its record (a retry, a backfill after the live event) has nothing to do;
+      // an edit rewrites every cell, emptying those whose answer it removed.
+      const toUpdate =
+        delivery.eventType === 'FORM_RESPONSE_UPDATED'
+          ? responses.filter((r) => (kept.get(r.id) ?? '') !== '')
+          : [];
+      if (toCreate.length > 0) {
+        // The intents are kept once the request is sure to go (not postponed), just before it.
+        const created = await request(
+          () => table.create(toCreate.map((r) => fieldsOf(r, 'omit'))),
+          () =>
+            store.keep(
+              destination.id,
+              toCreate.map((r) => [r.id, ''] as const),
+              isoNow(clock()),
+            ),
+        );
+        if (!created.ok) {
+          // A 4xx (a 429 included) says nothing was written: the retry creates without a lookup.
+          // No answer or a 5xx leaves the intents, since the records may exist.
+          const code = created.failure.statusCode;
+          if (code !== null && code >= 400 && code < 500)
+            await store.forget(
+              destination.id,
+              toCreate.map((r) => r.id),
+            );
+          return failed(created.failure);
+        }
+        await store.keep(
+          destination.id,
+          toCreate.map((r, i) => [r.id, created.value[i]!] as const),
+          isoNow(clock()),
+        );
+      }
+      await makeDue(deps.db, along, isoNow(clock()));
+      if (toUpdate.length > 0) {
+        const updated = await request(() =>
+          table.update(toUpdate.map((r) => ({ id: kept.get(r.id)!, fields: fieldsOf(r, 'empty') }))),
+        );
+        if (!updated.ok) return failed(updated.failure);
+      }
+      return done();
+    },
+  };
+}

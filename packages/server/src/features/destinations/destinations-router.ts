@@ -1,0 +1,39 @@
+import { contract, successBody } from '@formloom/contract';
+import { initServer } from '@ts-rest/express';
+import { authOf } from '../../http/request-context.js';
+import type { RouterImplementation } from '../../http/ts-rest-types.js';
+import type { DestinationsService } from './destinations-service.js';
+
+const s = initServer();
+
+export function createDestinationsRouter(
+  destinations: DestinationsService,
+): RouterImplementation<typeof contract.destinations> {
+  return s.router(contract.destinations, {
+    listDestinations: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(await destinations.list(authOf(req).accountId, params.id), 'Destinations'),
+    }),
+    createDestination: async ({ params, body, req }) => ({
+      status: 201,
+      body: successBody(
+        await destinations.create(authOf(req).accountId, params.id, body),
+        'Destination connected; existing responses are being written to it',
+      ),
+    }),
+    updateDestination: async ({ params, body, req }) => ({
+      status: 200,
+      body: successBody(
+        await destinations.update(authOf(req).accountId, params.id, params.destinationId, body),
+        'Destination updated',
+      ),
+    }),
+    deleteDestination: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await destinations.remove(authOf(req).accountId, params.id, params.destinationId),
+        'Destination disconnected',
+      ),
+    }),
+  });
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AirtableTarget,
+  CreateDestinationBody,
+  DeleteResult,
+  Destination,
+  DestinationFieldMap,
+  DestinationKind,
+  DestinationList,
+  UpdateDestinationBody,
+} from '@formloom/contract';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Db } from '../../db/database.js';
+import { fromJson, isoNow, toJson } from '../../db/json.js';
+import { notFound } from '../../domain-errors.js';
+import type { Wake } from '../../jobs/wake.js';
+import { queueDelivery, type StoredEvent } from '../../outbox/record.js';
+import { enableTarget, newTargetRow } from '../../outbox/target-row.js';
+import { audited } from '../../platform/audit/index.js';
+import type { FormsService } from '../forms/index.js';
+import { AIRTABLE_BATCH } from './airtable-client.js';
+import {
+  BACKFILL_EVENT,
+  DESTINATION_CHANNEL,
+  DESTINATION_EVENTS,
+  type DestinationCredentials,
+  REMOVAL_EVENT,
+} from './destination-events.js';
+import { createDestinationsStore, type DestinationWithTarget } from './destinations-store.js';
+
+export interface DestinationsServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /** Seals the credentials under the server key, the destination's id as context. */
+  secrets: SecretBox;
+  /** Loads an account's form: another account's is a 404. */
+  forms: Pick<FormsService, 'load'>;
+  /** The app's outbox wake-up: a backfill, a resumed destination and removals go out at once. */
+  outbox?: Wake | undefined;
+}
+
+const destinationNotFound = (id: string) => notFound(`Destination ${id} not found`);
+
+function toDestination(row: DestinationWithTarget): Destination {
+  const fieldMap = row.field_map === null ? undefined : fromJson<DestinationFieldMap>(row.field_map);
+  const active = Number(row.is_active) === 1;
+  return {
+    id: row.id,
+    formId: row.form_id,
+    kind: row.kind as DestinationKind,
+    target: fromJson<AirtableTarget>(row.target),
+    ...(fieldMap === undefined ? {} : { fieldMap }),
+    enabled: active,
+    status: active ? 'active' : row.disabled_reason === 'paused' ? 'paused' : 'failing',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** `items` in runs of at most `size`. */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What a person sees of the target in the outbox's lists. */
+const labelOf = (target: AirtableTarget) => `Airtable ${target.baseId} / ${target.table}`;
+
+/**
+ * A form's destinations (docs/integrations.md "Destinations"): each is an outbox target of the
+ * `destination` channel that takes its form's FORM_RESPONSE_CREATED and FORM_RESPONSE_UPDATED (the
+ * outbox queues them in the response's transaction), and the removals a deletion queues here. The
+ * credentials are sealed in the target and never read back.
+ */
+export function createDestinationsService({ db, clock, secrets, forms, outbox }: DestinationsServiceDeps) {
+  const store = createDestinationsStore(db);
+
+  async function load(accountId: string, formId: string, id: string): Promise<DestinationWithTarget> {
+    await forms.load(accountId, formId);
+    const row = await createDestinationsStore(db).find(accountId, formId, id);
+    if (row === undefined) throw destinationNotFound(id);
+    return row;
+  }
+
+  const seal = (credentials: DestinationCredentials, id: string) =>
+    secrets.seal(JSON.stringify(credentials), id);
+
+  /** Queues the form's existing responses for `destinationId`, ten a delivery, in `trx`. */
+  async function queueBackfill(
+    trx: Db,
+    accountId: string,
+    formId: string,
+    destinationId: string,
+    nowIso: string,
+  ) {
+    const ids = await createDestinationsStore(trx).responseIds(formId);
+    for (const responseIds of batches(ids, AIRTABLE_BATCH)) {
+      await queueDelivery(trx, destinationId, {
+        accountId,
+        type: BACKFILL_EVENT,
+        payload: JSON.stringify({ formId, responseIds }),
+        createdAt: nowIso,
+      });
+    }
+    return ids.length;
+  }
+
+  return {
+    async list(accountId: string, formId: string): Promise<DestinationList> {
+      await forms.load(accountId, formId);
+      return { destinations: (await store.list(accountId, formId)).map(toDestination) };
+    },
+
+    /**
+     * Connects a destination: its outbox target (taking the form's response events from now on), its
+     * row, and, when enabled, the form's existing responses queued in the same transaction, so none
+     * is missed or written twice between the two.
+     */
+    async create(accountId: string, formId: string, body: CreateDestinationBody): Promise<Destination> {
+      await forms.load(accountId, formId);
+      const id = randomUUID();
+      const nowIso = isoNow(clock());
+      const enabled = body.enabled ?? true;
+      const target = newTargetRow({
+        id,
+        accountId,
+        channel: DESTINATION_CHANNEL,
+        label: labelOf(body.target),
+        configSealed: seal({ token: body.credentials.token }, id),
+        events: toJson(DESTINATION_EVENTS),
+        formIds: toJson([formId]),
+        now: nowIso,
+      });
+      if (!enabled) Object.assign(target, { is_active: 0, disabled_reason: 'paused' });
+      const row = {
+        id,
+        form_id: formId,
+        account_id: accountId,
+        kind: body.kind,
+        target: toJson(body.target),
+        field_map: body.fieldMap === undefined ? null : toJson(body.fieldMap),
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      const queued = await audited(
+        db,
+        accountId,
+        'destination.created',
+        { type: 'destination', id },
+        async (trx) => {
+          await createDestinationsStore(trx).insert(row, target);
+          return enabled ? queueBackfill(trx, accountId, formId, id, nowIso) : 0;
+        },
+        clock,
+      );
+      if (queued > 0) outbox?.notify();
+      return toDestination({
+        ...row,
+        is_active: target.is_active,
+        disabled_reason: target.disabled_reason,
+        config_sealed: '',
+      });
+    },
+
+    async update(
+      accountId: string,
+      formId: string,
+      id: string,
+      body: UpdateDestinationBody,
+    ): Promise<Destination> {
+      const current = await load(accountId, formId, id);
+      const nowIso = isoNow(clock());
+      const values: { target?: string; field_map?: string | null; updated_at: string } = {
+        updated_at: nowIso,
+      };
+      if (body.target !== undefined) values.target = toJson(body.target);
+      if (body.fieldMap !== undefined)
+        values.field_map = body.fieldMap === null ? null : toJson(body.fieldMap);
+      let resumed = false;
+      await audited(
+        db,
+        accountId,
+        'destination.updated',
+        { type: 'destination', id },
+        async (trx) => {
+          const inTrx = createDestinationsStore(trx);
+          await inTrx.update(id, values);
+          await inTrx.updateTarget(id, {
+            updated_at: nowIso,
+            ...(body.credentials === undefined
+              ? {}
+              : { config_sealed: seal({ token: body.credentials.token }, id) }),
+            ...(body.target === undefined ? {} : { label: labelOf(body.target) }),
+          });
+          if (body.enabled === true) resumed = await enableTarget(trx, id, nowIso);
+          if (body.enabled === false) await inTrx.pause(id, nowIso);
+          return true;
+        },
+        clock,
+      );
+      if (resumed) outbox?.notify();
+      return toDestination((await store.find(accountId, formId, id)) ?? current);
+    },
+
+    async remove(accountId: string, formId: string, id: string): Promise<DeleteResult> {
+      await forms.load(accountId, formId);
+      const removed = await audited(
+        db,
+        accountId,
+        'destination.deleted',
+        { type: 'destination', id },
+        (trx) => createDestinationsStore(trx).remove(accountId, formId, id),
+        clock,
+      );
+      if (!removed) throw destinationNotFound(id);
+      return { id, deleted: true };
+    },
+
+    /**
+     * Queues the removal of deleted responses' records at each active destination of the form, in
+     * the deletion's transaction `trx` (ten a delivery); returns how many deliveries were queued.
+     */
+    async queueRemovals(
+      trx: Db,
+      form: { id: string; accountId: string },
+      responseIds: readonly string[],
+    ): Promise<number> {
+      if (responseIds.length === 0) return 0;
+      const nowIso = isoNow(clock());
+      let queued = 0;
+      for (const destinationId of await createDestinationsStore(trx).activeIds(form.id)) {
+        for (const ids of batches(responseIds, AIRTABLE_BATCH)) {
+          const event: StoredEvent = {
+            accountId: form.accountId,
+            type: REMOVAL_EVENT,
+            payload: JSON.stringify({ formId: form.id, responseIds: ids }),
+            createdAt: nowIso,
+          };
+          await queueDelivery(trx, destinationId, event);
+          queued++;
+        }
+      }
+      return queued;
+    },
+  };
+}
+
+export type DestinationsService = ReturnType<typeof createDestinationsService>;
