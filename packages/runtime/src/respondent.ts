@@ -119,6 +119,8 @@ export async function begin(form: FormRuntime, read: Pick<PublicForm, 'oneRespon
   takeOver(host);
   const { linkToken, editToken } = host.options;
   if (editToken !== undefined) {
+    // Loading until the response's answers are in: nothing typed before is overwritten.
+    host.emit({ status: 'loading' });
     const found = await host.transport.call<EditableResponse>(READ_EDIT, {}, { editToken });
     if (!found.ok) {
       const [problem] =
@@ -136,7 +138,13 @@ export async function begin(form: FormRuntime, read: Pick<PublicForm, 'oneRespon
     for (const [id, value] of Object.entries(found.data.answers)) {
       if (keys.has(id) && !state.locked.has(id) && value !== null) answers[id] = value;
     }
-    host.emit({ editing: true, editToken, editUntil: found.data.editUntil, ...host.answer(answers) });
+    host.emit({
+      status: 'ready',
+      editing: true,
+      editToken,
+      editUntil: found.data.editUntil,
+      ...host.answer(answers),
+    });
     return;
   }
   if (linkToken !== undefined) host.emit({ sends: { ...host.state().sends, linkToken } });
