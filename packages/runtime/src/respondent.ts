@@ -63,6 +63,10 @@ const REFUSALS: Record<string, [CallFailure['problem'], NonNullable<CallFailure[
   EDIT_WINDOW_CLOSED: ['edit_closed', 'unavailable'],
 };
 
+/** The shapes of a personal link's token (`LinkToken`) and of an edit token (`EditToken`). */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const EDIT_TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
+
 /** An edit link that names no response (404 while editing). */
 const GONE: [CallFailure['problem'], 'unavailable'] = ['edit_unknown', 'unavailable'];
 
@@ -117,7 +121,11 @@ function takeOver(host: PartialHost): void {
 export async function begin(form: FormRuntime, read: Pick<PublicForm, 'oneResponse'>): Promise<void> {
   const host = form.host!;
   takeOver(host);
-  const { linkToken, editToken } = host.options;
+  // A value not shaped as the server's tokens is not one: a host page's own `?t=` or `?edit=`
+  // (the element reads them by default) leaves its forms as they are.
+  const { linkToken: link, editToken: edit } = host.options;
+  const linkToken = link !== undefined && LINK_TOKEN.test(link) ? link : undefined;
+  const editToken = edit !== undefined && EDIT_TOKEN.test(edit) ? edit : undefined;
   if (editToken !== undefined) {
     // Loading until the response's answers are in: nothing typed before is overwritten.
     host.emit({ status: 'loading' });

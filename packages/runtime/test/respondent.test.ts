@@ -99,10 +99,22 @@ describe('personal links, proven addresses and edits through the runtime, agains
     ]);
     expect(await responses(form.id)).toHaveLength(1);
 
-    // Without a link the form says so before anyone types.
-    const none = createFormRuntime({ code: form.code, api: t.url });
-    await none.load();
-    expect(none.getState()).toMatchObject({ status: 'unavailable', problem: 'link_required' });
+    // Without a link the form says so before anyone types; so with a value that is no link's token.
+    for (const linkToken of [undefined, 'true']) {
+      const none = createFormRuntime({ code: form.code, api: t.url, ...(linkToken ? { linkToken } : {}) });
+      await none.load();
+      expect(none.getState()).toMatchObject({ status: 'unavailable', problem: 'link_required' });
+    }
+  });
+
+  it("leaves a form without rules as it is when the host's own ?t= or ?edit= is no token", async () => {
+    const form = await ruledForm('Plain', {});
+    const runtime = createFormRuntime({ code: form.code, api: t.url, linkToken: '1', editToken: 'true' });
+    await runtime.load();
+    const { status, editing, sends } = runtime.getState();
+    expect([status, editing, sends]).toEqual(['ready', undefined, undefined]);
+    expect(await fillAndSend(runtime, 'Plain')).toBe(true);
+    expect((await responses(form.id)).map((r) => r.answers)).toEqual([{ name: 'Plain' }]);
   });
 
   it('asks for an address first: a wrong code is refused, the mailed one opens the form, the address proven again is refused', async () => {
