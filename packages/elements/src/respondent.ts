@@ -193,6 +193,8 @@ function askAddress(
       await opened?.();
       root.querySelector<HTMLElement>('input:not([type=hidden]),select,textarea,button')?.focus();
     } else {
+      // The refusal the element said under the form is answered now.
+      form.querySelector<HTMLElement>(`#${ids.status}`)?.setAttribute('hidden', '');
       form.hidden = false;
       form.querySelector<HTMLElement>('[type=submit]:not([hidden])')?.focus();
     }
