@@ -65,7 +65,8 @@ const builds = {
     // The public page's scripts (form, interview, /embed.js) are bundled into it from the runtime's
     // and the element's sources at build time.
     sources: ['packages/server/src', 'packages/runtime/src', 'packages/elements/src'],
-    needs: ['contract'],
+    // Its pages' texts of who answers and of edits come from the runtime's build.
+    needs: ['contract', 'runtime'],
     env: { FORMLOOM_BUILD_DTS: '0' },
   },
   // Packed as published by the React example's test (a fresh project installs it).

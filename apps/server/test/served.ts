@@ -24,6 +24,7 @@ export {
   TINY_PNG,
 } from '@formloom/server/testing/page-fixtures';
 export { capitalsQuiz } from '@formloom/server/testing/quiz-fixtures';
+export { parseMail, type SmtpStandIn, startSmtpStandIn } from '@formloom/server/testing/smtp';
 
 export interface ServedRequest {
   method?: string;
@@ -51,13 +52,15 @@ export interface Served {
 /**
  * `formloom serve`, built from the current sources (scripts/ensure-built.ts), on a fresh SQLite
  * file for the test file that calls this: the server users run, as a package's tests meet it.
+ * `env`: more of its environment, read when it starts (`FORMLOOM_SMTP_URL` of a stand-in started
+ * in an earlier `beforeAll`).
  */
-export function useServed(): Served {
+export function useServed(env: () => Record<string, string> = () => ({})): Served {
   const dataDir = mkdtempSync(join(tmpdir(), 'formloom-served-'));
   let serve: Serve | undefined;
   let key = '';
   beforeAll(async () => {
-    serve = await startServe(join(dataDir, '.formloom'));
+    serve = await startServe(join(dataDir, '.formloom'), env());
     key = printedKey(serve) ?? '';
     if (key === '') throw new Error(`formloom serve printed no key: ${serve.lines.join('\n')}`);
   }, 320_000);

@@ -73,7 +73,15 @@ function problemTexts(
 export class FormloomFormElement extends Base {
   /** Set by the package's main entry; without it the element only takes over served markup. */
   static renderer: ShadowRenderer | undefined;
-  static observedAttributes = ['code', 'lang', 'prefill', 'resume', 'access-token'];
+  static observedAttributes = [
+    'code',
+    'lang',
+    'prefill',
+    'resume',
+    'access-token',
+    'link-token',
+    'edit-token',
+  ];
   #schema: FormSchema | undefined;
   /** Where the markup lives: the shadow root, or the element itself when it took the server's over. */
   #root: ShadowRoot | HTMLElement | undefined;
@@ -170,8 +178,11 @@ export class FormloomFormElement extends Base {
     } catch {
       // Not JSON: no prefill, `prefill` stays undefined.
     }
-    const resume =
-      this.getAttribute('resume') ?? new URL(location.href).searchParams.get('resume') ?? undefined;
+    // The resume token, a personal link's (`t`) and an edit's: the attribute, else the page's address.
+    const query = new URL(location.href).searchParams;
+    const fromPage = (attribute: string, param: string) =>
+      this.getAttribute(attribute) ?? query.get(param) ?? undefined;
+    const resume = fromPage('resume', 'resume');
     const lang = this.getAttribute('lang') ?? undefined;
     const api = this.getAttribute('api');
     const runtime = createFormRuntime({
@@ -187,6 +198,8 @@ export class FormloomFormElement extends Base {
       ...(prefill === undefined ? {} : { prefill }),
       ...(resume === undefined ? {} : { resume }),
       accessToken: this.getAttribute('access-token') ?? undefined,
+      linkToken: fromPage('link-token', 't'),
+      editToken: fromPage('edit-token', 'edit'),
     });
     this.#runtime = runtime;
     const loading = new AbortController();
@@ -382,13 +395,15 @@ export class FormloomFormElement extends Base {
         count: state.pages.length,
       });
     if (state.status === 'done' && before?.status !== 'done') this.#finish(state);
-    // A submission refused for want of a (valid) unlock token: the prompt above the form.
-    if (state.status === 'password') this.#lock();
+    // A submission refused for want of a (valid) unlock token or a proven address: the prompt
+    // above the form; refused for good (a link or an address answered): said instead of the form;
+    // a response's edit: its note, and its link on the thank-you. Each by a chunk of its own.
+    if (/password|verify|unavailable/.test(state.status) || state.editToken) this.#lock();
   }
 
   #lock(opened?: () => unknown) {
     void import('./locked.js').then((m) =>
-      m.showLocked(this, this.#root!, this.#runtime!, opened!, (problem) =>
+      m.showLocked(this, this.#root!, this.#runtime!, opened, (problem) =>
         problemTexts(this.#texts!, problem),
       ),
     );
@@ -396,7 +411,12 @@ export class FormloomFormElement extends Base {
 
   #finish(state: FormState) {
     const dom = this.#dom!;
-    this.#emit('submit', { responseId: state.responseId, answers: this.#runtime!.visibleAnswers() });
+    this.#emit('submit', {
+      responseId: state.responseId,
+      answers: this.#runtime!.visibleAnswers(),
+      editToken: state.editToken,
+      editUntil: state.editUntil,
+    });
     if (state.completion?.redirectUrl !== undefined) {
       location.assign(state.completion.redirectUrl);
       return;

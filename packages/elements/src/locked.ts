@@ -10,6 +10,15 @@ const SAID = 'fl-password-said';
 const STYLE =
   'input[type=password]{display:block;width:100%;min-height:2.75rem;padding:.5rem .75rem;font:inherit;color:inherit;background:var(--fl-card);border:1px solid var(--fl-line);border-radius:var(--fl-radius)}';
 
+/** The problems of who answers and of edits (`@formloom/runtime/respondent`), said by its chunk. */
+const RESPONDENT_PROBLEMS = new Set<RuntimeProblem>([
+  'link_required',
+  'verification_required',
+  'already_answered',
+  'edit_closed',
+  'edit_unknown',
+]);
+
 /** The language the page or the element asks for: the prompt comes before the form's own is known. */
 function languageOf(host: HTMLElement): string {
   return host.getAttribute('lang') || host.closest<HTMLElement>('[lang]')?.lang || navigator.language;
@@ -28,11 +37,23 @@ export function showLocked(
   host: HTMLElement,
   root: ShadowRoot | HTMLElement,
   runtime: FormRuntime,
-  opened: () => unknown,
+  opened: (() => unknown) | undefined,
   said: (problem: RuntimeProblem) => readonly string[],
 ): void {
   const state = runtime.getState();
   const texts = accessTextsFor(languageOf(host));
+  // Who answers and edits (a personal link, an address to prove, an edit): a chunk of its own.
+  if (
+    state.status === 'verify' ||
+    state.editing === true ||
+    state.editToken !== undefined ||
+    RESPONDENT_PROBLEMS.has(state.problem!)
+  ) {
+    void import('./respondent.js').then((m) =>
+      m.showRespondent(host, root, runtime, opened, said, languageOf(host)),
+    );
+    return;
+  }
   if (state.status !== 'password') {
     const problem = state.problem ?? 'server';
     let [title, body] = said(problem);
@@ -93,7 +114,7 @@ export function showLocked(
     }
     prompting.remove();
     if (form === null) {
-      await opened();
+      await opened?.();
       root.querySelector<HTMLElement>('input:not([type=hidden]),select,textarea,button')?.focus();
     } else {
       form.hidden = false;

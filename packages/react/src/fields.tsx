@@ -116,6 +116,8 @@ const FAMILIES = {
   quiz: () => import('./families/quiz.js'),
   /** Nor this: a protected form's password prompt, and the notice before a form opens. */
   access: () => import('./families/access.js'),
+  /** Nor this: who answers (a personal link, a proven address) and a response's edit. */
+  respondent: () => import('./families/respondent.js'),
 } satisfies Record<string, Loader>;
 export type Family = keyof typeof FAMILIES;
 

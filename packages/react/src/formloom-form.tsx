@@ -6,6 +6,7 @@ import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
 import type { PasswordPromptProps } from './families/access.js';
 import type { QuizCheckProps, QuizMarksProps } from './families/quiz.js';
 import type { FieldSlot, RepeatProps } from './families/repeat.js';
+import type { RespondentProps } from './families/respondent.js';
 import {
   defaultFields,
   extendedChoice,
@@ -20,7 +21,10 @@ import { type FormloomFormHandle, useFormloomForm } from './use-formloom-form.js
 export interface FormloomFormProps extends RuntimeOptions {
   /** Replaces the components of some field types (the others keep the defaults). */
   components?: Partial<FieldComponents>;
-  /** Called once the response is stored (remote) or `onSubmit` succeeded (local). */
+  /**
+   * Called once the response is stored (remote) or `onSubmit` succeeded (local); a form with
+   * `allowEdit` has the response's `editToken` and `editUntil` in the state.
+   */
   onSubmitted?: (state: FormState) => void;
   className?: string;
 }
@@ -33,6 +37,11 @@ const QuizMarks = later<QuizMarksProps>('quiz', 'QuizMarks');
 /** A protected form's password prompt and the notice before a form opens: a chunk loaded only then. */
 const PasswordPrompt = later<PasswordPromptProps>('access', 'PasswordPrompt');
 const NotOpenNotice = later<Pick<PasswordPromptProps, 'state' | 'language'>>('access', 'NotOpenNotice');
+/** Who answers and edits: the address prompt, a refusal, the edit's note and link; a chunk loaded only then. */
+const AddressPrompt = later<RespondentProps>('respondent', 'AddressPrompt');
+const RespondentNotice = later<Omit<RespondentProps, 'form'>>('respondent', 'RespondentNotice');
+const EditingNote = later<{ language: string }>('respondent', 'EditingNote');
+const EditLink = later<{ state: FormState; language: string }>('respondent', 'EditLink');
 /** The logo's size, as on the server's page: React ships no stylesheet, so it goes inline. */
 const LOGO = { display: 'block', maxWidth: '100%', maxHeight: '4rem', margin: '0 0 1rem' } as const;
 /** The fields a quiz's questions may be (the public form does not say which are). */
@@ -204,6 +213,23 @@ export function FormloomFormView({
       </Suspense>
     );
   }
+  // One response per proven address: the address prompt first (answers so far stay in the runtime).
+  if (state.status === 'verify') {
+    return (
+      <Suspense fallback={null}>
+        <AddressPrompt form={form} state={state} language={handle.language} className={className} />
+      </Suspense>
+    );
+  }
+  // Refused for good after the form was read (a personal link needed or used, an address that
+  // answered, an edit too late or unknown): said in the form's place.
+  if (state.status === 'unavailable' && state.schema !== undefined) {
+    return (
+      <Suspense fallback={null}>
+        <RespondentNotice state={state} language={handle.language} className={className} />
+      </Suspense>
+    );
+  }
   if (state.status === 'loading' || state.schema === undefined) {
     // Refused before it was read (409 FORM_CLOSED): the form is not open yet.
     const notOpen = state.status === 'unavailable' && state.problem === 'closed';
@@ -225,6 +251,11 @@ export function FormloomFormView({
         <div className="fl-done" ref={done} tabIndex={-1}>
           <h2>{state.completion?.title ?? texts.thanksTitle}</h2>
           <p>{state.completion?.message ?? texts.thanksBody}</p>
+          {state.editToken === undefined ? null : (
+            <Suspense fallback={null}>
+              <EditLink state={state} language={handle.language} />
+            </Suspense>
+          )}
           {state.completion?.quiz === undefined ? null : (
             <Suspense fallback={null}>
               <QuizMarks
@@ -350,6 +381,11 @@ export function FormloomFormView({
         )}
         <h1>{form.text(state.title)}</h1>
         {description ? <p className="fl-description">{form.text(description)}</p> : null}
+        {state.editing ? (
+          <Suspense fallback={null}>
+            <EditingNote language={language} />
+          </Suspense>
+        ) : null}
         {schema.fields.some(isFieldRequired) ? <p className="fl-note">{texts.requiredNote}</p> : null}
         {state.paged ? (
           <div

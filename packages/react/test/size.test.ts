@@ -15,6 +15,7 @@ const FAMILIES = [
   'repeat',
   'quiz',
   'access',
+  'respondent',
 ] as const;
 
 interface Chunks {

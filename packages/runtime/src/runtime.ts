@@ -81,6 +81,17 @@ export interface RuntimeOptions extends TransportOptions {
    * own memory only).
    */
   accessStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /**
+   * Remote mode: a personal link's token (the `t` of `/f/:code?t=`), sent with the submission: the
+   * link answers once. Its prefill is the page's: a link's fields that may not be changed are
+   * fixed by the server whatever is sent (`@formloom/runtime/respondent`).
+   */
+  linkToken?: string;
+  /**
+   * Remote mode, a form with `allowEdit`: the edit token a submission answered (`?edit=` of its
+   * link). `load()` fills the form with that response's answers and `submit()` replaces them.
+   */
+  editToken?: string;
   /** Local mode: called with a valid submission; throwing keeps the form open. */
   onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
 }
@@ -100,7 +111,13 @@ export type RuntimeStatus =
    * password)` of `@formloom/runtime/access` opens it; `problem` says why the last try failed
    * (`password`: wrong; `rate_limited`: too many tries).
    */
-  | 'password';
+  | 'password'
+  /**
+   * The form takes one response per proven address: `requestCode(form, email)` and
+   * `confirmCode(form, email, code)` of `@formloom/runtime/respondent` open it (`codeSent`
+   * names the address mailed); `problem` says why the last try failed.
+   */
+  | 'verify';
 
 /**
  * Why the last load or submission failed, for the renderer's message; `captcha`: the server
@@ -182,6 +199,16 @@ export interface FormState {
    * partial's): a quiz's `quizAttempt`.
    */
   readonly sends?: Readonly<Record<string, string>>;
+  /**
+   * A form with `allowEdit`: once submitted (or while editing), the token of the response's edit
+   * link and until when it works.
+   */
+  readonly editToken?: string | undefined;
+  readonly editUntil?: string | undefined;
+  /** The form shows a response to change (the `editToken` option): submitting replaces its answers. */
+  readonly editing?: boolean;
+  /** The `verify` state: the address the last code was mailed to. */
+  readonly codeSent?: string | undefined;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
   readonly resumeToken: string | undefined;
   /** The `resume` token given was not (or no longer) valid: the form starts empty. */
@@ -301,6 +328,8 @@ function answerKeys(schema: FormSchema): string[] {
 const partials = () => import('./partials.js');
 /** A password-protected form's code: a chunk of its own too (most forms have no password). */
 const access = () => import('./access.js');
+/** Who answers and edits (personal links, proven addresses, edits): a chunk of its own as well. */
+const respondent = () => import('./respondent.js');
 
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
   const byField = new Map<string, string[]>();
@@ -550,6 +579,11 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       emit({ captcha: form.captcha, theme: form.theme });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
       else if (options.resume !== undefined && paged) await (await partials()).restore(host!, options.resume);
+      if (
+        form.acceptsResponses &&
+        (form.oneResponse || form.allowEdit || options.linkToken || options.editToken)
+      )
+        await (await respondent()).begin(runtime, form);
       return state;
     },
 
@@ -652,7 +686,7 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       }
       const first = result.issues === undefined ? undefined : show(result.issues);
       const problem = result.code === 'CAPTCHA_FAILED' ? 'captcha' : result.problem;
-      emit({ status: 'ready', problem, retryAfter: result.retryAfter, ...derive() });
+      emit({ status: result.then ?? 'ready', problem, retryAfter: result.retryAfter, ...derive() });
       // Refused for want of a (valid) unlock token: ask for the password, the answers kept.
       if (problem === 'password') emit({ status: problem, problem: undefined });
       emit(showFirstPage(first));

@@ -1,5 +1,5 @@
 import type { FormSchema, PublicForm, SubmitResponseResult } from '@formloom/contract';
-import type { FileAnswer, VariableValues } from '@formloom/contract/engine';
+import type { VariableValues } from '@formloom/contract/engine';
 // The public routes by the contract's table, not by the SDK's client: the SDK carries the
 // contract's zod schemas (about 45 KB gzipped), nearly twice what a whole embedded form may weigh.
 import type { PublicRoute } from '@formloom/contract/public-routes';
@@ -40,6 +40,18 @@ export type CallProblem =
   | 'rate_limited'
   /** 400: answers the server refused (`issues` says which). */
   | 'invalid'
+  /**
+   * Who answers and edits (`@formloom/runtime/respondent`): a personal link is needed (403
+   * LINK_REQUIRED), an address to prove (403 VERIFICATION_REQUIRED), the link or the address
+   * answered already (409 ALREADY_ANSWERED), an edit's window has passed (409
+   * EDIT_WINDOW_CLOSED) or its link names no response (404), a mailed code is wrong.
+   */
+  | 'link_required'
+  | 'verification_required'
+  | 'already_answered'
+  | 'edit_closed'
+  | 'edit_unknown'
+  | 'code'
   /** Anything else. */
   | 'server';
 
@@ -56,6 +68,11 @@ export interface CallFailure {
   message?: string;
   /** A 401 PASSWORD_REQUIRED: the locked form's title, the one thing it tells of the form. */
   form?: { title: string };
+  /**
+   * Set by `@formloom/runtime/respondent` on a refused submission: the state the form goes to
+   * (`unavailable`: nothing more to send; `verify`: the address to prove first).
+   */
+  then?: 'unavailable' | 'verify';
 }
 
 export type CallResult<T> = { ok: true; status: number; data: T } | CallFailure;
@@ -133,31 +150,6 @@ export interface TransportOptions {
 /** The header a password-protected form's public routes take the unlock token in (`ACCESS_TOKEN_HEADER`). */
 export const ACCESS_HEADER = 'x-formloom-access';
 
-/** A request by XMLHttpRequest, answered as a `Response`, telling `onProgress` the share of the body sent. */
-function sendWithProgress(
-  url: string,
-  init: RequestInit,
-  onProgress: (sent: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method ?? 'GET', url);
-    for (const [name, value] of Object.entries(init.headers ?? {})) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const headers = new Headers();
-      const retryAfter = xhr.getResponseHeader('retry-after');
-      if (retryAfter !== null) headers.set('retry-after', retryAfter);
-      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
-    };
-    xhr.onerror = () => reject(new TypeError('Network error'));
-    xhr.onabort = xhr.onerror;
-    xhr.send(init.body as XMLHttpRequestBodyInit);
-  });
-}
-
 /**
  * The runtime's calls to the public routes. A network failure is retried; nothing else is (a
  * submission carries an Idempotency-Key, so a retried one that had been stored counts once).
@@ -204,13 +196,19 @@ export function createTransport(address: FormAddress, options: TransportOptions 
       const query = lang === undefined ? '' : `?lang=${encodeURIComponent(lang)}`;
       return call<PublicForm>(routes.getPublicForm, { signal: signal ?? null }, {}, query);
     },
-    /** Stores a response; the same `key` with the same body answers with the same response. */
+    /**
+     * Stores a response; the same `key` with the same body answers with the same response.
+     * `@formloom/runtime/respondent` takes this (and `completePartial`, `savePartial`) over for a
+     * form with rules of who answers or edits: the runtime's start stays without that code.
+     */
     submit(
       body: {
         answers: Record<string, unknown>;
         language?: string;
         captchaToken?: string;
         quizAttempt?: string;
+        linkToken?: string;
+        verificationToken?: string;
       },
       key: string,
       headers: Record<string, string> = {},
@@ -219,27 +217,6 @@ export function createTransport(address: FormAddress, options: TransportOptions 
         headers: { ...headers, 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
         body: JSON.stringify(body),
       });
-    },
-    /**
-     * Uploads a file for a file field; the answer to submit is the stored file it returns.
-     * `onProgress` hears the share sent (0 to 1): in a browser the upload then goes by
-     * XMLHttpRequest, whose upload events `fetch` does not have.
-     */
-    upload(
-      fieldId: string,
-      file: Blob,
-      name?: string,
-      onProgress?: (sent: number) => void,
-    ): Promise<CallResult<FileAnswer>> {
-      const form = new FormData();
-      // fieldId first: the server needs the field's limits before the file arrives.
-      form.append('fieldId', fieldId);
-      form.append('file', file, name ?? (file as { name?: string }).name ?? 'file');
-      const withProgress =
-        onProgress !== undefined && options.fetch === undefined && typeof XMLHttpRequest !== 'undefined'
-          ? (url: string, init: RequestInit) => sendWithProgress(url, init, onProgress)
-          : undefined;
-      return call<FileAnswer>(routes.uploadPublicFile, { body: form }, {}, '', withProgress);
     },
     /** A saved partial (404 once completed, expired or unknown). */
     getPartial(token: string): Promise<CallResult<SavedPartial>> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
+import { AllowEdit, OneResponse } from './form-access.js';
 import { CAPTCHA_PROVIDERS, FormSchema } from './form-schema.js';
 import { PublicTheme } from './theme.js';
 
@@ -29,6 +30,12 @@ const publicFormSchema = z
     ),
     theme: PublicTheme.optional().describe(
       'Present when the form has a theme (`settings.themeId`) or hides the branding (`settings.branding: false`); absent, the default look with "Made with Formloom"',
+    ),
+    oneResponse: OneResponse.optional().describe(
+      "Present when the form takes one response per person: `link`, a submission needs a personal link's `linkToken`; `email`, a `verificationToken` from the verify routes. A renderer asks for it before the respondent types",
+    ),
+    allowEdit: AllowEdit.optional().describe(
+      'Present when respondents may edit their response: a submission answers an `editToken`, good for `hours`',
     ),
   })
   .describe('Public form');

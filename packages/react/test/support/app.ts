@@ -12,7 +12,8 @@ import { PIXEL, startHost } from './host.js';
  * components (with `?custom=1`, text fields with a component of its own that marks its input
  * `data-custom`) and shows the answers as JSON in `#answers` (what the runtime holds, before any
  * check by the engine), and a paged form's resume token in `#resume` (`?resume=` restores its
- * partial; `?accessToken=` passes a protected form's token).
+ * partial; `?accessToken=` passes a protected form's token, `?t=` a personal link's and `?edit=` an
+ * edit's; `#edit` shows the edit token a submission answered).
  */
 const APP = `
 import { createElement as h, StrictMode } from 'react';
@@ -36,19 +37,22 @@ function App() {
     lang: q.get('lang') ?? undefined,
     resume: q.get('resume') ?? undefined,
     accessToken: q.get('accessToken') ?? undefined,
+    linkToken: q.get('t') ?? undefined,
+    editToken: q.get('edit') ?? undefined,
   });
   return h('div', null,
     h(FormloomFormView, { handle, className: 'fl', components: q.get('custom') ? { text: CustomText } : undefined }),
     h('pre', { id: 'answers' }, JSON.stringify(handle.state.answers)),
     h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''),
-    h('p', { id: 'resume' }, handle.state.resumeToken ?? ''));
+    h('p', { id: 'resume' }, handle.state.resumeToken ?? ''),
+    h('p', { id: 'edit' }, handle.state.editToken ?? ''));
 }
 createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
 `;
 
 /** The lazily loaded chunks of the package, by the name of their module. */
 const CHUNK =
-  /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz|access)-[\w]+\.js$/;
+  /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz|access|respondent)-[\w]+\.js$/;
 
 export interface SplitApp {
   /** Opens a form by its code (with more of the query after it) at a width of the window. */

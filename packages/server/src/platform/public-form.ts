@@ -42,6 +42,7 @@ export function toPublicForm(
     expiresAt: row.expires_at,
     ...captchaOf(base, widget),
     ...(theme === undefined ? {} : { theme }),
+    ...accessOf(row),
   };
 }
 
@@ -63,6 +64,19 @@ function withoutEndingConditions(schema: FormSchema): FormSchema {
   return {
     ...schema,
     settings: { ...schema.settings, endings: endings.map(({ conditionGroups: _, ...ending }) => ending) },
+  };
+}
+
+/**
+ * What a renderer must know of the form's access rules before the respondent types: whether a
+ * personal link or a verified address is needed, and whether the answers can be edited later.
+ * The password and the opening time are not here: those routes answer 401 or 409 on their own.
+ */
+function accessOf(row: FormRow): Partial<PublicForm> {
+  const oneResponse = row.access_one_response;
+  return {
+    ...(oneResponse === 'link' || oneResponse === 'email' ? { oneResponse } : {}),
+    ...(row.access_edit_hours === null ? {} : { allowEdit: { hours: row.access_edit_hours } }),
   };
 }
 

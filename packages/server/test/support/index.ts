@@ -3,6 +3,9 @@
 
 // Seals rows as the server does, for tests that write what an older release stored.
 export { createSecretBox } from '../../src/crypto/secret-box.js';
+// A real mailer (to an SMTP stand-in) for a test server that mails, as the server's own tests make it.
+export { createLogger } from '../../src/logger.js';
+export { createMailer } from '../../src/mail/mailer.js';
 export * from './ai-test-kit.js';
 export * from './airtable-stand-in.js';
 export * from './captcha-stand-in.js';

@@ -238,8 +238,13 @@ describeEachDialect(
       expect(link.body.data).toMatchObject({ oneResponse: 'link', allowEdit: { hours: 48 } });
       const read = await t.request(`/v1/forms/${form.id}/access`, { key });
       expect(read.body.data).toMatchObject({ oneResponse: 'link', allowEdit: { hours: 48 } });
+      // The public read says both, so an embed asks for a link or an address before anyone types.
+      const publicRead = await t.request(`/v1/public/forms/${form.code}`);
+      expect(publicRead.body.data).toMatchObject({ oneResponse: 'link', allowEdit: { hours: 48 } });
       const cleared = await putAccess(form.id, { oneResponse: null, allowEdit: null });
       expect(cleared.body.data).toMatchObject({ oneResponse: null, allowEdit: null });
+      const open = (await t.request(`/v1/public/forms/${form.code}`)).body.data;
+      expect([open.oneResponse, open.allowEdit]).toEqual([undefined, undefined]);
       for (const bad of [
         { oneResponse: 'phone' },
         { allowEdit: { hours: 0 } },

@@ -502,7 +502,14 @@ export function createPublicPageRouter({
     // The respondent's language as the public route picks it (pickLanguage): ?lang=, else
     // Accept-Language, else the form's base language; the schema's texts come translated.
     const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
-    const form = toPublicForm(
+    // The page asks for a personal link or an address itself before it serves the form (and the
+    // API reads its cookies), and serves edits as their own page: its script needs neither rule,
+    // which would make the runtime ask again.
+    const {
+      oneResponse: _oneResponse,
+      allowEdit: _allowEdit,
+      ...form
+    } = toPublicForm(
       row,
       publicUrl,
       { requested: lang, acceptLanguage: req.get('accept-language') },
