@@ -107,6 +107,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       'Ready forms to start from, each in the six languages; `POST /v1/forms {templateId}` creates a draft of one.',
   },
+  payments: {
+    name: 'Payments',
+    description:
+      "Payments through Stripe Checkout: the account's Stripe keys, a respondent's payment started with the answers and completed once Stripe took it (the response stored once), and refunds. Stripe's webhook is at `/v1/payments/stripe/webhook/<accountId>`.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -373,6 +373,20 @@ export {
   SavePartialBody,
 } from './models/partial.js';
 export {
+  CompletedPayment,
+  ConnectStripeBody,
+  PAID_PAGE_PATH,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  RefundBody,
+  ResponsePayment,
+  STRIPE_WEBHOOK_PATH,
+  StartedPayment,
+  StartPaymentBody,
+  StripeConnection,
+  stripeKeyMode,
+} from './models/payment.js';
+export {
   AI_LIMITS,
   type AiLimit,
   hasApiAccess,

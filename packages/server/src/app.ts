@@ -20,6 +20,7 @@ import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
 import { createLinksRouter, emailVerificationRoutes } from './features/links/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
+import { createPaymentPages, createPaymentsRouter } from './features/payments/index.js';
 import {
   createPublicPageRouter,
   createPublicRouter,
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps): Express {
     access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
+    payments: createPaymentsRouter(services.payments),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -254,6 +256,9 @@ export function createApp(deps: AppDeps): Express {
       bodyTimeoutMs: config.bodyTimeoutMs,
     }),
   );
+
+  // Stripe's webhook reads its body raw (its signature is over the bytes): before the JSON routes.
+  app.use(createPaymentPages({ payments: services.payments }));
 
   createExpressEndpoints(contract, router, app, {
     logInitialization: false,

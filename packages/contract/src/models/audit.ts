@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'theme.created',
   'theme.updated',
   'theme.deleted',
+  'payments.connected',
+  'payments.disconnected',
+  'response.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +68,7 @@ export const AUDIT_TARGET_TYPES = [
   'analytics_secret',
   'domain',
   'theme',
+  'payments',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -13,6 +13,7 @@ import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
 import { type ContractRoute, flattenRoutes } from './metadata.js';
 import { partialsRouter } from './partials.js';
+import { paymentsRouter } from './payments.js';
 import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
@@ -51,6 +52,7 @@ export const contract = c.router(
     transfer: transferRouter,
     templates: templatesRouter,
     links: formLinksRouter,
+    payments: paymentsRouter,
   },
   { strictStatusCodes: true },
 );
