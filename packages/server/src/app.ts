@@ -224,6 +224,14 @@ export function createApp(deps: AppDeps): Express {
         request: services.emailVerification.request,
         confirm: services.emailVerification.confirm,
       },
+      payments: {
+        start: (code, answers, who) => services.payments.start(code, { answers }, who),
+        complete: services.payments.complete,
+        checkoutOrigin:
+          config.stripeApiBase === undefined
+            ? 'https://checkout.stripe.com'
+            : new URL(config.stripeApiBase).origin,
+      },
       plainPost: {
         tokens: services.formPostTokens,
         uploads,

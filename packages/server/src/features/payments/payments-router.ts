@@ -27,7 +27,11 @@ export function createPaymentsRouter(
     startPayment: async ({ params, body, req }) => ({
       status: 201,
       body: successBody(
-        await payments.start(params.code, body, clientKey(req), req.get('accept-language')),
+        await payments.start(params.code, body, {
+          language: { requested: body.language, acceptLanguage: req.get('accept-language') },
+          address: clientKey(req),
+          remoteIp: req.ip,
+        }),
         'Checkout Session created',
       ),
     }),

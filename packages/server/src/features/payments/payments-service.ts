@@ -13,6 +13,7 @@ import {
   type StripeConnection,
   stripeKeyMode,
 } from '@formloom/contract';
+import type { LanguageRequest } from '@formloom/contract/engine';
 import type Stripe from 'stripe';
 import { CaptchaFailedError, type CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
@@ -222,14 +223,15 @@ export function createPaymentsService({
      */
     async start(
       code: string,
-      body: StartPaymentBody,
-      address: string,
-      acceptLanguage?: string,
+      body: Omit<StartPaymentBody, 'language'>,
+      who: { language: LanguageRequest; address: string; remoteIp?: string | undefined },
     ): Promise<StartedPayment> {
-      const { form, schema, language, checked } = await responses.checkSubmission(code, body.answers, {
-        requested: body.language,
-        acceptLanguage,
-      });
+      const { address } = who;
+      const { form, schema, language, checked } = await responses.checkSubmission(
+        code,
+        body.answers,
+        who.language,
+      );
       const field = paymentField(schema);
       if (field === undefined) {
         throw new PaymentConflictError(
@@ -240,7 +242,7 @@ export function createPaymentsService({
       await limit(form.id, address);
       const formCaptcha = schema.settings?.captcha;
       if (formCaptcha !== undefined) {
-        const verdict = (await captcha?.verify(formCaptcha, body.captchaToken, address)) ?? {
+        const verdict = (await captcha?.verify(formCaptcha, body.captchaToken, who.remoteIp)) ?? {
           ok: false,
           reason: 'no captcha provider is configured on this server',
         };
