@@ -149,6 +149,7 @@ export function createPaymentsService({
   function storeOnce(code: string, row: PaymentRow, paymentIntentId: string | null) {
     const link: SubmissionLink = {
       paid: true,
+      payment: { ...paymentOf(row), status: 'succeeded', paymentIntentId },
       completed: (trx) => createPaymentsStore(trx).completedBy(row.id),
       complete: (trx, responseId) =>
         createPaymentsStore(trx).markCompleted(

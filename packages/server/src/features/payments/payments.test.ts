@@ -119,6 +119,13 @@ describeDialects('payments through Stripe Checkout', (dialect) => {
 
   it('stores a paid response once: the amount computed by the server, refused before payment, the same response again', async () => {
     const s = await shop();
+    // An endpoint for the response's event (none is delivered here: no worker runs).
+    const hook = await t.request('/v1/webhooks', {
+      method: 'POST',
+      key: s.key,
+      json: { url: 'https://8.8.8.8/hook', events: ['FORM_RESPONSE_CREATED'] },
+    });
+    expect(hook.status, hook.text).toBe(201);
     // A client naming its own amount is refused; the amount comes from the answers.
     const named = await start(s.code, { name: 'Ada', qty: 3 }, { amount: 1 });
     expect(named.status).toBe(400);
@@ -165,6 +172,17 @@ describeDialects('payments through Stripe Checkout', (dialect) => {
       payment: { status: 'succeeded', amount: 3750 },
     });
     expect(response.body.data.answers).not.toHaveProperty('pay');
+    // FORM_RESPONSE_CREATED carries the payment.
+    const events = await t.db
+      .selectFrom('webhook_events')
+      .select(['type', 'payload'])
+      .where('account_id', '=', s.accountId)
+      .execute();
+    const created = events
+      .filter((e) => e.type === 'FORM_RESPONSE_CREATED')
+      .map((e) => JSON.parse(e.payload));
+    expect(created).toHaveLength(1);
+    expect(created[0].data.payment).toEqual(done.body.data.payment);
   });
 
   it('refuses a plain submission, a form without keys, and a form without a payment field', async () => {

@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type FormCaptcha, type FormSchema, isLanguage, paymentField } from '@formloom/contract';
+import {
+  type FormCaptcha,
+  type FormSchema,
+  isLanguage,
+  paymentField,
+  type ResponsePayment,
+} from '@formloom/contract';
 import {
   endingScreen,
   type LanguageRequest,
@@ -47,6 +53,8 @@ export interface SubmissionLink {
    * a response. Its captcha was checked when the payment started.
    */
   paid?: boolean;
+  /** The payment a paid response carries, announced with it (FORM_RESPONSE_CREATED). */
+  payment?: ResponsePayment | undefined;
 }
 
 /** What a submission sends to prove who answers (`linkToken`, `verificationToken` of its body). */
@@ -316,6 +324,7 @@ export function createSubmission({
         answers: checked.value,
         variables: checked.variables,
         quiz: quiz && quizNumbers(quiz),
+        ...(link?.payment === undefined ? {} : { payment: link.payment }),
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);
