@@ -8,7 +8,8 @@ import { defineConfig } from 'tsup';
  * the registry. What stays outside is this package's `dependencies` (tsup leaves those external):
  * better-sqlite3 (native), two large packages loaded only when used (gpt-tokenizer's encodings;
  * recheck, see below), css-tree (it reads its CSS data files beside its own modules at run time),
- * pdfkit (the same, its font metrics; loaded on the first PDF) and the fonts of themes and PDFs
+ * pdfkit (the same, its font metrics; loaded on the first PDF), stripe (its client, loaded on the
+ * first payment) and the fonts of themes and PDFs
  * (files the server sends or embeds as they are).
  */
 export default defineConfig({

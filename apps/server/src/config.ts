@@ -46,6 +46,8 @@ export interface Config {
   auditRetentionMs: number;
   /** FORMLOOM_DNS_SERVERS: `host:port` DNS servers for custom domains' TXT checks; absent: the system's. */
   dnsServers: string[] | undefined;
+  /** FORMLOOM_STRIPE_API_BASE: where the Stripe client sends its requests; absent: Stripe's own API. */
+  stripeApiBase: string | undefined;
   shutdownTimeoutMs: number;
   webhooks: WebhookConfig;
   integrations: IntegrationsConfig;
@@ -244,6 +246,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     deletedRetentionMs: duration(env, 'FORMLOOM_DELETED_RETENTION', 30 * 86_400_000, fail),
     auditRetentionMs: duration(env, 'FORMLOOM_AUDIT_RETENTION', 365 * 86_400_000, fail),
     dnsServers: dnsServers(env, fail),
+    stripeApiBase: stripeApiBase(env, fail),
     shutdownTimeoutMs: duration(env, 'FORMLOOM_SHUTDOWN_TIMEOUT', 10_000, fail),
     webhooks: loadWebhookConfig(env, fail),
     integrations: loadIntegrationsConfig(env, fail),
@@ -270,6 +273,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ),
     },
   };
+}
+
+/** FORMLOOM_STRIPE_API_BASE: an http(s) origin (a stand-in, a proxy); the Stripe client takes its host, port and protocol. */
+function stripeApiBase(env: Env, fail: (message: string) => Error): string | undefined {
+  const raw = read(env, 'FORMLOOM_STRIPE_API_BASE');
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw fail(`FORMLOOM_STRIPE_API_BASE is "${raw}", which is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw fail('FORMLOOM_STRIPE_API_BASE must be an http or https URL');
+  }
+  return url.origin;
 }
 
 /** FORMLOOM_DNS_SERVERS: comma-separated addresses (`127.0.0.1:5353`, `[::1]:53`), checked as node's resolver takes them. */

@@ -81,6 +81,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       deletedRetentionMs: config.deletedRetentionMs,
       auditRetentionMs: config.auditRetentionMs,
       dnsServers: config.dnsServers,
+      stripeApiBase: config.stripeApiBase,
     },
     secretKey,
     aiProvider: createAiProvider({ settings: config.ai.settings, logger }),

@@ -155,6 +155,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_BODY_LIMIT: 'huge' })).toThrow(/FORMLOOM_BODY_LIMIT/);
     expect(() => loadConfig({ FORMLOOM_DELETED_RETENTION: 'forever' })).toThrow(/FORMLOOM_DELETED_RETENTION/);
     expect(() => loadConfig({ FORMLOOM_LOG_LEVEL: 'loud' })).toThrow(/FORMLOOM_LOG_LEVEL/);
+    expect(loadConfig({}).stripeApiBase).toBeUndefined();
+    expect(loadConfig({ FORMLOOM_STRIPE_API_BASE: 'http://127.0.0.1:4010/' }).stripeApiBase).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(() => loadConfig({ FORMLOOM_STRIPE_API_BASE: 'ftp://example.org' })).toThrow(
+      /FORMLOOM_STRIPE_API_BASE/,
+    );
     expect(loadConfig({}).dnsServers).toBeUndefined();
     expect(loadConfig({ FORMLOOM_DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).dnsServers).toEqual([
       '127.0.0.1:5353',

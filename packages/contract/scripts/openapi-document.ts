@@ -117,6 +117,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     description:
       "The account's OpenID Connect provider (owners): who may join, with which role, and whether members sign in only through it.",
   },
+  payments: {
+    name: 'Payments',
+    description:
+      "Payments through Stripe Checkout: the account's Stripe keys, a respondent's payment started with the answers and completed once Stripe took it (the response stored once), and refunds. Stripe's webhook is at `/v1/payments/stripe/webhook/<accountId>`.",
+  },
 };
 
 const SECURITY_SCHEMES: JsonObject = {

@@ -14,6 +14,8 @@ export { answerFeedback, markQuiz, quizQuestions, withoutQuizAnswers } from './e
 // Each question type's figure and condition operators, and the operators' target types: here and
 // not in `./engine`, so that a browser bundle of the engine leaves them out of its start.
 export { OPERATOR_TARGET_TYPES, operatorAppliesTo, WHEN_TARGET_TYPES } from './engine/operators.js';
+// A payment's amount is the server's to compute (it prices the Checkout Session); not in `./engine`.
+export { type PaymentQuote, paymentAmount, paymentField } from './engine/payment-amount.js';
 export { isOtherAnswer, OTHER_MAX_LENGTH } from './engine/question-types/checks.js';
 export { QUESTION_TYPE_ENTRIES, questionType } from './engine/question-types/entries.js';
 export { QUESTION_KINDS, questionKind } from './engine/question-types/kinds.js';
@@ -144,6 +146,12 @@ export {
   ConversationHistoryEntry,
 } from './models/conversation.js';
 export {
+  currencyMinorUnits,
+  formatMinorUnits,
+  isPaymentCurrency,
+  toMinorUnits,
+} from './models/currencies.js';
+export {
   DashboardLoginBody,
   SESSION_COOKIE,
   SetupBody,
@@ -213,6 +221,7 @@ export {
   NpsConfig,
   OPTION_FIELD_TYPES,
   OtherOption,
+  PaymentConfig,
   PhoneConfig,
   QUESTION_TYPES,
   type QuestionType,
@@ -376,6 +385,20 @@ export {
   ResumeToken,
   SavePartialBody,
 } from './models/partial.js';
+export {
+  CompletedPayment,
+  ConnectStripeBody,
+  PAID_PAGE_PATH,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  RefundBody,
+  ResponsePayment,
+  STRIPE_WEBHOOK_PATH,
+  StartedPayment,
+  StartPaymentBody,
+  StripeConnection,
+  stripeKeyMode,
+} from './models/payment.js';
 export {
   AI_LIMITS,
   type AiLimit,

@@ -226,4 +226,5 @@ export const defaultFields: Required<FieldComponents> = {
   signature: later('signature', 'Signature'),
   consent: later('notices', 'Consent'),
   statement: later('notices', 'Statement'),
+  payment: later('notices', 'Payment'),
 };

@@ -25,6 +25,7 @@ import { Forms } from './resources/forms.js';
 import { Integrations } from './resources/integrations.js';
 import { Me } from './resources/me.js';
 import { Members } from './resources/members.js';
+import { Payments } from './resources/payments.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { SmartForms } from './resources/smart-forms.js';
@@ -122,6 +123,8 @@ export class Formloom {
   readonly members: Members = new Members(this);
   /** Custom domains (a signed-in owner or admin). */
   readonly domains: Domains = new Domains(this);
+  /** The account's Stripe keys (a signed-in owner or admin). */
+  readonly payments: Payments = new Payments(this);
   /** The account's themes: colours, font, logo and custom CSS for its forms. */
   readonly themes: Themes = new Themes(this);
   /** The library of form templates: `forms.create({templateId})` starts a form from one. */

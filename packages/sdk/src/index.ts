@@ -121,6 +121,7 @@ export { Fields, FormPartials, Forms } from './resources/forms.js';
 export { Integrations } from './resources/integrations.js';
 export { Me } from './resources/me.js';
 export { Members } from './resources/members.js';
+export { Payments } from './resources/payments.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';

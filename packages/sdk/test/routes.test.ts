@@ -100,6 +100,7 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
   ],
   deleteResponse: [(c) => c.responses.delete(ID, X), 'DELETE', `/v1/forms/${ID}/responses/${X}`],
   getResponsePdf: [(c) => c.responses.pdf(ID, X), 'GET', `/v1/forms/${ID}/responses/${X}/pdf`],
+  refundPayment: [(c) => c.responses.refund(ID, X), 'POST', `/v1/forms/${ID}/responses/${X}/refund`],
   getFormFigures: [(c) => c.forms.figures(ID, { bucket: 'week' }), 'GET', `/v1/forms/${ID}/figures`],
   listPartials: [(c) => c.forms.partials.list(ID), 'GET', `/v1/forms/${ID}/partials`],
   listSmartForms: [(c) => c.smartForms.list({ status: 'published' }), 'GET', '/v1/smart-forms'],

@@ -21,6 +21,7 @@ import { createHealthRouter } from './features/health/index.js';
 import { createBrowserRoutes, createIntegrationsRouter } from './features/integrations/index.js';
 import { createLinksRouter, emailVerificationRoutes } from './features/links/index.js';
 import { createPartialsRouter } from './features/partials/index.js';
+import { createPaymentPages, createPaymentsRouter } from './features/payments/index.js';
 import {
   createPublicPageRouter,
   createPublicRouter,
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): Express {
     links: createLinksRouter(services.links),
     sso: createSsoRouter(services.sso),
     destinations: createDestinationsRouter(services.destinations),
+    payments: createPaymentsRouter(services.payments),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
@@ -231,6 +233,14 @@ export function createApp(deps: AppDeps): Express {
         request: services.emailVerification.request,
         confirm: services.emailVerification.confirm,
       },
+      payments: {
+        start: (code, answers, who) => services.payments.start(code, { answers }, who),
+        complete: services.payments.complete,
+        checkoutOrigin:
+          config.stripeApiBase === undefined
+            ? 'https://checkout.stripe.com'
+            : new URL(config.stripeApiBase).origin,
+      },
       plainPost: {
         tokens: services.formPostTokens,
         uploads,
@@ -274,6 +284,9 @@ export function createApp(deps: AppDeps): Express {
       bodyTimeoutMs: config.bodyTimeoutMs,
     }),
   );
+
+  // Stripe's webhook reads its body raw (its signature is over the bytes): before the JSON routes.
+  app.use(createPaymentPages({ payments: services.payments }));
 
   createExpressEndpoints(contract, router, app, {
     logInitialization: false,

@@ -117,6 +117,27 @@ export class PaymentRequiredError extends DomainError {
   override name = 'PaymentRequiredError';
 }
 
+/** A payment completed before Stripe took it (402 PAYMENT_REQUIRED_FIRST). */
+export class PaymentRequiredFirstError extends PaymentRequiredError {
+  override name = 'PaymentRequiredFirstError';
+  override readonly caseCode = 'PAYMENT_REQUIRED_FIRST' as const;
+}
+
+/**
+ * A payment's state forbids it (409): a plain submission to a form with a payment field
+ * (CHECKOUT_REQUIRED), a payment started without the account's Stripe keys (STRIPE_NOT_CONNECTED)
+ * or on a form without a payment field (CHECKOUT_NOT_NEEDED).
+ */
+export class PaymentConflictError extends ConflictError {
+  override name = 'PaymentConflictError';
+  constructor(
+    message: string,
+    override readonly caseCode: 'CHECKOUT_REQUIRED' | 'STRIPE_NOT_CONNECTED' | 'CHECKOUT_NOT_NEEDED',
+  ) {
+    super(message);
+  }
+}
+
 /** A file or value over its size limit. */
 export class TooLargeError extends DomainError {
   override name = 'TooLargeError';

@@ -42,6 +42,12 @@ import {
 } from './features/notifications/index.js';
 import { createPartialsService, type PartialsService } from './features/partials/index.js';
 import {
+  createPaymentsService,
+  createStripeClients,
+  PAYMENT_LIMITS,
+  type PaymentLimits,
+} from './features/payments/index.js';
+import {
   createFormPostTokens,
   createPublicRateLimiter,
   DEFAULT_PUBLIC_RATE_LIMIT,
@@ -138,6 +144,13 @@ export interface AppConfig {
    * at; absent: the system's.
    */
   dnsServers?: readonly string[];
+  /**
+   * FORMLOOM_STRIPE_API_BASE: where the Stripe client sends its requests (`http://127.0.0.1:4010`
+   * for a stand-in); absent, Stripe's own API.
+   */
+  stripeApiBase?: string;
+  /** Payments started per address and form, and per form (`PAYMENT_LIMITS`); what is not given is the default. */
+  paymentLimits?: Partial<PaymentLimits>;
 }
 
 /** What the services are made of: the database, the time, the outside world and the settings. */
@@ -387,6 +400,17 @@ function buildServices(deps: ServicesDeps) {
     lookupTxt: createTxtLookup(config.dnsServers),
     publicUrl: config.publicUrl,
   });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    box,
+    forms,
+    responses,
+    stripe: createStripeClients(config.stripeApiBase),
+    publicUrl: config.publicUrl,
+    captcha,
+    limits: { ...PAYMENT_LIMITS, ...config.paymentLimits },
+  });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
     db,
@@ -503,6 +527,7 @@ function buildServices(deps: ServicesDeps) {
     setupTokens,
     smartForms,
     domains,
+    payments,
     otp,
     interviews,
     insights,

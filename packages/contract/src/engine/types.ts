@@ -74,6 +74,11 @@ export type SchemaProblemCode =
   | 'part_required'
   | 'statement_required'
   | 'unknown_country'
+  // Payments (integrity/question-types.ts)
+  | 'payment_twice'
+  | 'payment_required'
+  | 'payment_amount'
+  | 'unknown_currency'
   // E-mail notifications (integrity/notifications.ts)
   | 'notification_field_not_email'
   // Repeating sections (integrity/repeat.ts)

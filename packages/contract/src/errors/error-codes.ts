@@ -89,6 +89,14 @@ export const ERROR_CASES = {
    * (`enforce`): start at `/v1/auth/sso/start?account=<id>` instead.
    */
   SSO_REQUIRED: 'FORBIDDEN',
+  /** A payment's completion before Stripe took the payment (the respondent came back unpaid). */
+  PAYMENT_REQUIRED_FIRST: 'PAYMENT_REQUIRED',
+  /** A plain submission (or a partial's completion) to a form with a payment field: pay through Checkout. */
+  CHECKOUT_REQUIRED: 'CONFLICT',
+  /** A payment started on a form whose account has set no Stripe keys. */
+  STRIPE_NOT_CONNECTED: 'CONFLICT',
+  /** A payment started on a form without a payment field: submit it instead. */
+  CHECKOUT_NOT_NEEDED: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -104,6 +112,10 @@ export const ERROR_CASE_CODES = [
   'LINK_REQUIRED',
   'VERIFICATION_REQUIRED',
   'SSO_REQUIRED',
+  'PAYMENT_REQUIRED_FIRST',
+  'CHECKOUT_REQUIRED',
+  'STRIPE_NOT_CONNECTED',
+  'CHECKOUT_NOT_NEEDED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = [
   'destination.created',
   'destination.updated',
   'destination.deleted',
+  'payments.connected',
+  'payments.disconnected',
+  'response.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,6 +75,7 @@ export const AUDIT_TARGET_TYPES = [
   'theme',
   'account',
   'destination',
+  'payments',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -45,6 +45,11 @@ export const FIELD_TYPES = [
   'consent',
   /** Text shown to the respondent (paragraphs and links); never answered. */
   'statement',
+  /**
+   * A payment through Stripe Checkout (docs/payments.md): never answered; at most one per form,
+   * whose responses are stored once the payment is made.
+   */
+  'payment',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -91,6 +96,7 @@ export const QUESTION_TYPES = [
   'signature',
   'consent',
   'statement',
+  'payment',
 ] as const satisfies readonly FieldType[];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

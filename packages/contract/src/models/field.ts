@@ -149,6 +149,24 @@ export const StatementConfig = z.object({ text: NoticeText }).strict();
 export type StatementConfig = z.infer<typeof StatementConfig>;
 
 /**
+ * `payment`: what Stripe Checkout charges. Exactly one of `amount` (an integer in the currency's
+ * minor units: 1250 is 12.50 EUR) and `amountVariable` (the id of a number variable in major
+ * units, such as a price times a quantity, rounded to the currency's minor units); the server
+ * computes the amount, never the client.
+ */
+export const PaymentConfig = z
+  .object({
+    amount: z.number().int().positive().max(99_999_999).optional(),
+    amountVariable: Id.optional(),
+    /** ISO 4217, upper case ("EUR"); `checkSchema` refuses a code Stripe does not charge in. */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code'),
+    /** The line on Stripe's page and receipt; the form's title when absent. */
+    description: z.string().min(1).max(500).optional(),
+  })
+  .strict();
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
+/**
  * An "Other, please specify" choice with a text answer: `{other: text}` in place of a value (or
  * beside the values of a multiple choice).
  */
@@ -216,6 +234,7 @@ const fieldObject = z
     address: AddressConfig.optional(),
     consent: ConsentConfig.optional(),
     statement: StatementConfig.optional(),
+    payment: PaymentConfig.optional(),
     fileConfig: FileConfig.optional(),
     validation: FieldValidation.optional(),
     conditionalLogic: ConditionalLogic.optional(),

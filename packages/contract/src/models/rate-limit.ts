@@ -8,6 +8,7 @@ export const RATE_LIMIT_TYPES = [
   'FEEDBACK_LIMIT',
   'UNLOCK_LIMIT',
   'VERIFY_LIMIT',
+  'PAYMENT_LIMIT',
 ] as const;
 export type RateLimitType = (typeof RATE_LIMIT_TYPES)[number];
 
@@ -17,7 +18,7 @@ const rateLimitInfoSchema = z
     type: z
       .enum(RATE_LIMIT_TYPES)
       .describe(
-        'BURST_LIMIT: per minute; HOURLY_LIMIT: per hour; MONTHLY_QUOTA: calendar month (UTC); AI_ENDPOINT_LIMIT: per-hour limit of one AI endpoint; FEEDBACK_LIMIT: quiz answers marked per address and per form; UNLOCK_LIMIT: password tries per address and per form; VERIFY_LIMIT: e-mailed codes per address and form',
+        'BURST_LIMIT: per minute; HOURLY_LIMIT: per hour; MONTHLY_QUOTA: calendar month (UTC); AI_ENDPOINT_LIMIT: per-hour limit of one AI endpoint; FEEDBACK_LIMIT: quiz answers marked per address and per form; UNLOCK_LIMIT: password tries per address and per form; VERIFY_LIMIT: e-mailed codes per address and form; PAYMENT_LIMIT: payments started per address and form',
       ),
     retry_after: z.number().int().nonnegative().describe('Seconds to wait before retrying'),
     limit: z.number().int().nonnegative().describe('Requests allowed in the window'),

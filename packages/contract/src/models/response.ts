@@ -4,6 +4,7 @@ import { ExportQuery } from './export.js';
 import { LinkToken, VerificationToken } from './form-link.js';
 import { LANGUAGES } from './limits.js';
 import { PageQuery, page } from './paging.js';
+import { ResponsePayment } from './response-payment.js';
 
 /**
  * A file answer: what `POST /v1/public/forms/:code/uploads` returned for the respondent's file.
@@ -120,6 +121,9 @@ export const FormResponse = z
       .nullable()
       .optional()
       .describe('The address the respondent proved (a form with `oneResponse: "email"`); absent otherwise'),
+    payment: ResponsePayment.nullable()
+      .optional()
+      .describe('The payment of a form with a payment field (Stripe Checkout); absent otherwise'),
     submittedAt: Timestamp,
     updatedAt: Timestamp.nullable()
       .optional()

@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   'domains.manage',
   'themes.read',
   'themes.write',
+  'payments.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +58,7 @@ const ADMIN: readonly Permission[] = [
   'members.manage',
   'audit.read',
   'domains.manage',
+  'payments.manage',
 ];
 
 /** The one table of which role may do what. */

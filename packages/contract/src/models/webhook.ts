@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpUrl, Timestamp, Uuid } from './common.js';
 import { PageQuery, page } from './paging.js';
 import { QuizResult, VariableValue } from './response.js';
+import { ResponsePayment } from './response-payment.js';
 
 /** All ten event types are subscribable (docs/webhooks.md "Events"). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -151,6 +152,7 @@ const ResponseEventData = z.object({
       'Variables of the form computed at submission, keyed by id; only for forms that declare variables',
     ),
   quiz: QuizResult.optional().describe("The quiz's marks; only for forms with `settings.quiz`"),
+  payment: ResponsePayment.optional().describe('The payment taken; only for forms with a payment field'),
 });
 
 export const WEBHOOK_EVENT_DATA = {

@@ -23,7 +23,7 @@ describe('the public route table', () => {
     for (const [name, { method, path }] of Object.entries(publicRoutes)) {
       const route = contractRoutes.find((r) => r.name === name);
       expect(route, name).toBeDefined();
-      expect(['public', 'partials', 'access']).toContain(route!.group);
+      expect(['public', 'partials', 'access', 'payments']).toContain(route!.group);
       expect(`${route!.route.method} ${route!.route.path}`).toBe(`${method} ${path}`);
     }
   });

@@ -33,6 +33,11 @@ export const completePartial = {
   method: 'POST',
   path: '/v1/public/forms/:code/partials/:token/complete',
 } as const;
+export const startPayment = { method: 'POST', path: '/v1/public/forms/:code/payments' } as const;
+export const completePayment = {
+  method: 'POST',
+  path: '/v1/public/forms/:code/payments/:sessionId/complete',
+} as const;
 export const getPublicSmartForm = { method: 'GET', path: '/v1/public/smart-forms/:code' } as const;
 export const requestSmartFormOtp = {
   method: 'POST',
@@ -74,6 +79,8 @@ export const publicRoutes = {
   getPartial,
   updatePartial,
   completePartial,
+  startPayment,
+  completePayment,
   getPublicSmartForm,
   requestSmartFormOtp,
   verifySmartFormOtp,

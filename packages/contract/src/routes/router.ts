@@ -14,6 +14,7 @@ import { integrationsRouter } from './integrations.js';
 import { membersRouter } from './members.js';
 import { type ContractRoute, flattenRoutes } from './metadata.js';
 import { partialsRouter } from './partials.js';
+import { paymentsRouter } from './payments.js';
 import { publicRouter } from './public.js';
 import { responsesRouter } from './responses.js';
 import { c } from './shared.js';
@@ -55,6 +56,7 @@ export const contract = c.router(
     links: formLinksRouter,
     sso: ssoRouter,
     destinations: destinationsRouter,
+    payments: paymentsRouter,
   },
   { strictStatusCodes: true },
 );

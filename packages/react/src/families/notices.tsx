@@ -1,4 +1,4 @@
-import { type NoticePiece, noticeParagraphs } from '@formloom/contract/engine/parts';
+import { formatMinorUnits, type NoticePiece, noticeParagraphs } from '@formloom/contract/engine/parts';
 import type { FieldProps } from '../fields.js';
 import { Errors, Group, Help } from '../internal/parts.js';
 
@@ -65,6 +65,24 @@ export function Statement(props: FieldProps) {
           <Pieces pieces={pieces} />
         </p>
       ))}
+      <Errors props={props} />
+    </div>
+  );
+}
+
+/**
+ * A payment: its label and, for a fixed amount, the amount; nothing to fill in, the card is taken on
+ * Stripe's own page once the form is sent.
+ */
+export function Payment(props: FieldProps) {
+  const payment = props.field.payment;
+  return (
+    <div className="fl-field fl-payment" data-field-id={props.field.id}>
+      <p className="fl-label">{props.label}</p>
+      <Help props={props} />
+      {payment?.amount !== undefined ? (
+        <p className="fl-payment-amount">{formatMinorUnits(payment.amount, payment.currency)}</p>
+      ) : null}
       <Errors props={props} />
     </div>
   );

@@ -2,7 +2,7 @@ import { type Contract, contract, RESPONSE_FILE_PATH } from '@formloom/contract'
 import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { type ExportedFile, exportedFile } from '../core/export-file.js';
-import type { QueryOf, ResultOf, RouteLike } from '../internal/route.js';
+import type { BodyOf, QueryOf, ResultOf, RouteLike } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
@@ -10,6 +10,7 @@ const routes = contract.responses;
 /** The file download is served beside the contract's routes (it answers bytes, not an envelope). */
 const fileRoute = { method: 'GET', path: RESPONSE_FILE_PATH, responses: {} } as const satisfies RouteLike;
 type R = Contract['responses'];
+type P = Contract['payments'];
 
 /** Submitted responses of a form: `{id, formId, answers, submittedAt}`, answers keyed by field id. */
 export class Responses extends APIResource {
@@ -115,6 +116,28 @@ export class Responses extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<R['deleteResponse']>> {
     return this._client._call(routes.deleteResponse, { params: { id: formId, responseId } }, options);
+  }
+
+  /**
+   * Refunds a paid response's payment through Stripe: all that is left of it, or `amount` (in the
+   * currency's minor units). Answers the payment with its new status.
+   *
+   * ```ts
+   * const payment = await client.responses.refund(formId, responseId, { amount: 500 });
+   * payment.status; // 'partially_refunded'
+   * ```
+   */
+  refund(
+    formId: string,
+    responseId: string,
+    body: BodyOf<P['refundPayment']> = {},
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<P['refundPayment']>> {
+    return this._client._call(
+      contract.payments.refundPayment,
+      { params: { id: formId, responseId }, body },
+      options,
+    );
   }
 
   /**

@@ -47,6 +47,8 @@ export interface Database {
   form_email_codes: FormEmailCodesTable;
   destinations: DestinationsTable;
   destination_records: DestinationRecordsTable;
+  payment_accounts: PaymentAccountsTable;
+  payments: PaymentsTable;
 }
 
 export interface AccountsTable {
@@ -162,6 +164,43 @@ export interface ResponsesTable {
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address the respondent proved (`oneResponse: "email"`); unique per form. */
   verified_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the response's payment (`ResponsePayment`); null for a form without a payment field. */
+  payment: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An account's Stripe keys: the secrets sealed with the account's id as associated data. */
+export interface PaymentAccountsTable {
+  account_id: string;
+  secret_key_sealed: string;
+  webhook_secret_sealed: string;
+  publishable_key: string;
+  /** `test` or `live`, from the keys' prefix. */
+  mode: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A payment from its start to the response it stored (features/payments). */
+export interface PaymentsTable {
+  id: string;
+  form_id: string;
+  account_id: string;
+  /** The Stripe Checkout Session's id; unique. */
+  session_id: string;
+  /** JSON text of the answers as sent at the start, submitted once paid. */
+  answers: string;
+  language: string | null;
+  /** In the currency's minor units, as the server computed it at the start. */
+  amount: number;
+  currency: string;
+  /** `PAYMENT_STATUSES`. */
+  status: string;
+  payment_intent_id: string | null;
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  /** The response stored once paid; null before. */
+  response_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Answers an edit of a response replaced, as they were (the owner reads them as its history). */
@@ -666,6 +705,8 @@ export interface ThemesTable {
 }
 export type ThemeRow = Selectable<ThemesTable>;
 export type PartialRow = Selectable<PartialsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentAccountRow = Selectable<PaymentAccountsTable>;
 export type SmartFormRow = Selectable<SmartFormsTable>;
 export type SmartFormSessionRow = Selectable<SmartFormSessionsTable>;
 export type SmartFormQuestionRow = Selectable<SmartFormQuestionsTable>;

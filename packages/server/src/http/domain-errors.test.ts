@@ -49,6 +49,10 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
     'VERIFICATION_REQUIRED',
   ],
   [new domain.SsoRequiredError('Sign in through single sign-on'), 'SSO_REQUIRED'],
+  [new domain.PaymentRequiredFirstError('This session is not paid yet'), 'PAYMENT_REQUIRED_FIRST'],
+  [new domain.PaymentConflictError('Pay through Checkout', 'CHECKOUT_REQUIRED'), 'CHECKOUT_REQUIRED'],
+  [new domain.PaymentConflictError('No Stripe keys', 'STRIPE_NOT_CONNECTED'), 'STRIPE_NOT_CONNECTED'],
+  [new domain.PaymentConflictError('No payment field', 'CHECKOUT_NOT_NEEDED'), 'CHECKOUT_NOT_NEEDED'],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {

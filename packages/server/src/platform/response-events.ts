@@ -1,4 +1,4 @@
-import type { FormSchema, QuizResult, WebhookAnswer } from '@formloom/contract';
+import type { FormSchema, QuizResult, ResponsePayment, WebhookAnswer } from '@formloom/contract';
 import { isEntry, type VariableValues } from '@formloom/contract/engine';
 import type { FormRow } from '../db/database.js';
 import type { OutboxEvent } from '../outbox/record.js';
@@ -50,6 +50,7 @@ interface EventResponse {
   answers: Record<string, unknown>;
   variables?: VariableValues | undefined;
   quiz?: QuizResult | undefined;
+  payment?: ResponsePayment | undefined;
 }
 
 function responseData(
@@ -80,5 +81,6 @@ function responseData(
     answers,
     ...(response.variables === undefined ? {} : { variables: response.variables }),
     ...(response.quiz === undefined ? {} : { quiz: response.quiz }),
+    ...(response.payment === undefined ? {} : { payment: response.payment }),
   };
 }

@@ -126,7 +126,7 @@ export function FieldPanel({
   const whenTargets = targets.filter((x) => WHEN_TARGET_TYPES.includes(x.type));
   const hidden = field.type === 'hidden';
   // A statement is shown, never answered: nothing to require, validate or prefill.
-  const answered = field.type !== 'statement';
+  const answered = field.type !== 'statement' && field.type !== 'payment';
   const prefillOn = hidden || field.prefill !== undefined;
   // A rule's problems show in the rule (an unsafe pattern beside the pattern); the rest on top.
   const rulesPath = `$.fields[${schema.fields.indexOf(field)}].validation.rules`;

@@ -33,4 +33,5 @@ export const FIELD_PROPERTY_EDITORS = {
   address: 'address settings: a checkbox per part an answer must fill in',
   consent: 'consent settings: the text agreed to (links as [label](https://…))',
   statement: 'statement settings: the text shown (links as [label](https://…))',
+  payment: 'payment settings: the amount (fixed or a number variable), the currency, the description',
 } as const satisfies Record<keyof Field, string>;

@@ -43,6 +43,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'Signature',
       consent: 'Consent',
       statement: 'Statement',
+      payment: 'Payment',
     },
     operator: {
       equals: 'is',
@@ -98,6 +99,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'Unterschrift',
       consent: 'Einwilligung',
       statement: 'Hinweistext',
+      payment: 'Zahlung',
     },
     operator: {
       equals: 'ist',
@@ -153,6 +155,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'Firma',
       consent: 'Consentimiento',
       statement: 'Texto informativo',
+      payment: 'Pago',
     },
     operator: {
       equals: 'es',
@@ -208,6 +211,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'Firma',
       consent: 'Consenso',
       statement: 'Testo informativo',
+      payment: 'Pagamento',
     },
     operator: {
       equals: 'è',
@@ -263,6 +267,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'Handtekening',
       consent: 'Toestemming',
       statement: 'Mededeling',
+      payment: 'Betaling',
     },
     operator: {
       equals: 'is',
@@ -318,6 +323,7 @@ const NAMES: Record<DashboardLanguage, Names> = {
       signature: 'İmza',
       consent: 'Onay',
       statement: 'Bilgi metni',
+      payment: 'Ödeme',
     },
     operator: {
       equals: 'eşittir',

@@ -1,5 +1,12 @@
 import type { Field, FieldOption, MatrixConfig, RatingConfig } from '@formloom/contract';
-import { ADDRESS_REQUIRED_PARTS, SCHEMA_LIMITS } from '@formloom/contract';
+import {
+  ADDRESS_REQUIRED_PARTS,
+  currencyMinorUnits,
+  isPaymentCurrency,
+  type PaymentConfig,
+  SCHEMA_LIMITS,
+  toMinorUnits,
+} from '@formloom/contract';
 import {
   Button,
   Checkbox,
@@ -267,6 +274,8 @@ export function QuestionSettings({
         </Fieldset>
       );
     }
+    case 'payment':
+      return <PaymentSettings field={field} set={set} disabled={disabled} legend={legend} />;
     default:
       return null;
   }
@@ -606,5 +615,81 @@ export function ChoiceSettings({
         />
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A payment's settings: a fixed amount (typed in whole currency units, kept in minor units) or the
+ * number variable that prices it, the currency and the receipt's line.
+ */
+function PaymentSettings({
+  field,
+  set,
+  disabled,
+  legend,
+}: {
+  field: Field;
+  set: SetField;
+  disabled: boolean;
+  legend: string;
+}) {
+  const t = useTexts(questionTexts);
+  const payment: PaymentConfig = field.payment ?? { amount: 1000, currency: 'EUR' };
+  const digits = currencyMinorUnits(payment.currency) ?? 2;
+  const fromVariable = payment.amountVariable !== undefined;
+  const change = (next: PaymentConfig) => set('payment', defined(next));
+  return (
+    <Fieldset legend={legend} disabled={disabled}>
+      <Stack gap="xs">
+        <Text size="sm">{t('paymentHelp')}</Text>
+        <NativeSelect
+          label={t('paymentAmountKind')}
+          value={fromVariable ? 'variable' : 'fixed'}
+          data={[
+            { value: 'fixed', label: t('paymentFixed') },
+            { value: 'variable', label: t('paymentFromVariable') },
+          ]}
+          onChange={(e) =>
+            change(
+              e.currentTarget.value === 'variable'
+                ? { ...payment, amount: undefined, amountVariable: 'total' }
+                : { ...payment, amountVariable: undefined, amount: 1000 },
+            )
+          }
+        />
+        {fromVariable ? (
+          <TextInput
+            label={t('paymentVariable')}
+            value={payment.amountVariable ?? ''}
+            onChange={(e) => change({ ...payment, amountVariable: e.currentTarget.value })}
+          />
+        ) : (
+          <NumberInput
+            label={t('paymentAmount')}
+            min={0}
+            decimalScale={digits}
+            value={(payment.amount ?? 0) / 10 ** digits}
+            onChange={(value) => {
+              const major = num(value);
+              const minor = major === undefined ? undefined : toMinorUnits(major, payment.currency);
+              if (minor !== undefined && minor > 0) change({ ...payment, amount: minor });
+            }}
+          />
+        )}
+        <TextInput
+          label={t('paymentCurrency')}
+          maxLength={3}
+          value={payment.currency}
+          error={isPaymentCurrency(payment.currency) ? undefined : t('paymentCurrencyUnknown')}
+          onChange={(e) => change({ ...payment, currency: e.currentTarget.value.toUpperCase() })}
+        />
+        <TextInput
+          label={t('paymentDescription')}
+          maxLength={500}
+          value={payment.description ?? ''}
+          onChange={(e) => change({ ...payment, description: optional(e.currentTarget.value) })}
+        />
+      </Stack>
+    </Fieldset>
   );
 }

@@ -71,6 +71,16 @@ const en = {
   conditionPart: 'Group {g}, condition {c}: part',
   utcOffset: '{label}: UTC offset',
   previewPending: '{type}: shown here once this question type can be previewed.',
+  paymentAmountKind: 'The amount is',
+  paymentFixed: 'A fixed amount',
+  paymentFromVariable: 'A number variable (price × quantity…)',
+  paymentAmount: 'Amount, e.g. 12.50',
+  paymentVariable: 'Id of the number variable, in whole currency units',
+  paymentCurrency: 'Currency (ISO code, e.g. EUR)',
+  paymentCurrencyUnknown: 'Not a currency a payment can be made in.',
+  paymentDescription: 'Line on the receipt (optional)',
+  paymentHelp:
+    'Respondents pay on Stripe’s page once they send the form; the response is stored when paid. Connect Stripe in the account’s settings.',
 };
 
 type Key = keyof typeof en;
@@ -146,6 +156,16 @@ const de: Record<Key, string> = {
   conditionPart: 'Gruppe {g}, Bedingung {c}: Teil',
   utcOffset: '{label}: Abweichung von UTC',
   previewPending: '{type}: wird hier gezeigt, sobald sich diese Fragenart in der Vorschau darstellen lässt.',
+  paymentAmountKind: 'Der Betrag ist',
+  paymentFixed: 'Ein fester Betrag',
+  paymentFromVariable: 'Eine Zahlenvariable (Preis × Menge…)',
+  paymentAmount: 'Betrag, z. B. 12,50',
+  paymentVariable: 'Id der Zahlenvariable, in ganzen Währungseinheiten',
+  paymentCurrency: 'Währung (ISO-Code, z. B. EUR)',
+  paymentCurrencyUnknown: 'Keine Währung, in der gezahlt werden kann.',
+  paymentDescription: 'Zeile auf dem Beleg (optional)',
+  paymentHelp:
+    'Teilnehmende zahlen auf der Seite von Stripe, nachdem sie das Formular gesendet haben; die Antwort wird nach der Zahlung gespeichert. Verbinden Sie Stripe in den Kontoeinstellungen.',
 };
 
 const es: Record<Key, string> = {
@@ -218,6 +238,16 @@ const es: Record<Key, string> = {
   conditionPart: 'Grupo {g}, condición {c}: parte',
   utcOffset: '{label}: desfase respecto a UTC',
   previewPending: '{type}: se mostrará aquí cuando este tipo de pregunta pueda previsualizarse.',
+  paymentAmountKind: 'El importe es',
+  paymentFixed: 'Un importe fijo',
+  paymentFromVariable: 'Una variable numérica (precio × cantidad…)',
+  paymentAmount: 'Importe, p. ej. 12,50',
+  paymentVariable: 'Id de la variable numérica, en unidades de la moneda',
+  paymentCurrency: 'Moneda (código ISO, p. ej. EUR)',
+  paymentCurrencyUnknown: 'No es una moneda en la que se pueda pagar.',
+  paymentDescription: 'Línea en el recibo (opcional)',
+  paymentHelp:
+    'Quien responde paga en la página de Stripe al enviar el formulario; la respuesta se guarda cuando está pagada. Conecte Stripe en los ajustes de la cuenta.',
 };
 
 const it: Record<Key, string> = {
@@ -291,6 +321,16 @@ const it: Record<Key, string> = {
   utcOffset: '{label}: scostamento da UTC',
   previewPending:
     "{type}: sarà mostrato qui quando questo tipo di domanda potrà essere visualizzato nell'anteprima.",
+  paymentAmountKind: 'L’importo è',
+  paymentFixed: 'Un importo fisso',
+  paymentFromVariable: 'Una variabile numerica (prezzo × quantità…)',
+  paymentAmount: 'Importo, ad es. 12,50',
+  paymentVariable: 'Id della variabile numerica, in unità della valuta',
+  paymentCurrency: 'Valuta (codice ISO, ad es. EUR)',
+  paymentCurrencyUnknown: 'Non è una valuta in cui si può pagare.',
+  paymentDescription: 'Riga sulla ricevuta (facoltativa)',
+  paymentHelp:
+    'Chi risponde paga sulla pagina di Stripe dopo aver inviato il modulo; la risposta viene salvata a pagamento avvenuto. Collega Stripe nelle impostazioni dell’account.',
 };
 
 const nl: Record<Key, string> = {
@@ -363,6 +403,16 @@ const nl: Record<Key, string> = {
   conditionPart: 'Groep {g}, voorwaarde {c}: deel',
   utcOffset: '{label}: verschil met UTC',
   previewPending: '{type}: wordt hier getoond zodra dit vraagtype in de voorbeeldweergave kan.',
+  paymentAmountKind: 'Het bedrag is',
+  paymentFixed: 'Een vast bedrag',
+  paymentFromVariable: 'Een getalvariabele (prijs × aantal…)',
+  paymentAmount: 'Bedrag, bijv. 12,50',
+  paymentVariable: 'Id van de getalvariabele, in hele valuta-eenheden',
+  paymentCurrency: 'Valuta (ISO-code, bijv. EUR)',
+  paymentCurrencyUnknown: 'Geen valuta waarin betaald kan worden.',
+  paymentDescription: 'Regel op het betaalbewijs (optioneel)',
+  paymentHelp:
+    'Respondenten betalen op de pagina van Stripe nadat ze het formulier verzonden hebben; het antwoord wordt opgeslagen zodra er betaald is. Koppel Stripe in de accountinstellingen.',
 };
 
 const tr: Record<Key, string> = {
@@ -435,6 +485,16 @@ const tr: Record<Key, string> = {
   conditionPart: 'Grup {g}, koşul {c}: bölüm',
   utcOffset: '{label}: UTC farkı',
   previewPending: '{type}: bu soru türü önizlenebildiğinde burada gösterilir.',
+  paymentAmountKind: 'Tutar',
+  paymentFixed: 'Sabit bir tutar',
+  paymentFromVariable: 'Bir sayı değişkeni (fiyat × adet…)',
+  paymentAmount: 'Tutar, ör. 12,50',
+  paymentVariable: 'Sayı değişkeninin kimliği, tam para birimi cinsinden',
+  paymentCurrency: 'Para birimi (ISO kodu, ör. EUR)',
+  paymentCurrencyUnknown: 'Ödeme yapılabilecek bir para birimi değil.',
+  paymentDescription: 'Makbuzdaki satır (isteğe bağlı)',
+  paymentHelp:
+    'Yanıtlayanlar formu gönderdikten sonra Stripe sayfasında öder; yanıt ödeme alındığında kaydedilir. Stripe’ı hesap ayarlarından bağlayın.',
 };
 
 export const questionTexts = defineTexts(en, { de, es, it, nl, tr });

@@ -119,6 +119,8 @@ export function typeDefaults(type: FieldType): Partial<Field> {
       return { consent: { text: DEFAULT_CONSENT } };
     case 'statement':
       return { statement: { text: DEFAULT_STATEMENT } };
+    case 'payment':
+      return { payment: { amount: 1000, currency: 'EUR' } };
     default:
       return isOptionType(type) ? { options: defaultOptions() } : {};
   }
@@ -141,6 +143,7 @@ const TYPE_PROPERTIES = [
   'address',
   'consent',
   'statement',
+  'payment',
   'fileConfig',
 ] as const satisfies readonly (keyof Field)[];
 
@@ -203,7 +206,7 @@ export function changeType(field: Field, type: FieldType): Field {
   const notice = field.consent?.text ?? field.statement?.text;
   if (notice !== undefined && type === 'consent') next.consent = { text: notice };
   if (notice !== undefined && type === 'statement') next.statement = { text: notice };
-  const answered = type !== 'statement';
+  const answered = type !== 'statement' && type !== 'payment';
   if (!answered) {
     delete next.required;
     delete next.placeholder;

@@ -130,6 +130,10 @@ describe('checkSchema (fixtures)', () => {
       part_required: true,
       statement_required: true,
       unknown_country: true,
+      payment_twice: true,
+      payment_required: true,
+      payment_amount: true,
+      unknown_currency: true,
     };
     expect([...covered].sort()).toEqual(Object.keys(all).sort());
   });

@@ -1,4 +1,5 @@
 import type { ConditionOperator } from '../../models/conditional-logic.js';
+import { isPaymentCurrency } from '../../models/currencies.js';
 import { type Field, OPTION_FIELD_TYPES } from '../../models/field.js';
 import type { FormSchema } from '../../models/form-schema.js';
 import { IMAGE_UPLOAD_PREFIX, uploadIdOf } from '../../models/upload.js';
@@ -27,6 +28,7 @@ const CONFIG_TYPES: Readonly<Record<string, readonly string[]>> = {
   address: ['address'],
   consent: ['consent'],
   statement: ['statement'],
+  payment: ['payment'],
   multiple: ['select', 'picture_choice'],
   other: ['radio', 'checkbox', 'select', 'picture_choice', 'ranking'],
   exclusiveValue: ['checkbox', 'select', 'picture_choice'],
@@ -40,6 +42,7 @@ const REQUIRED_CONFIGS: Readonly<Record<string, string>> = {
   matrix: 'matrix',
   consent: 'consent',
   statement: 'statement',
+  payment: 'payment',
 };
 
 const MAX_SLIDER_STEPS = 10_000;
@@ -96,6 +99,7 @@ export function checkQuestionTypes(schema: FormSchema): SchemaProblem[] {
       }
     }
     problems.push(...configProblems(field, name, at));
+    if (field.type === 'payment') problems.push(...paymentProblems(schema, field, name, at));
     field.options?.forEach((option, o) => {
       if (field.type !== 'picture_choice') {
         if (option.imageUrl !== undefined) {
@@ -221,6 +225,71 @@ function configProblems(
         'ranking_top_too_large',
         at('ranking', 'top'),
         `${name} asks for the top ${top} of ${count} options; "top" can be at most the number of options.`,
+      ),
+    );
+  }
+  return problems;
+}
+
+/**
+ * A payment field's problems: a second one in the form (a response pays once), an amount given
+ * both ways or neither, an amount variable that is not a number variable of the form, a currency
+ * Stripe does not charge in, and `required` (it is never answered).
+ */
+function paymentProblems(
+  schema: FormSchema,
+  field: Field,
+  name: string,
+  at: (...path: PathSegment[]) => PathSegment[],
+): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const first = schema.fields.find((f) => f.type === 'payment');
+  if (first !== field) {
+    problems.push(
+      problem(
+        'payment_twice',
+        at('type'),
+        `${name} is a second payment field; a form takes one payment, "${first?.id}".`,
+      ),
+    );
+  }
+  if (field.required === true) {
+    problems.push(
+      problem(
+        'payment_required',
+        at('required'),
+        `${name} is a payment, which is never answered; it cannot be required.`,
+      ),
+    );
+  }
+  const payment = field.payment;
+  if (payment === undefined) return problems;
+  if ((payment.amount === undefined) === (payment.amountVariable === undefined)) {
+    problems.push(
+      problem(
+        'payment_amount',
+        at('payment'),
+        `${name} needs exactly one of "amount" (in minor units) and "amountVariable".`,
+      ),
+    );
+  } else if (payment.amountVariable !== undefined) {
+    const variable = (schema.variables ?? []).find((v) => v.id === payment.amountVariable);
+    if (variable?.type !== 'number') {
+      problems.push(
+        problem(
+          'payment_amount',
+          at('payment', 'amountVariable'),
+          `${name} takes its amount from "${payment.amountVariable}", which is not a number variable of this form.`,
+        ),
+      );
+    }
+  }
+  if (!isPaymentCurrency(payment.currency)) {
+    problems.push(
+      problem(
+        'unknown_currency',
+        at('payment', 'currency'),
+        `${name} charges in "${payment.currency}", which is not a currency a payment can be made in.`,
       ),
     );
   }

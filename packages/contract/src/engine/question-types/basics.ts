@@ -41,6 +41,8 @@ export const QUESTION_BASICS: {
   signature: ['signature', []],
   consent: ['notices', []],
   statement: ['notices', []],
+  // Drawn as a line with the amount at most; the renderers leave the rest to Stripe Checkout.
+  payment: ['notices', []],
 };
 
 /** The family that draws a question type; `undefined` for the original ten types. */

@@ -75,6 +75,7 @@ const FIGURES_AND_OPERATORS: {
   signature: ['answered', []],
   consent: ['answered', ['isChecked', 'isNotChecked']],
   statement: ['answered', []],
+  payment: ['answered', []],
 };
 
 export const QUESTION_KINDS: { readonly [T in QuestionType]: QuestionKind & { readonly type: T } } =

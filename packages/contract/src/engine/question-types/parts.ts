@@ -1,6 +1,7 @@
 import type { Field } from '../../models/field.js';
 import { numberText } from '../logic/answer-values.js';
 
+export { formatMinorUnits } from '../../models/currencies.js';
 export { shuffled } from './shuffle.js';
 
 /**

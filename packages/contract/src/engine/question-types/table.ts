@@ -440,6 +440,15 @@ const TABLE: { readonly [T in QuestionType]: QuestionTypeCode } = {
     columns: () => [],
     texts: (field) => text('statement', field.statement?.text, ['statement', 'text']),
   },
+  payment: {
+    // Never answered: the payment is the response's own `payment`, not an answer.
+    display: () => '',
+    check: statementCheck,
+    comparesAs: () => ({ type: 'payment' }),
+    prefill: noPrefill,
+    columns: () => [],
+    texts: (field) => text('payment', field.payment?.description, ['payment', 'description']),
+  },
 };
 
 /** The code of a question type; `undefined` for the original ten types. */

@@ -1,4 +1,4 @@
-import { noticeParagraphs } from '@formloom/contract/engine/parts';
+import { formatMinorUnits, noticeParagraphs } from '@formloom/contract/engine/parts';
 import type { Family, FieldView } from '../family.js';
 import { html, type SafeHtml } from '../html.js';
 import { ids } from '../ids.js';
@@ -39,8 +39,31 @@ ${errorSlot}
 `;
 }
 
+/**
+ * A payment: its label and, for a fixed amount, the amount ("12.00 EUR"); nothing to fill in, the
+ * card is taken on Stripe's own page once the form is sent.
+ */
+function payment(view: FieldView): SafeHtml {
+  const { field, wrapper, label, help, errorSlot } = view;
+  const fixed = field.payment?.amount;
+  const amount =
+    fixed === undefined
+      ? ''
+      : html`<p class="fl-payment-amount">${formatMinorUnits(fixed, field.payment!.currency)}</p>\n`;
+  return html`<div class="fl-field fl-payment" ${wrapper}>
+<p class="fl-label">${label}</p>
+${help}${amount}${errorSlot}
+</div>
+`;
+}
+
 export const family: Family = {
-  field: (view) => (view.field.type === 'statement' ? statement(view) : shell(view, true, consent(view))),
+  field: (view) =>
+    view.field.type === 'statement'
+      ? statement(view)
+      : view.field.type === 'payment'
+        ? payment(view)
+        : shell(view, true, consent(view)),
   controls: (_field, wrapper) => all(wrapper, 'input'),
   read: (field, wrapper) =>
     field.type === 'consent' && wrapper.querySelector('input')?.checked === true ? true : undefined,

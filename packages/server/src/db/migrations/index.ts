@@ -37,6 +37,7 @@ import { responseEdits } from './2026-12-09-100000-response-edits.js';
 import { restHooks } from './2026-12-09-120000-rest-hooks.js';
 import { singleSignOn } from './2026-12-09-130000-single-sign-on.js';
 import { destinations } from './2026-12-10-100000-destinations.js';
+import { payments } from './2026-12-10-100000-payments.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -82,4 +83,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-09-120000-rest-hooks': restHooks,
   '2026-12-09-130000-single-sign-on': singleSignOn,
   '2026-12-10-100000-destinations': destinations,
+  '2026-12-10-100000-payments': payments,
 };

@@ -27,6 +27,9 @@ export interface PlainPageTexts {
   openAgain: string;
   /** A post from a site the form does not name in `settings.allowedOrigins`. */
   originRefused: string;
+  /** Back from Stripe Checkout without a payment (cancelled, or not taken). */
+  notPaidTitle: string;
+  notPaidBody: string;
 }
 
 const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
@@ -36,6 +39,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'This page has expired.',
     openAgain: 'Open the form again',
     originRefused: "This form can't be sent from {origin}.",
+    notPaidTitle: 'Payment not received',
+    notPaidBody: 'Nothing was charged and your answers were not sent.',
   },
   tr: {
     update: 'Formu bu yanıtlara göre güncelle',
@@ -43,6 +48,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'Bu sayfanın süresi doldu.',
     openAgain: 'Formu yeniden açın',
     originRefused: 'Bu form {origin} üzerinden gönderilemez.',
+    notPaidTitle: 'Ödeme alınmadı',
+    notPaidBody: 'Hiçbir ücret alınmadı ve yanıtlarınız gönderilmedi.',
   },
   es: {
     update: 'Actualizar el formulario con estas respuestas',
@@ -50,6 +57,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'Esta página ha caducado.',
     openAgain: 'Abre el formulario de nuevo',
     originRefused: 'Este formulario no se puede enviar desde {origin}.',
+    notPaidTitle: 'Pago no recibido',
+    notPaidBody: 'No se ha cobrado nada y tus respuestas no se han enviado.',
   },
   it: {
     update: 'Aggiorna il modulo per queste risposte',
@@ -57,6 +66,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'Questa pagina è scaduta.',
     openAgain: 'Apri di nuovo il modulo',
     originRefused: 'Questo modulo non può essere inviato da {origin}.',
+    notPaidTitle: 'Pagamento non ricevuto',
+    notPaidBody: 'Non è stato addebitato nulla e le tue risposte non sono state inviate.',
   },
   de: {
     update: 'Formular für diese Antworten aktualisieren',
@@ -64,6 +75,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'Diese Seite ist abgelaufen.',
     openAgain: 'Formular erneut öffnen',
     originRefused: 'Dieses Formular kann nicht von {origin} aus gesendet werden.',
+    notPaidTitle: 'Zahlung nicht erhalten',
+    notPaidBody: 'Es wurde nichts abgebucht und Ihre Antworten wurden nicht gesendet.',
   },
   nl: {
     update: 'Formulier bijwerken voor deze antwoorden',
@@ -71,6 +84,8 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     pageExpired: 'Deze pagina is verlopen.',
     openAgain: 'Open het formulier opnieuw',
     originRefused: 'Dit formulier kan niet worden verzonden vanaf {origin}.',
+    notPaidTitle: 'Betaling niet ontvangen',
+    notPaidBody: 'Er is niets afgeschreven en je antwoorden zijn niet verzonden.',
   },
 };
 

@@ -4,10 +4,18 @@ import {
   LINK_TOKEN_PARAM,
   linkCookieName,
   type PublicSmartForm,
+  paymentField,
   RESERVED_FORM_SLUGS,
+  type SubmissionEnding,
   verifiedCookieName,
 } from '@formloom/contract';
-import { endingScreen, languagePack, prefillAnswers, recallText } from '@formloom/contract/engine';
+import {
+  endingScreen,
+  type LanguageRequest,
+  languagePack,
+  prefillAnswers,
+  recallText,
+} from '@formloom/contract/engine';
 import { quizMarksMarkup } from '@formloom/elements/markup';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
@@ -19,6 +27,7 @@ import {
   InvalidInputError,
   NotFoundError,
   PasswordRequiredError,
+  PaymentRequiredFirstError,
   RateLimitedError,
   tooLarge,
 } from '../../domain-errors.js';
@@ -167,6 +176,20 @@ export interface PublicPageDeps {
     request: EmailVerification['request'];
     confirm: EmailVerification['confirm'];
   };
+  /**
+   * Payments through Stripe Checkout (the payments feature): a plain post of a form with a payment
+   * field starts one and goes on to Stripe's page (`checkoutOrigin`, which the page's form-action
+   * allows); `/f/:code/paid` completes it once the respondent is back, and thanks.
+   */
+  payments?: {
+    start: (
+      code: string,
+      answers: Record<string, unknown>,
+      who: { language: LanguageRequest; address: string; remoteIp?: string | undefined },
+    ) => Promise<{ checkoutUrl: string }>;
+    complete: (code: string, sessionId: string) => Promise<{ responseId: string; ending: SubmissionEnding }>;
+    checkoutOrigin: string;
+  };
   /** The form page as a plain HTML form (no JavaScript): absent, the page needs its script. */
   plainPost?: {
     tokens: FormPostTokens;
@@ -283,6 +306,7 @@ export function createPublicPageRouter({
   unlock,
   edits,
   respondents,
+  payments,
 }: PublicPageDeps): Router {
   const router = express.Router({ strict: true });
   // Build the script now, so the first visitor does not wait for it.
@@ -556,9 +580,14 @@ export function createPublicPageRouter({
       plain === undefined || linkToken === undefined
         ? plain
         : { ...plain, hidden: [...plain.hidden, [LINK_FIELD, linkToken] as const] };
+    // A payment form's plain post goes on to Stripe's page: a redirect its form-action must allow.
+    const pays = payments !== undefined && paymentField(schema) !== undefined;
+    const csp = pays
+      ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${payments.checkoutOrigin}`)
+      : PAGE_CSP;
     return {
       page: renderFormPage(form, texts, links, answers ?? {}, post, seed, look),
-      csp: cspWithLook(cspWithCaptcha(PAGE_CSP, form.captcha), look),
+      csp: cspWithLook(cspWithCaptcha(csp, form.captcha), look),
       framers: schema.settings?.allowedOrigins,
     };
   }
@@ -797,6 +826,52 @@ export function createPublicPageRouter({
     return responseId === undefined ? undefined : plainPost.recall(form, responseId);
   }
 
+  // Where Stripe Checkout sends the respondent back: the payment completed here, on the server, so
+  // the page works without JavaScript; again on a reload, it answers the same response.
+  pageRoute('/f/:code/paid', formNotFound, async (code, links, req) => {
+    const found = await formFor(code, req, links);
+    if (found === undefined || payments === undefined) return undefined;
+    const { form, texts, look } = found;
+    const sessionId = typeof req.query.session_id === 'string' ? req.query.session_id : '';
+    const language = form.schema.meta.language;
+    const plainTexts = plainPageTextsFor(language);
+    const back = html`<a href="../${encodeURIComponent(code)}">${plainTexts.openAgain}</a>`;
+    try {
+      if (!/^\w{1,255}$/.test(sessionId)) throw new PaymentRequiredFirstError('No session');
+      const paid = await payments.complete(code, sessionId);
+      if (paid.ending.redirectUrl !== undefined && /^https:\/\//i.test(paid.ending.redirectUrl))
+        return { location: paid.ending.redirectUrl };
+      return {
+        status: 200,
+        page: renderDonePage(
+          language,
+          links,
+          form.title,
+          texts,
+          paid.ending.message,
+          paid.ending.title,
+          undefined,
+          look,
+        ),
+        csp: cspWithLook(PAGE_CSP, look),
+      };
+    } catch (error) {
+      if (!(error instanceof PaymentRequiredFirstError) && !(error instanceof NotFoundError)) throw error;
+      return {
+        status: error instanceof NotFoundError ? 404 : 402,
+        page: renderMessagePage(
+          language,
+          links,
+          plainTexts.notPaidTitle,
+          html`${plainTexts.notPaidBody} ${back}`,
+          form.title,
+          look,
+        ),
+        csp: cspWithLook(PAGE_CSP, look),
+      };
+    }
+  });
+
   // The thank-you page a plain post is sent on to (303), so a reload does not post again.
   pageRoute('/f/:code/done', formNotFound, async (code, links, req) => {
     const found = await formFor(code, req, links);
@@ -1002,6 +1077,15 @@ export function createPublicPageRouter({
         // A respondent's edit (`?edit=<token>` kept on the post's address) replaces their answers.
         const editing = edits === undefined ? undefined : editTokenOf(req);
         try {
+          // A form with a payment field: the answers go to Stripe Checkout first, stored once paid.
+          if (editing === undefined && payments !== undefined && paymentField(schema) !== undefined) {
+            const started = await payments.start(code, visibleOnly(schema, answers), {
+              language: { requested: lang, acceptLanguage: req.get('accept-language') },
+              address: clientKey(req),
+              remoteIp: req.ip,
+            });
+            return { location: started.checkoutUrl };
+          }
           const stored =
             editing === undefined
               ? await submit(

@@ -1,4 +1,4 @@
-import type { FormSchema, Language, QuizResult } from '@formloom/contract';
+import type { FormSchema, Language, QuizResult, ResponsePayment } from '@formloom/contract';
 import type { Answers, VariableValues } from '@formloom/contract/engine';
 import type { Db, FormRow } from '../../db/database.js';
 import type { Wake } from '../../jobs/wake.js';
@@ -14,6 +14,8 @@ export interface NewResponse {
   answers: Answers;
   variables?: VariableValues | undefined;
   quiz?: QuizResult | undefined;
+  /** A paid response's payment (the payments feature's link), for FORM_RESPONSE_CREATED. */
+  payment?: ResponsePayment | undefined;
 }
 
 export interface ResponseNoticesDeps {

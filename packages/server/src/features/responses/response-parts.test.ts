@@ -83,6 +83,7 @@ describeDialects('responses service parts, each built alone', (dialect) => {
       edit_token_hash: null,
       updated_at: null,
       verified_email: null,
+      payment: null,
     };
     expect(await createResponsesStore(db).insert(row)).toBe(true);
     return row;

@@ -28,6 +28,8 @@ export function toResponse(row: ResponseRow): FormResponse {
     quiz: row.quiz === null ? null : readQuiz(row.quiz),
     // Only responses given from a proven address carry it.
     ...(row.verified_email == null ? {} : { verifiedEmail: row.verified_email }),
+    // Only responses of a form with a payment field carry one.
+    ...(row.payment == null ? {} : { payment: fromJson(row.payment) }),
     submittedAt: row.submitted_at,
     updatedAt: row.updated_at,
   };

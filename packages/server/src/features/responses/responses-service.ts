@@ -1,11 +1,15 @@
+import { type LanguageRequest, pickLanguage } from '@formloom/contract/engine';
 import type { CaptchaVerifier } from '../../captcha/captcha-verifier.js';
 import type { Db } from '../../db/database.js';
 import { sqlDialectOf } from '../../db/dialect.js';
+import { isoNow } from '../../db/json.js';
 import type { Wake } from '../../jobs/wake.js';
 import type { AccessTokens } from '../../platform/form-access/index.js';
+import { formClosed } from '../../platform/form-errors.js';
 import type { FormsService } from '../forms/index.js';
 import type { ResponseMails } from '../notifications/index.js';
 import type { FileAnswers } from '../uploads/index.js';
+import { createAnswerCheck } from './answer-check.js';
 import { type CompiledForms, createCompiledForms } from './compiled-forms.js';
 import { createPublicForms } from './public-forms.js';
 import { createQuizFeedback } from './quiz-feedback.js';
@@ -105,10 +109,28 @@ export function createResponsesService({
   });
   const { publicForm, allowedOrigins, draftForm } = publicForms;
   const { feedback: quizFeedback } = createQuizFeedback({ db, clock, compiled, forms: publicForms });
+  const checkAnswers = createAnswerCheck({ compiled, files });
+
+  /**
+   * The answers checked as a submission checks them (the one answer check: files resolved,
+   * validated in the respondent's language, variables computed), storing nothing: what a payment
+   * is started with before the respondent pays. 404, 401 or 409 for a form that takes no
+   * submission now, 400 naming each problem of the answers.
+   */
+  async function checkSubmission(code: string, answers: unknown, language: LanguageRequest) {
+    const form = await publicForm(code);
+    if (form.publish_status !== 'PUBLISHED') throw formClosed();
+    const schema = compiled.get(form).schema;
+    const picked = pickLanguage(schema, language);
+    const outcome = await checkAnswers(db, form, picked, answers, isoNow(clock()));
+    if (!outcome.ok) throw outcome.error;
+    return { form, schema, language: picked, checked: outcome.checked };
+  }
   return {
     publicForm,
     allowedOrigins,
     draftForm,
+    checkSubmission,
     submit,
     readForEdit,
     edit,

@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type FormCaptcha, type FormSchema, isLanguage } from '@formloom/contract';
+import {
+  type FormCaptcha,
+  type FormSchema,
+  isLanguage,
+  paymentField,
+  type ResponsePayment,
+} from '@formloom/contract';
 import {
   endingScreen,
   type LanguageRequest,
@@ -15,6 +21,7 @@ import {
   DomainError,
   FormClosedError,
   PasswordRequiredError,
+  PaymentConflictError,
 } from '../../domain-errors.js';
 import { withAccessToken } from '../../platform/form-access/index.js';
 import { formGone } from '../../platform/form-errors.js';
@@ -41,6 +48,13 @@ export interface SubmissionLink {
   completed(trx: Db): Promise<StoredSubmission | undefined>;
   /** Marks it completed by `responseId`; false when another submission did first. */
   complete(trx: Db, responseId: string): Promise<boolean>;
+  /**
+   * A payment Stripe took (the payments feature): the only way a form with a payment field stores
+   * a response. Its captcha was checked when the payment started.
+   */
+  paid?: boolean;
+  /** The payment a paid response carries, announced with it (FORM_RESPONSE_CREATED). */
+  payment?: ResponsePayment | undefined;
 }
 
 /** What a submission sends to prove who answers (`linkToken`, `verificationToken` of its body). */
@@ -223,11 +237,22 @@ export function createSubmission({
           }
         );
       }
+      // A form with a payment field takes its responses through Stripe Checkout only.
+      const paid = link?.paid === true;
+      if (!paid && paymentField(base) !== undefined) {
+        return {
+          kind: 'refused',
+          error: new PaymentConflictError(
+            'This form takes a payment: start it with POST /v1/public/forms/:code/payments',
+            'CHECKOUT_REQUIRED',
+          ),
+        };
+      }
       // A captcha is verified outside any transaction (it is a request to the provider): the
       // submission stops here, having written nothing, and runs again once the token is accepted.
       // A retry of a stored submission is answered without a new token.
       const captcha = base.settings?.captcha;
-      if (captcha !== undefined && captchaChecked !== true) {
+      if (captcha !== undefined && captchaChecked !== true && !paid) {
         return (await earlier()) ?? { kind: 'captcha', captcha };
       }
       // Validated in the respondent's language, so the messages are too; the answers, the stored
@@ -271,6 +296,8 @@ export function createSubmission({
         edit_token_hash: editToken === undefined ? null : hashSecret(editToken),
         updated_at: null,
         verified_email: respondent.verifiedEmail ?? null,
+        // A paid response's payment is written by its link (the payments feature) in this transaction.
+        payment: null,
       };
       if (!(await txResponses.insert(row))) {
         // The key is taken: by an earlier submission, or by a concurrent one that won the race
@@ -297,6 +324,7 @@ export function createSubmission({
         answers: checked.value,
         variables: checked.variables,
         quiz: quiz && quizNumbers(quiz),
+        ...(link?.payment === undefined ? {} : { payment: link.payment }),
       });
       // Archived after the response's event, so a full form's event follows it.
       await counts.archivedIfDue(txForms, counted, submittedAt);

@@ -47,7 +47,7 @@ export function planKey(accountId: string, window: WindowKind | `ai:${AiLimit}`)
 
 /** A plan window of one request: the limit it is refused with, its key and rule. */
 interface PlanWindow extends LimitPart {
-  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT' | 'UNLOCK_LIMIT' | 'VERIFY_LIMIT'>;
+  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT' | 'UNLOCK_LIMIT' | 'VERIFY_LIMIT' | 'PAYMENT_LIMIT'>;
 }
 
 /**
@@ -78,7 +78,7 @@ function windowsInOrder(accountId: string, limits: PlanLimits, ai?: AiLimit): Pl
 
 /** The plan windows' refusals (a quiz's feedback limit is not a plan's: quiz-feedback.ts words its own). */
 function refusalMessage(
-  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT' | 'UNLOCK_LIMIT' | 'VERIFY_LIMIT'>,
+  type: Exclude<RateLimitType, 'FEEDBACK_LIMIT' | 'UNLOCK_LIMIT' | 'VERIFY_LIMIT' | 'PAYMENT_LIMIT'>,
   limit: number,
   plan: Plan,
   retryAfter: number,
