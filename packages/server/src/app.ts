@@ -36,7 +36,12 @@ import {
   ownerUploadRouter,
   uploadRoute,
 } from './features/uploads/index.js';
-import { createDashboardAuthRouter, createMembersRouter, sessionVerifier } from './features/users/index.js';
+import {
+  createAccountSecurityRouter,
+  createDashboardAuthRouter,
+  createMembersRouter,
+  sessionVerifier,
+} from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
@@ -103,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
       role: session.role,
       sessionId: session.sessionId,
       expiresAt: session.expiresAt,
+      mustEnrol: session.mustEnrol,
     };
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
@@ -154,6 +160,12 @@ export function createApp(deps: AppDeps): Express {
     access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
+    security: createAccountSecurityRouter({
+      twoFactor: services.twoFactor,
+      sessions: services.cookieSessions,
+      users: services.users,
+      passwordResets: services.passwordResets,
+    }),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

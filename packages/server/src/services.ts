@@ -37,6 +37,7 @@ import {
   createFormMails,
   createResponseMails,
   enableMailTarget,
+  MAIL_CHANNEL,
   mailSender,
 } from './features/notifications/index.js';
 import { createPartialsService, type PartialsService } from './features/partials/index.js';
@@ -67,9 +68,11 @@ import {
   createLogin,
   createLoginThrottle,
   createMembersService,
+  createPasswordResets,
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
+  createTwoFactor,
   createUsersService,
   DEFAULT_LOGIN_LIMITS,
   type LoginLimits,
@@ -341,10 +344,25 @@ function buildServices(deps: ServicesDeps) {
     outbox: signals.outbox,
   });
   const sessionTokens = createSessionTokens({ serverKey: secretKey, clock });
-  const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
+  // Members' second factor: its codes count in the one sign-in throttle, its secrets are sealed.
+  const twoFactor = createTwoFactor({ db, clock, box, throttle: loginThrottle });
+  const sessionCheck = createSessionCheck({
+    db,
+    tokens: sessionTokens,
+    accounts,
+    mustEnrol: twoFactor.mustEnrol,
+  });
   const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
-  const checkCredentials = createCredentialCheck({ db, throttle: loginThrottle });
+  const checkCredentials = createCredentialCheck({ db, throttle: loginThrottle, twoFactor, clock });
+  const passwordResets = createPasswordResets({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    throttle: loginThrottle,
+    mailChannel: MAIL_CHANNEL,
+    outbox: signals.outbox,
+  });
   const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
     clientId: config.slack.clientId,
@@ -453,6 +471,8 @@ function buildServices(deps: ServicesDeps) {
     sessionCheck,
     connections,
     checkCredentials,
+    twoFactor,
+    passwordResets,
     login,
     slack,
     slackStates,

@@ -84,6 +84,16 @@ export const ERROR_CASES = {
    * sent, or it is wrong or expired.
    */
   VERIFICATION_REQUIRED: 'FORBIDDEN',
+  /**
+   * A sign-in of a member with two-factor on: the password was not enough, the body must carry
+   * `code` (a current TOTP code or an unused recovery code); also a wrong or reused code.
+   */
+  TWO_FACTOR_REQUIRED: 'UNAUTHORIZED',
+  /**
+   * The account requires two-factor and this member has not turned it on yet: every route but
+   * the two-factor set-up, `GET /v1/auth/me` and sign-out refuses them until they do.
+   */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -98,6 +108,8 @@ export const ERROR_CASE_CODES = [
   'ALREADY_ANSWERED',
   'LINK_REQUIRED',
   'VERIFICATION_REQUIRED',
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_ENROLMENT_REQUIRED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

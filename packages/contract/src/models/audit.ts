@@ -50,6 +50,15 @@ export const AUDIT_ACTIONS = [
   'theme.created',
   'theme.updated',
   'theme.deleted',
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_codes_renewed',
+  'session.ended',
+  'password.changed',
+  'password.reset',
+  'account.security_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +74,8 @@ export const AUDIT_TARGET_TYPES = [
   'analytics_secret',
   'domain',
   'theme',
+  'session',
+  'account',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

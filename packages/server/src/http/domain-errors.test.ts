@@ -48,6 +48,8 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
     new domain.RespondentRefusedError('Prove your address first', 'VERIFICATION_REQUIRED'),
     'VERIFICATION_REQUIRED',
   ],
+  [new domain.TwoFactorRequiredError('Enter the code of your authenticator app'), 'TWO_FACTOR_REQUIRED'],
+  [new domain.TwoFactorEnrolmentRequiredError('Turn two-factor on first'), 'TWO_FACTOR_ENROLMENT_REQUIRED'],
 ];
 
 describe('domain errors reach the client through the one error handler', () => {

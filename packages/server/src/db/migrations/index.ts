@@ -34,6 +34,7 @@ import { customDomains } from './2026-12-07-120000-custom-domains.js';
 import { accessRules } from './2026-12-08-100000-access-rules.js';
 import { personalLinks } from './2026-12-09-100000-personal-links.js';
 import { responseEdits } from './2026-12-09-100000-response-edits.js';
+import { signInSecurity } from './2026-12-10-100000-sign-in-security.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -76,4 +77,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-08-100000-access-rules': accessRules,
   '2026-12-09-100000-personal-links': personalLinks,
   '2026-12-09-100000-response-edits': responseEdits,
+  '2026-12-10-100000-sign-in-security': signInSecurity,
 };
