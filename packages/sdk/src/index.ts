@@ -123,6 +123,7 @@ export { Me } from './resources/me.js';
 export { Members } from './resources/members.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
+export { Security } from './resources/security.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
 export { Templates } from './resources/templates.js';
 export { Themes } from './resources/themes.js';
