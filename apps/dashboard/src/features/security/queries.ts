@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { client } from '../../api.js';
+
+/** Query keys of the signed-in member's sign-in security (one factory per resource). */
+export const securityKeys = {
+  all: ['security'] as const,
+  twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
+  sessions: () => [...securityKeys.all, 'sessions'] as const,
+};
+
+export function useTwoFactor(enabled = true) {
+  return useQuery({
+    queryKey: securityKeys.twoFactor(),
+    queryFn: () => client.security.twoFactor.status(),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the account requires two-factor and the signed-in member has not turned it on yet. */
+export function useEnrolmentRequired(signedIn: boolean): boolean {
+  const status = useTwoFactor(signedIn);
+  return signedIn && status.data?.required === true && !status.data.enabled;
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: securityKeys.sessions(), queryFn: () => client.security.sessions.list() });
+}
+
+function useSecurityMutation<A, R>(run: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+  });
+}
+
+export const useSetupTwoFactor = () => useSecurityMutation(() => client.security.twoFactor.setup());
+export const useConfirmTwoFactor = () =>
+  useSecurityMutation((code: string) => client.security.twoFactor.confirm({ code }));
+export const useDisableTwoFactor = () =>
+  useSecurityMutation((code: string) => client.security.twoFactor.disable({ code }));
+export const useRenewRecoveryCodes = () =>
+  useSecurityMutation((code: string) => client.security.twoFactor.renewRecoveryCodes({ code }));
+export const useEndSession = () => useSecurityMutation((id: string) => client.security.sessions.end(id));
+export const useChangePassword = () =>
+  useSecurityMutation((body: { current: string; new: string }) => client.security.changePassword(body));
+export const useRequireTwoFactor = () =>
+  useSecurityMutation((require2fa: boolean) => client.security.update({ require2fa }));
