@@ -5,7 +5,7 @@ import { Link } from './components/link.js';
 import { LoadingMark } from './components/page-state.js';
 import { Shell } from './components/shell.js';
 import { useMe } from './features/auth/queries.js';
-import { useEnrolmentRequired } from './features/security/queries.js';
+import { useEnrolmentRequired } from './features/security/enrolment.js';
 import { useI18n } from './i18n/i18n.js';
 import { useLocation } from './navigation.js';
 import { matchRoute, pathTo, ROUTES } from './routes.js';

@@ -1,27 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../api.js';
+import { securityKeys } from './enrolment.js';
 
-/** Query keys of the signed-in member's sign-in security (one factory per resource). */
-export const securityKeys = {
-  all: ['security'] as const,
-  twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
-  sessions: () => [...securityKeys.all, 'sessions'] as const,
-};
-
-export function useTwoFactor(enabled = true) {
-  return useQuery({
-    queryKey: securityKeys.twoFactor(),
-    queryFn: () => client.security.twoFactor.status(),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-/** Whether the account requires two-factor and the signed-in member has not turned it on yet. */
-export function useEnrolmentRequired(signedIn: boolean): boolean {
-  const status = useTwoFactor(signedIn);
-  return signedIn && status.data?.required === true && !status.data.enabled;
-}
+export { securityKeys, useEnrolmentRequired, useTwoFactor } from './enrolment.js';
 
 export function useSessions() {
   return useQuery({ queryKey: securityKeys.sessions(), queryFn: () => client.security.sessions.list() });
