@@ -50,14 +50,14 @@ export const AUDIT_ACTIONS = [
   'theme.created',
   'theme.updated',
   'theme.deleted',
-  'auth.signed_in',
-  'auth.sign_in_failed',
+  'sign_in.succeeded',
+  'sign_in.failed',
   'two_factor.enabled',
   'two_factor.disabled',
   'two_factor.recovery_codes_renewed',
   'session.ended',
   'password.changed',
-  'password.reset',
+  'password.reset_confirmed',
   'account.security_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -77,7 +77,7 @@ describeEachDialect(
       const again = await confirm(token, 'yet another passphrase');
       expect(again.status).toBe(401);
       expect((await signIn(t, { ...member, password: 'yet another passphrase' })).status).toBe(401);
-      expect(await auditActions(t, key)).toContain('password.reset');
+      expect(await auditActions(t, key)).toContain('password.reset_confirmed');
     });
 
     it('a link expires after 30 minutes', async () => {

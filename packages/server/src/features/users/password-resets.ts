@@ -131,7 +131,14 @@ export function createPasswordResets({
         await users.endSessionsOf(row.id);
         await runAsAuditCaller(
           { accountId: row.account_id, actor: { type: 'user', id: row.id, email: row.email }, ip },
-          () => recordAudit(trx, row.account_id, 'password.reset', { type: 'member', id: row.id }, clock),
+          () =>
+            recordAudit(
+              trx,
+              row.account_id,
+              'password.reset_confirmed',
+              { type: 'member', id: row.id },
+              clock,
+            ),
         );
         return row;
       });

@@ -268,9 +268,9 @@ describeEachDialect(
       await signIn(t, member, totpCode(t, member.secret));
       const actions = await auditActions(t, key);
       expect(actions).toEqual(
-        expect.arrayContaining(['two_factor.enabled', 'auth.signed_in', 'auth.sign_in_failed']),
+        expect.arrayContaining(['two_factor.enabled', 'sign_in.succeeded', 'sign_in.failed']),
       );
-      expect(actions.filter((a) => a === 'auth.sign_in_failed').length).toBeGreaterThanOrEqual(2);
+      expect(actions.filter((a) => a === 'sign_in.failed').length).toBeGreaterThanOrEqual(2);
       expect(actions).toContain('two_factor.recovery_codes_renewed');
       expect(actions).toContain('two_factor.disabled');
     });

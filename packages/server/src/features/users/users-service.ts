@@ -176,7 +176,7 @@ export function createCredentialCheck({
   /** Records a sign-in (or a failed one) as the member's, from `ip`, in their account. */
   const record = (
     row: { id: string; account_id: string; email: string },
-    action: 'auth.signed_in' | 'auth.sign_in_failed',
+    action: 'sign_in.succeeded' | 'sign_in.failed',
     ip: string,
   ) =>
     runAsAuditCaller(
@@ -192,18 +192,18 @@ export function createCredentialCheck({
     const ok = await verifyPassword(input.password, row?.password_hash);
     if (row === undefined) throw unauthorized(WRONG_CREDENTIALS);
     if (!ok) {
-      await record(row, 'auth.sign_in_failed', address);
+      await record(row, 'sign_in.failed', address);
       throw unauthorized(WRONG_CREDENTIALS);
     }
     const factor = await twoFactor.atSignIn(row.id, input.code);
     // The attempt stays counted until the code is right: asking again without one is no way around it.
     if (factor === 'missing') throw new TwoFactorRequiredError(CODE_NEEDED);
     if (factor === 'wrong') {
-      await record(row, 'auth.sign_in_failed', address);
+      await record(row, 'sign_in.failed', address);
       throw new TwoFactorRequiredError('Wrong or already used two-factor code');
     }
     await throttle.succeeded(email, address);
-    await record(row, 'auth.signed_in', address);
+    await record(row, 'sign_in.succeeded', address);
     return { id: row.id, accountId: row.account_id, email: row.email };
   };
 }
