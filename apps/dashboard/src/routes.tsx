@@ -64,6 +64,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'integrations',
   },
   {
+    path: '/security',
+    page: lazy(() => import('./features/security/security-page.js')),
+    permission: 'account.read',
+    nav: 'security',
+  },
+  {
     path: '/usage',
     page: lazy(() => import('./features/usage/usage-page.js')),
     permission: 'account.read',

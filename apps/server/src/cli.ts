@@ -323,6 +323,19 @@ const COMMANDS: Record<string, Command> = {
       print(io, values, user, () => [`Password of ${user.email} changed`]);
     },
   },
+  'users reset-2fa': {
+    usage: 'formloom users reset-2fa --email EMAIL [--json]',
+    summary: "turn off a user's two-factor (a lost phone)",
+    help: 'Removes the two-factor secret and recovery codes of the user: they sign in with their password alone, and turn two-factor on again from the dashboard (at once, when their account requires it).',
+    options: { email: { type: 'string' }, ...JSON_OPTION },
+    run: async ({ values, config, io }) => {
+      const email = required(values, 'email');
+      const result = await withServices(config, (services) => services.twoFactor.reset(email));
+      print(io, values, result, () => [
+        result.removed ? `Two-factor of ${result.email} turned off` : `${result.email} had no two-factor`,
+      ]);
+    },
+  },
   'forms restore': {
     usage: 'formloom forms restore FORM_ID [--json]',
     summary: 'restore a deleted form inside the retention window',

@@ -69,6 +69,11 @@ const TAGS: Readonly<Record<string, { name: string; description: string }>> = {
     name: 'Dashboard sign-in',
     description: 'Sign in and out of the dashboard, and first-run setup; the session is an HttpOnly cookie.',
   },
+  security: {
+    name: 'Sign-in security',
+    description:
+      "A member's two-factor (TOTP and recovery codes), sessions and password, password reset by e-mail, and the account's `require2fa`.",
+  },
   apiKeys: {
     name: 'API keys',
     description: 'Create, rotate and revoke API keys: a signed-in owner or admin only, never an API key.',

@@ -73,6 +73,23 @@ export {
   CreditLedgerQuery,
 } from './models/account.js';
 export {
+  AccountSecurity,
+  ChangePasswordBody,
+  DashboardSession,
+  DashboardSessionList,
+  PasswordChanged,
+  PasswordReset,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  PasswordResetRequested,
+  RecoveryCodes,
+  SessionEnded,
+  TwoFactorCodeBody,
+  TwoFactorDisabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from './models/account-security.js';
+export {
   AI_JOB_POLLING,
   AI_JOB_STATUSES,
   AiJob,
@@ -157,6 +174,7 @@ export {
   SetupBody,
   SignedIn,
   SignedOut,
+  TwoFactorCode,
 } from './models/dashboard-auth.js';
 export type { DestinationKind } from './models/destination.js';
 export {

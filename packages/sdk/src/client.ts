@@ -28,6 +28,7 @@ import { Members } from './resources/members.js';
 import { Payments } from './resources/payments.js';
 import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
+import { Security } from './resources/security.js';
 import { SmartForms } from './resources/smart-forms.js';
 import { Templates } from './resources/templates.js';
 import { Themes } from './resources/themes.js';
@@ -121,6 +122,8 @@ export class Formloom {
   readonly apiKeys: ApiKeys = new ApiKeys(this);
   /** Members and invitations (a signed-in owner or admin). */
   readonly members: Members = new Members(this);
+  /** The signed-in member's two-factor, sessions and password; password reset by e-mail. */
+  readonly security: Security = new Security(this);
   /** Custom domains (a signed-in owner or admin). */
   readonly domains: Domains = new Domains(this);
   /** The account's Stripe keys (a signed-in owner or admin). */

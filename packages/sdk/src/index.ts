@@ -124,6 +124,7 @@ export { Members } from './resources/members.js';
 export { Payments } from './resources/payments.js';
 export { type InterviewSession, Public, PublicPartials } from './resources/public.js';
 export { Responses } from './resources/responses.js';
+export { Security } from './resources/security.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
 export { Templates } from './resources/templates.js';
 export { Themes } from './resources/themes.js';

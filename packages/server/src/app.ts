@@ -40,6 +40,7 @@ import {
   uploadRoute,
 } from './features/uploads/index.js';
 import {
+  createAccountSecurityRouter,
   createDashboardAuthRouter,
   createMembersRouter,
   DASHBOARD_SESSION_TTL_MS,
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
       role: session.role,
       sessionId: session.sessionId,
       expiresAt: session.expiresAt,
+      mustEnrol: session.mustEnrol,
     };
     return { caller: { accountId: account.id, plan: account.plan, member }, account };
   };
@@ -165,6 +167,12 @@ export function createApp(deps: AppDeps): Express {
     sso: createSsoRouter(services.sso),
     destinations: createDestinationsRouter(services.destinations),
     payments: createPaymentsRouter(services.payments),
+    security: createAccountSecurityRouter({
+      twoFactor: services.twoFactor,
+      sessions: services.cookieSessions,
+      users: services.users,
+      passwordResets: services.passwordResets,
+    }),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,

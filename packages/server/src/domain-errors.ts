@@ -41,9 +41,27 @@ export class PasswordRequiredError extends UnauthenticatedError {
   }
 }
 
+/**
+ * A sign-in of a member with two-factor on that the password alone cannot finish: no code, or a
+ * wrong or already used one (401 TWO_FACTOR_REQUIRED). No session is made.
+ */
+export class TwoFactorRequiredError extends UnauthenticatedError {
+  override name = 'TwoFactorRequiredError';
+  override readonly caseCode = 'TWO_FACTOR_REQUIRED' as const;
+}
+
 /** Known caller, not allowed: a scope or plan too low, or a plan's limit reached. */
 export class ForbiddenError extends DomainError {
   override name = 'ForbiddenError';
+}
+
+/**
+ * The account requires two-factor and the signed-in member has not turned it on: only its set-up
+ * is served (403 TWO_FACTOR_ENROLMENT_REQUIRED).
+ */
+export class TwoFactorEnrolmentRequiredError extends ForbiddenError {
+  override name = 'TwoFactorEnrolmentRequiredError';
+  override readonly caseCode = 'TWO_FACTOR_ENROLMENT_REQUIRED' as const;
 }
 
 /** Not there, or not the caller's (another account's id looks the same). */

@@ -38,6 +38,7 @@ import {
   createFormMails,
   createResponseMails,
   enableMailTarget,
+  MAIL_CHANNEL,
   mailSender,
 } from './features/notifications/index.js';
 import { createPartialsService, type PartialsService } from './features/partials/index.js';
@@ -75,9 +76,11 @@ import {
   createLogin,
   createLoginThrottle,
   createMembersService,
+  createPasswordResets,
   createSessionCheck,
   createSessionTokens,
   createSetupTokens,
+  createTwoFactor,
   createUsersService,
   DEFAULT_LOGIN_LIMITS,
   type LoginLimits,
@@ -365,7 +368,14 @@ function buildServices(deps: ServicesDeps) {
     outbox: signals.outbox,
   });
   const sessionTokens = createSessionTokens({ serverKey: secretKey, clock });
-  const sessionCheck = createSessionCheck({ db, tokens: sessionTokens, accounts });
+  // Members' second factor: its codes count in the one sign-in throttle, its secrets are sealed.
+  const twoFactor = createTwoFactor({ db, clock, box, throttle: loginThrottle });
+  const sessionCheck = createSessionCheck({
+    db,
+    tokens: sessionTokens,
+    accounts,
+    mustEnrol: twoFactor.mustEnrol,
+  });
   const connections = createConnectionsService({ db, box, clock });
   // One check for both sign-in paths (dashboard cookie, integrations token): one throttle.
   const sso = createSsoService({
@@ -380,7 +390,17 @@ function buildServices(deps: ServicesDeps) {
   const checkCredentials = createCredentialCheck({
     db,
     throttle: loginThrottle,
+    twoFactor,
+    clock,
     passwordAllowed: sso.passwordAllowed,
+  });
+  const passwordResets = createPasswordResets({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    throttle: loginThrottle,
+    mailChannel: MAIL_CHANNEL,
+    outbox: signals.outbox,
   });
   const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
@@ -519,6 +539,8 @@ function buildServices(deps: ServicesDeps) {
     connections,
     checkCredentials,
     sso,
+    twoFactor,
+    passwordResets,
     login,
     slack,
     slackStates,

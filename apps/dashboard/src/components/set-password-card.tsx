@@ -20,11 +20,14 @@ export interface SetPasswordTexts {
   passwordHint: string;
   goToSignIn: string;
   submit: string;
+  /** Said when `send` signs nobody in (a password reset): the person signs in next. */
+  done?: string;
 }
 
 /**
- * A link's token turned into a password (first-run setup, accepting an invitation): the member
- * chooses a password, `send` makes the account, and they are signed in on the forms list.
+ * A link's token turned into a password (first-run setup, accepting an invitation, a password
+ * reset): the member chooses a password, `send` makes the account and they are signed in on the
+ * forms list, or (`send` answering null) the card says `texts.done` and offers the sign-in page.
  * A refused or spent link says why and offers the sign-in page.
  */
 export function SetPasswordCard({
@@ -38,7 +41,7 @@ export function SetPasswordCard({
   texts: SetPasswordTexts;
   /** Asks for an email address above the password when given (setup names the owner). */
   emailLabel?: string;
-  send: (fields: { token: string; email: string; password: string }) => Promise<Me>;
+  send: (fields: { token: string; email: string; password: string }) => Promise<Me | null>;
   /** The alert's text for a failed `send`. */
   refusal: (error: unknown) => string;
 }) {
@@ -48,6 +51,7 @@ export function SetPasswordCard({
   const mutation = useMutation({
     mutationFn: () => send({ token: token ?? '', email, password }),
     onSuccess: (me) => {
+      if (me === null) return;
       queryClient.setQueryData(authKeys.me(), me);
       navigate('/app/');
     },
@@ -67,6 +71,18 @@ export function SetPasswordCard({
       {texts.goToSignIn}
     </Anchor>
   );
+  if (mutation.data === null) {
+    return (
+      <CenteredCard title={texts.title}>
+        <Stack>
+          <Alert color="green" role="status">
+            {texts.done}
+          </Alert>
+          {toSignIn}
+        </Stack>
+      </CenteredCard>
+    );
+  }
   if (token === null) {
     return (
       <CenteredCard title={texts.title}>

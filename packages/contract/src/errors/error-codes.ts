@@ -97,6 +97,16 @@ export const ERROR_CASES = {
   STRIPE_NOT_CONNECTED: 'CONFLICT',
   /** A payment started on a form without a payment field: submit it instead. */
   CHECKOUT_NOT_NEEDED: 'CONFLICT',
+  /**
+   * A sign-in of a member with two-factor on: the password was not enough, the body must carry
+   * `code` (a current TOTP code or an unused recovery code); also a wrong or reused code.
+   */
+  TWO_FACTOR_REQUIRED: 'UNAUTHORIZED',
+  /**
+   * The account requires two-factor and this member has not turned it on yet: every route but
+   * the two-factor set-up, `GET /v1/auth/me` and sign-out refuses them until they do.
+   */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -116,6 +126,8 @@ export const ERROR_CASE_CODES = [
   'CHECKOUT_REQUIRED',
   'STRIPE_NOT_CONNECTED',
   'CHECKOUT_NOT_NEEDED',
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_ENROLMENT_REQUIRED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

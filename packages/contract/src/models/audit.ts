@@ -58,6 +58,15 @@ export const AUDIT_ACTIONS = [
   'payments.connected',
   'payments.disconnected',
   'response.refunded',
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_codes_renewed',
+  'session.ended',
+  'password.changed',
+  'password.reset_confirmed',
+  'account.security_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +85,7 @@ export const AUDIT_TARGET_TYPES = [
   'account',
   'destination',
   'payments',
+  'session',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

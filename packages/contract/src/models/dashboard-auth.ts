@@ -3,6 +3,9 @@ import { Timestamp, Uuid } from './common.js';
 import { PlanSchema } from './plan.js';
 import { RoleSchema } from './roles.js';
 
+/** A TOTP code (six digits) or a recovery code (`xxxxx-xxxxx`); spaces are ignored. */
+export const TwoFactorCode = z.string().trim().min(6).max(32);
+
 /** The cookie the dashboard's session travels in (HttpOnly: page scripts never read it). */
 export const SESSION_COOKIE = 'formloom_session';
 
@@ -11,6 +14,9 @@ export const DashboardLoginBody = z
   .object({
     email: z.string().email().max(320),
     password: z.string().min(1).max(1024),
+    code: TwoFactorCode.optional().describe(
+      'With two-factor on: a current code of the authenticator app, or an unused recovery code',
+    ),
   })
   .strict()
   .describe('Sign in');

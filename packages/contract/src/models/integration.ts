@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common.js';
+import { TwoFactorCode } from './dashboard-auth.js';
 import { WEBHOOK_EVENT_TYPES, WebhookEventTypeSchema } from './webhook.js';
 
 export const INTEGRATION_PROVIDERS = ['slack', 'discord'] as const;
@@ -52,6 +53,9 @@ export const LoginBody = z
   .object({
     email: z.string().email().max(320),
     password: z.string().min(1).max(1024),
+    code: TwoFactorCode.optional().describe(
+      'With two-factor on: a current code of the authenticator app, or an unused recovery code',
+    ),
   })
   .strict()
   .describe('Log in');

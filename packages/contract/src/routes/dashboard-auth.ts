@@ -20,10 +20,12 @@ export const dashboardAuthRouter = c.router({
     path: '/v1/auth/login',
     body: DashboardLoginBody,
     summary: 'Sign in to the dashboard',
-    description: `Checks the email and password of a user. ${cookieNote}`,
+    description: `Checks the email and password of a user, and with two-factor on the \`code\` too (without it: 401 \`TWO_FACTOR_REQUIRED\`, and no session). ${cookieNote}`,
     responses: {
       200: success(SignedIn, 'Signed in'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 403], { 401: 'Wrong email or password' }),
+      ...errorResponses([...PUBLIC_ERRORS, 401, 403], {
+        401: 'Wrong email or password, or a two-factor code needed (`TWO_FACTOR_REQUIRED`)',
+      }),
     },
     metadata: meta({ auth: 'public' }),
   },
@@ -42,7 +44,7 @@ export const dashboardAuthRouter = c.router({
     summary: 'Who is signed in',
     description: 'The user, account and role of the session cookie.',
     responses: { 200: success(SignedIn, 'Signed in'), ...errorResponses([...PUBLIC_ERRORS, 401]) },
-    metadata: meta({ auth: 'cookie', permission: 'account.read' }),
+    metadata: meta({ auth: 'cookie', permission: 'account.read', duringEnrolment: true }),
   },
   setup: {
     method: 'POST',

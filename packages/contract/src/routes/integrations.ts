@@ -27,10 +27,13 @@ export const integrationsRouter = c.router({
     path: '/integrations/v1/auth/login',
     body: LoginBody,
     summary: 'Log in',
-    description: 'Exchanges the email and password of a user (created with the CLI) for a session JWT.',
+    description:
+      'Exchanges the email and password of a user (created with the CLI) for a session JWT; with two-factor on, `code` too (without it: 401 `TWO_FACTOR_REQUIRED`).',
     responses: {
       200: success(LoginResult, 'The session token'),
-      ...errorResponses([...PUBLIC_ERRORS, 401], { 401: 'Wrong email or password' }),
+      ...errorResponses([...PUBLIC_ERRORS, 401], {
+        401: 'Wrong email or password, or a two-factor code needed (`TWO_FACTOR_REQUIRED`)',
+      }),
     },
     metadata: meta({ auth: 'public' }),
   },

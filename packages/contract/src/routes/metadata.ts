@@ -72,6 +72,11 @@ export interface CookieRouteMetadata {
    * routes answer a request without the cookie with 401.
    */
   refusesKeys?: true;
+  /**
+   * Served to a member who must turn two-factor on first (the account's `require2fa`): the
+   * two-factor set-up and `GET /v1/auth/me`; every other route answers them 403.
+   */
+  duringEnrolment?: true;
 }
 
 export type RouteMetadata =

@@ -1,4 +1,5 @@
 import { accountRouter } from './account.js';
+import { accountSecurityRouter } from './account-security.js';
 import { aiRouter } from './ai.js';
 import { analyticsRouter } from './analytics.js';
 import { apiKeysRouter } from './api-keys.js';
@@ -46,6 +47,7 @@ export const contract = c.router(
     partials: partialsRouter,
     audit: auditRouter,
     auth: dashboardAuthRouter,
+    security: accountSecurityRouter,
     apiKeys: apiKeysRouter,
     members: membersRouter,
     domains: domainsRouter,

@@ -18,6 +18,10 @@ export interface Database {
   users: UsersTable;
   account_sso: AccountSsoTable;
   user_sessions: UserSessionsTable;
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  account_security: AccountSecurityTable;
+  password_resets: PasswordResetsTable;
   setup_tokens: SetupTokensTable;
   invitations: InvitationsTable;
   credit_ledger: CreditLedgerTable;
@@ -411,6 +415,46 @@ export interface UserSessionsTable {
   created_at: string;
   /** Fixed at sign-in; the session is refused from then on. */
   expires_at: string;
+  /** The client address and User-Agent it signed in from (null for sessions older than them). */
+  ip?: string | null;
+  user_agent?: string | null;
+  /** Its last request, written at most once a minute. */
+  last_seen_at?: string | null;
+}
+
+/** A member's TOTP secret (sealed), on once confirmed; `last_step` makes each code good once. */
+export interface UserTwoFactorTable {
+  user_id: string;
+  secret_sealed: string;
+  created_at: string;
+  enabled_at: string | null;
+  last_step: number | null;
+}
+
+/** A single-use recovery code of a member's two-factor: only its SHA-256 is kept. */
+export interface UserRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** An account's sign-in rules; no row is `require_2fa` 0. */
+export interface AccountSecurityTable {
+  account_id: string;
+  require_2fa: number;
+  updated_at: string;
+}
+
+/** A password reset link's token (`<id>.<secret>`, hashed): spent once within 30 minutes. */
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** The first-run setup link's token (`<id>.<secret>`, hashed): redeemed once, within 24 hours. */

@@ -16,7 +16,15 @@ export interface AuthContext {
    * The dashboard member (session cookie): a full-scope key of the account, limited by the
    * member's role (each route's `permission`, `ROLE_PERMISSIONS`).
    */
-  member?: { userId: string; email: string; role: Role; sessionId: string; expiresAt: string };
+  member?: {
+    userId: string;
+    email: string;
+    role: Role;
+    sessionId: string;
+    expiresAt: string;
+    /** The account requires two-factor and the member has not turned it on: only its set-up is served. */
+    mustEnrol?: boolean;
+  };
 }
 
 /**

@@ -20,3 +20,13 @@ export function refusalText(
   if (error instanceof BadRequestError && error.message !== '') return error.message;
   return t(authErrorKey(error, unauthorized));
 }
+
+/**
+ * A 401 TWO_FACTOR_REQUIRED: the password was right and a code must come with it (or the code
+ * sent was wrong or spent). The case code is the envelope's `error`; the SDK's `code` is its 401.
+ */
+export function isTwoFactorRequired(error: unknown): boolean {
+  if (!(error instanceof AuthenticationError)) return false;
+  const body = error.body as { error?: unknown } | undefined;
+  return body?.error === 'TWO_FACTOR_REQUIRED';
+}

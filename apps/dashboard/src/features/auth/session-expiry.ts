@@ -1,5 +1,6 @@
 import { AuthenticationError } from '@formloom/sdk';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
+import { isTwoFactorRequired } from './auth-error.js';
 import { authKeys, sessionEnded } from './queries.js';
 
 /**
@@ -16,6 +17,8 @@ export function endSessionOn(
   source?: Query<unknown, unknown, unknown> | Mutation<unknown, unknown, unknown>,
 ): void {
   if (!(error instanceof AuthenticationError)) return;
+  // A wrong or spent two-factor code (turning it off, new recovery codes): the session goes on.
+  if (isTwoFactorRequired(error)) return;
   // The auth feature's own calls (sign-in with a wrong password, sign-out) say what they need themselves.
   const key = source && 'queryKey' in source ? source.queryKey : source?.options.mutationKey;
   if (key?.[0] === authKeys.all[0]) return;

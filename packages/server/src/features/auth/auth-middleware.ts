@@ -10,7 +10,7 @@ import {
   SESSION_COOKIE,
 } from '@formloom/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden, unauthorized } from '../../domain-errors.js';
+import { forbidden, TwoFactorEnrolmentRequiredError, unauthorized } from '../../domain-errors.js';
 import { readCookie } from '../../http/cookies.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { refuseCrossOriginSession } from '../../http/same-origin.js';
@@ -89,6 +89,7 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           const cookie = req.get('authorization') === undefined ? readCookie(req, SESSION_COOKIE) : undefined;
           if (cookie === undefined) break;
           const { caller, account } = await signedIn(req, cookie, verifiers);
+          refuseUnenrolled(caller.member);
           const refusal =
             forbiddenReason(account, SCOPES, metadata) ??
             roleRefusal(caller.member.role, metadata.permission);
@@ -116,6 +117,7 @@ export function authenticate(keys: KeysService, hooks: AuthHooks = {}, verifiers
           }
           if (cookie === undefined) throw unauthorized('Not signed in: sign in with POST /v1/auth/login');
           const { caller, account } = await signedIn(req, cookie, verifiers);
+          if (metadata.duringEnrolment !== true) refuseUnenrolled(caller.member);
           const refusal = memberRefusal({ role: caller.member.role, plan: account.plan }, metadata);
           if (refusal !== undefined) throw forbidden(refusal);
           req.auth = caller;
@@ -177,6 +179,18 @@ async function signedIn(req: Request, cookie: string, verifiers: CredentialVerif
   const found = verifiers.cookie === undefined ? undefined : await verifiers.cookie(cookie);
   if (found === undefined) throw unauthorized('The dashboard session has ended or expired: sign in again');
   return found;
+}
+
+/**
+ * A member whose account requires two-factor and who has not turned it on is served its set-up
+ * only (the routes marked `duringEnrolment`), whatever their role.
+ */
+function refuseUnenrolled(member: { mustEnrol?: boolean }): void {
+  if (member.mustEnrol === true) {
+    throw new TwoFactorEnrolmentRequiredError(
+      'Your account requires two-factor: turn it on (POST /v1/auth/2fa/setup, then /v1/auth/2fa/confirm) first',
+    );
+  }
 }
 
 /** Throws unless every route of `routes` has a kind of credential this middleware decides. */

@@ -59,10 +59,20 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup and accepting an
-          // invitation; and the TLS proxy's question whether a domain is served (it says yes or no only).
+          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup, accepting an
+          // invitation and password reset by mail; and the TLS proxy's question whether a domain is
+          // served (it says yes or no only).
           expect(
-            ['login', 'signIn', 'signOut', 'setup', 'acceptInvitation', 'allowedDomain'],
+            [
+              'login',
+              'signIn',
+              'signOut',
+              'setup',
+              'acceptInvitation',
+              'requestPasswordReset',
+              'confirmPasswordReset',
+              'allowedDomain',
+            ],
             where,
           ).toContain(name);
           break;

@@ -40,9 +40,19 @@ describe('route permissions', () => {
     expect(() => assertPermissionsNamed([{ name: 'pub', metadata: { auth: 'shareCode' } }])).not.toThrow();
   });
 
-  it('a viewer reads forms, smart forms, responses and analytics, and changes nothing', () => {
+  it('a viewer reads forms, smart forms, responses and analytics, and changes nothing but its own sign-in', () => {
     const viewer = allowed('viewer');
-    for (const name of viewer) {
+    // Every member turns their own two-factor on and off, ends their sessions and changes their password.
+    const ownSignIn = [
+      'setupTwoFactor',
+      'confirmTwoFactor',
+      'disableTwoFactor',
+      'renewRecoveryCodes',
+      'endSession',
+      'changePassword',
+    ];
+    expect(viewer).toEqual(expect.arrayContaining(ownSignIn));
+    for (const name of viewer.filter((n) => !ownSignIn.includes(n))) {
       const route = contractRoutes.find((r) => r.name === name)!.route;
       expect(route.method, name).toBe('GET');
     }
@@ -88,10 +98,11 @@ describe('route permissions', () => {
     const named = contractRoutes.filter(
       (r) => (r.metadata as { permission?: Permission }).permission !== undefined,
     );
-    // Owners only: the account's single sign-on (who may join, and how everyone signs in).
-    const ownersOnly = named.filter((r) => permissionOf(r.name) === 'owners.manage').map((r) => r.name);
-    expect(ownersOnly).toEqual(['getSso', 'putSso', 'deleteSso']);
-    expect(allowed('admin')).toEqual(named.map((r) => r.name).filter((n) => !ownersOnly.includes(n)));
+    // Owners only: the account's single sign-on and its sign-in rules (requiring two-factor of
+    // every member).
+    const ownersOnly = named.filter((r) => !allowed('admin').includes(r.name)).map((r) => r.name);
+    expect(ownersOnly.sort()).toEqual(['deleteSso', 'getSso', 'putSso', 'updateAccountSecurity']);
+    expect(allowed('owner')).toEqual(named.map((r) => r.name));
     expect(permissionOf('listAuditLog')).toBe('audit.read');
   });
 

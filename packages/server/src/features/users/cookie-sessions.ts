@@ -1,6 +1,8 @@
-import type { Role } from '@formloom/contract';
+import type { DashboardSessionList, Role } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
+import { audited, runAsAuditCaller } from '../../platform/audit/index.js';
 import type { AccountsService } from '../accounts/index.js';
+import { deviceName } from './device-name.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { createSessionsStore } from './sessions-store.js';
 
@@ -18,7 +20,20 @@ export interface DashboardSession {
   role: Role;
   accountId: string;
   expiresAt: string;
+  /** The account requires two-factor and this member has not turned it on. */
+  mustEnrol: boolean;
 }
+
+/** Where a session signs in from, shown in the member's list of sessions. */
+export interface SessionClient {
+  ip?: string | null | undefined;
+  userAgent?: string | null | undefined;
+}
+
+/** A session's last use is written at most this often: most requests write nothing. */
+export const LAST_SEEN_PRECISION_MS = 60_000;
+/** The longest User-Agent kept (a client may send any length). */
+const USER_AGENT_MAX = 512;
 
 /** Sessions of the dashboard's cookie: made at sign-in, ended by sign-out or their expiry. */
 export function createCookieSessions({
@@ -33,7 +48,7 @@ export function createCookieSessions({
 }) {
   const store = createSessionsStore(db);
   return {
-    async start(userId: string): Promise<{ token: string; expiresAt: string }> {
+    async start(userId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: string }> {
       const now = clock();
       const { token, id, secretHash } = newOpaqueToken();
       const expiresAt = new Date(now.getTime() + DASHBOARD_SESSION_TTL_MS).toISOString();
@@ -44,6 +59,9 @@ export function createCookieSessions({
           secret_hash: secretHash,
           created_at: now.toISOString(),
           expires_at: expiresAt,
+          ip: client.ip ?? null,
+          user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          last_seen_at: now.toISOString(),
         },
         now.toISOString(),
       );
@@ -56,9 +74,14 @@ export function createCookieSessions({
       if (parsed === undefined) return undefined;
       const row = await store.sessionWithUser(parsed.id);
       if (row === undefined || !secretMatches(parsed.secret, row.secret_hash)) return undefined;
-      if (row.expires_at <= clock().toISOString()) return undefined;
+      const now = clock();
+      if (row.expires_at <= now.toISOString()) return undefined;
       const account = await accounts.get(row.account_id);
       if (account === undefined) return undefined;
+      const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS).toISOString();
+      if (row.last_seen_at === null || row.last_seen_at === undefined || row.last_seen_at < staleBefore) {
+        await store.touch(row.id, now.toISOString(), staleBefore);
+      }
       const session: DashboardSession = {
         sessionId: row.id,
         userId: row.user_id,
@@ -66,18 +89,58 @@ export function createCookieSessions({
         role: row.role as Role,
         accountId: row.account_id,
         expiresAt: row.expires_at,
+        mustEnrol: Number(row.require_2fa ?? 0) === 1 && row.two_factor_at == null,
       };
       return { session, account };
     },
 
-    /** Ends the session of `token` (nothing for a token that names none). */
-    async end(token: string): Promise<void> {
+    /** Ends the session of `token` (nothing for a token that names none), recorded as its member's. */
+    async end(token: string, ip: string | null = null): Promise<void> {
       const parsed = parseOpaqueToken(token);
       if (parsed === undefined) return;
       const row = await store.sessionWithUser(parsed.id);
-      if (row !== undefined && secretMatches(parsed.secret, row.secret_hash)) {
-        await store.deleteSession(parsed.id);
-      }
+      if (row === undefined || !secretMatches(parsed.secret, row.secret_hash)) return;
+      const caller = {
+        accountId: row.account_id,
+        actor: { type: 'user' as const, id: row.user_id, email: row.email },
+        ip,
+      };
+      await runAsAuditCaller(caller, () =>
+        audited(
+          db,
+          row.account_id,
+          'session.ended',
+          { type: 'session', id: row.id },
+          (trx) => createSessionsStore(trx).deleteSessionOf(row.user_id, row.id),
+          clock,
+        ),
+      );
+    },
+
+    /** The member's live sessions, `currentId` marked. */
+    async list(userId: string, currentId: string): Promise<DashboardSessionList> {
+      const rows = await store.liveSessionsOf(userId, clock().toISOString());
+      return {
+        sessions: rows.map((r) => ({
+          id: r.id,
+          current: r.id === currentId,
+          device: deviceName(r.user_agent),
+          ip: r.ip ?? null,
+          lastSeenAt: r.last_seen_at ?? r.created_at,
+        })),
+      };
+    },
+
+    /** Ends one of the member's own sessions (in the request's audit log); false when they have none of that id. */
+    endOwn(member: { userId: string; accountId: string }, sessionId: string): Promise<boolean> {
+      return audited(
+        db,
+        member.accountId,
+        'session.ended',
+        { type: 'session', id: sessionId },
+        (trx) => createSessionsStore(trx).deleteSessionOf(member.userId, sessionId),
+        clock,
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { contract, SESSION_COOKIE, type SignedIn, successBody } from '@formloom/contract';
 import { initServer } from '@ts-rest/express';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { unauthorized } from '../../domain-errors.js';
 import { clientKey } from '../../http/client-key.js';
 import { readCookie, setCookie } from '../../http/cookies.js';
@@ -30,9 +30,12 @@ export function createDashboardAuthRouter(
 ): RouterImplementation<typeof contract.auth> {
   const { sessions, secureCookie } = deps;
 
-  /** Starts a session for `userId`, sets its cookie and answers who is signed in. */
-  async function signIn(res: Response, userId: string) {
-    const { token } = await sessions.start(userId);
+  /** Starts a session for `userId` from `req`'s client, sets its cookie and answers who is signed in. */
+  async function signIn(req: Request, res: Response, userId: string) {
+    const { token } = await sessions.start(userId, {
+      ip: req.ip ?? null,
+      userAgent: req.get('user-agent') ?? null,
+    });
     const found = await sessions.resolve(token);
     if (found === undefined) throw new Error('a session just started cannot be found');
     setCookie(res, SESSION_COOKIE, token, { maxAge: DASHBOARD_SESSION_TTL_MS / 1000, secure: secureCookie });
@@ -42,19 +45,25 @@ export function createDashboardAuthRouter(
   return s.router(contract.auth, {
     signIn: async ({ body, req, res }) => {
       const user = await deps.checkCredentials(body, clientKey(req));
-      return { status: 200, body: successBody(await signIn(res, user.id), 'Signed in') };
+      return { status: 200, body: successBody(await signIn(req, res, user.id), 'Signed in') };
     },
-    setup: async ({ body, res }) => {
+    setup: async ({ body, req, res }) => {
       const user = await deps.setupTokens.redeem(body);
-      return { status: 200, body: successBody(await signIn(res, user.id), 'Owner created and signed in') };
+      return {
+        status: 200,
+        body: successBody(await signIn(req, res, user.id), 'Owner created and signed in'),
+      };
     },
     acceptInvitation: async ({ body, req, res }) => {
       const user = await deps.members.accept(body, req.ip ?? null);
-      return { status: 200, body: successBody(await signIn(res, user.id), 'Member created and signed in') };
+      return {
+        status: 200,
+        body: successBody(await signIn(req, res, user.id), 'Member created and signed in'),
+      };
     },
     signOut: async ({ req, res }) => {
       const token = readCookie(req, SESSION_COOKIE);
-      if (token !== undefined) await sessions.end(token);
+      if (token !== undefined) await sessions.end(token, req.ip ?? null);
       setCookie(res, SESSION_COOKIE, '', { maxAge: 0, secure: secureCookie });
       return { status: 200, body: successBody({ signedOut: true as const }, 'Signed out') };
     },

@@ -1,5 +1,6 @@
 /** The users feature: people who sign in, their passwords, sessions and sign-in throttling. */
 
+export { createAccountSecurityRouter } from './account-security-router.js';
 export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
 export { createDashboardAuthRouter } from './dashboard-auth-router.js';
 export {
@@ -11,9 +12,11 @@ export {
 export { createMembersRouter } from './members-router.js';
 export { createMembersService, LastOwnerError, type MembersService } from './members-service.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';
+export { createPasswordResets, PASSWORD_RESET_TTL_MS, type PasswordResets } from './password-resets.js';
 export { createSessionTokens, SESSION_TTL_SECONDS } from './session-token.js';
 export { createSessionCheck, type SessionCheck, sessionVerifier } from './session-verifier.js';
 export { createSetupTokens, SETUP_TOKEN_TTL_MS, type SetupTokens } from './setup-tokens.js';
+export { createTwoFactor, type TwoFactor } from './two-factor-service.js';
 export {
   createCredentialCheck,
   createLogin,

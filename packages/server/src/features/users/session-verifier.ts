@@ -1,7 +1,7 @@
 import type { Role } from '@formloom/contract';
 import type { Request } from 'express';
 import type { Db } from '../../db/database.js';
-import { unauthorized } from '../../domain-errors.js';
+import { TwoFactorEnrolmentRequiredError, unauthorized } from '../../domain-errors.js';
 import type { SessionContext } from '../../http/request-context.js';
 import type { AccountsService } from '../accounts/index.js';
 import { InvalidSessionError, type SessionTokens } from './session-token.js';
@@ -16,11 +16,14 @@ export function createSessionCheck({
   db,
   tokens,
   accounts,
+  mustEnrol,
 }: {
   db: Db;
   tokens: SessionTokens;
   /** The token's account, for its plan now. */
   accounts: AccountsService;
+  /** Whether the member must turn two-factor on first (the account requires it): then every route refuses them. */
+  mustEnrol?: (userId: string, accountId: string) => Promise<boolean>;
 }) {
   const users = createUsersStore(db);
   return async (token: string): Promise<SessionContext> => {
@@ -30,6 +33,11 @@ export function createSessionCheck({
     const user = await users.sessionUser(claims.userId);
     if (user === undefined || user.account_id !== claims.accountId) {
       throw unauthorized('Invalid session token: sign in again');
+    }
+    if ((await mustEnrol?.(user.id, user.account_id)) === true) {
+      throw new TwoFactorEnrolmentRequiredError(
+        'Your account requires two-factor: turn it on in the dashboard first',
+      );
     }
     const account = await accounts.resolve(user.account_id);
     return {

@@ -10,23 +10,57 @@ export function createSessionsStore(db: Db) {
     },
     /** A session with its member, by the token's id. */
     sessionWithUser(id: string) {
+      return (
+        db
+          .selectFrom('user_sessions')
+          .innerJoin('users', 'users.id', 'user_sessions.user_id')
+          // The account's two-factor rule and the member's factor: whether they must enrol first.
+          .leftJoin('account_security', 'account_security.account_id', 'users.account_id')
+          .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
+          .select([
+            'user_sessions.id',
+            'user_sessions.secret_hash',
+            'user_sessions.expires_at',
+            'user_sessions.last_seen_at',
+            'users.id as user_id',
+            'users.email',
+            'users.role',
+            'users.account_id',
+            'account_security.require_2fa',
+            'user_two_factor.enabled_at as two_factor_at',
+          ])
+          .where('user_sessions.id', '=', id)
+          .executeTakeFirst()
+      );
+    },
+    /** Writes the session's last use, unless another request wrote one since `staleBefore`. */
+    async touch(id: string, now: string, staleBefore: string): Promise<void> {
+      await db
+        .updateTable('user_sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
+        .execute();
+    },
+    /** The member's live sessions, the most recently used first. */
+    liveSessionsOf(userId: string, now: string) {
       return db
         .selectFrom('user_sessions')
-        .innerJoin('users', 'users.id', 'user_sessions.user_id')
-        .select([
-          'user_sessions.id',
-          'user_sessions.secret_hash',
-          'user_sessions.expires_at',
-          'users.id as user_id',
-          'users.email',
-          'users.role',
-          'users.account_id',
-        ])
-        .where('user_sessions.id', '=', id)
-        .executeTakeFirst();
+        .select(['id', 'ip', 'user_agent', 'last_seen_at', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
     },
-    async deleteSession(id: string): Promise<void> {
-      await db.deleteFrom('user_sessions').where('id', '=', id).execute();
+    /** Ends the member's session `id`; false when they have no such session. */
+    async deleteSessionOf(userId: string, id: string): Promise<boolean> {
+      const done = await db
+        .deleteFrom('user_sessions')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(done.numDeletedRows) === 1;
     },
     async insertSetupToken(row: SetupTokensTable): Promise<void> {
       await db.insertInto('setup_tokens').values(row).execute();

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { SsoRequiredError, unauthorized } from '../../domain-errors.js';
+import { SsoRequiredError, TwoFactorRequiredError, unauthorized } from '../../domain-errors.js';
+import { audited, recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
 import { checkPassword } from './password-policy.js';
 import type { SessionTokens } from './session-token.js';
+import type { TwoFactor } from './two-factor-service.js';
 import { createUsersStore } from './users-store.js';
 
 export interface User {
@@ -27,6 +29,7 @@ export function normaliseEmail(email: string): string {
 
 /** The same answer for an unknown email and a wrong password: nobody learns who has an account. */
 const WRONG_CREDENTIALS = 'Wrong email or password';
+const CODE_NEEDED = 'Enter the code of your authenticator app, or one of your recovery codes';
 
 /** People who sign in: created by the CLI, signed in to the dashboard and the integrations API. */
 export interface UsersServiceDeps {
@@ -101,6 +104,42 @@ export function createUsersService({ db, clock = () => new Date(), accounts, thr
       return toUser(row);
     },
 
+    /**
+     * A signed-in member's new password, with the current one (tried behind the sign-in throttle):
+     * every other session of theirs ends, `keepSessionId` goes on. Answers how many ended.
+     */
+    async changePassword(
+      member: { userId: string; accountId: string; email: string; sessionId: string },
+      input: { current: string; new: string },
+      address: string,
+    ): Promise<number> {
+      await throttle.attempt(member.email, address);
+      const row = await store.credentialsOf(member.email);
+      if (
+        row === undefined ||
+        row.id !== member.userId ||
+        !(await verifyPassword(input.current, row.password_hash))
+      ) {
+        throw new UserError('The current password is wrong', [
+          { path: 'body.current', code: 'wrong_password', message: 'The current password is wrong' },
+        ]);
+      }
+      await throttle.succeeded(member.email, address);
+      await checkPassword(input.new);
+      const hash = await hashPassword(input.new);
+      return audited(
+        db,
+        member.accountId,
+        'password.changed',
+        { type: 'member', id: member.userId },
+        async (trx) => {
+          await createUsersStore(trx).setPassword(member.userId, hash, clock().toISOString());
+          return createUsersStore(trx).endOtherSessions(member.userId, member.sessionId);
+        },
+        clock,
+      );
+    },
+
     async byId(id: string): Promise<User | undefined> {
       const row = await store.findById(id);
       return row && toUser(row);
@@ -112,33 +151,69 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 /**
  * The one sign-in check of the integrations JWT and the dashboard's cookie: the password behind
- * the throttle, which counts the attempt before the password is checked. Returns the user, or
- * throws a 401 (wrong email or password) or a 429 (throttled).
+ * the throttle, which counts the attempt before the password is checked, then the member's second
+ * factor when it is on. Returns the user, or throws a 401 (wrong email or password; 401
+ * TWO_FACTOR_REQUIRED without a code or with a wrong one) or a 429 (throttled). A wrong code
+ * is a failed attempt like a wrong password: codes cannot be tried faster than passwords. Every
+ * sign-in of a member and every failure on one is recorded in their account's audit log.
  */
 export interface CredentialCheckDeps {
   db: Db;
   /** The container's one sign-in throttle. */
   throttle: LoginThrottle;
+  /** The members' second factor. */
+  twoFactor: TwoFactor;
+  clock?: () => Date;
   /** Whether the account lets a member of this role sign in with a password (single sign-on's `enforce`). */
   passwordAllowed?: (accountId: string, role: string) => Promise<boolean>;
 }
 
-export function createCredentialCheck({ db, throttle, passwordAllowed }: CredentialCheckDeps) {
+export function createCredentialCheck({
+  db,
+  throttle,
+  twoFactor,
+  clock = () => new Date(),
+  passwordAllowed,
+}: CredentialCheckDeps) {
   const store = createUsersStore(db);
-  return async (input: { email: string; password: string }, address: string) => {
+  /** Records a sign-in (or a failed one) as the member's, from `ip`, in their account. */
+  const record = (
+    row: { id: string; account_id: string; email: string },
+    action: 'sign_in.succeeded' | 'sign_in.failed',
+    ip: string,
+  ) =>
+    runAsAuditCaller(
+      { accountId: row.account_id, actor: { type: 'user', id: row.id, email: row.email }, ip },
+      () => recordAudit(db, row.account_id, action, { type: 'member', id: row.id }, clock),
+    );
+
+  return async (input: { email: string; password: string; code?: string | undefined }, address: string) => {
     const email = input.email.trim().toLowerCase();
     await throttle.attempt(email, address);
     const row = await store.credentialsOf(email);
     // An unknown email spends the same scrypt time as a wrong password.
     const ok = await verifyPassword(input.password, row?.password_hash);
-    if (!ok || row === undefined) throw unauthorized(WRONG_CREDENTIALS);
-    await throttle.succeeded(email, address);
+    if (row === undefined) throw unauthorized(WRONG_CREDENTIALS);
+    if (!ok) {
+      await record(row, 'sign_in.failed', address);
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
     // Said only to whoever knows the password: an account's sign-in rule is not told to guessers.
     if (passwordAllowed !== undefined && !(await passwordAllowed(row.account_id, row.role))) {
+      await throttle.succeeded(email, address);
       throw new SsoRequiredError(
         `This account signs its members in through single sign-on: start at /v1/auth/sso/start?account=${row.account_id}`,
       );
     }
+    const factor = await twoFactor.atSignIn(row.id, input.code);
+    // The attempt stays counted until the code is right: asking again without one is no way around it.
+    if (factor === 'missing') throw new TwoFactorRequiredError(CODE_NEEDED);
+    if (factor === 'wrong') {
+      await record(row, 'sign_in.failed', address);
+      throw new TwoFactorRequiredError('Wrong or already used two-factor code');
+    }
+    await throttle.succeeded(email, address);
+    await record(row, 'sign_in.succeeded', address);
     return { id: row.id, accountId: row.account_id, email: row.email };
   };
 }
@@ -152,7 +227,10 @@ export interface LoginDeps {
 }
 
 export function createLogin({ check, tokens }: LoginDeps) {
-  return async (input: { email: string; password: string }, address: string): Promise<LoginResult> => {
+  return async (
+    input: { email: string; password: string; code?: string | undefined },
+    address: string,
+  ): Promise<LoginResult> => {
     const user = await check(input, address);
     const { token, expiresAt } = await tokens.issue(user, randomUUID());
     return { token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), user };

@@ -84,6 +84,15 @@ export function createUsersStore(db: Db) {
     async endSessionsOf(userId: string): Promise<void> {
       await db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
     },
+    /** Ends every dashboard session of the user but `keepId`; answers how many ended. */
+    async endOtherSessions(userId: string, keepId: string): Promise<number> {
+      const done = await db
+        .deleteFrom('user_sessions')
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepId)
+        .executeTakeFirst();
+      return Number(done.numDeletedRows);
+    },
     async setPassword(id: string, passwordHash: string, updatedAt: string): Promise<void> {
       await db
         .updateTable('users')

@@ -1,0 +1,356 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Image,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { LoadingMark } from '../../components/page-state.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
+import { errorMessage, ShownOnce } from '../../components/shown-once.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useTexts } from '../../i18n/texts.js';
+import { isTwoFactorRequired } from '../auth/auth-error.js';
+import { useMe } from '../auth/queries.js';
+import {
+  useChangePassword,
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useEndSession,
+  useRenewRecoveryCodes,
+  useRequireTwoFactor,
+  useSessions,
+  useSetupTwoFactor,
+  useTwoFactor,
+} from './queries.js';
+import { texts } from './texts.js';
+
+type T = ReturnType<typeof useTexts<keyof (typeof texts)['en']>>;
+
+/** A wrong or spent code reads as such; anything else says what the server said. */
+const failure = (t: T, error: unknown) =>
+  isTwoFactorRequired(error) ? t('wrongCode') : t('failed', { message: errorMessage(error) });
+
+/** The signed-in member's own sign-in: two-factor, sessions, password; an owner's rule for all. */
+export default function SecurityPage() {
+  const t = useTexts(texts);
+  const me = useMe();
+  return (
+    <Stack gap="xl">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <TwoFactorSection />
+      <SessionsSection />
+      <PasswordSection />
+      {me.data?.role === 'owner' && <RequireSection />}
+    </Stack>
+  );
+}
+
+function Section({ title, busy, children }: { title: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <Stack component="section" gap="sm" aria-label={title}>
+      <Group gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {busy === true && <LoadingMark />}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** One code field and a button: confirming, turning off, new recovery codes. */
+function CodeForm({
+  label,
+  hint,
+  submit,
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  hint?: string;
+  submit: string;
+  pending: boolean;
+  onSubmit: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(code.trim());
+  };
+  return (
+    <form onSubmit={send} noValidate aria-label={submit}>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={label}
+          description={hint}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          style={{ flex: '1 1 12rem' }}
+        />
+        <Button type="submit" loading={pending} disabled={code.trim() === ''}>
+          {submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const t = useTexts(texts);
+  return (
+    <ShownOnce
+      label={t('recoveryCodes')}
+      value={codes.join('\n')}
+      warning={t('recoveryWarning')}
+      copy={t('copy')}
+      copied={t('copied')}
+    />
+  );
+}
+
+function TwoFactorSection() {
+  const t = useTexts(texts);
+  const status = useTwoFactor();
+  const setup = useSetupTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const disable = useDisableTwoFactor();
+  const renew = useRenewRecoveryCodes();
+  const codes = confirm.data?.recoveryCodes ?? renew.data?.recoveryCodes;
+  const error = [setup, confirm, disable, renew].find((m) => m.isError)?.error;
+  const data = status.data;
+  return (
+    <Section title={t('twoFactorTitle')} busy={status.isPending}>
+      {data?.required === true && !data.enabled && (
+        <Alert color="yellow" role="alert" styles={{ message: { color: 'var(--mantine-color-dark-7)' } }}>
+          {t('required')}
+        </Alert>
+      )}
+      {data !== undefined && (
+        <Text>{data.enabled ? t('statusOn', { count: data.recoveryCodesLeft }) : t('statusOff')}</Text>
+      )}
+      {error !== undefined && (
+        <Alert color="red" role="alert">
+          {failure(t, error)}
+        </Alert>
+      )}
+      {codes !== undefined && <RecoveryCodes codes={codes} />}
+      {data !== undefined && !data.enabled && setup.data === undefined && (
+        <Group>
+          <Button onClick={() => setup.mutate()} loading={setup.isPending}>
+            {t('turnOn')}
+          </Button>
+        </Group>
+      )}
+      {data !== undefined && !data.enabled && setup.data !== undefined && (
+        <Stack gap="sm">
+          <Text>{t('scan')}</Text>
+          {/* The server's SVG drawn as an image, never inserted as markup. */}
+          <Image
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
+            alt={t('qrAlt')}
+            w={200}
+            h={200}
+            fit="contain"
+          />
+          <Text size="sm">
+            {t('key')}: <Code style={{ wordBreak: 'break-all' }}>{setup.data.secret}</Code>
+          </Text>
+          <CodeForm
+            label={t('code')}
+            submit={t('confirm')}
+            pending={confirm.isPending}
+            onSubmit={(code) => confirm.mutate(code, { onSuccess: () => setup.reset() })}
+          />
+        </Stack>
+      )}
+      {data?.enabled === true && (
+        <Stack gap="md">
+          <CodeForm
+            label={t('code')}
+            hint={t('codeHint')}
+            submit={t('newCodes')}
+            pending={renew.isPending}
+            onSubmit={(code) => renew.mutate(code)}
+          />
+          <CodeForm
+            label={t('code')}
+            hint={t('codeHint')}
+            submit={t('turnOff')}
+            pending={disable.isPending}
+            onSubmit={(code) =>
+              disable.mutate(code, {
+                onSuccess: () => {
+                  confirm.reset();
+                  renew.reset();
+                },
+              })
+            }
+          />
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function SessionsSection() {
+  const t = useTexts(texts);
+  const { language } = useI18n();
+  const sessions = useSessions();
+  const end = useEndSession();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Section title={t('sessionsTitle')} busy={sessions.isPending}>
+      {end.isError && (
+        <Alert color="red" role="alert">
+          {failure(t, end.error)}
+        </Alert>
+      )}
+      {sessions.data !== undefined && (
+        <ScrollTable label={t('sessionsTitle')}>
+          <Table striped aria-label={t('sessionsTitle')}>
+            <ColumnHeads labels={[t('device'), t('address'), t('lastSeen'), t('actions')]} />
+            <Table.Tbody>
+              {sessions.data.sessions.map((session) => {
+                const when = date.format(new Date(session.lastSeenAt));
+                return (
+                  <Table.Tr key={session.id}>
+                    <Table.Td>{session.device}</Table.Td>
+                    <Table.Td>{session.ip ?? '–'}</Table.Td>
+                    <Table.Td>{when}</Table.Td>
+                    <Table.Td>
+                      {session.current ? (
+                        <Badge variant="light" color="dark">
+                          {t('thisSession')}
+                        </Badge>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={t('signOutSessionOf', { device: session.device, when })}
+                          loading={end.isPending && end.variables === session.id}
+                          onClick={() => end.mutate(session.id)}
+                        >
+                          {t('signOutSession')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const t = useTexts(texts);
+  const shell = useI18n();
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(
+      { current, new: next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+        },
+      },
+    );
+  };
+  return (
+    <Section title={t('passwordTitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('changePassword')}>
+        <Stack gap="sm" maw={420}>
+          {change.isError && (
+            <Alert color="red" role="alert">
+              {t('failed', { message: errorMessage(change.error) })}
+            </Alert>
+          )}
+          {change.isSuccess && (
+            <Alert color="green" role="status">
+              {t('passwordChanged', { count: change.data.sessionsEnded })}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t('currentPassword')}
+            visibilityToggleButtonProps={{ 'aria-label': shell.t('showPassword') }}
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('newPassword')}
+            description={shell.t('passwordHint')}
+            visibilityToggleButtonProps={{ 'aria-label': shell.t('showPassword') }}
+            autoComplete="new-password"
+            required
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending} disabled={current === '' || next === ''}>
+              {t('changePassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function RequireSection() {
+  const t = useTexts(texts);
+  const status = useTwoFactor();
+  const save = useRequireTwoFactor();
+  const [wanted, setWanted] = useState<boolean | undefined>(undefined);
+  const value = wanted ?? status.data?.required ?? false;
+  return (
+    <Section title={t('requireTitle')}>
+      {save.isError && (
+        <Alert color="red" role="alert">
+          {failure(t, save.error)}
+        </Alert>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <Checkbox
+          label={t('requireTitle')}
+          description={t('requireHint')}
+          checked={value}
+          onChange={(e) => setWanted(e.currentTarget.checked)}
+        />
+        <Button
+          variant="default"
+          loading={save.isPending}
+          disabled={status.data === undefined || value === status.data.required}
+          onClick={() => save.mutate(value, { onSuccess: () => setWanted(undefined) })}
+        >
+          {t('save')}
+        </Button>
+      </Group>
+    </Section>
+  );
+}
