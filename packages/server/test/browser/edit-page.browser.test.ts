@@ -1,4 +1,5 @@
 import { formTextsFor } from '@formloom/contract/engine';
+import { respondentTextsFor } from '@formloom/runtime/respondent';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editPageTextsFor } from '../../src/features/public/index.js';
 import { contactSchema } from '../support/fixtures.js';
@@ -10,6 +11,7 @@ import { ARTIFACTS, chromiumOrSkip, usePages } from './chromium.js';
 const executable = chromiumOrSkip();
 const texts = editPageTextsFor('en');
 const formTexts = formTextsFor('en');
+const respondentTexts = respondentTextsFor('en');
 const ANSWERS = { name: 'Ada', contact: 'email', email: 'ada@example.com', age: 36 };
 
 /** A respondent's edit link (`/f/:code?edit=<token>`), with and without JavaScript. */
@@ -79,6 +81,24 @@ describe.skipIf(executable === undefined)('editing a response on the public page
         expect(await page.getByLabel('Name').inputValue()).toBe('Ada Lovelace');
       });
     }
+
+    it("with JavaScript, the form's own thank-you links to the edit, which opens filled in", async () => {
+      const { page } = await pages.open(`${t.url}/f/${form.code}`, { width: 360, height: 800 });
+      await page.getByLabel('Name').fill('Grace');
+      await page.getByRole('radio', { name: 'Email' }).check();
+      await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+      await page.getByLabel('Age').fill('40');
+      await page.getByRole('button', { name: formTexts.submit }).click();
+      const link = page.getByRole('link', { name: respondentTexts.editLink });
+      await link.waitFor();
+      expect(await axeOfSame(page)).toEqual([]);
+      const href = (await link.getAttribute('href'))!;
+      expect(new URL(href).searchParams.get('edit')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await link.click();
+      await page.waitForURL(`**/f/${form.code}?edit=**`);
+      expect(await page.getByLabel('Name').inputValue()).toBe('Grace');
+      expect(await page.getByText(texts.editing).isVisible()).toBe(true);
+    });
 
     it('after the window the page says the response can no longer be changed', async () => {
       const { editToken } = await submit();

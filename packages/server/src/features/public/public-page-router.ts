@@ -527,13 +527,10 @@ export function createPublicPageRouter({
     // Accept-Language, else the form's base language; the schema's texts come translated.
     const lang = typeof req.query.lang === 'string' ? req.query.lang : undefined;
     // The page asks for a personal link or an address itself before it serves the form (and the
-    // API reads its cookies), and serves edits as their own page: its script needs neither rule,
-    // which would make the runtime ask again.
-    const {
-      oneResponse: _oneResponse,
-      allowEdit: _allowEdit,
-      ...form
-    } = toPublicForm(
+    // API reads its cookies): its script does not need that rule, which would make the runtime ask
+    // again. `allowEdit` stays: the script's thank-you then links to the edit, which this page
+    // serves as its own (`?edit=`, no script).
+    const { oneResponse: _oneResponse, ...form } = toPublicForm(
       row,
       publicUrl,
       { requested: lang, acceptLanguage: req.get('accept-language') },
