@@ -32,6 +32,9 @@ type JoinRole = (typeof JOIN_ROLES)[number];
 export default function SsoPage() {
   const t = useTexts(texts);
   const sso = useSso();
+  // Here, not in the form: a save remounts the form with what the server now holds, and its
+  // outcome must stay said.
+  const save = useSaveSso();
   const disable = useDisableSso();
   const [confirming, setConfirming] = useState(false);
   const settings = sso.data ?? undefined;
@@ -58,7 +61,7 @@ export default function SsoPage() {
         <>
           <Text fw={500}>{settings === undefined ? t('statusOff') : t('statusOn')}</Text>
           {/* Keyed by the saved version: the form starts again from what the server holds. */}
-          <SsoForm key={settings?.updatedAt ?? 'new'} settings={settings} t={t} />
+          <SsoForm key={settings?.updatedAt ?? 'new'} settings={settings} save={save} t={t} />
           <Links settings={settings} t={t} />
           {settings !== undefined && (
             <Group>
@@ -75,7 +78,14 @@ export default function SsoPage() {
         confirmLabel={t('turnOff')}
         pending={disable.isPending}
         error={disable.isError ? t('failed', { message: errorMessage(disable.error) }) : undefined}
-        onConfirm={() => disable.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          disable.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              save.reset();
+            },
+          })
+        }
         onClose={() => {
           setConfirming(false);
           disable.reset();
@@ -105,9 +115,16 @@ const domainsOf = (text: string) =>
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line !== '');
 
-function SsoForm({ settings, t }: { settings: SsoSettings | undefined; t: T }) {
+function SsoForm({
+  settings,
+  save,
+  t,
+}: {
+  settings: SsoSettings | undefined;
+  save: ReturnType<typeof useSaveSso>;
+  t: T;
+}) {
   const shell = useI18n();
-  const save = useSaveSso();
   const [issuer, setIssuer] = useState(settings?.issuer ?? '');
   const [clientId, setClientId] = useState(settings?.clientId ?? '');
   // Write-only: never read back, so the field starts empty; empty keeps the stored one.
