@@ -260,6 +260,7 @@ describe.skipIf(executable === undefined)(
         userId: () => owners[0]!.id,
         connectionId: () => connection.id,
         deliveryId: () => crypto.randomUUID(),
+        destinationId: () => crypto.randomUUID(),
         linkId: () => crypto.randomUUID(),
         revision: () => '1',
       };
