@@ -70,6 +70,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'security',
   },
   {
+    path: '/sso',
+    page: lazy(() => import('./features/sso/sso-page.js')),
+    permission: 'owners.manage',
+    nav: 'sso',
+  },
+  {
     path: '/usage',
     page: lazy(() => import('./features/usage/usage-page.js')),
     permission: 'account.read',

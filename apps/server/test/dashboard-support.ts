@@ -182,6 +182,20 @@ export async function interview(
   return session.sessionId;
 }
 
+/**
+ * A page's requests answered 400 or 404, as `<status> <path>`, gathered as it goes: the browser logs
+ * each as an error, and the test names the ones it expects (the single sign-on page reads "not set
+ * up" as GET /v1/me/sso's 404; a refused save is a 400).
+ */
+export function refusals({ page }: OpenedPage): Set<string> {
+  const seen = new Set<string>();
+  page.on('response', (response) => {
+    if (response.status() === 400 || response.status() === 404)
+      seen.add(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return seen;
+}
+
 /** Whether the page fits a phone's width (no sideways scrolling). */
 export async function fitsWidth({ page }: OpenedPage, width = PHONE.width): Promise<boolean> {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) <= width;

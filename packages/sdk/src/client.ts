@@ -30,6 +30,7 @@ import { Public } from './resources/public.js';
 import { Responses } from './resources/responses.js';
 import { Security } from './resources/security.js';
 import { SmartForms } from './resources/smart-forms.js';
+import { SingleSignOn } from './resources/sso.js';
 import { Templates } from './resources/templates.js';
 import { Themes } from './resources/themes.js';
 import { Uploads } from './resources/uploads.js';
@@ -124,6 +125,8 @@ export class Formloom {
   readonly members: Members = new Members(this);
   /** The signed-in member's two-factor, sessions and password; password reset by e-mail. */
   readonly security: Security = new Security(this);
+  /** The account's single sign-on through its OpenID Connect provider (a signed-in owner). */
+  readonly sso: SingleSignOn = new SingleSignOn(this);
   /** Custom domains (a signed-in owner or admin). */
   readonly domains: Domains = new Domains(this);
   /** The account's Stripe keys (a signed-in owner or admin). */

@@ -126,6 +126,7 @@ export { type InterviewSession, Public, PublicPartials } from './resources/publi
 export { Responses } from './resources/responses.js';
 export { Security } from './resources/security.js';
 export { Sessions, SmartForms } from './resources/smart-forms.js';
+export { SingleSignOn } from './resources/sso.js';
 export { Templates } from './resources/templates.js';
 export { Themes } from './resources/themes.js';
 export { Uploads } from './resources/uploads.js';

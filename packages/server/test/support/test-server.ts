@@ -35,6 +35,11 @@ export interface TestServerOptions {
   trustProxy?: AppConfig['trustProxy'];
   /** More app settings, read when the server starts (so stand-ins started in a beforeAll can be named). */
   appConfig?: () => Partial<AppConfig>;
+  /**
+   * The port to listen on, read when the server starts (default: any free one). Given with a
+   * `publicUrl` naming it, so that the URL a browser is sent back to is this server's.
+   */
+  port?: () => number;
   /** Sign-in throttling (`LoginLimits`); what is not given is the app's default. */
   loginLimits?: ServicesDeps['loginLimits'];
   /** Password tries of protected forms (`UnlockLimits`); what is not given is the app's default. */
@@ -179,7 +184,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
     const app = createApp({ services });
-    running = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
+    running = await listen(app, { port: options.port?.() ?? 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
       webhookWorker = startOutboxWorker({
         db: handle.db,

@@ -6,18 +6,58 @@ import { CenteredCard } from '../../components/centered-card.js';
 import { EmailInput } from '../../components/email-input.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
-import { navigate } from '../../navigation.js';
-import { authErrorKey, isTwoFactorRequired } from './auth-error.js';
+import { navigate, useLocation } from '../../navigation.js';
+import { authErrorKey, isSsoRequired, isTwoFactorRequired } from './auth-error.js';
 import { authKeys } from './queries.js';
 import { authTexts } from './texts.js';
 
 /** The server asks for the second factor: the password was right, a code must come with it. */
 const needsCode = isTwoFactorRequired;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The reasons the server's single sign-on callback sends the browser back here with (`?sso=`). */
+const SSO_REASONS = [
+  'domain',
+  'email',
+  'state',
+  'provider',
+  'expired',
+  'other_account',
+  'not_configured',
+  'cancelled',
+] as const;
+type SsoReason = (typeof SSO_REASONS)[number];
+
+/** Where a browser starts the single sign-on of an account. */
+const ssoStart = (account: string) => `/v1/auth/sso/start?account=${encodeURIComponent(account)}`;
+
+/**
+ * The account of a refused password sign-in (SSO_REQUIRED): its message names the start link of
+ * the account's single sign-on; only an id shaped as one is taken from it.
+ */
+function accountOfRefusal(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const id = /\/v1\/auth\/sso\/start\?account=([0-9a-f-]{36})/i.exec(error.message)?.[1];
+  return id !== undefined && UUID.test(id) ? id : undefined;
+}
+
 export default function SignInPage() {
   const { t } = useI18n();
   const tx = useTexts(authTexts);
   const queryClient = useQueryClient();
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  // A link an owner shared (`?account=`) offers the account's single sign-on.
+  const account = UUID.test(query.get('account') ?? '') ? query.get('account')! : undefined;
+  // A single sign-on the server refused says why (`?sso=`); an unknown reason reads as a failure.
+  const refusedSso = query.get('sso');
+  const ssoReason =
+    refusedSso === null
+      ? undefined
+      : (SSO_REASONS as readonly string[]).includes(refusedSso)
+        ? (`sso_${refusedSso as SsoReason}` as const)
+        : ('sso_failed' as const);
   // Read once: shown here because the server ended the session of the person who was signed in.
   const [ended] = useState(() => queryClient.getQueryData<boolean>(authKeys.ended()) === true);
   const [email, setEmail] = useState('');
@@ -41,9 +81,14 @@ export default function SignInPage() {
     signIn.mutate();
   };
   let failure: string | undefined;
+  // A password refused because members sign in through the provider: the way there.
+  let ssoAccount = account;
   if (signIn.isError) {
     if (needsCode(signIn.error)) failure = code.trim() === '' ? tx('codeNeeded') : tx('wrongCode');
-    else failure = t(authErrorKey(signIn.error, 'wrongCredentials'));
+    else if (isSsoRequired(signIn.error)) {
+      failure = tx('ssoRequired');
+      ssoAccount ??= accountOfRefusal(signIn.error);
+    } else failure = t(authErrorKey(signIn.error, 'wrongCredentials'));
   }
   return (
     <CenteredCard title={t('signInTitle')}>
@@ -54,10 +99,20 @@ export default function SignInPage() {
               {tx('sessionEnded')}
             </Alert>
           )}
+          {ssoReason !== undefined && !signIn.isError && (
+            <Alert color={ssoReason === 'sso_cancelled' ? 'blue' : 'red'} role="alert">
+              {tx(ssoReason)}
+            </Alert>
+          )}
           {failure !== undefined && (
             <Alert color={askCode && code.trim() === '' ? 'blue' : 'red'} role="alert">
               {failure}
             </Alert>
+          )}
+          {ssoAccount !== undefined && (
+            <Button component="a" href={ssoStart(ssoAccount)} variant="default">
+              {tx('ssoSignIn')}
+            </Button>
           )}
           <EmailInput label={t('email')} value={email} onChange={setEmail} />
           <PasswordInput

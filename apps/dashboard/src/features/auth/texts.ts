@@ -21,6 +21,17 @@ export const authTexts = defineTexts(
     setPassword: 'Set the password',
     newPassword: 'New password',
     backToSignIn: 'Back to sign-in',
+    ssoSignIn: 'Sign in with single sign-on',
+    ssoRequired: "This account signs its members in through single sign-on: use your company's sign-in.",
+    sso_domain: "Your address's domain may not sign in to this account. Ask an owner to allow it.",
+    sso_email: 'Your provider gave no verified email address, so you cannot be signed in.',
+    sso_state: 'This sign-in was not started in this browser, or was started again. Start it once more.',
+    sso_provider: 'Your sign-in provider could not be reached or answered with an error. Try again later.',
+    sso_expired: 'The sign-in took too long. Start it again.',
+    sso_other_account: 'Your address belongs to a member of another account: sign in there.',
+    sso_not_configured: 'Single sign-on is not set up for this account.',
+    sso_cancelled: 'The sign-in was cancelled at your provider.',
+    sso_failed: 'Signing in through single sign-on did not work. Start it again.',
   },
   {
     de: {
@@ -45,6 +56,22 @@ export const authTexts = defineTexts(
       setPassword: 'Passwort festlegen',
       newPassword: 'Neues Passwort',
       backToSignIn: 'Zurück zur Anmeldung',
+      ssoSignIn: 'Mit Single Sign-On anmelden',
+      ssoRequired:
+        'Dieses Konto meldet seine Mitglieder über Single Sign-On an: Nutzen Sie die Anmeldung Ihres Unternehmens.',
+      sso_domain:
+        'Die Domain Ihrer Adresse darf sich bei diesem Konto nicht anmelden. Bitten Sie einen Inhaber, sie zu erlauben.',
+      sso_email:
+        'Ihr Anbieter hat keine bestätigte E-Mail-Adresse übermittelt, daher können Sie nicht angemeldet werden.',
+      sso_state:
+        'Diese Anmeldung wurde nicht in diesem Browser oder erneut gestartet. Starten Sie sie noch einmal.',
+      sso_provider:
+        'Ihr Anmeldeanbieter war nicht erreichbar oder hat mit einem Fehler geantwortet. Versuchen Sie es später erneut.',
+      sso_expired: 'Die Anmeldung hat zu lange gedauert. Starten Sie sie erneut.',
+      sso_other_account: 'Ihre Adresse gehört einem Mitglied eines anderen Kontos: Melden Sie sich dort an.',
+      sso_not_configured: 'Für dieses Konto ist kein Single Sign-On eingerichtet.',
+      sso_cancelled: 'Die Anmeldung wurde bei Ihrem Anbieter abgebrochen.',
+      sso_failed: 'Die Anmeldung über Single Sign-On hat nicht geklappt. Starten Sie sie erneut.',
     },
     es: {
       sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión para seguir donde lo dejaste.',
@@ -67,6 +94,21 @@ export const authTexts = defineTexts(
       setPassword: 'Guardar la contraseña',
       newPassword: 'Contraseña nueva',
       backToSignIn: 'Volver a iniciar sesión',
+      ssoSignIn: 'Iniciar sesión con inicio de sesión único',
+      ssoRequired:
+        'Esta cuenta inicia la sesión de sus miembros con inicio de sesión único: usa el acceso de tu empresa.',
+      sso_domain:
+        'El dominio de tu dirección no puede iniciar sesión en esta cuenta. Pide a un propietario que lo permita.',
+      sso_email: 'Tu proveedor no dio una dirección de correo verificada, así que no puedes iniciar sesión.',
+      sso_state:
+        'Este inicio de sesión no se empezó en este navegador, o se volvió a empezar. Empiézalo otra vez.',
+      sso_provider:
+        'No se pudo contactar con tu proveedor de acceso o respondió con un error. Inténtalo más tarde.',
+      sso_expired: 'El inicio de sesión tardó demasiado. Empiézalo otra vez.',
+      sso_other_account: 'Tu dirección pertenece a un miembro de otra cuenta: inicia sesión allí.',
+      sso_not_configured: 'Esta cuenta no tiene configurado el inicio de sesión único.',
+      sso_cancelled: 'El inicio de sesión se canceló en tu proveedor.',
+      sso_failed: 'El inicio de sesión único no ha funcionado. Empiézalo otra vez.',
     },
     it: {
       sessionEnded: 'La tua sessione è terminata. Accedi di nuovo per riprendere da dove eri rimasto.',
@@ -87,6 +129,21 @@ export const authTexts = defineTexts(
       setPassword: 'Imposta la password',
       newPassword: 'Nuova password',
       backToSignIn: "Torna all'accesso",
+      ssoSignIn: 'Accedi con single sign-on',
+      ssoRequired:
+        "Questo account fa accedere i suoi membri con il single sign-on: usa l'accesso della tua azienda.",
+      sso_domain:
+        'Il dominio del tuo indirizzo non può accedere a questo account. Chiedi a un proprietario di consentirlo.',
+      sso_email: 'Il tuo provider non ha fornito un indirizzo email verificato, quindi non puoi accedere.',
+      sso_state:
+        "Questo accesso non è stato avviato in questo browser, o è stato avviato di nuovo. Avvialo un'altra volta.",
+      sso_provider:
+        'Il tuo provider di accesso non è raggiungibile o ha risposto con un errore. Riprova più tardi.',
+      sso_expired: "L'accesso ha richiesto troppo tempo. Avvialo di nuovo.",
+      sso_other_account: 'Il tuo indirizzo appartiene a un membro di un altro account: accedi lì.',
+      sso_not_configured: 'Il single sign-on non è configurato per questo account.',
+      sso_cancelled: "L'accesso è stato annullato presso il tuo provider.",
+      sso_failed: "L'accesso con single sign-on non ha funzionato. Avvialo di nuovo.",
     },
     nl: {
       sessionEnded: 'Je sessie is verlopen. Meld je opnieuw aan om verder te gaan waar je was.',
@@ -109,6 +166,20 @@ export const authTexts = defineTexts(
       setPassword: 'Wachtwoord instellen',
       newPassword: 'Nieuw wachtwoord',
       backToSignIn: 'Terug naar aanmelden',
+      ssoSignIn: 'Aanmelden met single sign-on',
+      ssoRequired:
+        'Dit account meldt zijn leden aan via single sign-on: gebruik de aanmelding van je bedrijf.',
+      sso_domain:
+        'Het domein van je adres mag zich niet aanmelden bij dit account. Vraag een eigenaar het toe te staan.',
+      sso_email: 'Je provider gaf geen bevestigd e-mailadres, dus je kunt niet worden aangemeld.',
+      sso_state:
+        'Deze aanmelding is niet in deze browser gestart, of opnieuw gestart. Start haar nog een keer.',
+      sso_provider: 'Je aanmeldprovider was niet bereikbaar of gaf een fout. Probeer het later opnieuw.',
+      sso_expired: 'De aanmelding duurde te lang. Start haar opnieuw.',
+      sso_other_account: 'Je adres hoort bij een lid van een ander account: meld je daar aan.',
+      sso_not_configured: 'Voor dit account is geen single sign-on ingesteld.',
+      sso_cancelled: 'De aanmelding is bij je provider geannuleerd.',
+      sso_failed: 'Aanmelden via single sign-on is niet gelukt. Start het opnieuw.',
     },
     tr: {
       sessionEnded: 'Oturumunuz sona erdi. Kaldığınız yerden devam etmek için yeniden giriş yapın.',
@@ -130,6 +201,18 @@ export const authTexts = defineTexts(
       setPassword: 'Şifreyi kaydet',
       newPassword: 'Yeni şifre',
       backToSignIn: 'Girişe dön',
+      ssoSignIn: 'Çoklu oturum açma ile giriş yap',
+      ssoRequired: 'Bu hesap üyelerini çoklu oturum açma ile giriş yaptırır: şirketinizin girişini kullanın.',
+      sso_domain: 'Adresinizin alan adı bu hesaba giriş yapamaz. Bir sahipten buna izin vermesini isteyin.',
+      sso_email: 'Sağlayıcınız doğrulanmış bir e-posta adresi vermedi, bu yüzden giriş yapamazsınız.',
+      sso_state: 'Bu giriş bu tarayıcıda başlatılmadı ya da yeniden başlatıldı. Bir kez daha başlatın.',
+      sso_provider:
+        'Giriş sağlayıcınıza ulaşılamadı ya da bir hatayla yanıt verdi. Daha sonra yeniden deneyin.',
+      sso_expired: 'Giriş çok uzun sürdü. Yeniden başlatın.',
+      sso_other_account: 'Adresiniz başka bir hesabın üyesine ait: oradan giriş yapın.',
+      sso_not_configured: 'Bu hesap için çoklu oturum açma kurulmamış.',
+      sso_cancelled: 'Giriş, sağlayıcınızda iptal edildi.',
+      sso_failed: 'Çoklu oturum açma ile giriş olmadı. Yeniden başlatın.',
     },
   },
 );

@@ -3,8 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  Code,
-  CopyButton,
   Group,
   NativeSelect,
   Paper,
@@ -15,6 +13,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { CopyValue } from '../../components/copy-value.js';
 import { LoadingMark } from '../../components/page-state.js';
 import { errorMessage } from '../../components/shown-once.js';
 import { useTexts } from '../../i18n/texts.js';
@@ -113,27 +112,11 @@ function AddDomain({ t }: { t: T }) {
   );
 }
 
-/** A record's part (its name or value), wrapping anywhere, with a copy button named after it. */
+/** A record's part (its name or value), with a copy button named after it. */
 function RecordPart({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
   const t = useTexts(texts);
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button variant="default" size="xs" onClick={copy} aria-label={copyLabel}>
-              {copied ? t('copied') : t('copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
+    <CopyValue label={label} copyLabel={copyLabel} value={value} copy={t('copy')} copied={t('copied')} />
   );
 }
 
