@@ -83,7 +83,7 @@ function airtableProvider(ctx: ProviderContext): DestinationProvider {
     policy: ctx.policy,
   });
   return {
-    batch: AIRTABLE_BATCH,
+    batch: batchOfKind('airtable'),
     limit: {
       key: `airtable:base:${target.baseId}`,
       perSecond: AIRTABLE_REQUESTS_PER_SECOND,
@@ -120,7 +120,7 @@ function notionProvider(ctx: ProviderContext): DestinationProvider {
   const schema = () => cached() ?? new Map<string, string>();
   const propertiesOf = (record: WrittenRecord) => notionProperties(record.cells, record.title, schema());
   return {
-    batch: 1,
+    batch: batchOfKind('notion'),
     limit: {
       key: notionIntegrationKey(ctx.token),
       perSecond: NOTION_REQUESTS_PER_SECOND,

@@ -13,13 +13,7 @@ import {
   REMOVAL_EVENT,
   type ResponseBatch,
 } from './destination-events.js';
-import {
-  batches,
-  batchOfKind,
-  type NotionSchemaCache,
-  providerOf,
-  type WrittenRecord,
-} from './destination-providers.js';
+import { batches, type NotionSchemaCache, providerOf, type WrittenRecord } from './destination-providers.js';
 import { createDestinationsStore } from './destinations-store.js';
 import { pageTitle } from './notion-properties.js';
 import type { ProviderOutcome } from './provider-http.js';
@@ -122,7 +116,7 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         notionApiBase: deps.notionApiBase,
         now: () => clock().getTime(),
       });
-      const batch = Math.min(provider.batch, batchOfKind(destination.kind));
+      const batch = provider.batch;
       /** Deliveries whose responses this one writes along (made due once written). */
       const along: string[] = [];
       const own = await store.records(destination.id, work.responseIds);

@@ -1,6 +1,13 @@
 import type { FormSchema } from '@formloom/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
+  publishedForm,
+  SIGNUP_ANSWERS,
+  signupSchema,
+  submitAnswers,
+  until,
+} from '../../../test/support/destination-kit.js';
+import {
   type NotionPage,
   type NotionStandIn,
   startNotionStandIn,
@@ -24,60 +31,22 @@ const PROPERTIES = {
   'Response ID': 'rich_text',
 };
 
+/** The sign-up form with an option whose label has a comma, and a field the data source has no property for. */
 function schema(): FormSchema {
-  const at = (order: number) => ({ sectionId: 'main', order });
-  return {
-    version: '1.0',
-    schemaVersion: '2025-01-01',
-    meta: { title: 'Signup', language: 'en' },
-    settings: { layout: 'single-column', submitAction: 'default' },
-    sections: [{ id: 'main', title: 'Signup', order: 0 }],
-    fields: [
-      { id: 'name', type: 'text', label: 'Name', ...at(0) },
-      { id: 'score', type: 'number', label: 'Score', ...at(1) },
-      {
-        id: 'plan',
-        type: 'select',
-        label: 'Plan',
-        options: [
-          { value: 'basic', label: 'Basic' },
-          { value: 'pro', label: 'Pro, yearly' },
-        ],
-        ...at(2),
-      },
-      {
-        id: 'colours',
-        type: 'checkbox',
-        label: 'Colours',
-        options: [
-          { value: 'r', label: 'Red' },
-          { value: 'g', label: 'Green' },
-          { value: 'b', label: 'Blue' },
-        ],
-        ...at(3),
-      },
-      { id: 'day', type: 'date', label: 'Day', ...at(4) },
-      { id: 'email', type: 'email', label: 'Email', ...at(5) },
-      { id: 'phone', type: 'phone', label: 'Phone', phone: { defaultCountry: 'DE' }, ...at(6) },
-      { id: 'site', type: 'url', label: 'Website', ...at(7) },
-      { id: 'terms', type: 'consent', label: 'Terms', consent: { text: 'I agree.' }, ...at(8) },
-      { id: 'note', type: 'text', label: 'Not in the data source', ...at(9) },
-    ],
-  } as FormSchema;
+  const form = signupSchema();
+  const plan = form.fields.find((f) => f.id === 'plan') as { options: { label: string }[] };
+  plan.options[1]!.label = 'Pro, yearly';
+  form.fields.push({
+    id: 'note',
+    type: 'text',
+    label: 'Not in the data source',
+    sectionId: 'main',
+    order: 9,
+  });
+  return form;
 }
 
-const ANSWERS = {
-  name: 'Ada',
-  score: 7,
-  plan: 'pro',
-  colours: ['r', 'b'],
-  day: '2026-12-24',
-  email: 'ada@example.com',
-  phone: '+4915112345678',
-  site: 'https://example.com/ada',
-  terms: true,
-  note: 'left out',
-};
+const ANSWERS = { ...SIGNUP_ANSWERS, note: 'left out' };
 
 /** A page's values as plain data: texts joined, options by name, a date's start. */
 function plain(page: NotionPage): Record<string, unknown> {
@@ -112,28 +81,10 @@ describeDialects('Notion destinations through the outbox', (dialect) => {
     await notion.close();
   });
 
-  async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   /** An account with a published form that takes edits, and a Notion data source for it. */
   async function setUp(properties: Record<string, string> = PROPERTIES) {
-    const { key, accountId } = await t.account('PRO');
-    const created = await t.request('/v1/forms', {
-      method: 'POST',
-      key,
-      json: { title: 'Signup', schema: schema() },
-    });
-    expect(created.status).toBe(201);
-    const formId = created.body.data.id as string;
-    await t.request(`/v1/forms/${formId}/access`, { method: 'PUT', key, json: { allowEdit: { hours: 2 } } });
-    const published = await t.request(`/v1/forms/${formId}/publish`, { method: 'POST', key });
-    const source = notion.createDataSource(properties);
-    return { key, accountId, formId, code: published.body.data.shareUrl as string, ...source };
+    const form = await publishedForm(t, schema());
+    return { ...form, ...notion.createDataSource(properties) };
   }
 
   const connect = (
@@ -152,11 +103,8 @@ describeDialects('Notion destinations through the outbox', (dialect) => {
       },
     });
 
-  async function submit(code: string, answers: Record<string, unknown> = ANSWERS) {
-    const res = await t.request(`/v1/public/forms/${code}/responses`, { method: 'POST', json: { answers } });
-    expect(res.status).toBe(201);
-    return res.body.data as { responseId: string; editToken: string };
-  }
+  const submit = (code: string, answers: Record<string, unknown> = ANSWERS) =>
+    submitAnswers(t, code, answers);
 
   const ofSource = (id: string) => notion.requests.filter((r) => r.dataSourceId === id);
   /** Each request as `METHOD path`, the data source's id and page ids left out. */
