@@ -10,6 +10,8 @@ export interface IntegrationsConfig {
   discordWebhookBases: string[];
   /** FORMLOOM_AIRTABLE_API_BASE: where destinations call Airtable's REST API (a stand-in in tests). */
   airtableApiBase?: string;
+  /** FORMLOOM_NOTION_API_BASE: where destinations call Notion's API (a stand-in in tests). */
+  notionApiBase?: string;
 }
 
 function url(env: Env, name: string, fail: (message: string) => Error): string | undefined {
@@ -48,5 +50,6 @@ export function loadIntegrationsConfig(env: Env, fail: (message: string) => Erro
     slackApiBaseUrl: apiBaseUrl,
     discordWebhookBases: bases,
     airtableApiBase: url(env, 'FORMLOOM_AIRTABLE_API_BASE', fail),
+    notionApiBase: url(env, 'FORMLOOM_NOTION_API_BASE', fail),
   };
 }

@@ -74,6 +74,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       slack: config.integrations.slack,
       slackApiBaseUrl: config.integrations.slackApiBaseUrl,
       airtableApiBase: config.integrations.airtableApiBase,
+      notionApiBase: config.integrations.notionApiBase,
       mailPerRecipientPerHour: config.mail.perRecipientPerHour,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,

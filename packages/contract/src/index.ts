@@ -187,6 +187,7 @@ export {
   DestinationList,
   DestinationStatus,
   DestinationTarget,
+  NotionTarget,
   UpdateDestinationBody,
 } from './models/destination.js';
 export {

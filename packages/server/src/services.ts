@@ -130,6 +130,8 @@ export interface AppConfig {
   slackApiBaseUrl?: string;
   /** FORMLOOM_AIRTABLE_API_BASE: where destinations call Airtable's REST API (default Airtable's own). */
   airtableApiBase?: string;
+  /** FORMLOOM_NOTION_API_BASE: where destinations call Notion's API (default Notion's own). */
+  notionApiBase?: string;
   /** Notification mails to one recipient per hour (the mail sender's default unless given). */
   mailPerRecipientPerHour?: number;
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
@@ -485,6 +487,7 @@ function buildServices(deps: ServicesDeps) {
       },
       publicUrl: config.publicUrl,
       airtableApiBase: config.airtableApiBase,
+      notionApiBase: config.notionApiBase,
       clock,
     }),
     mailSender(db, {

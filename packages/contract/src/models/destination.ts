@@ -23,14 +23,30 @@ export const AirtableTarget = z
   .describe('An Airtable table');
 export type AirtableTarget = z.infer<typeof AirtableTarget>;
 
+/**
+ * A Notion data source (API version 2025-09-03 writes pages under data sources, not databases): its
+ * id, 32 hexadecimal digits with or without the dashes of a UUID.
+ */
+export const NotionTarget = z
+  .object({
+    dataSourceId: z
+      .string()
+      .trim()
+      .regex(
+        /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i,
+        'A Notion data source id: 32 hexadecimal digits, with or without dashes',
+      )
+      .describe("The data source's id (its database's settings: Manage data sources, Copy data source ID)"),
+  })
+  .strict()
+  .describe('A Notion data source');
+export type NotionTarget = z.infer<typeof NotionTarget>;
+
 /** Where a destination writes; its shape depends on `kind`. */
 export const DestinationTarget = z
   .union([
     AirtableTarget,
-    z
-      .object({ dataSourceId: z.string().min(1).max(100) })
-      .strict()
-      .describe('A Notion data source'),
+    NotionTarget,
     z
       .object({ spreadsheetId: z.string().min(1).max(200), sheet: z.string().max(200) })
       .strict()
@@ -92,27 +108,64 @@ const AirtableCredentials = z
   .strict()
   .describe('Write-only: sealed at rest and never read back');
 
-/**
- * POST /v1/forms/:id/destinations. Airtable now; Notion and Google Sheets (the latter made by its
- * OAuth flow) will make this a union on `kind`.
- */
-export const CreateDestinationBody = z
+/** A Notion internal integration's token (`ntn_...`), sealed at rest, never read back. */
+const NotionCredentials = z
   .object({
-    kind: z.literal('airtable').describe('The provider written to (Airtable now)'),
-    target: AirtableTarget,
-    credentials: AirtableCredentials,
-    fieldMap: DestinationFieldMap.optional(),
-    enabled: z.boolean().optional().describe('Default true'),
+    token: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .describe('An internal integration secret; the data source is shared with the integration'),
   })
   .strict()
+  .describe('Write-only: sealed at rest and never read back');
+
+const common = {
+  fieldMap: DestinationFieldMap.optional(),
+  enabled: z.boolean().optional().describe('Default true'),
+};
+
+/**
+ * POST /v1/forms/:id/destinations: the target and credentials `kind` takes (Google Sheets, made by
+ * its OAuth flow, is not connected here).
+ */
+export const CreateDestinationBody = z
+  .discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('airtable').describe('The provider written to'),
+        target: AirtableTarget,
+        credentials: AirtableCredentials,
+        ...common,
+      })
+      .strict()
+      .describe('An Airtable table'),
+    z
+      .object({
+        kind: z.literal('notion').describe('The provider written to'),
+        target: NotionTarget,
+        credentials: NotionCredentials,
+        ...common,
+      })
+      .strict()
+      .describe('A Notion data source'),
+  ])
   .describe('A new destination; existing responses are written to it too');
 export type CreateDestinationBody = z.infer<typeof CreateDestinationBody>;
 
-/** PATCH: what is given changes; `credentials` replace the stored ones. */
+/**
+ * PATCH: what is given changes; `credentials` replace the stored ones. A `target` must be of the
+ * destination's kind (the server answers 400 otherwise).
+ */
 export const UpdateDestinationBody = z
   .object({
-    target: AirtableTarget.optional(),
-    credentials: AirtableCredentials.optional(),
+    target: z.union([AirtableTarget, NotionTarget]).optional(),
+    credentials: z
+      .object({ token: z.string().trim().min(1).max(500).describe("The provider's new token") })
+      .strict()
+      .optional()
+      .describe('Write-only: sealed at rest and never read back'),
     fieldMap: DestinationFieldMap.nullable().optional().describe('`null`: every field under its label'),
     enabled: z.boolean().optional().describe('`true` resumes a paused or failing destination'),
   })

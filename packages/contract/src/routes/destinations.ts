@@ -28,7 +28,8 @@ const notFound = { 404: 'Form or destination not found' };
 
 /**
  * A form's destinations (docs/integrations.md "Destinations"): each response written as a record of
- * an Airtable table (Google Sheets and Notion to come), through the outbox as webhook deliveries are.
+ * an Airtable table or a page of a Notion data source (Google Sheets to come), through the outbox as
+ * webhook deliveries are.
  */
 export const destinationsRouter = c.router({
   listDestinations: {
@@ -50,8 +51,8 @@ export const destinationsRouter = c.router({
     body: CreateDestinationBody,
     summary: 'Connect a destination',
     description:
-      'Every new response becomes a record (a column per field: its label, or `fieldMap`; a `Response ID` column holds the response id), edits update it and deletions remove it. ' +
-      'The responses the form already has are written too, ten records a request. `credentials` are sealed at rest and never read back.',
+      'Every new response becomes a record of the Airtable table or a page of the Notion data source (a column or property per field: its label, or `fieldMap`; a `Response ID` column or rich text property holds the response id), edits update it and deletions remove it (Notion: to the trash). ' +
+      'The responses the form already has are written too (Airtable: ten records a request; Notion: a page a request). `credentials` are sealed at rest and never read back.',
     responses: {
       201: success(Destination, 'Connected'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...formNotFound }),

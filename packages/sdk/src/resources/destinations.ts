@@ -8,7 +8,8 @@ const routes = contract.destinations;
 type D = Contract['destinations'];
 
 /**
- * A form's destinations: every response written as a record of an Airtable table, updated when
+ * A form's destinations: every response written as a record of an Airtable table or a page of a
+ * Notion data source (`kind: 'notion'`, `target: {dataSourceId}`), updated when
  * the response is edited and removed when it is deleted; the form's existing responses are written
  * when one is connected. The token is sealed on the server and never read back.
  *

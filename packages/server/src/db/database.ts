@@ -823,9 +823,9 @@ export interface DestinationsTable {
   id: string;
   form_id: string;
   account_id: string;
-  /** `airtable` (contract DESTINATION_KINDS). */
+  /** `airtable` or `notion` (contract DESTINATION_KINDS). */
   kind: string;
-  /** JSON: where it writes (`{baseId, table}` for Airtable). */
+  /** JSON: where it writes (`{baseId, table}` for Airtable, `{dataSourceId}` for Notion). */
   target: string;
   /** JSON `{<fieldId>: <column>}`, or null: every field under its label. */
   field_map: string | null;

@@ -15,6 +15,7 @@ export * from './fixtures.js';
 export * from './mcp-kit.js';
 export * from './members-kit.js';
 export * from './net-kit.js';
+export * from './notion-stand-in.js';
 export * from './openai-stand-in.js';
 export * from './page-fixtures.js';
 export * from './question-types.js';

@@ -1,6 +1,13 @@
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
 import type { SenderResult } from '../../outbox/channel.js';
-import { postDelivery, RESPONSE_BODY_CAP, type SendResult } from '../../outbox/send.js';
+import { postDelivery, type SendResult } from '../../outbox/send.js';
+import {
+  judgeAnswer,
+  logged,
+  type ProviderOutcome,
+  parseObject as parse,
+  summary as summaryOf,
+} from './provider-http.js';
 import { type CellValue, RESPONSE_ID_COLUMN } from './record-fields.js';
 
 export const DEFAULT_AIRTABLE_API_BASE = 'https://api.airtable.com';
@@ -22,33 +29,7 @@ export interface AirtableTable {
 }
 
 /** A call's outcome: what it read, or the failed attempt as the outbox judges it. */
-export type AirtableOutcome<T> =
-  | { ok: true; value: T; result: SendResult }
-  | { ok: false; failure: SenderResult };
-
-function parse(body: string | null): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(body ?? '');
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The answer cut to the delivery log's size. */
-const logged = (result: SendResult): SendResult => ({
-  ...result,
-  responseBody: result.responseBody === null ? null : result.responseBody.slice(0, RESPONSE_BODY_CAP),
-});
-
-/**
- * A successful answer as the delivery log keeps it: the record ids only, since Airtable echoes
- * every cell (the respondent's answers), which the log has no need to hold a second copy of.
- */
-const summary = (result: SendResult, recordIds: readonly string[]): SendResult => ({
-  ...result,
-  responseBody: JSON.stringify({ records: recordIds }).slice(0, RESPONSE_BODY_CAP),
-});
+export type AirtableOutcome<T> = ProviderOutcome<T>;
 
 /**
  * Airtable's answers as the outbox reads them: 2xx done; 429 and 5xx (and no answer) passing, a
@@ -57,12 +38,7 @@ const summary = (result: SendResult, recordIds: readonly string[]): SendResult =
  * turning the destination off.
  */
 export function judgeAirtable(result: SendResult): SenderResult {
-  const code = result.statusCode;
-  const cut = logged(result);
-  if (code !== null && code >= 200 && code < 300) return { ...cut, verdict: 'ok' };
-  if (code === null || code >= 500) return { ...cut, verdict: 'retry' };
-  const body = parse(result.responseBody);
-  const error = body?.error;
+  const error = parse(result.responseBody)?.error;
   const type =
     typeof error === 'string'
       ? error
@@ -71,17 +47,15 @@ export function judgeAirtable(result: SendResult): SenderResult {
         : '';
   const message =
     typeof error === 'object' && error !== null ? String((error as { message?: unknown }).message ?? '') : '';
-  const described = {
-    ...cut,
-    error: `airtable: HTTP ${code}${type ? ` ${type}` : ''}${message ? `: ${message}` : ''}`,
-  };
-  if (code === 429) {
-    const seconds = Number(result.headers?.['retry-after']);
-    const wait = Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : AIRTABLE_PENALTY_MS;
-    return { ...described, verdict: 'retry', retryAfterMs: wait };
-  }
-  return { ...described, verdict: 'permanent' };
+  return judgeAnswer(
+    result,
+    `airtable: HTTP ${result.statusCode}${type ? ` ${type}` : ''}${message ? `: ${message}` : ''}`,
+    AIRTABLE_PENALTY_MS,
+  );
 }
+
+/** The delivery log keeps the ids of the records an answer names. */
+const summary = (result: SendResult, ids: readonly string[]) => summaryOf(result, 'records', ids);
 
 /** Airtable's formula string: in single quotes, a quote or backslash escaped. */
 const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

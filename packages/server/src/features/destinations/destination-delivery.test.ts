@@ -1,6 +1,11 @@
-import type { FormSchema } from '@formloom/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type AirtableStandIn, startAirtableStandIn } from '../../../test/support/airtable-stand-in.js';
+import {
+  publishedForm,
+  SIGNUP_ANSWERS,
+  submitAnswers,
+  until,
+} from '../../../test/support/destination-kit.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { startWebhookTestServer, type WebhookTestServer } from '../../../test/support/webhook-test-kit.js';
 
@@ -17,58 +22,7 @@ const COLUMNS = [
   'Response ID',
 ];
 
-function schema(): FormSchema {
-  const at = (order: number) => ({ sectionId: 'main', order });
-  return {
-    version: '1.0',
-    schemaVersion: '2025-01-01',
-    meta: { title: 'Signup', language: 'en' },
-    settings: { layout: 'single-column', submitAction: 'default' },
-    sections: [{ id: 'main', title: 'Signup', order: 0 }],
-    fields: [
-      { id: 'name', type: 'text', label: 'Name', ...at(0) },
-      { id: 'score', type: 'number', label: 'Score', ...at(1) },
-      {
-        id: 'plan',
-        type: 'select',
-        label: 'Plan',
-        options: [
-          { value: 'basic', label: 'Basic' },
-          { value: 'pro', label: 'Pro' },
-        ],
-        ...at(2),
-      },
-      {
-        id: 'colours',
-        type: 'checkbox',
-        label: 'Colours',
-        options: [
-          { value: 'r', label: 'Red' },
-          { value: 'g', label: 'Green' },
-          { value: 'b', label: 'Blue' },
-        ],
-        ...at(3),
-      },
-      { id: 'day', type: 'date', label: 'Day', ...at(4) },
-      { id: 'email', type: 'email', label: 'Email', ...at(5) },
-      { id: 'phone', type: 'phone', label: 'Phone', phone: { defaultCountry: 'DE' }, ...at(6) },
-      { id: 'site', type: 'url', label: 'Website', ...at(7) },
-      { id: 'terms', type: 'consent', label: 'Terms', consent: { text: 'I agree.' }, ...at(8) },
-    ],
-  } as FormSchema;
-}
-
-const ANSWERS = {
-  name: 'Ada',
-  score: 7,
-  plan: 'pro',
-  colours: ['r', 'b'],
-  day: '2026-12-24',
-  email: 'ada@example.com',
-  phone: '+4915112345678',
-  site: 'https://example.com/ada',
-  terms: true,
-};
+const ANSWERS = SIGNUP_ANSWERS;
 
 describeDialects('Airtable destinations through the outbox', (dialect) => {
   let t: WebhookTestServer;
@@ -88,28 +42,10 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
     await airtable.close();
   });
 
-  async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   /** An account with a published form that takes edits, and an Airtable base for it. */
   async function setUp() {
-    const { key, accountId } = await t.account('PRO');
-    const created = await t.request('/v1/forms', {
-      method: 'POST',
-      key,
-      json: { title: 'Signup', schema: schema() },
-    });
-    expect(created.status).toBe(201);
-    const formId = created.body.data.id as string;
-    await t.request(`/v1/forms/${formId}/access`, { method: 'PUT', key, json: { allowEdit: { hours: 2 } } });
-    const published = await t.request(`/v1/forms/${formId}/publish`, { method: 'POST', key });
-    const base = airtable.createBase({ Signups: COLUMNS });
-    return { key, accountId, formId, code: published.body.data.shareUrl as string, ...base };
+    const form = await publishedForm(t);
+    return { ...form, ...airtable.createBase({ Signups: COLUMNS }) };
   }
 
   const connect = (s: { key: string; formId: string; baseId: string; token: string }, extra: object = {}) =>
@@ -125,11 +61,7 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
       },
     });
 
-  async function submit(code: string, answers: Record<string, unknown> = ANSWERS) {
-    const res = await t.request(`/v1/public/forms/${code}/responses`, { method: 'POST', json: { answers } });
-    expect(res.status).toBe(201);
-    return res.body.data as { responseId: string; editToken: string };
-  }
+  const submit = (code: string, answers?: Record<string, unknown>) => submitAnswers(t, code, answers);
 
   const ofBase = (baseId: string) => airtable.requests.filter((r) => r.baseId === baseId);
 

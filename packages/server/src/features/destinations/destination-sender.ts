@@ -1,4 +1,4 @@
-import type { AirtableTarget, FormSchema } from '@formloom/contract';
+import type { FormSchema } from '@formloom/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson, isoNow } from '../../db/json.js';
@@ -7,27 +7,23 @@ import { makeDue, pendingOf } from '../../outbox/outbox-store.js';
 import type { SendResult } from '../../outbox/send.js';
 import type { createLimiter } from '../../platform/limits/index.js';
 import {
-  AIRTABLE_BATCH,
-  AIRTABLE_REQUESTS_PER_SECOND,
-  type AirtableOutcome,
-  airtableTable,
-  DEFAULT_AIRTABLE_API_BASE,
-} from './airtable-client.js';
-import {
   BACKFILL_EVENT,
   DESTINATION_CHANNEL,
   type DestinationCredentials,
   REMOVAL_EVENT,
   type ResponseBatch,
 } from './destination-events.js';
+import { batches, type NotionSchemaCache, providerOf, type WrittenRecord } from './destination-providers.js';
 import { createDestinationsStore } from './destinations-store.js';
+import { pageTitle } from './notion-properties.js';
+import type { ProviderOutcome } from './provider-http.js';
 import { recordFields } from './record-fields.js';
 
 export interface DestinationSenderDeps {
   db: Db;
   /** Opens the credentials sealed in the destination's outbox target. */
   box: SecretBox;
-  /** The one limiter: Airtable's requests per second per base, across every instance. */
+  /** The one limiter: each provider's requests a second (Airtable's per base, Notion's per integration), across every instance. */
   limiter: Pick<ReturnType<typeof createLimiter>, 'consume'>;
   /** The form's schema now (its fields' types and labels); throws when the form is gone. */
   schemaOf(accountId: string, formId: string): Promise<FormSchema>;
@@ -41,6 +37,8 @@ export interface DestinationSenderDeps {
   publicUrl: string;
   /** FORMLOOM_AIRTABLE_API_BASE (a local stand-in in tests); default Airtable's own. */
   airtableApiBase?: string | undefined;
+  /** FORMLOOM_NOTION_API_BASE (a local stand-in in tests); default Notion's own. */
+  notionApiBase?: string | undefined;
   clock?: () => Date;
 }
 
@@ -74,20 +72,21 @@ function workOf(
 
 /**
  * The destination channel of the outbox: writes a delivery's responses to the destination's
- * provider (Airtable). A response's record is written once across retries and crashes: its id is
+ * provider (an Airtable record or a Notion page each). A response's record is written once across retries and crashes: its id is
  * kept per destination and response (`destination_records`); before a create, an intent (an empty
  * id) is kept, so a create whose answer never came back (a timeout, a 5xx after the write, a crash)
  * is looked up by its `Response ID` on the next attempt instead of made again. Every write reads the
  * response as stored now, so deliveries that arrive out of order (a retried create after an edit)
  * write the latest answers, and a deleted response is not written. A new response takes the new
  * responses queued behind it into its request (ten records at most), whose own deliveries then find
- * their records written and send nothing: a burst costs a request per ten. Retries, backoff, the attempt log
+ * their records written and send nothing: a burst costs a request per ten (Airtable; Notion makes a
+ * page a request). Retries, backoff, the attempt log
  * and turning a failing destination off are the outbox's.
  */
 export function createDestinationSender(deps: DestinationSenderDeps): OutboxSender {
   const store = createDestinationsStore(deps.db);
   const clock = deps.clock ?? (() => new Date());
-  const apiBase = deps.airtableApiBase ?? DEFAULT_AIRTABLE_API_BASE;
+  const notionSchemas: NotionSchemaCache = new Map();
 
   return {
     channel: DESTINATION_CHANNEL,
@@ -100,17 +99,30 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
       } catch (error) {
         return result('permanent', `cannot open the credentials: ${(error as Error).message}`);
       }
-      const target = fromJson<AirtableTarget>(destination.target);
       const fieldMap =
         destination.field_map === null ? null : fromJson<Record<string, string>>(destination.field_map);
       const accountId = destination.account_id;
       const work = workOf(delivery.eventType, delivery.payload);
+      const provider = providerOf({
+        kind: destination.kind,
+        target: fromJson<unknown>(destination.target),
+        token: credentials.token,
+        timeoutMs,
+        policy,
+        notionSchemas,
+        destinationId: destination.id,
+        version: destination.updated_at,
+        airtableApiBase: deps.airtableApiBase,
+        notionApiBase: deps.notionApiBase,
+        now: () => clock().getTime(),
+      });
+      const batch = provider.batch;
       /** Deliveries whose responses this one writes along (made due once written). */
       const along: string[] = [];
       const own = await store.records(destination.id, work.responseIds);
       if (delivery.eventType === 'FORM_RESPONSE_CREATED' && !own.has(work.responseIds[0]!)) {
         // New responses waiting behind this one and not written yet go in the same request, up to
-        // Airtable's ten. A delivery whose response was written along with another's (or is
+        // the provider's batch (Airtable's ten). A delivery whose response was written along with another's (or is
         // uncertain) takes none: it has nothing (or only a lookup) to send.
         const waiting = (
           await pendingOf(deps.db, delivery.endpointId, delivery.eventType, delivery.id, LOOK_AHEAD)
@@ -120,39 +132,27 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
           waiting.map((w) => w.responseId),
         );
         for (const w of waiting) {
-          if (work.responseIds.length >= AIRTABLE_BATCH) break;
+          if (work.responseIds.length >= batch) break;
           if (written.has(w.responseId) || work.responseIds.includes(w.responseId)) continue;
           work.responseIds.push(w.responseId);
           along.push(w.id);
         }
       }
-      const table = airtableTable({
-        apiBase,
-        baseId: target.baseId,
-        table: target.table,
-        token: credentials.token,
-        timeoutMs,
-        policy,
-      });
-
       const sent: SendResult[] = [];
-      /** One request, after a point of the base's limit; a refusal postpones the delivery. */
+      /** One request, after a point of the provider's limit; a refusal postpones the delivery. */
       async function request<T>(
-        call: () => Promise<AirtableOutcome<T>>,
+        call: () => Promise<ProviderOutcome<T>>,
         before?: () => Promise<void>,
-      ): Promise<AirtableOutcome<T>> {
-        const taken = await deps.limiter.consume(`airtable:base:${target.baseId}`, {
-          limit: AIRTABLE_REQUESTS_PER_SECOND,
+      ): Promise<ProviderOutcome<T>> {
+        const taken = await deps.limiter.consume(provider.limit.key, {
+          limit: provider.limit.perSecond,
           windowMs: 1000,
         });
         if (!taken.allowed) {
           return {
             ok: false,
             failure: {
-              ...result(
-                'postponed',
-                `postponed: Airtable's ${AIRTABLE_REQUESTS_PER_SECOND} requests a second of the base`,
-              ),
+              ...result('postponed', `postponed: ${provider.limit.what}`),
               retryAfterMs: taken.retryAfterSeconds * 1000,
             },
           };
@@ -177,17 +177,17 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
       const kept = await store.records(destination.id, work.responseIds);
       /** Records of responses whose create may have happened unseen, found by their Response ID. */
       const uncertain = work.responseIds.filter((id) => kept.get(id) === '');
-      if (uncertain.length > 0) {
-        const found = await request(() => table.find(uncertain));
+      for (const ids of batches(uncertain, batch)) {
+        const found = await request(() => provider.find(ids));
         if (!found.ok) return failed(found.failure);
         await store.keep(destination.id, [...found.value], isoNow(clock()));
-        for (const id of uncertain) kept.set(id, found.value.get(id) ?? '');
+        for (const id of ids) kept.set(id, found.value.get(id) ?? '');
       }
 
       if (work.remove) {
         const recordIds = work.responseIds.map((id) => kept.get(id) ?? '').filter((id) => id !== '');
-        if (recordIds.length > 0) {
-          const removed = await request(() => table.remove(recordIds));
+        for (const ids of batches(recordIds, batch)) {
+          const removed = await request(() => provider.remove(ids));
           if (!removed.ok) return failed(removed.failure);
         }
         await store.forget(destination.id, work.responseIds);
@@ -201,16 +201,19 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         return result('rejected', 'the form was deleted');
       }
       const responses = await deps.answersOf(accountId, work.formId, work.responseIds);
-      const fieldsOf = (r: { id: string; answers: Record<string, unknown> }, unanswered: 'empty' | 'omit') =>
-        recordFields(
+      const recordOf = (
+        r: { id: string; answers: Record<string, unknown> },
+        unanswered: 'empty' | 'omit',
+      ): WrittenRecord => ({
+        responseId: r.id,
+        cells: recordFields(
           schema,
           fieldMap,
           { formId: work.formId, responseId: r.id, answers: r.answers },
-          {
-            publicUrl: deps.publicUrl,
-            unanswered,
-          },
-        );
+          { publicUrl: deps.publicUrl, unanswered },
+        ),
+        title: pageTitle(schema, r.answers, r.id),
+      });
       const toCreate = responses.filter((r) => (kept.get(r.id) ?? '') === '');
       // A create that finds its record (a retry, a backfill after the live event) has nothing to do;
       // an edit rewrites every cell, emptying those whose answer it removed.
@@ -218,14 +221,19 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         delivery.eventType === 'FORM_RESPONSE_UPDATED'
           ? responses.filter((r) => (kept.get(r.id) ?? '') !== '')
           : [];
-      if (toCreate.length > 0) {
+      const prepare = toCreate.length + toUpdate.length > 0 ? provider.prepare() : null;
+      if (prepare !== null) {
+        const prepared = await request(prepare);
+        if (!prepared.ok) return failed(prepared.failure);
+      }
+      for (const part of batches(toCreate, batch)) {
         // The intents are kept once the request is sure to go (not postponed), just before it.
         const created = await request(
-          () => table.create(toCreate.map((r) => fieldsOf(r, 'omit'))),
+          () => provider.create(part.map((r) => recordOf(r, 'omit'))),
           () =>
             store.keep(
               destination.id,
-              toCreate.map((r) => [r.id, ''] as const),
+              part.map((r) => [r.id, ''] as const),
               isoNow(clock()),
             ),
         );
@@ -236,20 +244,20 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
           if (code !== null && code >= 400 && code < 500)
             await store.forget(
               destination.id,
-              toCreate.map((r) => r.id),
+              part.map((r) => r.id),
             );
           return failed(created.failure);
         }
         await store.keep(
           destination.id,
-          toCreate.map((r, i) => [r.id, created.value[i]!] as const),
+          part.map((r, i) => [r.id, created.value[i]!] as const),
           isoNow(clock()),
         );
       }
       await makeDue(deps.db, along, isoNow(clock()));
-      if (toUpdate.length > 0) {
+      for (const part of batches(toUpdate, batch)) {
         const updated = await request(() =>
-          table.update(toUpdate.map((r) => ({ id: kept.get(r.id)!, fields: fieldsOf(r, 'empty') }))),
+          provider.update(part.map((r) => ({ id: kept.get(r.id)!, record: recordOf(r, 'empty') }))),
         );
         if (!updated.ok) return failed(updated.failure);
       }

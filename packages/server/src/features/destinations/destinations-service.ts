@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type {
+import {
   AirtableTarget,
-  CreateDestinationBody,
-  DeleteResult,
-  Destination,
-  DestinationFieldMap,
-  DestinationKind,
-  DestinationList,
-  UpdateDestinationBody,
+  type CreateDestinationBody,
+  type DeleteResult,
+  type Destination,
+  type DestinationFieldMap,
+  type DestinationKind,
+  type DestinationList,
+  type DestinationTarget,
+  NotionTarget,
+  type UpdateDestinationBody,
 } from '@formloom/contract';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { notFound } from '../../domain-errors.js';
+import { badRequest, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { queueDelivery, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget, newTargetRow } from '../../outbox/target-row.js';
 import { audited } from '../../platform/audit/index.js';
 import type { FormsService } from '../forms/index.js';
-import { AIRTABLE_BATCH } from './airtable-client.js';
 import {
   BACKFILL_EVENT,
   DESTINATION_CHANNEL,
@@ -26,6 +27,7 @@ import {
   type DestinationCredentials,
   REMOVAL_EVENT,
 } from './destination-events.js';
+import { batches, batchOfKind } from './destination-providers.js';
 import { createDestinationsStore, type DestinationWithTarget } from './destinations-store.js';
 
 export interface DestinationsServiceDeps {
@@ -48,7 +50,7 @@ function toDestination(row: DestinationWithTarget): Destination {
     id: row.id,
     formId: row.form_id,
     kind: row.kind as DestinationKind,
-    target: fromJson<AirtableTarget>(row.target),
+    target: fromJson<DestinationTarget>(row.target),
     ...(fieldMap === undefined ? {} : { fieldMap }),
     enabled: active,
     status: active ? 'active' : row.disabled_reason === 'paused' ? 'paused' : 'failing',
@@ -57,15 +59,18 @@ function toDestination(row: DestinationWithTarget): Destination {
   };
 }
 
-/** `items` in runs of at most `size`. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** What a person sees of the target in the outbox's lists. */
+function labelOf(target: DestinationTarget): string {
+  if ('baseId' in target) return `Airtable ${target.baseId} / ${target.table}`;
+  if ('dataSourceId' in target) return `Notion data source ${target.dataSourceId}`;
+  return `Google Sheets ${target.spreadsheetId}`;
 }
 
-/** What a person sees of the target in the outbox's lists. */
-const labelOf = (target: AirtableTarget) => `Airtable ${target.baseId} / ${target.table}`;
+/** The target shape each kind takes: a PATCH's target is checked against the destination's kind. */
+const TARGET_OF_KIND: Partial<Record<DestinationKind, { safeParse(v: unknown): { success: boolean } }>> = {
+  airtable: AirtableTarget,
+  notion: NotionTarget,
+};
 
 /**
  * A form's destinations (docs/integrations.md "Destinations"): each is an outbox target of the
@@ -86,16 +91,20 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
   const seal = (credentials: DestinationCredentials, id: string) =>
     secrets.seal(JSON.stringify(credentials), id);
 
-  /** Queues the form's existing responses for `destinationId`, ten a delivery, in `trx`. */
+  /**
+   * Queues the form's existing responses for `destinationId`, in `trx`: as many a delivery as one
+   * request of the kind writes (ten records of Airtable, a page of Notion).
+   */
   async function queueBackfill(
     trx: Db,
     accountId: string,
     formId: string,
     destinationId: string,
+    kind: DestinationKind,
     nowIso: string,
   ) {
     const ids = await createDestinationsStore(trx).responseIds(formId);
-    for (const responseIds of batches(ids, AIRTABLE_BATCH)) {
+    for (const responseIds of batches(ids, batchOfKind(kind))) {
       await queueDelivery(trx, destinationId, {
         accountId,
         type: BACKFILL_EVENT,
@@ -150,7 +159,7 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
         { type: 'destination', id },
         async (trx) => {
           await createDestinationsStore(trx).insert(row, target);
-          return enabled ? queueBackfill(trx, accountId, formId, id, nowIso) : 0;
+          return enabled ? queueBackfill(trx, accountId, formId, id, body.kind, nowIso) : 0;
         },
         clock,
       );
@@ -170,6 +179,12 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
       body: UpdateDestinationBody,
     ): Promise<Destination> {
       const current = await load(accountId, formId, id);
+      const shape = TARGET_OF_KIND[current.kind as DestinationKind];
+      if (body.target !== undefined && shape !== undefined && !shape.safeParse(body.target).success) {
+        throw badRequest(`body.target: not the target of a ${current.kind} destination`, [
+          { path: 'body.target', code: 'target_kind', message: `Not a target of kind ${current.kind}` },
+        ]);
+      }
       const nowIso = isoNow(clock());
       const values: { target?: string; field_map?: string | null; updated_at: string } = {
         updated_at: nowIso,
@@ -219,7 +234,7 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
 
     /**
      * Queues the removal of deleted responses' records at each active destination of the form, in
-     * the deletion's transaction `trx` (ten a delivery); returns how many deliveries were queued.
+     * the deletion's transaction `trx` (as many a delivery as one request of its kind removes); returns how many deliveries were queued.
      */
     async queueRemovals(
       trx: Db,
@@ -229,8 +244,8 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
       if (responseIds.length === 0) return 0;
       const nowIso = isoNow(clock());
       let queued = 0;
-      for (const destinationId of await createDestinationsStore(trx).activeIds(form.id)) {
-        for (const ids of batches(responseIds, AIRTABLE_BATCH)) {
+      for (const { id: destinationId, kind } of await createDestinationsStore(trx).activeIds(form.id)) {
+        for (const ids of batches(responseIds, batchOfKind(kind))) {
           const event: StoredEvent = {
             accountId: form.accountId,
             type: REMOVAL_EVENT,

@@ -83,17 +83,16 @@ export function createDestinationsStore(db: Db) {
       return true;
     },
 
-    /** The ids of the form's destinations that take events now (active targets). */
-    async activeIds(formId: string): Promise<string[]> {
-      const rows = await db
+    /** The ids and kinds of the form's destinations that take events now (active targets). */
+    activeIds(formId: string): Promise<{ id: string; kind: string }[]> {
+      return db
         .selectFrom('destinations as d')
         .innerJoin('outbox_targets as t', 't.id', 'd.id')
-        .select('d.id')
+        .select(['d.id', 'd.kind'])
         .where('d.form_id', '=', formId)
         .where('t.is_active', '=', 1)
         .orderBy('d.created_at')
         .execute();
-      return rows.map((r) => r.id);
     },
 
     /** The form's response ids in the order they came (a backfill writes them in it). */

@@ -1,0 +1,163 @@
+import type { AirtableTarget, NotionTarget } from '@formloom/contract';
+import type { TargetPolicy } from '../../net/ssrf-guard.js';
+import {
+  AIRTABLE_BATCH,
+  AIRTABLE_REQUESTS_PER_SECOND,
+  airtableTable,
+  DEFAULT_AIRTABLE_API_BASE,
+} from './airtable-client.js';
+import {
+  DEFAULT_NOTION_API_BASE,
+  NOTION_REQUESTS_PER_SECOND,
+  notionDataSource,
+  notionIntegrationKey,
+} from './notion-client.js';
+import { findable, type NotionSchema, notionProperties } from './notion-properties.js';
+import type { ProviderOutcome } from './provider-http.js';
+import { type CellValue, RESPONSE_ID_COLUMN } from './record-fields.js';
+
+/** `items` in runs of at most `size`. */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Responses a delivery of each kind carries at most (a backfill's, a removal's): one request's worth. */
+export const BATCH_OF_KIND: Readonly<Record<string, number>> = { airtable: AIRTABLE_BATCH, notion: 1 };
+export const batchOfKind = (kind: string) => BATCH_OF_KIND[kind] ?? 1;
+
+/** A response as written: its cells by column or property name, and the text a page is named by. */
+export interface WrittenRecord {
+  responseId: string;
+  cells: Record<string, CellValue>;
+  title: string;
+}
+
+/**
+ * What the destination channel asks of a provider. Every call is one request (the sender takes a
+ * point of `limit` before each); `batch` is how many responses one request writes.
+ */
+export interface DestinationProvider {
+  batch: number;
+  limit: { key: string; perSecond: number; what: string };
+  /** A request to make before writing (Notion: reading the data source's properties), or none. */
+  prepare(): (() => Promise<ProviderOutcome<unknown>>) | null;
+  /** Record id by response id of the records that carry these responses' ids. */
+  find(responseIds: readonly string[]): Promise<ProviderOutcome<Map<string, string>>>;
+  create(records: readonly WrittenRecord[]): Promise<ProviderOutcome<string[]>>;
+  update(changes: readonly { id: string; record: WrittenRecord }[]): Promise<ProviderOutcome<null>>;
+  remove(recordIds: readonly string[]): Promise<ProviderOutcome<null>>;
+}
+
+export interface ProviderContext {
+  kind: string;
+  target: unknown;
+  token: string;
+  timeoutMs: number;
+  policy: TargetPolicy;
+  /** Where destination id's properties are remembered between deliveries (Notion). */
+  notionSchemas: NotionSchemaCache;
+  destinationId: string;
+  /** Changes with the destination (a PATCH): a remembered schema of an older version is read again. */
+  version: string;
+  airtableApiBase?: string | undefined;
+  notionApiBase?: string | undefined;
+  now: () => number;
+}
+
+/** A data source's properties read for a destination, and when. */
+export type NotionSchemaCache = Map<string, { version: string; at: number; schema: NotionSchema }>;
+
+/** How long a data source's properties are trusted before they are read again (a renamed or new property). */
+export const NOTION_SCHEMA_TTL_MS = 60_000;
+
+function airtableProvider(ctx: ProviderContext): DestinationProvider {
+  const target = ctx.target as AirtableTarget;
+  const table = airtableTable({
+    apiBase: ctx.airtableApiBase ?? DEFAULT_AIRTABLE_API_BASE,
+    baseId: target.baseId,
+    table: target.table,
+    token: ctx.token,
+    timeoutMs: ctx.timeoutMs,
+    policy: ctx.policy,
+  });
+  return {
+    batch: batchOfKind('airtable'),
+    limit: {
+      key: `airtable:base:${target.baseId}`,
+      perSecond: AIRTABLE_REQUESTS_PER_SECOND,
+      what: `Airtable's ${AIRTABLE_REQUESTS_PER_SECOND} requests a second of the base`,
+    },
+    prepare: () => null,
+    find: (ids) => table.find(ids),
+    create: (records) => table.create(records.map((r) => r.cells)),
+    update: (changes) => table.update(changes.map((c) => ({ id: c.id, fields: c.record.cells }))),
+    remove: (ids) => table.remove(ids),
+  };
+}
+
+/**
+ * Notion: a page per response under the data source, one request each. Its properties are read
+ * before the first write (and again after a minute or a change of the destination), since a page
+ * takes a value in the shape of its property's type and refuses properties the data source lacks.
+ */
+function notionProvider(ctx: ProviderContext): DestinationProvider {
+  const target = ctx.target as NotionTarget;
+  const source = notionDataSource({
+    apiBase: ctx.notionApiBase ?? DEFAULT_NOTION_API_BASE,
+    dataSourceId: target.dataSourceId,
+    token: ctx.token,
+    timeoutMs: ctx.timeoutMs,
+    policy: ctx.policy,
+  });
+  const cached = () => {
+    const kept = ctx.notionSchemas.get(ctx.destinationId);
+    return kept !== undefined && kept.version === ctx.version && ctx.now() - kept.at < NOTION_SCHEMA_TTL_MS
+      ? kept.schema
+      : undefined;
+  };
+  const schema = () => cached() ?? new Map<string, string>();
+  const propertiesOf = (record: WrittenRecord) => notionProperties(record.cells, record.title, schema());
+  return {
+    batch: batchOfKind('notion'),
+    limit: {
+      key: notionIntegrationKey(ctx.token),
+      perSecond: NOTION_REQUESTS_PER_SECOND,
+      what: `Notion's ${NOTION_REQUESTS_PER_SECOND} requests a second of the integration`,
+    },
+    prepare() {
+      if (cached() !== undefined) return null;
+      return async () => {
+        const read = await source.schema();
+        if (!read.ok) return read;
+        if (!findable(read.value)) {
+          // Without it a page whose create was not answered could not be found: it would be made twice.
+          return {
+            ok: false,
+            failure: {
+              ...read.result,
+              error: `notion: the data source has no rich text property "${RESPONSE_ID_COLUMN}"`,
+              verdict: 'permanent',
+            },
+          };
+        }
+        ctx.notionSchemas.set(ctx.destinationId, { version: ctx.version, at: ctx.now(), schema: read.value });
+        return read;
+      };
+    },
+    find: async (ids) => source.find(ids[0]!),
+    async create(records) {
+      const made = await source.create(propertiesOf(records[0]!));
+      return made.ok ? { ...made, value: [made.value] } : made;
+    },
+    update: (changes) => source.update(changes[0]!.id, propertiesOf(changes[0]!.record)),
+    remove: (ids) => source.trash(ids[0]!),
+  };
+}
+
+/** The provider of a destination's kind. */
+export function providerOf(ctx: ProviderContext): DestinationProvider {
+  if (ctx.kind === 'notion') return notionProvider(ctx);
+  return airtableProvider(ctx);
+}
