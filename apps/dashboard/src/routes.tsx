@@ -70,6 +70,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'security',
   },
   {
+    path: '/payments',
+    page: lazy(() => import('./features/payments/payments-page.js')),
+    permission: 'payments.manage',
+    nav: 'payments',
+  },
+  {
     path: '/usage',
     page: lazy(() => import('./features/usage/usage-page.js')),
     permission: 'account.read',
