@@ -76,6 +76,12 @@ export const ROUTES: readonly Route[] = [
     nav: 'sso',
   },
   {
+    path: '/payments',
+    page: lazy(() => import('./features/payments/payments-page.js')),
+    permission: 'payments.manage',
+    nav: 'payments',
+  },
+  {
     path: '/usage',
     page: lazy(() => import('./features/usage/usage-page.js')),
     permission: 'account.read',

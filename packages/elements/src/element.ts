@@ -1,5 +1,5 @@
 import type { Field, FormSchema } from '@formloom/contract';
-import { addLanguagePack, type FormTexts, formTextsFor } from '@formloom/contract/engine';
+import { addLanguagePack, type FormTexts, formTextsFor, submitText } from '@formloom/contract/engine';
 import { createFormRuntime, type FormRuntime, type FormState, type RuntimeProblem } from '@formloom/runtime';
 import type { CaptchaWidget } from '@formloom/runtime/captcha';
 import { createDom, type Dom, nameParts } from './dom.js';
@@ -381,8 +381,7 @@ export class FormloomFormElement extends Base {
       this.#setAlert(null);
     const submit = dom.byId<HTMLButtonElement>(ids.submit)!;
     submit.disabled = state.status === 'submitting';
-    submit.textContent =
-      state.status === 'submitting' ? texts.sending : state.schema!.meta.submitLabel || texts.submit;
+    submit.textContent = state.status === 'submitting' ? texts.sending : submitText(state.schema!, texts);
     // Save and resume: its link (its own chunk, loaded once a token is saved).
     if (state.resumeToken !== before?.resumeToken)
       void import('./resume.js').then(

@@ -1,5 +1,11 @@
 import type { Field } from '@formloom/contract';
-import { byDisplayOrder, type FormTexts, isFieldRequired, questionFamily } from '@formloom/contract/engine';
+import {
+  byDisplayOrder,
+  type FormTexts,
+  isFieldRequired,
+  questionFamily,
+  submitText,
+} from '@formloom/contract/engine';
 import type { FormState, RuntimeOptions, RuntimeProblem } from '@formloom/runtime';
 import { type CaptchaWidget, mountCaptcha } from '@formloom/runtime/captcha';
 import { type FormEvent, Suspense, useEffect, useId, useRef } from 'react';
@@ -462,11 +468,7 @@ export function FormloomFormView({
           className="fl-button"
           disabled={state.status === 'submitting' || !state.acceptsResponses}
         >
-          {!last
-            ? texts.next
-            : state.status === 'submitting'
-              ? texts.sending
-              : schema.meta.submitLabel || texts.submit}
+          {!last ? texts.next : state.status === 'submitting' ? texts.sending : submitText(schema, texts)}
         </button>
       </div>
     </form>

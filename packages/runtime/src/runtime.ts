@@ -92,6 +92,12 @@ export interface RuntimeOptions extends TransportOptions {
    * link). `load()` fills the form with that response's answers and `submit()` replaces them.
    */
   editToken?: string;
+  /**
+   * Remote mode, a form with a payment field: called with Stripe Checkout's address once the
+   * payment is started, for the host to send the respondent there itself (default: the top window
+   * goes there). See `@formloom/runtime/payment`.
+   */
+  onCheckout?: (url: string) => void;
   /** Local mode: called with a valid submission; throwing keeps the form open. */
   onSubmit?: (submission: LocalSubmission) => void | Promise<void>;
 }
@@ -207,6 +213,11 @@ export interface FormState {
   readonly editUntil?: string | undefined;
   /** The form shows a response to change (the `editToken` option): submitting replaces its answers. */
   readonly editing?: boolean;
+  /**
+   * A form with a payment field, once submitting started its payment: the Stripe Checkout page the
+   * respondent is sent to (the status stays `submitting`).
+   */
+  readonly checkoutUrl?: string | undefined;
   /** The `verify` state: the address the last code was mailed to. */
   readonly codeSent?: string | undefined;
   /** A paged remote form: the token of this respondent's saved partial, once there is one. */
@@ -330,6 +341,8 @@ const partials = () => import('./partials.js');
 const access = () => import('./access.js');
 /** Who answers and edits (personal links, proven addresses, edits): a chunk of its own as well. */
 const respondent = () => import('./respondent.js');
+/** A payment form's code: a chunk of its own (the submission starts a payment instead). */
+const payment = () => import('./payment.js');
 
 function groupIssues(issues: readonly Pick<ValidationIssue, 'fieldId' | 'message'>[]) {
   const byField = new Map<string, string[]>();
@@ -579,6 +592,8 @@ export function createFormRuntime(options: RuntimeOptions): FormRuntime {
       emit({ captcha: form.captcha, theme: form.theme });
       if (!form.acceptsResponses) emit({ problem: 'closed' });
       else if (options.resume !== undefined && paged) await (await partials()).restore(host!, options.resume);
+      // Before the respondent's part, which then wraps the payment's submission.
+      if (form.schema.fields.some((f) => f.type === 'payment')) (await payment()).takeOver(host!);
       if (
         form.acceptsResponses &&
         (form.oneResponse || form.allowEdit || options.linkToken || options.editToken)

@@ -69,6 +69,7 @@ export {
   type LanguagePack,
   languagePack,
   messagesFor,
+  submitText,
 } from './messages/packs.js';
 export {
   EMPTY_ANSWER,

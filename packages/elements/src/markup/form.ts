@@ -6,6 +6,7 @@ import {
   formPages,
   isFieldRequired,
   recallText,
+  submitText,
   type Visibility,
 } from '@formloom/contract/engine';
 import { type Families, familyOf, SEED_FIELD } from './family.js';
@@ -267,7 +268,7 @@ export function pageOf(texts: PageTexts, page: number, pages: number): string {
 }
 
 function actions(schema: FormSchema, paged: boolean, pages: number, texts: PageTexts): SafeHtml {
-  const submit = schema.meta.submitLabel || texts.submit;
+  const submit = submitText(schema, texts);
   if (!paged) {
     return html`<div class="fl-actions"><button type="submit" class="fl-button" id="${ids.submit}" disabled>${submit}</button></div>`;
   }

@@ -6,6 +6,7 @@ import {
   hasSamePageLogic,
   isEntry,
   recallText,
+  submitText,
   type Visibility,
 } from '@formloom/contract/engine';
 import { repeatTexts } from '@formloom/contract/engine/repeat-texts';
@@ -155,7 +156,7 @@ function plainActions(
 ): SafeHtml {
   const primary = primaryAction(paged, at, pages);
   return html`<div class="fl-actions fl-plain-actions">
-${primary === 'submit' ? plainButton('submit', schema.meta.submitLabel || texts.submit) : plainButton('next', texts.next)}
+${primary === 'submit' ? plainButton('submit', submitText(schema, texts)) : plainButton('next', texts.next)}
 ${paged && at > 0 ? plainButton('back', texts.back, 'secondary') : ''}
 </div>`;
 }
@@ -176,7 +177,7 @@ function plainUpdate(
   pages: number,
 ): SafeHtml {
   const primary = primaryAction(paged, at, pages);
-  const label = primary === 'submit' ? schema.meta.submitLabel || texts.submit : texts.next;
+  const label = primary === 'submit' ? submitText(schema, texts) : texts.next;
   return html`<div class="fl-plain-update">
 ${plainButton(primary, label, 'unseen')}
 <p class="fl-help" id="${UPDATE_NOTE_ID}">${update.note}</p>
@@ -244,11 +245,7 @@ function enterPresses(
   const pages = formPages(schema, answers);
   const at = page === undefined ? 0 : Math.max(pages.indexOf(page), 0);
   const primary = primaryAction(paged, at, pages.length);
-  return plainButton(
-    primary,
-    primary === 'submit' ? schema.meta.submitLabel || texts.submit : texts.next,
-    'unseen',
-  );
+  return plainButton(primary, primary === 'submit' ? submitText(schema, texts) : texts.next, 'unseen');
 }
 
 /** The parts `renderForm` places for a plain post (its `plain` option). */

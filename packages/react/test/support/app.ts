@@ -13,7 +13,9 @@ import { PIXEL, startHost } from './host.js';
  * `data-custom`) and shows the answers as JSON in `#answers` (what the runtime holds, before any
  * check by the engine), and a paged form's resume token in `#resume` (`?resume=` restores its
  * partial; `?accessToken=` passes a protected form's token, `?t=` a personal link's and `?edit=` an
- * edit's; `#edit` shows the edit token a submission answered).
+ * edit's; `#edit` shows the edit token a submission answered; `#checkout` the Stripe Checkout a
+ * payment form's submission started, which `?hostCheckout=1` keeps in `#checkout-by-host` instead of
+ * going there).
  */
 const APP = `
 import { createElement as h, StrictMode } from 'react';
@@ -39,20 +41,24 @@ function App() {
     accessToken: q.get('accessToken') ?? undefined,
     linkToken: q.get('t') ?? undefined,
     editToken: q.get('edit') ?? undefined,
+    // ?hostCheckout=1: the host keeps Stripe Checkout's address (#checkout-by-host) instead of going.
+    onCheckout: q.get('hostCheckout') ? (url) => { document.getElementById('checkout-by-host').textContent = url; } : undefined,
   });
   return h('div', null,
     h(FormloomFormView, { handle, className: 'fl', components: q.get('custom') ? { text: CustomText } : undefined }),
     h('pre', { id: 'answers' }, JSON.stringify(handle.state.answers)),
     h('p', { id: 'stored' }, handle.state.status === 'done' ? 'stored ' + handle.state.responseId : ''),
     h('p', { id: 'resume' }, handle.state.resumeToken ?? ''),
-    h('p', { id: 'edit' }, handle.state.editToken ?? ''));
+    h('p', { id: 'edit' }, handle.state.editToken ?? ''),
+    h('p', { id: 'checkout' }, handle.state.checkoutUrl ?? ''),
+    h('p', { id: 'checkout-by-host' }));
 }
 createRoot(document.getElementById('root')).render(h(StrictMode, null, h(App)));
 `;
 
 /** The lazily loaded chunks of the package, by the name of their module. */
 const CHUNK =
-  /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz|access|respondent)-[\w]+\.js$/;
+  /\/(scales|matrix|ranking|choices|inputs|address|signature|notices|repeat|quiz|access|respondent|payment)-[\w]+\.js$/;
 
 export interface SplitApp {
   /** Opens a form by its code (with more of the query after it) at a width of the window. */

@@ -22,6 +22,7 @@ export * from './question-types.js';
 export * from './session-seed.js';
 export * from './smart-form-kit.js';
 export * from './smtp-stand-in.js';
+export * from './stripe-stand-in.js';
 export * from './test-database.js';
 export * from './test-server.js';
 export * from './webhook-test-kit.js';

@@ -233,8 +233,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return;
     }
     const amount = `${session.amount_total} ${session.currency.toUpperCase()}`;
+    // Its icon is none: a browser would ask the API for /favicon.ico, refused without a key.
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in Checkout</title></head>
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in Checkout</title><link rel="icon" href="data:,"></head>
 <body><main><h1>Pay ${amount}</h1>
 <form method="post" action="/checkout/${session.id}"><button type="submit">Pay</button></form>
 <p><a href="${session.cancel_url}">Back</a></p></main></body></html>`);

@@ -9,6 +9,8 @@ export interface FormTexts {
   /** Read by screen readers after a group's legend (its `*` is hidden from them). */
   required: string;
   submit: string;
+  /** The submit button of a form with a payment field: the respondent pays on Stripe's page next. */
+  toPayment: string;
   sending: string;
   choose: string;
   thanksTitle: string;
@@ -57,6 +59,7 @@ export const formTextsEn: FormTexts = {
   requiredNote: 'Fields marked * are required.',
   required: 'required',
   submit: 'Submit',
+  toPayment: 'Continue to payment',
   sending: 'Sending…',
   choose: 'Choose…',
   thanksTitle: 'Thank you!',

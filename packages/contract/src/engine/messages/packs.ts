@@ -1,4 +1,5 @@
 import { ENGLISH_QUESTION_TYPES, TRANSLATED } from '#engine/languages';
+import type { FormSchema } from '../../models/form-schema.js';
 import { type Language, supportedLanguage } from '../../models/limits.js';
 import { en } from './en.js';
 import type { enQuestionTypes } from './en-question-types.js';
@@ -54,6 +55,17 @@ export function addLanguagePack(language: string, pack: Partial<LanguagePack>): 
     messages: { ...ENGLISH.messages, ...pack.messages },
     formTexts: { ...formTextsEn, ...pack.formTexts },
   });
+}
+
+/**
+ * The submit button's text: the form's own label, else "Continue to payment" for a form with a
+ * payment field (the answers go to Stripe's page first), else "Submit".
+ */
+export function submitText(schema: FormSchema, texts: FormTexts): string {
+  return (
+    schema.meta.submitLabel ||
+    (schema.fields.some((f) => f.type === 'payment') ? texts.toPayment : texts.submit)
+  );
 }
 
 /** A renderer's texts in a language; English for a language we do not have (or have not loaded). */
