@@ -37,9 +37,10 @@ describe.skipIf(executable === undefined)("the builder in Chromium: the owners' 
     const addresses = panel.getByRole('textbox', { name: /^Addresses told of each new response/ });
     await addresses.fill('sales@example.com\n\n  boss@example.com  ');
     await saved();
-    expect((await stored()).settings?.notifications).toEqual({
-      ownerEmails: ['sales@example.com', 'boss@example.com'],
-    });
+    // The autosave runs a moment after the change: "Saved" may still be the last save's.
+    await expect
+      .poll(async () => (await stored()).settings?.notifications, { timeout: 15_000 })
+      .toEqual({ ownerEmails: ['sales@example.com', 'boss@example.com'] });
 
     const attach = panel.getByRole('switch', { name: 'Attach the response as PDF' });
     expect(await attach.isChecked()).toBe(false);
@@ -47,10 +48,9 @@ describe.skipIf(executable === undefined)("the builder in Chromium: the owners' 
     await page.keyboard.press('Space');
     expect(await attach.isChecked()).toBe(true);
     await saved();
-    expect((await stored()).settings?.notifications).toEqual({
-      ownerEmails: ['sales@example.com', 'boss@example.com'],
-      attachPdf: true,
-    });
+    await expect
+      .poll(async () => (await stored()).settings?.notifications, { timeout: 15_000 })
+      .toEqual({ ownerEmails: ['sales@example.com', 'boss@example.com'], attachPdf: true });
     expect(await axeViolations(page)).toEqual([]);
     await expectAccessibleAtPhoneWidth(opened);
 
@@ -70,7 +70,9 @@ describe.skipIf(executable === undefined)("the builder in Chromium: the owners' 
     await page.keyboard.press('Space');
     expect(await attach.isChecked()).toBe(false);
     await saved();
-    expect((await stored()).settings?.notifications).toBeUndefined();
+    await expect
+      .poll(async () => (await stored()).settings?.notifications, { timeout: 15_000 })
+      .toBeUndefined();
     // The 401: the dashboard's session check before signing in.
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 180_000);
