@@ -255,6 +255,7 @@ describe.skipIf(executable === undefined)(
       await el().getByLabel('Team').fill('Blue');
       await el().getByRole('button', { name: 'Submit' }).click();
       await el().getByRole('heading', { name: 'Thank you' }).waitFor();
+      await expect.poll(async () => (await events()).filter((e) => e.type === 'submit').length).toBe(1);
       const [submitted] = (await events()).filter((e) => e.type === 'submit');
       const { editToken, editUntil, responseId } = submitted!.detail as Record<string, string>;
       expect(editToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -262,14 +263,15 @@ describe.skipIf(executable === undefined)(
       const link = el().getByRole('link', { name: 'Change your answers' });
       await link.waitFor();
       expect(await link.getAttribute('href')).toBe(`${origin}/?code=${form.code}&edit=${editToken}`);
-      expect(await el().getByText('You can change your answers until').isVisible()).toBe(true);
+      await el().getByText('You can change your answers until').waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       await link.click();
       const team = el().getByLabel('Team');
       await team.waitFor();
-      expect(await team.inputValue()).toBe('Blue');
-      expect(await el().getByText('You are changing the answers you sent.').isVisible()).toBe(true);
+      // The answers arrive with the response's read, a moment after the form is drawn.
+      await expect.poll(() => team.inputValue()).toBe('Blue');
+      await el().getByText('You are changing the answers you sent.').waitFor();
       await team.fill('Green');
       await el().getByRole('button', { name: 'Submit' }).click();
       await el().getByRole('heading', { name: 'Thank you' }).waitFor();
