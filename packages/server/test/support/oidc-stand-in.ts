@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
 /** A person the provider signs in: their subject and what their ID token says. */
@@ -17,6 +17,12 @@ export interface OidcStandIn {
   signInAs(person: OidcPerson): void;
   /** New signing keys: the next ID tokens are signed with a key the client has not seen. */
   rotateKeys(): Promise<void>;
+  /**
+   * The token endpoint's next answers carry an ID token issued to `audience` instead (signed with
+   * the provider's own key, its other claims kept): a token meant for another client, as an
+   * attacker holding one would substitute it. `undefined` turns it off.
+   */
+  issueIdTokensFor(audience: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +82,19 @@ export async function startOidcStandIn(options: OidcStandInOptions): Promise<Oid
   };
   let keys = [await signingKey()];
   provider = await make(keys);
+  let audience: string | undefined;
+
+  /** Re-signs the ID token of a token endpoint answer for `audience` (see issueIdTokensFor). */
+  async function substitute(body: string): Promise<string> {
+    const answer = JSON.parse(body) as { id_token?: string };
+    if (answer.id_token === undefined || audience === undefined) return body;
+    const key = keys[0]!;
+    const claims = decodeJwt(answer.id_token);
+    answer.id_token = await new SignJWT({ ...claims, aud: audience })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .sign(await importJWK(key, 'RS256'));
+    return JSON.stringify(answer);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     try {
@@ -93,6 +112,17 @@ export async function startOidcStandIn(options: OidcStandInOptions): Promise<Oid
         );
         return;
       }
+      if (audience !== undefined && req.method === 'POST' && req.url?.startsWith('/token')) {
+        // Hold the library's answer back and send the substituted one in its place.
+        const end = res.end.bind(res);
+        res.end = ((chunk?: unknown) => {
+          void substitute(String(chunk ?? '')).then((body) => {
+            res.setHeader('content-length', Buffer.byteLength(body));
+            end(body);
+          });
+          return res;
+        }) as typeof res.end;
+      }
       provider.callback()(req, res);
     } catch (error) {
       res.writeHead(500).end((error as Error).message);
@@ -107,6 +137,9 @@ export async function startOidcStandIn(options: OidcStandInOptions): Promise<Oid
     async rotateKeys() {
       keys = [await signingKey()];
       provider = await make(keys);
+    },
+    issueIdTokensFor(next) {
+      audience = next;
     },
     async close() {
       server.closeAllConnections();

@@ -21,18 +21,20 @@ const CALLBACK_PATH = '/v1/auth/sso/callback';
  * Why a sign-in through the provider did not sign anyone in: the dashboard's sign-in page says it
  * (`?sso=<reason>`); the details, with no secret in them, go to the server's log.
  */
+export type SsoRefusal =
+  | 'not_configured'
+  | 'expired'
+  | 'state'
+  | 'provider'
+  | 'cancelled'
+  | 'domain'
+  | 'email'
+  | 'other_account';
+
 export class SsoRefused extends Error {
   override name = 'SsoRefused';
   constructor(
-    readonly reason:
-      | 'not_configured'
-      | 'expired'
-      | 'state'
-      | 'provider'
-      | 'cancelled'
-      | 'domain'
-      | 'email'
-      | 'other_account',
+    readonly reason: SsoRefusal,
     detail: string,
   ) {
     super(detail);
@@ -45,7 +47,7 @@ export interface SsoServiceDeps {
   secrets: SecretBox;
   /** The server's public origin: the callback the provider sends the browser back to. */
   publicUrl: string;
-  users: Pick<UsersService, 'create'>;
+  users: Pick<UsersService, 'create' | 'endSessionsOf'>;
   /** Outbound URL policy (the webhooks' SSRF guard) for the issuer. */
   policy: TargetPolicy;
   /**
@@ -193,7 +195,10 @@ export function createSsoService({
           const outside = (await inTrx.ssoMembers(accountId)).filter(
             (m) => !domains.includes(domainOf(m.email)),
           );
-          await inTrx.endSessionsOf(outside.map((m) => m.id));
+          await users.endSessionsOf(
+            outside.map((m) => m.id),
+            trx,
+          );
           return true;
         },
         clock,
@@ -287,21 +292,34 @@ export function createSsoService({
       if (email === '' || claims.email_verified === false) {
         throw new SsoRefused('email', 'the provider gave no verified e-mail address');
       }
-      const allowed = fromJson<string[]>(row.allowed_domains);
-      if (!allowed.includes(domainOf(email)))
-        throw new SsoRefused('domain', `${domainOf(email)} is not allowed`);
       const subject = `${row.issuer} ${claims.sub}`;
+      const known = (await store.bySubject(subject)) ?? (await store.byEmail(email));
+      // Sign-ins of this account's members, and their refusals, go to its audit log as a password's do.
+      const record = (
+        member: { id: string; email: string },
+        action: 'sign_in.succeeded' | 'sign_in.failed',
+      ) =>
+        runAsAuditCaller(
+          { accountId: flow.account, actor: { type: 'user', id: member.id, email: member.email }, ip },
+          () => recordAudit(db, flow.account, action, { type: 'member', id: member.id }, clock),
+        );
+      const refuse = async (reason: SsoRefusal, message: string): Promise<never> => {
+        if (known !== undefined && known.account_id === flow.account) await record(known, 'sign_in.failed');
+        throw new SsoRefused(reason, message);
+      };
+      const allowed = fromJson<string[]>(row.allowed_domains);
+      if (!allowed.includes(domainOf(email))) await refuse('domain', `${domainOf(email)} is not allowed`);
       const now = clock().toISOString();
 
-      const known = (await store.bySubject(subject)) ?? (await store.byEmail(email));
       if (known !== undefined) {
         if (known.account_id !== flow.account) {
-          throw new SsoRefused('other_account', 'the address belongs to a member of another account');
+          await refuse('other_account', 'the address belongs to a member of another account');
         }
         if (known.sso_subject !== null && known.sso_subject !== subject) {
-          throw new SsoRefused('other_account', 'the address is bound to another identity at the provider');
+          await refuse('other_account', 'the address is bound to another identity at the provider');
         }
         if (known.sso_subject === null) await store.bindSubject(known.id, subject, now);
+        await record(known, 'sign_in.succeeded');
         return { userId: known.id };
       }
       const role = isRole(row.default_role) ? row.default_role : 'viewer';
@@ -314,7 +332,10 @@ export function createSsoService({
         await createSsoStore(trx).bindSubject(user.id, subject, now);
         await runAsAuditCaller(
           { accountId: flow.account, actor: { type: 'user', id: user.id, email }, ip },
-          () => recordAudit(trx, flow.account, 'member.joined', { type: 'member', id: user.id }, clock),
+          async () => {
+            await recordAudit(trx, flow.account, 'member.joined', { type: 'member', id: user.id }, clock);
+            await recordAudit(trx, flow.account, 'sign_in.succeeded', { type: 'member', id: user.id }, clock);
+          },
         );
         return { userId: user.id };
       });

@@ -65,9 +65,5 @@ export function createSsoStore(db: Db) {
         .where('sso_subject', 'is not', null)
         .execute();
     },
-    async endSessionsOf(userIds: readonly string[]): Promise<void> {
-      if (userIds.length === 0) return;
-      await db.deleteFrom('user_sessions').where('user_id', 'in', userIds).execute();
-    },
   };
 }

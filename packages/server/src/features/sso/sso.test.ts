@@ -117,9 +117,10 @@ describeEachDialect(
         .selectFrom('audit_log')
         .select('action')
         .where('account_id', '=', accountId)
-        .where('action', '=', 'member.joined')
+        .where('target_id', '=', who.body.data.user.id)
+        .orderBy('id')
         .execute();
-      expect(audit).toHaveLength(1);
+      expect(audit.map((a) => a.action)).toEqual(['member.joined', 'sign_in.succeeded', 'sign_in.succeeded']);
     });
 
     it('refuses a domain not allowed, an unverified address, a mismatched state, a replayed code and an expired token', async () => {
@@ -193,6 +194,33 @@ describeEachDialect(
       expect((await signIn(other.accountId)).location).toBe('/app/sign-in?sso=not_configured');
     });
 
+    it('refuses an ID token issued to another client of the same provider', async () => {
+      await put(settings());
+      provider.signInAs({ sub: 'u-350', email: 'swap@acme.test' });
+      provider.issueIdTokensFor('another-app');
+      try {
+        const swapped = await signIn();
+        expect(swapped.location).toBe('/app/sign-in?sso=provider');
+        expect(swapped.cookies.has('formloom_session')).toBe(false);
+      } finally {
+        provider.issueIdTokensFor(undefined);
+      }
+      // The same substitution naming this client is let in: the audience was the only fault.
+      provider.issueIdTokensFor(CLIENT.clientId);
+      try {
+        expect((await signIn()).location).toBe('/app');
+      } finally {
+        provider.issueIdTokensFor(undefined);
+      }
+      const made = await t.db
+        .selectFrom('users')
+        .select('email')
+        .where('account_id', '=', accountId)
+        .where('email', '=', 'swap@acme.test')
+        .execute();
+      expect(made).toHaveLength(1);
+    });
+
     it("keeps working across the provider's key rotation", async () => {
       await put(settings());
       provider.signInAs({ sub: 'u-400', email: 'rot@acme.test' });
@@ -236,6 +264,20 @@ describeEachDialect(
       expect((await me(session.cookies)).status).toBe(200);
       await put(settings({ enforce: true, allowedDomains: ['acme-new.test'] }));
       expect((await me(session.cookies)).status).toBe(401);
+      // Coming back from the dropped domain is refused, and the refusal is in the log as the member's.
+      expect((await signIn()).location).toBe('/app/sign-in?sso=domain');
+      const leaving = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'leaving@acme.test')
+        .executeTakeFirstOrThrow();
+      const entries = await t.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target_id', '=', leaving.id)
+        .orderBy('id')
+        .execute();
+      expect(entries.map((e) => e.action)).toEqual(['member.joined', 'sign_in.succeeded', 'sign_in.failed']);
       await put(settings());
     });
   },

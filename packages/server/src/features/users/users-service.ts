@@ -85,6 +85,11 @@ export function createUsersService({ db, clock = () => new Date(), accounts, thr
       return toUser(row);
     },
 
+    /** Ends every dashboard session of these members, in `trx` when the change that ends them has one. */
+    async endSessionsOf(userIds: readonly string[], trx?: Db): Promise<void> {
+      await (trx === undefined ? store : createUsersStore(trx)).endSessionsOf(userIds);
+    },
+
     async list(account?: string): Promise<User[]> {
       const accountId = account === undefined ? undefined : (await accounts.resolve(account)).id;
       const rows = await store.list(accountId);

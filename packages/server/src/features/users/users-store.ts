@@ -80,9 +80,11 @@ export function createUsersStore(db: Db) {
     async delete(id: string): Promise<void> {
       await db.deleteFrom('users').where('id', '=', id).execute();
     },
-    /** Ends every dashboard session of the user. */
-    async endSessionsOf(userId: string): Promise<void> {
-      await db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
+    /** Ends every dashboard session of the user (or of each of the users). */
+    async endSessionsOf(userIds: string | readonly string[]): Promise<void> {
+      const ids = typeof userIds === 'string' ? [userIds] : userIds;
+      if (ids.length === 0) return;
+      await db.deleteFrom('user_sessions').where('user_id', 'in', ids).execute();
     },
     /** Ends every dashboard session of the user but `keepId`; answers how many ended. */
     async endOtherSessions(userId: string, keepId: string): Promise<number> {
