@@ -347,7 +347,10 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
     if (r.method === 'POST' && r.path === '/v4/spreadsheets') {
       const body = (r.body ?? {}) as {
         properties?: { title?: string };
-        sheets?: { properties?: { title?: string } }[];
+        sheets?: {
+          properties?: { title?: string };
+          data?: { rowData?: { values?: { userEnteredValue?: Record<string, Cell> }[] }[] }[];
+        }[];
       };
       const id = token('1').replace(/[^A-Za-z0-9_-]/g, '');
       const titles = body.sheets?.map((s) => s.properties?.title ?? 'Sheet1') ?? ['Sheet1'];
@@ -355,7 +358,14 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
         id,
         title: body.properties?.title ?? 'Untitled spreadsheet',
         grant: r.grant!,
-        sheets: titles.map((title) => ({ sheetId: nextSheetId++, title, rows: [] })),
+        sheets: titles.map((title, i) => ({
+          sheetId: nextSheetId++,
+          title,
+          // A sheet's first data grid, as its cells were entered.
+          rows: (body.sheets?.[i]?.data?.[0]?.rowData ?? []).map((row) =>
+            (row.values ?? []).map((v) => Object.values(v.userEnteredValue ?? {})[0] ?? ''),
+          ),
+        })),
       };
       books.set(id, book);
       return {
