@@ -189,6 +189,8 @@ describeDialects('Google Sheets destinations: OAuth and delivery through the out
 
   it('writes a response as a row, updates it after an edit, deletes it after a deletion', async () => {
     const o = await owner();
+    const refreshes = () => google.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
+    const before = refreshes();
     const { spreadsheetId } = await connect(o);
     const first = await submitAnswers(t, o.code);
     const second = await submitAnswers(t, o.code, { ...SIGNUP_ANSWERS, name: 'Grace' });
@@ -234,6 +236,8 @@ describeDialects('Google Sheets destinations: OAuth and delivery through the out
       "GET /values/'Responses'!A:A",
       'POST :batchUpdate',
     ]);
+    // One access token from the refresh token, kept for the six requests.
+    expect(refreshes() - before).toBe(1);
   });
 
   it('adds a new field as a column at the end, and keeps a renamed field in its column', async () => {
