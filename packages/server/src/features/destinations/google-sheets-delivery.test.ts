@@ -359,6 +359,30 @@ describeDialects('Google Sheets destinations: OAuth and delivery through the out
     expect(appends.map((r) => (r.body as { values: unknown[] }).values.length)).toEqual([20, 5]);
   });
 
+  it('writes a burst of responses up to 20 rows an append, each once', async () => {
+    const o = await owner();
+    const { spreadsheetId } = await connect(o);
+    const ids = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        submitAnswers(t, o.code, { ...SIGNUP_ANSWERS, name: `B${i}` }).then((r) => r.responseId),
+      ),
+    );
+    await until(() => rows(spreadsheetId).length === 41);
+    await new Promise((r) => setTimeout(r, 300));
+    const written = rows(spreadsheetId)
+      .slice(1)
+      .map((r) => r[0]);
+    expect([...written].sort()).toEqual([...ids].sort());
+    const appends = google.requests.filter(
+      (r) => r.path.includes(spreadsheetId) && r.path.endsWith(':append'),
+    );
+    const sizes = appends.map((r) => (r.body as { values: unknown[] }).values.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
+    // Responses queued behind one another share an append: fewer requests than responses.
+    expect(appends.length).toBeLessThan(40);
+  });
+
   it('refuses a state used before, forged, or started by a member of another account', async () => {
     const o = await owner();
     const started = await start(o.cookie, o.formId);
