@@ -12,6 +12,18 @@ export interface IntegrationsConfig {
   airtableApiBase?: string;
   /** FORMLOOM_NOTION_API_BASE: where destinations call Notion's API (a stand-in in tests). */
   notionApiBase?: string;
+  /**
+   * Google Sheets destinations: absent unless both FORMLOOM_GOOGLE_CLIENT_ID and
+   * FORMLOOM_GOOGLE_CLIENT_SECRET are set; FORMLOOM_GOOGLE_OAUTH_BASE, _TOKEN_BASE and _SHEETS_BASE
+   * point it at stand-ins.
+   */
+  google?: {
+    clientId: string;
+    clientSecret: string;
+    oauthBase?: string;
+    tokenBase?: string;
+    sheetsBase?: string;
+  };
 }
 
 function url(env: Env, name: string, fail: (message: string) => Error): string | undefined {
@@ -45,7 +57,26 @@ export function loadIntegrationsConfig(env: Env, fail: (message: string) => Erro
       throw fail(`FORMLOOM_DISCORD_WEBHOOK_BASES holds "${base}", which is not a URL`);
     }
   }
+  const googleId = read(env, 'FORMLOOM_GOOGLE_CLIENT_ID');
+  const googleSecret = read(env, 'FORMLOOM_GOOGLE_CLIENT_SECRET');
+  if ((googleId === undefined) !== (googleSecret === undefined)) {
+    throw fail('set both FORMLOOM_GOOGLE_CLIENT_ID and FORMLOOM_GOOGLE_CLIENT_SECRET, or neither');
+  }
+  const googleBases = {
+    oauthBase: url(env, 'FORMLOOM_GOOGLE_OAUTH_BASE', fail),
+    tokenBase: url(env, 'FORMLOOM_GOOGLE_TOKEN_BASE', fail),
+    sheetsBase: url(env, 'FORMLOOM_GOOGLE_SHEETS_BASE', fail),
+  };
+  const google =
+    googleId && googleSecret
+      ? {
+          clientId: googleId,
+          clientSecret: googleSecret,
+          ...Object.fromEntries(Object.entries(googleBases).filter(([, v]) => v !== undefined)),
+        }
+      : undefined;
   return {
+    ...(google === undefined ? {} : { google }),
     ...(clientId && clientSecret ? { slack: { clientId, clientSecret, apiBaseUrl, authorizeUrl } } : {}),
     slackApiBaseUrl: apiBaseUrl,
     discordWebhookBases: bases,

@@ -75,6 +75,7 @@ export async function serve(config: Config, io: CliIo, stop: Promise<unknown> = 
       slackApiBaseUrl: config.integrations.slackApiBaseUrl,
       airtableApiBase: config.integrations.airtableApiBase,
       notionApiBase: config.integrations.notionApiBase,
+      ...(config.integrations.google === undefined ? {} : { google: config.integrations.google }),
       mailPerRecipientPerHour: config.mail.perRecipientPerHour,
       discordWebhookBases: config.integrations.discordWebhookBases,
       captcha: config.captcha,

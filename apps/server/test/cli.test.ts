@@ -170,6 +170,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORMLOOM_DNS_SERVERS: 'dns.example.com:53' })).toThrow(/FORMLOOM_DNS_SERVERS/);
   });
 
+  it("reads Google Sheets' OAuth client only when both its id and secret are set, and Google's addresses", () => {
+    expect(loadConfig({}).integrations.google).toBeUndefined();
+    expect(() => loadConfig({ FORMLOOM_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toThrow(
+      /FORMLOOM_GOOGLE_CLIENT_SECRET/,
+    );
+    expect(
+      loadConfig({
+        FORMLOOM_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+        FORMLOOM_GOOGLE_CLIENT_SECRET: 'GOCSPX-secret',
+        FORMLOOM_GOOGLE_OAUTH_BASE: 'http://127.0.0.1:4020',
+        FORMLOOM_GOOGLE_SHEETS_BASE: 'http://127.0.0.1:4021',
+      }).integrations.google,
+    ).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'GOCSPX-secret',
+      oauthBase: 'http://127.0.0.1:4020',
+      sheetsBase: 'http://127.0.0.1:4021',
+    });
+    expect(() =>
+      loadConfig({
+        FORMLOOM_GOOGLE_CLIENT_ID: 'a',
+        FORMLOOM_GOOGLE_CLIENT_SECRET: 'b',
+        FORMLOOM_GOOGLE_TOKEN_BASE: 'token',
+      }),
+    ).toThrow(/FORMLOOM_GOOGLE_TOKEN_BASE/);
+  });
+
   it('reads FORMLOOM_TRUST_PROXY as hops or addresses and CIDRs, and trusts nothing by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ FORMLOOM_TRUST_PROXY: '0' }).trustProxy).toBe(false);

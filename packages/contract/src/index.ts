@@ -187,6 +187,8 @@ export {
   DestinationList,
   DestinationStatus,
   DestinationTarget,
+  GoogleAuthorization,
+  GoogleSheetsTarget,
   NotionTarget,
   UpdateDestinationBody,
 } from './models/destination.js';

@@ -66,6 +66,11 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'POST',
     `/v1/forms/${ID}/destinations`,
   ],
+  startGoogleSheets: [
+    (c) => c.forms.destinations.startGoogleSheets(ID),
+    'GET',
+    `/v1/forms/${ID}/destinations/google/start`,
+  ],
   updateDestination: [
     (c) => c.forms.destinations.update(ID, X, { enabled: true }),
     'PATCH',

@@ -14,7 +14,7 @@ import {
   fixedCaller,
 } from './features/auth/index.js';
 import { createDashboardRouter } from './features/dashboard/index.js';
-import { createDestinationsRouter } from './features/destinations/index.js';
+import { createDestinationsRouter, createGoogleBrowserRoutes } from './features/destinations/index.js';
 import { createDomainsRouter } from './features/domains/index.js';
 import { createFieldsRouter, createFormsRouter, createTemplatesRouter } from './features/forms/index.js';
 import { createHealthRouter } from './features/health/index.js';
@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps): Express {
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
     sso: createSsoRouter(services.sso),
-    destinations: createDestinationsRouter(services.destinations),
+    destinations: createDestinationsRouter(services.destinations, services.googleConnect),
     payments: createPaymentsRouter(services.payments),
     security: createAccountSecurityRouter({
       twoFactor: services.twoFactor,
@@ -283,6 +283,9 @@ export function createApp(deps: AppDeps): Express {
       logger,
     }),
   );
+
+  // Google's OAuth callback of a Google Sheets destination (a browser's, not the JSON API's).
+  app.use(createGoogleBrowserRoutes({ google: services.googleConnect, dashboardSession, logger }));
 
   // The contract's API-key routes as MCP tools; each call is a REST request back to this server.
   app.use(

@@ -141,6 +141,12 @@ export class PaymentRequiredFirstError extends PaymentRequiredError {
   override readonly caseCode = 'PAYMENT_REQUIRED_FIRST' as const;
 }
 
+/** Connecting Google Sheets on a server without a Google OAuth client (409 GOOGLE_NOT_CONFIGURED). */
+export class GoogleNotConfiguredError extends ConflictError {
+  override name = 'GoogleNotConfiguredError';
+  override readonly caseCode = 'GOOGLE_NOT_CONFIGURED' as const;
+}
+
 /**
  * A payment's state forbids it (409): a plain submission to a form with a payment field
  * (CHECKOUT_REQUIRED), a payment started without the account's Stripe keys (STRIPE_NOT_CONNECTED)

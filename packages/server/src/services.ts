@@ -22,7 +22,13 @@ import {
   createSmartAnalytics,
 } from './features/analytics/index.js';
 import { createKeysService } from './features/auth/index.js';
-import { createDestinationSender, createDestinationsService } from './features/destinations/index.js';
+import {
+  createDestinationSender,
+  createDestinationsService,
+  createGoogleConnect,
+  createRevokedMails,
+  googleSettings,
+} from './features/destinations/index.js';
 import { createDomainsService, createTxtLookup } from './features/domains/index.js';
 import { createFormsAdmin, createFormsService } from './features/forms/index.js';
 import { createReadiness } from './features/health/index.js';
@@ -132,6 +138,18 @@ export interface AppConfig {
   airtableApiBase?: string;
   /** FORMLOOM_NOTION_API_BASE: where destinations call Notion's API (default Notion's own). */
   notionApiBase?: string;
+  /**
+   * Google Sheets destinations: the OAuth client (FORMLOOM_GOOGLE_CLIENT_ID, _CLIENT_SECRET) and
+   * where Google is (FORMLOOM_GOOGLE_OAUTH_BASE, _TOKEN_BASE, _SHEETS_BASE; Google's own by
+   * default). Absent: connecting Google Sheets answers 409 GOOGLE_NOT_CONFIGURED.
+   */
+  google?: {
+    clientId: string;
+    clientSecret: string;
+    oauthBase?: string;
+    tokenBase?: string;
+    sheetsBase?: string;
+  };
   /** Notification mails to one recipient per hour (the mail sender's default unless given). */
   mailPerRecipientPerHour?: number;
   /** Origins besides discord.com that Discord webhook URLs may use (FORMLOOM_DISCORD_WEBHOOK_BASES). */
@@ -300,6 +318,17 @@ function buildServices(deps: ServicesDeps) {
   });
   const formMails = createFormMails();
   const destinations = createDestinationsService({ db, clock, secrets: box, forms, outbox: signals.outbox });
+  const google = config.google === undefined ? undefined : googleSettings(config.google);
+  const googleConnect = createGoogleConnect({
+    settings: google,
+    secrets: box,
+    clock,
+    publicUrl: config.publicUrl,
+    limiter: createLimiter({ db, clock }),
+    forms,
+    destinations,
+    policy,
+  });
   const responses = createResponsesService({
     db,
     clock,
@@ -488,6 +517,14 @@ function buildServices(deps: ServicesDeps) {
       publicUrl: config.publicUrl,
       airtableApiBase: config.airtableApiBase,
       notionApiBase: config.notionApiBase,
+      google,
+      onRevoked: createRevokedMails({
+        db,
+        mails: formMails,
+        publicUrl: config.publicUrl,
+        clock,
+        outbox: signals.outbox,
+      }),
       clock,
     }),
     mailSender(db, {
@@ -534,6 +571,7 @@ function buildServices(deps: ServicesDeps) {
     smartAnalytics,
     webhooks,
     destinations,
+    googleConnect,
     themes,
     transfer,
     responsePdfs,

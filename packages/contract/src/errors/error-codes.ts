@@ -107,6 +107,8 @@ export const ERROR_CASES = {
    * the two-factor set-up, `GET /v1/auth/me` and sign-out refuses them until they do.
    */
   TWO_FACTOR_ENROLMENT_REQUIRED: 'FORBIDDEN',
+  /** Connecting Google Sheets on a server without an OAuth client (FORMLOOM_GOOGLE_CLIENT_ID unset). */
+  GOOGLE_NOT_CONFIGURED: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCaseCode = keyof typeof ERROR_CASES;
@@ -128,6 +130,7 @@ export const ERROR_CASE_CODES = [
   'CHECKOUT_NOT_NEEDED',
   'TWO_FACTOR_REQUIRED',
   'TWO_FACTOR_ENROLMENT_REQUIRED',
+  'GOOGLE_NOT_CONFIGURED',
 ] as const satisfies readonly ErrorCaseCode[];
 
 export function isErrorCaseCode(value: unknown): value is ErrorCaseCode {

@@ -42,16 +42,19 @@ export const NotionTarget = z
   .describe('A Notion data source');
 export type NotionTarget = z.infer<typeof NotionTarget>;
 
+/** A Google spreadsheet (made by Formloom through Google's consent screen) and the sheet written to. */
+export const GoogleSheetsTarget = z
+  .object({
+    spreadsheetId: z.string().min(1).max(200).describe("The spreadsheet's id (in its URL)"),
+    sheet: z.string().max(200).describe("The sheet's title"),
+  })
+  .strict()
+  .describe('A Google spreadsheet and sheet');
+export type GoogleSheetsTarget = z.infer<typeof GoogleSheetsTarget>;
+
 /** Where a destination writes; its shape depends on `kind`. */
 export const DestinationTarget = z
-  .union([
-    AirtableTarget,
-    NotionTarget,
-    z
-      .object({ spreadsheetId: z.string().min(1).max(200), sheet: z.string().max(200) })
-      .strict()
-      .describe('A Google spreadsheet and sheet'),
-  ])
+  .union([AirtableTarget, NotionTarget, GoogleSheetsTarget])
   .describe('Where the records are written (by kind)');
 export type DestinationTarget = z.infer<typeof DestinationTarget>;
 
@@ -172,3 +175,16 @@ export const UpdateDestinationBody = z
   .strict()
   .describe('Changes to a destination');
 export type UpdateDestinationBody = z.infer<typeof UpdateDestinationBody>;
+
+/** GET /v1/forms/:id/destinations/google/start: Google's consent screen to send the person to. */
+export const GoogleAuthorization = z
+  .object({
+    url: z
+      .string()
+      .url()
+      .describe(
+        "Google's consent screen; after it, Google sends the browser to /v1/destinations/google/callback, which makes the spreadsheet and the destination and opens the dashboard's destinations page",
+      ),
+  })
+  .describe('Where to send the browser to connect Google Sheets (good for 10 minutes, once)');
+export type GoogleAuthorization = z.infer<typeof GoogleAuthorization>;

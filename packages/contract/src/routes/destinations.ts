@@ -3,6 +3,7 @@ import {
   CreateDestinationBody,
   Destination,
   DestinationList,
+  GoogleAuthorization,
   UpdateDestinationBody,
 } from '../models/destination.js';
 import { success } from '../models/envelope.js';
@@ -28,7 +29,7 @@ const notFound = { 404: 'Form or destination not found' };
 
 /**
  * A form's destinations (docs/integrations.md "Destinations"): each response written as a record of
- * an Airtable table or a page of a Notion data source (Google Sheets to come), through the outbox as
+ * an Airtable table, a page of a Notion data source or a row of a Google spreadsheet, through the outbox as
  * webhook deliveries are.
  */
 export const destinationsRouter = c.router({
@@ -59,6 +60,23 @@ export const destinationsRouter = c.router({
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),
+  },
+  startGoogleSheets: {
+    method: 'GET',
+    path: '/v1/forms/:id/destinations/google/start',
+    pathParams: FormIdParams,
+    summary: 'Start connecting Google Sheets',
+    description:
+      "Answers Google's consent screen (`url`) to open in the browser of the member who asked (the state is bound to the account, the member and the form, good once for 10 minutes). " +
+      'Google sends the browser back to `/v1/destinations/google/callback`, which creates a spreadsheet named after the form (scope `drive.file`: Formloom sees only the files it made), connects it as a `google_sheets` destination (a header row from the fields, a row per response, existing responses written 20 a request) and opens `/app/forms/:id/destinations?google=connected` (`denied` when the person refused, `error` otherwise).',
+    responses: {
+      200: success(GoogleAuthorization, "Google's consent screen"),
+      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+        ...formNotFound,
+        409: 'GOOGLE_NOT_CONFIGURED: the server has no Google OAuth client (FORMLOOM_GOOGLE_CLIENT_ID)',
+      }),
+    },
+    metadata: write,
   },
   updateDestination: {
     method: 'PATCH',

@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(149);
+    expect(contractRoutes).toHaveLength(150);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -72,6 +72,7 @@ describe('contract routes', () => {
       'GET /v1/audit-log/export',
       'GET /v1/forms/:id/destinations',
       'POST /v1/forms/:id/destinations',
+      'GET /v1/forms/:id/destinations/google/start',
       'PATCH /v1/forms/:id/destinations/:destinationId',
       'DELETE /v1/forms/:id/destinations/:destinationId',
     ]) {

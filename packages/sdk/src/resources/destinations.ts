@@ -8,8 +8,9 @@ const routes = contract.destinations;
 type D = Contract['destinations'];
 
 /**
- * A form's destinations: every response written as a record of an Airtable table or a page of a
- * Notion data source (`kind: 'notion'`, `target: {dataSourceId}`), updated when
+ * A form's destinations: every response written as a record of an Airtable table, a page of a
+ * Notion data source (`kind: 'notion'`, `target: {dataSourceId}`) or a row of a Google spreadsheet
+ * (connected through Google's consent screen: `startGoogleSheets`), updated when
  * the response is edited and removed when it is deleted; the form's existing responses are written
  * when one is connected. The token is sealed on the server and never read back.
  *
@@ -33,6 +34,14 @@ export class FormDestinations extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<D['createDestination']>> {
     return this._client._call(routes.createDestination, { params: { id: formId }, body }, options);
+  }
+
+  /**
+   * `{url}`: Google's consent screen to open in the browser of the member connecting Google
+   * Sheets; Google sends it back to the server, which makes the spreadsheet and the destination.
+   */
+  startGoogleSheets(formId: string, options?: RequestOptions): APIPromise<ResultOf<D['startGoogleSheets']>> {
+    return this._client._call(routes.startGoogleSheets, { params: { id: formId } }, options);
   }
 
   /** Changes the table, token or field map; `{enabled: true}` resumes a paused or failing destination. */

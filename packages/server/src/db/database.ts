@@ -829,6 +829,8 @@ export interface DestinationsTable {
   target: string;
   /** JSON `{<fieldId>: <column>}`, or null: every field under its label. */
   field_map: string | null;
+  /** JSON of what the provider keeps between deliveries (Google Sheets: the sheet's id and columns), or null. */
+  state: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -25,7 +25,7 @@ export interface SendOptions {
   /** The body's type (default `application/json`). */
   contentType?: string;
   /** The request's method (default POST); a GET or DELETE sends no body. */
-  method?: 'POST' | 'PATCH' | 'DELETE' | 'GET';
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
   /**
    * How much of the answer is read (default the log's 1 KB): a sender that reads ids from the
    * answer asks for more, and cuts `responseBody` to the log's size itself.

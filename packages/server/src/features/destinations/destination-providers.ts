@@ -1,4 +1,4 @@
-import type { AirtableTarget, NotionTarget } from '@formloom/contract';
+import type { AirtableTarget, FormSchema, NotionTarget } from '@formloom/contract';
 import type { TargetPolicy } from '../../net/ssrf-guard.js';
 import {
   AIRTABLE_BATCH,
@@ -6,6 +6,8 @@ import {
   airtableTable,
   DEFAULT_AIRTABLE_API_BASE,
 } from './airtable-client.js';
+import { type GoogleSettings, SHEETS_BATCH } from './google-client.js';
+import { type GoogleTokenCache, googleSheetsProvider } from './google-sheets-provider.js';
 import {
   DEFAULT_NOTION_API_BASE,
   NOTION_REQUESTS_PER_SECOND,
@@ -15,6 +17,7 @@ import {
 import { findable, type NotionSchema, notionProperties } from './notion-properties.js';
 import type { ProviderOutcome } from './provider-http.js';
 import { type CellValue, RESPONSE_ID_COLUMN } from './record-fields.js';
+import type { SheetState } from './sheet-columns.js';
 
 /** `items` in runs of at most `size`. */
 export function batches<T>(items: readonly T[], size: number): T[][] {
@@ -24,13 +27,21 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** Responses a delivery of each kind carries at most (a backfill's, a removal's): one request's worth. */
-export const BATCH_OF_KIND: Readonly<Record<string, number>> = { airtable: AIRTABLE_BATCH, notion: 1 };
+export const BATCH_OF_KIND: Readonly<Record<string, number>> = {
+  airtable: AIRTABLE_BATCH,
+  notion: 1,
+  google_sheets: SHEETS_BATCH,
+};
 export const batchOfKind = (kind: string) => BATCH_OF_KIND[kind] ?? 1;
 
-/** A response as written: its cells by column or property name, and the text a page is named by. */
+/**
+ * A response as written: its cells by column or property name, the same by field id (and
+ * `@submitted`) for a provider that keeps columns by field, and the text a page is named by.
+ */
 export interface WrittenRecord {
   responseId: string;
   cells: Record<string, CellValue>;
+  keyed: Record<string, CellValue>;
   title: string;
 }
 
@@ -40,9 +51,18 @@ export interface WrittenRecord {
  */
 export interface DestinationProvider {
   batch: number;
-  limit: { key: string; perSecond: number; what: string };
-  /** A request to make before writing (Notion: reading the data source's properties), or none. */
-  prepare(): (() => Promise<ProviderOutcome<unknown>>) | null;
+  /** The provider's rate limit: `limit` requests a `windowMs` per `key`, taken from the one limiter. */
+  limit: { key: string; limit: number; windowMs: number; what: string };
+  /**
+   * Records move (rows of a sheet shift up after a deletion): a record is found again (`find`)
+   * before it is changed or removed, the kept id being only a hint.
+   */
+  relocate?: boolean;
+  /**
+   * A request to make before writing (Notion: reading the data source's properties; Sheets: the
+   * header row when the form's fields changed), or none.
+   */
+  prepare(schema?: FormSchema): (() => Promise<ProviderOutcome<unknown>>) | null;
   /** Record id by response id of the records that carry these responses' ids. */
   find(responseIds: readonly string[]): Promise<ProviderOutcome<Map<string, string>>>;
   create(records: readonly WrittenRecord[]): Promise<ProviderOutcome<string[]>>;
@@ -64,6 +84,15 @@ export interface ProviderContext {
   airtableApiBase?: string | undefined;
   notionApiBase?: string | undefined;
   now: () => number;
+  /** Google Sheets: the OAuth client (undefined when this server has none) and the access tokens kept. */
+  google?: GoogleSettings | undefined;
+  googleTokens: GoogleTokenCache;
+  /** What the destination keeps of its sheet (Google Sheets), or null. */
+  state: SheetState | null;
+  fieldMap: Readonly<Record<string, string>> | null;
+  saveState(state: SheetState): Promise<void>;
+  /** The provider's grant was revoked: the owners are told (Google Sheets). */
+  onRevoked(): Promise<void>;
 }
 
 /** A data source's properties read for a destination, and when. */
@@ -86,7 +115,8 @@ function airtableProvider(ctx: ProviderContext): DestinationProvider {
     batch: batchOfKind('airtable'),
     limit: {
       key: `airtable:base:${target.baseId}`,
-      perSecond: AIRTABLE_REQUESTS_PER_SECOND,
+      limit: AIRTABLE_REQUESTS_PER_SECOND,
+      windowMs: 1000,
       what: `Airtable's ${AIRTABLE_REQUESTS_PER_SECOND} requests a second of the base`,
     },
     prepare: () => null,
@@ -123,7 +153,8 @@ function notionProvider(ctx: ProviderContext): DestinationProvider {
     batch: batchOfKind('notion'),
     limit: {
       key: notionIntegrationKey(ctx.token),
-      perSecond: NOTION_REQUESTS_PER_SECOND,
+      limit: NOTION_REQUESTS_PER_SECOND,
+      windowMs: 1000,
       what: `Notion's ${NOTION_REQUESTS_PER_SECOND} requests a second of the integration`,
     },
     prepare() {
@@ -159,5 +190,21 @@ function notionProvider(ctx: ProviderContext): DestinationProvider {
 /** The provider of a destination's kind. */
 export function providerOf(ctx: ProviderContext): DestinationProvider {
   if (ctx.kind === 'notion') return notionProvider(ctx);
+  if (ctx.kind === 'google_sheets') {
+    return googleSheetsProvider({
+      settings: ctx.google,
+      target: ctx.target as { spreadsheetId: string; sheet: string },
+      refreshToken: ctx.token,
+      destinationId: ctx.destinationId,
+      state: ctx.state,
+      fieldMap: ctx.fieldMap,
+      tokens: ctx.googleTokens,
+      timeoutMs: ctx.timeoutMs,
+      policy: ctx.policy,
+      now: ctx.now,
+      saveState: ctx.saveState,
+      onRevoked: ctx.onRevoked,
+    });
+  }
   return airtableProvider(ctx);
 }

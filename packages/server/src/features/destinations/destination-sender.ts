@@ -15,9 +15,12 @@ import {
 } from './destination-events.js';
 import { batches, type NotionSchemaCache, providerOf, type WrittenRecord } from './destination-providers.js';
 import { createDestinationsStore } from './destinations-store.js';
+import type { GoogleSettings } from './google-client.js';
+import type { GoogleTokenCache } from './google-sheets-provider.js';
 import { pageTitle } from './notion-properties.js';
 import type { ProviderOutcome } from './provider-http.js';
-import { recordFields } from './record-fields.js';
+import { fieldCells, recordFields } from './record-fields.js';
+import { type SheetState, SUBMITTED_KEY } from './sheet-columns.js';
 
 export interface DestinationSenderDeps {
   db: Db;
@@ -32,13 +35,17 @@ export interface DestinationSenderDeps {
     accountId: string,
     formId: string,
     responseIds: readonly string[],
-  ): Promise<{ id: string; answers: Record<string, unknown> }[]>;
+  ): Promise<{ id: string; answers: Record<string, unknown>; submittedAt?: string }[]>;
   /** The server's public origin: file answers are written as links to it. */
   publicUrl: string;
   /** FORMLOOM_AIRTABLE_API_BASE (a local stand-in in tests); default Airtable's own. */
   airtableApiBase?: string | undefined;
   /** FORMLOOM_NOTION_API_BASE (a local stand-in in tests); default Notion's own. */
   notionApiBase?: string | undefined;
+  /** FORMLOOM_GOOGLE_*: the OAuth client that refreshes Google Sheets grants; absent, they cannot be written. */
+  google?: GoogleSettings | undefined;
+  /** A destination's grant was revoked at its provider: tells its form's owners (once per failing turn). */
+  onRevoked?(destination: { id: string; accountId: string; formId: string }): Promise<void>;
   clock?: () => Date;
 }
 
@@ -87,6 +94,7 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
   const store = createDestinationsStore(deps.db);
   const clock = deps.clock ?? (() => new Date());
   const notionSchemas: NotionSchemaCache = new Map();
+  const googleTokens: GoogleTokenCache = new Map();
 
   return {
     channel: DESTINATION_CHANNEL,
@@ -115,6 +123,13 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         airtableApiBase: deps.airtableApiBase,
         notionApiBase: deps.notionApiBase,
         now: () => clock().getTime(),
+        google: deps.google,
+        googleTokens,
+        state: destination.state === null ? null : fromJson<SheetState>(destination.state),
+        fieldMap,
+        saveState: (state) => store.update(destination.id, { state: JSON.stringify(state) }),
+        onRevoked: async () =>
+          deps.onRevoked?.({ id: destination.id, accountId, formId: destination.form_id }),
       });
       const batch = provider.batch;
       /** Deliveries whose responses this one writes along (made due once written). */
@@ -145,8 +160,8 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         before?: () => Promise<void>,
       ): Promise<ProviderOutcome<T>> {
         const taken = await deps.limiter.consume(provider.limit.key, {
-          limit: provider.limit.perSecond,
-          windowMs: 1000,
+          limit: provider.limit.limit,
+          windowMs: provider.limit.windowMs,
         });
         if (!taken.allowed) {
           return {
@@ -175,8 +190,12 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
       });
 
       const kept = await store.records(destination.id, work.responseIds);
+      // Records that move (a sheet's rows) are found again before they are changed or removed.
+      const changing = work.remove || delivery.eventType === 'FORM_RESPONSE_UPDATED';
       /** Records of responses whose create may have happened unseen, found by their Response ID. */
-      const uncertain = work.responseIds.filter((id) => kept.get(id) === '');
+      const uncertain = work.responseIds.filter(
+        (id) => kept.get(id) === '' || (provider.relocate === true && changing && kept.has(id)),
+      );
       for (const ids of batches(uncertain, batch)) {
         const found = await request(() => provider.find(ids));
         if (!found.ok) return failed(found.failure);
@@ -202,18 +221,21 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
       }
       const responses = await deps.answersOf(accountId, work.formId, work.responseIds);
       const recordOf = (
-        r: { id: string; answers: Record<string, unknown> },
+        r: { id: string; answers: Record<string, unknown>; submittedAt?: string },
         unanswered: 'empty' | 'omit',
-      ): WrittenRecord => ({
-        responseId: r.id,
-        cells: recordFields(
-          schema,
-          fieldMap,
-          { formId: work.formId, responseId: r.id, answers: r.answers },
-          { publicUrl: deps.publicUrl, unanswered },
-        ),
-        title: pageTitle(schema, r.answers, r.id),
-      });
+      ): WrittenRecord => {
+        const input = { formId: work.formId, responseId: r.id, answers: r.answers };
+        const keyed = Object.fromEntries(
+          fieldCells(schema, fieldMap, input, deps.publicUrl).map((c) => [c.key, c.value]),
+        );
+        keyed[SUBMITTED_KEY] = r.submittedAt ?? null;
+        return {
+          responseId: r.id,
+          cells: recordFields(schema, fieldMap, input, { publicUrl: deps.publicUrl, unanswered }),
+          keyed,
+          title: pageTitle(schema, r.answers, r.id),
+        };
+      };
       const toCreate = responses.filter((r) => (kept.get(r.id) ?? '') === '');
       // A create that finds its record (a retry, a backfill after the live event) has nothing to do;
       // an edit rewrites every cell, emptying those whose answer it removed.
@@ -221,7 +243,7 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         delivery.eventType === 'FORM_RESPONSE_UPDATED'
           ? responses.filter((r) => (kept.get(r.id) ?? '') !== '')
           : [];
-      const prepare = toCreate.length + toUpdate.length > 0 ? provider.prepare() : null;
+      const prepare = toCreate.length + toUpdate.length > 0 ? provider.prepare(schema) : null;
       if (prepare !== null) {
         const prepared = await request(prepare);
         if (!prepared.ok) return failed(prepared.failure);

@@ -3,11 +3,13 @@ import { initServer } from '@ts-rest/express';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { DestinationsService } from './destinations-service.js';
+import type { GoogleConnect } from './google-connect.js';
 
 const s = initServer();
 
 export function createDestinationsRouter(
   destinations: DestinationsService,
+  google: Pick<GoogleConnect, 'start'>,
 ): RouterImplementation<typeof contract.destinations> {
   return s.router(contract.destinations, {
     listDestinations: async ({ params, req }) => ({
@@ -19,6 +21,13 @@ export function createDestinationsRouter(
       body: successBody(
         await destinations.create(authOf(req).accountId, params.id, body),
         'Destination connected; existing responses are being written to it',
+      ),
+    }),
+    startGoogleSheets: async ({ params, req }) => ({
+      status: 200,
+      body: successBody(
+        await google.start(authOf(req).accountId, params.id),
+        "Open Google's consent screen to connect Google Sheets",
       ),
     }),
     updateDestination: async ({ params, body, req }) => ({

@@ -8,6 +8,7 @@ import {
   type DestinationKind,
   type DestinationList,
   type DestinationTarget,
+  GoogleSheetsTarget,
   NotionTarget,
   type UpdateDestinationBody,
 } from '@formloom/contract';
@@ -29,6 +30,7 @@ import {
 } from './destination-events.js';
 import { batches, batchOfKind } from './destination-providers.js';
 import { createDestinationsStore, type DestinationWithTarget } from './destinations-store.js';
+import type { SheetState } from './sheet-columns.js';
 
 export interface DestinationsServiceDeps {
   db: Db;
@@ -70,7 +72,15 @@ function labelOf(target: DestinationTarget): string {
 const TARGET_OF_KIND: Partial<Record<DestinationKind, { safeParse(v: unknown): { success: boolean } }>> = {
   airtable: AirtableTarget,
   notion: NotionTarget,
+  google_sheets: GoogleSheetsTarget,
 };
+
+/** A Google Sheets destination made by the OAuth flow: its spreadsheet, the grant and the sheet's columns. */
+export interface GoogleConnection {
+  target: GoogleSheetsTarget;
+  refreshToken: string;
+  state: SheetState;
+}
 
 /**
  * A form's destinations (docs/integrations.md "Destinations"): each is an outbox target of the
@@ -115,60 +125,100 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
     return ids.length;
   }
 
+  /**
+   * Connects a destination: its outbox target (taking the form's response events from now on), its
+   * row, and, when enabled, the form's existing responses queued in the same transaction, so none
+   * is missed or written twice between the two.
+   */
+  async function connect(
+    accountId: string,
+    formId: string,
+    given: {
+      kind: DestinationKind;
+      target: DestinationTarget;
+      token: string;
+      fieldMap: DestinationFieldMap | undefined;
+      enabled: boolean;
+      state: SheetState | null;
+    },
+  ): Promise<Destination> {
+    const id = randomUUID();
+    const nowIso = isoNow(clock());
+    const { enabled } = given;
+    const target = newTargetRow({
+      id,
+      accountId,
+      channel: DESTINATION_CHANNEL,
+      label: labelOf(given.target),
+      configSealed: seal({ token: given.token }, id),
+      events: toJson(DESTINATION_EVENTS),
+      formIds: toJson([formId]),
+      now: nowIso,
+    });
+    if (!enabled) Object.assign(target, { is_active: 0, disabled_reason: 'paused' });
+    const row = {
+      id,
+      form_id: formId,
+      account_id: accountId,
+      kind: given.kind,
+      target: toJson(given.target),
+      field_map: given.fieldMap === undefined ? null : toJson(given.fieldMap),
+      state: given.state === null ? null : toJson(given.state),
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    const queued = await audited(
+      db,
+      accountId,
+      'destination.created',
+      { type: 'destination', id },
+      async (trx) => {
+        await createDestinationsStore(trx).insert(row, target);
+        return enabled ? queueBackfill(trx, accountId, formId, id, given.kind, nowIso) : 0;
+      },
+      clock,
+    );
+    if (queued > 0) outbox?.notify();
+    return toDestination({
+      ...row,
+      is_active: target.is_active,
+      disabled_reason: target.disabled_reason,
+      config_sealed: '',
+    });
+  }
+
   return {
     async list(accountId: string, formId: string): Promise<DestinationList> {
       await forms.load(accountId, formId);
       return { destinations: (await store.list(accountId, formId)).map(toDestination) };
     },
 
-    /**
-     * Connects a destination: its outbox target (taking the form's response events from now on), its
-     * row, and, when enabled, the form's existing responses queued in the same transaction, so none
-     * is missed or written twice between the two.
-     */
+    /** Connects a destination given its credentials (Airtable, Notion). */
     async create(accountId: string, formId: string, body: CreateDestinationBody): Promise<Destination> {
       await forms.load(accountId, formId);
-      const id = randomUUID();
-      const nowIso = isoNow(clock());
-      const enabled = body.enabled ?? true;
-      const target = newTargetRow({
-        id,
-        accountId,
-        channel: DESTINATION_CHANNEL,
-        label: labelOf(body.target),
-        configSealed: seal({ token: body.credentials.token }, id),
-        events: toJson(DESTINATION_EVENTS),
-        formIds: toJson([formId]),
-        now: nowIso,
-      });
-      if (!enabled) Object.assign(target, { is_active: 0, disabled_reason: 'paused' });
-      const row = {
-        id,
-        form_id: formId,
-        account_id: accountId,
+      return connect(accountId, formId, {
         kind: body.kind,
-        target: toJson(body.target),
-        field_map: body.fieldMap === undefined ? null : toJson(body.fieldMap),
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      const queued = await audited(
-        db,
-        accountId,
-        'destination.created',
-        { type: 'destination', id },
-        async (trx) => {
-          await createDestinationsStore(trx).insert(row, target);
-          return enabled ? queueBackfill(trx, accountId, formId, id, body.kind, nowIso) : 0;
-        },
-        clock,
-      );
-      if (queued > 0) outbox?.notify();
-      return toDestination({
-        ...row,
-        is_active: target.is_active,
-        disabled_reason: target.disabled_reason,
-        config_sealed: '',
+        target: body.target,
+        token: body.credentials.token,
+        fieldMap: body.fieldMap,
+        enabled: body.enabled ?? true,
+        state: null,
+      });
+    },
+
+    /**
+     * The end of Google's OAuth flow: a Google Sheets destination of the spreadsheet it made, the
+     * grant's refresh token sealed, the form's responses queued (a row each, 20 a request).
+     */
+    async connectGoogle(accountId: string, formId: string, google: GoogleConnection): Promise<Destination> {
+      await forms.load(accountId, formId);
+      return connect(accountId, formId, {
+        kind: 'google_sheets',
+        target: google.target,
+        token: google.refreshToken,
+        fieldMap: undefined,
+        enabled: true,
+        state: google.state,
       });
     },
 
@@ -179,6 +229,16 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
       body: UpdateDestinationBody,
     ): Promise<Destination> {
       const current = await load(accountId, formId, id);
+      if (current.kind === 'google_sheets' && (body.credentials !== undefined || body.target !== undefined)) {
+        // Its grant and spreadsheet come from Google's consent screen only.
+        throw badRequest('A Google Sheets destination is connected again through Google, not with a token', [
+          {
+            path: body.credentials === undefined ? 'body.target' : 'body.credentials',
+            code: 'google_sheets',
+            message: 'Connect Google Sheets again from the dashboard (GET .../destinations/google/start)',
+          },
+        ]);
+      }
       const shape = TARGET_OF_KIND[current.kind as DestinationKind];
       if (body.target !== undefined && shape !== undefined && !shape.safeParse(body.target).success) {
         throw badRequest(`body.target: not the target of a ${current.kind} destination`, [

@@ -43,7 +43,10 @@ export function createDestinationsStore(db: Db) {
       return db.selectFrom('destinations').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async update(id: string, values: Partial<Pick<DestinationRow, 'target' | 'field_map' | 'updated_at'>>) {
+    async update(
+      id: string,
+      values: Partial<Pick<DestinationRow, 'target' | 'field_map' | 'updated_at' | 'state'>>,
+    ) {
       await db.updateTable('destinations').set(values).where('id', '=', id).execute();
     },
 

@@ -63,6 +63,41 @@ export function cellOf(field: Field, answer: unknown, input: RecordInput, public
   return text === '' ? null : text;
 }
 
+/** A cell of a response's record: the field (or repeating section) it is of, its column name, its value. */
+export interface FieldCell {
+  /** The field's id (a repeating section's id): what a column is kept by across renames. */
+  key: string;
+  /** The field map's name, else the field's label (the section's title). */
+  name: string;
+  value: CellValue;
+}
+
+/**
+ * A cell per field of the form, in the form's order: each answered field's typed cell, a repeating
+ * section's entries as JSON under its title; statements take none.
+ */
+export function fieldCells(
+  schema: FormSchema,
+  fieldMap: Readonly<Record<string, string>> | null,
+  input: RecordInput,
+  publicUrl: string,
+): FieldCell[] {
+  const out: FieldCell[] = [];
+  const repeating = schema.sections.filter((s) => s.repeat !== undefined);
+  const repeatIds = new Set(repeating.map((s) => s.id));
+  const put = (key: string, name: string, value: CellValue) =>
+    out.push({ key, name: fieldMap?.[key] ?? name, value });
+  for (const field of schema.fields) {
+    if (NOT_ANSWERED.has(field.type) || repeatIds.has(field.sectionId)) continue;
+    put(field.id, field.label, cellOf(field, input.answers[field.id], input, publicUrl));
+  }
+  for (const section of repeating) {
+    const text = sectionExportColumn(section).value(input.answers[section.id]);
+    put(section.id, section.title, text === '' ? null : text);
+  }
+  return out;
+}
+
 /**
  * The record of a response: a cell per field of the form under its column (the field map's name,
  * else the field's label), a repeating section's entries as JSON under its title, and the
@@ -76,19 +111,9 @@ export function recordFields(
   options: { publicUrl: string; unanswered: 'empty' | 'omit' },
 ): Record<string, CellValue> {
   const out: Record<string, CellValue> = {};
-  const repeating = schema.sections.filter((s) => s.repeat !== undefined);
-  const repeatIds = new Set(repeating.map((s) => s.id));
-  const put = (id: string, name: string, value: CellValue) => {
-    if (value === null && options.unanswered === 'omit') return;
-    out[fieldMap?.[id] ?? name] = value;
-  };
-  for (const field of schema.fields) {
-    if (NOT_ANSWERED.has(field.type) || repeatIds.has(field.sectionId)) continue;
-    put(field.id, field.label, cellOf(field, input.answers[field.id], input, options.publicUrl));
-  }
-  for (const section of repeating) {
-    const text = sectionExportColumn(section).value(input.answers[section.id]);
-    put(section.id, section.title, text === '' ? null : text);
+  for (const cell of fieldCells(schema, fieldMap, input, options.publicUrl)) {
+    if (cell.value === null && options.unanswered === 'omit') continue;
+    out[cell.name] = cell.value;
   }
   out[RESPONSE_ID_COLUMN] = input.responseId;
   return out;
