@@ -23,6 +23,8 @@ import {
 } from './features/analytics/index.js';
 import { createKeysService } from './features/auth/index.js';
 import {
+  CONNECTION_CHECK_TIMEOUT_MS,
+  checkConnection,
   createDestinationSender,
   createDestinationsService,
   createGoogleConnect,
@@ -317,7 +319,33 @@ function buildServices(deps: ServicesDeps) {
     clock,
   });
   const formMails = createFormMails();
-  const destinations = createDestinationsService({ db, clock, secrets: box, forms, outbox: signals.outbox });
+  const destinationLimiter = createLimiter({ db, clock });
+  const destinations = createDestinationsService({
+    db,
+    clock,
+    secrets: box,
+    forms,
+    outbox: signals.outbox,
+    check: (kind, target, token) =>
+      checkConnection({
+        kind,
+        target,
+        token,
+        timeoutMs: CONNECTION_CHECK_TIMEOUT_MS,
+        policy,
+        now: () => clock().getTime(),
+        airtableApiBase: config.airtableApiBase,
+        notionApiBase: config.notionApiBase,
+        take: async ({ key, limit, windowMs }) => {
+          // A person waits for the answer: a second or two of the provider's limit at most.
+          for (let tries = 0; tries < 3; tries++) {
+            const taken = await destinationLimiter.consume(key, { limit, windowMs });
+            if (taken.allowed) return;
+            await new Promise((resolve) => setTimeout(resolve, taken.retryAfterSeconds * 1000));
+          }
+        },
+      }),
+  });
   const google = config.google === undefined ? undefined : googleSettings(config.google);
   const googleConnect = createGoogleConnect({
     settings: google,
@@ -506,7 +534,7 @@ function buildServices(deps: ServicesDeps) {
     createDestinationSender({
       db,
       box,
-      limiter: createLimiter({ db, clock }),
+      limiter: destinationLimiter,
       schemaOf: async (accountId, formId) => (await forms.get(accountId, formId)).schema,
       answersOf: async (accountId, formId, responseIds) => {
         const found = await Promise.all(

@@ -53,7 +53,7 @@ export const destinationsRouter = c.router({
     summary: 'Connect a destination',
     description:
       'Every new response becomes a record of the Airtable table or a page of the Notion data source (a column or property per field: its label, or `fieldMap`; a `Response ID` column or rich text property holds the response id), edits update it and deletions remove it (Notion: to the trash). ' +
-      'The responses the form already has are written too (Airtable: ten records a request; Notion: a page a request). `credentials` are sealed at rest and never read back.',
+      'The responses the form already has are written too (Airtable: ten records a request; Notion: a page a request). `credentials` are sealed at rest and never read back. The token and target are tried with the provider first (Airtable: a lookup in the table; Notion: the data source read, which needs a `Response ID` rich text property): one it refuses is a 400 naming `body.credentials` or `body.target`, and nothing is kept.',
     responses: {
       201: success(Destination, 'Connected'),
       ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...formNotFound }),

@@ -87,3 +87,18 @@ export async function submitAnswers(
   expect(res.status).toBe(201);
   return res.body.data as { responseId: string; editToken: string };
 }
+
+/**
+ * Leaves out of a stand-in's request log the `count` requests of one target that a connection's
+ * check made (the first of `mine` logged from index `from` on), so a test reads only what its
+ * deliveries sent. The check itself is asserted where it is the subject.
+ */
+export function dropConnectionCheck<T>(log: T[], from: number, mine: (request: T) => boolean, count: number) {
+  let left = count;
+  for (let i = from; i < log.length && left > 0; ) {
+    if (mine(log[i]!)) {
+      log.splice(i, 1);
+      left--;
+    } else i++;
+  }
+}

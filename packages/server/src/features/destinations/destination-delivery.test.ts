@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type AirtableStandIn, startAirtableStandIn } from '../../../test/support/airtable-stand-in.js';
 import {
+  dropConnectionCheck,
   publishedForm,
   SIGNUP_ANSWERS,
   submitAnswers,
@@ -8,6 +9,7 @@ import {
 } from '../../../test/support/destination-kit.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { startWebhookTestServer, type WebhookTestServer } from '../../../test/support/webhook-test-kit.js';
+import { CHECK_RESPONSE_ID } from './destination-providers.js';
 
 const COLUMNS = [
   'Name',
@@ -48,7 +50,7 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
     return { ...form, ...airtable.createBase({ Signups: COLUMNS }) };
   }
 
-  const connect = (s: { key: string; formId: string; baseId: string; token: string }, extra: object = {}) =>
+  const post = (s: { key: string; formId: string; baseId: string; token: string }, extra: object = {}) =>
     t.request(`/v1/forms/${s.formId}/destinations`, {
       method: 'POST',
       key: s.key,
@@ -60,6 +62,13 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
         ...extra,
       },
     });
+  /** Connects, and leaves the connection's check (one lookup) out of the requests the test reads. */
+  const connect = async (s: Parameters<typeof post>[0], extra: object = {}) => {
+    const from = airtable.requests.length;
+    const res = await post(s, extra);
+    dropConnectionCheck(airtable.requests, from, (r) => r.url.includes(CHECK_RESPONSE_ID), 1);
+    return res;
+  };
 
   const submit = (code: string, answers?: Record<string, unknown>) => submitAnswers(t, code, answers);
 
@@ -67,8 +76,15 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
 
   it('connects without reading the token back, and writes a response as one record with typed cells', async () => {
     const s = await setUp();
-    const res = await connect(s);
+    const res = await post(s);
     expect(res.status).toBe(201);
+    // The token and table were tried first: a lookup of a response id no record has.
+    const [check] = ofBase(s.baseId);
+    expect(check!.method).toBe('GET');
+    expect(new URL(check!.url, airtable.url).searchParams.get('filterByFormula')).toBe(
+      `OR({Response ID}='${CHECK_RESPONSE_ID}')`,
+    );
+    airtable.requests.splice(airtable.requests.indexOf(check!), 1);
     expect(res.body.data).toMatchObject({
       formId: s.formId,
       kind: 'airtable',
@@ -265,6 +281,8 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
       .innerJoin('outbox_deliveries as d', 'd.id', 'a.delivery_id')
       .select(['a.error'])
       .where('d.endpoint_id', '=', body.data.id)
+      // Beside them, attempts the base's five requests a second postponed, which sent nothing.
+      .where((eb) => eb.or([eb('a.error', 'is', null), eb('a.error', 'not like', 'postponed:%')]))
       .execute();
     expect(attempts).toHaveLength(5);
     expect(attempts[0]!.error).toContain('airtable: HTTP 401 AUTHENTICATION_REQUIRED');
@@ -327,6 +345,31 @@ describeDialects('Airtable destinations through the outbox', (dialect) => {
     const times = ofBase(s.baseId).map((r) => r.at);
     for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(900);
     expect(airtable.throttled).toBe(0);
+  });
+
+  it('a token, base or table Airtable refuses is a 400 naming it, and nothing is kept', async () => {
+    const s = await setUp();
+    const path = `/v1/forms/${s.formId}/destinations`;
+    const noTable = await post(s, { target: { baseId: s.baseId, table: 'Nope' } });
+    expect([noTable.status, noTable.body.issues[0].path]).toEqual([400, 'body.target']);
+    const noBase = await post(s, { target: { baseId: 'appZZZZZZZZZZZZZZ', table: 'Signups' } });
+    expect([noBase.status, noBase.body.issues[0].path]).toEqual([400, 'body.target']);
+    const badToken = await post(s, { credentials: { token: 'patNotTheToken' } });
+    expect([badToken.status, badToken.body.issues[0].path]).toEqual([400, 'body.credentials']);
+    expect(badToken.body.message).toContain('Airtable refused the token');
+    expect(JSON.stringify(badToken.body)).not.toContain('patNotTheToken');
+    expect((await t.request(path, { key: s.key })).body.data.destinations).toEqual([]);
+
+    // A PATCH to a table that does not exist is tried too, with the kept token.
+    const { body } = await connect(s);
+    const moved = await t.request(`${path}/${body.data.id}`, {
+      method: 'PATCH',
+      key: s.key,
+      json: { target: { baseId: s.baseId, table: 'Nope' } },
+    });
+    expect([moved.status, moved.body.issues[0].path]).toEqual([400, 'body.target']);
+    const kept = await t.request(path, { key: s.key });
+    expect(kept.body.data.destinations[0].target).toEqual({ baseId: s.baseId, table: 'Signups' });
   });
 
   it("another account's form or destination is a 404; a paused destination writes nothing", async () => {

@@ -208,3 +208,67 @@ export function providerOf(ctx: ProviderContext): DestinationProvider {
   }
   return airtableProvider(ctx);
 }
+
+/** No response has this id: a lookup of it reads the target and finds nothing. */
+export const CHECK_RESPONSE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** How long a connection's check waits for the provider: a person is waiting for the answer. */
+export const CONNECTION_CHECK_TIMEOUT_MS = 10_000;
+
+/** Why a provider refused a connection, as the API's 400 says it. */
+export interface ConnectionRefusal {
+  path: 'body.credentials' | 'body.target';
+  message: string;
+}
+
+/**
+ * A token and target tried before they are kept, so a typo is a 400 at once rather than a
+ * destination that fails at the first response: the request a first delivery makes before writing
+ * (Notion reads the data source's properties and needs its Response ID property) and a lookup by
+ * Response ID (Airtable reads the table and needs its Response ID field). Answers undefined when
+ * the provider took both.
+ */
+export async function checkConnection(
+  ctx: Pick<ProviderContext, 'kind' | 'target' | 'token' | 'timeoutMs' | 'policy' | 'now'> &
+    Partial<Pick<ProviderContext, 'airtableApiBase' | 'notionApiBase'>> & {
+      /** Waits for a point of the provider's rate limit, the one deliveries take theirs from. */
+      take: (limit: DestinationProvider['limit']) => Promise<void>;
+    },
+): Promise<ConnectionRefusal | undefined> {
+  const provider = providerOf({
+    ...ctx,
+    notionSchemas: new Map(),
+    destinationId: CHECK_RESPONSE_ID,
+    version: '',
+    googleTokens: new Map(),
+    state: null,
+    fieldMap: null,
+    saveState: async () => {},
+    onRevoked: async () => {},
+  });
+  const prepared = provider.prepare();
+  const find = async () => {
+    await ctx.take(provider.limit);
+    return provider.find([CHECK_RESPONSE_ID]);
+  };
+  if (prepared !== null) await ctx.take(provider.limit);
+  let outcome: ProviderOutcome<unknown> | undefined = prepared === null ? undefined : await prepared();
+  if (outcome === undefined || outcome.ok) outcome = await find();
+  if (outcome.ok) return undefined;
+  const { statusCode: status, error } = outcome.failure;
+  const name = ctx.kind === 'notion' ? 'Notion' : 'Airtable';
+  const detail = (error ?? 'no answer').replace(/^\w+: /, '');
+  if (status === 401 || status === 403) {
+    return { path: 'body.credentials', message: `${name} refused the token: ${detail}` };
+  }
+  if (status === null || status >= 500 || status === 429) {
+    return { path: 'body.target', message: `${name} did not answer (${detail}): try again in a moment` };
+  }
+  return {
+    path: 'body.target',
+    message:
+      status === 404
+        ? `${name} does not know this base, table or data source, or it is not shared with the token: ${detail}`
+        : `${name} refused the target: ${detail}`,
+  };
+}

@@ -28,7 +28,7 @@ import {
   type DestinationCredentials,
   REMOVAL_EVENT,
 } from './destination-events.js';
-import { batches, batchOfKind } from './destination-providers.js';
+import { batches, batchOfKind, type ConnectionRefusal } from './destination-providers.js';
 import { createDestinationsStore, type DestinationWithTarget } from './destinations-store.js';
 import type { SheetState } from './sheet-columns.js';
 
@@ -41,6 +41,13 @@ export interface DestinationsServiceDeps {
   forms: Pick<FormsService, 'load'>;
   /** The app's outbox wake-up: a backfill, a resumed destination and removals go out at once. */
   outbox?: Wake | undefined;
+  /**
+   * Tries a token and target with the provider before they are kept (see checkConnection); none
+   * (a test of the resource alone) keeps them untried.
+   */
+  check?:
+    | ((kind: DestinationKind, target: unknown, token: string) => Promise<ConnectionRefusal | undefined>)
+    | undefined;
 }
 
 const destinationNotFound = (id: string) => notFound(`Destination ${id} not found`);
@@ -88,8 +95,24 @@ export interface GoogleConnection {
  * outbox queues them in the response's transaction), and the removals a deletion queues here. The
  * credentials are sealed in the target and never read back.
  */
-export function createDestinationsService({ db, clock, secrets, forms, outbox }: DestinationsServiceDeps) {
+export function createDestinationsService({
+  db,
+  clock,
+  secrets,
+  forms,
+  outbox,
+  check,
+}: DestinationsServiceDeps) {
   const store = createDestinationsStore(db);
+
+  /** A 400 naming the token or the target when the provider refuses them. */
+  async function tried(kind: DestinationKind, target: unknown, token: string): Promise<void> {
+    const refusal = await check?.(kind, target, token);
+    if (refusal === undefined) return;
+    throw badRequest(`${refusal.path}: ${refusal.message}`, [
+      { path: refusal.path, code: 'provider_refused', message: refusal.message },
+    ]);
+  }
 
   async function load(accountId: string, formId: string, id: string): Promise<DestinationWithTarget> {
     await forms.load(accountId, formId);
@@ -196,6 +219,7 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
     /** Connects a destination given its credentials (Airtable, Notion). */
     async create(accountId: string, formId: string, body: CreateDestinationBody): Promise<Destination> {
       await forms.load(accountId, formId);
+      await tried(body.kind, body.target, body.credentials.token);
       return connect(accountId, formId, {
         kind: body.kind,
         target: body.target,
@@ -244,6 +268,12 @@ export function createDestinationsService({ db, clock, secrets, forms, outbox }:
         throw badRequest(`body.target: not the target of a ${current.kind} destination`, [
           { path: 'body.target', code: 'target_kind', message: `Not a target of kind ${current.kind}` },
         ]);
+      }
+      if (body.credentials !== undefined || body.target !== undefined) {
+        const token =
+          body.credentials?.token ??
+          (JSON.parse(secrets.open(current.config_sealed, id)) as DestinationCredentials).token;
+        await tried(current.kind as DestinationKind, body.target ?? fromJson(current.target), token);
       }
       const nowIso = isoNow(clock());
       const values: { target?: string; field_map?: string | null; updated_at: string } = {

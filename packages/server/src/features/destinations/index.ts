@@ -1,6 +1,7 @@
 /** The destinations feature: a form's responses written to Airtable and Notion and Google Sheets through the outbox. */
 export { DEFAULT_AIRTABLE_API_BASE } from './airtable-client.js';
 export { DESTINATION_CHANNEL } from './destination-events.js';
+export { CONNECTION_CHECK_TIMEOUT_MS, checkConnection } from './destination-providers.js';
 export { createDestinationSender, type DestinationSenderDeps } from './destination-sender.js';
 export { createDestinationsRouter } from './destinations-router.js';
 export { createDestinationsService, type DestinationsService } from './destinations-service.js';
