@@ -77,6 +77,41 @@ describeDialects("a payment's life after it is paid", (dialect) => {
     expect(header).not.toContain('payment');
   });
 
+  it('sums the revenue per currency in the figures, less refunds, after the currency changed', async () => {
+    const s = await shop(ticketSchema({ amountVariable: 'total', currency: 'JPY' }));
+    await paid(s.code, { name: 'Ada', qty: 2 });
+    const refunded = await paid(s.code, { name: 'Bo', qty: 4 });
+    expect((await refund(s, refunded.responseId, { amount: 20 })).status).toBe(200);
+    // An unpaid start counts for nothing.
+    expect((await start(s.code, { name: 'Cy', qty: 9 })).status).toBe(201);
+    // The form now sells in KWD (three decimals) and EUR never again: each currency apart.
+    const put = await t.request(`/v1/forms/${s.id}`, {
+      method: 'PATCH',
+      key: s.key,
+      json: { schema: ticketSchema({ amountVariable: 'total', currency: 'KWD' }) },
+    });
+    expect(put.status, put.text).toBe(200);
+    const publish = await t.request(`/v1/forms/${s.id}/publish`, { method: 'POST', key: s.key });
+    expect(publish.status, publish.text).toBe(200);
+    const kwd = await paid(s.code, { name: 'Di', qty: 1 });
+    expect((await refund(s, kwd.responseId)).body.data.status).toBe('refunded');
+    await paid(s.code, { name: 'Ed', qty: 2 });
+
+    const figures = await t.request(`/v1/forms/${s.id}/figures`, { key: s.key });
+    expect(figures.status, figures.text).toBe(200);
+    expect(figures.body.data.revenue).toEqual([
+      // Yen have no minor units: 2 × 12.5 = 25 and 4 × 12.5 = 50, 20 of it refunded.
+      { currency: 'JPY', amount: 25 + 50 - 20, refunded: 20, payments: 2 },
+      { currency: 'KWD', amount: 25_000, refunded: 12_500, payments: 2 },
+    ]);
+    // A form without a payment field has no revenue.
+    const plain = ticketSchema();
+    plain.fields = plain.fields.filter((f) => f.type !== 'payment');
+    const free = await publishForm(t, s.key, plain);
+    const none = await t.request(`/v1/forms/${free.id}/figures`, { key: s.key });
+    expect(none.body.data).not.toHaveProperty('revenue');
+  });
+
   it('passes the e-mail answered to Stripe for its receipt, and no address when none is answered', async () => {
     const s = await shop();
     const withMail = await start(s.code, { name: 'Ada', email: 'ada@example.com', qty: 1 });
