@@ -139,6 +139,31 @@ export function createPaymentsStore(db: Db) {
       return true;
     },
 
+    /**
+     * A paid payment whose response could not be stored, refunded in full: `refunded`, with its
+     * PaymentIntent and the reason; false when a completion stored it meanwhile.
+     */
+    async markRefundedUnstored(
+      row: PaymentRow,
+      paymentIntentId: string | null,
+      reason: string,
+      nowIso: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({
+          status: 'refunded',
+          refunded_amount: row.amount,
+          payment_intent_id: paymentIntentId,
+          refund_reason: reason,
+          updated_at: nowIso,
+        })
+        .where('id', '=', row.id)
+        .where('response_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** A payment's status and refunded amount, and its response's `payment` with them. */
     async setStatus(
       row: PaymentRow,
