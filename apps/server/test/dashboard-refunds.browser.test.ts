@@ -3,7 +3,14 @@ import { type StripeStandIn, startStripeStandIn } from '@formloom/server/testing
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, usePages } from '@formloom/server/testing/browser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fitsWidth, PHONE, sessionApi, signIn, useDashboardServer } from './dashboard-support.js';
+import {
+  fitsWidth,
+  inviteAndJoin,
+  PHONE,
+  sessionApi,
+  signIn,
+  useDashboardServer,
+} from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 
@@ -146,5 +153,15 @@ describe.skipIf(executable === undefined)('refunds from the dashboard, against t
     expect(await fitsWidth(opened)).toBe(true);
     // The signed-out first load (401) is the only failed load.
     expect(problems.filter((p) => !/\b401\b/.test(p))).toEqual([]);
+
+    // An editor sees a payment but may not refund it: no button, and why.
+    const cy = await order('Cy', 1);
+    const editor = await inviteAndJoin(api, pages, { email: 'editor@example.com', role: 'editor' });
+    await editor.page.goto(`${origin}/app/forms/${form.id}/responses/${cy.responseId}`);
+    const seen = editor.page.getByRole('region', { name: 'Payment' });
+    await seen.getByText('€12.50', { exact: true }).waitFor();
+    await seen.getByText('Your role (editor) may not refund payments.').waitFor();
+    expect(await seen.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    expect(await axeViolations(editor.page)).toEqual([]);
   }, 300_000);
 });
