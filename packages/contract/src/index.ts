@@ -298,6 +298,7 @@ export {
   FormFigures,
   FormFiguresQuery,
   QuizFigures,
+  RevenueFigure,
   SectionFigures,
 } from './models/form-figures.js';
 export {

@@ -42,6 +42,17 @@ export function goToCheckout(url: string): void {
   }
 }
 
+/** Runs `then` once, when the page comes back from the back-forward cache (`pageshow`, persisted). */
+function onceRestored(then: () => void): void {
+  if (typeof addEventListener !== 'function') return;
+  const back = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    removeEventListener('pageshow', back);
+    then();
+  };
+  addEventListener('pageshow', back);
+}
+
 /**
  * Takes over the transport's submissions (and a saved partial's completion) for a payment form:
  * each starts a payment. A refusal is answered as the submission's would be; once started, the
@@ -66,7 +77,13 @@ export function takeOver(host: PartialHost): void {
     if (!started.ok) return started;
     const url = started.data.checkoutUrl;
     host.emit({ checkoutUrl: url });
-    (options.onCheckout ?? goToCheckout)(url);
+    if (options.onCheckout !== undefined) options.onCheckout(url);
+    else {
+      // Back from Checkout through the browser's back-forward cache, the page returns as it left,
+      // submitting: the form is ready to send again (a new payment), not stuck.
+      onceRestored(() => host.emit({ status: 'ready', checkoutUrl: undefined }));
+      goToCheckout(url);
+    }
     return new Promise<never>(() => {});
   };
   transport.submit = (body, _key, headers) => start(body.answers, body, headers);

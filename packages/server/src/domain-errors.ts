@@ -150,13 +150,18 @@ export class GoogleNotConfiguredError extends ConflictError {
 /**
  * A payment's state forbids it (409): a plain submission to a form with a payment field
  * (CHECKOUT_REQUIRED), a payment started without the account's Stripe keys (STRIPE_NOT_CONNECTED)
- * or on a form without a payment field (CHECKOUT_NOT_NEEDED).
+ * or on a form without a payment field (CHECKOUT_NOT_NEEDED), a paid payment refunded because its
+ * response could not be stored (PAYMENT_REFUNDED).
  */
 export class PaymentConflictError extends ConflictError {
   override name = 'PaymentConflictError';
   constructor(
     message: string,
-    override readonly caseCode: 'CHECKOUT_REQUIRED' | 'STRIPE_NOT_CONNECTED' | 'CHECKOUT_NOT_NEEDED',
+    override readonly caseCode:
+      | 'CHECKOUT_REQUIRED'
+      | 'STRIPE_NOT_CONNECTED'
+      | 'CHECKOUT_NOT_NEEDED'
+      | 'PAYMENT_REFUNDED',
   ) {
     super(message);
   }

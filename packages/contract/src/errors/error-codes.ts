@@ -98,6 +98,11 @@ export const ERROR_CASES = {
   /** A payment started on a form without a payment field: submit it instead. */
   CHECKOUT_NOT_NEEDED: 'CONFLICT',
   /**
+   * A paid payment whose response could not be stored (the form closed, was deleted or is full, or
+   * the answers are no longer valid): the server refunded it in full through Stripe.
+   */
+  PAYMENT_REFUNDED: 'CONFLICT',
+  /**
    * A sign-in of a member with two-factor on: the password was not enough, the body must carry
    * `code` (a current TOTP code or an unused recovery code); also a wrong or reused code.
    */
@@ -128,6 +133,7 @@ export const ERROR_CASE_CODES = [
   'CHECKOUT_REQUIRED',
   'STRIPE_NOT_CONNECTED',
   'CHECKOUT_NOT_NEEDED',
+  'PAYMENT_REFUNDED',
   'TWO_FACTOR_REQUIRED',
   'TWO_FACTOR_ENROLMENT_REQUIRED',
   'GOOGLE_NOT_CONFIGURED',

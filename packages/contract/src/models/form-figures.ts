@@ -167,6 +167,19 @@ export const QuizFigures = z
   .describe('Quiz figures');
 export type QuizFigures = z.infer<typeof QuizFigures>;
 
+/** A payment field's takings in one currency, over the responses counted. */
+export const RevenueFigure = z
+  .object({
+    currency: z.string().describe('ISO 4217, upper case'),
+    amount: Count.describe(
+      "Charged less refunded, in the currency's minor units (a disputed payment counts until Stripe refunds it)",
+    ),
+    refunded: Count.describe('Refunded of it, in minor units'),
+    payments: Count.describe('Paid responses in this currency'),
+  })
+  .describe('Revenue in one currency');
+export type RevenueFigure = z.infer<typeof RevenueFigure>;
+
 export const FormFigures = z
   .object({
     responseCount: Count,
@@ -189,6 +202,12 @@ export const FormFigures = z
         'Per ending id of `settings.endings`, when the form has endings: the responses that reached it (the others reached the default completion)',
       ),
     quiz: QuizFigures.optional().describe('For a quiz (`settings.quiz`): its scores and questions'),
+    revenue: z
+      .array(RevenueFigure)
+      .optional()
+      .describe(
+        'For a form with a payment field: what its paid responses took, one entry per currency (by code)',
+      ),
     dropOff: DropOffFigures.describe(
       'The drop-off funnel, by page: the responses (completed) and the unfinished saved partial responses still kept (purged after `settings.resumeDays`)',
     ),

@@ -97,7 +97,7 @@ export const paymentsRouter = c.router({
         ...formGone,
         402: 'PAYMENT_REQUIRED_FIRST: the session is not paid (yet)',
         404: 'No payment of this form under this session',
-        409: 'FORM_CLOSED, or the session does not match the payment it was made for',
+        409: 'The session does not match the payment it was made for; PAYMENT_REFUNDED: paid, but the form could no longer take the answers (closed, deleted, full, or the answers no longer valid), so the payment was refunded in full',
         503: 'Stripe did not answer; try again',
       }),
     },

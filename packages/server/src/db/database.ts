@@ -203,6 +203,8 @@ export interface PaymentsTable {
   refunded_amount: ColumnType<number, number | undefined, number>;
   /** The response stored once paid; null before. */
   response_id: string | null;
+  /** Why the server refunded it on its own (its response could not be stored); null otherwise. */
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -54,6 +54,7 @@ const CASES: Array<[domain.DomainError, ErrorCode | ErrorCaseCode, Record<string
   [new domain.PaymentConflictError('No Stripe keys', 'STRIPE_NOT_CONNECTED'), 'STRIPE_NOT_CONNECTED'],
   [new domain.GoogleNotConfiguredError('No Google OAuth client'), 'GOOGLE_NOT_CONFIGURED'],
   [new domain.PaymentConflictError('No payment field', 'CHECKOUT_NOT_NEEDED'), 'CHECKOUT_NOT_NEEDED'],
+  [new domain.PaymentConflictError('Refunded: the form closed', 'PAYMENT_REFUNDED'), 'PAYMENT_REFUNDED'],
   [new domain.TwoFactorRequiredError('Enter the code of your authenticator app'), 'TWO_FACTOR_REQUIRED'],
   [new domain.TwoFactorEnrolmentRequiredError('Turn two-factor on first'), 'TWO_FACTOR_ENROLMENT_REQUIRED'],
 ];

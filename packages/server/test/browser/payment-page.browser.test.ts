@@ -142,6 +142,31 @@ describe.skipIf(executable === undefined)('a payment form with JavaScript, throu
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('back from Checkout out of the back-forward cache, the form is ready to send again, not stuck sending', async () => {
+    const form = await publishForm(t, key, donation('Back again'));
+    const { page, problems } = await pages.open(`${t.url}/f/${form.code}`, { width: 360, height: 800 });
+    // Checkout answers 204: the browser stays on the page as it left it, sending, as a page kept in
+    // the back-forward cache comes back.
+    await page.route(
+      (url) => url.href.startsWith(`${stand.url}/checkout/`),
+      (route) => route.fulfill({ status: 204 }),
+    );
+    const before = sessionsStarted();
+    await page.getByLabel('Name').fill('Ada');
+    const button = page.getByRole('button', { name: 'Continue to payment' });
+    await button.click();
+    await expect.poll(() => sessionsStarted()).toBe(before + 1);
+    const sending = page.locator('button[type="submit"]');
+    await expect.poll(() => sending.isDisabled()).toBe(true);
+    // A pageshow that is not a restore changes nothing.
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect(await sending.isDisabled()).toBe(true);
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    expect(await stored(form.id)).toHaveLength(0);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('<formloom-form> on another site sends the whole window to Checkout; once paid the response is stored once', async () => {
     const form = await publishForm(t, key, donation('Tip jar'));
     hostPage = `<!doctype html><html lang="en"><head><title>Host</title><link rel="icon" href="data:,"></head>

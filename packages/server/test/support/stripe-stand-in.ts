@@ -50,6 +50,11 @@ export interface StripeStandIn {
   tamper(id: string, changes: Partial<StandInSession>): void;
   /** The charge of a PaymentIntent: amount and refunded so far. */
   charge(paymentIntentId: string): { id: string; amount: number; amount_refunded: number; currency: string };
+  /**
+   * Holds the next answer to `method path` until `release()`: `arrived` resolves once the request
+   * came, so a test can stop the server between Stripe's answer and what the server does with it.
+   */
+  hold(method: string, path: string): { arrived: Promise<void>; release(): void };
   /** A webhook body for `type` with `object`, and its signature under `secret`. */
   signed(type: string, object: unknown, secret: string): { body: string; signature: string };
   close(): Promise<void>;
@@ -95,6 +100,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** Answers by idempotency key, as Stripe replays a retried POST. */
   const replays = new Map<string, unknown>();
   const requests: StandInRequest[] = [];
+  const holds = new Map<string, { came: () => void; released: Promise<void> }>();
   let base = '';
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -215,6 +221,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return;
     }
     if (replayKey !== undefined) replays.set(replayKey, answer);
+    const held = holds.get(`${req.method} ${path}`);
+    if (held !== undefined) {
+      holds.delete(`${req.method} ${path}`);
+      held.came();
+      await held.released;
+    }
     send(res, 200, answer);
   }
 
@@ -271,6 +283,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount_refunded: intent.refunded,
         currency: intent.currency,
       };
+    },
+    hold(method, path) {
+      let came = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        came = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(`${method} ${path}`, { came, released });
+      return { arrived, release };
     },
     signed(type, object, secret) {
       const body = JSON.stringify({

@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 
 import { DateRange } from '../../components/date-range.js';
 import { Link } from '../../components/link.js';
 import { PageLoading, PageMissing } from '../../components/page-state.js';
-import { ColumnHeads } from '../../components/scroll-table.js';
+import { ColumnHeads, ScrollTable } from '../../components/scroll-table.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
@@ -14,6 +14,8 @@ import type { PageProps } from '../../routes.js';
 import { useForm } from '../forms/queries.js';
 import { fieldsInOrder } from './answers.js';
 import { figuresTexts } from './figures-texts.js';
+import { formatMoney } from './payment-money.js';
+import { paymentTexts } from './payment-texts.js';
 import { useFigures } from './queries.js';
 
 type Row = { name: string; count: number };
@@ -274,6 +276,44 @@ function QuizCard({ quiz, fields }: { quiz: NonNullable<FormFigures['quiz']>; fi
   );
 }
 
+/**
+ * A payment form's revenue: per currency, what its paid responses took less refunds, the refunds
+ * and how many paid, each amount as the member's language writes money.
+ */
+function RevenueCard({ revenue }: { revenue: NonNullable<FormFigures['revenue']> }) {
+  const px = useTexts(paymentTexts);
+  const { language } = useI18n();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="figures-revenue">
+      <Title order={2} size="h3" mb="sm" id="figures-revenue">
+        {px('revenue')}
+      </Title>
+      <Text size="sm" mb="sm">
+        {px('revenueHint')}
+      </Text>
+      {revenue.length === 0 ? (
+        <Text>{px('noRevenue')}</Text>
+      ) : (
+        <ScrollTable label={px('revenue')}>
+          <Table>
+            <ColumnHeads labels={[px('currency'), px('net'), px('refundedColumn'), px('payments')]} />
+            <Table.Tbody>
+              {revenue.map((r) => (
+                <Table.Tr key={r.currency}>
+                  <Table.Th scope="row">{r.currency}</Table.Th>
+                  <Table.Td>{formatMoney(r.amount, r.currency, language)}</Table.Td>
+                  <Table.Td>{formatMoney(r.refunded, r.currency, language)}</Table.Td>
+                  <Table.Td>{r.payments}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </Paper>
+  );
+}
+
 export default function FiguresPage({ params }: PageProps) {
   const formId = params.formId!;
   const tx = useTexts(figuresTexts);
@@ -366,6 +406,7 @@ export default function FiguresPage({ params }: PageProps) {
               ]}
             />
           </Paper>
+          {data.revenue === undefined ? null : <RevenueCard revenue={data.revenue} />}
           {data.quiz === undefined ? null : <QuizCard quiz={data.quiz} fields={fields} />}
           <Title order={2} size="h3">
             {tx('fields')}

@@ -91,6 +91,23 @@ export function useDeleteResponse(formId: string) {
   });
 }
 
+/**
+ * Refunds a response's payment through Stripe, all that is left or `amount` (minor units); the
+ * response, its form's list and figures (the revenue) are read again.
+ */
+export function useRefundPayment(formId: string, responseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number | undefined) =>
+      client.responses.refund(formId, responseId, amount === undefined ? {} : { amount }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: responseKeys.detail(formId, responseId) });
+      void queryClient.invalidateQueries({ queryKey: responseKeys.lists(formId) });
+      void queryClient.invalidateQueries({ queryKey: [...responseKeys.all, formId, 'figures'] });
+    },
+  });
+}
+
 /** Downloads a file answer of a response through the SDK, under its exact name. */
 export async function downloadFile(
   formId: string,

@@ -13,6 +13,7 @@ import type { PageProps } from '../../routes.js';
 import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
 import { answerItems, itemText, quizText } from './answers.js';
+import { PaymentPanel } from './payment-panel.js';
 import { downloadFile, downloadResponsePdf, useDeleteResponse, useResponse } from './queries.js';
 import { ResponseHistory } from './response-history.js';
 import { responsesTexts } from './texts.js';
@@ -115,6 +116,9 @@ export default function ResponsePage({ params }: PageProps) {
           </Table.Tbody>
         </Table>
       </Paper>
+      {response.data.payment ? (
+        <PaymentPanel formId={formId} responseId={responseId} payment={response.data.payment} />
+      ) : null}
       <ResponseHistory
         formId={formId}
         responseId={responseId}

@@ -1,3 +1,4 @@
+import { paymentField } from '@formloom/contract';
 import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -14,12 +15,15 @@ import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerItems, itemText, quizText } from './answers.js';
 import { ExportButtons } from './export-buttons.js';
+import { formatMoney } from './payment-money.js';
+import { paymentTexts } from './payment-texts.js';
 import { downloadExport, RESPONSES_PAGE_SIZE, streamResponsesChat, useResponsesPage } from './queries.js';
 import { responsesTexts } from './texts.js';
 
 export default function ResponsesPage({ params }: PageProps) {
   const formId = params.formId!;
   const tx = useTexts(responsesTexts);
+  const px = useTexts(paymentTexts);
   const { t, language } = useI18n();
   const form = useForm(formId);
   const [startDate, setStartDate] = useState('');
@@ -50,6 +54,8 @@ export default function ResponsesPage({ params }: PageProps) {
   const variables = form.data.schema.variables ?? [];
   // A quiz's marks have a column: the score, the right answers of the questions asked, passed or not.
   const quiz = schema.settings?.quiz !== undefined;
+  // A form taking payments: each response's payment, as the exports carry it.
+  const paid = paymentField(schema) !== undefined;
   const pages = Math.max(1, Math.ceil((responses.data?.total ?? 0) / RESPONSES_PAGE_SIZE));
   const filtered = startDate !== '' || endDate !== '' || debounced !== '';
   return (
@@ -117,6 +123,14 @@ export default function ResponsesPage({ params }: PageProps) {
                       {variable.id}
                     </Table.Th>
                   ))}
+                  {paid ? (
+                    <>
+                      <Table.Th scope="col">{px('status')}</Table.Th>
+                      <Table.Th scope="col">{px('amount')}</Table.Th>
+                      <Table.Th scope="col">{px('currency')}</Table.Th>
+                      <Table.Th scope="col">{px('paymentId')}</Table.Th>
+                    </>
+                  ) : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -144,6 +158,18 @@ export default function ResponsesPage({ params }: PageProps) {
                       {variables.map((variable) => (
                         <Table.Td key={variable.id}>{String(response.variables[variable.id] ?? '')}</Table.Td>
                       ))}
+                      {paid ? (
+                        <>
+                          <Table.Td>{response.payment ? px(response.payment.status) : ''}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            {response.payment
+                              ? formatMoney(response.payment.amount, response.payment.currency, language)
+                              : ''}
+                          </Table.Td>
+                          <Table.Td>{response.payment?.currency ?? ''}</Table.Td>
+                          <Table.Td>{response.payment?.paymentIntentId ?? ''}</Table.Td>
+                        </>
+                      ) : null}
                     </Table.Tr>
                   );
                 })}

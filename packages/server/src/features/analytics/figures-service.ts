@@ -1,7 +1,8 @@
-import type { FormFigures, FormFiguresQuery } from '@formloom/contract';
+import { type FormFigures, type FormFiguresQuery, paymentField } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
+import { createPaymentsStore } from '../payments/payments-store.js';
 import { formFigures } from './form-figures.js';
 
 /**
@@ -19,6 +20,10 @@ export function createFiguresService({
     async of(accountId: string, formId: string, query: FormFiguresQuery): Promise<FormFigures> {
       const form = await forms.get(accountId, formId);
       const schema = form.schema;
+      const range = {
+        from: query.startDate === undefined ? undefined : rangeBound(query.startDate, 'start'),
+        to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),
+      };
       const figures = await formFigures(
         db,
         {
@@ -28,14 +33,15 @@ export function createFiguresService({
           schema,
           schemaOfRevision: forms.revisionSchemas(formId, form.revision),
         },
-        {
-          from: query.startDate === undefined ? undefined : rangeBound(query.startDate, 'start'),
-          to: query.endDate === undefined ? undefined : rangeBound(query.endDate, 'end'),
-          bucket: query.bucket,
-        },
+        { ...range, bucket: query.bucket },
       );
+      // A form taking payments adds what it took, per currency (a revision may have changed it).
+      const revenue =
+        paymentField(schema) === undefined
+          ? undefined
+          : await createPaymentsStore(db).revenue({ accountId, formId, ...range });
       // Asked with the schema, the figures always carry the funnel.
-      return { ...figures, dropOff: figures.dropOff! };
+      return { ...figures, dropOff: figures.dropOff!, ...(revenue === undefined ? {} : { revenue }) };
     },
   };
 }

@@ -21,7 +21,12 @@ import type { Db, PaymentRow } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
 import {
   badRequest,
+  ConflictError,
   conflict,
+  ForbiddenError,
+  FormClosedError,
+  InvalidInputError,
+  NotFoundError,
   notFound,
   PaymentConflictError,
   PaymentRequiredFirstError,
@@ -86,6 +91,30 @@ function stripeDown(error: unknown): never {
   }
   throw error;
 }
+
+/**
+ * Why a paid payment's response cannot be stored, in words for the owner; undefined for a failure
+ * that may pass (Stripe or the database down), after which a later completion or Stripe's webhook
+ * stores it.
+ */
+export function unstorableReason(error: unknown): string | undefined {
+  if (error instanceof FormClosedError)
+    return 'The form took no more responses when the payment came back (closed, expired or full)';
+  if (error instanceof NotFoundError)
+    return 'The form was deleted or unpublished before the payment came back';
+  if (error instanceof InvalidInputError)
+    return 'The answers were no longer valid for the form when the payment came back';
+  if (error instanceof ConflictError || error instanceof ForbiddenError)
+    return `The form refused the response when the payment came back: ${error.message}`;
+  return undefined;
+}
+
+/** What the respondent is told of a payment refunded because its response could not be stored. */
+const refundedError = (reason: string) =>
+  new PaymentConflictError(
+    `Your payment was refunded in full: its answers could not be stored. ${reason}`,
+    'PAYMENT_REFUNDED',
+  );
 
 /**
  * Payments through Stripe Checkout (docs/payments.md): an account's keys, a payment started with
@@ -168,6 +197,52 @@ export function createPaymentsService({
       {},
       link,
     );
+  }
+
+  /**
+   * A paid payment whose response cannot be stored, refunded in full through Stripe (once: the
+   * idempotency key is the payment's), marked `refunded` with the reason (kept on the payment, and
+   * on the refund's metadata, where the owner reads it on Stripe's dashboard beside the refund);
+   * what to tell the respondent.
+   */
+  async function refundUnstored(
+    row: PaymentRow,
+    intent: string | null,
+    reason: string,
+  ): Promise<PaymentConflictError> {
+    if (intent !== null) {
+      const client = await clientOf(row.account_id);
+      try {
+        await client.refunds.create(
+          {
+            payment_intent: intent,
+            metadata: { formloomReason: reason, formId: row.form_id, paymentId: row.id },
+          },
+          { idempotencyKey: `formloom-unstored-${row.id}` },
+        );
+      } catch (error) {
+        stripeDown(error);
+      }
+    }
+    await store.markRefundedUnstored(row, intent, reason, isoNow(clock()));
+    return refundedError(reason);
+  }
+
+  /**
+   * Stores the paid payment's response, or when the form cannot take it any more refunds it
+   * (`refundUnstored`) and throws what to tell the respondent.
+   */
+  async function storeOrRefund(code: string, row: PaymentRow, intent: string | null) {
+    try {
+      return await storeOnce(code, row, intent);
+    } catch (error) {
+      const reason = unstorableReason(error);
+      if (reason === undefined) throw error;
+      // Another completion stored it meanwhile: the refusal is of a repeat, not of the payment.
+      const now = await store.bySession(row.session_id);
+      if (now?.response_id != null) throw error;
+      throw await refundUnstored(row, intent, reason);
+    }
   }
 
   /** The session is paid, for the payment's amount and currency, on its form; else why not. */
@@ -304,6 +379,7 @@ export function createPaymentsService({
         payment_intent_id: null,
         refunded_amount: 0,
         response_id: null,
+        refund_reason: null,
         created_at: now,
         updated_at: now,
       });
@@ -321,10 +397,15 @@ export function createPaymentsService({
      * without asking Stripe again.
      */
     async complete(code: string, sessionId: string): Promise<CompletedPayment> {
-      const form = await responses.publicForm(code);
       const row = await store.bySession(sessionId);
-      if (row === undefined || row.form_id !== form.id)
+      // A form deleted or unpublished since the payment started: a paid session is refunded below.
+      const form = await responses.publicForm(code).catch((error: unknown) => {
+        if (error instanceof NotFoundError && row !== undefined && row.response_id === null) return undefined;
+        throw error;
+      });
+      if (row === undefined || (form !== undefined && row.form_id !== form.id))
         throw notFound('No payment of this form under this session');
+      if (row.response_id === null && row.refund_reason !== null) throw refundedError(row.refund_reason);
       let intent = row.payment_intent_id;
       if (row.response_id === null) {
         const client = await clientOf(row.account_id);
@@ -336,8 +417,13 @@ export function createPaymentsService({
         }
         checkSession(session, row);
         intent = idOf(session.payment_intent);
+        if (form === undefined) {
+          // Stripe's word that the session was paid under this code: the form it names is gone.
+          if (session.metadata?.code !== code) throw notFound('No payment of this form under this session');
+          throw await refundUnstored(row, intent, unstorableReason(notFound('gone'))!);
+        }
       }
-      const result = await storeOnce(code, row, intent);
+      const result = await storeOrRefund(code, row, intent);
       const stored = (await store.bySession(sessionId))!;
       return { ...result, payment: paymentOf(stored) };
     },
@@ -365,11 +451,21 @@ export function createPaymentsService({
         const session = event.data.object;
         const row = await store.bySession(session.id);
         if (row === undefined || row.account_id !== accountId || row.response_id !== null) return;
+        // Refunded already, its response not storable: nothing more to do.
+        if (row.refund_reason !== null) return;
         // The event is Stripe's own word (its signature checked): no need to ask again.
         checkSession(session, row);
-        // Under the form's share code now (the session's metadata names the one it had).
-        const form = await forms.load(accountId, row.form_id);
-        await storeOnce(form.share_code ?? '', row, idOf(session.payment_intent));
+        const intent = idOf(session.payment_intent);
+        try {
+          // Under the form's share code now (the session's metadata names the one it had).
+          const form = await forms.load(accountId, row.form_id);
+          await storeOrRefund(form.share_code ?? '', row, intent);
+        } catch (error) {
+          // Told to the respondent when they come back; Stripe only needs to hear it was handled.
+          if (error instanceof PaymentConflictError && error.caseCode === 'PAYMENT_REFUNDED') return;
+          if (!(error instanceof NotFoundError)) throw error;
+          await refundUnstored(row, intent, unstorableReason(error)!);
+        }
         return;
       }
       if (event.type === 'charge.refunded') {

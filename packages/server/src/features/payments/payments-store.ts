@@ -55,6 +55,43 @@ export function createPaymentsStore(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * A form's takings per currency (by code) over the paid payments whose responses were
+     * submitted within the inclusive bounds: charged less refunded, the refunds, the count. A
+     * payment refunded before its response was stored has none and is not counted.
+     */
+    async revenue(scope: {
+      accountId: string;
+      formId: string;
+      from?: string | undefined;
+      to?: string | undefined;
+    }): Promise<{ currency: string; amount: number; refunded: number; payments: number }[]> {
+      let query = db
+        .selectFrom('payments as p')
+        .innerJoin('responses as r', 'r.id', 'p.response_id')
+        .where('p.form_id', '=', scope.formId)
+        .where('p.account_id', '=', scope.accountId)
+        .where('p.status', 'in', ['succeeded', 'partially_refunded', 'refunded', 'disputed']);
+      if (scope.from !== undefined) query = query.where('r.submitted_at', '>=', scope.from);
+      if (scope.to !== undefined) query = query.where('r.submitted_at', '<=', scope.to);
+      const rows = await query
+        .select((eb) => [
+          'p.currency',
+          eb.fn.sum<number | string>('p.amount').as('charged'),
+          eb.fn.sum<number | string>('p.refunded_amount').as('refunded'),
+          eb.fn.countAll<number | string>().as('payments'),
+        ])
+        .groupBy('p.currency')
+        .orderBy('p.currency')
+        .execute();
+      return rows.map((r) => ({
+        currency: r.currency,
+        amount: Number(r.charged) - Number(r.refunded),
+        refunded: Number(r.refunded),
+        payments: Number(r.payments),
+      }));
+    },
+
     /** The response a payment stored, if any (a repeated completion answers it). */
     async completedBy(id: string): Promise<StoredSubmission | undefined> {
       const payment = await db
@@ -100,6 +137,31 @@ export function createPaymentsStore(db: Db) {
         .where('id', '=', responseId)
         .execute();
       return true;
+    },
+
+    /**
+     * A paid payment whose response could not be stored, refunded in full: `refunded`, with its
+     * PaymentIntent and the reason; false when a completion stored it meanwhile.
+     */
+    async markRefundedUnstored(
+      row: PaymentRow,
+      paymentIntentId: string | null,
+      reason: string,
+      nowIso: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({
+          status: 'refunded',
+          refunded_amount: row.amount,
+          payment_intent_id: paymentIntentId,
+          refund_reason: reason,
+          updated_at: nowIso,
+        })
+        .where('id', '=', row.id)
+        .where('response_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** A payment's status and refunded amount, and its response's `payment` with them. */

@@ -1,42 +1,12 @@
-import type { FormSchema } from '@formloom/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { signedInMember } from '../../../test/support/members-kit.js';
 import { publishForm } from '../../../test/support/page-fixtures.js';
+import { paymentsKit, STRIPE_KEYS, ticketSchema } from '../../../test/support/payments-kit.js';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.js';
 import { describeDialects } from '../../../test/support/test-database.js';
 import { type TestServer, useTestServer } from '../../../test/support/test-server.js';
 
-const KEYS = {
-  secretKey: 'sk_test_51Formloom0secret',
-  publishableKey: 'pk_test_51Formloom0public',
-  webhookSecret: 'whsec_formloom0signing',
-};
-
-/** Tickets at 12.50 EUR each: the amount comes from the quantity answered, never from the client. */
-function ticketSchema(
-  payment: Record<string, unknown> = { amountVariable: 'total', currency: 'EUR' },
-): FormSchema {
-  return {
-    version: '1.0',
-    schemaVersion: '2025-01-01',
-    meta: { title: 'Concert tickets', language: 'en' },
-    sections: [{ id: 'main', title: 'Order', order: 0 }],
-    fields: [
-      { id: 'name', sectionId: 'main', type: 'text', label: 'Name', order: 0, required: true },
-      { id: 'email', sectionId: 'main', type: 'email', label: 'Email', order: 1 },
-      { id: 'qty', sectionId: 'main', type: 'number', label: 'Tickets', order: 2, required: true },
-      {
-        id: 'pay',
-        sectionId: 'main',
-        type: 'payment',
-        label: 'Payment',
-        order: 3,
-        payment: payment as never,
-      },
-    ],
-    variables: [{ id: 'total', type: 'number', expression: { '*': [{ var: 'qty' }, 12.5] } }],
-  };
-}
+const KEYS = STRIPE_KEYS;
 
 describeDialects('payments through Stripe Checkout', (dialect) => {
   let stand: StripeStandIn;
@@ -51,28 +21,9 @@ describeDialects('payments through Stripe Checkout', (dialect) => {
     }),
   });
 
-  /** An account with Stripe keys set by its owner, and a published ticket form. */
-  async function shop(schema = ticketSchema(), keys = KEYS) {
-    const { accountId, key } = await t.account('PRO');
-    const owner = (await signedInMember(t, accountId)).headers;
-    const put = await t.request('/v1/me/payments/stripe', { method: 'PUT', headers: owner, json: keys });
-    expect(put.status, put.text).toBe(200);
-    const form = await publishForm(t, key, schema);
-    return { accountId, key, owner, ...form };
-  }
-
-  const start = (code: string, answers: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    t.request(`/v1/public/forms/${code}/payments`, { method: 'POST', json: { answers, ...extra } });
-  const complete = (code: string, sessionId: string) =>
-    t.request(`/v1/public/forms/${code}/payments/${sessionId}/complete`, { method: 'POST' });
+  const { shop, start, complete, webhook } = paymentsKit(t, () => stand);
   const count = async (id: string, key: string) =>
     (await t.request(`/v1/forms/${id}/responses/count`, { key })).body.data.count as number;
-  const webhook = (accountId: string, body: string, signature: string) =>
-    t.request(`/v1/payments/stripe/webhook/${accountId}`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    });
 
   it('keeps the keys sealed and never reads a secret back; owners and admins only', async () => {
     const { accountId, key } = await t.account('PRO');

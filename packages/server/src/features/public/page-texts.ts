@@ -30,6 +30,9 @@ export interface PlainPageTexts {
   /** Back from Stripe Checkout without a payment (cancelled, or not taken). */
   notPaidTitle: string;
   notPaidBody: string;
+  /** Paid, but the answers could not be stored (the form closed or changed meanwhile): refunded. */
+  refundedTitle: string;
+  refundedBody: string;
 }
 
 const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
@@ -41,6 +44,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: "This form can't be sent from {origin}.",
     notPaidTitle: 'Payment not received',
     notPaidBody: 'Nothing was charged and your answers were not sent.',
+    refundedTitle: 'Your payment was refunded',
+    refundedBody:
+      'The form could no longer take your answers, so they were not sent and your payment was refunded in full. The refund shows on your statement within a few days.',
   },
   tr: {
     update: 'Formu bu yanıtlara göre güncelle',
@@ -50,6 +56,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: 'Bu form {origin} üzerinden gönderilemez.',
     notPaidTitle: 'Ödeme alınmadı',
     notPaidBody: 'Hiçbir ücret alınmadı ve yanıtlarınız gönderilmedi.',
+    refundedTitle: 'Ödemeniz iade edildi',
+    refundedBody:
+      'Form yanıtlarınızı artık kabul edemediği için yanıtlarınız gönderilmedi ve ödemenizin tamamı iade edildi. İade birkaç gün içinde hesap özetinizde görünür.',
   },
   es: {
     update: 'Actualizar el formulario con estas respuestas',
@@ -59,6 +68,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: 'Este formulario no se puede enviar desde {origin}.',
     notPaidTitle: 'Pago no recibido',
     notPaidBody: 'No se ha cobrado nada y tus respuestas no se han enviado.',
+    refundedTitle: 'Tu pago se ha reembolsado',
+    refundedBody:
+      'El formulario ya no podía aceptar tus respuestas, así que no se han enviado y se te ha reembolsado el pago completo. El reembolso aparecerá en tu extracto en unos días.',
   },
   it: {
     update: 'Aggiorna il modulo per queste risposte',
@@ -68,6 +80,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: 'Questo modulo non può essere inviato da {origin}.',
     notPaidTitle: 'Pagamento non ricevuto',
     notPaidBody: 'Non è stato addebitato nulla e le tue risposte non sono state inviate.',
+    refundedTitle: 'Il tuo pagamento è stato rimborsato',
+    refundedBody:
+      'Il modulo non poteva più accettare le tue risposte, quindi non sono state inviate e il pagamento ti è stato rimborsato per intero. Il rimborso comparirà nel tuo estratto conto entro pochi giorni.',
   },
   de: {
     update: 'Formular für diese Antworten aktualisieren',
@@ -77,6 +92,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: 'Dieses Formular kann nicht von {origin} aus gesendet werden.',
     notPaidTitle: 'Zahlung nicht erhalten',
     notPaidBody: 'Es wurde nichts abgebucht und Ihre Antworten wurden nicht gesendet.',
+    refundedTitle: 'Ihre Zahlung wurde erstattet',
+    refundedBody:
+      'Das Formular konnte Ihre Antworten nicht mehr annehmen. Sie wurden daher nicht gesendet und Ihre Zahlung wurde vollständig erstattet. Die Erstattung erscheint in einigen Tagen auf Ihrer Abrechnung.',
   },
   nl: {
     update: 'Formulier bijwerken voor deze antwoorden',
@@ -86,6 +104,9 @@ const PLAIN_PAGE_TEXTS: Record<Language, PlainPageTexts> = {
     originRefused: 'Dit formulier kan niet worden verzonden vanaf {origin}.',
     notPaidTitle: 'Betaling niet ontvangen',
     notPaidBody: 'Er is niets afgeschreven en je antwoorden zijn niet verzonden.',
+    refundedTitle: 'Je betaling is terugbetaald',
+    refundedBody:
+      'Het formulier kon je antwoorden niet meer aannemen, dus ze zijn niet verzonden en je betaling is volledig terugbetaald. De terugbetaling staat binnen een paar dagen op je afschrift.',
   },
 };
 

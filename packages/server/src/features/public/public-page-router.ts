@@ -27,6 +27,7 @@ import {
   InvalidInputError,
   NotFoundError,
   PasswordRequiredError,
+  PaymentConflictError,
   PaymentRequiredFirstError,
   RateLimitedError,
   tooLarge,
@@ -823,13 +824,30 @@ export function createPublicPageRouter({
     return responseId === undefined ? undefined : plainPost.recall(form, responseId);
   }
 
+  /** A paid payment refunded because its answers could not be stored (PAYMENT_REFUNDED). */
+  const isRefunded = (error: unknown) =>
+    error instanceof PaymentConflictError && error.caseCode === 'PAYMENT_REFUNDED';
+
   // Where Stripe Checkout sends the respondent back: the payment completed here, on the server, so
   // the page works without JavaScript; again on a reload, it answers the same response.
   pageRoute('/f/:code/paid', formNotFound, async (code, links, req) => {
-    const found = await formFor(code, req, links);
-    if (found === undefined || payments === undefined) return undefined;
-    const { form, texts, look } = found;
+    if (payments === undefined) return undefined;
     const sessionId = typeof req.query.session_id === 'string' ? req.query.session_id : '';
+    const found = await formFor(code, req, links);
+    if (found === undefined) {
+      // The form went away while its respondent paid: a paid session is refunded, and they are told.
+      if (!/^\w{1,255}$/.test(sessionId)) return undefined;
+      const refused = await payments.complete(code, sessionId).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (!isRefunded(refused)) return undefined;
+      const visitor = negotiateLanguage(req.get('accept-language'));
+      const texts = plainPageTextsFor(visitor);
+      const page = renderMessagePage(visitor, links, texts.refundedTitle, texts.refundedBody);
+      return { status: 409, page, csp: PAGE_CSP };
+    }
+    const { form, texts, look } = found;
     const language = form.schema.meta.language;
     const plainTexts = plainPageTextsFor(language);
     const back = html`<a href="../${encodeURIComponent(code)}">${plainTexts.openAgain}</a>`;
@@ -853,6 +871,19 @@ export function createPublicPageRouter({
         csp: cspWithLook(PAGE_CSP, look),
       };
     } catch (error) {
+      if (isRefunded(error))
+        return {
+          status: 409,
+          page: renderMessagePage(
+            language,
+            links,
+            plainTexts.refundedTitle,
+            plainTexts.refundedBody,
+            form.title,
+            look,
+          ),
+          csp: cspWithLook(PAGE_CSP, look),
+        };
       if (!(error instanceof PaymentRequiredFirstError) && !(error instanceof NotFoundError)) throw error;
       return {
         status: error instanceof NotFoundError ? 404 : 402,

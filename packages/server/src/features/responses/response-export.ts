@@ -1,5 +1,12 @@
-import type { ExportFormat, Field, FormResponse, FormSchema, Section } from '@formloom/contract';
-import { exportColumns, sectionExportColumn } from '@formloom/contract';
+import type {
+  ExportFormat,
+  Field,
+  FormResponse,
+  FormSchema,
+  ResponsePayment,
+  Section,
+} from '@formloom/contract';
+import { currencyMinorUnits, exportColumns, paymentField, sectionExportColumn } from '@formloom/contract';
 import { fieldOrder } from '@formloom/contract/engine';
 import type { Db, ResponseRow } from '../../db/database.js';
 import { keysetPages } from '../../db/keyset.js';
@@ -42,10 +49,33 @@ export function fieldExportColumns(field: Field): ExportColumn[] {
 /** A quiz's columns after the variables: its marks as the response records them. */
 const QUIZ_COLUMNS = ['quizScore', 'quizCorrect', 'quizTotal', 'quizPassed'] as const;
 
-/** The columns after the answers: one per variable (by its id), then a quiz's marks. */
+/**
+ * A payment's columns after a quiz's marks, for a form with a payment field: its status, the
+ * amount charged in major units (37.5 for 3750 cents, so a spreadsheet sums it), its currency and
+ * Stripe's PaymentIntent id.
+ */
+const PAYMENT_COLUMNS = ['paymentStatus', 'paymentAmount', 'paymentCurrency', 'paymentIntentId'] as const;
+
+/** A response's payment cells (`PAYMENT_COLUMNS`); empty for a response stored without one. */
+export function paymentCells(payment: ResponsePayment | null | undefined): XlsxCell[] {
+  if (payment == null) return [null, null, null, null];
+  const digits = currencyMinorUnits(payment.currency) ?? 2;
+  return [
+    payment.status,
+    Number((payment.amount / 10 ** digits).toFixed(digits)),
+    payment.currency,
+    payment.paymentIntentId,
+  ];
+}
+
+/** The columns after the answers: one per variable (by its id), then a quiz's marks, then a payment's. */
 function trailingColumns(schema: FormSchema): string[] {
   const variables = (schema.variables ?? []).map((v) => v.id);
-  return schema.settings?.quiz === undefined ? variables : [...variables, ...QUIZ_COLUMNS];
+  return [
+    ...variables,
+    ...(schema.settings?.quiz === undefined ? [] : QUIZ_COLUMNS),
+    ...(paymentField(schema) === undefined ? [] : PAYMENT_COLUMNS),
+  ];
 }
 
 /** The export column of a repeating section: its entries as JSON (`sectionExportColumn`), empty without. */
@@ -89,7 +119,8 @@ function exportColumnsOf(schema: FormSchema): { id: string; column: ExportColumn
  * a repeating section one, titled by the section, of its entries as JSON; a heading that two
  * columns share gets the field's or section's id after it in brackets), then one per variable
  * (headed by its id), then a quiz's marks (`quizScore` in percent, `quizCorrect`, `quizTotal`,
- * `quizPassed`).
+ * `quizPassed`), then a payment field's payment (`paymentStatus`, `paymentAmount` in major units,
+ * `paymentCurrency`, `paymentIntentId`).
  */
 export function responseColumns(schema: FormSchema): string[] {
   return [
@@ -111,8 +142,8 @@ export interface ExportedResponse {
  * answer readable (`fieldExportColumns`; options by their label as the revision the response
  * answered named them, in the form's base language, an answer whose option was removed since keeps
  * its value). json: the responses as the list route returns them (values, not labels; a repeating
- * section's entries as the list), so a program reads the same shape from both, each with
- * `display`: the same cells keyed by the csv headings.
+ * section's entries as the list, a payment as its `payment`), so a program reads the same shape
+ * from both, each with `display`: the same cells keyed by the csv headings.
  */
 export function responsesExport(
   schema: FormSchema,
@@ -122,6 +153,7 @@ export function responsesExport(
   const columns = exportColumnsOf(schema);
   const variables = (schema.variables ?? []).map((v) => v.id);
   const quiz = schema.settings?.quiz !== undefined;
+  const paid = paymentField(schema) !== undefined;
   // Per revision schema, its fields' columns: a cell takes the same part of the same field there.
   const earlier = new WeakMap<FormSchema, Map<string, ExportColumn[]>>();
   const columnsIn = (revision: FormSchema) => {
@@ -158,6 +190,7 @@ export function responsesExport(
         ...cells(exported),
         ...variables.map((id) => r.variables[id] ?? null),
         ...(quiz ? marks(r) : []),
+        ...(paid ? paymentCells(r.payment) : []),
       ];
     },
     json: (exported) => {
