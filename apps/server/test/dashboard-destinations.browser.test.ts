@@ -86,6 +86,9 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
     expect(await baseField.getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await baseField.fill(baseId);
+    // Edited, the field is no longer marked.
+    await adding.getByText('An Airtable base id is', { exact: false }).waitFor({ state: 'detached' });
+    await screenshot(adding, 'destinations-airtable-form.png');
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')
@@ -146,7 +149,6 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
     await card.getByText('Failing', { exact: true }).waitFor();
     await card.getByText('Turned off after repeated failures: check the token and resume.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'destinations-failing.png');
 
     // A new token (write-only too), sent to the server as the destination's credentials.
     await card.getByRole('button', { name: 'Replace the token' }).click();
@@ -163,7 +165,7 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
     const addingNotion = page.getByRole('form', { name: 'Connect a Notion data source' });
     await addingNotion.getByLabel('Token').fill(source.token);
     await addingNotion.getByLabel('Data source id').fill(source.dataSourceId);
-    await screenshot(page, 'destinations-notion-form.png');
+    await screenshot(addingNotion, 'destinations-notion-form.png');
     await addingNotion.getByRole('button', { name: 'Connect' }).click();
     const notionCard = page.getByRole('region', { name: `Notion: data source ${source.dataSourceId}` });
     await notionCard.getByText('Active', { exact: true }).waitFor();
@@ -222,11 +224,22 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
       target: { baseId: failing.baseId, table: 'Signups' },
       credentials: { token: failing.token },
     });
-    await api.forms.destinations.update(form.id, off.id, { enabled: false });
+    // The second one's token revoked: five failed responses turn it off.
+    airtable.revoke(failing.baseId);
+    const { shareUrl } = await api.forms.publish(form.id);
+    for (let i = 0; i < 5; i++)
+      await api.public.submitResponse(shareUrl!, { answers: { name: `Fehler ${i}`, contact: 'email' } });
+    await expect
+      .poll(
+        async () =>
+          (await api.forms.destinations.list(form.id)).destinations.find((d) => d.id === off.id)?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('failing');
 
     await page.goto(`${server().origin}/app/forms/${form.id}/destinations`);
     await page.getByRole('heading', { name: 'Destinations', level: 1 }).waitFor();
-    await page.getByText('Paused', { exact: true }).waitFor();
+    await page.getByText('Turned off after repeated failures: check the token and resume.').waitFor();
     expect(await fitsWidth(opened)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'destinations-360.png', true);
@@ -235,14 +248,18 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
     await page.getByRole('heading', { name: 'Ziele', level: 1 }).waitFor();
     const card = page.getByRole('region', { name: `Airtable: Base ${baseId}, Tabelle Signups` });
     await card.getByText('Aktiv', { exact: true }).waitFor();
+    const failingCard = page.getByRole('region', {
+      name: `Airtable: Base ${failing.baseId}, Tabelle Signups`,
+    });
+    await failingCard.getByText('Fehlerhaft', { exact: true }).waitFor();
+    await failingCard
+      .getByText('Nach wiederholten Fehlern abgeschaltet: Prüfen Sie das Token und setzen Sie es fort.')
+      .waitFor();
     await page.getByRole('button', { name: 'Airtable hinzufügen' }).click();
     await page.getByRole('form', { name: 'Eine Airtable-Tabelle verbinden' }).getByLabel('Base-ID').waitFor();
     await card.getByRole('button', { name: 'Zustellungen' }).click();
-    await card
-      .getByText('Vorhandene Antworten')
-      .or(card.getByText('Noch nichts zugestellt.'))
-      .first()
-      .waitFor();
+    await card.getByText('Neue Antwort').first().waitFor();
+    await card.getByText('Zugestellt').first().waitFor();
     expect(await fitsWidth(opened)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -217,8 +217,11 @@ function AddDestination({
   const first = useFocusOnShow();
   const [values, setValues] = useState({ token: '', baseId: '', table: '', dataSourceId: '' });
   const { fields, other } = fieldErrors(create.error, t);
-  const set = (name: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) =>
+  // An edit clears the last refusal: its marks were about the values as they were sent.
+  const set = (name: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
     setValues({ ...values, [name]: event.currentTarget.value });
+    if (create.isError) create.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const credentials = { token: values.token };
