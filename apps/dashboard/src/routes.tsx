@@ -98,6 +98,11 @@ export const ROUTES: readonly Route[] = [
     permission: 'responses.read',
   },
   {
+    path: '/forms/:formId/destinations',
+    page: lazy(() => import('./features/destinations/destinations-page.js')),
+    permission: 'webhooks.read',
+  },
+  {
     path: '/forms/:formId/figures',
     page: lazy(() => import('./features/responses/figures-page.js')),
     permission: 'responses.read',

@@ -176,12 +176,15 @@ export {
   SignedOut,
   TwoFactorCode,
 } from './models/dashboard-auth.js';
-export type { DestinationKind } from './models/destination.js';
+export type { DestinationDeliveryEvent, DestinationKind } from './models/destination.js';
 export {
   AirtableTarget,
   CreateDestinationBody,
+  DESTINATION_DELIVERY_EVENTS,
   DESTINATION_KINDS,
   Destination,
+  DestinationDelivery,
+  DestinationDeliveryPage,
   DestinationFieldMap,
   DestinationKindSchema,
   DestinationList,

@@ -11,6 +11,8 @@ export type {
   CreatedApiKey,
   CreatedInvitation,
   CreateFormBody,
+  Destination,
+  DestinationDelivery,
   Domain,
   ErrorCode,
   ErrorIssue,

@@ -81,6 +81,16 @@ const CALLS: Record<string, [call: (c: Formloom) => Promise<unknown>, method: st
     'DELETE',
     `/v1/forms/${ID}/destinations/${X}`,
   ],
+  listDestinationDeliveries: [
+    (c) => c.forms.destinations.listDeliveries(ID, X),
+    'GET',
+    `/v1/forms/${ID}/destinations/${X}/deliveries`,
+  ],
+  redeliverDestinationDelivery: [
+    (c) => c.forms.destinations.redeliver(ID, X, X),
+    'POST',
+    `/v1/forms/${ID}/destinations/${X}/deliveries/${X}/redeliver`,
+  ],
   publishFormDraft: [(c) => c.forms.draft.publish(ID), 'POST', `/v1/forms/${ID}/draft/publish`],
   addField: [
     (c) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common.js';
+import { page } from './paging.js';
+import { WebhookDelivery, WebhookEvent } from './webhook.js';
 
 /**
  * Where a form's responses are written besides webhooks (docs/integrations.md "Destinations"): a
@@ -188,3 +190,42 @@ export const GoogleAuthorization = z
   })
   .describe('Where to send the browser to connect Google Sheets (good for 10 minutes, once)');
 export type GoogleAuthorization = z.infer<typeof GoogleAuthorization>;
+// --- Deliveries log ----------------------------------------------------------------------
+
+/**
+ * What a destination's deliveries carry: a response's creation or edit (the webhook event), the
+ * form's existing responses written when it was connected, or deleted responses removed.
+ */
+export const DESTINATION_DELIVERY_EVENTS = [
+  'FORM_RESPONSE_CREATED',
+  'FORM_RESPONSE_UPDATED',
+  'DESTINATION_BACKFILL',
+  'DESTINATION_REMOVAL',
+] as const;
+export type DestinationDeliveryEvent = (typeof DESTINATION_DELIVERY_EVENTS)[number];
+
+/** A backfill's or a removal's payload: the responses a delivery writes or removes. */
+export const DestinationResponseBatch = z
+  .object({ formId: Uuid, responseIds: z.array(Uuid) })
+  .describe('The responses written (DESTINATION_BACKFILL) or removed (DESTINATION_REMOVAL)');
+
+/**
+ * One delivery of a destination: a webhook delivery's status, attempts and retries, with the
+ * destination's id and what it carried.
+ */
+const destinationDeliverySchema = WebhookDelivery.omit({ webhookId: true, eventType: true, payload: true })
+  .extend({
+    destinationId: Uuid,
+    eventType: z.enum(DESTINATION_DELIVERY_EVENTS).describe('What the delivery writes or removes'),
+    payload: z.union([WebhookEvent, DestinationResponseBatch]),
+  })
+  .describe('Destination delivery');
+type DestinationDeliveryObject = typeof destinationDeliverySchema;
+export interface DestinationDeliveryZod extends DestinationDeliveryObject {}
+export const DestinationDelivery: DestinationDeliveryZod = destinationDeliverySchema;
+export type DestinationDelivery = z.infer<typeof DestinationDelivery>;
+
+export const DestinationDeliveryPage = page('deliveries', DestinationDelivery).describe(
+  'A page of deliveries, newest first',
+);
+export type DestinationDeliveryPage = z.infer<typeof DestinationDeliveryPage>;

@@ -2,11 +2,14 @@ import { DeleteResult, Uuid } from '../models/common.js';
 import {
   CreateDestinationBody,
   Destination,
+  DestinationDelivery,
+  DestinationDeliveryPage,
   DestinationList,
   GoogleAuthorization,
   UpdateDestinationBody,
 } from '../models/destination.js';
 import { success } from '../models/envelope.js';
+import { DeliveryListQuery } from '../models/webhook.js';
 import { creates, meta } from './metadata.js';
 import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
 
@@ -104,5 +107,37 @@ export const destinationsRouter = c.router({
       ...errorResponses([...API_KEY_ERRORS, 404], notFound),
     },
     metadata: write,
+  },
+  listDestinationDeliveries: {
+    method: 'GET',
+    path: '/v1/forms/:id/destinations/:destinationId/deliveries',
+    pathParams: DestinationParams,
+    query: DeliveryListQuery,
+    summary: "List a destination's deliveries",
+    description:
+      "Deliveries to the destination, newest first, each with what it carried and its attempts (the status and first KB of the provider's answers), as for webhook endpoints.",
+    responses: {
+      200: success(DestinationDeliveryPage, 'A page of deliveries'),
+      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+    },
+    metadata: read,
+  },
+  redeliverDestinationDelivery: {
+    method: 'POST',
+    path: '/v1/forms/:id/destinations/:destinationId/deliveries/:deliveryId/redeliver',
+    pathParams: DestinationParams.extend({ deliveryId: Uuid.describe('Delivery id') }),
+    body: c.noBody(),
+    summary: 'Redeliver to a destination',
+    description:
+      'Queues a new delivery of the same event (new delivery id); the record it writes is still written once per response.',
+    responses: {
+      202: success(DestinationDelivery, 'The new delivery, queued'),
+      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+        404: 'Form, destination or delivery not found',
+        409: 'The destination is paused or failing: resume it first',
+      }),
+    },
+    headers: IdempotencyHeaders,
+    metadata: creates(write),
   },
 });

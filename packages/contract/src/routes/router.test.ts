@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(150);
+    expect(contractRoutes).toHaveLength(152);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -75,6 +75,8 @@ describe('contract routes', () => {
       'GET /v1/forms/:id/destinations/google/start',
       'PATCH /v1/forms/:id/destinations/:destinationId',
       'DELETE /v1/forms/:id/destinations/:destinationId',
+      'GET /v1/forms/:id/destinations/:destinationId/deliveries',
+      'POST /v1/forms/:id/destinations/:destinationId/deliveries/:deliveryId/redeliver',
     ]) {
       expect(all, endpoint).toContain(endpoint);
     }
@@ -187,6 +189,7 @@ describe('idempotent creates', () => {
         'createWebhook',
         'generateForm',
         'importForm',
+        'redeliverDestinationDelivery',
         'redeliverWebhookDelivery',
         'requestSmartAnalytics',
         'subscribeHook',

@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@formloom/contract';
+import type { ListPromise } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
-import type { BodyOf, ResultOf } from '../internal/route.js';
+import type { BodyOf, QueryOf, ResultOf } from '../internal/route.js';
 import type { RequestOptions } from '../internal/transport.js';
 import { APIResource } from '../resource.js';
 
@@ -65,5 +66,34 @@ export class FormDestinations extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ResultOf<D['deleteDestination']>> {
     return this._client._call(routes.deleteDestination, { params: { id: formId, destinationId } }, options);
+  }
+
+  /** The destination's deliveries, newest first, each with its attempts and the provider's answers. */
+  listDeliveries(
+    formId: string,
+    destinationId: string,
+    query: QueryOf<D['listDestinationDeliveries']> = {},
+    options?: RequestOptions,
+  ): ListPromise<D['listDestinationDeliveries'], 'deliveries'> {
+    return this._client._list(
+      routes.listDestinationDeliveries,
+      { params: { id: formId, destinationId }, query },
+      'deliveries',
+      options,
+    );
+  }
+
+  /** Queues the delivery's event again, as a new delivery (a record is still written once per response). */
+  redeliver(
+    formId: string,
+    destinationId: string,
+    deliveryId: string,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<D['redeliverDestinationDelivery']>> {
+    return this._client._call(
+      routes.redeliverDestinationDelivery,
+      { params: { id: formId, destinationId, deliveryId } },
+      options,
+    );
   }
 }

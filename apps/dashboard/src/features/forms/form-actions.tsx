@@ -1,8 +1,9 @@
-import type { FormListItem } from '@formloom/sdk';
+import { type FormListItem, roleAllows } from '@formloom/sdk';
 import { Button, Menu } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, pathTo } from '../../navigation.js';
+import { useMe } from '../auth/queries.js';
 import { importTexts } from './import-texts.js';
 import {
   downloadDefinition,
@@ -56,6 +57,7 @@ export function FormActions({
     onError: (error: unknown) => onDone({ ok: false, text: describeError(error) }),
   });
   const copyTitle = tx('copyOf', { title: form.title });
+  const canReadDestinations = roleAllows(useMe().data?.role ?? 'viewer', 'webhooks.read');
   const go = (path: string) => () => navigate(pathTo(path, { formId: form.id }));
 
   return (
@@ -71,6 +73,10 @@ export function FormActions({
         <Menu.Dropdown>
           <Menu.Item onClick={go('/forms/:formId/share')}>{tx('share')}</Menu.Item>
           <Menu.Item onClick={go('/forms/:formId/responses')}>{tx('responses')}</Menu.Item>
+          {/* Only for a role that may open the page (destinations are read as webhooks are). */}
+          {canReadDestinations ? (
+            <Menu.Item onClick={go('/forms/:formId/destinations')}>{tx('destinations')}</Menu.Item>
+          ) : null}
           <Menu.Item
             onClick={() =>
               downloadDefinition(form.id, form.title).then(

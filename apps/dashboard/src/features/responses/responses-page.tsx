@@ -1,4 +1,5 @@
 import { paymentField } from '@formloom/contract';
+import { roleAllows } from '@formloom/sdk';
 import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { pathTo } from '../../navigation.js';
 import type { PageProps } from '../../routes.js';
+import { useMe } from '../auth/queries.js';
 import { useForm } from '../forms/queries.js';
 import { AnalyticsChat } from './analytics-chat.js';
 import { answerItems, itemText, quizText } from './answers.js';
@@ -26,6 +28,7 @@ export default function ResponsesPage({ params }: PageProps) {
   const px = useTexts(paymentTexts);
   const { t, language } = useI18n();
   const form = useForm(formId);
+  const canReadDestinations = roleAllows(useMe().data?.role ?? 'viewer', 'webhooks.read');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [page, setPage] = useState(1);
@@ -64,6 +67,9 @@ export default function ResponsesPage({ params }: PageProps) {
         <Link to={pathTo('/forms')}>{tx('back')}</Link>
         <Link to={pathTo('/forms/:formId/share', { formId })}>{tx('share')}</Link>
         <Link to={pathTo('/forms/:formId/figures', { formId })}>{tx('figures')}</Link>
+        {canReadDestinations && (
+          <Link to={pathTo('/forms/:formId/destinations', { formId })}>{tx('destinations')}</Link>
+        )}
       </Group>
       <div>
         <Title order={1} size="h2">

@@ -2,7 +2,6 @@ import {
   type Role,
   roleAllows,
   WEBHOOK_EVENT_TYPES,
-  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@formloom/sdk';
@@ -17,17 +16,14 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { DeliveryLog } from '../../components/delivery-log.js';
 import { LoadingMark } from '../../components/page-state.js';
-import { Pager } from '../../components/pager.js';
-import { ScrollTable } from '../../components/scroll-table.js';
-import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { useMe } from '../auth/queries.js';
 import {
@@ -43,8 +39,6 @@ import {
 import { texts } from './texts.js';
 
 type T = ReturnType<typeof useTexts<keyof (typeof texts)['en']>>;
-
-const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -353,92 +347,22 @@ function Endpoint({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWri
 }
 
 function Deliveries({ endpoint, canWrite, t }: { endpoint: WebhookEndpoint; canWrite: boolean; t: T }) {
-  const { language } = useI18n();
   const [page, setPage] = useState(1);
   const deliveries = useDeliveries(endpoint.id, page);
   const redeliver = useRedeliver();
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
-  if (deliveries.isPending) return <LoadingMark />;
-  if (deliveries.isError) return <Text role="alert">{message(deliveries.error)}</Text>;
-  if (deliveries.data.total === 0) return <Text size="sm">{t('noDeliveries')}</Text>;
-  const pages = Math.max(1, Math.ceil(deliveries.data.total / DELIVERIES_PAGE_SIZE));
   return (
-    <Stack gap="xs">
-      {redeliver.isSuccess && (
-        <Text size="sm" role="status">
-          {t('redelivered')}
-        </Text>
-      )}
-      <ScrollTable label={t('deliveriesOf', { url: endpoint.url })} minWidth={560}>
-        <Table aria-label={t('deliveriesOf', { url: endpoint.url })} verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('event')}</Table.Th>
-              <Table.Th scope="col">{t('status')}</Table.Th>
-              <Table.Th scope="col">{t('created')}</Table.Th>
-              <Table.Th scope="col">{t('attempts')}</Table.Th>
-              <Table.Th scope="col">
-                <span className="mantine-visually-hidden">{t('redeliver')}</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {deliveries.data.items.map((delivery) => (
-              <Table.Tr key={delivery.id}>
-                <Table.Td>
-                  <Code>{delivery.eventType}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[delivery.status]} variant="light" c="dark">
-                    {t(delivery.status)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{when.format(new Date(delivery.createdAt))}</Table.Td>
-                <Table.Td>
-                  <Attempts delivery={delivery} t={t} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={!canWrite || delivery.status === 'pending'}
-                    onClick={() => redeliver.mutate({ id: endpoint.id, deliveryId: delivery.id })}
-                  >
-                    {t('redeliver')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {pages > 1 && (
-        <Pager page={page} pages={pages} hasMore={deliveries.data.hasMore} onPage={setPage} size="xs" />
-      )}
-    </Stack>
-  );
-}
-
-/** Each attempt: its answer's status and time, or the network error, and the first KB of the body. */
-function Attempts({ delivery, t }: { delivery: WebhookDelivery; t: T }) {
-  if (delivery.attempts.length === 0) return <Text size="sm">0</Text>;
-  return (
-    <Stack gap={4}>
-      {delivery.attempts.map((attempt) => (
-        <details key={attempt.attempt}>
-          <summary>
-            {t('attempt', { n: attempt.attempt })}:{' '}
-            {attempt.statusCode === null
-              ? t('networkError', { error: attempt.error ?? '' })
-              : t('answer', { status: attempt.statusCode, ms: attempt.durationMs })}
-          </summary>
-          {attempt.responseBody !== null && (
-            <Code block aria-label={t('body')} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {attempt.responseBody}
-            </Code>
-          )}
-        </details>
-      ))}
-    </Stack>
+    <DeliveryLog
+      label={t('deliveriesOf', { url: endpoint.url })}
+      log={deliveries}
+      page={page}
+      pageSize={DELIVERIES_PAGE_SIZE}
+      onPage={setPage}
+      canWrite={canWrite}
+      redeliver={{
+        mutate: (deliveryId) => redeliver.mutate({ id: endpoint.id, deliveryId }),
+        isSuccess: redeliver.isSuccess,
+        error: redeliver.error,
+      }}
+    />
   );
 }

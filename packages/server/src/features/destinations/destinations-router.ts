@@ -44,5 +44,24 @@ export function createDestinationsRouter(
         'Destination disconnected',
       ),
     }),
+    listDestinationDeliveries: async ({ params, query, req }) => ({
+      status: 200,
+      body: successBody(
+        await destinations.deliveries(authOf(req).accountId, params.id, params.destinationId, query),
+        'Deliveries',
+      ),
+    }),
+    redeliverDestinationDelivery: async ({ params, req }) => ({
+      status: 202,
+      body: successBody(
+        await destinations.redeliver(
+          authOf(req).accountId,
+          params.id,
+          params.destinationId,
+          params.deliveryId,
+        ),
+        'Redelivery queued',
+      ),
+    }),
   });
 }

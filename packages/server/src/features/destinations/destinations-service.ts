@@ -3,7 +3,11 @@ import {
   AirtableTarget,
   type CreateDestinationBody,
   type DeleteResult,
+  type DeliveryListQuery,
   type Destination,
+  type DestinationDelivery,
+  type DestinationDeliveryEvent,
+  type DestinationDeliveryPage,
   type DestinationFieldMap,
   type DestinationKind,
   type DestinationList,
@@ -15,8 +19,9 @@ import {
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/database.js';
 import { fromJson, isoNow, toJson } from '../../db/json.js';
-import { badRequest, notFound } from '../../domain-errors.js';
+import { badRequest, conflict, notFound } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
+import { createDeliveryLog, type LoggedDelivery } from '../../outbox/delivery-log.js';
 import { queueDelivery, type StoredEvent } from '../../outbox/record.js';
 import { enableTarget, newTargetRow } from '../../outbox/target-row.js';
 import { audited } from '../../platform/audit/index.js';
@@ -68,6 +73,16 @@ function toDestination(row: DestinationWithTarget): Destination {
   };
 }
 
+/** A delivery of the destination's log: the webhook event, or the batch a backfill or removal carries. */
+function toDelivery({ targetId, eventType, payload, ...rest }: LoggedDelivery): DestinationDelivery {
+  return {
+    ...rest,
+    destinationId: targetId,
+    eventType: eventType as DestinationDeliveryEvent,
+    payload: fromJson<DestinationDelivery['payload']>(payload),
+  };
+}
+
 /** What a person sees of the target in the outbox's lists. */
 function labelOf(target: DestinationTarget): string {
   if ('baseId' in target) return `Airtable ${target.baseId} / ${target.table}`;
@@ -104,6 +119,7 @@ export function createDestinationsService({
   check,
 }: DestinationsServiceDeps) {
   const store = createDestinationsStore(db);
+  const log = createDeliveryLog(db, clock);
 
   /** A 400 naming the token or the target when the provider refuses them. */
   async function tried(kind: DestinationKind, target: unknown, token: string): Promise<void> {
@@ -320,6 +336,38 @@ export function createDestinationsService({
       );
       if (!removed) throw destinationNotFound(id);
       return { id, deleted: true };
+    },
+
+    /** A page of the destination's deliveries, newest first (the form and destination are the account's). */
+    async deliveries(
+      accountId: string,
+      formId: string,
+      id: string,
+      query: DeliveryListQuery,
+    ): Promise<DestinationDeliveryPage> {
+      await load(accountId, formId, id);
+      const { deliveries, ...page } = await log.page(id, query);
+      return { deliveries: deliveries.map(toDelivery), ...page };
+    },
+
+    /**
+     * A new delivery (new id) of the same event, due at once; the sender's record table keeps it
+     * written once per response. A paused or failing destination takes none (409).
+     */
+    async redeliver(
+      accountId: string,
+      formId: string,
+      id: string,
+      deliveryId: string,
+    ): Promise<DestinationDelivery> {
+      const destination = await load(accountId, formId, id);
+      const fresh = await log.redeliver(id, deliveryId, () => {
+        if (Number(destination.is_active) !== 1)
+          throw conflict(`Destination ${id} is paused or failing: resume it first (PATCH {"enabled": true})`);
+      });
+      if (fresh === undefined) throw notFound(`Delivery ${deliveryId} not found for destination ${id}`);
+      outbox?.notify();
+      return toDelivery(fresh);
     },
 
     /**

@@ -7,9 +7,7 @@ import {
   type DeleteResult,
   type DeliveryListQuery,
   type DeliveryPage,
-  type DeliveryStatus,
   generateWebhookSecret,
-  hasMorePages,
   PLAN_LIMITS,
   PLAN_NAMES,
   type Plan,
@@ -32,17 +30,12 @@ import {
   type Resolver,
   type TargetPolicy,
 } from '../../net/ssrf-guard.js';
+import { createDeliveryLog, type LoggedDelivery } from '../../outbox/delivery-log.js';
 import { recordEventForEndpoint } from '../../outbox/record.js';
 import { newTargetRow } from '../../outbox/target-row.js';
 import { audited } from '../../platform/audit/index.js';
 import { sampleEvent } from './sample-events.js';
-import {
-  type AttemptRow,
-  createWebhooksStore,
-  type DeliveryRow,
-  type EndpointRow,
-  WEBHOOK_CHANNEL,
-} from './webhooks-store.js';
+import { createWebhooksStore, type EndpointRow, WEBHOOK_CHANNEL } from './webhooks-store.js';
 
 export interface WebhooksServiceDeps {
   db: Db;
@@ -77,25 +70,12 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-function toDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
+function toDelivery({ targetId, eventType, payload, ...rest }: LoggedDelivery): WebhookDelivery {
   return {
-    id: row.id,
-    webhookId: row.endpoint_id,
-    eventType: row.event_type as WebhookEventType,
-    status: row.status as DeliveryStatus,
-    attemptCount: Number(row.attempt_count),
-    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-    createdAt: row.created_at,
-    payload: fromJson<WebhookEvent>(row.payload),
-    attempts: attempts.map((a) => ({
-      attempt: Number(a.attempt),
-      startedAt: a.started_at,
-      durationMs: Number(a.duration_ms),
-      statusCode: a.status_code === null ? null : Number(a.status_code),
-      ok: Number(a.ok) === 1,
-      error: a.error,
-      responseBody: a.response_body,
-    })),
+    ...rest,
+    webhookId: targetId,
+    eventType: eventType as WebhookEventType,
+    payload: fromJson<WebhookEvent>(payload),
   };
 }
 
@@ -112,6 +92,7 @@ export function createWebhooksService({
   outbox,
 }: WebhooksServiceDeps) {
   const store = createWebhooksStore(db);
+  const log = createDeliveryLog(db, clock);
 
   /** The URL as stored: checked by the SSRF guard (400 when refused) and normalised. */
   async function acceptedUrl(raw: string): Promise<string> {
@@ -138,10 +119,10 @@ export function createWebhooksService({
   }
 
   async function deliveryOf(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const row = await store.findDelivery(endpointId, deliveryId);
-    if (row === undefined)
+    const delivery = await log.find(endpointId, deliveryId);
+    if (delivery === undefined)
       throw notFound(`Delivery ${deliveryId} not found for webhook endpoint ${endpointId}`);
-    return toDelivery(row, await store.attemptsOf([row.id]));
+    return toDelivery(delivery);
   }
 
   async function createEndpoint(
@@ -282,49 +263,19 @@ export function createWebhooksService({
 
     async deliveries(accountId: string, id: string, query: DeliveryListQuery): Promise<DeliveryPage> {
       await load(accountId, id);
-      const { rows, total } = await store.listDeliveries(id, query);
-      const attempts = await store.attemptsOf(rows.map((r) => r.id));
-      const byDelivery = new Map<string, AttemptRow[]>();
-      for (const attempt of attempts) {
-        const list = byDelivery.get(attempt.delivery_id) ?? [];
-        list.push(attempt);
-        byDelivery.set(attempt.delivery_id, list);
-      }
-      return {
-        deliveries: rows.map((r) => toDelivery(r, byDelivery.get(r.id) ?? [])),
-        total,
-        page: query.page,
-        limit: query.limit,
-        hasMore: hasMorePages({ total, page: query.page, limit: query.limit }),
-      };
+      const { deliveries, ...page } = await log.page(id, query);
+      return { deliveries: deliveries.map(toDelivery), ...page };
     },
 
     /** A new delivery (new id) of the same event, due at once. */
     async redeliver(accountId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
       const endpoint = await load(accountId, id);
-      const original = await store.findDelivery(id, deliveryId);
-      if (original === undefined) {
-        throw notFound(`Delivery ${deliveryId} not found for webhook endpoint ${id}`);
-      }
-      if (Number(endpoint.is_active) !== 1) throw disabled(id);
-      const nowIso = isoNow(clock());
-      const fresh = {
-        id: randomUUID(),
-        event_id: original.event_id,
-        endpoint_id: id,
-        account_id: accountId,
-        event_seq: original.event_seq,
-        event_type: original.event_type,
-        status: 'pending',
-        attempt_count: 0,
-        postponements: 0,
-        next_attempt_at: nowIso,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      await store.insertDelivery(fresh);
+      const fresh = await log.redeliver(id, deliveryId, () => {
+        if (Number(endpoint.is_active) !== 1) throw disabled(id);
+      });
+      if (fresh === undefined) throw notFound(`Delivery ${deliveryId} not found for webhook endpoint ${id}`);
       outbox?.notify();
-      return toDelivery({ ...fresh, payload: original.payload }, []);
+      return toDelivery(fresh);
     },
 
     /** Queues a signed sample event of `type` to this endpoint only. */

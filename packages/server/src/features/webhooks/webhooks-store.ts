@@ -1,25 +1,17 @@
 import type { Selectable, Updateable } from 'kysely';
-import type {
-  Db,
-  OutboxDeliveriesTable,
-  OutboxDeliveryAttemptsTable,
-  OutboxTargetsTable,
-} from '../../db/database.js';
-import { selectPage } from '../../db/paging.js';
+import type { Db, OutboxTargetsTable } from '../../db/database.js';
 import { makePendingDue } from '../../outbox/target-row.js';
 
 export type EndpointRow = Selectable<OutboxTargetsTable>;
 export type EndpointUpdate = Updateable<OutboxTargetsTable>;
-export type DeliveryRow = Selectable<OutboxDeliveriesTable> & { payload: string };
-export type AttemptRow = Selectable<OutboxDeliveryAttemptsTable>;
 
 /** The outbox channel of webhook endpoints. */
 export const WEBHOOK_CHANNEL = 'webhook';
 
 /**
- * Endpoints and the delivery log of one account: the outbox's targets of the webhook channel and
- * their deliveries. Every read of an endpoint filters on the account and the channel; deliveries
- * are read only for an endpoint found that way.
+ * Endpoints of one account: the outbox's targets of the webhook channel. Every read of an endpoint
+ * filters on the account and the channel; their deliveries are read (outbox/delivery-log.ts) only
+ * for an endpoint found that way.
  */
 export function createWebhooksStore(db: Db) {
   const endpoints = (accountId: string) =>
@@ -27,12 +19,6 @@ export function createWebhooksStore(db: Db) {
       .selectFrom('outbox_targets')
       .where('account_id', '=', accountId)
       .where('channel', '=', WEBHOOK_CHANNEL);
-  const deliveries = () =>
-    db
-      .selectFrom('outbox_deliveries as d')
-      .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
-      .selectAll('d')
-      .select('ev.payload');
 
   return {
     async insert(row: EndpointRow): Promise<void> {
@@ -101,45 +87,6 @@ export function createWebhooksStore(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
-    },
-
-    listDeliveries(
-      endpointId: string,
-      query: { page: number; limit: number; status?: string | undefined },
-    ): Promise<{ rows: DeliveryRow[]; total: number }> {
-      let base = db.selectFrom('outbox_deliveries as d').where('d.endpoint_id', '=', endpointId);
-      if (query.status !== undefined) base = base.where('d.status', '=', query.status);
-      return selectPage(
-        base,
-        (q) =>
-          q
-            .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
-            .selectAll('d')
-            .select('ev.payload')
-            .orderBy('d.created_at', 'desc')
-            .orderBy('d.event_seq', 'desc')
-            .orderBy('d.id', 'desc'),
-        query,
-      );
-    },
-
-    findDelivery(endpointId: string, id: string): Promise<DeliveryRow | undefined> {
-      return deliveries().where('d.endpoint_id', '=', endpointId).where('d.id', '=', id).executeTakeFirst();
-    },
-
-    async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
-      if (deliveryIds.length === 0) return [];
-      return db
-        .selectFrom('outbox_delivery_attempts')
-        .selectAll()
-        .where('delivery_id', 'in', deliveryIds)
-        .orderBy('delivery_id')
-        .orderBy('attempt')
-        .execute();
-    },
-
-    async insertDelivery(row: Selectable<OutboxDeliveriesTable>): Promise<void> {
-      await db.insertInto('outbox_deliveries').values(row).execute();
     },
   };
 }
