@@ -51,6 +51,8 @@ export interface AirtableStandIn {
   behave(behaviour: AirtableBehaviour): void;
   /** Every token of the base answers 401 from now on. */
   revoke(baseId: string): void;
+  /** A new token for the base, as its owner would make after a revocation: the old one stays refused. */
+  reissue(baseId: string): string;
   /** Requests a base takes a second before a 429 (default 5; 0: no limit). */
   perSecond: number;
   /** Seconds a 429 of the rate limit asks for (Retry-After; default 1). */
@@ -350,6 +352,13 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
     revoke(baseId: string) {
       const base = bases.get(baseId);
       if (base) base.revoked = true;
+    },
+    reissue(baseId: string) {
+      const base = bases.get(baseId);
+      if (base === undefined) throw new Error(`no base ${baseId}`);
+      base.token = `pat${randomBytes(12).toString('hex')}.${randomBytes(16).toString('hex')}`;
+      base.revoked = false;
+      return base.token;
     },
     async close() {
       for (const res of hanging) res.destroy();
