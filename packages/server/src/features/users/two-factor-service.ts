@@ -161,6 +161,15 @@ export function createTwoFactor({ db, clock, box, throttle }: TwoFactorDeps) {
       );
     },
 
+    /**
+     * Checks and spends a current code (or a recovery code) of a member whose two-factor is on,
+     * for a change that needs one: 401 TWO_FACTOR_REQUIRED when wrong, 409 when two-factor is off.
+     */
+    async checkCurrent(member: TwoFactorMember, code: string, address: string): Promise<void> {
+      const factor = await enabledFactor(member.userId);
+      await checkCode(member, factor.secret_sealed, code, address, true);
+    },
+
     /** Ten new recovery codes with a current code; every old one stops working. */
     async renewRecoveryCodes(member: TwoFactorMember, code: string, address: string): Promise<RecoveryCodes> {
       const factor = await enabledFactor(member.userId);

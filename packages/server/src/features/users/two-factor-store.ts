@@ -99,7 +99,7 @@ export function createTwoFactorStore(db: Db) {
         )
         .execute();
     },
-    /** Whether the member must turn two-factor on before anything else (the account requires it). */
+    /** Whether the member must turn two-factor on (or add a passkey) before anything else (the account requires it). */
     async mustEnrol(userId: string, accountId: string): Promise<boolean> {
       const row = await db
         .selectFrom('account_security')
@@ -107,9 +107,22 @@ export function createTwoFactorStore(db: Db) {
           join.on('user_two_factor.user_id', '=', userId).on('user_two_factor.enabled_at', 'is not', null),
         )
         .select(['account_security.require_2fa', 'user_two_factor.user_id'])
+        // A passkey verifies its user as well: it satisfies the rule as TOTP does.
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('user_passkeys')
+                .select('user_passkeys.id')
+                .where('user_passkeys.user_id', '=', userId),
+            )
+            .as('has_passkey'),
+        )
         .where('account_security.account_id', '=', accountId)
         .executeTakeFirst();
-      return row !== undefined && Number(row.require_2fa) === 1 && row.user_id === null;
+      return (
+        row !== undefined && Number(row.require_2fa) === 1 && row.user_id === null && !Number(row.has_passkey)
+      );
     },
   };
 }
