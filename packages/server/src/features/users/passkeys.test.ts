@@ -333,6 +333,8 @@ describeEachDialect('passkeys: registration, sign-in and removal', (t) => {
     // The passkey routes are open during enrolment; removal is not.
     expect((await t.request('/v1/auth/passkeys', { headers: asCookie(editorCookie) })).status).toBe(200);
     expect((await addPasskey(t, editorCookie, createSoftAuthenticator(DASHBOARD_ORIGIN))).status).toBe(200);
+    const status = await t.request('/v1/auth/2fa', { headers: asCookie(editorCookie) });
+    expect(status.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true, passkeys: 1 });
     expect((await t.request('/v1/forms', { headers: asCookie(editorCookie) })).status).toBe(200);
     // The integrations token of the member is let through too.
     const jwt = await t.request('/integrations/v1/auth/login', {

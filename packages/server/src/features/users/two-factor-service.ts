@@ -113,6 +113,7 @@ export function createTwoFactor({ db, clock, box, throttle }: TwoFactorDeps) {
         enabled: factor?.enabled_at != null,
         recoveryCodesLeft: await store.recoveryCodesLeft(member.userId),
         required: await store.required(member.accountId),
+        passkeys: await store.passkeyCount(member.userId),
       };
     },
 

@@ -1,6 +1,6 @@
 import type { Db, UserRecoveryCodesTable } from '../../db/database.js';
 
-/** The `user_two_factor`, `user_recovery_codes` and `account_security` tables. */
+/** The `user_two_factor`, `user_recovery_codes` and `account_security` tables (and whether a member has passkeys). */
 export function createTwoFactorStore(db: Db) {
   return {
     factor(userId: string) {
@@ -79,6 +79,15 @@ export function createTwoFactorStore(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
         .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /** How many passkeys the member has (each satisfies the account's rule as TOTP does). */
+    async passkeyCount(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('user_passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
