@@ -66,7 +66,7 @@ export const passkeyRoutes = c.router({
     path: '/v1/auth/passkeys/authentication/options',
     body: PasskeySignInOptionsBody.optional(),
     summary: 'Start a passkey sign-in',
-    description: `Options for \`navigator.credentials.get()\` with no credentials listed: the browser offers the passkeys it holds for this site. ${rp}`,
+    description: `Options for \`navigator.credentials.get()\` with no credentials listed: the browser offers the passkeys it holds for this site. At most 30 a minute per client (429). ${rp}`,
     responses: { 200: success(PasskeyCeremony, 'The ceremony'), ...errorResponses(PUBLIC_ERRORS) },
     metadata: meta({ auth: 'public' }),
   },

@@ -45,9 +45,12 @@ export function passkeyHandlers(
       status: 200,
       body: successBody(await passkeys.register(memberOf(req), body), 'Passkey added'),
     }),
-    passkeySignInOptions: async ({ body }) => ({
+    passkeySignInOptions: async ({ req, body }) => ({
       status: 200,
-      body: successBody(await passkeys.signInOptions(body?.email), 'Choose a passkey in the browser'),
+      body: successBody(
+        await passkeys.signInOptions(body?.email, clientKey(req)),
+        'Choose a passkey in the browser',
+      ),
     }),
     signInWithPasskey: async ({ req, res, body }) => {
       const { userId } = await passkeys.signIn(body, clientKey(req));

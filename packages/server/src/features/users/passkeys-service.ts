@@ -22,9 +22,11 @@ import {
   notFound,
   SsoRequiredError,
   TwoFactorRequiredError,
+  tooManyRequests,
   unauthorized,
 } from '../../domain-errors.js';
 import { audited } from '../../platform/audit/index.js';
+import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 import { createPasskeysStore } from './passkeys-store.js';
 import type { TwoFactor, TwoFactorMember } from './two-factor-service.js';
 import { recordSignIn } from './users-service.js';
@@ -34,6 +36,11 @@ import { createUsersStore } from './users-store.js';
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 /** Removing a passkey without a code needs a session this fresh. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
+/**
+ * Sign-in ceremonies a client may start: each keeps a challenge row for five minutes, and nobody
+ * signs in that often.
+ */
+export const PASSKEY_SIGN_IN_LIMIT = { limit: 30, windowMs: 60_000 };
 /** ES256 and RS256: what platform authenticators and security keys offer. */
 const ALGORITHMS = [-7, -257];
 const REFUSED = 'This passkey cannot sign in here';
@@ -68,6 +75,7 @@ export interface PasskeyMember extends TwoFactorMember {
  */
 export function createPasskeys({ db, clock, publicUrl, twoFactor, passwordAllowed }: PasskeysDeps) {
   const store = createPasskeysStore(db);
+  const limiter = createLimiter({ db, clock });
   const url = new URL(publicUrl);
   const rpID = url.hostname;
   const origin = url.origin;
@@ -181,7 +189,14 @@ export function createPasskeys({ db, clock, publicUrl, twoFactor, passwordAllowe
      * A sign-in's options. With `email` (the second step after a password), the assertion must be
      * a passkey of that member; the answer is the same whether the address has an account or not.
      */
-    async signInOptions(email?: string): Promise<PasskeyCeremony> {
+    async signInOptions(email: string | undefined, address: string): Promise<PasskeyCeremony> {
+      const answer = await limiter.consume(`passkey:client:${address}`, PASSKEY_SIGN_IN_LIMIT);
+      if (!answer.allowed) {
+        throw tooManyRequests(
+          'Too many passkey sign-ins started: wait a moment',
+          rateLimitInfo(answer, 'BURST_LIMIT'),
+        );
+      }
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',

@@ -263,6 +263,22 @@ describeEachDialect('passkeys: registration, sign-in and removal', (t) => {
     ).toBe(401);
   });
 
+  it('a client starts at most 30 sign-ins a minute', async () => {
+    t.clock.advance(61_000);
+    const start = () =>
+      t.request('/v1/auth/passkeys/authentication/options', {
+        method: 'POST',
+        headers: { origin: DASHBOARD_ORIGIN },
+        json: {},
+      });
+    for (let i = 0; i < 30; i += 1) expect((await start()).status).toBe(200);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    t.clock.advance(61_000);
+    expect((await start()).status).toBe(200);
+  });
+
   it('an authenticator that keeps no counter signs in again and again', async () => {
     const member = await newMember(t, accountId);
     const cookie = cookieOf(await signIn(t, member));
