@@ -74,13 +74,18 @@ export function useDashboardServer(
   prefix: string,
   /** More environment for `formloom serve`, read when it starts (after the caller's earlier `beforeAll`). */
   env: () => Record<string, string> = () => ({}),
+  /**
+   * The host of the public URL. `localhost` for what needs a domain rather than an address
+   * (WebAuthn takes no IP address as its relying party id).
+   */
+  host: '127.0.0.1' | 'localhost' = '127.0.0.1',
 ): () => DashboardServer {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   let server: DashboardServer | undefined;
   beforeAll(async () => {
     await ensureBuilt('dashboard');
     const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
+    const origin = `http://${host}:${port}`;
     const serve = await startServe(dataDir, { ...env(), PORT: String(port), FORMLOOM_PUBLIC_URL: origin });
     const line = serve.lines.find((l) => l.startsWith('Set up the dashboard'))!;
     server = {

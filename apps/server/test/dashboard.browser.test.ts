@@ -125,13 +125,13 @@ describe.skipIf(executable === undefined)('the dashboard in Chromium, on formloo
     const signInSizes = recordAssets(signIn.page);
     const started = Date.now();
     await signIn.page.goto(`${origin}/app/`);
-    await signIn.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signIn.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     const signInMs = Date.now() - started;
     await signIn.page.waitForLoadState('networkidle');
     const signInLoad = { ...signInSizes, files: [...signInSizes.files] };
     await signIn.page.getByLabel('Email').fill('owner@example.com');
     await signIn.page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
-    await signIn.page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await signIn.page.getByRole('table', { name: 'Forms' }).waitFor();
 
     // The forms list, first load in a browser that is signed in (its cookie) but has no cache.

@@ -411,6 +411,18 @@ export {
   SavePartialBody,
 } from './models/partial.js';
 export {
+  Passkey,
+  PasskeyAuthenticationResponse,
+  PasskeyCeremony,
+  PasskeyList,
+  PasskeyRegistrationBody,
+  PasskeyRegistrationResponse,
+  PasskeyRemoveBody,
+  PasskeyRemoved,
+  PasskeySignInBody,
+  PasskeySignInOptionsBody,
+} from './models/passkey.js';
+export {
   CompletedPayment,
   ConnectStripeBody,
   PAID_PAGE_PATH,

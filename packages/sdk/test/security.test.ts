@@ -3,6 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { Formloom } from '../src/index.js';
 import { client, mockFetch, ok } from './support/mock-fetch.js';
 
+/** A browser's answers, as JSON (their bytes do not matter to the SDK). */
+const PASSKEY_CREATED = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+};
+const PASSKEY_ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+
 /** Every route of the security router, the SDK method that calls it and the request it must send. */
 const CALLS: Record<
   string,
@@ -26,6 +42,36 @@ const CALLS: Record<
     (c) => c.security.twoFactor.renewRecoveryCodes({ code: '123456' }),
     'POST',
     '/v1/auth/2fa/recovery-codes',
+    { code: '123456' },
+  ],
+  listPasskeys: [(c) => c.security.passkeys.list(), 'GET', '/v1/auth/passkeys'],
+  passkeyRegistrationOptions: [
+    (c) => c.security.passkeys.registrationOptions(),
+    'POST',
+    '/v1/auth/passkeys/registration/options',
+  ],
+  registerPasskey: [
+    (c) => c.security.passkeys.register({ challengeId: 'c1', name: 'Laptop', response: PASSKEY_CREATED }),
+    'POST',
+    '/v1/auth/passkeys/registration/verify',
+    { challengeId: 'c1', name: 'Laptop', response: PASSKEY_CREATED },
+  ],
+  passkeySignInOptions: [
+    (c) => c.security.passkeys.signInOptions({ email: 'ada@example.com' }),
+    'POST',
+    '/v1/auth/passkeys/authentication/options',
+    { email: 'ada@example.com' },
+  ],
+  signInWithPasskey: [
+    (c) => c.security.passkeys.signIn({ challengeId: 'c2', response: PASSKEY_ASSERTION }),
+    'POST',
+    '/v1/auth/passkeys/authentication/verify',
+    { challengeId: 'c2', response: PASSKEY_ASSERTION },
+  ],
+  removePasskey: [
+    (c) => c.security.passkeys.remove('pk-1', { code: '123456' }),
+    'DELETE',
+    '/v1/auth/passkeys/pk-1',
     { code: '123456' },
   ],
   listSessions: [(c) => c.security.sessions.list(), 'GET', '/v1/auth/sessions'],

@@ -43,6 +43,7 @@ import {
   createAccountSecurityRouter,
   createDashboardAuthRouter,
   createMembersRouter,
+  createSessionSignIn,
   DASHBOARD_SESSION_TTL_MS,
   sessionVerifier,
 } from './features/users/index.js';
@@ -172,6 +173,8 @@ export function createApp(deps: AppDeps): Express {
       sessions: services.cookieSessions,
       users: services.users,
       passwordResets: services.passwordResets,
+      passkeys: services.passkeys,
+      signIn: createSessionSignIn(services.cookieSessions, config.publicUrl.startsWith('https:')),
     }),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,

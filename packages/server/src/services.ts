@@ -84,6 +84,7 @@ import {
   createLogin,
   createLoginThrottle,
   createMembersService,
+  createPasskeys,
   createPasswordResets,
   createSessionCheck,
   createSessionTokens,
@@ -453,6 +454,14 @@ function buildServices(deps: ServicesDeps) {
     clock,
     passwordAllowed: sso.passwordAllowed,
   });
+  // Passkeys for the host of the public URL; they obey single sign-on's `enforce` as passwords do.
+  const passkeys = createPasskeys({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    twoFactor,
+    passwordAllowed: sso.passwordAllowed,
+  });
   const passwordResets = createPasswordResets({
     db,
     clock,
@@ -609,6 +618,7 @@ function buildServices(deps: ServicesDeps) {
     checkCredentials,
     sso,
     twoFactor,
+    passkeys,
     passwordResets,
     login,
     slack,

@@ -8,6 +8,11 @@ export const TwoFactorStatus = z
     enabled: z.boolean().describe('Whether sign-in asks for a code'),
     recoveryCodesLeft: z.number().int().min(0).describe('Unused recovery codes'),
     required: z.boolean().describe("Whether the account requires every member's two-factor"),
+    passkeys: z
+      .number()
+      .int()
+      .min(0)
+      .describe('The member’s passkeys: any one of them satisfies `required` as the app does'),
   })
   .describe('Two-factor of the signed-in member');
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;

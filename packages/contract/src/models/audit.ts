@@ -67,6 +67,10 @@ export const AUDIT_ACTIONS = [
   'password.changed',
   'password.reset_confirmed',
   'account.security_changed',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.sign_in_succeeded',
+  'passkey.sign_in_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +90,7 @@ export const AUDIT_TARGET_TYPES = [
   'destination',
   'payments',
   'session',
+  'passkey',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -17,6 +17,7 @@ import {
 } from '../models/account-security.js';
 import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
+import { passkeyRoutes } from './passkeys.js';
 import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
 
 /** The signed-in member's own sign-in: any role, the dashboard's cookie only. */
@@ -27,7 +28,7 @@ const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
 const wrongCode = 'Wrong or already used code (`TWO_FACTOR_REQUIRED`)';
 const SessionIdParams = z.object({ sessionId: z.string().min(1).max(64).describe('Session id') });
 
-/** Two-factor, sessions and passwords of the signed-in member; password reset for anyone. */
+/** Two-factor, passkeys, sessions and passwords of the signed-in member; password reset for anyone. */
 export const accountSecurityRouter = c.router({
   getTwoFactor: {
     method: 'GET',
@@ -151,4 +152,5 @@ export const accountSecurityRouter = c.router({
     responses: { 200: success(AccountSecurity, 'The rules'), ...errorResponses(ERRORS) },
     metadata: meta({ auth: 'cookie', permission: 'owners.manage', refusesKeys: true }),
   },
+  ...passkeyRoutes,
 });

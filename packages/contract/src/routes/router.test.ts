@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(152);
+    expect(contractRoutes).toHaveLength(158);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -77,6 +77,12 @@ describe('contract routes', () => {
       'DELETE /v1/forms/:id/destinations/:destinationId',
       'GET /v1/forms/:id/destinations/:destinationId/deliveries',
       'POST /v1/forms/:id/destinations/:destinationId/deliveries/:deliveryId/redeliver',
+      'GET /v1/auth/passkeys',
+      'POST /v1/auth/passkeys/registration/options',
+      'POST /v1/auth/passkeys/registration/verify',
+      'POST /v1/auth/passkeys/authentication/options',
+      'POST /v1/auth/passkeys/authentication/verify',
+      'DELETE /v1/auth/passkeys/:passkeyId',
     ]) {
       expect(all, endpoint).toContain(endpoint);
     }

@@ -8,8 +8,8 @@ const routes = contract.security;
 type R = Contract['security'];
 
 /**
- * The signed-in member's own sign-in security (`session: true`): two-factor, sessions and
- * password; password reset by e-mail for anyone; the account's `require2fa` for an owner.
+ * The signed-in member's own sign-in security (`session: true`): two-factor, passkeys, sessions
+ * and password; password reset by e-mail for anyone; the account's `require2fa` for an owner.
  *
  * ```ts
  * const { otpauthUri, secret } = await client.security.twoFactor.setup();
@@ -42,6 +42,46 @@ export class Security extends APIResource {
       options?: RequestOptions,
     ): APIPromise<ResultOf<R['renewRecoveryCodes']>> =>
       this._client._call(routes.renewRecoveryCodes, { body }, { idempotencyKey: null, ...options }),
+  };
+
+  /**
+   * Passkeys (WebAuthn). The options go to the browser's `navigator.credentials` (as JSON, for
+   * example through `@simplewebauthn/browser`), and its answer comes back with the `challengeId`.
+   * A passkey sign-in starts the dashboard's cookie session; the integrations login stays
+   * password (and code) only.
+   */
+  readonly passkeys = {
+    /** The member's passkeys: name, added, last used. */
+    list: (options?: RequestOptions): APIPromise<ResultOf<R['listPasskeys']>> =>
+      this._client._call(routes.listPasskeys, {}, options),
+    /** Options for `navigator.credentials.create()`, and the challenge's id. */
+    registrationOptions: (options?: RequestOptions): APIPromise<ResultOf<R['passkeyRegistrationOptions']>> =>
+      this._client._call(routes.passkeyRegistrationOptions, {}, { idempotencyKey: null, ...options }),
+    /** Adds the passkey the browser made, under a name. */
+    register: (
+      body: BodyOf<R['registerPasskey']>,
+      options?: RequestOptions,
+    ): APIPromise<ResultOf<R['registerPasskey']>> =>
+      this._client._call(routes.registerPasskey, { body }, { idempotencyKey: null, ...options }),
+    /** Options for `navigator.credentials.get()`; `email` when the passkey must be that member's. */
+    signInOptions: (
+      body: BodyOf<R['passkeySignInOptions']> = {},
+      options?: RequestOptions,
+    ): APIPromise<ResultOf<R['passkeySignInOptions']>> =>
+      this._client._call(routes.passkeySignInOptions, { body }, { idempotencyKey: null, ...options }),
+    /** Signs in with the browser's assertion. */
+    signIn: (
+      body: BodyOf<R['signInWithPasskey']>,
+      options?: RequestOptions,
+    ): APIPromise<ResultOf<R['signInWithPasskey']>> =>
+      this._client._call(routes.signInWithPasskey, { body }, { idempotencyKey: null, ...options }),
+    /** Removes a passkey: with a current two-factor `code`, or soon after signing in. */
+    remove: (
+      passkeyId: string,
+      body: BodyOf<R['removePasskey']> = {},
+      options?: RequestOptions,
+    ): APIPromise<ResultOf<R['removePasskey']>> =>
+      this._client._call(routes.removePasskey, { params: { passkeyId }, body }, options),
   };
 
   readonly sessions = {

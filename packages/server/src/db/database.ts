@@ -20,6 +20,8 @@ export interface Database {
   user_sessions: UserSessionsTable;
   user_two_factor: UserTwoFactorTable;
   user_recovery_codes: UserRecoveryCodesTable;
+  user_passkeys: UserPasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   account_security: AccountSecurityTable;
   password_resets: PasswordResetsTable;
   setup_tokens: SetupTokensTable;
@@ -440,6 +442,32 @@ export interface UserRecoveryCodesTable {
   code_hash: string;
   created_at: string;
   used_at: string | null;
+}
+
+/** A member's passkey: a WebAuthn credential (its id and COSE public key in base64url). */
+export interface UserPasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (0 for those that keep none); bigint on PostgreSQL. */
+  counter: number | string;
+  /** JSON array of the transports the browser reported, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet used: good once, until `expires_at`. */
+export interface PasskeyChallengesTable {
+  id: string;
+  challenge: string;
+  /** `register` (for `user_id`) or `authenticate` (for `user_id` when one is expected). */
+  purpose: string;
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** An account's sign-in rules; no row is `require_2fa` 0. */

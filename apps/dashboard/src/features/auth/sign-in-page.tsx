@@ -1,3 +1,4 @@
+import { AuthenticationError } from '@formloom/sdk';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +9,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { navigate, useLocation } from '../../navigation.js';
 import { authErrorKey, isSsoRequired, isTwoFactorRequired } from './auth-error.js';
+import { getPasskey, passkeyProblem } from './passkey-ceremony.js';
 import { authKeys } from './queries.js';
 import { authTexts } from './texts.js';
 
@@ -76,8 +78,23 @@ export default function SignInPage() {
       if (needsCode(error)) setAskCode(true);
     },
   });
+  // A passkey signs in alone, or in place of the code once the password was right: then it must
+  // be a passkey of the member whose email was typed.
+  const passkey = useMutation({
+    mutationFn: async () => {
+      const ceremony = await client.security.passkeys.signInOptions(askCode ? { email } : {});
+      const response = await getPasskey(ceremony.options);
+      return client.security.passkeys.signIn({ challengeId: ceremony.challengeId, response });
+    },
+    onMutate: () => signIn.reset(),
+    onSuccess: (me) => {
+      queryClient.removeQueries({ queryKey: authKeys.ended() });
+      queryClient.setQueryData(authKeys.me(), me);
+    },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    passkey.reset();
     signIn.mutate();
   };
   let failure: string | undefined;
@@ -89,6 +106,16 @@ export default function SignInPage() {
       failure = tx('ssoRequired');
       ssoAccount ??= accountOfRefusal(signIn.error);
     } else failure = t(authErrorKey(signIn.error, 'wrongCredentials'));
+  }
+  // A cancelled prompt is no failure: said in blue, as a note.
+  const problem = passkey.isError ? passkeyProblem(passkey.error) : undefined;
+  if (passkey.isError) {
+    if (problem !== undefined) failure = tx(problem);
+    else if (isSsoRequired(passkey.error)) {
+      failure = tx('ssoRequired');
+      ssoAccount ??= accountOfRefusal(passkey.error);
+    } else if (passkey.error instanceof AuthenticationError) failure = tx('passkeyRefused');
+    else failure = t(authErrorKey(passkey.error, 'wrongCredentials'));
   }
   return (
     <CenteredCard title={t('signInTitle')}>
@@ -105,7 +132,14 @@ export default function SignInPage() {
             </Alert>
           )}
           {failure !== undefined && (
-            <Alert color={askCode && code.trim() === '' ? 'blue' : 'red'} role="alert">
+            <Alert
+              color={
+                problem === 'passkeyCancelled' || (!passkey.isError && askCode && code.trim() === '')
+                  ? 'blue'
+                  : 'red'
+              }
+              role="alert"
+            >
               {failure}
             </Alert>
           )}
@@ -141,6 +175,9 @@ export default function SignInPage() {
           )}
           <Button type="submit" loading={signIn.isPending}>
             {t('signIn')}
+          </Button>
+          <Button variant="default" loading={passkey.isPending} onClick={() => passkey.mutate()}>
+            {askCode ? tx('passkeyInstead') : tx('passkeySignIn')}
           </Button>
           <Anchor
             href="/app/forgot-password"

@@ -32,6 +32,14 @@ export const authTexts = defineTexts(
     sso_not_configured: 'Single sign-on is not set up for this account.',
     sso_cancelled: 'The sign-in was cancelled at your provider.',
     sso_failed: 'Signing in through single sign-on did not work. Start it again.',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyInstead: 'Use a passkey instead of the code',
+    passkeyUnsupported:
+      'This browser cannot use passkeys. Sign in with your password, or use another browser.',
+    passkeyCancelled:
+      'The passkey prompt was closed. Try again when you are ready, or sign in with your password.',
+    passkeyRefused:
+      'This passkey cannot sign you in here. It may have been removed, or belong to another member.',
   },
   {
     de: {
@@ -72,6 +80,14 @@ export const authTexts = defineTexts(
       sso_not_configured: 'Für dieses Konto ist kein Single Sign-On eingerichtet.',
       sso_cancelled: 'Die Anmeldung wurde bei Ihrem Anbieter abgebrochen.',
       sso_failed: 'Die Anmeldung über Single Sign-On hat nicht geklappt. Starten Sie sie erneut.',
+      passkeySignIn: 'Mit einem Passkey anmelden',
+      passkeyInstead: 'Passkey statt des Codes verwenden',
+      passkeyUnsupported:
+        'Dieser Browser kann keine Passkeys verwenden. Melden Sie sich mit Ihrem Passwort an oder nutzen Sie einen anderen Browser.',
+      passkeyCancelled:
+        'Die Passkey-Abfrage wurde geschlossen. Versuchen Sie es erneut, wenn Sie bereit sind, oder melden Sie sich mit Ihrem Passwort an.',
+      passkeyRefused:
+        'Mit diesem Passkey können Sie sich hier nicht anmelden. Er wurde vielleicht entfernt oder gehört einem anderen Mitglied.',
     },
     es: {
       sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión para seguir donde lo dejaste.',
@@ -109,6 +125,14 @@ export const authTexts = defineTexts(
       sso_not_configured: 'Esta cuenta no tiene configurado el inicio de sesión único.',
       sso_cancelled: 'El inicio de sesión se canceló en tu proveedor.',
       sso_failed: 'El inicio de sesión único no ha funcionado. Empiézalo otra vez.',
+      passkeySignIn: 'Iniciar sesión con una llave de acceso',
+      passkeyInstead: 'Usar una llave de acceso en lugar del código',
+      passkeyUnsupported:
+        'Este navegador no puede usar llaves de acceso. Inicia sesión con tu contraseña o usa otro navegador.',
+      passkeyCancelled:
+        'Se cerró la solicitud de la llave de acceso. Vuelve a intentarlo cuando quieras, o inicia sesión con tu contraseña.',
+      passkeyRefused:
+        'Esta llave de acceso no puede iniciar tu sesión aquí. Puede que se haya eliminado o que sea de otro miembro.',
     },
     it: {
       sessionEnded: 'La tua sessione è terminata. Accedi di nuovo per riprendere da dove eri rimasto.',
@@ -144,6 +168,14 @@ export const authTexts = defineTexts(
       sso_not_configured: 'Il single sign-on non è configurato per questo account.',
       sso_cancelled: "L'accesso è stato annullato presso il tuo provider.",
       sso_failed: "L'accesso con single sign-on non ha funzionato. Avvialo di nuovo.",
+      passkeySignIn: 'Accedi con una passkey',
+      passkeyInstead: 'Usa una passkey al posto del codice',
+      passkeyUnsupported:
+        'Questo browser non può usare le passkey. Accedi con la password o usa un altro browser.',
+      passkeyCancelled:
+        'La richiesta della passkey è stata chiusa. Riprova quando vuoi, oppure accedi con la password.',
+      passkeyRefused:
+        'Questa passkey non può farti accedere qui. Potrebbe essere stata rimossa o appartenere a un altro membro.',
     },
     nl: {
       sessionEnded: 'Je sessie is verlopen. Meld je opnieuw aan om verder te gaan waar je was.',
@@ -180,6 +212,14 @@ export const authTexts = defineTexts(
       sso_not_configured: 'Voor dit account is geen single sign-on ingesteld.',
       sso_cancelled: 'De aanmelding is bij je provider geannuleerd.',
       sso_failed: 'Aanmelden via single sign-on is niet gelukt. Start het opnieuw.',
+      passkeySignIn: 'Inloggen met een passkey',
+      passkeyInstead: 'Een passkey gebruiken in plaats van de code',
+      passkeyUnsupported:
+        'Deze browser kan geen passkeys gebruiken. Log in met je wachtwoord of gebruik een andere browser.',
+      passkeyCancelled:
+        'De passkey-vraag is gesloten. Probeer het opnieuw wanneer je klaar bent, of log in met je wachtwoord.',
+      passkeyRefused:
+        'Met deze passkey kun je hier niet inloggen. Hij is misschien verwijderd of hoort bij een ander lid.',
     },
     tr: {
       sessionEnded: 'Oturumunuz sona erdi. Kaldığınız yerden devam etmek için yeniden giriş yapın.',
@@ -213,6 +253,14 @@ export const authTexts = defineTexts(
       sso_not_configured: 'Bu hesap için çoklu oturum açma kurulmamış.',
       sso_cancelled: 'Giriş, sağlayıcınızda iptal edildi.',
       sso_failed: 'Çoklu oturum açma ile giriş olmadı. Yeniden başlatın.',
+      passkeySignIn: 'Geçiş anahtarıyla giriş yap',
+      passkeyInstead: 'Kod yerine geçiş anahtarı kullan',
+      passkeyUnsupported:
+        'Bu tarayıcı geçiş anahtarlarını kullanamıyor. Parolanızla giriş yapın veya başka bir tarayıcı kullanın.',
+      passkeyCancelled:
+        'Geçiş anahtarı penceresi kapatıldı. Hazır olduğunuzda yeniden deneyin veya parolanızla giriş yapın.',
+      passkeyRefused:
+        'Bu geçiş anahtarı burada giriş yapamaz. Kaldırılmış ya da başka bir üyeye ait olabilir.',
     },
   },
 );

@@ -12,6 +12,7 @@ export const securityKeys = {
   all: ['security'] as const,
   twoFactor: () => [...securityKeys.all, 'two-factor'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
+  passkeys: () => [...securityKeys.all, 'passkeys'] as const,
 };
 
 export function useTwoFactor(enabled = true) {
@@ -23,8 +24,8 @@ export function useTwoFactor(enabled = true) {
   });
 }
 
-/** Whether the account requires two-factor and the signed-in member has not turned it on yet. */
+/** Whether the account requires two-factor and the signed-in member has neither it nor a passkey yet. */
 export function useEnrolmentRequired(signedIn: boolean): boolean {
   const status = useTwoFactor(signedIn);
-  return signedIn && status.data?.required === true && !status.data.enabled;
+  return signedIn && status.data?.required === true && !status.data.enabled && status.data.passkeys === 0;
 }

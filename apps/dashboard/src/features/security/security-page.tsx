@@ -20,12 +20,16 @@ import { errorMessage, ShownOnce } from '../../components/shown-once.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTexts } from '../../i18n/texts.js';
 import { isTwoFactorRequired } from '../auth/auth-error.js';
+import { passkeyProblem } from '../auth/passkey-ceremony.js';
 import { useMe } from '../auth/queries.js';
 import {
+  useAddPasskey,
   useChangePassword,
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useEndSession,
+  usePasskeys,
+  useRemovePasskey,
   useRenewRecoveryCodes,
   useRequireTwoFactor,
   useSessions,
@@ -40,7 +44,7 @@ type T = ReturnType<typeof useTexts<keyof (typeof texts)['en']>>;
 const failure = (t: T, error: unknown) =>
   isTwoFactorRequired(error) ? t('wrongCode') : t('failed', { message: errorMessage(error) });
 
-/** The signed-in member's own sign-in: two-factor, sessions, password; an owner's rule for all. */
+/** The signed-in member's own sign-in: two-factor, passkeys, sessions, password; an owner's rule for all. */
 export default function SecurityPage() {
   const t = useTexts(texts);
   const me = useMe();
@@ -50,6 +54,7 @@ export default function SecurityPage() {
         {t('title')}
       </Title>
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
       <PasswordSection />
       {me.data?.role === 'owner' && <RequireSection />}
@@ -137,7 +142,7 @@ function TwoFactorSection() {
   const data = status.data;
   return (
     <Section title={t('twoFactorTitle')} busy={status.isPending}>
-      {data?.required === true && !data.enabled && (
+      {data?.required === true && !data.enabled && data.passkeys === 0 && (
         <Alert color="yellow" role="alert" styles={{ message: { color: 'var(--mantine-color-dark-7)' } }}>
           {t('required')}
         </Alert>
@@ -205,6 +210,117 @@ function TwoFactorSection() {
           />
         </Stack>
       )}
+    </Section>
+  );
+}
+
+/** The member's passkeys: add one under a name, see when each was used, remove one. */
+function PasskeysSection() {
+  const t = useTexts(texts);
+  const { language } = useI18n();
+  const passkeys = usePasskeys();
+  const twoFactor = useTwoFactor();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const [name, setName] = useState('');
+  // The passkey whose removal asked for a code (the session signed in too long ago).
+  const [needsCode, setNeedsCode] = useState<string | undefined>(undefined);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(name.trim(), { onSuccess: () => setName('') });
+  };
+  const removeOne = (id: string, code?: string) =>
+    remove.mutate(
+      { id, ...(code === undefined ? {} : { code }) },
+      {
+        onSuccess: () => setNeedsCode(undefined),
+        onError: (error) => {
+          if (isTwoFactorRequired(error)) setNeedsCode(id);
+        },
+      },
+    );
+  const problem = add.isError ? passkeyProblem(add.error) : undefined;
+  const list = passkeys.data?.passkeys;
+  let removeFailure: string | undefined;
+  if (remove.isError) {
+    if (!isTwoFactorRequired(remove.error)) removeFailure = failure(t, remove.error);
+    else if (remove.variables.code !== undefined) removeFailure = t('wrongCode');
+    else removeFailure = twoFactor.data?.enabled === true ? t('removeNeedsCode') : t('removeNeedsSignIn');
+  }
+  return (
+    <Section title={t('passkeysTitle')} busy={passkeys.isPending}>
+      <Text>{t('passkeysIntro')}</Text>
+      {add.isError && (
+        <Alert color={problem === 'passkeyCancelled' ? 'blue' : 'red'} role="alert">
+          {problem !== undefined ? t(problem) : failure(t, add.error)}
+        </Alert>
+      )}
+      {add.isSuccess && (
+        <Alert color="green" role="status">
+          {t('passkeyAdded', { name: add.data.name })}
+        </Alert>
+      )}
+      {removeFailure !== undefined && (
+        <Alert color="red" role="alert">
+          {removeFailure}
+        </Alert>
+      )}
+      {list !== undefined && list.length === 0 && <Text c="dimmed">{t('noPasskeys')}</Text>}
+      {list !== undefined && list.length > 0 && (
+        <ScrollTable label={t('passkeysTitle')}>
+          <Table striped aria-label={t('passkeysTitle')}>
+            <ColumnHeads labels={[t('passkeyName'), t('added'), t('lastUsed'), t('actions')]} />
+            <Table.Tbody>
+              {list.map((passkey) => (
+                <Table.Tr key={passkey.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{passkey.name}</Table.Td>
+                  <Table.Td>{date.format(new Date(passkey.createdAt))}</Table.Td>
+                  <Table.Td>
+                    {passkey.lastUsedAt === null ? t('neverUsed') : date.format(new Date(passkey.lastUsedAt))}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('removePasskeyOf', { name: passkey.name })}
+                      loading={remove.isPending && remove.variables?.id === passkey.id}
+                      onClick={() => removeOne(passkey.id)}
+                    >
+                      {t('removePasskey')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      {needsCode !== undefined && twoFactor.data?.enabled === true && (
+        <CodeForm
+          label={t('code')}
+          hint={t('codeHint')}
+          submit={t('removeWithCode')}
+          pending={remove.isPending}
+          onSubmit={(code) => removeOne(needsCode, code)}
+        />
+      )}
+      <form onSubmit={submit} noValidate aria-label={t('addPasskey')}>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('passkeyName')}
+            description={t('passkeyNameHint')}
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button type="submit" loading={add.isPending} disabled={name.trim() === ''}>
+            {t('addPasskey')}
+          </Button>
+        </Group>
+      </form>
     </Section>
   );
 }

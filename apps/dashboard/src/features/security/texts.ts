@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/texts.js';
 
-/** The security page's texts: two-factor, sessions, password, and the owner's rule. */
+/** The security page's texts: two-factor, passkeys, sessions, password, and the owner's rule. */
 export const texts = defineTexts(
   {
     title: 'Security',
@@ -40,6 +40,25 @@ export const texts = defineTexts(
     requireTitle: 'Require two-factor of every member',
     requireHint: 'Members without it can do nothing but turn it on.',
     save: 'Save',
+    passkeysTitle: 'Passkeys',
+    passkeysIntro:
+      'A passkey signs you in with your device’s screen lock or a security key: no password and no code needed.',
+    noPasskeys: 'No passkeys yet.',
+    passkeyName: 'Passkey name',
+    passkeyNameHint: 'To tell your passkeys apart, such as “Work laptop”.',
+    addPasskey: 'Add a passkey',
+    passkeyAdded: 'Passkey “{name}” added.',
+    added: 'Added',
+    lastUsed: 'Last used',
+    neverUsed: 'Never',
+    removePasskey: 'Remove',
+    removePasskeyOf: 'Remove the passkey {name}',
+    removeWithCode: 'Remove with this code',
+    removeNeedsCode: 'To remove a passkey, enter a current code of your authenticator app.',
+    removeNeedsSignIn: 'To remove a passkey, sign out and sign in again, then remove it within ten minutes.',
+    passkeyUnsupported:
+      'This browser cannot make passkeys. Use a browser with passkey support over a secure connection.',
+    passkeyCancelled: 'The passkey prompt was closed, so nothing was added.',
   },
   {
     de: {
@@ -82,6 +101,27 @@ export const texts = defineTexts(
       requireTitle: 'Zwei-Faktor von jedem Mitglied verlangen',
       requireHint: 'Mitglieder ohne sie können nichts tun, außer sie einzuschalten.',
       save: 'Speichern',
+      passkeysTitle: 'Passkeys',
+      passkeysIntro:
+        'Ein Passkey meldet Sie mit der Bildschirmsperre Ihres Geräts oder einem Sicherheitsschlüssel an: ohne Passwort und ohne Code.',
+      noPasskeys: 'Noch keine Passkeys.',
+      passkeyName: 'Name des Passkeys',
+      passkeyNameHint: 'Damit Sie Ihre Passkeys unterscheiden, etwa „Arbeitslaptop“.',
+      addPasskey: 'Passkey hinzufügen',
+      passkeyAdded: 'Passkey „{name}“ hinzugefügt.',
+      added: 'Hinzugefügt',
+      lastUsed: 'Zuletzt verwendet',
+      neverUsed: 'Nie',
+      removePasskey: 'Entfernen',
+      removePasskeyOf: 'Passkey {name} entfernen',
+      removeWithCode: 'Mit diesem Code entfernen',
+      removeNeedsCode:
+        'Geben Sie einen aktuellen Code Ihrer Authenticator-App ein, um einen Passkey zu entfernen.',
+      removeNeedsSignIn:
+        'Um einen Passkey zu entfernen, melden Sie sich ab und wieder an und entfernen ihn innerhalb von zehn Minuten.',
+      passkeyUnsupported:
+        'Dieser Browser kann keine Passkeys erstellen. Nutzen Sie einen Browser mit Passkey-Unterstützung über eine sichere Verbindung.',
+      passkeyCancelled: 'Die Passkey-Abfrage wurde geschlossen, daher wurde nichts hinzugefügt.',
     },
     es: {
       title: 'Seguridad',
@@ -122,6 +162,27 @@ export const texts = defineTexts(
       requireTitle: 'Exigir la verificación en dos pasos a todos los miembros',
       requireHint: 'Quien no la tenga solo podrá activarla.',
       save: 'Guardar',
+      passkeysTitle: 'Llaves de acceso',
+      passkeysIntro:
+        'Una llave de acceso inicia tu sesión con el bloqueo de pantalla de tu dispositivo o una llave de seguridad: sin contraseña ni código.',
+      noPasskeys: 'Todavía no hay llaves de acceso.',
+      passkeyName: 'Nombre de la llave de acceso',
+      passkeyNameHint: 'Para distinguir tus llaves de acceso, como «Portátil del trabajo».',
+      addPasskey: 'Añadir una llave de acceso',
+      passkeyAdded: 'Llave de acceso «{name}» añadida.',
+      added: 'Añadida',
+      lastUsed: 'Último uso',
+      neverUsed: 'Nunca',
+      removePasskey: 'Eliminar',
+      removePasskeyOf: 'Eliminar la llave de acceso {name}',
+      removeWithCode: 'Eliminar con este código',
+      removeNeedsCode:
+        'Para eliminar una llave de acceso, introduce un código actual de tu app de autenticación.',
+      removeNeedsSignIn:
+        'Para eliminar una llave de acceso, cierra sesión, vuelve a iniciarla y elimínala en los diez minutos siguientes.',
+      passkeyUnsupported:
+        'Este navegador no puede crear llaves de acceso. Usa un navegador compatible con llaves de acceso y una conexión segura.',
+      passkeyCancelled: 'Se cerró la solicitud de la llave de acceso, así que no se añadió nada.',
     },
     it: {
       title: 'Sicurezza',
@@ -162,6 +223,27 @@ export const texts = defineTexts(
       requireTitle: 'Richiedi i due fattori a ogni membro',
       requireHint: 'Chi non li ha può solo attivarli.',
       save: 'Salva',
+      passkeysTitle: 'Passkey',
+      passkeysIntro:
+        'Una passkey ti fa accedere con il blocco schermo del dispositivo o una chiave di sicurezza: senza password e senza codice.',
+      noPasskeys: 'Ancora nessuna passkey.',
+      passkeyName: 'Nome della passkey',
+      passkeyNameHint: 'Per distinguere le tue passkey, ad esempio «Portatile di lavoro».',
+      addPasskey: 'Aggiungi una passkey',
+      passkeyAdded: 'Passkey «{name}» aggiunta.',
+      added: 'Aggiunta',
+      lastUsed: 'Ultimo uso',
+      neverUsed: 'Mai',
+      removePasskey: 'Rimuovi',
+      removePasskeyOf: 'Rimuovi la passkey {name}',
+      removeWithCode: 'Rimuovi con questo codice',
+      removeNeedsCode:
+        'Per rimuovere una passkey, inserisci un codice attuale della tua app di autenticazione.',
+      removeNeedsSignIn:
+        'Per rimuovere una passkey, esci e accedi di nuovo, poi rimuovila entro dieci minuti.',
+      passkeyUnsupported:
+        'Questo browser non può creare passkey. Usa un browser che supporta le passkey con una connessione sicura.',
+      passkeyCancelled: 'La richiesta della passkey è stata chiusa, quindi non è stato aggiunto nulla.',
     },
     nl: {
       title: 'Beveiliging',
@@ -202,6 +284,26 @@ export const texts = defineTexts(
       requireTitle: 'Tweestapsverificatie van elk lid vereisen',
       requireHint: 'Leden zonder kunnen niets anders dan die aanzetten.',
       save: 'Opslaan',
+      passkeysTitle: 'Passkeys',
+      passkeysIntro:
+        'Met een passkey log je in met de schermvergrendeling van je apparaat of een beveiligingssleutel: zonder wachtwoord en zonder code.',
+      noPasskeys: 'Nog geen passkeys.',
+      passkeyName: 'Naam van de passkey',
+      passkeyNameHint: 'Om je passkeys uit elkaar te houden, zoals ‘Werklaptop’.',
+      addPasskey: 'Een passkey toevoegen',
+      passkeyAdded: 'Passkey ‘{name}’ toegevoegd.',
+      added: 'Toegevoegd',
+      lastUsed: 'Laatst gebruikt',
+      neverUsed: 'Nooit',
+      removePasskey: 'Verwijderen',
+      removePasskeyOf: 'De passkey {name} verwijderen',
+      removeWithCode: 'Verwijderen met deze code',
+      removeNeedsCode: 'Voer een actuele code van je authenticator-app in om een passkey te verwijderen.',
+      removeNeedsSignIn:
+        'Log uit en weer in om een passkey te verwijderen, en verwijder hem binnen tien minuten.',
+      passkeyUnsupported:
+        'Deze browser kan geen passkeys maken. Gebruik een browser met passkey-ondersteuning via een beveiligde verbinding.',
+      passkeyCancelled: 'De passkey-vraag is gesloten, dus er is niets toegevoegd.',
     },
     tr: {
       title: 'Güvenlik',
@@ -241,6 +343,27 @@ export const texts = defineTexts(
       requireTitle: 'Her üyeden iki adımlı doğrulama iste',
       requireHint: 'Açmamış üyeler onu açmaktan başka bir şey yapamaz.',
       save: 'Kaydet',
+      passkeysTitle: 'Geçiş anahtarları',
+      passkeysIntro:
+        'Geçiş anahtarı, cihazınızın ekran kilidi veya bir güvenlik anahtarıyla giriş yapmanızı sağlar: parola ve kod gerekmez.',
+      noPasskeys: 'Henüz geçiş anahtarı yok.',
+      passkeyName: 'Geçiş anahtarının adı',
+      passkeyNameHint: 'Geçiş anahtarlarınızı ayırt etmek için, örneğin “İş dizüstü bilgisayarı”.',
+      addPasskey: 'Geçiş anahtarı ekle',
+      passkeyAdded: '“{name}” geçiş anahtarı eklendi.',
+      added: 'Eklenme',
+      lastUsed: 'Son kullanım',
+      neverUsed: 'Hiç',
+      removePasskey: 'Kaldır',
+      removePasskeyOf: '{name} geçiş anahtarını kaldır',
+      removeWithCode: 'Bu kodla kaldır',
+      removeNeedsCode:
+        'Bir geçiş anahtarını kaldırmak için kimlik doğrulama uygulamanızın güncel bir kodunu girin.',
+      removeNeedsSignIn:
+        'Bir geçiş anahtarını kaldırmak için çıkış yapıp yeniden giriş yapın, ardından on dakika içinde kaldırın.',
+      passkeyUnsupported:
+        'Bu tarayıcı geçiş anahtarı oluşturamıyor. Güvenli bir bağlantı üzerinden geçiş anahtarlarını destekleyen bir tarayıcı kullanın.',
+      passkeyCancelled: 'Geçiş anahtarı penceresi kapatıldı, bu yüzden hiçbir şey eklenmedi.',
     },
   },
 );

@@ -103,7 +103,7 @@ describeEachDialect('every route with every role and every key scope', (t) => {
   });
 
   it('a viewer reads, and every write route refuses it but those of its own sign-in', async () => {
-    // Every member manages their own two-factor, sessions and password: `account.read` is all they need.
+    // Every member manages their own two-factor, passkeys, sessions and password: `account.read` is all they need.
     const own = walked.filter((r) => r.method !== 'GET' && roleAllows('viewer', r.permission));
     expect(own.map((r) => r.name).sort()).toEqual(
       [
@@ -111,6 +111,9 @@ describeEachDialect('every route with every role and every key scope', (t) => {
         'confirmTwoFactor',
         'disableTwoFactor',
         'endSession',
+        'passkeyRegistrationOptions',
+        'registerPasskey',
+        'removePasskey',
         'renewRecoveryCodes',
         'setupTwoFactor',
       ].sort(),

@@ -42,7 +42,8 @@ describe('route permissions', () => {
 
   it('a viewer reads forms, smart forms, responses and analytics, and changes nothing but its own sign-in', () => {
     const viewer = allowed('viewer');
-    // Every member turns their own two-factor on and off, ends their sessions and changes their password.
+    // Every member turns their own two-factor on and off, adds and removes their passkeys, ends their
+    // sessions and changes their password.
     const ownSignIn = [
       'setupTwoFactor',
       'confirmTwoFactor',
@@ -50,6 +51,9 @@ describe('route permissions', () => {
       'renewRecoveryCodes',
       'endSession',
       'changePassword',
+      'passkeyRegistrationOptions',
+      'registerPasskey',
+      'removePasskey',
     ];
     expect(viewer).toEqual(expect.arrayContaining(ownSignIn));
     for (const name of viewer.filter((n) => !ownSignIn.includes(n))) {

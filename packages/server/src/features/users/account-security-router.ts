@@ -6,6 +6,9 @@ import { clientKey } from '../../http/client-key.js';
 import { authOf } from '../../http/request-context.js';
 import type { RouterImplementation } from '../../http/ts-rest-types.js';
 import type { CookieSessions } from './cookie-sessions.js';
+import type { SessionSignIn } from './dashboard-auth-router.js';
+import { passkeyHandlers } from './passkeys-router.js';
+import type { Passkeys } from './passkeys-service.js';
 import type { PasswordResets } from './password-resets.js';
 import type { TwoFactor } from './two-factor-service.js';
 import type { UsersService } from './users-service.js';
@@ -17,6 +20,9 @@ export interface AccountSecurityDeps {
   sessions: CookieSessions;
   users: UsersService;
   passwordResets: PasswordResets;
+  passkeys: Passkeys;
+  /** Starts the dashboard session of a passkey sign-in, as a password sign-in does. */
+  signIn: SessionSignIn;
 }
 
 /** The signed-in member of a cookie route, with their account and session. */
@@ -26,7 +32,7 @@ function memberOf(req: Request) {
   return { ...auth.member, accountId: auth.accountId };
 }
 
-/** Two-factor, sessions and passwords of the signed-in member; password reset; the account's rule. */
+/** Two-factor, passkeys, sessions and passwords of the signed-in member; password reset; the account's rule. */
 export function createAccountSecurityRouter(
   deps: AccountSecurityDeps,
 ): RouterImplementation<typeof contract.security> {
@@ -95,5 +101,6 @@ export function createAccountSecurityRouter(
       status: 200,
       body: successBody(await twoFactor.setRequired(authOf(req).accountId, body.require2fa), 'Saved'),
     }),
+    ...passkeyHandlers(deps.passkeys, deps.signIn),
   });
 }

@@ -20,7 +20,7 @@ export interface DashboardSession {
   role: Role;
   accountId: string;
   expiresAt: string;
-  /** The account requires two-factor and this member has not turned it on. */
+  /** The account requires two-factor and this member has neither turned it on nor added a passkey. */
   mustEnrol: boolean;
 }
 
@@ -89,7 +89,7 @@ export function createCookieSessions({
         role: row.role as Role,
         accountId: row.account_id,
         expiresAt: row.expires_at,
-        mustEnrol: Number(row.require_2fa ?? 0) === 1 && row.two_factor_at == null,
+        mustEnrol: Number(row.require_2fa ?? 0) === 1 && row.two_factor_at == null && row.passkey_at == null,
       };
       return { session, account };
     },

@@ -24,14 +24,13 @@ export interface DashboardAuthDeps {
   secureCookie: boolean;
 }
 
-/** `POST /v1/auth/login|logout|setup`, `GET /v1/auth/me`: the dashboard's cookie session. */
-export function createDashboardAuthRouter(
-  deps: DashboardAuthDeps,
-): RouterImplementation<typeof contract.auth> {
-  const { sessions, secureCookie } = deps;
-
-  /** Starts a session for `userId` from `req`'s client, sets its cookie and answers who is signed in. */
-  async function signIn(req: Request, res: Response, userId: string) {
+/**
+ * The one way a dashboard sign-in ends, whatever proved who it is (password, setup link,
+ * invitation, passkey): starts a session for `userId` from `req`'s client, sets its cookie and
+ * answers who is signed in.
+ */
+export function createSessionSignIn(sessions: CookieSessions, secureCookie: boolean) {
+  return async (req: Request, res: Response, userId: string): Promise<SignedIn> => {
     const { token } = await sessions.start(userId, {
       ip: req.ip ?? null,
       userAgent: req.get('user-agent') ?? null,
@@ -40,7 +39,17 @@ export function createDashboardAuthRouter(
     if (found === undefined) throw new Error('a session just started cannot be found');
     setCookie(res, SESSION_COOKIE, token, { maxAge: DASHBOARD_SESSION_TTL_MS / 1000, secure: secureCookie });
     return signedIn(found.session, found.account);
-  }
+  };
+}
+
+export type SessionSignIn = ReturnType<typeof createSessionSignIn>;
+
+/** `POST /v1/auth/login|logout|setup`, `GET /v1/auth/me`: the dashboard's cookie session. */
+export function createDashboardAuthRouter(
+  deps: DashboardAuthDeps,
+): RouterImplementation<typeof contract.auth> {
+  const { sessions, secureCookie } = deps;
+  const signIn = createSessionSignIn(sessions, secureCookie);
 
   return s.router(contract.auth, {
     signIn: async ({ body, req, res }) => {

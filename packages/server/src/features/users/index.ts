@@ -2,7 +2,7 @@
 
 export { createAccountSecurityRouter } from './account-security-router.js';
 export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
-export { createDashboardAuthRouter } from './dashboard-auth-router.js';
+export { createDashboardAuthRouter, createSessionSignIn } from './dashboard-auth-router.js';
 export {
   createLoginThrottle,
   DEFAULT_LOGIN_LIMITS,
@@ -11,6 +11,7 @@ export {
 } from './login-throttle.js';
 export { createMembersRouter } from './members-router.js';
 export { createMembersService, LastOwnerError, type MembersService } from './members-service.js';
+export { createPasskeys, type Passkeys } from './passkeys-service.js';
 export { SCRYPT_PARAMS, UserError } from './password.js';
 export { createPasswordResets, PASSWORD_RESET_TTL_MS, type PasswordResets } from './password-resets.js';
 export { createSessionTokens, SESSION_TTL_SECONDS } from './session-token.js';

@@ -14,7 +14,7 @@ export function createSessionsStore(db: Db) {
         db
           .selectFrom('user_sessions')
           .innerJoin('users', 'users.id', 'user_sessions.user_id')
-          // The account's two-factor rule and the member's factor: whether they must enrol first.
+          // The account's two-factor rule and the member's factor or passkey: whether they must enrol first.
           .leftJoin('account_security', 'account_security.account_id', 'users.account_id')
           .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
           .select([
@@ -29,6 +29,14 @@ export function createSessionsStore(db: Db) {
             'account_security.require_2fa',
             'user_two_factor.enabled_at as two_factor_at',
           ])
+          .select((eb) =>
+            eb
+              .selectFrom('user_passkeys')
+              .select('user_passkeys.created_at')
+              .whereRef('user_passkeys.user_id', '=', 'users.id')
+              .limit(1)
+              .as('passkey_at'),
+          )
           .where('user_sessions.id', '=', id)
           .executeTakeFirst()
       );

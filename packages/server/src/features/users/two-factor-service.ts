@@ -113,6 +113,7 @@ export function createTwoFactor({ db, clock, box, throttle }: TwoFactorDeps) {
         enabled: factor?.enabled_at != null,
         recoveryCodesLeft: await store.recoveryCodesLeft(member.userId),
         required: await store.required(member.accountId),
+        passkeys: await store.passkeyCount(member.userId),
       };
     },
 
@@ -159,6 +160,15 @@ export function createTwoFactor({ db, clock, box, throttle }: TwoFactorDeps) {
         (trx) => createTwoFactorStore(trx).remove(member.userId),
         clock,
       );
+    },
+
+    /**
+     * Checks and spends a current code (or a recovery code) of a member whose two-factor is on,
+     * for a change that needs one: 401 TWO_FACTOR_REQUIRED when wrong, 409 when two-factor is off.
+     */
+    async checkCurrent(member: TwoFactorMember, code: string, address: string): Promise<void> {
+      const factor = await enabledFactor(member.userId);
+      await checkCode(member, factor.secret_sealed, code, address, true);
     },
 
     /** Ten new recovery codes with a current code; every old one stops working. */

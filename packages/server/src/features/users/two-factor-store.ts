@@ -1,6 +1,6 @@
 import type { Db, UserRecoveryCodesTable } from '../../db/database.js';
 
-/** The `user_two_factor`, `user_recovery_codes` and `account_security` tables. */
+/** The `user_two_factor`, `user_recovery_codes` and `account_security` tables (and whether a member has passkeys). */
 export function createTwoFactorStore(db: Db) {
   return {
     factor(userId: string) {
@@ -82,6 +82,15 @@ export function createTwoFactorStore(db: Db) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
+    /** How many passkeys the member has (each satisfies the account's rule as TOTP does). */
+    async passkeyCount(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('user_passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     async required(accountId: string): Promise<boolean> {
       const row = await db
         .selectFrom('account_security')
@@ -99,7 +108,7 @@ export function createTwoFactorStore(db: Db) {
         )
         .execute();
     },
-    /** Whether the member must turn two-factor on before anything else (the account requires it). */
+    /** Whether the member must turn two-factor on (or add a passkey) before anything else (the account requires it). */
     async mustEnrol(userId: string, accountId: string): Promise<boolean> {
       const row = await db
         .selectFrom('account_security')
@@ -107,9 +116,22 @@ export function createTwoFactorStore(db: Db) {
           join.on('user_two_factor.user_id', '=', userId).on('user_two_factor.enabled_at', 'is not', null),
         )
         .select(['account_security.require_2fa', 'user_two_factor.user_id'])
+        // A passkey verifies its user as well: it satisfies the rule as TOTP does.
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('user_passkeys')
+                .select('user_passkeys.id')
+                .where('user_passkeys.user_id', '=', userId),
+            )
+            .as('has_passkey'),
+        )
         .where('account_security.account_id', '=', accountId)
         .executeTakeFirst();
-      return row !== undefined && Number(row.require_2fa) === 1 && row.user_id === null;
+      return (
+        row !== undefined && Number(row.require_2fa) === 1 && row.user_id === null && !Number(row.has_passkey)
+      );
     },
   };
 }

@@ -61,7 +61,12 @@ describeEachDialect(
       // Still off: the password alone signs in.
       expect((await signIn(t, member)).status).toBe(200);
       const status = await t.request('/v1/auth/2fa', { headers: asCookie(cookie) });
-      expect(status.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+      expect(status.body.data).toEqual({
+        enabled: false,
+        recoveryCodesLeft: 0,
+        required: false,
+        passkeys: 0,
+      });
     });
 
     it('confirmed: ten recovery codes, stored hashed; sign-in needs a code and makes no session without one', async () => {
@@ -78,7 +83,12 @@ describeEachDialect(
       const stored = hashes.map((h) => h.code_hash).join(' ');
       for (const code of member.recoveryCodes) expect(stored).not.toContain(code.replace('-', ''));
       const status = await t.request('/v1/auth/2fa', { headers: asCookie(member.cookie) });
-      expect(status.body.data).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+      expect(status.body.data).toEqual({
+        enabled: true,
+        recoveryCodesLeft: 10,
+        required: false,
+        passkeys: 0,
+      });
 
       const before = await t.db
         .selectFrom('user_sessions')
@@ -226,7 +236,7 @@ describeEachDialect(
       }
       expect((await asAdmin('/v1/auth/me')).status).toBe(200);
       const status = await asAdmin('/v1/auth/2fa');
-      expect(status.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
+      expect(status.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true, passkeys: 0 });
       // The integrations API refuses its session routes too.
       const jwt = await t.request('/integrations/v1/auth/login', {
         method: 'POST',
