@@ -146,9 +146,12 @@ export async function ensureBuilt(name: PackageName, { root = ROOT } = {}): Prom
     let built = false;
     for (const n of order) {
       if (!isStale(root, n)) continue;
+      // Built as `pnpm build` builds them: vitest's NODE_ENV=test would make Vite bundle React's
+      // development build into the dashboard (about twice its size), which no user runs.
+      const { NODE_ENV: _test, ...parent } = process.env;
       await run('pnpm', ['build'], {
         cwd: join(root, builds[n].dir),
-        env: { ...process.env, ...builds[n].env },
+        env: { ...parent, ...builds[n].env },
         timeout: 300_000,
       });
       built = true;
