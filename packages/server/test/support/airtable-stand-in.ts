@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heldAnswers } from './stand-in-answers.js';
 
 /**
  * A local stand-in of Airtable's REST API (test support, not shipped), on 127.0.0.1: what the
@@ -11,6 +12,7 @@ import type { AddressInfo } from 'node:net';
  * `pageSize` and `offset`, and `GET .../{recordId}` reads one. Like Airtable: a bearer token of
  * the base or a 401, a base or table it does not know is a 404, a column the table lacks is a 422
  * `UNKNOWN_FIELD_NAME`, more than 5 requests a second to a base is a 429 with Retry-After.
+ * `latencyMs` makes it slow: a request is served when it arrives and answered that much later.
  */
 
 export interface StandInRecord {
@@ -57,6 +59,10 @@ export interface AirtableStandIn {
   perSecond: number;
   /** Seconds a 429 of the rate limit asks for (Retry-After; default 1). */
   retryAfterSeconds: number;
+  /** How long after serving a request it is answered (default 0): its write is made meanwhile. */
+  latencyMs: number;
+  /** Requests served by `hangAfterWrite` whose connection is still open: a test acts while one is held. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -134,8 +140,7 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
   const bases = new Map<string, Base>();
   const requests: AirtableRequest[] = [];
   let behaviour: AirtableBehaviour = () => 'ok';
-  let throttled = 0;
-  const hanging = new Set<ServerResponse>();
+  const answers = heldAnswers();
 
   function serve(req: IncomingMessage, res: ServerResponse, raw: string, answerWith?: number) {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -260,9 +265,15 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
     return send(res, 404, { error: 'NOT_FOUND' });
   }
 
+  // Counters are the returned object's own: Object.assign below would copy a getter's value once.
   const standIn = {
     perSecond: 5,
     retryAfterSeconds: 1,
+    latencyMs: 0,
+    throttled: 0,
+    get held() {
+      return answers.held;
+    },
   };
 
   const server: Server = createServer((req, res) => {
@@ -296,7 +307,7 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
         const now = Date.now();
         base.recent = base.recent.filter((t) => t > now - 1000);
         if (standIn.perSecond > 0 && base.recent.length >= standIn.perSecond) {
-          throttled++;
+          standIn.throttled++;
           return send(res, 429, error('RATE_LIMIT_REACHED', 'Rate limit exceeded'), {
             'retry-after': String(standIn.retryAfterSeconds),
           });
@@ -304,13 +315,10 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
         base.recent.push(now);
       }
       const next = behaviour(request);
-      if (next === 'ok') return serve(req, res, raw);
-      if (next === 'hangAfterWrite') {
-        hanging.add(res);
-        const discard = { writeHead: () => discard, end: () => discard } as unknown as ServerResponse;
-        return serve(req, discard, raw);
-      }
-      if ('afterWrite' in next) return serve(req, res, raw, next.afterWrite);
+      if (next === 'ok') return serve(req, answers.later(res, standIn.latencyMs), raw);
+      if (next === 'hangAfterWrite') return serve(req, answers.never(res), raw);
+      if ('afterWrite' in next)
+        return serve(req, answers.later(res, standIn.latencyMs), raw, next.afterWrite);
       return send(
         res,
         next.status,
@@ -327,9 +335,6 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
   return Object.assign(standIn, {
     url,
     requests,
-    get throttled() {
-      return throttled;
-    },
     createBase(tables: Record<string, readonly string[]>) {
       const baseId = id('app');
       const token = `pat${randomBytes(12).toString('hex')}.${randomBytes(16).toString('hex')}`;
@@ -361,7 +366,7 @@ export async function startAirtableStandIn(): Promise<AirtableStandIn> {
       return base.token;
     },
     async close() {
-      for (const res of hanging) res.destroy();
+      answers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -10,6 +10,8 @@ export * from './ai-test-kit.js';
 export * from './airtable-stand-in.js';
 export * from './captcha-stand-in.js';
 export * from './chat-stand-ins.js';
+// Polling until a condition holds (the destinations' kit's; the kit itself names things other kits name too).
+export { until } from './destination-kit.js';
 export * from './dns-stand-in.js';
 export * from './fixtures.js';
 export * from './mcp-kit.js';

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heldAnswers } from './stand-in-answers.js';
 
 /**
  * A local stand-in of Notion's API at version 2025-09-03 (test support, not shipped), on
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
  * source or page not shared with the token's integration is a 404 `object_not_found`, a property
  * the data source lacks or a value not of its type is a 400 `validation_error`, and more than
  * `perSecond` requests a second of one integration is a 429 `rate_limited` with Retry-After.
+ * `latencyMs` makes it slow: a request is served when it arrives and answered that much later.
  */
 
 export interface NotionPage {
@@ -40,11 +42,11 @@ export interface NotionRequest {
 /**
  * What the next request meets: `ok` (served), a status instead of serving it, or `afterWrite`: the
  * request is served (its page written) and then answered with `status`, as a gateway that fails
- * after the write.
+ * after the write; `hangAfterWrite`: served, and never answered (until the stand-in closes).
  */
 export type NotionBehaviour = (
   request: NotionRequest,
-) => 'ok' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
+) => 'ok' | 'hangAfterWrite' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
 
 export interface NotionStandIn {
   /** The API's origin, as FORMLOOM_NOTION_API_BASE and the client's `baseUrl` take it. */
@@ -63,6 +65,10 @@ export interface NotionStandIn {
   perSecond: number;
   /** Seconds a 429 of the rate limit asks for (Retry-After; default 1). */
   retryAfterSeconds: number;
+  /** How long after serving a request it is answered (default 0): its write is made meanwhile. */
+  latencyMs: number;
+  /** Requests served by `hangAfterWrite` whose connection is still open: a test acts while one is held. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -207,8 +213,17 @@ export async function startNotionStandIn(): Promise<NotionStandIn> {
   const tokens = new Map<string, { revoked: boolean; recent: number[] }>();
   const requests: NotionRequest[] = [];
   let behaviour: NotionBehaviour = () => 'ok';
-  let throttled = 0;
-  const standIn = { perSecond: 3, retryAfterSeconds: 1 };
+  const answers = heldAnswers();
+  // Counters are the returned object's own: Object.assign below would copy a getter's value once.
+  const standIn = {
+    perSecond: 3,
+    retryAfterSeconds: 1,
+    latencyMs: 0,
+    throttled: 0,
+    get held() {
+      return answers.held;
+    },
+  };
 
   const pageObject = (page: NotionPage) => {
     const source = sources.get(page.dataSourceId)!;
@@ -405,7 +420,7 @@ export async function startNotionStandIn(): Promise<NotionStandIn> {
       const now = Date.now();
       integration.recent = integration.recent.filter((t) => t > now - 1000);
       if (standIn.perSecond > 0 && integration.recent.length >= standIn.perSecond) {
-        throttled++;
+        standIn.throttled++;
         return send(
           res,
           429,
@@ -417,8 +432,10 @@ export async function startNotionStandIn(): Promise<NotionStandIn> {
       }
       integration.recent.push(now);
       const next = behaviour(request);
-      if (next === 'ok') return serve(req, res, path, body, token);
-      if ('afterWrite' in next) return serve(req, res, path, body, token, next.afterWrite);
+      const later = () => answers.later(res, standIn.latencyMs);
+      if (next === 'ok') return serve(req, later(), path, body, token);
+      if (next === 'hangAfterWrite') return serve(req, answers.never(res), path, body, token);
+      if ('afterWrite' in next) return serve(req, later(), path, body, token, next.afterWrite);
       const code =
         next.status === 429
           ? 'rate_limited'
@@ -436,9 +453,6 @@ export async function startNotionStandIn(): Promise<NotionStandIn> {
   return Object.assign(standIn, {
     url,
     requests,
-    get throttled() {
-      return throttled;
-    },
     createDataSource(properties: Record<string, string>) {
       for (const type of Object.values(properties)) {
         if (!TYPES.has(type) && !['people', 'relation', 'formula'].includes(type))
@@ -475,6 +489,7 @@ export async function startNotionStandIn(): Promise<NotionStandIn> {
       if (integration) integration.revoked = true;
     },
     async close() {
+      answers.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
