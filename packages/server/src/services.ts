@@ -339,10 +339,11 @@ function buildServices(deps: ServicesDeps) {
         notionApiBase: config.notionApiBase,
         take: async ({ key, limit, windowMs }) => {
           // A person waits for the answer: a second or two of the provider's limit at most.
-          for (let tries = 0; tries < 3; tries++) {
+          for (let tries = 0; tries < 10; tries++) {
             const taken = await destinationLimiter.consume(key, { limit, windowMs });
             if (taken.allowed) return;
-            await new Promise((resolve) => setTimeout(resolve, taken.retryAfterSeconds * 1000));
+            const ms = Math.max(1, taken.resetAt.getTime() - clock().getTime());
+            await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 1000)));
           }
         },
       }),

@@ -115,8 +115,11 @@ function airtableProvider(ctx: ProviderContext): DestinationProvider {
     batch: batchOfKind('airtable'),
     limit: {
       key: `airtable:base:${target.baseId}`,
-      limit: AIRTABLE_REQUESTS_PER_SECOND,
-      windowMs: 1000,
+      // One request per fifth of a second, not five per window: five at a window's end and five at
+      // the next one's start would be ten within one second, which Airtable answers with a 429
+      // and a 30 s wait.
+      limit: 1,
+      windowMs: Math.ceil(1000 / AIRTABLE_REQUESTS_PER_SECOND) + 10,
       what: `Airtable's ${AIRTABLE_REQUESTS_PER_SECOND} requests a second of the base`,
     },
     prepare: () => null,
@@ -153,8 +156,9 @@ function notionProvider(ctx: ProviderContext): DestinationProvider {
     batch: batchOfKind('notion'),
     limit: {
       key: notionIntegrationKey(ctx.token),
-      limit: NOTION_REQUESTS_PER_SECOND,
-      windowMs: 1000,
+      // Spread out as Airtable's are: at most three in any second, however the windows fall.
+      limit: 1,
+      windowMs: Math.ceil(1000 / NOTION_REQUESTS_PER_SECOND) + 10,
       what: `Notion's ${NOTION_REQUESTS_PER_SECOND} requests a second of the integration`,
     },
     prepare() {

@@ -90,6 +90,9 @@ function workOf(
  * page a request). Retries, backoff, the attempt log
  * and turning a failing destination off are the outbox's.
  */
+/** How long a request waits in place for its provider's limit before its delivery is postponed instead. */
+const SHORT_WAIT_MS = 1000;
+
 export function createDestinationSender(deps: DestinationSenderDeps): OutboxSender {
   const store = createDestinationsStore(deps.db);
   const clock = deps.clock ?? (() => new Date());
@@ -159,10 +162,17 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         call: () => Promise<ProviderOutcome<T>>,
         before?: () => Promise<void>,
       ): Promise<ProviderOutcome<T>> {
-        const taken = await deps.limiter.consume(provider.limit.key, {
-          limit: provider.limit.limit,
-          windowMs: provider.limit.windowMs,
-        });
+        const rule = { limit: provider.limit.limit, windowMs: provider.limit.windowMs };
+        let taken = await deps.limiter.consume(provider.limit.key, rule);
+        // A short window (Airtable's fifth of a second) is waited out here: postponing the delivery
+        // would cost the worker's next round, a second or more.
+        for (let waited = 0; !taken.allowed; ) {
+          const ms = Math.max(1, taken.resetAt.getTime() - clock().getTime());
+          if (waited + ms > SHORT_WAIT_MS) break;
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          waited += ms;
+          taken = await deps.limiter.consume(provider.limit.key, rule);
+        }
         if (!taken.allowed) {
           return {
             ok: false,
