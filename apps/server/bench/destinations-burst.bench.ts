@@ -65,12 +65,7 @@ async function run(label: string, killMidway: boolean) {
   const api = apiClient(server.port, key);
   const form = await publishedForm(api, burstSchema(), 'Burst');
   for (const provider of providers.values()) {
-    const connected = await api.call(`/v1/forms/${form.id}/destinations`, {
-      method: 'POST',
-      json: provider.destination,
-    });
-    if (connected.status !== 201)
-      throw new Error(`connecting answered ${connected.status}: ${connected.text}`);
+    await provider.connect(api, form.id);
   }
 
   progress(`${label}: connected ${kinds.map((k) => k.kind).join(', ')}; posting ${RESPONSES} responses`);

@@ -2,10 +2,21 @@ import type { FormSchema } from '@formloom/contract';
 import {
   type AirtableRequest,
   contactSchema,
+  type GoogleRequest,
   type NotionRequest,
   startAirtableStandIn,
+  startGoogleStandIn,
   startNotionStandIn,
 } from '@formloom/server/testing';
+import type { apiClient } from './support.js';
+
+type Api = ReturnType<typeof apiClient>;
+
+/** Connects a destination by the API's POST, as Airtable and Notion are connected. */
+async function post(api: Api, formId: string, destination: Record<string, unknown>): Promise<void> {
+  const connected = await api.call(`/v1/forms/${formId}/destinations`, { method: 'POST', json: destination });
+  if (connected.status !== 201) throw new Error(`connecting answered ${connected.status}: ${connected.text}`);
+}
 
 /**
  * The destination kinds as a served `formloom serve` meets them: each provider's stand-in, started
@@ -16,8 +27,8 @@ import {
 export interface StandInDestination {
   /** The server's environment that sends this kind's requests to the stand-in. */
   env: Record<string, string>;
-  /** The body of `POST /v1/forms/:id/destinations` that connects it. */
-  destination: Record<string, unknown>;
+  /** Connects it to the served form (a POST, or Google's consent flow). */
+  connect(api: Api, formId: string): Promise<void>;
   /** The Response ID of each record, page or row it holds, in order: a response written twice is there twice. */
   written(): string[];
   /** Requests it received (refused ones included). */
@@ -76,7 +87,8 @@ async function airtable(): Promise<StandInDestination> {
   });
   return {
     env: { FORMLOOM_AIRTABLE_API_BASE: standIn.url },
-    destination: { kind: 'airtable', target: { baseId, table: 'Responses' }, credentials: { token } },
+    connect: (api, formId) =>
+      post(api, formId, { kind: 'airtable', target: { baseId, table: 'Responses' }, credentials: { token } }),
     written: () => standIn.records(baseId, 'Responses').map((r) => String(r.fields['Response ID'])),
     requests: () => standIn.requests.length,
     lookups: () =>
@@ -119,7 +131,8 @@ async function notion(): Promise<StandInDestination> {
       .join('');
   return {
     env: { FORMLOOM_NOTION_API_BASE: standIn.url },
-    destination: { kind: 'notion', target: { dataSourceId }, credentials: { token } },
+    connect: (api, formId) =>
+      post(api, formId, { kind: 'notion', target: { dataSourceId }, credentials: { token } }),
     written: () =>
       standIn
         .pages(dataSourceId)
@@ -139,10 +152,65 @@ async function notion(): Promise<StandInDestination> {
   };
 }
 
+async function googleSheets(): Promise<StandInDestination> {
+  const standIn = await startGoogleStandIn();
+  const decoded = (r: GoogleRequest) => decodeURIComponent(r.path);
+  const isCreate = (r: GoogleRequest) => r.method === 'POST' && decoded(r).endsWith(':append');
+  let hold = false;
+  standIn.behave((r) => {
+    if (!hold || !isCreate(r)) return 'ok';
+    hold = false;
+    return 'hangAfterWrite';
+  });
+  return {
+    env: {
+      FORMLOOM_GOOGLE_CLIENT_ID: standIn.clientId,
+      FORMLOOM_GOOGLE_CLIENT_SECRET: standIn.clientSecret,
+      FORMLOOM_GOOGLE_OAUTH_BASE: standIn.url,
+      FORMLOOM_GOOGLE_TOKEN_BASE: standIn.url,
+      FORMLOOM_GOOGLE_SHEETS_BASE: standIn.url,
+    },
+    /** The start, Google's consent (given at once), and the browser back at the server's callback. */
+    async connect(api, formId) {
+      const started = await api.call(`/v1/forms/${formId}/destinations/google/start`);
+      if (started.status !== 200) throw new Error(`the start answered ${started.status}: ${started.text}`);
+      const consent = await fetch(started.body.data.url, { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location') ?? '');
+      const answer = await fetch(`${api.base}${back.pathname}${back.search}`, { redirect: 'manual' });
+      if (!answer.headers.get('location')?.endsWith('google=connected')) {
+        throw new Error(`the callback answered ${answer.status} to ${answer.headers.get('location')}`);
+      }
+    },
+    written: () => {
+      const [book] = standIn.spreadsheets();
+      return book === undefined
+        ? []
+        : standIn
+            .rows(book.id, 'Responses')
+            .slice(1)
+            .map((row) => String(row[0]));
+    },
+    requests: () => standIn.requests.length,
+    lookups: () => standIn.requests.filter((r) => r.method === 'GET' && decoded(r).endsWith('!A:A')).length,
+    // The stand-in does not enforce Google's 60 write requests a minute: the server's limiter keeps under it.
+    throttled: () => 0,
+    setLatency(ms) {
+      standIn.latencyMs = ms;
+    },
+    holdNextCreate() {
+      hold = true;
+    },
+    held: () => standIn.held,
+    close: () => standIn.close(),
+  };
+}
+
 /** Every destination kind with a stand-in; the crash test and the burst bench run each. */
 export const DESTINATION_KINDS: readonly DestinationKind[] = [
   { kind: 'airtable', perSecond: 5, batch: 10, inBench: true, start: airtable },
   { kind: 'notion', perSecond: 3, batch: 1, inBench: false, start: notion },
+  // Google's 60 requests a minute per grant: 20 rows an append make 10,000 responses 500 appends, 8.3 min.
+  { kind: 'google_sheets', perSecond: 1, batch: 20, inBench: false, start: googleSheets },
 ];
 
 /** Response ids that are not written exactly once among `written`: missing ones, and ones written twice. */

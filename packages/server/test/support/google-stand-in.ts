@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heldAnswers } from './stand-in-answers.js';
 
 /**
  * A local stand-in of Google's OAuth 2 and Sheets v4 APIs (test support, not shipped), on
@@ -38,7 +39,7 @@ export interface GoogleRequest {
  */
 export type GoogleBehaviour = (
   request: GoogleRequest,
-) => 'ok' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
+) => 'ok' | 'hangAfterWrite' | { status: number; retryAfterSeconds?: number } | { afterWrite: number };
 
 type Cell = string | number | boolean;
 
@@ -82,6 +83,10 @@ export interface GoogleStandIn {
   spreadsheets(): { id: string; title: string; sheets: string[] }[];
   /** Seconds an access token lives (default 3599). */
   tokenLifetimeSeconds: number;
+  /** A slow Sheets API: a request is served when it arrives and answered this much later. */
+  latencyMs: number;
+  /** Requests served by `hangAfterWrite` whose connection is still open. */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -206,6 +211,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   >();
   const books = new Map<string, Spreadsheet>();
   let behaviour: GoogleBehaviour = () => 'ok';
+  const answers = heldAnswers();
   let denying = false;
   let nextSheetId = 1_000;
 
@@ -217,6 +223,10 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
     tokenRequests,
     refreshTokens,
     tokenLifetimeSeconds: 3599,
+    latencyMs: 0,
+    get held() {
+      return answers.held;
+    },
     behave(b: GoogleBehaviour) {
       behaviour = b;
     },
@@ -536,6 +546,11 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
         );
       }
       const outcome = behaviour(request);
+      if (outcome === 'hangAfterWrite') {
+        sheetsCall(request);
+        answers.never(res);
+        return;
+      }
       if (outcome !== 'ok' && 'status' in outcome) {
         return send(
           res,
@@ -555,7 +570,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
           apiError(outcome.afterWrite, 'The service is currently unavailable.'),
         );
       }
-      send(res, served.status, served.body);
+      send(answers.later(res, standIn.latencyMs), served.status, served.body);
     })().catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, apiError(500, String(error)));
     });
@@ -565,6 +580,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   standIn.url = `http://127.0.0.1:${port}`;
   standIn.close = () =>
     new Promise<void>((resolve) => {
+      answers.close();
       server.closeAllConnections();
       server.close(() => resolve());
     });

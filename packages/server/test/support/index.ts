@@ -14,6 +14,7 @@ export * from './chat-stand-ins.js';
 export { until } from './destination-kit.js';
 export * from './dns-stand-in.js';
 export * from './fixtures.js';
+export * from './google-stand-in.js';
 export * from './mcp-kit.js';
 export * from './members-kit.js';
 export * from './net-kit.js';
