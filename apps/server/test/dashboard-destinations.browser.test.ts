@@ -1,8 +1,10 @@
 import {
   type AirtableStandIn,
   contactSchema,
+  type GoogleStandIn,
   type NotionStandIn,
   startAirtableStandIn,
+  startGoogleStandIn,
   startNotionStandIn,
 } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
@@ -275,5 +277,59 @@ describe.skipIf(executable === undefined)("the destinations page: a form's Airta
     for (const name of ['Add Airtable', 'Add Notion', 'Connect Google Sheets', 'Pause', 'Disconnect'])
       expect(await viewer.page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await axeViolations(viewer.page)).toEqual([]);
+  }, 180_000);
+});
+
+describe.skipIf(executable === undefined)('the destinations page: Google Sheets', () => {
+  let google: GoogleStandIn;
+  beforeAll(async () => {
+    google = await startGoogleStandIn();
+  });
+  afterAll(() => google?.close());
+  const pages = usePages(executable);
+  const server = useDashboardServer('formloom-dashboard-sheets-', () => ({
+    FORMLOOM_GOOGLE_CLIENT_ID: google.clientId,
+    FORMLOOM_GOOGLE_CLIENT_SECRET: google.clientSecret,
+    FORMLOOM_GOOGLE_OAUTH_BASE: google.url,
+    FORMLOOM_GOOGLE_TOKEN_BASE: google.url,
+    FORMLOOM_GOOGLE_SHEETS_BASE: google.url,
+    FORMLOOM_ALLOW_PRIVATE_TARGETS: '1',
+  }));
+
+  it("connects through Google's consent screen and back: the spreadsheet takes the form's responses; a refusal is said", async () => {
+    const opened = await pages.open('about:blank', DESKTOP);
+    const { page, problems } = opened;
+    await signIn(opened, server());
+    const api = await sessionApi(opened, server());
+    const form = await api.forms.create({ title: 'Signups', schema: contactSchema() });
+    const { shareUrl } = await api.forms.publish(form.id);
+    for (const name of ['Ada', 'Grace'])
+      await api.public.submitResponse(shareUrl!, { answers: { name, contact: 'email' } });
+    const destinations = `${server().origin}/app/forms/${form.id}/destinations`;
+
+    // The person refuses at Google: back on the page with that said, nothing connected.
+    google.deny();
+    await page.goto(destinations);
+    await page.getByRole('button', { name: 'Connect Google Sheets' }).click();
+    await page.waitForURL(`${destinations}?google=denied`);
+    await page.getByText('Google Sheets was not connected: access was not granted.').waitFor();
+    expect((await api.forms.destinations.list(form.id)).destinations).toEqual([]);
+
+    // Granted: the spreadsheet is made, named after the form, and the two responses are written.
+    google.deny(false);
+    await page.getByRole('button', { name: 'Connect Google Sheets' }).click();
+    await page.waitForURL(`${destinations}?google=connected`);
+    await page.getByText('Google Sheets is connected: a new spreadsheet receives the responses.').waitFor();
+    const [book] = google.spreadsheets();
+    const card = page.getByRole('region', {
+      name: `Google Sheets: spreadsheet ${book!.id}, sheet Responses`,
+    });
+    await card.getByText('Active', { exact: true }).waitFor();
+    await expect.poll(() => google.rows(book!.id, 'Responses').length, { timeout: 20_000 }).toBe(3);
+    expect(google.rows(book!.id, 'Responses').map((row) => row[2])).toEqual(['Name', 'Ada', 'Grace']);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'destinations-google-sheets.png');
+    // The 401 is the sign-in page's probe of a session before there was one.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 180_000);
 });
