@@ -407,7 +407,6 @@ function buildServices(deps: ServicesDeps) {
   const ai = createAiService({ db, clock, forms, credits, aiJobs: signals.aiJobs });
   const chatRunner = createChatRunner({ credits, chatCost, provider: aiProvider });
   const analyticsChat = createAnalyticsChatService({ db, clock, forms, runner: chatRunner });
-  const figures = createFiguresService({ db, forms });
   const signingSecrets = createSigningSecrets({ db, box, clock });
   const smartAnalytics = createSmartAnalytics({
     db,
@@ -500,6 +499,7 @@ function buildServices(deps: ServicesDeps) {
     captcha,
     limits: { ...PAYMENT_LIMITS, ...config.paymentLimits },
   });
+  const figures = createFiguresService({ db, forms, payments });
   const otp = createOtpService({ db, clock, mailer, secretKey });
   const interviews = createInterviewService({
     db,

@@ -2,7 +2,6 @@ import { type FormFigures, type FormFiguresQuery, paymentField } from '@formloom
 import type { Db } from '../../db/database.js';
 import { rangeBound } from '../../platform/date-range.js';
 import type { FormsService } from '../forms/index.js';
-import { createPaymentsStore } from '../payments/payments-store.js';
 import { formFigures } from './form-figures.js';
 
 /**
@@ -12,9 +11,19 @@ import { formFigures } from './form-figures.js';
 export function createFiguresService({
   db,
   forms,
+  payments,
 }: {
   db: Db;
   forms: Pick<FormsService, 'get' | 'revisionSchemas'>;
+  /** A form taking payments: its takings per currency (the payments feature's, given by the app). */
+  payments: {
+    revenue(scope: {
+      accountId: string;
+      formId: string;
+      from?: string | undefined;
+      to?: string | undefined;
+    }): Promise<NonNullable<FormFigures['revenue']>>;
+  };
 }) {
   return {
     async of(accountId: string, formId: string, query: FormFiguresQuery): Promise<FormFigures> {
@@ -39,7 +48,7 @@ export function createFiguresService({
       const revenue =
         paymentField(schema) === undefined
           ? undefined
-          : await createPaymentsStore(db).revenue({ accountId, formId, ...range });
+          : await payments.revenue({ accountId, formId, ...range });
       // Asked with the schema, the figures always carry the funnel.
       return { ...figures, dropOff: figures.dropOff!, ...(revenue === undefined ? {} : { revenue }) };
     },

@@ -147,6 +147,25 @@ export function createDestinationsStore(db: Db) {
         .execute();
     },
 
+    /** The form's title and schema, and its account's owners' addresses: what an owner mail needs. */
+    async mailFacts(accountId: string, formId: string) {
+      const form = await db
+        .selectFrom('forms')
+        .select(['title', 'schema'])
+        .where('id', '=', formId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (form === undefined) return undefined;
+      const owners = await db
+        .selectFrom('users')
+        .select('email')
+        .where('account_id', '=', accountId)
+        .where('role', '=', 'owner')
+        .orderBy('email')
+        .execute();
+      return { ...form, owners: owners.map((o) => o.email) };
+    },
+
     async forget(destinationId: string, responseIds: readonly string[]): Promise<void> {
       if (responseIds.length === 0) return;
       await db

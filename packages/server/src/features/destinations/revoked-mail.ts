@@ -4,6 +4,7 @@ import { fromJson, isoNow } from '../../db/json.js';
 import type { Wake } from '../../jobs/wake.js';
 import { html } from '../../platform/html.js';
 import type { ComposedMail, FormMails } from '../notifications/index.js';
+import { createDestinationsStore } from './destinations-store.js';
 
 interface RevokedTexts {
   /** Subject, before the form's title. */
@@ -75,20 +76,8 @@ export interface RevokedMailsDeps {
  */
 export function createRevokedMails(deps: RevokedMailsDeps) {
   return async (destination: { accountId: string; formId: string }): Promise<void> => {
-    const form = await deps.db
-      .selectFrom('forms')
-      .select(['title', 'schema'])
-      .where('id', '=', destination.formId)
-      .where('account_id', '=', destination.accountId)
-      .executeTakeFirst();
+    const form = await createDestinationsStore(deps.db).mailFacts(destination.accountId, destination.formId);
     if (form === undefined) return;
-    const owners = await deps.db
-      .selectFrom('users')
-      .select('email')
-      .where('account_id', '=', destination.accountId)
-      .where('role', '=', 'owner')
-      .orderBy('email')
-      .execute();
     const language = supportedLanguage(
       fromJson<{ meta?: { language?: unknown } }>(form.schema).meta?.language,
     );
@@ -97,7 +86,7 @@ export function createRevokedMails(deps: RevokedMailsDeps) {
       deps.db,
       { id: destination.formId, accountId: destination.accountId },
       'MAIL_DESTINATION_REVOKED',
-      owners.map((o) => revokedMail(o.email, language, form.title, link)),
+      form.owners.map((email) => revokedMail(email, language, form.title, link)),
       isoNow(deps.clock()),
     );
     if (queued > 0) deps.outbox?.notify();

@@ -260,6 +260,9 @@ export function createPaymentsService({
   }
 
   return {
+    /** A form's takings per currency over its responses submitted in the range (the figures show them). */
+    revenue: (scope: Parameters<typeof store.revenue>[0]) => store.revenue(scope),
+
     async connection(accountId: string): Promise<StripeConnection> {
       return connectionOf(await store.account(accountId), accountId);
     },
