@@ -2,7 +2,15 @@ import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { fitsWidth, OWNER, PHONE, sessionApi, signIn, useDashboardServer } from './dashboard-support.js';
+import {
+  fitsWidth,
+  OWNER,
+  PHONE,
+  screenshot,
+  sessionApi,
+  signIn,
+  useDashboardServer,
+} from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
 
@@ -120,6 +128,7 @@ describe.skipIf(executable === undefined)('passkeys through the dashboard', () =
     await german.getByRole('button', { name: 'Passkey Work laptop entfernen' }).waitFor();
     await german.getByRole('textbox', { name: 'Name des Passkeys' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'security-passkeys-de-360.png', true);
     expect(await fitsWidth(opened)).toBe(true);
     await page.evaluate(() => localStorage.setItem('formloom.dashboard.language', 'en'));
     await page.reload();

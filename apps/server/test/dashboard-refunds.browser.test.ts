@@ -7,6 +7,7 @@ import {
   fitsWidth,
   inviteAndJoin,
   PHONE,
+  screenshot,
   sessionApi,
   signIn,
   useDashboardServer,
@@ -84,6 +85,8 @@ describe.skipIf(executable === undefined)('refunds from the dashboard, against t
     await panel.getByText('€37.50', { exact: true }).waitFor();
     await panel.getByText('Paid', { exact: true }).waitFor();
     await panel.getByText(ada.intent, { exact: true }).waitFor();
+    // The payment field is not listed among the answers as one left unanswered: the panel is its place.
+    expect(await page.getByRole('rowheader', { name: 'Payment', exact: true }).count()).toBe(0);
 
     // A part: typed in euros, refused above what is left, then 12.50 of it refunded.
     await panel.getByRole('button', { name: 'Refund' }).focus();
@@ -133,6 +136,7 @@ describe.skipIf(executable === undefined)('refunds from the dashboard, against t
     await zahlung.getByText('25,00 €', { exact: true }).waitFor();
     await zahlung.getByText('Bezahlt', { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'refunds-de-360.png', true);
     expect(await fitsWidth(opened)).toBe(true);
     await zahlung.getByRole('button', { name: 'Erstatten' }).click();
     const dialog2 = page.getByRole('dialog', { name: 'Diese Zahlung erstatten?' });

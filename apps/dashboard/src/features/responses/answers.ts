@@ -27,12 +27,14 @@ export type AnswerItem =
 
 /**
  * The form's answers in the order the respondent saw them (`fieldsInOrder`), a repeating section
- * once, where its fields are, in place of them: its answer is the list of its entries.
+ * once, where its fields are, in place of them: its answer is the list of its entries. A payment
+ * field is left out: its status and amount have their own panel and columns.
  */
 export function answerItems(schema: FormSchema): AnswerItem[] {
   const repeating = new Map(schema.sections.filter((s) => s.repeat !== undefined).map((s) => [s.id, s]));
   const items: AnswerItem[] = [];
   for (const field of fieldsInOrder(schema)) {
+    if (field.type === 'payment') continue;
     const section = repeating.get(field.sectionId);
     if (section === undefined) items.push({ kind: 'field', id: field.id, label: field.label, field });
     else if (!items.some((item) => item.id === section.id))
