@@ -11,7 +11,14 @@ import {
 import { success } from '../models/envelope.js';
 import { DeliveryListQuery } from '../models/webhook.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  c,
+  errorResponses,
+  errorWithCases,
+  FormIdParams,
+  IdempotencyHeaders,
+} from './shared.js';
 
 // A destination sends every answer of a form to a third party: scoped and permitted as webhooks are.
 const read = meta({
@@ -74,10 +81,11 @@ export const destinationsRouter = c.router({
       'Google sends the browser back to `/v1/destinations/google/callback`, which creates a spreadsheet named after the form (scope `drive.file`: Formloom sees only the files it made), connects it as a `google_sheets` destination (a header row from the fields, a row per response, existing responses written 20 a request) and opens `/app/forms/:id/destinations?google=connected` (`denied` when the person refused, `error` otherwise).',
     responses: {
       200: success(GoogleAuthorization, "Google's consent screen"),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
-        ...formNotFound,
-        409: 'GOOGLE_NOT_CONFIGURED: the server has no Google OAuth client (FORMLOOM_GOOGLE_CLIENT_ID)',
-      }),
+      ...errorResponses([...API_KEY_ERRORS, 404], formNotFound),
+      409: errorWithCases(
+        ['GOOGLE_NOT_CONFIGURED'],
+        'GOOGLE_NOT_CONFIGURED: the server has no Google OAuth client (FORMLOOM_GOOGLE_CLIENT_ID)',
+      ),
     },
     metadata: write,
   },

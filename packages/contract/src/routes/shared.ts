@@ -1,5 +1,6 @@
 import { type ContractOtherResponse, initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { ERROR_CASES, type ErrorCaseCode } from '../errors/error-codes.js';
 import { Uuid } from '../models/common.js';
 import { BadRequestEnvelope, errorEnvelopeOf, RateLimitEnvelope } from '../models/envelope.js';
 import { EXPORT_CONTENT_TYPES } from '../models/export.js';
@@ -46,6 +47,24 @@ export function errorResponses<const S extends ErrorResponseStatus>(
     out[status] = description ? ERROR_RESPONSES[status].describe(description) : ERROR_RESPONSES[status];
   }
   return out as { [K in S]: (typeof ERROR_RESPONSES)[K] };
+}
+
+/**
+ * An error answer that carries one of `cases` (codes of the status's general code, such as
+ * GOOGLE_NOT_CONFIGURED for CONFLICT) as its `error`, or the general code itself.
+ */
+export function errorWithCases<const K extends ErrorCaseCode>(
+  cases: readonly [K, ...K[]],
+  description: string,
+) {
+  const general = ERROR_CASES[cases[0]];
+  return z
+    .object({
+      message: z.string().describe('Human-readable explanation'),
+      data: z.null(),
+      error: z.enum([general, ...cases]),
+    })
+    .describe(description);
 }
 
 /** Statuses every API-key route can answer with: 403 covers a missing scope and a low plan. */

@@ -59,13 +59,15 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           expect([400, 404, 415], where).toContain(bare.status);
           break;
         case 'public':
-          // The integrations login, and the dashboard's sign-in, sign-out, first-run setup, accepting an
-          // invitation and password reset by mail; and the TLS proxy's question whether a domain is
-          // served (it says yes or no only).
+          // The integrations login, and the dashboard's sign-in (by password or passkey), sign-out,
+          // first-run setup, accepting an invitation and password reset by mail; and the TLS proxy's
+          // question whether a domain is served (it says yes or no only).
           expect(
             [
               'login',
               'signIn',
+              'passkeySignInOptions',
+              'signInWithPasskey',
               'signOut',
               'setup',
               'acceptInvitation',
