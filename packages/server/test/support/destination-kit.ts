@@ -89,6 +89,21 @@ export async function submitAnswers(
 }
 
 /**
+ * The form's response ids in the order the server took them: by submission time, and by id between
+ * two taken in one millisecond (a backfill writes them in this order).
+ */
+export async function arrivalOrder(t: WebhookTestServer, formId: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('responses')
+    .select('id')
+    .where('form_id', '=', formId)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * Leaves out of a stand-in's request log the `count` requests of one target that a connection's
  * check made (the first of `mine` logged from index `from` on), so a test reads only what its
  * deliveries sent. The check itself is asserted where it is the subject.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FormSchema } from '@formloom/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
+  arrivalOrder,
   publishedForm,
   SIGNUP_ANSWERS,
   signupSchema,
@@ -193,6 +194,8 @@ describeDialects('Google Sheets destinations: OAuth and delivery through the out
     const before = refreshes();
     const { spreadsheetId } = await connect(o);
     const first = await submitAnswers(t, o.code);
+    // Written before the second comes, so each is its own append (two at once share one).
+    await until(() => rows(spreadsheetId).length === 2);
     const second = await submitAnswers(t, o.code, { ...SIGNUP_ANSWERS, name: 'Grace' });
     await until(() => rows(spreadsheetId).length === 3);
     const [, row] = rows(spreadsheetId);
@@ -352,7 +355,8 @@ describeDialects('Google Sheets destinations: OAuth and delivery through the out
       rows(spreadsheetId)
         .slice(1)
         .map((r) => r[0]),
-    ).toEqual(ids);
+    ).toEqual(await arrivalOrder(t, o.formId));
+    expect((await arrivalOrder(t, o.formId)).sort()).toEqual([...ids].sort());
     const appends = google.requests.filter(
       (r) => r.path.includes(spreadsheetId) && r.path.endsWith(':append'),
     );

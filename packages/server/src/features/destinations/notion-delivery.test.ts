@@ -1,6 +1,7 @@
 import type { FormSchema } from '@formloom/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
+  arrivalOrder,
   dropConnectionCheck,
   publishedForm,
   SIGNUP_ANSWERS,
@@ -312,7 +313,9 @@ describeDialects('Notion destinations through the outbox', (dialect) => {
     for (let i = 0; i < 7; i++) ids.push((await submit(s.code, { ...ANSWERS, name: `P${i}` })).responseId);
     expect((await connect(s)).status).toBe(201);
     await until(() => notion.pages(s.dataSourceId).length === 7);
-    expect(notion.pages(s.dataSourceId).map((p) => plain(p)['Response ID'])).toEqual(ids);
+    const came = await arrivalOrder(t, s.formId);
+    expect([...came].sort()).toEqual([...ids].sort());
+    expect(notion.pages(s.dataSourceId).map((p) => plain(p)['Response ID'])).toEqual(came);
     const times = ofSource(s.dataSourceId).map((r) => r.at);
     for (let i = 3; i < times.length; i++) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(900);
     expect(notion.throttled).toBe(0);
