@@ -337,14 +337,10 @@ function buildServices(deps: ServicesDeps) {
         now: () => clock().getTime(),
         airtableApiBase: config.airtableApiBase,
         notionApiBase: config.notionApiBase,
+        // A person waits for the answer: a second or two of the provider's limit at most, then the
+        // check goes ahead (the provider's own 429 answers it).
         take: async ({ key, limit, windowMs }) => {
-          // A person waits for the answer: a second or two of the provider's limit at most.
-          for (let tries = 0; tries < 10; tries++) {
-            const taken = await destinationLimiter.consume(key, { limit, windowMs });
-            if (taken.allowed) return;
-            const ms = Math.max(1, taken.resetAt.getTime() - clock().getTime());
-            await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 1000)));
-          }
+          await destinationLimiter.consumeWithin(key, { limit, windowMs }, 2000);
         },
       }),
   });

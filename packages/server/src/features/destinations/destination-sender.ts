@@ -19,7 +19,7 @@ import type { GoogleSettings } from './google-client.js';
 import type { GoogleTokenCache } from './google-sheets-provider.js';
 import { pageTitle } from './notion-properties.js';
 import type { ProviderOutcome } from './provider-http.js';
-import { fieldCells, recordFields } from './record-fields.js';
+import { cellsByName, fieldCells } from './record-fields.js';
 import { type SheetState, SUBMITTED_KEY } from './sheet-columns.js';
 
 export interface DestinationSenderDeps {
@@ -27,7 +27,7 @@ export interface DestinationSenderDeps {
   /** Opens the credentials sealed in the destination's outbox target. */
   box: SecretBox;
   /** The one limiter: each provider's requests a second (Airtable's per base, Notion's per integration), across every instance. */
-  limiter: Pick<ReturnType<typeof createLimiter>, 'consume'>;
+  limiter: Pick<ReturnType<typeof createLimiter>, 'consumeWithin'>;
   /** The form's schema now (its fields' types and labels); throws when the form is gone. */
   schemaOf(accountId: string, formId: string): Promise<FormSchema>;
   /** The stored answers of those responses that still exist, in the order asked. */
@@ -163,16 +163,9 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         before?: () => Promise<void>,
       ): Promise<ProviderOutcome<T>> {
         const rule = { limit: provider.limit.limit, windowMs: provider.limit.windowMs };
-        let taken = await deps.limiter.consume(provider.limit.key, rule);
         // A short window (Airtable's fifth of a second) is waited out here: postponing the delivery
         // would cost the worker's next round, a second or more.
-        for (let waited = 0; !taken.allowed; ) {
-          const ms = Math.max(1, taken.resetAt.getTime() - clock().getTime());
-          if (waited + ms > SHORT_WAIT_MS) break;
-          await new Promise((resolve) => setTimeout(resolve, ms));
-          waited += ms;
-          taken = await deps.limiter.consume(provider.limit.key, rule);
-        }
+        const taken = await deps.limiter.consumeWithin(provider.limit.key, rule, SHORT_WAIT_MS);
         if (!taken.allowed) {
           return {
             ok: false,
@@ -235,13 +228,13 @@ export function createDestinationSender(deps: DestinationSenderDeps): OutboxSend
         unanswered: 'empty' | 'omit',
       ): WrittenRecord => {
         const input = { formId: work.formId, responseId: r.id, answers: r.answers };
-        const keyed = Object.fromEntries(
-          fieldCells(schema, fieldMap, input, deps.publicUrl).map((c) => [c.key, c.value]),
-        );
+        // Computed once: by column name for Airtable and Notion, by field id for Sheets.
+        const cells = fieldCells(schema, fieldMap, input, deps.publicUrl);
+        const keyed = Object.fromEntries(cells.map((c) => [c.key, c.value]));
         keyed[SUBMITTED_KEY] = r.submittedAt ?? null;
         return {
           responseId: r.id,
-          cells: recordFields(schema, fieldMap, input, { publicUrl: deps.publicUrl, unanswered }),
+          cells: cellsByName(cells, r.id, unanswered),
           keyed,
           title: pageTitle(schema, r.answers, r.id),
         };

@@ -110,11 +110,24 @@ export function recordFields(
   input: RecordInput,
   options: { publicUrl: string; unanswered: 'empty' | 'omit' },
 ): Record<string, CellValue> {
+  return cellsByName(
+    fieldCells(schema, fieldMap, input, options.publicUrl),
+    input.responseId,
+    options.unanswered,
+  );
+}
+
+/** `recordFields` of cells already computed (`fieldCells`): each under its column name, and the id. */
+export function cellsByName(
+  cells: readonly FieldCell[],
+  responseId: string,
+  unanswered: 'empty' | 'omit',
+): Record<string, CellValue> {
   const out: Record<string, CellValue> = {};
-  for (const cell of fieldCells(schema, fieldMap, input, options.publicUrl)) {
-    if (cell.value === null && options.unanswered === 'omit') continue;
+  for (const cell of cells) {
+    if (cell.value === null && unanswered === 'omit') continue;
     out[cell.name] = cell.value;
   }
-  out[RESPONSE_ID_COLUMN] = input.responseId;
+  out[RESPONSE_ID_COLUMN] = responseId;
   return out;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { fromJson, toJson } from '../../db/json.js';
 import { badRequest, notFound } from '../../domain-errors.js';
 import { BlockedTargetError, checkTargetUrl, type TargetPolicy } from '../../net/ssrf-guard.js';
-import { audited, recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
+import { audited, recordAsMember } from '../../platform/audit/index.js';
 import type { UsersService } from '../users/index.js';
 import { createSsoStore, type SsoRow } from './sso-store.js';
 
@@ -299,9 +299,13 @@ export function createSsoService({
         member: { id: string; email: string },
         action: 'sign_in.succeeded' | 'sign_in.failed',
       ) =>
-        runAsAuditCaller(
-          { accountId: flow.account, actor: { type: 'user', id: member.id, email: member.email }, ip },
-          () => recordAudit(db, flow.account, action, { type: 'member', id: member.id }, clock),
+        recordAsMember(
+          db,
+          { ...member, account_id: flow.account },
+          action,
+          { type: 'member', id: member.id },
+          ip,
+          clock,
         );
       const refuse = async (reason: SsoRefusal, message: string): Promise<never> => {
         if (known !== undefined && known.account_id === flow.account) await record(known, 'sign_in.failed');
@@ -330,13 +334,10 @@ export function createSsoService({
           trx,
         );
         await createSsoStore(trx).bindSubject(user.id, subject, now);
-        await runAsAuditCaller(
-          { accountId: flow.account, actor: { type: 'user', id: user.id, email }, ip },
-          async () => {
-            await recordAudit(trx, flow.account, 'member.joined', { type: 'member', id: user.id }, clock);
-            await recordAudit(trx, flow.account, 'sign_in.succeeded', { type: 'member', id: user.id }, clock);
-          },
-        );
+        const member = { id: user.id, account_id: flow.account, email };
+        for (const action of ['member.joined', 'sign_in.succeeded'] as const) {
+          await recordAsMember(trx, member, action, { type: 'member', id: user.id }, ip, clock);
+        }
         return { userId: user.id };
       });
     },

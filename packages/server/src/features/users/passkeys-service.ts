@@ -25,11 +25,10 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../domain-errors.js';
-import { audited } from '../../platform/audit/index.js';
+import { audited, recordAsMember } from '../../platform/audit/index.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 import { createPasskeysStore } from './passkeys-store.js';
 import type { TwoFactor, TwoFactorMember } from './two-factor-service.js';
-import { recordSignIn } from './users-service.js';
 import { createUsersStore } from './users-store.js';
 
 /** A challenge is good once, for this long: the browser's prompt is given the same time. */
@@ -225,7 +224,7 @@ export function createPasskeys({ db, clock, publicUrl, twoFactor, passwordAllowe
       const member = { id: passkey.user_id, account_id: passkey.account_id, email: passkey.email };
       const target = { type: 'passkey' as const, id: passkey.id };
       const refuse = async (): Promise<never> => {
-        await recordSignIn(db, member, 'passkey.sign_in_failed', target, ip, clock);
+        await recordAsMember(db, member, 'passkey.sign_in_failed', target, ip, clock);
         throw unauthorized(REFUSED);
       };
       if (challenge.purpose === 'second_step' && challenge.user_id !== passkey.user_id) return refuse();
@@ -255,7 +254,7 @@ export function createPasskeys({ db, clock, publicUrl, twoFactor, passwordAllowe
       if (!(await store.used(passkey.id, counter, verification.authenticationInfo.newCounter, now()))) {
         return refuse();
       }
-      await recordSignIn(db, member, 'passkey.sign_in_succeeded', target, ip, clock);
+      await recordAsMember(db, member, 'passkey.sign_in_succeeded', target, ip, clock);
       return { userId: passkey.user_id };
     },
 

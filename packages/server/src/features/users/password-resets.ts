@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { tooManyRequests, unauthorized } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { queueForTarget } from '../../outbox/record.js';
-import { recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
+import { recordAsMember } from '../../platform/audit/index.js';
 import { html } from '../../platform/html.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -129,17 +129,7 @@ export function createPasswordResets({
         await users.setPassword(row.id, hash, nowIso);
         // Whoever knew the old password, or holds a session, is signed out.
         await users.endSessionsOf(row.id);
-        await runAsAuditCaller(
-          { accountId: row.account_id, actor: { type: 'user', id: row.id, email: row.email }, ip },
-          () =>
-            recordAudit(
-              trx,
-              row.account_id,
-              'password.reset_confirmed',
-              { type: 'member', id: row.id },
-              clock,
-            ),
-        );
+        await recordAsMember(trx, row, 'password.reset_confirmed', { type: 'member', id: row.id }, ip, clock);
         return row;
       });
       // The member proved who they are by their mailbox: their failed sign-ins are forgotten.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditAction, type AuditTargetType, type LoginResult, ROLES } from '@formloom/contract';
+import { type LoginResult, ROLES } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { SsoRequiredError, TwoFactorRequiredError, unauthorized } from '../../domain-errors.js';
-import { audited, recordAudit, runAsAuditCaller } from '../../platform/audit/index.js';
+import { audited, recordAsMember } from '../../platform/audit/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, UserError, verifyPassword } from './password.js';
@@ -185,7 +185,7 @@ export function createCredentialCheck({
     row: { id: string; account_id: string; email: string },
     action: 'sign_in.succeeded' | 'sign_in.failed',
     ip: string,
-  ) => recordSignIn(db, row, action, { type: 'member', id: row.id }, ip, clock);
+  ) => recordAsMember(db, row, action, { type: 'member', id: row.id }, ip, clock);
 
   return async (input: { email: string; password: string; code?: string | undefined }, address: string) => {
     const email = input.email.trim().toLowerCase();
@@ -219,24 +219,6 @@ export function createCredentialCheck({
 }
 
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>;
-
-/**
- * Records a sign-in step (done or failed) as the member's own, from `ip`, in their account: a
- * sign-in request has no signed-in caller yet, so the member it is for is the actor.
- */
-export function recordSignIn(
-  db: Db,
-  member: { id: string; account_id: string; email: string },
-  action: AuditAction,
-  target: { type: AuditTargetType; id: string },
-  ip: string,
-  clock: () => Date,
-): Promise<void> {
-  return runAsAuditCaller(
-    { accountId: member.account_id, actor: { type: 'user', id: member.id, email: member.email }, ip },
-    () => recordAudit(db, member.account_id, action, target, clock),
-  );
-}
 
 /** Integrations sign-in: the app's one credential check (shared with the dashboard), then a session JWT. */
 export interface LoginDeps {

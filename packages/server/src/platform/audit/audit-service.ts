@@ -12,7 +12,7 @@ import type { AuditLogRow, Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
 import { keysetPages } from '../../db/keyset.js';
 import type { XlsxCell } from '../../export/index.js';
-import { AuditAccountMismatchError, currentAuditCaller } from './audit-context.js';
+import { AuditAccountMismatchError, currentAuditCaller, runAsAuditCaller } from './audit-context.js';
 import { createAuditStore } from './audit-store.js';
 
 /** docs/server.md "Audit log": entries are kept 365 days unless configured otherwise. */
@@ -53,6 +53,24 @@ export async function recordAudit(
     target_id: target.id,
     ip: caller.ip,
   });
+}
+
+/**
+ * Records `action` as the member's own, from `ip`, in their account: a request with no signed-in
+ * caller yet (a sign-in, a password reset, a single sign-on callback) acts as the member it is for.
+ */
+export function recordAsMember(
+  trx: Db,
+  member: { id: string; account_id: string; email: string },
+  action: AuditAction,
+  target: { type: AuditTargetType; id: string },
+  ip: string | null,
+  clock: () => Date,
+): Promise<void> {
+  return runAsAuditCaller(
+    { accountId: member.account_id, actor: { type: 'user', id: member.id, email: member.email }, ip },
+    () => recordAudit(trx, member.account_id, action, target, clock),
+  );
 }
 
 /**

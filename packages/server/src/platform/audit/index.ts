@@ -17,5 +17,6 @@ export {
   audited,
   createAuditService,
   DEFAULT_AUDIT_RETENTION_MS,
+  recordAsMember,
   recordAudit,
 } from './audit-service.js';

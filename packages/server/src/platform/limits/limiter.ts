@@ -137,19 +137,39 @@ export function createLimiter({ db, clock, store: where = 'database' }: LimiterO
     store.sweep(now).catch(() => undefined);
   }
 
+  /** Takes `points` (default 1) from `key`, all or none: allowed when they fit in its window. */
+  async function consume(key: string, rule: LimitRule, points = 1): Promise<LimitAnswer> {
+    const now = clock().getTime();
+    sweepNow(now);
+    const { granted, count } = await store.take({
+      key,
+      wanted: points,
+      limit: rule.limit,
+      now,
+      resetAt: windowEnd(rule, now),
+    });
+    return answer(rule, count, granted, now);
+  }
+
   return {
-    /** Takes `points` (default 1) from `key`, all or none: allowed when they fit in its window. */
-    async consume(key: string, rule: LimitRule, points = 1): Promise<LimitAnswer> {
-      const now = clock().getTime();
-      sweepNow(now);
-      const { granted, count } = await store.take({
-        key,
-        wanted: points,
-        limit: rule.limit,
-        now,
-        resetAt: windowEnd(rule, now),
-      });
-      return answer(rule, count, granted, now);
+    consume,
+
+    /**
+     * Takes one point from `key`, waiting in place for its window to end while the waits add up to
+     * at most `maxWaitMs`; the last answer, refused when the point did not come in time. For a caller
+     * that would rather wait a moment than come back later: a provider's fifth-of-a-second window, a
+     * person waiting for a connection check.
+     */
+    async consumeWithin(key: string, rule: LimitRule, maxWaitMs: number): Promise<LimitAnswer> {
+      let taken = await consume(key, rule);
+      for (let waited = 0; !taken.allowed; ) {
+        const ms = Math.max(1, taken.resetAt.getTime() - clock().getTime());
+        if (waited + ms > maxWaitMs) break;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        waited += ms;
+        taken = await consume(key, rule);
+      }
+      return taken;
     },
 
     /**
