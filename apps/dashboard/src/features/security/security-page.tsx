@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Code,
@@ -352,9 +351,10 @@ function SessionsSection() {
                     <Table.Td>{when}</Table.Td>
                     <Table.Td>
                       {session.current ? (
-                        <Badge variant="light" color="dark">
+                        // Text, not a badge: a badge cuts a long label ("Diese Sitzung") short at 360 px.
+                        <Text size="sm" fw={600}>
                           {t('thisSession')}
-                        </Badge>
+                        </Text>
                       ) : (
                         <Button
                           size="xs"
