@@ -37,8 +37,9 @@ export default defineConfig({
         ],
       },
     },
-    // Two projects, each one file at a time: Chromium files in `browser`, the rest in `node`
-    // (`--project node` runs the quick half alone).
+    // Two projects, each one file at a time: Chromium files in `browser`, the rest in `node`. Vitest
+    // would run them one after the other; `pnpm test` (scripts/test-side-by-side.sh) runs them as two
+    // processes side by side (`--project node` runs the quick half alone).
     projects: [
       {
         extends: true,
