@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { DASHBOARD_ORIGIN, signedInMember } from '../../../test/support/members-kit.js';
 import { type OidcStandIn, startOidcStandIn } from '../../../test/support/oidc-stand-in.js';
+import { createSoftAuthenticator } from '../../../test/support/passkey-authenticator.js';
 import {
   asCookie,
   cookieOf,
@@ -144,6 +145,59 @@ describeEachDialect(
         'sign_in.failed',
         'sign_in.succeeded',
       ]);
+    });
+
+    it("an owner's passkey is refused with the password under enforce, and works again without it", async () => {
+      const authenticator = createSoftAuthenticator(DASHBOARD_ORIGIN);
+      const { owner } = await ssoAccount(true, async (o) => {
+        const start = await t.request('/v1/auth/passkeys/registration/options', {
+          method: 'POST',
+          headers: o.headers,
+        });
+        const added = await t.request('/v1/auth/passkeys/registration/verify', {
+          method: 'POST',
+          headers: o.headers,
+          json: {
+            challengeId: start.body.data.challengeId,
+            name: 'Laptop',
+            response: authenticator.register(start.body.data.options),
+          },
+        });
+        expect(added.status, added.text).toBe(200);
+      });
+      const passkeySignIn = async () => {
+        const options = await t.request('/v1/auth/passkeys/authentication/options', {
+          method: 'POST',
+          headers: { origin: DASHBOARD_ORIGIN },
+          json: {},
+        });
+        return t.request('/v1/auth/passkeys/authentication/verify', {
+          method: 'POST',
+          headers: { origin: DASHBOARD_ORIGIN },
+          json: {
+            challengeId: options.body.data.challengeId,
+            response: authenticator.assert(options.body.data.options),
+          },
+        });
+      };
+      const refused = await passkeySignIn();
+      expect([refused.status, refused.body.error]).toEqual([403, 'SSO_REQUIRED']);
+      expect(cookieOf(refused)).toBe('');
+      const relaxed = await t.request('/v1/me/sso', {
+        method: 'PUT',
+        headers: owner.headers,
+        json: {
+          issuer: provider.issuer,
+          ...CLIENT,
+          allowedDomains: ['acme.test'],
+          defaultRole: 'editor',
+          enforce: false,
+        },
+      });
+      expect(relaxed.status).toBe(200);
+      const ok = await passkeySignIn();
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.data.user.id).toBe(owner.id);
     });
 
     it('a member who is not an owner, an unknown address and an account without enforce get the same answer and no mail', async () => {
