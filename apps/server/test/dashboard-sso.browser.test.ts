@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createServices } from '@formloom/server';
+import { createLogger, createMailer, createServices } from '@formloom/server';
 import { freePort, useTestServer } from '@formloom/server/testing';
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
 import { type OidcStandIn, startOidcStandIn } from '@formloom/server/testing/oidc';
+import { parseMail, type SmtpStandIn, startSmtpStandIn } from '@formloom/server/testing/smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../scripts/ensure-built.js';
 import { DESKTOP, fitsWidth, OWNER, PHONE, refusals, screenshot } from './dashboard-support.js';
@@ -25,16 +26,30 @@ describe.skipIf(executable === undefined)('single sign-on through the dashboard'
   let port = 0;
   let origin = '';
   let provider: OidcStandIn;
+  // The mail server the owners' one-time codes go to, through the outbox as in production.
+  let smtp: SmtpStandIn;
   beforeAll(async () => {
     await ensureBuilt('dashboard');
     port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     provider = await startOidcStandIn({ ...CLIENT, redirectUri: `${origin}/v1/auth/sso/callback` });
-    return () => provider.close();
+    smtp = await startSmtpStandIn();
+    return async () => {
+      await provider.close();
+      await smtp.close();
+    };
   }, 300_000);
   const t = useTestServer('sqlite', {
     port: () => port,
     appConfig: () => ({ publicUrl: origin, dashboardDir: DASHBOARD_DIR, ssoAllowLoopbackHttp: true }),
+    mailer: () =>
+      createMailer({
+        smtpUrl: smtp.url,
+        from: 'forms@formloom.test',
+        logger: createLogger({ level: 'silent' }),
+      }),
+    webhookWorker: {},
+    sendMails: true,
   });
 
   /** A member of `accountId` with a password, made as `formloom users` would. */
@@ -179,5 +194,72 @@ describe.skipIf(executable === undefined)('single sign-on through the dashboard'
     await off.page.getByRole('alert').getByText('Single sign-on is not set up for this account.').waitFor();
     expect(ownerRefusals).toEqual(new Set(['404 /v1/me/sso', '400 /v1/me/sso']));
     expect(owner.problems.filter((p) => unexpected(p) && !/\b(400|404)\b/.test(p))).toEqual([]);
+  }, 300_000);
+
+  it('enforced: an owner refused a password gets a one-time code by e-mail and signs in with it (keyboard, axe-clean, 360 px)', async () => {
+    const { accountId } = await t.account('MAX');
+    const email = 'founder@acme.test';
+    await member(accountId, email, 'owner');
+    const signedIn = await t.request('/v1/auth/login', {
+      method: 'POST',
+      json: { email, password: OWNER.password },
+      headers: { origin },
+    });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const put = await t.request('/v1/me/sso', {
+      method: 'PUT',
+      headers: { cookie, origin },
+      json: {
+        issuer: provider.issuer,
+        ...CLIENT,
+        allowedDomains: ['acme.test'],
+        defaultRole: 'editor',
+        enforce: true,
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+
+    const owner = await pages.open(`${origin}/app/`, PHONE);
+    const { page } = owner;
+    await passwordSignIn(owner, email);
+    await page
+      .getByRole('alert')
+      .getByText('This account signs its members in through single sign-on', { exact: false })
+      .waitFor();
+    await page.getByRole('link', { name: 'Sign in with single sign-on' }).waitFor();
+    // Keyboard only: the offer takes Enter, the code field has the focus once the mail is on its way.
+    const offer = page.getByRole('button', { name: 'E-mail me a one-time code (owners)' });
+    await offer.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('a code is on its way', { exact: false }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Code from the email' });
+    expect(await field.evaluate((f) => f === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(owner)).toBe(true);
+    await screenshot(page, 'dashboard-sso-recovery-360.png', true);
+
+    // The code as the owner's mailbox got it, from the real mail server.
+    const deadline = Date.now() + 10_000;
+    while (!smtp.mails.some((m) => m.to.includes(email)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const mail = parseMail(smtp.mails.find((m) => m.to.includes(email))!.raw);
+    expect(mail.headers.subject).toBe('Your Formloom sign-in code');
+    const code = /^(\d{8})$/m.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+
+    // A wrong code first: refused, said beside the field.
+    await field.fill(code === '00000000' ? '00000001' : '00000000');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('alert')
+      .getByText('That code is wrong, used or expired.', { exact: false })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await field.fill(code!);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
+    const me = await page.evaluate(() => fetch('/v1/auth/me').then((r) => r.json()));
+    expect(me.data).toMatchObject({ user: { email }, account: { id: accountId }, role: 'owner' });
+    expect(owner.problems.filter(unexpected)).toEqual([]);
   }, 300_000);
 });

@@ -552,7 +552,14 @@ export {
   SmartFormSessionDetail,
   TranscriptEntry,
 } from './models/smart-form-session.js';
-export { PutSsoBody, SsoSettings } from './models/sso.js';
+export {
+  PutSsoBody,
+  SSO_RECOVERY_CODE_LENGTH,
+  SsoRecoveryBody,
+  SsoRecoveryConfirmBody,
+  SsoRecoveryRequested,
+  SsoSettings,
+} from './models/sso.js';
 export {
   FormTemplate,
   FormTemplateList,

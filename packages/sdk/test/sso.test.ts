@@ -20,6 +20,18 @@ const CALLS: Record<
   // No client secret: the stored one stays, so the body must not carry the key at all.
   putSso: [(c) => c.sso.update(SETTINGS), 'PUT', '/v1/me/sso', SETTINGS],
   deleteSso: [(c) => c.sso.disable(), 'DELETE', '/v1/me/sso'],
+  requestSsoRecovery: [
+    (c) => c.sso.requestRecovery({ email: 'owner@acme.com', language: 'de' }),
+    'POST',
+    '/v1/auth/sso/recovery',
+    { email: 'owner@acme.com', language: 'de' },
+  ],
+  confirmSsoRecovery: [
+    (c) => c.sso.confirmRecovery({ email: 'owner@acme.com', code: '01234567' }),
+    'POST',
+    '/v1/auth/sso/recovery/confirm',
+    { email: 'owner@acme.com', code: '01234567' },
+  ],
 };
 
 describe('client.sso', () => {

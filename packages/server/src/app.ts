@@ -165,7 +165,11 @@ export function createApp(deps: AppDeps): Express {
     access: createAccessRouter(services.access, emailVerificationRoutes(services.emailVerification)),
     transfer: createTransferRouter(services.transfer),
     links: createLinksRouter(services.links),
-    sso: createSsoRouter(services.sso),
+    sso: createSsoRouter({
+      sso: services.sso,
+      recovery: services.ssoRecovery,
+      signIn: createSessionSignIn(services.cookieSessions, config.publicUrl.startsWith('https:')),
+    }),
     destinations: createDestinationsRouter(services.destinations, services.googleConnect),
     payments: createPaymentsRouter(services.payments),
     security: createAccountSecurityRouter({

@@ -69,7 +69,7 @@ import {
   createOtpService,
   createSmartFormsService,
 } from './features/smart-forms/index.js';
-import { createSsoService } from './features/sso/index.js';
+import { createSsoRecovery, createSsoService } from './features/sso/index.js';
 import { createThemesService } from './features/themes/index.js';
 import { createTransferService } from './features/transfer/index.js';
 import {
@@ -466,6 +466,16 @@ function buildServices(deps: ServicesDeps) {
     mailChannel: MAIL_CHANNEL,
     outbox: signals.outbox,
   });
+  // Owners' way back in under enforced single sign-on: a code through the reset link's mail channel.
+  const ssoRecovery = createSsoRecovery({
+    db,
+    clock,
+    codeKey: deriveKey(secretKey, 'sso recovery codes'),
+    throttle: loginThrottle,
+    twoFactor,
+    mailChannel: MAIL_CHANNEL,
+    outbox: signals.outbox,
+  });
   const login = createLogin({ check: checkCredentials, tokens: sessionTokens });
   const slack = config.slack && {
     clientId: config.slack.clientId,
@@ -614,6 +624,7 @@ function buildServices(deps: ServicesDeps) {
     connections,
     checkCredentials,
     sso,
+    ssoRecovery,
     twoFactor,
     passkeys,
     passwordResets,

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'theme.deleted',
   'sso.updated',
   'sso.removed',
+  'sso.recovery_requested',
   'destination.created',
   'destination.updated',
   'destination.deleted',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl, Timestamp } from './common.js';
+import { TwoFactorCode } from './dashboard-auth.js';
+import { LANGUAGES } from './limits.js';
 import { RoleSchema } from './roles.js';
 
 /** An e-mail domain, lower-case, as the part after `@` of an address. */
@@ -33,7 +35,7 @@ export const PutSsoBody = z
     enforce: z
       .boolean()
       .describe(
-        "Members sign in through the provider only (password sign-in refused); owners keep their password, the account's way back in",
+        "Everyone signs in through the provider only (password and passkey sign-in refused); an owner's way back in is a one-time code by e-mail (`POST /v1/auth/sso/recovery`)",
       ),
   })
   .strict()
@@ -57,3 +59,41 @@ export const SsoSettings = z
   })
   .describe("The account's single sign-on; the client secret is never read back");
 export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** Digits of an owner's e-mailed recovery code. */
+export const SSO_RECOVERY_CODE_LENGTH = 8;
+
+/** POST /auth/sso/recovery: an owner asks for a one-time code by e-mail. */
+export const SsoRecoveryBody = z
+  .object({
+    email: z.string().email().max(320),
+    language: z.enum(LANGUAGES).optional().describe("The mail's language (default `en`)"),
+  })
+  .strict()
+  .describe('Ask for a one-time sign-in code');
+export type SsoRecoveryBody = z.infer<typeof SsoRecoveryBody>;
+
+export const SsoRecoveryRequested = z
+  .object({ requested: z.literal(true) })
+  .describe('The same answer for every address');
+export type SsoRecoveryRequested = z.infer<typeof SsoRecoveryRequested>;
+
+/** POST /auth/sso/recovery/confirm: sign in with the e-mailed code (and the second factor). */
+export const SsoRecoveryConfirmBody = z
+  .object({
+    email: z.string().email().max(320),
+    code: z
+      .string()
+      .trim()
+      .regex(
+        new RegExp(`^[0-9]{${SSO_RECOVERY_CODE_LENGTH}}$`),
+        `must be the ${SSO_RECOVERY_CODE_LENGTH} digits of the mail`,
+      )
+      .describe('The code of the mail'),
+    twoFactorCode: TwoFactorCode.optional().describe(
+      'With two-factor on: a current code of the authenticator app, or an unused recovery code',
+    ),
+  })
+  .strict()
+  .describe('Sign in with an e-mailed code');
+export type SsoRecoveryConfirmBody = z.infer<typeof SsoRecoveryConfirmBody>;

@@ -16,7 +16,7 @@ const key = (r: { route: { method: string; path: string } }) => `${r.route.metho
 
 describe('contract routes', () => {
   it('lists every route once, with unique names (the OpenAPI operationIds)', () => {
-    expect(contractRoutes).toHaveLength(158);
+    expect(contractRoutes).toHaveLength(160);
     expect(new Set(contractRoutes.map((r) => r.name)).size).toBe(contractRoutes.length);
     expect(new Set(contractRoutes.map(key)).size).toBe(contractRoutes.length);
   });
@@ -83,6 +83,8 @@ describe('contract routes', () => {
       'POST /v1/auth/passkeys/authentication/options',
       'POST /v1/auth/passkeys/authentication/verify',
       'DELETE /v1/auth/passkeys/:passkeyId',
+      'POST /v1/auth/sso/recovery',
+      'POST /v1/auth/sso/recovery/confirm',
     ]) {
       expect(all, endpoint).toContain(endpoint);
     }

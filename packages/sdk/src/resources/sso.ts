@@ -10,7 +10,8 @@ type R = Contract['sso'];
 /**
  * The account's OpenID Connect single sign-on, for a client signed in as an owner
  * (`session: true`); an API key is refused (403). The sign-in itself is a browser's round trip
- * from `signInUrl` (docs/self-hosting.md "Single sign-on").
+ * from `signInUrl` (docs/self-hosting.md "Single sign-on"). With `enforce` on, an owner's way
+ * back in is a one-time code by e-mail: `requestRecovery`, then `confirmRecovery`.
  *
  * ```ts
  * const { redirectUri, signInUrl } = await client.sso.update({
@@ -37,5 +38,24 @@ export class SingleSignOn extends APIResource {
   /** Turns it off: its members sign in again only after a password reset. */
   disable(options?: RequestOptions): APIPromise<ResultOf<R['deleteSso']>> {
     return this._client._call(routes.deleteSso, {}, options);
+  }
+
+  /**
+   * E-mails a one-time sign-in code when `email` is an owner of an account whose single sign-on
+   * is enforced (the same answer for any other address).
+   */
+  requestRecovery(
+    body: BodyOf<R['requestSsoRecovery']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['requestSsoRecovery']>> {
+    return this._client._call(routes.requestSsoRecovery, { body }, { idempotencyKey: null, ...options });
+  }
+
+  /** Signs the owner in with the e-mailed code (and `twoFactorCode` when two-factor is on). */
+  confirmRecovery(
+    body: BodyOf<R['confirmSsoRecovery']>,
+    options?: RequestOptions,
+  ): APIPromise<ResultOf<R['confirmSsoRecovery']>> {
+    return this._client._call(routes.confirmSsoRecovery, { body }, { idempotencyKey: null, ...options });
   }
 }

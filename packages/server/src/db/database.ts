@@ -24,6 +24,7 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   account_security: AccountSecurityTable;
   password_resets: PasswordResetsTable;
+  sso_recovery_codes: SsoRecoveryCodesTable;
   setup_tokens: SetupTokensTable;
   invitations: InvitationsTable;
   credit_ledger: CreditLedgerTable;
@@ -406,7 +407,7 @@ export interface AccountSsoTable {
   allowed_domains: string;
   /** The role of a member made by a first sign-in. */
   default_role: string;
-  /** 1: members (not owners) sign in through the provider only. */
+  /** 1: members sign in through the provider only; owners' way back in is an e-mailed code. */
   enforce: number;
   updated_at: string;
 }
@@ -485,6 +486,16 @@ export interface PasswordResetsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** An owner's e-mailed code to sign in under enforced single sign-on: an HMAC of it, its tries, 15 minutes. */
+export interface SsoRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
 }
 
 /** The first-run setup link's token (`<id>.<secret>`, hashed): redeemed once, within 24 hours. */

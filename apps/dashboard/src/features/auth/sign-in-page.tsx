@@ -11,6 +11,7 @@ import { navigate, useLocation } from '../../navigation.js';
 import { authErrorKey, isSsoRequired, isTwoFactorRequired } from './auth-error.js';
 import { getPasskey, passkeyProblem } from './passkey-ceremony.js';
 import { authKeys } from './queries.js';
+import { SsoRecoveryPanel } from './sso-recovery-panel.js';
 import { authTexts } from './texts.js';
 
 /** The server asks for the second factor: the password was right, a code must come with it. */
@@ -107,6 +108,9 @@ export default function SignInPage() {
       ssoAccount ??= accountOfRefusal(signIn.error);
     } else failure = t(authErrorKey(signIn.error, 'wrongCredentials'));
   }
+  // Owners of an account that requires single sign-on may get a code by e-mail instead.
+  const ssoRefused =
+    (signIn.isError && isSsoRequired(signIn.error)) || (passkey.isError && isSsoRequired(passkey.error));
   // A cancelled prompt is no failure: said in blue, as a note.
   const problem = passkey.isError ? passkeyProblem(passkey.error) : undefined;
   if (passkey.isError) {
@@ -190,6 +194,7 @@ export default function SignInPage() {
           </Anchor>
         </Stack>
       </form>
+      {ssoRefused && <SsoRecoveryPanel email={email} />}
     </CenteredCard>
   );
 }

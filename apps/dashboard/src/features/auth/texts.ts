@@ -40,6 +40,16 @@ export const authTexts = defineTexts(
       'The passkey prompt was closed. Try again when you are ready, or sign in with your password.',
     passkeyRefused:
       'This passkey cannot sign you in here. It may have been removed, or belong to another member.',
+    recoveryOffer: 'E-mail me a one-time code (owners)',
+    recoveryIntro:
+      'Owners can sign in with a one-time code sent to their email while single sign-on is required.',
+    recoverySent:
+      'If this address is an owner of an account that requires single sign-on, a code is on its way. It works once, for 15 minutes.',
+    recoveryCode: 'Code from the email',
+    recoveryCodeHint: 'The eight digits of the email.',
+    recoverySignIn: 'Sign in with the code',
+    recoveryRefused: 'That code is wrong, used or expired. Send a new one.',
+    recoveryResend: 'Send a new code',
   },
   {
     de: {
@@ -88,6 +98,16 @@ export const authTexts = defineTexts(
         'Die Passkey-Abfrage wurde geschlossen. Versuchen Sie es erneut, wenn Sie bereit sind, oder melden Sie sich mit Ihrem Passwort an.',
       passkeyRefused:
         'Mit diesem Passkey können Sie sich hier nicht anmelden. Er wurde vielleicht entfernt oder gehört einem anderen Mitglied.',
+      recoveryOffer: 'Einmalcode per E-Mail senden (Inhaber)',
+      recoveryIntro:
+        'Inhaber können sich mit einem Einmalcode anmelden, der an ihre E-Mail-Adresse geht, solange Single Sign-On verlangt wird.',
+      recoverySent:
+        'Wenn diese Adresse zu einem Inhaber eines Kontos mit verpflichtendem Single Sign-On gehört, ist ein Code unterwegs. Er gilt einmal, 15 Minuten lang.',
+      recoveryCode: 'Code aus der E-Mail',
+      recoveryCodeHint: 'Die acht Ziffern aus der E-Mail.',
+      recoverySignIn: 'Mit dem Code anmelden',
+      recoveryRefused: 'Dieser Code ist falsch, verbraucht oder abgelaufen. Fordern Sie einen neuen an.',
+      recoveryResend: 'Neuen Code senden',
     },
     es: {
       sessionEnded: 'Tu sesión ha terminado. Vuelve a iniciar sesión para seguir donde lo dejaste.',
@@ -133,6 +153,16 @@ export const authTexts = defineTexts(
         'Se cerró la solicitud de la llave de acceso. Vuelve a intentarlo cuando quieras, o inicia sesión con tu contraseña.',
       passkeyRefused:
         'Esta llave de acceso no puede iniciar tu sesión aquí. Puede que se haya eliminado o que sea de otro miembro.',
+      recoveryOffer: 'Enviarme un código de un solo uso (propietarios)',
+      recoveryIntro:
+        'Los propietarios pueden entrar con un código de un solo uso enviado a su correo mientras se exija el inicio de sesión único.',
+      recoverySent:
+        'Si esta dirección es de un propietario de una cuenta que exige el inicio de sesión único, el código va en camino. Sirve una vez, durante 15 minutos.',
+      recoveryCode: 'Código del correo',
+      recoveryCodeHint: 'Los ocho dígitos del correo.',
+      recoverySignIn: 'Entrar con el código',
+      recoveryRefused: 'Ese código es incorrecto, ya se usó o caducó. Pide uno nuevo.',
+      recoveryResend: 'Enviar un código nuevo',
     },
     it: {
       sessionEnded: 'La tua sessione è terminata. Accedi di nuovo per riprendere da dove eri rimasto.',
@@ -176,6 +206,16 @@ export const authTexts = defineTexts(
         'La richiesta della passkey è stata chiusa. Riprova quando vuoi, oppure accedi con la password.',
       passkeyRefused:
         'Questa passkey non può farti accedere qui. Potrebbe essere stata rimossa o appartenere a un altro membro.',
+      recoveryOffer: 'Inviami un codice monouso (proprietari)',
+      recoveryIntro:
+        'I proprietari possono accedere con un codice monouso inviato alla loro email finché il single sign-on è obbligatorio.',
+      recoverySent:
+        'Se questo indirizzo è di un proprietario di un account che richiede il single sign-on, il codice è in arrivo. Vale una volta, per 15 minuti.',
+      recoveryCode: "Codice dell'email",
+      recoveryCodeHint: "Le otto cifre dell'email.",
+      recoverySignIn: 'Accedi con il codice',
+      recoveryRefused: 'Il codice è sbagliato, già usato o scaduto. Chiedine uno nuovo.',
+      recoveryResend: 'Invia un nuovo codice',
     },
     nl: {
       sessionEnded: 'Je sessie is verlopen. Meld je opnieuw aan om verder te gaan waar je was.',
@@ -220,6 +260,16 @@ export const authTexts = defineTexts(
         'De passkey-vraag is gesloten. Probeer het opnieuw wanneer je klaar bent, of log in met je wachtwoord.',
       passkeyRefused:
         'Met deze passkey kun je hier niet inloggen. Hij is misschien verwijderd of hoort bij een ander lid.',
+      recoveryOffer: 'Mail mij een eenmalige code (eigenaren)',
+      recoveryIntro:
+        'Eigenaren kunnen aanmelden met een eenmalige code die naar hun e-mail gaat zolang single sign-on verplicht is.',
+      recoverySent:
+        'Als dit adres van een eigenaar is van een account dat single sign-on verplicht stelt, is er een code onderweg. Hij werkt één keer, 15 minuten lang.',
+      recoveryCode: 'Code uit de e-mail',
+      recoveryCodeHint: 'De acht cijfers uit de e-mail.',
+      recoverySignIn: 'Aanmelden met de code',
+      recoveryRefused: 'Die code is onjuist, al gebruikt of verlopen. Vraag een nieuwe aan.',
+      recoveryResend: 'Nieuwe code sturen',
     },
     tr: {
       sessionEnded: 'Oturumunuz sona erdi. Kaldığınız yerden devam etmek için yeniden giriş yapın.',
@@ -261,6 +311,16 @@ export const authTexts = defineTexts(
         'Geçiş anahtarı penceresi kapatıldı. Hazır olduğunuzda yeniden deneyin veya parolanızla giriş yapın.',
       passkeyRefused:
         'Bu geçiş anahtarı burada giriş yapamaz. Kaldırılmış ya da başka bir üyeye ait olabilir.',
+      recoveryOffer: 'Bana tek kullanımlık kod gönder (sahipler)',
+      recoveryIntro:
+        'Çoklu oturum açma zorunluyken sahipler e-postalarına gönderilen tek kullanımlık bir kodla giriş yapabilir.',
+      recoverySent:
+        'Bu adres çoklu oturum açmayı zorunlu tutan bir hesabın sahibiyse kod yolda. Bir kez, 15 dakika geçerlidir.',
+      recoveryCode: 'E-postadaki kod',
+      recoveryCodeHint: 'E-postadaki sekiz rakam.',
+      recoverySignIn: 'Kodla giriş yap',
+      recoveryRefused: 'Bu kod yanlış, kullanılmış ya da süresi dolmuş. Yeni bir kod isteyin.',
+      recoveryResend: 'Yeni kod gönder',
     },
   },
 );

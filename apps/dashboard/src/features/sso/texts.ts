@@ -24,7 +24,7 @@ export const texts = defineTexts(
     viewer: 'Viewer',
     enforce: 'Members sign in only through the provider',
     enforceHint:
-      'Password sign-in is turned off for members. Owners keep their password, so you can still get in when the provider is down.',
+      'Password and passkey sign-in are turned off for everyone, owners too. When the provider is down, owners get in with a one-time code sent to their email.',
     save: 'Save',
     saved: 'Saved.',
     failed: 'That did not work: {message}',
@@ -66,7 +66,7 @@ export const texts = defineTexts(
       viewer: 'Betrachter',
       enforce: 'Mitglieder melden sich nur über den Anbieter an',
       enforceHint:
-        'Die Anmeldung mit Passwort ist für Mitglieder aus. Inhaber behalten ihr Passwort und kommen so auch hinein, wenn der Anbieter ausfällt.',
+        'Die Anmeldung mit Passwort oder Passkey ist für alle aus, auch für Inhaber. Fällt der Anbieter aus, melden sich Inhaber mit einem Einmalcode per E-Mail an.',
       save: 'Speichern',
       saved: 'Gespeichert.',
       failed: 'Das hat nicht geklappt: {message}',
@@ -108,7 +108,7 @@ export const texts = defineTexts(
       viewer: 'Lector',
       enforce: 'Los miembros inician sesión solo con el proveedor',
       enforceHint:
-        'Los miembros ya no pueden iniciar sesión con contraseña. Los propietarios conservan la suya, así que pueden entrar aunque el proveedor no funcione.',
+        'El acceso con contraseña o llave de acceso se desactiva para todos, también para los propietarios. Si el proveedor no funciona, los propietarios entran con un código de un solo uso enviado a su correo.',
       save: 'Guardar',
       saved: 'Guardado.',
       failed: 'No ha funcionado: {message}',
@@ -149,7 +149,7 @@ export const texts = defineTexts(
       viewer: 'Lettore',
       enforce: 'I membri accedono solo tramite il provider',
       enforceHint:
-        "L'accesso con password è disattivato per i membri. I proprietari mantengono la loro password, così possono entrare anche quando il provider non funziona.",
+        "L'accesso con password o passkey è disattivato per tutti, anche per i proprietari. Se il provider non funziona, i proprietari accedono con un codice monouso inviato alla loro email.",
       save: 'Salva',
       saved: 'Salvato.',
       failed: 'Non ha funzionato: {message}',
@@ -191,7 +191,7 @@ export const texts = defineTexts(
       viewer: 'Lezer',
       enforce: 'Leden melden zich alleen via de provider aan',
       enforceHint:
-        'Aanmelden met een wachtwoord staat uit voor leden. Eigenaren houden hun wachtwoord, zodat je erin kunt als de provider niet werkt.',
+        'Aanmelden met wachtwoord of passkey staat voor iedereen uit, ook voor eigenaren. Is de provider onbereikbaar, dan melden eigenaren zich aan met een eenmalige code per e-mail.',
       save: 'Opslaan',
       saved: 'Opgeslagen.',
       failed: 'Dat lukte niet: {message}',
@@ -232,7 +232,7 @@ export const texts = defineTexts(
       viewer: 'Görüntüleyici',
       enforce: 'Üyeler yalnızca sağlayıcı üzerinden giriş yapar',
       enforceHint:
-        'Üyeler için şifreyle giriş kapanır. Sahipler şifrelerini korur; böylece sağlayıcı çalışmadığında da girebilirsiniz.',
+        'Parola ve geçiş anahtarıyla giriş herkes için kapanır, sahipler için de. Sağlayıcı çalışmadığında sahipler e-postalarına gelen tek kullanımlık bir kodla giriş yapar.',
       save: 'Kaydet',
       saved: 'Kaydedildi.',
       failed: 'Olmadı: {message}',

@@ -42,6 +42,7 @@ import { signInSecurity } from './2026-12-10-100000-sign-in-security.js';
 import { destinationState } from './2026-12-11-100000-destination-state.js';
 import { paymentRefundReason } from './2026-12-11-110000-payment-refund-reason.js';
 import { passkeys } from './2026-12-11-120000-passkeys.js';
+import { ssoRecoveryCodes } from './2026-12-12-100000-sso-recovery-codes.js';
 
 /**
  * Every migration, by name. Names start with a UTC timestamp so they sort in the order they were
@@ -92,4 +93,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-11-100000-destination-state': destinationState,
   '2026-12-11-110000-payment-refund-reason': paymentRefundReason,
   '2026-12-11-120000-passkeys': passkeys,
+  '2026-12-12-100000-sso-recovery-codes': ssoRecoveryCodes,
 };

@@ -60,7 +60,8 @@ describeEachDialect('authentication per route, deny by default', (t) => {
           break;
         case 'public':
           // The integrations login, and the dashboard's sign-in (by password or passkey), sign-out,
-          // first-run setup, accepting an invitation and password reset by mail; and the TLS proxy's
+          // first-run setup, accepting an invitation, password reset by mail and an owner's e-mailed
+          // code under enforced single sign-on; and the TLS proxy's
           // question whether a domain is served (it says yes or no only).
           expect(
             [
@@ -73,6 +74,8 @@ describeEachDialect('authentication per route, deny by default', (t) => {
               'acceptInvitation',
               'requestPasswordReset',
               'confirmPasswordReset',
+              'requestSsoRecovery',
+              'confirmSsoRecovery',
               'allowedDomain',
             ],
             where,

@@ -219,9 +219,12 @@ export function createSsoService({
       return { id: accountId, deleted: true };
     },
 
-    /** Whether a member with `role` of the account may sign in with a password. */
-    async passwordAllowed(accountId: string, role: string): Promise<boolean> {
-      return role === 'owner' || !(await store.enforced(accountId));
+    /**
+     * Whether the account's members may sign in with a password or a passkey: not when its single
+     * sign-on is enforced, owners included (their way back in is an e-mailed code, `SsoRecovery`).
+     */
+    async passwordAllowed(accountId: string): Promise<boolean> {
+      return !(await store.enforced(accountId));
     },
 
     /** The provider's sign-in page for the account, and the sealed flow the callback needs. */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { AccountSsoTable, Db } from '../../db/database.js';
+import type { AccountSsoTable, Db, SsoRecoveryCodesTable } from '../../db/database.js';
 
 export type SsoRow = Selectable<AccountSsoTable>;
 
@@ -64,6 +64,49 @@ export function createSsoStore(db: Db) {
         .where('account_id', '=', accountId)
         .where('sso_subject', 'is not', null)
         .execute();
+    },
+    /** The owner with this address, when their account's single sign-on is enforced: who may ask for a code. */
+    ownerUnderEnforce(email: string) {
+      return db
+        .selectFrom('users')
+        .innerJoin('account_sso', 'account_sso.account_id', 'users.account_id')
+        .select(['users.id', 'users.account_id', 'users.email'])
+        .where('users.email', '=', email)
+        .where('users.role', '=', 'owner')
+        .where('account_sso.enforce', '=', 1)
+        .executeTakeFirst();
+    },
+    async insertRecoveryCode(row: Omit<SsoRecoveryCodesTable, 'attempts'>, now: string): Promise<void> {
+      // Expired codes go as new ones come.
+      await db.deleteFrom('sso_recovery_codes').where('expires_at', '<=', now).execute();
+      await db.insertInto('sso_recovery_codes').values(row).execute();
+    },
+    /** The member's newest code still in its time: only the last one asked for signs in. */
+    latestRecoveryCode(userId: string, now: string) {
+      return db
+        .selectFrom('sso_recovery_codes')
+        .select(['id', 'code_hash', 'attempts'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    /** Takes one try of a code unless none is left, counted in the database: parallel guesses cannot exceed them. */
+    async takeRecoveryTry(id: string, maxTries: number): Promise<boolean> {
+      const taken = await db
+        .updateTable('sso_recovery_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('attempts', '<', maxTries)
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) > 0;
+    },
+    /** Spends a code; true for the one caller that did (a code signs in once). */
+    async spendRecoveryCode(id: string): Promise<boolean> {
+      const spent = await db.deleteFrom('sso_recovery_codes').where('id', '=', id).executeTakeFirst();
+      return Number(spent.numDeletedRows) > 0;
     },
   };
 }

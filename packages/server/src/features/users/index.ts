@@ -2,7 +2,11 @@
 
 export { createAccountSecurityRouter } from './account-security-router.js';
 export { type CookieSessions, createCookieSessions, DASHBOARD_SESSION_TTL_MS } from './cookie-sessions.js';
-export { createDashboardAuthRouter, createSessionSignIn } from './dashboard-auth-router.js';
+export {
+  createDashboardAuthRouter,
+  createSessionSignIn,
+  type SessionSignIn,
+} from './dashboard-auth-router.js';
 export {
   createLoginThrottle,
   DEFAULT_LOGIN_LIMITS,

@@ -57,8 +57,11 @@ export interface PasskeysDeps {
   publicUrl: string;
   /** A current code removes a passkey in a session older than {@link RECENT_SIGN_IN_MS}. */
   twoFactor: TwoFactor;
-  /** Single sign-on's `enforce`: a member it covers signs in through the provider only. */
-  passwordAllowed?: (accountId: string, role: string) => Promise<boolean>;
+  /**
+   * Single sign-on's `enforce`: the account's members, owners too, sign in through the provider
+   * only; a passkey is a local credential like a password and is refused with it.
+   */
+  passwordAllowed?: (accountId: string) => Promise<boolean>;
 }
 
 /** The signed-in member a passkey change is for, and the session they act in. */
@@ -246,7 +249,7 @@ export function createPasskeys({ db, clock, publicUrl, twoFactor, passwordAllowe
         },
       }).catch(() => undefined);
       if (verification === undefined || !verification.verified) return refuse();
-      if (passwordAllowed !== undefined && !(await passwordAllowed(passkey.account_id, passkey.role))) {
+      if (passwordAllowed !== undefined && !(await passwordAllowed(passkey.account_id))) {
         throw new SsoRequiredError(
           `This account signs its members in through single sign-on: start at /v1/auth/sso/start?account=${passkey.account_id}`,
         );

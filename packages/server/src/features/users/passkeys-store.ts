@@ -26,7 +26,6 @@ export function createPasskeysStore(db: Db) {
           'users.id as user_id',
           'users.account_id',
           'users.email',
-          'users.role',
         ])
         .where('user_passkeys.credential_id', '=', credentialId)
         .executeTakeFirst();

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { tooManyRequests, unauthorized } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
-import { queueForTarget } from '../../outbox/record.js';
 import { recordAsMember } from '../../platform/audit/index.js';
 import { html } from '../../platform/html.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
+import { queueSignInMail } from '../../platform/sign-in-mail.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { hashPassword } from './password.js';
@@ -19,8 +19,6 @@ export const PASSWORD_RESET_LIMITS = {
   perClient: { limit: 5, windowMs: 15 * 60_000 },
   perEmail: { limit: 3, windowMs: 60 * 60_000 },
 } as const;
-/** The account's outbox target of sign-in mails (beside each form's `mail-<form id>`). */
-const signInMailTarget = (accountId: string) => `mail-sign-in-${accountId}`;
 const REFUSED = 'This reset link was used already, has expired or is not valid: ask for a new one';
 
 export interface PasswordResetsDeps {
@@ -89,26 +87,13 @@ export function createPasswordResets({
           },
           nowIso,
         );
-        await queueForTarget(
-          trx,
-          {
-            id: signInMailTarget(user.account_id),
-            accountId: user.account_id,
-            channel: mailChannel,
-            label: 'Sign-in e-mails',
-            configSealed: '',
-            events: '[]',
-            now: nowIso,
-          },
-          [
-            {
-              accountId: user.account_id,
-              type: 'MAIL_PASSWORD_RESET',
-              payload: JSON.stringify(resetMail(email, link)),
-              createdAt: nowIso,
-            },
-          ],
-        );
+        await queueSignInMail(trx, {
+          accountId: user.account_id,
+          mailChannel,
+          type: 'MAIL_PASSWORD_RESET',
+          mail: resetMail(email, link),
+          now: nowIso,
+        });
       });
       outbox?.notify();
     },

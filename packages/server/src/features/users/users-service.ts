@@ -169,8 +169,11 @@ export interface CredentialCheckDeps {
   /** The members' second factor. */
   twoFactor: TwoFactor;
   clock?: () => Date;
-  /** Whether the account lets a member of this role sign in with a password (single sign-on's `enforce`). */
-  passwordAllowed?: (accountId: string, role: string) => Promise<boolean>;
+  /**
+   * Whether the account lets its members sign in with a password: not under single sign-on's
+   * `enforce`, owners included (they get back in with an e-mailed code instead).
+   */
+  passwordAllowed?: (accountId: string) => Promise<boolean>;
 }
 
 export function createCredentialCheck({
@@ -199,7 +202,7 @@ export function createCredentialCheck({
       throw unauthorized(WRONG_CREDENTIALS);
     }
     // Said only to whoever knows the password: an account's sign-in rule is not told to guessers.
-    if (passwordAllowed !== undefined && !(await passwordAllowed(row.account_id, row.role))) {
+    if (passwordAllowed !== undefined && !(await passwordAllowed(row.account_id))) {
       await throttle.succeeded(email, address);
       throw new SsoRequiredError(
         `This account signs its members in through single sign-on: start at /v1/auth/sso/start?account=${row.account_id}`,
