@@ -37,14 +37,17 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
     await expect(keys.create({ account: free.id, scopes: ['all'] })).rejects.toThrow(/Free plan/);
   });
 
-  for (const [plan, figures] of Object.entries(AI_FIGURES) as [
-    Exclude<Plan, 'FREE'>,
-    Record<AiLimit, number>,
-  ][]) {
+  // Each test's clock is later than every test's before it: a limiter sweeps the windows that ended
+  // by its own clock, in the background, so a sweep left running by an earlier test could otherwise
+  // delete the counts of a test whose clock is behind it.
+  for (const [index, [plan, figures]] of (
+    Object.entries(AI_FIGURES) as [Exclude<Plan, 'FREE'>, Record<AiLimit, number>][]
+  ).entries()) {
+    const day = `2031-09-0${index + 1}`;
     it(`${plan}: each AI endpoint has its own hourly bucket, apart from the general limits`, async () => {
       const { accountId } = await t.account(plan);
       // A clock of its own that moves a minute at a time, so the burst limit never gets in the way.
-      let now = Date.parse('2031-09-09T09:00:00.000Z');
+      let now = Date.parse(`${day}T09:00:00.000Z`);
       const limiter = createRateLimiter({ db: t.db, clock: () => new Date(now) });
       const caller = { accountId, plan };
       let general = 0;
@@ -68,7 +71,7 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
       expect(plain.usage.hour.used).toBe(general + 1);
       expect(plain.usage.month.used).toBe(general + 1);
       // A new hour opens the AI buckets again.
-      now = Date.parse('2031-09-09T10:00:00.000Z');
+      now = Date.parse(`${day}T10:00:00.000Z`);
       expect((await limiter.consume(caller, 'generateForm')).allowed).toBe(true);
     });
   }
@@ -102,7 +105,7 @@ describeEachDialect('plan figures and the rate limiter', (t) => {
 
   it('usage() counts nothing', async () => {
     const { accountId } = await t.account('MAX');
-    const limiter = createRateLimiter({ db: t.db, clock: () => new Date('2031-09-11T09:00:00.000Z') });
+    const limiter = createRateLimiter({ db: t.db, clock: () => new Date('2031-09-13T09:00:00.000Z') });
     await limiter.consume({ accountId, plan: 'MAX' });
     for (let i = 0; i < 3; i++) {
       expect((await limiter.usage({ accountId, plan: 'MAX' })).month).toMatchObject({
