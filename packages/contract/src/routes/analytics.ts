@@ -34,7 +34,7 @@ export const analyticsRouter = c.router({
       'Costs credits.',
     responses: {
       202: success(SmartAnalyticsAccepted, 'Report queued'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503, 409], {
         400: 'Invalid body, or a callback URL the server does not accept',
         404: 'Form not found',
       }),
@@ -74,7 +74,7 @@ export const analyticsRouter = c.router({
       'The full secret is in this answer only; later reads show its last 4 characters.',
     responses: {
       201: success(AnalyticsSigningSecret, 'Secret created'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS]),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409]),
     },
     headers: IdempotencyHeaders,
     // The secret signs callbacks as webhook deliveries are signed: replacing it is a webhook write.

@@ -66,7 +66,10 @@ export const destinationsRouter = c.router({
       'The responses the form already has are written too (Airtable: ten records a request; Notion: a page a request). `credentials` are sealed at rest and never read back. The token and target are tried with the provider first (Airtable: a lookup in the table; Notion: the data source read, which needs a `Response ID` rich text property): one it refuses is a 400 naming `body.credentials` or `body.target`, and nothing is kept.',
     responses: {
       201: success(Destination, 'Connected'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 400: 'Invalid body', ...formNotFound }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
+        400: 'Invalid body',
+        ...formNotFound,
+      }),
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),

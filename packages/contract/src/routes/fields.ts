@@ -28,7 +28,10 @@ export const fieldsRouter = c.router({
     description: `Adds one field to an existing section. ${integrity}`,
     responses: {
       201: success(Form, 'The form with the new field'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412], { 404: 'Form not found', ...stale }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412, 409], {
+        404: 'Form not found',
+        ...stale,
+      }),
     },
     headers: IdempotencyHeaders.merge(IfMatchHeaders),
     metadata: creates(write),

@@ -45,7 +45,7 @@ export const formLinksRouter = c.router({
       "`prefill` is checked against the form's prefillable fields; with `send`, each recipient with an address gets the link by e-mail through the outbox.",
     responses: {
       201: success(CreatedFormLinks, 'Links created'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: 'Invalid recipients, or a prefill naming no prefillable field',
         ...notFound,
       }),

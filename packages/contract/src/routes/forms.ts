@@ -63,7 +63,8 @@ export const formsRouter = c.router({
       'The schema must pass the integrity checks; each problem is listed in `issues`. The form starts as DRAFT and emits FORM_CREATED.',
     responses: {
       201: success(Form, 'The created form'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
+        409: "Another form of the account has the schema's `settings.slug`, or the Idempotency-Key was used with another request",
         413: 'The schema is larger than the limit (64 KB)',
       }),
     },
@@ -82,8 +83,9 @@ export const formsRouter = c.router({
       'Answers the new `ETag`; with `If-Match`, a form changed since that ETag is not written (412).',
     responses: {
       200: success(Form, 'The updated form'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409, 412], {
         ...notFound,
+        409: "Another form of the account has the schema's `settings.slug`",
         412: 'The form was changed since the `If-Match` ETag: read it again',
         413: 'The schema is larger than the limit',
       }),
@@ -171,7 +173,10 @@ export const formsRouter = c.router({
       "Makes the revision's title and schema the live form again, as a new revision (the history is kept). A draft is left as it is.",
     responses: {
       200: success(Form, 'The form, restored'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 404: 'Form or revision not found' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
+        404: 'Form or revision not found',
+        409: "Another form of the account has the revision's `settings.slug` now",
+      }),
     },
     metadata: write,
   },
@@ -230,7 +235,7 @@ export const formsRouter = c.router({
       200: success(Form, 'The form'),
       ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         404: 'Form not found, or it has no draft',
-        409: 'The live form changed since the draft began',
+        409: "The live form changed since the draft began, or another form of the account has the draft's `settings.slug`",
       }),
     },
     metadata: write,

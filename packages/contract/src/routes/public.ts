@@ -203,7 +203,10 @@ export const publicRouter = c.router({
     description: 'For a private smart form: sends a one-time code to the respondent email.',
     responses: {
       202: success(RequestOtpResult, 'Code sent'),
-      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 404], smartFormGone),
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 404, 503], {
+        ...smartFormGone,
+        503: 'The mail server refused the code; it does not count against the tries',
+      }),
     },
     metadata: byShareCode,
   },

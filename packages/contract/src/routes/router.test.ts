@@ -138,8 +138,10 @@ describe('contract routes', () => {
       }
       const success = statuses.filter((s) => s < 400);
       expect(success, name).toHaveLength(1);
-      // A method that may carry a body can be refused for it: too large, or not JSON.
-      if (route.method !== 'GET') expect(statuses, name).toEqual(expect.arrayContaining([413, 415]));
+      // A method that may carry a body can be refused for it: late, too large, or not JSON.
+      if (route.method !== 'GET') expect(statuses, name).toEqual(expect.arrayContaining([408, 413, 415]));
+      // A create's Idempotency-Key sent again with another request is a 409.
+      if ('idempotent' in metadata && metadata.idempotent === true) expect(statuses, name).toContain(409);
     }
   });
 

@@ -31,6 +31,7 @@ const ERROR_RESPONSES = {
   402: errorEnvelopeOf('PAYMENT_REQUIRED'),
   403: errorEnvelopeOf('FORBIDDEN'),
   404: errorEnvelopeOf('NOT_FOUND'),
+  408: errorEnvelopeOf('REQUEST_TIMEOUT'),
   409: errorEnvelopeOf('CONFLICT'),
   412: errorEnvelopeOf('PRECONDITION_FAILED'),
   413: errorEnvelopeOf('PAYLOAD_TOO_LARGE'),
@@ -156,9 +157,10 @@ export const PUBLIC_ERRORS = [
 
 /**
  * Statuses of every route whose method may carry a body (POST, PUT, PATCH, DELETE), whether or not
- * it reads one: a body over the limit (413), or one that is not JSON (415).
+ * it reads one: a body that does not arrive in time (408), one over the limit (413), or one that is
+ * not JSON (415).
  */
-export const BODY_ERRORS = [413, 415] as const;
+export const BODY_ERRORS = [408, 413, 415] as const;
 
 /**
  * The header of a create route (`creates()`): a retry with the same key and body within

@@ -103,7 +103,7 @@ export const smartFormsRouter = c.router({
     description: 'An AI interview built from `purpose`. It starts as a draft.',
     responses: {
       201: success(SmartForm, 'The created smart form'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS]),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409]),
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),

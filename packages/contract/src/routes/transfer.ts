@@ -41,7 +41,7 @@ export const transferRouter = c.router({
       'a document that is not of its `source` is a 400 naming each problem.',
     responses: {
       201: success(ImportFormResult, 'The imported form'),
-      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
         413: 'The document is larger than the limit',
       }),
     },
