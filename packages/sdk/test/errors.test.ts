@@ -49,6 +49,30 @@ describe('error mapping', () => {
     expect((error as APIError).body).toMatchObject({ error: code, data: null });
   });
 
+  it.each([
+    [409, 'FORM_CLOSED', ConflictError],
+    [401, 'PASSWORD_REQUIRED', AuthenticationError],
+    [403, 'ORIGIN_NOT_ALLOWED', PermissionDeniedError],
+  ] as const)(
+    'a case code keeps its status class and names the case: %i %s',
+    async (status, code, ErrorClass) => {
+      const { fetch } = mockFetch(() => errorAnswer(status, code));
+      const error = await client(fetch, { maxRetries: 0 })
+        .public.retrieveForm('abcdefgh')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toMatchObject({ status, code });
+    },
+  );
+
+  it('derives the code from the status when the body names an unknown one', async () => {
+    const { fetch } = mockFetch(() => errorAnswer(409, 'SOMETHING_NEW'));
+    const error = await client(fetch, { maxRetries: 0 })
+      .forms.retrieve(FORM_ID)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+
   it('keeps the issues of a 400', async () => {
     const issues = [{ path: 'body.title', code: 'too_big', message: 'At most 200 characters' }];
     const { fetch } = mockFetch(() => errorAnswer(400, 'BAD_REQUEST', { issues }));

@@ -1,7 +1,9 @@
 import {
+  type ErrorCaseCode,
   type ErrorCode,
   type ErrorIssue,
   errorCodeOfStatus,
+  isErrorCaseCode,
   isErrorCode,
   RATE_LIMIT_HEADERS,
   type RateLimitType,
@@ -31,8 +33,12 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
   override name = 'APIError';
   /** HTTP status; undefined when no answer arrived. */
   readonly status: TStatus;
-  /** The envelope's `error` code (`NOT_FOUND`, ...), or one derived from the status. */
-  readonly code: ErrorCode | undefined;
+  /**
+   * The envelope's `error` code: a general one (`NOT_FOUND`, ...), or a case of the status's
+   * general code that the route declares (`FORM_CLOSED` for a 409, `CAPTCHA_FAILED` for a 400);
+   * derived from the status when the body names none.
+   */
+  readonly code: ErrorCode | ErrorCaseCode | undefined;
   readonly headers: Headers | undefined;
   /** `X-Request-Id` of the answer: quote it when reporting a problem. */
   readonly requestId: string | undefined;
@@ -48,11 +54,12 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
     this.body = body;
     this.requestId = headers?.get(REQUEST_ID_HEADER) ?? undefined;
     const envelope = asRecord(body);
-    this.code = isErrorCode(envelope?.error)
-      ? envelope.error
-      : status === undefined
-        ? undefined
-        : errorCodeOfStatus(status);
+    this.code =
+      isErrorCode(envelope?.error) || isErrorCaseCode(envelope?.error)
+        ? envelope.error
+        : status === undefined
+          ? undefined
+          : errorCodeOfStatus(status);
     this.issues = Array.isArray(envelope?.issues) ? (envelope.issues as ErrorIssue[]) : undefined;
   }
 
