@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   APIConnectionError,
   APIError,
@@ -64,6 +64,24 @@ describe('error mapping', () => {
       expect(error).toMatchObject({ status, code });
     },
   );
+
+  it("types each status class's code as its general code or one of its cases", () => {
+    expectTypeOf<ConflictError['code']>().toEqualTypeOf<
+      | 'CONFLICT'
+      | 'LAST_OWNER'
+      | 'FORM_CLOSED'
+      | 'EDIT_WINDOW_CLOSED'
+      | 'ALREADY_ANSWERED'
+      | 'CHECKOUT_REQUIRED'
+      | 'STRIPE_NOT_CONNECTED'
+      | 'CHECKOUT_NOT_NEEDED'
+      | 'PAYMENT_REFUNDED'
+      | 'GOOGLE_NOT_CONFIGURED'
+      | undefined
+    >();
+    expectTypeOf<BadRequestError['code']>().toEqualTypeOf<'BAD_REQUEST' | 'CAPTCHA_FAILED' | undefined>();
+    expectTypeOf<NotFoundError['code']>().toEqualTypeOf<'NOT_FOUND' | undefined>();
+  });
 
   it('derives the code from the status when the body names an unknown one', async () => {
     const { fetch } = mockFetch(() => errorAnswer(409, 'SOMETHING_NEW'));
