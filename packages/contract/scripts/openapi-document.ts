@@ -267,19 +267,29 @@ function mapResponses(
   errorSchemas: JsonObject,
 ): JsonObject {
   const out: JsonObject = { ...responses };
-  // Error envelopes differ only in their description from route to route: one component each.
+  // Error envelopes differ only in their description from route to route: one component each, for
+  // the status's general code and for each case of it; a route that declares cases answers one of
+  // the general envelope or those of its cases.
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) < 400) continue;
     const { content, ...rest } = response as JsonObject;
     const { schema } = (content as JsonObject)['application/json'] as JsonObject;
-    const name = errorSchemaName(errorCodeOfStatus(Number(status)));
-    if (!errorSchemas[name]) {
-      const { description: _, ...shape } = schema as JsonObject;
-      errorSchemas[name] = { ...shape, description: ERROR_DESCRIPTIONS[errorCodeOfStatus(Number(status))] };
-    }
+    const { description: _, ...shape } = schema as JsonObject;
+    const general = errorCodeOfStatus(Number(status));
+    const error = (shape.properties as JsonObject).error as JsonObject;
+    const cases = ((error.enum as string[] | undefined) ?? []).filter((code) => code !== general);
+    const refs = [general, ...cases].map((code) => {
+      const name = errorSchemaName(code);
+      errorSchemas[name] ??= {
+        ...envelopeOfCode(shape, code, code === general),
+        description:
+          code === general ? ERROR_DESCRIPTIONS[general] : `A case of ${general} (${status}): \`${code}\``,
+      };
+      return { $ref: `#/components/schemas/${name}` };
+    });
     out[status] = {
       ...rest,
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+      content: { 'application/json': { schema: cases.length === 0 ? refs[0]! : { oneOf: refs } } },
     };
   }
   for (const [status, response] of Object.entries(route.responses)) {
@@ -305,6 +315,24 @@ function mapResponses(
     };
   }
   return out;
+}
+
+/**
+ * The envelope of one code out of a route's (which may allow several): `error` is that code; the
+ * locked form's `form` belongs to PASSWORD_REQUIRED only, the validation `issues` to the general
+ * BAD_REQUEST only.
+ */
+function envelopeOfCode(shape: JsonObject, code: string, general: boolean): JsonObject {
+  const { form, issues, ...properties } = shape.properties as JsonObject;
+  return {
+    ...shape,
+    properties: {
+      ...properties,
+      ...(general && issues !== undefined ? { issues } : {}),
+      ...(code === 'PASSWORD_REQUIRED' && form !== undefined ? { form } : {}),
+      error: { enum: [code], type: 'string' },
+    },
+  };
 }
 
 /** `NOT_FOUND` -> `NotFoundError`, `INTERNAL_SERVER_ERROR` -> `InternalServerError`. */

@@ -84,6 +84,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConflictError,
+  type ErrorCodeOfStatus,
   FormloomError,
   InternalServerError,
   NotFoundError,

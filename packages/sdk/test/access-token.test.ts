@@ -24,7 +24,7 @@ describe('access token of a password-protected form', () => {
     expect(requests.map((r) => r.headers.get('x-formloom-access'))).toEqual(['the-token', null]);
   });
 
-  it('a wrong password is an AuthenticationError whose body names the case and the title', async () => {
+  it('a wrong password is an AuthenticationError whose code names the case, and its body the title', async () => {
     const { fetch } = mockFetch(() =>
       errorAnswer(401, 'PASSWORD_REQUIRED', { form: { title: 'Staff survey' } }),
     );
@@ -32,7 +32,7 @@ describe('access token of a password-protected form', () => {
       .public.unlockForm('abcdefgh', 'nope')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect((error as AuthenticationError).code).toBe('UNAUTHORIZED');
+    expect((error as AuthenticationError).code).toBe('PASSWORD_REQUIRED');
     expect((error as AuthenticationError).body).toMatchObject({
       error: 'PASSWORD_REQUIRED',
       form: { title: 'Staff survey' },

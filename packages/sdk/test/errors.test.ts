@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   APIConnectionError,
   APIError,
@@ -47,6 +47,48 @@ describe('error mapping', () => {
     });
     expect((error as APIError).headers?.get('x-request-id')).toBe('req_1');
     expect((error as APIError).body).toMatchObject({ error: code, data: null });
+  });
+
+  it.each([
+    [409, 'FORM_CLOSED', ConflictError],
+    [401, 'PASSWORD_REQUIRED', AuthenticationError],
+    [403, 'ORIGIN_NOT_ALLOWED', PermissionDeniedError],
+  ] as const)(
+    'a case code keeps its status class and names the case: %i %s',
+    async (status, code, ErrorClass) => {
+      const { fetch } = mockFetch(() => errorAnswer(status, code));
+      const error = await client(fetch, { maxRetries: 0 })
+        .public.retrieveForm('abcdefgh')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error).toMatchObject({ status, code });
+    },
+  );
+
+  it("types each status class's code as its general code or one of its cases", () => {
+    expectTypeOf<ConflictError['code']>().toEqualTypeOf<
+      | 'CONFLICT'
+      | 'LAST_OWNER'
+      | 'FORM_CLOSED'
+      | 'EDIT_WINDOW_CLOSED'
+      | 'ALREADY_ANSWERED'
+      | 'CHECKOUT_REQUIRED'
+      | 'STRIPE_NOT_CONNECTED'
+      | 'CHECKOUT_NOT_NEEDED'
+      | 'PAYMENT_REFUNDED'
+      | 'GOOGLE_NOT_CONFIGURED'
+      | undefined
+    >();
+    expectTypeOf<BadRequestError['code']>().toEqualTypeOf<'BAD_REQUEST' | 'CAPTCHA_FAILED' | undefined>();
+    expectTypeOf<NotFoundError['code']>().toEqualTypeOf<'NOT_FOUND' | undefined>();
+  });
+
+  it('derives the code from the status when the body names an unknown one', async () => {
+    const { fetch } = mockFetch(() => errorAnswer(409, 'SOMETHING_NEW'));
+    const error = await client(fetch, { maxRetries: 0 })
+      .forms.retrieve(FORM_ID)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
   it('keeps the issues of a 400', async () => {

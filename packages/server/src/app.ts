@@ -49,6 +49,7 @@ import {
 } from './features/users/index.js';
 import { createWebhooksRouter } from './features/webhooks/index.js';
 import { describeBytes, jsonBody, requireJson } from './http/body-parsing.js';
+import { createErrorAnswerCheck, type UndeclaredErrorAnswer } from './http/declared-errors.js';
 import { errorHandler, notFoundHandler, tsRestValidationHandler } from './http/error-handler.js';
 import {
   type AuthContext,
@@ -84,6 +85,11 @@ export interface AppOptions {
    * `formloom serve` never sets it.
    */
   fixedCaller?: AuthContext;
+  /**
+   * Tests only: every error answer of a contract route is checked against the answers the route
+   * declares; one it does not declare is reported here and answered as a 500 that names it.
+   */
+  onUndeclaredError?: (answer: UndeclaredErrorAnswer) => void;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -326,6 +332,13 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(notFoundHandler());
-  app.use(errorHandler(logger, { bodyLimitDescription: describeBytes(bodyLimit) }));
+  app.use(
+    errorHandler(logger, {
+      bodyLimitDescription: describeBytes(bodyLimit),
+      ...(deps.onUndeclaredError === undefined
+        ? {}
+        : { undeclared: { check: createErrorAnswerCheck(), report: deps.onUndeclaredError } }),
+    }),
+  );
   return app;
 }

@@ -3,7 +3,14 @@ import { AiJob, GenerateFormAccepted, GenerateFormBody, TranslateFormBody } from
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  IdempotencyHeaders,
+} from './shared.js';
 
 export const aiRouter = c.router({
   generateForm: {
@@ -16,7 +23,7 @@ export const aiRouter = c.router({
       'A generated schema passes the same integrity checks as a hand-written one before the job is DONE. Costs credits.',
     responses: {
       202: success(GenerateFormAccepted, 'Job queued'),
-      ...errorResponses([...API_KEY_ERRORS, 402, 503]),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 503, 409]),
     },
     headers: IdempotencyHeaders,
     metadata: creates(
@@ -45,7 +52,7 @@ export const aiRouter = c.router({
       'Costs credits as a chat: 1 plus 1 per 1,000 tokens; counts against the generate-form hourly limit.',
     responses: {
       202: success(GenerateFormAccepted, 'Job queued'),
-      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503, 409], {
         400: "Invalid body, or `language` is the form's base language",
         404: 'Form not found',
       }),

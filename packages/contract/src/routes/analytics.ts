@@ -12,7 +12,14 @@ import {
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  IdempotencyHeaders,
+} from './shared.js';
 
 export const analyticsRouter = c.router({
   requestSmartAnalytics: {
@@ -27,7 +34,7 @@ export const analyticsRouter = c.router({
       'Costs credits.',
     responses: {
       202: success(SmartAnalyticsAccepted, 'Report queued'),
-      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503, 409], {
         400: 'Invalid body, or a callback URL the server does not accept',
         404: 'Form not found',
       }),
@@ -67,7 +74,7 @@ export const analyticsRouter = c.router({
       'The full secret is in this answer only; later reads show its last 4 characters.',
     responses: {
       201: success(AnalyticsSigningSecret, 'Secret created'),
-      ...errorResponses([...API_KEY_ERRORS]),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409]),
     },
     headers: IdempotencyHeaders,
     // The secret signs callbacks as webhook deliveries are signed: replacing it is a webhook write.
@@ -103,7 +110,7 @@ export const analyticsRouter = c.router({
       `or 10 messages (then a 400 says to start a new one). Costs credits. ${ANALYTICS_CHAT_SSE_DESCRIPTION}`,
     responses: {
       200: success(AnalyticsChatResult, 'The answer (JSON mode)'),
-      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503], {
         400: 'Invalid body, or the chat session expired or is full: start a new one',
         404: 'Form or chat session not found',
       }),

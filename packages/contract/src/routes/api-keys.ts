@@ -3,14 +3,14 @@ import { ApiKey, ApiKeyList, CreateApiKeyBody, CreatedApiKey, RotateApiKeyBody }
 import { Uuid } from '../models/common.js';
 import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
-import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
+import { BODY_ERRORS, c, errorResponses, SESSION_ERRORS } from './shared.js';
 
 /**
  * A signed-in owner or admin only: a key never manages keys (docs/server.md "API keys and members over the
  * API").
  */
 const manage = meta({ auth: 'cookie', permission: 'keys.manage', refusesKeys: true });
-const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
+const ERRORS = SESSION_ERRORS;
 const KeyIdParams = z.object({ id: Uuid.describe('API key id') });
 const sessionOnly = 'Needs a dashboard session of an owner or admin; an API key is refused (403).';
 
@@ -31,7 +31,9 @@ export const apiKeysRouter = c.router({
     description: `The answer carries the full \`key\`, once: only its hash is stored. ${sessionOnly}`,
     responses: {
       201: success(CreatedApiKey, 'The key, with its secret'),
-      ...errorResponses(ERRORS, { 400: 'Invalid body, or the plan allows no more keys' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS], {
+        400: 'Invalid body, or the plan allows no more keys',
+      }),
     },
     metadata: manage,
   },
@@ -44,7 +46,7 @@ export const apiKeysRouter = c.router({
     description: `Makes a new key with the same name, scopes and lifetime; the old one keeps working for \`graceHours\` (default 24), then is refused. The answer carries the new key once. ${sessionOnly}`,
     responses: {
       200: success(CreatedApiKey, 'The new key, with its secret'),
-      ...errorResponses([...ERRORS, 404], {
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404], {
         400: 'Invalid body, or the key is not active',
         404: 'API key not found',
       }),
@@ -59,7 +61,7 @@ export const apiKeysRouter = c.router({
     description: `The key is refused from now on. ${sessionOnly}`,
     responses: {
       200: success(ApiKey, 'The revoked key'),
-      ...errorResponses([...ERRORS, 404], { 404: 'API key not found' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404], { 404: 'API key not found' }),
     },
     metadata: manage,
   },

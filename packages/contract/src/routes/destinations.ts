@@ -13,9 +13,9 @@ import { DeliveryListQuery } from '../models/webhook.js';
 import { creates, meta } from './metadata.js';
 import {
   API_KEY_ERRORS,
+  BODY_ERRORS,
   c,
   errorResponses,
-  errorWithCases,
   FormIdParams,
   IdempotencyHeaders,
 } from './shared.js';
@@ -66,7 +66,10 @@ export const destinationsRouter = c.router({
       'The responses the form already has are written too (Airtable: ten records a request; Notion: a page a request). `credentials` are sealed at rest and never read back. The token and target are tried with the provider first (Airtable: a lookup in the table; Notion: the data source read, which needs a `Response ID` rich text property): one it refuses is a 400 naming `body.credentials` or `body.target`, and nothing is kept.',
     responses: {
       201: success(Destination, 'Connected'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...formNotFound }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
+        400: 'Invalid body',
+        ...formNotFound,
+      }),
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),
@@ -81,11 +84,10 @@ export const destinationsRouter = c.router({
       'Google sends the browser back to `/v1/destinations/google/callback`, which creates a spreadsheet named after the form (scope `drive.file`: Formloom sees only the files it made), connects it as a `google_sheets` destination (a header row from the fields, a row per response, existing responses written 20 a request) and opens `/app/forms/:id/destinations?google=connected` (`denied` when the person refused, `error` otherwise).',
     responses: {
       200: success(GoogleAuthorization, "Google's consent screen"),
-      ...errorResponses([...API_KEY_ERRORS, 404], formNotFound),
-      409: errorWithCases(
-        ['GOOGLE_NOT_CONFIGURED'],
-        'GOOGLE_NOT_CONFIGURED: the server has no Google OAuth client (FORMLOOM_GOOGLE_CLIENT_ID)',
-      ),
+      ...errorResponses([...API_KEY_ERRORS, 404, 'GOOGLE_NOT_CONFIGURED'], {
+        ...formNotFound,
+        409: 'GOOGLE_NOT_CONFIGURED: the server has no Google OAuth client (FORMLOOM_GOOGLE_CLIENT_ID)',
+      }),
     },
     metadata: write,
   },
@@ -99,7 +101,7 @@ export const destinationsRouter = c.router({
       '`enabled: true` resumes a paused or failing destination; the records it kept go out in their order.',
     responses: {
       200: success(Destination, 'Changed'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 400: 'Invalid body', ...notFound }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 400: 'Invalid body', ...notFound }),
     },
     metadata: write,
   },
@@ -112,7 +114,7 @@ export const destinationsRouter = c.router({
     description: 'Nothing more is written; the records already written stay in the table.',
     responses: {
       200: success(DeleteResult, 'Disconnected'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -140,7 +142,7 @@ export const destinationsRouter = c.router({
       'Queues a new delivery of the same event (new delivery id); the record it writes is still written once per response.',
     responses: {
       202: success(DestinationDelivery, 'The new delivery, queued'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         404: 'Form, destination or delivery not found',
         409: 'The destination is paused or failing: resume it first',
       }),

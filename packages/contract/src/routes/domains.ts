@@ -10,11 +10,11 @@ import {
 } from '../models/domain.js';
 import { success } from '../models/envelope.js';
 import { meta } from './metadata.js';
-import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
+import { BODY_ERRORS, c, errorResponses, OPEN_ERRORS, SESSION_ERRORS } from './shared.js';
 
 /** An account's domains are managed from the dashboard by its owners and admins; a key never does. */
 const manage = meta({ auth: 'cookie', permission: 'domains.manage', refusesKeys: true });
-const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
+const ERRORS = SESSION_ERRORS;
 const DomainIdParams = z.object({ id: Uuid.describe('Domain id') });
 const notFound = { 404: 'Domain not found' };
 const sessionOnly = 'Needs a dashboard session of an owner or admin; an API key is refused (403).';
@@ -36,7 +36,7 @@ export const domainsRouter = c.router({
     description: `The domain starts \`pending\`: create the TXT record the answer's \`verification\` names, then verify. ${sessionOnly}`,
     responses: {
       201: success(Domain, 'The domain, pending'),
-      ...errorResponses([...ERRORS, 409], {
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 409], {
         400: "Not a domain name, or the server's own",
         409: 'The account already has this domain',
       }),
@@ -53,7 +53,7 @@ export const domainsRouter = c.router({
       "200 when `domain` is a verified custom domain of an account, 404 otherwise: for a TLS proxy's on-demand certificates (Caddy's `ask`), so it asks for none but those.",
     responses: {
       200: success(AllowedDomain, 'A verified domain'),
-      ...errorResponses([...PUBLIC_ERRORS, 404], { 404: 'Not a verified domain' }),
+      ...errorResponses([...OPEN_ERRORS, 404], { 404: 'Not a verified domain' }),
     },
     metadata: meta({ auth: 'public' }),
   },
@@ -75,7 +75,7 @@ export const domainsRouter = c.router({
     description: `Looks up the TXT record now: the domain becomes \`verified\` when it holds the value asked for; otherwise it stays \`pending\` and \`lastCheck.result\` says what was found. A verified domain stays verified. ${sessionOnly}`,
     responses: {
       200: success(Domain, 'The domain after the check'),
-      ...errorResponses([...ERRORS, 404, 409], {
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404, 409], {
         ...notFound,
         409: 'Another account has verified this domain',
       }),
@@ -91,7 +91,7 @@ export const domainsRouter = c.router({
     description: `\`rootFormId\`: the form served at \`/\` on the domain (a form of the account), or null. ${sessionOnly}`,
     responses: {
       200: success(Domain, 'The changed domain'),
-      ...errorResponses([...ERRORS, 404], { 404: 'Domain or form not found' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404], { 404: 'Domain or form not found' }),
     },
     metadata: manage,
   },
@@ -103,7 +103,7 @@ export const domainsRouter = c.router({
     description: `Its forms are no longer served on it. ${sessionOnly}`,
     responses: {
       200: success(DeleteResult, 'Removed'),
-      ...errorResponses([...ERRORS, 404], notFound),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: manage,
   },

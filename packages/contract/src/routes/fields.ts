@@ -3,6 +3,7 @@ import { AddFieldBody, Form, UpdateFieldBody } from '../models/form.js';
 import { creates, meta } from './metadata.js';
 import {
   API_KEY_ERRORS,
+  BODY_ERRORS,
   c,
   errorResponses,
   FieldIdParams,
@@ -27,7 +28,10 @@ export const fieldsRouter = c.router({
     description: `Adds one field to an existing section. ${integrity}`,
     responses: {
       201: success(Form, 'The form with the new field'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form not found', ...stale }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412, 409], {
+        404: 'Form not found',
+        ...stale,
+      }),
     },
     headers: IdempotencyHeaders.merge(IfMatchHeaders),
     metadata: creates(write),
@@ -41,7 +45,10 @@ export const fieldsRouter = c.router({
     description: `Only the properties sent change; \`null\` removes an optional one. ${integrity}`,
     responses: {
       200: success(Form, 'The form with the updated field'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form or field not found', ...stale }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412], {
+        404: 'Form or field not found',
+        ...stale,
+      }),
     },
     headers: IfMatchHeaders,
     metadata: write,
@@ -54,7 +61,10 @@ export const fieldsRouter = c.router({
     description: `Fails while conditional logic or a validation rule of another field refers to it. ${integrity}`,
     responses: {
       200: success(Form, 'The form without the field'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 412], { 404: 'Form or field not found', ...stale }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 412], {
+        404: 'Form or field not found',
+        ...stale,
+      }),
     },
     headers: IfMatchHeaders,
     metadata: write,

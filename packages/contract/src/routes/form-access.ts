@@ -3,7 +3,15 @@ import { FormAccess, PutFormAccessBody, UnlockFormBody, UnlockFormResult } from 
 import { emailVerificationRoutes } from './form-links.js';
 import { meta } from './metadata.js';
 import { publicRoutes } from './public-routes.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  PUBLIC_ERRORS,
+  ShareCodeParams,
+} from './shared.js';
 
 // Scoped as the form's own edits: who may change the form may change who answers it.
 const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', permission: 'forms.read', minPlan: 'STARTER' });
@@ -38,7 +46,7 @@ export const formAccessRouter = c.router({
       'Before `opensAt` every public route of the form answers 409 FORM_CLOSED with `closedMessage`.',
     responses: {
       200: success(FormAccess, 'Access rules'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -52,7 +60,7 @@ export const formAccessRouter = c.router({
       'A changed or removed password ends every token. Limited per address and per form (429 `UNLOCK_LIMIT`).',
     responses: {
       200: success(UnlockFormResult, 'Unlocked'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 404, 409], {
         400: 'The form has no password',
         401: 'PASSWORD_REQUIRED: wrong password',
         404: 'No published form under this code',

@@ -14,6 +14,7 @@ import { creates, meta } from './metadata.js';
 import { publicRoutes } from './public-routes.js';
 import {
   API_KEY_ERRORS,
+  BODY_ERRORS,
   c,
   errorResponses,
   FormIdParams,
@@ -44,7 +45,7 @@ export const formLinksRouter = c.router({
       "`prefill` is checked against the form's prefillable fields; with `send`, each recipient with an address gets the link by e-mail through the outbox.",
     responses: {
       201: success(CreatedFormLinks, 'Links created'),
-      ...errorResponses([...API_KEY_ERRORS, 404], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: 'Invalid recipients, or a prefill naming no prefillable field',
         ...notFound,
       }),
@@ -75,7 +76,7 @@ export const formLinksRouter = c.router({
     description: 'The link takes no submission any more (403 LINK_REQUIRED); a response it gave stays.',
     responses: {
       200: success(DeleteResult, 'Revoked'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or link not found' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 404: 'Form or link not found' }),
     },
     metadata: write,
   },
@@ -96,7 +97,7 @@ export const emailVerificationRoutes = {
       'Limited per address and form (429 `VERIFY_LIMIT`).',
     responses: {
       200: success(VerifyEmailResult, 'Code sent'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 404, 409], {
         400: 'The form does not verify addresses',
         401: 'PASSWORD_REQUIRED',
         404: 'No published form under this code',
@@ -114,12 +115,12 @@ export const emailVerificationRoutes = {
       'Trades the e-mailed code for a `verificationToken` (valid a day) to send with the submission; each address answers once.',
     responses: {
       200: success(ConfirmEmailResult, 'Address verified'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 403, 404, 409, 'ALREADY_ANSWERED'], {
         400: 'The form does not verify addresses',
         401: 'PASSWORD_REQUIRED',
         403: 'Wrong or expired code, or no tries left',
         404: 'No published form under this code',
-        409: 'FORM_CLOSED',
+        409: 'FORM_CLOSED; ALREADY_ANSWERED: this address answered the form already',
       }),
     },
     metadata: meta({ auth: 'shareCode' }),

@@ -19,6 +19,7 @@ import {
 import { creates, meta } from './metadata.js';
 import {
   API_KEY_ERRORS,
+  BODY_ERRORS,
   c,
   errorResponses,
   FormIdParams,
@@ -62,7 +63,10 @@ export const formsRouter = c.router({
       'The schema must pass the integrity checks; each problem is listed in `issues`. The form starts as DRAFT and emits FORM_CREATED.',
     responses: {
       201: success(Form, 'The created form'),
-      ...errorResponses([...API_KEY_ERRORS, 413], { 413: 'The schema is larger than the limit (64 KB)' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
+        409: "Another form of the account has the schema's `settings.slug`, or the Idempotency-Key was used with another request",
+        413: 'The schema is larger than the limit (64 KB)',
+      }),
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),
@@ -79,8 +83,9 @@ export const formsRouter = c.router({
       'Answers the new `ETag`; with `If-Match`, a form changed since that ETag is not written (412).',
     responses: {
       200: success(Form, 'The updated form'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 412, 413], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409, 412], {
         ...notFound,
+        409: "Another form of the account has the schema's `settings.slug`",
         412: 'The form was changed since the `If-Match` ETag: read it again',
         413: 'The schema is larger than the limit',
       }),
@@ -98,7 +103,7 @@ export const formsRouter = c.router({
       'uploaded files are deleted at once. Emits FORM_DELETED.',
     responses: {
       200: success(DeleteResult, 'Deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -113,7 +118,7 @@ export const formsRouter = c.router({
       'Emits FORM_PUBLISHED.',
     responses: {
       200: success(PublishFormResult, 'Published'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -128,7 +133,7 @@ export const formsRouter = c.router({
       'Emits FORM_UNPUBLISHED.',
     responses: {
       200: success(FormListItem, 'Unpublished'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -168,7 +173,10 @@ export const formsRouter = c.router({
       "Makes the revision's title and schema the live form again, as a new revision (the history is kept). A draft is left as it is.",
     responses: {
       200: success(Form, 'The form, restored'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or revision not found' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
+        404: 'Form or revision not found',
+        409: "Another form of the account has the revision's `settings.slug` now",
+      }),
     },
     metadata: write,
   },
@@ -195,7 +203,7 @@ export const formsRouter = c.router({
       'Replaces the draft (checked as a form is: 400 with the problems). The first save records the live revision the draft begins from.',
     responses: {
       200: success(FormDraft, 'The draft'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 413], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -208,7 +216,9 @@ export const formsRouter = c.router({
     description: 'The live form stays as it is.',
     responses: {
       200: success(DeleteResult, 'Discarded'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form not found, or it has no draft' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], {
+        404: 'Form not found, or it has no draft',
+      }),
     },
     metadata: write,
   },
@@ -223,9 +233,9 @@ export const formsRouter = c.router({
       '(another revision): read both and save the draft again.',
     responses: {
       200: success(Form, 'The form'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         404: 'Form not found, or it has no draft',
-        409: 'The live form changed since the draft began',
+        409: "The live form changed since the draft began, or another form of the account has the draft's `settings.slug`",
       }),
     },
     metadata: write,

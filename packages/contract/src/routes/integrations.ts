@@ -12,7 +12,7 @@ import {
   UpdateConnectionEventsBody,
 } from '../models/integration.js';
 import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, PUBLIC_ERRORS, SESSION_ERRORS } from './shared.js';
+import { API_KEY_ERRORS, BODY_ERRORS, c, errorResponses, OPEN_ERRORS, SESSION_ERRORS } from './shared.js';
 
 const session = meta({ auth: 'session', permission: 'integrations.manage', minPlan: 'PRO' });
 /** The dashboard's routes: its session cookie only (a key never manages chat connections). */
@@ -31,8 +31,9 @@ export const integrationsRouter = c.router({
       'Exchanges the email and password of a user (created with the CLI) for a session JWT; with two-factor on, `code` too (without it: 401 `TWO_FACTOR_REQUIRED`).',
     responses: {
       200: success(LoginResult, 'The session token'),
-      ...errorResponses([...PUBLIC_ERRORS, 401], {
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 401, 'TWO_FACTOR_REQUIRED', 'SSO_REQUIRED'], {
         401: 'Wrong email or password, or a two-factor code needed (`TWO_FACTOR_REQUIRED`)',
+        403: 'SSO_REQUIRED: the account signs this member in through single sign-on only',
       }),
     },
     metadata: meta({ auth: 'public' }),
@@ -53,7 +54,7 @@ export const integrationsRouter = c.router({
     description: 'Replaces the set of events that post a notification on this connection.',
     responses: {
       200: success(IntegrationConnection, 'The updated connection'),
-      ...errorResponses([...SESSION_ERRORS, 404], notFound),
+      ...errorResponses([...SESSION_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: session,
   },
@@ -64,7 +65,7 @@ export const integrationsRouter = c.router({
     summary: 'Remove a connection',
     responses: {
       200: success(DeleteResult, 'Removed'),
-      ...errorResponses([...SESSION_ERRORS, 404], notFound),
+      ...errorResponses([...SESSION_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: session,
   },
@@ -86,7 +87,7 @@ export const integrationsRouter = c.router({
       'Connects a Discord incoming webhook. The URL is checked for shape and never shown again: the connection names the webhook by its id.',
     responses: {
       201: success(IntegrationConnection, 'The new connection'),
-      ...errorResponses(API_KEY_ERRORS),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS]),
     },
     metadata: dashboard,
   },
@@ -99,7 +100,9 @@ export const integrationsRouter = c.router({
       "Slack's install page for this member; Slack sends the browser back to /integrations/slack/callback, which connects the channel chosen and returns to the dashboard. 404 when Slack is not configured.",
     responses: {
       200: success(SlackInstallStart, 'Where to send the browser'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Slack is not configured on this server' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], {
+        404: 'Slack is not configured on this server',
+      }),
     },
     metadata: dashboard,
   },
@@ -111,7 +114,7 @@ export const integrationsRouter = c.router({
     summary: 'Set the notified events (dashboard)',
     responses: {
       200: success(IntegrationConnection, 'The updated connection'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: dashboard,
   },
@@ -122,7 +125,7 @@ export const integrationsRouter = c.router({
     summary: 'Remove a chat connection (dashboard)',
     responses: {
       200: success(DeleteResult, 'Removed'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: dashboard,
   },

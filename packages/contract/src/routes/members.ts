@@ -9,11 +9,11 @@ import {
   UpdateMemberBody,
 } from '../models/member.js';
 import { meta } from './metadata.js';
-import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
+import { BODY_ERRORS, c, errorResponses, SESSION_ERRORS } from './shared.js';
 
 /** A signed-in owner or admin only; making or unmaking an owner needs an owner. */
 const manage = meta({ auth: 'cookie', permission: 'members.manage', refusesKeys: true });
-const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
+const ERRORS = SESSION_ERRORS;
 const UserIdParams = z.object({ userId: Uuid.describe("The member's user id") });
 const InvitationIdParams = z.object({ id: z.string().min(1).max(64).describe('Invitation id') });
 const ownerRule = 'Only an owner may make or unmake an owner (403 otherwise).';
@@ -35,7 +35,7 @@ export const membersRouter = c.router({
     description: `Answers a one-time link (valid 7 days) that lets the invitee set a password and join with the role; it is also e-mailed when SMTP is configured. ${ownerRule}`,
     responses: {
       201: success(CreatedInvitation, 'The invitation, with its link'),
-      ...errorResponses([...ERRORS, 409], { 409: 'A user with this email exists already' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 409], { 409: 'A user with this email exists already' }),
     },
     metadata: manage,
   },
@@ -47,7 +47,7 @@ export const membersRouter = c.router({
     description: 'Its link stops working at once.',
     responses: {
       200: success(DeleteResult, 'Revoked'),
-      ...errorResponses([...ERRORS, 404], { 404: 'Invitation not found' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404], { 404: 'Invitation not found' }),
     },
     metadata: manage,
   },
@@ -60,7 +60,10 @@ export const membersRouter = c.router({
     description: `${ownerRule} ${lastOwner}`,
     responses: {
       200: success(Member, 'The member'),
-      ...errorResponses([...ERRORS, 404, 409], { 404: 'Member not found', 409: 'The last owner' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404, 'LAST_OWNER'], {
+        404: 'Member not found',
+        409: 'LAST_OWNER: the account would be left without an owner',
+      }),
     },
     metadata: manage,
   },
@@ -72,7 +75,10 @@ export const membersRouter = c.router({
     description: `Deletes the user and ends their sessions. ${ownerRule} ${lastOwner}`,
     responses: {
       200: success(DeleteResult, 'Removed'),
-      ...errorResponses([...ERRORS, 404, 409], { 404: 'Member not found', 409: 'The last owner' }),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404, 'LAST_OWNER'], {
+        404: 'Member not found',
+        409: 'LAST_OWNER: the account would be left without an owner',
+      }),
     },
     metadata: manage,
   },

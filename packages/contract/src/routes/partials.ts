@@ -11,7 +11,15 @@ import {
 import { SubmitResponseResult } from '../models/response.js';
 import { meta } from './metadata.js';
 import { publicRoutes } from './public-routes.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  PUBLIC_ERRORS,
+  ShareCodeParams,
+} from './shared.js';
 
 /** The share code and the resume token in the path are the credential. */
 const byShareCode = meta({ auth: 'shareCode' });
@@ -37,7 +45,7 @@ export const partialsRouter = c.router({
       'Partials do not count as responses nor against any quota.',
     responses: {
       201: success(CreatedPartial, 'Saved'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 404, 409], {
         400: 'An answer of the wrong type; see `issues`',
         ...formGone,
         409: 'The form accepts no more responses (ARCHIVED)',
@@ -66,7 +74,7 @@ export const partialsRouter = c.router({
     description: 'Replaces the saved answers and page (types checked, not required-ness).',
     responses: {
       200: success(PublicPartial, 'Saved'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 404, 409], {
         400: 'An answer of the wrong type; see `issues`',
         ...partialGone,
         409: 'The form accepts no more responses (ARCHIVED)',
@@ -84,11 +92,25 @@ export const partialsRouter = c.router({
       'a repeated or concurrent complete answers with the same response id. A refused complete (400) keeps the partial. Emits FORM_RESPONSE_CREATED.',
     responses: {
       201: success(SubmitResponseResult, 'Stored'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413], {
-        400: 'Invalid answers; see `issues`',
-        ...partialGone,
-        409: 'The form accepts no more responses (ARCHIVED)',
-      }),
+      ...errorResponses(
+        [
+          ...PUBLIC_ERRORS,
+          ...BODY_ERRORS,
+          404,
+          409,
+          'CAPTCHA_FAILED',
+          'LINK_REQUIRED',
+          'VERIFICATION_REQUIRED',
+          'ALREADY_ANSWERED',
+          'CHECKOUT_REQUIRED',
+        ],
+        {
+          400: 'Invalid answers (see `issues`), or CAPTCHA_FAILED: the captcha token is missing or was refused',
+          ...partialGone,
+          403: 'LINK_REQUIRED: the form takes submissions through a personal link only; VERIFICATION_REQUIRED: through a verified address only',
+          409: 'FORM_CLOSED: the form accepts no more responses (ARCHIVED); ALREADY_ANSWERED: the link or address answered already; CHECKOUT_REQUIRED: the form has a payment field',
+        },
+      ),
     },
     metadata: byShareCode,
   },

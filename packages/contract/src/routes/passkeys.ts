@@ -12,13 +12,13 @@ import {
   PasskeySignInOptionsBody,
 } from '../models/passkey.js';
 import { meta } from './metadata.js';
-import { c, errorResponses, PUBLIC_ERRORS } from './shared.js';
+import { BODY_ERRORS, c, errorResponses, OPEN_ERRORS, SESSION_ERRORS } from './shared.js';
 
 /** The signed-in member's own passkeys: any role, the dashboard's cookie only. */
 const own = meta({ auth: 'cookie', permission: 'account.read', refusesKeys: true });
 /** A passkey satisfies the account's `require2fa`, so a member made to enrol may add one. */
 const enrolment = meta({ ...own, duringEnrolment: true });
-const ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
+const ERRORS = SESSION_ERRORS;
 const PasskeyIdParams = z.object({ passkeyId: z.string().min(1).max(64).describe('Passkey id') });
 const rp =
   'The relying party is the host of the server’s public URL (`FORMLOOM_PUBLIC_URL`), and the origin checked is that URL’s.';
@@ -42,7 +42,10 @@ export const passkeyRoutes = c.router({
     body: z.object({}).strict().optional(),
     summary: 'Start adding a passkey',
     description: `Options for \`navigator.credentials.create()\`: a resident key with user verification, the member's passkeys excluded. ${rp}`,
-    responses: { 200: success(PasskeyCeremony, 'The ceremony'), ...errorResponses(ERRORS) },
+    responses: {
+      200: success(PasskeyCeremony, 'The ceremony'),
+      ...errorResponses([...ERRORS, ...BODY_ERRORS]),
+    },
     metadata: enrolment,
   },
   registerPasskey: {
@@ -54,7 +57,7 @@ export const passkeyRoutes = c.router({
       'Verifies the browser’s answer against its challenge (once, within five minutes) and keeps the credential under the name given.',
     responses: {
       200: success(Passkey, 'Passkey added'),
-      ...errorResponses([...ERRORS, 409], {
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 409], {
         400: 'The answer does not verify, or its challenge is used, expired or unknown',
         409: 'This passkey is added already',
       }),
@@ -67,7 +70,10 @@ export const passkeyRoutes = c.router({
     body: PasskeySignInOptionsBody.optional(),
     summary: 'Start a passkey sign-in',
     description: `Options for \`navigator.credentials.get()\` with no credentials listed: the browser offers the passkeys it holds for this site. At most 30 a minute per client (429). ${rp}`,
-    responses: { 200: success(PasskeyCeremony, 'The ceremony'), ...errorResponses(PUBLIC_ERRORS) },
+    responses: {
+      200: success(PasskeyCeremony, 'The ceremony'),
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS]),
+    },
     metadata: meta({ auth: 'public' }),
   },
   signInWithPasskey: {
@@ -78,7 +84,7 @@ export const passkeyRoutes = c.router({
     description: `Verifies the assertion against its challenge (once, within five minutes) and the passkey's key and counter, then signs its member in, with or without two-factor on. Sets the \`${SESSION_COOKIE}\` cookie as \`POST /v1/auth/login\` does. The integrations login stays password (and code) only.`,
     responses: {
       200: success(SignedIn, 'Signed in'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 403], {
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 401, 403, 'SSO_REQUIRED', 'TWO_FACTOR_REQUIRED'], {
         401: 'Unknown passkey, a wrong signature, a used or expired challenge, or the passkey of another member than the one expected',
         403: 'The account signs members in through single sign-on only (`SSO_REQUIRED`)',
       }),
@@ -95,7 +101,7 @@ export const passkeyRoutes = c.router({
       'Needs a current two-factor code, or a session signed in within the last ten minutes (sign in again, with the passkey or the password, to remove one later). Another member’s passkey is a 404.',
     responses: {
       200: success(PasskeyRemoved, 'Passkey removed'),
-      ...errorResponses([...ERRORS, 404], {
+      ...errorResponses([...ERRORS, ...BODY_ERRORS, 404, 'TWO_FACTOR_REQUIRED'], {
         401: 'A current code or a recent sign-in needed (`TWO_FACTOR_REQUIRED`)',
         404: 'No such passkey of yours',
       }),

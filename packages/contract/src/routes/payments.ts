@@ -12,7 +12,16 @@ import {
 } from '../models/payment.js';
 import { meta } from './metadata.js';
 import { completePayment, startPayment } from './public-routes.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  PUBLIC_ERRORS,
+  SESSION_ERRORS,
+  ShareCodeParams,
+} from './shared.js';
 
 /**
  * Payments through Stripe Checkout (docs/payments.md). The account's keys are set by its owners
@@ -22,7 +31,7 @@ import { API_KEY_ERRORS, c, errorResponses, FormIdParams, PUBLIC_ERRORS, ShareCo
  */
 
 const manage = meta({ auth: 'cookie', permission: 'payments.manage', refusesKeys: true });
-const MANAGE_ERRORS = [...PUBLIC_ERRORS, 401, 403] as const;
+const MANAGE_ERRORS = SESSION_ERRORS;
 const sessionOnly = 'Needs a dashboard session of an owner or admin; an API key is refused (403).';
 const byShareCode = meta({ auth: 'shareCode' });
 const formGone = {
@@ -54,7 +63,10 @@ export const paymentsRouter = c.router({
     body: ConnectStripeBody,
     summary: "Set the account's Stripe keys",
     description: `The secret key and the webhook secret are sealed at rest and never read back; setting them again replaces them. Recorded in the audit log as \`payments.connected\`. ${sessionOnly}`,
-    responses: { 200: success(StripeConnection, 'Connected'), ...errorResponses(MANAGE_ERRORS) },
+    responses: {
+      200: success(StripeConnection, 'Connected'),
+      ...errorResponses([...MANAGE_ERRORS, ...BODY_ERRORS]),
+    },
     metadata: manage,
   },
   disconnectStripe: {
@@ -62,7 +74,10 @@ export const paymentsRouter = c.router({
     path: '/v1/me/payments/stripe',
     summary: "Remove the account's Stripe keys",
     description: `Forms with a payment field take no payment until keys are set again; responses keep their payments. ${sessionOnly}`,
-    responses: { 200: success(DeleteResult, 'Disconnected'), ...errorResponses(MANAGE_ERRORS) },
+    responses: {
+      200: success(DeleteResult, 'Disconnected'),
+      ...errorResponses([...MANAGE_ERRORS, ...BODY_ERRORS, 404], { 404: 'No Stripe keys are set' }),
+    },
     metadata: manage,
   },
   startPayment: {
@@ -75,11 +90,24 @@ export const paymentsRouter = c.router({
       'Send the respondent to `checkoutUrl`; Stripe sends them back to `/f/:code/paid?session_id=…`. Limited per address and per form (429 `PAYMENT_LIMIT`).',
     responses: {
       201: success(StartedPayment, 'Checkout Session created'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409, 503], {
-        ...formGone,
-        409: 'FORM_CLOSED; STRIPE_NOT_CONNECTED: the account has no Stripe keys; CHECKOUT_NOT_NEEDED: the form has no payment field',
-        503: 'Stripe did not answer; nothing was charged',
-      }),
+      ...errorResponses(
+        [
+          ...PUBLIC_ERRORS,
+          ...BODY_ERRORS,
+          401,
+          404,
+          409,
+          503,
+          'CAPTCHA_FAILED',
+          'STRIPE_NOT_CONNECTED',
+          'CHECKOUT_NOT_NEEDED',
+        ],
+        {
+          ...formGone,
+          409: 'FORM_CLOSED; STRIPE_NOT_CONNECTED: the account has no Stripe keys; CHECKOUT_NOT_NEEDED: the form has no payment field',
+          503: 'Stripe did not answer; nothing was charged',
+        },
+      ),
     },
     metadata: byShareCode,
   },
@@ -93,13 +121,26 @@ export const paymentsRouter = c.router({
       'A repeated completion (or one after Stripe’s `checkout.session.completed` webhook) answers the same response. Before payment: 402 `PAYMENT_REQUIRED_FIRST`.',
     responses: {
       200: success(CompletedPayment, 'The response, stored once'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 402, 404, 409, 503], {
-        ...formGone,
-        402: 'PAYMENT_REQUIRED_FIRST: the session is not paid (yet)',
-        404: 'No payment of this form under this session',
-        409: 'The session does not match the payment it was made for; PAYMENT_REFUNDED: paid, but the form could no longer take the answers (closed, deleted, full, or the answers no longer valid), so the payment was refunded in full',
-        503: 'Stripe did not answer; try again',
-      }),
+      ...errorResponses(
+        [
+          ...PUBLIC_ERRORS,
+          ...BODY_ERRORS,
+          401,
+          402,
+          404,
+          409,
+          503,
+          'PAYMENT_REQUIRED_FIRST',
+          'PAYMENT_REFUNDED',
+        ],
+        {
+          ...formGone,
+          402: 'PAYMENT_REQUIRED_FIRST: the session is not paid (yet)',
+          404: 'No payment of this form under this session',
+          409: 'The session does not match the payment it was made for; PAYMENT_REFUNDED: paid, but the form could no longer take the answers (closed, deleted, full, or the answers no longer valid), so the payment was refunded in full',
+          503: 'Stripe did not answer; try again',
+        },
+      ),
     },
     metadata: byShareCode,
   },
@@ -113,7 +154,7 @@ export const paymentsRouter = c.router({
       'Refunds through Stripe all that is left of the payment, or `amount` (minor units) of it; the payment becomes `refunded` or `partially_refunded`. Recorded in the audit log as `response.refunded`.',
     responses: {
       200: success(ResponsePayment, 'The payment after the refund'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409, 503], {
         404: 'Form or response not found, or the response has no payment',
         409: 'Nothing left to refund, or more than is left',
         503: 'Stripe did not answer',

@@ -30,7 +30,7 @@ import {
 } from '../models/smart-form-interview.js';
 import { meta } from './metadata.js';
 import { publicRoutes } from './public-routes.js';
-import { c, errorResponses, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
+import { BODY_ERRORS, c, errorResponses, OPEN_ERRORS, PUBLIC_ERRORS, ShareCodeParams } from './shared.js';
 
 /** The share code in the path is the credential; a started interview's routes also need its token. */
 const byShareCode = meta({ auth: 'shareCode' });
@@ -46,7 +46,7 @@ const editGone = {
   404: 'No published form under this code, or no response of it under this edit token',
 };
 const SessionParams = ShareCodeParams.extend({ sessionId: Uuid.describe('Session id') });
-const sessionErrors = errorResponses([...PUBLIC_ERRORS, 401, 403, 404, 409], {
+const sessionErrors = errorResponses([...OPEN_ERRORS, 401, 403, 404, 409], {
   401: 'No `x-session-token`',
   403: 'Wrong `x-session-token`',
   404: 'No published smart form or session under these ids',
@@ -87,11 +87,25 @@ export const publicRouter = c.router({
       'Each problem is listed in `issues` with its `fieldId`. Emits FORM_RESPONSE_CREATED.',
     responses: {
       201: success(SubmitResponseResult, 'Stored'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413], {
-        400: 'Invalid answers; see `issues`',
-        ...formGone,
-        409: 'The form accepts no more responses (ARCHIVED, or before it opens: FORM_CLOSED), or the Idempotency-Key was used with another body',
-      }),
+      ...errorResponses(
+        [
+          ...PUBLIC_ERRORS,
+          ...BODY_ERRORS,
+          404,
+          409,
+          'CAPTCHA_FAILED',
+          'LINK_REQUIRED',
+          'VERIFICATION_REQUIRED',
+          'ALREADY_ANSWERED',
+          'CHECKOUT_REQUIRED',
+        ],
+        {
+          400: 'Invalid answers (see `issues`), or CAPTCHA_FAILED: the captcha token is missing or was refused',
+          ...formGone,
+          403: 'LINK_REQUIRED: the form takes submissions through a personal link only; VERIFICATION_REQUIRED: through a verified address only',
+          409: 'FORM_CLOSED: the form accepts no more responses (ARCHIVED, or before it opens); ALREADY_ANSWERED: the link or address answered already; CHECKOUT_REQUIRED: the form has a payment field; or the Idempotency-Key was used with another body',
+        },
+      ),
     },
     metadata: byShareCode,
   },
@@ -104,7 +118,7 @@ export const publicRouter = c.router({
       'while its window lasts (`allowEdit.hours` after it was submitted).',
     responses: {
       200: success(EditableResponse, 'The response'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409, 'EDIT_WINDOW_CLOSED'], {
         ...editGone,
         409: 'EDIT_WINDOW_CLOSED: the window has passed, or the form takes no edits now; FORM_CLOSED: before the form opens',
       }),
@@ -121,7 +135,7 @@ export const publicRouter = c.router({
       'The response keeps its id and gains `updatedAt`; its earlier answers are kept in its history. Emits FORM_RESPONSE_UPDATED.',
     responses: {
       200: success(EditedResponse, 'Edit stored'),
-      ...errorResponses([...PUBLIC_ERRORS, 401, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 401, 404, 409, 'EDIT_WINDOW_CLOSED'], {
         400: 'Invalid answers; see `issues`',
         ...editGone,
         409: 'EDIT_WINDOW_CLOSED: the window has passed, or the form takes no edits now; FORM_CLOSED: the form is archived or not open yet',
@@ -140,7 +154,7 @@ export const publicRouter = c.router({
       "or a signature field's PNG (at most 512 KB). Send the result as that field answer.",
     responses: {
       201: success(UploadResult, 'Stored'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409, 413, 415], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: 'No file, or `fieldId` is not a file or signature field of the form',
         ...formGone,
         409: 'The form accepts no more responses (ARCHIVED)',
@@ -162,7 +176,7 @@ export const publicRouter = c.router({
       'Limited per address and per form (429 `FEEDBACK_LIMIT`).',
     responses: {
       200: success(QuizFeedbackResult, 'Marked'),
-      ...errorResponses([...PUBLIC_ERRORS, 404, 409], {
+      ...errorResponses([...PUBLIC_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: '`fieldId` is not a quiz question of the form, or the answer is not one of its options',
         ...formGone,
         409: 'The form gives no feedback after each answer, or accepts no more responses (ARCHIVED)',
@@ -177,7 +191,7 @@ export const publicRouter = c.router({
     description: 'What the welcome screen shows.',
     responses: {
       200: success(PublicSmartForm, 'The smart form'),
-      ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
+      ...errorResponses([...OPEN_ERRORS, 404], smartFormGone),
     },
     metadata: byShareCode,
   },
@@ -189,7 +203,10 @@ export const publicRouter = c.router({
     description: 'For a private smart form: sends a one-time code to the respondent email.',
     responses: {
       202: success(RequestOtpResult, 'Code sent'),
-      ...errorResponses([...PUBLIC_ERRORS, 404], smartFormGone),
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 404, 503], {
+        ...smartFormGone,
+        503: 'The mail server refused the code; it does not count against the tries',
+      }),
     },
     metadata: byShareCode,
   },
@@ -200,7 +217,7 @@ export const publicRouter = c.router({
     summary: 'Verify a one-time code',
     responses: {
       200: success(VerifyOtpResult, 'Verified'),
-      ...errorResponses([...PUBLIC_ERRORS, 403, 404], {
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 403, 404], {
         403: 'Wrong or expired code',
         ...smartFormGone,
       }),
@@ -215,7 +232,7 @@ export const publicRouter = c.router({
     description: 'Answers with the first question and the `sessionToken` the other session routes need.',
     responses: {
       201: success(StartedSession, 'Started'),
-      ...errorResponses([...PUBLIC_ERRORS, 403, 404, 503], {
+      ...errorResponses([...OPEN_ERRORS, ...BODY_ERRORS, 403, 404, 503], {
         403: 'A private smart form needs a valid `verificationToken`',
         ...smartFormGone,
       }),
@@ -229,7 +246,11 @@ export const publicRouter = c.router({
     body: AnswerQuestionBody,
     summary: 'Answer the current question',
     description: 'Stores the answer and answers with the next question, or `done: true`.',
-    responses: { 200: success(InterviewStep, 'The next step'), ...sessionErrors, ...errorResponses([503]) },
+    responses: {
+      200: success(InterviewStep, 'The next step'),
+      ...sessionErrors,
+      ...errorResponses([...BODY_ERRORS, 503]),
+    },
     metadata: byInterviewToken,
   },
   getNextSmartFormQuestion: {
@@ -252,7 +273,11 @@ export const publicRouter = c.router({
     body: c.noBody(),
     summary: 'Finish an interview',
     description: 'Completes the session; its analysis follows. Emits SMART_FORM_SESSION_COMPLETED.',
-    responses: { 200: success(FinishedSession, 'Completed'), ...sessionErrors },
+    responses: {
+      200: success(FinishedSession, 'Completed'),
+      ...sessionErrors,
+      ...errorResponses(BODY_ERRORS),
+    },
     metadata: byInterviewToken,
   },
 });

@@ -11,7 +11,15 @@ import {
   ResponsePage,
 } from '../models/response.js';
 import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, EXPORT_TYPES_TEXT, errorResponses, exportFile, FormIdParams } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  EXPORT_TYPES_TEXT,
+  errorResponses,
+  exportFile,
+  FormIdParams,
+} from './shared.js';
 
 const pdfFile = c.otherResponse({
   contentType: 'application/pdf',
@@ -128,7 +136,7 @@ export const responsesRouter = c.router({
       'Deletes the response for good, with its uploaded files; the response count drops by one. Recorded in the audit log as `response.deleted`. No webhook event.',
     responses: {
       200: success(DeleteResult, 'Response deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Form or response not found' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 404: 'Form or response not found' }),
     },
     metadata: write,
   },

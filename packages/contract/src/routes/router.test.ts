@@ -138,6 +138,32 @@ describe('contract routes', () => {
       }
       const success = statuses.filter((s) => s < 400);
       expect(success, name).toHaveLength(1);
+      // A method that may carry a body can be refused for it: late, too large, or not JSON.
+      if (route.method !== 'GET') expect(statuses, name).toEqual(expect.arrayContaining([408, 413, 415]));
+      // A create's Idempotency-Key sent again with another request is a 409.
+      if ('idempotent' in metadata && metadata.idempotent === true) expect(statuses, name).toContain(409);
+    }
+  });
+
+  it('declares the case codes of whole groups of routes on each of them', () => {
+    const errorOf = (route: (typeof contractRoutes)[number]['route'], status: number, error: string) =>
+      (route.responses as Record<number, z.ZodTypeAny | undefined>)[status]?.safeParse({
+        message: 'm',
+        data: null,
+        error,
+      }).success === true;
+    for (const { name, route, metadata } of contractRoutes) {
+      if (metadata.auth === 'apiKey' || metadata.auth === 'session') {
+        expect(errorOf(route, 403, 'CROSS_ORIGIN_REFUSED'), name).toBe(true);
+        expect(errorOf(route, 403, 'TWO_FACTOR_ENROLMENT_REQUIRED'), name).toBe(true);
+      }
+      if (route.path.startsWith('/v1/public/forms/')) {
+        expect(errorOf(route, 403, 'ORIGIN_NOT_ALLOWED'), name).toBe(true);
+        expect(errorOf(route, 409, 'FORM_CLOSED'), name).toBe(true);
+        expect(errorOf(route, 401, 'PASSWORD_REQUIRED'), name).toBe(true);
+      }
+      // A case is declared under its own status only.
+      expect(errorOf(route, 409, 'ORIGIN_NOT_ALLOWED'), name).toBe(false);
     }
   });
 

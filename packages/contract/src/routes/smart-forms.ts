@@ -22,6 +22,7 @@ import { SessionListQuery, SessionPage, SmartFormSessionDetail } from '../models
 import { creates, meta } from './metadata.js';
 import {
   API_KEY_ERRORS,
+  BODY_ERRORS,
   c,
   EXPORT_TYPES_TEXT,
   errorResponses,
@@ -65,7 +66,7 @@ const aggregateAnalytics = {
   body: AggregateAnalyticsBody,
   responses: {
     200: success(AggregateAnalyticsResult, 'Trends, sentiment, key insights and summary statistics'),
-    ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+    ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503], {
       400: 'Invalid body, or no completed sessions to analyse',
       ...notFound,
     }),
@@ -100,7 +101,10 @@ export const smartFormsRouter = c.router({
     body: CreateSmartFormBody,
     summary: 'Create a smart form',
     description: 'An AI interview built from `purpose`. It starts as a draft.',
-    responses: { 201: success(SmartForm, 'The created smart form'), ...errorResponses(API_KEY_ERRORS) },
+    responses: {
+      201: success(SmartForm, 'The created smart form'),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409]),
+    },
     headers: IdempotencyHeaders,
     metadata: creates(write),
   },
@@ -114,7 +118,7 @@ export const smartFormsRouter = c.router({
       'Only the properties sent change; `null` clears an optional one. Running sessions are not affected.',
     responses: {
       200: success(SmartForm, 'The updated smart form'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -126,7 +130,7 @@ export const smartFormsRouter = c.router({
     description: 'Deletes the smart form and all its sessions.',
     responses: {
       200: success(DeleteResult, 'Deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -139,7 +143,7 @@ export const smartFormsRouter = c.router({
     description: 'Starts accepting interview sessions at the share URL.',
     responses: {
       200: success(PublishSmartFormResult, 'Published'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -153,7 +157,7 @@ export const smartFormsRouter = c.router({
       'Back to draft: no new sessions start. `soft` (default) lets active sessions finish; `hard` marks them abandoned at once.',
     responses: {
       200: success(SmartForm, 'Unpublished'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -198,7 +202,7 @@ export const smartFormsRouter = c.router({
       `Pass earlier turns in \`conversationHistory\`. Costs at least 1 credit. ${SMART_FORM_CHAT_SSE_DESCRIPTION}`,
     responses: {
       200: success(SmartFormChatResult, 'The answer (JSON mode)'),
-      ...errorResponses([...API_KEY_ERRORS, 402, 404, 503], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 402, 404, 503], {
         400: 'Invalid body, or no completed sessions yet',
         ...notFound,
       }),

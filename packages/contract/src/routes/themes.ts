@@ -11,7 +11,7 @@ import {
   UpdateThemeBody,
 } from '../models/theme.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
+import { API_KEY_ERRORS, BODY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'THEMES_READ', permission: 'themes.read', minPlan: 'STARTER' });
 const write = meta({ auth: 'apiKey', scope: 'THEMES_WRITE', permission: 'themes.write', minPlan: 'STARTER' });
@@ -52,7 +52,7 @@ export const themesRouter = c.router({
     description: `The answer's \`warnings\` names colour pairs below WCAG AA; the theme is saved all the same. An account keeps at most ${THEMES_PER_ACCOUNT}.`,
     responses: {
       201: success(Theme, 'The theme'),
-      ...errorResponses([...API_KEY_ERRORS, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
         400: refused,
         409: `The account keeps ${THEMES_PER_ACCOUNT} themes already`,
       }),
@@ -69,7 +69,7 @@ export const themesRouter = c.router({
     description: 'Only the properties sent change; forms that use the theme show the change at once.',
     responses: {
       200: success(Theme, 'The updated theme'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { ...notFound, 400: refused }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { ...notFound, 400: refused }),
     },
     metadata: write,
   },
@@ -81,7 +81,7 @@ export const themesRouter = c.router({
     description: 'Forms that named it show the default look.',
     responses: {
       200: success(DeleteResult, 'Deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },

@@ -1,7 +1,14 @@
 import { success } from '../models/envelope.js';
 import { FormDefinition, ImportFormBody, ImportFormResult } from '../models/form-definition.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, FormIdParams, IdempotencyHeaders } from './shared.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  c,
+  errorResponses,
+  FormIdParams,
+  IdempotencyHeaders,
+} from './shared.js';
 
 const read = meta({ auth: 'apiKey', scope: 'FORMS_READ', permission: 'forms.read', minPlan: 'STARTER' });
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
@@ -34,7 +41,9 @@ export const transferRouter = c.router({
       'a document that is not of its `source` is a 400 naming each problem.',
     responses: {
       201: success(ImportFormResult, 'The imported form'),
-      ...errorResponses([...API_KEY_ERRORS, 413], { 413: 'The document is larger than the limit' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
+        413: 'The document is larger than the limit',
+      }),
     },
     headers: IdempotencyHeaders,
     metadata: creates(write),

@@ -1,7 +1,7 @@
 import { success } from '../models/envelope.js';
 import { CreateUploadBody, OwnerUpload } from '../models/upload.js';
 import { meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses } from './shared.js';
+import { API_KEY_ERRORS, BODY_ERRORS, c, errorResponses } from './shared.js';
 
 const write = meta({ auth: 'apiKey', scope: 'FORMS_WRITE', permission: 'forms.write', minPlan: 'STARTER' });
 
@@ -21,7 +21,7 @@ export const uploadsRouter = c.router({
       'An account keeps at most 1,000.',
     responses: {
       201: success(OwnerUpload, 'Stored'),
-      ...errorResponses([...API_KEY_ERRORS, 409, 413, 415], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 409], {
         400: 'No `file` part, or a malformed multipart body',
         409: 'The account keeps 1,000 uploads already',
         413: 'The image is larger than 5 MB',

@@ -15,7 +15,7 @@ import {
   WebhookList,
 } from '../models/webhook.js';
 import { creates, meta } from './metadata.js';
-import { API_KEY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
+import { API_KEY_ERRORS, BODY_ERRORS, c, errorResponses, IdempotencyHeaders } from './shared.js';
 
 const read = meta({
   auth: 'apiKey',
@@ -50,7 +50,7 @@ export const webhooksRouter = c.router({
     description: `${urlPolicy} The answer carries the full signing \`secret\`, once; later reads show \`secretLast4\`.`,
     responses: {
       201: success(CreatedWebhook, 'The endpoint, with its signing secret'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: 'Invalid body, or a URL the server does not accept',
         404: 'A form of `formIds` not found',
         409: 'The account already has an endpoint with this URL',
@@ -68,7 +68,7 @@ export const webhooksRouter = c.router({
     description: `Only the properties sent change. \`isActive: true\` re-enables an endpoint that was disabled after failures. ${urlPolicy}`,
     responses: {
       200: success(WebhookEndpoint, 'The updated endpoint'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         404: 'Webhook endpoint, or a form of `formIds`, not found',
         409: 'The account already has an endpoint with this URL',
       }),
@@ -82,7 +82,7 @@ export const webhooksRouter = c.router({
     summary: 'Delete a webhook endpoint',
     responses: {
       200: success(DeleteResult, 'Deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], notFound),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], notFound),
     },
     metadata: write,
   },
@@ -108,7 +108,7 @@ export const webhooksRouter = c.router({
     description: 'Queues a new delivery of the same event (same payload, new delivery id).',
     responses: {
       202: success(WebhookDelivery, 'The new delivery, queued'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         404: 'Endpoint or delivery not found',
         409: 'The endpoint is disabled: re-enable it first',
       }),
@@ -124,7 +124,7 @@ export const webhooksRouter = c.router({
     description: `A webhook endpoint for one event type (and one form, when \`formId\` is given), as Zapier's REST hooks subscribe; it shows in the webhook list with \`restHook: true\`, counts towards the plan's endpoints, and is deleted when its URL answers 410 Gone. ${urlPolicy}`,
     responses: {
       201: success(CreatedHook, 'The hook'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         400: 'Invalid body, or a URL the server does not accept',
         404: 'Form not found',
         409: 'The account already has an endpoint with this URL',
@@ -140,7 +140,7 @@ export const webhooksRouter = c.router({
     summary: 'Unsubscribe a REST hook',
     responses: {
       200: success(DeleteResult, 'Deleted'),
-      ...errorResponses([...API_KEY_ERRORS, 404], { 404: 'Hook not found' }),
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404], { 404: 'Hook not found' }),
     },
     metadata: write,
   },
@@ -154,7 +154,7 @@ export const webhooksRouter = c.router({
       'Queues a sample event of the given type (FORM_RESPONSE_CREATED by default), signed like any other.',
     responses: {
       202: success(WebhookDelivery, 'The test delivery, queued'),
-      ...errorResponses([...API_KEY_ERRORS, 404, 409], {
+      ...errorResponses([...API_KEY_ERRORS, ...BODY_ERRORS, 404, 409], {
         ...notFound,
         409: 'The endpoint is disabled: re-enable it first',
       }),

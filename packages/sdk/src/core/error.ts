@@ -1,13 +1,31 @@
 import {
+  type ERROR_CASES,
+  type ERROR_STATUS,
+  type ErrorCaseCode,
   type ErrorCode,
   type ErrorIssue,
   errorCodeOfStatus,
+  isErrorCaseCode,
   isErrorCode,
   RATE_LIMIT_HEADERS,
   type RateLimitType,
   type WebhookSignatureFailure,
 } from '@formloom/contract';
 import { parseNumber, REQUEST_ID_HEADER } from '../internal/headers.js';
+
+/**
+ * The codes an error answer of status `S` can carry: the status's general code and its cases
+ * (for 409: `CONFLICT`, `FORM_CLOSED`, `ALREADY_ANSWERED`, ...); any code for an unknown status.
+ */
+export type ErrorCodeOfStatus<S extends number | undefined> = number extends S
+  ? ErrorCode | ErrorCaseCode
+  : S extends number
+    ?
+        | { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never }[ErrorCode]
+        | {
+            [K in ErrorCaseCode]: (typeof ERROR_STATUS)[(typeof ERROR_CASES)[K]] extends S ? K : never;
+          }[ErrorCaseCode]
+    : never;
 
 /** Base of every error the SDK throws. */
 export class FormloomError extends Error {
@@ -31,8 +49,12 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
   override name = 'APIError';
   /** HTTP status; undefined when no answer arrived. */
   readonly status: TStatus;
-  /** The envelope's `error` code (`NOT_FOUND`, ...), or one derived from the status. */
-  readonly code: ErrorCode | undefined;
+  /**
+   * The envelope's `error` code: a general one (`NOT_FOUND`, ...), or a case of the status's
+   * general code that the route declares (`FORM_CLOSED` for a 409, `CAPTCHA_FAILED` for a 400);
+   * derived from the status when the body names none.
+   */
+  readonly code: ErrorCodeOfStatus<TStatus> | undefined;
   readonly headers: Headers | undefined;
   /** `X-Request-Id` of the answer: quote it when reporting a problem. */
   readonly requestId: string | undefined;
@@ -48,11 +70,14 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
     this.body = body;
     this.requestId = headers?.get(REQUEST_ID_HEADER) ?? undefined;
     const envelope = asRecord(body);
-    this.code = isErrorCode(envelope?.error)
-      ? envelope.error
-      : status === undefined
-        ? undefined
-        : errorCodeOfStatus(status);
+    const code =
+      isErrorCode(envelope?.error) || isErrorCaseCode(envelope?.error)
+        ? envelope.error
+        : status === undefined
+          ? undefined
+          : errorCodeOfStatus(status);
+    // The server answers each code with its own status (the contract's one table of both).
+    this.code = code as ErrorCodeOfStatus<TStatus> | undefined;
     this.issues = Array.isArray(envelope?.issues) ? (envelope.issues as ErrorIssue[]) : undefined;
   }
 
@@ -92,7 +117,7 @@ export class APIError<TStatus extends number | undefined = number | undefined> e
         return new ServiceUnavailableError(503, body, message, headers);
       default:
         if (status >= 500) return new InternalServerError(status, body, message, headers);
-        return new APIError(status, body, message, headers);
+        return new APIError<number | undefined>(status, body, message, headers);
     }
   }
 }

@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { AppError, asAppError } from './app-error.js';
 import { hasBody, lingeringClose } from './body-parsing.js';
+import type { ErrorAnswerCheck, UndeclaredErrorAnswer } from './declared-errors.js';
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 /** An error answer lists at most this many issues, so a body of a million faults stays small. */
@@ -99,11 +100,21 @@ function knownError(err: unknown, limitDescription: string): AppError | undefine
   return undefined;
 }
 
+export interface ErrorHandlerOptions {
+  bodyLimitDescription: string;
+  /**
+   * Tests only: each answer is checked against the error answers its route declares; one that is
+   * not declared is logged, reported here and answered as a 500 naming the route, status and code,
+   * so that the test expecting it fails.
+   */
+  undeclared?: { check: ErrorAnswerCheck; report: (answer: UndeclaredErrorAnswer) => void };
+}
+
 /**
  * The one place an error becomes a response. Known errors keep their status and message; anything
  * else is a 500 whose body says only that, with the detail in the server log.
  */
-export function errorHandler(logger: Logger, options: { bodyLimitDescription: string }) {
+export function errorHandler(logger: Logger, options: ErrorHandlerOptions) {
   return (err: unknown, req: Request, res: Response, next: NextFunction) => {
     let appError = knownError(err, options.bodyLimitDescription);
     if (appError === undefined) {
@@ -133,6 +144,16 @@ export function errorHandler(logger: Logger, options: { bodyLimitDescription: st
     // Every 429 waits as long as the limiter that refused it said.
     if (appError.rateLimit !== undefined)
       res.setHeader(RATE_LIMIT_HEADERS.retryAfter, String(appError.rateLimit.retry_after));
-    res.status(appError.status).json(errorBody(appError.code, message, extra));
+    const body = errorBody(appError.code, message, extra);
+    const undeclared = options.undeclared?.check(req, appError.status, body);
+    if (undeclared !== undefined) {
+      logger.error({ reqId: req.id, ...undeclared }, 'undeclared error answer');
+      options.undeclared?.report(undeclared);
+      res
+        .status(500)
+        .json(errorBody('INTERNAL_SERVER_ERROR', `Undeclared error answer: ${undeclared.problem}`));
+      return;
+    }
+    res.status(appError.status).json(body);
   };
 }

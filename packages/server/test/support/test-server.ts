@@ -10,6 +10,7 @@ import { createDb, type DbHandle, type DialectName } from '../../src/db/create-d
 import type { Db } from '../../src/db/database.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/index.js';
 import { mailSender } from '../../src/features/notifications/index.js';
+import type { UndeclaredErrorAnswer } from '../../src/http/declared-errors.js';
 import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
@@ -137,6 +138,8 @@ export interface TestResponse {
 export function useTestServer(dialect: DialectName, options: TestServerOptions = {}): TestServer {
   const clock = createTestClock();
   const logs: string[] = [];
+  /** Error answers their routes do not declare: each fails the file once its tests ran. */
+  const undeclared: UndeclaredErrorAnswer[] = [];
   let dataDir = '';
   let database: TestDatabase | undefined;
   let handle: DbHandle | undefined;
@@ -183,7 +186,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
-    const app = createApp({ services });
+    const app = createApp({ services, onUndeclaredError: (answer) => undeclared.push(answer) });
     running = await listen(app, { port: options.port?.() ?? 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
       webhookWorker = startOutboxWorker({
@@ -229,6 +232,10 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   afterAll(async () => {
     await stop();
     await database?.drop();
+    if (undeclared.length > 0) {
+      const listed = [...new Set(undeclared.map((answer) => answer.problem))].join('\n');
+      throw new Error(`The server gave error answers their routes do not declare:\n${listed}`);
+    }
   });
 
   return {

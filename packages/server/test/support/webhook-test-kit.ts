@@ -5,6 +5,7 @@ import { createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { isoNow } from '../../src/db/json.js';
+import type { UndeclaredErrorAnswer } from '../../src/http/declared-errors.js';
 import { createWorkSignals, type WorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import { newTargetRow } from '../../src/outbox/target-row.js';
@@ -198,7 +199,9 @@ export async function startWebhookTestServer(
     rateLimits: false,
     signals,
   });
-  const app = createApp({ services });
+  // Error answers their routes do not declare: closing the server fails with them.
+  const undeclared: UndeclaredErrorAnswer[] = [];
+  const app = createApp({ services, onUndeclaredError: (answer) => undeclared.push(answer) });
   const running: RunningServer = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
   const noWorker = { kick() {}, async stop() {} };
   const worker =
@@ -245,6 +248,10 @@ export async function startWebhookTestServer(
       await running.close();
       await handle.close();
       await database.drop();
+      if (undeclared.length > 0)
+        throw new Error(
+          `The server gave error answers their routes do not declare:\n${undeclared.map((a) => a.problem).join('\n')}`,
+        );
     },
   };
 }

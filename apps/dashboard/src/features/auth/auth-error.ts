@@ -1,10 +1,4 @@
-import {
-  APIError,
-  AuthenticationError,
-  BadRequestError,
-  PermissionDeniedError,
-  RateLimitError,
-} from '@formloom/sdk';
+import { AuthenticationError, BadRequestError, PermissionDeniedError, RateLimitError } from '@formloom/sdk';
 import type { MessageKey } from '../../i18n/messages.js';
 
 /** The text a failed sign-in or setup shows. */
@@ -27,21 +21,15 @@ export function refusalText(
   return t(authErrorKey(error, unauthorized));
 }
 
-/** The case code of a refusal: the envelope's `error` (the SDK's `code` is its HTTP status). */
-function caseCode(error: unknown): unknown {
-  if (!(error instanceof APIError)) return undefined;
-  return (error.body as { error?: unknown } | undefined)?.error;
-}
-
 /**
  * A 401 TWO_FACTOR_REQUIRED: the password was right and a code must come with it (or the code
  * sent was wrong or spent).
  */
 export function isTwoFactorRequired(error: unknown): boolean {
-  return error instanceof AuthenticationError && caseCode(error) === 'TWO_FACTOR_REQUIRED';
+  return error instanceof AuthenticationError && error.code === 'TWO_FACTOR_REQUIRED';
 }
 
 /** A 403 SSO_REQUIRED: the account's members sign in through its single sign-on only. */
 export function isSsoRequired(error: unknown): boolean {
-  return error instanceof PermissionDeniedError && caseCode(error) === 'SSO_REQUIRED';
+  return error instanceof PermissionDeniedError && error.code === 'SSO_REQUIRED';
 }
