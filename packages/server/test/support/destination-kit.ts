@@ -1,6 +1,5 @@
 import type { FormSchema } from '@formloom/contract';
 import { expect } from 'vitest';
-import { createDestinationsStore } from '../../src/features/destinations/destinations-store.js';
 import type { WebhookTestServer } from './webhook-test-kit.js';
 
 /** A sign-up form with a field of each type a destination writes as its own kind of cell or property. */
@@ -90,11 +89,18 @@ export async function submitAnswers(
 }
 
 /**
- * The form's response ids in the order the server took them, the order a backfill writes them in
- * (by submission time, by id between two of one millisecond): the destinations store's own answer.
+ * The form's response ids in the order the server took them: by submission time, and by id between
+ * two taken in one millisecond (a backfill writes them in this order).
  */
-export function arrivalOrder(t: WebhookTestServer, formId: string): Promise<string[]> {
-  return createDestinationsStore(t.db).responseIds(formId);
+export async function arrivalOrder(t: WebhookTestServer, formId: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('responses')
+    .select('id')
+    .where('form_id', '=', formId)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
