@@ -1,7 +1,8 @@
 import { axeViolations } from '@formloom/server/testing/axe';
 import { chromiumOrSkip, type OpenedPage, usePages } from '@formloom/server/testing/browser';
+import { parseMail, type SmtpStandIn, startSmtpStandIn } from '@formloom/server/testing/smtp';
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fitsWidth, OWNER, PHONE, signIn, useDashboardServer } from './dashboard-support.js';
 
 const executable = chromiumOrSkip();
@@ -14,7 +15,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 describe.skipIf(executable === undefined)('sign-in security through the dashboard', () => {
   const pages = usePages(executable);
-  const server = useDashboardServer('formloom-dashboard-security-');
+  // The mail server the reset links go to, through the outbox of `formloom serve` as in production.
+  let smtp: SmtpStandIn;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    return () => smtp.close();
+  });
+  const server = useDashboardServer('formloom-dashboard-security-', () => ({
+    FORMLOOM_SMTP_URL: smtp.url,
+    FORMLOOM_SMTP_FROM: 'forms@formloom.test',
+  }));
 
   /** From the sign-in page to the forms list: the password, then the code when one is asked for. */
   async function timedSignIn({ page }: OpenedPage, code?: string): Promise<number> {
@@ -123,5 +133,35 @@ describe.skipIf(executable === undefined)('sign-in security through the dashboar
     await page.getByText('This link was used already or has expired.', { exact: false }).waitFor();
     await page.goto(`${server().origin}/app/reset-password`);
     await page.getByText('This page needs the link from the password reset email.').waitFor();
+  }, 120_000);
+
+  it('the reset page in German asks for the link in German, and the mail comes in German', async () => {
+    const opened = await pages.open('about:blank', PHONE);
+    const { page } = opened;
+    // The owner the mail goes to (made by the first test when the whole file runs).
+    if (!server().ownerCreated) {
+      await signIn(opened, server());
+      await page.getByRole('button', { name: 'Sign out' }).click();
+    } else await page.goto(`${server().origin}/app/`);
+    await page.getByRole('heading', { name: 'Sign in to Formloom' }).waitFor();
+    await page.evaluate(() => localStorage.setItem('formloom.dashboard.language', 'de'));
+    await page.reload();
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await page.getByRole('heading', { name: 'Passwort zurücksetzen' }).waitFor();
+    await page.getByLabel('E-Mail').fill(OWNER.email);
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await page.getByRole('status').getByText('ist ein Link unterwegs', { exact: false }).waitFor();
+
+    // The mail as the owner's mailbox got it, from the real mail server.
+    const deadline = Date.now() + 10_000;
+    while (!smtp.mails.some((m) => m.to.includes(OWNER.email)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const mail = parseMail(smtp.mails.find((m) => m.to.includes(OWNER.email))!.raw);
+    expect(mail.headers.subject).toBe('Ihr Formloom-Passwort zurücksetzen');
+    expect(mail.text).toContain('Neues Passwort festlegen: ');
+    expect(mail.html).toContain('<html lang="de">');
+    const link = /https?:\/\/\S+reset-password\?token=\S+/.exec(mail.text)?.[0];
+    expect(link?.startsWith(`${server().origin}/app/reset-password?token=`)).toBe(true);
+    expect(opened.problems.filter((p) => !/\b(401|403)\b/.test(p))).toEqual([]);
   }, 120_000);
 });

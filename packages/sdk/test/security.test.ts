@@ -87,10 +87,10 @@ const CALLS: Record<
     { current: 'old one', new: 'a brand new one' },
   ],
   requestPasswordReset: [
-    (c) => c.security.requestPasswordReset({ email: 'ada@example.com' }),
+    (c) => c.security.requestPasswordReset({ email: 'ada@example.com', language: 'de' }),
     'POST',
     '/v1/auth/password-reset',
-    { email: 'ada@example.com' },
+    { email: 'ada@example.com', language: 'de' },
   ],
   confirmPasswordReset: [
     (c) => c.security.confirmPasswordReset({ token: 't', password: 'a brand new one' }),

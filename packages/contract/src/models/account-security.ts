@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { TwoFactorCode } from './dashboard-auth.js';
+import { LANGUAGES } from './limits.js';
 
 /** What a member's security page shows of two-factor. */
 export const TwoFactorStatus = z
@@ -93,7 +94,10 @@ export const PasswordChanged = z
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
 
 export const PasswordResetBody = z
-  .object({ email: z.string().email().max(320) })
+  .object({
+    email: z.string().email().max(320),
+    language: z.enum(LANGUAGES).optional().describe("The mail's language (default `en`)"),
+  })
   .strict()
   .describe('Ask for a reset link');
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;

@@ -12,11 +12,11 @@ import { authTexts } from './texts.js';
 
 /** Asks for a password reset link; the answer reads the same whether the address has an account or not. */
 export default function ForgotPasswordPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const tx = useTexts(authTexts);
   const [email, setEmail] = useState('');
   const request = useMutation({
-    mutationFn: () => client.security.requestPasswordReset({ email: email.trim() }),
+    mutationFn: () => client.security.requestPasswordReset({ email: email.trim(), language }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,3 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type ConfirmEmailResult,
   FORM_LINK_LIMITS,
@@ -12,6 +11,7 @@ import { AlreadyAnsweredError, badRequest, forbidden, tooManyRequests } from '..
 import type { Wake } from '../../jobs/wake.js';
 import { normaliseAddress, type VerificationTokens } from '../../platform/form-access/index.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
+import { createOneTimeCodes, takeCodeTry } from '../../platform/one-time-codes/index.js';
 import type { FormMails } from '../notifications/index.js';
 import { codeMail } from './link-mails.js';
 import { createLinksStore } from './links-store.js';
@@ -53,8 +53,7 @@ export function createEmailVerification({
   rules = EMAIL_CODE_RULES,
 }: EmailVerificationDeps) {
   const limiter = createLimiter({ db, clock });
-  const codeHash = (id: string, code: string) =>
-    createHmac('sha256', codeKey).update(`${id}:${code}`).digest();
+  const codes = createOneTimeCodes({ key: codeKey, length: FORM_LINK_LIMITS.codeLength });
 
   async function emailForm(code: string): Promise<FormRow> {
     const form = await publicForm(code);
@@ -90,20 +89,16 @@ export function createEmailVerification({
         );
       }
       const now = clock();
-      const id = randomUUID();
-      const digits = String(randomInt(0, 10 ** FORM_LINK_LIMITS.codeLength)).padStart(
-        FORM_LINK_LIMITS.codeLength,
-        '0',
-      );
+      const issued = codes.issue();
       const expiresAt = isoNow(new Date(now.getTime() + rules.ttlMs));
       const schema = fromJson<FormSchema>(form.schema);
       const language = isLanguage(schema.meta.language) ? schema.meta.language : 'en';
       await db.transaction().execute(async (trx) => {
         await createLinksStore(trx).insertCode({
-          id,
+          id: issued.id,
           form_id: form.id,
           email: address,
-          code_hash: codeHash(id, digits).toString('hex'),
+          code_hash: issued.codeHash,
           expires_at: expiresAt,
           created_at: isoNow(now),
         });
@@ -111,7 +106,7 @@ export function createEmailVerification({
           trx,
           { id: form.id, accountId: form.account_id },
           'MAIL_EMAIL_CODE',
-          [codeMail(address, schema.meta.title, digits, language)],
+          [codeMail(address, schema.meta.title, issued.code, language)],
           isoNow(now),
         );
       });
@@ -130,11 +125,9 @@ export function createEmailVerification({
       const store = createLinksStore(db);
       const row = await store.latestCode(form.id, address, isoNow(clock()));
       if (row === undefined) throw forbidden('Wrong or expired code: ask for a new one');
-      if (!(await store.takeTry(row.id, rules.maxTries)))
+      if (!(await takeCodeTry(db, 'form_email_codes', row.id, rules.maxTries)))
         throw forbidden('No tries left: ask for a new code');
-      const expected = Buffer.from(row.code_hash, 'hex');
-      const given = codeHash(row.id, digits);
-      if (!(expected.length === given.length && timingSafeEqual(expected, given))) {
+      if (!codes.matches(row, digits)) {
         const left = rules.maxTries - row.attempts - 1;
         throw forbidden(
           left > 0

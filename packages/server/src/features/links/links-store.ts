@@ -113,17 +113,6 @@ export function createLinksStore(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Takes one try of the code, unless none is left: counted in the database, so parallel guesses cannot exceed them. */
-    async takeTry(id: string, maxTries: number): Promise<boolean> {
-      const result = await db
-        .updateTable('form_email_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('attempts', '<', maxTries)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
     /** A right code is used up: its address is proven, the code answers no more. */
     async spendCode(id: string): Promise<void> {
       await db.deleteFrom('form_email_codes').where('id', '=', id).execute();

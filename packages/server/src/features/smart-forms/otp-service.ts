@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { INTERVIEW_LIMITS, type RequestOtpResult, type VerifyOtpResult } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { isoNow } from '../../db/json.js';
@@ -12,6 +12,7 @@ import {
 } from '../../domain-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createLimiter, type LimitAnswer, rateLimitInfo } from '../../platform/limits/index.js';
+import { createOneTimeCodes, takeCodeTry } from '../../platform/one-time-codes/index.js';
 import { createOtpStore } from './otp-store.js';
 
 /** One-time code rules (issue: 10 minutes, 5 attempts) and the request limits. */
@@ -36,12 +37,6 @@ export interface OtpServiceDeps {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function equalHex(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /**
  * Email verification for private smart forms: a 6-digit code, stored as an HMAC, valid 10 minutes
  * for 5 attempts; a right code gives a verification token (stored hashed) that starts one session.
@@ -49,8 +44,7 @@ function equalHex(a: string, b: string): boolean {
  * database so every instance sees the same counts.
  */
 export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDeps) {
-  const codeHash = (rowId: string, code: string) =>
-    createHmac('sha256', secretKey).update(`${rowId}:${code}`).digest('hex');
+  const codes = createOneTimeCodes({ key: secretKey, length: INTERVIEW_LIMITS.otpLength });
 
   const store = createOtpStore(db);
 
@@ -97,18 +91,14 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       const email = emailRaw.trim().toLowerCase();
       const now = clock();
       const giveBack = await takeCode(form.id, email, ip);
-      const id = randomUUID();
-      const code = String(randomInt(0, 10 ** INTERVIEW_LIMITS.otpLength)).padStart(
-        INTERVIEW_LIMITS.otpLength,
-        '0',
-      );
+      const { id, code, codeHash } = codes.issue();
       const expiresAt = isoNow(new Date(now.getTime() + OTP_RULES.codeTtlMs));
       await store.insert({
         id,
         smart_form_id: form.id,
         email,
         ip,
-        code_hash: codeHash(id, code),
+        code_hash: codeHash,
         attempts: 0,
         expires_at: expiresAt,
         verification_hash: null,
@@ -138,11 +128,10 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
       const nowIso = isoNow(now);
       const row = await store.latestPending(form.id, email, nowIso);
       if (row === undefined) throw forbidden('Wrong or expired code: request a new one');
-      if (row.attempts >= OTP_RULES.maxAttempts)
+      // Every attempt, right or wrong, is taken before comparing: parallel guesses cannot exceed them.
+      if (!(await takeCodeTry(db, 'smart_form_otps', row.id, OTP_RULES.maxAttempts)))
         throw forbidden('Too many wrong attempts: request a new code');
-      if (!equalHex(codeHash(row.id, code), row.code_hash)) {
-        // Counted with a conditional update, so parallel guesses cannot exceed the attempts.
-        await store.countAttempt(row.id);
+      if (!codes.matches(row, code)) {
         const left = OTP_RULES.maxAttempts - row.attempts - 1;
         throw forbidden(
           left > 0
@@ -151,7 +140,7 @@ export function createOtpService({ db, clock, mailer, secretKey }: OtpServiceDep
         );
       }
       const token = randomBytes(32).toString('base64url');
-      const claimed = await store.claimVerification(row.id, sha256(token), nowIso, OTP_RULES.maxAttempts);
+      const claimed = await store.claimVerification(row.id, sha256(token), nowIso);
       if (!claimed) throw forbidden('Wrong or expired code: request a new one');
       return {
         verificationToken: token,

@@ -30,27 +30,13 @@ export function createOtpStore(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** One more wrong attempt, counted in the database, so parallel guesses cannot exceed them. */
-    async countAttempt(id: string): Promise<void> {
-      await db
-        .updateTable('smart_form_otps')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-    },
-    /** Marks the code verified with the token's hash, unless it was already or ran out of attempts. */
-    async claimVerification(
-      id: string,
-      verificationHash: string,
-      nowIso: string,
-      maxAttempts: number,
-    ): Promise<boolean> {
+    /** Marks the code verified with the token's hash, unless it was already (its attempt was taken before). */
+    async claimVerification(id: string, verificationHash: string, nowIso: string): Promise<boolean> {
       const claimed = await db
         .updateTable('smart_form_otps')
         .set({ verification_hash: verificationHash, verified_at: nowIso })
         .where('id', '=', id)
         .where('verified_at', 'is', null)
-        .where('attempts', '<', maxAttempts)
         .executeTakeFirst();
       return Number(claimed.numUpdatedRows) > 0;
     },

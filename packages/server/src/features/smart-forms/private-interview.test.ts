@@ -90,6 +90,22 @@ describeEachDialect(
       expect(locked.body.message).toContain('request a new code');
     });
 
+    it('parallel wrong guesses get 5 attempts between them, and the right code after them is refused', async () => {
+      const address = email();
+      await request(address);
+      const right = codeFor(address);
+      const guesses = Array.from({ length: 12 }, (_, i) =>
+        String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'),
+      );
+      const answers = await Promise.all(guesses.map((guess) => verify(address, guess)));
+      expect(answers.every((a) => a.status === 403)).toBe(true);
+      const wrongs = answers.filter((a) => a.body.message.startsWith('Wrong code'));
+      expect(wrongs).toHaveLength(OTP_RULES.maxAttempts);
+      const locked = await verify(address, right);
+      expect(locked.status).toBe(403);
+      expect(locked.body.message).toBe('Too many wrong attempts: request a new code');
+    });
+
     it('expires a code after 10 minutes', async () => {
       const address = email();
       await request(address);

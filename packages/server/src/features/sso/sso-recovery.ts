@@ -1,10 +1,10 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Language, SSO_RECOVERY_CODE_LENGTH } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { TwoFactorRequiredError, tooManyRequests, unauthorized } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordAsMember } from '../../platform/audit/index.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
+import { createOneTimeCodes, takeCodeTry } from '../../platform/one-time-codes/index.js';
 import { queueSignInMail } from '../../platform/sign-in-mail.js';
 import type { LoginThrottle, TwoFactor } from '../users/index.js';
 import { recoveryMail } from './sso-recovery-mail.js';
@@ -59,8 +59,7 @@ export function createSsoRecovery({
 }: SsoRecoveryDeps) {
   const store = createSsoStore(db);
   const limiter = createLimiter({ db, clock });
-  const codeHash = (id: string, code: string) =>
-    createHmac('sha256', codeKey).update(`${id}:${code}`).digest();
+  const codes = createOneTimeCodes({ key: codeKey, length: SSO_RECOVERY_CODE_LENGTH });
   const normal = (email: string) => email.trim().toLowerCase();
   const record = (
     trx: Db,
@@ -89,17 +88,13 @@ export function createSsoRecovery({
       if (owner === undefined) return;
       const now = clock();
       const nowIso = now.toISOString();
-      const id = randomUUID();
-      const code = String(randomInt(0, 10 ** SSO_RECOVERY_CODE_LENGTH)).padStart(
-        SSO_RECOVERY_CODE_LENGTH,
-        '0',
-      );
+      const issued = codes.issue();
       await db.transaction().execute(async (trx) => {
         await createSsoStore(trx).insertRecoveryCode(
           {
-            id,
+            id: issued.id,
             user_id: owner.id,
-            code_hash: codeHash(id, code).toString('hex'),
+            code_hash: issued.codeHash,
             created_at: nowIso,
             expires_at: new Date(now.getTime() + rules.ttlMs).toISOString(),
           },
@@ -109,7 +104,7 @@ export function createSsoRecovery({
           accountId: owner.account_id,
           mailChannel,
           type: 'MAIL_SSO_RECOVERY',
-          mail: recoveryMail(owner.email, code, rules.ttlMs / 60_000, input.language ?? 'en'),
+          mail: recoveryMail(owner.email, issued.code, rules.ttlMs / 60_000, input.language ?? 'en'),
           now: nowIso,
         });
         await record(trx, owner, 'sso.recovery_requested', client);
@@ -136,12 +131,10 @@ export function createSsoRecovery({
         await record(db, owner, 'sign_in.failed', client);
         throw error;
       };
-      if (!(await store.takeRecoveryTry(row.id, rules.maxTries))) {
+      if (!(await takeCodeTry(db, 'sso_recovery_codes', row.id, rules.maxTries))) {
         await failed(unauthorized('No tries left: ask for a new code'));
       }
-      const expected = Buffer.from(row.code_hash, 'hex');
-      const given = codeHash(row.id, input.code.trim());
-      if (!(expected.length === given.length && timingSafeEqual(expected, given))) {
+      if (!codes.matches(row, input.code.trim())) {
         await failed(unauthorized(REFUSED));
       }
       const factor = await twoFactor.atSignIn(owner.id, input.twoFactorCode);

@@ -93,16 +93,6 @@ export function createSsoStore(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-    /** Takes one try of a code unless none is left, counted in the database: parallel guesses cannot exceed them. */
-    async takeRecoveryTry(id: string, maxTries: number): Promise<boolean> {
-      const taken = await db
-        .updateTable('sso_recovery_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('attempts', '<', maxTries)
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) > 0;
-    },
     /** Spends a code; true for the one caller that did (a code signs in once). */
     async spendRecoveryCode(id: string): Promise<boolean> {
       const spent = await db.deleteFrom('sso_recovery_codes').where('id', '=', id).executeTakeFirst();

@@ -84,7 +84,7 @@ export function createAccountSecurityRouter(
       };
     },
     requestPasswordReset: async ({ req, body }) => {
-      await deps.passwordResets.request(body.email, clientKey(req));
+      await deps.passwordResets.request(body, clientKey(req));
       return {
         status: 200,
         body: successBody(

@@ -13,15 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => smtp?.close());
 
-/** The reset link mailed to `address` (waits for the outbox to send it). */
-async function mailedLink(address: string, count = 1): Promise<URL> {
+/** The reset link mailed to `address` (waits for the outbox to send it), under `subject`. */
+async function mailedLink(
+  address: string,
+  count = 1,
+  subject = 'Reset your Formloom password',
+): Promise<URL> {
   const mailed = () => smtp.mails.filter((m) => m.to.includes(address));
   const deadline = Date.now() + 10_000;
   while (mailed().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const mail = mailed()[count - 1];
   expect(mail, `a mail to ${address}`).toBeDefined();
   const { text, html, headers } = parseMail(mail!.raw);
-  expect(headers.subject).toBe('Reset your Formloom password');
+  expect(headers.subject).toBe(subject);
   const link = /https:\/\/\S+reset-password\?token=\S+/.exec(text)?.[0];
   expect(link).toBeDefined();
   // The HTML part carries the same link, escaped as an attribute.
@@ -39,10 +43,10 @@ describeEachDialect(
     });
     afterEach(() => t.clock.reset());
 
-    const request = (email: string, from = '198.51.100.7') =>
+    const request = (email: string, from = '198.51.100.7', language?: string) =>
       t.request('/v1/auth/password-reset', {
         method: 'POST',
-        json: { email },
+        json: { email, ...(language === undefined ? {} : { language }) },
         headers: { 'x-forwarded-for': from },
       });
     const confirm = (token: string, password = NEW_PASSWORD) =>
@@ -78,6 +82,23 @@ describeEachDialect(
       expect(again.status).toBe(401);
       expect((await signIn(t, { ...member, password: 'yet another passphrase' })).status).toBe(401);
       expect(await auditActions(t, key)).toContain('password.reset_confirmed');
+    });
+
+    it('the mail is in the language the request names, and its link works the same', async () => {
+      const member = await newMember(t, accountId, 'editor');
+      const asked = await request(member.email, '198.51.100.10', 'de');
+      expect(asked.status, asked.text).toBe(200);
+      const link = await mailedLink(member.email, 1, 'Ihr Formloom-Passwort zurücksetzen');
+      const { text, html } = parseMail(smtp.mails.filter((m) => m.to.includes(member.email)).at(-1)!.raw);
+      expect(text).toContain(`Jemand hat angefordert, das Passwort von ${member.email} zurückzusetzen.`);
+      expect(text).toContain('30 Minuten lang');
+      expect(text).toContain(`Neues Passwort festlegen: ${link.href}`);
+      expect(html).toContain('<html lang="de">');
+      expect(text).not.toContain('Reset your');
+      const done = await confirm(link.searchParams.get('token')!);
+      expect(done.status, done.text).toBe(200);
+      // A language the server does not have is refused, not mailed in English.
+      expect((await request(member.email, '198.51.100.10', 'fr')).status).toBe(400);
     });
 
     it('a link expires after 30 minutes', async () => {

@@ -1,14 +1,15 @@
+import type { Language } from '@formloom/contract';
 import type { Db } from '../../db/database.js';
 import { tooManyRequests, unauthorized } from '../../domain-errors.js';
 import type { Wake } from '../../jobs/wake.js';
 import { recordAsMember } from '../../platform/audit/index.js';
-import { html } from '../../platform/html.js';
 import { createLimiter, rateLimitInfo } from '../../platform/limits/index.js';
 import { queueSignInMail } from '../../platform/sign-in-mail.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { newOpaqueToken, parseOpaqueToken, secretMatches } from './opaque-token.js';
 import { hashPassword } from './password.js';
 import { checkPassword } from './password-policy.js';
+import { resetMail } from './password-reset-mail.js';
 import { createPasswordResetsStore } from './password-resets-store.js';
 import { createUsersStore } from './users-store.js';
 
@@ -64,9 +65,9 @@ export function createPasswordResets({
   }
 
   return {
-    /** Mails a reset link when `emailText` has an account; answers nothing either way. */
-    async request(emailText: string, address: string): Promise<void> {
-      const email = emailText.trim().toLowerCase();
+    /** Mails a reset link, in `language` (English by default), when `email` has an account; answers nothing either way. */
+    async request(input: { email: string; language?: Language | undefined }, address: string): Promise<void> {
+      const email = input.email.trim().toLowerCase();
       await limit(`reset:client:${address}`, PASSWORD_RESET_LIMITS.perClient);
       await limit(`reset:email:${email}`, PASSWORD_RESET_LIMITS.perEmail);
       const user = await createUsersStore(db).findByEmail(email);
@@ -91,7 +92,7 @@ export function createPasswordResets({
           accountId: user.account_id,
           mailChannel,
           type: 'MAIL_PASSWORD_RESET',
-          mail: resetMail(email, link),
+          mail: resetMail(email, link, PASSWORD_RESET_TTL_MS / 60_000, input.language ?? 'en'),
           now: nowIso,
         });
       });
@@ -124,21 +125,3 @@ export function createPasswordResets({
 }
 
 export type PasswordResets = ReturnType<typeof createPasswordResets>;
-
-/** The reset mail: the link and how long it works, in plain text and HTML (the link escaped). */
-function resetMail(to: string, link: string) {
-  const minutes = PASSWORD_RESET_TTL_MS / 60_000;
-  const subject = 'Reset your Formloom password';
-  const intro = `Someone asked to reset the password of ${to}. The link works once, for ${minutes} minutes. If it was not you, ignore this mail: the password stays as it is.`;
-  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${subject}</title></head><body style="font-family:sans-serif;line-height:1.4">
-<h1 style="font-size:20px">${subject}</h1>
-<p>${intro}</p>
-<p><a href="${link}">Set a new password</a></p>
-</body></html>`;
-  return {
-    to,
-    subject,
-    text: `${subject}\n\n${intro}\n\nSet a new password: ${link}\n`,
-    html: `${page.value}\n`,
-  };
-}
