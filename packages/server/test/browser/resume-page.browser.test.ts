@@ -185,8 +185,10 @@ describe.skipIf(executable === undefined)('public form page in Chromium: save an
         await mouseStroke(page, pad(page));
         await expect.poll(() => status(page)).toBe('Signature saved');
         await page.getByRole('button', { name: 'Next' }).click();
-        // The save of a partial with an upload may take a while on a busy machine.
-        await expect.poll(() => page.locator('#fl-resume').isVisible(), { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => progress(page)).toBe('2');
+        // The save of a partial with an upload, then the resume box's own chunk, may take a while on
+        // a busy machine (CI's two test processes side by side).
+        await expect.poll(() => page.locator('#fl-resume').isVisible(), { timeout: 20_000 }).toBe(true);
         const link = await page.locator('#fl-resume-link').inputValue();
         const token = link.split('=')[1]!;
         const saved = (await t.request(`/v1/public/forms/${signed.code}/partials/${token}`)).body.data
