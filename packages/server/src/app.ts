@@ -108,6 +108,10 @@ export function createApp(deps: AppDeps): Express {
   assertPermissionsNamed(contractRoutes);
   const bodyLimit = config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  /** Reached over https: its cookies are `Secure` and its pages ask for HSTS. */
+  const overHttps = config.publicUrl.startsWith('https:');
+  /** One session starter for the routes that sign a member in (an owner's recovery code, a passkey). */
+  const sessionSignIn = createSessionSignIn(services.cookieSessions, overHttps);
   /** The dashboard's cookie to its member and account: for the auth middleware and Slack's callback. */
   const dashboardSession: CookieSessionVerifier = async (token) => {
     const found = await services.cookieSessions.resolve(token);
@@ -174,7 +178,7 @@ export function createApp(deps: AppDeps): Express {
     sso: createSsoRouter({
       sso: services.sso,
       recovery: services.ssoRecovery,
-      signIn: createSessionSignIn(services.cookieSessions, config.publicUrl.startsWith('https:')),
+      signIn: sessionSignIn,
     }),
     destinations: createDestinationsRouter(services.destinations, services.googleConnect),
     payments: createPaymentsRouter(services.payments),
@@ -184,14 +188,14 @@ export function createApp(deps: AppDeps): Express {
       users: services.users,
       passwordResets: services.passwordResets,
       passkeys: services.passkeys,
-      signIn: createSessionSignIn(services.cookieSessions, config.publicUrl.startsWith('https:')),
+      signIn: sessionSignIn,
     }),
     auth: createDashboardAuthRouter({
       checkCredentials: services.checkCredentials,
       sessions: services.cookieSessions,
       setupTokens: services.setupTokens,
       members: services.members,
-      secureCookie: config.publicUrl.startsWith('https:'),
+      secureCookie: overHttps,
     }),
   };
 
@@ -203,7 +207,7 @@ export function createApp(deps: AppDeps): Express {
   // Off unless configured: then a client's own X-Forwarded-For changes nothing.
   app.set('trust proxy', expressTrustProxy(config.trustProxy ?? false));
   app.use(requestId());
-  app.use(securityHeaders({ httpsOrigin: config.publicUrl.startsWith('https:') }));
+  app.use(securityHeaders({ httpsOrigin: overHttps }));
   // Before the log, auth and limits: probes are never refused, counted or logged.
   app.use(createHealthRouter({ readiness: services.readiness }));
   app.use(requestLog(logger));
@@ -292,7 +296,7 @@ export function createApp(deps: AppDeps): Express {
       sso: services.sso,
       sessions: services.cookieSessions,
       sessionMaxAgeSeconds: DASHBOARD_SESSION_TTL_MS / 1000,
-      secureCookie: config.publicUrl.startsWith('https:'),
+      secureCookie: overHttps,
       logger,
     }),
   );
