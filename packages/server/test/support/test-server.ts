@@ -10,7 +10,6 @@ import { createDb, type DbHandle, type DialectName } from '../../src/db/create-d
 import type { Db } from '../../src/db/database.js';
 import { analyticsCallbackSender } from '../../src/features/analytics/index.js';
 import { mailSender } from '../../src/features/notifications/index.js';
-import type { UndeclaredErrorAnswer } from '../../src/http/declared-errors.js';
 import { createWorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import type { Mailer } from '../../src/mail/mailer.js';
@@ -18,6 +17,7 @@ import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '
 import { listen, type RunningServer } from '../../src/server.js';
 import { createServices, type Services, type ServicesDeps } from '../../src/services.js';
 import { createTestDatabase, describeDialects, type TestDatabase } from './test-database.js';
+import { undeclaredErrors } from './undeclared-errors.js';
 
 export { testDialects } from './test-database.js';
 
@@ -139,7 +139,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   const clock = createTestClock();
   const logs: string[] = [];
   /** Error answers their routes do not declare: each fails the file once its tests ran. */
-  const undeclared: UndeclaredErrorAnswer[] = [];
+  const undeclared = undeclaredErrors();
   let dataDir = '';
   let database: TestDatabase | undefined;
   let handle: DbHandle | undefined;
@@ -186,7 +186,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
       ...(options.publicRateLimit === undefined ? {} : { publicRateLimit: options.publicRateLimit }),
       ...(options.mailer === undefined ? {} : { mailer: options.mailer() }),
     });
-    const app = createApp({ services, onUndeclaredError: (answer) => undeclared.push(answer) });
+    const app = createApp({ services, onUndeclaredError: undeclared.report });
     running = await listen(app, { port: options.port?.() ?? 0, host: '127.0.0.1', shutdownTimeoutMs: 2000 });
     if (options.webhookWorker !== undefined) {
       webhookWorker = startOutboxWorker({
@@ -232,10 +232,7 @@ export function useTestServer(dialect: DialectName, options: TestServerOptions =
   afterAll(async () => {
     await stop();
     await database?.drop();
-    if (undeclared.length > 0) {
-      const listed = [...new Set(undeclared.map((answer) => answer.problem))].join('\n');
-      throw new Error(`The server gave error answers their routes do not declare:\n${listed}`);
-    }
+    undeclared.assertNone();
   });
 
   return {

@@ -5,7 +5,6 @@ import { createApp } from '../../src/app.js';
 import { createDb, type DbHandle, type DialectName } from '../../src/db/create-db.js';
 import type { Db } from '../../src/db/database.js';
 import { isoNow } from '../../src/db/json.js';
-import type { UndeclaredErrorAnswer } from '../../src/http/declared-errors.js';
 import { createWorkSignals, type WorkSignals } from '../../src/jobs/wake.js';
 import { createLogger } from '../../src/logger.js';
 import { newTargetRow } from '../../src/outbox/target-row.js';
@@ -13,6 +12,7 @@ import { type OutboxWorker, type OutboxWorkerOptions, startOutboxWorker } from '
 import { listen, type RunningServer } from '../../src/server.js';
 import { type AppConfig, createServices, type Services } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
+import { undeclaredErrors } from './undeclared-errors.js';
 
 /** Test support (not shipped): a real HTTP receiver and a server with its delivery worker. */
 
@@ -200,8 +200,8 @@ export async function startWebhookTestServer(
     signals,
   });
   // Error answers their routes do not declare: closing the server fails with them.
-  const undeclared: UndeclaredErrorAnswer[] = [];
-  const app = createApp({ services, onUndeclaredError: (answer) => undeclared.push(answer) });
+  const undeclared = undeclaredErrors();
+  const app = createApp({ services, onUndeclaredError: undeclared.report });
   const running: RunningServer = await listen(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 });
   const noWorker = { kick() {}, async stop() {} };
   const worker =
@@ -248,10 +248,7 @@ export async function startWebhookTestServer(
       await running.close();
       await handle.close();
       await database.drop();
-      if (undeclared.length > 0)
-        throw new Error(
-          `The server gave error answers their routes do not declare:\n${undeclared.map((a) => a.problem).join('\n')}`,
-        );
+      undeclared.assertNone();
     },
   };
 }
